@@ -1,0 +1,225 @@
+package driver
+
+import (
+	"errors"
+	"fmt"
+)
+
+// Sentinel errors. Package ka re-exports them; match them with errors.Is.
+var (
+	// ErrNoDevice: the backend or device is not available (no driver, no
+	// device of that kind, unknown backend name).
+	ErrNoDevice = errors.New("no device")
+	// ErrUnsupported: the device cannot do what was asked (no code for its
+	// target, no fp64, no 64-bit atomics, ...).
+	ErrUnsupported = errors.New("unsupported")
+	// ErrBadLaunch: a launch's arguments or ranges are wrong. Nothing was
+	// enqueued.
+	ErrBadLaunch = errors.New("bad launch")
+	// ErrDevice: a command failed on the device.
+	ErrDevice = errors.New("device command failed")
+	// ErrClosed: the device, stream or array was used after Close, Free or
+	// the end of its task.
+	ErrClosed = errors.New("closed")
+)
+
+// Kind is the type of a device.
+type Kind int
+
+// Device kinds. The kind decides how waits are done: GPUs hand blocking waits
+// to worker goroutines, CPU devices use driver completion callbacks so that
+// the kernel keeps the host's cores.
+const (
+	CPU Kind = iota
+	GPU
+)
+
+func (k Kind) String() string {
+	switch k {
+	case CPU:
+		return "CPU"
+	case GPU:
+		return "GPU"
+	}
+	return fmt.Sprintf("Kind(%d)", int(k))
+}
+
+// Priority is a stream's scheduling priority.
+type Priority int
+
+// Priorities. Normal is the zero value.
+const (
+	Normal Priority = iota
+	Low
+	High
+)
+
+func (p Priority) String() string {
+	switch p {
+	case Normal:
+		return "normal"
+	case Low:
+		return "low"
+	case High:
+		return "high"
+	}
+	return fmt.Sprintf("Priority(%d)", int(p))
+}
+
+// Target is a kind of device code.
+type Target int
+
+// Code targets. A KernelSpec holds code for any subset of them.
+const (
+	OpenCLC Target = iota // OpenCL C 1.2 source text
+	SPIRV                 // SPIR-V binary module (OpenCL environment), little-endian words
+	PTX                   // PTX assembly text
+)
+
+func (t Target) String() string {
+	switch t {
+	case OpenCLC:
+		return "OpenCL C"
+	case SPIRV:
+		return "SPIR-V"
+	case PTX:
+		return "PTX"
+	}
+	return fmt.Sprintf("Target(%d)", int(t))
+}
+
+// DeviceInfo describes a device.
+type DeviceInfo struct {
+	Name         string // as the driver reports it
+	Vendor       string
+	Kind         Kind
+	Backend      string // the registered backend name
+	Capabilities Capabilities
+}
+
+// Capabilities are what a device can do. Launch checks use the limits.
+type Capabilities struct {
+	MaxGroupSize   int    // work-items per group
+	MaxGroupDims   [3]int // per dimension
+	LocalMemBytes  int    // workgroup memory per group
+	ComputeUnits   int
+	GlobalMemBytes int64
+	Float64        bool     // fp64 arithmetic
+	Int64Atomics   bool     // 64-bit integer atomics on global memory
+	Priorities     bool     // queues of different priority are scheduled differently
+	Targets        []Target // code the device takes, best first
+	ILVersions     []string // SPIR-V versions the device accepts (OpenCL)
+	Notes          []string // anything a user should know (e.g. "no priority hints")
+}
+
+// NDRange is the size of a launch or of a work-group in up to three
+// dimensions. Unused dimensions are 1.
+type NDRange struct {
+	Dims int
+	Size [3]int
+}
+
+// Total is the number of work-items.
+func (r NDRange) Total() int { return r.Size[0] * r.Size[1] * r.Size[2] }
+
+func (r NDRange) String() string {
+	switch r.Dims {
+	case 1:
+		return fmt.Sprintf("(%d)", r.Size[0])
+	case 2:
+		return fmt.Sprintf("(%d, %d)", r.Size[0], r.Size[1])
+	}
+	return fmt.Sprintf("(%d, %d, %d)", r.Size[0], r.Size[1], r.Size[2])
+}
+
+// ScalarType is the Go type of a kernel parameter or of a slice's elements.
+type ScalarType int
+
+// Scalar types, in the order of reflect.Kind. Int and Int64 are distinct Go
+// types with the same 8-byte representation on the device; so are Uint and
+// Uint64.
+const (
+	Invalid ScalarType = iota
+	Bool
+	Int
+	Int8
+	Int16
+	Int32
+	Int64
+	Uint
+	Uint8
+	Uint16
+	Uint32
+	Uint64
+	Float32 = ScalarType(13)
+	Float64 = ScalarType(14)
+)
+
+var scalarNames = map[ScalarType]string{
+	Bool: "bool", Int: "int", Int8: "int8", Int16: "int16", Int32: "int32", Int64: "int64",
+	Uint: "uint", Uint8: "uint8", Uint16: "uint16", Uint32: "uint32", Uint64: "uint64",
+	Float32: "float32", Float64: "float64",
+}
+
+func (t ScalarType) String() string {
+	if s, ok := scalarNames[t]; ok {
+		return s
+	}
+	return fmt.Sprintf("ScalarType(%d)", int(t))
+}
+
+// Size is the type's size in bytes on the device. A bool is one byte.
+func (t ScalarType) Size() int {
+	switch t {
+	case Bool, Int8, Uint8:
+		return 1
+	case Int16, Uint16:
+		return 2
+	case Int32, Uint32, Float32:
+		return 4
+	case Int, Int64, Uint, Uint64, Float64:
+		return 8
+	}
+	return 0
+}
+
+// Param is one kernel parameter after the ka.Item.
+type Param struct {
+	Name  string
+	Type  ScalarType // the scalar type, or the element type of a slice
+	Slice bool
+}
+
+func (p Param) String() string {
+	if p.Slice {
+		return fmt.Sprintf("%s []%s", p.Name, p.Type)
+	}
+	return fmt.Sprintf("%s %s", p.Name, p.Type)
+}
+
+// KernelSpec is everything kago knows about one kernel (one instance of a
+// generic kernel): its signature and its code for each target. kago gen
+// writes one per kernel into a generated file; the JIT makes them at first
+// use. A KernelSpec is immutable once registered.
+type KernelSpec struct {
+	// Name is the Go name, with type arguments for generic instances
+	// ("Saxpy", "Scale[float32]").
+	Name string
+	// Entry is the kernel's symbol in the device code ("Saxpy",
+	// "Scale_float32").
+	Entry string
+	// Params are the parameters after the ka.Item.
+	Params []Param
+	// Barrier is true when the kernel calls Item.Barrier or ka.LocalArray:
+	// the native backend then runs each work-item of a group on its own
+	// goroutine.
+	Barrier bool
+	// Float64 and Int64Atomics say what the code needs of the device.
+	Float64, Int64Atomics bool
+	// Code is the device code per target.
+	Code map[Target][]byte
+	// Native binds arguments for the native backend. It has the type
+	// func(args []Arg) func(ka.Item), written by kago gen (typed, no
+	// reflection per work-item) or made with reflection by ka.
+	Native any
+}
