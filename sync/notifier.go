@@ -1,0 +1,107 @@
+package sync
+
+import (
+	"context"
+	"runtime/cgo"
+	"sync/atomic"
+)
+
+// Notifier delivers one completion to a waiter. It is a small value type,
+// made by [Wait] and passed to [Subscriber.Subscribe]; copies refer to the
+// same waiter. The zero Notifier is not usable.
+type Notifier struct{ w *waiter }
+
+// Notify delivers the notification from Go code (the native backend,
+// tests). It never blocks. Only the first notification counts; a second one
+// is a bug in the Subscriber and is dropped.
+func (n Notifier) Notify() { n.w.notify() }
+
+// Handle returns the user data to pass to the C trampolines [HostFunc] and
+// [EventCallback]. It stays valid until the notification has been delivered,
+// even when a cancellable waiter has stopped waiting. Call it before
+// Subscribe returns; every call returns the same value.
+func (n Notifier) Handle() uintptr { return n.w.cHandle() }
+
+// waiter is the receiving end of one callback wait.
+type waiter struct {
+	ch     chan struct{}  // buffered 1: holds the notification
+	handle atomic.Uintptr // cgo.Handle of the waiter, 0 until Handle is called
+}
+
+// Counters for tests and benchmarks.
+var (
+	liveHandles      atomic.Int64 // cgo handles not yet deleted
+	parkedCallbacks  atomic.Int64 // goroutines parked waiting for a callback
+	abandonedWaiters atomic.Int64 // cancelled callback waits whose callback has not come yet
+)
+
+// notify wakes the waiter with a non-blocking send. It is all the driver's
+// thread does: no lock that could park it, no allocation.
+func (w *waiter) notify() {
+	select {
+	case w.ch <- struct{}{}:
+	default:
+	}
+}
+
+func (w *waiter) cHandle() uintptr {
+	if h := w.handle.Load(); h != 0 {
+		return h
+	}
+	h := cgo.NewHandle(w)
+	if !w.handle.CompareAndSwap(0, uintptr(h)) {
+		h.Delete() // a concurrent call won
+		return w.handle.Load()
+	}
+	liveHandles.Add(1)
+	return uintptr(h)
+}
+
+// deleteHandle deletes the cgo handle, if one was made. It is called on a Go
+// goroutine once the notification has arrived (or Subscribe failed), never
+// on the driver's thread.
+func (w *waiter) deleteHandle() {
+	if h := w.handle.Swap(0); h != 0 {
+		cgo.Handle(h).Delete()
+		liveHandles.Add(-1)
+	}
+}
+
+// abandon lets a cancelled waiter leave before its notification. The handle
+// given to the driver must stay valid until the callback has run, so a
+// goroutine (parked on a channel: no thread) waits for the notification and
+// then deletes it. Without a handle, a late Notify reaches an unreferenced
+// waiter and the garbage collector takes care of it.
+func (w *waiter) abandon() {
+	if w.handle.Load() == 0 {
+		return
+	}
+	abandonedWaiters.Add(1)
+	go func() {
+		<-w.ch
+		w.deleteHandle()
+		abandonedWaiters.Add(-1)
+	}()
+}
+
+// waitCallback is the callback strategy: subscribe, then park on the
+// waiter's channel until the driver's callback (or ctx, when cancel is not
+// nil) wakes the goroutine. No worker and no OS thread are used meanwhile.
+func waitCallback(ctx context.Context, s Subscriber, cancel <-chan struct{}) (ran bool, err error) {
+	w := &waiter{ch: make(chan struct{}, 1)}
+	if err := s.Subscribe(Notifier{w}); err != nil {
+		w.deleteHandle() // nothing was registered, so nothing will use it
+		return false, err
+	}
+	parkedCallbacks.Add(1)
+	select {
+	case <-w.ch:
+		parkedCallbacks.Add(-1)
+		w.deleteHandle()
+		return false, nil
+	case <-cancel:
+		parkedCallbacks.Add(-1)
+		w.abandon()
+		return false, ctx.Err()
+	}
+}
