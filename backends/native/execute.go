@@ -1,0 +1,137 @@
+package native
+
+import (
+	"fmt"
+	"runtime"
+	"sync/atomic"
+
+	"github.com/kago-dev/kago/ka"
+	"github.com/kago-dev/kago/ka/driver"
+	"github.com/kago-dev/kago/sync"
+)
+
+// launch is one kernel launch being executed.
+type launch struct {
+	fn      *function
+	body    func(ka.Item)
+	r, g    driver.NDRange
+	ng      [3]int // groups per dimension
+	groups  int
+	next    atomic.Int64
+	failure atomic.Pointer[error]
+}
+
+// execute runs a launch: groups are taken from a shared counter by up to
+// GOMAXPROCS goroutines (one of them the queue's own).
+func execute(fn *function, body func(ka.Item), r, g driver.NDRange) error {
+	l := &launch{fn: fn, body: body, r: r, g: g, groups: 1}
+	for d := range 3 {
+		l.ng[d] = (r.Size[d] + g.Size[d] - 1) / g.Size[d]
+		l.groups *= l.ng[d]
+	}
+	workers := min(runtime.GOMAXPROCS(0), l.groups)
+	var wg sync.WaitGroup
+	for range workers - 1 {
+		wg.Go(l.work)
+	}
+	l.work()
+	wg.Wait()
+	if e := l.failure.Load(); e != nil {
+		return *e
+	}
+	return nil
+}
+
+func (l *launch) work() {
+	var w ka.WorkItem
+	var grp *ka.Group
+	var items []ka.WorkItem
+	for l.failure.Load() == nil {
+		gi := int(l.next.Add(1) - 1)
+		if gi >= l.groups {
+			return
+		}
+		l.initGroup(&w, gi)
+		if !l.fn.barrier {
+			l.runSequential(&w)
+			continue
+		}
+		n := 1
+		for d := range 3 {
+			n *= min(l.r.Size[d], (w.GroupID[d]+1)*l.g.Size[d]) - w.GroupID[d]*l.g.Size[d]
+		}
+		if grp == nil {
+			grp = ka.NewGroup(n)
+		} else {
+			grp.Reset(n)
+		}
+		if cap(items) < n {
+			items = make([]ka.WorkItem, n)
+		}
+		l.runGoroutines(&w, grp, items[:n])
+	}
+}
+
+// initGroup sets the fields of w that are the same for every work-item of
+// group gi.
+func (l *launch) initGroup(w *ka.WorkItem, gi int) {
+	*w = ka.WorkItem{GroupSize: l.g.Size, NumGroups: l.ng, GlobalSize: l.r.Size, Group: gi}
+	w.GroupID = [3]int{gi % l.ng[0], gi / l.ng[0] % l.ng[1], gi / (l.ng[0] * l.ng[1])}
+}
+
+// each calls f for every in-range work-item of w's group, with w's
+// per-item fields set.
+func (l *launch) each(w *ka.WorkItem, f func(w *ka.WorkItem)) {
+	var lo, hi [3]int
+	for d := range 3 {
+		lo[d] = w.GroupID[d] * l.g.Size[d]
+		hi[d] = min(l.r.Size[d], lo[d]+l.g.Size[d])
+	}
+	gs, rs := l.g.Size, l.r.Size
+	for z := lo[2]; z < hi[2]; z++ {
+		for y := lo[1]; y < hi[1]; y++ {
+			for x := lo[0]; x < hi[0]; x++ {
+				w.GlobalID = [3]int{x, y, z}
+				w.LocalID = [3]int{x - lo[0], y - lo[1], z - lo[2]}
+				w.Global = x + rs[0]*(y+rs[1]*z)
+				w.Local = w.LocalID[0] + gs[0]*(w.LocalID[1]+gs[1]*w.LocalID[2])
+				f(w)
+			}
+		}
+	}
+}
+
+func (l *launch) runSequential(w *ka.WorkItem) {
+	defer func() {
+		if p := recover(); p != nil {
+			l.fail(w, p)
+		}
+	}()
+	l.each(w, func(w *ka.WorkItem) { l.body(w.Item()) })
+}
+
+func (l *launch) runGoroutines(w *ka.WorkItem, grp *ka.Group, items []ka.WorkItem) {
+	var wg sync.WaitGroup
+	i := 0
+	l.each(w, func(w *ka.WorkItem) {
+		it := &items[i]
+		i++
+		*it = *w
+		it.Shared = grp
+		wg.Go(func() {
+			defer func() {
+				if p := recover(); p != nil && p != ka.ErrGroupAborted {
+					l.fail(it, p)
+					grp.Abort()
+				}
+			}()
+			l.body(it.Item())
+		})
+	})
+	wg.Wait()
+}
+
+func (l *launch) fail(w *ka.WorkItem, p any) {
+	err := fmt.Errorf("native: kernel %s panicked in work-item %v of group %v: %v: %w", l.fn.name, w.GlobalID, w.GroupID, p, driver.ErrDevice)
+	l.failure.CompareAndSwap(nil, &err)
+}

@@ -1,0 +1,185 @@
+package native
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/kago-dev/kago/ka/driver"
+	"github.com/kago-dev/kago/sync"
+)
+
+// queue is an in-order queue: commands run one after the other on a
+// goroutine that exists while the queue has work.
+type queue struct {
+	mu      sync.Mutex
+	cond    sync.Cond // broadcast when done advances
+	pending []func() error
+	running bool
+	enq     uint64 // commands enqueued
+	done    uint64 // commands completed
+	subs    []sub  // callbacks waiting for done to reach a count
+	err     error  // first failure not yet reported
+}
+
+type sub struct {
+	seq uint64
+	n   sync.Notifier
+}
+
+func newQueue() *queue {
+	q := &queue{}
+	q.cond.L = &q.mu
+	return q
+}
+
+// enqueue adds a command and returns its sequence number.
+func (q *queue) enqueue(cmd func() error) uint64 {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	q.pending = append(q.pending, cmd)
+	q.enq++
+	if !q.running {
+		q.running = true
+		go q.run()
+	}
+	return q.enq
+}
+
+func (q *queue) run() {
+	q.mu.Lock()
+	for len(q.pending) > 0 {
+		cmd := q.pending[0]
+		q.pending[0] = nil
+		q.pending = q.pending[1:]
+		q.mu.Unlock()
+		err := cmd()
+		q.mu.Lock()
+		if err != nil && q.err == nil {
+			q.err = err
+		}
+		q.done++
+		q.cond.Broadcast()
+		keep := q.subs[:0]
+		for _, s := range q.subs {
+			if s.seq <= q.done {
+				s.n.Notify()
+			} else {
+				keep = append(keep, s)
+			}
+		}
+		q.subs = keep
+	}
+	q.pending = nil
+	q.running = false
+	q.mu.Unlock()
+}
+
+// point is a position in a queue's command stream, as a sync.Op: it is
+// complete when the queue has completed seq commands. It polls, and it
+// subscribes (the native backend is a CPU device: callbacks, no worker).
+type point struct {
+	q   *queue
+	seq uint64
+}
+
+func (p *point) Wait() error {
+	p.q.mu.Lock()
+	for p.q.done < p.seq {
+		p.q.cond.Wait()
+	}
+	p.q.mu.Unlock()
+	return nil
+}
+
+func (p *point) Poll() (bool, error) {
+	p.q.mu.Lock()
+	defer p.q.mu.Unlock()
+	return p.q.done >= p.seq, nil
+}
+
+func (p *point) Subscribe(n sync.Notifier) error {
+	p.q.mu.Lock()
+	if p.q.done >= p.seq {
+		p.q.mu.Unlock()
+		n.Notify()
+		return nil
+	}
+	p.q.subs = append(p.q.subs, sub{p.seq, n})
+	p.q.mu.Unlock()
+	return nil
+}
+
+// waitOpts: kernels run on the host's cores, so spin briefly, then park.
+var waitOpts = sync.Options{Spin: sync.For(10 * time.Microsecond)}
+
+// wait waits for the queue to complete seq commands, then reports (and
+// clears) the first failure since the last report.
+func (q *queue) wait(ctx context.Context, seq uint64) error {
+	_, err := sync.Wait(ctx, &point{q, seq}, waitOpts)
+	q.mu.Lock()
+	failed := q.err
+	q.err = nil
+	q.mu.Unlock()
+	if failed != nil {
+		return failed // the device's error wins over ctx's
+	}
+	return err
+}
+
+func (q *queue) Launch(f driver.Function, r, group driver.NDRange, args []driver.Arg) error {
+	fn, ok := f.(*function)
+	if !ok {
+		return fmt.Errorf("native: Launch of a %T, not a native function", f)
+	}
+	body := fn.bind(args)
+	q.enqueue(func() error { return execute(fn, body, r, group) })
+	return nil
+}
+
+func (q *queue) Write(ctx context.Context, b driver.Buffer, off int, src []byte) error {
+	dst := b.(*buffer).b[off:]
+	return q.wait(ctx, q.enqueue(func() error { copy(dst, src); return nil }))
+}
+
+func (q *queue) Read(ctx context.Context, b driver.Buffer, off int, dst []byte) error {
+	src := b.(*buffer).b[off:]
+	return q.wait(ctx, q.enqueue(func() error { copy(dst, src); return nil }))
+}
+
+func (q *queue) Synchronize(ctx context.Context) error {
+	q.mu.Lock()
+	seq := q.enq
+	q.mu.Unlock()
+	return q.wait(ctx, seq)
+}
+
+// event is a point in some queue.
+type event struct{ point }
+
+func (e *event) Release() error { return nil }
+
+func (q *queue) Record() (driver.Event, error) {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	return &event{point{q, q.enq}}, nil
+}
+
+func (q *queue) WaitEvent(e driver.Event) error {
+	ev, ok := e.(*event)
+	if !ok {
+		return fmt.Errorf("native: WaitEvent on a %T, not a native event", e)
+	}
+	q.enqueue(ev.Wait)
+	return nil
+}
+
+func (q *queue) Release() error {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	if q.running {
+		return errors.New("native: Release of a busy queue")
+	}
+	return nil
+}

@@ -1,0 +1,187 @@
+package ka
+
+import (
+	"context"
+	"fmt"
+	gosync "sync"
+	"unsafe"
+
+	"github.com/kago-dev/kago/ka/driver"
+)
+
+// Array is a one-dimensional array of T in a device's memory. A kernel
+// parameter of type []T takes an *Array[T].
+//
+// Read and Write copy between the array and host slices. They are ordered
+// after the work of the stream that last used the array in a launch (or,
+// once that stream's task has ended, after the device's default stream), and
+// they wait cooperatively but are never abandoned early: a cancelled context
+// returns its error only after the copy has finished, since the caller may
+// reuse the host memory as soon as they return.
+type Array[T Scalar] struct {
+	dev  *Device
+	buf  driver.Buffer
+	n    int
+	view any // []T, for buffers in host memory
+
+	mu    gosync.Mutex
+	last  *Stream // stream of the last launch that used the array
+	freed bool
+}
+
+// Alloc allocates an array of n elements on dev. Its contents are
+// unspecified until written.
+func Alloc[T Scalar](dev *Device, n int) (*Array[T], error) {
+	if n < 0 {
+		return nil, fmt.Errorf("ka: Alloc of %d elements", n)
+	}
+	if dev.isClosed() {
+		return nil, fmt.Errorf("ka: Alloc: device %w", ErrClosed)
+	}
+	var zero T
+	size := max(n*int(unsafe.Sizeof(zero)), 8)
+	buf, err := dev.drv.Alloc(size)
+	if err != nil {
+		return nil, fmt.Errorf("ka: Alloc of %d×%T on %s: %w", n, zero, dev, err)
+	}
+	a := &Array[T]{dev: dev, buf: buf, n: n}
+	if hb, ok := buf.(driver.HostBuffer); ok {
+		a.view = unsafe.Slice((*T)(unsafe.Pointer(unsafe.SliceData(hb.Bytes()))), n)
+	}
+	return a, nil
+}
+
+// FromSlice allocates an array on dev and copies s into it.
+func FromSlice[T Scalar](ctx context.Context, dev *Device, s []T) (*Array[T], error) {
+	a, err := Alloc[T](dev, len(s))
+	if err != nil {
+		return nil, err
+	}
+	if err := a.Write(ctx, s); err != nil {
+		a.Free()
+		return nil, err
+	}
+	return a, nil
+}
+
+// Len is the number of elements.
+func (a *Array[T]) Len() int { return a.n }
+
+// Device is the device that holds the array.
+func (a *Array[T]) Device() *Device { return a.dev }
+
+// Write copies src into the first len(src) elements of the array.
+func (a *Array[T]) Write(ctx context.Context, src []T) error {
+	if len(src) > a.n {
+		return fmt.Errorf("ka: Write of %d elements into an array of %d", len(src), a.n)
+	}
+	if len(src) == 0 {
+		return a.check()
+	}
+	b := unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(src))), len(src)*int(unsafe.Sizeof(src[0])))
+	return a.copy(func(q *queue) error { return q.q.Write(ctx, a.buf, 0, b) })
+}
+
+// Read copies the first len(dst) elements of the array into dst.
+func (a *Array[T]) Read(ctx context.Context, dst []T) error {
+	if len(dst) > a.n {
+		return fmt.Errorf("ka: Read of %d elements from an array of %d", len(dst), a.n)
+	}
+	if len(dst) == 0 {
+		return a.check()
+	}
+	b := unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(dst))), len(dst)*int(unsafe.Sizeof(dst[0])))
+	return a.copy(func(q *queue) error { return q.q.Read(ctx, a.buf, 0, b) })
+}
+
+func (a *Array[T]) check() error {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if a.freed {
+		return fmt.Errorf("ka: array %w (freed)", ErrClosed)
+	}
+	return nil
+}
+
+// copy runs a host copy on the stream that last used the array, or on the
+// default stream once that stream's task has ended (its work then completed
+// before its queue went back to the pool, so there is nothing to wait for).
+func (a *Array[T]) copy(f func(q *queue) error) error {
+	a.mu.Lock()
+	if a.freed {
+		a.mu.Unlock()
+		return fmt.Errorf("ka: array %w (freed)", ErrClosed)
+	}
+	s := a.last
+	a.mu.Unlock()
+	if s != nil {
+		err := s.do(f)
+		if err == nil || !s.closedNow() {
+			return err
+		}
+	}
+	return a.dev.def.do(f)
+}
+
+func (s *Stream) closedNow() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.closed
+}
+
+// Free releases the array's memory. If the stream that last used it still
+// belongs to the same task, the memory is freed in that stream's order (no
+// wait); if the stream's task has ended, its work has completed and the
+// memory is freed at once, never on a queue that now runs another task's
+// work. Using the array afterwards returns ErrClosed; Free twice is a no-op.
+func (a *Array[T]) Free() error {
+	a.mu.Lock()
+	if a.freed {
+		a.mu.Unlock()
+		return nil
+	}
+	a.freed = true
+	s := a.last
+	a.last = nil
+	a.mu.Unlock()
+	if s != nil {
+		s.mu.Lock()
+		if !s.closed && s.cur != nil {
+			err := a.buf.Free(s.cur.q)
+			s.mu.Unlock()
+			return err
+		}
+		s.mu.Unlock()
+	}
+	return a.buf.Free(nil)
+}
+
+// launchArg checks the array for a launch on s and returns its argument.
+func (a *Array[T]) launchArg(dev *Device, elem driver.ScalarType) (driver.Arg, error) {
+	var zero T
+	if t := scalarTypeOf(zero); t != elem {
+		return driver.Arg{}, fmt.Errorf("is *ka.Array[%s], want *ka.Array[%s]", t, elem)
+	}
+	if a.dev != dev {
+		return driver.Arg{}, fmt.Errorf("is an array of device %s, not of %s", a.dev, dev)
+	}
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if a.freed {
+		return driver.Arg{}, fmt.Errorf("is a freed array")
+	}
+	return driver.Arg{Buffer: a.buf, Len: a.n, Value: a.view}, nil
+}
+
+// used records the stream of a launch that used the array.
+func (a *Array[T]) used(s *Stream) {
+	a.mu.Lock()
+	a.last = s
+	a.mu.Unlock()
+}
+
+// arrayArg is what Launch needs of an *Array[T] of any T.
+type arrayArg interface {
+	launchArg(dev *Device, elem driver.ScalarType) (driver.Arg, error)
+	used(s *Stream)
+}

@@ -1,0 +1,154 @@
+package ka
+
+import (
+	"fmt"
+	"os"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+	gosync "sync"
+
+	"github.com/kago-dev/kago/ka/driver"
+)
+
+var backends struct {
+	mu gosync.RWMutex
+	m  map[string]driver.Backend
+}
+
+// Register makes a backend available under name. Backends call it from
+// init, so that a blank import selects them. It panics if b is nil or name
+// is registered twice.
+func Register(name string, b driver.Backend) {
+	if b == nil {
+		panic("ka: Register backend is nil")
+	}
+	backends.mu.Lock()
+	defer backends.mu.Unlock()
+	if backends.m == nil {
+		backends.m = make(map[string]driver.Backend)
+	}
+	if _, dup := backends.m[name]; dup {
+		panic("ka: Register called twice for backend " + name)
+	}
+	backends.m[name] = b
+}
+
+// Backends returns the names of the registered backends, sorted.
+func Backends() []string {
+	backends.mu.RLock()
+	defer backends.mu.RUnlock()
+	names := make([]string, 0, len(backends.m))
+	for n := range backends.m {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
+}
+
+func backend(name string) (driver.Backend, error) {
+	backends.mu.RLock()
+	b := backends.m[name]
+	backends.mu.RUnlock()
+	if b == nil {
+		return nil, fmt.Errorf("ka: unknown backend %q (forgotten import of github.com/kago-dev/kago/backends/%s?): %w", name, name, ErrNoDevice)
+	}
+	return b, nil
+}
+
+// Probe lists the devices of a registered backend without opening them. An
+// error wrapping ErrNoDevice says why the backend is unavailable.
+func Probe(name string) ([]DeviceInfo, error) {
+	b, err := backend(name)
+	if err != nil {
+		return nil, err
+	}
+	return b.Probe()
+}
+
+// defaultOrder is the preference of Open("") among registered backends:
+// GPUs first (CUDA, then OpenCL GPUs), then CPU devices.
+var defaultOrder = []string{"cuda", "opencl", "pocl", "native"}
+
+// Open opens a device. name is a backend name ("cuda", "opencl", "pocl",
+// "native"), optionally with a device index ("opencl:1"); the empty name
+// means the KAGO_BACKEND environment variable if set, else the best
+// available device: a CUDA GPU, an OpenCL GPU, PoCL's CPU device, the
+// native backend, in that order, among the backends the program imports.
+func Open(name string) (*Device, error) {
+	if name == "" {
+		name = os.Getenv("KAGO_BACKEND")
+	}
+	if name != "" {
+		bname, idx, err := parseName(name)
+		if err != nil {
+			return nil, err
+		}
+		b, err := backend(bname)
+		if err != nil {
+			return nil, err
+		}
+		infos, err := b.Probe()
+		if err != nil {
+			return nil, fmt.Errorf("ka: backend %s: %w", bname, err)
+		}
+		if idx >= len(infos) {
+			return nil, fmt.Errorf("ka: backend %s has %d device(s), no device %d: %w", bname, len(infos), idx, ErrNoDevice)
+		}
+		return openDevice(b, bname, idx)
+	}
+	return openDefault()
+}
+
+func parseName(name string) (string, int, error) {
+	bname, idx, found := strings.Cut(name, ":")
+	if !found {
+		return name, 0, nil
+	}
+	i, err := strconv.Atoi(idx)
+	if err != nil || i < 0 {
+		return "", 0, fmt.Errorf("ka: bad device name %q (want backend or backend:index): %w", name, ErrNoDevice)
+	}
+	return bname, i, nil
+}
+
+func openDefault() (*Device, error) {
+	names := Backends()
+	order := slices.Clone(defaultOrder)
+	for _, n := range names {
+		if !slices.Contains(order, n) {
+			order = append(order, n)
+		}
+	}
+	var reasons []string
+	// First pass: GPUs; second pass: anything.
+	for _, wantGPU := range []bool{true, false} {
+		for _, n := range order {
+			b, err := backend(n)
+			if err != nil {
+				continue
+			}
+			infos, err := b.Probe()
+			if err != nil {
+				if wantGPU {
+					reasons = append(reasons, fmt.Sprintf("%s: %v", n, err))
+				}
+				continue
+			}
+			for i, info := range infos {
+				if wantGPU && info.Kind != GPU {
+					continue
+				}
+				if !wantGPU && n == "opencl" && slices.Contains(order, "pocl") && strings.Contains(strings.ToLower(info.Vendor+info.Name), "pocl") {
+					continue // the pocl backend is the better path to the same device
+				}
+				return openDevice(b, n, i)
+			}
+		}
+	}
+	if len(names) == 0 {
+		return nil, fmt.Errorf("ka: no backend registered (import _ \"github.com/kago-dev/kago/backends/native\" or another backend): %w", ErrNoDevice)
+	}
+	return nil, fmt.Errorf("ka: no usable device among backends %v (%s): %w", names, strings.Join(reasons, "; "), ErrNoDevice)
+}

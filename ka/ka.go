@@ -1,0 +1,91 @@
+// Package ka is kago's user API: write a kernel once as a Go function, run
+// it on NVIDIA GPUs (CUDA), on any OpenCL device, on the CPU through PoCL,
+// or as plain Go (the native backend).
+//
+// A kernel is a top-level function marked //ka:kernel whose first parameter
+// is an Item; its other parameters are scalars and slices of scalars:
+//
+//	//ka:kernel
+//	func Saxpy(it ka.Item, a float32, x, y []float32) {
+//		if i := it.Global(); i < len(y) {
+//			y[i] = a*x[i] + y[i]
+//		}
+//	}
+//
+// The host opens a device, moves data into Arrays, and launches:
+//
+//	dev, err := ka.Open("")                  // KAGO_BACKEND, else the best available
+//	x, err := ka.FromSlice(ctx, dev, hostX)  // *ka.Array[float32]
+//	k, err := ka.NewKernel(dev, Saxpy, ka.GroupSize(256))
+//	err = k.Launch(dev.Stream(), ka.Range(n), float32(2), x, y) // asynchronous
+//	err = dev.Synchronize(ctx)               // cooperative: other goroutines keep running
+//	err = y.Read(ctx, hostY)
+//
+// Backends register themselves when imported, as database/sql drivers do:
+// import _ "github.com/kago-dev/kago/backends/native" (or pocl, opencl,
+// cuda). Device code comes from `kago gen` (run by go generate), or from the
+// JIT when github.com/kago-dev/kago/jit is imported.
+//
+// Waiting never holds a thread for long: Synchronize, Read and Write wait
+// through package github.com/kago-dev/kago/sync, which polls briefly and
+// then parks the goroutine until a worker or a driver callback wakes it.
+// Spawn gives each concurrent goroutine a stream of its own.
+package ka
+
+import "github.com/kago-dev/kago/ka/driver"
+
+// Sentinel errors, for errors.Is. Errors from ka wrap them with context.
+var (
+	// ErrNoDevice: no such backend or device, or its driver is missing
+	// (the message names the package to install).
+	ErrNoDevice = driver.ErrNoDevice
+	// ErrUnsupported: the device cannot run what was asked (no code for
+	// its target, no fp64, no 64-bit atomics).
+	ErrUnsupported = driver.ErrUnsupported
+	// ErrBadLaunch: wrong arguments or sizes for a launch; nothing was
+	// enqueued. The message names the parameter.
+	ErrBadLaunch = driver.ErrBadLaunch
+	// ErrDevice: a command failed on the device; returned by Synchronize
+	// (or Read/Write) after the failure.
+	ErrDevice = driver.ErrDevice
+	// ErrClosed: use of a closed device, a freed array, or a task's stream
+	// after the task ended.
+	ErrClosed = driver.ErrClosed
+)
+
+// Kind is the type of a device: CPU or GPU.
+type Kind = driver.Kind
+
+// Device kinds.
+const (
+	CPU = driver.CPU
+	GPU = driver.GPU
+)
+
+// Priority is a stream's scheduling priority.
+type Priority = driver.Priority
+
+// Priorities. Normal is the default.
+const (
+	Low    = driver.Low
+	Normal = driver.Normal
+	High   = driver.High
+)
+
+// Capabilities are what a device can do; see Device.Capabilities.
+type Capabilities = driver.Capabilities
+
+// DeviceInfo describes a device without opening it; see Probe.
+type DeviceInfo = driver.DeviceInfo
+
+// NDRange is the size of a launch in one to three dimensions.
+type NDRange = driver.NDRange
+
+// Range is a 1-D range of n work-items.
+func Range(n int) NDRange { return NDRange{Dims: 1, Size: [3]int{n, 1, 1}} }
+
+// Range2 is a 2-D range of x*y work-items.
+func Range2(x, y int) NDRange { return NDRange{Dims: 2, Size: [3]int{x, y, 1}} }
+
+// Range3 is a 3-D range of x*y*z work-items.
+func Range3(x, y, z int) NDRange { return NDRange{Dims: 3, Size: [3]int{x, y, z}} }

@@ -1,0 +1,280 @@
+package ka
+
+import (
+	"fmt"
+	"reflect"
+
+	"github.com/kago-dev/kago/ka/driver"
+)
+
+// Kernel is a kernel loaded on a device, ready to launch.
+type Kernel struct {
+	dev   *Device
+	spec  *driver.KernelSpec
+	fn    driver.Function
+	group []int // from GroupSize; nil means the default
+}
+
+// KernelOption configures NewKernel.
+type KernelOption func(*Kernel) error
+
+// GroupSize sets the work-group size, in one to three dimensions matching
+// the dimensions of the ranges the kernel is launched over (missing
+// trailing dimensions are 1). Without it, a launch uses 256 work-items in
+// 1-D, 16×16 in 2-D and 8×8×4 in 3-D, capped by the device's limits and by
+// the range.
+func GroupSize(sizes ...int) KernelOption {
+	return func(k *Kernel) error {
+		if len(sizes) == 0 || len(sizes) > 3 {
+			return fmt.Errorf("ka: GroupSize takes 1 to 3 sizes, got %d: %w", len(sizes), ErrBadLaunch)
+		}
+		for d, n := range sizes {
+			if n <= 0 {
+				return fmt.Errorf("ka: GroupSize: size %d in dimension %d is not positive: %w", n, d, ErrBadLaunch)
+			}
+		}
+		k.group = append([]int(nil), sizes...)
+		return nil
+	}
+}
+
+// NewKernel loads the kernel fn on dev. fn is a //ka:kernel function (or an
+// instance of a generic one, such as Scale[float32]). Its device code comes
+// from `kago gen` (go generate) or, when github.com/kago-dev/kago/jit is
+// imported, from the JIT; the native backend needs neither and runs fn
+// itself. The error wraps ErrUnsupported when the device cannot run the
+// kernel, saying what is missing.
+func NewKernel(dev *Device, fn any, opts ...KernelOption) (*Kernel, error) {
+	if dev.isClosed() {
+		return nil, fmt.Errorf("ka: NewKernel: device %w", ErrClosed)
+	}
+	spec, err := lookupSpec(fn)
+	if err != nil {
+		return nil, fmt.Errorf("ka: NewKernel: %w", err)
+	}
+	if spec == nil {
+		spec = reflectSpec(fn)
+		for i, p := range spec.Params {
+			if p.Type == driver.Invalid {
+				return nil, fmt.Errorf("ka: NewKernel: %s: parameter %d has type %s, which kernels do not take (scalars and slices of scalars only): %w", spec.Name, i+1, reflect.TypeOf(fn).In(i+1), ErrUnsupported)
+			}
+		}
+	} else if spec.Native == nil {
+		s := *spec
+		s.Native = reflectNative(fn)
+		spec = &s
+	}
+	k := &Kernel{dev: dev, spec: spec}
+	for _, o := range opts {
+		if err := o(k); err != nil {
+			return nil, err
+		}
+	}
+	caps := dev.info.Capabilities
+	if spec.Float64 && !caps.Float64 {
+		return nil, fmt.Errorf("ka: kernel %s uses float64, which %s does not support: %w", spec.Name, dev, ErrUnsupported)
+	}
+	if spec.Int64Atomics && !caps.Int64Atomics {
+		return nil, fmt.Errorf("ka: kernel %s uses 64-bit atomics, which %s does not support: %w", spec.Name, dev, ErrUnsupported)
+	}
+	k.fn, err = dev.drv.Load(spec)
+	if err != nil {
+		return nil, fmt.Errorf("ka: loading kernel %s on %s: %w (device code comes from `go generate` running kago gen, or from a blank import of github.com/kago-dev/kago/jit)", spec.Name, dev, err)
+	}
+	return k, nil
+}
+
+// Name is the kernel's Go name.
+func (k *Kernel) Name() string { return k.spec.Name }
+
+// Params describes the kernel's parameters after the Item.
+func (k *Kernel) Params() []driver.Param { return k.spec.Params }
+
+// Launch enqueues the kernel on s over r, with one argument per parameter
+// after the Item: an *Array[T] for a []T parameter, a value of the exact
+// type for a scalar one (float32(2), not 2). It returns without waiting;
+// use Synchronize, or Read an array. A wrong argument, range or group size
+// returns an error wrapping ErrBadLaunch that names the parameter, and
+// nothing is enqueued.
+//
+// r need not be a multiple of the group size. On GPUs, work-items past the
+// range may run in the last group: guard with len or GlobalSize.
+func (k *Kernel) Launch(s *Stream, r NDRange, args ...any) error {
+	if s == nil {
+		return fmt.Errorf("ka: launching %s: nil stream: %w", k.spec.Name, ErrBadLaunch)
+	}
+	if s.dev != k.dev {
+		return fmt.Errorf("ka: launching %s: stream of %s, kernel loaded on %s: %w", k.spec.Name, s.dev, k.dev, ErrBadLaunch)
+	}
+	group, err := k.checkRange(r)
+	if err != nil {
+		return err
+	}
+	params := k.spec.Params
+	if len(args) != len(params) {
+		return fmt.Errorf("ka: launching %s: %d arguments for %d parameters (%s): %w", k.spec.Name, len(args), len(params), paramList(params), ErrBadLaunch)
+	}
+	dargs := make([]driver.Arg, len(args))
+	var arrays [8]arrayArg
+	used := arrays[:0]
+	for i, p := range params {
+		if p.Slice {
+			a, ok := args[i].(arrayArg)
+			if !ok {
+				return fmt.Errorf("ka: launching %s: argument %d (%s) is %T, want *ka.Array[%s]: %w", k.spec.Name, i+1, p, args[i], p.Type, ErrBadLaunch)
+			}
+			dargs[i], err = a.launchArg(k.dev, p.Type)
+			if err != nil {
+				return fmt.Errorf("ka: launching %s: argument %d (%s) %v: %w", k.spec.Name, i+1, p, err, ErrBadLaunch)
+			}
+			used = append(used, a)
+			continue
+		}
+		if t := scalarTypeOf(args[i]); t != p.Type {
+			return fmt.Errorf("ka: launching %s: argument %d (%s) is %T, want %s: %w", k.spec.Name, i+1, p, args[i], p.Type, ErrBadLaunch)
+		}
+		dargs[i] = driver.Arg{Value: args[i]}
+	}
+	err = s.do(func(q *queue) error { return q.q.Launch(k.fn, r, group, dargs) })
+	if err != nil {
+		return fmt.Errorf("ka: launching %s: %w", k.spec.Name, err)
+	}
+	for _, a := range used {
+		a.used(s)
+	}
+	return nil
+}
+
+// checkRange validates r and returns the group size for it.
+func (k *Kernel) checkRange(r NDRange) (NDRange, error) {
+	caps := k.dev.info.Capabilities
+	if r.Dims < 1 || r.Dims > 3 {
+		return NDRange{}, fmt.Errorf("ka: launching %s: range has %d dimensions, want 1 to 3: %w", k.spec.Name, r.Dims, ErrBadLaunch)
+	}
+	for d := 0; d < 3; d++ {
+		if n := r.Size[d]; n <= 0 || (d >= r.Dims && n != 1) {
+			return NDRange{}, fmt.Errorf("ka: launching %s: range %v: size %d in dimension %d: %w", k.spec.Name, r, n, d, ErrBadLaunch)
+		}
+	}
+	g := NDRange{Dims: r.Dims, Size: [3]int{1, 1, 1}}
+	if k.group != nil {
+		if len(k.group) > r.Dims {
+			return NDRange{}, fmt.Errorf("ka: launching %s: group size %v has more dimensions than range %v: %w", k.spec.Name, k.group, r, ErrBadLaunch)
+		}
+		copy(g.Size[:], k.group)
+	} else {
+		def := [3][3]int{{256, 1, 1}, {16, 16, 1}, {8, 8, 4}}[r.Dims-1]
+		for d := range 3 {
+			g.Size[d] = min(def[d], r.Size[d])
+			if m := caps.MaxGroupDims[d]; m > 0 {
+				g.Size[d] = min(g.Size[d], m)
+			}
+		}
+		for caps.MaxGroupSize > 0 && g.Total() > caps.MaxGroupSize {
+			d := 0
+			for i := 1; i < 3; i++ {
+				if g.Size[i] > g.Size[d] {
+					d = i
+				}
+			}
+			g.Size[d] = (g.Size[d] + 1) / 2
+		}
+	}
+	for d := range 3 {
+		if m := caps.MaxGroupDims[d]; m > 0 && g.Size[d] > m {
+			return NDRange{}, fmt.Errorf("ka: launching %s: group size %v: %d in dimension %d exceeds the device's limit %d: %w", k.spec.Name, g, g.Size[d], d, m, ErrBadLaunch)
+		}
+	}
+	if caps.MaxGroupSize > 0 && g.Total() > caps.MaxGroupSize {
+		return NDRange{}, fmt.Errorf("ka: launching %s: group size %v has %d work-items, the device allows %d: %w", k.spec.Name, g, g.Total(), caps.MaxGroupSize, ErrBadLaunch)
+	}
+	return g, nil
+}
+
+func paramList(ps []driver.Param) string {
+	s := ""
+	for i, p := range ps {
+		if i > 0 {
+			s += ", "
+		}
+		s += p.String()
+	}
+	return s
+}
+
+// scalarTypeOf is the ScalarType of v's exact type, Invalid for others.
+func scalarTypeOf(v any) driver.ScalarType {
+	switch v.(type) {
+	case bool:
+		return driver.Bool
+	case int:
+		return driver.Int
+	case int8:
+		return driver.Int8
+	case int16:
+		return driver.Int16
+	case int32:
+		return driver.Int32
+	case int64:
+		return driver.Int64
+	case uint:
+		return driver.Uint
+	case uint8:
+		return driver.Uint8
+	case uint16:
+		return driver.Uint16
+	case uint32:
+		return driver.Uint32
+	case uint64:
+		return driver.Uint64
+	case float32:
+		return driver.Float32
+	case float64:
+		return driver.Float64
+	}
+	return driver.Invalid
+}
+
+// reflectSpec describes a kernel that has no registered code, for the
+// native backend: parameters from fn's type, no device code, and a
+// reflective native binding that runs work-items as goroutines (Barrier is
+// unknown, so it is assumed).
+func reflectSpec(fn any) *driver.KernelSpec {
+	t := reflect.TypeOf(fn)
+	_, name, _ := funcKey(fn)
+	spec := &driver.KernelSpec{Name: name, Entry: name, Barrier: true, Native: reflectNative(fn)}
+	for i := 1; i < t.NumIn(); i++ {
+		in := t.In(i)
+		p := driver.Param{Name: fmt.Sprintf("parameter %d", i)}
+		if in.Kind() == reflect.Slice {
+			p.Slice = true
+			in = in.Elem()
+		}
+		if in.PkgPath() == "" {
+			p.Type = driver.ScalarType(in.Kind())
+		}
+		if p.Type.Size() == 0 {
+			p.Type = driver.Invalid
+		}
+		spec.Params = append(spec.Params, p)
+	}
+	return spec
+}
+
+// reflectNative binds arguments with reflection: one reflect call per
+// work-item, which is slow but needs no generated code.
+func reflectNative(fn any) NativeFunc {
+	v := reflect.ValueOf(fn)
+	return func(args []driver.Arg) func(Item) {
+		in := make([]reflect.Value, len(args)+1)
+		for i, a := range args {
+			in[i+1] = reflect.ValueOf(a.Value)
+		}
+		return func(it Item) {
+			call := make([]reflect.Value, len(in))
+			copy(call, in)
+			call[0] = reflect.ValueOf(it)
+			v.Call(call)
+		}
+	}
+}

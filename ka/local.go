@@ -1,0 +1,17 @@
+package ka
+
+// LocalArray returns an array of n elements in the group's local memory
+// (OpenCL __local, CUDA __shared__): every work-item of the group gets the
+// same array, and it lives as long as the group runs. n must be a constant
+// in compiled kernels. Initial contents are unspecified on devices (zero on
+// the native backend); write before you read, and use Barrier between one
+// work-item's writes and another's reads.
+//
+// Every work-item of a group must make the same LocalArray calls in the same
+// order, as with Barrier.
+func LocalArray[T Scalar](it Item, n int) []T { return localArray[T](it.w, n) }
+
+// Scalar is the set of element types kernels can use.
+type Scalar interface {
+	bool | int | int8 | int16 | int32 | int64 | uint | uint8 | uint16 | uint32 | uint64 | float32 | float64
+}

@@ -1,0 +1,199 @@
+package ka
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	gosync "sync"
+)
+
+// Stream is an ordered sequence of device work: kernels launched on a
+// stream run one after the other, in the order they were launched. A device
+// has a default stream (Device.Stream); Spawn gives each task a stream of its
+// own, backed by a driver queue from the device's pool.
+//
+// A stream has a priority (Normal at first). Changing it moves the stream's
+// later work onto a driver queue of that priority, ordered after its earlier
+// work, so a stream stays in order whatever its priority.
+type Stream struct {
+	dev   *Device
+	owned bool // a task's stream: its queues go back to the pool at the end
+
+	mu     gosync.Mutex
+	queues [3]*queue // by Priority, acquired lazily
+	cur    *queue    // where new work goes; nil until first use
+	prio   Priority
+	closed bool
+}
+
+func newStream(d *Device, owned bool) *Stream { return &Stream{dev: d, owned: owned} }
+
+// Device is the device the stream belongs to.
+func (s *Stream) Device() *Device { return s.dev }
+
+// Priority is the stream's current priority.
+func (s *Stream) Priority() Priority {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.prio
+}
+
+// SetPriority moves the stream's future work to a driver queue of priority
+// p, ordered after the work already enqueued. On devices without priorities
+// (Capabilities().Priorities is false) it only records p and succeeds.
+func (s *Stream) SetPriority(p Priority) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.setPriority(p, true)
+}
+
+// WithPriority runs fn with the stream at priority p, then restores the
+// previous priority. The restored queue is ordered after fn's work unless
+// fn failed, so a failing block does not make later work wait on it. It
+// returns fn's error, or the error of changing priorities.
+func (s *Stream) WithPriority(p Priority, fn func(*Stream) error) error {
+	s.mu.Lock()
+	prev := s.prio
+	err := s.setPriority(p, true)
+	s.mu.Unlock()
+	if err != nil {
+		return err
+	}
+	ferr := fn(s)
+	s.mu.Lock()
+	err = s.setPriority(prev, ferr == nil)
+	s.mu.Unlock()
+	return errors.Join(ferr, err)
+}
+
+func (s *Stream) setPriority(p Priority, order bool) error {
+	if s.closed {
+		return fmt.Errorf("ka: SetPriority: stream %w", ErrClosed)
+	}
+	if p != Low && p != Normal && p != High {
+		return fmt.Errorf("ka: SetPriority(%v): not a priority: %w", p, ErrUnsupported)
+	}
+	if p == s.prio {
+		return nil
+	}
+	if s.cur == nil || !s.dev.info.Capabilities.Priorities {
+		s.prio = p
+		return nil
+	}
+	next := s.queues[p]
+	if next == nil {
+		q, err := s.dev.pool.get(p)
+		if err != nil {
+			return fmt.Errorf("ka: SetPriority(%v): %w", p, err)
+		}
+		s.queues[p] = q
+		next = q
+	}
+	if order {
+		ev, err := s.cur.q.Record()
+		if err != nil {
+			return fmt.Errorf("ka: SetPriority(%v): %w", p, err)
+		}
+		err = next.q.WaitEvent(ev)
+		err = errors.Join(err, ev.Release())
+		if err != nil {
+			return fmt.Errorf("ka: SetPriority(%v): %w", p, err)
+		}
+	}
+	s.cur, s.prio = next, p
+	return nil
+}
+
+// queue returns the driver queue for new work, taking one from the pool on
+// first use. s.mu is held.
+func (s *Stream) queue() (*queue, error) {
+	if s.closed {
+		return nil, fmt.Errorf("ka: stream %w (its task has ended)", ErrClosed)
+	}
+	if s.cur != nil {
+		return s.cur, nil
+	}
+	prio := s.prio
+	if !s.dev.info.Capabilities.Priorities {
+		prio = Normal
+	}
+	q, err := s.dev.pool.get(prio)
+	if err != nil {
+		return nil, err
+	}
+	s.queues[prio], s.cur = q, q
+	return q, nil
+}
+
+// Synchronize waits until all work enqueued on the stream so far has
+// completed, cooperatively, with the cancellation rules of
+// Device.Synchronize.
+func (s *Stream) Synchronize(ctx context.Context) error { return s.sync(ctx) }
+
+func (s *Stream) sync(ctx context.Context) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.closed {
+		return fmt.Errorf("ka: Synchronize: stream %w", ErrClosed)
+	}
+	if s.cur == nil {
+		return ctx.Err()
+	}
+	// Work on the stream's other queues is ordered before cur's.
+	return s.cur.q.Synchronize(ctx)
+}
+
+// do runs f with the stream's current queue, under the stream's lock.
+func (s *Stream) do(f func(q *queue) error) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	q, err := s.queue()
+	if err != nil {
+		return err
+	}
+	return f(q)
+}
+
+// finish ends a task's stream: waits for its work and returns its queues to
+// the pool. Later use returns ErrClosed.
+func (s *Stream) finish() error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var err error
+	if s.cur != nil {
+		err = s.cur.q.Synchronize(context.Background())
+	}
+	s.closed = true
+	s.dev.removeLive(s)
+	if err != nil {
+		// The queue may still hold failed work; do not hand it on.
+		for i, q := range s.queues {
+			if q != nil {
+				s.dev.pool.discard(q)
+				s.queues[i] = nil
+			}
+		}
+		s.cur = nil
+		return err
+	}
+	s.releaseLocked()
+	return nil
+}
+
+// release returns the stream's queues to the pool (the device is closing).
+func (s *Stream) release() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.closed = true
+	s.releaseLocked()
+}
+
+func (s *Stream) releaseLocked() {
+	for i, q := range s.queues {
+		if q != nil {
+			s.dev.pool.put(q)
+			s.queues[i] = nil
+		}
+	}
+	s.cur = nil
+}
