@@ -207,10 +207,11 @@ int32_t kop_wait(kop *op) {
 	return op->status;
 }
 
-int kop_poll(kop *op, int32_t *status) {
+int32_t kop_poll(kop *op) {
 	atomic_fetch_add(&op->polls, 1);
-	*status = op->status;
-	return atomic_load(&op->done);
+	if (!atomic_load(&op->done))
+		return 0;
+	return op->status < 0 ? op->status : 1;
 }
 
 int kop_subscribe(kop *op, int kind, void *fn, uintptr_t handle) {

@@ -28,7 +28,8 @@ kop *kstream_submit(kstream *s, int64_t delay_ns, kgate *gate, int32_t status, i
 void kop_unref(kop *op);
 
 int32_t kop_wait(kop *op);
-int kop_poll(kop *op, int32_t *status);
+// kop_poll returns 0 while the operation runs, then 1, or its status if negative.
+int32_t kop_poll(kop *op);
 int kop_subscribe(kop *op, int kind, void *fn, uintptr_t user);
 int kop_done(const kop *op);
 int64_t kop_end_ns(const kop *op);

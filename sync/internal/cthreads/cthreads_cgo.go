@@ -118,10 +118,9 @@ func (o *Op) Wait() error {
 }
 
 func (o *Op) poll() (bool, error) {
-	var st C.int32_t
-	done := C.kop_poll(o.c, &st) != 0
+	st := C.kop_poll(o.c) // no Go pointer passed: it would escape and allocate
 	runtime.KeepAlive(o)
-	if !done {
+	if st == 0 {
 		return false, nil
 	}
 	return true, statusErr(st)

@@ -1,0 +1,78 @@
+package sync_test
+
+import (
+	"context"
+	"testing"
+
+	"github.com/kago-dev/kago/sync"
+	"github.com/kago-dev/kago/sync/internal/cthreads"
+)
+
+// 10,000 goroutines waiting at once, on driver callbacks, hold no OS thread
+// each: the process's thread count stays near where it started.
+func TestTenThousandWaitersBoundedThreads(t *testing.T) {
+	const n = 10000
+	if testing.Short() {
+		t.Skip("10,000 goroutines: skipped in -short mode")
+	}
+	idleWorkers(t)
+	before := threads(t)
+	ss := streams(t, 4)
+	g := gate(t)
+	parked := sync.ParkedCallbacks()
+	results := make(chan error, n)
+	for i := range n {
+		op := ss[i%len(ss)].Submit(cthreads.Spec{Gate: g})
+		go func() {
+			_, err := sync.Wait(context.Background(), op.Event(), sync.Options{Spin: sync.NoSpin})
+			results <- err
+		}()
+	}
+	eventually(t, "10,000 parked waiters", func() bool { return sync.ParkedCallbacks()-parked == n })
+	during := threads(t)
+	g.Open()
+	for range n {
+		if err := <-results; err != nil {
+			t.Fatal(err)
+		}
+	}
+	// 4 stream threads, and a few the runtime may start; never one per waiter.
+	const slack = 4 + 28
+	t.Logf("threads: %d before, %d with %d waiters", before, during, n)
+	if during > before+slack {
+		t.Fatalf("%d threads with %d waiters (%d before); want at most %d more", during, n, before, slack)
+	}
+}
+
+// The blocking switch, for comparison, holds one thread per waiter. It is
+// bounded to 200 waiters here (Go aborts past 10,000 threads); the
+// benchmark measures more.
+func TestBlockingSwitchHoldsThreads(t *testing.T) {
+	const n = 200
+	prev := sync.SetBlocking(true)
+	defer sync.SetBlocking(prev)
+	before := threads(t)
+	s := streams(t, 1)[0]
+	g := gate(t)
+	blocked := cthreads.BlockedWaits()
+	results := make(chan error, n)
+	for range n {
+		op := s.Submit(cthreads.Spec{Gate: g})
+		go func() {
+			_, err := sync.Wait(context.Background(), op.Event(), sync.Options{})
+			results <- err
+		}()
+	}
+	eventually(t, "200 blocked waits", func() bool { return cthreads.BlockedWaits()-blocked == n })
+	during := threads(t)
+	g.Open()
+	for range n {
+		if err := <-results; err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Logf("threads: %d before, %d with %d blocking waiters", before, during, n)
+	if during < n { // idle threads from before may be reused
+		t.Fatalf("%d threads with %d blocking waiters (%d before); want one per waiter", during, n, before)
+	}
+}
