@@ -1,0 +1,99 @@
+package opencl
+
+import (
+	"fmt"
+	"sync"
+	"sync/atomic"
+
+	"github.com/kago-dev/kago/backends/opencl/internal/cl"
+	"github.com/kago-dev/kago/ka/driver"
+)
+
+// Device is an opened OpenCL device: one context holding the device, the
+// programs built for it and the queues made on it.
+type Device struct {
+	platform cl.Platform
+	id       cl.Device
+	ctx      cl.Context
+	info     driver.DeviceInfo
+	caps     devCaps
+
+	mu     sync.Mutex
+	funcs  map[*driver.KernelSpec]*function // Load's cache
+	closed atomic.Bool
+
+	subMu sync.Mutex
+	subs  map[cl.Subscription]cl.Event // callback waits in progress (cpuEvent)
+}
+
+var _ driver.Device = (*Device)(nil)
+
+func openDevice(f found) (*Device, error) {
+	ctx, err := cl.CreateContext(f.platform, f.device)
+	if err != nil {
+		return nil, fmt.Errorf("opencl: opening %s: %w", f.info.Name, err)
+	}
+	return &Device{platform: f.platform, id: f.device, ctx: ctx, info: f.info, caps: f.caps,
+		funcs: make(map[*driver.KernelSpec]*function), subs: make(map[cl.Subscription]cl.Event)}, nil
+}
+
+// Info describes the device.
+func (d *Device) Info() driver.DeviceInfo { return d.info }
+
+// Alloc allocates size bytes of device memory.
+func (d *Device) Alloc(size int) (driver.Buffer, error) {
+	if d.closed.Load() {
+		return nil, fmt.Errorf("opencl: alloc: %w", driver.ErrClosed)
+	}
+	if size <= 0 {
+		return nil, fmt.Errorf("opencl: alloc of %d bytes: size must be positive", size)
+	}
+	m, err := cl.CreateBuffer(d.ctx, size)
+	if err != nil {
+		return nil, fmt.Errorf("opencl: alloc of %d bytes on %s: %w", size, d.info.Name, err)
+	}
+	return &buffer{mem: m, size: size}, nil
+}
+
+// Close releases the programs and the context. ka calls it after releasing
+// every queue and buffer.
+func (d *Device) Close() error {
+	if d.closed.Swap(true) {
+		return nil
+	}
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	var first error
+	for _, f := range d.funcs {
+		if err := f.release(); err != nil && first == nil {
+			first = err
+		}
+	}
+	d.funcs = nil
+	if err := d.ctx.Release(); err != nil && first == nil {
+		first = err
+	}
+	if first != nil {
+		return fmt.Errorf("opencl: closing %s: %w", d.info.Name, first)
+	}
+	return nil
+}
+
+// buffer is device memory.
+type buffer struct {
+	mem   cl.Mem
+	size  int
+	freed atomic.Bool
+}
+
+// Free releases the memory. OpenCL keeps it alive until the commands that
+// use it have completed, so q is not needed.
+func (b *buffer) Free(q driver.Queue) error {
+	if b.freed.Swap(true) {
+		return fmt.Errorf("opencl: buffer freed twice: %w", driver.ErrClosed)
+	}
+	if err := b.mem.Release(); err != nil {
+		return fmt.Errorf("opencl: free: %w", err)
+	}
+	return nil
+}

@@ -1,0 +1,130 @@
+package opencl
+
+import (
+	"errors"
+	"fmt"
+	"sync"
+
+	"github.com/kago-dev/kago/backends/opencl/internal/cl"
+	"github.com/kago-dev/kago/ka/driver"
+)
+
+// function is a kernel built for one device. Launches of the same function
+// from several queues take turns (mu), because OpenCL kernel arguments are
+// state of the kernel object; the argument memory (launch) is reused, so a
+// launch allocates nothing.
+type function struct {
+	spec   *driver.KernelSpec
+	prog   cl.Program
+	kernel cl.Kernel
+	maxWG  int    // CL_KERNEL_WORK_GROUP_SIZE
+	from   string // the code it was built from, for messages
+	nargs  int
+
+	mu     sync.Mutex
+	launch *cl.Launch
+}
+
+func (f *function) release() error {
+	return errors.Join(f.kernel.Release(), f.prog.Release())
+}
+
+// Load returns the kernel of spec for this device, building it on first use
+// from the best code the device takes: SPIR-V where the device lists an IL
+// version, else OpenCL C. The result is cached per spec.
+func (d *Device) Load(spec *driver.KernelSpec) (driver.Function, error) {
+	if spec == nil {
+		return nil, errors.New("opencl: Load of a nil KernelSpec")
+	}
+	if d.closed.Load() {
+		return nil, fmt.Errorf("opencl: load %s: %w", spec.Name, driver.ErrClosed)
+	}
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if f, ok := d.funcs[spec]; ok {
+		return f, nil
+	}
+	if spec.Float64 && !d.info.Capabilities.Float64 {
+		return nil, fmt.Errorf("opencl: kernel %s uses float64, which %s lacks: %w", spec.Name, d.info.Name, driver.ErrUnsupported)
+	}
+	if spec.Int64Atomics && !d.info.Capabilities.Int64Atomics {
+		return nil, fmt.Errorf("opencl: kernel %s uses 64-bit atomics, which %s lacks: %w", spec.Name, d.info.Name, driver.ErrUnsupported)
+	}
+	var (
+		prog cl.Program
+		err  error
+		from string
+	)
+	switch {
+	case d.caps.il && len(spec.Code[driver.SPIRV]) > 0:
+		from = "SPIR-V"
+		prog, err = cl.ProgramWithIL(d.ctx, spec.Code[driver.SPIRV])
+	case len(spec.Code[driver.OpenCLC]) > 0:
+		from = "OpenCL C"
+		prog, err = cl.ProgramWithSource(d.ctx, spec.Code[driver.OpenCLC])
+	default:
+		want := "OpenCL C"
+		if d.caps.il {
+			want = "SPIR-V or OpenCL C"
+		}
+		return nil, fmt.Errorf("opencl: kernel %s has no code for %s (it needs %s): %w", spec.Name, d.info.Name, want, driver.ErrUnsupported)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("opencl: kernel %s from %s: %w", spec.Name, from, err)
+	}
+	f, err := d.finish(spec, prog, "", from)
+	if err != nil {
+		return nil, err
+	}
+	d.funcs[spec] = f
+	return f, nil
+}
+
+// LoadBitcode builds a kernel for dev, an opened opencl or pocl device,
+// from SPIR 1.2 LLVM bitcode (clCreateProgramWithBinary, options "-x spir"),
+// with spec giving the entry point and parameters. This is how SPIR-V
+// reaches PoCL 3.1, which takes no IL: `llvm-spirv -r` turns SPIR-V back
+// into such bitcode. The result is not cached; the SPIR-V emitter's tests
+// use it.
+func LoadBitcode(dev driver.Device, spec *driver.KernelSpec, bitcode []byte) (driver.Function, error) {
+	d, ok := dev.(*Device)
+	if !ok {
+		return nil, fmt.Errorf("opencl: LoadBitcode needs an opencl or pocl device, not %T: %w", dev, driver.ErrUnsupported)
+	}
+	if spec == nil {
+		return nil, errors.New("opencl: LoadBitcode with a nil KernelSpec")
+	}
+	prog, err := cl.ProgramWithBinary(d.ctx, d.id, bitcode)
+	if err != nil {
+		return nil, fmt.Errorf("opencl: kernel %s from SPIR bitcode: %w", spec.Name, err)
+	}
+	return d.finish(spec, prog, "-x spir", "SPIR bitcode")
+}
+
+// finish builds prog and creates its kernel. It releases prog on failure.
+func (d *Device) finish(spec *driver.KernelSpec, prog cl.Program, options, from string) (*function, error) {
+	if err := prog.Build(d.id, options); err != nil {
+		prog.Release()
+		return nil, fmt.Errorf("opencl: building kernel %s from %s for %s: %w", spec.Name, from, d.info.Name, err)
+	}
+	k, err := prog.CreateKernel(spec.Entry)
+	if err != nil {
+		prog.Release()
+		return nil, fmt.Errorf("opencl: kernel %s from %s: %w", spec.Name, from, err)
+	}
+	wg, err := k.WorkGroupSize(d.id)
+	if err != nil {
+		k.Release()
+		prog.Release()
+		return nil, fmt.Errorf("opencl: kernel %s: %w", spec.Name, err)
+	}
+	n := 3 // ka.gsize0..2
+	for _, p := range spec.Params {
+		if p.Slice {
+			n += 2
+		} else {
+			n++
+		}
+	}
+	return &function{spec: spec, prog: prog, kernel: k, maxWG: wg, from: from, nargs: n, launch: cl.NewLaunch(n)}, nil
+}

@@ -1,0 +1,316 @@
+package opencl
+
+import (
+	"context"
+	"fmt"
+	"runtime"
+	"sync/atomic"
+
+	"github.com/kago-dev/kago/backends/opencl/internal/cl"
+	"github.com/kago-dev/kago/ka/driver"
+	kasync "github.com/kago-dev/kago/sync"
+)
+
+// liveQueues counts the command queues created and not yet released, over
+// all devices.
+var liveQueues atomic.Int64
+
+// LiveQueues reports how many OpenCL command queues kago holds now, over all
+// opened devices. Tests and benchmarks use it to check that ka's queue pool
+// stays bounded.
+func LiveQueues() int { return int(liveQueues.Load()) }
+
+// queue is an in-order OpenCL command queue. ka uses it from one goroutine
+// at a time.
+type queue struct {
+	dev  *Device
+	q    cl.Queue
+	prio driver.Priority
+	done bool
+
+	// pending are the events of WaitEvent's barriers, kept until a later
+	// wait has seen them complete: PoCL 3.1 aborts when a user event fails
+	// after the barrier's event was released.
+	pending []cl.Event
+
+	// op is the wait operation handed to package sync, reused from wait to
+	// wait so that waiting allocates nothing.
+	op cpuEvent
+}
+
+var _ driver.Queue = (*queue)(nil)
+
+// NewQueue creates an in-order command queue. High and Low use
+// cl_khr_priority_hints where the device has it; elsewhere, and for Normal,
+// the queue has the driver's default priority.
+func (d *Device) NewQueue(p driver.Priority) (driver.Queue, error) {
+	if d.closed.Load() {
+		return nil, fmt.Errorf("opencl: new queue: %w", driver.ErrClosed)
+	}
+	var hint uint64
+	if d.caps.priorityHints {
+		switch p {
+		case driver.High:
+			hint = cl.QueuePriorityHighKHR
+		case driver.Low:
+			hint = cl.QueuePriorityLowKHR
+		}
+	}
+	q, err := cl.CreateQueue(d.ctx, d.id, hint)
+	if err != nil {
+		return nil, fmt.Errorf("opencl: new %s-priority queue on %s: %w", p, d.info.Name, err)
+	}
+	liveQueues.Add(1)
+	qu := &queue{dev: d, q: q, prio: p}
+	return qu, nil
+}
+
+// Release destroys the queue. ka calls it only when the queue is idle.
+func (q *queue) Release() error {
+	if q.done {
+		return fmt.Errorf("opencl: queue released twice: %w", driver.ErrClosed)
+	}
+	q.done = true
+	liveQueues.Add(-1)
+	q.releasePending()
+	if err := q.q.Release(); err != nil {
+		return fmt.Errorf("opencl: release queue: %w", err)
+	}
+	return nil
+}
+
+// Launch enqueues f over r in groups of group. It sets the arguments and
+// enqueues in one call into C, reusing the function's argument memory.
+func (q *queue) Launch(fn driver.Function, r, group driver.NDRange, args []driver.Arg) error {
+	if q.done {
+		return fmt.Errorf("opencl: launch: %w", driver.ErrClosed)
+	}
+	f, ok := fn.(*function)
+	if !ok || f == nil {
+		return fmt.Errorf("opencl: launch of a function of type %T, not from this backend: %w", fn, driver.ErrBadLaunch)
+	}
+	if err := q.checkRange(f, r, group); err != nil {
+		return err
+	}
+	if len(args) != len(f.spec.Params) {
+		return fmt.Errorf("opencl: launch of %s with %d arguments, want %d: %w", f.spec.Name, len(args), len(f.spec.Params), driver.ErrBadLaunch)
+	}
+	if r.Total() == 0 {
+		return nil
+	}
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	l := f.launch
+	i := 0
+	for j, p := range f.spec.Params {
+		a := args[j]
+		if p.Slice {
+			b, ok := a.Buffer.(*buffer)
+			if !ok || b == nil {
+				return fmt.Errorf("opencl: launch of %s: parameter %s needs a buffer of this backend, got %T: %w", f.spec.Name, p, a.Buffer, driver.ErrBadLaunch)
+			}
+			l.Set(i, 8, uint64(b.mem))
+			l.Set(i+1, 8, uint64(a.Len))
+			i += 2
+			continue
+		}
+		v, ok := scalarBits(p.Type, a.Value)
+		if !ok {
+			return fmt.Errorf("opencl: launch of %s: parameter %s got a %T: %w", f.spec.Name, p, a.Value, driver.ErrBadLaunch)
+		}
+		l.Set(i, p.Type.Size(), v)
+		i++
+	}
+	for d := 0; d < 3; d++ {
+		size, g := 1, 1
+		if d < r.Dims {
+			size, g = r.Size[d], group.Size[d]
+		}
+		l.Set(i+d, 8, uint64(size))
+		l.Range(d, (size+g-1)/g*g, g)
+	}
+	if err := l.Enqueue(q.q, f.kernel, r.Dims); err != nil {
+		return fmt.Errorf("opencl: launch of %s over %v in groups of %v: %w", f.spec.Name, r, group, err)
+	}
+	return nil
+}
+
+// checkRange checks r and group against the device's and the kernel's
+// limits.
+func (q *queue) checkRange(f *function, r, group driver.NDRange) error {
+	bad := func(format string, a ...any) error {
+		return fmt.Errorf("opencl: launch of %s over %v in groups of %v: %s: %w", f.spec.Name, r, group, fmt.Sprintf(format, a...), driver.ErrBadLaunch)
+	}
+	if r.Dims < 1 || r.Dims > 3 {
+		return bad("%d dimensions, want 1 to 3", r.Dims)
+	}
+	if group.Dims != r.Dims {
+		return bad("the group has %d dimensions, the range %d", group.Dims, r.Dims)
+	}
+	caps := q.dev.info.Capabilities
+	for d := 0; d < 3; d++ {
+		if r.Size[d] < 0 || (d >= r.Dims && r.Size[d] > 1) {
+			return bad("range size %d in dimension %d", r.Size[d], d)
+		}
+		if group.Size[d] < 1 {
+			return bad("group size %d in dimension %d", group.Size[d], d)
+		}
+		if d < r.Dims && caps.MaxGroupDims[d] > 0 && group.Size[d] > caps.MaxGroupDims[d] {
+			return bad("group size %d in dimension %d is above the device's limit of %d", group.Size[d], d, caps.MaxGroupDims[d])
+		}
+	}
+	limit := caps.MaxGroupSize
+	if f.maxWG > 0 && f.maxWG < limit {
+		limit = f.maxWG
+	}
+	if group.Total() > limit {
+		return bad("%d work-items per group is above the limit of %d for this kernel on %s", group.Total(), limit, q.dev.info.Name)
+	}
+	return nil
+}
+
+// Write copies src into b at byte offset off and waits for the copy.
+func (q *queue) Write(ctx context.Context, b driver.Buffer, off int, src []byte) error {
+	buf, err := q.checkCopy("write", b, off, len(src))
+	if err != nil || len(src) == 0 {
+		return err
+	}
+	if kasync.Blocking() {
+		if _, err := q.q.WriteBuffer(buf.mem, true, off, src); err != nil {
+			return fmt.Errorf("opencl: write: %w", err)
+		}
+		return nil
+	}
+	var pin runtime.Pinner
+	pin.Pin(&src[0])
+	defer pin.Unpin()
+	ev, err := q.q.WriteBuffer(buf.mem, false, off, src)
+	if err != nil {
+		return fmt.Errorf("opencl: write: %w", err)
+	}
+	return q.wait(ctx, ev, "write")
+}
+
+// Read copies len(dst) bytes of b at off into dst and waits for the copy.
+// The wait is cooperative, but a cancelled ctx returns only once dst holds
+// the data, since the caller may reuse dst at once.
+func (q *queue) Read(ctx context.Context, b driver.Buffer, off int, dst []byte) error {
+	buf, err := q.checkCopy("read", b, off, len(dst))
+	if err != nil || len(dst) == 0 {
+		return err
+	}
+	if kasync.Blocking() {
+		if _, err := q.q.ReadBuffer(buf.mem, true, off, dst); err != nil {
+			return fmt.Errorf("opencl: read: %w", err)
+		}
+		return nil
+	}
+	var pin runtime.Pinner
+	pin.Pin(&dst[0])
+	defer pin.Unpin()
+	ev, err := q.q.ReadBuffer(buf.mem, false, off, dst)
+	if err != nil {
+		return fmt.Errorf("opencl: read: %w", err)
+	}
+	return q.wait(ctx, ev, "read")
+}
+
+func (q *queue) checkCopy(what string, b driver.Buffer, off, n int) (*buffer, error) {
+	if q.done {
+		return nil, fmt.Errorf("opencl: %s: %w", what, driver.ErrClosed)
+	}
+	buf, ok := b.(*buffer)
+	if !ok || buf == nil {
+		return nil, fmt.Errorf("opencl: %s: a buffer of type %T, not from this backend", what, b)
+	}
+	if buf.freed.Load() {
+		return nil, fmt.Errorf("opencl: %s: %w", what, driver.ErrClosed)
+	}
+	if off < 0 || n < 0 || off+n > buf.size {
+		return nil, fmt.Errorf("opencl: %s of %d bytes at offset %d is outside the buffer of %d bytes", what, n, off, buf.size)
+	}
+	return buf, nil
+}
+
+// Synchronize waits until every command enqueued so far has completed: it
+// enqueues a marker and waits for it through package sync (OpenCL cannot
+// ask whether a queue is idle). With KAGO_SYNC=blocking it calls clFinish.
+func (q *queue) Synchronize(ctx context.Context) error {
+	if q.done {
+		return fmt.Errorf("opencl: synchronize: %w", driver.ErrClosed)
+	}
+	if kasync.Blocking() {
+		if err := q.q.Finish(); err != nil {
+			return fmt.Errorf("opencl: synchronize: %w", err)
+		}
+		return ctx.Err()
+	}
+	ev, err := q.q.Marker()
+	if err != nil {
+		return fmt.Errorf("opencl: synchronize: %w", err)
+	}
+	return q.wait(ctx, ev, "synchronize")
+}
+
+// Record enqueues a marker and returns its event.
+func (q *queue) Record() (driver.Event, error) {
+	if q.done {
+		return nil, fmt.Errorf("opencl: record: %w", driver.ErrClosed)
+	}
+	ev, err := q.q.Marker()
+	if err != nil {
+		return nil, fmt.Errorf("opencl: record: %w", err)
+	}
+	// Submit it now: another queue or the host may wait for it.
+	if err := q.q.Flush(); err != nil {
+		ev.Release()
+		return nil, fmt.Errorf("opencl: record: %w", err)
+	}
+	return &event{ev: ev, dev: q.dev}, nil
+}
+
+// WaitEvent makes the queue's later commands wait for e (an event of this
+// backend: Record's, or a UserEvent).
+func (q *queue) WaitEvent(e driver.Event) error {
+	if q.done {
+		return fmt.Errorf("opencl: wait event: %w", driver.ErrClosed)
+	}
+	h, ok := e.(clEvent)
+	if !ok || h == nil {
+		return fmt.Errorf("opencl: wait for an event of type %T, not from this backend", e)
+	}
+	ev, err := q.q.BarrierOn(h.handle())
+	if err != nil {
+		return fmt.Errorf("opencl: wait event: %w", err)
+	}
+	q.pending = append(q.pending, ev)
+	return nil
+}
+
+// releasePending releases WaitEvent's barrier events, once a wait on the
+// queue has completed (or the queue is released).
+func (q *queue) releasePending() {
+	for _, ev := range q.pending {
+		ev.Release()
+	}
+	q.pending = q.pending[:0]
+}
+
+// event is a marker recorded on a queue.
+type event struct {
+	ev   cl.Event
+	dev  *Device
+	done atomic.Bool
+}
+
+func (e *event) handle() cl.Event { return e.ev }
+func (e *event) device() *Device  { return e.dev }
+
+// Release releases the event; queues waiting for it keep the driver's own
+// reference.
+func (e *event) Release() error {
+	if e.done.Swap(true) {
+		return fmt.Errorf("opencl: event released twice: %w", driver.ErrClosed)
+	}
+	return e.ev.Release()
+}

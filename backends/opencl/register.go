@@ -1,0 +1,7 @@
+package opencl
+
+import "github.com/kago-dev/kago/ka"
+
+func init() {
+	ka.Register("opencl", NewBackend("opencl", nil, ""))
+}

@@ -1,0 +1,190 @@
+package opencl
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/kago-dev/kago/backends/opencl/internal/cl"
+	"github.com/kago-dev/kago/ka/driver"
+	kasync "github.com/kago-dev/kago/sync"
+)
+
+// How waits are done (package sync). GPUs poll the event's status for an
+// iteration budget and then hand a blocking clWaitForEvents to a worker;
+// CPU devices (PoCL) spin for at most ~10 µs, because a spinning host
+// thread takes a core from the kernel, and then park on a clSetEventCallback.
+var (
+	gpuWait = kasync.Options{Spin: kasync.Iterations(256)}
+	cpuWait = kasync.Options{Spin: kasync.For(10 * time.Microsecond)}
+)
+
+// gpuEvent is an OpenCL event as a sync.Op that can be polled: package sync
+// waits for it with workers.
+type gpuEvent struct {
+	ev  cl.Event
+	err error // the result of Wait, when it ran
+}
+
+// Wait blocks in clWaitForEvents.
+func (e *gpuEvent) Wait() error {
+	e.err = e.ev.Wait()
+	return e.err
+}
+
+// Poll reads the command's execution status. A failed command counts as
+// done; the clWaitForEvents that follows every wait reports it.
+func (e *gpuEvent) Poll() (bool, error) {
+	st, err := e.ev.Status()
+	if err != nil {
+		return true, err
+	}
+	return st <= cl.Complete, nil
+}
+
+// cpuEvent adds a completion callback to gpuEvent: package sync then spins
+// briefly and parks until the driver calls back.
+type cpuEvent struct {
+	gpuEvent
+	dev *Device
+	sub cl.Subscription // 0 unless Subscribe succeeded
+}
+
+// Subscribe registers sync's C callback on the event, for CL_COMPLETE.
+// PoCL 3.1 calls no callback when a command fails, so the subscription is
+// also recorded on the device, where a failing UserEvent delivers it
+// (failSubscribers); a command found failed here is delivered at once.
+func (e *cpuEvent) Subscribe(n kasync.Notifier) error {
+	sub, err := e.ev.Subscribe(kasync.EventCallback(), n.Handle())
+	if err != nil {
+		return err
+	}
+	e.sub = sub
+	e.dev.subMu.Lock()
+	e.dev.subs[sub] = e.ev
+	e.dev.subMu.Unlock()
+	if st, err := e.ev.Status(); err == nil && st < 0 {
+		e.dev.subMu.Lock()
+		if _, ok := e.dev.subs[sub]; ok {
+			sub.Fire(e.ev, st)
+		}
+		e.dev.subMu.Unlock()
+	}
+	return nil
+}
+
+// unsubscribe ends the subscription, once the wait is over.
+func (e *cpuEvent) unsubscribe() {
+	if e.sub == 0 {
+		return
+	}
+	e.dev.subMu.Lock()
+	delete(e.dev.subs, e.sub)
+	e.dev.subMu.Unlock()
+	e.sub.Done()
+	e.sub = 0
+}
+
+// failSubscribers delivers the notification of every subscribed wait on d
+// whose command has failed. UserEvent.SetStatus calls it after failing an
+// event, since PoCL 3.1 then calls no callbacks.
+func (d *Device) failSubscribers() {
+	d.subMu.Lock()
+	defer d.subMu.Unlock()
+	for sub, ev := range d.subs {
+		if st, err := ev.Status(); err != nil || st < 0 {
+			sub.Fire(ev, st)
+		}
+	}
+}
+
+// waitEvent waits for ev cooperatively, in the device's way, reusing op.
+// The wait is not cancellable: a cancelled ctx returns ctx.Err() only once
+// the command has completed. Afterwards one clWaitForEvents reports a
+// failed command exactly as a blocking wait would; such a failure wraps
+// driver.ErrDevice.
+func waitEvent(ctx context.Context, d *Device, op *cpuEvent, ev cl.Event, what string) error {
+	op.ev, op.err, op.dev = ev, nil, d
+	var (
+		ran bool
+		err error
+	)
+	if d.info.Kind == driver.CPU {
+		ran, err = kasync.Wait(ctx, op, cpuWait)
+		op.unsubscribe()
+	} else {
+		ran, err = kasync.Wait(ctx, &op.gpuEvent, gpuWait)
+	}
+	werr := op.err
+	if !ran {
+		werr = ev.Wait()
+	}
+	op.ev = 0
+	if werr != nil {
+		return deviceError(what, ev, werr)
+	}
+	if err != nil {
+		if cerr := ctx.Err(); cerr != nil {
+			return cerr
+		}
+		return fmt.Errorf("opencl: %s: %w", what, err)
+	}
+	return nil
+}
+
+// deviceError describes a failed wait. A command that failed on the device
+// (a negative execution status) wraps driver.ErrDevice.
+func deviceError(what string, ev cl.Event, err error) error {
+	st, serr := ev.Status()
+	if cl.CodeOf(err) == cl.ExecStatusErrorForEventsInWaitList || (serr == nil && st < 0) {
+		return fmt.Errorf("opencl: %s: a command failed with %s: %w (%v)", what, cl.Name(st), driver.ErrDevice, err)
+	}
+	return fmt.Errorf("opencl: %s: %w", what, err)
+}
+
+// wait waits for ev, one of the queue's own events, and releases it.
+func (q *queue) wait(ctx context.Context, ev cl.Event, what string) error {
+	defer ev.Release()
+	if err := q.q.Flush(); err != nil {
+		return fmt.Errorf("opencl: %s: %w", what, err)
+	}
+	err := waitEvent(ctx, q.dev, &q.op, ev, what)
+	q.releasePending()
+	return err
+}
+
+// WaitEvents waits on the host, cooperatively, until every event has
+// completed: events recorded on queues of this backend, or UserEvents. A
+// cancelled ctx returns ctx.Err() only once all have completed. A failed
+// command is an error wrapping driver.ErrDevice.
+func WaitEvents(ctx context.Context, events ...driver.Event) error {
+	handles := make([]cl.Event, len(events))
+	devs := make([]*Device, len(events))
+	for i, e := range events {
+		h, ok := e.(clEvent)
+		if !ok || h == nil {
+			return fmt.Errorf("opencl: wait for an event of type %T, not from this backend", e)
+		}
+		handles[i], devs[i] = h.handle(), h.device()
+	}
+	var op cpuEvent
+	var errs []error
+	for i, h := range handles {
+		if err := waitEvent(ctx, devs[i], &op, h, "wait"); err != nil {
+			errs = append(errs, err)
+		}
+	}
+	if len(errs) == 0 {
+		if err := cl.WaitAll(handles); err != nil {
+			errs = append(errs, fmt.Errorf("opencl: wait: %w", err))
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// clEvent is implemented by this backend's events.
+type clEvent interface {
+	handle() cl.Event
+	device() *Device
+}
