@@ -1,0 +1,79 @@
+package katest
+
+import (
+	"context"
+	"fmt"
+	"testing"
+
+	"github.com/kago-dev/kago/ka"
+)
+
+// testIndices checks every Item query in 1, 2 and 3 dimensions, with
+// ranges that are not multiples of the group size.
+func testIndices(t *testing.T, dev *ka.Device) {
+	cases := []struct {
+		r     ka.NDRange
+		group []int
+	}{
+		{ka.Range(100), []int{32}},
+		{ka.Range(64), []int{64}},
+		{ka.Range2(13, 7), []int{4, 3}},
+		{ka.Range3(5, 6, 7), []int{2, 4, 3}},
+	}
+	for _, c := range cases {
+		t.Run(fmt.Sprint(c.r, c.group), func(t *testing.T) {
+			ctx := context.Background()
+			n := c.r.Total()
+			out, err := ka.FromSlice(ctx, dev, make([]int32, 21*n))
+			must(t, err)
+			defer out.Free()
+			k, err := ka.NewKernel(dev, Indices, ka.GroupSize(c.group...))
+			must(t, err)
+			must(t, k.Launch(dev.Stream(), c.r, out))
+			got := make([]int32, 21*n)
+			must(t, out.Read(ctx, got))
+			var g [3]int
+			copy(g[:], c.group)
+			for d := len(c.group); d < 3; d++ {
+				g[d] = 1
+			}
+			rs := c.r.Size
+			var ng [3]int
+			for d := range 3 {
+				ng[d] = (rs[d] + g[d] - 1) / g[d]
+			}
+			for z := range rs[2] {
+				for y := range rs[1] {
+					for x := range rs[0] {
+						id := [3]int{x, y, z}
+						lin := x + rs[0]*(y+rs[1]*z)
+						var want [21]int32
+						var lid, grp [3]int
+						for d := range 3 {
+							lid[d], grp[d] = id[d]%g[d], id[d]/g[d]
+							want[d*6+0] = int32(id[d])
+							want[d*6+1] = int32(lid[d])
+							want[d*6+2] = int32(grp[d])
+							want[d*6+3] = int32(g[d])
+							want[d*6+4] = int32(ng[d])
+							want[d*6+5] = int32(rs[d])
+						}
+						want[18] = int32(lin)
+						want[19] = int32(lid[0] + g[0]*(lid[1]+g[1]*lid[2]))
+						want[20] = int32(grp[0] + ng[0]*(grp[1]+ng[1]*grp[2]))
+						if g := [21]int32(got[21*lin : 21*lin+21]); g != want {
+							t.Fatalf("work-item %v: got %v, want %v (per dimension: global, local, group, group size, groups, global size; then linear global, local, group)", id, g, want)
+						}
+					}
+				}
+			}
+		})
+	}
+}
+
+func must(t *testing.T, err error) {
+	t.Helper()
+	if err != nil {
+		t.Fatal(err)
+	}
+}

@@ -1,0 +1,128 @@
+package katest
+
+//go:generate go run ../../cmd/kago gen
+
+import "github.com/kago-dev/kago/ka"
+
+// The suite's kernels. They are ordinary kago kernels: the native backend
+// runs them as they are, device backends run the code kago gen made of
+// them (kago_kernels.go).
+
+// Indices records every Item query of each work-item, nine values per
+// work-item in out, at the item's linear global index.
+//
+//ka:kernel
+func Indices(it ka.Item, out []int32) {
+	if it.GlobalID(0) >= it.GlobalSize(0) || it.GlobalID(1) >= it.GlobalSize(1) || it.GlobalID(2) >= it.GlobalSize(2) {
+		return
+	}
+	b := it.Global() * 21
+	for d := 0; d < 3; d++ {
+		out[b+d*6+0] = int32(it.GlobalID(d))
+		out[b+d*6+1] = int32(it.LocalID(d))
+		out[b+d*6+2] = int32(it.GroupID(d))
+		out[b+d*6+3] = int32(it.GroupSize(d))
+		out[b+d*6+4] = int32(it.NumGroups(d))
+		out[b+d*6+5] = int32(it.GlobalSize(d))
+	}
+	out[b+18] = int32(it.Global())
+	out[b+19] = int32(it.Local())
+	out[b+20] = int32(it.Group())
+}
+
+// Saxpy computes y = a*x + y.
+//
+//ka:kernel
+func Saxpy(it ka.Item, a float32, x, y []float32) {
+	if i := it.Global(); i < len(y) {
+		y[i] = a*x[i] + y[i]
+	}
+}
+
+// Scale multiplies x by a, for float32 and float64.
+//
+//ka:kernel
+func Scale[T float32 | float64](it ka.Item, a T, x []T) {
+	if i := it.Global(); i < len(x) {
+		x[i] *= a
+	}
+}
+
+// Reverse reverses each group's block of x through local memory. The
+// group size must be 64 and len(x) a multiple of it.
+//
+//ka:kernel
+func Reverse(it ka.Item, x []int32) {
+	tmp := ka.LocalArray[int32](it, 64)
+	l, n := it.Local(), it.GroupSize(0)
+	i := it.Global()
+	if i < len(x) {
+		tmp[l] = x[i]
+	}
+	it.Barrier()
+	if i < len(x) {
+		x[i] = tmp[n-1-l]
+	}
+}
+
+// Sum reduces each group of 128 elements of x to out[group] with a tree
+// in local memory. The group size must be 128.
+//
+//ka:kernel
+func Sum(it ka.Item, x []float32, out []float32) {
+	tmp := ka.LocalArray[float32](it, 128)
+	l := it.Local()
+	var v float32
+	if i := it.Global(); i < len(x) {
+		v = x[i]
+	}
+	tmp[l] = v
+	it.Barrier()
+	for s := 64; s > 0; s /= 2 {
+		if l < s {
+			tmp[l] += tmp[l+s]
+		}
+		it.Barrier()
+	}
+	if l == 0 {
+		out[it.Group()] = tmp[0]
+	}
+}
+
+// Histogram counts the values of x (taken modulo len(bins)) with atomics.
+//
+//ka:kernel
+func Histogram(it ka.Item, x []int32, bins []int32) {
+	if i := it.Global(); i < len(x) {
+		ka.AtomicAdd(&bins[int(x[i])%len(bins)], 1)
+	}
+}
+
+// Atomics exercises every atomic function on one element per type: out
+// holds the element, every work-item applies the operations.
+//
+//ka:kernel
+func Atomics(it ka.Item, n int, i32 []int32, u32 []uint32, i64 []int64, u64 []uint64, f32 []float32, f64 []float64) {
+	i := it.Global()
+	if i >= n {
+		return
+	}
+	ka.AtomicAdd(&i32[0], 1)
+	ka.AtomicMax(&i32[1], int32(i))
+	ka.AtomicMin(&i32[2], int32(-i))
+	ka.AtomicAdd(&u32[0], 2)
+	ka.AtomicMax(&u32[1], uint32(i))
+	ka.AtomicAdd(&i64[0], int64(i))
+	ka.AtomicMin(&i64[1], int64(i))
+	ka.AtomicAdd(&u64[0], 3)
+	ka.AtomicAdd(&f32[0], 0.5)
+	ka.AtomicMax(&f32[1], float32(i))
+	ka.AtomicAdd(&f64[0], 0.25)
+	ka.AtomicMin(&f64[1], float64(i))
+	// Exactly one work-item wins each CAS from 0; the exchange leaves
+	// some work-item's index.
+	if ka.AtomicCAS(&i32[3], 0, int32(i+1)) == 0 {
+		ka.AtomicAdd(&i32[4], 1)
+	}
+	ka.AtomicExchange(&i32[5], int32(i))
+}
