@@ -1,0 +1,171 @@
+package spirv
+
+import (
+	"bytes"
+	"encoding/binary"
+	"flag"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/llir/llvm/asm"
+)
+
+// update rewrites the golden disassembly: go test ./codegen/spirv -update
+var update = flag.Bool("update", false, "rewrite testdata/*.spvasm from the emitter's output")
+
+// testModules returns the names of testdata/*.ll, without the extension.
+func testModules(t *testing.T) []string {
+	t.Helper()
+	files, err := filepath.Glob("testdata/*.ll")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no testdata/*.ll: %v", err)
+	}
+	var names []string
+	for _, f := range files {
+		names = append(names, strings.TrimSuffix(filepath.Base(f), ".ll"))
+	}
+	return names
+}
+
+// emitFile parses testdata/<name>.ll and emits it with opts.
+func emitFile(t *testing.T, name string, opts Options) []byte {
+	t.Helper()
+	m, err := asm.ParseFile(filepath.Join("testdata", name+".ll"))
+	if err != nil {
+		t.Fatalf("parse %s.ll: %v", name, err)
+	}
+	spv, err := Emit(m, opts)
+	if err != nil {
+		t.Fatalf("Emit(%s): %v", name, err)
+	}
+	return spv
+}
+
+// writeTemp writes b to a file in a test's temporary directory.
+func writeTemp(t *testing.T, name string, b []byte) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), name)
+	if err := os.WriteFile(path, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// tool returns the path of an external tool, skipping the test without it.
+func tool(t *testing.T, name string) string {
+	t.Helper()
+	path, err := exec.LookPath(name)
+	if err != nil {
+		t.Skipf("%s not installed (SPIRV-Tools / llvm-spirv packages): %v", name, err)
+	}
+	return path
+}
+
+// validate runs spirv-val on a module for the OpenCL 2.2 environment, or
+// for plain SPIR-V 1.0 when the module uses 64-bit atomics: spirv-val's
+// OpenCL environment does not know cl_khr_int64_base_atomics, which allows
+// the Int64Atomics capability.
+func validate(t *testing.T, val, name string, spv []byte) {
+	t.Helper()
+	path := writeTemp(t, name+".spv", spv)
+	env := "opencl2.2"
+	if hasCapability(spv, capInt64Atomics) {
+		env = "spv1.0"
+	}
+	out, err := exec.Command(val, "--target-env", env, path).CombinedOutput()
+	if err != nil {
+		t.Errorf("spirv-val %s: %v\n%s", name, err, out)
+	}
+}
+
+// hasCapability reports whether a module declares capability c.
+func hasCapability(spv []byte, c uint32) bool {
+	w := func(i int) uint32 { return binary.LittleEndian.Uint32(spv[4*i:]) }
+	for i := 5; 4*i+8 <= len(spv); {
+		n := int(w(i) >> 16)
+		if w(i) == 2<<16|opCapability && w(i+1) == c {
+			return true
+		}
+		if n == 0 {
+			return false
+		}
+		i += n
+	}
+	return false
+}
+
+// TestValidate checks every test module with spirv-val, in each mode of
+// the options that changes the output.
+func TestValidate(t *testing.T) {
+	val := tool(t, "spirv-val")
+	for _, name := range testModules(t) {
+		t.Run(name, func(t *testing.T) {
+			validate(t, val, name, emitFile(t, name, Options{}))
+			validate(t, val, name+"-ext", emitFile(t, name, Options{
+				FloatAtomicAdd: true, LocalSize: [3]uint32{64, 1, 1}, ContractionOff: true,
+			}))
+		})
+	}
+}
+
+// TestGolden compares the disassembly of every test module with
+// testdata/<name>.spvasm.
+func TestGolden(t *testing.T) {
+	dis := tool(t, "spirv-dis")
+	for _, name := range testModules(t) {
+		t.Run(name, func(t *testing.T) {
+			path := writeTemp(t, name+".spv", emitFile(t, name, Options{}))
+			got, err := exec.Command(dis, "--raw-id", path).Output()
+			if err != nil {
+				t.Fatalf("spirv-dis: %v", err)
+			}
+			golden := filepath.Join("testdata", name+".spvasm")
+			if *update {
+				if err := os.WriteFile(golden, got, 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			want, err := os.ReadFile(golden)
+			if err != nil {
+				t.Fatalf("%v (run go test -update)", err)
+			}
+			if !bytes.Equal(got, want) {
+				t.Errorf("%s.spvasm differs (run go test -update and review the diff):\n%s", name, got)
+			}
+		})
+	}
+}
+
+// TestRoundTrip converts every module back to LLVM bitcode with
+// llvm-spirv-15 -r, the form PoCL loads, and checks that the kernel keeps
+// its name and gets all five kernel_arg_* metadata entries.
+func TestRoundTrip(t *testing.T) {
+	rev := tool(t, "llvm-spirv-15")
+	dis := tool(t, "llvm-dis-15")
+	for _, name := range testModules(t) {
+		t.Run(name, func(t *testing.T) {
+			in := writeTemp(t, name+".spv", emitFile(t, name, Options{}))
+			bc := strings.TrimSuffix(in, ".spv") + ".bc"
+			if out, err := exec.Command(rev, "-r", in, "-o", bc).CombinedOutput(); err != nil {
+				t.Fatalf("llvm-spirv-15 -r: %v\n%s", err, out)
+			}
+			ll, err := exec.Command(dis, bc, "-o", "-").Output()
+			if err != nil {
+				t.Fatalf("llvm-dis-15: %v", err)
+			}
+			text := string(ll)
+			if !strings.Contains(text, "spir_kernel void @") {
+				t.Errorf("no spir_kernel in the bitcode:\n%s", text)
+			}
+			for _, md := range []string{"kernel_arg_addr_space", "kernel_arg_access_qual", "kernel_arg_type", "kernel_arg_base_type", "kernel_arg_type_qual"} {
+				if !strings.Contains(text, "!"+md) {
+					t.Errorf("bitcode lacks !%s:\n%s", md, text)
+				}
+			}
+		})
+	}
+}
