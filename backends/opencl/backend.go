@@ -21,8 +21,8 @@ import (
 )
 
 // Filter selects devices for a backend: it gets the platform's name and the
-// device's OpenCL type (cl.DeviceTypeCPU, ...) bits.
-type Filter func(platform string, deviceType uint64) bool
+// device's kind (an OpenCL CPU device is driver.CPU, any other driver.GPU).
+type Filter func(platform string, kind driver.Kind) bool
 
 // Backend is an OpenCL driver.Backend over the devices a Filter selects.
 type Backend struct {
@@ -98,11 +98,11 @@ func (b *Backend) enumerate() ([]found, error) {
 			return nil, fmt.Errorf("%s: %w: platform %q: %v", b.name, driver.ErrNoDevice, pname, err)
 		}
 		for _, d := range devs {
-			info, typ, dc, err := queryInfo(d, b.name)
+			info, _, dc, err := queryInfo(d, b.name)
 			if err != nil {
 				return nil, fmt.Errorf("%s: %w: platform %q: %v", b.name, driver.ErrNoDevice, pname, err)
 			}
-			if b.filter != nil && !b.filter(pname, typ) {
+			if b.filter != nil && !b.filter(pname, info.Kind) {
 				continue
 			}
 			fs = append(fs, found{platform: p, device: d, info: info, caps: dc})
