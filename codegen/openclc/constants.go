@@ -1,0 +1,158 @@
+package openclc
+
+// This file prints constants as OpenCL C literals. Floats are printed
+// exactly, as hexadecimal floating literals (C99, so OpenCL C); infinities
+// and NaNs through as_float/as_double of their bits.
+
+import (
+	"fmt"
+	"math"
+	"math/big"
+	"strconv"
+
+	"github.com/llir/llvm/ir"
+	"github.com/llir/llvm/ir/constant"
+	"github.com/llir/llvm/ir/types"
+	"github.com/llir/llvm/ir/value"
+)
+
+// constant returns the literal of a constant operand. A value that is not a
+// constant and has no variable is an error (a value from another function,
+// or a kind of constant outside the contract).
+func (e *emitter) constant(v value.Value) string {
+	switch c := v.(type) {
+	case *constant.Int:
+		return e.intLiteral(c.Typ, c.X)
+	case *constant.Float:
+		return e.floatLiteral(c)
+	case *constant.Undef, *constant.Poison, *constant.ZeroInitializer, *constant.Null:
+		// undef and poison may be any value; zero is one.
+		return e.zero(v.Type())
+	case *constant.ExprGetElementPtr:
+		indices := make([]value.Value, len(c.Indices))
+		for i, x := range c.Indices {
+			indices[i] = x
+		}
+		off, ok := e.gepOffset(c.ElemType, indices)
+		if !ok {
+			return "0"
+		}
+		return "(" + e.operand(c.Src) + off + ")"
+	case *ir.Func:
+		e.errorf(ErrBadIR, "function @%s used as a value", c.Name())
+		return "0"
+	}
+	e.errorf(ErrBadIR, "operand %s (%T) is not in the contract", v.Ident(), v)
+	return "0"
+}
+
+// zero returns the zero literal of a type.
+func (e *emitter) zero(t types.Type) string {
+	switch t := t.(type) {
+	case *types.IntType:
+		return e.intLiteral(t, new(big.Int))
+	case *types.FloatType:
+		if floatBits(t) == 64 {
+			e.ctype(t) // marks fp64
+			return "0.0"
+		}
+		return "0.0f"
+	case *types.PointerType:
+		return "((" + e.ctype(t) + ")0)"
+	}
+	e.errorf(ErrBadIR, "zero value of type %s", t)
+	return "0"
+}
+
+// intLiteral prints an integer constant of type t as its unsigned value:
+// true/false for i1, "(uchar)N"/"(ushort)N" for i8/i16, "Nu" and "Nul" for
+// i32/i64; hexadecimal from 2^16 up, where bit patterns read better.
+func (e *emitter) intLiteral(t *types.IntType, x *big.Int) string {
+	bits := t.BitSize
+	switch bits {
+	case 1, 8, 16, 32, 64:
+	default:
+		e.errorf(ErrBadIR, "integer type %s is not in the contract", t)
+		return "0"
+	}
+	mask := new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), uint(bits)), big.NewInt(1))
+	u := new(big.Int).And(x, mask).Uint64()
+	if bits == 1 {
+		if u != 0 {
+			return "true"
+		}
+		return "false"
+	}
+	digits := strconv.FormatUint(u, 10)
+	if u >= 1<<16 {
+		digits = "0x" + strconv.FormatUint(u, 16)
+	}
+	switch bits {
+	case 8:
+		return "(uchar)" + digits
+	case 16:
+		return "(ushort)" + digits
+	case 32:
+		return digits + "u"
+	}
+	return digits + "ul"
+}
+
+// floatLiteral prints a float or double constant exactly. Negative values
+// are parenthesized so that "-" never meets another "-".
+func (e *emitter) floatLiteral(c *constant.Float) string {
+	bits := floatBits(c.Typ)
+	if bits == 0 {
+		e.errorf(ErrBadIR, "float type %s is not in the contract", c.Typ)
+		return "0"
+	}
+	e.ctype(c.Typ) // marks fp64 for double
+	neg := c.X.Signbit()
+	if c.NaN {
+		if bits == 32 {
+			return fmt.Sprintf("as_float(0x%08xu)", nanBits32(neg))
+		}
+		return fmt.Sprintf("as_double(0x%016xul)", nanBits64(neg))
+	}
+	if c.X.IsInf() {
+		if bits == 32 {
+			return fmt.Sprintf("as_float(0x%08xu)", math.Float32bits(float32(math.Inf(sign(neg)))))
+		}
+		return fmt.Sprintf("as_double(0x%016xul)", math.Float64bits(math.Inf(sign(neg))))
+	}
+	var s string
+	if bits == 32 {
+		f, _ := c.X.Float32()
+		s = strconv.FormatFloat(float64(f), 'x', -1, 32) + "f"
+	} else {
+		f, _ := c.X.Float64()
+		s = strconv.FormatFloat(f, 'x', -1, 64)
+	}
+	if neg {
+		return "(" + s + ")"
+	}
+	return s
+}
+
+// nanBits32 and nanBits64 are the quiet NaNs LLVM prints by default, with
+// the given sign (llir keeps a NaN's sign but not its payload).
+func nanBits32(neg bool) uint32 {
+	if neg {
+		return 0xffc00000
+	}
+	return 0x7fc00000
+}
+
+func nanBits64(neg bool) uint64 {
+	if neg {
+		return 0xfff8000000000000
+	}
+	return 0x7ff8000000000000
+}
+
+func sign(neg bool) int {
+	if neg {
+		return -1
+	}
+	return 1
+}

@@ -1,0 +1,119 @@
+package openclc
+
+// This file lowers conversions. Sign lives in the instruction: sext, fptosi
+// and sitofp go through the signed C type of their integer operand or
+// result; the others use the unsigned storage types. bitcast between an
+// integer and a float of the same width is OpenCL's as_<type>().
+
+import (
+	"github.com/llir/llvm/ir"
+	"github.com/llir/llvm/ir/types"
+	"github.com/llir/llvm/ir/value"
+)
+
+// conversion lowers trunc zext sext fptrunc fpext fptoui fptosi uitofp
+// sitofp bitcast.
+func (e *emitter) conversion(inst ir.Instruction) {
+	var from value.Value
+	var to types.Type
+	switch c := inst.(type) {
+	case *ir.InstTrunc:
+		from, to = c.From, c.To
+	case *ir.InstZExt:
+		from, to = c.From, c.To
+	case *ir.InstSExt:
+		from, to = c.From, c.To
+	case *ir.InstFPTrunc:
+		from, to = c.From, c.To
+	case *ir.InstFPExt:
+		from, to = c.From, c.To
+	case *ir.InstFPToUI:
+		from, to = c.From, c.To
+	case *ir.InstFPToSI:
+		from, to = c.From, c.To
+	case *ir.InstUIToFP:
+		from, to = c.From, c.To
+	case *ir.InstSIToFP:
+		from, to = c.From, c.To
+	case *ir.InstBitCast:
+		from, to = c.From, c.To
+	}
+	res := inst.(value.Value)
+	a := e.operand(from)
+	fi, ti := intBits(from.Type()), intBits(to)
+	ff, tf := floatBits(from.Type()), floatBits(to)
+	ct := e.ctype(to)
+	bad := func() { e.errorf(ErrBadIR, "conversion from %s to %s", from.Type(), to) }
+
+	switch inst.(type) {
+	case *ir.InstTrunc:
+		if fi == 0 || ti == 0 || ti >= fi {
+			bad()
+			return
+		}
+		if ti == 1 {
+			e.assign(res, "(bool)("+a+" & 1)")
+			return
+		}
+		e.assign(res, "("+ct+")"+a)
+	case *ir.InstZExt:
+		if fi == 0 || ti == 0 || ti <= fi {
+			bad()
+			return
+		}
+		e.assign(res, "("+ct+")"+a)
+	case *ir.InstSExt:
+		if fi == 0 || ti == 0 || ti <= fi {
+			bad()
+			return
+		}
+		e.assign(res, "("+ct+")("+signedType(ti)+")"+e.signedOr(a, fi, true))
+	case *ir.InstFPTrunc, *ir.InstFPExt:
+		if ff == 0 || tf == 0 || ff == tf {
+			bad()
+			return
+		}
+		e.assign(res, "("+ct+")"+a)
+	case *ir.InstFPToUI:
+		if ff == 0 || ti == 0 {
+			bad()
+			return
+		}
+		if ti == 1 {
+			e.assign(res, "(bool)((uint)"+a+" & 1)")
+			return
+		}
+		e.assign(res, "("+ct+")"+a)
+	case *ir.InstFPToSI:
+		if ff == 0 || ti == 0 {
+			bad()
+			return
+		}
+		if ti == 1 {
+			e.assign(res, "(bool)((int)"+a+" & 1)")
+			return
+		}
+		e.assign(res, "("+ct+")("+signedType(ti)+")"+a)
+	case *ir.InstUIToFP:
+		if fi == 0 || tf == 0 {
+			bad()
+			return
+		}
+		e.assign(res, "("+ct+")"+a)
+	case *ir.InstSIToFP:
+		if fi == 0 || tf == 0 {
+			bad()
+			return
+		}
+		e.assign(res, "("+ct+")"+e.signedOr(a, fi, true))
+	case *ir.InstBitCast:
+		switch {
+		case fi != 0 && fi == tf:
+			e.assign(res, "as_"+ct+"("+a+")")
+		case ff != 0 && ff == ti:
+			e.assign(res, "as_"+ct+"("+a+")")
+		default:
+			bad()
+		}
+	}
+}

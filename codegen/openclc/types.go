@@ -1,0 +1,144 @@
+package openclc
+
+// This file maps IR types to OpenCL C types. LLVM integers carry no sign,
+// so they are stored in the unsigned C types and cast to the signed ones
+// only where an instruction is signed.
+
+import (
+	"strconv"
+
+	"github.com/llir/llvm/ir/types"
+)
+
+// ctype returns the C type used to store a value of IR type t: bool,
+// uchar/ushort/uint/ulong, float, double (marking the kernel as needing
+// fp64), or a pointer "<space> <scalar>*" where pointers to arrays decay to
+// pointers to the innermost scalar (as arrays do in C). Anything else is an
+// error; the returned placeholder keeps emission going.
+func (e *emitter) ctype(t types.Type) string {
+	switch t := t.(type) {
+	case *types.IntType:
+		switch t.BitSize {
+		case 1:
+			return "bool"
+		case 8:
+			return "uchar"
+		case 16:
+			return "ushort"
+		case 32:
+			return "uint"
+		case 64:
+			return "ulong"
+		}
+	case *types.FloatType:
+		switch t.Kind {
+		case types.FloatKindFloat:
+			return "float"
+		case types.FloatKindDouble:
+			e.need.use(&e.need.fp64, e)
+			return "double"
+		}
+	case *types.PointerType:
+		space, ok := addrSpaces[t.AddrSpace]
+		if !ok {
+			e.errorf(ErrBadIR, "address space %d is not one of 0, 1, 3", t.AddrSpace)
+			return "void*"
+		}
+		elem := scalarOf(t.ElemType)
+		if _, ok := elem.(*types.PointerType); ok {
+			e.errorf(ErrBadIR, "pointer to pointer type %s", t)
+			return "void*"
+		}
+		return space + e.ctype(elem) + "*"
+	}
+	e.errorf(ErrBadIR, "type %s is not in the contract", t)
+	return "int"
+}
+
+// addrSpaces maps SPIR address space numbers to OpenCL C qualifiers (with
+// a trailing space where not empty).
+var addrSpaces = map[types.AddrSpace]string{
+	0: "",
+	1: "__global ",
+	2: "__constant ",
+	3: "__local ",
+}
+
+// spaceOf returns the OpenCL C qualifier of a pointer type's address space.
+func spaceOf(t types.Type) string {
+	if p, ok := t.(*types.PointerType); ok {
+		return addrSpaces[p.AddrSpace]
+	}
+	return ""
+}
+
+// signedType returns the signed C type of an integer width (8..64).
+func signedType(bits uint64) string {
+	switch bits {
+	case 8:
+		return "char"
+	case 16:
+		return "short"
+	case 32:
+		return "int"
+	}
+	return "long"
+}
+
+// scalarOf returns the innermost element type of nested arrays.
+func scalarOf(t types.Type) types.Type {
+	for {
+		a, ok := t.(*types.ArrayType)
+		if !ok {
+			return t
+		}
+		t = a.ElemType
+	}
+}
+
+// elems returns how many scalars a type holds: 1 for a scalar, the
+// product of the lengths for nested arrays.
+func elems(t types.Type) uint64 {
+	n := uint64(1)
+	for {
+		a, ok := t.(*types.ArrayType)
+		if !ok {
+			return n
+		}
+		n *= a.Len
+		t = a.ElemType
+	}
+}
+
+// intBits returns the width of an integer type, or 0.
+func intBits(t types.Type) uint64 {
+	if it, ok := t.(*types.IntType); ok {
+		return it.BitSize
+	}
+	return 0
+}
+
+// floatBits returns 32 or 64 for float and double, or 0.
+func floatBits(t types.Type) uint64 {
+	if ft, ok := t.(*types.FloatType); ok {
+		switch ft.Kind {
+		case types.FloatKindFloat:
+			return 32
+		case types.FloatKindDouble:
+			return 64
+		}
+	}
+	return 0
+}
+
+// isVoid reports whether t is void.
+func isVoid(t types.Type) bool {
+	_, ok := t.(*types.VoidType)
+	return ok
+}
+
+// arrayDecl formats the declaration of a C array holding type t (scalar or
+// nested arrays, flattened).
+func (e *emitter) arrayDecl(qual string, t types.Type, name string) string {
+	return qual + e.ctype(scalarOf(t)) + " " + name + "[" + strconv.FormatUint(elems(t), 10) + "];"
+}
