@@ -107,6 +107,18 @@ func (l *launch) runSequential(w *ka.WorkItem) {
 			l.fail(w, p)
 		}
 	}()
+	if l.r.Size[1] == 1 && l.r.Size[2] == 1 {
+		// 1-D: the common case, without the general loop nest.
+		lo := w.GroupID[0] * l.g.Size[0]
+		hi := min(l.r.Size[0], lo+l.g.Size[0])
+		it, body := w.Item(), l.body
+		for x := lo; x < hi; x++ {
+			w.GlobalID[0], w.LocalID[0] = x, x-lo
+			w.Global, w.Local = x, x-lo
+			body(it)
+		}
+		return
+	}
 	l.each(w, func(w *ka.WorkItem) { l.body(w.Item()) })
 }
 

@@ -1,0 +1,39 @@
+# kago: `make run` runs examples/saxpy on the best device here, `make test`
+# runs every test this machine can run. Both install the Debian packages
+# they need first (as root; otherwise they print the command).
+
+GO      ?= go
+GOTEST  ?= $(GO) test
+# Race detector on everything; one package at a time keeps memory modest.
+TESTFLAGS ?= -race -count=1 -timeout 40m
+
+.PHONY: all deps run test lint check-generated fuzz bench
+
+all: test
+
+deps:
+	@scripts/deps.sh
+
+run: deps
+	$(GO) run ./examples/saxpy
+
+test: deps lint check-generated
+	$(GOTEST) $(TESTFLAGS) ./...
+	@$(MAKE) --no-print-directory fuzz
+
+lint:
+	@out=$$(gofmt -l $$(git ls-files '*.go')); if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
+	$(GO) vet ./...
+
+# Generated kernel code is committed; it must match its sources.
+check-generated:
+	@scripts/check-generated.sh
+
+# A bounded run of the compiler's fuzz target: kernel sources mutated at
+# random must give an error or valid output, never a panic.
+fuzz:
+	@scripts/fuzz.sh
+
+bench: deps
+	$(GOTEST) -run '^$$' -bench . -benchtime 1x ./... >/dev/null
+	$(GO) run ./benchmarks/cmd/kagobench

@@ -1,0 +1,72 @@
+package native_test
+
+import (
+	"context"
+	"testing"
+
+	"github.com/kago-dev/kago/ka"
+	"github.com/kago-dev/kago/ka/driver"
+)
+
+// benchSaxpy is the kernel of BenchmarkSaxpy, registered below the way
+// kago gen registers kernels: a typed native entry, no reflection.
+//
+//ka:kernel
+func benchSaxpy(it ka.Item, a float32, x, y []float32) {
+	if i := it.Global(); i < len(y) {
+		y[i] = a*x[i] + y[i]
+	}
+}
+
+func init() {
+	ka.RegisterKernel(benchSaxpy, &driver.KernelSpec{
+		Name: "benchSaxpy", Entry: "benchSaxpy",
+		Params: []driver.Param{{Name: "a", Type: driver.Float32}, {Name: "x", Type: driver.Float32, Slice: true}, {Name: "y", Type: driver.Float32, Slice: true}},
+		Native: ka.NativeFunc(func(args []driver.Arg) func(ka.Item) {
+			a, x, y := args[0].Value.(float32), args[1].Value.([]float32), args[2].Value.([]float32)
+			return func(it ka.Item) { benchSaxpy(it, a, x, y) }
+		}),
+	})
+}
+
+// BenchmarkSaxpy compares the native backend (launch + synchronize) with a
+// plain Go loop over the same slices, in the same process: the ratio of
+// their ns/op is the cost of running a kernel as Go.
+func BenchmarkSaxpy(b *testing.B) {
+	const n = 1 << 20
+	hx, hy := make([]float32, n), make([]float32, n)
+	for i := range hx {
+		hx[i], hy[i] = float32(i), 1
+	}
+	b.Run("loop", func(b *testing.B) {
+		b.SetBytes(3 * 4 * n)
+		for b.Loop() {
+			for i := range hy {
+				hy[i] = 2*hx[i] + hy[i]
+			}
+		}
+	})
+	b.Run("native", func(b *testing.B) {
+		ctx := context.Background()
+		dev, err := ka.Open("native")
+		if err != nil {
+			b.Fatal(err)
+		}
+		defer dev.Close()
+		x, _ := ka.FromSlice(ctx, dev, hx)
+		y, _ := ka.FromSlice(ctx, dev, hy)
+		k, err := ka.NewKernel(dev, benchSaxpy, ka.GroupSize(256))
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.SetBytes(3 * 4 * n)
+		for b.Loop() {
+			if err := k.Launch(dev.Stream(), ka.Range(n), float32(2), x, y); err != nil {
+				b.Fatal(err)
+			}
+			if err := dev.Synchronize(ctx); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}
