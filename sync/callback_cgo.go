@@ -1,3 +1,5 @@
+//go:build cgo
+
 package sync
 
 // The C trampolines that backends pass to drivers as completion callbacks,
