@@ -1,0 +1,53 @@
+package codegen_test
+
+import (
+	"os/exec"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/kago-dev/kago/codegen"
+)
+
+// The corpus package is loaded once for every test in this file.
+var corpus struct {
+	once    sync.Once
+	kernels []*codegen.Kernel
+	err     error
+}
+
+func corpusKernels(t *testing.T) []*codegen.Kernel {
+	t.Helper()
+	corpus.once.Do(func() {
+		p, err := codegen.Load(codegen.Config{Dir: ".."}, "./internal/corpus")
+		if err != nil {
+			corpus.err = err
+			return
+		}
+		corpus.kernels, corpus.err = p.Compile()
+	})
+	if corpus.err != nil {
+		t.Fatal(corpus.err)
+	}
+	return corpus.kernels
+}
+
+// TestCorpusIRParses checks that LLVM 14 accepts the IR of every corpus
+// kernel.
+func TestCorpusIRParses(t *testing.T) {
+	as, err := exec.LookPath("llvm-as-14")
+	if err != nil {
+		t.Skip("llvm-as-14 not installed")
+	}
+	ks := corpusKernels(t)
+	if len(ks) < 15 {
+		t.Errorf("corpus has %d kernels, want at least 15", len(ks))
+	}
+	for _, k := range ks {
+		cmd := exec.Command(as, "-o", "/dev/null", "-")
+		cmd.Stdin = strings.NewReader(k.Module.String())
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Errorf("%s: llvm-as: %v\n%s\n%s", k.Name, err, out, k.Module)
+		}
+	}
+}

@@ -1,0 +1,59 @@
+package codegen
+
+// This file implements the bridge to the emitters: device code for a
+// compiled kernel per target, and the KernelSpec that registers it.
+
+import (
+	"fmt"
+
+	"github.com/kago-dev/kago/ka/driver"
+)
+
+// emitters are the targets whose emitter packages are wired in (emitters.go).
+var emitters = map[driver.Target]func(k *Kernel) ([]byte, error){}
+
+// Targets lists the targets with an emitter, in driver.Target order.
+func Targets() []driver.Target {
+	var ts []driver.Target
+	for t := driver.OpenCLC; t <= driver.PTX; t++ {
+		if emitters[t] != nil {
+			ts = append(ts, t)
+		}
+	}
+	return ts
+}
+
+// Emit runs the emitter of target t on the kernel's module.
+func Emit(k *Kernel, t driver.Target) ([]byte, error) {
+	e := emitters[t]
+	if e == nil {
+		return nil, fmt.Errorf("kernel %s: no %s emitter in this build of kago", k.Name, t)
+	}
+	code, err := e(k)
+	if err != nil {
+		return nil, fmt.Errorf("%s: kernel %s: %s: %w", k.Pos, k.Name, t, err)
+	}
+	return code, nil
+}
+
+// Spec returns the kernel's KernelSpec with code for the given targets
+// (every target with an emitter when none are given). Native is left nil.
+// Any emitter's failure is an error: no target is silently missing.
+func (k *Kernel) Spec(targets ...driver.Target) (*driver.KernelSpec, error) {
+	if len(targets) == 0 {
+		targets = Targets()
+	}
+	spec := &driver.KernelSpec{
+		Name: k.Name, Entry: k.Entry, Params: append([]driver.Param(nil), k.Params...),
+		Barrier: k.Barrier, Float64: k.Float64, Int64Atomics: k.Int64Atomics,
+		Code: map[driver.Target][]byte{},
+	}
+	for _, t := range targets {
+		code, err := Emit(k, t)
+		if err != nil {
+			return nil, err
+		}
+		spec.Code[t] = code
+	}
+	return spec, nil
+}

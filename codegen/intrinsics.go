@@ -1,0 +1,139 @@
+package codegen
+
+// This file implements the kernel-side API of package ka: the ka.Item
+// methods (work-item queries, Barrier) and ka.LocalArray. Each becomes a
+// call of a declared intrinsic (docs/ir.md, "Intrinsics") or a workgroup
+// global.
+
+import (
+	"go/types"
+
+	"github.com/llir/llvm/ir"
+	"github.com/llir/llvm/ir/constant"
+	"github.com/llir/llvm/ir/enum"
+	lltypes "github.com/llir/llvm/ir/types"
+	"github.com/llir/llvm/ir/value"
+	"golang.org/x/tools/go/ssa"
+)
+
+// queries maps the ka.Item methods with a dimension to their intrinsics.
+var queries = map[string]string{
+	"GlobalID":   "ka.global_id",
+	"LocalID":    "ka.local_id",
+	"GroupID":    "ka.group_id",
+	"GroupSize":  "ka.group_size",
+	"NumGroups":  "ka.num_groups",
+	"GlobalSize": "ka.global_size",
+}
+
+// linear maps the linear-index methods to the (index, size) intrinsics
+// they are computed from.
+var linear = map[string][2]string{
+	"Global": {"ka.global_id", "ka.global_size"},
+	"Local":  {"ka.local_id", "ka.group_size"},
+	"Group":  {"ka.group_id", "ka.num_groups"},
+}
+
+// createKaCall lowers a call of a ka function or ka.Item method.
+func (f *frame) createKaCall(call *ssa.Call, callee *ssa.Function, obj *types.Func) lowered {
+	pos := call.Pos()
+	name := callee.Name()
+	if obj != nil {
+		name = obj.Name()
+	}
+	args := call.Common().Args
+	if callee.Signature.Recv() != nil {
+		if _, ok := f.getValue(args[0], pos).(itemValue); !ok {
+			f.unsupportedAt(pos, "this use of ka.Item")
+			return poison{}
+		}
+		if intr, ok := queries[name]; ok {
+			d, ok := f.dimension(call, args[1])
+			if !ok {
+				return poison{}
+			}
+			return f.createQuery(intr, d)
+		}
+		if l, ok := linear[name]; ok {
+			// id0 + size0*(id1 + size1*id2)
+			id2 := f.createQuery(l[0], 2)
+			size1 := f.createQuery(l[1], 1)
+			id1 := f.createQuery(l[0], 1)
+			size0 := f.createQuery(l[1], 0)
+			id0 := f.createQuery(l[0], 0)
+			inner := f.cur.NewAdd(id1, f.cur.NewMul(size1, id2))
+			return f.cur.NewAdd(id0, f.cur.NewMul(size0, inner))
+		}
+		if name == "Barrier" {
+			f.barrier = true
+			f.cur.NewCall(f.declare("ka.barrier", lltypes.Void))
+			return nil
+		}
+		f.unsupportedAt(pos, "ka.Item."+name)
+		return poison{}
+	}
+	switch name {
+	case "LocalArray":
+		return f.createLocalArray(call)
+	case "AtomicAdd", "AtomicMax", "AtomicMin", "AtomicExchange", "AtomicCAS":
+		return f.createAtomic(call, name)
+	}
+	if _, ok := kaMath[name]; ok {
+		return f.createMathCall(call, name, scalarType(call.Type()))
+	}
+	f.unsupportedAt(pos, "ka."+name)
+	return poison{}
+}
+
+// dimension returns a constant dimension argument 0..2.
+func (f *frame) dimension(call *ssa.Call, arg ssa.Value) (int64, bool) {
+	v := f.scalar(arg, call.Pos())
+	if v == nil {
+		return 0, false
+	}
+	c, ok := v.(*constant.Int)
+	if !ok || !c.X.IsInt64() || c.X.Int64() < 0 || c.X.Int64() > 2 {
+		f.errorf(call.Pos(), "the dimension of a work-item query must be a constant 0, 1 or 2")
+		return 0, false
+	}
+	return c.X.Int64(), true
+}
+
+// createQuery calls a work-item query intrinsic for dimension d.
+func (f *frame) createQuery(name string, d int64) value.Value {
+	fn := f.declare(name, lltypes.I64, lltypes.I32)
+	return f.cur.NewCall(fn, constant.NewInt(lltypes.I32, d))
+}
+
+// createLocalArray makes the workgroup global for a ka.LocalArray call and
+// returns a slice of it. The length must be a constant.
+func (f *frame) createLocalArray(call *ssa.Call) lowered {
+	pos := call.Pos()
+	f.barrier = true
+	s, ok := call.Type().Underlying().(*types.Slice)
+	elem := memType(s.Elem())
+	if !ok || elem == nil {
+		f.unsupportedAt(pos, "local array of "+describeType(call.Type()))
+		return poison{}
+	}
+	n := f.scalar(call.Common().Args[1], pos)
+	if n == nil {
+		return poison{}
+	}
+	c, ok := n.(*constant.Int)
+	if !ok || c.X.Sign() <= 0 || !c.X.IsInt64() || c.X.Int64() > 1<<24 {
+		f.errorf(pos, "the length of ka.LocalArray must be a positive constant")
+		return poison{}
+	}
+	at := lltypes.NewArray(uint64(c.X.Int64()), elem)
+	g := ir.NewGlobal("ka.local."+itoa(f.nlocal), at)
+	f.nlocal++
+	g.Linkage = enum.LinkageInternal
+	g.AddrSpace = spaceLocal
+	g.Typ = pointerTo(at, spaceLocal)
+	g.Init = constant.NewUndef(at)
+	f.mod.Globals = append(f.mod.Globals, g)
+	zero := constant.NewInt(lltypes.I64, 0)
+	ptr := f.cur.NewGetElementPtr(at, g, zero, zero)
+	return &sliceValue{ptr: ptr, len: constant.NewInt(lltypes.I64, c.X.Int64()), elem: elem}
+}

@@ -1,0 +1,248 @@
+package codegen
+
+// This file implements Compile: one IR module per kernel, with the kernel's
+// signature (slices as pointer and length, bool as i8) and the flags the
+// runtime needs (Barrier, Float64, Int64Atomics).
+
+import (
+	"go/token"
+	"go/types"
+	"strings"
+
+	"github.com/kago-dev/kago/ka/driver"
+	"github.com/llir/llvm/ir"
+	"github.com/llir/llvm/ir/constant"
+	"github.com/llir/llvm/ir/enum"
+	lltypes "github.com/llir/llvm/ir/types"
+	"github.com/llir/llvm/ir/value"
+	"golang.org/x/tools/go/ssa"
+)
+
+// Kernel is one compiled kernel (one instance of a generic kernel).
+type Kernel struct {
+	// Name is the Go name, with type arguments for instances
+	// ("Saxpy", "Scale[float32]"); it is also how generated code refers to
+	// the function.
+	Name string
+	// Entry is the kernel's symbol in device code ("Scale_float32").
+	Entry string
+	// Params are the parameters after the ka.Item.
+	Params []driver.Param
+	// GoTypes are the Go types of Params as the package writes them
+	// ("float32", "[]float32", "MyFloat"), for generated code.
+	GoTypes []string
+	// Barrier: the kernel (or an inlined helper) calls Item.Barrier or
+	// ka.LocalArray. Float64: it computes with float64. Int64Atomics: it
+	// uses atomics on 64-bit elements.
+	Barrier, Float64, Int64Atomics bool
+	// Module is the kernel's portable IR (docs/ir.md).
+	Module *ir.Module
+	// Pos is the position of the kernel's declaration.
+	Pos token.Position
+}
+
+// Compile compiles every kernel of the package. Its error, when not nil, is
+// an ErrorList with every unsupported construct of every kernel; kernels
+// without errors are returned even then.
+func (p *Package) Compile() ([]*Kernel, error) {
+	errs := append(ErrorList(nil), p.errs...)
+	var out []*Kernel
+	for _, fn := range p.kernels {
+		k, kerrs := compileKernel(p, fn)
+		errs = append(errs, kerrs...)
+		if len(kerrs) == 0 && k != nil {
+			out = append(out, k)
+		}
+	}
+	return out, errs.err()
+}
+
+// CompileKernel compiles the kernel whose Go name is name ("Saxpy",
+// "Scale[float32]").
+func (p *Package) CompileKernel(name string) (*Kernel, error) {
+	for _, fn := range p.kernels {
+		if fn.Name() == name {
+			k, errs := compileKernel(p, fn)
+			if err := errs.err(); err != nil {
+				return nil, err
+			}
+			return k, nil
+		}
+	}
+	return nil, &Error{Msg: "no kernel " + name + " in package " + p.Path + " (kernels: " + strings.Join(p.KernelNames(), ", ") + ")"}
+}
+
+// compiler is the state of one kernel's compilation: its module, the
+// intrinsics it declared, its diagnostics and flags. The state of each
+// inlined Go function lives in a frame.
+type compiler struct {
+	pkg    *Package
+	fset   *token.FileSet
+	kernel struct {
+		name string
+		fn   *ssa.Function
+	}
+	pos token.Pos // fallback position for diagnostics
+
+	mod        *ir.Module
+	fn         *ir.Func
+	entry      *ir.Block // parameter conversions and allocas
+	intrinsics map[string]*ir.Func
+	trap       *ir.Block // shared bounds-check failure block
+	nlocal     int       // LocalArray globals made so far
+	inlining   []*ssa.Function
+
+	barrier, float64, int64Atomics bool
+	errs                           ErrorList
+}
+
+// compileKernel lowers one kernel function to a module.
+func compileKernel(p *Package, fn *ssa.Function) (*Kernel, ErrorList) {
+	c := &compiler{pkg: p, fset: p.Fset, intrinsics: map[string]*ir.Func{}, pos: fn.Pos()}
+	c.kernel.name = fn.Name()
+	c.kernel.fn = fn
+	k := &Kernel{Name: fn.Name(), Entry: mangle(fn.Name()), Pos: p.Fset.Position(fn.Pos())}
+	c.mod = ir.NewModule()
+
+	sig := fn.Signature
+	if sig.Results().Len() != 0 {
+		c.errorf(fn.Pos(), "kernels return nothing")
+	}
+	if sig.Params().Len() == 0 || !isItem(sig.Params().At(0).Type()) {
+		c.errorf(fn.Pos(), "the first parameter of a kernel must be ka.Item")
+		return nil, c.errs
+	}
+	// The signature.
+	var llParams []*ir.Param
+	type binding struct {
+		ssa  *ssa.Parameter
+		kind int // 0 scalar, 1 slice, 2 bool
+		p    []*ir.Param
+		elem lltypes.Type
+	}
+	var binds []binding
+	qual := types.RelativeTo(p.ssa.Pkg)
+	for i, sp := range fn.Params[1:] {
+		t := sp.Type()
+		name := sp.Name()
+		if name == "_" || name == "" {
+			name = "p" + itoa(i+1)
+		}
+		if isItem(t) {
+			c.errorf(sp.Pos(), "only the first parameter may be ka.Item")
+			continue
+		}
+		if s, ok := t.Underlying().(*types.Slice); ok {
+			st := paramScalar(s.Elem())
+			elem := memType(s.Elem())
+			if st == driver.Invalid || elem == nil {
+				c.errorf(sp.Pos(), "parameter %s: %s", sp.Name(), unsupported(describeType(t)+" parameter"))
+				continue
+			}
+			ptr := ir.NewParam(name+".ptr", pointerTo(elem, spaceGlobal))
+			ln := ir.NewParam(name+".len", lltypes.I64)
+			llParams = append(llParams, ptr, ln)
+			binds = append(binds, binding{ssa: sp, kind: 1, p: []*ir.Param{ptr, ln}, elem: elem})
+			k.Params = append(k.Params, driver.Param{Name: sp.Name(), Type: st, Slice: true})
+			k.GoTypes = append(k.GoTypes, types.TypeString(t, qual))
+			if st == driver.Float64 {
+				c.float64 = true
+			}
+			continue
+		}
+		st := paramScalar(t)
+		if st == driver.Invalid {
+			c.errorf(sp.Pos(), "parameter %s: %s", sp.Name(), unsupported(describeType(t)+" parameter"))
+			continue
+		}
+		kind := 0
+		lt := scalarType(t)
+		if st == driver.Bool {
+			kind, lt = 2, lltypes.I8
+		}
+		if st == driver.Float64 {
+			c.float64 = true
+		}
+		prm := ir.NewParam(name, lt)
+		llParams = append(llParams, prm)
+		binds = append(binds, binding{ssa: sp, kind: kind, p: []*ir.Param{prm}})
+		k.Params = append(k.Params, driver.Param{Name: sp.Name(), Type: st})
+		k.GoTypes = append(k.GoTypes, types.TypeString(t, qual))
+	}
+	c.fn = c.mod.NewFunc(k.Entry, lltypes.Void, llParams...)
+	c.fn.CallingConv = enum.CallingConvSPIRKernel
+	c.entry = c.fn.NewBlock("entry")
+
+	// The kernel's body, as the outermost frame.
+	fr := c.newFrame(fn)
+	fr.values[fn.Params[0]] = itemValue{}
+	for _, b := range binds {
+		switch b.kind {
+		case 0:
+			fr.values[b.ssa] = b.p[0]
+		case 1:
+			fr.values[b.ssa] = &sliceValue{ptr: b.p[0], len: b.p[1], elem: b.elem}
+		case 2:
+			fr.values[b.ssa] = c.entry.NewICmp(enum.IPredNE, b.p[0], constant.NewInt(lltypes.I8, 0))
+		}
+	}
+	for _, sp := range fn.Params[1:] {
+		if _, ok := fr.values[sp]; !ok {
+			fr.values[sp] = poison{}
+		}
+	}
+	if len(fn.Blocks) == 0 {
+		c.errorf(fn.Pos(), "kernel has no body")
+		return nil, c.errs
+	}
+	c.inlining = append(c.inlining, fn)
+	first := fr.createBody(nil)
+	c.entry.NewBr(first)
+	k.Barrier, k.Float64, k.Int64Atomics = c.barrier, c.float64, c.int64Atomics
+	k.Module = c.mod
+	return k, c.errs
+}
+
+// mangle turns a Go name with type arguments into an identifier:
+// "Pair[int32,float64]" becomes "Pair_int32_float64".
+func mangle(name string) string {
+	var b strings.Builder
+	under := false
+	for _, r := range name {
+		ok := r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9'
+		if !ok {
+			if !under {
+				b.WriteByte('_')
+			}
+			under = true
+			continue
+		}
+		b.WriteRune(r)
+		under = false
+	}
+	return strings.TrimRight(b.String(), "_")
+}
+
+// declare returns the intrinsic name, declaring it on first use.
+func (c *compiler) declare(name string, ret lltypes.Type, params ...lltypes.Type) *ir.Func {
+	if f, ok := c.intrinsics[name]; ok {
+		return f
+	}
+	ps := make([]*ir.Param, len(params))
+	for i, t := range params {
+		ps[i] = ir.NewParam("", t)
+	}
+	f := c.mod.NewFunc(name, ret, ps...)
+	c.intrinsics[name] = f
+	return f
+}
+
+func itoa(i int) string {
+	if i < 10 {
+		return string(rune('0' + i))
+	}
+	return itoa(i/10) + string(rune('0'+i%10))
+}
+
+// ensure value is used for the value package import in this file.
+var _ value.Value = (*ir.Param)(nil)

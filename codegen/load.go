@@ -1,0 +1,228 @@
+package codegen
+
+// This file implements loading: a Go package from disk (go/packages) or
+// from parsed files (the fuzz target), its SSA form with generic instances,
+// and the list of kernels in it (//ka:kernel functions, and the instances of
+// generic kernels that the package's code uses).
+
+import (
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"go/types"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"golang.org/x/tools/go/packages"
+	"golang.org/x/tools/go/ssa"
+	"golang.org/x/tools/go/ssa/ssautil"
+)
+
+// GeneratedFile is the name of the file kago gen writes in a package
+// directory. Load ignores its contents (it registers instances of generic
+// kernels, which would otherwise keep stale instances alive).
+const GeneratedFile = "kago_kernels.go"
+
+// kaPath is the import path of the kernel-side API.
+const kaPath = "github.com/kago-dev/kago/ka"
+
+// Config says how to load and compile a package.
+type Config struct {
+	// Dir is the directory the pattern is resolved in ("" = current).
+	Dir string
+	// Bounds makes every slice and array access check its index: an
+	// out-of-range access traps (llvm.trap) instead of reading or writing
+	// out of bounds. Off by default, as in KernelAbstractions.
+	Bounds bool
+	// Instances names extra instances of generic kernels to compile, as Go
+	// expressions in the package's scope ("Scale[float32]"). The JIT uses
+	// it for instances that only other packages use.
+	Instances []string
+}
+
+// Package is a loaded Go package, ready to compile.
+type Package struct {
+	// Path and Name are the package's import path and name; Dir its
+	// directory (empty for packages made from files).
+	Path, Name, Dir string
+	// Fset holds the positions of the package's files.
+	Fset *token.FileSet
+
+	cfg     Config
+	ssa     *ssa.Package
+	kernels []*ssa.Function // sorted by name
+	errs    ErrorList       // problems found while looking for kernels
+}
+
+// Load loads the single package that pattern names (for example "." or an
+// import path), relative to cfg.Dir, and builds its SSA form. Type errors
+// are returned as an error; unsupported kernel code is reported by Compile.
+func Load(cfg Config, pattern string) (*Package, error) {
+	dir := cfg.Dir
+	if dir == "" {
+		dir = "."
+	}
+	overlay, err := makeOverlay(cfg, dir, pattern)
+	if err != nil {
+		return nil, err
+	}
+	pcfg := &packages.Config{
+		Mode: packages.NeedName | packages.NeedFiles | packages.NeedSyntax |
+			packages.NeedTypes | packages.NeedTypesInfo | packages.NeedImports,
+		Dir:     dir,
+		Overlay: overlay,
+	}
+	pkgs, err := packages.Load(pcfg, pattern)
+	if err != nil {
+		return nil, fmt.Errorf("loading %s: %w", pattern, err)
+	}
+	if len(pkgs) != 1 {
+		return nil, fmt.Errorf("loading %s: matched %d packages, want exactly one", pattern, len(pkgs))
+	}
+	p := pkgs[0]
+	if len(p.Errors) > 0 {
+		msgs := make([]string, len(p.Errors))
+		for i, e := range p.Errors {
+			msgs[i] = e.Error()
+		}
+		return nil, fmt.Errorf("loading %s:\n%s", pattern, strings.Join(msgs, "\n"))
+	}
+	prog, ssaPkgs := ssautil.Packages([]*packages.Package{p}, ssa.InstantiateGenerics)
+	prog.Build()
+	pkgDir := ""
+	if len(p.GoFiles) > 0 {
+		pkgDir = filepath.Dir(p.GoFiles[0])
+	}
+	return newPackage(cfg, p.Fset, ssaPkgs[0], p.Syntax, pkgDir), nil
+}
+
+// LoadFiles type-checks and builds already parsed files of one package,
+// importing dependencies with imp. It is Load without the go command, for
+// tests and fuzzing that compile many small sources in one process.
+func LoadFiles(cfg Config, fset *token.FileSet, files []*ast.File, imp types.Importer) (*Package, error) {
+	if len(files) == 0 {
+		return nil, fmt.Errorf("no files")
+	}
+	tc := &types.Config{Importer: imp}
+	pkg := types.NewPackage(files[0].Name.Name, files[0].Name.Name)
+	ssaPkg, _, err := ssautil.BuildPackage(tc, fset, pkg, files, ssa.InstantiateGenerics)
+	if err != nil {
+		return nil, err
+	}
+	return newPackage(cfg, fset, ssaPkg, files, ""), nil
+}
+
+// makeOverlay hides the generated file's contents from the loader and, for
+// cfg.Instances, adds a file that references the requested instances so
+// that go/ssa builds them.
+func makeOverlay(cfg Config, dir, pattern string) (map[string][]byte, error) {
+	pkgDir := filepath.Join(dir, pattern)
+	if st, err := os.Stat(pkgDir); err != nil || !st.IsDir() {
+		if len(cfg.Instances) > 0 {
+			return nil, fmt.Errorf("instances need a package directory, not %q", pattern)
+		}
+		return nil, nil // an import path: nothing to hide
+	}
+	abs, err := filepath.Abs(pkgDir)
+	if err != nil {
+		return nil, err
+	}
+	name, err := packageName(abs)
+	if err != nil || name == "" {
+		return nil, err
+	}
+	overlay := map[string][]byte{}
+	gen := filepath.Join(abs, GeneratedFile)
+	if _, err := os.Stat(gen); err == nil {
+		overlay[gen] = []byte("package " + name + "\n")
+	}
+	if len(cfg.Instances) > 0 {
+		src := "package " + name + "\n\nvar kagoInstances = []any{" + strings.Join(cfg.Instances, ", ") + "}\n"
+		overlay[filepath.Join(abs, "kago_instances_overlay.go")] = []byte(src)
+	}
+	return overlay, nil
+}
+
+// packageName reads the package clause of the first Go file in dir that is
+// not a test.
+func packageName(dir string) (string, error) {
+	matches, err := filepath.Glob(filepath.Join(dir, "*.go"))
+	if err != nil {
+		return "", err
+	}
+	sort.Strings(matches)
+	for _, m := range matches {
+		if strings.HasSuffix(m, "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(token.NewFileSet(), m, nil, parser.PackageClauseOnly)
+		if err != nil {
+			continue
+		}
+		return f.Name.Name, nil
+	}
+	return "", nil
+}
+
+// newPackage finds the kernels of an SSA package: every function marked
+// //ka:kernel that is not generic, and every instance of a generic one.
+func newPackage(cfg Config, fset *token.FileSet, pkg *ssa.Package, files []*ast.File, dir string) *Package {
+	p := &Package{Path: pkg.Pkg.Path(), Name: pkg.Pkg.Name(), Dir: dir, Fset: fset, cfg: cfg, ssa: pkg}
+	marked := map[*types.Func]bool{}
+	for _, f := range files {
+		for _, d := range f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || !hasKernelDirective(fd.Doc) {
+				continue
+			}
+			obj, _ := pkg.Pkg.Scope().Lookup(fd.Name.Name).(*types.Func)
+			if fd.Recv != nil || obj == nil {
+				p.errs = append(p.errs, &Error{Pos: fset.Position(fd.Pos()), Kernel: fd.Name.Name,
+					Msg: "//ka:kernel marks a method; kernels are top-level functions"})
+				continue
+			}
+			marked[obj] = true
+		}
+	}
+	for fn := range ssautil.AllFunctions(pkg.Prog) {
+		obj, ok := fn.Object().(*types.Func)
+		if !ok || fn.Signature.Recv() != nil || !marked[obj.Origin()] {
+			continue
+		}
+		if fn.TypeParams().Len() > 0 && len(fn.TypeArgs()) == 0 {
+			continue // the generic function itself: only its instances compile
+		}
+		if fn.Parent() != nil {
+			continue
+		}
+		p.kernels = append(p.kernels, fn)
+	}
+	sort.Slice(p.kernels, func(i, j int) bool { return p.kernels[i].Name() < p.kernels[j].Name() })
+	return p
+}
+
+// hasKernelDirective reports whether a doc comment holds //ka:kernel.
+func hasKernelDirective(doc *ast.CommentGroup) bool {
+	if doc == nil {
+		return false
+	}
+	for _, c := range doc.List {
+		if strings.TrimSpace(c.Text) == "//ka:kernel" {
+			return true
+		}
+	}
+	return false
+}
+
+// KernelNames lists the kernels Compile would compile, by Go name
+// ("Saxpy", "Scale[float32]"), sorted.
+func (p *Package) KernelNames() []string {
+	names := make([]string, len(p.kernels))
+	for i, fn := range p.kernels {
+		names[i] = fn.Name()
+	}
+	return names
+}

@@ -1,0 +1,301 @@
+package codegen
+
+// This file implements memory: local variables and fixed-size arrays
+// (allocas in the entry block, zeroed where Go declares them), loads and
+// stores of scalars, element addresses of slices and arrays, and slicing.
+
+import (
+	"go/types"
+
+	"github.com/llir/llvm/ir"
+	"github.com/llir/llvm/ir/constant"
+	"github.com/llir/llvm/ir/enum"
+	lltypes "github.com/llir/llvm/ir/types"
+	"github.com/llir/llvm/ir/value"
+	"golang.org/x/tools/go/ssa"
+)
+
+// createAlloc lowers a local variable whose address is taken (an array, or
+// a scalar used through a pointer): an alloca in the entry block, zeroed
+// here because go/ssa's Alloc means a fresh zero variable each time it runs.
+func (f *frame) createAlloc(a *ssa.Alloc) lowered {
+	elemT := a.Type().Underlying().(*types.Pointer).Elem()
+	// A heap Alloc (go/ssa's choice for variables whose address escapes
+	// the statement, new(T), &T{}) is private memory too: every call is
+	// inlined and pointers cannot be stored in memory, so no pointer
+	// outlives the kernel.
+	if isItem(elemT) {
+		f.unsupportedAt(a.Pos(), "taking the address of a ka.Item")
+		return poison{}
+	}
+	mt := memType(elemT)
+	if mt == nil {
+		f.unsupportedAt(a.Pos(), "local variable of "+describeType(elemT))
+		return poison{}
+	}
+	slot := ir.NewAlloca(mt)
+	f.insertAlloca(slot)
+	f.createZero(slot, mt)
+	return slot
+}
+
+// insertAlloca puts an alloca at the start of the entry block.
+func (f *frame) insertAlloca(a *ir.InstAlloca) {
+	f.entry.Insts = append([]ir.Instruction{a}, f.entry.Insts...)
+}
+
+// createZero stores the zero value into ptr (of memory type mt): one store
+// for a scalar, a store per element for a small array, a loop otherwise.
+func (f *frame) createZero(ptr value.Value, mt lltypes.Type) {
+	at, ok := mt.(*lltypes.ArrayType)
+	if !ok {
+		f.cur.NewStore(zeroValue(mt), ptr)
+		return
+	}
+	if _, nested := at.ElemType.(*lltypes.ArrayType); nested {
+		f.unsupportedAt(f.fn.Pos(), "array of arrays")
+		return
+	}
+	zero := zeroValue(at.ElemType)
+	if at.Len <= 16 {
+		for i := uint64(0); i < at.Len; i++ {
+			p := f.cur.NewGetElementPtr(at, ptr, constant.NewInt(lltypes.I64, 0), constant.NewInt(lltypes.I64, int64(i)))
+			f.cur.NewStore(zero, p)
+		}
+		return
+	}
+	// for i := 0; i < len; i++ { a[i] = 0 }
+	pre := f.cur
+	loop := f.fn2().NewBlock("")
+	done := f.fn2().NewBlock("")
+	pre.NewBr(loop)
+	i := loop.NewPhi(ir.NewIncoming(constant.NewInt(lltypes.I64, 0), pre))
+	p := loop.NewGetElementPtr(at, ptr, constant.NewInt(lltypes.I64, 0), i)
+	loop.NewStore(zero, p)
+	next := loop.NewAdd(i, constant.NewInt(lltypes.I64, 1))
+	i.Incs = append(i.Incs, ir.NewIncoming(next, loop))
+	loop.NewCondBr(loop.NewICmp(enum.IPredULT, next, constant.NewInt(lltypes.I64, int64(at.Len))), loop, done)
+	f.cur = done
+}
+
+// createLoad lowers *p: a scalar load, or for an array a copy into a new
+// private array (Go arrays are values).
+func (f *frame) createLoad(u *ssa.UnOp) lowered {
+	t := u.Type()
+	ptr := f.scalar(u.X, u.Pos())
+	if ptr == nil {
+		return poison{}
+	}
+	if _, ok := t.Underlying().(*types.Array); ok {
+		at, _ := memType(t).(*lltypes.ArrayType)
+		if at == nil || arrayPointee(ptr) == nil {
+			f.unsupportedAt(u.Pos(), describeType(t))
+			return poison{}
+		}
+		cp := ir.NewAlloca(at)
+		f.insertAlloca(cp)
+		f.createCopy(cp, ptr, at)
+		return &arrayValue{ptr: cp, typ: at}
+	}
+	mt := memType(t)
+	if mt == nil {
+		f.unsupportedAt(u.Pos(), describeType(t))
+		return poison{}
+	}
+	v := f.cur.NewLoad(mt, ptr)
+	if isBool(t) {
+		return f.memToBool(v)
+	}
+	return v
+}
+
+// createStore lowers *p = v for a scalar, and the zeroing of an array that
+// go/ssa writes as a store of the array's zero constant.
+func (f *frame) createStore(s *ssa.Store) {
+	t := s.Val.Type()
+	if _, ok := t.Underlying().(*types.Array); ok {
+		if c, ok := s.Val.(*ssa.Const); ok && c.IsNil() || isZeroConst(s.Val) {
+			ptr := f.scalar(s.Addr, s.Pos())
+			if ptr != nil {
+				f.createZero(ptr, memType(t))
+			}
+			return
+		}
+		ptr := f.scalar(s.Addr, s.Pos())
+		switch v := f.getValue(s.Val, s.Pos()).(type) {
+		case *arrayValue:
+			if ptr != nil {
+				f.createCopy(ptr, v.ptr, v.typ)
+			}
+		case poison:
+		default:
+			f.unsupportedAt(s.Pos(), "this array value")
+		}
+		return
+	}
+	ptr := f.scalar(s.Addr, s.Pos())
+	v := f.scalar(s.Val, s.Pos())
+	if ptr == nil || v == nil {
+		return
+	}
+	if isBool(t) {
+		v = f.boolToMem(v)
+	}
+	f.cur.NewStore(v, ptr)
+}
+
+func isZeroConst(v ssa.Value) bool {
+	c, ok := v.(*ssa.Const)
+	return ok && c.Value == nil
+}
+
+// createIndexAddr lowers &s[i] for a slice and &a[i] for a pointer to an
+// array, with a bounds check when they are on.
+func (f *frame) createIndexAddr(ia *ssa.IndexAddr) lowered {
+	pos := ia.Pos()
+	x := f.getValue(ia.X, pos)
+	idx := f.scalar(ia.Index, pos)
+	if idx == nil {
+		return poison{}
+	}
+	i := f.i64(idx, ia.Index.Type())
+	switch x := x.(type) {
+	case poison:
+		return poison{}
+	case *sliceValue:
+		f.createBoundsCheck(i, x.len)
+		return f.cur.NewGetElementPtr(x.elem, x.ptr, i)
+	case value.Value:
+		if at := arrayPointee(x); at != nil {
+			f.createBoundsCheck(i, constant.NewInt(lltypes.I64, int64(at.Len)))
+			return f.cur.NewGetElementPtr(at, x, constant.NewInt(lltypes.I64, 0), i)
+		}
+	}
+	f.unsupportedAt(pos, "indexing "+describeType(ia.X.Type()))
+	return poison{}
+}
+
+// createSlice lowers s[lo:hi] and a[lo:hi] (a an array variable).
+func (f *frame) createSlice(s *ssa.Slice) lowered {
+	pos := s.Pos()
+	var base, length value.Value
+	var elem lltypes.Type
+	switch x := f.getValue(s.X, pos).(type) {
+	case poison:
+		return poison{}
+	case *sliceValue:
+		base, length, elem = x.ptr, x.len, x.elem
+	case value.Value:
+		at := arrayPointee(x)
+		if at == nil {
+			f.unsupportedAt(pos, "slicing "+describeType(s.X.Type()))
+			return poison{}
+		}
+		zero := constant.NewInt(lltypes.I64, 0)
+		base = f.cur.NewGetElementPtr(at, x, zero, zero)
+		length, elem = constant.NewInt(lltypes.I64, int64(at.Len)), at.ElemType
+	default:
+		f.unsupportedAt(pos, "slicing "+describeType(s.X.Type()))
+		return poison{}
+	}
+	lo, hi := value.Value(constant.NewInt(lltypes.I64, 0)), length
+	if s.Low != nil {
+		v := f.scalar(s.Low, pos)
+		if v == nil {
+			return poison{}
+		}
+		lo = f.i64(v, s.Low.Type())
+	}
+	if s.High != nil {
+		v := f.scalar(s.High, pos)
+		if v == nil {
+			return poison{}
+		}
+		hi = f.i64(v, s.High.Type())
+	}
+	if s.Max != nil {
+		v := f.scalar(s.Max, pos)
+		if v == nil {
+			return poison{}
+		}
+		// Capacity is not tracked; the check keeps s[lo:hi:max] honest.
+		f.createSliceCheck(hi, f.i64(v, s.Max.Type()))
+		f.createSliceCheck(f.i64(v, s.Max.Type()), length)
+	} else {
+		f.createSliceCheck(hi, length)
+	}
+	f.createSliceCheck(lo, hi)
+	ptr := base
+	if c, ok := lo.(*constant.Int); !ok || c.X.Sign() != 0 {
+		ptr = f.cur.NewGetElementPtr(elem, base, lo)
+	}
+	var n value.Value = hi
+	if c, ok := lo.(*constant.Int); !ok || c.X.Sign() != 0 {
+		n = f.cur.NewSub(hi, lo)
+	}
+	return &sliceValue{ptr: ptr, len: n, elem: elem}
+}
+
+// arrayPointee is the array type x points to, or nil.
+func arrayPointee(x value.Value) *lltypes.ArrayType {
+	if pt, ok := x.Type().(*lltypes.PointerType); ok {
+		at, _ := pt.ElemType.(*lltypes.ArrayType)
+		return at
+	}
+	return nil
+}
+
+// arrayValue is a Go array value: a private copy of its elements.
+type arrayValue struct {
+	ptr value.Value // [N x T]*
+	typ *lltypes.ArrayType
+}
+
+// createCopy copies the array at src to dst, element by element (unrolled
+// up to 16 elements, a loop beyond).
+func (f *frame) createCopy(dst, src value.Value, at *lltypes.ArrayType) {
+	if _, nested := at.ElemType.(*lltypes.ArrayType); nested {
+		f.unsupportedAt(f.fn.Pos(), "array of arrays")
+		return
+	}
+	zero := constant.NewInt(lltypes.I64, 0)
+	if at.Len <= 16 {
+		for i := uint64(0); i < at.Len; i++ {
+			idx := constant.NewInt(lltypes.I64, int64(i))
+			v := f.cur.NewLoad(at.ElemType, f.cur.NewGetElementPtr(at, src, zero, idx))
+			f.cur.NewStore(v, f.cur.NewGetElementPtr(at, dst, zero, idx))
+		}
+		return
+	}
+	pre := f.cur
+	loop := f.fn2().NewBlock("")
+	done := f.fn2().NewBlock("")
+	pre.NewBr(loop)
+	i := loop.NewPhi(ir.NewIncoming(zero, pre))
+	v := loop.NewLoad(at.ElemType, loop.NewGetElementPtr(at, src, zero, i))
+	loop.NewStore(v, loop.NewGetElementPtr(at, dst, zero, i))
+	next := loop.NewAdd(i, constant.NewInt(lltypes.I64, 1))
+	i.Incs = append(i.Incs, ir.NewIncoming(next, loop))
+	loop.NewCondBr(loop.NewICmp(enum.IPredULT, next, constant.NewInt(lltypes.I64, int64(at.Len))), loop, done)
+	f.cur = done
+}
+
+// createIndex lowers a[i] of an array value.
+func (f *frame) createIndex(ix *ssa.Index) lowered {
+	pos := ix.Pos()
+	a, ok := f.getValue(ix.X, pos).(*arrayValue)
+	idx := f.scalar(ix.Index, pos)
+	if !ok || idx == nil {
+		if _, p := f.getValue(ix.X, pos).(poison); !p && !ok {
+			f.unsupportedAt(pos, "indexing "+describeType(ix.X.Type()))
+		}
+		return poison{}
+	}
+	i := f.i64(idx, ix.Index.Type())
+	f.createBoundsCheck(i, constant.NewInt(lltypes.I64, int64(a.typ.Len)))
+	v := f.cur.NewLoad(a.typ.ElemType, f.cur.NewGetElementPtr(a.typ, a.ptr, constant.NewInt(lltypes.I64, 0), i))
+	if isBool(ix.Type()) {
+		return f.memToBool(v)
+	}
+	return v
+}
