@@ -1,0 +1,237 @@
+package ptx
+
+// This file implements integer and float arithmetic.
+//
+// Integer ops wrap (Go semantics, no nsw/nuw). i8/i16 values sit in 32-bit
+// registers with unspecified upper bits, so division, remainder and right
+// shifts extend their operands first, and shift counts are zero-extended
+// (a shift count >= the width is Go-handled by the front end's select; the
+// shift itself may then produce anything). i64 shift counts are truncated to
+// u32 (PTX wants a u32 count and clamps counts > 64).
+//
+// Float ops carry an explicit .rn rounding, which also forbids ptxas from
+// contracting mul+add into fma: results match the native backend bit for
+// bit. Subnormals are kept (no .ftz). fdiv is div.rn (IEEE, exact rounding);
+// frem is frem.go.
+
+import (
+	"strconv"
+
+	"github.com/llir/llvm/ir"
+	"github.com/llir/llvm/ir/value"
+)
+
+// binaryOperands returns the X and Y operands of a binary instruction.
+func binaryOperands(inst value.Named) (x, y value.Value) {
+	switch i := inst.(type) {
+	case *ir.InstAdd:
+		return i.X, i.Y
+	case *ir.InstSub:
+		return i.X, i.Y
+	case *ir.InstMul:
+		return i.X, i.Y
+	case *ir.InstSDiv:
+		return i.X, i.Y
+	case *ir.InstUDiv:
+		return i.X, i.Y
+	case *ir.InstSRem:
+		return i.X, i.Y
+	case *ir.InstURem:
+		return i.X, i.Y
+	case *ir.InstShl:
+		return i.X, i.Y
+	case *ir.InstLShr:
+		return i.X, i.Y
+	case *ir.InstAShr:
+		return i.X, i.Y
+	case *ir.InstAnd:
+		return i.X, i.Y
+	case *ir.InstOr:
+		return i.X, i.Y
+	case *ir.InstXor:
+		return i.X, i.Y
+	case *ir.InstFAdd:
+		return i.X, i.Y
+	case *ir.InstFSub:
+		return i.X, i.Y
+	case *ir.InstFMul:
+		return i.X, i.Y
+	case *ir.InstFDiv:
+		return i.X, i.Y
+	case *ir.InstFRem:
+		return i.X, i.Y
+	}
+	return nil, nil
+}
+
+// extend returns a 32-bit register holding v (an i8 or i16 in a b32
+// register) sign- or zero-extended to 32 bits. Wider values are returned as
+// they are.
+func (fe *funcEmitter) extend(v value.Value, signed bool) string {
+	bits := intBits(v.Type())
+	op := fe.operand(v)
+	if bits >= 32 || op[0] != '%' {
+		if op[0] != '%' && bits < 32 {
+			return extendImm(op, bits, signed)
+		}
+		return op
+	}
+	r := fe.newReg(classB32)
+	if signed {
+		fe.ins("bfe.s32 %s, %s, 0, %d", r, op, bits)
+	} else {
+		fe.ins("and.b32 %s, %s, %d", r, op, uint32(1)<<bits-1)
+	}
+	return r
+}
+
+func (fe *funcEmitter) emitIntBinary(inst value.Named) {
+	x, y := binaryOperands(inst)
+	bits := intBits(inst.Type())
+	if bits == 0 {
+		fe.errorf("integer instruction on non-integer type %s", inst.Type())
+		return
+	}
+	if bits == 1 {
+		fe.emitBoolBinary(inst, x, y)
+		return
+	}
+	if bits != 8 && bits != 16 && bits != 32 && bits != 64 {
+		fe.errorf("unsupported integer type i%d", bits)
+		return
+	}
+	w := "32"
+	if bits == 64 {
+		w = "64"
+	}
+	var opc string
+	signed, needExt := false, false
+	switch inst.(type) {
+	case *ir.InstAdd:
+		opc = "add.s"
+	case *ir.InstSub:
+		opc = "sub.s"
+	case *ir.InstMul:
+		opc = "mul.lo.s"
+	case *ir.InstAnd:
+		opc = "and.b"
+	case *ir.InstOr:
+		opc = "or.b"
+	case *ir.InstXor:
+		opc = "xor.b"
+	case *ir.InstSDiv:
+		opc, signed, needExt = "div.s", true, true
+	case *ir.InstUDiv:
+		opc, needExt = "div.u", true
+	case *ir.InstSRem:
+		opc, signed, needExt = "rem.s", true, true
+	case *ir.InstURem:
+		opc, needExt = "rem.u", true
+	case *ir.InstShl:
+		fe.emitShift(inst, "shl.b"+w, x, y, false, false)
+		return
+	case *ir.InstLShr:
+		fe.emitShift(inst, "shr.u"+w, x, y, true, false)
+		return
+	case *ir.InstAShr:
+		fe.emitShift(inst, "shr.s"+w, x, y, true, true)
+		return
+	}
+	var a, b string
+	if needExt {
+		a, b = fe.extend(x, signed), fe.extend(y, signed)
+	} else {
+		a, b = fe.operand(x), fe.operand(y)
+	}
+	fe.ins("%s%s %s, %s, %s", opc, w, fe.def(inst), a, b)
+}
+
+// emitShift emits a shift; ext says whether the shifted value must be
+// extended first (right shifts), signed how.
+func (fe *funcEmitter) emitShift(inst value.Named, opc string, x, y value.Value, ext, signed bool) {
+	var a string
+	if ext {
+		a = fe.extend(x, signed)
+	} else {
+		a = fe.operand(x)
+	}
+	var n string
+	switch intBits(y.Type()) {
+	case 64:
+		n = fe.operand(y)
+		if n[0] == '%' {
+			t := fe.newReg(classB32)
+			fe.ins("cvt.u32.u64 %s, %s", t, n)
+			n = t
+		} else if len(n) > 0 && n[0] == '-' {
+			n = "64" // a negative i64 count is >= the width as unsigned
+		}
+	default:
+		n = fe.extend(y, false)
+	}
+	fe.ins("%s %s, %s, %s", opc, fe.def(inst), a, n)
+}
+
+// emitBoolBinary implements integer ops on i1 with predicate logic.
+func (fe *funcEmitter) emitBoolBinary(inst value.Named, x, y value.Value) {
+	a, b := fe.reg(x), fe.reg(y)
+	d := fe.def(inst)
+	switch inst.(type) {
+	case *ir.InstAnd, *ir.InstMul:
+		fe.ins("and.pred %s, %s, %s", d, a, b)
+	case *ir.InstOr:
+		fe.ins("or.pred %s, %s, %s", d, a, b)
+	case *ir.InstXor, *ir.InstAdd, *ir.InstSub:
+		fe.ins("xor.pred %s, %s, %s", d, a, b)
+	default:
+		fe.errorf("unsupported i1 arithmetic")
+	}
+}
+
+func (fe *funcEmitter) emitFloatBinary(inst value.Named) {
+	x, y := binaryOperands(inst)
+	c, ok := classOf(inst.Type())
+	if !ok || (c != classF32 && c != classF64) {
+		fe.errorf("float instruction on type %s", inst.Type())
+		return
+	}
+	t := c.ptxType()
+	var opc string
+	switch inst.(type) {
+	case *ir.InstFAdd:
+		opc = "add.rn."
+	case *ir.InstFSub:
+		opc = "sub.rn."
+	case *ir.InstFMul:
+		opc = "mul.rn."
+	case *ir.InstFDiv:
+		opc = "div.rn."
+	case *ir.InstFRem:
+		fe.emitFRem(inst, x, y, c)
+		return
+	}
+	fe.ins("%s%s %s, %s, %s", opc, t, fe.def(inst), fe.operand(x), fe.operand(y))
+}
+
+func (fe *funcEmitter) emitFNeg(inst *ir.InstFNeg) {
+	c, ok := classOf(inst.Type())
+	if !ok || (c != classF32 && c != classF64) {
+		fe.errorf("fneg on type %s", inst.Type())
+		return
+	}
+	fe.ins("neg.%s %s, %s", c.ptxType(), fe.def(inst), fe.reg(inst.X))
+}
+
+// extendImm sign- or zero-extends an i8/i16 immediate to 32 bits.
+func extendImm(op string, bits int, signed bool) string {
+	v, err := strconv.ParseInt(op, 10, 64)
+	if err != nil {
+		return op
+	}
+	if signed {
+		v = int64(int32(uint32(v)<<(32-bits)) >> (32 - bits))
+	} else {
+		v = int64(uint32(v) & (uint32(1)<<bits - 1))
+	}
+	return strconv.FormatInt(v, 10)
+}

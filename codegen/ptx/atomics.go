@@ -1,0 +1,120 @@
+package ptx
+
+// This file implements atomics on global and workgroup memory: atomicrmw
+// (add sub xchg max min umax umin fadd, plus and/or/xor) and cmpxchg with its
+// extractvalue 0/1.
+//
+// LLVM's monotonic ordering is PTX's default for atom (.relaxed, scope .gpu
+// on sm_70+), so no .sem/.scope qualifiers are written. There is no atom.sub:
+// sub negates and adds. atom.add.f32 is native on every target; atom.add.f64
+// needs sm_60 (Options refuses older targets). Float min/max and float CAS
+// are cmpxchg loops on the bits, made by the front end.
+
+import (
+	"github.com/llir/llvm/ir"
+	"github.com/llir/llvm/ir/enum"
+)
+
+// cmpxchgResult is the {old, success} pair of a cmpxchg.
+type cmpxchgResult struct {
+	old, ok string
+}
+
+func (fe *funcEmitter) emitAtomicRMW(inst *ir.InstAtomicRMW) {
+	sp, ok := fe.space(inst.Dst)
+	if !ok {
+		return
+	}
+	if sp == "local" {
+		fe.errorf("atomic on private memory")
+		return
+	}
+	t := inst.X.Type()
+	c, ok := classOf(t)
+	bits := intBits(t)
+	if !ok || c == classPred || (c == classB32 && bits != 32) {
+		fe.errorf("atomicrmw %s on unsupported type %s (i32, i64, float, double)", inst.Op, t)
+		return
+	}
+	w := "32"
+	if c == classB64 || c == classF64 {
+		w = "64"
+	}
+	isFloat := c == classF32 || c == classF64
+	var op string
+	v := fe.reg(inst.X)
+	switch inst.Op {
+	case enum.AtomicOpAdd:
+		op = "add.u" + w
+	case enum.AtomicOpSub:
+		n := fe.newReg(c)
+		fe.ins("neg.s%s %s, %s", w, n, v)
+		v, op = n, "add.u"+w
+	case enum.AtomicOpXChg:
+		op = "exch.b" + w
+	case enum.AtomicOpMax:
+		op = "max.s" + w
+	case enum.AtomicOpMin:
+		op = "min.s" + w
+	case enum.AtomicOpUMax:
+		op = "max.u" + w
+	case enum.AtomicOpUMin:
+		op = "min.u" + w
+	case enum.AtomicOpAnd:
+		op = "and.b" + w
+	case enum.AtomicOpOr:
+		op = "or.b" + w
+	case enum.AtomicOpXor:
+		op = "xor.b" + w
+	case enum.AtomicOpFAdd:
+		op = "add.f" + w
+	default:
+		fe.errorf("unsupported atomicrmw operation %s", inst.Op)
+		return
+	}
+	if isFloat != (inst.Op == enum.AtomicOpFAdd) && inst.Op != enum.AtomicOpXChg {
+		fe.errorf("atomicrmw %s on type %s", inst.Op, t)
+		return
+	}
+	if isFloat && inst.Op == enum.AtomicOpXChg {
+		op = "exch.b" + w // exch on float registers: same bits
+	}
+	fe.ins("atom.%s.%s %s, [%s], %s", sp, op, fe.def(inst), fe.reg(inst.Dst), v)
+}
+
+func (fe *funcEmitter) emitCmpXchg(inst *ir.InstCmpXchg) {
+	sp, ok := fe.space(inst.Ptr)
+	if !ok {
+		return
+	}
+	if sp == "local" {
+		fe.errorf("atomic on private memory")
+		return
+	}
+	t := inst.Cmp.Type()
+	bits := intBits(t)
+	if bits != 32 && bits != 64 {
+		fe.errorf("cmpxchg on unsupported type %s (i32, i64)", t)
+		return
+	}
+	c, _ := classOf(t)
+	old := fe.newReg(c)
+	cmp := fe.reg(inst.Cmp)
+	fe.ins("atom.%s.cas.b%d %s, [%s], %s, %s", sp, bits, old, fe.reg(inst.Ptr), cmp, fe.reg(inst.New))
+	okReg := fe.newReg(classPred)
+	fe.ins("setp.eq.b%d %s, %s, %s", bits, okReg, old, cmp)
+	fe.cmpxchg[inst] = cmpxchgResult{old, okReg}
+}
+
+func (fe *funcEmitter) emitExtractValue(inst *ir.InstExtractValue) {
+	r, ok := fe.cmpxchg[inst.X]
+	if !ok || len(inst.Indices) != 1 || inst.Indices[0] > 1 {
+		fe.errorf("extractvalue is only supported on a cmpxchg result, index 0 or 1")
+		return
+	}
+	if inst.Indices[0] == 0 {
+		fe.alias(inst, r.old)
+	} else {
+		fe.alias(inst, r.ok)
+	}
+}

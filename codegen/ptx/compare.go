@@ -1,0 +1,127 @@
+package ptx
+
+// This file implements icmp, fcmp and select.
+//
+// icmp on i8/i16 extends both operands first (sign for signed predicates,
+// zero otherwise); unsigned predicates use PTX's lo/ls/hi/hs. icmp on i1
+// goes through 0/1 (or 0/-1 for signed predicates) in a b32 register.
+// fcmp maps LLVM's ordered predicates to PTX's ordered ones (eq ne lt le gt
+// ge num) and unordered ones to the u-suffixed ones (equ neu ltu leu gtu geu
+// nan): the semantics are the same.
+
+import (
+	"github.com/llir/llvm/ir"
+	"github.com/llir/llvm/ir/enum"
+	"github.com/llir/llvm/ir/value"
+)
+
+var icmpOps = map[enum.IPred]struct {
+	op     string
+	signed bool
+}{
+	enum.IPredEQ:  {"eq", false},
+	enum.IPredNE:  {"ne", false},
+	enum.IPredSLT: {"lt", true},
+	enum.IPredSLE: {"le", true},
+	enum.IPredSGT: {"gt", true},
+	enum.IPredSGE: {"ge", true},
+	enum.IPredULT: {"lo", false},
+	enum.IPredULE: {"ls", false},
+	enum.IPredUGT: {"hi", false},
+	enum.IPredUGE: {"hs", false},
+}
+
+func (fe *funcEmitter) emitICmp(inst *ir.InstICmp) {
+	p, ok := icmpOps[inst.Pred]
+	if !ok {
+		fe.errorf("unsupported icmp predicate %s", inst.Pred)
+		return
+	}
+	typ := "u"
+	if p.signed {
+		typ = "s"
+	}
+	bits := intBits(inst.X.Type())
+	var a, b string
+	switch {
+	case bits == 1:
+		a, b = fe.boolToInt(inst.X, p.signed), fe.boolToInt(inst.Y, p.signed)
+		typ += "32"
+	case bits == 64 || bits == 0: // i64 or pointer
+		if c, ok := classOf(inst.X.Type()); !ok || c != classB64 {
+			fe.errorf("icmp on unsupported type %s", inst.X.Type())
+			return
+		}
+		a, b = fe.operand(inst.X), fe.operand(inst.Y)
+		typ += "64"
+	case bits == 8 || bits == 16 || bits == 32:
+		a, b = fe.extend(inst.X, p.signed), fe.extend(inst.Y, p.signed)
+		typ += "32"
+	default:
+		fe.errorf("icmp on unsupported type %s", inst.X.Type())
+		return
+	}
+	fe.ins("setp.%s.%s %s, %s, %s", p.op, typ, fe.def(inst), a, b)
+}
+
+// boolToInt returns an i1 as 0/1 (or 0/-1 when signed) in a b32 register.
+func (fe *funcEmitter) boolToInt(v value.Value, signed bool) string {
+	r := fe.newReg(classB32)
+	one := "1"
+	if signed {
+		one = "-1"
+	}
+	fe.ins("selp.b32 %s, %s, 0, %s", r, one, fe.reg(v))
+	return r
+}
+
+var fcmpOps = map[enum.FPred]string{
+	enum.FPredOEQ: "eq", enum.FPredONE: "ne", enum.FPredOLT: "lt", enum.FPredOLE: "le",
+	enum.FPredOGT: "gt", enum.FPredOGE: "ge", enum.FPredORD: "num",
+	enum.FPredUEQ: "equ", enum.FPredUNE: "neu", enum.FPredULT: "ltu", enum.FPredULE: "leu",
+	enum.FPredUGT: "gtu", enum.FPredUGE: "geu", enum.FPredUNO: "nan",
+}
+
+func (fe *funcEmitter) emitFCmp(inst *ir.InstFCmp) {
+	c, ok := classOf(inst.X.Type())
+	if !ok || (c != classF32 && c != classF64) {
+		fe.errorf("fcmp on type %s", inst.X.Type())
+		return
+	}
+	switch inst.Pred {
+	case enum.FPredTrue, enum.FPredFalse:
+		// Materialize the constant in the result register.
+		d := fe.def(inst)
+		if inst.Pred == enum.FPredTrue {
+			fe.ins("setp.eq.u32 %s, 0, 0", d)
+		} else {
+			fe.ins("setp.ne.u32 %s, 0, 0", d)
+		}
+		return
+	}
+	op, ok := fcmpOps[inst.Pred]
+	if !ok {
+		fe.errorf("unsupported fcmp predicate %s", inst.Pred)
+		return
+	}
+	fe.ins("setp.%s.%s %s, %s, %s", op, c.ptxType(), fe.def(inst), fe.operand(inst.X), fe.operand(inst.Y))
+}
+
+func (fe *funcEmitter) emitSelect(inst *ir.InstSelect) {
+	c, ok := classOf(inst.Type())
+	if !ok {
+		fe.errorf("select of unsupported type %s", inst.Type())
+		return
+	}
+	cond := fe.reg(inst.Cond)
+	if c == classPred {
+		a, b := fe.reg(inst.ValueTrue), fe.reg(inst.ValueFalse)
+		t1, t2, t3 := fe.newReg(classPred), fe.newReg(classPred), fe.newReg(classPred)
+		fe.ins("and.pred %s, %s, %s", t1, cond, a)
+		fe.ins("not.pred %s, %s", t2, cond)
+		fe.ins("and.pred %s, %s, %s", t3, t2, b)
+		fe.ins("or.pred %s, %s, %s", fe.def(inst), t1, t3)
+		return
+	}
+	fe.ins("selp.%s %s, %s, %s, %s", c.ptxType(), fe.def(inst), fe.operand(inst.ValueTrue), fe.operand(inst.ValueFalse), cond)
+}

@@ -1,0 +1,170 @@
+package ptx
+
+// This file implements the conversions: trunc zext sext fptrunc fpext
+// fptoui fptosi uitofp sitofp, and bitcast between an integer and a float of
+// the same width.
+//
+// Float-to-integer conversions truncate (cvt.rzi); PTX saturates out-of-range
+// values and turns NaN into 0, which Go leaves implementation-defined.
+// Integer-to-float and f64-to-f32 round to nearest even (cvt.rn), as Go does.
+
+import (
+	"fmt"
+
+	"github.com/llir/llvm/ir"
+	"github.com/llir/llvm/ir/types"
+	"github.com/llir/llvm/ir/value"
+)
+
+func conversionOperands(inst value.Named) (from value.Value, to types.Type) {
+	switch i := inst.(type) {
+	case *ir.InstTrunc:
+		return i.From, i.To
+	case *ir.InstZExt:
+		return i.From, i.To
+	case *ir.InstSExt:
+		return i.From, i.To
+	case *ir.InstFPTrunc:
+		return i.From, i.To
+	case *ir.InstFPExt:
+		return i.From, i.To
+	case *ir.InstFPToUI:
+		return i.From, i.To
+	case *ir.InstFPToSI:
+		return i.From, i.To
+	case *ir.InstUIToFP:
+		return i.From, i.To
+	case *ir.InstSIToFP:
+		return i.From, i.To
+	case *ir.InstBitCast:
+		return i.From, i.To
+	}
+	return nil, nil
+}
+
+func (fe *funcEmitter) emitConversion(inst value.Named) {
+	from, to := conversionOperands(inst)
+	fc, ok1 := classOf(from.Type())
+	tc, ok2 := classOf(to)
+	if !ok1 || !ok2 {
+		fe.errorf("unsupported conversion from %s to %s", from.Type(), to)
+		return
+	}
+	fb, tb := intBits(from.Type()), intBits(to)
+	switch inst.(type) {
+	case *ir.InstTrunc:
+		fe.emitTrunc(inst, from, fb, tb)
+	case *ir.InstZExt, *ir.InstSExt:
+		_, signed := inst.(*ir.InstSExt)
+		fe.emitExt(inst, from, fb, tb, signed)
+	case *ir.InstFPTrunc:
+		fe.ins("cvt.rn.f32.f64 %s, %s", fe.def(inst), fe.reg(from))
+	case *ir.InstFPExt:
+		fe.ins("cvt.f64.f32 %s, %s", fe.def(inst), fe.reg(from))
+	case *ir.InstFPToSI, *ir.InstFPToUI:
+		_, signed := inst.(*ir.InstFPToSI)
+		if tb < 8 {
+			fe.errorf("unsupported conversion to %s", to)
+			return
+		}
+		fe.ins("cvt.rzi.%s.%s %s, %s", intCvtType(tb, signed), fc.ptxType(), fe.def(inst), fe.reg(from))
+	case *ir.InstSIToFP, *ir.InstUIToFP:
+		_, signed := inst.(*ir.InstSIToFP)
+		var src string
+		switch {
+		case fb == 1:
+			src = fe.boolToInt(from, signed)
+		case fb < 32:
+			src = fe.extend(from, signed)
+			if src[0] != '%' {
+				src = fe.movImm(classB32, src)
+			}
+		default:
+			src = fe.reg(from)
+		}
+		fe.ins("cvt.rn.%s.%s %s, %s", tc.ptxType(), intCvtType(max(fb, 32), signed), fe.def(inst), src)
+	case *ir.InstBitCast:
+		ok := (fc == classB32 && fb == 32 && tc == classF32) || (fc == classF32 && tc == classB32 && tb == 32) ||
+			(fc == classB64 && fb == 64 && tc == classF64) || (fc == classF64 && tc == classB64 && tb == 64)
+		if !ok {
+			fe.errorf("unsupported bitcast from %s to %s (only integer <-> float of the same width)", from.Type(), to)
+			return
+		}
+		w := "b32"
+		if tc == classB64 || tc == classF64 {
+			w = "b64"
+		}
+		fe.ins("mov.%s %s, %s", w, fe.def(inst), fe.reg(from))
+	}
+}
+
+// intCvtType is the cvt type of an integer of the given width ("s32", "u64").
+func intCvtType(bits int, signed bool) string {
+	w := 32
+	if bits == 64 {
+		w = 64
+	}
+	if signed {
+		return fmt.Sprintf("s%d", w)
+	}
+	return fmt.Sprintf("u%d", w)
+}
+
+func (fe *funcEmitter) movImm(c regClass, imm string) string {
+	r := fe.newReg(c)
+	fe.ins("mov.%s %s, %s", c.movType(), r, imm)
+	return r
+}
+
+func (fe *funcEmitter) emitTrunc(inst value.Named, from value.Value, fb, tb int) {
+	if fb == 0 || tb == 0 || tb >= fb {
+		fe.errorf("unsupported trunc")
+		return
+	}
+	src := fe.reg(from)
+	switch {
+	case tb == 1:
+		if fb == 64 {
+			t := fe.newReg(classB64)
+			fe.ins("and.b64 %s, %s, 1", t, src)
+			fe.ins("setp.ne.u64 %s, %s, 0", fe.def(inst), t)
+			return
+		}
+		t := fe.newReg(classB32)
+		fe.ins("and.b32 %s, %s, 1", t, src)
+		fe.ins("setp.ne.u32 %s, %s, 0", fe.def(inst), t)
+	case fb == 64:
+		fe.ins("cvt.u32.u64 %s, %s", fe.def(inst), src)
+	default:
+		// i32 -> i16/i8, i16 -> i8: same register, upper bits unspecified.
+		fe.alias(inst, src)
+	}
+}
+
+func (fe *funcEmitter) emitExt(inst value.Named, from value.Value, fb, tb int, signed bool) {
+	if fb == 0 || tb == 0 || tb <= fb {
+		fe.errorf("unsupported extension")
+		return
+	}
+	if fb == 1 {
+		one := "1"
+		if signed {
+			one = "-1"
+		}
+		w := "b32"
+		if tb == 64 {
+			w = "b64"
+		}
+		fe.ins("selp.%s %s, %s, 0, %s", w, fe.def(inst), one, fe.reg(from))
+		return
+	}
+	src := fe.extend(from, signed)
+	if src[0] != '%' {
+		src = fe.movImm(classB32, src)
+	}
+	if tb == 64 {
+		fe.ins("cvt.%s.%s %s, %s", intCvtType(64, signed), intCvtType(32, signed), fe.def(inst), src)
+		return
+	}
+	fe.alias(inst, src)
+}

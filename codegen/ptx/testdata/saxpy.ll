@@ -1,0 +1,23 @@
+; Saxpy(it ka.Item, a float32, x, y []float32): y[i] = a*x[i] + y[i], guarded by len(y).
+
+define spir_kernel void @Saxpy(float %a, float addrspace(1)* %x.ptr, i64 %x.len, float addrspace(1)* %y.ptr, i64 %y.len) {
+entry:
+  %i = call i64 @ka.global_id(i32 0)
+  %in = icmp slt i64 %i, %y.len
+  br i1 %in, label %body, label %done
+
+body:
+  %xp = getelementptr float, float addrspace(1)* %x.ptr, i64 %i
+  %xv = load float, float addrspace(1)* %xp
+  %yp = getelementptr float, float addrspace(1)* %y.ptr, i64 %i
+  %yv = load float, float addrspace(1)* %yp
+  %ax = fmul float %a, %xv
+  %r = fadd float %ax, %yv
+  store float %r, float addrspace(1)* %yp
+  br label %done
+
+done:
+  ret void
+}
+
+declare i64 @ka.global_id(i32)
