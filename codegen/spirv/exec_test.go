@@ -102,3 +102,91 @@ func TestRunReduce(t *testing.T) {
 		}
 	}
 }
+
+func TestRunAtomics(t *testing.T) {
+	for _, opts := range []Options{{}, {FloatAtomicAdd: true}} {
+		bc := bitcode(t, "atomics", opts)
+		if opts.FloatAtomicAdd {
+			// llvm-spirv-15 -r turns OpAtomicFAddEXT into a call PoCL 3.1
+			// may lack; the bitcode converting is what is checked here.
+			continue
+		}
+		d := openDevice(t)
+		const n = 256
+		x := make([]float32, n)
+		var sum, maxX float32
+		for i := range x {
+			x[i] = float32((i * 7) % 13)
+			sum += 2 * x[i]
+			maxX = max(maxX, x[i])
+		}
+		count, sums, maxs, wide := []int32{0}, []float32{0}, []float32{0}, []int64{0}
+		err := d.Run(bc, "", "Atomics", launch1D(n, 64),
+			count, int64(1), sums, int64(1), maxs, int64(1), wide, int64(1), x, int64(n),
+			int64(n), int64(1), int64(1))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if count[0] != n {
+			t.Errorf("count = %d, want %d", count[0], n)
+		}
+		if sums[0] != sum {
+			t.Errorf("float atomic add: sum = %v, want %v", sums[0], sum)
+		}
+		if maxs[0] != maxX {
+			t.Errorf("cmpxchg max = %v, want %v", maxs[0], maxX)
+		}
+	}
+}
+
+func TestRunGrid2D(t *testing.T) {
+	bc := bitcode(t, "grid2d", Options{})
+	d := openDevice(t)
+	const w, h, lw, lh = 20, 12, 8, 4 // 20 is not a multiple of 8
+	out := make([]int64, w*h)
+	r := clrun.Range{Global: [3]int{24, 12, 1}, Local: [3]int{lw, lh, 1}}
+	err := d.Run(bc, "", "Grid2D", r, out, int64(len(out)), int64(w), int64(h), int64(1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	const nx, ny = (w + lw - 1) / lw, h / lh
+	for y := range h {
+		for x := range w {
+			want := int64(x%lw)*1000 + int64(y%lh)*100000 + int64(x/lw)*10000000 +
+				int64(y/lh)*1000000000 + lw*lh + nx*ny*1
+			if got := out[y*w+x]; got != want {
+				t.Fatalf("(%d,%d) = %d, want %d", x, y, got, want)
+			}
+		}
+	}
+}
+
+func TestRunBools(t *testing.T) {
+	bc := bitcode(t, "bools", Options{})
+	d := openDevice(t)
+	for _, c := range []struct{ neg, twice uint8 }{{0, 0}, {0, 1}, {1, 0}, {1, 1}} {
+		x := []float32{1, -2.5, 3}
+		want := make([]float32, len(x))
+		for i, v := range x {
+			if c.neg == 1 {
+				v = -v
+			}
+			if c.twice == 1 {
+				v *= 2
+			}
+			if c.neg == 1 && c.twice == 1 {
+				v++
+			}
+			want[i] = v
+		}
+		err := d.Run(bc, "", "Bools", launch1D(len(x), 4), c.neg, c.twice, x, int64(len(x)), int64(len(x)), int64(1), int64(1))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := range x {
+			if x[i] != want[i] {
+				t.Errorf("neg=%d twice=%d: x[%d] = %v, want %v", c.neg, c.twice, i, x[i], want[i])
+			}
+		}
+	}
+}

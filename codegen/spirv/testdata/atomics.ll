@@ -1,5 +1,6 @@
 ; Atomics: i32 add on global memory, float add, a cmpxchg loop (atomic max
 ; of a float on its bits, as the front end makes it), i64 and workgroup atomics.
+; The sum gets each x twice (two float add loops in one block).
 @ka.local.0 = internal addrspace(3) global [1 x i32] undef
 
 define spir_kernel void @Atomics(i32 addrspace(1)* %count.ptr, i64 %count.len, float addrspace(1)* %sum.ptr, i64 %sum.len, float addrspace(1)* %max.ptr, i64 %max.len, i64 addrspace(1)* %wide.ptr, i64 %wide.len, float addrspace(1)* %x.ptr, i64 %x.len) {
@@ -37,7 +38,7 @@ after:
   %lp = getelementptr [1 x i32], [1 x i32] addrspace(3)* @ka.local.0, i64 0, i64 0
   %l1 = atomicrmw max i32 addrspace(3)* %lp, i32 %old monotonic
   %l2 = atomicrmw umin i32 addrspace(3)* %lp, i32 %l1 monotonic
-  %f2 = atomicrmw fadd float addrspace(1)* %sum.ptr, float %fold monotonic
+  %f2 = atomicrmw fadd float addrspace(1)* %sum.ptr, float %x monotonic
   ret void
 }
 
