@@ -1,0 +1,283 @@
+package ka
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	gosync "sync"
+	"testing"
+
+	"github.com/kago-dev/kago/ka/driver"
+)
+
+// A fake driver, in the spirit of database/sql's fakedb: it records what
+// ka asks of a backend, so that the pool, priority and array bookkeeping
+// can be checked without any device.
+
+var (
+	_ driver.Backend = (*fakeBackend)(nil)
+	_ driver.Device  = (*fakeDevice)(nil)
+	_ driver.Queue   = (*fakeQueue)(nil)
+	_ driver.Buffer  = (*fakeBuffer)(nil)
+)
+
+type fakeBackend struct{ dev *fakeDevice }
+
+func (b *fakeBackend) Probe() ([]driver.DeviceInfo, error) { return []driver.DeviceInfo{b.dev.info}, nil }
+func (b *fakeBackend) Open(int) (driver.Device, error)     { return b.dev, nil }
+
+type fakeDevice struct {
+	info driver.DeviceInfo
+	mu   gosync.Mutex
+	log  []string // what happened, in order
+	nq   int      // queues created
+	live int      // queues not released
+	// syncErr, when set, makes the next Synchronize of any queue fail.
+	syncErr error
+}
+
+func newFakeDevice(priorities bool) *fakeDevice {
+	return &fakeDevice{info: driver.DeviceInfo{Name: "fake", Kind: driver.GPU, Capabilities: driver.Capabilities{
+		MaxGroupSize: 64, MaxGroupDims: [3]int{64, 64, 64}, Priorities: priorities, Float64: true, Int64Atomics: true,
+	}}}
+}
+
+func (d *fakeDevice) logf(format string, args ...any) {
+	d.mu.Lock()
+	d.log = append(d.log, fmt.Sprintf(format, args...))
+	d.mu.Unlock()
+}
+
+func (d *fakeDevice) Info() driver.DeviceInfo { return d.info }
+func (d *fakeDevice) NewQueue(p driver.Priority) (driver.Queue, error) {
+	d.mu.Lock()
+	d.nq++
+	d.live++
+	q := &fakeQueue{dev: d, id: d.nq, prio: p}
+	d.mu.Unlock()
+	return q, nil
+}
+func (d *fakeDevice) Alloc(size int) (driver.Buffer, error) { return &fakeBuffer{dev: d}, nil }
+func (d *fakeDevice) Load(spec *driver.KernelSpec) (driver.Function, error) {
+	return spec.Name, nil
+}
+func (d *fakeDevice) Close() error { return nil }
+
+type fakeQueue struct {
+	dev  *fakeDevice
+	id   int
+	prio driver.Priority
+}
+
+func (q *fakeQueue) Launch(f driver.Function, r, g driver.NDRange, args []driver.Arg) error {
+	q.dev.logf("launch %v on q%d", f, q.id)
+	return nil
+}
+func (q *fakeQueue) Write(ctx context.Context, b driver.Buffer, off int, src []byte) error {
+	q.dev.logf("write on q%d", q.id)
+	return nil
+}
+func (q *fakeQueue) Read(ctx context.Context, b driver.Buffer, off int, dst []byte) error {
+	q.dev.logf("read on q%d", q.id)
+	return nil
+}
+func (q *fakeQueue) Synchronize(ctx context.Context) error {
+	q.dev.logf("sync q%d", q.id)
+	q.dev.mu.Lock()
+	err := q.dev.syncErr
+	q.dev.syncErr = nil
+	q.dev.mu.Unlock()
+	return err
+}
+func (q *fakeQueue) Record() (driver.Event, error) {
+	q.dev.logf("record q%d", q.id)
+	return fakeEvent(q.id), nil
+}
+func (q *fakeQueue) WaitEvent(e driver.Event) error {
+	q.dev.logf("q%d waits for q%d", q.id, int(e.(fakeEvent)))
+	return nil
+}
+func (q *fakeQueue) Release() error {
+	q.dev.mu.Lock()
+	q.dev.live--
+	q.dev.mu.Unlock()
+	return nil
+}
+
+type fakeEvent int
+
+func (fakeEvent) Release() error { return nil }
+
+type fakeBuffer struct{ dev *fakeDevice }
+
+func (b *fakeBuffer) Free(q driver.Queue) error {
+	if q == nil {
+		b.dev.logf("free now")
+	} else {
+		b.dev.logf("free on q%d", q.(*fakeQueue).id)
+	}
+	return nil
+}
+
+var fakeSeq int
+
+// openFake registers a fresh fake backend and opens its device.
+func openFake(t *testing.T, priorities bool) (*Device, *fakeDevice) {
+	t.Helper()
+	fakeSeq++
+	fd := newFakeDevice(priorities)
+	name := fmt.Sprintf("fake%d", fakeSeq)
+	Register(name, &fakeBackend{dev: fd})
+	dev, err := Open(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dev, fd
+}
+
+func fakeKernel(it Item, x []float32) {}
+
+func (d *fakeDevice) takeLog() []string {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	l := d.log
+	d.log = nil
+	return l
+}
+
+func TestPoolReusesQueuesLIFOAndBumpsGenerations(t *testing.T) {
+	dev, fd := openFake(t, false)
+	var p = &dev.pool
+	a, _ := p.get(Normal)
+	b, _ := p.get(Normal)
+	if a.gen != 1 || b.gen != 1 {
+		t.Fatalf("new queues have generations %d, %d, want 1", a.gen, b.gen)
+	}
+	p.put(a)
+	p.put(b)
+	c, _ := p.get(Normal)
+	if c != b || c.gen != 2 {
+		t.Errorf("get after put(a), put(b) = gen %d of %p, want b (last in, first out) at generation 2", c.gen, c)
+	}
+	if fd.nq != 3 { // default queue + a + b
+		t.Errorf("%d driver queues created, want 3", fd.nq)
+	}
+}
+
+func TestPoolKeepsAtMost32IdlePerPriority(t *testing.T) {
+	dev, fd := openFake(t, true)
+	p := &dev.pool
+	var qs []*queue
+	for range 40 {
+		q, _ := p.get(High)
+		qs = append(qs, q)
+	}
+	for _, q := range qs {
+		p.put(q)
+	}
+	live, idle := dev.Queues()
+	if idle != maxIdle || fd.live != 1+maxIdle || live != fd.live {
+		t.Errorf("after returning 40 queues: live %d (driver %d), idle %d; want %d idle, %d live", live, fd.live, idle, maxIdle, 1+maxIdle)
+	}
+	if q, _ := p.get(Low); q.prio != Low || q.gen != 1 {
+		t.Errorf("a Low queue came from the High idle list")
+	}
+}
+
+func TestPriorityChangeOrdersQueuesWithEvents(t *testing.T) {
+	dev, fd := openFake(t, true)
+	k, err := NewKernel(dev, fakeKernel)
+	if err != nil {
+		t.Fatal(err)
+	}
+	x, _ := Alloc[float32](dev, 4)
+	task := Spawn(dev, func(s *Stream) error {
+		if err := k.Launch(s, Range(4), x); err != nil {
+			return err
+		}
+		if err := s.SetPriority(High); err != nil {
+			return err
+		}
+		if err := k.Launch(s, Range(4), x); err != nil {
+			return err
+		}
+		return s.WithPriority(Low, func(s *Stream) error { return errors.New("block failed") })
+	})
+	err = task.Wait(context.Background())
+	if err == nil || err.Error() != "block failed" {
+		t.Fatalf("task error %v, want the block's", err)
+	}
+	want := []string{
+		"launch " + fnName(t) + " on q2",
+		"record q2", "q3 waits for q2",
+		"launch " + fnName(t) + " on q3",
+		"record q3", "q4 waits for q3",
+		// the block failed: restoring High does not wait for it
+		"sync q3",
+	}
+	if got := fd.takeLog(); fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("driver calls:\n got %q\nwant %q", got, want)
+	}
+}
+
+func fnName(t *testing.T) string {
+	_, name, err := funcKey(fakeKernel)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return name
+}
+
+func TestArrayFreeNeverUsesARecycledQueue(t *testing.T) {
+	dev, fd := openFake(t, false)
+	k, _ := NewKernel(dev, fakeKernel)
+	x, _ := Alloc[float32](dev, 4)
+	y, _ := Alloc[float32](dev, 4)
+	hold, done := make(chan struct{}), make(chan struct{})
+	task := Spawn(dev, func(s *Stream) error {
+		k.Launch(s, Range(4), x)
+		k.Launch(s, Range(4), y)
+		if err := y.Free(); err != nil { // its task is alive: free in its order
+			return err
+		}
+		close(hold)
+		<-done
+		return nil
+	})
+	<-hold
+	close(done)
+	if err := task.Wait(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	// The task's queue is back in the pool; the next task gets it.
+	next := Spawn(dev, func(s *Stream) error { return k.Launch(s, Range(4), y) }) // y is freed
+	if err := next.Wait(context.Background()); !errors.Is(err, ErrBadLaunch) {
+		t.Errorf("launch with a freed array: %v, want ErrBadLaunch", err)
+	}
+	fd.takeLog()
+	if err := x.Free(); err != nil {
+		t.Fatal(err)
+	}
+	if got := fd.takeLog(); fmt.Sprint(got) != "[free now]" {
+		t.Errorf("freeing memory whose task ended: %q, want an immediate free, not one on the recycled queue", got)
+	}
+}
+
+func TestFailedTaskQueueIsNotReused(t *testing.T) {
+	dev, fd := openFake(t, false)
+	k, _ := NewKernel(dev, fakeKernel)
+	x, _ := Alloc[float32](dev, 4)
+	boom := fmt.Errorf("CUDA_ERROR_LAUNCH_FAILED: %w", ErrDevice)
+	task := Spawn(dev, func(s *Stream) error {
+		fd.mu.Lock()
+		fd.syncErr = boom
+		fd.mu.Unlock()
+		return k.Launch(s, Range(4), x)
+	})
+	if err := task.Wait(context.Background()); !errors.Is(err, ErrDevice) {
+		t.Fatalf("task with a failed command: %v, want ErrDevice", err)
+	}
+	if live, idle := dev.Queues(); live != 1 || idle != 0 {
+		t.Errorf("after a failed task: %d live, %d idle queues; want its queue released, not pooled", live, idle)
+	}
+}
