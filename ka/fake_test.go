@@ -23,8 +23,10 @@ var (
 
 type fakeBackend struct{ dev *fakeDevice }
 
-func (b *fakeBackend) Probe() ([]driver.DeviceInfo, error) { return []driver.DeviceInfo{b.dev.info}, nil }
-func (b *fakeBackend) Open(int) (driver.Device, error)     { return b.dev, nil }
+func (b *fakeBackend) Probe() ([]driver.DeviceInfo, error) {
+	return []driver.DeviceInfo{b.dev.info}, nil
+}
+func (b *fakeBackend) Open(int) (driver.Device, error) { return b.dev, nil }
 
 type fakeDevice struct {
 	info driver.DeviceInfo
