@@ -35,6 +35,7 @@ func Emit(m *ir.Module, opts Options) ([]byte, error) {
 	}
 	f.createLocalArrays(m.Globals)
 	f.createKernel()
+	mod.createExecutionModes(f.id)
 	if len(mod.errs) > 0 {
 		return nil, errors.Join(mod.errs...)
 	}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"flag"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -75,6 +76,9 @@ func validate(t *testing.T, val, name string, spv []byte) {
 	if hasCapability(spv, capInt64Atomics) {
 		env = "spv1.0"
 	}
+	if v := binary.LittleEndian.Uint32(spv[4:]); v >= 0x00010400 {
+		env = fmt.Sprintf("spv1.%d", v>>8&0xff)
+	}
 	out, err := exec.Command(val, "--target-env", env, path).CombinedOutput()
 	if err != nil {
 		t.Errorf("spirv-val %s: %v\n%s", name, err, out)
@@ -107,6 +111,8 @@ func TestValidate(t *testing.T) {
 			validate(t, val, name+"-ext", emitFile(t, name, Options{
 				FloatAtomicAdd: true, LocalSize: [3]uint32{64, 1, 1}, ContractionOff: true,
 			}))
+			// From 1.4 the interface lists the workgroup variables too.
+			validate(t, val, name+"-1.4", emitFile(t, name, Options{Version: 0x00010400, LocalSizeHint: [3]uint32{8, 8, 1}}))
 		})
 	}
 }
@@ -167,5 +173,36 @@ func TestRoundTrip(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestExecutionModes checks that Options reach the module.
+func TestExecutionModes(t *testing.T) {
+	dis := tool(t, "spirv-dis")
+	for _, tt := range []struct {
+		opts Options
+		want string
+	}{
+		{Options{LocalSize: [3]uint32{64, 2, 1}}, "OpExecutionMode %Saxpy LocalSize 64 2 1"},
+		{Options{LocalSizeHint: [3]uint32{32, 1, 1}}, "OpExecutionMode %Saxpy LocalSizeHint 32 1 1"},
+		{Options{ContractionOff: true}, "OpExecutionMode %Saxpy ContractionOff"},
+		{Options{Version: 0x00010300}, "; Version: 1.3"},
+	} {
+		path := writeTemp(t, "saxpy.spv", emitFile(t, "saxpy", tt.opts))
+		out, err := exec.Command(dis, path).Output()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(string(out), tt.want) {
+			t.Errorf("%+v: disassembly lacks %q:\n%s", tt.opts, tt.want, out)
+		}
+	}
+	path := writeTemp(t, "zero.spv", emitFile(t, "saxpy", Options{}))
+	out, err := exec.Command(dis, path).Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(string(out), "OpExecutionMode") || !strings.Contains(string(out), "; Version: 1.0") {
+		t.Errorf("zero Options: want SPIR-V 1.0 without execution modes:\n%s", out)
 	}
 }

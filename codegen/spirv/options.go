@@ -41,3 +41,17 @@ func (o Options) version() uint32 {
 	}
 	return o.Version
 }
+
+// createExecutionModes writes the execution modes Options asks for.
+func (m *module) createExecutionModes(fn uint32) {
+	all := func(s [3]uint32) bool { return s[0] != 0 && s[1] != 0 && s[2] != 0 }
+	switch {
+	case all(m.opts.LocalSize):
+		m.modes.op(opExecutionMode, fn, modeLocalSize, m.opts.LocalSize[0], m.opts.LocalSize[1], m.opts.LocalSize[2])
+	case all(m.opts.LocalSizeHint):
+		m.modes.op(opExecutionMode, fn, modeLocalSizeHint, m.opts.LocalSizeHint[0], m.opts.LocalSizeHint[1], m.opts.LocalSizeHint[2])
+	}
+	if m.opts.ContractionOff {
+		m.modes.op(opExecutionMode, fn, modeContractionOff)
+	}
+}
