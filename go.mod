@@ -1,6 +1,6 @@
 module github.com/kago-dev/kago
 
-go 1.26
+go 1.26.0
 
 require (
 	github.com/llir/llvm v0.3.6
