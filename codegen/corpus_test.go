@@ -51,3 +51,13 @@ func TestCorpusIRParses(t *testing.T) {
 		}
 	}
 }
+
+// TestCorpusEmits runs every emitter on every corpus kernel: kago gen
+// fails when one does.
+func TestCorpusEmits(t *testing.T) {
+	for _, k := range corpusKernels(t) {
+		if _, err := k.Spec(); err != nil {
+			t.Errorf("%v", err)
+		}
+	}
+}

