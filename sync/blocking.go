@@ -5,7 +5,7 @@ import (
 	"sync/atomic"
 )
 
-// EnvVar is the environment variable that selects plain blocking waits.
+// envVar is the environment variable that selects plain blocking waits.
 const envVar = "KAGO_SYNC"
 
 // blocking is set from KAGO_SYNC=blocking at start and by SetBlocking.
