@@ -1,0 +1,385 @@
+package openclc
+
+// Kernels run on PoCL and checked against Go's own semantics.
+
+import (
+	"math"
+	"testing"
+
+	"github.com/kago-dev/kago/codegen/openclc/internal/clcheck"
+)
+
+func TestPoCLLoop(t *testing.T) {
+	p := build(t, "loop")
+	const n, limit = 100, 50
+	out := &clcheck.Buffer{Data: make([]byte, 8*3*n)}
+	if err := p.Run("Loop", []int{128}, []int{32}, append([]any{out, uint64(3 * n), int64(n), int64(limit)}, gsize(n, 1, 1)...)...); err != nil {
+		t.Fatal(err)
+	}
+	got := bytesU64(out.Data)
+	for i := 0; i < n; i++ {
+		x, steps := int64(i)+1, int64(0)
+		for k := 0; k < limit; k++ {
+			if x == 1 {
+				break
+			}
+			if x%2 == 0 {
+				x /= 2
+				steps++
+				continue
+			}
+			x = 3*x + 1
+			steps++
+		}
+		a, b, pp, q := int64(0), int64(1), int64(1), int64(2)
+		for j := 0; j < i%60; j++ {
+			a, b = b, a+b
+			pp, q = q, pp
+		}
+		want := []int64{steps, a, pp}
+		for k, w := range want {
+			if int64(got[3*i+k]) != w {
+				t.Fatalf("item %d field %d = %d, want %d", i, k, int64(got[3*i+k]), w)
+			}
+		}
+	}
+}
+
+// intOpsRef computes IntOps' 23 results for one pair at width w (values
+// held in the low w bits of uint64), with Go's fixed-width semantics.
+func intOpsRef(a, b uint64, w uint) []uint64 {
+	mask := uint64(1)<<w - 1
+	if w == 64 {
+		mask = ^uint64(0)
+	}
+	sx := func(v uint64) int64 { return int64(v<<(64-w)) >> (64 - w) }
+	sa, sb := sx(a), sx(b)
+	s := b & uint64(w-1)
+	b2u := func(c bool) uint64 {
+		if c {
+			return 1
+		}
+		return 0
+	}
+	sel := func(c bool, x, y uint64) uint64 {
+		if c {
+			return x
+		}
+		return y
+	}
+	r := []uint64{
+		a + b, a - b, a * b, uint64(sa / sb), a / b, uint64(sa % sb), a % b,
+		a << s, a >> s, uint64(sa >> s), a & b, a | b, a ^ b,
+		b2u(sa < sb), b2u(a < b), b2u(sa >= sb), b2u(a <= b), b2u(sa > sb), b2u(a >= b), b2u(a == b), b2u(a != b),
+		sel(sa < sb, a, b), sel(a > b, a, b),
+	}
+	for i := range r {
+		r[i] &= mask
+	}
+	return r
+}
+
+func TestPoCLIntOps(t *testing.T) {
+	p := build(t, "intops")
+	pairs := [][2]int64{{7, 3}, {-7, 3}, {7, -3}, {-7, -3}, {100, 7}, {-100, 9}, {1, 1}, {0, 5}, {-1, 2}, {123456789, -98765}, {-128, 3}, {127, -128}, {-32768, 255}, {5, 31}, {-5, 33}, {2, 63}}
+	n := len(pairs)
+	const N = 23
+	widths := []uint{8, 16, 32, 64}
+	var args []any
+	var outs []*clcheck.Buffer
+	for _, w := range widths {
+		sz := int(w / 8)
+		a, b := make([]byte, sz*n), make([]byte, sz*n)
+		for i, pr := range pairs {
+			for j := 0; j < sz; j++ {
+				a[i*sz+j] = byte(uint64(pr[0]) >> (8 * j))
+				b[i*sz+j] = byte(uint64(pr[1]) >> (8 * j))
+			}
+		}
+		o := &clcheck.Buffer{Data: make([]byte, sz*n*N)}
+		outs = append(outs, o)
+		args = append(args, &clcheck.Buffer{Data: a}, uint64(n), &clcheck.Buffer{Data: b}, uint64(n), o, uint64(n*N))
+	}
+	if err := p.Run("IntOps", []int{n}, nil, append(args, gsize(n, 1, 1)...)...); err != nil {
+		t.Fatal(err)
+	}
+	names := []string{"add", "sub", "mul", "sdiv", "udiv", "srem", "urem", "shl", "lshr", "ashr", "and", "or", "xor", "slt", "ult", "sge", "ule", "sgt", "uge", "eq", "ne", "smin", "umax"}
+	for wi, w := range widths {
+		sz := int(w / 8)
+		mask := uint64(1)<<w - 1
+		if w == 64 {
+			mask = ^uint64(0)
+		}
+		for i, pr := range pairs {
+			a, b := uint64(pr[0])&mask, uint64(pr[1])&mask
+			if sxb := int64(b<<(64-w)) >> (64 - w); sxb == 0 {
+				continue // the shift-count input truncated to zero: no division
+			}
+			want := intOpsRef(a, b, w)
+			for k := 0; k < N; k++ {
+				var got uint64
+				for j := 0; j < sz; j++ {
+					got |= uint64(outs[wi].Data[(i*N+k)*sz+j]) << (8 * j)
+				}
+				if got != want[k] {
+					t.Errorf("i%d %s(%d, %d) = %#x, want %#x", w, names[k], int64(a), int64(b), got, want[k])
+				}
+			}
+		}
+	}
+}
+
+func TestPoCLFloatOps(t *testing.T) {
+	p := build(t, "floatops")
+	nan := float32(math.NaN())
+	negz := float32(math.Copysign(0, -1))
+	pairs := [][2]float32{{1, 2}, {2, 1}, {nan, 1}, {1, nan}, {negz, 0}, {0, negz}, {2.5, 1}, {-2.5, 3}, {0.5, -1}, {-7.25, 2}, {float32(math.Inf(1)), 1}, {3, 3}}
+	n := len(pairs)
+	a, b := make([]float32, n), make([]float32, n)
+	for i, pr := range pairs {
+		a[i], b[i] = pr[0], pr[1]
+	}
+	out := &clcheck.Buffer{Data: make([]byte, 4*8*n)}
+	if err := p.Run("FloatOps", []int{n}, nil, append([]any{&clcheck.Buffer{Data: f32Bytes(a)}, uint64(n), &clcheck.Buffer{Data: f32Bytes(b)}, uint64(n), out, uint64(8 * n)}, gsize(n, 1, 1)...)...); err != nil {
+		t.Fatal(err)
+	}
+	got := bytesU32(out.Data)
+	same := func(x uint32, want float32) bool {
+		if want != want {
+			return math.IsNaN(float64(math.Float32frombits(x)))
+		}
+		return x == math.Float32bits(want)
+	}
+	for i, pr := range pairs {
+		x, y := pr[0], pr[1]
+		ord := x == x && y == y
+		preds := []bool{x == y, x > y, x >= y, x < y, x <= y, x < y || x > y, ord, !ord,
+			!(x < y || x > y), !(x <= y), !(x < y), !(x >= y), !(x > y), x != y, true, false}
+		var mask uint32
+		for j, c := range preds {
+			if c {
+				mask |= 1 << j
+			}
+		}
+		rnd := float32(math.Round(float64(x)))
+		last := x / y
+		if x != x {
+			last = nan
+		}
+		wantF := []float32{min(x, y), max(x, y), float32(math.Mod(float64(x), float64(y))), -x, float32(math.Copysign(float64(x), float64(y))), rnd}
+		for k, w := range wantF {
+			if !same(got[8*i+k], w) {
+				t.Errorf("pair (%v, %v) result %d = %v (%#x), want %v", x, y, k, math.Float32frombits(got[8*i+k]), got[8*i+k], w)
+			}
+		}
+		if got[8*i+6] != mask {
+			t.Errorf("pair (%v, %v) fcmp bits = %016b, want %016b", x, y, got[8*i+6], mask)
+		}
+		if !same(got[8*i+7], last) {
+			t.Errorf("pair (%v, %v) fdiv = %v", x, y, math.Float32frombits(got[8*i+7]))
+		}
+	}
+}
+
+// ulps is the distance between two float64s in units in the last place.
+func ulps(a, b float64) uint64 {
+	if a == b || (math.IsNaN(a) && math.IsNaN(b)) {
+		return 0
+	}
+	ia, ib := int64(math.Float64bits(a)), int64(math.Float64bits(b))
+	if ia < 0 {
+		ia = math.MinInt64 - ia
+	}
+	if ib < 0 {
+		ib = math.MinInt64 - ib
+	}
+	d := ia - ib
+	if d < 0 {
+		d = -d
+	}
+	return uint64(d)
+}
+
+func TestPoCLMath64(t *testing.T) {
+	p := build(t, "math64")
+	xs := []float64{-0.9, -0.5, -0.1, 0, 0.1, 0.3, 0.5, 0.75, 0.99, -0.25}
+	ys := []float64{1, 1.5, 2, 3, 10, 1.25, 7, 2.5, 1.01, 4}
+	zs := []float64{0, 1, -1, 0.5, 100, -3, 2, 1e-3, 7, -0.5}
+	n := len(xs)
+	const N = 33
+	out := &clcheck.Buffer{Data: make([]byte, 8*N*n)}
+	if err := p.Run("Math64", []int{n}, nil, append([]any{
+		&clcheck.Buffer{Data: f64Bytes(xs)}, uint64(n), &clcheck.Buffer{Data: f64Bytes(ys)}, uint64(n),
+		&clcheck.Buffer{Data: f64Bytes(zs)}, uint64(n), out, uint64(N * n)}, gsize(n, 1, 1)...)...); err != nil {
+		t.Fatal(err)
+	}
+	got := bytesF64(out.Data)
+	type ref struct {
+		name string
+		f    func(x, y, z float64) float64
+		ulp  uint64 // the OpenCL 1.2 bound (doc.go), plus 1 for Go's own error
+	}
+	u := func(f func(float64) float64) func(x, y, z float64) float64 {
+		return func(x, _, _ float64) float64 { return f(x) }
+	}
+	refs := []ref{
+		{"sqrt", u(math.Sqrt), 0}, {"exp", u(math.Exp), 4}, {"exp2", u(math.Exp2), 4}, {"log", u(math.Log), 4},
+		{"log2", u(math.Log2), 4}, {"log10", u(math.Log10), 4}, {"sin", u(math.Sin), 5}, {"cos", u(math.Cos), 5},
+		{"fabs", u(math.Abs), 0}, {"floor", u(math.Floor), 0}, {"ceil", u(math.Ceil), 0}, {"trunc", u(math.Trunc), 0},
+		{"round", u(math.Round), 0}, {"tan", u(math.Tan), 6}, {"asin", u(math.Asin), 5}, {"acos", u(math.Acos), 5},
+		{"atan", u(math.Atan), 6}, {"sinh", u(math.Sinh), 5}, {"cosh", u(math.Cosh), 5}, {"tanh", u(math.Tanh), 6},
+		{"asinh", u(math.Asinh), 5}, {"atanh", u(math.Atanh), 6}, {"cbrt", u(math.Cbrt), 3}, {"expm1", u(math.Expm1), 4},
+		{"log1p", u(math.Log1p), 3},
+		{"pow", func(x, y, _ float64) float64 { return math.Pow(x, y) }, 17},
+		{"copysign", func(x, y, _ float64) float64 { return math.Copysign(x, y) }, 0},
+		{"minimum", func(x, y, _ float64) float64 { return min(x, y) }, 0},
+		{"maximum", func(x, y, _ float64) float64 { return max(x, y) }, 0},
+		{"atan2", func(x, y, _ float64) float64 { return math.Atan2(x, y) }, 7},
+		{"hypot", func(x, y, _ float64) float64 { return math.Hypot(x, y) }, 5},
+		{"acosh", func(_, y, _ float64) float64 { return math.Acosh(y) }, 5},
+		{"fma", func(x, y, z float64) float64 { return math.FMA(x, y, z) }, 0},
+	}
+	for i := 0; i < n; i++ {
+		for k, r := range refs {
+			want := r.f(xs[i], ys[i], zs[i])
+			if d := ulps(got[N*i+k], want); d > r.ulp {
+				t.Errorf("%s(%v, %v, %v) = %v, want %v (%d ulp > %d)", r.name, xs[i], ys[i], zs[i], got[N*i+k], want, d, r.ulp)
+			}
+		}
+	}
+}
+
+func TestPoCLReduce(t *testing.T) {
+	p := build(t, "reduce")
+	const n, group = 1000, 64
+	groups := (n + group - 1) / group
+	x := make([]float32, n)
+	for i := range x {
+		x[i] = float32(i % 17)
+	}
+	partial := &clcheck.Buffer{Data: make([]byte, 4*groups)}
+	if err := p.Run("Reduce", []int{groups * group}, []int{group}, append([]any{&clcheck.Buffer{Data: f32Bytes(x)}, uint64(n), partial, uint64(groups)}, gsize(n, 1, 1)...)...); err != nil {
+		t.Fatal(err)
+	}
+	for g, got := range bytesF32(partial.Data) {
+		var want float32
+		for i := g * group; i < min(n, (g+1)*group); i++ {
+			want += x[i]
+		}
+		if got != want { // small integers: exact in any order
+			t.Errorf("group %d: sum %v, want %v", g, got, want)
+		}
+	}
+}
+
+func TestPoCLAtomics(t *testing.T) {
+	p := build(t, "atomics")
+	const n = 100
+	vals := make([]float32, n)
+	for i := range vals {
+		vals[i] = float32(i%10) * 0.5
+	}
+	vals[37] = 99.5
+	counts := &clcheck.Buffer{Data: make([]byte, 16)}
+	sum := &clcheck.Buffer{Data: make([]byte, 4)}
+	mm := &clcheck.Buffer{Data: u32Bytes([]uint32{1 << 31, 1<<31 - 1, 0, ^uint32(0), 1000, 0})}
+	fmax := &clcheck.Buffer{Data: u32Bytes([]uint32{math.Float32bits(-1)})}
+	if err := p.Run("Atomics", []int{128}, []int{64}, append([]any{counts, uint64(4), sum, uint64(1), mm, uint64(6), fmax, uint64(1), &clcheck.Buffer{Data: f32Bytes(vals)}, uint64(n)}, gsize(n, 1, 1)...)...); err != nil {
+		t.Fatal(err)
+	}
+	if c := bytesU32(counts.Data); c[0] != 25 || c[1] != 25 || c[2] != 25 || c[3] != 25 {
+		t.Errorf("counts = %v, want 25 each", c)
+	}
+	var wantSum float32
+	for _, v := range vals {
+		wantSum += v
+	}
+	if got := bytesF32(sum.Data)[0]; got != wantSum { // multiples of 0.5: exact in any order
+		t.Errorf("sum = %v, want %v", got, wantSum)
+	}
+	m := bytesU32(mm.Data)
+	// k = i - 8 for i in 0..99: signed max 91, signed min -8; unsigned max
+	// 0xffffffff (k = -1), unsigned min 0 (k = 0).
+	want := []uint32{91, uint32(0xfffffff8), 0xffffffff, 0, 1000 - n, 7}
+	for i := range want {
+		if m[i] != want[i] {
+			t.Errorf("mm[%d] = %#x, want %#x", i, m[i], want[i])
+		}
+	}
+	if got := math.Float32frombits(bytesU32(fmax.Data)[0]); got != 99.5 {
+		t.Errorf("float max = %v, want 99.5", got)
+	}
+}
+
+func TestPoCLAtomics64(t *testing.T) {
+	p := build(t, "atomics64")
+	const n = 40
+	acc := &clcheck.Buffer{Data: u64Bytes([]uint64{0, 1 << 63, ^uint64(0), 0})}
+	sum := &clcheck.Buffer{Data: make([]byte, 8)}
+	if err := p.Run("Atomics64", []int{64}, []int{32}, append([]any{acc, uint64(4), sum, uint64(1), int64(n)}, gsize(n, 1, 1)...)...); err != nil {
+		t.Fatal(err)
+	}
+	a := bytesU64(acc.Data)
+	want := []uint64{n * (n - 1) / 2, n - 1 - 5, 0, 1<<n - 1}
+	for i := range want {
+		if a[i] != want[i] {
+			t.Errorf("acc[%d] = %#x, want %#x", i, a[i], want[i])
+		}
+	}
+	if s := bytesF64(sum.Data)[0]; s != n*(n-1)/2 {
+		t.Errorf("sum = %v, want %v", s, n*(n-1)/2)
+	}
+}
+
+func TestPoCLGrid2D(t *testing.T) {
+	p := build(t, "grid2d")
+	const w, h, gx, gy = 10, 5, 4, 2 // launched as 12 x 6
+	out := &clcheck.Buffer{Data: make([]byte, 8*12*w*h)}
+	if err := p.Run("Grid2D", []int{12, 6}, []int{gx, gy}, append([]any{out, uint64(12 * w * h)}, gsize(w, h, 1)...)...); err != nil {
+		t.Fatal(err)
+	}
+	got := bytesU64(out.Data)
+	for y := 0; y < h; y++ {
+		for x := 0; x < w; x++ {
+			want := []uint64{uint64(x), uint64(y), uint64(x % gx), uint64(y % gy), uint64(x / gx), uint64(y / gy), gx, gy, 3, 3, w, h}
+			base := (y*w + x) * 12
+			for k, wv := range want {
+				if got[base+k] != wv {
+					t.Fatalf("(%d,%d) field %d = %d, want %d", x, y, k, got[base+k], wv)
+				}
+			}
+		}
+	}
+}
+
+func TestPoCLPrivateAndFlags(t *testing.T) {
+	p := build(t, "private")
+	const n = 16
+	idx := make([]uint64, n)
+	for i := range idx {
+		idx[i] = uint64(i % 8)
+	}
+	out := &clcheck.Buffer{Data: make([]byte, 4*n)}
+	if err := p.Run("Private", []int{n}, nil, append([]any{out, uint64(n), &clcheck.Buffer{Data: u64Bytes(idx)}, uint64(n)}, gsize(n, 1, 1)...)...); err != nil {
+		t.Fatal(err)
+	}
+	for i, v := range bytesU32(out.Data) {
+		if want := uint32(i*(i%8) + i*7); v != want {
+			t.Errorf("out[%d] = %d, want %d", i, v, want)
+		}
+	}
+
+	f := build(t, "boolparam")
+	for _, c := range []struct {
+		neg, twice uint8
+		want       float32
+	}{{0, 0, 3}, {1, 0, -3}, {0, 1, 6}, {1, 1, 1.5}} {
+		x := &clcheck.Buffer{Data: f32Bytes([]float32{3})}
+		if err := f.Run("Flags", []int{1}, nil, append([]any{c.neg, c.twice, x, uint64(1)}, gsize(1, 1, 1)...)...); err != nil {
+			t.Fatal(err)
+		}
+		if got := bytesF32(x.Data)[0]; got != c.want {
+			t.Errorf("Flags(neg=%d, twice=%d) on 3 = %v, want %v", c.neg, c.twice, got, c.want)
+		}
+	}
+}
