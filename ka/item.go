@@ -42,9 +42,9 @@ func (it Item) GroupSize(d int) int { return it.w.GroupSize[d] }
 func (it Item) NumGroups(d int) int { return it.w.NumGroups[d] }
 
 // GlobalSize is the size of the launched range in dimension d, as the user
-// gave it (not rounded up to whole groups). Devices may run work-items with
-// GlobalID(d) >= GlobalSize(d) in a partial last group: guard with
-// GlobalSize or len, as the examples do.
+// gave it (not rounded up to whole groups). Groups are whole, so work-items
+// with GlobalID(d) >= GlobalSize(d) run in the last group of a range that is
+// not a multiple of the group size: guard with GlobalSize or len.
 func (it Item) GlobalSize(d int) int { return it.w.GlobalSize[d] }
 
 // Barrier waits until every work-item of the group has reached it, and makes

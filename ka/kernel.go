@@ -97,8 +97,10 @@ func (k *Kernel) Params() []driver.Param { return k.spec.Params }
 // returns an error wrapping ErrBadLaunch that names the parameter, and
 // nothing is enqueued.
 //
-// r need not be a multiple of the group size. On GPUs, work-items past the
-// range may run in the last group: guard with len or GlobalSize.
+// r need not be a multiple of the group size. Groups are always whole, on
+// every backend: in the last group, work-items past the range run too (their
+// GlobalID is ≥ GlobalSize), so guard memory accesses with len or
+// GlobalSize, and let those work-items reach the group's barriers.
 func (k *Kernel) Launch(s *Stream, r NDRange, args ...any) error {
 	if s == nil {
 		return fmt.Errorf("ka: launching %s: nil stream: %w", k.spec.Name, ErrBadLaunch)

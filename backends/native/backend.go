@@ -13,8 +13,11 @@
 // one after the other. Kernels that call Item.Barrier or ka.LocalArray (as
 // recorded in their KernelSpec; kernels without generated code are assumed
 // to) run each work-item of a group on its own goroutine, so that barriers
-// are real. Only the work-items inside the range run: a partial last group
-// is partial. Each queue is an in-order goroutine, started when work arrives
+// are real. Groups are whole, as on every device: when the range is not a
+// multiple of the group size, the last group's work-items past the range run
+// too, so a kernel that forgets its guard fails here (an index out of range
+// is an error from Synchronize) instead of writing past an array on a GPU.
+// Each queue is an in-order goroutine, started when work arrives
 // and gone when the queue is idle.
 package native
 

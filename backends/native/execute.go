@@ -56,10 +56,7 @@ func (l *launch) work() {
 			l.runSequential(&w)
 			continue
 		}
-		n := 1
-		for d := range 3 {
-			n *= min(l.r.Size[d], (w.GroupID[d]+1)*l.g.Size[d]) - w.GroupID[d]*l.g.Size[d]
-		}
+		n := l.g.Total()
 		if grp == nil {
 			grp = ka.NewGroup(n)
 		} else {
@@ -79,13 +76,15 @@ func (l *launch) initGroup(w *ka.WorkItem, gi int) {
 	w.GroupID = [3]int{gi % l.ng[0], gi / l.ng[0] % l.ng[1], gi / (l.ng[0] * l.ng[1])}
 }
 
-// each calls f for every in-range work-item of w's group, with w's
-// per-item fields set.
+// each calls f for every work-item of w's group, with w's per-item fields
+// set. Groups are always whole, as on devices: in the last group of a range
+// that is not a multiple of the group size, work-items past the range run
+// too, and the kernel's guards keep them from touching memory.
 func (l *launch) each(w *ka.WorkItem, f func(w *ka.WorkItem)) {
 	var lo, hi [3]int
 	for d := range 3 {
 		lo[d] = w.GroupID[d] * l.g.Size[d]
-		hi[d] = min(l.r.Size[d], lo[d]+l.g.Size[d])
+		hi[d] = lo[d] + l.g.Size[d]
 	}
 	gs, rs := l.g.Size, l.r.Size
 	for z := lo[2]; z < hi[2]; z++ {
@@ -110,7 +109,7 @@ func (l *launch) runSequential(w *ka.WorkItem) {
 	if l.r.Size[1] == 1 && l.r.Size[2] == 1 {
 		// 1-D: the common case, without the general loop nest.
 		lo := w.GroupID[0] * l.g.Size[0]
-		hi := min(l.r.Size[0], lo+l.g.Size[0])
+		hi := lo + l.g.Size[0]
 		it, body := w.Item(), l.body
 		for x := lo; x < hi; x++ {
 			w.GlobalID[0], w.LocalID[0] = x, x-lo

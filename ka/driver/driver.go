@@ -60,10 +60,10 @@ type Device interface {
 // they are enqueued. A Queue is used by one goroutine at a time.
 type Queue interface {
 	// Launch enqueues a kernel over r with the given work-group size.
-	// r need not be a multiple of group: the backend runs at least the
-	// work-items of r and may round each dimension up to whole groups
-	// (kernels guard with len or GlobalSize); device code gets r's sizes
-	// in the hidden parameters of docs/ir.md. args has one entry per
+	// r need not be a multiple of group: the backend rounds each dimension
+	// up to whole groups and runs every work-item of them (kernels guard
+	// with len or GlobalSize); device code gets r's sizes in the hidden
+	// parameters of docs/ir.md. args has one entry per
 	// kernel parameter after the ka.Item, already checked by ka against
 	// the function's KernelSpec. Launch must not wait for the kernel.
 	Launch(f Function, r NDRange, group NDRange, args []Arg) error

@@ -77,3 +77,21 @@ func must(t *testing.T, err error) {
 		t.Fatal(err)
 	}
 }
+
+// testWholeGroups checks that groups are whole on every backend: the last
+// group of a range that is not a multiple of the group size runs all its
+// work-items, those past the range included.
+func testWholeGroups(t *testing.T, dev *ka.Device) {
+	ctx := context.Background()
+	counts, err := ka.FromSlice(ctx, dev, []int32{0, 0})
+	must(t, err)
+	defer counts.Free()
+	k, err := ka.NewKernel(dev, Count, ka.GroupSize(8, 4))
+	must(t, err)
+	must(t, k.Launch(dev.Stream(), ka.Range2(20, 10), counts))
+	got := make([]int32, 2)
+	must(t, counts.Read(ctx, got))
+	if want := []int32{24 * 12, 20 * 10}; got[0] != want[0] || got[1] != want[1] {
+		t.Errorf("work-items run, in range: %v, want %v (a 20×10 range in 8×4 groups is 3×3 whole groups)", got, want)
+	}
+}

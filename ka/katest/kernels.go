@@ -17,14 +17,13 @@ func Indices(it ka.Item, out []int32) {
 		return
 	}
 	b := it.Global() * 21
-	for d := 0; d < 3; d++ {
-		out[b+d*6+0] = int32(it.GlobalID(d))
-		out[b+d*6+1] = int32(it.LocalID(d))
-		out[b+d*6+2] = int32(it.GroupID(d))
-		out[b+d*6+3] = int32(it.GroupSize(d))
-		out[b+d*6+4] = int32(it.NumGroups(d))
-		out[b+d*6+5] = int32(it.GlobalSize(d))
-	}
+	// Dimensions are constants in kernels: one block per dimension.
+	out[b+0], out[b+1], out[b+2] = int32(it.GlobalID(0)), int32(it.LocalID(0)), int32(it.GroupID(0))
+	out[b+3], out[b+4], out[b+5] = int32(it.GroupSize(0)), int32(it.NumGroups(0)), int32(it.GlobalSize(0))
+	out[b+6], out[b+7], out[b+8] = int32(it.GlobalID(1)), int32(it.LocalID(1)), int32(it.GroupID(1))
+	out[b+9], out[b+10], out[b+11] = int32(it.GroupSize(1)), int32(it.NumGroups(1)), int32(it.GlobalSize(1))
+	out[b+12], out[b+13], out[b+14] = int32(it.GlobalID(2)), int32(it.LocalID(2)), int32(it.GroupID(2))
+	out[b+15], out[b+16], out[b+17] = int32(it.GroupSize(2)), int32(it.NumGroups(2)), int32(it.GlobalSize(2))
 	out[b+18] = int32(it.Global())
 	out[b+19] = int32(it.Local())
 	out[b+20] = int32(it.Group())
@@ -125,4 +124,14 @@ func Atomics(it ka.Item, n int, i32 []int32, u32 []uint32, i64 []int64, u64 []ui
 		ka.AtomicAdd(&i32[4], 1)
 	}
 	ka.AtomicExchange(&i32[5], int32(i))
+}
+
+// Count counts the work-items that run, and those inside the range.
+//
+//ka:kernel
+func Count(it ka.Item, counts []int32) {
+	ka.AtomicAdd(&counts[0], 1)
+	if it.GlobalID(0) < it.GlobalSize(0) && it.GlobalID(1) < it.GlobalSize(1) {
+		ka.AtomicAdd(&counts[1], 1)
+	}
 }

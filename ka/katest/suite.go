@@ -62,6 +62,7 @@ var tests = []struct {
 	fn   func(*testing.T, *ka.Device)
 }{
 	{"Indices", testIndices},
+	{"WholeGroups", testWholeGroups},
 	{"Saxpy", testSaxpy},
 	{"Generic", testGeneric},
 	{"LocalReverse", testReverse},
