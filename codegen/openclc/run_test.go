@@ -383,3 +383,43 @@ func TestPoCLPrivateAndFlags(t *testing.T) {
 		}
 	}
 }
+
+func TestPoCLConvert(t *testing.T) {
+	p := build(t, "convert")
+	as := []int32{-1, 0, 1, 127, 128, -129, 255, 40000, -40000, math.MaxInt32, math.MinInt32, 16777217}
+	fs := []float32{-1.75, 0, 1.5, 100.9, -100.9, 12.5, -0.5, 3e4, -3e4, 65535.5, 7, -7}
+	ds := []float64{-1e12 - 0.5, 0, 2.75, 1e15, -3.5, 0.1, -0.9, 123456789.5, -42, 1 << 40, 5, -5}
+	n := len(as)
+	av := make([]uint32, n)
+	for i, a := range as {
+		av[i] = uint32(a)
+	}
+	out := &clcheck.Buffer{Data: make([]byte, 8*24*n)}
+	if err := p.Run("Convert", []int{n}, nil, append([]any{&clcheck.Buffer{Data: u32Bytes(av)}, uint64(n), &clcheck.Buffer{Data: f32Bytes(fs)}, uint64(n),
+		&clcheck.Buffer{Data: f64Bytes(ds)}, uint64(n), out, uint64(24 * n)}, gsize(n, 1, 1)...)...); err != nil {
+		t.Fatal(err)
+	}
+	got := bytesU64(out.Data)
+	for i := 0; i < n; i++ {
+		a, f, d := as[i], fs[i], ds[i]
+		absf := float32(math.Abs(float64(f)))
+		b := uint64(a & 1)
+		want := []uint64{
+			uint64(int64(int8(a))), uint64(uint8(a)), uint64(int64(int16(a))), uint64(uint16(a)), uint64(int64(a)), uint64(uint32(a)),
+			-b, b, uint64(int64(int32(f))), uint64(uint32(absf)), uint64(int64(d)), uint64(math.Abs(d)), uint64(int64(int8(f))),
+			uint64(math.Float32bits(float32(a))), uint64(math.Float32bits(float32(uint32(a)))),
+			math.Float64bits(float64(a)), math.Float64bits(float64(uint32(a))),
+			math.Float64bits(float64(f)), uint64(math.Float32bits(float32(d))), uint64(math.Float32bits(f)),
+			uint64(int64(int16(a))), uint64(uint16(absf)),
+			uint64(math.Float32bits(float32(int8(a)))), uint64(math.Float32bits(float32(uint16(a)))),
+		}
+		for k, w := range want {
+			if k == 12 && (f > 127 || f < -128) {
+				continue // out of int8's range: the target's behaviour
+			}
+			if got[24*i+k] != w {
+				t.Errorf("a=%d f=%v d=%v: field %d = %#x, want %#x", a, f, d, k, got[24*i+k], w)
+			}
+		}
+	}
+}
