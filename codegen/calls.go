@@ -58,7 +58,7 @@ func (f *frame) createCall(call *ssa.Call) lowered {
 		}
 		return f.createInlinedCall(call, callee)
 	case *ssa.MakeClosure:
-		f.unsupportedAt(pos, "closure")
+		f.unsupportedAt(pos, "call of a function value (closure)")
 	default:
 		f.unsupportedAt(pos, "call of a function value")
 	}

@@ -245,6 +245,7 @@ func intConst(t *lltypes.IntType, bits uint64) *constant.Int {
 // the kernel).
 func (f *frame) createInstruction(instr ssa.Instruction, cont *ir.Block) {
 	pos := instr.Pos()
+	f.compiler.pos = f.bestPos(instr)
 	switch in := instr.(type) {
 	case *ssa.DebugRef:
 		// no debug information in kernels
@@ -292,7 +293,7 @@ func (f *frame) createInstruction(instr ssa.Instruction, cont *ir.Block) {
 	case *ssa.RunDefers:
 		// reported at the Defer
 	case *ssa.MakeClosure:
-		f.unsupportedAt(pos, "closure")
+		f.unsupportedAt(in.Fn.Pos(), "closure")
 		f.values[in] = poison{}
 	case *ssa.MakeMap, *ssa.MapUpdate, *ssa.Lookup:
 		f.unsupportedAt(pos, "map")
@@ -335,6 +336,39 @@ func (f *frame) createInstruction(instr ssa.Instruction, cont *ir.Block) {
 		f.unsupportedAt(pos, "Go operation "+instr.String())
 		f.setPoison(instr)
 	}
+}
+
+// bestPos is the position diagnostics use for instr: its own, else that of
+// its first user with one (an implicit conversion reports at the call that
+// needs it), else that of the next instruction in its block, else the
+// enclosing function's.
+func (f *frame) bestPos(instr ssa.Instruction) token.Pos {
+	if p := instr.Pos(); p.IsValid() {
+		return p
+	}
+	if v, ok := instr.(ssa.Value); ok && v.Referrers() != nil {
+		for _, r := range *v.Referrers() {
+			if p := r.Pos(); p.IsValid() {
+				return p
+			}
+		}
+	}
+	if b := instr.Block(); b != nil {
+		after := false
+		for _, other := range b.Instrs {
+			if other == instr {
+				after = true
+				continue
+			}
+			if p := other.Pos(); after && p.IsValid() {
+				return p
+			}
+		}
+	}
+	if p := f.fn.Pos(); p.IsValid() {
+		return p
+	}
+	return f.kernel.fn.Pos()
 }
 
 func (f *frame) setPoison(instr ssa.Instruction) {

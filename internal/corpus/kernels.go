@@ -318,7 +318,7 @@ func MinMax(it ka.Item, x []float32, out []float32, iout []int32, uout []uint64)
 		ka.AtomicAdd(&out[0], x[i])
 		ka.AtomicMax(&iout[0], int32(x[i]))
 		ka.AtomicMin(&iout[1], int32(x[i]))
-		ka.AtomicMax(&uout[0], uint64(x[i]*3))
+		ka.AtomicMax(&uout[0], uint64(x[i]*3+400))
 	}
 }
 

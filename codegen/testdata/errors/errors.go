@@ -1,0 +1,188 @@
+// Package errors holds kernels that use Go that kernels cannot. Each line
+// with an ERROR comment must get a diagnostic containing the comment's
+// text, and no other line may get one (codegen's TestErrors).
+package errors
+
+import (
+	"fmt"
+	"math"
+	"strings"
+
+	"github.com/kago-dev/kago/ka"
+)
+
+var table = []int32{1, 2, 3}
+
+//ka:kernel
+func Map(it ka.Item, out []int32) {
+	m := map[int]int32{} // ERROR: map is not supported in kernels
+	out[0] = m[1]        // ERROR: map is not supported in kernels
+}
+
+//ka:kernel
+func String(it ka.Item, out []int32) {
+	s := "hello"
+	out[0] = int32(len(s)) // ERROR: string is not supported in kernels
+}
+
+//ka:kernel
+func Interface(it ka.Item, out []int32) {
+	if v, ok := any(out[0]).(int32); ok { // ERROR: interface is not supported in kernels
+		out[1] = v
+	}
+}
+
+//ka:kernel
+func Closure(it ka.Item, out []int32) {
+	k := int32(3)
+	f := func() int32 { return k } // ERROR: closure is not supported in kernels
+	out[0] = f()                   // ERROR: call of a function value (closure) is not supported in kernels
+}
+
+//ka:kernel
+func Goroutine(it ka.Item, out []int32) {
+	go clear(out) // ERROR: go statement (goroutine) is not supported in kernels
+}
+
+//ka:kernel
+func Channel(it ka.Item, out []int32) {
+	c := make(chan int32, 1) // ERROR: channel is not supported in kernels
+	c <- 1                   // ERROR: channel is not supported in kernels
+}
+
+//ka:kernel
+func Select(it ka.Item, c chan int32) { // ERROR: channel parameter is not supported in kernels
+}
+
+//ka:kernel
+func Defer(it ka.Item, out []int32) {
+	defer clear(out) // ERROR: defer is not supported in kernels
+}
+
+//ka:kernel
+func Recover(it ka.Item, out []int32) {
+	if recover() != nil { // ERROR: recover is not supported in kernels
+		out[0] = 1
+	}
+}
+
+//ka:kernel
+func Panic(it ka.Item, out []int32) {
+	if len(out) == 0 {
+		panic("empty") // ERROR: panic is not supported in kernels
+	}
+}
+
+//ka:kernel
+func Make(it ka.Item, n int, out []int32) {
+	s := make([]int32, n) // ERROR: heap allocation (make) is not supported in kernels
+	out[0] = s[1]
+}
+
+//ka:kernel
+func Append(it ka.Item, out []int32) {
+	out = append(out, 1) // ERROR: append is not supported in kernels
+}
+
+//ka:kernel
+func OtherPackage(it ka.Item, out []int32) {
+	out[0] = int32(strings.Count("aaa", "a")) // ERROR: call of strings.Count
+}
+
+//ka:kernel
+func Print(it ka.Item, out []int32) {
+	fmt.Println(out[0]) // ERROR: call of fmt.Println
+}
+
+func fact(n int32) int32 {
+	if n <= 1 {
+		return 1
+	}
+	return n * fact(n-1) // ERROR: recursion
+}
+
+//ka:kernel
+func Recursion(it ka.Item, out []int32) {
+	out[0] = fact(out[1])
+}
+
+func twice(x int32) int32 { return 2 * x }
+
+func thrice(x int32) int32 { return 3 * x }
+
+//ka:kernel
+func FuncValue(it ka.Item, out []int32) {
+	f := twice // ERROR: function value is not supported in kernels
+	if len(out) > 1 {
+		f = thrice
+	}
+	out[0] = f(1) // ERROR: call of a function value is not supported in kernels
+}
+
+type point struct{ x, y int32 }
+
+//ka:kernel
+func Struct(it ka.Item, out []int32) {
+	p := point{1, 2} // ERROR: struct is not supported in kernels
+	out[0] = p.x     // ERROR: struct is not supported in kernels
+}
+
+//ka:kernel
+func Global(it ka.Item, out []int32) {
+	out[0] = table[1] // ERROR: package-level variable table is not supported in kernels
+}
+
+//ka:kernel
+func Complex(it ka.Item, out []float64) {
+	c := complex(out[0], out[1]) // ERROR: complex number is not supported in kernels
+	out[2] = real(c)             // ERROR: complex number is not supported in kernels
+}
+
+//ka:kernel
+func NoMath(it ka.Item, out []float64) {
+	out[0] = math.Gamma(out[1]) // ERROR: math.Gamma (no device equivalent) is not supported in kernels
+}
+
+//ka:kernel
+func Copy(it ka.Item, dst, src []int32) {
+	copy(dst, src) // ERROR: copy is not supported in kernels
+}
+
+//ka:kernel
+func StringParam(it ka.Item, s string) { // ERROR: string parameter is not supported in kernels
+}
+
+//ka:kernel
+func Dimension(it ka.Item, d int, out []int) {
+	out[0] = it.GlobalID(d) // ERROR: the dimension of a work-item query must be a constant 0, 1 or 2
+}
+
+//ka:kernel
+func LocalLen(it ka.Item, n int, out []int32) {
+	s := ka.LocalArray[int32](it, n) // ERROR: the length of ka.LocalArray must be a positive constant
+	out[0] = s[0]
+}
+
+//ka:kernel
+func Results(it ka.Item) int { // ERROR: kernels return nothing
+	return 0
+}
+
+//ka:kernel
+func NoItem(out []int32) { // ERROR: the first parameter of a kernel must be ka.Item
+}
+
+//ka:kernel
+func PrivateAtomic(it ka.Item, out []int32) {
+	var x int32
+	ka.AtomicAdd(&x, 1) // ERROR: atomic on a local variable
+	out[0] = x
+}
+
+//ka:kernel
+func Many(it ka.Item, out []int32) {
+	m := map[int32]bool{} // ERROR: map is not supported in kernels
+	defer clear(out)      // ERROR: defer is not supported in kernels
+	go clear(out)         // ERROR: go statement (goroutine) is not supported in kernels
+	_ = m
+}

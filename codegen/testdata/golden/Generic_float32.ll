@@ -1,0 +1,36 @@
+define spir_kernel void @Generic_float32(float %a, float addrspace(1)* %x.ptr, i64 %x.len) {
+entry:
+	br label %0
+
+0:
+	%1 = call i64 @ka.global_id(i32 2)
+	%2 = call i64 @ka.global_size(i32 1)
+	%3 = call i64 @ka.global_id(i32 1)
+	%4 = call i64 @ka.global_size(i32 0)
+	%5 = call i64 @ka.global_id(i32 0)
+	%6 = mul i64 %2, %1
+	%7 = add i64 %3, %6
+	%8 = mul i64 %4, %7
+	%9 = add i64 %5, %8
+	%10 = call i64 @ka.global_id(i32 2)
+	%11 = call i64 @ka.global_size(i32 1)
+	%12 = call i64 @ka.global_id(i32 1)
+	%13 = call i64 @ka.global_size(i32 0)
+	%14 = call i64 @ka.global_id(i32 0)
+	%15 = mul i64 %11, %10
+	%16 = add i64 %12, %15
+	%17 = mul i64 %13, %16
+	%18 = add i64 %14, %17
+	%19 = getelementptr float, float addrspace(1)* %x.ptr, i64 %18
+	%20 = load float, float addrspace(1)* %19
+	%21 = call float @llvm.maximum.f32(float %20, float %a)
+	%22 = getelementptr float, float addrspace(1)* %x.ptr, i64 %9
+	store float %21, float addrspace(1)* %22
+	ret void
+}
+
+declare i64 @ka.global_id(i32 %0)
+
+declare i64 @ka.global_size(i32 %0)
+
+declare float @llvm.maximum.f32(float %0, float %1)

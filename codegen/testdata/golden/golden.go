@@ -1,0 +1,67 @@
+// Package golden holds kernels whose IR codegen's TestGolden compares with
+// the .ll files beside them (go test ./codegen -run Golden -update
+// rewrites those).
+package golden
+
+import (
+	"math"
+
+	"github.com/kago-dev/kago/ka"
+)
+
+//ka:kernel
+func Saxpy(it ka.Item, a float32, x, y []float32) {
+	if i := it.Global(); i < len(y) {
+		y[i] = a*x[i] + y[i]
+	}
+}
+
+// Shifts: Go's shifts by counts ≥ the width become selects.
+//
+//ka:kernel
+func Shifts(it ka.Item, x []int32, u []uint64, s []uint8) {
+	i := it.GlobalID(0)
+	x[i] = x[i]<<s[i] | x[i]>>s[i]
+	u[i] = u[i]>>s[i] + u[i]<<40
+}
+
+func minmax(a, b float64) (lo, hi float64) {
+	if a < b {
+		return a, b
+	}
+	return b, a
+}
+
+// FloatAtomics: float min/max are CAS loops on the bits.
+//
+//ka:kernel
+func FloatAtomics(it ka.Item, x []float64, acc []float64) {
+	lo, hi := minmax(x[it.Global()], math.Sqrt(2))
+	ka.AtomicMin(&acc[0], lo)
+	ka.AtomicMax(&acc[1], hi)
+	ka.AtomicAdd(&acc[2], 1)
+}
+
+// Local: workgroup memory, a barrier and a private array.
+//
+//ka:kernel
+func Local(it ka.Item, flag bool, out []int32) {
+	tile := ka.LocalArray[int32](it, 16)
+	var priv [4]int32
+	priv[it.Local()%4] = 1
+	tile[it.Local()] = priv[0]
+	it.Barrier()
+	if flag {
+		out[it.Global()] = tile[15-it.Local()]
+	}
+}
+
+// Generic is instantiated below.
+//
+//ka:kernel
+func Generic[T float32 | int16](it ka.Item, a T, x []T) {
+	x[it.Global()] = max(x[it.Global()], a)
+}
+
+// Instances makes go/ssa build the instances of Generic.
+var Instances = []any{Generic[float32], Generic[int16]}
