@@ -1,7 +1,102 @@
 package ptx
 
-import "github.com/llir/llvm/ir/value"
+// This file implements frem (Go's math.Mod, C's fmod): the exact remainder
+// x - trunc(x/y)*y with the sign of x. It is exact, in a small loop:
+//
+//   - while q = |x|/|y| >= 2^53 the quotient is not an exact integer, so |x|
+//     is first reduced modulo t = |y|*2^d, a multiple of |y| with
+//     |x|/t in [2^52, 2^53); each step is exact and removes ~52 bits of
+//     quotient (at most ~41 steps for doubles, one or two for floats);
+//   - then r = fma(-trunc(q), |y|, r), exact because the true remainder and
+//     the result are multiples of ulp(|y|) below |y| (division rounds
+//     monotonically, so trunc(q) overshoots by at most one, fixed by +|y|).
+//
+// NaN operands, x infinite or y zero give NaN; y infinite gives x. Floats
+// are computed in double, where every step is still exact, and converted
+// back without rounding.
+
+import (
+	"fmt"
+
+	"github.com/llir/llvm/ir/value"
+)
 
 func (fe *funcEmitter) emitFRem(inst value.Named, x, y value.Value, c regClass) {
-	fe.errorf("frem: not implemented yet")
+	xs, ys := fe.reg(x), fe.reg(y)
+	if c == classF32 {
+		wx, wy := fe.newReg(classF64), fe.newReg(classF64)
+		fe.ins("cvt.f64.f32 %s, %s", wx, xs)
+		fe.ins("cvt.f64.f32 %s, %s", wy, ys)
+		xs, ys = wx, wy
+	}
+	fe.nedges++
+	loop := fmt.Sprintf("$L__FREM%d_loop", fe.nedges)
+	done := fmt.Sprintf("$L__FREM%d_done", fe.nedges)
+	f := func() string { return fe.newReg(classF64) }
+	i := func() string { return fe.newReg(classB64) }
+	pr := func() string { return fe.newReg(classPred) }
+	ax, ay, r, q, t, tmp := f(), f(), f(), f(), f(), f()
+	bad, p := pr(), pr()
+	e, e1, e2, b := i(), i(), i(), i()
+	fe.ins("abs.f64 %s, %s", ax, xs)
+	fe.ins("abs.f64 %s, %s", ay, ys)
+	fe.ins("mov.f64 %s, %s", r, ax)
+	// Inputs that would not terminate or are special skip the loop.
+	fe.ins("setp.nan.f64 %s, %s, %s", bad, xs, ys)
+	fe.ins("setp.eq.or.f64 %s, %s, 0d7FF0000000000000, %s", bad, ax, bad)
+	fe.ins("setp.eq.or.f64 %s, %s, 0d7FF0000000000000, %s", bad, ay, bad)
+	fe.ins("setp.eq.or.f64 %s, %s, 0d0000000000000000, %s", bad, ay, bad)
+	fe.ins("@%s bra %s", bad, done)
+	fmt.Fprintf(&fe.body, "%s:\n", loop)
+	fe.ins("div.rn.f64 %s, %s, %s", q, r, ay)
+	fe.ins("setp.lt.f64 %s, %s, 0d4340000000000000", p, q) // q < 2^53
+	fe.ins("@%s bra %s", p, done)
+	// d = min(ilogb(q), 1023) - 52 >= 1; t = |y| * 2^d in two exact steps.
+	fe.ins("mov.b64 %s, %s", b, q)
+	fe.ins("shr.u64 %s, %s, 52", e, b)
+	fe.ins("and.b64 %s, %s, 2047", e, e)
+	fe.ins("sub.s64 %s, %s, 1075", e, e) // -1023 - 52
+	fe.ins("min.s64 %s, %s, 971", e, e)  // 1023 - 52
+	fe.ins("shr.s64 %s, %s, 1", e1, e)
+	fe.ins("sub.s64 %s, %s, %s", e2, e, e1)
+	fe.ins("add.s64 %s, %s, 1023", e1, e1)
+	fe.ins("shl.b64 %s, %s, 52", e1, e1)
+	fe.ins("add.s64 %s, %s, 1023", e2, e2)
+	fe.ins("shl.b64 %s, %s, 52", e2, e2)
+	fe.ins("mov.b64 %s, %s", tmp, e1)
+	fe.ins("mul.rn.f64 %s, %s, %s", t, ay, tmp)
+	fe.ins("mov.b64 %s, %s", tmp, e2)
+	fe.ins("mul.rn.f64 %s, %s, %s", t, t, tmp)
+	fe.remStep(r, t, q, p)
+	fe.ins("bra.uni %s", loop)
+	fmt.Fprintf(&fe.body, "%s:\n", done)
+	fe.remStep(r, ay, q, p)
+	// Sign of x; specials.
+	res := f()
+	fe.emitCopysign(res, classF64, r, xs)
+	fe.ins("setp.eq.f64 %s, %s, 0d7FF0000000000000", p, ay)
+	fe.ins("selp.f64 %s, %s, %s, %s", res, xs, res, p)
+	fe.ins("selp.f64 %s, 0d7FF8000000000000, %s, %s", res, res, bad)
+	fe.ins("setp.nan.f64 %s, %s, %s", p, xs, ys) // NaN operands (bad also covers y inf)
+	fe.ins("selp.f64 %s, 0d7FF8000000000000, %s, %s", res, res, p)
+	fe.ins("setp.eq.f64 %s, %s, 0d7FF0000000000000", p, ay)
+	fe.ins("selp.f64 %s, %s, %s, %s", res, xs, res, p) // y = ±Inf, x finite: x
+	fe.ins("setp.eq.f64 %s, %s, 0d7FF0000000000000", p, ax)
+	fe.ins("selp.f64 %s, 0d7FF8000000000000, %s, %s", res, res, p)
+	if c == classF32 {
+		fe.ins("cvt.rn.f32.f64 %s, %s", fe.def(inst), res)
+		return
+	}
+	fe.ins("mov.f64 %s, %s", fe.def(inst), res)
+}
+
+// remStep emits r = r mod m for 0 <= r/m < 2^53: r = fma(-trunc(r/m), m, r),
+// plus m if the quotient overshot.
+func (fe *funcEmitter) remStep(r, m, q, p string) {
+	fe.ins("div.rn.f64 %s, %s, %s", q, r, m)
+	fe.ins("cvt.rzi.f64.f64 %s, %s", q, q)
+	fe.ins("neg.f64 %s, %s", q, q)
+	fe.ins("fma.rn.f64 %s, %s, %s, %s", r, q, m, r)
+	fe.ins("setp.lt.f64 %s, %s, 0d0000000000000000", p, r)
+	fe.ins("@%s add.rn.f64 %s, %s, %s", p, r, r, m)
 }

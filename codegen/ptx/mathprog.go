@@ -77,6 +77,10 @@ func (p *mprog) ior(a, b mv) mv    { return p.push(kI, "or.b64", a, b) }
 func (p *mprog) shl(a mv, n int) mv {
 	return p.push(kI, "shl.b64", a, p.I(int64(n)))
 }
+
+// udiv3 is an unsigned 64-bit division by 3 (cbrt's first guess).
+func (p *mprog) udiv3(a mv) mv { return p.push(kI, "div.u64", a, p.I(3)) }
+
 func (p *mprog) sra(a mv, n int) mv { return p.push(kI, "shr.s64", a, p.I(int64(n))) }
 func (p *mprog) srl(a mv, n int) mv { return p.push(kI, "shr.u64", a, p.I(int64(n))) }
 
@@ -87,6 +91,9 @@ func (p *mprog) gt(a, b mv) mv  { return p.push(kP, "setp.gt.f64", a, b) }
 func (p *mprog) ge(a, b mv) mv  { return p.push(kP, "setp.ge.f64", a, b) }
 func (p *mprog) eq(a, b mv) mv  { return p.push(kP, "setp.eq.f64", a, b) }
 func (p *mprog) isnan(a mv) mv  { return p.push(kP, "setp.nan.f64", a, a) }
+
+// isnan2 is true if a or b is NaN.
+func (p *mprog) isnan2(a, b mv) mv { return p.push(kP, "setp.nan.f64", a, b) }
 func (p *mprog) ieq(a, b mv) mv { return p.push(kP, "setp.eq.s64", a, b) }
 func (p *mprog) ine(a, b mv) mv { return p.push(kP, "setp.ne.s64", a, b) }
 func (p *mprog) ilt(a, b mv) mv { return p.push(kP, "setp.lt.s64", a, b) }
@@ -216,6 +223,8 @@ func (p *mprog) eval(args []float64, result mv) float64 {
 			}
 		case "add.s64":
 			n[i] = ia(0) + ia(1)
+		case "div.u64":
+			n[i] = int64(uint64(ia(0)) / uint64(ia(1)))
 		case "sub.s64":
 			n[i] = ia(0) - ia(1)
 		case "and.b64":
