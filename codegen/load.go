@@ -102,13 +102,13 @@ func Load(cfg Config, pattern string) (*Package, error) {
 // LoadFiles type-checks and builds already parsed files of one package,
 // importing dependencies with imp. It is Load without the go command, for
 // tests and fuzzing that compile many small sources in one process.
-func LoadFiles(cfg Config, fset *token.FileSet, files []*ast.File, imp types.Importer) (*Package, error) {
+func LoadFiles(cfg Config, fset *token.FileSet, imp types.Importer, files ...*ast.File) (*Package, error) {
 	if len(files) == 0 {
 		return nil, fmt.Errorf("no files")
 	}
 	tc := &types.Config{Importer: imp}
 	pkg := types.NewPackage(files[0].Name.Name, files[0].Name.Name)
-	ssaPkg, _, err := ssautil.BuildPackage(tc, fset, pkg, files, ssa.InstantiateGenerics)
+	ssaPkg, _, err := buildPackage(tc, fset, pkg, files)
 	if err != nil {
 		return nil, err
 	}
@@ -225,4 +225,16 @@ func (p *Package) KernelNames() []string {
 		names[i] = fn.Name()
 	}
 	return names
+}
+
+// buildPackage is ssautil.BuildPackage, turning a panic of go/types or
+// go/ssa on malformed input into an error (the fuzz target found none so
+// far, but a compiler must not crash on bad input).
+func buildPackage(tc *types.Config, fset *token.FileSet, pkg *types.Package, files []*ast.File) (p *ssa.Package, info *types.Info, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("internal error building %s: %v", pkg.Path(), r)
+		}
+	}()
+	return ssautil.BuildPackage(tc, fset, pkg, files, ssa.InstantiateGenerics)
 }
