@@ -7,6 +7,8 @@ package ptx
 // Float-to-integer conversions truncate (cvt.rzi); PTX saturates out-of-range
 // values and turns NaN into 0, which Go leaves implementation-defined.
 // Integer-to-float and f64-to-f32 round to nearest even (cvt.rn), as Go does.
+// A bitcast between pointers of one address space (which the front end
+// emits for float CAS loops, beyond docs/ir.md) is a no-op.
 
 import (
 	"fmt"
@@ -84,6 +86,14 @@ func (fe *funcEmitter) emitConversion(inst value.Named) {
 		}
 		fe.ins("cvt.rn.%s.%s %s, %s", tc.ptxType(), intCvtType(max(fb, 32), signed), fe.def(inst), src)
 	case *ir.InstBitCast:
+		if fp, isPtr := from.Type().(*types.PointerType); isPtr {
+			// Not in docs/ir.md, but the front end emits it for float CAS
+			// loops (double* -> i64*): same address, same space, no code.
+			if tp, ok := to.(*types.PointerType); ok && tp.AddrSpace == fp.AddrSpace {
+				fe.alias(inst, fe.reg(from))
+				return
+			}
+		}
 		ok := (fc == classB32 && fb == 32 && tc == classF32) || (fc == classF32 && tc == classB32 && tb == 32) ||
 			(fc == classB64 && fb == 64 && tc == classF64) || (fc == classF64 && tc == classB64 && tb == 64)
 		if !ok {

@@ -85,21 +85,21 @@ func (p *mprog) sra(a mv, n int) mv { return p.push(kI, "shr.s64", a, p.I(int64(
 func (p *mprog) srl(a mv, n int) mv { return p.push(kI, "shr.u64", a, p.I(int64(n))) }
 
 // Float comparisons are ordered (false on NaN); isnan is setp.nan.
-func (p *mprog) lt(a, b mv) mv  { return p.push(kP, "setp.lt.f64", a, b) }
-func (p *mprog) le(a, b mv) mv  { return p.push(kP, "setp.le.f64", a, b) }
-func (p *mprog) gt(a, b mv) mv  { return p.push(kP, "setp.gt.f64", a, b) }
-func (p *mprog) ge(a, b mv) mv  { return p.push(kP, "setp.ge.f64", a, b) }
-func (p *mprog) eq(a, b mv) mv  { return p.push(kP, "setp.eq.f64", a, b) }
-func (p *mprog) isnan(a mv) mv  { return p.push(kP, "setp.nan.f64", a, a) }
+func (p *mprog) lt(a, b mv) mv { return p.push(kP, "setp.lt.f64", a, b) }
+func (p *mprog) le(a, b mv) mv { return p.push(kP, "setp.le.f64", a, b) }
+func (p *mprog) gt(a, b mv) mv { return p.push(kP, "setp.gt.f64", a, b) }
+func (p *mprog) ge(a, b mv) mv { return p.push(kP, "setp.ge.f64", a, b) }
+func (p *mprog) eq(a, b mv) mv { return p.push(kP, "setp.eq.f64", a, b) }
+func (p *mprog) isnan(a mv) mv { return p.push(kP, "setp.nan.f64", a, a) }
 
 // isnan2 is true if a or b is NaN.
 func (p *mprog) isnan2(a, b mv) mv { return p.push(kP, "setp.nan.f64", a, b) }
-func (p *mprog) ieq(a, b mv) mv { return p.push(kP, "setp.eq.s64", a, b) }
-func (p *mprog) ine(a, b mv) mv { return p.push(kP, "setp.ne.s64", a, b) }
-func (p *mprog) ilt(a, b mv) mv { return p.push(kP, "setp.lt.s64", a, b) }
-func (p *mprog) and(a, b mv) mv { return p.push(kP, "and.pred", a, b) }
-func (p *mprog) or(a, b mv) mv  { return p.push(kP, "or.pred", a, b) }
-func (p *mprog) not(a mv) mv    { return p.push(kP, "not.pred", a) }
+func (p *mprog) ieq(a, b mv) mv    { return p.push(kP, "setp.eq.s64", a, b) }
+func (p *mprog) ine(a, b mv) mv    { return p.push(kP, "setp.ne.s64", a, b) }
+func (p *mprog) ilt(a, b mv) mv    { return p.push(kP, "setp.lt.s64", a, b) }
+func (p *mprog) and(a, b mv) mv    { return p.push(kP, "and.pred", a, b) }
+func (p *mprog) or(a, b mv) mv     { return p.push(kP, "or.pred", a, b) }
+func (p *mprog) not(a mv) mv       { return p.push(kP, "not.pred", a) }
 
 // sel is c ? a : b, for f64 or i64 values.
 func (p *mprog) sel(c, a, b mv) mv {

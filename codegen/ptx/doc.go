@@ -1,0 +1,90 @@
+// Package ptx emits NVIDIA PTX text for one kernel of kago's portable LLVM
+// IR (docs/ir.md). Kago writes the PTX itself; no LLVM back end is involved.
+//
+//	out, err := ptx.Emit(module, ptx.Options{})
+//
+// # Target
+//
+// The zero Options emit ".version 7.0 / .target sm_80 / .address_size 64",
+// the same header LLVM 14's NVPTX back end writes for sm_80. PTX 7.0 is
+// understood by every CUDA 11.0+ driver, which JIT-compiles it for the GPU
+// at hand (an H200 is sm_90); sm_80 is the newest target the reference llc
+// knows and provides everything used here (atom.add.f64 needs sm_60).
+//
+// # Mapping
+//
+//   - Kernel: ".visible .entry <Entry>" with one ".param" per IR parameter
+//     (slices are already a pointer and a length), named <Entry>_param_<i>,
+//     then three hidden ".param .u64" with the launch's global size
+//     (params.go lists the ABI).
+//   - Registers: typed virtual registers, %p (i1), %r (i8/i16/i32; narrow
+//     integers keep unspecified upper bits and are extended where it
+//     matters), %rd (i64, pointers), %f (float), %fd (double).
+//   - Phis: a register per phi; moves on each incoming edge, through
+//     temporaries when the copies are cyclic, on an edge label of its own
+//     for a conditional branch (control.go).
+//   - Work items: %tid, %ntid, %ctaid, %nctaid; global id is
+//     mad.wide.u32(%ctaid, %ntid, %tid); global size is the hidden param.
+//   - Memory: kernel pointers are converted once with cvta.to.global and
+//     used with ld/st/atom.global; @ka.local.* arrays are module-scope
+//     ".shared" arrays used with ld/st/atom.shared; allocas are ".local"
+//     arrays used with ld/st.local.
+//   - @ka.barrier is bar.sync 0; @llvm.trap is trap.
+//   - Atomics: atom.{global,shared}.{add,exch,min,max,and,or,xor,cas} with
+//     PTX's default .relaxed.gpu semantics (= LLVM monotonic); sub is add of
+//     the negation; fadd is atom.add.f32/f64.
+//   - Float arithmetic: add/sub/mul/div with explicit .rn, which also
+//     forbids ptxas from contracting into fma, no .ftz (subnormals kept).
+//
+// # Math accuracy
+//
+// Exact (correctly rounded, 0 ULP) by single PTX instructions or exact
+// sequences: sqrt (sqrt.rn), fdiv (div.rn), fma (fma.rn), fabs (abs),
+// floor/ceil/trunc (cvt.rmi/rpi/rzi), round (trunc + exact fix-up, Go's
+// half-away-from-zero), copysign (bits), minimum/maximum (Go's min/max: NaN
+// wins, -0 < +0; compare, select, bit-combine for equal operands), frem
+// (exact loop, frem.go; except when |x/y| overflows double, i.e. huge x
+// with tiny y, where it is not exact).
+//
+// Everything else is kago's own straight-line double-precision code
+// (mathlib.go), inlined at the call; PTX's .approx instructions are never
+// used. The float versions widen to double, compute, and round once.
+// Errors below are the maximum distance, in ULP, to Go's math package
+// (the native backend) measured by TestMathAccuracy through an interpreter
+// with PTX's semantics, over special values and 20,000 random inputs per
+// function (uniform and log-uniform in magnitude); "f32" is against
+// float32(math.F(float64(x))):
+//
+//	function  f64 ULP  f32 ULP  range measured / notes
+//	exp          1        0     [-745, 709]
+//	exp2         1        0     [-1074, 1024)
+//	expm1        2        0     [-50, 50]
+//	log          0        0     (0, 1e300], subnormals included*
+//	log2         1        0     (0, 1e300]
+//	log10        1        0     (0, 1e300]
+//	log1p        2        0     [-1, 1e10]
+//	sin, cos     1        0     |x| <= 2^29 (Cody–Waite reduction, like
+//	                            Go's; beyond 2^29 Go uses Payne–Hanek and
+//	                            kago's results are WRONG)
+//	tan          2        0     |x| <= 2^29; Go's Tan returns x for
+//	                            |x| <= 1e-7 (up to 25 ULP off); kago keeps
+//	                            the x^3/3 term
+//	atan, asin, acos, atan2, cbrt, hypot
+//	             0        0     Go's algorithms, same operation order
+//	sinh         3        0     [-709, 709] (Go's formula on kago's exp)
+//	cosh, tanh   1        0
+//	asinh, acosh, atanh
+//	             2        0     Go's formulas on kago's log/log1p
+//	pow       1024        0     x in [0, 10], y in [-30, 30]: exp(y*log|x|)
+//	                            in double, so the error grows with
+//	                            |y*ln x| (857 ULP seen at a result near
+//	                            1e-265); float pow is exact to 1 ULP.
+//
+// * Go's amd64 math.Log returns about -709.09 for every subnormal input;
+// kago returns the right value (-744.44 for 5e-324), so it differs from the
+// native backend there.
+//
+// These errors are of the algorithms as interpreted in Go; the PTX they
+// lower to has not yet run on a GPU (scripts/gpu-check.sh assembles it
+// with ptxas; the CUDA backend's tests will compare results).
+package ptx

@@ -1,0 +1,121 @@
+package ptx
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+	"testing"
+)
+
+// llcModule turns a portable module's text into one llc's NVPTX back end
+// accepts: NVPTX triple and data layout, ptx_kernel, the hidden gsize
+// parameters appended, and every intrinsic that llc cannot lower (ka.*, and
+// llvm.* math) renamed to an external function, which llc emits as an
+// .extern .func call. Entry points, parameters and .shared arrays are what
+// the comparison looks at; the code itself differs by design.
+func llcModule(src string) string {
+	src = strings.ReplaceAll(src, "spir_kernel", "ptx_kernel")
+	// Hidden parameters: the define line's closing ") {".
+	defLine := regexp.MustCompile(`(?m)^(define ptx_kernel void @\w+\()(.*)\) \{$`)
+	src = defLine.ReplaceAllStringFunc(src, func(l string) string {
+		m := defLine.FindStringSubmatch(l)
+		params := m[2]
+		if params != "" {
+			params += ", "
+		}
+		return m[1] + params + "i64 %ka.gsize0, i64 %ka.gsize1, i64 %ka.gsize2) {"
+	})
+	// Intrinsics llc cannot select become external functions.
+	src = regexp.MustCompile(`@llvm\.(\w+)\.(f32|f64)\b`).ReplaceAllString(src, "@kamath_${1}_${2}")
+	src = regexp.MustCompile(`@ka\.(math\.)?(\w+)`).ReplaceAllStringFunc(src, func(s string) string {
+		if strings.HasPrefix(s, "@ka.local.") {
+			return s
+		}
+		return "@ka_" + strings.ReplaceAll(strings.TrimPrefix(s, "@ka."), ".", "_")
+	})
+	return "target datalayout = \"e-i64:64-i128:128-v16:16-v32:32-n16:32:64\"\n" +
+		"target triple = \"nvptx64-nvidia-cuda\"\n\n" + src
+}
+
+// ptxShape is what must agree between two PTX texts of one kernel.
+type ptxShape struct {
+	entries []string            // entry names
+	params  map[string][]string // entry -> parameter sizes/kinds ("4f", "8i", ...)
+	shared  []string            // .shared array sizes in bytes
+}
+
+var (
+	entryRE  = regexp.MustCompile(`\.visible \.entry (\w+)\(([^)]*)\)`)
+	paramRE  = regexp.MustCompile(`\.param \.([a-z]+)(\d+) `)
+	sharedRE = regexp.MustCompile(`\.shared \.align \d+ \.b8 [\w$]+\[(\d+)\]`)
+)
+
+func shapeOf(ptx string) ptxShape {
+	s := ptxShape{params: map[string][]string{}}
+	for _, m := range entryRE.FindAllStringSubmatch(ptx, -1) {
+		s.entries = append(s.entries, m[1])
+		for _, p := range paramRE.FindAllStringSubmatch(m[2], -1) {
+			kind := "i"
+			if p[1] == "f" {
+				kind = "f"
+			}
+			s.params[m[1]] = append(s.params[m[1]], p[2]+kind)
+		}
+	}
+	for _, m := range sharedRE.FindAllStringSubmatch(ptx, -1) {
+		s.shared = append(s.shared, m[1])
+	}
+	sort.Strings(s.shared)
+	return s
+}
+
+// TestLLCReference compiles each testdata kernel with LLVM's own NVPTX back
+// end (`llc -march=nvptx64 -mcpu=sm_80`) and checks that kago's PTX has the
+// same entry points, the same parameters (count, width, int/float) and the
+// same .shared sizes. Skips when llc is absent.
+func TestLLCReference(t *testing.T) {
+	llc, err := exec.LookPath("llc")
+	if err != nil {
+		t.Skip("llc not found: the NVPTX reference comparison needs LLVM's llc")
+	}
+	dir := t.TempDir()
+	for _, path := range kernels(t) {
+		name := strings.TrimSuffix(filepath.Base(path), ".ll")
+		t.Run(name, func(t *testing.T) {
+			src, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			in := filepath.Join(dir, name+".ll")
+			out := filepath.Join(dir, name+".ptx")
+			if err := os.WriteFile(in, []byte(llcModule(string(src))), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			if msg, err := exec.Command(llc, "-march=nvptx64", "-mcpu=sm_80", "-o", out, in).CombinedOutput(); err != nil {
+				t.Fatalf("llc: %v\n%s", err, msg)
+			}
+			ref, err := os.ReadFile(out)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ours, err := Emit(parse(t, path), Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, got := shapeOf(string(ref)), shapeOf(string(ours))
+			if len(want.entries) != 1 || strings.Join(got.entries, ",") != strings.Join(want.entries, ",") {
+				t.Fatalf("entries: kago %v, llc %v", got.entries, want.entries)
+			}
+			e := want.entries[0]
+			if g, w := strings.Join(got.params[e], " "), strings.Join(want.params[e], " "); g != w {
+				t.Errorf("parameters of %s: kago [%s], llc [%s]", e, g, w)
+			}
+			if g, w := strings.Join(got.shared, " "), strings.Join(want.shared, " "); g != w {
+				t.Errorf(".shared sizes: kago [%s], llc [%s]", g, w)
+			}
+		})
+	}
+}

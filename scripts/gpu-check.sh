@@ -1,0 +1,59 @@
+#!/bin/sh
+# gpu-check.sh: the checks that need an NVIDIA GPU or the CUDA toolkit.
+# See docs/gpu-check.md.
+#
+#   scripts/gpu-check.sh build [DIR]   here (Go installed): build the test
+#                                      binaries (go test -c, static) and
+#                                      their testdata into DIR (default
+#                                      ./gpu-check), plus DIR/run.sh
+#   DIR/run.sh                         on the GPU machine (no Go needed):
+#                                      ptxas on every .ptx, then the tests
+set -eu
+
+cmd=${1:-build}
+[ "$cmd" = build ] || { echo "usage: $0 build [DIR]" >&2; exit 2; }
+out=${2:-gpu-check}
+root=$(cd "$(dirname "$0")/.." && pwd)
+mkdir -p "$out"
+out=$(cd "$out" && pwd)
+cd "$root"
+
+mkdir -p "$out/bin" "$out/ptx"
+# The PTX emitter's tests: ptxas on every test and corpus kernel.
+CGO_ENABLED=0 go test -c -o "$out/bin/ptx.test" ./codegen/ptx
+mkdir -p "$out/codegen/ptx" "$out/codegen/testdata"
+cp -R codegen/ptx/testdata "$out/codegen/ptx/"
+[ -d codegen/testdata/golden ] && cp -R codegen/testdata/golden "$out/codegen/testdata/"
+# The PTX itself, so that ptxas can be run by hand too.
+(cd codegen/ptx && KAGO_PTX_OUT="$out/ptx" go test -count=1 -run 'TestPTXAS$' . >/dev/null)
+# The CUDA backend's tests, once that package exists (it opens libcuda with
+# dlopen at run time; built with cgo if it needs it, which links libc/libdl
+# dynamically: the GPU machine needs glibc, nothing else).
+if [ -d backends/cuda ]; then
+	go test -c -o "$out/bin/cuda.test" ./backends/cuda ||
+		echo "warning: backends/cuda does not build; its tests are left out" >&2
+fi
+
+cat > "$out/run.sh" <<'RUN'
+#!/bin/sh
+# Device half of scripts/gpu-check.sh: run from anywhere on the GPU machine.
+set -u
+here=$(cd "$(dirname "$0")" && pwd)
+arch=${KAGO_PTXAS_ARCH:-sm_90}
+ptxas=${PTXAS:-$(command -v ptxas || echo /usr/local/cuda/bin/ptxas)}
+fail=0
+echo "== ptxas -arch=$arch ($ptxas)"
+for f in "$here"/ptx/*.ptx; do
+	if "$ptxas" -arch="$arch" -o /dev/null "$f"; then echo "ok   $(basename "$f")"; else echo "FAIL $(basename "$f")"; fail=1; fi
+done
+echo "== codegen/ptx tests"
+(cd "$here/codegen/ptx" && PTXAS="$ptxas" KAGO_PTXAS_ARCH="$arch" "$here/bin/ptx.test" -test.v -test.run 'TestPTXAS|TestGolden') || fail=1
+if [ -x "$here/bin/cuda.test" ]; then
+	echo "== backends/cuda tests"
+	"$here/bin/cuda.test" -test.v || fail=1
+fi
+[ $fail = 0 ] && echo "gpu-check: PASS" || echo "gpu-check: FAIL"
+exit $fail
+RUN
+chmod +x "$out/run.sh"
+echo "built $out; on the GPU machine run: $out/run.sh"
