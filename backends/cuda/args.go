@@ -1,0 +1,154 @@
+package cuda
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/kago-dev/kago/ka/driver"
+)
+
+// Kernel parameters follow docs/ir.md and codegen/ptx's params.go: a []T
+// parameter is two (.u64 device pointer, .u64 length), a scalar is one of
+// its own size (a bool is a .u8 holding 0 or 1), and three hidden .u64
+// parameters carry the launch's range (ka.gsize0..2, unused dimensions 1).
+// cuLaunchKernel takes kernelParams, one pointer per parameter to its value;
+// each value sits in the low bytes of an 8-byte slot (CUDA hosts are
+// little-endian) and the driver reads as many bytes as the PTX declares.
+
+// paramCount is the number of kernel parameters of spec, hidden ones
+// included.
+func paramCount(spec *driver.KernelSpec) int {
+	n := 3 // ka.gsize0..2
+	for _, p := range spec.Params {
+		if p.Slice {
+			n += 2
+		} else {
+			n++
+		}
+	}
+	return n
+}
+
+// packArgs writes the launch's parameter values into slots, which has
+// paramCount(spec) entries. Buffers must be of dev. It allocates nothing.
+func packArgs(dev *Device, spec *driver.KernelSpec, args []driver.Arg, r driver.NDRange, slots []uint64) error {
+	if len(args) != len(spec.Params) {
+		return fmt.Errorf("cuda: launch of %s with %d arguments, want %d: %w", spec.Name, len(args), len(spec.Params), driver.ErrBadLaunch)
+	}
+	if len(slots) != paramCount(spec) {
+		return fmt.Errorf("cuda: launch of %s: %d parameter slots, want %d", spec.Name, len(slots), paramCount(spec))
+	}
+	i := 0
+	for j, p := range spec.Params {
+		a := args[j]
+		if p.Slice {
+			b, ok := a.Buffer.(*buffer)
+			if !ok || b == nil {
+				return fmt.Errorf("cuda: launch of %s: parameter %s needs a buffer of this backend, got %T: %w", spec.Name, p, a.Buffer, driver.ErrBadLaunch)
+			}
+			if b.dev != dev {
+				return fmt.Errorf("cuda: launch of %s: parameter %s: the buffer is on another device: %w", spec.Name, p, driver.ErrBadLaunch)
+			}
+			if b.freed.Load() {
+				return fmt.Errorf("cuda: launch of %s: parameter %s: the buffer was freed: %w", spec.Name, p, driver.ErrClosed)
+			}
+			if a.Len < 0 || a.Len*p.Type.Size() > b.size {
+				return fmt.Errorf("cuda: launch of %s: parameter %s: length %d does not fit the buffer of %d bytes: %w", spec.Name, p, a.Len, b.size, driver.ErrBadLaunch)
+			}
+			slots[i] = uint64(b.ptr)
+			slots[i+1] = uint64(a.Len)
+			i += 2
+			continue
+		}
+		v, ok := scalarBits(p.Type, a.Value)
+		if !ok {
+			return fmt.Errorf("cuda: launch of %s: parameter %s got a %T: %w", spec.Name, p, a.Value, driver.ErrBadLaunch)
+		}
+		slots[i] = v
+		i++
+	}
+	for d := 0; d < 3; d++ {
+		size := 1
+		if d < r.Dims {
+			size = r.Size[d]
+		}
+		slots[i+d] = uint64(size)
+	}
+	return nil
+}
+
+// scalarBits returns the device representation of a scalar argument of
+// type t, in the low bytes of a uint64, and false if v is not of t's Go
+// type. A bool is one byte, 0 or 1 (docs/ir.md).
+func scalarBits(t driver.ScalarType, v any) (uint64, bool) {
+	switch x := v.(type) {
+	case bool:
+		if x {
+			return 1, t == driver.Bool
+		}
+		return 0, t == driver.Bool
+	case int:
+		return uint64(x), t == driver.Int
+	case int8:
+		return uint64(uint8(x)), t == driver.Int8
+	case int16:
+		return uint64(uint16(x)), t == driver.Int16
+	case int32:
+		return uint64(uint32(x)), t == driver.Int32
+	case int64:
+		return uint64(x), t == driver.Int64
+	case uint:
+		return uint64(x), t == driver.Uint
+	case uint8:
+		return uint64(x), t == driver.Uint8
+	case uint16:
+		return uint64(x), t == driver.Uint16
+	case uint32:
+		return uint64(x), t == driver.Uint32
+	case uint64:
+		return x, t == driver.Uint64
+	case float32:
+		return uint64(math.Float32bits(x)), t == driver.Float32
+	case float64:
+		return math.Float64bits(x), t == driver.Float64
+	}
+	return 0, false
+}
+
+// gridFor returns the grid (blocks per dimension) and block for a launch
+// over r in groups of group: each dimension rounded up to whole blocks, as
+// docs/ir.md allows. It checks the sizes against the device's limits
+// (maxGroup threads per block in all, maxDims per dimension, maxGrid blocks
+// per dimension).
+func gridFor(r, group driver.NDRange, maxGroup int, maxDims, maxGrid [3]int) (grid, block [3]uint32, err error) {
+	if r.Dims < 1 || r.Dims > 3 {
+		return grid, block, fmt.Errorf("%d dimensions, want 1 to 3", r.Dims)
+	}
+	if group.Dims != r.Dims {
+		return grid, block, fmt.Errorf("the group has %d dimensions, the range %d", group.Dims, r.Dims)
+	}
+	for d := 0; d < 3; d++ {
+		size, g := 1, 1
+		if d < r.Dims {
+			size, g = r.Size[d], group.Size[d]
+		}
+		if size < 0 || (d >= r.Dims && r.Size[d] > 1) {
+			return grid, block, fmt.Errorf("range size %d in dimension %d", r.Size[d], d)
+		}
+		if g < 1 {
+			return grid, block, fmt.Errorf("group size %d in dimension %d", g, d)
+		}
+		if maxDims[d] > 0 && g > maxDims[d] {
+			return grid, block, fmt.Errorf("group size %d in dimension %d is above the device's limit of %d", g, d, maxDims[d])
+		}
+		n := (size + g - 1) / g
+		if n > math.MaxUint32 || (maxGrid[d] > 0 && n > maxGrid[d]) {
+			return grid, block, fmt.Errorf("%d blocks in dimension %d, above the device's limit of %d", n, d, maxGrid[d])
+		}
+		grid[d], block[d] = uint32(n), uint32(g)
+	}
+	if t := int(block[0]) * int(block[1]) * int(block[2]); maxGroup > 0 && t > maxGroup {
+		return grid, block, fmt.Errorf("%d threads per block, above the limit of %d", t, maxGroup)
+	}
+	return grid, block, nil
+}

@@ -1,0 +1,143 @@
+package cuda
+
+import (
+	"errors"
+	"math"
+	"testing"
+
+	"github.com/kago-dev/kago/backends/cuda/internal/cu"
+	"github.com/kago-dev/kago/ka/driver"
+)
+
+// The kernelParams layout of docs/ir.md: slices as (pointer, length),
+// scalars in the low bytes of their slot, bools as 0/1, then gsize0..2 with
+// unused dimensions 1. The slots live in C memory, as a launch uses them.
+func TestPackArgsLayout(t *testing.T) {
+	dev := &Device{}
+	x := &buffer{dev: dev, ptr: 0x7f0000001000, size: 400}
+	y := &buffer{dev: dev, ptr: 0x7f0000002000, size: 800}
+	spec := &driver.KernelSpec{Name: "K", Entry: "K", Params: []driver.Param{
+		{Name: "a", Type: driver.Float32},
+		{Name: "x", Type: driver.Float32, Slice: true},
+		{Name: "flag", Type: driver.Bool},
+		{Name: "n", Type: driver.Int16},
+		{Name: "y", Type: driver.Float64, Slice: true},
+		{Name: "d", Type: driver.Float64},
+		{Name: "i8", Type: driver.Int8},
+	}}
+	if n := paramCount(spec); n != 12 {
+		t.Fatalf("paramCount = %d, want 12 (5 scalars + 2×2 slice + 3 hidden)", n)
+	}
+	p, err := cu.NewParams(paramCount(spec))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Free()
+	args := []driver.Arg{{Value: float32(2.5)}, {Buffer: x, Len: 100}, {Value: true}, {Value: int16(-2)},
+		{Buffer: y, Len: 100}, {Value: math.Pi}, {Value: int8(-1)}}
+	r := driver.NDRange{Dims: 2, Size: [3]int{1000, 7, 1}}
+	if err := packArgs(dev, spec, args, r, p.Slots()); err != nil {
+		t.Fatal(err)
+	}
+	want := []uint64{uint64(math.Float32bits(2.5)), 0x7f0000001000, 100, 1, 0xfffe,
+		0x7f0000002000, 100, math.Float64bits(math.Pi), 0xff, 1000, 7, 1}
+	for i, w := range want {
+		if got := p.Slots()[i]; got != w {
+			t.Errorf("slot %d = %#x, want %#x", i, got, w)
+		}
+		if p.Pointer(i) != p.SlotAddr(i) {
+			t.Errorf("kernelParams[%d] does not point at slot %d", i, i)
+		}
+	}
+	// Packing allocates nothing.
+	if n := testing.AllocsPerRun(100, func() { packArgs(dev, spec, args, r, p.Slots()) }); n != 0 {
+		t.Errorf("packArgs allocates %v times per launch", n)
+	}
+}
+
+func TestPackArgsErrors(t *testing.T) {
+	dev, other := &Device{}, &Device{}
+	spec := &driver.KernelSpec{Name: "K", Params: []driver.Param{{Name: "a", Type: driver.Int32}, {Name: "x", Type: driver.Int32, Slice: true}}}
+	slots := make([]uint64, paramCount(spec))
+	freed := &buffer{dev: dev, size: 8}
+	freed.freed.Store(true)
+	for name, tc := range map[string]struct {
+		args []driver.Arg
+		want error
+	}{
+		"count":        {[]driver.Arg{{Value: int32(1)}}, driver.ErrBadLaunch},
+		"scalar type":  {[]driver.Arg{{Value: int64(1)}, {Buffer: &buffer{dev: dev, size: 8}, Len: 2}}, driver.ErrBadLaunch},
+		"nil buffer":   {[]driver.Arg{{Value: int32(1)}, {Len: 2}}, driver.ErrBadLaunch},
+		"other device": {[]driver.Arg{{Value: int32(1)}, {Buffer: &buffer{dev: other, size: 8}, Len: 2}}, driver.ErrBadLaunch},
+		"too long":     {[]driver.Arg{{Value: int32(1)}, {Buffer: &buffer{dev: dev, size: 8}, Len: 3}}, driver.ErrBadLaunch},
+		"freed":        {[]driver.Arg{{Value: int32(1)}, {Buffer: freed, Len: 2}}, driver.ErrClosed},
+	} {
+		err := packArgs(dev, spec, tc.args, driver.NDRange{Dims: 1, Size: [3]int{1, 1, 1}}, slots)
+		if !errors.Is(err, tc.want) {
+			t.Errorf("%s: %v, want %v", name, err, tc.want)
+		}
+	}
+}
+
+func TestScalarBits(t *testing.T) {
+	for _, tc := range []struct {
+		t    driver.ScalarType
+		v    any
+		want uint64
+	}{
+		{driver.Bool, false, 0}, {driver.Bool, true, 1},
+		{driver.Int, -1, math.MaxUint64}, {driver.Int8, int8(-128), 0x80}, {driver.Int16, int16(-1), 0xffff},
+		{driver.Int32, int32(-1), 0xffffffff}, {driver.Int64, int64(-2), math.MaxUint64 - 1},
+		{driver.Uint, uint(7), 7}, {driver.Uint8, uint8(255), 255}, {driver.Uint16, uint16(65535), 65535},
+		{driver.Uint32, uint32(1 << 31), 1 << 31}, {driver.Uint64, uint64(1 << 63), 1 << 63},
+		{driver.Float32, float32(-0.0), 0}, {driver.Float32, float32(1), 0x3f800000},
+		{driver.Float64, 1.0, 0x3ff0000000000000},
+	} {
+		got, ok := scalarBits(tc.t, tc.v)
+		if !ok || got != tc.want {
+			t.Errorf("scalarBits(%v, %T %v) = %#x, %v; want %#x", tc.t, tc.v, tc.v, got, ok, tc.want)
+		}
+	}
+	for _, tc := range []struct {
+		t driver.ScalarType
+		v any
+	}{{driver.Bool, 1}, {driver.Int, int64(1)}, {driver.Uint64, uint(1)}, {driver.Float32, 1.0}, {driver.Int32, "x"}, {driver.Int32, nil}} {
+		if _, ok := scalarBits(tc.t, tc.v); ok {
+			t.Errorf("scalarBits(%v, %T) accepted", tc.t, tc.v)
+		}
+	}
+}
+
+func TestGridFor(t *testing.T) {
+	dims, grids := [3]int{1024, 1024, 64}, [3]int{math.MaxInt32, 65535, 65535}
+	r := func(s ...int) driver.NDRange {
+		n := driver.NDRange{Dims: len(s), Size: [3]int{1, 1, 1}}
+		copy(n.Size[:], s)
+		return n
+	}
+	grid, block, err := gridFor(r(1000), r(256), 1024, dims, grids)
+	if err != nil || grid != [3]uint32{4, 1, 1} || block != [3]uint32{256, 1, 1} {
+		t.Errorf("1-D: %v %v %v", grid, block, err)
+	}
+	grid, block, err = gridFor(r(33, 17, 2), r(8, 4, 2), 1024, dims, grids)
+	if err != nil || grid != [3]uint32{5, 5, 1} || block != [3]uint32{8, 4, 2} {
+		t.Errorf("3-D: %v %v %v", grid, block, err)
+	}
+	grid, _, err = gridFor(r(0), r(64), 1024, dims, grids)
+	if err != nil || grid[0] != 0 {
+		t.Errorf("empty range: %v %v", grid, err)
+	}
+	for name, tc := range map[string][2]driver.NDRange{
+		"dims mismatch":   {r(64, 2), r(64)},
+		"block too big":   {r(4096), r(2048)},
+		"threads per blk": {r(64, 64), r(64, 32)},
+		"grid y too big":  {r(1, 65536*2), r(1, 1)},
+		"zero group":      {r(8), r(0)},
+		"negative range":  {r(-1), r(1)},
+		"no dims":         {{Dims: 0}, {Dims: 0}},
+	} {
+		if _, _, err := gridFor(tc[0], tc[1], 1024, dims, grids); err == nil {
+			t.Errorf("%s: accepted", name)
+		}
+	}
+}

@@ -1,0 +1,61 @@
+package cuda
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/kago-dev/kago/backends/cuda/internal/cu"
+	"github.com/kago-dev/kago/ka/driver"
+)
+
+// function is a kernel loaded into the device's context: its module (one
+// per kernel, as codegen/ptx emits them) and its CUfunction.
+type function struct {
+	spec       *driver.KernelSpec
+	mod        cu.Module
+	fn         cu.Function
+	maxThreads int // CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK
+	nparams    int // paramCount(spec)
+}
+
+// Load returns the kernel of spec for this device, JIT-compiling its PTX
+// (spec.Code[driver.PTX], entry spec.Entry) into the context on first use.
+// The result is cached per spec, so a kernel is loaded once per context. A
+// PTX the driver rejects gives an error carrying the JIT's error log.
+func (d *Device) Load(spec *driver.KernelSpec) (driver.Function, error) {
+	if spec == nil {
+		return nil, errors.New("cuda: Load of a nil KernelSpec")
+	}
+	if d.closed.Load() {
+		return nil, fmt.Errorf("cuda: load %s: %w", spec.Name, driver.ErrClosed)
+	}
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if f, ok := d.funcs[spec]; ok {
+		return f, nil
+	}
+	ptx := spec.Code[driver.PTX]
+	if len(ptx) == 0 {
+		return nil, fmt.Errorf("cuda: kernel %s has no PTX (run kago gen, or import the JIT, with the PTX emitter): %w", spec.Name, driver.ErrUnsupported)
+	}
+	if spec.Entry == "" {
+		return nil, fmt.Errorf("cuda: kernel %s has no entry symbol", spec.Name)
+	}
+	mod, err := d.ctx.LoadModule(ptx)
+	if err != nil {
+		return nil, fmt.Errorf("cuda: kernel %s: loading its PTX on %s: %w", spec.Name, d.info.Name, err)
+	}
+	fn, err := d.ctx.Function(mod, spec.Entry)
+	if err != nil {
+		d.ctx.UnloadModule(mod)
+		return nil, fmt.Errorf("cuda: kernel %s: %w", spec.Name, err)
+	}
+	maxThreads, err := d.ctx.FuncAttribute(fn, cu.FuncAttrMaxThreadsPerBlock)
+	if err != nil {
+		d.ctx.UnloadModule(mod)
+		return nil, fmt.Errorf("cuda: kernel %s: %w", spec.Name, err)
+	}
+	f := &function{spec: spec, mod: mod, fn: fn, maxThreads: maxThreads, nparams: paramCount(spec)}
+	d.funcs[spec] = f
+	return f, nil
+}

@@ -1,0 +1,7 @@
+package cuda
+
+import "github.com/kago-dev/kago/ka"
+
+func init() {
+	ka.Register("cuda", &Backend{})
+}
