@@ -162,12 +162,13 @@ func (fe *funcEmitter) emitKernel(out *strings.Builder) {
 	if !isIdent(name) {
 		fe.errorf("kernel name %q is not a PTX identifier", name)
 	}
-	for i, b := range fe.fn.Blocks {
+	order := layout(fe.fn)
+	for i, b := range order {
 		fe.labels[b] = fmt.Sprintf("$L__BB%d", i)
 	}
 	fe.emitParams()
 	fe.allocPhis()
-	for i, b := range fe.fn.Blocks {
+	for i, b := range order {
 		fe.block = b
 		fe.inst = nil
 		if i > 0 {
@@ -179,8 +180,8 @@ func (fe *funcEmitter) emitKernel(out *strings.Builder) {
 		}
 		fe.inst = b.Term
 		var next *ir.Block
-		if i+1 < len(fe.fn.Blocks) {
-			next = fe.fn.Blocks[i+1]
+		if i+1 < len(order) {
+			next = order[i+1]
 		}
 		fe.emitTerm(b.Term, next)
 	}
