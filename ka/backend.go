@@ -3,7 +3,6 @@ package ka
 import (
 	"fmt"
 	"os"
-	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -115,35 +114,34 @@ func parseName(name string) (string, int, error) {
 
 func openDefault() (*Device, error) {
 	names := Backends()
-	order := slices.Clone(defaultOrder)
-	for _, n := range names {
-		if !slices.Contains(order, n) {
-			order = append(order, n)
-		}
-	}
 	var reasons []string
-	// First pass: GPUs; second pass: anything.
-	for _, wantGPU := range []bool{true, false} {
-		for _, n := range order {
+	// GPUs first, in defaultOrder; then the CPU backends pocl and native;
+	// then any other device (an OpenCL CPU runtime that is not PoCL).
+	passes := []struct {
+		order []string
+		ok    func(DeviceInfo) bool
+	}{
+		{defaultOrder, func(i DeviceInfo) bool { return i.Kind == GPU }},
+		{[]string{"pocl", "native"}, func(DeviceInfo) bool { return true }},
+		{names, func(DeviceInfo) bool { return true }},
+	}
+	for pass, p := range passes {
+		for _, n := range p.order {
 			b, err := backend(n)
 			if err != nil {
 				continue
 			}
 			infos, err := b.Probe()
 			if err != nil {
-				if wantGPU {
+				if pass == 0 {
 					reasons = append(reasons, fmt.Sprintf("%s: %v", n, err))
 				}
 				continue
 			}
 			for i, info := range infos {
-				if wantGPU && info.Kind != GPU {
-					continue
+				if p.ok(info) {
+					return openDevice(b, n, i)
 				}
-				if !wantGPU && n == "opencl" && slices.Contains(order, "pocl") && strings.Contains(strings.ToLower(info.Vendor+info.Name), "pocl") {
-					continue // the pocl backend is the better path to the same device
-				}
-				return openDevice(b, n, i)
 			}
 		}
 	}
