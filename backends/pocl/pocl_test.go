@@ -145,12 +145,8 @@ func TestManyShortTasks(t *testing.T) {
 	t.Logf("%d tasks, at most %d queues alive, %d goroutines", total, maxLive, runtime.NumGoroutine())
 }
 
-// needCompiler are the suite's tests whose kernels have no OpenCL C until
-// kago gen (or the JIT) compiles them; the tests above cover the same
-// ground with hand-written OpenCL C meanwhile.
-var needCompiler = []string{"Indices", "Saxpy", "Generic", "LocalReverse", "LocalSum", "Histogram",
-	"Atomics", "BadLaunch", "Spawn", "SpawnReuse", "Priority", "Cancel"}
-
+// TestConformance runs the whole suite on PoCL, from the OpenCL C that kago
+// gen made of the suite's Go kernels.
 func TestConformance(t *testing.T) {
-	katest.Run(t, "pocl", katest.Skip(needCompiler...))
+	katest.Run(t, "pocl")
 }
