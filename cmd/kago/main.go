@@ -7,6 +7,8 @@
 //	kago gen [-bounds] [dir]        write dir/kago_kernels.go (default: $GOFILE's package, or .)
 //	kago ir [-bounds] pkg.Kernel    print the kernel's portable LLVM IR
 //	kago clc [-bounds] pkg.Kernel   print the kernel's OpenCL C
+//	kago spirv [-bounds] -o f pkg.Kernel  write the kernel's SPIR-V module
+//	kago ptx [-bounds] pkg.Kernel   print the kernel's PTX
 //	kago devices                    list the devices of the installed backends
 //
 // pkg is a directory ("." or "./internal/corpus") or an import path; Kernel
@@ -33,6 +35,8 @@ var commands = map[string]func(args []string) error{
 	"devices": devicesCmd,
 	"ir":      func(args []string) error { return printCmd("ir", args) },
 	"clc":     func(args []string) error { return printCmd("clc", args) },
+	"spirv":   func(args []string) error { return printCmd("spirv", args) },
+	"ptx":     func(args []string) error { return printCmd("ptx", args) },
 }
 
 func run(args []string) error {
@@ -53,6 +57,8 @@ func usage() {
 	kago gen [-bounds] [dir]        write dir/kago_kernels.go
 	kago ir [-bounds] pkg.Kernel    print the kernel's portable LLVM IR
 	kago clc [-bounds] pkg.Kernel   print the kernel's OpenCL C
+	kago spirv [-bounds] -o f pkg.Kernel  write the kernel's SPIR-V module
+	kago ptx [-bounds] pkg.Kernel   print the kernel's PTX
 	kago devices                    list the devices of the installed backends
 `)
 }
