@@ -362,95 +362,92 @@ func init() {
 				"\tsub.s64 %rd27, %rd26, 1;\n" +
 				"\tdiv.s64 %rd28, %rd27, 16;\n" +
 				"\tsetp.lt.s64 %p1, %rd14, %rd28;\n" +
-				"\t@!%p1 bra $L__BB4;\n" +
+				"\t@%p1 bra $L__BB7;\n" +
 				"$L__BB3:\n" +
-				"\tmul.lo.s64 %rd29, %rd14, 16;\n" +
-				"\tadd.s64 %rd30, %rd29, %rd20;\n" +
-				"\tmul.lo.s64 %rd31, %rd14, 16;\n" +
-				"\tadd.s64 %rd32, %rd31, %rd21;\n" +
 				"\tsetp.lt.s64 %p2, %rd24, %rd1;\n" +
-				"\t@%p2 bra $L__BB7;\n" +
-				"\tmov.f32 %f2, 0f00000000;\n" +
-				"\tbra.uni $L__BB6;\n" +
+				"\t@!%p2 bra $L__BB6;\n" +
 				"$L__BB4:\n" +
-				"\tsetp.lt.s64 %p3, %rd24, %rd1;\n" +
-				"\t@%p3 bra $L__BB16;\n" +
-				"\tbra.uni $L__BB15;\n" +
+				"\tsetp.lt.s64 %p3, %rd22, %rd1;\n" +
+				"\t@!%p3 bra $L__BB6;\n" +
 				"$L__BB5:\n" +
-				"\tmul.lo.s64 %rd33, %rd24, %rd1;\n" +
-				"\tadd.s64 %rd34, %rd33, %rd30;\n" +
-				"\tmad.lo.s64 %rd35, %rd34, 4, %rd3;\n" +
-				"\tld.global.f32 %f5, [%rd35];\n" +
-				"\tmov.f32 %f2, %f5;\n" +
+				"\tmul.lo.s64 %rd29, %rd24, %rd1;\n" +
+				"\tadd.s64 %rd30, %rd29, %rd22;\n" +
+				"\tmad.lo.s64 %rd31, %rd30, 4, %rd9;\n" +
+				"\tst.global.f32 [%rd31], %f1;\n" +
 				"$L__BB6:\n" +
-				"\tsetp.lt.s64 %p4, %rd32, %rd1;\n" +
-				"\t@%p4 bra $L__BB10;\n" +
-				"\tmov.f32 %f3, 0f00000000;\n" +
-				"\tbra.uni $L__BB9;\n" +
+				"\tret;\n" +
 				"$L__BB7:\n" +
-				"\tsetp.lt.s64 %p5, %rd30, %rd1;\n" +
-				"\t@%p5 bra $L__BB5;\n" +
+				"\tmul.lo.s64 %rd32, %rd14, 16;\n" +
+				"\tadd.s64 %rd33, %rd32, %rd20;\n" +
+				"\tmul.lo.s64 %rd34, %rd14, 16;\n" +
+				"\tadd.s64 %rd35, %rd34, %rd21;\n" +
+				"\tsetp.lt.s64 %p4, %rd24, %rd1;\n" +
+				"\t@%p4 bra $L__BB8;\n" +
 				"\tmov.f32 %f2, 0f00000000;\n" +
-				"\tbra.uni $L__BB6;\n" +
+				"\tbra.uni $L__BB10;\n" +
 				"$L__BB8:\n" +
-				"\tmul.lo.s64 %rd36, %rd32, %rd1;\n" +
-				"\tadd.s64 %rd37, %rd36, %rd22;\n" +
-				"\tmad.lo.s64 %rd38, %rd37, 4, %rd6;\n" +
-				"\tld.global.f32 %f6, [%rd38];\n" +
-				"\tmov.f32 %f3, %f6;\n" +
+				"\tsetp.lt.s64 %p5, %rd33, %rd1;\n" +
+				"\t@%p5 bra $L__BB9;\n" +
+				"\tmov.f32 %f2, 0f00000000;\n" +
+				"\tbra.uni $L__BB10;\n" +
 				"$L__BB9:\n" +
-				"\tmul.lo.s64 %rd39, %rd21, 16;\n" +
-				"\tadd.s64 %rd40, %rd39, %rd20;\n" +
-				"\tmad.lo.s64 %rd41, %rd40, 4, %rd17;\n" +
-				"\tst.shared.f32 [%rd41], %f2;\n" +
+				"\tmul.lo.s64 %rd36, %rd24, %rd1;\n" +
+				"\tadd.s64 %rd37, %rd36, %rd33;\n" +
+				"\tmad.lo.s64 %rd38, %rd37, 4, %rd3;\n" +
+				"\tld.global.f32 %f5, [%rd38];\n" +
+				"\tmov.f32 %f2, %f5;\n" +
+				"$L__BB10:\n" +
+				"\tsetp.lt.s64 %p6, %rd35, %rd1;\n" +
+				"\t@%p6 bra $L__BB11;\n" +
+				"\tmov.f32 %f3, 0f00000000;\n" +
+				"\tbra.uni $L__BB13;\n" +
+				"$L__BB11:\n" +
+				"\tsetp.lt.s64 %p7, %rd22, %rd1;\n" +
+				"\t@%p7 bra $L__BB12;\n" +
+				"\tmov.f32 %f3, 0f00000000;\n" +
+				"\tbra.uni $L__BB13;\n" +
+				"$L__BB12:\n" +
+				"\tmul.lo.s64 %rd39, %rd35, %rd1;\n" +
+				"\tadd.s64 %rd40, %rd39, %rd22;\n" +
+				"\tmad.lo.s64 %rd41, %rd40, 4, %rd6;\n" +
+				"\tld.global.f32 %f6, [%rd41];\n" +
+				"\tmov.f32 %f3, %f6;\n" +
+				"$L__BB13:\n" +
 				"\tmul.lo.s64 %rd42, %rd21, 16;\n" +
 				"\tadd.s64 %rd43, %rd42, %rd20;\n" +
-				"\tmad.lo.s64 %rd44, %rd43, 4, %rd19;\n" +
-				"\tst.shared.f32 [%rd44], %f3;\n" +
+				"\tmad.lo.s64 %rd44, %rd43, 4, %rd17;\n" +
+				"\tst.shared.f32 [%rd44], %f2;\n" +
+				"\tmul.lo.s64 %rd45, %rd21, 16;\n" +
+				"\tadd.s64 %rd46, %rd45, %rd20;\n" +
+				"\tmad.lo.s64 %rd47, %rd46, 4, %rd19;\n" +
+				"\tst.shared.f32 [%rd47], %f3;\n" +
 				"\tbar.sync 0;\n" +
 				"\tmov.f32 %f4, %f1;\n" +
 				"\tmov.b64 %rd15, 0;\n" +
-				"\tbra.uni $L__BB11;\n" +
-				"$L__BB10:\n" +
-				"\tsetp.lt.s64 %p6, %rd22, %rd1;\n" +
-				"\t@%p6 bra $L__BB8;\n" +
-				"\tmov.f32 %f3, 0f00000000;\n" +
-				"\tbra.uni $L__BB9;\n" +
-				"$L__BB11:\n" +
-				"\tsetp.lt.s64 %p7, %rd15, 16;\n" +
-				"\t@!%p7 bra $L__BB13;\n" +
-				"$L__BB12:\n" +
-				"\tmul.lo.s64 %rd45, %rd21, 16;\n" +
-				"\tadd.s64 %rd46, %rd45, %rd15;\n" +
-				"\tmad.lo.s64 %rd47, %rd46, 4, %rd17;\n" +
-				"\tld.shared.f32 %f7, [%rd47];\n" +
-				"\tmul.lo.s64 %rd48, %rd15, 16;\n" +
-				"\tadd.s64 %rd49, %rd48, %rd20;\n" +
-				"\tmad.lo.s64 %rd50, %rd49, 4, %rd19;\n" +
-				"\tld.shared.f32 %f8, [%rd50];\n" +
+				"$L__BB14:\n" +
+				"\tsetp.lt.s64 %p8, %rd15, 16;\n" +
+				"\t@%p8 bra $L__BB16;\n" +
+				"$L__BB15:\n" +
+				"\tbar.sync 0;\n" +
+				"\tadd.s64 %rd48, %rd14, 1;\n" +
+				"\tmov.f32 %f1, %f4;\n" +
+				"\tmov.b64 %rd14, %rd48;\n" +
+				"\tbra.uni $L__BB2;\n" +
+				"$L__BB16:\n" +
+				"\tmul.lo.s64 %rd49, %rd21, 16;\n" +
+				"\tadd.s64 %rd50, %rd49, %rd15;\n" +
+				"\tmad.lo.s64 %rd51, %rd50, 4, %rd17;\n" +
+				"\tld.shared.f32 %f7, [%rd51];\n" +
+				"\tmul.lo.s64 %rd52, %rd15, 16;\n" +
+				"\tadd.s64 %rd53, %rd52, %rd20;\n" +
+				"\tmad.lo.s64 %rd54, %rd53, 4, %rd19;\n" +
+				"\tld.shared.f32 %f8, [%rd54];\n" +
 				"\tmul.rn.f32 %f9, %f7, %f8;\n" +
 				"\tadd.rn.f32 %f10, %f4, %f9;\n" +
-				"\tadd.s64 %rd51, %rd15, 1;\n" +
+				"\tadd.s64 %rd55, %rd15, 1;\n" +
 				"\tmov.f32 %f4, %f10;\n" +
-				"\tmov.b64 %rd15, %rd51;\n" +
-				"\tbra.uni $L__BB11;\n" +
-				"$L__BB13:\n" +
-				"\tbar.sync 0;\n" +
-				"\tadd.s64 %rd52, %rd14, 1;\n" +
-				"\tmov.f32 %f1, %f4;\n" +
-				"\tmov.b64 %rd14, %rd52;\n" +
-				"\tbra.uni $L__BB2;\n" +
-				"$L__BB14:\n" +
-				"\tmul.lo.s64 %rd53, %rd24, %rd1;\n" +
-				"\tadd.s64 %rd54, %rd53, %rd22;\n" +
-				"\tmad.lo.s64 %rd55, %rd54, 4, %rd9;\n" +
-				"\tst.global.f32 [%rd55], %f1;\n" +
-				"$L__BB15:\n" +
-				"\tret;\n" +
-				"$L__BB16:\n" +
-				"\tsetp.lt.s64 %p8, %rd22, %rd1;\n" +
-				"\t@%p8 bra $L__BB14;\n" +
-				"\tbra.uni $L__BB15;\n" +
+				"\tmov.b64 %rd15, %rd55;\n" +
+				"\tbra.uni $L__BB14;\n" +
 				"}\n"),
 		},
 		Native: ka.NativeFunc(func(args []driver.Arg) func(ka.Item) {

@@ -329,50 +329,48 @@ func init() {
 				"\tmov.b64 %rd11, 128;\n" +
 				"$L__BB4:\n" +
 				"\tsetp.gt.s64 %p2, %rd11, 0;\n" +
-				"\t@!%p2 bra $L__BB6;\n" +
+				"\t@%p2 bra $L__BB8;\n" +
 				"$L__BB5:\n" +
-				"\tsetp.lt.s64 %p3, %rd22, %rd11;\n" +
-				"\t@%p3 bra $L__BB7;\n" +
-				"\tbra.uni $L__BB8;\n" +
+				"\tsetp.eq.u64 %p3, %rd22, 0;\n" +
+				"\t@!%p3 bra $L__BB7;\n" +
 				"$L__BB6:\n" +
-				"\tsetp.eq.u64 %p4, %rd22, 0;\n" +
-				"\t@%p4 bra $L__BB9;\n" +
-				"\tbra.uni $L__BB10;\n" +
-				"$L__BB7:\n" +
-				"\tadd.s64 %rd36, %rd22, %rd11;\n" +
-				"\tmad.lo.s64 %rd37, %rd36, 8, %rd13;\n" +
-				"\tld.shared.u64 %rd38, [%rd37];\n" +
-				"\tmad.lo.s64 %rd39, %rd22, 8, %rd13;\n" +
-				"\tld.shared.u64 %rd40, [%rd39];\n" +
-				"\tadd.s64 %rd41, %rd40, %rd38;\n" +
-				"\tmad.lo.s64 %rd42, %rd22, 8, %rd13;\n" +
-				"\tst.shared.u64 [%rd42], %rd41;\n" +
-				"$L__BB8:\n" +
-				"\tbar.sync 0;\n" +
-				"\tdiv.s64 %rd43, %rd11, 2;\n" +
-				"\tmov.b64 %rd11, %rd43;\n" +
-				"\tbra.uni $L__BB4;\n" +
-				"$L__BB9:\n" +
 				"\tmov.u32 %r15, %ctaid.z;\n" +
-				"\tcvt.u64.u32 %rd44, %r15;\n" +
+				"\tcvt.u64.u32 %rd36, %r15;\n" +
 				"\tmov.u32 %r16, %nctaid.y;\n" +
-				"\tcvt.u64.u32 %rd45, %r16;\n" +
+				"\tcvt.u64.u32 %rd37, %r16;\n" +
 				"\tmov.u32 %r17, %ctaid.y;\n" +
-				"\tcvt.u64.u32 %rd46, %r17;\n" +
+				"\tcvt.u64.u32 %rd38, %r17;\n" +
 				"\tmov.u32 %r18, %nctaid.x;\n" +
-				"\tcvt.u64.u32 %rd47, %r18;\n" +
+				"\tcvt.u64.u32 %rd39, %r18;\n" +
 				"\tmov.u32 %r19, %ctaid.x;\n" +
-				"\tcvt.u64.u32 %rd48, %r19;\n" +
-				"\tmul.lo.s64 %rd49, %rd45, %rd44;\n" +
-				"\tadd.s64 %rd50, %rd46, %rd49;\n" +
-				"\tmul.lo.s64 %rd51, %rd47, %rd50;\n" +
-				"\tadd.s64 %rd52, %rd48, %rd51;\n" +
-				"\tadd.s64 %rd53, %rd13, 0;\n" +
-				"\tld.shared.u64 %rd54, [%rd53];\n" +
-				"\tmad.lo.s64 %rd55, %rd52, 8, %rd5;\n" +
-				"\tst.global.u64 [%rd55], %rd54;\n" +
-				"$L__BB10:\n" +
+				"\tcvt.u64.u32 %rd40, %r19;\n" +
+				"\tmul.lo.s64 %rd41, %rd37, %rd36;\n" +
+				"\tadd.s64 %rd42, %rd38, %rd41;\n" +
+				"\tmul.lo.s64 %rd43, %rd39, %rd42;\n" +
+				"\tadd.s64 %rd44, %rd40, %rd43;\n" +
+				"\tadd.s64 %rd45, %rd13, 0;\n" +
+				"\tld.shared.u64 %rd46, [%rd45];\n" +
+				"\tmad.lo.s64 %rd47, %rd44, 8, %rd5;\n" +
+				"\tst.global.u64 [%rd47], %rd46;\n" +
+				"$L__BB7:\n" +
 				"\tret;\n" +
+				"$L__BB8:\n" +
+				"\tsetp.lt.s64 %p4, %rd22, %rd11;\n" +
+				"\t@!%p4 bra $L__BB10;\n" +
+				"$L__BB9:\n" +
+				"\tadd.s64 %rd48, %rd22, %rd11;\n" +
+				"\tmad.lo.s64 %rd49, %rd48, 8, %rd13;\n" +
+				"\tld.shared.u64 %rd50, [%rd49];\n" +
+				"\tmad.lo.s64 %rd51, %rd22, 8, %rd13;\n" +
+				"\tld.shared.u64 %rd52, [%rd51];\n" +
+				"\tadd.s64 %rd53, %rd52, %rd50;\n" +
+				"\tmad.lo.s64 %rd54, %rd22, 8, %rd13;\n" +
+				"\tst.shared.u64 [%rd54], %rd53;\n" +
+				"$L__BB10:\n" +
+				"\tbar.sync 0;\n" +
+				"\tdiv.s64 %rd55, %rd11, 2;\n" +
+				"\tmov.b64 %rd11, %rd55;\n" +
+				"\tbra.uni $L__BB4;\n" +
 				"}\n"),
 		},
 		Native: ka.NativeFunc(func(args []driver.Arg) func(ka.Item) {

@@ -447,10 +447,8 @@ func init() {
 				"\tmul.lo.s64 %rd32, %rd20, %rd31;\n" +
 				"\tadd.s64 %rd33, %rd28, %rd32;\n" +
 				"\tsetp.ge.s64 %p1, %rd33, %rd1;\n" +
-				"\t@!%p1 bra $L__BB3;\n" +
+				"\t@%p1 bra $L__BB9;\n" +
 				"$L__BB2:\n" +
-				"\tret;\n" +
-				"$L__BB3:\n" +
 				"\tadd.s64 %rd34, %rd3, 0;\n" +
 				"\tmov.b32 %r11, 1;\n" +
 				"\tatom.global.add.u32 %r12, [%rd34], %r11;\n" +
@@ -481,74 +479,74 @@ func init() {
 				"\tcvt.rn.f32.s64 %f3, %rd33;\n" +
 				"\tld.global.u32 %r21, [%rd48];\n" +
 				"\tmov.b32 %r1, %r21;\n" +
-				"\tbra.uni $L__BB6;\n" +
-				"$L__BB4:\n" +
-				"\tadd.s64 %rd49, %rd3, 16;\n" +
-				"\tmov.b32 %r22, 1;\n" +
-				"\tatom.global.add.u32 %r23, [%rd49], %r22;\n" +
-				"$L__BB5:\n" +
-				"\tadd.s64 %rd50, %rd3, 20;\n" +
-				"\tcvt.u32.u64 %r24, %rd33;\n" +
-				"\tatom.global.exch.b32 %r25, [%rd50], %r24;\n" +
-				"\tret;\n" +
-				"$L__BB6:\n" +
+				"$L__BB3:\n" +
 				"\tmov.b32 %f4, %r1;\n" +
 				"\tsetp.gt.f32 %p2, %f4, %f3;\n" +
 				"\tselp.f32 %f5, %f4, %f3, %p2;\n" +
-				"\tmov.b32 %r26, %f4;\n" +
-				"\tmov.b32 %r27, %f3;\n" +
-				"\tand.b32 %r26, %r26, %r27;\n" +
-				"\tmov.b32 %f6, %r26;\n" +
+				"\tmov.b32 %r22, %f4;\n" +
+				"\tmov.b32 %r23, %f3;\n" +
+				"\tand.b32 %r22, %r22, %r23;\n" +
+				"\tmov.b32 %f6, %r22;\n" +
 				"\tsetp.eq.f32 %p3, %f4, %f3;\n" +
 				"\tselp.f32 %f5, %f6, %f5, %p3;\n" +
 				"\tsetp.nan.f32 %p4, %f4, %f3;\n" +
 				"\tadd.rn.f32 %f7, %f4, %f3;\n" +
 				"\tselp.f32 %f8, %f7, %f5, %p4;\n" +
-				"\tmov.b32 %r28, %f8;\n" +
-				"\tatom.global.cas.b32 %r29, [%rd48], %r1, %r28;\n" +
-				"\tsetp.eq.b32 %p5, %r29, %r1;\n" +
-				"\t@%p5 bra $L__BB7;\n" +
-				"\tmov.b32 %r1, %r29;\n" +
-				"\tbra.uni $L__BB6;\n" +
-				"$L__BB7:\n" +
+				"\tmov.b32 %r24, %f8;\n" +
+				"\tatom.global.cas.b32 %r25, [%rd48], %r1, %r24;\n" +
+				"\tsetp.eq.b32 %p5, %r25, %r1;\n" +
+				"\t@%p5 bra $L__BB4;\n" +
+				"\tmov.b32 %r1, %r25;\n" +
+				"\tbra.uni $L__BB3;\n" +
+				"$L__BB4:\n" +
 				"\tmov.b32 %f9, %r1;\n" +
-				"\tadd.s64 %rd51, %rd18, 0;\n" +
+				"\tadd.s64 %rd49, %rd18, 0;\n" +
 				"\tmov.f64 %fd1, 0d3FD0000000000000;\n" +
-				"\tatom.global.add.f64 %fd2, [%rd51], %fd1;\n" +
-				"\tadd.s64 %rd52, %rd18, 8;\n" +
+				"\tatom.global.add.f64 %fd2, [%rd49], %fd1;\n" +
+				"\tadd.s64 %rd50, %rd18, 8;\n" +
 				"\tcvt.rn.f64.s64 %fd3, %rd33;\n" +
-				"\tld.global.u64 %rd53, [%rd52];\n" +
-				"\tmov.b64 %rd23, %rd53;\n" +
-				"$L__BB8:\n" +
+				"\tld.global.u64 %rd51, [%rd50];\n" +
+				"\tmov.b64 %rd23, %rd51;\n" +
+				"$L__BB5:\n" +
 				"\tmov.b64 %fd4, %rd23;\n" +
 				"\tsetp.lt.f64 %p6, %fd4, %fd3;\n" +
 				"\tselp.f64 %fd5, %fd4, %fd3, %p6;\n" +
-				"\tmov.b64 %rd54, %fd4;\n" +
-				"\tmov.b64 %rd55, %fd3;\n" +
-				"\tor.b64 %rd54, %rd54, %rd55;\n" +
-				"\tmov.b64 %fd6, %rd54;\n" +
+				"\tmov.b64 %rd52, %fd4;\n" +
+				"\tmov.b64 %rd53, %fd3;\n" +
+				"\tor.b64 %rd52, %rd52, %rd53;\n" +
+				"\tmov.b64 %fd6, %rd52;\n" +
 				"\tsetp.eq.f64 %p7, %fd4, %fd3;\n" +
 				"\tselp.f64 %fd5, %fd6, %fd5, %p7;\n" +
 				"\tsetp.nan.f64 %p8, %fd4, %fd3;\n" +
 				"\tadd.rn.f64 %fd7, %fd4, %fd3;\n" +
 				"\tselp.f64 %fd8, %fd7, %fd5, %p8;\n" +
-				"\tmov.b64 %rd56, %fd8;\n" +
-				"\tatom.global.cas.b64 %rd57, [%rd52], %rd23, %rd56;\n" +
-				"\tsetp.eq.b64 %p9, %rd57, %rd23;\n" +
-				"\t@%p9 bra $L__BB9;\n" +
-				"\tmov.b64 %rd23, %rd57;\n" +
-				"\tbra.uni $L__BB8;\n" +
-				"$L__BB9:\n" +
-				"\tmov.b64 %fd9, %rd23;\n" +
-				"\tadd.s64 %rd58, %rd3, 12;\n" +
-				"\tadd.s64 %rd59, %rd33, 1;\n" +
-				"\tcvt.u32.u64 %r30, %rd59;\n" +
-				"\tmov.b32 %r32, 0;\n" +
-				"\tatom.global.cas.b32 %r31, [%rd58], %r32, %r30;\n" +
-				"\tsetp.eq.b32 %p10, %r31, %r32;\n" +
-				"\tsetp.eq.u32 %p11, %r31, 0;\n" +
-				"\t@%p11 bra $L__BB4;\n" +
+				"\tmov.b64 %rd54, %fd8;\n" +
+				"\tatom.global.cas.b64 %rd55, [%rd50], %rd23, %rd54;\n" +
+				"\tsetp.eq.b64 %p9, %rd55, %rd23;\n" +
+				"\t@%p9 bra $L__BB6;\n" +
+				"\tmov.b64 %rd23, %rd55;\n" +
 				"\tbra.uni $L__BB5;\n" +
+				"$L__BB6:\n" +
+				"\tmov.b64 %fd9, %rd23;\n" +
+				"\tadd.s64 %rd56, %rd3, 12;\n" +
+				"\tadd.s64 %rd57, %rd33, 1;\n" +
+				"\tcvt.u32.u64 %r26, %rd57;\n" +
+				"\tmov.b32 %r28, 0;\n" +
+				"\tatom.global.cas.b32 %r27, [%rd56], %r28, %r26;\n" +
+				"\tsetp.eq.b32 %p10, %r27, %r28;\n" +
+				"\tsetp.eq.u32 %p11, %r27, 0;\n" +
+				"\t@!%p11 bra $L__BB8;\n" +
+				"$L__BB7:\n" +
+				"\tadd.s64 %rd58, %rd3, 16;\n" +
+				"\tmov.b32 %r29, 1;\n" +
+				"\tatom.global.add.u32 %r30, [%rd58], %r29;\n" +
+				"$L__BB8:\n" +
+				"\tadd.s64 %rd59, %rd3, 20;\n" +
+				"\tcvt.u32.u64 %r31, %rd33;\n" +
+				"\tatom.global.exch.b32 %r32, [%rd59], %r31;\n" +
+				"\tret;\n" +
+				"$L__BB9:\n" +
+				"\tret;\n" +
 				"}\n"),
 		},
 		Native: ka.NativeFunc(func(args []driver.Arg) func(ka.Item) {
@@ -684,23 +682,21 @@ func init() {
 				"\tcvt.u64.u32 %rd9, %r5;\n" +
 				"\tmad.wide.u32 %rd8, %r3, %r4, %rd9;\n" +
 				"\tsetp.lt.s64 %p1, %rd8, %rd4;\n" +
-				"\t@%p1 bra $L__BB4;\n" +
-				"\tbra.uni $L__BB3;\n" +
+				"\t@!%p1 bra $L__BB4;\n" +
 				"$L__BB2:\n" +
-				"\tadd.s64 %rd10, %rd2, 4;\n" +
-				"\tmov.b32 %r6, 1;\n" +
-				"\tatom.global.add.u32 %r7, [%rd10], %r6;\n" +
+				"\tmov.u32 %r6, %ctaid.y;\n" +
+				"\tmov.u32 %r7, %ntid.y;\n" +
+				"\tmov.u32 %r8, %tid.y;\n" +
+				"\tcvt.u64.u32 %rd11, %r8;\n" +
+				"\tmad.wide.u32 %rd10, %r6, %r7, %rd11;\n" +
+				"\tsetp.lt.s64 %p2, %rd10, %rd5;\n" +
+				"\t@!%p2 bra $L__BB4;\n" +
 				"$L__BB3:\n" +
-				"\tret;\n" +
+				"\tadd.s64 %rd12, %rd2, 4;\n" +
+				"\tmov.b32 %r9, 1;\n" +
+				"\tatom.global.add.u32 %r10, [%rd12], %r9;\n" +
 				"$L__BB4:\n" +
-				"\tmov.u32 %r8, %ctaid.y;\n" +
-				"\tmov.u32 %r9, %ntid.y;\n" +
-				"\tmov.u32 %r10, %tid.y;\n" +
-				"\tcvt.u64.u32 %rd12, %r10;\n" +
-				"\tmad.wide.u32 %rd11, %r8, %r9, %rd12;\n" +
-				"\tsetp.lt.s64 %p2, %rd11, %rd5;\n" +
-				"\t@%p2 bra $L__BB2;\n" +
-				"\tbra.uni $L__BB3;\n" +
+				"\tret;\n" +
 				"}\n"),
 		},
 		Native: ka.NativeFunc(func(args []driver.Arg) func(ka.Item) {
@@ -1370,219 +1366,217 @@ func init() {
 				"\tcvt.u64.u32 %rd8, %r3;\n" +
 				"\tmad.wide.u32 %rd7, %r1, %r2, %rd8;\n" +
 				"\tsetp.ge.s64 %p1, %rd7, %rd4;\n" +
-				"\t@!%p1 bra $L__BB5;\n" +
+				"\t@%p1 bra $L__BB5;\n" +
 				"$L__BB2:\n" +
-				"\tret;\n" +
-				"$L__BB3:\n" +
-				"\tmov.u32 %r4, %ctaid.z;\n" +
-				"\tmov.u32 %r5, %ntid.z;\n" +
-				"\tmov.u32 %r6, %tid.z;\n" +
+				"\tmov.u32 %r4, %ctaid.y;\n" +
+				"\tmov.u32 %r5, %ntid.y;\n" +
+				"\tmov.u32 %r6, %tid.y;\n" +
 				"\tcvt.u64.u32 %rd10, %r6;\n" +
 				"\tmad.wide.u32 %rd9, %r4, %r5, %rd10;\n" +
-				"\tmov.u32 %r7, %ctaid.y;\n" +
-				"\tmov.u32 %r8, %ntid.y;\n" +
-				"\tmov.u32 %r9, %tid.y;\n" +
+				"\tsetp.ge.s64 %p2, %rd9, %rd5;\n" +
+				"\t@%p2 bra $L__BB5;\n" +
+				"$L__BB3:\n" +
+				"\tmov.u32 %r7, %ctaid.z;\n" +
+				"\tmov.u32 %r8, %ntid.z;\n" +
+				"\tmov.u32 %r9, %tid.z;\n" +
 				"\tcvt.u64.u32 %rd12, %r9;\n" +
 				"\tmad.wide.u32 %rd11, %r7, %r8, %rd12;\n" +
-				"\tmov.u32 %r10, %ctaid.x;\n" +
-				"\tmov.u32 %r11, %ntid.x;\n" +
-				"\tmov.u32 %r12, %tid.x;\n" +
+				"\tsetp.ge.s64 %p3, %rd11, %rd6;\n" +
+				"\t@%p3 bra $L__BB5;\n" +
+				"$L__BB4:\n" +
+				"\tmov.u32 %r10, %ctaid.z;\n" +
+				"\tmov.u32 %r11, %ntid.z;\n" +
+				"\tmov.u32 %r12, %tid.z;\n" +
 				"\tcvt.u64.u32 %rd14, %r12;\n" +
 				"\tmad.wide.u32 %rd13, %r10, %r11, %rd14;\n" +
-				"\tmul.lo.s64 %rd15, %rd5, %rd9;\n" +
-				"\tadd.s64 %rd16, %rd11, %rd15;\n" +
-				"\tmul.lo.s64 %rd17, %rd4, %rd16;\n" +
-				"\tadd.s64 %rd18, %rd13, %rd17;\n" +
-				"\tmul.lo.s64 %rd19, %rd18, 21;\n" +
-				"\tadd.s64 %rd20, %rd19, 0;\n" +
-				"\tadd.s64 %rd21, %rd19, 1;\n" +
-				"\tadd.s64 %rd22, %rd19, 2;\n" +
-				"\tmov.u32 %r13, %ctaid.x;\n" +
-				"\tmov.u32 %r14, %ntid.x;\n" +
-				"\tmov.u32 %r15, %tid.x;\n" +
-				"\tcvt.u64.u32 %rd24, %r15;\n" +
-				"\tmad.wide.u32 %rd23, %r13, %r14, %rd24;\n" +
-				"\tcvt.u32.u64 %r16, %rd23;\n" +
-				"\tmov.u32 %r17, %tid.x;\n" +
-				"\tcvt.u64.u32 %rd25, %r17;\n" +
-				"\tcvt.u32.u64 %r18, %rd25;\n" +
+				"\tmov.u32 %r13, %ctaid.y;\n" +
+				"\tmov.u32 %r14, %ntid.y;\n" +
+				"\tmov.u32 %r15, %tid.y;\n" +
+				"\tcvt.u64.u32 %rd16, %r15;\n" +
+				"\tmad.wide.u32 %rd15, %r13, %r14, %rd16;\n" +
+				"\tmov.u32 %r16, %ctaid.x;\n" +
+				"\tmov.u32 %r17, %ntid.x;\n" +
+				"\tmov.u32 %r18, %tid.x;\n" +
+				"\tcvt.u64.u32 %rd18, %r18;\n" +
+				"\tmad.wide.u32 %rd17, %r16, %r17, %rd18;\n" +
+				"\tmul.lo.s64 %rd19, %rd5, %rd13;\n" +
+				"\tadd.s64 %rd20, %rd15, %rd19;\n" +
+				"\tmul.lo.s64 %rd21, %rd4, %rd20;\n" +
+				"\tadd.s64 %rd22, %rd17, %rd21;\n" +
+				"\tmul.lo.s64 %rd23, %rd22, 21;\n" +
+				"\tadd.s64 %rd24, %rd23, 0;\n" +
+				"\tadd.s64 %rd25, %rd23, 1;\n" +
+				"\tadd.s64 %rd26, %rd23, 2;\n" +
 				"\tmov.u32 %r19, %ctaid.x;\n" +
-				"\tcvt.u64.u32 %rd26, %r19;\n" +
-				"\tcvt.u32.u64 %r20, %rd26;\n" +
-				"\tmad.lo.s64 %rd27, %rd20, 4, %rd2;\n" +
-				"\tst.global.u32 [%rd27], %r16;\n" +
-				"\tmad.lo.s64 %rd28, %rd21, 4, %rd2;\n" +
-				"\tst.global.u32 [%rd28], %r18;\n" +
-				"\tmad.lo.s64 %rd29, %rd22, 4, %rd2;\n" +
-				"\tst.global.u32 [%rd29], %r20;\n" +
-				"\tadd.s64 %rd30, %rd19, 3;\n" +
-				"\tadd.s64 %rd31, %rd19, 4;\n" +
-				"\tadd.s64 %rd32, %rd19, 5;\n" +
-				"\tmov.u32 %r21, %ntid.x;\n" +
-				"\tcvt.u64.u32 %rd33, %r21;\n" +
-				"\tcvt.u32.u64 %r22, %rd33;\n" +
-				"\tmov.u32 %r23, %nctaid.x;\n" +
-				"\tcvt.u64.u32 %rd34, %r23;\n" +
-				"\tcvt.u32.u64 %r24, %rd34;\n" +
-				"\tcvt.u32.u64 %r25, %rd4;\n" +
-				"\tmad.lo.s64 %rd35, %rd30, 4, %rd2;\n" +
-				"\tst.global.u32 [%rd35], %r22;\n" +
-				"\tmad.lo.s64 %rd36, %rd31, 4, %rd2;\n" +
-				"\tst.global.u32 [%rd36], %r24;\n" +
-				"\tmad.lo.s64 %rd37, %rd32, 4, %rd2;\n" +
-				"\tst.global.u32 [%rd37], %r25;\n" +
-				"\tadd.s64 %rd38, %rd19, 6;\n" +
-				"\tadd.s64 %rd39, %rd19, 7;\n" +
-				"\tadd.s64 %rd40, %rd19, 8;\n" +
-				"\tmov.u32 %r26, %ctaid.y;\n" +
-				"\tmov.u32 %r27, %ntid.y;\n" +
-				"\tmov.u32 %r28, %tid.y;\n" +
-				"\tcvt.u64.u32 %rd42, %r28;\n" +
-				"\tmad.wide.u32 %rd41, %r26, %r27, %rd42;\n" +
-				"\tcvt.u32.u64 %r29, %rd41;\n" +
-				"\tmov.u32 %r30, %tid.y;\n" +
-				"\tcvt.u64.u32 %rd43, %r30;\n" +
-				"\tcvt.u32.u64 %r31, %rd43;\n" +
+				"\tmov.u32 %r20, %ntid.x;\n" +
+				"\tmov.u32 %r21, %tid.x;\n" +
+				"\tcvt.u64.u32 %rd28, %r21;\n" +
+				"\tmad.wide.u32 %rd27, %r19, %r20, %rd28;\n" +
+				"\tcvt.u32.u64 %r22, %rd27;\n" +
+				"\tmov.u32 %r23, %tid.x;\n" +
+				"\tcvt.u64.u32 %rd29, %r23;\n" +
+				"\tcvt.u32.u64 %r24, %rd29;\n" +
+				"\tmov.u32 %r25, %ctaid.x;\n" +
+				"\tcvt.u64.u32 %rd30, %r25;\n" +
+				"\tcvt.u32.u64 %r26, %rd30;\n" +
+				"\tmad.lo.s64 %rd31, %rd24, 4, %rd2;\n" +
+				"\tst.global.u32 [%rd31], %r22;\n" +
+				"\tmad.lo.s64 %rd32, %rd25, 4, %rd2;\n" +
+				"\tst.global.u32 [%rd32], %r24;\n" +
+				"\tmad.lo.s64 %rd33, %rd26, 4, %rd2;\n" +
+				"\tst.global.u32 [%rd33], %r26;\n" +
+				"\tadd.s64 %rd34, %rd23, 3;\n" +
+				"\tadd.s64 %rd35, %rd23, 4;\n" +
+				"\tadd.s64 %rd36, %rd23, 5;\n" +
+				"\tmov.u32 %r27, %ntid.x;\n" +
+				"\tcvt.u64.u32 %rd37, %r27;\n" +
+				"\tcvt.u32.u64 %r28, %rd37;\n" +
+				"\tmov.u32 %r29, %nctaid.x;\n" +
+				"\tcvt.u64.u32 %rd38, %r29;\n" +
+				"\tcvt.u32.u64 %r30, %rd38;\n" +
+				"\tcvt.u32.u64 %r31, %rd4;\n" +
+				"\tmad.lo.s64 %rd39, %rd34, 4, %rd2;\n" +
+				"\tst.global.u32 [%rd39], %r28;\n" +
+				"\tmad.lo.s64 %rd40, %rd35, 4, %rd2;\n" +
+				"\tst.global.u32 [%rd40], %r30;\n" +
+				"\tmad.lo.s64 %rd41, %rd36, 4, %rd2;\n" +
+				"\tst.global.u32 [%rd41], %r31;\n" +
+				"\tadd.s64 %rd42, %rd23, 6;\n" +
+				"\tadd.s64 %rd43, %rd23, 7;\n" +
+				"\tadd.s64 %rd44, %rd23, 8;\n" +
 				"\tmov.u32 %r32, %ctaid.y;\n" +
-				"\tcvt.u64.u32 %rd44, %r32;\n" +
-				"\tcvt.u32.u64 %r33, %rd44;\n" +
-				"\tmad.lo.s64 %rd45, %rd38, 4, %rd2;\n" +
-				"\tst.global.u32 [%rd45], %r29;\n" +
-				"\tmad.lo.s64 %rd46, %rd39, 4, %rd2;\n" +
-				"\tst.global.u32 [%rd46], %r31;\n" +
-				"\tmad.lo.s64 %rd47, %rd40, 4, %rd2;\n" +
-				"\tst.global.u32 [%rd47], %r33;\n" +
-				"\tadd.s64 %rd48, %rd19, 9;\n" +
-				"\tadd.s64 %rd49, %rd19, 10;\n" +
-				"\tadd.s64 %rd50, %rd19, 11;\n" +
-				"\tmov.u32 %r34, %ntid.y;\n" +
-				"\tcvt.u64.u32 %rd51, %r34;\n" +
-				"\tcvt.u32.u64 %r35, %rd51;\n" +
-				"\tmov.u32 %r36, %nctaid.y;\n" +
-				"\tcvt.u64.u32 %rd52, %r36;\n" +
-				"\tcvt.u32.u64 %r37, %rd52;\n" +
-				"\tcvt.u32.u64 %r38, %rd5;\n" +
-				"\tmad.lo.s64 %rd53, %rd48, 4, %rd2;\n" +
-				"\tst.global.u32 [%rd53], %r35;\n" +
-				"\tmad.lo.s64 %rd54, %rd49, 4, %rd2;\n" +
-				"\tst.global.u32 [%rd54], %r37;\n" +
-				"\tmad.lo.s64 %rd55, %rd50, 4, %rd2;\n" +
-				"\tst.global.u32 [%rd55], %r38;\n" +
-				"\tadd.s64 %rd56, %rd19, 12;\n" +
-				"\tadd.s64 %rd57, %rd19, 13;\n" +
-				"\tadd.s64 %rd58, %rd19, 14;\n" +
-				"\tmov.u32 %r39, %ctaid.z;\n" +
-				"\tmov.u32 %r40, %ntid.z;\n" +
-				"\tmov.u32 %r41, %tid.z;\n" +
-				"\tcvt.u64.u32 %rd60, %r41;\n" +
-				"\tmad.wide.u32 %rd59, %r39, %r40, %rd60;\n" +
-				"\tcvt.u32.u64 %r42, %rd59;\n" +
-				"\tmov.u32 %r43, %tid.z;\n" +
-				"\tcvt.u64.u32 %rd61, %r43;\n" +
-				"\tcvt.u32.u64 %r44, %rd61;\n" +
+				"\tmov.u32 %r33, %ntid.y;\n" +
+				"\tmov.u32 %r34, %tid.y;\n" +
+				"\tcvt.u64.u32 %rd46, %r34;\n" +
+				"\tmad.wide.u32 %rd45, %r32, %r33, %rd46;\n" +
+				"\tcvt.u32.u64 %r35, %rd45;\n" +
+				"\tmov.u32 %r36, %tid.y;\n" +
+				"\tcvt.u64.u32 %rd47, %r36;\n" +
+				"\tcvt.u32.u64 %r37, %rd47;\n" +
+				"\tmov.u32 %r38, %ctaid.y;\n" +
+				"\tcvt.u64.u32 %rd48, %r38;\n" +
+				"\tcvt.u32.u64 %r39, %rd48;\n" +
+				"\tmad.lo.s64 %rd49, %rd42, 4, %rd2;\n" +
+				"\tst.global.u32 [%rd49], %r35;\n" +
+				"\tmad.lo.s64 %rd50, %rd43, 4, %rd2;\n" +
+				"\tst.global.u32 [%rd50], %r37;\n" +
+				"\tmad.lo.s64 %rd51, %rd44, 4, %rd2;\n" +
+				"\tst.global.u32 [%rd51], %r39;\n" +
+				"\tadd.s64 %rd52, %rd23, 9;\n" +
+				"\tadd.s64 %rd53, %rd23, 10;\n" +
+				"\tadd.s64 %rd54, %rd23, 11;\n" +
+				"\tmov.u32 %r40, %ntid.y;\n" +
+				"\tcvt.u64.u32 %rd55, %r40;\n" +
+				"\tcvt.u32.u64 %r41, %rd55;\n" +
+				"\tmov.u32 %r42, %nctaid.y;\n" +
+				"\tcvt.u64.u32 %rd56, %r42;\n" +
+				"\tcvt.u32.u64 %r43, %rd56;\n" +
+				"\tcvt.u32.u64 %r44, %rd5;\n" +
+				"\tmad.lo.s64 %rd57, %rd52, 4, %rd2;\n" +
+				"\tst.global.u32 [%rd57], %r41;\n" +
+				"\tmad.lo.s64 %rd58, %rd53, 4, %rd2;\n" +
+				"\tst.global.u32 [%rd58], %r43;\n" +
+				"\tmad.lo.s64 %rd59, %rd54, 4, %rd2;\n" +
+				"\tst.global.u32 [%rd59], %r44;\n" +
+				"\tadd.s64 %rd60, %rd23, 12;\n" +
+				"\tadd.s64 %rd61, %rd23, 13;\n" +
+				"\tadd.s64 %rd62, %rd23, 14;\n" +
 				"\tmov.u32 %r45, %ctaid.z;\n" +
-				"\tcvt.u64.u32 %rd62, %r45;\n" +
-				"\tcvt.u32.u64 %r46, %rd62;\n" +
-				"\tmad.lo.s64 %rd63, %rd56, 4, %rd2;\n" +
-				"\tst.global.u32 [%rd63], %r42;\n" +
-				"\tmad.lo.s64 %rd64, %rd57, 4, %rd2;\n" +
-				"\tst.global.u32 [%rd64], %r44;\n" +
-				"\tmad.lo.s64 %rd65, %rd58, 4, %rd2;\n" +
-				"\tst.global.u32 [%rd65], %r46;\n" +
-				"\tadd.s64 %rd66, %rd19, 15;\n" +
-				"\tadd.s64 %rd67, %rd19, 16;\n" +
-				"\tadd.s64 %rd68, %rd19, 17;\n" +
-				"\tmov.u32 %r47, %ntid.z;\n" +
-				"\tcvt.u64.u32 %rd69, %r47;\n" +
-				"\tcvt.u32.u64 %r48, %rd69;\n" +
-				"\tmov.u32 %r49, %nctaid.z;\n" +
-				"\tcvt.u64.u32 %rd70, %r49;\n" +
-				"\tcvt.u32.u64 %r50, %rd70;\n" +
-				"\tcvt.u32.u64 %r51, %rd6;\n" +
-				"\tmad.lo.s64 %rd71, %rd66, 4, %rd2;\n" +
-				"\tst.global.u32 [%rd71], %r48;\n" +
-				"\tmad.lo.s64 %rd72, %rd67, 4, %rd2;\n" +
-				"\tst.global.u32 [%rd72], %r50;\n" +
-				"\tmad.lo.s64 %rd73, %rd68, 4, %rd2;\n" +
-				"\tst.global.u32 [%rd73], %r51;\n" +
-				"\tadd.s64 %rd74, %rd19, 18;\n" +
-				"\tmov.u32 %r52, %ctaid.z;\n" +
+				"\tmov.u32 %r46, %ntid.z;\n" +
+				"\tmov.u32 %r47, %tid.z;\n" +
+				"\tcvt.u64.u32 %rd64, %r47;\n" +
+				"\tmad.wide.u32 %rd63, %r45, %r46, %rd64;\n" +
+				"\tcvt.u32.u64 %r48, %rd63;\n" +
+				"\tmov.u32 %r49, %tid.z;\n" +
+				"\tcvt.u64.u32 %rd65, %r49;\n" +
+				"\tcvt.u32.u64 %r50, %rd65;\n" +
+				"\tmov.u32 %r51, %ctaid.z;\n" +
+				"\tcvt.u64.u32 %rd66, %r51;\n" +
+				"\tcvt.u32.u64 %r52, %rd66;\n" +
+				"\tmad.lo.s64 %rd67, %rd60, 4, %rd2;\n" +
+				"\tst.global.u32 [%rd67], %r48;\n" +
+				"\tmad.lo.s64 %rd68, %rd61, 4, %rd2;\n" +
+				"\tst.global.u32 [%rd68], %r50;\n" +
+				"\tmad.lo.s64 %rd69, %rd62, 4, %rd2;\n" +
+				"\tst.global.u32 [%rd69], %r52;\n" +
+				"\tadd.s64 %rd70, %rd23, 15;\n" +
+				"\tadd.s64 %rd71, %rd23, 16;\n" +
+				"\tadd.s64 %rd72, %rd23, 17;\n" +
 				"\tmov.u32 %r53, %ntid.z;\n" +
-				"\tmov.u32 %r54, %tid.z;\n" +
-				"\tcvt.u64.u32 %rd76, %r54;\n" +
-				"\tmad.wide.u32 %rd75, %r52, %r53, %rd76;\n" +
-				"\tmov.u32 %r55, %ctaid.y;\n" +
-				"\tmov.u32 %r56, %ntid.y;\n" +
-				"\tmov.u32 %r57, %tid.y;\n" +
-				"\tcvt.u64.u32 %rd78, %r57;\n" +
-				"\tmad.wide.u32 %rd77, %r55, %r56, %rd78;\n" +
-				"\tmov.u32 %r58, %ctaid.x;\n" +
-				"\tmov.u32 %r59, %ntid.x;\n" +
-				"\tmov.u32 %r60, %tid.x;\n" +
+				"\tcvt.u64.u32 %rd73, %r53;\n" +
+				"\tcvt.u32.u64 %r54, %rd73;\n" +
+				"\tmov.u32 %r55, %nctaid.z;\n" +
+				"\tcvt.u64.u32 %rd74, %r55;\n" +
+				"\tcvt.u32.u64 %r56, %rd74;\n" +
+				"\tcvt.u32.u64 %r57, %rd6;\n" +
+				"\tmad.lo.s64 %rd75, %rd70, 4, %rd2;\n" +
+				"\tst.global.u32 [%rd75], %r54;\n" +
+				"\tmad.lo.s64 %rd76, %rd71, 4, %rd2;\n" +
+				"\tst.global.u32 [%rd76], %r56;\n" +
+				"\tmad.lo.s64 %rd77, %rd72, 4, %rd2;\n" +
+				"\tst.global.u32 [%rd77], %r57;\n" +
+				"\tadd.s64 %rd78, %rd23, 18;\n" +
+				"\tmov.u32 %r58, %ctaid.z;\n" +
+				"\tmov.u32 %r59, %ntid.z;\n" +
+				"\tmov.u32 %r60, %tid.z;\n" +
 				"\tcvt.u64.u32 %rd80, %r60;\n" +
 				"\tmad.wide.u32 %rd79, %r58, %r59, %rd80;\n" +
-				"\tmul.lo.s64 %rd81, %rd5, %rd75;\n" +
-				"\tadd.s64 %rd82, %rd77, %rd81;\n" +
-				"\tmul.lo.s64 %rd83, %rd4, %rd82;\n" +
-				"\tadd.s64 %rd84, %rd79, %rd83;\n" +
-				"\tcvt.u32.u64 %r61, %rd84;\n" +
-				"\tmad.lo.s64 %rd85, %rd74, 4, %rd2;\n" +
-				"\tst.global.u32 [%rd85], %r61;\n" +
-				"\tadd.s64 %rd86, %rd19, 19;\n" +
-				"\tmov.u32 %r62, %tid.z;\n" +
-				"\tcvt.u64.u32 %rd87, %r62;\n" +
-				"\tmov.u32 %r63, %ntid.y;\n" +
-				"\tcvt.u64.u32 %rd88, %r63;\n" +
-				"\tmov.u32 %r64, %tid.y;\n" +
-				"\tcvt.u64.u32 %rd89, %r64;\n" +
+				"\tmov.u32 %r61, %ctaid.y;\n" +
+				"\tmov.u32 %r62, %ntid.y;\n" +
+				"\tmov.u32 %r63, %tid.y;\n" +
+				"\tcvt.u64.u32 %rd82, %r63;\n" +
+				"\tmad.wide.u32 %rd81, %r61, %r62, %rd82;\n" +
+				"\tmov.u32 %r64, %ctaid.x;\n" +
 				"\tmov.u32 %r65, %ntid.x;\n" +
-				"\tcvt.u64.u32 %rd90, %r65;\n" +
 				"\tmov.u32 %r66, %tid.x;\n" +
-				"\tcvt.u64.u32 %rd91, %r66;\n" +
-				"\tmul.lo.s64 %rd92, %rd88, %rd87;\n" +
-				"\tadd.s64 %rd93, %rd89, %rd92;\n" +
-				"\tmul.lo.s64 %rd94, %rd90, %rd93;\n" +
-				"\tadd.s64 %rd95, %rd91, %rd94;\n" +
-				"\tcvt.u32.u64 %r67, %rd95;\n" +
-				"\tmad.lo.s64 %rd96, %rd86, 4, %rd2;\n" +
-				"\tst.global.u32 [%rd96], %r67;\n" +
-				"\tadd.s64 %rd97, %rd19, 20;\n" +
-				"\tmov.u32 %r68, %ctaid.z;\n" +
-				"\tcvt.u64.u32 %rd98, %r68;\n" +
-				"\tmov.u32 %r69, %nctaid.y;\n" +
-				"\tcvt.u64.u32 %rd99, %r69;\n" +
-				"\tmov.u32 %r70, %ctaid.y;\n" +
-				"\tcvt.u64.u32 %rd100, %r70;\n" +
-				"\tmov.u32 %r71, %nctaid.x;\n" +
-				"\tcvt.u64.u32 %rd101, %r71;\n" +
-				"\tmov.u32 %r72, %ctaid.x;\n" +
-				"\tcvt.u64.u32 %rd102, %r72;\n" +
-				"\tmul.lo.s64 %rd103, %rd99, %rd98;\n" +
-				"\tadd.s64 %rd104, %rd100, %rd103;\n" +
-				"\tmul.lo.s64 %rd105, %rd101, %rd104;\n" +
-				"\tadd.s64 %rd106, %rd102, %rd105;\n" +
-				"\tcvt.u32.u64 %r73, %rd106;\n" +
-				"\tmad.lo.s64 %rd107, %rd97, 4, %rd2;\n" +
-				"\tst.global.u32 [%rd107], %r73;\n" +
-				"\tret;\n" +
-				"$L__BB4:\n" +
+				"\tcvt.u64.u32 %rd84, %r66;\n" +
+				"\tmad.wide.u32 %rd83, %r64, %r65, %rd84;\n" +
+				"\tmul.lo.s64 %rd85, %rd5, %rd79;\n" +
+				"\tadd.s64 %rd86, %rd81, %rd85;\n" +
+				"\tmul.lo.s64 %rd87, %rd4, %rd86;\n" +
+				"\tadd.s64 %rd88, %rd83, %rd87;\n" +
+				"\tcvt.u32.u64 %r67, %rd88;\n" +
+				"\tmad.lo.s64 %rd89, %rd78, 4, %rd2;\n" +
+				"\tst.global.u32 [%rd89], %r67;\n" +
+				"\tadd.s64 %rd90, %rd23, 19;\n" +
+				"\tmov.u32 %r68, %tid.z;\n" +
+				"\tcvt.u64.u32 %rd91, %r68;\n" +
+				"\tmov.u32 %r69, %ntid.y;\n" +
+				"\tcvt.u64.u32 %rd92, %r69;\n" +
+				"\tmov.u32 %r70, %tid.y;\n" +
+				"\tcvt.u64.u32 %rd93, %r70;\n" +
+				"\tmov.u32 %r71, %ntid.x;\n" +
+				"\tcvt.u64.u32 %rd94, %r71;\n" +
+				"\tmov.u32 %r72, %tid.x;\n" +
+				"\tcvt.u64.u32 %rd95, %r72;\n" +
+				"\tmul.lo.s64 %rd96, %rd92, %rd91;\n" +
+				"\tadd.s64 %rd97, %rd93, %rd96;\n" +
+				"\tmul.lo.s64 %rd98, %rd94, %rd97;\n" +
+				"\tadd.s64 %rd99, %rd95, %rd98;\n" +
+				"\tcvt.u32.u64 %r73, %rd99;\n" +
+				"\tmad.lo.s64 %rd100, %rd90, 4, %rd2;\n" +
+				"\tst.global.u32 [%rd100], %r73;\n" +
+				"\tadd.s64 %rd101, %rd23, 20;\n" +
 				"\tmov.u32 %r74, %ctaid.z;\n" +
-				"\tmov.u32 %r75, %ntid.z;\n" +
-				"\tmov.u32 %r76, %tid.z;\n" +
-				"\tcvt.u64.u32 %rd109, %r76;\n" +
-				"\tmad.wide.u32 %rd108, %r74, %r75, %rd109;\n" +
-				"\tsetp.ge.s64 %p2, %rd108, %rd6;\n" +
-				"\t@%p2 bra $L__BB2;\n" +
-				"\tbra.uni $L__BB3;\n" +
+				"\tcvt.u64.u32 %rd102, %r74;\n" +
+				"\tmov.u32 %r75, %nctaid.y;\n" +
+				"\tcvt.u64.u32 %rd103, %r75;\n" +
+				"\tmov.u32 %r76, %ctaid.y;\n" +
+				"\tcvt.u64.u32 %rd104, %r76;\n" +
+				"\tmov.u32 %r77, %nctaid.x;\n" +
+				"\tcvt.u64.u32 %rd105, %r77;\n" +
+				"\tmov.u32 %r78, %ctaid.x;\n" +
+				"\tcvt.u64.u32 %rd106, %r78;\n" +
+				"\tmul.lo.s64 %rd107, %rd103, %rd102;\n" +
+				"\tadd.s64 %rd108, %rd104, %rd107;\n" +
+				"\tmul.lo.s64 %rd109, %rd105, %rd108;\n" +
+				"\tadd.s64 %rd110, %rd106, %rd109;\n" +
+				"\tcvt.u32.u64 %r79, %rd110;\n" +
+				"\tmad.lo.s64 %rd111, %rd101, 4, %rd2;\n" +
+				"\tst.global.u32 [%rd111], %r79;\n" +
+				"\tret;\n" +
 				"$L__BB5:\n" +
-				"\tmov.u32 %r77, %ctaid.y;\n" +
-				"\tmov.u32 %r78, %ntid.y;\n" +
-				"\tmov.u32 %r79, %tid.y;\n" +
-				"\tcvt.u64.u32 %rd111, %r79;\n" +
-				"\tmad.wide.u32 %rd110, %r77, %r78, %rd111;\n" +
-				"\tsetp.ge.s64 %p3, %rd110, %rd5;\n" +
-				"\t@%p3 bra $L__BB2;\n" +
-				"\tbra.uni $L__BB4;\n" +
+				"\tret;\n" +
 				"}\n"),
 		},
 		Native: ka.NativeFunc(func(args []driver.Arg) func(ka.Item) {
@@ -2671,50 +2665,48 @@ func init() {
 				"\tmov.b64 %rd10, 64;\n" +
 				"$L__BB4:\n" +
 				"\tsetp.gt.s64 %p2, %rd10, 0;\n" +
-				"\t@!%p2 bra $L__BB6;\n" +
+				"\t@%p2 bra $L__BB8;\n" +
 				"$L__BB5:\n" +
-				"\tsetp.lt.s64 %p3, %rd21, %rd10;\n" +
-				"\t@%p3 bra $L__BB7;\n" +
-				"\tbra.uni $L__BB8;\n" +
+				"\tsetp.eq.u64 %p3, %rd21, 0;\n" +
+				"\t@!%p3 bra $L__BB7;\n" +
 				"$L__BB6:\n" +
-				"\tsetp.eq.u64 %p4, %rd21, 0;\n" +
-				"\t@%p4 bra $L__BB9;\n" +
-				"\tbra.uni $L__BB10;\n" +
-				"$L__BB7:\n" +
-				"\tadd.s64 %rd34, %rd21, %rd10;\n" +
-				"\tmad.lo.s64 %rd35, %rd34, 4, %rd12;\n" +
-				"\tld.shared.f32 %f3, [%rd35];\n" +
-				"\tmad.lo.s64 %rd36, %rd21, 4, %rd12;\n" +
-				"\tld.shared.f32 %f4, [%rd36];\n" +
-				"\tadd.rn.f32 %f5, %f4, %f3;\n" +
-				"\tmad.lo.s64 %rd37, %rd21, 4, %rd12;\n" +
-				"\tst.shared.f32 [%rd37], %f5;\n" +
-				"$L__BB8:\n" +
-				"\tbar.sync 0;\n" +
-				"\tdiv.s64 %rd38, %rd10, 2;\n" +
-				"\tmov.b64 %rd10, %rd38;\n" +
-				"\tbra.uni $L__BB4;\n" +
-				"$L__BB9:\n" +
 				"\tmov.u32 %r15, %ctaid.z;\n" +
-				"\tcvt.u64.u32 %rd39, %r15;\n" +
+				"\tcvt.u64.u32 %rd34, %r15;\n" +
 				"\tmov.u32 %r16, %nctaid.y;\n" +
-				"\tcvt.u64.u32 %rd40, %r16;\n" +
+				"\tcvt.u64.u32 %rd35, %r16;\n" +
 				"\tmov.u32 %r17, %ctaid.y;\n" +
-				"\tcvt.u64.u32 %rd41, %r17;\n" +
+				"\tcvt.u64.u32 %rd36, %r17;\n" +
 				"\tmov.u32 %r18, %nctaid.x;\n" +
-				"\tcvt.u64.u32 %rd42, %r18;\n" +
+				"\tcvt.u64.u32 %rd37, %r18;\n" +
 				"\tmov.u32 %r19, %ctaid.x;\n" +
-				"\tcvt.u64.u32 %rd43, %r19;\n" +
-				"\tmul.lo.s64 %rd44, %rd40, %rd39;\n" +
-				"\tadd.s64 %rd45, %rd41, %rd44;\n" +
-				"\tmul.lo.s64 %rd46, %rd42, %rd45;\n" +
-				"\tadd.s64 %rd47, %rd43, %rd46;\n" +
-				"\tadd.s64 %rd48, %rd12, 0;\n" +
-				"\tld.shared.f32 %f6, [%rd48];\n" +
-				"\tmad.lo.s64 %rd49, %rd47, 4, %rd5;\n" +
-				"\tst.global.f32 [%rd49], %f6;\n" +
-				"$L__BB10:\n" +
+				"\tcvt.u64.u32 %rd38, %r19;\n" +
+				"\tmul.lo.s64 %rd39, %rd35, %rd34;\n" +
+				"\tadd.s64 %rd40, %rd36, %rd39;\n" +
+				"\tmul.lo.s64 %rd41, %rd37, %rd40;\n" +
+				"\tadd.s64 %rd42, %rd38, %rd41;\n" +
+				"\tadd.s64 %rd43, %rd12, 0;\n" +
+				"\tld.shared.f32 %f3, [%rd43];\n" +
+				"\tmad.lo.s64 %rd44, %rd42, 4, %rd5;\n" +
+				"\tst.global.f32 [%rd44], %f3;\n" +
+				"$L__BB7:\n" +
 				"\tret;\n" +
+				"$L__BB8:\n" +
+				"\tsetp.lt.s64 %p4, %rd21, %rd10;\n" +
+				"\t@!%p4 bra $L__BB10;\n" +
+				"$L__BB9:\n" +
+				"\tadd.s64 %rd45, %rd21, %rd10;\n" +
+				"\tmad.lo.s64 %rd46, %rd45, 4, %rd12;\n" +
+				"\tld.shared.f32 %f4, [%rd46];\n" +
+				"\tmad.lo.s64 %rd47, %rd21, 4, %rd12;\n" +
+				"\tld.shared.f32 %f5, [%rd47];\n" +
+				"\tadd.rn.f32 %f6, %f5, %f4;\n" +
+				"\tmad.lo.s64 %rd48, %rd21, 4, %rd12;\n" +
+				"\tst.shared.f32 [%rd48], %f6;\n" +
+				"$L__BB10:\n" +
+				"\tbar.sync 0;\n" +
+				"\tdiv.s64 %rd49, %rd10, 2;\n" +
+				"\tmov.b64 %rd10, %rd49;\n" +
+				"\tbra.uni $L__BB4;\n" +
 				"}\n"),
 		},
 		Native: ka.NativeFunc(func(args []driver.Arg) func(ka.Item) {
