@@ -42,6 +42,8 @@ func fmtNum(v float64) string {
 	switch {
 	case math.IsNaN(v):
 		return "—"
+	case v == math.Trunc(v) && math.Abs(v) < 1e15:
+		return strconv.FormatFloat(v, 'f', 0, 64)
 	case math.Abs(v) >= 100:
 		return strconv.FormatFloat(v, 'f', 0, 64)
 	case math.Abs(v) >= 10:
@@ -52,7 +54,7 @@ func fmtNum(v float64) string {
 }
 
 func (s spread) String() string {
-	if s.lo == s.hi {
+	if math.IsNaN(s.med) || s.lo == s.hi {
 		return fmtNum(s.med)
 	}
 	return fmt.Sprintf("%s (%s–%s)", fmtNum(s.med), fmtNum(s.lo), fmtNum(s.hi))
