@@ -36,6 +36,8 @@ type fakeDevice struct {
 	live int      // queues not released
 	// syncErr, when set, makes the next Synchronize of any queue fail.
 	syncErr error
+	// quiet stops logging launches (which allocates), for allocation counts.
+	quiet bool
 }
 
 func newFakeDevice(priorities bool) *fakeDevice {
@@ -72,6 +74,9 @@ type fakeQueue struct {
 }
 
 func (q *fakeQueue) Launch(f driver.Function, r, g driver.NDRange, args []driver.Arg) error {
+	if q.dev.quiet {
+		return nil
+	}
 	q.dev.logf("launch %v on q%d", f, q.id)
 	return nil
 }
@@ -281,5 +286,25 @@ func TestFailedTaskQueueIsNotReused(t *testing.T) {
 	}
 	if live, idle := dev.Queues(); live != 1 || idle != 0 {
 		t.Errorf("after a failed task: %d live, %d idle queues; want its queue released, not pooled", live, idle)
+	}
+}
+
+func TestLaunchAllocatesNothing(t *testing.T) {
+	dev, fd := openFake(t, false)
+	k, err := NewKernel(dev, fakeKernel)
+	if err != nil {
+		t.Fatal(err)
+	}
+	x, _ := Alloc[float32](dev, 4)
+	s := dev.Stream()
+	launch := func() {
+		if err := k.Launch(s, Range(4), x); err != nil {
+			t.Fatal(err)
+		}
+	}
+	launch()
+	fd.quiet = true
+	if n := testing.AllocsPerRun(100, launch); n != 0 {
+		t.Errorf("a launch allocates %v times in ka, want 0", n)
 	}
 }

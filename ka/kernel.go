@@ -116,33 +116,41 @@ func (k *Kernel) Launch(s *Stream, r NDRange, args ...any) error {
 	if len(args) != len(params) {
 		return fmt.Errorf("ka: launching %s: %d arguments for %d parameters (%s): %w", k.spec.Name, len(args), len(params), paramList(params), ErrBadLaunch)
 	}
-	dargs := make([]driver.Arg, len(args))
-	var arrays [8]arrayArg
-	used := arrays[:0]
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	// The stream's scratch slice: backends do not keep args past Launch,
+	// and the lock makes it ours, so a launch allocates nothing here.
+	dargs := s.args[:0]
+	defer func() { clear(dargs); s.args = dargs[:0] }()
 	for i, p := range params {
 		if p.Slice {
 			a, ok := args[i].(arrayArg)
 			if !ok {
 				return fmt.Errorf("ka: launching %s: argument %d (%s) is %T, want *ka.Array[%s]: %w", k.spec.Name, i+1, p, args[i], p.Type, ErrBadLaunch)
 			}
-			dargs[i], err = a.launchArg(k.dev, p.Type)
+			arg, err := a.launchArg(k.dev, p.Type)
 			if err != nil {
 				return fmt.Errorf("ka: launching %s: argument %d (%s) %v: %w", k.spec.Name, i+1, p, err, ErrBadLaunch)
 			}
-			used = append(used, a)
+			dargs = append(dargs, arg)
 			continue
 		}
 		if t := scalarTypeOf(args[i]); t != p.Type {
 			return fmt.Errorf("ka: launching %s: argument %d (%s) is %T, want %s: %w", k.spec.Name, i+1, p, args[i], p.Type, ErrBadLaunch)
 		}
-		dargs[i] = driver.Arg{Value: args[i]}
+		dargs = append(dargs, driver.Arg{Value: args[i]})
 	}
-	err = s.do(func(q *queue) error { return q.q.Launch(k.fn, r, group, dargs) })
+	q, err := s.queue()
+	if err == nil {
+		err = q.q.Launch(k.fn, r, group, dargs)
+	}
 	if err != nil {
 		return fmt.Errorf("ka: launching %s: %w", k.spec.Name, err)
 	}
-	for _, a := range used {
-		a.used(s)
+	for i, p := range params {
+		if p.Slice {
+			args[i].(arrayArg).used(s)
+		}
 	}
 	return nil
 }

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	gosync "sync"
+
+	"github.com/kago-dev/kago/ka/driver"
 )
 
 // Stream is an ordered sequence of device work: kernels launched on a
@@ -24,6 +26,7 @@ type Stream struct {
 	cur    *queue    // where new work goes; nil until first use
 	prio   Priority
 	closed bool
+	args   []driver.Arg // Launch's scratch, under mu
 }
 
 func newStream(d *Device, owned bool) *Stream { return &Stream{dev: d, owned: owned} }

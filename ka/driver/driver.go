@@ -65,7 +65,8 @@ type Queue interface {
 	// with len or GlobalSize); device code gets r's sizes in the hidden
 	// parameters of docs/ir.md. args has one entry per
 	// kernel parameter after the ka.Item, already checked by ka against
-	// the function's KernelSpec. Launch must not wait for the kernel.
+	// the function's KernelSpec. Launch must not wait for the kernel, and
+	// must not keep args (ka reuses the slice): copy what outlives the call.
 	Launch(f Function, r NDRange, group NDRange, args []Arg) error
 
 	// Write copies src into b at byte offset off. It returns once src may be
