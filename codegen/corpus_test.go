@@ -1,7 +1,9 @@
 package codegen_test
 
 import (
+	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -55,10 +57,21 @@ func TestCorpusIRParses(t *testing.T) {
 
 // TestCorpusEmits runs every emitter on every corpus kernel: kago gen
 // fails when one does.
+// With $KAGO_PTX_OUT set it also writes each kernel's PTX there, for
+// scripts/gpu-check.sh to assemble with ptxas on a GPU machine.
 func TestCorpusEmits(t *testing.T) {
+	out := os.Getenv("KAGO_PTX_OUT")
 	for _, k := range corpusKernels(t) {
-		if _, err := k.Spec(driver.OpenCLC, driver.SPIRV, driver.PTX); err != nil {
+		spec, err := k.Spec(driver.OpenCLC, driver.SPIRV, driver.PTX)
+		if err != nil {
 			t.Errorf("%v", err)
+			continue
+		}
+		if out != "" {
+			name := filepath.Join(out, "corpus_"+k.Entry+".ptx")
+			if err := os.WriteFile(name, spec.Code[driver.PTX], 0o644); err != nil {
+				t.Fatal(err)
+			}
 		}
 	}
 }

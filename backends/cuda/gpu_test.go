@@ -2,7 +2,7 @@ package cuda_test
 
 // GPU tests. Each skips, with the reason, where ka.Open("cuda") fails with
 // ka.ErrNoDevice (no driver or no GPU), unless KAGO_CUDA_REQUIRED=1 (which
-// scripts/gpu-check-cuda.sh sets on the GPU machine, so that a broken driver
+// scripts/gpu-check.sh sets on the GPU machine, so that a broken driver
 // setup fails instead of skipping).
 
 import (
