@@ -11,7 +11,7 @@
 // non-blocking CUDA stream of the priority ka asks for (see Priorities);
 // ka's pool recycles them between tasks. Waits go through package
 // github.com/kago-dev/kago/sync: cuStreamQuery is polled for an iteration
-// budget, then a worker runs cuStreamSynchronize. docs/backends-cuda.md
+// budget, then a worker runs cuStreamSynchronize. docs/backends.md (CUDA)
 // describes it all.
 package cuda
 

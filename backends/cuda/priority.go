@@ -16,7 +16,7 @@ import "github.com/kago-dev/kago/ka/driver"
 // levels, and High always gets the most. With a single level (greatest ==
 // least) all three are the same and Capabilities.Priorities is false. Normal
 // is therefore one step above the default priority of streams that other
-// libraries in the process create; docs/backends-cuda.md says why.
+// libraries in the process create; docs/backends.md (CUDA) says why.
 
 // priorityLevels is the number of distinct CUDA priorities in the range.
 func priorityLevels(least, greatest int) int {

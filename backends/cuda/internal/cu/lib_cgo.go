@@ -556,7 +556,7 @@ func (c Context) CopyDtoH(dst []byte, src DevicePtr, s Stream) error {
 
 // LaunchHostFunc enqueues fn, a C function void (*)(void *), to be called
 // with user on a driver thread once s's earlier work has completed. (kago
-// waits with workers instead, see docs/backends-cuda.md; this is here for
+// waits with workers instead, see docs/backends.md (CUDA); this is here for
 // experiments with sync.HostFunc.)
 func (c Context) LaunchHostFunc(s Stream, fn unsafe.Pointer, user uintptr) error {
 	if !HasHostFunc() {
