@@ -75,3 +75,33 @@ func TestCorpusEmits(t *testing.T) {
 		}
 	}
 }
+
+// TestCorpusSPIRVValid runs spirv-val on every corpus kernel's SPIR-V, in
+// the OpenCL 2.2 environment (plain SPIR-V 1.0 for modules with 64-bit
+// atomics, which spirv-val's OpenCL environment rejects without knowing the
+// cl_khr_int64_base_atomics extension).
+func TestCorpusSPIRVValid(t *testing.T) {
+	val, err := exec.LookPath("spirv-val")
+	if err != nil {
+		t.Skip("spirv-val not installed (Debian package spirv-tools)")
+	}
+	dir := t.TempDir()
+	for _, k := range corpusKernels(t) {
+		spec, err := k.Spec(driver.SPIRV)
+		if err != nil {
+			t.Errorf("%v", err)
+			continue
+		}
+		path := filepath.Join(dir, k.Entry+".spv")
+		if err := os.WriteFile(path, spec.Code[driver.SPIRV], 0o644); err != nil {
+			t.Fatal(err)
+		}
+		env := "opencl2.2"
+		if k.Int64Atomics {
+			env = "spv1.0"
+		}
+		if out, err := exec.Command(val, "--target-env", env, path).CombinedOutput(); err != nil {
+			t.Errorf("%s: spirv-val --target-env %s: %v\n%s", k.Name, env, err, out)
+		}
+	}
+}

@@ -201,6 +201,7 @@ func compileKernel(p *Package, fn *ssa.Function) (*Kernel, ErrorList) {
 	k.Barrier, k.Float64, k.Int64Atomics = c.barrier, c.float64, c.int64Atomics
 	k.Module = c.mod
 	if len(c.errs) == 0 {
+		c.fn.Blocks = layout(c.fn)
 		k.Float64 = k.Float64 || usesDouble(c.fn)
 		// Number the unnamed values now, so that emitters' messages and
 		// kago ir agree on names.

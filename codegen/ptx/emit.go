@@ -162,7 +162,7 @@ func (fe *funcEmitter) emitKernel(out *strings.Builder) {
 	if !isIdent(name) {
 		fe.errorf("kernel name %q is not a PTX identifier", name)
 	}
-	order := layout(fe.fn)
+	order := fe.fn.Blocks // dominators first, as docs/ir.md promises
 	for i, b := range order {
 		fe.labels[b] = fmt.Sprintf("$L__BB%d", i)
 	}

@@ -15,32 +15,32 @@ entry:
 	%10 = getelementptr double, double addrspace(1)* %x.ptr, i64 %9
 	%11 = load double, double addrspace(1)* %10
 	%12 = call double @llvm.sqrt.f64(double 2.0)
-	br label %19
+	br label %13
 
 13:
-	%14 = phi double [ %11, %21 ], [ %12, %22 ]
-	%15 = phi double [ %12, %21 ], [ %11, %22 ]
-	%16 = getelementptr double, double addrspace(1)* %acc.ptr, i64 0
-	%17 = bitcast double addrspace(1)* %16 to i64 addrspace(1)*
-	%18 = load i64, i64 addrspace(1)* %17
+	%14 = fcmp olt double %11, %12
+	br i1 %14, label %16, label %15
+
+15:
+	br label %17
+
+16:
+	br label %17
+
+17:
+	%18 = phi double [ %11, %16 ], [ %12, %15 ]
+	%19 = phi double [ %12, %16 ], [ %11, %15 ]
+	%20 = getelementptr double, double addrspace(1)* %acc.ptr, i64 0
+	%21 = bitcast double addrspace(1)* %20 to i64 addrspace(1)*
+	%22 = load i64, i64 addrspace(1)* %21
 	br label %23
 
-19:
-	%20 = fcmp olt double %11, %12
-	br i1 %20, label %21, label %22
-
-21:
-	br label %13
-
-22:
-	br label %13
-
 23:
-	%24 = phi i64 [ %18, %13 ], [ %29, %23 ]
+	%24 = phi i64 [ %22, %17 ], [ %29, %23 ]
 	%25 = bitcast i64 %24 to double
-	%26 = call double @llvm.minimum.f64(double %25, double %14)
+	%26 = call double @llvm.minimum.f64(double %25, double %18)
 	%27 = bitcast double %26 to i64
-	%28 = cmpxchg i64 addrspace(1)* %17, i64 %24, i64 %27 monotonic monotonic
+	%28 = cmpxchg i64 addrspace(1)* %21, i64 %24, i64 %27 monotonic monotonic
 	%29 = extractvalue { i64, i1 } %28, 0
 	%30 = extractvalue { i64, i1 } %28, 1
 	br i1 %30, label %31, label %23
@@ -55,7 +55,7 @@ entry:
 36:
 	%37 = phi i64 [ %35, %31 ], [ %42, %36 ]
 	%38 = bitcast i64 %37 to double
-	%39 = call double @llvm.maximum.f64(double %38, double %15)
+	%39 = call double @llvm.maximum.f64(double %38, double %19)
 	%40 = bitcast double %39 to i64
 	%41 = cmpxchg i64 addrspace(1)* %34, i64 %37, i64 %40 monotonic monotonic
 	%42 = extractvalue { i64, i1 } %41, 0

@@ -13,37 +13,37 @@ entry:
 	%8 = mul i64 %4, %7
 	%9 = add i64 %5, %8
 	%10 = icmp slt i64 %9, %y.len
-	br i1 %10, label %11, label %13
+	br i1 %10, label %11, label %25
 
 11:
 	%12 = icmp ult i64 %9, %x.len
-	br i1 %12, label %14, label %bounds.fail
+	br i1 %12, label %13, label %bounds.fail
 
 13:
-	ret void
+	%14 = getelementptr float, float addrspace(1)* %x.ptr, i64 %9
+	%15 = load float, float addrspace(1)* %14
+	%16 = fmul float %a, %15
+	%17 = icmp ult i64 %9, %y.len
+	br i1 %17, label %18, label %bounds.fail
+
+18:
+	%19 = getelementptr float, float addrspace(1)* %y.ptr, i64 %9
+	%20 = load float, float addrspace(1)* %19
+	%21 = fadd float %16, %20
+	%22 = icmp ult i64 %9, %y.len
+	br i1 %22, label %23, label %bounds.fail
 
 bounds.fail:
 	call void @llvm.trap()
 	unreachable
 
-14:
-	%15 = getelementptr float, float addrspace(1)* %x.ptr, i64 %9
-	%16 = load float, float addrspace(1)* %15
-	%17 = fmul float %a, %16
-	%18 = icmp ult i64 %9, %y.len
-	br i1 %18, label %19, label %bounds.fail
+23:
+	%24 = getelementptr float, float addrspace(1)* %y.ptr, i64 %9
+	store float %21, float addrspace(1)* %24
+	br label %25
 
-19:
-	%20 = getelementptr float, float addrspace(1)* %y.ptr, i64 %9
-	%21 = load float, float addrspace(1)* %20
-	%22 = fadd float %17, %21
-	%23 = icmp ult i64 %9, %y.len
-	br i1 %23, label %24, label %bounds.fail
-
-24:
-	%25 = getelementptr float, float addrspace(1)* %y.ptr, i64 %9
-	store float %22, float addrspace(1)* %25
-	br label %13
+25:
+	ret void
 }
 
 declare i64 @ka.global_id(i32 %0)

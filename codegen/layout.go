@@ -1,13 +1,13 @@
-package ptx
+package codegen
 
 import "github.com/llir/llvm/ir"
 
 // layout orders a function's blocks so that every block comes after the
 // blocks that dominate it: reverse postorder from the entry, then any
-// unreachable blocks. IR may list a block before one that dominates it
-// (the front end places loop exits where go/ssa does), and the emitter
-// gives an SSA value its register where the value is defined, so a use
-// must not be emitted before its definition.
+// unreachable blocks. Blocks are created in go/ssa's order, which may put a
+// loop's exit before the loop; docs/ir.md promises emitters dominators
+// first (SPIR-V requires it, and emitters that assign a value's register
+// where it is defined rely on it).
 func layout(fn *ir.Func) []*ir.Block {
 	if len(fn.Blocks) == 0 {
 		return nil
