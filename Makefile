@@ -34,6 +34,7 @@ check-generated:
 fuzz:
 	@scripts/fuzz.sh
 
+# The tables of benchmarks/README.md, measured on this machine (a few
+# minutes); per-package microbenchmarks are `go test -bench . ./pkg`.
 bench: deps
-	$(GOTEST) -run '^$$' -bench . -benchtime 1x ./... >/dev/null
 	$(GO) run ./benchmarks/cmd/kagobench
