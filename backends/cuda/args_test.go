@@ -79,35 +79,6 @@ func TestPackArgsErrors(t *testing.T) {
 	}
 }
 
-func TestScalarBits(t *testing.T) {
-	for _, tc := range []struct {
-		t    driver.ScalarType
-		v    any
-		want uint64
-	}{
-		{driver.Bool, false, 0}, {driver.Bool, true, 1},
-		{driver.Int, -1, math.MaxUint64}, {driver.Int8, int8(-128), 0x80}, {driver.Int16, int16(-1), 0xffff},
-		{driver.Int32, int32(-1), 0xffffffff}, {driver.Int64, int64(-2), math.MaxUint64 - 1},
-		{driver.Uint, uint(7), 7}, {driver.Uint8, uint8(255), 255}, {driver.Uint16, uint16(65535), 65535},
-		{driver.Uint32, uint32(1 << 31), 1 << 31}, {driver.Uint64, uint64(1 << 63), 1 << 63},
-		{driver.Float32, float32(-0.0), 0}, {driver.Float32, float32(1), 0x3f800000},
-		{driver.Float64, 1.0, 0x3ff0000000000000},
-	} {
-		got, ok := scalarBits(tc.t, tc.v)
-		if !ok || got != tc.want {
-			t.Errorf("scalarBits(%v, %T %v) = %#x, %v; want %#x", tc.t, tc.v, tc.v, got, ok, tc.want)
-		}
-	}
-	for _, tc := range []struct {
-		t driver.ScalarType
-		v any
-	}{{driver.Bool, 1}, {driver.Int, int64(1)}, {driver.Uint64, uint(1)}, {driver.Float32, 1.0}, {driver.Int32, "x"}, {driver.Int32, nil}} {
-		if _, ok := scalarBits(tc.t, tc.v); ok {
-			t.Errorf("scalarBits(%v, %T) accepted", tc.t, tc.v)
-		}
-	}
-}
-
 func TestGridFor(t *testing.T) {
 	dims, grids := [3]int{1024, 1024, 64}, [3]int{math.MaxInt32, 65535, 65535}
 	r := func(s ...int) driver.NDRange {
