@@ -115,18 +115,14 @@ func (a *Array[T]) copy(f func(q *queue) error) error {
 	s := a.last
 	a.mu.Unlock()
 	if s != nil {
-		err := s.do(f)
-		if err == nil || !s.closedNow() {
+		ran := false
+		err := s.do(func(q *queue) error { ran = true; return f(q) })
+		if ran {
 			return err
 		}
+		// The stream's task ended before the copy could be enqueued.
 	}
 	return a.dev.def.do(f)
-}
-
-func (s *Stream) closedNow() bool {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.closed
 }
 
 // Free releases the array's memory. If the stream that last used it still
