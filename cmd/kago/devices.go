@@ -7,6 +7,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	_ "github.com/kago-dev/kago/backends/cuda"
 	_ "github.com/kago-dev/kago/backends/native"
 	_ "github.com/kago-dev/kago/backends/opencl"
 	_ "github.com/kago-dev/kago/backends/pocl"
