@@ -17,6 +17,7 @@ import (
 
 	"github.com/kago-dev/kago/ka"
 
+	_ "github.com/kago-dev/kago/backends/cuda"
 	_ "github.com/kago-dev/kago/backends/native"
 	_ "github.com/kago-dev/kago/backends/pocl"
 )
