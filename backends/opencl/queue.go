@@ -28,6 +28,15 @@ type queue struct {
 	prio driver.Priority
 	done bool
 
+	// last is the event of the last command enqueued (a kernel, a copy, a
+	// WaitEvent barrier), owned by the queue, or 0 when nothing was
+	// enqueued since the last wait that saw the queue drain. The queue is in
+	// order, so its completion implies every earlier command's: Synchronize
+	// waits for it instead of enqueuing a marker (which PoCL must schedule
+	// on its worker threads, behind other queues' kernels), and returns at
+	// once when it is 0.
+	last cl.Event
+
 	// pending are the events of WaitEvent's barriers, kept until a later
 	// wait has seen them complete: PoCL 3.1 aborts when a user event fails
 	// after the barrier's event was released.
@@ -73,6 +82,7 @@ func (q *queue) Release() error {
 	q.done = true
 	liveQueues.Add(-1)
 	q.releasePending()
+	q.forget()
 	if err := q.q.Release(); err != nil {
 		return fmt.Errorf("opencl: release queue: %w", err)
 	}
@@ -129,7 +139,7 @@ func (q *queue) Launch(fn driver.Function, r, group driver.NDRange, args []drive
 		l.Set(i+d, 8, uint64(size))
 		l.Range(d, (size+g-1)/g*g, g)
 	}
-	if err := l.Enqueue(q.q, f.kernel, r.Dims); err != nil {
+	if err := l.Enqueue(q.q, f.kernel, r.Dims, &q.last); err != nil {
 		return fmt.Errorf("opencl: launch of %s over %v in groups of %v: %w", f.spec.Name, r, group, err)
 	}
 	return nil
@@ -179,6 +189,7 @@ func (q *queue) Write(ctx context.Context, b driver.Buffer, off int, src []byte)
 		if _, err := q.q.WriteBuffer(buf.mem, true, off, src); err != nil {
 			return fmt.Errorf("opencl: write: %w", err)
 		}
+		q.forget()
 		return nil
 	}
 	var pin runtime.Pinner
@@ -203,6 +214,7 @@ func (q *queue) Read(ctx context.Context, b driver.Buffer, off int, dst []byte) 
 		if _, err := q.q.ReadBuffer(buf.mem, true, off, dst); err != nil {
 			return fmt.Errorf("opencl: read: %w", err)
 		}
+		q.forget()
 		return nil
 	}
 	var pin runtime.Pinner
@@ -233,8 +245,10 @@ func (q *queue) checkCopy(what string, b driver.Buffer, off, n int) (*buffer, er
 }
 
 // Synchronize waits until every command enqueued so far has completed: it
-// enqueues a marker and waits for it through package sync (OpenCL cannot
-// ask whether a queue is idle). With KAGO_SYNC=blocking it calls clFinish.
+// waits through package sync for the event of the queue's last command
+// (OpenCL cannot ask whether a queue is idle, and a marker would have to be
+// scheduled by the driver), and returns at once when nothing was enqueued
+// since the last completed wait. With KAGO_SYNC=blocking it calls clFinish.
 func (q *queue) Synchronize(ctx context.Context) error {
 	if q.done {
 		return fmt.Errorf("opencl: synchronize: %w", driver.ErrClosed)
@@ -243,13 +257,33 @@ func (q *queue) Synchronize(ctx context.Context) error {
 		if err := q.q.Finish(); err != nil {
 			return fmt.Errorf("opencl: synchronize: %w", err)
 		}
+		q.forget()
 		return ctx.Err()
 	}
-	ev, err := q.q.Marker()
-	if err != nil {
-		return fmt.Errorf("opencl: synchronize: %w", err)
+	ev := q.take()
+	if ev == 0 {
+		q.releasePending()
+		return ctx.Err()
 	}
 	return q.wait(ctx, ev, "synchronize")
+}
+
+// take hands the event of the queue's last command to the caller, who
+// waits for it and releases it, and marks the queue as drained. It
+// returns 0 when nothing was enqueued since the last completed wait.
+func (q *queue) take() cl.Event {
+	ev := q.last
+	q.last = 0
+	return ev
+}
+
+// forget releases the event of the last command once a wait has seen the
+// queue drain (or the queue is released).
+func (q *queue) forget() {
+	if q.last != 0 {
+		q.last.Release()
+		q.last = 0
+	}
 }
 
 // Record enqueues a marker and returns its event.
@@ -284,6 +318,13 @@ func (q *queue) WaitEvent(e driver.Event) error {
 		return fmt.Errorf("opencl: wait event: %w", err)
 	}
 	q.pending = append(q.pending, ev)
+	// The barrier is now the queue's last command: a Synchronize waits for
+	// it (and so for e). pending and last hold a reference each.
+	if err := ev.Retain(); err != nil {
+		return fmt.Errorf("opencl: wait event: %w", err)
+	}
+	q.forget()
+	q.last = ev
 	return nil
 }
 

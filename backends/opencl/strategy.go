@@ -56,15 +56,17 @@ func SynchronizeWith(ctx context.Context, q driver.Queue, s WaitStrategy) error 
 	if qu.done {
 		return fmt.Errorf("opencl: synchronize: %w", driver.ErrClosed)
 	}
-	ev, err := qu.q.Marker()
-	if err != nil {
-		return fmt.Errorf("opencl: synchronize: %w", err)
+	ev := qu.take()
+	if ev == 0 {
+		qu.releasePending()
+		return ctx.Err()
 	}
 	defer ev.Release()
 	if err := qu.q.Flush(); err != nil {
 		return fmt.Errorf("opencl: synchronize: %w", err)
 	}
 	op := &qu.op
+	var err error
 	op.ev, op.err, op.dev = ev, nil, qu.dev
 	var ran bool
 	if s == CallbackStrategy {

@@ -143,13 +143,17 @@ func deviceError(what string, ev cl.Event, err error) error {
 	return fmt.Errorf("opencl: %s: %w", what, err)
 }
 
-// wait waits for ev, one of the queue's own events, and releases it.
+// wait waits for ev, one of the queue's own events, and releases it. The
+// queue has then drained up to ev.
 func (q *queue) wait(ctx context.Context, ev cl.Event, what string) error {
 	defer ev.Release()
 	if err := q.q.Flush(); err != nil {
 		return fmt.Errorf("opencl: %s: %w", what, err)
 	}
 	err := waitEvent(ctx, q.dev, &q.op, ev, what)
+	// ev has completed (waits are not cancellable), and with it every
+	// earlier command of the in-order queue.
+	q.forget()
 	q.releasePending()
 	return err
 }

@@ -170,15 +170,23 @@ static kg_int kg_kernel_wg_info(uintptr_t k, uintptr_t dev, kg_uint param, size_
 // kg_launch sets n kernel arguments (argument i is sizes[i] bytes at
 // &vals[i], each value in an 8-byte slot) and enqueues the kernel, in one
 // crossing into C. It returns the failing call's index in *which (0: set
-// argument *argi, 1: enqueue) with its error code.
+// argument *argi, 1: enqueue) with its error code. On success the kernel's
+// event replaces *last (the queue's previous last event, released here; 0
+// if none), so that a queue can keep the event of its last command at no
+// extra crossing.
 static kg_int kg_launch(uintptr_t q, uintptr_t k, kg_uint n, const size_t *sizes, const uint64_t *vals,
-		kg_uint dims, const size_t *global, const size_t *local, kg_int *which, kg_uint *argi) {
+		kg_uint dims, const size_t *global, const size_t *local, kg_int *which, kg_uint *argi, uintptr_t *last) {
 	for (kg_uint i = 0; i < n; i++) {
 		kg_int e = kg.SetKernelArg((kg_h)k, i, sizes[i], &vals[i]);
 		if (e != 0) { *which = 0; *argi = i; return e; }
 	}
 	*which = 1;
-	return kg.EnqueueNDRangeKernel((kg_h)q, (kg_h)k, dims, NULL, global, local, 0, NULL, NULL);
+	kg_h ev = NULL;
+	kg_int e = kg.EnqueueNDRangeKernel((kg_h)q, (kg_h)k, dims, NULL, global, local, 0, NULL, &ev);
+	if (e != 0) return e;
+	if (*last) kg.ReleaseEvent((kg_h)*last);
+	*last = (uintptr_t)ev;
+	return 0;
 }
 
 static kg_int kg_read(uintptr_t q, uintptr_t m, kg_uint blocking, size_t off, size_t size, void *dst, uintptr_t *ev) {
@@ -573,8 +581,10 @@ func (l *Launch) Range(d, global, local int) {
 
 // Enqueue sets k's arguments and enqueues it on q over dims dimensions, in
 // one call into C. Kernel arguments are state of the kernel object: callers
-// must not enqueue the same Kernel from two goroutines at once.
-func (l *Launch) Enqueue(q Queue, k Kernel, dims int) error {
+// must not enqueue the same Kernel from two goroutines at once. On success
+// the kernel's event replaces *last: the event *last held before (0 for
+// none) is released, and the caller owns the new one.
+func (l *Launch) Enqueue(q Queue, k Kernel, dims int, last *Event) error {
 	var which C.kg_int
 	var argi C.kg_uint
 	var sizes *C.size_t
@@ -583,8 +593,10 @@ func (l *Launch) Enqueue(q Queue, k Kernel, dims int) error {
 		sizes = &l.sizes[0]
 		vals = (*C.uint64_t)(unsafe.Pointer(&l.vals[0]))
 	}
+	ev := C.uintptr_t(*last)
 	e := int32(C.kg_launch(C.uintptr_t(q), C.uintptr_t(k), C.kg_uint(len(l.sizes)), sizes, vals,
-		C.kg_uint(dims), &l.global[0], &l.local[0], &which, &argi))
+		C.kg_uint(dims), &l.global[0], &l.local[0], &which, &argi, &ev))
+	*last = Event(ev)
 	if e == 0 {
 		return nil
 	}
