@@ -190,7 +190,7 @@ func (q *queue) Write(ctx context.Context, b driver.Buffer, off int, src []byte)
 			return fmt.Errorf("opencl: write: %w", err)
 		}
 		q.forget()
-		return nil
+		return ctx.Err()
 	}
 	var pin runtime.Pinner
 	pin.Pin(&src[0])
@@ -215,7 +215,7 @@ func (q *queue) Read(ctx context.Context, b driver.Buffer, off int, dst []byte) 
 			return fmt.Errorf("opencl: read: %w", err)
 		}
 		q.forget()
-		return nil
+		return ctx.Err()
 	}
 	var pin runtime.Pinner
 	pin.Pin(&dst[0])
