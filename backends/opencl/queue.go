@@ -124,7 +124,7 @@ func (q *queue) Launch(fn driver.Function, r, group driver.NDRange, args []drive
 			i += 2
 			continue
 		}
-		v, ok := scalarBits(p.Type, a.Value)
+		v, ok := driver.ScalarBits(p.Type, a.Value)
 		if !ok {
 			return fmt.Errorf("opencl: launch of %s: parameter %s got a %T: %w", f.spec.Name, p, a.Value, driver.ErrBadLaunch)
 		}
