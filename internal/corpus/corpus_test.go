@@ -221,22 +221,26 @@ func runAll(t *testing.T, backend string) (map[string][]any, error) {
 	return res, nil
 }
 
-func TestCorpusNativeVsPoCL(t *testing.T) {
+func TestCorpusNativeVsPoCL(t *testing.T) { compareWithNative(t, "pocl") }
+
+// compareWithNative runs every case on the native backend and on backend,
+// and compares the outputs. It skips when backend has no device here.
+func compareWithNative(t *testing.T, backend string) {
 	native, err := runAll(t, "native")
 	if err != nil {
 		t.Fatal(err)
 	}
-	pocl, err := runAll(t, "pocl")
+	other, err := runAll(t, backend)
 	if errors.Is(err, ka.ErrNoDevice) {
-		t.Skipf("PoCL not available: %v", err)
+		t.Skipf("%s not available: %v", backend, err)
 	}
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, c := range cases {
 		for i := range native[c.name] {
-			if err := compare(native[c.name][i], pocl[c.name][i], c.ulp); err != nil {
-				t.Errorf("%s, output %d: native vs PoCL: %v", c.name, i, err)
+			if err := compare(native[c.name][i], other[c.name][i], c.ulp); err != nil {
+				t.Errorf("%s, output %d: native vs %s: %v", c.name, i, backend, err)
 			}
 		}
 	}

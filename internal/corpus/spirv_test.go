@@ -8,7 +8,6 @@ package corpus
 // backend like the OpenCL C path.
 
 import (
-	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -66,22 +65,5 @@ func TestCorpusNativeVsSPIRV(t *testing.T) {
 	if _, err := exec.LookPath("llvm-spirv-15"); err != nil {
 		t.Skip("llvm-spirv-15 not installed (Debian package llvm-spirv-15): the SPIR-V path cannot run on PoCL 3.1 without it")
 	}
-	native, err := runAll(t, "native")
-	if err != nil {
-		t.Fatal(err)
-	}
-	spirv, err := runAll(t, "pocl-spirv")
-	if errors.Is(err, ka.ErrNoDevice) {
-		t.Skipf("PoCL not available: %v", err)
-	}
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, c := range cases {
-		for i := range native[c.name] {
-			if err := compare(native[c.name][i], spirv[c.name][i], c.ulp); err != nil {
-				t.Errorf("%s, output %d: native vs SPIR-V on PoCL: %v", c.name, i, err)
-			}
-		}
-	}
+	compareWithNative(t, "pocl-spirv")
 }
