@@ -101,3 +101,154 @@ func ExampleSpawn() {
 	// Output:
 	// [[1] [11] [21]]
 }
+
+// Reverse64 reverses each group's block of 64 elements of x through local
+// memory.
+//
+//ka:kernel
+func Reverse64(it ka.Item, x []float32) {
+	tmp := ka.LocalArray[float32](it, 64)
+	l := it.Local()
+	i := it.Global()
+	if i < len(x) {
+		tmp[l] = x[i]
+	}
+	it.Barrier() // every work-item of the group has written tmp
+	if i < len(x) {
+		x[i] = tmp[63-l]
+	}
+}
+
+func ExampleLocalArray() {
+	ctx := context.Background()
+	dev, _ := ka.Open("native")
+	defer dev.Close()
+	h := make([]float32, 128)
+	for i := range h {
+		h[i] = float32(i)
+	}
+	x, _ := ka.FromSlice(ctx, dev, h)
+	defer x.Free()
+	k, _ := ka.NewKernel(dev, Reverse64, ka.GroupSize(64))
+	_ = k.Launch(dev.Stream(), ka.Range(128), x)
+	_ = x.Read(ctx, h)
+	fmt.Println(h[0], h[63], h[64], h[127])
+	// Output: 63 0 127 64
+}
+
+// Count counts the even elements of x in count[0].
+//
+//ka:kernel
+func Count(it ka.Item, x []int32, count []int32) {
+	if i := it.Global(); i < len(x) && x[i]%2 == 0 {
+		ka.AtomicAdd(&count[0], 1) // work-items add concurrently
+	}
+}
+
+func ExampleAtomicAdd() {
+	ctx := context.Background()
+	dev, _ := ka.Open("native")
+	defer dev.Close()
+	h := make([]int32, 1000)
+	for i := range h {
+		h[i] = int32(i)
+	}
+	x, _ := ka.FromSlice(ctx, dev, h)
+	defer x.Free()
+	count, _ := ka.Alloc[int32](dev, 1)
+	defer count.Free()
+	_ = count.Write(ctx, []int32{0})
+	k, _ := ka.NewKernel(dev, Count)
+	_ = k.Launch(dev.Stream(), ka.Range(len(h)), x, count)
+	got := make([]int32, 1)
+	_ = count.Read(ctx, got)
+	fmt.Println(got[0])
+	// Output: 500
+}
+
+// Fill writes row*100+col at each element of a rows×cols matrix, on a 2-D
+// range (cols, rows).
+//
+//ka:kernel
+func Fill(it ka.Item, cols int, m []int32) {
+	col, row := it.GlobalID(0), it.GlobalID(1)
+	if col < cols && row < it.GlobalSize(1) {
+		m[row*cols+col] = int32(row*100 + col)
+	}
+}
+
+func ExampleRange2() {
+	ctx := context.Background()
+	dev, _ := ka.Open("native")
+	defer dev.Close()
+	const rows, cols = 3, 4
+	m, _ := ka.Alloc[int32](dev, rows*cols)
+	defer m.Free()
+	k, _ := ka.NewKernel(dev, Fill, ka.GroupSize(2, 2)) // 2×2 groups; the range is not a multiple
+	_ = k.Launch(dev.Stream(), ka.Range2(cols, rows), cols, m)
+	out := make([]int32, rows*cols)
+	_ = m.Read(ctx, out)
+	fmt.Println(out)
+	// Output: [0 1 2 3 100 101 102 103 200 201 202 203]
+}
+
+func ExampleStream_WithPriority() {
+	ctx := context.Background()
+	dev, _ := ka.Open("native")
+	defer dev.Close()
+	k, _ := ka.NewKernel(dev, AddOne)
+	x, _ := ka.FromSlice(ctx, dev, []int32{0})
+	defer x.Free()
+	task := ka.Spawn(dev, func(s *ka.Stream) error {
+		if err := k.Launch(s, ka.Range(1), x); err != nil {
+			return err
+		}
+		// This block's work runs at high priority, after the launch above.
+		err := s.WithPriority(ka.High, func(s *ka.Stream) error {
+			return k.Launch(s, ka.Range(1), x)
+		})
+		fmt.Println("priority after the block:", s.Priority())
+		return err
+	})
+	if err := task.Wait(ctx); err != nil {
+		fmt.Println(err)
+	}
+	out := make([]int32, 1)
+	_ = x.Read(ctx, out)
+	fmt.Println(out[0], dev.Capabilities().Priorities)
+	// Output:
+	// priority after the block: normal
+	// 2 false
+}
+
+func ExampleDevice_Synchronize() {
+	dev, _ := ka.Open("native")
+	defer dev.Close()
+	k, _ := ka.NewKernel(dev, AddOne)
+	x, _ := ka.Alloc[int32](dev, 1<<16)
+	defer x.Free()
+	_ = k.Launch(dev.Stream(), ka.Range(x.Len()), x)
+
+	// A cancelled context does not abandon the wait: the device may still
+	// be using x. The error comes once the work has completed.
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	err := dev.Synchronize(ctx)
+	fmt.Println(errors.Is(err, context.Canceled))
+	// Output: true
+}
+
+func ExampleProbe() {
+	for _, name := range ka.Backends() {
+		if name != "native" {
+			continue // the output of other backends depends on the machine
+		}
+		infos, err := ka.Probe(name)
+		if err != nil {
+			fmt.Println(name, "unavailable:", err)
+			continue
+		}
+		fmt.Println(name, len(infos), infos[0].Kind, infos[0].Capabilities.Float64)
+	}
+	// Output: native 1 CPU true
+}
