@@ -1,0 +1,48 @@
+package codegen_test
+
+import (
+	"testing"
+
+	"github.com/kago-dev/kago/codegen"
+	"github.com/kago-dev/kago/ka/driver"
+)
+
+// BenchmarkCompile measures compile time per kernel over the corpus
+// (internal/corpus, 19 kernels): the front end from go/ssa to the portable
+// IR (package loading excluded: it is done once, outside the timer), and
+// each emitter from that IR. ns/kernel is the figure to read.
+//
+//	go test -run '^$' -bench Compile ./codegen
+func BenchmarkCompile(b *testing.B) {
+	p, err := codegen.Load(codegen.Config{Dir: ".."}, "./internal/corpus")
+	if err != nil {
+		b.Fatal(err)
+	}
+	kernels, err := p.Compile()
+	if err != nil {
+		b.Fatal(err)
+	}
+	perKernel := func(b *testing.B) {
+		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(kernels)), "ns/kernel")
+	}
+	b.Run("frontend", func(b *testing.B) {
+		for b.Loop() {
+			if _, err := p.Compile(); err != nil {
+				b.Fatal(err)
+			}
+		}
+		perKernel(b)
+	})
+	for _, target := range []driver.Target{driver.OpenCLC, driver.SPIRV, driver.PTX} {
+		b.Run(target.String(), func(b *testing.B) {
+			for b.Loop() {
+				for _, k := range kernels {
+					if _, err := codegen.Emit(k, target); err != nil {
+						b.Fatal(err)
+					}
+				}
+			}
+			perKernel(b)
+		})
+	}
+}
