@@ -1,51 +1,148 @@
+//go:build cgo
+
 package openclc
 
-// Tests that build the emitted OpenCL C on PoCL's CPU device and run some
-// kernels (skipped where PoCL is absent).
+// Tests that build the emitted OpenCL C on PoCL's CPU device through kago's
+// own backend (backends/pocl, at the driver level) and run some kernels.
+// They skip where PoCL is absent; without cgo (which the backend needs)
+// they are not built.
 
 import (
+	"context"
 	"encoding/binary"
 	"errors"
 	"math"
-	"sync"
+	"regexp"
 	"testing"
 
-	"github.com/kago-dev/kago/codegen/openclc/internal/clcheck"
+	"github.com/kago-dev/kago/backends/pocl"
+	"github.com/kago-dev/kago/ka/driver"
 )
 
-var (
-	poclOnce sync.Once
-	poclDev  *clcheck.Device
-	poclErr  error
-)
-
-// pocl returns the shared PoCL device, or skips the test.
-func pocl(t *testing.T) *clcheck.Device {
+// poclDevice opens PoCL's device for the test, or skips it. The device is
+// closed, with the kernels loaded on it, when the test ends.
+func poclDevice(t *testing.T) driver.Device {
 	t.Helper()
-	poclOnce.Do(func() { poclDev, poclErr = clcheck.Open() })
-	if errors.Is(poclErr, clcheck.ErrUnavailable) {
-		t.Skipf("skipping: %v", poclErr)
+	_, err := pocl.Backend.Probe()
+	var dev driver.Device
+	if err == nil {
+		dev, err = pocl.Backend.Open(0)
 	}
-	if poclErr != nil {
-		t.Fatal(poclErr)
+	if errors.Is(err, driver.ErrNoDevice) {
+		t.Skipf("skipping: %v", err)
 	}
-	return poclDev
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		if err := dev.Close(); err != nil {
+			t.Error(err)
+		}
+	})
+	return dev
 }
 
-// build emits testdata/<name>.ll with every feature and builds it.
-func build(t *testing.T, name string) *clcheck.Program {
+// kernel is an emitted test module built on PoCL.
+type kernel struct {
+	dev driver.Device
+	fn  driver.Function
+}
+
+var entryRE = regexp.MustCompile(`__kernel void (\w+)\(`)
+
+// build emits testdata/<name>.ll with every feature and builds it, with
+// params (the kernel's parameters after the Item; only needed to run it).
+// A failed build reports the build log and the source.
+func build(t *testing.T, name string, params ...driver.Param) *kernel {
 	t.Helper()
-	d := pocl(t)
+	dev := poclDevice(t)
 	src, err := emitFile(t, name, AllFeatures())
 	if err != nil {
 		t.Fatalf("Emit: %v", err)
 	}
-	p, err := d.Build(string(src))
+	m := entryRE.FindSubmatch(src)
+	if m == nil {
+		t.Fatalf("no __kernel in the source:\n%s", src)
+	}
+	fn, err := dev.Load(&driver.KernelSpec{Name: name, Entry: string(m[1]), Params: params,
+		Code: map[driver.Target][]byte{driver.OpenCLC: src}})
 	if err != nil {
 		t.Fatalf("%v\nsource:\n%s", err, src)
 	}
-	t.Cleanup(p.Release)
-	return p
+	return &kernel{dev: dev, fn: fn}
+}
+
+// slice and scalar describe a parameter of type []typ or typ.
+func slice(name string, typ driver.ScalarType) driver.Param {
+	return driver.Param{Name: name, Type: typ, Slice: true}
+}
+
+func scalar(name string, typ driver.ScalarType) driver.Param {
+	return driver.Param{Name: name, Type: typ}
+}
+
+// buf is a slice argument of Len elements: Data is written to the device
+// before the launch and read back into Data after it.
+type buf struct {
+	Data []byte
+	Len  int
+}
+
+// dims is an NDRange of the given sizes.
+func dims(sizes ...int) driver.NDRange {
+	r := driver.NDRange{Dims: len(sizes), Size: [3]int{1, 1, 1}}
+	copy(r.Size[:], sizes)
+	return r
+}
+
+// run launches the kernel over r in groups of group (the backend rounds r
+// up to whole groups and passes r's sizes as the hidden parameters) and
+// waits for it. Each argument is a *buf or a scalar of the parameter's
+// exact Go type.
+func (k *kernel) run(t *testing.T, r, group driver.NDRange, args ...any) {
+	t.Helper()
+	ctx := context.Background()
+	q, err := k.dev.NewQueue(driver.Normal)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer q.Release()
+	dargs := make([]driver.Arg, len(args))
+	mems := make([]driver.Buffer, len(args))
+	defer func() {
+		for _, m := range mems {
+			if m != nil {
+				m.Free(nil)
+			}
+		}
+	}()
+	for i, a := range args {
+		b, ok := a.(*buf)
+		if !ok {
+			dargs[i] = driver.Arg{Value: a}
+			continue
+		}
+		if mems[i], err = k.dev.Alloc(len(b.Data)); err != nil {
+			t.Fatal(err)
+		}
+		if err := q.Write(ctx, mems[i], 0, b.Data); err != nil {
+			t.Fatal(err)
+		}
+		dargs[i] = driver.Arg{Buffer: mems[i], Len: b.Len}
+	}
+	if err := q.Launch(k.fn, r, group, dargs); err != nil {
+		t.Fatal(err)
+	}
+	if err := q.Synchronize(ctx); err != nil {
+		t.Fatal(err)
+	}
+	for i, a := range args {
+		if b, ok := a.(*buf); ok {
+			if err := q.Read(ctx, mems[i], 0, b.Data); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
 }
 
 // TestPoCLBuildAll builds every golden sample on PoCL.
@@ -121,13 +218,10 @@ func bytesU64(b []byte) []uint64 {
 	return xs
 }
 
-// gsize is the three hidden parameters for a range.
-func gsize(x, y, z int) []any { return []any{uint64(x), uint64(y), uint64(z)} }
-
 // TestPoCLSaxpy runs Saxpy on a range rounded up to the group size: the
 // guard keeps the extra work-items out.
 func TestPoCLSaxpy(t *testing.T) {
-	p := build(t, "saxpy")
+	p := build(t, "saxpy", scalar("a", driver.Float32), slice("x", driver.Float32), slice("y", driver.Float32))
 	const n = 1000
 	x, y := make([]float32, n), make([]float32, n+8)
 	for i := range x {
@@ -136,11 +230,8 @@ func TestPoCLSaxpy(t *testing.T) {
 	for i := n; i < len(y); i++ {
 		y[i] = -1
 	}
-	xb, yb := &clcheck.Buffer{Data: f32Bytes(x)}, &clcheck.Buffer{Data: f32Bytes(y)}
-	args := append([]any{float32(3), xb, uint64(n), yb, uint64(n)}, gsize(n, 1, 1)...)
-	if err := p.Run("Saxpy", []int{1024}, []int{64}, args...); err != nil {
-		t.Fatal(err)
-	}
+	yb := &buf{f32Bytes(y), n}
+	p.run(t, dims(n), dims(64), float32(3), &buf{f32Bytes(x), n}, yb)
 	got := bytesF32(yb.Data)
 	for i := range got {
 		want := float32(-1)

@@ -1,21 +1,22 @@
+//go:build cgo
+
 package openclc
 
 // Kernels run on PoCL and checked against Go's own semantics.
 
 import (
+	"fmt"
 	"math"
 	"testing"
 
-	"github.com/kago-dev/kago/codegen/openclc/internal/clcheck"
+	"github.com/kago-dev/kago/ka/driver"
 )
 
 func TestPoCLLoop(t *testing.T) {
-	p := build(t, "loop")
+	p := build(t, "loop", slice("out", driver.Int64), scalar("n", driver.Int), scalar("limit", driver.Int))
 	const n, limit = 100, 50
-	out := &clcheck.Buffer{Data: make([]byte, 8*3*n)}
-	if err := p.Run("Loop", []int{128}, []int{32}, append([]any{out, uint64(3 * n), int64(n), int64(limit)}, gsize(n, 1, 1)...)...); err != nil {
-		t.Fatal(err)
-	}
+	out := &buf{make([]byte, 8*3*n), 3 * n}
+	p.run(t, dims(n), dims(32), out, n, limit)
 	got := bytesU64(out.Data)
 	for i := 0; i < n; i++ {
 		x, steps := int64(i)+1, int64(0)
@@ -80,13 +81,20 @@ func intOpsRef(a, b uint64, w uint) []uint64 {
 }
 
 func TestPoCLIntOps(t *testing.T) {
-	p := build(t, "intops")
+	widths := []uint{8, 16, 32, 64}
+	types := []driver.ScalarType{driver.Int8, driver.Int16, driver.Int32, driver.Int64}
+	var params []driver.Param
+	for i, w := range widths {
+		for _, v := range []string{"a", "b", "o"} {
+			params = append(params, slice(fmt.Sprint(v, w), types[i]))
+		}
+	}
+	p := build(t, "intops", params...)
 	pairs := [][2]int64{{7, 3}, {-7, 3}, {7, -3}, {-7, -3}, {100, 7}, {-100, 9}, {1, 1}, {0, 5}, {-1, 2}, {123456789, -98765}, {-128, 3}, {127, -128}, {-32768, 255}, {5, 31}, {-5, 33}, {2, 63}}
 	n := len(pairs)
 	const N = 23
-	widths := []uint{8, 16, 32, 64}
 	var args []any
-	var outs []*clcheck.Buffer
+	var outs []*buf
 	for _, w := range widths {
 		sz := int(w / 8)
 		a, b := make([]byte, sz*n), make([]byte, sz*n)
@@ -96,13 +104,11 @@ func TestPoCLIntOps(t *testing.T) {
 				b[i*sz+j] = byte(uint64(pr[1]) >> (8 * j))
 			}
 		}
-		o := &clcheck.Buffer{Data: make([]byte, sz*n*N)}
+		o := &buf{make([]byte, sz*n*N), n * N}
 		outs = append(outs, o)
-		args = append(args, &clcheck.Buffer{Data: a}, uint64(n), &clcheck.Buffer{Data: b}, uint64(n), o, uint64(n*N))
+		args = append(args, &buf{a, n}, &buf{b, n}, o)
 	}
-	if err := p.Run("IntOps", []int{n}, nil, append(args, gsize(n, 1, 1)...)...); err != nil {
-		t.Fatal(err)
-	}
+	p.run(t, dims(n), dims(1), args...)
 	names := []string{"add", "sub", "mul", "sdiv", "udiv", "srem", "urem", "shl", "lshr", "ashr", "and", "or", "xor", "slt", "ult", "sge", "ule", "sgt", "uge", "eq", "ne", "smin", "umax"}
 	for wi, w := range widths {
 		sz := int(w / 8)
@@ -130,7 +136,7 @@ func TestPoCLIntOps(t *testing.T) {
 }
 
 func TestPoCLFloatOps(t *testing.T) {
-	p := build(t, "floatops")
+	p := build(t, "floatops", slice("a", driver.Float32), slice("b", driver.Float32), slice("out", driver.Uint32))
 	nan := float32(math.NaN())
 	negz := float32(math.Copysign(0, -1))
 	pairs := [][2]float32{{1, 2}, {2, 1}, {nan, 1}, {1, nan}, {negz, 0}, {0, negz}, {2.5, 1}, {-2.5, 3}, {0.5, -1}, {-7.25, 2}, {float32(math.Inf(1)), 1}, {3, 3}}
@@ -139,10 +145,8 @@ func TestPoCLFloatOps(t *testing.T) {
 	for i, pr := range pairs {
 		a[i], b[i] = pr[0], pr[1]
 	}
-	out := &clcheck.Buffer{Data: make([]byte, 4*8*n)}
-	if err := p.Run("FloatOps", []int{n}, nil, append([]any{&clcheck.Buffer{Data: f32Bytes(a)}, uint64(n), &clcheck.Buffer{Data: f32Bytes(b)}, uint64(n), out, uint64(8 * n)}, gsize(n, 1, 1)...)...); err != nil {
-		t.Fatal(err)
-	}
+	out := &buf{make([]byte, 4*8*n), 8 * n}
+	p.run(t, dims(n), dims(1), &buf{f32Bytes(a), n}, &buf{f32Bytes(b), n}, out)
 	got := bytesU32(out.Data)
 	same := func(x uint32, want float32) bool {
 		if want != want {
@@ -201,18 +205,14 @@ func ulps(a, b float64) uint64 {
 }
 
 func TestPoCLMath64(t *testing.T) {
-	p := build(t, "math64")
+	p := build(t, "math64", slice("x", driver.Float64), slice("y", driver.Float64), slice("z", driver.Float64), slice("out", driver.Float64))
 	xs := []float64{-0.9, -0.5, -0.1, 0, 0.1, 0.3, 0.5, 0.75, 0.99, -0.25}
 	ys := []float64{1, 1.5, 2, 3, 10, 1.25, 7, 2.5, 1.01, 4}
 	zs := []float64{0, 1, -1, 0.5, 100, -3, 2, 1e-3, 7, -0.5}
 	n := len(xs)
 	const N = 33
-	out := &clcheck.Buffer{Data: make([]byte, 8*N*n)}
-	if err := p.Run("Math64", []int{n}, nil, append([]any{
-		&clcheck.Buffer{Data: f64Bytes(xs)}, uint64(n), &clcheck.Buffer{Data: f64Bytes(ys)}, uint64(n),
-		&clcheck.Buffer{Data: f64Bytes(zs)}, uint64(n), out, uint64(N * n)}, gsize(n, 1, 1)...)...); err != nil {
-		t.Fatal(err)
-	}
+	out := &buf{make([]byte, 8*N*n), N * n}
+	p.run(t, dims(n), dims(1), &buf{f64Bytes(xs), n}, &buf{f64Bytes(ys), n}, &buf{f64Bytes(zs), n}, out)
 	got := bytesF64(out.Data)
 	type ref struct {
 		name string
@@ -250,17 +250,15 @@ func TestPoCLMath64(t *testing.T) {
 }
 
 func TestPoCLReduce(t *testing.T) {
-	p := build(t, "reduce")
+	p := build(t, "reduce", slice("x", driver.Float32), slice("partial", driver.Float32))
 	const n, group = 1000, 64
 	groups := (n + group - 1) / group
 	x := make([]float32, n)
 	for i := range x {
 		x[i] = float32(i % 17)
 	}
-	partial := &clcheck.Buffer{Data: make([]byte, 4*groups)}
-	if err := p.Run("Reduce", []int{groups * group}, []int{group}, append([]any{&clcheck.Buffer{Data: f32Bytes(x)}, uint64(n), partial, uint64(groups)}, gsize(n, 1, 1)...)...); err != nil {
-		t.Fatal(err)
-	}
+	partial := &buf{make([]byte, 4*groups), groups}
+	p.run(t, dims(n), dims(group), &buf{f32Bytes(x), n}, partial)
 	for g, got := range bytesF32(partial.Data) {
 		var want float32
 		for i := g * group; i < min(n, (g+1)*group); i++ {
@@ -273,20 +271,19 @@ func TestPoCLReduce(t *testing.T) {
 }
 
 func TestPoCLAtomics(t *testing.T) {
-	p := build(t, "atomics")
+	p := build(t, "atomics", slice("counts", driver.Uint32), slice("sum", driver.Float32), slice("mm", driver.Uint32),
+		slice("fmax", driver.Uint32), slice("vals", driver.Float32))
 	const n = 100
 	vals := make([]float32, n)
 	for i := range vals {
 		vals[i] = float32(i%10) * 0.5
 	}
 	vals[37] = 99.5
-	counts := &clcheck.Buffer{Data: make([]byte, 16)}
-	sum := &clcheck.Buffer{Data: make([]byte, 4)}
-	mm := &clcheck.Buffer{Data: u32Bytes([]uint32{1 << 31, 1<<31 - 1, 0, ^uint32(0), 1000, 0})}
-	fmax := &clcheck.Buffer{Data: u32Bytes([]uint32{math.Float32bits(-1)})}
-	if err := p.Run("Atomics", []int{128}, []int{64}, append([]any{counts, uint64(4), sum, uint64(1), mm, uint64(6), fmax, uint64(1), &clcheck.Buffer{Data: f32Bytes(vals)}, uint64(n)}, gsize(n, 1, 1)...)...); err != nil {
-		t.Fatal(err)
-	}
+	counts := &buf{make([]byte, 16), 4}
+	sum := &buf{make([]byte, 4), 1}
+	mm := &buf{u32Bytes([]uint32{1 << 31, 1<<31 - 1, 0, ^uint32(0), 1000, 0}), 6}
+	fmax := &buf{u32Bytes([]uint32{math.Float32bits(-1)}), 1}
+	p.run(t, dims(n), dims(64), counts, sum, mm, fmax, &buf{f32Bytes(vals), n})
 	if c := bytesU32(counts.Data); c[0] != 25 || c[1] != 25 || c[2] != 25 || c[3] != 25 {
 		t.Errorf("counts = %v, want 25 each", c)
 	}
@@ -312,13 +309,11 @@ func TestPoCLAtomics(t *testing.T) {
 }
 
 func TestPoCLAtomics64(t *testing.T) {
-	p := build(t, "atomics64")
+	p := build(t, "atomics64", slice("acc", driver.Uint64), slice("sum", driver.Float64), scalar("n", driver.Int64))
 	const n = 40
-	acc := &clcheck.Buffer{Data: u64Bytes([]uint64{0, 1 << 63, ^uint64(0), 0})}
-	sum := &clcheck.Buffer{Data: make([]byte, 8)}
-	if err := p.Run("Atomics64", []int{64}, []int{32}, append([]any{acc, uint64(4), sum, uint64(1), int64(n)}, gsize(n, 1, 1)...)...); err != nil {
-		t.Fatal(err)
-	}
+	acc := &buf{u64Bytes([]uint64{0, 1 << 63, ^uint64(0), 0}), 4}
+	sum := &buf{make([]byte, 8), 1}
+	p.run(t, dims(n), dims(32), acc, sum, int64(n))
 	a := bytesU64(acc.Data)
 	want := []uint64{n * (n - 1) / 2, n - 1 - 5, 0, 1<<n - 1}
 	for i := range want {
@@ -332,12 +327,10 @@ func TestPoCLAtomics64(t *testing.T) {
 }
 
 func TestPoCLGrid2D(t *testing.T) {
-	p := build(t, "grid2d")
+	p := build(t, "grid2d", slice("out", driver.Uint64))
 	const w, h, gx, gy = 10, 5, 4, 2 // launched as 12 x 6
-	out := &clcheck.Buffer{Data: make([]byte, 8*12*w*h)}
-	if err := p.Run("Grid2D", []int{12, 6}, []int{gx, gy}, append([]any{out, uint64(12 * w * h)}, gsize(w, h, 1)...)...); err != nil {
-		t.Fatal(err)
-	}
+	out := &buf{make([]byte, 8*12*w*h), 12 * w * h}
+	p.run(t, dims(w, h), dims(gx, gy), out)
 	got := bytesU64(out.Data)
 	for y := 0; y < h; y++ {
 		for x := 0; x < w; x++ {
@@ -353,39 +346,35 @@ func TestPoCLGrid2D(t *testing.T) {
 }
 
 func TestPoCLPrivateAndFlags(t *testing.T) {
-	p := build(t, "private")
+	p := build(t, "private", slice("out", driver.Int32), slice("idx", driver.Int64))
 	const n = 16
 	idx := make([]uint64, n)
 	for i := range idx {
 		idx[i] = uint64(i % 8)
 	}
-	out := &clcheck.Buffer{Data: make([]byte, 4*n)}
-	if err := p.Run("Private", []int{n}, nil, append([]any{out, uint64(n), &clcheck.Buffer{Data: u64Bytes(idx)}, uint64(n)}, gsize(n, 1, 1)...)...); err != nil {
-		t.Fatal(err)
-	}
+	out := &buf{make([]byte, 4*n), n}
+	p.run(t, dims(n), dims(1), out, &buf{u64Bytes(idx), n})
 	for i, v := range bytesU32(out.Data) {
 		if want := uint32(i*(i%8) + i*7); v != want {
 			t.Errorf("out[%d] = %d, want %d", i, v, want)
 		}
 	}
 
-	f := build(t, "boolparam")
+	f := build(t, "boolparam", scalar("neg", driver.Bool), scalar("twice", driver.Bool), slice("x", driver.Float32))
 	for _, c := range []struct {
-		neg, twice uint8
+		neg, twice bool
 		want       float32
-	}{{0, 0, 3}, {1, 0, -3}, {0, 1, 6}, {1, 1, 1.5}} {
-		x := &clcheck.Buffer{Data: f32Bytes([]float32{3})}
-		if err := f.Run("Flags", []int{1}, nil, append([]any{c.neg, c.twice, x, uint64(1)}, gsize(1, 1, 1)...)...); err != nil {
-			t.Fatal(err)
-		}
+	}{{false, false, 3}, {true, false, -3}, {false, true, 6}, {true, true, 1.5}} {
+		x := &buf{f32Bytes([]float32{3}), 1}
+		f.run(t, dims(1), dims(1), c.neg, c.twice, x)
 		if got := bytesF32(x.Data)[0]; got != c.want {
-			t.Errorf("Flags(neg=%d, twice=%d) on 3 = %v, want %v", c.neg, c.twice, got, c.want)
+			t.Errorf("Flags(neg=%v, twice=%v) on 3 = %v, want %v", c.neg, c.twice, got, c.want)
 		}
 	}
 }
 
 func TestPoCLConvert(t *testing.T) {
-	p := build(t, "convert")
+	p := build(t, "convert", slice("a", driver.Int32), slice("f", driver.Float32), slice("d", driver.Float64), slice("out", driver.Uint64))
 	as := []int32{-1, 0, 1, 127, 128, -129, 255, 40000, -40000, math.MaxInt32, math.MinInt32, 16777217}
 	fs := []float32{-1.75, 0, 1.5, 100.9, -100.9, 12.5, -0.5, 3e4, -3e4, 65535.5, 7, -7}
 	ds := []float64{-1e12 - 0.5, 0, 2.75, 1e15, -3.5, 0.1, -0.9, 123456789.5, -42, 1 << 40, 5, -5}
@@ -394,11 +383,8 @@ func TestPoCLConvert(t *testing.T) {
 	for i, a := range as {
 		av[i] = uint32(a)
 	}
-	out := &clcheck.Buffer{Data: make([]byte, 8*24*n)}
-	if err := p.Run("Convert", []int{n}, nil, append([]any{&clcheck.Buffer{Data: u32Bytes(av)}, uint64(n), &clcheck.Buffer{Data: f32Bytes(fs)}, uint64(n),
-		&clcheck.Buffer{Data: f64Bytes(ds)}, uint64(n), out, uint64(24 * n)}, gsize(n, 1, 1)...)...); err != nil {
-		t.Fatal(err)
-	}
+	out := &buf{make([]byte, 8*24*n), 24 * n}
+	p.run(t, dims(n), dims(1), &buf{u32Bytes(av), n}, &buf{f32Bytes(fs), n}, &buf{f64Bytes(ds), n}, out)
 	got := bytesU64(out.Data)
 	for i := 0; i < n; i++ {
 		a, f, d := as[i], fs[i], ds[i]
