@@ -7,7 +7,7 @@
 // The result goes to clCreateProgramWithIL on drivers that list an IL
 // version. PoCL 3.1 takes no IL; there the same words converted back with
 // `llvm-spirv-15 -r` load through clCreateProgramWithBinary, which is how
-// this package's tests run kernels (internal/clrun).
+// this package's tests run kernels (opencl.LoadBitcode on backends/pocl).
 //
 // # The module
 //

@@ -1,19 +1,26 @@
+//go:build cgo
+
 package spirv
 
 import (
+	"context"
 	"errors"
 	"os"
 	"os/exec"
 	"strings"
 	"testing"
+	"unsafe"
 
-	"github.com/kago-dev/kago/codegen/spirv/internal/clrun"
+	"github.com/kago-dev/kago/backends/opencl"
+	"github.com/kago-dev/kago/backends/pocl"
+	"github.com/kago-dev/kago/ka/driver"
 )
 
-// This file runs emitted kernels on PoCL: SPIR-V → llvm-spirv-15 -r →
-// SPIR bitcode → clCreateProgramWithBinary on the CPU device, and checks
-// the results against Go. It skips where llvm-spirv-15 or an OpenCL CPU
-// device is missing.
+// This file runs emitted kernels on PoCL through kago's own backend, at the
+// driver level: SPIR-V → llvm-spirv-15 -r → SPIR bitcode →
+// opencl.LoadBitcode (clCreateProgramWithBinary) on backends/pocl's device,
+// and checks the results against Go. It skips where llvm-spirv-15 or PoCL
+// is missing; without cgo (which the backend needs) it is not built.
 
 // bitcode emits testdata/<name>.ll and converts it to SPIR bitcode.
 func bitcode(t *testing.T, name string, opts Options) []byte {
@@ -31,24 +38,116 @@ func bitcode(t *testing.T, name string, opts Options) []byte {
 	return b
 }
 
-// openDevice opens the OpenCL CPU device, skipping the test without one.
-func openDevice(t *testing.T) *clrun.Device {
+// openDevice opens PoCL's device, skipping the test without one. It is
+// closed when the test ends.
+func openDevice(t *testing.T) driver.Device {
 	t.Helper()
-	d, err := clrun.Open()
-	if errors.Is(err, clrun.ErrNoDevice) {
-		t.Skipf("no OpenCL CPU device (install pocl-opencl-icd): %v", err)
+	_, err := pocl.Backend.Probe()
+	var d driver.Device
+	if err == nil {
+		d, err = pocl.Backend.Open(0)
+	}
+	if errors.Is(err, driver.ErrNoDevice) {
+		t.Skipf("no PoCL device: %v", err)
 	}
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(d.Close)
+	t.Cleanup(func() {
+		if err := d.Close(); err != nil {
+			t.Error(err)
+		}
+	})
 	return d
 }
 
-// launch1D is a range of n work-items rounded up to groups of size local,
-// as a driver that wants whole groups gets it.
-func launch1D(n, local int) clrun.Range {
-	return clrun.Range{Global: [3]int{(n + local - 1) / local * local, 1, 1}, Local: [3]int{local, 1, 1}}
+// slice and scalar describe a parameter of type []typ or typ.
+func slice(name string, typ driver.ScalarType) driver.Param {
+	return driver.Param{Name: name, Type: typ, Slice: true}
+}
+
+func scalar(name string, typ driver.ScalarType) driver.Param {
+	return driver.Param{Name: name, Type: typ}
+}
+
+// dims is an NDRange of the given sizes.
+func dims(sizes ...int) driver.NDRange {
+	r := driver.NDRange{Dims: len(sizes), Size: [3]int{1, 1, 1}}
+	copy(r.Size[:], sizes)
+	return r
+}
+
+// bytesOf is the memory of a slice argument ([]float32, []int32, []int64)
+// and its length; ok is false for a scalar.
+func bytesOf(a any) (b []byte, n int, ok bool) {
+	switch s := a.(type) {
+	case []float32:
+		return view(s), len(s), true
+	case []int32:
+		return view(s), len(s), true
+	case []int64:
+		return view(s), len(s), true
+	}
+	return nil, 0, false
+}
+
+func view[T any](s []T) []byte {
+	return unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(s))), len(s)*int(unsafe.Sizeof(*new(T))))
+}
+
+// run loads bc on d as kernel entry, whose parameters after the Item are
+// params, launches it over r in groups of group (the backend rounds r up to
+// whole groups and passes r's sizes as the hidden parameters), waits, and
+// reads every slice argument back. Each argument is a slice (a buffer of
+// its length) or a scalar of the parameter's exact Go type.
+func run(t *testing.T, d driver.Device, bc []byte, entry string, params []driver.Param, r, group driver.NDRange, args ...any) {
+	t.Helper()
+	fn, err := opencl.LoadBitcode(d, &driver.KernelSpec{Name: entry, Entry: entry, Params: params}, bc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	q, err := d.NewQueue(driver.Normal)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer q.Release()
+	dargs := make([]driver.Arg, len(args))
+	mems := make([]driver.Buffer, len(args))
+	defer func() {
+		for _, m := range mems {
+			if m != nil {
+				m.Free(nil)
+			}
+		}
+	}()
+	for i, a := range args {
+		b, n, ok := bytesOf(a)
+		if !ok {
+			dargs[i] = driver.Arg{Value: a}
+			continue
+		}
+		if mems[i], err = d.Alloc(len(b)); err != nil {
+			t.Fatal(err)
+		}
+		if err := q.Write(ctx, mems[i], 0, b); err != nil {
+			t.Fatal(err)
+		}
+		dargs[i] = driver.Arg{Buffer: mems[i], Len: n}
+	}
+	if err := q.Launch(fn, r, group, dargs); err != nil {
+		t.Fatal(err)
+	}
+	if err := q.Synchronize(ctx); err != nil {
+		t.Fatal(err)
+	}
+	for i, a := range args {
+		if b, _, ok := bytesOf(a); ok {
+			if err := q.Read(ctx, mems[i], 0, b); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
 }
 
 func TestRunSaxpy(t *testing.T) {
@@ -67,11 +166,8 @@ func TestRunSaxpy(t *testing.T) {
 		}
 	}
 	ys := y[:n]
-	err := d.Run(bc, "", "Saxpy", launch1D(n, 64),
-		float32(3), x, int64(n), ys, int64(n), int64(n), int64(1), int64(1))
-	if err != nil {
-		t.Fatal(err)
-	}
+	run(t, d, bc, "Saxpy", []driver.Param{scalar("a", driver.Float32), slice("x", driver.Float32), slice("y", driver.Float32)},
+		dims(n), dims(64), float32(3), x, ys)
 	for i := range ys {
 		if ys[i] != want[i] {
 			t.Fatalf("y[%d] = %v, want %v", i, ys[i], want[i])
@@ -91,11 +187,8 @@ func TestRunReduce(t *testing.T) {
 		want[i/group] += x[i]
 	}
 	out := make([]float32, groups)
-	err := d.Run(bc, "", "Reduce", launch1D(n, group),
-		x, int64(n), out, int64(groups), int64(n), int64(1), int64(1))
-	if err != nil {
-		t.Fatal(err)
-	}
+	run(t, d, bc, "Reduce", []driver.Param{slice("x", driver.Float32), slice("out", driver.Float32)},
+		dims(n), dims(group), x, out)
 	for g := range out {
 		if out[g] != want[g] {
 			t.Errorf("group %d: sum %v, want %v", g, out[g], want[g])
@@ -121,12 +214,9 @@ func TestRunAtomics(t *testing.T) {
 			maxX = max(maxX, x[i])
 		}
 		count, sums, maxs, wide := []int32{0}, []float32{0}, []float32{0}, []int64{0}
-		err := d.Run(bc, "", "Atomics", launch1D(n, 64),
-			count, int64(1), sums, int64(1), maxs, int64(1), wide, int64(1), x, int64(n),
-			int64(n), int64(1), int64(1))
-		if err != nil {
-			t.Fatal(err)
-		}
+		run(t, d, bc, "Atomics", []driver.Param{slice("count", driver.Int32), slice("sum", driver.Float32),
+			slice("max", driver.Float32), slice("wide", driver.Int64), slice("x", driver.Float32)},
+			dims(n), dims(64), count, sums, maxs, wide, x)
 		if count[0] != n {
 			t.Errorf("count = %d, want %d", count[0], n)
 		}
@@ -144,11 +234,7 @@ func TestRunGrid2D(t *testing.T) {
 	d := openDevice(t)
 	const w, h, lw, lh = 20, 12, 8, 4 // 20 is not a multiple of 8
 	out := make([]int64, w*h)
-	r := clrun.Range{Global: [3]int{24, 12, 1}, Local: [3]int{lw, lh, 1}}
-	err := d.Run(bc, "", "Grid2D", r, out, int64(len(out)), int64(w), int64(h), int64(1))
-	if err != nil {
-		t.Fatal(err)
-	}
+	run(t, d, bc, "Grid2D", []driver.Param{slice("out", driver.Int64)}, dims(w, h), dims(lw, lh), out) // launched as 24 x 12
 	const nx, ny = (w + lw - 1) / lw, h / lh
 	for y := range h {
 		for x := range w {
@@ -164,28 +250,26 @@ func TestRunGrid2D(t *testing.T) {
 func TestRunBools(t *testing.T) {
 	bc := bitcode(t, "bools", Options{})
 	d := openDevice(t)
-	for _, c := range []struct{ neg, twice uint8 }{{0, 0}, {0, 1}, {1, 0}, {1, 1}} {
+	for _, c := range []struct{ neg, twice bool }{{false, false}, {false, true}, {true, false}, {true, true}} {
 		x := []float32{1, -2.5, 3}
 		want := make([]float32, len(x))
 		for i, v := range x {
-			if c.neg == 1 {
+			if c.neg {
 				v = -v
 			}
-			if c.twice == 1 {
+			if c.twice {
 				v *= 2
 			}
-			if c.neg == 1 && c.twice == 1 {
+			if c.neg && c.twice {
 				v++
 			}
 			want[i] = v
 		}
-		err := d.Run(bc, "", "Bools", launch1D(len(x), 4), c.neg, c.twice, x, int64(len(x)), int64(len(x)), int64(1), int64(1))
-		if err != nil {
-			t.Fatal(err)
-		}
+		run(t, d, bc, "Bools", []driver.Param{scalar("neg", driver.Bool), scalar("twice", driver.Bool), slice("x", driver.Float32)},
+			dims(len(x)), dims(4), c.neg, c.twice, x)
 		for i := range x {
 			if x[i] != want[i] {
-				t.Errorf("neg=%d twice=%d: x[%d] = %v, want %v", c.neg, c.twice, i, x[i], want[i])
+				t.Errorf("neg=%v twice=%v: x[%d] = %v, want %v", c.neg, c.twice, i, x[i], want[i])
 			}
 		}
 	}
