@@ -187,9 +187,11 @@ func (f *frame) createInlinedCall(call *ssa.Call, callee *ssa.Function) lowered 
 		g.values[p] = f.getValue(call.Common().Args[i], pos)
 	}
 	f.inlining = append(f.inlining, callee)
+	f.callSites = append(f.callSites, call.Block())
 	cont := f.fn2().NewBlock("")
 	first := g.createBody(cont)
 	f.inlining = f.inlining[:len(f.inlining)-1]
+	f.callSites = f.callSites[:len(f.callSites)-1]
 	f.cur.NewBr(first)
 	f.cur = cont
 	n := callee.Signature.Results().Len()

@@ -116,6 +116,13 @@ func (f *frame) createLocalArray(call *ssa.Call) lowered {
 		f.unsupportedAt(pos, "local array of "+describeType(call.Type()))
 		return poison{}
 	}
+	if f.inLoop(call.Block()) {
+		// Each call site is one workgroup array; in a loop, the native
+		// backend would make a new array per iteration and devices reuse
+		// one, so the two would disagree.
+		f.errorf(pos, "ka.LocalArray inside a loop is not supported in kernels (call it once, before the loop)")
+		return poison{}
+	}
 	n := f.scalar(call.Common().Args[1], pos)
 	if n == nil {
 		return poison{}
@@ -136,4 +143,37 @@ func (f *frame) createLocalArray(call *ssa.Call) lowered {
 	zero := constant.NewInt(lltypes.I64, 0)
 	ptr := f.cur.NewGetElementPtr(at, g, zero, zero)
 	return &sliceValue{ptr: ptr, len: constant.NewInt(lltypes.I64, c.X.Int64()), elem: elem}
+}
+
+// inLoop reports whether b, or the block of any call that is being inlined
+// into the kernel to reach b, can run more than once per work-item: it lies
+// on a cycle of its function's control flow.
+func (f *frame) inLoop(b *ssa.BasicBlock) bool {
+	if onCycle(b) {
+		return true
+	}
+	for _, site := range f.callSites {
+		if onCycle(site) {
+			return true
+		}
+	}
+	return false
+}
+
+// onCycle reports whether b can reach itself.
+func onCycle(b *ssa.BasicBlock) bool {
+	seen := map[*ssa.BasicBlock]bool{}
+	stack := append([]*ssa.BasicBlock(nil), b.Succs...)
+	for len(stack) > 0 {
+		x := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if x == b {
+			return true
+		}
+		if !seen[x] {
+			seen[x] = true
+			stack = append(stack, x.Succs...)
+		}
+	}
+	return false
 }

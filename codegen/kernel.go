@@ -91,6 +91,7 @@ type compiler struct {
 	trap       *ir.Block // shared bounds-check failure block
 	nlocal     int       // LocalArray globals made so far
 	inlining   []*ssa.Function
+	callSites  []*ssa.BasicBlock // blocks of the calls being inlined, outermost first
 
 	barrier, float64, int64Atomics bool
 	errs                           ErrorList

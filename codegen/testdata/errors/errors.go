@@ -186,3 +186,32 @@ func Many(it ka.Item, out []int32) {
 	go clear(out)         // ERROR: go statement (goroutine) is not supported in kernels
 	_ = m
 }
+
+//ka:kernel
+func LocalInLoop(it ka.Item, out []int32) {
+	for i := 0; i < 2; i++ {
+		t := ka.LocalArray[int32](it, 8) // ERROR: ka.LocalArray inside a loop is not supported in kernels
+		t[it.Local()] = int32(i)
+		it.Barrier()
+		out[it.Global()] += t[0]
+	}
+}
+
+func localHelper(it ka.Item) []float32 {
+	return ka.LocalArray[float32](it, 4) // ERROR: ka.LocalArray inside a loop is not supported in kernels
+}
+
+//ka:kernel
+func LocalInLoopHelper(it ka.Item, out []float32) {
+	for i := 0; i < 2; i++ {
+		out[i] = localHelper(it)[0]
+	}
+}
+
+//ka:kernel
+func LocalOnce(it ka.Item, out []float32) {
+	t := localHelper2(it) // a helper called once, outside any loop: fine
+	out[0] = t[0]
+}
+
+func localHelper2(it ka.Item) []float32 { return ka.LocalArray[float32](it, 4) }
