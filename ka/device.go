@@ -36,7 +36,7 @@ func openDevice(b driver.Backend, name string, i int) (*Device, error) {
 		drv.Close()
 		return nil, fmt.Errorf("ka: opening %s:%d: creating the default queue: %w", name, i, err)
 	}
-	d.def = newStream(d, false)
+	d.def = newStream(d)
 	d.def.queues[Normal] = q
 	d.def.cur = q
 	d.live[d.def] = struct{}{}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	gosync "sync"
 	"testing"
 
@@ -152,19 +153,18 @@ func (d *fakeDevice) takeLog() []string {
 	return l
 }
 
-func TestPoolReusesQueuesLIFOAndBumpsGenerations(t *testing.T) {
+func TestPoolReusesQueuesLIFO(t *testing.T) {
 	dev, fd := openFake(t, false)
 	var p = &dev.pool
 	a, _ := p.get(Normal)
 	b, _ := p.get(Normal)
-	if a.gen != 1 || b.gen != 1 {
-		t.Fatalf("new queues have generations %d, %d, want 1", a.gen, b.gen)
+	if a == b {
+		t.Fatal("two gets returned the same queue")
 	}
 	p.put(a)
 	p.put(b)
-	c, _ := p.get(Normal)
-	if c != b || c.gen != 2 {
-		t.Errorf("get after put(a), put(b) = gen %d of %p, want b (last in, first out) at generation 2", c.gen, c)
+	if c, _ := p.get(Normal); c != b {
+		t.Errorf("get after put(a), put(b) = %p, want b %p (last in, first out)", c, b)
 	}
 	if fd.nq != 3 { // default queue + a + b
 		t.Errorf("%d driver queues created, want 3", fd.nq)
@@ -186,7 +186,8 @@ func TestPoolKeepsAtMost32IdlePerPriority(t *testing.T) {
 	if idle != maxIdle || fd.live != 1+maxIdle || live != fd.live {
 		t.Errorf("after returning 40 queues: live %d (driver %d), idle %d; want %d idle, %d live", live, fd.live, idle, maxIdle, 1+maxIdle)
 	}
-	if q, _ := p.get(Low); q.prio != Low || q.gen != 1 {
+	created := fd.nq
+	if q, _ := p.get(Low); q.prio != Low || fd.nq != created+1 {
 		t.Errorf("a Low queue came from the High idle list")
 	}
 }
@@ -240,33 +241,43 @@ func TestArrayFreeNeverUsesARecycledQueue(t *testing.T) {
 	k, _ := NewKernel(dev, fakeKernel)
 	x, _ := Alloc[float32](dev, 4)
 	y, _ := Alloc[float32](dev, 4)
-	hold, done := make(chan struct{}), make(chan struct{})
-	task := Spawn(dev, func(s *Stream) error {
+	z, _ := Alloc[float32](dev, 4)
+	first := Spawn(dev, func(s *Stream) error {
 		k.Launch(s, Range(4), x)
 		k.Launch(s, Range(4), y)
-		if err := y.Free(); err != nil { // its task is alive: free in its order
-			return err
-		}
-		close(hold)
-		<-done
-		return nil
+		return y.Free() // its task is alive: freed in its stream's order
 	})
-	<-hold
-	close(done)
-	if err := task.Wait(context.Background()); err != nil {
+	if err := first.Wait(context.Background()); err != nil {
 		t.Fatal(err)
 	}
-	// The task's queue is back in the pool; the next task gets it.
-	next := Spawn(dev, func(s *Stream) error { return k.Launch(s, Range(4), y) }) // y is freed
-	if err := next.Wait(context.Background()); !errors.Is(err, ErrBadLaunch) {
-		t.Errorf("launch with a freed array: %v, want ErrBadLaunch", err)
+	if got := fd.takeLog(); !slices.Contains(got, "free on q2") {
+		t.Errorf("freeing memory while its task lives: %q, want a free on the task's queue q2", got)
 	}
-	fd.takeLog()
+	// A second task takes q2 from the pool and holds it while x, last used
+	// by the first task on q2, is freed.
+	hold, done := make(chan struct{}), make(chan struct{})
+	second := Spawn(dev, func(s *Stream) error {
+		err := k.Launch(s, Range(4), z)
+		close(hold)
+		<-done
+		return err
+	})
+	<-hold
+	if got := fd.takeLog(); !slices.Contains(got, "launch "+fnName(t)+" on q2") {
+		t.Fatalf("the second task did not get the recycled queue q2: %q", got)
+	}
 	if err := x.Free(); err != nil {
 		t.Fatal(err)
 	}
 	if got := fd.takeLog(); fmt.Sprint(got) != "[free now]" {
-		t.Errorf("freeing memory whose task ended: %q, want an immediate free, not one on the recycled queue", got)
+		t.Errorf("freeing memory whose task ended: %q, want an immediate free, not one on the recycled queue q2", got)
+	}
+	close(done)
+	if err := second.Wait(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if err := k.Launch(dev.Stream(), Range(4), y); !errors.Is(err, ErrBadLaunch) {
+		t.Errorf("launch with a freed array: %v, want ErrBadLaunch", err)
 	}
 }
 

@@ -25,14 +25,15 @@ type queuePool struct {
 	done bool
 }
 
-// queue is a driver queue and its hand-over count.
+// queue is a pooled driver queue.
+//
+// There is no generation counter on it: the owner of a queue is a Stream,
+// and a Stream is made for one task and never reused, so "the stream that
+// last used this memory has ended" is exactly "its queue may now belong to
+// someone else" (see Array.Free). The Stream is the generation.
 type queue struct {
 	q    driver.Queue
 	prio Priority
-	// gen counts hand-overs: it changes each time the pool gives the queue
-	// to a new owner, so that memory last used in generation g knows that
-	// the queue now runs someone else's work.
-	gen uint64
 }
 
 func (p *queuePool) init(drv driver.Device) { p.drv = drv }
@@ -46,7 +47,6 @@ func (p *queuePool) get(prio Priority) (*queue, error) {
 	if n := len(p.idle[prio]); n > 0 {
 		q := p.idle[prio][n-1]
 		p.idle[prio] = p.idle[prio][:n-1]
-		q.gen++
 		p.mu.Unlock()
 		return q, nil
 	}
@@ -59,7 +59,7 @@ func (p *queuePool) get(prio Priority) (*queue, error) {
 		p.mu.Unlock()
 		return nil, err
 	}
-	return &queue{q: dq, prio: prio, gen: 1}, nil
+	return &queue{q: dq, prio: prio}, nil
 }
 
 // put returns an idle queue (all its work has completed).

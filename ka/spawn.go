@@ -21,7 +21,7 @@ type Task struct {
 // ErrClosed. A panic in fn is not recovered, as with a go statement.
 func Spawn(dev *Device, fn func(s *Stream) error) *Task {
 	t := &Task{done: make(chan struct{})}
-	s := newStream(dev, true)
+	s := newStream(dev)
 	if !dev.addLive(s) {
 		t.err = fmt.Errorf("ka: Spawn: device %w", ErrClosed)
 		close(t.done)

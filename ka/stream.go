@@ -18,8 +18,7 @@ import (
 // later work onto a driver queue of that priority, ordered after its earlier
 // work, so a stream stays in order whatever its priority.
 type Stream struct {
-	dev   *Device
-	owned bool // a task's stream: its queues go back to the pool at the end
+	dev *Device
 
 	mu     gosync.Mutex
 	queues [3]*queue // by Priority, acquired lazily
@@ -29,7 +28,7 @@ type Stream struct {
 	args   []driver.Arg // Launch's scratch, under mu
 }
 
-func newStream(d *Device, owned bool) *Stream { return &Stream{dev: d, owned: owned} }
+func newStream(d *Device) *Stream { return &Stream{dev: d} }
 
 // Device is the device the stream belongs to.
 func (s *Stream) Device() *Device { return s.dev }
