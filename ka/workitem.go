@@ -42,7 +42,8 @@ func NewGroup(n int) *Group {
 }
 
 // Reset prepares g for another group of n work-items: local arrays keep
-// their memory, zeroed by LocalArray on first use in the new group.
+// their memory, zeroed here, so every group starts from zeroed local memory
+// as the first one does.
 func (g *Group) Reset(n int) {
 	g.n, g.arrived, g.aborted = n, 0, false
 	for _, l := range g.locals {

@@ -16,8 +16,8 @@ func TestScalarBits(t *testing.T) {
 		{Int32, int32(-1), 0xffffffff}, {Int64, int64(-2), math.MaxUint64 - 1},
 		{Uint, uint(7), 7}, {Uint8, uint8(255), 255}, {Uint16, uint16(65535), 65535},
 		{Uint32, uint32(1 << 31), 1 << 31}, {Uint64, uint64(1 << 63), 1 << 63},
-		{Float32, float32(-0.0), 0}, {Float32, float32(1), 0x3f800000},
-		{Float64, 1.0, 0x3ff0000000000000},
+		{Float32, float32(0), 0}, {Float32, float32(math.Copysign(0, -1)), 0x80000000}, {Float32, float32(1), 0x3f800000},
+		{Float64, 1.0, 0x3ff0000000000000}, {Float64, math.Copysign(0, -1), 1 << 63},
 	} {
 		got, ok := ScalarBits(tc.t, tc.v)
 		if !ok || got != tc.want {
