@@ -12,7 +12,7 @@ import (
 
 // saxpyTask returns a task body that runs y = 2x + y on its own arrays
 // and checks the result.
-func saxpyTask(dev *ka.Device, k *ka.Kernel, n int, before func(*ka.Stream)) func(*ka.Stream) error {
+func saxpyTask(dev *ka.Device, k *ka.Kernel, n int) func(*ka.Stream) error {
 	return func(s *ka.Stream) error {
 		ctx := context.Background()
 		hx, hy := make([]float32, n), make([]float32, n)
@@ -29,9 +29,6 @@ func saxpyTask(dev *ka.Device, k *ka.Kernel, n int, before func(*ka.Stream)) fun
 			return err
 		}
 		defer y.Free()
-		if before != nil {
-			before(s)
-		}
 		if err := k.Launch(s, ka.Range(n), float32(2), x, y); err != nil {
 			return err
 		}
@@ -60,13 +57,13 @@ func testSpawn(t *testing.T, dev *ka.Device) {
 	release.Add(1)
 	var all []*ka.Task
 	for range tasks {
-		all = append(all, ka.Spawn(dev, saxpyTask(dev, k, 1000, func(*ka.Stream) {})))
+		all = append(all, ka.Spawn(dev, saxpyTask(dev, k, 1000)))
 	}
 	// A second wave that holds its streams until released.
 	var held []*ka.Task
 	for range tasks {
 		held = append(held, ka.Spawn(dev, func(s *ka.Stream) error {
-			err := saxpyTask(dev, k, 100, nil)(s)
+			err := saxpyTask(dev, k, 100)(s)
 			launched.Done()
 			release.Wait()
 			return err
@@ -93,7 +90,7 @@ func testSpawnReuse(t *testing.T, dev *ka.Device) {
 	for range rounds {
 		var batch []*ka.Task
 		for range width {
-			batch = append(batch, ka.Spawn(dev, saxpyTask(dev, k, 64, nil)))
+			batch = append(batch, ka.Spawn(dev, saxpyTask(dev, k, 64)))
 		}
 		for _, task := range batch {
 			must(t, task.Wait(context.Background()))
