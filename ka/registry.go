@@ -14,11 +14,11 @@ import (
 // that registers a KernelSpec per kernel from an init function, and the JIT
 // (a blank import of github.com/kago-dev/kago/jit) makes specs at first use.
 
-var kernels struct {
+var kernels = struct {
 	mu       gosync.RWMutex
 	specs    map[string]*driver.KernelSpec // by funcKey
 	compiler Compiler
-}
+}{specs: map[string]*driver.KernelSpec{}}
 
 // NativeFunc is the type of KernelSpec.Native: it binds a launch's
 // arguments once and returns the function the native backend calls per
@@ -41,9 +41,6 @@ func RegisterKernel(fn any, spec *driver.KernelSpec) {
 	}
 	kernels.mu.Lock()
 	defer kernels.mu.Unlock()
-	if kernels.specs == nil {
-		kernels.specs = make(map[string]*driver.KernelSpec)
-	}
 	if _, dup := kernels.specs[key]; dup {
 		panic("ka: RegisterKernel called twice for " + key)
 	}
@@ -89,9 +86,6 @@ func lookupSpec(fn any) (*driver.KernelSpec, error) {
 	defer kernels.mu.Unlock()
 	if prev := kernels.specs[key]; prev != nil {
 		return prev, nil
-	}
-	if kernels.specs == nil {
-		kernels.specs = make(map[string]*driver.KernelSpec)
 	}
 	kernels.specs[key] = spec
 	return spec, nil
