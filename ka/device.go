@@ -87,7 +87,7 @@ func (d *Device) Synchronize(ctx context.Context) error {
 	d.mu.Unlock()
 	var errs []error
 	for _, s := range streams {
-		if err := s.sync(ctx); err != nil && !errors.Is(err, ErrClosed) {
+		if err := s.Synchronize(ctx); err != nil && !errors.Is(err, ErrClosed) {
 			errs = append(errs, err)
 		}
 	}
@@ -109,7 +109,7 @@ func (d *Device) Close() error {
 		return nil
 	}
 	d.mu.Unlock()
-	err := d.def.sync(context.Background())
+	err := d.def.Synchronize(context.Background())
 	d.mu.Lock()
 	d.closed = true
 	d.mu.Unlock()

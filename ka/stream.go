@@ -130,9 +130,7 @@ func (s *Stream) queue() (*queue, error) {
 // Synchronize waits until all work enqueued on the stream so far has
 // completed, cooperatively, with the cancellation rules of
 // Device.Synchronize.
-func (s *Stream) Synchronize(ctx context.Context) error { return s.sync(ctx) }
-
-func (s *Stream) sync(ctx context.Context) error {
+func (s *Stream) Synchronize(ctx context.Context) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.closed {
