@@ -28,10 +28,15 @@ func TestSpinForBusyPollsUntilDone(t *testing.T) {
 	overflow := idleWorkers(t)
 	alive, _, _ := sync.WorkerStats()
 	// A budget far longer than the operation: polling must see it complete.
-	op := s.After(time.Millisecond)
-	ran, err := sync.Wait(context.Background(), op.Poll(), sync.Options{Spin: sync.For(time.Hour)})
-	if ran || err != nil {
-		t.Fatalf("Wait = %v, %v; want false, nil", ran, err)
+	// The gate opens only once polling has begun, so the op cannot be
+	// complete at the first poll however the goroutines are scheduled.
+	g := gate(t)
+	op := s.Submit(cthreads.Spec{Gate: g})
+	res := goWait(context.Background(), op.Poll(), sync.Options{Spin: sync.For(time.Hour)})
+	eventually(t, "polling to begin", func() bool { return op.Counts().Polls > 0 })
+	g.Open()
+	if o := receive(t, res, "Wait"); o.ran || o.err != nil {
+		t.Fatalf("Wait = %v, %v; want false, nil", o.ran, o.err)
 	}
 	if c := op.Counts(); c.Waits != 0 || c.Polls < 2 {
 		t.Fatalf("counts %+v; want several polls and no blocking wait", c)
