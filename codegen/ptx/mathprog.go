@@ -65,7 +65,6 @@ func (p *mprog) abs(a mv) mv       { return p.push(kF, "abs.f64", a) }
 func (p *mprog) sqrt(a mv) mv      { return p.push(kF, "sqrt.rn.f64", a) }
 func (p *mprog) rint(a mv) mv      { return p.push(kF, "cvt.rni.f64.f64", a) }
 func (p *mprog) trunc(a mv) mv     { return p.push(kF, "cvt.rzi.f64.f64", a) }
-func (p *mprog) floor(a mv) mv     { return p.push(kF, "cvt.rmi.f64.f64", a) }
 func (p *mprog) itof(a mv) mv      { return p.push(kF, "cvt.rn.f64.s64", a) }
 func (p *mprog) ftoi(a mv) mv      { return p.push(kI, "cvt.rzi.s64.f64", a) }
 func (p *mprog) bits(a mv) mv      { return p.push(kI, "mov.b64", a) }
@@ -94,7 +93,6 @@ func (p *mprog) isnan(a mv) mv { return p.push(kP, "setp.nan.f64", a, a) }
 
 // isnan2 is true if a or b is NaN.
 func (p *mprog) isnan2(a, b mv) mv { return p.push(kP, "setp.nan.f64", a, b) }
-func (p *mprog) ieq(a, b mv) mv    { return p.push(kP, "setp.eq.s64", a, b) }
 func (p *mprog) ine(a, b mv) mv    { return p.push(kP, "setp.ne.s64", a, b) }
 func (p *mprog) ilt(a, b mv) mv    { return p.push(kP, "setp.lt.s64", a, b) }
 func (p *mprog) and(a, b mv) mv    { return p.push(kP, "and.pred", a, b) }
@@ -199,8 +197,6 @@ func (p *mprog) eval(args []float64, result mv) float64 {
 			f[i] = math.RoundToEven(a(0))
 		case "cvt.rzi.f64.f64":
 			f[i] = math.Trunc(a(0))
-		case "cvt.rmi.f64.f64":
-			f[i] = math.Floor(a(0))
 		case "cvt.rn.f64.s64":
 			f[i] = float64(ia(0))
 		case "cvt.rzi.s64.f64":
@@ -249,8 +245,6 @@ func (p *mprog) eval(args []float64, result mv) float64 {
 			b[i] = a(0) == a(1)
 		case "setp.nan.f64":
 			b[i] = a(0) != a(0) || a(1) != a(1)
-		case "setp.eq.s64":
-			b[i] = ia(0) == ia(1)
 		case "setp.ne.s64":
 			b[i] = ia(0) != ia(1)
 		case "setp.lt.s64":

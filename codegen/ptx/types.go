@@ -72,13 +72,6 @@ func intBits(t types.Type) int {
 	return 0
 }
 
-// isDouble reports whether t is double (else float is assumed by callers
-// that already checked for a float type).
-func isDouble(t types.Type) bool {
-	ft, ok := t.(*types.FloatType)
-	return ok && ft.Kind == types.FloatKindDouble
-}
-
 // memType is the PTX type of a load/store/param of IR type t ("u8", "f32",
 // ...), or "" if t cannot be stored.
 func memType(t types.Type) string {
