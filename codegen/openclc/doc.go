@@ -82,35 +82,43 @@
 // have Go's min/max semantics (NaN wins, -0 < +0), which fmin/fmax lack, so
 // they are small helper functions (ka_minimum_f32, ...) emitted when used.
 //
-// Accuracy is what OpenCL 1.2 requires of a full-profile device for the
-// non-native built-ins (OpenCL 1.2 specification, section 7.4, tables of
-// "ULP values for single/double precision built-in math functions"; the
-// bounds are the minimum accuracy a conformant driver must reach, real
-// drivers are usually better, PoCL's CPU library among them):
+// Accuracy is the minimum a full-profile device must reach for the
+// non-native built-ins: the tables "ULP values for single precision
+// built-in math functions" and "ULP values for double precision built-in
+// math functions" under "Relative Error as ULPs" in the OpenCL C
+// specification (section 7.4 of OpenCL 1.2; checked against the unified
+// spec's source, OpenCL_C.txt in KhronosGroup/OpenCL-Docs, whose
+// full-profile figures for these functions are the same). Real drivers are
+// usually better, PoCL's CPU library among them. ULP are of the infinitely
+// precise result; "correctly rounded" is at most 0.5 ULP, and exact where
+// the result is representable (floor, ceil, trunc, round):
 //
-//	function     float (ULP)   double (ULP)
-//	+ - *        0 (correctly rounded)
-//	x / y        2.5           0 (correctly rounded)
-//	sqrt         3             0 (correctly rounded)
-//	fma fabs floor ceil trunc round copysign frem(fmod)
-//	             0             0
-//	minimum maximum (helpers)  0   0
-//	exp exp2     3             3
-//	expm1        3             3
-//	log log2 log10 3           3
-//	log1p        2             2
-//	sin cos      4             4
-//	tan          5             5
-//	asin acos    4             4
-//	atan         5             5
-//	atan2        6             6
-//	sinh cosh    4             4
-//	tanh         5             5
-//	asinh acosh  4             4
-//	atanh        5             5
-//	cbrt         2             2
-//	hypot        4             4
-//	pow          16            16
+//	function     float (ULP)         double (ULP)
+//	+ - *        correctly rounded   correctly rounded
+//	x / y        2.5                 correctly rounded
+//	sqrt         3                   correctly rounded
+//	fma floor ceil trunc round
+//	             correctly rounded   correctly rounded
+//	fabs copysign frem(fmod)
+//	             0                   0
+//	minimum maximum (kago's helpers, comparisons and bit operations only)
+//	             0                   0
+//	exp exp2     3                   3
+//	expm1        3                   3
+//	log log2 log10 3                 3
+//	log1p        2                   2
+//	sin cos      4                   4
+//	tan          5                   5
+//	asin acos    4                   4
+//	atan         5                   5
+//	atan2        6                   6
+//	sinh cosh    4                   4
+//	tanh         5                   5
+//	asinh acosh  4                   4
+//	atanh        5                   5
+//	cbrt         2                   2
+//	hypot        4                   4
+//	pow          16                  16
 //
 // Single-precision division and sqrt are correctly rounded only when the
 // program is built with -cl-fp32-correctly-rounded-divide-sqrt (allowed
