@@ -66,9 +66,11 @@
 //
 // Math intrinsics become OpenCL.std extended instructions. Their accuracy is
 // the minimum the OpenCL SPIR-V Environment Specification requires of a
-// full-profile device ("ULP Values for Math Instructions - Full Profile",
-// section 7.4 of the environment spec; the same figures as OpenCL C's
-// tables), in ULP of the infinitely precise result:
+// full-profile device (the table "ULP Values for Math Instructions - Full
+// Profile" under "Relative Error as ULPs"; checked against its source,
+// env/numerical_compliance.asciidoc in KhronosGroup/OpenCL-Docs, and the
+// same figures as OpenCL C's tables), in ULP of the infinitely precise
+// result:
 //
 //	intrinsic (.f32 / .f64)     OpenCL.std   float32      float64
 //	fadd fsub fmul, fma         (ops), fma   correctly rounded
