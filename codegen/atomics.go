@@ -6,8 +6,6 @@ package codegen
 // operation is monotonic (relaxed) and returns the element's old value.
 
 import (
-	"go/types"
-
 	"github.com/llir/llvm/ir"
 	"github.com/llir/llvm/ir/enum"
 	lltypes "github.com/llir/llvm/ir/types"
@@ -55,10 +53,15 @@ func (f *frame) createAtomic(call *ssa.Call, name string) lowered {
 				return f.createMath(fn, lt, old, vs[1])
 			})
 		}
-		op := map[bool]map[string]enum.AtomicOp{
-			false: {"AtomicMax": enum.AtomicOpMax, "AtomicMin": enum.AtomicOpMin},
-			true:  {"AtomicMax": enum.AtomicOpUMax, "AtomicMin": enum.AtomicOpUMin},
-		}[isUnsigned(t)][name]
+		op := enum.AtomicOpMax
+		switch {
+		case name == "AtomicMin" && isUnsigned(t):
+			op = enum.AtomicOpUMin
+		case name == "AtomicMin":
+			op = enum.AtomicOpMin
+		case isUnsigned(t):
+			op = enum.AtomicOpUMax
+		}
 		return f.cur.NewAtomicRMW(op, ptr, vs[1], relaxed)
 	case "AtomicCAS":
 		if float {
@@ -77,9 +80,7 @@ func (f *frame) createAtomic(call *ssa.Call, name string) lowered {
 
 // intPointer reinterprets a float pointer as a pointer to the integer of
 // the same width in the same address space, for cmpxchg (LLVM 14 has no
-// float cmpxchg). docs/ir.md lists bitcast between integers and floats; a
-// pointer bitcast like this one is the contract's smallest extension, made
-// only here.
+// float cmpxchg); docs/ir.md allows this bitcast for that purpose only.
 func (f *frame) intPointer(ptr value.Value, ft lltypes.Type) value.Value {
 	pt := ptr.Type().(*lltypes.PointerType)
 	it := lltypes.NewInt(uint64(bitWidth(ft)))
@@ -111,5 +112,3 @@ func (f *frame) createFloatCASLoop(ptr value.Value, ft lltypes.Type, op func(old
 	f.cur = done
 	return done.NewBitCast(oldBits, ft)
 }
-
-var _ = types.Typ
