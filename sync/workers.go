@@ -26,10 +26,11 @@ type workerPool struct {
 	mu    gosync.Mutex
 	idle  []*worker // stack of parked workers, top at the end
 	alive int       // workers started (they never exit)
-	busy  int       // workers serving a request
 
 	// free counts idle workers plus workers not yet started, so that
-	// pollers can see without the lock that none is available.
+	// pollers can see without the lock that none is available; the
+	// workers serving a request are the other maxWorkers-free. It changes
+	// under mu.
 	free atomic.Int32
 	// overflow counts overflow goroutines started for non-pollable ops
 	// while all workers were busy.
@@ -66,7 +67,7 @@ func newWorkerPool() *workerPool {
 // It is meant for tests and benchmarks.
 func WorkerStats() (alive, busy int, overflow int64) {
 	pool.mu.Lock()
-	alive, busy = pool.alive, pool.busy
+	alive, busy = pool.alive, maxWorkers-int(pool.free.Load())
 	pool.mu.Unlock()
 	return alive, busy, pool.overflow.Load()
 }
@@ -91,7 +92,6 @@ func (p *workerPool) acquire() *worker {
 		p.mu.Unlock()
 		return nil
 	}
-	p.busy++
 	p.free.Add(-1)
 	p.mu.Unlock()
 	return w
@@ -101,7 +101,6 @@ func (p *workerPool) acquire() *worker {
 func (p *workerPool) release(w *worker) {
 	p.mu.Lock()
 	p.idle = append(p.idle, w)
-	p.busy--
 	p.free.Add(1)
 	p.mu.Unlock()
 	if p.pollingForWorker.Load() > 0 {
