@@ -177,7 +177,8 @@ static kg_res kg_event_destroy(uintptr_t ctx, uintptr_t ev) { KG_BIND(ctx); retu
 static kg_res kg_module_load(uintptr_t ctx, const char *image, uintptr_t *mod,
 		char *errlog, size_t *errn, char *infolog, size_t *infon) {
 	KG_BIND(ctx);
-	int opts[5] = {5, 6, 3, 4, 12};  // error log, its size, info log, its size, verbose
+	// CUjit_option: CU_JIT_ERROR_LOG_BUFFER, its size, CU_JIT_INFO_LOG_BUFFER, its size, CU_JIT_LOG_VERBOSE
+	int opts[5] = {5, 6, 3, 4, 12};
 	void *vals[5] = {errlog, (void *)(uintptr_t)*errn, infolog, (void *)(uintptr_t)*infon, (void *)(uintptr_t)1};
 	kg_res r = kg.ModuleLoadDataEx((kg_h *)mod, image, 5, opts, vals);
 	*errn = (size_t)(uintptr_t)vals[1];

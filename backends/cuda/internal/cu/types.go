@@ -61,12 +61,3 @@ const (
 	// ordering, the cheapest kind.
 	EventDisableTiming = 0x2
 )
-
-// JIT options (CUjit_option) used by LoadModule.
-const (
-	jitInfoLogBuffer       = 3
-	jitInfoLogBufferBytes  = 4
-	jitErrorLogBuffer      = 5
-	jitErrorLogBufferBytes = 6
-	jitLogVerbose          = 12
-)
