@@ -50,7 +50,7 @@ func (f *frame) createCall(call *ssa.Call) lowered {
 			case kaPath:
 				return f.createKaCall(call, callee, obj)
 			case "math":
-				return f.createMathCall(call, obj.Name(), lltypes.Double)
+				return f.createMathCall(call, obj.Name(), goMath, lltypes.Double)
 			}
 		}
 		if callee.Signature.Recv() != nil && len(common.Args) > 0 && isItem(common.Args[0].Type()) {

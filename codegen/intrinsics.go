@@ -79,7 +79,7 @@ func (f *frame) createKaCall(call *ssa.Call, callee *ssa.Function, obj *types.Fu
 		return f.createAtomic(call, name)
 	}
 	if _, ok := kaMath[name]; ok {
-		return f.createMathCall(call, name, scalarType(call.Type()))
+		return f.createMathCall(call, name, kaMath, scalarType(call.Type()))
 	}
 	f.unsupportedAt(pos, "ka."+name)
 	return poison{}

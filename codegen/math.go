@@ -36,17 +36,13 @@ var goMath = map[string]string{
 	"Hypot": "ka.math.hypot", "Expm1": "ka.math.expm1", "Log1p": "ka.math.log1p",
 }
 
-// createMathCall lowers a math function of type t (float or double).
-func (f *frame) createMathCall(call *ssa.Call, name string, t lltypes.Type) lowered {
+// createMathCall lowers a math function of type t (float or double):
+// table is kaMath for package ka's functions, goMath for package math's.
+func (f *frame) createMathCall(call *ssa.Call, name string, table map[string]string, t lltypes.Type) lowered {
 	pos := call.Pos()
 	vs, ok := f.args(call)
 	if !ok {
 		return poison{}
-	}
-	isKa := t != lltypes.Double || call.Common().StaticCallee().Pkg == nil || funcObject(call.Common().StaticCallee()).Pkg().Path() == kaPath
-	table := goMath
-	if isKa {
-		table = kaMath
 	}
 	if base, ok := table[name]; ok && t != nil {
 		return f.createMath(base, t, vs...)
