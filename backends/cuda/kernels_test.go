@@ -48,9 +48,9 @@ func register(fn any, entry string, params ...driver.Param) *driver.KernelSpec {
 }
 
 var (
-	emptySpec = register(Empty, "Empty")
-	spinSpec  = register(Spin, "Spin", driver.Param{Name: "ns", Type: driver.Int64})
-	saxpySpec = register(Saxpy, "Saxpy", driver.Param{Name: "a", Type: driver.Float32},
+	_ = register(Empty, "Empty")
+	_ = register(Spin, "Spin", driver.Param{Name: "ns", Type: driver.Int64})
+	_ = register(Saxpy, "Saxpy", driver.Param{Name: "a", Type: driver.Float32},
 		driver.Param{Name: "x", Type: driver.Float32, Slice: true}, driver.Param{Name: "y", Type: driver.Float32, Slice: true})
 	_ = register(WaitFlag, "WaitFlag", driver.Param{Name: "flag", Type: driver.Int32, Slice: true},
 		driver.Param{Name: "out", Type: driver.Int32, Slice: true}, driver.Param{Name: "limit", Type: driver.Int64})
