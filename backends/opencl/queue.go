@@ -199,7 +199,7 @@ func (q *queue) Write(ctx context.Context, b driver.Buffer, off int, src []byte)
 	if err != nil {
 		return fmt.Errorf("opencl: write: %w", err)
 	}
-	return q.wait(ctx, ev, "write")
+	return q.wait(ctx, ev, "write", q.dev.callbacks())
 }
 
 // Read copies len(dst) bytes of b at off into dst and waits for the copy.
@@ -224,7 +224,7 @@ func (q *queue) Read(ctx context.Context, b driver.Buffer, off int, dst []byte) 
 	if err != nil {
 		return fmt.Errorf("opencl: read: %w", err)
 	}
-	return q.wait(ctx, ev, "read")
+	return q.wait(ctx, ev, "read", q.dev.callbacks())
 }
 
 func (q *queue) checkCopy(what string, b driver.Buffer, off, n int) (*buffer, error) {
@@ -250,6 +250,11 @@ func (q *queue) checkCopy(what string, b driver.Buffer, off, n int) (*buffer, er
 // scheduled by the driver), and returns at once when nothing was enqueued
 // since the last completed wait. With KAGO_SYNC=blocking it calls clFinish.
 func (q *queue) Synchronize(ctx context.Context) error {
+	return q.synchronize(ctx, q.dev.callbacks())
+}
+
+// synchronize is Synchronize, waiting with callbacks or with workers.
+func (q *queue) synchronize(ctx context.Context, callback bool) error {
 	if q.done {
 		return fmt.Errorf("opencl: synchronize: %w", driver.ErrClosed)
 	}
@@ -265,7 +270,7 @@ func (q *queue) Synchronize(ctx context.Context) error {
 		q.releasePending()
 		return ctx.Err()
 	}
-	return q.wait(ctx, ev, "synchronize")
+	return q.wait(ctx, ev, "synchronize", callback)
 }
 
 // take hands the event of the queue's last command to the caller, who

@@ -5,7 +5,6 @@ import (
 	"fmt"
 
 	"github.com/kago-dev/kago/ka/driver"
-	kasync "github.com/kago-dev/kago/sync"
 )
 
 // WaitStrategy names a way of waiting for an OpenCL command, for
@@ -50,45 +49,8 @@ func SynchronizeWith(ctx context.Context, q driver.Queue, s WaitStrategy) error 
 	if !ok || qu == nil {
 		return fmt.Errorf("opencl: synchronize a queue of type %T, not from this backend", q)
 	}
-	if s != WorkerStrategy && s != CallbackStrategy || kasync.Blocking() {
+	if s != WorkerStrategy && s != CallbackStrategy {
 		return qu.Synchronize(ctx)
 	}
-	if qu.done {
-		return fmt.Errorf("opencl: synchronize: %w", driver.ErrClosed)
-	}
-	ev := qu.take()
-	if ev == 0 {
-		qu.releasePending()
-		return ctx.Err()
-	}
-	defer ev.Release()
-	if err := qu.q.Flush(); err != nil {
-		return fmt.Errorf("opencl: synchronize: %w", err)
-	}
-	op := &qu.op
-	var err error
-	op.ev, op.err, op.dev = ev, nil, qu.dev
-	var ran bool
-	if s == CallbackStrategy {
-		ran, err = kasync.Wait(ctx, op, cpuWait)
-		op.unsubscribe()
-	} else {
-		ran, err = kasync.Wait(ctx, &op.gpuEvent, gpuWait)
-	}
-	werr := op.err
-	if !ran {
-		werr = ev.Wait()
-	}
-	op.ev = 0
-	qu.releasePending()
-	if werr != nil {
-		return deviceError("synchronize", ev, werr)
-	}
-	if err != nil {
-		if cerr := ctx.Err(); cerr != nil {
-			return cerr
-		}
-		return fmt.Errorf("opencl: synchronize: %w", err)
-	}
-	return nil
+	return qu.synchronize(ctx, s == CallbackStrategy)
 }

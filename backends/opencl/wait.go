@@ -99,18 +99,23 @@ func (d *Device) failSubscribers() {
 	}
 }
 
-// waitEvent waits for ev cooperatively, in the device's way, reusing op.
-// The wait is not cancellable: a cancelled ctx returns ctx.Err() only once
-// the command has completed. Afterwards one clWaitForEvents reports a
-// failed command exactly as a blocking wait would; such a failure wraps
-// driver.ErrDevice.
-func waitEvent(ctx context.Context, d *Device, op *cpuEvent, ev cl.Event, what string) error {
+// callbacks reports whether waits on d use the callback strategy (CPU
+// devices) rather than workers (GPUs).
+func (d *Device) callbacks() bool { return d.info.Kind == driver.CPU }
+
+// waitEvent waits for ev cooperatively, reusing op: with a completion
+// callback if callback is set (d.callbacks() unless SynchronizeWith forces a
+// strategy), else with sync's workers. The wait is not cancellable: a
+// cancelled ctx returns ctx.Err() only once the command has completed.
+// Afterwards one clWaitForEvents reports a failed command exactly as a
+// blocking wait would; such a failure wraps driver.ErrDevice.
+func waitEvent(ctx context.Context, d *Device, op *cpuEvent, ev cl.Event, what string, callback bool) error {
 	op.ev, op.err, op.dev = ev, nil, d
 	var (
 		ran bool
 		err error
 	)
-	if d.info.Kind == driver.CPU {
+	if callback {
 		ran, err = kasync.Wait(ctx, op, cpuWait)
 		op.unsubscribe()
 	} else {
@@ -145,12 +150,12 @@ func deviceError(what string, ev cl.Event, err error) error {
 
 // wait waits for ev, one of the queue's own events, and releases it. The
 // queue has then drained up to ev.
-func (q *queue) wait(ctx context.Context, ev cl.Event, what string) error {
+func (q *queue) wait(ctx context.Context, ev cl.Event, what string, callback bool) error {
 	defer ev.Release()
 	if err := q.q.Flush(); err != nil {
 		return fmt.Errorf("opencl: %s: %w", what, err)
 	}
-	err := waitEvent(ctx, q.dev, &q.op, ev, what)
+	err := waitEvent(ctx, q.dev, &q.op, ev, what, callback)
 	// ev has completed (waits are not cancellable), and with it every
 	// earlier command of the in-order queue.
 	q.forget()
@@ -175,7 +180,7 @@ func WaitEvents(ctx context.Context, events ...driver.Event) error {
 	var op cpuEvent
 	var errs []error
 	for i, h := range handles {
-		if err := waitEvent(ctx, devs[i], &op, h, "wait"); err != nil {
+		if err := waitEvent(ctx, devs[i], &op, h, "wait", devs[i].callbacks()); err != nil {
 			errs = append(errs, err)
 		}
 	}
