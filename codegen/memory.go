@@ -45,33 +45,40 @@ func (f *frame) insertAlloca(a *ir.InstAlloca) {
 }
 
 // createZero stores the zero value into ptr (of memory type mt): one store
-// for a scalar, a store per element for a small array, a loop otherwise.
+// for a scalar, a store per element for an array (forEachElement).
 func (f *frame) createZero(ptr value.Value, mt lltypes.Type) {
 	at, ok := mt.(*lltypes.ArrayType)
 	if !ok {
 		f.cur.NewStore(zeroValue(mt), ptr)
 		return
 	}
+	zero := zeroValue(at.ElemType)
+	f.forEachElement(at, func(b *ir.Block, i value.Value) {
+		b.NewStore(zero, b.NewGetElementPtr(at, ptr, constant.NewInt(lltypes.I64, 0), i))
+	})
+}
+
+// forEachElement calls body once per element index of an array type, with
+// the block to emit into: unrolled (constant indices) up to 16 elements, a
+// loop beyond. Arrays of arrays are not supported.
+func (f *frame) forEachElement(at *lltypes.ArrayType, body func(b *ir.Block, i value.Value)) {
 	if _, nested := at.ElemType.(*lltypes.ArrayType); nested {
 		f.unsupportedAt(f.fn.Pos(), "array of arrays")
 		return
 	}
-	zero := zeroValue(at.ElemType)
 	if at.Len <= 16 {
 		for i := uint64(0); i < at.Len; i++ {
-			p := f.cur.NewGetElementPtr(at, ptr, constant.NewInt(lltypes.I64, 0), constant.NewInt(lltypes.I64, int64(i)))
-			f.cur.NewStore(zero, p)
+			body(f.cur, constant.NewInt(lltypes.I64, int64(i)))
 		}
 		return
 	}
-	// for i := 0; i < len; i++ { a[i] = 0 }
+	// for i := 0; i < len; i++ { body(i) }
 	pre := f.cur
 	loop := f.fn2().NewBlock("")
 	done := f.fn2().NewBlock("")
 	pre.NewBr(loop)
 	i := loop.NewPhi(ir.NewIncoming(constant.NewInt(lltypes.I64, 0), pre))
-	p := loop.NewGetElementPtr(at, ptr, constant.NewInt(lltypes.I64, 0), i)
-	loop.NewStore(zero, p)
+	body(loop, i)
 	next := loop.NewAdd(i, constant.NewInt(lltypes.I64, 1))
 	i.Incs = append(i.Incs, ir.NewIncoming(next, loop))
 	loop.NewCondBr(loop.NewICmp(enum.IPredULT, next, constant.NewInt(lltypes.I64, int64(at.Len))), loop, done)
@@ -251,33 +258,13 @@ type arrayValue struct {
 	typ *lltypes.ArrayType
 }
 
-// createCopy copies the array at src to dst, element by element (unrolled
-// up to 16 elements, a loop beyond).
+// createCopy copies the array at src to dst, element by element.
 func (f *frame) createCopy(dst, src value.Value, at *lltypes.ArrayType) {
-	if _, nested := at.ElemType.(*lltypes.ArrayType); nested {
-		f.unsupportedAt(f.fn.Pos(), "array of arrays")
-		return
-	}
 	zero := constant.NewInt(lltypes.I64, 0)
-	if at.Len <= 16 {
-		for i := uint64(0); i < at.Len; i++ {
-			idx := constant.NewInt(lltypes.I64, int64(i))
-			v := f.cur.NewLoad(at.ElemType, f.cur.NewGetElementPtr(at, src, zero, idx))
-			f.cur.NewStore(v, f.cur.NewGetElementPtr(at, dst, zero, idx))
-		}
-		return
-	}
-	pre := f.cur
-	loop := f.fn2().NewBlock("")
-	done := f.fn2().NewBlock("")
-	pre.NewBr(loop)
-	i := loop.NewPhi(ir.NewIncoming(zero, pre))
-	v := loop.NewLoad(at.ElemType, loop.NewGetElementPtr(at, src, zero, i))
-	loop.NewStore(v, loop.NewGetElementPtr(at, dst, zero, i))
-	next := loop.NewAdd(i, constant.NewInt(lltypes.I64, 1))
-	i.Incs = append(i.Incs, ir.NewIncoming(next, loop))
-	loop.NewCondBr(loop.NewICmp(enum.IPredULT, next, constant.NewInt(lltypes.I64, int64(at.Len))), loop, done)
-	f.cur = done
+	f.forEachElement(at, func(b *ir.Block, i value.Value) {
+		v := b.NewLoad(at.ElemType, b.NewGetElementPtr(at, src, zero, i))
+		b.NewStore(v, b.NewGetElementPtr(at, dst, zero, i))
+	})
 }
 
 // createIndex lowers a[i] of an array value.
