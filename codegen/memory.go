@@ -226,18 +226,16 @@ func (f *frame) createSlice(s *ssa.Slice) lowered {
 			return poison{}
 		}
 		// Capacity is not tracked; the check keeps s[lo:hi:max] honest.
-		f.createSliceCheck(hi, f.i64(v, s.Max.Type()))
-		f.createSliceCheck(f.i64(v, s.Max.Type()), length)
+		capEnd := f.i64(v, s.Max.Type())
+		f.createSliceCheck(hi, capEnd)
+		f.createSliceCheck(capEnd, length)
 	} else {
 		f.createSliceCheck(hi, length)
 	}
 	f.createSliceCheck(lo, hi)
-	ptr := base
+	ptr, n := base, hi
 	if c, ok := lo.(*constant.Int); !ok || c.X.Sign() != 0 {
 		ptr = f.cur.NewGetElementPtr(elem, base, lo)
-	}
-	var n value.Value = hi
-	if c, ok := lo.(*constant.Int); !ok || c.X.Sign() != 0 {
 		n = f.cur.NewSub(hi, lo)
 	}
 	return &sliceValue{ptr: ptr, len: n, elem: elem}
