@@ -3,7 +3,9 @@ package codegen
 // This file implements bounds checks, emitted only when Config.Bounds is
 // set: an index i is in range when i <u len (so a negative index, seen as a
 // huge unsigned number, fails too); slice bounds need lo ≤u hi ≤u len. A
-// failed check calls llvm.trap, which aborts the launch on every target.
+// failed check calls llvm.trap, which each target turns into what it has:
+// the launch fails on CUDA, the work-item returns on OpenCL C (after a
+// printf) and SPIR-V (docs/kernel-language.md).
 
 import (
 	"github.com/llir/llvm/ir/enum"
