@@ -99,14 +99,12 @@ func (q *queue) Launch(fn driver.Function, r, group driver.NDRange, args []drive
 	if !ok || f == nil {
 		return fmt.Errorf("opencl: launch of a function of type %T, not from this backend: %w", fn, driver.ErrBadLaunch)
 	}
-	if err := q.checkRange(f, r, group); err != nil {
-		return err
-	}
-	if len(args) != len(f.spec.Params) {
-		return fmt.Errorf("opencl: launch of %s with %d arguments, want %d: %w", f.spec.Name, len(args), len(f.spec.Params), driver.ErrBadLaunch)
-	}
-	if r.Total() == 0 {
-		return nil
+	// ka has checked the argument count and types, and r and group against
+	// the device's limits; the kernel's own limit, which ka cannot know, is
+	// left.
+	if f.maxWG > 0 && group.Total() > f.maxWG {
+		return fmt.Errorf("opencl: launch of %s over %v in groups of %v: %d work-items per group is above the limit of %d for this kernel on %s (CL_KERNEL_WORK_GROUP_SIZE): %w",
+			f.spec.Name, r, group, group.Total(), f.maxWG, q.dev.info.Name, driver.ErrBadLaunch)
 	}
 	f.mu.Lock()
 	defer f.mu.Unlock()
@@ -141,40 +139,6 @@ func (q *queue) Launch(fn driver.Function, r, group driver.NDRange, args []drive
 	}
 	if err := l.Enqueue(q.q, f.kernel, r.Dims, &q.last); err != nil {
 		return fmt.Errorf("opencl: launch of %s over %v in groups of %v: %w", f.spec.Name, r, group, err)
-	}
-	return nil
-}
-
-// checkRange checks r and group against the device's and the kernel's
-// limits.
-func (q *queue) checkRange(f *function, r, group driver.NDRange) error {
-	bad := func(format string, a ...any) error {
-		return fmt.Errorf("opencl: launch of %s over %v in groups of %v: %s: %w", f.spec.Name, r, group, fmt.Sprintf(format, a...), driver.ErrBadLaunch)
-	}
-	if r.Dims < 1 || r.Dims > 3 {
-		return bad("%d dimensions, want 1 to 3", r.Dims)
-	}
-	if group.Dims != r.Dims {
-		return bad("the group has %d dimensions, the range %d", group.Dims, r.Dims)
-	}
-	caps := q.dev.info.Capabilities
-	for d := 0; d < 3; d++ {
-		if r.Size[d] < 0 || (d >= r.Dims && r.Size[d] > 1) {
-			return bad("range size %d in dimension %d", r.Size[d], d)
-		}
-		if group.Size[d] < 1 {
-			return bad("group size %d in dimension %d", group.Size[d], d)
-		}
-		if d < r.Dims && caps.MaxGroupDims[d] > 0 && group.Size[d] > caps.MaxGroupDims[d] {
-			return bad("group size %d in dimension %d is above the device's limit of %d", group.Size[d], d, caps.MaxGroupDims[d])
-		}
-	}
-	limit := caps.MaxGroupSize
-	if f.maxWG > 0 && f.maxWG < limit {
-		limit = f.maxWG
-	}
-	if group.Total() > limit {
-		return bad("%d work-items per group is above the limit of %d for this kernel on %s", group.Total(), limit, q.dev.info.Name)
 	}
 	return nil
 }
