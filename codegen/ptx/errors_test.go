@@ -16,10 +16,12 @@ entry:
   fence seq_cst
   %x = call i64 @helper(i64 1)
   %y = call double @llvm.erf.f64(double 1.0)
+  %z = call float @llvm.tan.f32(float 1.0)
   ret void
 }
 declare i64 @helper(i64)
 declare double @llvm.erf.f64(double)
+declare float @llvm.tan.f32(float)
 `
 	m, err := asm.ParseString("bad.ll", src)
 	if err != nil {
@@ -34,6 +36,7 @@ declare double @llvm.erf.f64(double)
 		"fence seq_cst: unsupported instruction *ir.InstFence",
 		"call of unknown function @helper",
 		"unsupported intrinsic @llvm.erf.f64",
+		"unsupported intrinsic @llvm.tan.f32", // tan is kago's: @ka.math.tan.f32
 		"parameter %b: i1 at the kernel boundary",
 	} {
 		if !strings.Contains(err.Error(), want) {

@@ -7,41 +7,36 @@ package ptx
 // lists the accuracy of each.
 
 import (
-	"strings"
-
+	"github.com/kago-dev/kago/codegen/internal/irutil"
 	"github.com/llir/llvm/ir"
 )
 
 // emitMath dispatches @llvm.<name>.f32|f64 and @ka.math.<name>.f32|f64.
 func (fe *funcEmitter) emitMath(inst *ir.InstCall, callee string) {
-	var name, suffix string
-	switch {
-	case strings.HasPrefix(callee, "llvm."):
-		name = strings.TrimPrefix(callee, "llvm.")
-	case strings.HasPrefix(callee, "ka.math."):
-		name = strings.TrimPrefix(callee, "ka.math.")
+	m, ok := irutil.ParseMath(callee)
+	c := classF32
+	if m.Bits == 64 {
+		c = classF64
 	}
-	if i := strings.LastIndexByte(name, '.'); i >= 0 {
-		name, suffix = name[:i], name[i+1:]
-	}
-	c, ok := classOf(inst.Type())
-	if !ok || (c != classF32 && c != classF64) || (suffix != "f32" && suffix != "f64") ||
-		(suffix == "f32") != (c == classF32) {
+	if rc, isReg := classOf(inst.Type()); !ok || !isReg || rc != c {
 		fe.errorf("unsupported intrinsic @%s", callee)
 		return
 	}
+	if len(inst.Args) != m.Arity {
+		fe.errorf("@%s takes %d arguments", callee, m.Arity)
+		return
+	}
+	for _, a := range inst.Args {
+		if ac, ok := classOf(a.Type()); !ok || ac != c {
+			fe.errorf("@%s: operand of type %s", callee, a.Type())
+			return
+		}
+	}
+	name := m.Base
 	t := c.ptxType()
 	args := make([]string, len(inst.Args))
 	for i, a := range inst.Args {
 		args[i] = fe.reg(a)
-	}
-	want := map[string]int{"fma": 3, "pow": 2, "copysign": 2, "minimum": 2, "maximum": 2, "atan2": 2, "hypot": 2}[name]
-	if want == 0 {
-		want = 1
-	}
-	if len(args) != want {
-		fe.errorf("@%s takes %d arguments", callee, want)
-		return
 	}
 	switch name {
 	case "sqrt":

@@ -1,8 +1,7 @@
 package spirv
 
 import (
-	"strings"
-
+	"github.com/kago-dev/kago/codegen/internal/irutil"
 	"github.com/llir/llvm/ir"
 )
 
@@ -12,55 +11,33 @@ import (
 // (they return the number when one operand is NaN, and either zero for
 // -0 vs +0), so they get a few more instructions; see createMinMax.
 
-// mathFuncs maps an intrinsic's base name (without `llvm.`/`ka.math.` and
-// the `.f32`/`.f64` suffix) to its OpenCL.std instruction and arity.
-var mathFuncs = map[string]struct {
-	inst  uint32
-	arity int
-}{
+// mathInsts maps a math intrinsic's base name (irutil.Math.Base) to its
+// OpenCL.std instruction.
+var mathInsts = map[string]uint32{
 	// llvm.*
-	"sqrt": {clSqrt, 1}, "exp": {clExp, 1}, "exp2": {clExp2, 1}, "log": {clLog, 1},
-	"log2": {clLog2, 1}, "log10": {clLog10, 1}, "sin": {clSin, 1}, "cos": {clCos, 1},
-	"pow": {clPow, 2}, "fabs": {clFabs, 1}, "fma": {clFma, 3}, "floor": {clFloor, 1},
-	"ceil": {clCeil, 1}, "trunc": {clTrunc, 1}, "round": {clRound, 1},
-	"copysign": {clCopysign, 2}, "minimum": {clFmin, 2}, "maximum": {clFmax, 2},
+	"sqrt": clSqrt, "exp": clExp, "exp2": clExp2, "log": clLog,
+	"log2": clLog2, "log10": clLog10, "sin": clSin, "cos": clCos,
+	"pow": clPow, "fabs": clFabs, "fma": clFma, "floor": clFloor,
+	"ceil": clCeil, "trunc": clTrunc, "round": clRound,
+	"copysign": clCopysign, "minimum": clFmin, "maximum": clFmax,
 	// ka.math.*
-	"tan": {clTan, 1}, "asin": {clAsin, 1}, "acos": {clAcos, 1}, "atan": {clAtan, 1},
-	"atan2": {clAtan2, 2}, "sinh": {clSinh, 1}, "cosh": {clCosh, 1}, "tanh": {clTanh, 1},
-	"asinh": {clAsinh, 1}, "acosh": {clAcosh, 1}, "atanh": {clAtanh, 1}, "cbrt": {clCbrt, 1},
-	"hypot": {clHypot, 2}, "expm1": {clExpm1, 1}, "log1p": {clLog1p, 1},
-}
-
-// kagoMath lists the names that are kago's (`ka.math.`), the others being
-// LLVM's (`llvm.`), so that a wrong prefix (llvm.tan, ka.math.sqrt) is
-// reported, not guessed.
-var kagoMath = map[string]bool{
-	"tan": true, "asin": true, "acos": true, "atan": true, "atan2": true, "sinh": true,
-	"cosh": true, "tanh": true, "asinh": true, "acosh": true, "atanh": true, "cbrt": true,
-	"hypot": true, "expm1": true, "log1p": true,
+	"tan": clTan, "asin": clAsin, "acos": clAcos, "atan": clAtan,
+	"atan2": clAtan2, "sinh": clSinh, "cosh": clCosh, "tanh": clTanh,
+	"asinh": clAsinh, "acosh": clAcosh, "atanh": clAtanh, "cbrt": clCbrt,
+	"hypot": clHypot, "expm1": clExpm1, "log1p": clLog1p,
 }
 
 // createMath creates a math intrinsic's OpExtInst.
 func (f *function) createMath(inst *ir.InstCall, name string) {
-	base, kago := strings.CutPrefix(name, "ka.math.")
-	if !kago {
-		base = strings.TrimPrefix(name, "llvm.")
-	}
-	var bits int
-	switch {
-	case strings.HasSuffix(base, ".f32"):
-		bits = 32
-	case strings.HasSuffix(base, ".f64"):
-		bits = 64
-	}
-	base = base[:max(len(base)-4, 0)]
-	fn, ok := mathFuncs[base]
-	if bits == 0 || !ok || kagoMath[base] != kago {
+	m, ok := irutil.ParseMath(name)
+	clInst, known := mathInsts[m.Base]
+	if !ok || !known {
 		f.errorf("unsupported call of @%s (not an intrinsic of docs/ir.md)", name)
 		return
 	}
-	if floatBits(inst.Type()) != bits || len(inst.Args) != fn.arity {
-		f.errorf("@%s must take %d and return a float%d", name, fn.arity, bits)
+	bits := m.Bits
+	if floatBits(inst.Type()) != bits || len(inst.Args) != m.Arity {
+		f.errorf("@%s must take %d and return a float%d", name, m.Arity, bits)
 		return
 	}
 	args := make([]uint32, len(inst.Args))
@@ -72,11 +49,11 @@ func (f *function) createMath(inst *ir.InstCall, name string) {
 		args[i] = f.value(a)
 	}
 	t := f.getFloatType(bits)
-	if base == "minimum" || base == "maximum" {
-		f.createMinMax(f.valueID(inst), t, bits, fn.inst, args[0], args[1])
+	if m.Base == "minimum" || m.Base == "maximum" {
+		f.createMinMax(f.valueID(inst), t, bits, clInst, args[0], args[1])
 		return
 	}
-	f.body.op(opExtInst, cat([]uint32{t, f.valueID(inst), f.getExtInst(), fn.inst}, args...)...)
+	f.body.op(opExtInst, cat([]uint32{t, f.valueID(inst), f.getExtInst(), clInst}, args...)...)
 }
 
 // createMinMax gives Go's min/max from OpenCL's fmin/fmax:
