@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"os"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -32,9 +33,7 @@ func spreadOf(perRep []float64) spread {
 	if len(perRep) == 0 {
 		return spread{math.NaN(), math.NaN(), math.NaN()}
 	}
-	s := append([]float64(nil), perRep...)
-	sort.Float64s(s)
-	return spread{median(s), s[0], s[len(s)-1]}
+	return spread{median(perRep), slices.Min(perRep), slices.Max(perRep)}
 }
 
 // fmtNum prints a number with about three significant digits.
