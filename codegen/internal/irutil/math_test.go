@@ -13,7 +13,7 @@ func TestParseMath(t *testing.T) {
 		{"llvm.minimum.f32", Math{"minimum", 32, 2}, true},
 		{"ka.math.atan2.f64", Math{"atan2", 64, 2}, true},
 		{"ka.math.log1p.f32", Math{"log1p", 32, 1}, true},
-		{"llvm.tan.f32", Math{}, false},    // kago's, under LLVM's prefix
+		{"llvm.tan.f32", Math{}, false},     // kago's, under LLVM's prefix
 		{"ka.math.sqrt.f32", Math{}, false}, // LLVM's, under kago's prefix
 		{"llvm.sqrt.f16", Math{}, false},
 		{"llvm.sqrt", Math{}, false},
