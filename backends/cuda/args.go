@@ -30,14 +30,10 @@ func paramCount(spec *driver.KernelSpec) int {
 }
 
 // packArgs writes the launch's parameter values into slots, which has
-// paramCount(spec) entries. Buffers must be of dev. It allocates nothing.
-func packArgs(dev *Device, spec *driver.KernelSpec, args []driver.Arg, r driver.NDRange, slots []uint64) error {
-	if len(args) != len(spec.Params) {
-		return fmt.Errorf("cuda: launch of %s with %d arguments, want %d: %w", spec.Name, len(args), len(spec.Params), driver.ErrBadLaunch)
-	}
-	if len(slots) != paramCount(spec) {
-		return fmt.Errorf("cuda: launch of %s: %d parameter slots, want %d", spec.Name, len(slots), paramCount(spec))
-	}
+// paramCount(spec) entries. ka has checked the arguments against spec (count,
+// types, arrays of this device and not freed), so only the conversions are
+// left. It allocates nothing.
+func packArgs(spec *driver.KernelSpec, args []driver.Arg, r driver.NDRange, slots []uint64) error {
 	i := 0
 	for j, p := range spec.Params {
 		a := args[j]
@@ -45,15 +41,6 @@ func packArgs(dev *Device, spec *driver.KernelSpec, args []driver.Arg, r driver.
 			b, ok := a.Buffer.(*buffer)
 			if !ok || b == nil {
 				return fmt.Errorf("cuda: launch of %s: parameter %s needs a buffer of this backend, got %T: %w", spec.Name, p, a.Buffer, driver.ErrBadLaunch)
-			}
-			if b.dev != dev {
-				return fmt.Errorf("cuda: launch of %s: parameter %s: the buffer is on another device: %w", spec.Name, p, driver.ErrBadLaunch)
-			}
-			if b.freed.Load() {
-				return fmt.Errorf("cuda: launch of %s: parameter %s: the buffer was freed: %w", spec.Name, p, driver.ErrClosed)
-			}
-			if a.Len < 0 || a.Len*p.Type.Size() > b.size {
-				return fmt.Errorf("cuda: launch of %s: parameter %s: length %d does not fit the buffer of %d bytes: %w", spec.Name, p, a.Len, b.size, driver.ErrBadLaunch)
 			}
 			slots[i] = uint64(b.ptr)
 			slots[i+1] = uint64(a.Len)
@@ -79,38 +66,24 @@ func packArgs(dev *Device, spec *driver.KernelSpec, args []driver.Arg, r driver.
 
 // gridFor returns the grid (blocks per dimension) and block for a launch
 // over r in groups of group: each dimension rounded up to whole blocks, as
-// docs/ir.md allows. It checks the sizes against the device's limits
-// (maxGroup threads per block in all, maxDims per dimension, maxGrid blocks
-// per dimension).
-func gridFor(r, group driver.NDRange, maxGroup int, maxDims, maxGrid [3]int) (grid, block [3]uint32, err error) {
-	if r.Dims < 1 || r.Dims > 3 {
-		return grid, block, fmt.Errorf("%d dimensions, want 1 to 3", r.Dims)
-	}
-	if group.Dims != r.Dims {
-		return grid, block, fmt.Errorf("the group has %d dimensions, the range %d", group.Dims, r.Dims)
+// docs/ir.md allows. ka has checked r and group against the device's block
+// limits (driver.Capabilities); gridFor checks what ka cannot know: the
+// function's limit of maxThreads per block (its registers) and the device's
+// maxGrid blocks per dimension.
+func gridFor(r, group driver.NDRange, maxThreads int, maxGrid [3]int) (grid, block [3]uint32, err error) {
+	if t := group.Total(); maxThreads > 0 && t > maxThreads {
+		return grid, block, fmt.Errorf("%d threads per block, above this function's limit of %d", t, maxThreads)
 	}
 	for d := 0; d < 3; d++ {
 		size, g := 1, 1
 		if d < r.Dims {
 			size, g = r.Size[d], group.Size[d]
 		}
-		if size < 0 || (d >= r.Dims && r.Size[d] > 1) {
-			return grid, block, fmt.Errorf("range size %d in dimension %d", r.Size[d], d)
-		}
-		if g < 1 {
-			return grid, block, fmt.Errorf("group size %d in dimension %d", g, d)
-		}
-		if maxDims[d] > 0 && g > maxDims[d] {
-			return grid, block, fmt.Errorf("group size %d in dimension %d is above the device's limit of %d", g, d, maxDims[d])
-		}
 		n := (size + g - 1) / g
 		if n > math.MaxUint32 || (maxGrid[d] > 0 && n > maxGrid[d]) {
 			return grid, block, fmt.Errorf("%d blocks in dimension %d, above the device's limit of %d", n, d, maxGrid[d])
 		}
 		grid[d], block[d] = uint32(n), uint32(g)
-	}
-	if t := int(block[0]) * int(block[1]) * int(block[2]); maxGroup > 0 && t > maxGroup {
-		return grid, block, fmt.Errorf("%d threads per block, above the limit of %d", t, maxGroup)
 	}
 	return grid, block, nil
 }

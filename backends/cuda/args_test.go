@@ -36,7 +36,7 @@ func TestPackArgsLayout(t *testing.T) {
 	args := []driver.Arg{{Value: float32(2.5)}, {Buffer: x, Len: 100}, {Value: true}, {Value: int16(-2)},
 		{Buffer: y, Len: 100}, {Value: math.Pi}, {Value: int8(-1)}}
 	r := driver.NDRange{Dims: 2, Size: [3]int{1000, 7, 1}}
-	if err := packArgs(dev, spec, args, r, p.Slots()); err != nil {
+	if err := packArgs(spec, args, r, p.Slots()); err != nil {
 		t.Fatal(err)
 	}
 	want := []uint64{uint64(math.Float32bits(2.5)), 0x7f0000001000, 100, 1, 0xfffe,
@@ -50,64 +50,49 @@ func TestPackArgsLayout(t *testing.T) {
 		}
 	}
 	// Packing allocates nothing.
-	if n := testing.AllocsPerRun(100, func() { packArgs(dev, spec, args, r, p.Slots()) }); n != 0 {
+	if n := testing.AllocsPerRun(100, func() { packArgs(spec, args, r, p.Slots()) }); n != 0 {
 		t.Errorf("packArgs allocates %v times per launch", n)
 	}
 }
 
 func TestPackArgsErrors(t *testing.T) {
-	dev, other := &Device{}, &Device{}
 	spec := &driver.KernelSpec{Name: "K", Params: []driver.Param{{Name: "a", Type: driver.Int32}, {Name: "x", Type: driver.Int32, Slice: true}}}
 	slots := make([]uint64, paramCount(spec))
-	freed := &buffer{dev: dev, size: 8}
-	freed.freed.Store(true)
-	for name, tc := range map[string]struct {
-		args []driver.Arg
-		want error
-	}{
-		"count":        {[]driver.Arg{{Value: int32(1)}}, driver.ErrBadLaunch},
-		"scalar type":  {[]driver.Arg{{Value: int64(1)}, {Buffer: &buffer{dev: dev, size: 8}, Len: 2}}, driver.ErrBadLaunch},
-		"nil buffer":   {[]driver.Arg{{Value: int32(1)}, {Len: 2}}, driver.ErrBadLaunch},
-		"other device": {[]driver.Arg{{Value: int32(1)}, {Buffer: &buffer{dev: other, size: 8}, Len: 2}}, driver.ErrBadLaunch},
-		"too long":     {[]driver.Arg{{Value: int32(1)}, {Buffer: &buffer{dev: dev, size: 8}, Len: 3}}, driver.ErrBadLaunch},
-		"freed":        {[]driver.Arg{{Value: int32(1)}, {Buffer: freed, Len: 2}}, driver.ErrClosed},
+	for name, args := range map[string][]driver.Arg{
+		"scalar type": {{Value: int64(1)}, {Buffer: &buffer{size: 8}, Len: 2}},
+		"nil buffer":  {{Value: int32(1)}, {Len: 2}},
 	} {
-		err := packArgs(dev, spec, tc.args, driver.NDRange{Dims: 1, Size: [3]int{1, 1, 1}}, slots)
-		if !errors.Is(err, tc.want) {
-			t.Errorf("%s: %v, want %v", name, err, tc.want)
+		err := packArgs(spec, args, driver.NDRange{Dims: 1, Size: [3]int{1, 1, 1}}, slots)
+		if !errors.Is(err, driver.ErrBadLaunch) {
+			t.Errorf("%s: %v, want ErrBadLaunch", name, err)
 		}
 	}
 }
 
+// gridFor rounds up to whole blocks and checks what ka cannot: the
+// function's threads per block and the grid limits. (ka checks ranges and
+// blocks against driver.Capabilities before a backend sees them.)
 func TestGridFor(t *testing.T) {
-	dims, grids := [3]int{1024, 1024, 64}, [3]int{math.MaxInt32, 65535, 65535}
+	grids := [3]int{math.MaxInt32, 65535, 65535}
 	r := func(s ...int) driver.NDRange {
 		n := driver.NDRange{Dims: len(s), Size: [3]int{1, 1, 1}}
 		copy(n.Size[:], s)
 		return n
 	}
-	grid, block, err := gridFor(r(1000), r(256), 1024, dims, grids)
+	grid, block, err := gridFor(r(1000), r(256), 1024, grids)
 	if err != nil || grid != [3]uint32{4, 1, 1} || block != [3]uint32{256, 1, 1} {
 		t.Errorf("1-D: %v %v %v", grid, block, err)
 	}
-	grid, block, err = gridFor(r(33, 17, 2), r(8, 4, 2), 1024, dims, grids)
+	grid, block, err = gridFor(r(33, 17, 2), r(8, 4, 2), 1024, grids)
 	if err != nil || grid != [3]uint32{5, 5, 1} || block != [3]uint32{8, 4, 2} {
 		t.Errorf("3-D: %v %v %v", grid, block, err)
 	}
-	grid, _, err = gridFor(r(0), r(64), 1024, dims, grids)
-	if err != nil || grid[0] != 0 {
-		t.Errorf("empty range: %v %v", grid, err)
-	}
 	for name, tc := range map[string][2]driver.NDRange{
-		"dims mismatch":   {r(64, 2), r(64)},
 		"block too big":   {r(4096), r(2048)},
 		"threads per blk": {r(64, 64), r(64, 32)},
 		"grid y too big":  {r(1, 65536*2), r(1, 1)},
-		"zero group":      {r(8), r(0)},
-		"negative range":  {r(-1), r(1)},
-		"no dims":         {{Dims: 0}, {Dims: 0}},
 	} {
-		if _, _, err := gridFor(tc[0], tc[1], 1024, dims, grids); err == nil {
+		if _, _, err := gridFor(tc[0], tc[1], 1024, grids); err == nil {
 			t.Errorf("%s: accepted", name)
 		}
 	}

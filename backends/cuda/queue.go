@@ -74,12 +74,7 @@ func (q *queue) Launch(fn driver.Function, r, group driver.NDRange, args []drive
 	if !ok || f == nil {
 		return fmt.Errorf("cuda: launch of a function of type %T, not from this backend: %w", fn, driver.ErrBadLaunch)
 	}
-	caps := q.dev.info.Capabilities
-	maxGroup := caps.MaxGroupSize
-	if f.maxThreads > 0 && f.maxThreads < maxGroup {
-		maxGroup = f.maxThreads
-	}
-	grid, block, err := gridFor(r, group, maxGroup, caps.MaxGroupDims, q.dev.lim.maxGrid)
+	grid, block, err := gridFor(r, group, f.maxThreads, q.dev.lim.maxGrid)
 	if err != nil {
 		return fmt.Errorf("cuda: launch of %s over %v in groups of %v: %s: %w", f.spec.Name, r, group, err, driver.ErrBadLaunch)
 	}
@@ -93,11 +88,8 @@ func (q *queue) Launch(fn driver.Function, r, group driver.NDRange, args []drive
 		}
 		q.params = p
 	}
-	if err := packArgs(q.dev, f.spec, args, r, q.params.Slots()[:f.nparams]); err != nil {
+	if err := packArgs(f.spec, args, r, q.params.Slots()[:f.nparams]); err != nil {
 		return err
-	}
-	if r.Total() == 0 {
-		return nil
 	}
 	if err := q.dev.ctx.Launch(f.fn, q.s, grid, block, q.params); err != nil {
 		if cu.IsDeviceFault(cu.CodeOf(err)) {
