@@ -58,10 +58,12 @@ func (p *Package) Compile() ([]*Kernel, error) {
 }
 
 // CompileKernel compiles the kernel whose Go name is name ("Saxpy",
-// "Scale[float32]").
+// "Scale[float32]"); spaces in the type arguments do not matter
+// ("Pair[int32,float64]").
 func (p *Package) CompileKernel(name string) (*Kernel, error) {
+	want := strings.ReplaceAll(name, " ", "")
 	for _, fn := range p.kernels {
-		if fn.Name() == name {
+		if strings.ReplaceAll(p.kernelName(fn), " ", "") == want {
 			k, errs := compileKernel(p, fn)
 			if err := errs.err(); err != nil {
 				return nil, err
@@ -100,9 +102,9 @@ type compiler struct {
 // compileKernel lowers one kernel function to a module.
 func compileKernel(p *Package, fn *ssa.Function) (*Kernel, ErrorList) {
 	c := &compiler{pkg: p, fset: p.Fset, intrinsics: map[string]*ir.Func{}, pos: fn.Pos()}
-	c.kernel.name = fn.Name()
+	c.kernel.name = p.kernelName(fn)
 	c.kernel.fn = fn
-	k := &Kernel{Name: fn.Name(), Entry: mangle(fn.Name()), Pos: p.Fset.Position(fn.Pos())}
+	k := &Kernel{Name: c.kernel.name, Entry: mangle(c.kernel.name), Pos: p.Fset.Position(fn.Pos())}
 	c.mod = ir.NewModule()
 
 	sig := fn.Signature

@@ -200,8 +200,26 @@ func newPackage(cfg Config, fset *token.FileSet, pkg *ssa.Package, files []*ast.
 		}
 		p.kernels = append(p.kernels, fn)
 	}
-	sort.Slice(p.kernels, func(i, j int) bool { return p.kernels[i].Name() < p.kernels[j].Name() })
+	sort.Slice(p.kernels, func(i, j int) bool { return p.kernelName(p.kernels[i]) < p.kernelName(p.kernels[j]) })
 	return p
+}
+
+// kernelName is a kernel's Go name as the package's own code writes it:
+// "Saxpy", "Scale[float32]", "Pair[int32, float64]", "Scale[MyFloat]".
+// go/ssa's name for an instance qualifies a named type argument with its
+// full package path ("Scale[example.com/m/pkg.MyFloat]"), which is not Go
+// that kago gen can write nor a name that kago ir or the JIT asks for.
+func (p *Package) kernelName(fn *ssa.Function) string {
+	targs := fn.TypeArgs()
+	if len(targs) == 0 {
+		return fn.Name()
+	}
+	qual := types.RelativeTo(p.ssa.Pkg)
+	args := make([]string, len(targs))
+	for i, t := range targs {
+		args[i] = types.TypeString(t, qual)
+	}
+	return fn.Origin().Name() + "[" + strings.Join(args, ", ") + "]"
 }
 
 // hasKernelDirective reports whether a doc comment holds //ka:kernel.
@@ -222,7 +240,7 @@ func hasKernelDirective(doc *ast.CommentGroup) bool {
 func (p *Package) KernelNames() []string {
 	names := make([]string, len(p.kernels))
 	for i, fn := range p.kernels {
-		names[i] = fn.Name()
+		names[i] = p.kernelName(fn)
 	}
 	return names
 }
