@@ -160,7 +160,7 @@ func (b *buffer) Free(q driver.Queue) error {
 		err = d.ctx.MemFreeAsync(b.ptr, d.private)
 	default:
 		if qu != nil {
-			if werr := qu.wait(context.Background(), "free"); werr != nil {
+			if werr := qu.op.wait(context.Background(), "free"); werr != nil {
 				return werr
 			}
 		}

@@ -23,7 +23,6 @@ func LiveStreams() int { return int(liveStreams.Load()) }
 type queue struct {
 	dev  *Device
 	s    cu.Stream
-	prio driver.Priority
 	done bool
 
 	op     streamOp   // reused by every wait
@@ -43,7 +42,7 @@ func (d *Device) NewQueue(p driver.Priority) (driver.Queue, error) {
 		return nil, fmt.Errorf("cuda: new %s-priority stream on %s: %w", p, d.info.Name, err)
 	}
 	liveStreams.Add(1)
-	return &queue{dev: d, s: s, prio: p, op: streamOp{ctx: d.ctx, s: s}}, nil
+	return &queue{dev: d, s: s, op: streamOp{ctx: d.ctx, s: s}}, nil
 }
 
 // Release destroys the stream. ka calls it only when the stream is idle.
@@ -173,9 +172,6 @@ func (q *queue) Synchronize(ctx context.Context) error {
 	}
 	return q.op.wait(ctx, "synchronize")
 }
-
-// wait is Synchronize for the backend's own use.
-func (q *queue) wait(ctx context.Context, what string) error { return q.op.wait(ctx, what) }
 
 // Record creates an event (timing disabled, the cheapest kind) and records
 // it on the stream.

@@ -18,7 +18,7 @@ type devCaps struct {
 }
 
 // queryInfo reads a device's description and capabilities.
-func queryInfo(d cl.Device, backend string) (driver.DeviceInfo, uint64, devCaps, error) {
+func queryInfo(d cl.Device, backend string) (driver.DeviceInfo, devCaps, error) {
 	q := infoReader{d: d}
 	name := q.str(cl.DeviceName)
 	vendor := q.str(cl.DeviceVendor)
@@ -39,13 +39,13 @@ func queryInfo(d cl.Device, backend string) (driver.DeviceInfo, uint64, devCaps,
 		c.MaxGroupDims[i] = int(binary.LittleEndian.Uint64(sizes[i*8:]))
 	}
 	if q.err != nil {
-		return driver.DeviceInfo{}, 0, devCaps{}, fmt.Errorf("device %q: %v", name, q.err)
+		return driver.DeviceInfo{}, devCaps{}, fmt.Errorf("device %q: %v", name, q.err)
 	}
 	// IL versions are optional (OpenCL 2.1); a query error means none.
 	if ilb, err := d.InfoBytes(cl.DeviceILVersion); err == nil {
 		c.ILVersions = strings.Fields(cString(ilb))
 	}
-	dc := caps(d, c, has)
+	dc := caps(c, has)
 	if dc.il {
 		c.Targets = []driver.Target{driver.SPIRV, driver.OpenCLC}
 	} else {
@@ -66,11 +66,11 @@ func queryInfo(d cl.Device, backend string) (driver.DeviceInfo, uint64, devCaps,
 	if typ&cl.DeviceTypeCPU != 0 {
 		kind = driver.CPU
 	}
-	return driver.DeviceInfo{Name: name, Vendor: vendor, Kind: kind, Backend: backend, Capabilities: c}, typ, dc, nil
+	return driver.DeviceInfo{Name: name, Vendor: vendor, Kind: kind, Backend: backend, Capabilities: c}, dc, nil
 }
 
 // caps derives the backend's own flags from a device's properties.
-func caps(d cl.Device, c driver.Capabilities, has func(string) bool) devCaps {
+func caps(c driver.Capabilities, has func(string) bool) devCaps {
 	return devCaps{
 		priorityHints: has("cl_khr_priority_hints") && cl.HasQueueProperties(),
 		il:            len(c.ILVersions) > 0 && cl.HasIL(),

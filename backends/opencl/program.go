@@ -17,9 +17,7 @@ type function struct {
 	spec   *driver.KernelSpec
 	prog   cl.Program
 	kernel cl.Kernel
-	maxWG  int    // CL_KERNEL_WORK_GROUP_SIZE
-	from   string // the code it was built from, for messages
-	nargs  int
+	maxWG  int // CL_KERNEL_WORK_GROUP_SIZE
 
 	mu     sync.Mutex
 	launch *cl.Launch
@@ -126,5 +124,5 @@ func (d *Device) finish(spec *driver.KernelSpec, prog cl.Program, options, from 
 			n++
 		}
 	}
-	return &function{spec: spec, prog: prog, kernel: k, maxWG: wg, from: from, nargs: n, launch: cl.NewLaunch(n)}, nil
+	return &function{spec: spec, prog: prog, kernel: k, maxWG: wg, launch: cl.NewLaunch(n)}, nil
 }

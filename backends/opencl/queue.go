@@ -25,7 +25,6 @@ func LiveQueues() int { return int(liveQueues.Load()) }
 type queue struct {
 	dev  *Device
 	q    cl.Queue
-	prio driver.Priority
 	done bool
 
 	// last is the event of the last command enqueued (a kernel, a copy, a
@@ -70,8 +69,7 @@ func (d *Device) NewQueue(p driver.Priority) (driver.Queue, error) {
 		return nil, fmt.Errorf("opencl: new %s-priority queue on %s: %w", p, d.info.Name, err)
 	}
 	liveQueues.Add(1)
-	qu := &queue{dev: d, q: q, prio: p}
-	return qu, nil
+	return &queue{dev: d, q: q}, nil
 }
 
 // Release destroys the queue. ka calls it only when the queue is idle.
