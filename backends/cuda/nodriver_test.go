@@ -3,6 +3,7 @@ package cuda
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -45,7 +46,7 @@ func TestOpenWithoutDriver(t *testing.T) {
 	if cu.Load() == nil {
 		t.Skip("a CUDA driver is installed here")
 	}
-	if !contains(ka.Backends(), "cuda") {
+	if !slices.Contains(ka.Backends(), "cuda") {
 		t.Fatal("the cuda backend is not registered")
 	}
 	_, err := ka.Open("cuda")
@@ -53,13 +54,4 @@ func TestOpenWithoutDriver(t *testing.T) {
 		t.Fatalf("ka.Open(cuda): %v; want ErrNoDevice", err)
 	}
 	t.Logf("as expected: %v", err)
-}
-
-func contains(s []string, x string) bool {
-	for _, v := range s {
-		if v == x {
-			return true
-		}
-	}
-	return false
 }
