@@ -77,9 +77,8 @@ func (c *Compiler) Compile(fn any, name string, typ reflect.Type) (*driver.Kerne
 	cfg := codegen.Config{Dir: dir}
 	instance := base
 	if generic {
-		// The instance's type arguments are not in the symbol name: try
-		// each instantiation the function's type can have, by compiling
-		// the kernel with the parameter types of typ.
+		// The instance's type arguments are not in the symbol name: infer
+		// them from the parameter types of typ.
 		args, err := typeArgs(dir, base, typ)
 		if err != nil {
 			return nil, err
@@ -92,14 +91,6 @@ func (c *Compiler) Compile(fn any, name string, typ reflect.Type) (*driver.Kerne
 		return nil, err
 	}
 	k, err := p.CompileKernel(instance)
-	if err != nil && generic {
-		// go/ssa names instances with its own spelling; find ours.
-		for _, n := range p.KernelNames() {
-			if strings.ReplaceAll(n, " ", "") == strings.ReplaceAll(instance, " ", "") {
-				k, err = p.CompileKernel(n)
-			}
-		}
-	}
 	if err != nil {
 		return nil, err
 	}
@@ -206,15 +197,6 @@ func (c *Compiler) cacheDir() string {
 	return filepath.Join(d, "kago", "jit")
 }
 
-// cached is what the cache stores: the spec without Native.
-type cached struct {
-	Name, Entry           string
-	Params                []driver.Param
-	Barrier               bool
-	Float64, Int64Atomics bool
-	Code                  map[driver.Target][]byte
-}
-
 // load returns a cached spec, or nil (a damaged entry counts as absent).
 func (c *Compiler) load(key string) *driver.KernelSpec {
 	dir := c.cacheDir()
@@ -226,15 +208,16 @@ func (c *Compiler) load(key string) *driver.KernelSpec {
 		return nil
 	}
 	defer f.Close()
-	var e cached
-	if gob.NewDecoder(f).Decode(&e) != nil {
+	var spec driver.KernelSpec
+	if gob.NewDecoder(f).Decode(&spec) != nil {
 		return nil
 	}
-	return &driver.KernelSpec{Name: e.Name, Entry: e.Entry, Params: e.Params, Barrier: e.Barrier,
-		Float64: e.Float64, Int64Atomics: e.Int64Atomics, Code: e.Code}
+	return &spec
 }
 
 // store writes a spec to the cache; failures only cost a recompile later.
+// The spec is stored whole: Native, the only field gob cannot encode, is
+// nil in the specs the JIT makes (gob leaves a nil interface out).
 func (c *Compiler) store(key string, s *driver.KernelSpec) {
 	dir := c.cacheDir()
 	if dir == "" || os.MkdirAll(dir, 0o755) != nil {
@@ -244,9 +227,7 @@ func (c *Compiler) store(key string, s *driver.KernelSpec) {
 	if err != nil {
 		return
 	}
-	e := cached{Name: s.Name, Entry: s.Entry, Params: s.Params, Barrier: s.Barrier,
-		Float64: s.Float64, Int64Atomics: s.Int64Atomics, Code: s.Code}
-	err = gob.NewEncoder(tmp).Encode(&e)
+	err = gob.NewEncoder(tmp).Encode(s)
 	if cerr := tmp.Close(); err == nil {
 		err = cerr
 	}

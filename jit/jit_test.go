@@ -2,6 +2,7 @@ package jit
 
 import (
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/kago-dev/kago/internal/corpus"
@@ -10,7 +11,8 @@ import (
 )
 
 // TestCompileCorpus compiles a plain and a generic corpus kernel from
-// source, then again from the cache, and checks the specs.
+// source, then again from the cache, and checks the specs: the cache keeps
+// every field, and the second Compile returns the cached entry.
 func TestCompileCorpus(t *testing.T) {
 	c := &Compiler{Dir: "../internal/corpus", CacheDir: t.TempDir()}
 	for _, tc := range []struct {
@@ -21,8 +23,9 @@ func TestCompileCorpus(t *testing.T) {
 		{corpus.Saxpy, "github.com/kago-dev/kago/internal/corpus.Saxpy", "Saxpy", driver.Float32},
 		{corpus.Scale[float64], "github.com/kago-dev/kago/internal/corpus.Scale[...]", "Scale_float64", driver.Float64},
 	} {
+		typ := reflect.TypeOf(tc.fn)
 		for round := 0; round < 2; round++ { // compile, then hit the cache
-			spec, err := c.Compile(tc.fn, tc.name, reflect.TypeOf(tc.fn))
+			spec, err := c.Compile(tc.fn, tc.name, typ)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -32,6 +35,28 @@ func TestCompileCorpus(t *testing.T) {
 			if len(spec.Code[driver.OpenCLC]) == 0 {
 				t.Errorf("round %d: %s: no OpenCL C", round, tc.entry)
 			}
+			if round == 1 {
+				if got := string(spec.Code[driver.OpenCLC]); got != "from the cache" {
+					t.Errorf("round 1: %s: OpenCL C %.40q..., want the marked cache entry", tc.entry, got)
+				}
+				continue
+			}
+			// The cache holds the same spec; mark it to see it come back.
+			_, files, err := c.findPackage("github.com/kago-dev/kago/internal/corpus")
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, kernel, _ := splitSymbol(tc.name)
+			key, err := cacheKey(files, strings.TrimSuffix(kernel, "[...]"), typ)
+			if err != nil {
+				t.Fatal(err)
+			}
+			cached := c.load(key)
+			if !reflect.DeepEqual(cached, spec) {
+				t.Fatalf("%s: cached spec %+v, compiled %+v", tc.entry, cached, spec)
+			}
+			cached.Code[driver.OpenCLC] = []byte("from the cache")
+			c.store(key, cached)
 		}
 	}
 }
