@@ -4,7 +4,7 @@
 //
 // Usage:
 //
-//	kago gen [-bounds] [dir]        write dir/kago_kernels.go (default: $GOFILE's package, or .)
+//	kago gen [-bounds] [-targets clc,spirv,ptx] [dir]  write dir/kago_kernels.go (default: .)
 //	kago ir [-bounds] pkg.Kernel    print the kernel's portable LLVM IR
 //	kago clc [-bounds] pkg.Kernel   print the kernel's OpenCL C
 //	kago spirv [-bounds] -o f pkg.Kernel  write the kernel's SPIR-V module
@@ -28,8 +28,7 @@ func main() {
 	}
 }
 
-// commands maps each subcommand to its implementation. devices is added by
-// devices.go where that file is present.
+// commands maps each subcommand to its implementation.
 var commands = map[string]func(args []string) error{
 	"gen":     genCmd,
 	"devices": devicesCmd,
@@ -54,7 +53,7 @@ func run(args []string) error {
 
 func usage() {
 	fmt.Fprint(os.Stderr, `usage:
-	kago gen [-bounds] [dir]        write dir/kago_kernels.go
+	kago gen [-bounds] [-targets clc,spirv,ptx] [dir]  write dir/kago_kernels.go
 	kago ir [-bounds] pkg.Kernel    print the kernel's portable LLVM IR
 	kago clc [-bounds] pkg.Kernel   print the kernel's OpenCL C
 	kago spirv [-bounds] -o f pkg.Kernel  write the kernel's SPIR-V module
