@@ -184,7 +184,7 @@ var cases = []corpusCase{
 	{"MinMax", 0, func(h *harness) {
 		n := 500
 		x := in(h, seq(n, func(i int) float32 { return float32((i*37)%201 - 100) }))
-		o := out(h, []float32{0})
+		o := out(h, []float32{0, -1000, 1000})
 		io := out(h, []int32{math.MinInt32, math.MaxInt32})
 		uo := out(h, []uint64{0})
 		h.launch(MinMax, ka.Range(n), []int{64}, x, o, io, uo)

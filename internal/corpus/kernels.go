@@ -308,14 +308,16 @@ func Partial2D(it ka.Item, rows, cols int, out []int32) {
 }
 
 // MinMax folds x into out[0] (a float sum: exact for the small integers
-// the test uses), iout[0] (max), iout[1] (min) and uout[0] (unsigned max)
-// with atomics. (Float AtomicMin/Max need a pointer bitcast that the
-// emitters do not take yet; codegen's golden tests cover their IR.)
+// the test uses), out[1] (max), out[2] (min), iout[0] (max), iout[1] (min)
+// and uout[0] (unsigned max) with atomics. Float min and max are
+// compare-and-swap loops on the bits (docs/ir.md).
 //
 //ka:kernel
 func MinMax(it ka.Item, x []float32, out []float32, iout []int32, uout []uint64) {
 	if i := it.Global(); i < len(x) {
 		ka.AtomicAdd(&out[0], x[i])
+		ka.AtomicMax(&out[1], x[i])
+		ka.AtomicMin(&out[2], x[i])
 		ka.AtomicMax(&iout[0], int32(x[i]))
 		ka.AtomicMin(&iout[1], int32(x[i]))
 		ka.AtomicMax(&uout[0], uint64(x[i]*3+400))
