@@ -10,6 +10,7 @@ import (
 
 	"github.com/kago-dev/kago/backends/cuda"
 	"github.com/kago-dev/kago/ka"
+	"github.com/kago-dev/kago/ka/katest"
 	kasync "github.com/kago-dev/kago/sync"
 )
 
@@ -19,7 +20,7 @@ import (
 // caller). It reports the median of (launch + synchronize − kernel
 // duration) as overhead-µs, as the seed's table does (RTX 5080: 6.6–7.8 µs).
 func BenchmarkSyncOverhead(b *testing.B) {
-	dev := open(b)
+	dev := katest.Open(b, "cuda")
 	k := kernel(b, dev, Spin, 1)
 	s := dev.Stream()
 	ctx := context.Background()
@@ -57,7 +58,7 @@ func BenchmarkSyncOverhead(b *testing.B) {
 // BenchmarkLaunch measures enqueueing an empty kernel, and its allocations
 // (ka's argument slice; the backend's packing allocates nothing).
 func BenchmarkLaunch(b *testing.B) {
-	dev := open(b)
+	dev := katest.Open(b, "cuda")
 	k := kernel(b, dev, Saxpy, 256)
 	ctx := context.Background()
 	x, err := ka.Alloc[float32](dev, 1024)
@@ -91,7 +92,7 @@ func Test20000Tasks(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short")
 	}
-	dev := open(t)
+	dev := katest.Open(t, "cuda")
 	k := kernel(t, dev, Saxpy, 64)
 	ctx := context.Background()
 	before := cuda.LiveStreams()

@@ -40,7 +40,7 @@ __kernel void saxpyExact(float a, __global float *x, long x_len, __global float 
 //	go test -run '^$' -bench Saxpy -count 5 ./backends/pocl
 func BenchmarkSaxpy(b *testing.B) {
 	const n = 1 << 24
-	dev := open(b)
+	dev := katest.Open(b, "pocl")
 	ctx := context.Background()
 	hx, hy := make([]float32, n), make([]float32, n)
 	for i := range hx {

@@ -34,23 +34,6 @@ __kernel void Saxpy(float a, __global float *x, long x_len, __global float *y, l
 	})
 }
 
-func open(t testing.TB) *ka.Device {
-	t.Helper()
-	dev, err := ka.Open("pocl")
-	if errors.Is(err, ka.ErrNoDevice) {
-		t.Skipf("no PoCL: %v", err)
-	}
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		if err := dev.Close(); err != nil {
-			t.Error(err)
-		}
-	})
-	return dev
-}
-
 // saxpyTask returns a task body that runs saxpy over n elements on its own
 // stream and checks the result.
 func saxpyTask(dev *ka.Device, k *ka.Kernel, n int) func(*ka.Stream) error {
@@ -89,7 +72,7 @@ func saxpyTask(dev *ka.Device, k *ka.Kernel, n int) func(*ka.Stream) error {
 }
 
 func TestOpenReportsPoCL(t *testing.T) {
-	dev := open(t)
+	dev := katest.Open(t, "pocl")
 	if dev.Backend() != "pocl" || dev.Kind() != ka.CPU {
 		t.Errorf("opened %v (backend %s, kind %v), want a pocl CPU device", dev, dev.Backend(), dev.Kind())
 	}
@@ -98,7 +81,7 @@ func TestOpenReportsPoCL(t *testing.T) {
 // TestSpawnSaxpy: 64 tasks each run saxpy on a queue of their own; all
 // results are right and the number of OpenCL queues stays bounded.
 func TestSpawnSaxpy(t *testing.T) {
-	dev := open(t)
+	dev := katest.Open(t, "pocl")
 	k, err := ka.NewKernel(dev, Saxpy, ka.GroupSize(64))
 	if err != nil {
 		t.Fatal(err)
@@ -120,7 +103,7 @@ func TestSpawnSaxpy(t *testing.T) {
 // TestManyShortTasks: 20,000 short tasks complete, with at most 32 idle
 // plus the concurrently running tasks' queues alive.
 func TestManyShortTasks(t *testing.T) {
-	dev := open(t)
+	dev := katest.Open(t, "pocl")
 	k, err := ka.NewKernel(dev, Saxpy, ka.GroupSize(64))
 	if err != nil {
 		t.Fatal(err)

@@ -11,7 +11,9 @@ package katest
 
 import (
 	"errors"
+	"os"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/kago-dev/kago/ka"
@@ -28,15 +30,17 @@ func Skip(names ...string) Option {
 	return func(c *config) { c.skip = append(c.skip, names...) }
 }
 
-// Run runs the suite on the first device of the named backend. It skips the
-// whole suite, with the reason, when the backend has no device here.
-func Run(t *testing.T, backend string, opts ...Option) {
-	var c config
-	for _, o := range opts {
-		o(&c)
-	}
+// Open opens the named backend's first device for a test or benchmark and
+// closes it when the test ends. It skips, with the reason, when the backend
+// has no device here, unless the environment variable
+// KAGO_<BACKEND>_REQUIRED is 1 (KAGO_CUDA_REQUIRED=1 on a GPU machine):
+// then a missing device fails the test, so that a broken driver set-up
+// cannot pass as a skip.
+func Open(t testing.TB, backend string) *ka.Device {
+	t.Helper()
 	dev, err := ka.Open(backend)
-	if errors.Is(err, ka.ErrNoDevice) {
+	required := os.Getenv("KAGO_"+strings.ToUpper(backend)+"_REQUIRED") == "1"
+	if errors.Is(err, ka.ErrNoDevice) && !required {
 		t.Skipf("backend %s: %v", backend, err)
 	}
 	if err != nil {
@@ -47,6 +51,17 @@ func Run(t *testing.T, backend string, opts ...Option) {
 			t.Errorf("Close: %v", err)
 		}
 	})
+	return dev
+}
+
+// Run runs the suite on the first device of the named backend (see Open
+// for when it skips).
+func Run(t *testing.T, backend string, opts ...Option) {
+	var c config
+	for _, o := range opts {
+		o(&c)
+	}
+	dev := Open(t, backend)
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			if slices.Contains(c.skip, tc.name) {
