@@ -113,8 +113,8 @@ func (e *emitter) conversion(inst ir.Instruction) {
 		case ff != 0 && ff == ti:
 			e.assign(res, "as_"+ct+"("+a+")")
 		case isPointer(from.Type()) && isPointer(to) && spaceOf(from.Type()) == spaceOf(to):
-			// Not in docs/ir.md yet, but what a front end needs for a CAS
-			// loop on a float's bits (float* to i32*): a plain C cast.
+			// A float pointer viewed as an integer pointer (docs/ir.md),
+			// for CAS loops on a float's bits: a plain C cast.
 			e.assign(res, "("+ct+")"+a)
 		default:
 			bad()

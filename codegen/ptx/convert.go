@@ -87,8 +87,8 @@ func (fe *funcEmitter) emitConversion(inst value.Named) {
 		fe.ins("cvt.rn.%s.%s %s, %s", tc.ptxType(), intCvtType(max(fb, 32), signed), fe.def(inst), src)
 	case *ir.InstBitCast:
 		if fp, isPtr := from.Type().(*types.PointerType); isPtr {
-			// Not in docs/ir.md, but the front end emits it for float CAS
-			// loops (double* -> i64*): same address, same space, no code.
+			// A float pointer viewed as an integer pointer (docs/ir.md),
+			// for float CAS loops: same address, same space, no code.
 			if tp, ok := to.(*types.PointerType); ok && tp.AddrSpace == fp.AddrSpace {
 				fe.alias(inst, fe.reg(from))
 				return

@@ -65,7 +65,11 @@ type Queue interface {
 	// with len or GlobalSize); device code gets r's sizes in the hidden
 	// parameters of docs/ir.md. args has one entry per
 	// kernel parameter after the ka.Item, already checked by ka against
-	// the function's KernelSpec. Launch must not wait for the kernel, and
+	// the function's KernelSpec (count, exact types, arrays of this
+	// device). r and group are checked too: 1 to 3 dimensions, the same for
+	// both, every size ≥ 1, unused dimensions 1, and group within the
+	// device's Capabilities; a backend checks only what ka cannot know
+	// (a kernel's own group limit). Launch must not wait for the kernel, and
 	// must not keep args (ka reuses the slice): copy what outlives the call.
 	Launch(f Function, r NDRange, group NDRange, args []Arg) error
 
