@@ -10,7 +10,8 @@
 // instance of a generic kernel that the function's type names) and emits
 // code for every target. Results are cached on disk under
 // os.UserCacheDir()/kago/jit, keyed by a hash of the package's Go files,
-// the kernel and the kago version, so a second run skips the compiler.
+// the kernel and the kago version (Version and the kago module's version in
+// the program's build information), so a second run skips the compiler.
 //
 // The spec it returns has no Native function: the native backend binds
 // arguments by reflection instead (kago gen's typed entry avoids that).
@@ -25,6 +26,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"runtime/debug"
 	"sort"
 	"strings"
 	"sync"
@@ -35,9 +37,33 @@ import (
 	"golang.org/x/tools/go/packages"
 )
 
-// Version is part of every cache key: a new kago compiler never reuses code
-// an older one made.
+// Version is part of every cache key. With it goes the kago module's own
+// version and checksum as the program's build records them (see
+// compilerID), so a program built against another release of kago never
+// reuses code an older compiler made. A development build of kago itself
+// has no module version: whoever changes the compiler's output there bumps
+// Version (or removes the cache directory).
 const Version = "kago-jit-1"
+
+// compilerID identifies the kago code this program was built with: the
+// module version and sum of github.com/kago-dev/kago (or what replaces it),
+// empty where the build records none.
+var compilerID = sync.OnceValue(func() string {
+	info, ok := debug.ReadBuildInfo()
+	if !ok {
+		return ""
+	}
+	mod := &info.Main
+	for _, d := range info.Deps {
+		if d.Path == "github.com/kago-dev/kago" {
+			mod = d
+		}
+	}
+	if mod.Replace != nil {
+		mod = mod.Replace
+	}
+	return mod.Path + "@" + mod.Version + " " + mod.Sum
+})
 
 func init() { ka.SetCompiler(&Compiler{}) }
 
@@ -167,7 +193,7 @@ func typeArgs(dir, base string, typ reflect.Type) ([]string, error) {
 // cacheKey hashes the package's files, the kernel and its type.
 func cacheKey(files []string, kernel string, typ reflect.Type) (string, error) {
 	h := sha256.New()
-	fmt.Fprintf(h, "%s\n%s\n%s\n", Version, kernel, typ)
+	fmt.Fprintf(h, "%s %s\n%s\n%s\n", Version, compilerID(), kernel, typ)
 	for _, f := range files {
 		if filepath.Base(f) == codegen.GeneratedFile {
 			continue
