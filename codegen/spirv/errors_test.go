@@ -32,6 +32,7 @@ func TestErrors(t *testing.T) {
 		{"no kernel", "declare void @ka.barrier()\n", []string{"no function"}},
 		{"global", "@g = global i32 0\n" + kernel("", "  ret void"), []string{"unsupported global"}},
 		{"several", kernel("half %h", "  fence seq_cst\n  ret void"), []string{"half", "fence"}},
+		{"variable dimension", kernel("i32 %d", "  %x = call i64 @ka.global_id(i32 %d)\n  %y = call i64 @ka.global_size(i32 %d)\n  ret void") + "declare i64 @ka.global_id(i32)\ndeclare i64 @ka.global_size(i32)\n", []string{"must be a constant"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

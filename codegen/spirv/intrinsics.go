@@ -68,8 +68,8 @@ func (f *function) createCall(inst *ir.InstCall) {
 	}
 }
 
-// dimension returns the constant dimension argument of a work-item query,
-// or -1 when it is not a constant.
+// dimension returns the dimension argument of a work-item query, which
+// docs/ir.md makes a constant 0..2 (the front end rejects others).
 func (f *function) dimension(inst *ir.InstCall) int {
 	if len(inst.Args) != 1 || intBits(inst.Args[0].Type()) == 0 {
 		f.errorf("a work-item query takes one integer dimension")
@@ -77,7 +77,8 @@ func (f *function) dimension(inst *ir.InstCall) int {
 	}
 	c, ok := inst.Args[0].(*constant.Int)
 	if !ok {
-		return -1
+		f.errorf("the dimension of a work-item query must be a constant")
+		return 0
 	}
 	if d := c.X.Int64(); d >= 0 && d <= 2 {
 		return int(d)
@@ -109,29 +110,13 @@ func (f *function) createWorkItemQuery(inst *ir.InstCall, b uint32) {
 	v3 := f.getVectorType(i64, 3)
 	vec := f.newID()
 	f.body.op(opLoad, v3, vec, f.getBuiltIn(b))
-	if d < 0 {
-		f.body.op(opVectorExtractDynamic, i64, f.valueID(inst), vec, f.value(inst.Args[0]))
-		return
-	}
 	f.body.op(opCompositeExtract, i64, f.valueID(inst), vec, uint32(d))
 }
 
 // createGlobalSize maps @ka.global_size(d) to the hidden parameter
-// ka.gsize<d> (a select between them for a variable d).
+// ka.gsize<d>.
 func (f *function) createGlobalSize(inst *ir.InstCall) {
-	d := f.dimension(inst)
-	if d >= 0 {
-		f.alias(inst, f.gsize[d])
-		return
-	}
-	i64, bool_ := f.getIntType(64), f.getBoolType()
-	x := f.value(inst.Args[0])
-	bits := intBits(inst.Args[0].Type())
-	is1, is2, s := f.newID(), f.newID(), f.newID()
-	f.body.op(opIEqual, bool_, is1, x, f.getIntConst(bits, 1))
-	f.body.op(opSelect, i64, s, is1, f.gsize[1], f.gsize[0])
-	f.body.op(opIEqual, bool_, is2, x, f.getIntConst(bits, 2))
-	f.body.op(opSelect, i64, f.valueID(inst), is2, f.gsize[2], s)
+	f.alias(inst, f.gsize[f.dimension(inst)])
 }
 
 // alias makes v's result the existing id, or a copy of it when v's id is

@@ -43,7 +43,6 @@ const (
 	opPtrAccessChain         = 67
 	opInBoundsPtrAccessChain = 70
 	opDecorate               = 71
-	opVectorExtractDynamic   = 77
 	opCompositeExtract       = 81
 	opCopyObject             = 83
 	opConvertFToU            = 109
