@@ -196,28 +196,3 @@ func (fe *funcEmitter) address(d, base string, idx value.Value, size int64) {
 	}
 	fe.ins("mad.lo.s64 %s, %s, %d, %s", d, i, size, base)
 }
-
-// constGEP materializes a constant getelementptr expression on a workgroup
-// global (the front end may fold a constant index into one).
-func (fe *funcEmitter) constGEP(c *constant.ExprGetElementPtr) string {
-	indices := make([]value.Value, len(c.Indices))
-	for i, x := range c.Indices {
-		if ix, ok := x.(*constant.Index); ok {
-			x = ix.Constant
-		}
-		indices[i] = x
-	}
-	elem, idx, ok := fe.gepIndex(c.ElemType, indices)
-	if !ok {
-		return "0"
-	}
-	size, _, ok := sizeOf(elem)
-	if !ok {
-		fe.errorf("getelementptr over unsupported type %s", elem)
-		return "0"
-	}
-	base := fe.reg(c.Src)
-	d := fe.newReg(classB64)
-	fe.address(d, base, idx, size)
-	return d
-}

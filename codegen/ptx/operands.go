@@ -66,8 +66,6 @@ func (fe *funcEmitter) operand(v value.Value) string {
 		r := fe.newReg(classB64)
 		fe.ins("mov.u64 %s, %s", r, sym)
 		return r
-	case *constant.ExprGetElementPtr:
-		return fe.constGEP(c)
 	}
 	fe.errorf("unsupported operand %s (%T)", v.Ident(), v)
 	return "0"

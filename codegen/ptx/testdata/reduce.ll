@@ -57,7 +57,8 @@ finish:
   br i1 %first, label %write, label %done
 
 write:
-  %r = load float, float addrspace(3)* getelementptr ([256 x float], [256 x float] addrspace(3)* @ka.local.0, i64 0, i64 0)
+  %sum0 = getelementptr [256 x float], [256 x float] addrspace(3)* @ka.local.0, i64 0, i64 0
+  %r = load float, float addrspace(3)* %sum0
   %op = getelementptr float, float addrspace(1)* %out.ptr, i64 %grp
   store float %r, float addrspace(1)* %op
   br label %done
