@@ -69,7 +69,7 @@ func TestCorpusEmits(t *testing.T) {
 		}
 		if out != "" {
 			name := filepath.Join(out, "corpus_"+k.Entry+".ptx")
-			if err := os.WriteFile(name, spec.Code[driver.PTX], 0o644); err != nil {
+			if err := os.WriteFile(name, spec.Code.(driver.CodeMap)[driver.PTX], 0o644); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -93,7 +93,7 @@ func TestCorpusSPIRVValid(t *testing.T) {
 			continue
 		}
 		path := filepath.Join(dir, k.Entry+".spv")
-		if err := os.WriteFile(path, spec.Code[driver.SPIRV], 0o644); err != nil {
+		if err := os.WriteFile(path, spec.Code.(driver.CodeMap)[driver.SPIRV], 0o644); err != nil {
 			t.Fatal(err)
 		}
 		env := "opencl2.2"

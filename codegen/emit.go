@@ -37,7 +37,8 @@ func Emit(k *Kernel, t driver.Target) ([]byte, error) {
 }
 
 // Spec returns the kernel's KernelSpec with code for the given targets
-// (every target with an emitter when none are given). Native is left nil.
+// (every target with an emitter when none are given), as a
+// driver.CodeMap. Native is left nil.
 // Any emitter's failure is an error: no target is silently missing.
 func (k *Kernel) Spec(targets ...driver.Target) (*driver.KernelSpec, error) {
 	if len(targets) == 0 {
@@ -46,14 +47,15 @@ func (k *Kernel) Spec(targets ...driver.Target) (*driver.KernelSpec, error) {
 	spec := &driver.KernelSpec{
 		Name: k.Name, Entry: k.Entry, Params: append([]driver.Param(nil), k.Params...),
 		Barrier: k.Barrier, Float64: k.Float64, Int64Atomics: k.Int64Atomics,
-		Code: map[driver.Target][]byte{},
 	}
+	code := driver.CodeMap{}
 	for _, t := range targets {
-		code, err := Emit(k, t)
+		c, err := Emit(k, t)
 		if err != nil {
 			return nil, err
 		}
-		spec.Code[t] = code
+		code[t] = c
 	}
+	spec.Code = code
 	return spec, nil
 }

@@ -65,7 +65,11 @@ var compilerID = sync.OnceValue(func() string {
 	return mod.Path + "@" + mod.Version + " " + mod.Sum
 })
 
-func init() { ka.SetCompiler(&Compiler{}) }
+func init() {
+	ka.SetCompiler(&Compiler{})
+	// The cache stores specs with gob; their Code is a driver.CodeMap.
+	gob.Register(driver.CodeMap{})
+}
 
 // Compiler is the ka.Compiler the package installs. Its zero value uses
 // the current directory and the user cache directory.
@@ -122,18 +126,21 @@ func (c *Compiler) Compile(fn any, name string, typ reflect.Type) (*driver.Kerne
 	}
 	// Unlike kago gen, a target whose emitter fails is left out, as long
 	// as one succeeds: the device at hand needs only one.
+	// The code stays in memory, a driver.CodeMap: a backend reads only
+	// its own targets' code from it, as from kago gen's embedded files.
 	var spec *driver.KernelSpec
 	var errs []error
+	code := driver.CodeMap{}
 	for _, t := range codegen.Targets() {
 		s, err := k.Spec(t)
 		if err != nil {
 			errs = append(errs, err)
 			continue
 		}
+		code[t] = s.Code.(driver.CodeMap)[t]
 		if spec == nil {
 			spec = s
-		} else {
-			spec.Code[t] = s.Code[t]
+			spec.Code = code
 		}
 	}
 	if spec == nil {

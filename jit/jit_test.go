@@ -32,11 +32,12 @@ func TestCompileCorpus(t *testing.T) {
 			if spec.Entry != tc.entry || spec.Params[0].Type != tc.wantFirstType || spec.Native != nil {
 				t.Errorf("round %d: got entry %s params %v native %v", round, spec.Entry, spec.Params, spec.Native != nil)
 			}
-			if len(spec.Code[driver.OpenCLC]) == 0 {
+			code, _ := spec.Code.(driver.CodeMap)
+			if len(code[driver.OpenCLC]) == 0 {
 				t.Errorf("round %d: %s: no OpenCL C", round, tc.entry)
 			}
 			if round == 1 {
-				if got := string(spec.Code[driver.OpenCLC]); got != "from the cache" {
+				if got := string(code[driver.OpenCLC]); got != "from the cache" {
 					t.Errorf("round 1: %s: OpenCL C %.40q..., want the marked cache entry", tc.entry, got)
 				}
 				continue
@@ -55,7 +56,7 @@ func TestCompileCorpus(t *testing.T) {
 			if !reflect.DeepEqual(cached, spec) {
 				t.Fatalf("%s: cached spec %+v, compiled %+v", tc.entry, cached, spec)
 			}
-			cached.Code[driver.OpenCLC] = []byte("from the cache")
+			cached.Code.(driver.CodeMap)[driver.OpenCLC] = []byte("from the cache")
 			c.store(key, cached)
 		}
 	}

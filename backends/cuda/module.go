@@ -19,7 +19,7 @@ type function struct {
 }
 
 // Load returns the kernel of spec for this device, JIT-compiling its PTX
-// (spec.Code[driver.PTX], entry spec.Entry) into the context on first use.
+// (driver.PTXOf(spec), entry spec.Entry) into the context on first use.
 // The result is cached per spec, so a kernel is loaded once per context. A
 // PTX the driver rejects gives an error carrying the JIT's error log.
 func (d *Device) Load(spec *driver.KernelSpec) (driver.Function, error) {
@@ -34,9 +34,9 @@ func (d *Device) Load(spec *driver.KernelSpec) (driver.Function, error) {
 	if f, ok := d.funcs[spec]; ok {
 		return f, nil
 	}
-	ptx := spec.Code[driver.PTX]
-	if len(ptx) == 0 {
-		return nil, fmt.Errorf("cuda: kernel %s has no PTX (run kago gen, or import the JIT, with the PTX emitter): %w", spec.Name, driver.ErrUnsupported)
+	ptx, err := driver.PTXOf(spec)
+	if err != nil {
+		return nil, fmt.Errorf("cuda: %w (run kago gen, or import the JIT, with the PTX emitter)", err)
 	}
 	if spec.Entry == "" {
 		return nil, fmt.Errorf("cuda: kernel %s has no entry symbol", spec.Name)

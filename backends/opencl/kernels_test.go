@@ -9,7 +9,7 @@ import "github.com/kago-dev/kago/ka/driver"
 var saxpySpec = &driver.KernelSpec{
 	Name: "Saxpy", Entry: "Saxpy",
 	Params: []driver.Param{{Name: "a", Type: driver.Float32}, {Name: "x", Type: driver.Float32, Slice: true}, {Name: "y", Type: driver.Float32, Slice: true}},
-	Code: map[driver.Target][]byte{driver.OpenCLC: []byte(`
+	Code: driver.CodeMap{driver.OpenCLC: []byte(`
 __kernel void Saxpy(float a, __global float *x, long x_len, __global float *y, long y_len,
                     long gsize0, long gsize1, long gsize2) {
 	long i = get_global_id(0);
@@ -21,7 +21,7 @@ __kernel void Saxpy(float a, __global float *x, long x_len, __global float *y, l
 var reverseSpec = &driver.KernelSpec{
 	Name: "Reverse", Entry: "Reverse", Barrier: true,
 	Params: []driver.Param{{Name: "a", Type: driver.Float32, Slice: true}},
-	Code: map[driver.Target][]byte{driver.OpenCLC: []byte(`
+	Code: driver.CodeMap{driver.OpenCLC: []byte(`
 __kernel void Reverse(__global float *a, long a_len, long gsize0, long gsize1, long gsize2) {
 	__local float tmp[64];
 	long l = get_local_id(0), i = get_global_id(0), n = get_local_size(0);
@@ -34,7 +34,7 @@ __kernel void Reverse(__global float *a, long a_len, long gsize0, long gsize1, l
 var histogramSpec = &driver.KernelSpec{
 	Name: "Histogram", Entry: "Histogram",
 	Params: []driver.Param{{Name: "data", Type: driver.Int32, Slice: true}, {Name: "bins", Type: driver.Int32, Slice: true}},
-	Code: map[driver.Target][]byte{driver.OpenCLC: []byte(`
+	Code: driver.CodeMap{driver.OpenCLC: []byte(`
 __kernel void Histogram(__global int *data, long data_len, __global int *bins, long bins_len,
                         long gsize0, long gsize1, long gsize2) {
 	long i = get_global_id(0);
@@ -46,7 +46,7 @@ __kernel void Histogram(__global int *data, long data_len, __global int *bins, l
 var sizesSpec = &driver.KernelSpec{
 	Name: "Sizes", Entry: "Sizes",
 	Params: []driver.Param{{Name: "out", Type: driver.Int64, Slice: true}},
-	Code: map[driver.Target][]byte{driver.OpenCLC: []byte(`
+	Code: driver.CodeMap{driver.OpenCLC: []byte(`
 __kernel void Sizes(__global long *out, long out_len, long gsize0, long gsize1, long gsize2) {
 	if (get_global_id(0) == 0 && get_global_id(1) == 0) {
 		out[0] = gsize0; out[1] = gsize1; out[2] = gsize2;
@@ -64,7 +64,7 @@ var scalarsSpec = &driver.KernelSpec{
 		{Name: "f", Type: driver.Float32}, {Name: "d", Type: driver.Float64},
 		{Name: "out", Type: driver.Float64, Slice: true},
 	},
-	Code: map[driver.Target][]byte{driver.OpenCLC: []byte(`
+	Code: driver.CodeMap{driver.OpenCLC: []byte(`
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 __kernel void Scalars(char b, char i8, ushort u16, int i32, long i, ulong u64, float f, double d,
                       __global double *out, long out_len, long gsize0, long gsize1, long gsize2) {
@@ -77,7 +77,7 @@ __kernel void Scalars(char b, char i8, ushort u16, int i32, long i, ulong u64, f
 var spinSpec = &driver.KernelSpec{
 	Name: "Spin", Entry: "Spin",
 	Params: []driver.Param{{Name: "n", Type: driver.Int64}, {Name: "out", Type: driver.Float32, Slice: true}},
-	Code: map[driver.Target][]byte{driver.OpenCLC: []byte(`
+	Code: driver.CodeMap{driver.OpenCLC: []byte(`
 __kernel void Spin(long n, __global float *out, long out_len, long gsize0, long gsize1, long gsize2) {
 	long i = get_global_id(0);
 	float acc = 0;

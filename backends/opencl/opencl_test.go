@@ -269,7 +269,7 @@ func TestLoadIsCached(t *testing.T) {
 func TestBuildErrorHasLog(t *testing.T) {
 	d := openTestDevice(t)
 	spec := &driver.KernelSpec{Name: "Broken", Entry: "Broken",
-		Code: map[driver.Target][]byte{driver.OpenCLC: []byte("__kernel void Broken(long a, long b, long c) { this is not C; }")}}
+		Code: driver.CodeMap{driver.OpenCLC: []byte("__kernel void Broken(long a, long b, long c) { this is not C; }")}}
 	_, err := d.Load(spec)
 	if err == nil || !strings.Contains(err.Error(), "CL_BUILD_PROGRAM_FAILURE") || !strings.Contains(err.Error(), "build log") ||
 		!strings.Contains(err.Error(), "error") {
@@ -279,7 +279,7 @@ func TestBuildErrorHasLog(t *testing.T) {
 
 func TestNoCodeIsUnsupported(t *testing.T) {
 	d := openTestDevice(t)
-	spec := &driver.KernelSpec{Name: "PTXOnly", Entry: "PTXOnly", Code: map[driver.Target][]byte{driver.PTX: []byte("//")}}
+	spec := &driver.KernelSpec{Name: "PTXOnly", Entry: "PTXOnly", Code: driver.CodeMap{driver.PTX: []byte("//")}}
 	if _, err := d.Load(spec); !errors.Is(err, driver.ErrUnsupported) || !strings.Contains(err.Error(), "OpenCL C") {
 		t.Fatalf("Load of PTX-only kernel: %v; want ErrUnsupported naming OpenCL C", err)
 	}

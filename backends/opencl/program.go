@@ -48,27 +48,9 @@ func (d *Device) Load(spec *driver.KernelSpec) (driver.Function, error) {
 	if spec.Int64Atomics && !d.info.Capabilities.Int64Atomics {
 		return nil, fmt.Errorf("opencl: kernel %s uses 64-bit atomics, which %s lacks: %w", spec.Name, d.info.Name, driver.ErrUnsupported)
 	}
-	var (
-		prog cl.Program
-		err  error
-		from string
-	)
-	switch {
-	case d.caps.il && len(spec.Code[driver.SPIRV]) > 0:
-		from = "SPIR-V"
-		prog, err = cl.ProgramWithIL(d.ctx, spec.Code[driver.SPIRV])
-	case len(spec.Code[driver.OpenCLC]) > 0:
-		from = "OpenCL C"
-		prog, err = cl.ProgramWithSource(d.ctx, spec.Code[driver.OpenCLC])
-	default:
-		want := "OpenCL C"
-		if d.caps.il {
-			want = "SPIR-V or OpenCL C"
-		}
-		return nil, fmt.Errorf("opencl: kernel %s has no code for %s (it needs %s): %w", spec.Name, d.info.Name, want, driver.ErrUnsupported)
-	}
+	prog, from, err := d.program(spec)
 	if err != nil {
-		return nil, fmt.Errorf("opencl: kernel %s from %s: %w", spec.Name, from, err)
+		return nil, err
 	}
 	f, err := d.finish(spec, prog, "", from)
 	if err != nil {
@@ -76,6 +58,37 @@ func (d *Device) Load(spec *driver.KernelSpec) (driver.Function, error) {
 	}
 	d.funcs[spec] = f
 	return f, nil
+}
+
+// program creates spec's program from the best code the device takes:
+// SPIR-V where the device lists an IL version, else OpenCL C, and says
+// which. It asks spec.Code for nothing else (see driver.Code), so a
+// program that links no OpenCL backend links no SPIR-V or OpenCL C.
+func (d *Device) program(spec *driver.KernelSpec) (prog cl.Program, from string, err error) {
+	var code []byte
+	if d.caps.il {
+		from = "SPIR-V"
+		if code, err = driver.SPIRVOf(spec); err == nil {
+			prog, err = cl.ProgramWithIL(d.ctx, code)
+		}
+	}
+	if !d.caps.il || errors.Is(err, driver.ErrUnsupported) {
+		from = "OpenCL C"
+		if code, err = driver.OpenCLCOf(spec); err == nil {
+			prog, err = cl.ProgramWithSource(d.ctx, code)
+		}
+	}
+	if errors.Is(err, driver.ErrUnsupported) {
+		want := "OpenCL C"
+		if d.caps.il {
+			want = "SPIR-V or OpenCL C"
+		}
+		return 0, "", fmt.Errorf("opencl: kernel %s has no code for %s (it needs %s): %w", spec.Name, d.info.Name, want, driver.ErrUnsupported)
+	}
+	if err != nil {
+		return 0, "", fmt.Errorf("opencl: kernel %s from %s: %w", spec.Name, from, err)
+	}
+	return prog, from, nil
 }
 
 // LoadBitcode builds a kernel for dev, an opened opencl or pocl device,

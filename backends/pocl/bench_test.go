@@ -20,7 +20,7 @@ func init() {
 	ka.RegisterKernel(saxpyExact, &driver.KernelSpec{
 		Name: "saxpyExact", Entry: "saxpyExact",
 		Params: []driver.Param{{Name: "a", Type: driver.Float32}, {Name: "x", Type: driver.Float32, Slice: true}, {Name: "y", Type: driver.Float32, Slice: true}},
-		Code: map[driver.Target][]byte{driver.OpenCLC: []byte(`#pragma OPENCL FP_CONTRACT OFF
+		Code: driver.CodeMap{driver.OpenCLC: []byte(`#pragma OPENCL FP_CONTRACT OFF
 __kernel void saxpyExact(float a, __global float *x, long x_len, __global float *y, long y_len,
                          long gsize0, long gsize1, long gsize2) {
 	long i = get_global_id(0);

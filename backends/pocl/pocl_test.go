@@ -25,7 +25,7 @@ func init() {
 	ka.RegisterKernel(Saxpy, &driver.KernelSpec{
 		Name: "Saxpy", Entry: "Saxpy",
 		Params: []driver.Param{{Name: "a", Type: driver.Float32}, {Name: "x", Type: driver.Float32, Slice: true}, {Name: "y", Type: driver.Float32, Slice: true}},
-		Code: map[driver.Target][]byte{driver.OpenCLC: []byte(`
+		Code: driver.CodeMap{driver.OpenCLC: []byte(`
 __kernel void Saxpy(float a, __global float *x, long x_len, __global float *y, long y_len,
                     long gsize0, long gsize1, long gsize2) {
 	long i = get_global_id(0);

@@ -129,10 +129,10 @@ func writeRegistration(b *bytes.Buffer, k *codegen.Kernel, spec *driver.KernelSp
 	}
 	b.WriteString("\t\t},\n")
 	fmt.Fprintf(b, "\t\tBarrier: %v,\n\t\tFloat64: %v,\n\t\tInt64Atomics: %v,\n", k.Barrier, k.Float64, k.Int64Atomics)
-	b.WriteString("\t\tCode: map[driver.Target][]byte{\n")
+	b.WriteString("\t\tCode: driver.CodeMap{\n")
 	for _, t := range targets {
 		fmt.Fprintf(b, "\t\t\t%s: []byte(", targetNames[t])
-		writeBytes(b, spec.Code[t], t != driver.SPIRV)
+		writeBytes(b, spec.Code.(driver.CodeMap)[t], t != driver.SPIRV)
 		b.WriteString("),\n")
 	}
 	b.WriteString("\t\t},\n")

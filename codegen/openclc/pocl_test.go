@@ -65,7 +65,7 @@ func build(t *testing.T, name string, params ...driver.Param) *kernel {
 		t.Fatalf("no __kernel in the source:\n%s", src)
 	}
 	fn, err := dev.Load(&driver.KernelSpec{Name: name, Entry: string(m[1]), Params: params,
-		Code: map[driver.Target][]byte{driver.OpenCLC: src}})
+		Code: driver.CodeMap{driver.OpenCLC: src}})
 	if err != nil {
 		t.Fatalf("%v\nsource:\n%s", err, src)
 	}

@@ -38,9 +38,9 @@ func (spirvBackend) Open(i int) (driver.Device, error) {
 type spirvDevice struct{ driver.Device }
 
 func (d spirvDevice) Load(spec *driver.KernelSpec) (driver.Function, error) {
-	spv := spec.Code[driver.SPIRV]
-	if spv == nil {
-		return nil, fmt.Errorf("kernel %s has no SPIR-V: %w", spec.Name, driver.ErrUnsupported)
+	spv, err := driver.SPIRVOf(spec)
+	if err != nil {
+		return nil, err
 	}
 	dir, err := os.MkdirTemp("", "kago-spirv")
 	if err != nil {

@@ -216,8 +216,10 @@ type KernelSpec struct {
 	Barrier bool
 	// Float64 and Int64Atomics say what the code needs of the device.
 	Float64, Int64Atomics bool
-	// Code is the device code per target.
-	Code map[Target][]byte
+	// Code is the device code: a value implementing OpenCLCSource,
+	// SPIRVSource and PTXSource for the targets it has (see Code).
+	// Backends read it with OpenCLCOf, SPIRVOf and PTXOf.
+	Code Code
 	// Native binds arguments for the native backend. It has the type
 	// func(args []Arg) func(ka.Item), written by kago gen (typed, no
 	// reflection per work-item) or made with reflection by ka.

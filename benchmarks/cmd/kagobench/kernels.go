@@ -23,7 +23,7 @@ func Spin(it ka.Item, n int64, out []float32) {
 var spinSpec = &driver.KernelSpec{
 	Name: "Spin", Entry: "Spin",
 	Params: []driver.Param{{Name: "n", Type: driver.Int64}, {Name: "out", Type: driver.Float32, Slice: true}},
-	Code: map[driver.Target][]byte{driver.OpenCLC: []byte(`
+	Code: driver.CodeMap{driver.OpenCLC: []byte(`
 __kernel void Spin(long n, __global float *out, long out_len, long gsize0, long gsize1, long gsize2) {
 	long i = get_global_id(0);
 	float acc = 0;
@@ -56,7 +56,7 @@ func HandSaxpy(it ka.Item, a float32, x, y []float32) {
 var handSaxpySpec = &driver.KernelSpec{
 	Name: "HandSaxpy", Entry: "HandSaxpy",
 	Params: []driver.Param{{Name: "a", Type: driver.Float32}, {Name: "x", Type: driver.Float32, Slice: true}, {Name: "y", Type: driver.Float32, Slice: true}},
-	Code: map[driver.Target][]byte{driver.OpenCLC: []byte(`
+	Code: driver.CodeMap{driver.OpenCLC: []byte(`
 __kernel void HandSaxpy(float a, __global float *x, long x_len, __global float *y, long y_len,
                         long gsize0, long gsize1, long gsize2) {
 	long i = get_global_id(0);
