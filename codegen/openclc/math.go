@@ -9,7 +9,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/kago-dev/kago/codegen/internal/irutil"
+	"github.com/kago-dev/kago/codegen/internal/emitutil"
 	"github.com/llir/llvm/ir"
 )
 
@@ -17,7 +17,7 @@ import (
 // built-in of the same name, or to a helper for llvm.minimum and
 // llvm.maximum.
 func (e *emitter) math(inst *ir.InstCall, name string) {
-	m, ok := irutil.ParseMath(name)
+	m, ok := emitutil.ParseMath(name)
 	if !ok {
 		e.errorf(ErrBadIR, "call of @%s, which is not an intrinsic of the contract", name)
 		return

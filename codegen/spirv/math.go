@@ -1,7 +1,7 @@
 package spirv
 
 import (
-	"github.com/kago-dev/kago/codegen/internal/irutil"
+	"github.com/kago-dev/kago/codegen/internal/emitutil"
 	"github.com/llir/llvm/ir"
 )
 
@@ -11,7 +11,7 @@ import (
 // (they return the number when one operand is NaN, and either zero for
 // -0 vs +0), so they get a few more instructions; see createMinMax.
 
-// mathInsts maps a math intrinsic's base name (irutil.Math.Base) to its
+// mathInsts maps a math intrinsic's base name (emitutil.Math.Base) to its
 // OpenCL.std instruction.
 var mathInsts = map[string]uint32{
 	// llvm.*
@@ -29,7 +29,7 @@ var mathInsts = map[string]uint32{
 
 // createMath creates a math intrinsic's OpExtInst.
 func (f *function) createMath(inst *ir.InstCall, name string) {
-	m, ok := irutil.ParseMath(name)
+	m, ok := emitutil.ParseMath(name)
 	clInst, known := mathInsts[m.Base]
 	if !ok || !known {
 		f.errorf("unsupported call of @%s (not an intrinsic of docs/ir.md)", name)

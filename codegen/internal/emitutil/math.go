@@ -1,7 +1,7 @@
-// Package irutil holds what the emitters (codegen/openclc, codegen/spirv,
-// codegen/ptx) read from the portable IR of docs/ir.md in the same way,
-// so that the contract is written down once.
-package irutil
+package emitutil
+
+// This file names the math intrinsics of docs/ir.md: LLVM's and kago's,
+// with their arity.
 
 import "strings"
 

@@ -1,4 +1,4 @@
-package irutil
+package emitutil
 
 import "testing"
 

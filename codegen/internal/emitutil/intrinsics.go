@@ -1,0 +1,122 @@
+package emitutil
+
+// This file is the table of docs/ir.md's kernel intrinsics and the check
+// of a call against it. Each emitter maps every Op in one switch, so adding
+// an intrinsic is an Op and an entry here, one case per emitter, and the
+// docs (docs/architecture.md, "Adding an intrinsic").
+
+import (
+	"fmt"
+
+	"github.com/llir/llvm/ir"
+	"github.com/llir/llvm/ir/constant"
+)
+
+// Op is one kernel intrinsic.
+type Op uint8
+
+// The intrinsics of docs/ir.md.
+const (
+	_          Op = iota
+	GlobalID      // @ka.global_id(i32 d) i64
+	LocalID       // @ka.local_id(i32 d) i64
+	GroupID       // @ka.group_id(i32 d) i64
+	GroupSize     // @ka.group_size(i32 d) i64
+	NumGroups     // @ka.num_groups(i32 d) i64
+	GlobalSize    // @ka.global_size(i32 d) i64: the launch's range, the hidden ka.gsize<d>
+	Barrier       // @ka.barrier(): workgroup barrier, fence on local and global memory
+	Trap          // @llvm.trap(): a failed bounds check
+	MathFunc      // @llvm.<f>.f32|f64 and @ka.math.<f>.f32|f64 (math.go)
+)
+
+// Intrinsic describes one intrinsic's callee and signature.
+type Intrinsic struct {
+	Name string // the callee, without '@' (math functions: see ParseMath)
+	// Query: a work-item query, taking one constant i32 dimension 0..2
+	// and returning i64. Otherwise it takes nothing and returns void
+	// (math functions: see ParseMath).
+	Query bool
+}
+
+// Intrinsics is the table of intrinsics, by Op.
+var Intrinsics = [...]Intrinsic{
+	GlobalID:   {"ka.global_id", true},
+	LocalID:    {"ka.local_id", true},
+	GroupID:    {"ka.group_id", true},
+	GroupSize:  {"ka.group_size", true},
+	NumGroups:  {"ka.num_groups", true},
+	GlobalSize: {"ka.global_size", true},
+	Barrier:    {"ka.barrier", false},
+	Trap:       {"llvm.trap", false},
+	MathFunc:   {"", false},
+}
+
+// String returns the intrinsic's callee.
+func (op Op) String() string {
+	if int(op) < len(Intrinsics) && op != MathFunc && op != 0 {
+		return "@" + Intrinsics[op].Name
+	}
+	return fmt.Sprintf("Op(%d)", op)
+}
+
+// byName maps a callee to its Op.
+var byName = func() map[string]Op {
+	m := map[string]Op{}
+	for op, in := range Intrinsics {
+		if in.Name != "" {
+			m[in.Name] = Op(op)
+		}
+	}
+	return m
+}()
+
+// Call is a call of an intrinsic, checked against its signature.
+type Call struct {
+	Op   Op
+	Dim  int  // the dimension of a work-item query
+	Math Math // the function of a MathFunc call
+}
+
+// ParseCall checks a call against the contract: the callee is a declared
+// intrinsic of the table, with its signature (a work-item query's
+// dimension a constant 0..2; a math function's operands and result of its
+// float type). The error is a *Problem of kind ErrBadIR.
+func ParseCall(inst *ir.InstCall) (Call, error) {
+	callee, ok := inst.Callee.(*ir.Func)
+	if !ok {
+		return Call{}, problem(ErrBadIR, "indirect call; only intrinsics are called")
+	}
+	name := callee.Name()
+	if len(callee.Blocks) > 0 {
+		return Call{}, problem(ErrBadIR, "call of defined function @%s; helpers must be inlined, only intrinsics are called", name)
+	}
+	if m, ok := ParseMath(name); ok {
+		if len(inst.Args) != m.Arity || FloatBits(inst.Type()) != m.Bits {
+			return Call{}, problem(ErrBadIR, "@%s takes %d float%d operand(s) and returns one", name, m.Arity, m.Bits)
+		}
+		for _, a := range inst.Args {
+			if FloatBits(a.Type()) != m.Bits {
+				return Call{}, problem(ErrBadIR, "@%s: operand of type %s", name, a.Type())
+			}
+		}
+		return Call{Op: MathFunc, Math: m}, nil
+	}
+	op, ok := byName[name]
+	if !ok {
+		return Call{}, problem(ErrBadIR, "call of @%s, which is not an intrinsic of docs/ir.md", name)
+	}
+	if !Intrinsics[op].Query {
+		if len(inst.Args) != 0 || !IsVoid(inst.Type()) {
+			return Call{}, problem(ErrBadIR, "@%s takes no arguments and returns void", name)
+		}
+		return Call{Op: op}, nil
+	}
+	if len(inst.Args) != 1 || IntBits(inst.Args[0].Type()) != 32 || IntBits(inst.Type()) != 64 {
+		return Call{}, problem(ErrBadIR, "@%s is i64 (i32 d)", name)
+	}
+	d, ok := inst.Args[0].(*constant.Int)
+	if !ok || !d.X.IsInt64() || d.X.Int64() < 0 || d.X.Int64() > 2 {
+		return Call{}, problem(ErrBadIR, "@%s: the dimension must be a constant 0, 1 or 2", name)
+	}
+	return Call{Op: op, Dim: int(d.X.Int64())}, nil
+}
