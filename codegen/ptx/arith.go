@@ -15,6 +15,7 @@ package ptx
 // frem is frem.go.
 
 import (
+	"github.com/kago-dev/kago/codegen/internal/emitutil"
 	"strconv"
 
 	"github.com/llir/llvm/ir"
@@ -68,7 +69,7 @@ func binaryOperands(inst value.Named) (x, y value.Value) {
 // register) sign- or zero-extended to 32 bits. Wider values are returned as
 // they are.
 func (fe *funcEmitter) extend(v value.Value, signed bool) string {
-	bits := intBits(v.Type())
+	bits := emitutil.IntBits(v.Type())
 	op := fe.operand(v)
 	if bits >= 32 || op[0] != '%' {
 		if op[0] != '%' && bits < 32 {
@@ -85,19 +86,19 @@ func (fe *funcEmitter) extend(v value.Value, signed bool) string {
 	return r
 }
 
-func (fe *funcEmitter) emitIntBinary(inst value.Named) {
+func (fe *funcEmitter) createIntBinary(inst value.Named) {
 	x, y := binaryOperands(inst)
-	bits := intBits(inst.Type())
+	bits := emitutil.IntBits(inst.Type())
 	if bits == 0 {
-		fe.errorf("integer instruction on non-integer type %s", inst.Type())
+		fe.errorf(ErrBadIR, "integer instruction on non-integer type %s", inst.Type())
 		return
 	}
 	if bits == 1 {
-		fe.emitBoolBinary(inst, x, y)
+		fe.createBoolBinary(inst, x, y)
 		return
 	}
 	if bits != 8 && bits != 16 && bits != 32 && bits != 64 {
-		fe.errorf("unsupported integer type i%d", bits)
+		fe.errorf(ErrBadIR, "unsupported integer type i%d", bits)
 		return
 	}
 	w := "32"
@@ -128,13 +129,13 @@ func (fe *funcEmitter) emitIntBinary(inst value.Named) {
 	case *ir.InstURem:
 		opc, needExt = "rem.u", true
 	case *ir.InstShl:
-		fe.emitShift(inst, "shl.b"+w, x, y, false, false)
+		fe.createShift(inst, "shl.b"+w, x, y, false, false)
 		return
 	case *ir.InstLShr:
-		fe.emitShift(inst, "shr.u"+w, x, y, true, false)
+		fe.createShift(inst, "shr.u"+w, x, y, true, false)
 		return
 	case *ir.InstAShr:
-		fe.emitShift(inst, "shr.s"+w, x, y, true, true)
+		fe.createShift(inst, "shr.s"+w, x, y, true, true)
 		return
 	}
 	var a, b string
@@ -146,9 +147,9 @@ func (fe *funcEmitter) emitIntBinary(inst value.Named) {
 	fe.ins("%s%s %s, %s, %s", opc, w, fe.def(inst), a, b)
 }
 
-// emitShift emits a shift; ext says whether the shifted value must be
+// createShift emits a shift; ext says whether the shifted value must be
 // extended first (right shifts), signed how.
-func (fe *funcEmitter) emitShift(inst value.Named, opc string, x, y value.Value, ext, signed bool) {
+func (fe *funcEmitter) createShift(inst value.Named, opc string, x, y value.Value, ext, signed bool) {
 	var a string
 	if ext {
 		a = fe.extend(x, signed)
@@ -156,7 +157,7 @@ func (fe *funcEmitter) emitShift(inst value.Named, opc string, x, y value.Value,
 		a = fe.operand(x)
 	}
 	var n string
-	switch intBits(y.Type()) {
+	switch emitutil.IntBits(y.Type()) {
 	case 64:
 		n = fe.operand(y)
 		if n[0] == '%' {
@@ -172,8 +173,8 @@ func (fe *funcEmitter) emitShift(inst value.Named, opc string, x, y value.Value,
 	fe.ins("%s %s, %s, %s", opc, fe.def(inst), a, n)
 }
 
-// emitBoolBinary implements integer ops on i1 with predicate logic.
-func (fe *funcEmitter) emitBoolBinary(inst value.Named, x, y value.Value) {
+// createBoolBinary implements integer ops on i1 with predicate logic.
+func (fe *funcEmitter) createBoolBinary(inst value.Named, x, y value.Value) {
 	a, b := fe.reg(x), fe.reg(y)
 	d := fe.def(inst)
 	switch inst.(type) {
@@ -184,15 +185,15 @@ func (fe *funcEmitter) emitBoolBinary(inst value.Named, x, y value.Value) {
 	case *ir.InstXor, *ir.InstAdd, *ir.InstSub:
 		fe.ins("xor.pred %s, %s, %s", d, a, b)
 	default:
-		fe.errorf("unsupported i1 arithmetic")
+		fe.errorf(ErrBadIR, "unsupported i1 arithmetic")
 	}
 }
 
-func (fe *funcEmitter) emitFloatBinary(inst value.Named) {
+func (fe *funcEmitter) createFloatBinary(inst value.Named) {
 	x, y := binaryOperands(inst)
 	c, ok := classOf(inst.Type())
 	if !ok || (c != classF32 && c != classF64) {
-		fe.errorf("float instruction on type %s", inst.Type())
+		fe.errorf(ErrBadIR, "float instruction on type %s", inst.Type())
 		return
 	}
 	t := c.ptxType()
@@ -207,16 +208,16 @@ func (fe *funcEmitter) emitFloatBinary(inst value.Named) {
 	case *ir.InstFDiv:
 		opc = "div.rn."
 	case *ir.InstFRem:
-		fe.emitFRem(inst, x, y, c)
+		fe.createFRem(inst, x, y, c)
 		return
 	}
 	fe.ins("%s%s %s, %s, %s", opc, t, fe.def(inst), fe.operand(x), fe.operand(y))
 }
 
-func (fe *funcEmitter) emitFNeg(inst *ir.InstFNeg) {
+func (fe *funcEmitter) createFNeg(inst *ir.InstFNeg) {
 	c, ok := classOf(inst.Type())
 	if !ok || (c != classF32 && c != classF64) {
-		fe.errorf("fneg on type %s", inst.Type())
+		fe.errorf(ErrBadIR, "fneg on type %s", inst.Type())
 		return
 	}
 	fe.ins("neg.%s %s, %s", c.ptxType(), fe.def(inst), fe.reg(inst.X))

@@ -11,6 +11,7 @@ package ptx
 // are cmpxchg loops on the bits, made by the front end.
 
 import (
+	"github.com/kago-dev/kago/codegen/internal/emitutil"
 	"github.com/llir/llvm/ir"
 	"github.com/llir/llvm/ir/enum"
 )
@@ -20,27 +21,19 @@ type cmpxchgResult struct {
 	old, ok string
 }
 
-func (fe *funcEmitter) emitAtomicRMW(inst *ir.InstAtomicRMW) {
-	sp, ok := fe.space(inst.Dst)
-	if !ok {
+// createAtomicRMW emits atom.<op>; sub adds the negated operand.
+func (fe *funcEmitter) createAtomicRMW(inst *ir.InstAtomicRMW) {
+	a, err := emitutil.CheckAtomicRMW(inst)
+	if err != nil {
+		fe.report(err)
 		return
 	}
-	if sp == "local" {
-		fe.errorf("atomic on private memory")
-		return
-	}
-	t := inst.X.Type()
-	c, ok := classOf(t)
-	bits := intBits(t)
-	if !ok || c == classPred || (c == classB32 && bits != 32) {
-		fe.errorf("atomicrmw %s on unsupported type %s (i32, i64, float, double)", inst.Op, t)
-		return
-	}
+	sp, _ := fe.space(inst.Dst)
+	c, _ := classOf(inst.X.Type())
 	w := "32"
-	if c == classB64 || c == classF64 {
+	if a.Bits == 64 {
 		w = "64"
 	}
-	isFloat := c == classF32 || c == classF64
 	var op string
 	v := fe.reg(inst.X)
 	switch inst.Op {
@@ -69,34 +62,25 @@ func (fe *funcEmitter) emitAtomicRMW(inst *ir.InstAtomicRMW) {
 	case enum.AtomicOpFAdd:
 		op = "add.f" + w
 	default:
-		fe.errorf("unsupported atomicrmw operation %s", inst.Op)
+		fe.errorf(ErrBadIR, "unsupported atomicrmw operation %s", inst.Op)
 		return
 	}
-	if isFloat != (inst.Op == enum.AtomicOpFAdd) && inst.Op != enum.AtomicOpXChg {
-		fe.errorf("atomicrmw %s on type %s", inst.Op, t)
-		return
-	}
-	if isFloat && inst.Op == enum.AtomicOpXChg {
+	if a.Float && inst.Op == enum.AtomicOpXChg {
 		op = "exch.b" + w // exch on float registers: same bits
 	}
 	fe.ins("atom.%s.%s %s, [%s], %s", sp, op, fe.def(inst), fe.reg(inst.Dst), v)
 }
 
-func (fe *funcEmitter) emitCmpXchg(inst *ir.InstCmpXchg) {
-	sp, ok := fe.space(inst.Ptr)
-	if !ok {
+// createCmpXchg emits atom.cas and the success flag (old == cmp), which
+// extractvalue picks.
+func (fe *funcEmitter) createCmpXchg(inst *ir.InstCmpXchg) {
+	a, err := emitutil.CheckCmpXchg(inst)
+	if err != nil {
+		fe.report(err)
 		return
 	}
-	if sp == "local" {
-		fe.errorf("atomic on private memory")
-		return
-	}
-	t := inst.Cmp.Type()
-	bits := intBits(t)
-	if bits != 32 && bits != 64 {
-		fe.errorf("cmpxchg on unsupported type %s (i32, i64)", t)
-		return
-	}
+	sp, _ := fe.space(inst.Ptr)
+	t, bits := inst.Cmp.Type(), a.Bits
 	c, _ := classOf(t)
 	old := fe.newReg(c)
 	cmp := fe.reg(inst.Cmp)
@@ -106,10 +90,12 @@ func (fe *funcEmitter) emitCmpXchg(inst *ir.InstCmpXchg) {
 	fe.cmpxchg[inst] = cmpxchgResult{old, okReg}
 }
 
-func (fe *funcEmitter) emitExtractValue(inst *ir.InstExtractValue) {
+// createExtractValue aliases field 0 (old value) or 1 (success) of a
+// cmpxchg.
+func (fe *funcEmitter) createExtractValue(inst *ir.InstExtractValue) {
 	r, ok := fe.cmpxchg[inst.X]
 	if !ok || len(inst.Indices) != 1 || inst.Indices[0] > 1 {
-		fe.errorf("extractvalue is only supported on a cmpxchg result, index 0 or 1")
+		fe.errorf(ErrBadIR, "extractvalue is only supported on a cmpxchg result, index 0 or 1")
 		return
 	}
 	if inst.Indices[0] == 0 {

@@ -10,6 +10,7 @@ package ptx
 // nan): the semantics are the same.
 
 import (
+	"github.com/kago-dev/kago/codegen/internal/emitutil"
 	"github.com/llir/llvm/ir"
 	"github.com/llir/llvm/ir/enum"
 	"github.com/llir/llvm/ir/value"
@@ -31,17 +32,17 @@ var icmpOps = map[enum.IPred]struct {
 	enum.IPredUGE: {"hs", false},
 }
 
-func (fe *funcEmitter) emitICmp(inst *ir.InstICmp) {
+func (fe *funcEmitter) createICmp(inst *ir.InstICmp) {
 	p, ok := icmpOps[inst.Pred]
 	if !ok {
-		fe.errorf("unsupported icmp predicate %s", inst.Pred)
+		fe.errorf(ErrBadIR, "unsupported icmp predicate %s", inst.Pred)
 		return
 	}
 	typ := "u"
 	if p.signed {
 		typ = "s"
 	}
-	bits := intBits(inst.X.Type())
+	bits := emitutil.IntBits(inst.X.Type())
 	var a, b string
 	switch {
 	case bits == 1:
@@ -49,7 +50,7 @@ func (fe *funcEmitter) emitICmp(inst *ir.InstICmp) {
 		typ += "32"
 	case bits == 64 || bits == 0: // i64 or pointer
 		if c, ok := classOf(inst.X.Type()); !ok || c != classB64 {
-			fe.errorf("icmp on unsupported type %s", inst.X.Type())
+			fe.errorf(ErrBadIR, "icmp on unsupported type %s", inst.X.Type())
 			return
 		}
 		a, b = fe.operand(inst.X), fe.operand(inst.Y)
@@ -58,7 +59,7 @@ func (fe *funcEmitter) emitICmp(inst *ir.InstICmp) {
 		a, b = fe.extend(inst.X, p.signed), fe.extend(inst.Y, p.signed)
 		typ += "32"
 	default:
-		fe.errorf("icmp on unsupported type %s", inst.X.Type())
+		fe.errorf(ErrBadIR, "icmp on unsupported type %s", inst.X.Type())
 		return
 	}
 	fe.ins("setp.%s.%s %s, %s, %s", p.op, typ, fe.def(inst), a, b)
@@ -82,10 +83,10 @@ var fcmpOps = map[enum.FPred]string{
 	enum.FPredUGT: "gtu", enum.FPredUGE: "geu", enum.FPredUNO: "nan",
 }
 
-func (fe *funcEmitter) emitFCmp(inst *ir.InstFCmp) {
+func (fe *funcEmitter) createFCmp(inst *ir.InstFCmp) {
 	c, ok := classOf(inst.X.Type())
 	if !ok || (c != classF32 && c != classF64) {
-		fe.errorf("fcmp on type %s", inst.X.Type())
+		fe.errorf(ErrBadIR, "fcmp on type %s", inst.X.Type())
 		return
 	}
 	switch inst.Pred {
@@ -101,16 +102,16 @@ func (fe *funcEmitter) emitFCmp(inst *ir.InstFCmp) {
 	}
 	op, ok := fcmpOps[inst.Pred]
 	if !ok {
-		fe.errorf("unsupported fcmp predicate %s", inst.Pred)
+		fe.errorf(ErrBadIR, "unsupported fcmp predicate %s", inst.Pred)
 		return
 	}
 	fe.ins("setp.%s.%s %s, %s, %s", op, c.ptxType(), fe.def(inst), fe.operand(inst.X), fe.operand(inst.Y))
 }
 
-func (fe *funcEmitter) emitSelect(inst *ir.InstSelect) {
+func (fe *funcEmitter) createSelect(inst *ir.InstSelect) {
 	c, ok := classOf(inst.Type())
 	if !ok {
-		fe.errorf("select of unsupported type %s", inst.Type())
+		fe.errorf(ErrBadIR, "select of unsupported type %s", inst.Type())
 		return
 	}
 	cond := fe.reg(inst.Cond)

@@ -33,9 +33,9 @@ func (fe *funcEmitter) allocPhis() {
 	fe.block, fe.inst = nil, nil
 }
 
-// emitPhi has nothing left to do: the register exists and the copies are on
+// createPhi has nothing left to do: the register exists and the copies are on
 // the edges.
-func (fe *funcEmitter) emitPhi(phi *ir.InstPhi) {
+func (fe *funcEmitter) createPhi(phi *ir.InstPhi) {
 	if _, ok := fe.regs[phi]; !ok {
 		fe.def(phi)
 	}
@@ -66,7 +66,7 @@ func (fe *funcEmitter) edgeCopies(from, to *ir.Block) {
 			}
 		}
 		if !found {
-			fe.errorf("phi %s has no incoming value for predecessor %s", phi.Ident(), from.Ident())
+			fe.errorf(ErrBadIR, "phi %s has no incoming value for predecessor %s", phi.Ident(), from.Ident())
 		}
 	}
 	// Parallel copy: if any source is itself a destination of this edge,
@@ -111,11 +111,11 @@ func (fe *funcEmitter) jump(b, next *ir.Block) {
 	}
 }
 
-func (fe *funcEmitter) emitTerm(t ir.Terminator, next *ir.Block) {
+func (fe *funcEmitter) createTerm(t ir.Terminator, next *ir.Block) {
 	switch t := t.(type) {
 	case *ir.TermRet:
 		if t.X != nil {
-			fe.errorf("kernel returns a value")
+			fe.errorf(ErrBadIR, "kernel returns a value")
 		}
 		fe.ins("ret")
 	case *ir.TermUnreachable:
@@ -147,6 +147,6 @@ func (fe *funcEmitter) emitTerm(t ir.Terminator, next *ir.Block) {
 		fmt.Fprintf(&fe.body, "%s:\n", edge)
 		fe.jump(tt, next)
 	default:
-		fe.errorf("unsupported terminator %T", t)
+		fe.errorf(ErrBadIR, "unsupported terminator %T", t)
 	}
 }

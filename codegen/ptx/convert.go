@@ -12,6 +12,7 @@ package ptx
 
 import (
 	"fmt"
+	"github.com/kago-dev/kago/codegen/internal/emitutil"
 
 	"github.com/llir/llvm/ir"
 	"github.com/llir/llvm/ir/types"
@@ -44,21 +45,21 @@ func conversionOperands(inst value.Named) (from value.Value, to types.Type) {
 	return nil, nil
 }
 
-func (fe *funcEmitter) emitConversion(inst value.Named) {
+func (fe *funcEmitter) createConversion(inst value.Named) {
 	from, to := conversionOperands(inst)
 	fc, ok1 := classOf(from.Type())
 	tc, ok2 := classOf(to)
 	if !ok1 || !ok2 {
-		fe.errorf("unsupported conversion from %s to %s", from.Type(), to)
+		fe.errorf(ErrBadIR, "unsupported conversion from %s to %s", from.Type(), to)
 		return
 	}
-	fb, tb := intBits(from.Type()), intBits(to)
+	fb, tb := emitutil.IntBits(from.Type()), emitutil.IntBits(to)
 	switch inst.(type) {
 	case *ir.InstTrunc:
-		fe.emitTrunc(inst, from, fb, tb)
+		fe.createTrunc(inst, from, fb, tb)
 	case *ir.InstZExt, *ir.InstSExt:
 		_, signed := inst.(*ir.InstSExt)
-		fe.emitExt(inst, from, fb, tb, signed)
+		fe.createExt(inst, from, fb, tb, signed)
 	case *ir.InstFPTrunc:
 		fe.ins("cvt.rn.f32.f64 %s, %s", fe.def(inst), fe.reg(from))
 	case *ir.InstFPExt:
@@ -66,7 +67,7 @@ func (fe *funcEmitter) emitConversion(inst value.Named) {
 	case *ir.InstFPToSI, *ir.InstFPToUI:
 		_, signed := inst.(*ir.InstFPToSI)
 		if tb < 8 {
-			fe.errorf("unsupported conversion to %s", to)
+			fe.errorf(ErrBadIR, "unsupported conversion to %s", to)
 			return
 		}
 		fe.ins("cvt.rzi.%s.%s %s, %s", intCvtType(tb, signed), fc.ptxType(), fe.def(inst), fe.reg(from))
@@ -97,7 +98,7 @@ func (fe *funcEmitter) emitConversion(inst value.Named) {
 		ok := (fc == classB32 && fb == 32 && tc == classF32) || (fc == classF32 && tc == classB32 && tb == 32) ||
 			(fc == classB64 && fb == 64 && tc == classF64) || (fc == classF64 && tc == classB64 && tb == 64)
 		if !ok {
-			fe.errorf("unsupported bitcast from %s to %s (only integer <-> float of the same width)", from.Type(), to)
+			fe.errorf(ErrBadIR, "unsupported bitcast from %s to %s (only integer <-> float of the same width)", from.Type(), to)
 			return
 		}
 		w := "b32"
@@ -126,9 +127,9 @@ func (fe *funcEmitter) movImm(c regClass, imm string) string {
 	return r
 }
 
-func (fe *funcEmitter) emitTrunc(inst value.Named, from value.Value, fb, tb int) {
+func (fe *funcEmitter) createTrunc(inst value.Named, from value.Value, fb, tb int) {
 	if fb == 0 || tb == 0 || tb >= fb {
-		fe.errorf("unsupported trunc")
+		fe.errorf(ErrBadIR, "unsupported trunc")
 		return
 	}
 	src := fe.reg(from)
@@ -151,9 +152,9 @@ func (fe *funcEmitter) emitTrunc(inst value.Named, from value.Value, fb, tb int)
 	}
 }
 
-func (fe *funcEmitter) emitExt(inst value.Named, from value.Value, fb, tb int, signed bool) {
+func (fe *funcEmitter) createExt(inst value.Named, from value.Value, fb, tb int, signed bool) {
 	if fb == 0 || tb == 0 || tb <= fb {
-		fe.errorf("unsupported extension")
+		fe.errorf(ErrBadIR, "unsupported extension")
 		return
 	}
 	if fb == 1 {

@@ -16,7 +16,7 @@
 //   - Kernel: ".visible .entry <Entry>" with one ".param" per IR parameter
 //     (slices are already a pointer and a length), named <Entry>_param_<i>,
 //     then three hidden ".param .u64" with the launch's global size
-//     (params.go lists the ABI).
+//     (emit.go lists the ABI).
 //   - Registers: typed virtual registers, %p (i1), %r (i8/i16/i32; narrow
 //     integers keep unspecified upper bits and are extended where it
 //     matters), %rd (i64, pointers), %f (float), %fd (double).

@@ -1,10 +1,12 @@
 package ptx
 
 import (
-	"strings"
+	"errors"
 	"testing"
 
 	"github.com/llir/llvm/asm"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // TestErrors checks that constructs outside docs/ir.md are reported as
@@ -24,38 +26,31 @@ declare double @llvm.erf.f64(double)
 declare float @llvm.tan.f32(float)
 `
 	m, err := asm.ParseString("bad.ll", src)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	_, err = Emit(m, Options{})
-	if err == nil {
-		t.Fatal("Emit accepted a module outside the contract")
-	}
+	require.Error(t, err, "Emit accepted a module outside the contract")
+	assert.ErrorIs(t, err, ErrBadIR)
 	for _, want := range []string{
-		"@Bad: parameter %wide: unsupported type i128",
-		"fence seq_cst: unsupported instruction *ir.InstFence",
-		"call of unknown function @helper",
-		"unsupported intrinsic @llvm.erf.f64",
-		"unsupported intrinsic @llvm.tan.f32", // tan is kago's: @ka.math.tan.f32
+		"ptx: kernel Bad: parameter %wide: unsupported type i128",
+		"block %entry: fence seq_cst: unsupported instruction *ir.InstFence",
+		"call of @helper, which is not an intrinsic",
+		"call of @llvm.erf.f64, which is not an intrinsic",
+		"call of @llvm.tan.f32, which is not an intrinsic", // tan is kago's: @ka.math.tan.f32
 		"parameter %b: i1 at the kernel boundary",
 	} {
-		if !strings.Contains(err.Error(), want) {
-			t.Errorf("error does not mention %q:\n%v", want, err)
-		}
+		assert.Contains(t, err.Error(), want)
 	}
 }
 
 // TestOptions checks the target checks of Options.
 func TestOptions(t *testing.T) {
 	m, err := asm.ParseFile("testdata/saxpy.ll")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := Emit(m, Options{Target: "sm_52"}); err == nil || !strings.Contains(err.Error(), "sm_60") {
-		t.Errorf("sm_52: got %v, want an error asking for sm_60", err)
-	}
+	require.NoError(t, err)
+	_, err = Emit(m, Options{Target: "sm_52"})
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "sm_60")
+	assert.True(t, errors.Is(err, ErrUnsupported), "sm_52: %v is not ErrUnsupported", err)
 	out, err := Emit(m, Options{Version: "7.8", Target: "sm_90"})
-	if err != nil || !strings.Contains(string(out), ".version 7.8\n.target sm_90\n") {
-		t.Errorf("7.8/sm_90: %v\n%s", err, out)
-	}
+	require.NoError(t, err)
+	assert.Contains(t, string(out), ".version 7.8\n.target sm_90\n")
 }

@@ -21,7 +21,7 @@ import (
 	"github.com/llir/llvm/ir/value"
 )
 
-func (fe *funcEmitter) emitFRem(inst value.Named, x, y value.Value, c regClass) {
+func (fe *funcEmitter) createFRem(inst value.Named, x, y value.Value, c regClass) {
 	xs, ys := fe.reg(x), fe.reg(y)
 	if c == classF32 {
 		wx, wy := fe.newReg(classF64), fe.newReg(classF64)
@@ -73,7 +73,7 @@ func (fe *funcEmitter) emitFRem(inst value.Named, x, y value.Value, c regClass) 
 	fe.remStep(r, ay, q, p)
 	// Sign of x; specials.
 	res := f()
-	fe.emitCopysign(res, classF64, r, xs)
+	fe.createCopysign(res, classF64, r, xs)
 	fe.ins("setp.eq.f64 %s, %s, 0d7FF0000000000000", p, ay)
 	fe.ins("selp.f64 %s, %s, %s, %s", res, xs, res, p)
 	fe.ins("selp.f64 %s, 0d7FF8000000000000, %s, %s", res, res, bad)

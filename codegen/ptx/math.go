@@ -7,30 +7,16 @@ package ptx
 // lists the accuracy of each.
 
 import (
-	"github.com/kago-dev/kago/codegen/internal/irutil"
+	"github.com/kago-dev/kago/codegen/internal/emitutil"
 	"github.com/llir/llvm/ir"
 )
 
-// emitMath dispatches @llvm.<name>.f32|f64 and @ka.math.<name>.f32|f64.
-func (fe *funcEmitter) emitMath(inst *ir.InstCall, callee string) {
-	m, ok := irutil.ParseMath(callee)
+// createMath emits a checked call of @llvm.<name>.f32|f64 or
+// @ka.math.<name>.f32|f64.
+func (fe *funcEmitter) createMath(inst *ir.InstCall, m emitutil.Math) {
 	c := classF32
 	if m.Bits == 64 {
 		c = classF64
-	}
-	if rc, isReg := classOf(inst.Type()); !ok || !isReg || rc != c {
-		fe.errorf("unsupported intrinsic @%s", callee)
-		return
-	}
-	if len(inst.Args) != m.Arity {
-		fe.errorf("@%s takes %d arguments", callee, m.Arity)
-		return
-	}
-	for _, a := range inst.Args {
-		if ac, ok := classOf(a.Type()); !ok || ac != c {
-			fe.errorf("@%s: operand of type %s", callee, a.Type())
-			return
-		}
 	}
 	name := m.Base
 	t := c.ptxType()
@@ -52,17 +38,17 @@ func (fe *funcEmitter) emitMath(inst *ir.InstCall, callee string) {
 	case "trunc":
 		fe.ins("cvt.rzi.%s.%s %s, %s", t, t, fe.def(inst), args[0])
 	case "round":
-		fe.emitRound(inst, c, args[0])
+		fe.createRound(inst, c, args[0])
 	case "copysign":
-		fe.emitCopysign(fe.def(inst), c, args[0], args[1])
+		fe.createCopysign(fe.def(inst), c, args[0], args[1])
 	case "minimum", "maximum":
-		fe.emitMinMax(inst, c, args[0], args[1], name == "minimum")
+		fe.createMinMax(inst, c, args[0], args[1], name == "minimum")
 	default:
 		if r, ok := mathRoutines[name]; ok && len(args) == r.nargs {
-			fe.emitRoutine(inst, c, r, args)
+			fe.createRoutine(inst, c, r, args)
 			return
 		}
-		fe.errorf("unsupported intrinsic @%s", callee)
+		fe.errorf(ErrUnsupported, "math function %s has no PTX mapping", name)
 	}
 }
 
@@ -74,8 +60,8 @@ func bitsClass(c regClass) (regClass, string) {
 	return classB32, "b32"
 }
 
-// emitCopysign: d = |a| with b's sign, on the bits (exact, NaN included).
-func (fe *funcEmitter) emitCopysign(d string, c regClass, a, b string) {
+// createCopysign: d = |a| with b's sign, on the bits (exact, NaN included).
+func (fe *funcEmitter) createCopysign(d string, c regClass, a, b string) {
 	ic, bt := bitsClass(c)
 	mag, sign := "0x7FFFFFFF", "0x80000000"
 	if c == classF64 {
@@ -90,10 +76,10 @@ func (fe *funcEmitter) emitCopysign(d string, c regClass, a, b string) {
 	fe.ins("mov.%s %s, %s", bt, d, ia)
 }
 
-// emitRound implements Go's math.Round (half away from zero), exactly:
+// createRound implements Go's math.Round (half away from zero), exactly:
 // t = trunc(x); if |x-t| >= 0.5 { t += copysign(1, x) }. x-t is exact; NaN
 // and infinities come out of the trunc unchanged (the compare is false).
-func (fe *funcEmitter) emitRound(inst *ir.InstCall, c regClass, x string) {
+func (fe *funcEmitter) createRound(inst *ir.InstCall, c regClass, x string) {
 	t := c.ptxType()
 	half, one := "0f3F000000", "0f3F800000"
 	if c == classF64 {
@@ -106,15 +92,15 @@ func (fe *funcEmitter) emitRound(inst *ir.InstCall, c regClass, x string) {
 	fe.ins("abs.%s %s, %s", t, diff, diff)
 	fe.ins("setp.ge.%s %s, %s, %s", t, p, diff, half)
 	fe.ins("mov.%s %s, %s", t, s, one)
-	fe.emitCopysign(s, c, s, x)
+	fe.createCopysign(s, c, s, x)
 	fe.ins("add.rn.%s %s, %s, %s", t, bumped, tr, s)
 	fe.ins("selp.%s %s, %s, %s, %s", t, fe.def(inst), bumped, tr, p)
 }
 
-// emitMinMax implements llvm.minimum/maximum (Go's min/max): NaN if either
+// createMinMax implements llvm.minimum/maximum (Go's min/max): NaN if either
 // is NaN, -0 < +0. Equal operands (±0 included) combine their bits: OR for
 // min keeps a -0, AND for max keeps a +0.
-func (fe *funcEmitter) emitMinMax(inst *ir.InstCall, c regClass, a, b string, isMin bool) {
+func (fe *funcEmitter) createMinMax(inst *ir.InstCall, c regClass, a, b string, isMin bool) {
 	t := c.ptxType()
 	ic, bt := bitsClass(c)
 	cmp, comb := "lt", "or"

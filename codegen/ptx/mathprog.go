@@ -274,9 +274,9 @@ func (p *mprog) eval(args []float64, result mv) float64 {
 	return f[result]
 }
 
-// emitRoutine inlines a mathlib routine; float arguments are widened to
+// createRoutine inlines a mathlib routine; float arguments are widened to
 // double and the result rounded once back to float.
-func (fe *funcEmitter) emitRoutine(inst value.Named, c regClass, r mathRoutine, args []string) {
+func (fe *funcEmitter) createRoutine(inst value.Named, c regClass, r mathRoutine, args []string) {
 	p := &mprog{}
 	in := make([]mv, r.nargs)
 	for i := range in {

@@ -14,6 +14,7 @@ package ptx
 
 import (
 	"fmt"
+	"github.com/kago-dev/kago/codegen/internal/emitutil"
 	"strings"
 
 	"github.com/llir/llvm/ir"
@@ -22,18 +23,18 @@ import (
 	"github.com/llir/llvm/ir/value"
 )
 
-// emitGlobals declares each workgroup global as a module-scope .shared
+// createGlobals declares each workgroup global as a module-scope .shared
 // array (the module holds one kernel, so module scope is the kernel's).
-func (me *moduleEmitter) emitGlobals(out *strings.Builder) {
+func (me *moduleEmitter) createGlobals(out *strings.Builder) {
 	for _, g := range me.m.Globals {
 		pt, _ := g.Type().(*types.PointerType)
 		if g.AddrSpace != 3 && (pt == nil || pt.AddrSpace != 3) {
-			me.errs = append(me.errs, &Error{Msg: fmt.Sprintf("global %s: only addrspace(3) workgroup arrays are supported", g.Ident())})
+			me.errorf(ErrBadIR, "global %s: only addrspace(3) workgroup arrays are supported", g.Ident())
 			continue
 		}
 		size, align, ok := sizeOf(g.ContentType)
 		if !ok {
-			me.errs = append(me.errs, &Error{Msg: fmt.Sprintf("global %s: unsupported type %s", g.Ident(), g.ContentType)})
+			me.errorf(ErrBadIR, "global %s: unsupported type %s", g.Ident(), g.ContentType)
 			continue
 		}
 		if int64(g.Align) > align {
@@ -52,7 +53,7 @@ func (me *moduleEmitter) emitGlobals(out *strings.Builder) {
 func (fe *funcEmitter) space(ptr value.Value) (string, bool) {
 	pt, ok := ptr.Type().(*types.PointerType)
 	if !ok {
-		fe.errorf("%s is not a pointer", ptr.Ident())
+		fe.errorf(ErrBadIR, "%s is not a pointer", ptr.Ident())
 		return "", false
 	}
 	switch pt.AddrSpace {
@@ -63,24 +64,24 @@ func (fe *funcEmitter) space(ptr value.Value) (string, bool) {
 	case 3:
 		return "shared", true
 	}
-	fe.errorf("unsupported address space %d", pt.AddrSpace)
+	fe.errorf(ErrBadIR, "unsupported address space %d", pt.AddrSpace)
 	return "", false
 }
 
-func (fe *funcEmitter) emitAlloca(inst *ir.InstAlloca) {
+func (fe *funcEmitter) createAlloca(inst *ir.InstAlloca) {
 	if inst.NElems != nil {
 		if c, ok := inst.NElems.(*constant.Int); !ok || c.X.Int64() != 1 {
-			fe.errorf("alloca with an element count; use [N x T]")
+			fe.errorf(ErrBadIR, "alloca with an element count; use [N x T]")
 			return
 		}
 	}
 	if inst.Typ != nil && inst.Typ.AddrSpace != 0 {
-		fe.errorf("alloca in addrspace(%d)", inst.Typ.AddrSpace)
+		fe.errorf(ErrBadIR, "alloca in addrspace(%d)", inst.Typ.AddrSpace)
 		return
 	}
 	size, align, ok := sizeOf(inst.ElemType)
 	if !ok {
-		fe.errorf("alloca of unsupported type %s", inst.ElemType)
+		fe.errorf(ErrBadIR, "alloca of unsupported type %s", inst.ElemType)
 		return
 	}
 	if int64(inst.Align) > align {
@@ -94,9 +95,9 @@ func (fe *funcEmitter) emitAlloca(inst *ir.InstAlloca) {
 	fe.ins("mov.u64 %s, %s", fe.def(inst), sym)
 }
 
-func (fe *funcEmitter) emitLoad(inst *ir.InstLoad) {
+func (fe *funcEmitter) createLoad(inst *ir.InstLoad) {
 	if inst.Atomic || inst.Volatile {
-		fe.errorf("atomic or volatile load")
+		fe.errorf(ErrBadIR, "atomic or volatile load")
 		return
 	}
 	sp, ok := fe.space(inst.Src)
@@ -105,12 +106,12 @@ func (fe *funcEmitter) emitLoad(inst *ir.InstLoad) {
 	}
 	t := inst.ElemType
 	mt := memType(t)
-	if mt == "" || isPointer(t) {
-		fe.errorf("load of unsupported type %s", t)
+	if mt == "" || emitutil.IsPointer(t) {
+		fe.errorf(ErrBadIR, "load of unsupported type %s", t)
 		return
 	}
 	addr := fe.reg(inst.Src)
-	if intBits(t) == 1 {
+	if emitutil.IntBits(t) == 1 {
 		b := fe.newReg(classB32)
 		fe.ins("ld.%s.u8 %s, [%s]", sp, b, addr)
 		fe.ins("setp.ne.u32 %s, %s, 0", fe.def(inst), b)
@@ -119,9 +120,9 @@ func (fe *funcEmitter) emitLoad(inst *ir.InstLoad) {
 	fe.ins("ld.%s.%s %s, [%s]", sp, mt, fe.def(inst), addr)
 }
 
-func (fe *funcEmitter) emitStore(inst *ir.InstStore) {
+func (fe *funcEmitter) createStore(inst *ir.InstStore) {
 	if inst.Atomic || inst.Volatile {
-		fe.errorf("atomic or volatile store")
+		fe.errorf(ErrBadIR, "atomic or volatile store")
 		return
 	}
 	sp, ok := fe.space(inst.Dst)
@@ -130,13 +131,13 @@ func (fe *funcEmitter) emitStore(inst *ir.InstStore) {
 	}
 	t := inst.Src.Type()
 	mt := memType(t)
-	if mt == "" || isPointer(t) {
-		fe.errorf("store of unsupported type %s", t)
+	if mt == "" || emitutil.IsPointer(t) {
+		fe.errorf(ErrBadIR, "store of unsupported type %s", t)
 		return
 	}
 	addr := fe.reg(inst.Dst)
 	var v string
-	if intBits(t) == 1 {
+	if emitutil.IntBits(t) == 1 {
 		v = fe.boolToInt(inst.Src, false)
 	} else {
 		v = fe.reg(inst.Src)
@@ -144,22 +145,17 @@ func (fe *funcEmitter) emitStore(inst *ir.InstStore) {
 	fe.ins("st.%s.%s [%s], %s", sp, mt, addr, v)
 }
 
-func isPointer(t types.Type) bool {
-	_, ok := t.(*types.PointerType)
-	return ok
-}
-
-// emitGEP handles `getelementptr T, T AS* %p, i64 %i` and
+// createGEP handles `getelementptr T, T AS* %p, i64 %i` and
 // `getelementptr [N x T], [N x T] AS* %a, i64 0, i64 %i`: both are
 // base + i*sizeof(T).
-func (fe *funcEmitter) emitGEP(inst *ir.InstGetElementPtr) {
+func (fe *funcEmitter) createGEP(inst *ir.InstGetElementPtr) {
 	elem, idx, ok := fe.gepIndex(inst.ElemType, inst.Indices)
 	if !ok {
 		return
 	}
 	size, _, ok := sizeOf(elem)
 	if !ok {
-		fe.errorf("getelementptr over unsupported type %s", elem)
+		fe.errorf(ErrBadIR, "getelementptr over unsupported type %s", elem)
 		return
 	}
 	base := fe.reg(inst.Src)
@@ -178,7 +174,7 @@ func (fe *funcEmitter) gepIndex(src types.Type, indices []value.Value) (types.Ty
 			return at.ElemType, indices[1], true
 		}
 	}
-	fe.errorf("unsupported getelementptr form (docs/ir.md allows [i] on T* and [0, i] on [N x T]*)")
+	fe.errorf(ErrBadIR, "unsupported getelementptr form (docs/ir.md allows [i] on T* and [0, i] on [N x T]*)")
 	return nil, nil, false
 }
 
@@ -189,7 +185,7 @@ func (fe *funcEmitter) address(d, base string, idx value.Value, size int64) {
 		return
 	}
 	i := fe.reg(idx)
-	if bits := intBits(idx.Type()); bits != 64 {
+	if bits := emitutil.IntBits(idx.Type()); bits != 64 {
 		w := fe.newReg(classB64)
 		fe.ins("cvt.s64.s32 %s, %s", w, fe.extend(idx, true))
 		i = w

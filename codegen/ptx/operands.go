@@ -29,7 +29,7 @@ func (fe *funcEmitter) def(v value.Value) string {
 	}
 	c, ok := classOf(v.Type())
 	if !ok {
-		fe.errorf("unsupported type %s", v.Type())
+		fe.errorf(ErrBadIR, "unsupported type %s", v.Type())
 		return "%r0"
 	}
 	r := fe.newReg(c)
@@ -60,14 +60,14 @@ func (fe *funcEmitter) operand(v value.Value) string {
 	case *ir.Global:
 		sym, ok := fe.globals[c]
 		if !ok {
-			fe.errorf("unsupported global %s (only workgroup @ka.local.* arrays)", c.Ident())
+			fe.errorf(ErrBadIR, "unsupported global %s (only workgroup @ka.local.* arrays)", c.Ident())
 			return "0"
 		}
 		r := fe.newReg(classB64)
 		fe.ins("mov.u64 %s, %s", r, sym)
 		return r
 	}
-	fe.errorf("unsupported operand %s (%T)", v.Ident(), v)
+	fe.errorf(ErrBadIR, "unsupported operand %s (%T)", v.Ident(), v)
 	return "0"
 }
 
@@ -81,7 +81,7 @@ func (fe *funcEmitter) reg(v value.Value) string {
 	}
 	c, ok := classOf(v.Type())
 	if !ok {
-		fe.errorf("unsupported type %s", v.Type())
+		fe.errorf(ErrBadIR, "unsupported type %s", v.Type())
 		return "%r0"
 	}
 	r := fe.newReg(c)
@@ -103,7 +103,7 @@ func (fe *funcEmitter) predConst(b bool) string {
 func (fe *funcEmitter) zeroOperand(t types.Type) string {
 	c, ok := classOf(t)
 	if !ok {
-		fe.errorf("unsupported type %s", t)
+		fe.errorf(ErrBadIR, "unsupported type %s", t)
 		return "0"
 	}
 	switch c {

@@ -64,14 +64,6 @@ func classOf(t types.Type) (regClass, bool) {
 	return 0, false
 }
 
-// intBits returns the width of an integer type, or 0.
-func intBits(t types.Type) int {
-	if it, ok := t.(*types.IntType); ok {
-		return int(it.BitSize)
-	}
-	return 0
-}
-
 // memType is the PTX type of a load/store/param of IR type t ("u8", "f32",
 // ...), or "" if t cannot be stored.
 func memType(t types.Type) string {
