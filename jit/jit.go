@@ -32,7 +32,6 @@ import (
 	"sync"
 
 	"github.com/kago-dev/kago/codegen"
-	"github.com/kago-dev/kago/ka"
 	"github.com/kago-dev/kago/ka/driver"
 	"golang.org/x/tools/go/packages"
 )
@@ -66,12 +65,12 @@ var compilerID = sync.OnceValue(func() string {
 })
 
 func init() {
-	ka.SetCompiler(&Compiler{})
+	driver.SetCompiler(&Compiler{})
 	// The cache stores specs with gob; their Code is a driver.CodeMap.
 	gob.Register(driver.CodeMap{})
 }
 
-// Compiler is the ka.Compiler the package installs. Its zero value uses
+// Compiler is the driver.Compiler the package installs. Its zero value uses
 // the current directory and the user cache directory.
 type Compiler struct {
 	// Dir is where packages are resolved ("" = current directory).
@@ -83,7 +82,7 @@ type Compiler struct {
 	mu sync.Mutex // one compilation at a time: each loads packages
 }
 
-// Compile implements ka.Compiler.
+// Compile implements driver.Compiler.
 func (c *Compiler) Compile(fn any, name string, typ reflect.Type) (*driver.KernelSpec, error) {
 	c.mu.Lock()
 	defer c.mu.Unlock()

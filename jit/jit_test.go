@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"github.com/kago-dev/kago/internal/corpus"
-	"github.com/kago-dev/kago/ka"
 	"github.com/kago-dev/kago/ka/driver"
 )
 
@@ -76,4 +75,4 @@ func TestSplitSymbol(t *testing.T) {
 	}
 }
 
-var _ ka.Compiler = (*Compiler)(nil)
+var _ driver.Compiler = (*Compiler)(nil)

@@ -3,6 +3,7 @@ package ka
 import (
 	"fmt"
 	"reflect"
+	"runtime"
 
 	"github.com/kago-dev/kago/ka/driver"
 )
@@ -48,7 +49,7 @@ func NewKernel(dev *Device, fn any, opts ...KernelOption) (*Kernel, error) {
 	if dev.isClosed() {
 		return nil, fmt.Errorf("ka: NewKernel: device %w", ErrClosed)
 	}
-	spec, err := lookupSpec(fn)
+	spec, err := driver.LookupKernel(fn)
 	if err != nil {
 		return nil, fmt.Errorf("ka: NewKernel: %w", err)
 	}
@@ -246,12 +247,12 @@ func scalarTypeOf(v any) driver.ScalarType {
 }
 
 // reflectSpec describes a kernel that has no registered code, for the
-// native backend: parameters from fn's type, no device code, and a
+// native backend (fn has passed driver.LookupKernel's checks): parameters from fn's type, no device code, and a
 // reflective native binding that runs work-items as goroutines (Barrier is
 // unknown, so it is assumed).
 func reflectSpec(fn any) *driver.KernelSpec {
 	t := reflect.TypeOf(fn)
-	_, name, _ := funcKey(fn)
+	name := runtime.FuncForPC(reflect.ValueOf(fn).Pointer()).Name()
 	spec := &driver.KernelSpec{Name: name, Entry: name, Barrier: true, Native: reflectNative(fn)}
 	for i := 1; i < t.NumIn(); i++ {
 		in := t.In(i)
@@ -273,17 +274,17 @@ func reflectSpec(fn any) *driver.KernelSpec {
 
 // reflectNative binds arguments with reflection: one reflect call per
 // work-item, which is slow but needs no generated code.
-func reflectNative(fn any) NativeFunc {
+func reflectNative(fn any) driver.NativeFunc {
 	v := reflect.ValueOf(fn)
-	return func(args []driver.Arg) func(Item) {
+	return func(args []driver.Arg) func(driver.Item) {
 		in := make([]reflect.Value, len(args)+1)
 		for i, a := range args {
 			in[i+1] = reflect.ValueOf(a.Value)
 		}
-		return func(it Item) {
+		return func(it driver.Item) {
 			call := make([]reflect.Value, len(in))
 			copy(call, in)
-			call[0] = reflect.ValueOf(it)
+			call[0] = reflect.ValueOf(Item(it))
 			v.Call(call)
 		}
 	}

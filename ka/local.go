@@ -1,5 +1,7 @@
 package ka
 
+import "github.com/kago-dev/kago/ka/driver"
+
 // LocalArray returns an array of n elements in the group's local memory
 // (OpenCL __local, CUDA __shared__): every work-item of the group gets the
 // same array, and it lives as long as the group runs. n must be a constant
@@ -9,7 +11,7 @@ package ka
 //
 // Every work-item of a group must make the same LocalArray calls in the same
 // order, as with Barrier.
-func LocalArray[T Scalar](it Item, n int) []T { return localArray[T](it.w, n) }
+func LocalArray[T Scalar](it Item, n int) []T { return driver.LocalArray[T](it.w(), n) }
 
 // Scalar is the set of element types kernels can use.
 type Scalar interface {

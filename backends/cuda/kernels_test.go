@@ -43,7 +43,7 @@ func Trap(it ka.Item) {}
 func register(fn any, entry string, params ...driver.Param) *driver.KernelSpec {
 	spec := &driver.KernelSpec{Name: entry, Entry: entry, Params: params,
 		Code: driver.CodeMap{driver.PTX: kernelsPTX}}
-	ka.RegisterKernel(fn, spec)
+	driver.RegisterKernel(fn, spec)
 	return spec
 }
 
@@ -62,7 +62,7 @@ var (
 func BadPTX(it ka.Item) {}
 
 var _ = func() int {
-	ka.RegisterKernel(BadPTX, &driver.KernelSpec{Name: "BadPTX", Entry: "BadPTX",
+	driver.RegisterKernel(BadPTX, &driver.KernelSpec{Name: "BadPTX", Entry: "BadPTX",
 		Code: driver.CodeMap{driver.PTX: []byte(".version 7.0\n.target sm_80\n.address_size 64\n.visible .entry BadPTX(\n{\n\tnot.an.instruction;\n}\n")}})
 	return 0
 }()

@@ -19,13 +19,13 @@ func benchSaxpy(it ka.Item, a float32, x, y []float32) {
 }
 
 func init() {
-	ka.RegisterKernel(benchSaxpy, &driver.KernelSpec{
+	driver.RegisterKernel(benchSaxpy, &driver.KernelSpec{
 		Name: "benchSaxpy", Entry: "benchSaxpy",
 		Params: []driver.Param{{Name: "a", Type: driver.Float32}, {Name: "x", Type: driver.Float32, Slice: true}, {Name: "y", Type: driver.Float32, Slice: true}},
-		Native: ka.NativeFunc(func(args []driver.Arg) func(ka.Item) {
+		Native: func(args []driver.Arg) func(driver.Item) {
 			a, x, y := args[0].Value.(float32), args[1].Value.([]float32), args[2].Value.([]float32)
-			return func(it ka.Item) { benchSaxpy(it, a, x, y) }
-		}),
+			return func(it driver.Item) { benchSaxpy(ka.Item(it), a, x, y) }
+		},
 	})
 }
 

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"unsafe"
 
-	"github.com/kago-dev/kago/ka"
 	"github.com/kago-dev/kago/ka/driver"
 )
 
@@ -23,16 +22,15 @@ func (d *device) Alloc(size int) (driver.Buffer, error) {
 // goroutine per work-item.
 type function struct {
 	name    string
-	bind    ka.NativeFunc
+	bind    driver.NativeFunc
 	barrier bool
 }
 
 func (d *device) Load(spec *driver.KernelSpec) (driver.Function, error) {
-	bind, ok := spec.Native.(ka.NativeFunc)
-	if !ok {
-		return nil, fmt.Errorf("native: kernel %s has no Go entry (KernelSpec.Native is %T): %w", spec.Name, spec.Native, driver.ErrUnsupported)
+	if spec.Native == nil {
+		return nil, fmt.Errorf("native: kernel %s has no Go entry (KernelSpec.Native is nil): %w", spec.Name, driver.ErrUnsupported)
 	}
-	return &function{name: spec.Name, bind: bind, barrier: spec.Barrier}, nil
+	return &function{name: spec.Name, bind: spec.Native, barrier: spec.Barrier}, nil
 }
 
 func (d *device) Close() error { return nil }

@@ -5,7 +5,6 @@ import (
 	"runtime"
 	"sync/atomic"
 
-	"github.com/kago-dev/kago/ka"
 	"github.com/kago-dev/kago/ka/driver"
 	"github.com/kago-dev/kago/sync"
 )
@@ -13,7 +12,7 @@ import (
 // launch is one kernel launch being executed.
 type launch struct {
 	fn      *function
-	body    func(ka.Item)
+	body    func(driver.Item)
 	r, g    driver.NDRange
 	ng      [3]int // groups per dimension
 	groups  int
@@ -23,7 +22,7 @@ type launch struct {
 
 // execute runs a launch: groups are taken from a shared counter by up to
 // GOMAXPROCS goroutines (one of them the queue's own).
-func execute(fn *function, body func(ka.Item), r, g driver.NDRange) error {
+func execute(fn *function, body func(driver.Item), r, g driver.NDRange) error {
 	l := &launch{fn: fn, body: body, r: r, g: g, groups: 1}
 	for d := range 3 {
 		l.ng[d] = (r.Size[d] + g.Size[d] - 1) / g.Size[d]
@@ -43,9 +42,9 @@ func execute(fn *function, body func(ka.Item), r, g driver.NDRange) error {
 }
 
 func (l *launch) work() {
-	var w ka.WorkItem
-	var grp *ka.Group
-	var items []ka.WorkItem
+	var w driver.WorkItem
+	var grp *driver.Group
+	var items []driver.WorkItem
 	for l.failure.Load() == nil {
 		gi := int(l.next.Add(1) - 1)
 		if gi >= l.groups {
@@ -58,12 +57,12 @@ func (l *launch) work() {
 		}
 		n := l.g.Total()
 		if grp == nil {
-			grp = ka.NewGroup(n)
+			grp = driver.NewGroup(n)
 		} else {
 			grp.Reset(n)
 		}
 		if cap(items) < n {
-			items = make([]ka.WorkItem, n)
+			items = make([]driver.WorkItem, n)
 		}
 		l.runGoroutines(&w, grp, items[:n])
 	}
@@ -71,8 +70,8 @@ func (l *launch) work() {
 
 // initGroup sets the fields of w that are the same for every work-item of
 // group gi.
-func (l *launch) initGroup(w *ka.WorkItem, gi int) {
-	*w = ka.WorkItem{GroupSize: l.g.Size, NumGroups: l.ng, GlobalSize: l.r.Size, Group: gi}
+func (l *launch) initGroup(w *driver.WorkItem, gi int) {
+	*w = driver.WorkItem{GroupSize: l.g.Size, NumGroups: l.ng, GlobalSize: l.r.Size, Group: gi}
 	w.GroupID = [3]int{gi % l.ng[0], gi / l.ng[0] % l.ng[1], gi / (l.ng[0] * l.ng[1])}
 }
 
@@ -80,7 +79,7 @@ func (l *launch) initGroup(w *ka.WorkItem, gi int) {
 // set. Groups are always whole, as on devices: in the last group of a range
 // that is not a multiple of the group size, work-items past the range run
 // too, and the kernel's guards keep them from touching memory.
-func (l *launch) each(w *ka.WorkItem, f func(w *ka.WorkItem)) {
+func (l *launch) each(w *driver.WorkItem, f func(w *driver.WorkItem)) {
 	var lo, hi [3]int
 	for d := range 3 {
 		lo[d] = w.GroupID[d] * l.g.Size[d]
@@ -100,7 +99,7 @@ func (l *launch) each(w *ka.WorkItem, f func(w *ka.WorkItem)) {
 	}
 }
 
-func (l *launch) runSequential(w *ka.WorkItem) {
+func (l *launch) runSequential(w *driver.WorkItem) {
 	defer func() {
 		if p := recover(); p != nil {
 			l.fail(w, p)
@@ -118,20 +117,20 @@ func (l *launch) runSequential(w *ka.WorkItem) {
 		}
 		return
 	}
-	l.each(w, func(w *ka.WorkItem) { l.body(w.Item()) })
+	l.each(w, func(w *driver.WorkItem) { l.body(w.Item()) })
 }
 
-func (l *launch) runGoroutines(w *ka.WorkItem, grp *ka.Group, items []ka.WorkItem) {
+func (l *launch) runGoroutines(w *driver.WorkItem, grp *driver.Group, items []driver.WorkItem) {
 	var wg sync.WaitGroup
 	i := 0
-	l.each(w, func(w *ka.WorkItem) {
+	l.each(w, func(w *driver.WorkItem) {
 		it := &items[i]
 		i++
 		*it = *w
 		it.Shared = grp
 		wg.Go(func() {
 			defer func() {
-				if p := recover(); p != nil && p != ka.ErrGroupAborted {
+				if p := recover(); p != nil && p != driver.ErrGroupAborted {
 					l.fail(it, p)
 					grp.Abort()
 				}
@@ -142,7 +141,7 @@ func (l *launch) runGoroutines(w *ka.WorkItem, grp *ka.Group, items []ka.WorkIte
 	wg.Wait()
 }
 
-func (l *launch) fail(w *ka.WorkItem, p any) {
+func (l *launch) fail(w *driver.WorkItem, p any) {
 	err := fmt.Errorf("native: kernel %s panicked in work-item %v of group %v: %v: %w", l.fn.name, w.GlobalID, w.GroupID, p, driver.ErrDevice)
 	l.failure.CompareAndSwap(nil, &err)
 }

@@ -17,7 +17,7 @@ import (
 func saxpyExact(it ka.Item, a float32, x, y []float32) { Saxpy(it, a, x, y) }
 
 func init() {
-	ka.RegisterKernel(saxpyExact, &driver.KernelSpec{
+	driver.RegisterKernel(saxpyExact, &driver.KernelSpec{
 		Name: "saxpyExact", Entry: "saxpyExact",
 		Params: []driver.Param{{Name: "a", Type: driver.Float32}, {Name: "x", Type: driver.Float32, Slice: true}, {Name: "y", Type: driver.Float32, Slice: true}},
 		Code: driver.CodeMap{driver.OpenCLC: []byte(`#pragma OPENCL FP_CONTRACT OFF

@@ -22,7 +22,7 @@ func Saxpy(it ka.Item, a float32, x, y []float32) {
 }
 
 func init() {
-	ka.RegisterKernel(Saxpy, &driver.KernelSpec{
+	driver.RegisterKernel(Saxpy, &driver.KernelSpec{
 		Name: "Saxpy", Entry: "Saxpy",
 		Params: []driver.Param{{Name: "a", Type: driver.Float32}, {Name: "x", Type: driver.Float32, Slice: true}, {Name: "y", Type: driver.Float32, Slice: true}},
 		Code: driver.CodeMap{driver.OpenCLC: []byte(`

@@ -1,8 +1,9 @@
 package main
 
 // This file implements kago gen: compile every kernel of a package for every
-// target and write kago_kernels.go, which registers the code with ka and
-// binds each kernel's arguments for the native backend without reflection.
+// target and write kago_kernels.go, which registers the code with
+// driver.RegisterKernel and binds each kernel's arguments for the native
+// backend without reflection.
 
 import (
 	"bytes"
@@ -115,9 +116,9 @@ var scalarNames = map[driver.ScalarType]string{
 	driver.Float32: "Float32", driver.Float64: "Float64",
 }
 
-// writeRegistration writes one ka.RegisterKernel call.
+// writeRegistration writes one driver.RegisterKernel call.
 func writeRegistration(b *bytes.Buffer, k *codegen.Kernel, spec *driver.KernelSpec, targets []driver.Target) {
-	fmt.Fprintf(b, "\tka.RegisterKernel(%s, &driver.KernelSpec{\n", k.Name)
+	fmt.Fprintf(b, "\tdriver.RegisterKernel(%s, &driver.KernelSpec{\n", k.Name)
 	fmt.Fprintf(b, "\t\tName: %q,\n\t\tEntry: %q,\n", k.Name, k.Entry)
 	b.WriteString("\t\tParams: []driver.Param{\n")
 	for _, p := range k.Params {
@@ -136,15 +137,15 @@ func writeRegistration(b *bytes.Buffer, k *codegen.Kernel, spec *driver.KernelSp
 		b.WriteString("),\n")
 	}
 	b.WriteString("\t\t},\n")
-	b.WriteString("\t\tNative: ka.NativeFunc(func(args []driver.Arg) func(ka.Item) {\n")
+	b.WriteString("\t\tNative: func(args []driver.Arg) func(driver.Item) {\n")
 	names := make([]string, len(k.Params))
 	for i := range k.Params {
 		names[i] = "a" + strconv.Itoa(i)
 		fmt.Fprintf(b, "\t\t\t%s := args[%d].Value.(%s)\n", names[i], i, k.GoTypes[i])
 	}
-	call := append([]string{"it"}, names...)
-	fmt.Fprintf(b, "\t\t\treturn func(it ka.Item) { %s(%s) }\n", k.Name, strings.Join(call, ", "))
-	b.WriteString("\t\t}),\n\t})\n")
+	call := append([]string{"ka.Item(it)"}, names...)
+	fmt.Fprintf(b, "\t\t\treturn func(it driver.Item) { %s(%s) }\n", k.Name, strings.Join(call, ", "))
+	b.WriteString("\t\t},\n\t})\n")
 }
 
 // writeBytes writes data as a Go string expression: text line by line, a

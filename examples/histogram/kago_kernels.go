@@ -8,7 +8,7 @@ import (
 )
 
 func init() {
-	ka.RegisterKernel(Histogram, &driver.KernelSpec{
+	driver.RegisterKernel(Histogram, &driver.KernelSpec{
 		Name:  "Histogram",
 		Entry: "Histogram",
 		Params: []driver.Param{
@@ -174,10 +174,10 @@ func init() {
 				"\tret;\n" +
 				"}\n"),
 		},
-		Native: ka.NativeFunc(func(args []driver.Arg) func(ka.Item) {
+		Native: func(args []driver.Arg) func(driver.Item) {
 			a0 := args[0].Value.([]uint8)
 			a1 := args[1].Value.([]uint32)
-			return func(it ka.Item) { Histogram(it, a0, a1) }
-		}),
+			return func(it driver.Item) { Histogram(ka.Item(it), a0, a1) }
+		},
 	})
 }

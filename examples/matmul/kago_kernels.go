@@ -8,7 +8,7 @@ import (
 )
 
 func init() {
-	ka.RegisterKernel(MatMul, &driver.KernelSpec{
+	driver.RegisterKernel(MatMul, &driver.KernelSpec{
 		Name:  "MatMul",
 		Entry: "MatMul",
 		Params: []driver.Param{
@@ -450,12 +450,12 @@ func init() {
 				"\tbra.uni $L__BB14;\n" +
 				"}\n"),
 		},
-		Native: ka.NativeFunc(func(args []driver.Arg) func(ka.Item) {
+		Native: func(args []driver.Arg) func(driver.Item) {
 			a0 := args[0].Value.(int)
 			a1 := args[1].Value.([]float32)
 			a2 := args[2].Value.([]float32)
 			a3 := args[3].Value.([]float32)
-			return func(it ka.Item) { MatMul(it, a0, a1, a2, a3) }
-		}),
+			return func(it driver.Item) { MatMul(ka.Item(it), a0, a1, a2, a3) }
+		},
 	})
 }

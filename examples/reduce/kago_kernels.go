@@ -8,7 +8,7 @@ import (
 )
 
 func init() {
-	ka.RegisterKernel(Sum, &driver.KernelSpec{
+	driver.RegisterKernel(Sum, &driver.KernelSpec{
 		Name:  "Sum",
 		Entry: "Sum",
 		Params: []driver.Param{
@@ -373,10 +373,10 @@ func init() {
 				"\tbra.uni $L__BB4;\n" +
 				"}\n"),
 		},
-		Native: ka.NativeFunc(func(args []driver.Arg) func(ka.Item) {
+		Native: func(args []driver.Arg) func(driver.Item) {
 			a0 := args[0].Value.([]int64)
 			a1 := args[1].Value.([]int64)
-			return func(it ka.Item) { Sum(it, a0, a1) }
-		}),
+			return func(it driver.Item) { Sum(ka.Item(it), a0, a1) }
+		},
 	})
 }

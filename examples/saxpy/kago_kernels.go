@@ -8,7 +8,7 @@ import (
 )
 
 func init() {
-	ka.RegisterKernel(Saxpy, &driver.KernelSpec{
+	driver.RegisterKernel(Saxpy, &driver.KernelSpec{
 		Name:  "Saxpy",
 		Entry: "Saxpy",
 		Params: []driver.Param{
@@ -184,11 +184,11 @@ func init() {
 				"\tret;\n" +
 				"}\n"),
 		},
-		Native: ka.NativeFunc(func(args []driver.Arg) func(ka.Item) {
+		Native: func(args []driver.Arg) func(driver.Item) {
 			a0 := args[0].Value.(float32)
 			a1 := args[1].Value.([]float32)
 			a2 := args[2].Value.([]float32)
-			return func(it ka.Item) { Saxpy(it, a0, a1, a2) }
-		}),
+			return func(it driver.Item) { Saxpy(ka.Item(it), a0, a1, a2) }
+		},
 	})
 }

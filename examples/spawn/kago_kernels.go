@@ -8,7 +8,7 @@ import (
 )
 
 func init() {
-	ka.RegisterKernel(Poly, &driver.KernelSpec{
+	driver.RegisterKernel(Poly, &driver.KernelSpec{
 		Name:  "Poly",
 		Entry: "Poly",
 		Params: []driver.Param{
@@ -184,11 +184,11 @@ func init() {
 				"\tret;\n" +
 				"}\n"),
 		},
-		Native: ka.NativeFunc(func(args []driver.Arg) func(ka.Item) {
+		Native: func(args []driver.Arg) func(driver.Item) {
 			a0 := args[0].Value.(float32)
 			a1 := args[1].Value.([]float32)
 			a2 := args[2].Value.([]float32)
-			return func(it ka.Item) { Poly(it, a0, a1, a2) }
-		}),
+			return func(it driver.Item) { Poly(ka.Item(it), a0, a1, a2) }
+		},
 	})
 }

@@ -8,7 +8,7 @@ import (
 )
 
 func init() {
-	ka.RegisterKernel(BitOps, &driver.KernelSpec{
+	driver.RegisterKernel(BitOps, &driver.KernelSpec{
 		Name:  "BitOps",
 		Entry: "BitOps",
 		Params: []driver.Param{
@@ -407,14 +407,14 @@ func init() {
 				"\tret;\n" +
 				"}\n"),
 		},
-		Native: ka.NativeFunc(func(args []driver.Arg) func(ka.Item) {
+		Native: func(args []driver.Arg) func(driver.Item) {
 			a0 := args[0].Value.([]int32)
 			a1 := args[1].Value.([]uint8)
 			a2 := args[2].Value.([]int64)
-			return func(it ka.Item) { BitOps(it, a0, a1, a2) }
-		}),
+			return func(it driver.Item) { BitOps(ka.Item(it), a0, a1, a2) }
+		},
 	})
-	ka.RegisterKernel(BoolFlags, &driver.KernelSpec{
+	driver.RegisterKernel(BoolFlags, &driver.KernelSpec{
 		Name:  "BoolFlags",
 		Entry: "BoolFlags",
 		Params: []driver.Param{
@@ -611,14 +611,14 @@ func init() {
 				"\tret;\n" +
 				"}\n"),
 		},
-		Native: ka.NativeFunc(func(args []driver.Arg) func(ka.Item) {
+		Native: func(args []driver.Arg) func(driver.Item) {
 			a0 := args[0].Value.(bool)
 			a1 := args[1].Value.([]int32)
 			a2 := args[2].Value.([]bool)
-			return func(it ka.Item) { BoolFlags(it, a0, a1, a2) }
-		}),
+			return func(it driver.Item) { BoolFlags(ka.Item(it), a0, a1, a2) }
+		},
 	})
-	ka.RegisterKernel(Convert, &driver.KernelSpec{
+	driver.RegisterKernel(Convert, &driver.KernelSpec{
 		Name:  "Convert",
 		Entry: "Convert",
 		Params: []driver.Param{
@@ -957,13 +957,13 @@ func init() {
 				"\tret;\n" +
 				"}\n"),
 		},
-		Native: ka.NativeFunc(func(args []driver.Arg) func(ka.Item) {
+		Native: func(args []driver.Arg) func(driver.Item) {
 			a0 := args[0].Value.([]float64)
 			a1 := args[1].Value.([]int64)
-			return func(it ka.Item) { Convert(it, a0, a1) }
-		}),
+			return func(it driver.Item) { Convert(ka.Item(it), a0, a1) }
+		},
 	})
-	ka.RegisterKernel(Helpers, &driver.KernelSpec{
+	driver.RegisterKernel(Helpers, &driver.KernelSpec{
 		Name:  "Helpers",
 		Entry: "Helpers",
 		Params: []driver.Param{
@@ -1337,16 +1337,16 @@ func init() {
 				"\tret;\n" +
 				"}\n"),
 		},
-		Native: ka.NativeFunc(func(args []driver.Arg) func(ka.Item) {
+		Native: func(args []driver.Arg) func(driver.Item) {
 			a0 := args[0].Value.([]int64)
 			a1 := args[1].Value.([]int64)
 			a2 := args[2].Value.([]int64)
 			a3 := args[3].Value.([]int64)
 			a4 := args[4].Value.([]float32)
-			return func(it ka.Item) { Helpers(it, a0, a1, a2, a3, a4) }
-		}),
+			return func(it driver.Item) { Helpers(ka.Item(it), a0, a1, a2, a3, a4) }
+		},
 	})
-	ka.RegisterKernel(Histogram, &driver.KernelSpec{
+	driver.RegisterKernel(Histogram, &driver.KernelSpec{
 		Name:  "Histogram",
 		Entry: "Histogram",
 		Params: []driver.Param{
@@ -1516,13 +1516,13 @@ func init() {
 				"\tret;\n" +
 				"}\n"),
 		},
-		Native: ka.NativeFunc(func(args []driver.Arg) func(ka.Item) {
+		Native: func(args []driver.Arg) func(driver.Item) {
 			a0 := args[0].Value.([]uint32)
 			a1 := args[1].Value.([]uint32)
-			return func(it ka.Item) { Histogram(it, a0, a1) }
-		}),
+			return func(it driver.Item) { Histogram(ka.Item(it), a0, a1) }
+		},
 	})
-	ka.RegisterKernel(Loops, &driver.KernelSpec{
+	driver.RegisterKernel(Loops, &driver.KernelSpec{
 		Name:  "Loops",
 		Entry: "Loops",
 		Params: []driver.Param{
@@ -1871,13 +1871,13 @@ func init() {
 				"\tret;\n" +
 				"}\n"),
 		},
-		Native: ka.NativeFunc(func(args []driver.Arg) func(ka.Item) {
+		Native: func(args []driver.Arg) func(driver.Item) {
 			a0 := args[0].Value.([]int32)
 			a1 := args[1].Value.([]int32)
-			return func(it ka.Item) { Loops(it, a0, a1) }
-		}),
+			return func(it driver.Item) { Loops(ka.Item(it), a0, a1) }
+		},
 	})
-	ka.RegisterKernel(MatMul, &driver.KernelSpec{
+	driver.RegisterKernel(MatMul, &driver.KernelSpec{
 		Name:  "MatMul",
 		Entry: "MatMul",
 		Params: []driver.Param{
@@ -2103,15 +2103,15 @@ func init() {
 				"\tret;\n" +
 				"}\n"),
 		},
-		Native: ka.NativeFunc(func(args []driver.Arg) func(ka.Item) {
+		Native: func(args []driver.Arg) func(driver.Item) {
 			a0 := args[0].Value.(int)
 			a1 := args[1].Value.([]float32)
 			a2 := args[2].Value.([]float32)
 			a3 := args[3].Value.([]float32)
-			return func(it ka.Item) { MatMul(it, a0, a1, a2, a3) }
-		}),
+			return func(it driver.Item) { MatMul(ka.Item(it), a0, a1, a2, a3) }
+		},
 	})
-	ka.RegisterKernel(MatMulTiled, &driver.KernelSpec{
+	driver.RegisterKernel(MatMulTiled, &driver.KernelSpec{
 		Name:  "MatMulTiled",
 		Entry: "MatMulTiled",
 		Params: []driver.Param{
@@ -2561,15 +2561,15 @@ func init() {
 				"\tbra.uni $L__BB14;\n" +
 				"}\n"),
 		},
-		Native: ka.NativeFunc(func(args []driver.Arg) func(ka.Item) {
+		Native: func(args []driver.Arg) func(driver.Item) {
 			a0 := args[0].Value.(int)
 			a1 := args[1].Value.([]float32)
 			a2 := args[2].Value.([]float32)
 			a3 := args[3].Value.([]float32)
-			return func(it ka.Item) { MatMulTiled(it, a0, a1, a2, a3) }
-		}),
+			return func(it driver.Item) { MatMulTiled(ka.Item(it), a0, a1, a2, a3) }
+		},
 	})
-	ka.RegisterKernel(MathFuncs, &driver.KernelSpec{
+	driver.RegisterKernel(MathFuncs, &driver.KernelSpec{
 		Name:  "MathFuncs",
 		Entry: "MathFuncs",
 		Params: []driver.Param{
@@ -3557,15 +3557,15 @@ func init() {
 				"\tret;\n" +
 				"}\n"),
 		},
-		Native: ka.NativeFunc(func(args []driver.Arg) func(ka.Item) {
+		Native: func(args []driver.Arg) func(driver.Item) {
 			a0 := args[0].Value.([]float32)
 			a1 := args[1].Value.([]float64)
 			a2 := args[2].Value.([]float32)
 			a3 := args[3].Value.([]float64)
-			return func(it ka.Item) { MathFuncs(it, a0, a1, a2, a3) }
-		}),
+			return func(it driver.Item) { MathFuncs(ka.Item(it), a0, a1, a2, a3) }
+		},
 	})
-	ka.RegisterKernel(MemCopy, &driver.KernelSpec{
+	driver.RegisterKernel(MemCopy, &driver.KernelSpec{
 		Name:  "MemCopy",
 		Entry: "MemCopy",
 		Params: []driver.Param{
@@ -3721,13 +3721,13 @@ func init() {
 				"\tret;\n" +
 				"}\n"),
 		},
-		Native: ka.NativeFunc(func(args []driver.Arg) func(ka.Item) {
+		Native: func(args []driver.Arg) func(driver.Item) {
 			a0 := args[0].Value.([]uint8)
 			a1 := args[1].Value.([]uint8)
-			return func(it ka.Item) { MemCopy(it, a0, a1) }
-		}),
+			return func(it driver.Item) { MemCopy(ka.Item(it), a0, a1) }
+		},
 	})
-	ka.RegisterKernel(MinMax, &driver.KernelSpec{
+	driver.RegisterKernel(MinMax, &driver.KernelSpec{
 		Name:  "MinMax",
 		Entry: "MinMax",
 		Params: []driver.Param{
@@ -4159,15 +4159,15 @@ func init() {
 				"\tret;\n" +
 				"}\n"),
 		},
-		Native: ka.NativeFunc(func(args []driver.Arg) func(ka.Item) {
+		Native: func(args []driver.Arg) func(driver.Item) {
 			a0 := args[0].Value.([]float32)
 			a1 := args[1].Value.([]float32)
 			a2 := args[2].Value.([]int32)
 			a3 := args[3].Value.([]uint64)
-			return func(it ka.Item) { MinMax(it, a0, a1, a2, a3) }
-		}),
+			return func(it driver.Item) { MinMax(ka.Item(it), a0, a1, a2, a3) }
+		},
 	})
-	ka.RegisterKernel(Partial2D, &driver.KernelSpec{
+	driver.RegisterKernel(Partial2D, &driver.KernelSpec{
 		Name:  "Partial2D",
 		Entry: "Partial2D",
 		Params: []driver.Param{
@@ -4406,14 +4406,14 @@ func init() {
 				"\tret;\n" +
 				"}\n"),
 		},
-		Native: ka.NativeFunc(func(args []driver.Arg) func(ka.Item) {
+		Native: func(args []driver.Arg) func(driver.Item) {
 			a0 := args[0].Value.(int)
 			a1 := args[1].Value.(int)
 			a2 := args[2].Value.([]int32)
-			return func(it ka.Item) { Partial2D(it, a0, a1, a2) }
-		}),
+			return func(it driver.Item) { Partial2D(ka.Item(it), a0, a1, a2) }
+		},
 	})
-	ka.RegisterKernel(PrivateArray, &driver.KernelSpec{
+	driver.RegisterKernel(PrivateArray, &driver.KernelSpec{
 		Name:  "PrivateArray",
 		Entry: "PrivateArray",
 		Params: []driver.Param{
@@ -4817,13 +4817,13 @@ func init() {
 				"\tret;\n" +
 				"}\n"),
 		},
-		Native: ka.NativeFunc(func(args []driver.Arg) func(ka.Item) {
+		Native: func(args []driver.Arg) func(driver.Item) {
 			a0 := args[0].Value.([]int32)
 			a1 := args[1].Value.([]int32)
-			return func(it ka.Item) { PrivateArray(it, a0, a1) }
-		}),
+			return func(it driver.Item) { PrivateArray(ka.Item(it), a0, a1) }
+		},
 	})
-	ka.RegisterKernel(ReduceSum, &driver.KernelSpec{
+	driver.RegisterKernel(ReduceSum, &driver.KernelSpec{
 		Name:  "ReduceSum",
 		Entry: "ReduceSum",
 		Params: []driver.Param{
@@ -5189,13 +5189,13 @@ func init() {
 				"\tbra.uni $L__BB4;\n" +
 				"}\n"),
 		},
-		Native: ka.NativeFunc(func(args []driver.Arg) func(ka.Item) {
+		Native: func(args []driver.Arg) func(driver.Item) {
 			a0 := args[0].Value.([]int64)
 			a1 := args[1].Value.([]int64)
-			return func(it ka.Item) { ReduceSum(it, a0, a1) }
-		}),
+			return func(it driver.Item) { ReduceSum(ka.Item(it), a0, a1) }
+		},
 	})
-	ka.RegisterKernel(Saxpy, &driver.KernelSpec{
+	driver.RegisterKernel(Saxpy, &driver.KernelSpec{
 		Name:  "Saxpy",
 		Entry: "Saxpy",
 		Params: []driver.Param{
@@ -5371,14 +5371,14 @@ func init() {
 				"\tret;\n" +
 				"}\n"),
 		},
-		Native: ka.NativeFunc(func(args []driver.Arg) func(ka.Item) {
+		Native: func(args []driver.Arg) func(driver.Item) {
 			a0 := args[0].Value.(float32)
 			a1 := args[1].Value.([]float32)
 			a2 := args[2].Value.([]float32)
-			return func(it ka.Item) { Saxpy(it, a0, a1, a2) }
-		}),
+			return func(it driver.Item) { Saxpy(ka.Item(it), a0, a1, a2) }
+		},
 	})
-	ka.RegisterKernel(Scale[float32], &driver.KernelSpec{
+	driver.RegisterKernel(Scale[float32], &driver.KernelSpec{
 		Name:  "Scale[float32]",
 		Entry: "Scale_float32",
 		Params: []driver.Param{
@@ -5534,13 +5534,13 @@ func init() {
 				"\tret;\n" +
 				"}\n"),
 		},
-		Native: ka.NativeFunc(func(args []driver.Arg) func(ka.Item) {
+		Native: func(args []driver.Arg) func(driver.Item) {
 			a0 := args[0].Value.(float32)
 			a1 := args[1].Value.([]float32)
-			return func(it ka.Item) { Scale[float32](it, a0, a1) }
-		}),
+			return func(it driver.Item) { Scale[float32](ka.Item(it), a0, a1) }
+		},
 	})
-	ka.RegisterKernel(Scale[float64], &driver.KernelSpec{
+	driver.RegisterKernel(Scale[float64], &driver.KernelSpec{
 		Name:  "Scale[float64]",
 		Entry: "Scale_float64",
 		Params: []driver.Param{
@@ -5697,13 +5697,13 @@ func init() {
 				"\tret;\n" +
 				"}\n"),
 		},
-		Native: ka.NativeFunc(func(args []driver.Arg) func(ka.Item) {
+		Native: func(args []driver.Arg) func(driver.Item) {
 			a0 := args[0].Value.(float64)
 			a1 := args[1].Value.([]float64)
-			return func(it ka.Item) { Scale[float64](it, a0, a1) }
-		}),
+			return func(it driver.Item) { Scale[float64](ka.Item(it), a0, a1) }
+		},
 	})
-	ka.RegisterKernel(Switch, &driver.KernelSpec{
+	driver.RegisterKernel(Switch, &driver.KernelSpec{
 		Name:  "Switch",
 		Entry: "Switch",
 		Params: []driver.Param{
@@ -6014,13 +6014,13 @@ func init() {
 				"\tret;\n" +
 				"}\n"),
 		},
-		Native: ka.NativeFunc(func(args []driver.Arg) func(ka.Item) {
+		Native: func(args []driver.Arg) func(driver.Item) {
 			a0 := args[0].Value.([]int32)
 			a1 := args[1].Value.([]float64)
-			return func(it ka.Item) { Switch(it, a0, a1) }
-		}),
+			return func(it driver.Item) { Switch(ka.Item(it), a0, a1) }
+		},
 	})
-	ka.RegisterKernel(Transpose, &driver.KernelSpec{
+	driver.RegisterKernel(Transpose, &driver.KernelSpec{
 		Name:  "Transpose",
 		Entry: "Transpose",
 		Params: []driver.Param{
@@ -6184,12 +6184,12 @@ func init() {
 				"\tret;\n" +
 				"}\n"),
 		},
-		Native: ka.NativeFunc(func(args []driver.Arg) func(ka.Item) {
+		Native: func(args []driver.Arg) func(driver.Item) {
 			a0 := args[0].Value.(int)
 			a1 := args[1].Value.(int)
 			a2 := args[2].Value.([]float32)
 			a3 := args[3].Value.([]float32)
-			return func(it ka.Item) { Transpose(it, a0, a1, a2, a3) }
-		}),
+			return func(it driver.Item) { Transpose(ka.Item(it), a0, a1, a2, a3) }
+		},
 	})
 }

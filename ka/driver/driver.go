@@ -5,6 +5,13 @@
 // implements the small interfaces below and registers itself with
 // ka.Register from an init function, so that a blank import selects it.
 //
+// It also holds what only backends, the JIT and generated code touch, so
+// that package ka shows users only their API: the kernel registry
+// (RegisterKernel, which kago gen's code calls; SetCompiler, which the JIT
+// calls; LookupKernel, which ka calls) and the state behind a ka.Item when
+// a kernel runs as Go code (WorkItem, Group, NativeFunc), which the native
+// backend and generated code use.
+//
 // Every method documents whether a backend must implement it and what it may
 // assume. ka serialises nothing for a backend beyond what is stated: a Queue is
 // used by one goroutine at a time (ka guarantees it for pooled queues; the

@@ -220,8 +220,8 @@ type KernelSpec struct {
 	// SPIRVSource and PTXSource for the targets it has (see Code).
 	// Backends read it with OpenCLCOf, SPIRVOf and PTXOf.
 	Code Code
-	// Native binds arguments for the native backend. It has the type
-	// func(args []Arg) func(ka.Item), written by kago gen (typed, no
-	// reflection per work-item) or made with reflection by ka.
-	Native any
+	// Native runs the kernel as Go code, for the native backend: written
+	// by kago gen (typed, no reflection per work-item), or made with
+	// reflection by ka when nil.
+	Native NativeFunc
 }

@@ -8,7 +8,7 @@ import (
 )
 
 func init() {
-	ka.RegisterKernel(Atomics, &driver.KernelSpec{
+	driver.RegisterKernel(Atomics, &driver.KernelSpec{
 		Name:  "Atomics",
 		Entry: "Atomics",
 		Params: []driver.Param{
@@ -549,7 +549,7 @@ func init() {
 				"\tret;\n" +
 				"}\n"),
 		},
-		Native: ka.NativeFunc(func(args []driver.Arg) func(ka.Item) {
+		Native: func(args []driver.Arg) func(driver.Item) {
 			a0 := args[0].Value.(int)
 			a1 := args[1].Value.([]int32)
 			a2 := args[2].Value.([]uint32)
@@ -557,10 +557,10 @@ func init() {
 			a4 := args[4].Value.([]uint64)
 			a5 := args[5].Value.([]float32)
 			a6 := args[6].Value.([]float64)
-			return func(it ka.Item) { Atomics(it, a0, a1, a2, a3, a4, a5, a6) }
-		}),
+			return func(it driver.Item) { Atomics(ka.Item(it), a0, a1, a2, a3, a4, a5, a6) }
+		},
 	})
-	ka.RegisterKernel(Count, &driver.KernelSpec{
+	driver.RegisterKernel(Count, &driver.KernelSpec{
 		Name:  "Count",
 		Entry: "Count",
 		Params: []driver.Param{
@@ -699,12 +699,12 @@ func init() {
 				"\tret;\n" +
 				"}\n"),
 		},
-		Native: ka.NativeFunc(func(args []driver.Arg) func(ka.Item) {
+		Native: func(args []driver.Arg) func(driver.Item) {
 			a0 := args[0].Value.([]int32)
-			return func(it ka.Item) { Count(it, a0) }
-		}),
+			return func(it driver.Item) { Count(ka.Item(it), a0) }
+		},
 	})
-	ka.RegisterKernel(Histogram, &driver.KernelSpec{
+	driver.RegisterKernel(Histogram, &driver.KernelSpec{
 		Name:  "Histogram",
 		Entry: "Histogram",
 		Params: []driver.Param{
@@ -871,13 +871,13 @@ func init() {
 				"\tret;\n" +
 				"}\n"),
 		},
-		Native: ka.NativeFunc(func(args []driver.Arg) func(ka.Item) {
+		Native: func(args []driver.Arg) func(driver.Item) {
 			a0 := args[0].Value.([]int32)
 			a1 := args[1].Value.([]int32)
-			return func(it ka.Item) { Histogram(it, a0, a1) }
-		}),
+			return func(it driver.Item) { Histogram(ka.Item(it), a0, a1) }
+		},
 	})
-	ka.RegisterKernel(Indices, &driver.KernelSpec{
+	driver.RegisterKernel(Indices, &driver.KernelSpec{
 		Name:  "Indices",
 		Entry: "Indices",
 		Params: []driver.Param{
@@ -1579,12 +1579,12 @@ func init() {
 				"\tret;\n" +
 				"}\n"),
 		},
-		Native: ka.NativeFunc(func(args []driver.Arg) func(ka.Item) {
+		Native: func(args []driver.Arg) func(driver.Item) {
 			a0 := args[0].Value.([]int32)
-			return func(it ka.Item) { Indices(it, a0) }
-		}),
+			return func(it driver.Item) { Indices(ka.Item(it), a0) }
+		},
 	})
-	ka.RegisterKernel(Reverse, &driver.KernelSpec{
+	driver.RegisterKernel(Reverse, &driver.KernelSpec{
 		Name:  "Reverse",
 		Entry: "Reverse",
 		Params: []driver.Param{
@@ -1829,12 +1829,12 @@ func init() {
 				"\tret;\n" +
 				"}\n"),
 		},
-		Native: ka.NativeFunc(func(args []driver.Arg) func(ka.Item) {
+		Native: func(args []driver.Arg) func(driver.Item) {
 			a0 := args[0].Value.([]int32)
-			return func(it ka.Item) { Reverse(it, a0) }
-		}),
+			return func(it driver.Item) { Reverse(ka.Item(it), a0) }
+		},
 	})
-	ka.RegisterKernel(Saxpy, &driver.KernelSpec{
+	driver.RegisterKernel(Saxpy, &driver.KernelSpec{
 		Name:  "Saxpy",
 		Entry: "Saxpy",
 		Params: []driver.Param{
@@ -2010,14 +2010,14 @@ func init() {
 				"\tret;\n" +
 				"}\n"),
 		},
-		Native: ka.NativeFunc(func(args []driver.Arg) func(ka.Item) {
+		Native: func(args []driver.Arg) func(driver.Item) {
 			a0 := args[0].Value.(float32)
 			a1 := args[1].Value.([]float32)
 			a2 := args[2].Value.([]float32)
-			return func(it ka.Item) { Saxpy(it, a0, a1, a2) }
-		}),
+			return func(it driver.Item) { Saxpy(ka.Item(it), a0, a1, a2) }
+		},
 	})
-	ka.RegisterKernel(Scale[float32], &driver.KernelSpec{
+	driver.RegisterKernel(Scale[float32], &driver.KernelSpec{
 		Name:  "Scale[float32]",
 		Entry: "Scale_float32",
 		Params: []driver.Param{
@@ -2173,13 +2173,13 @@ func init() {
 				"\tret;\n" +
 				"}\n"),
 		},
-		Native: ka.NativeFunc(func(args []driver.Arg) func(ka.Item) {
+		Native: func(args []driver.Arg) func(driver.Item) {
 			a0 := args[0].Value.(float32)
 			a1 := args[1].Value.([]float32)
-			return func(it ka.Item) { Scale[float32](it, a0, a1) }
-		}),
+			return func(it driver.Item) { Scale[float32](ka.Item(it), a0, a1) }
+		},
 	})
-	ka.RegisterKernel(Scale[float64], &driver.KernelSpec{
+	driver.RegisterKernel(Scale[float64], &driver.KernelSpec{
 		Name:  "Scale[float64]",
 		Entry: "Scale_float64",
 		Params: []driver.Param{
@@ -2336,13 +2336,13 @@ func init() {
 				"\tret;\n" +
 				"}\n"),
 		},
-		Native: ka.NativeFunc(func(args []driver.Arg) func(ka.Item) {
+		Native: func(args []driver.Arg) func(driver.Item) {
 			a0 := args[0].Value.(float64)
 			a1 := args[1].Value.([]float64)
-			return func(it ka.Item) { Scale[float64](it, a0, a1) }
-		}),
+			return func(it driver.Item) { Scale[float64](ka.Item(it), a0, a1) }
+		},
 	})
-	ka.RegisterKernel(Sum, &driver.KernelSpec{
+	driver.RegisterKernel(Sum, &driver.KernelSpec{
 		Name:  "Sum",
 		Entry: "Sum",
 		Params: []driver.Param{
@@ -2709,10 +2709,10 @@ func init() {
 				"\tbra.uni $L__BB4;\n" +
 				"}\n"),
 		},
-		Native: ka.NativeFunc(func(args []driver.Arg) func(ka.Item) {
+		Native: func(args []driver.Arg) func(driver.Item) {
 			a0 := args[0].Value.([]float32)
 			a1 := args[1].Value.([]float32)
-			return func(it ka.Item) { Sum(it, a0, a1) }
-		}),
+			return func(it driver.Item) { Sum(ka.Item(it), a0, a1) }
+		},
 	})
 }

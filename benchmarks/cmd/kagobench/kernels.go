@@ -30,19 +30,19 @@ __kernel void Spin(long n, __global float *out, long out_len, long gsize0, long 
 	for (long k = 0; k < n; k++) acc = acc * 0.999f + (float)k;
 	if (i < out_len) out[i] = acc;
 }`)},
-	Native: ka.NativeFunc(func(args []driver.Arg) func(ka.Item) {
+	Native: func(args []driver.Arg) func(driver.Item) {
 		n := args[0].Value.(int64)
 		out := args[1].Value.([]float32)
-		return func(it ka.Item) {
+		return func(it driver.Item) {
 			acc := float32(0)
 			for k := int64(0); k < n; k++ {
 				acc = acc*0.999 + float32(k)
 			}
-			if i := it.Global(); i < len(out) {
+			if i := ka.Item(it).Global(); i < len(out) {
 				out[i] = acc
 			}
 		}
-	}),
+	},
 }
 
 // HandSaxpy is y = a*x + y with hand-written OpenCL C and a typed Go twin:
@@ -62,19 +62,19 @@ __kernel void HandSaxpy(float a, __global float *x, long x_len, __global float *
 	long i = get_global_id(0);
 	if (i < y_len) y[i] = a * x[i] + y[i];
 }`)},
-	Native: ka.NativeFunc(func(args []driver.Arg) func(ka.Item) {
+	Native: func(args []driver.Arg) func(driver.Item) {
 		a := args[0].Value.(float32)
 		x := args[1].Value.([]float32)
 		y := args[2].Value.([]float32)
-		return func(it ka.Item) {
-			if i := it.Global(); i < len(y) {
+		return func(it driver.Item) {
+			if i := ka.Item(it).Global(); i < len(y) {
 				y[i] = a*x[i] + y[i]
 			}
 		}
-	}),
+	},
 }
 
 func init() {
-	ka.RegisterKernel(Spin, spinSpec)
-	ka.RegisterKernel(HandSaxpy, handSaxpySpec)
+	driver.RegisterKernel(Spin, spinSpec)
+	driver.RegisterKernel(HandSaxpy, handSaxpySpec)
 }

@@ -1,73 +1,70 @@
-package ka
+package driver
 
 import (
 	"fmt"
 	"reflect"
 	"runtime"
 	"strings"
-	gosync "sync"
-
-	"github.com/kago-dev/kago/ka/driver"
+	"sync"
 )
 
 // Kernel code is found by the kernel's Go function: kago gen writes a file
 // that registers a KernelSpec per kernel from an init function, and the JIT
-// (a blank import of github.com/kago-dev/kago/jit) makes specs at first use.
+// (a blank import of github.com/kago-dev/kago/jit) installs a Compiler that
+// makes specs at first use. ka.NewKernel asks LookupKernel.
 
 var kernels = struct {
-	mu       gosync.RWMutex
-	specs    map[string]*driver.KernelSpec // by funcKey
+	mu       sync.RWMutex
+	specs    map[string]*KernelSpec // by funcKey
 	compiler Compiler
-}{specs: map[string]*driver.KernelSpec{}}
-
-// NativeFunc is the type of KernelSpec.Native: it binds a launch's
-// arguments once and returns the function the native backend calls per
-// work-item. kago gen writes one per kernel, with no reflection.
-type NativeFunc = func(args []driver.Arg) func(Item)
+}{specs: map[string]*KernelSpec{}}
 
 // RegisterKernel registers the code of the kernel fn, a Go function whose
-// first parameter is an Item. Generated code calls it from init; so can
-// tests that bring hand-written device code. It panics if fn is not a
-// function with an Item first parameter, or if spec is nil or registered
-// twice for fn, because those are programming errors that must not pass
-// silently.
-func RegisterKernel(fn any, spec *driver.KernelSpec) {
+// first parameter is a ka.Item. Generated code calls it from init; so can
+// tests and tools that bring hand-written device code. It panics if fn is
+// not a function with a ka.Item first parameter, or if spec is nil or
+// registered twice for fn, because those are programming errors that must
+// not pass silently.
+func RegisterKernel(fn any, spec *KernelSpec) {
 	if spec == nil {
-		panic("ka: RegisterKernel with a nil spec")
+		panic("driver: RegisterKernel with a nil spec")
 	}
 	key, _, err := funcKey(fn)
 	if err != nil {
-		panic("ka: RegisterKernel: " + err.Error())
+		panic("driver: RegisterKernel: " + err.Error())
 	}
 	kernels.mu.Lock()
 	defer kernels.mu.Unlock()
 	if _, dup := kernels.specs[key]; dup {
-		panic("ka: RegisterKernel called twice for " + key)
+		panic("driver: RegisterKernel called twice for " + key)
 	}
 	kernels.specs[key] = spec
 }
 
 // Compiler compiles a kernel from its Go source at first use. The JIT
-// package registers one with SetCompiler.
+// package installs one with SetCompiler.
 type Compiler interface {
 	// Compile returns the spec of the kernel fn, whose fully qualified
 	// name (as runtime.FuncForPC reports it, e.g.
 	// "example.com/m/pkg.Scale[...]" for generic instances) is name and
 	// whose type is typ.
-	Compile(fn any, name string, typ reflect.Type) (*driver.KernelSpec, error)
+	Compile(fn any, name string, typ reflect.Type) (*KernelSpec, error)
 }
 
-// SetCompiler installs the compiler NewKernel uses for kernels that have no
-// registered code. A nil c removes it.
+// SetCompiler installs the compiler LookupKernel uses for kernels that
+// have no registered code. A nil c removes it.
 func SetCompiler(c Compiler) {
 	kernels.mu.Lock()
 	kernels.compiler = c
 	kernels.mu.Unlock()
 }
 
-// lookupSpec returns the registered spec of fn, compiling it with the
-// installed Compiler when there is none (and remembering the result).
-func lookupSpec(fn any) (*driver.KernelSpec, error) {
+// LookupKernel returns the registered spec of the kernel fn; when there is
+// none, the spec the installed Compiler makes (remembered for the next
+// call); when there is no Compiler either, nil. It fails if fn is not a
+// kernel function (a top-level function with a ka.Item first parameter and
+// no results) or if the Compiler fails.
+func LookupKernel(fn any) (*KernelSpec, error) {
 	key, name, err := funcKey(fn)
 	if err != nil {
 		return nil, err
@@ -80,7 +77,7 @@ func lookupSpec(fn any) (*driver.KernelSpec, error) {
 	}
 	spec, err = c.Compile(fn, name, reflect.TypeOf(fn))
 	if err != nil {
-		return nil, fmt.Errorf("ka: compiling %s: %w", name, err)
+		return nil, fmt.Errorf("compiling %s: %w", name, err)
 	}
 	kernels.mu.Lock()
 	defer kernels.mu.Unlock()
@@ -91,7 +88,10 @@ func lookupSpec(fn any) (*driver.KernelSpec, error) {
 	return spec, nil
 }
 
-var itemType = reflect.TypeFor[Item]()
+// kaPath is the import path of package ka, whose Item is every kernel's
+// first parameter. driver cannot import ka (ka imports driver), so it
+// recognises ka.Item by package path and name, as the compiler does.
+const kaPath = "github.com/kago-dev/kago/ka"
 
 // funcKey identifies a kernel function: its symbol name plus its type,
 // which tells generic instances of the same shape apart.
@@ -101,7 +101,7 @@ func funcKey(fn any) (key, name string, err error) {
 		return "", "", fmt.Errorf("kernel is %T, not a function", fn)
 	}
 	t := v.Type()
-	if t.NumIn() == 0 || t.In(0) != itemType {
+	if t.NumIn() == 0 || t.In(0).Name() != "Item" || t.In(0).PkgPath() != kaPath {
 		return "", "", fmt.Errorf("kernel %s has no ka.Item first parameter", t)
 	}
 	if t.NumOut() != 0 {

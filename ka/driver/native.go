@@ -1,19 +1,47 @@
-package ka
+package driver
+
+// This file is the host side of running kernels as Go code: the state
+// behind a ka.Item, the group a barrier synchronises, and the entry that
+// kago gen writes for the native backend. Users never see it; package ka
+// implements Item's methods, LocalArray and Barrier on top of it.
 
 import (
+	"errors"
 	"fmt"
-	gosync "sync"
+	"sync"
 )
 
-// WorkItem is the state behind an Item when a kernel runs as Go code. It is
-// for backends that run kernels on the host (the native backend) and for
-// code that kago gen writes; kernels never see it.
+// NativeFunc is the type of KernelSpec.Native: it binds a launch's
+// arguments (as Queue.Launch receives them, a HostBuffer slice's Value
+// being its []T view) once, and returns the function that runs one
+// work-item. kago gen writes one per kernel (a type assertion per argument,
+// then a direct call: no reflection per work-item); ka makes a reflective
+// one for kernels without generated code.
+type NativeFunc func(args []Arg) func(Item)
+
+// Item is the representation of ka.Item. Package ka declares
+//
+//	type Item driver.Item
+//
+// so that code which runs kernels as Go converts between the two at no
+// cost: the native backend makes an Item with WorkItem.Item, and a native
+// binder passes ka.Item(it) to the kernel. A defined type does not inherit
+// methods, so ka.Item shows users only its own.
+type Item struct{ w *WorkItem }
+
+// WorkItem returns the state behind it.
+func (it Item) WorkItem() *WorkItem { return it.w }
+
+// WorkItem is the state behind an Item when a kernel runs as Go code. The
+// backend that runs the kernel fills it in; the kernel reads it through
+// ka.Item's methods.
 type WorkItem struct {
 	GlobalID, LocalID, GroupID       [3]int
 	GroupSize, NumGroups, GlobalSize [3]int
 	Global, Local, Group             int // linear indices
 	// Shared is the state the work-items of one group share: barrier and
-	// local memory. It is nil for kernels that use neither.
+	// local memory. It is nil for kernels that use neither
+	// (KernelSpec.Barrier is false).
 	Shared *Group
 
 	nlocal int // LocalArray calls made so far by this work-item
@@ -22,11 +50,16 @@ type WorkItem struct {
 // Item returns the Item that a kernel receives for w.
 func (w *WorkItem) Item() Item { return Item{w} }
 
+// Barrier implements ka.Item.Barrier: it waits until every work-item of
+// w's group has reached it. After Group.Abort it panics with
+// ErrGroupAborted.
+func (w *WorkItem) Barrier() { w.Shared.barrier() }
+
 // Group is what the work-items of one group share when they run as
 // goroutines: a barrier for n work-items and the group's local arrays.
 type Group struct {
-	mu      gosync.Mutex
-	cond    gosync.Cond
+	mu      sync.Mutex
+	cond    sync.Cond
 	n       int // work-items in the group
 	arrived int
 	phase   uint64
@@ -51,10 +84,10 @@ func (g *Group) Reset(n int) {
 	}
 }
 
-// ErrGroupAborted is the panic value with which Barrier releases the
+// ErrGroupAborted is the panic value with which a barrier releases the
 // work-items of a group after one of them panicked, so that the group ends
 // instead of deadlocking. Backends recover it silently.
-var ErrGroupAborted = fmt.Errorf("ka: work-group aborted because a work-item panicked")
+var ErrGroupAborted = errors.New("work-group aborted because a work-item panicked")
 
 // Abort releases every work-item waiting at a barrier of g (they panic with
 // ErrGroupAborted), for use when one work-item of the group panicked.
@@ -97,9 +130,10 @@ type localSlice[T any] struct{ s []T }
 
 func (l *localSlice[T]) zero() { clear(l.s) }
 
-// LocalArray returns the group's k-th local array for the work-item's k-th
-// call, allocating it on the first call of any work-item of the group.
-func localArray[T any](w *WorkItem, n int) []T {
+// LocalArray implements ka.LocalArray: it returns the group's k-th local
+// array for w's k-th call, allocating it on the first call of any
+// work-item of the group.
+func LocalArray[T any](w *WorkItem, n int) []T {
 	g := w.Shared
 	if g == nil {
 		panic("ka: LocalArray called in a kernel registered without Barrier (the native backend ran its work-items one after the other); regenerate the kernel's code")
