@@ -4,16 +4,15 @@ package openclc
 // relaxed (LLVM's monotonic): atomic_* for 32 bits (core in 1.2, global and
 // local), atom_* for 64 bits (cl_khr_int64_base_atomics for add, sub, xchg,
 // cmpxchg; cl_khr_int64_extended_atomics for min, max, and, or, xor).
-// Float add and sub are compare-and-swap loops on the bits; float xchg
+// Float add is a compare-and-swap loop on the bits; float xchg
 // swaps the bits.
 
 import (
 	"fmt"
 
+	"github.com/kago-dev/kago/codegen/internal/emitutil"
 	"github.com/llir/llvm/ir"
 	"github.com/llir/llvm/ir/enum"
-	"github.com/llir/llvm/ir/types"
-	"github.com/llir/llvm/ir/value"
 )
 
 // cmpxchgVars are the two variables of a cmpxchg's {T, i1} result.
@@ -39,150 +38,111 @@ var rmwOps = map[enum.AtomicOp]struct {
 	enum.AtomicOpXor:  {"xor", false, true},
 }
 
-// atomicPointer checks an atomic's pointer and ordering, and returns the
-// pointer's address space qualifier and the function prefix (atomic_ or
-// atom_) for its width, marking 64-bit features as used.
-func (e *emitter) atomicPointer(ptr value.Value, bits uint64, extended bool, orderings ...enum.AtomicOrdering) (space, prefix string, ok bool) {
-	for _, o := range orderings {
-		if o != enum.AtomicOrderingMonotonic {
-			e.errorf(ErrBadIR, "atomic ordering %s: the contract has monotonic only", o)
-			return "", "", false
-		}
+// atomicPrefix returns the address space qualifier of a checked atomic's
+// pointer and the function prefix for its width (atomic_ or atom_), marking
+// 64-bit features as used.
+func (fe *funcEmitter) atomicPrefix(a emitutil.Atomic, extended bool) (space, prefix string) {
+	if a.Bits == 32 {
+		return addrSpaces[a.Space], "atomic_"
 	}
-	p, isPtr := ptr.Type().(*types.PointerType)
-	if !isPtr || (p.AddrSpace != 1 && p.AddrSpace != 3) {
-		e.errorf(ErrBadIR, "atomic on %s: only global or local pointers", ptr.Type())
-		return "", "", false
+	fe.need.use(&fe.need.int64Base, fe)
+	if extended {
+		fe.need.use(&fe.need.int64Ext, fe)
 	}
-	switch bits {
-	case 32:
-		return addrSpaces[p.AddrSpace], "atomic_", true
-	case 64:
-		e.need.use(&e.need.int64Base, e)
-		if extended {
-			e.need.use(&e.need.int64Ext, e)
-		}
-		return addrSpaces[p.AddrSpace], "atom_", true
-	}
-	e.errorf(ErrUnsupported, "%d-bit atomics: OpenCL C has 32- and 64-bit atomics only", bits)
-	return "", "", false
+	return addrSpaces[a.Space], "atom_"
 }
 
-// atomicRMW lowers atomicrmw.
-func (e *emitter) atomicRMW(inst *ir.InstAtomicRMW) {
-	if inst.Volatile {
-		e.errorf(ErrBadIR, "volatile atomicrmw")
+// createAtomicRMW lowers atomicrmw.
+func (fe *funcEmitter) createAtomicRMW(inst *ir.InstAtomicRMW) {
+	a, err := emitutil.CheckAtomicRMW(inst)
+	if err != nil {
+		fe.report(err)
+		return
+	}
+	if a.Float {
+		fe.createFloatRMW(inst, a)
 		return
 	}
 	t := inst.X.Type()
-	if fb := floatBits(t); fb != 0 {
-		e.floatRMW(inst, fb)
-		return
-	}
-	bits := intBits(t)
-	op, ok := rmwOps[inst.Op]
-	if bits == 0 || !ok {
-		e.errorf(ErrUnsupported, "atomicrmw %s on %s", inst.Op, t)
-		return
-	}
-	space, prefix, ok := e.atomicPointer(inst.Dst, bits, op.extended, inst.Ordering)
-	if !ok {
-		return
-	}
-	ut := e.ctype(t)
-	p, x := e.operand(inst.Dst), e.operand(inst.X)
+	op := rmwOps[inst.Op]
+	space, prefix := fe.atomicPrefix(a, op.extended)
+	ut := fe.ctype(t)
+	p, x := fe.operand(inst.Dst), fe.operand(inst.X)
 	if op.signed {
-		st := signedType(bits)
-		e.assign(inst, fmt.Sprintf("(%s)%s%s((volatile %s%s*)%s, (%s)%s)", ut, prefix, op.fn, space, st, p, st, x))
+		st := signedType(a.Bits)
+		fe.assign(inst, fmt.Sprintf("(%s)%s%s((volatile %s%s*)%s, (%s)%s)", ut, prefix, op.fn, space, st, p, st, x))
 		return
 	}
-	e.assign(inst, fmt.Sprintf("%s%s((volatile %s%s*)%s, %s)", prefix, op.fn, space, ut, p, x))
+	fe.assign(inst, fmt.Sprintf("%s%s((volatile %s%s*)%s, %s)", prefix, op.fn, space, ut, p, x))
 }
 
-// floatRMW lowers atomicrmw fadd, fsub and xchg on float and double: a
+// createFloatRMW lowers atomicrmw fadd and xchg on float and double: a
 // compare-and-swap loop on the bits (compared as bits, so a NaN in memory
 // cannot make it spin), and a plain exchange of the bits.
-func (e *emitter) floatRMW(inst *ir.InstAtomicRMW, bits uint64) {
-	var op string
-	switch inst.Op {
-	case enum.AtomicOpFAdd:
+func (fe *funcEmitter) createFloatRMW(inst *ir.InstAtomicRMW, a emitutil.Atomic) {
+	op := "" // xchg
+	if inst.Op == enum.AtomicOpFAdd {
 		op = "+"
-	case enum.AtomicOpFSub:
-		op = "-"
-	case enum.AtomicOpXChg:
-	default:
-		e.errorf(ErrUnsupported, "atomicrmw %s on %s", inst.Op, inst.X.Type())
-		return
 	}
-	space, prefix, ok := e.atomicPointer(inst.Dst, bits, false, inst.Ordering)
-	if !ok {
-		return
-	}
-	ft := e.ctype(inst.X.Type())
+	space, prefix := fe.atomicPrefix(a, false)
+	ft := fe.ctype(inst.X.Type())
 	it := "uint"
-	if bits == 64 {
+	if a.Bits == 64 {
 		it = "ulong"
 	}
-	p := fmt.Sprintf("(volatile %s%s*)%s", space, it, e.operand(inst.Dst))
-	x := e.operand(inst.X)
+	p := fmt.Sprintf("(volatile %s%s*)%s", space, it, fe.operand(inst.Dst))
+	x := fe.operand(inst.X)
 	if op == "" {
-		e.assign(inst, fmt.Sprintf("as_%s(%sxchg(%s, as_%s(%s)))", ft, prefix, p, it, x))
+		fe.assign(inst, fmt.Sprintf("as_%s(%sxchg(%s, as_%s(%s)))", ft, prefix, p, it, x))
 		return
 	}
-	e.line("{")
-	e.line(fmt.Sprintf("\t%s ka_seen = *%s, ka_want;", it, p))
-	e.line("\tdo {")
-	e.line("\t\tka_want = ka_seen;")
-	e.line(fmt.Sprintf("\t\tka_seen = %scmpxchg(%s, ka_want, as_%s(as_%s(ka_want) %s %s));", prefix, p, it, ft, op, x))
-	e.line("\t} while (ka_seen != ka_want);")
-	e.line(fmt.Sprintf("\t%s = as_%s(ka_seen);", e.vals[inst], ft))
-	e.line("}")
+	fe.line("{")
+	fe.line(fmt.Sprintf("\t%s ka_seen = *%s, ka_want;", it, p))
+	fe.line("\tdo {")
+	fe.line("\t\tka_want = ka_seen;")
+	fe.line(fmt.Sprintf("\t\tka_seen = %scmpxchg(%s, ka_want, as_%s(as_%s(ka_want) %s %s));", prefix, p, it, ft, op, x))
+	fe.line("\t} while (ka_seen != ka_want);")
+	fe.line(fmt.Sprintf("\t%s = as_%s(ka_seen);", fe.vals[inst], ft))
+	fe.line("}")
 }
 
-// declareCmpXchg declares the value and success variables of a cmpxchg.
-func (e *emitter) declareCmpXchg(inst *ir.InstCmpXchg) {
+// createCmpXchgDecl declares the value and success variables of a cmpxchg.
+func (fe *funcEmitter) createCmpXchgDecl(inst *ir.InstCmpXchg) {
 	t := inst.Cmp.Type()
-	ct := e.ctype(t)
-	v := cmpxchgVars{val: e.names.fresh(inst.Name(), "cas"), ok: e.names.fresh(inst.Name()+".ok", "cas_ok")}
-	e.cmpxchgs[inst] = v
-	e.decls = append(e.decls, declare(ct, v.val), declare("bool", v.ok))
+	ct := fe.ctype(t)
+	v := cmpxchgVars{val: fe.names.fresh(inst.Name(), "cas"), ok: fe.names.fresh(inst.Name()+".ok", "cas_ok")}
+	fe.cmpxchgs[inst] = v
+	fe.decls = append(fe.decls, declare(ct, v.val), declare("bool", v.ok))
 }
 
-// cmpXchg lowers cmpxchg on 32- or 64-bit integers. OpenCL's cmpxchg is
-// strong, which is also a correct weak one.
-func (e *emitter) cmpXchg(inst *ir.InstCmpXchg) {
-	if inst.Volatile {
-		e.errorf(ErrBadIR, "volatile cmpxchg")
+// createCmpXchg lowers cmpxchg on 32- or 64-bit integers. OpenCL's cmpxchg
+// is strong, which is also a correct weak one.
+func (fe *funcEmitter) createCmpXchg(inst *ir.InstCmpXchg) {
+	a, err := emitutil.CheckCmpXchg(inst)
+	if err != nil {
+		fe.report(err)
 		return
 	}
-	bits := intBits(inst.Cmp.Type())
-	if bits == 0 {
-		e.errorf(ErrBadIR, "cmpxchg on %s: the front end compares the integer bits", inst.Cmp.Type())
-		return
-	}
-	space, prefix, ok := e.atomicPointer(inst.Ptr, bits, false, inst.SuccessOrdering, inst.FailureOrdering)
-	if !ok {
-		return
-	}
-	v := e.cmpxchgs[inst]
-	ut := e.ctype(inst.Cmp.Type())
-	cmp := e.operand(inst.Cmp)
-	e.line(fmt.Sprintf("%s = %scmpxchg((volatile %s%s*)%s, %s, %s);", v.val, prefix, space, ut, e.operand(inst.Ptr), cmp, e.operand(inst.New)))
-	e.line(fmt.Sprintf("%s = %s == %s;", v.ok, v.val, cmp))
+	space, prefix := fe.atomicPrefix(a, false)
+	v := fe.cmpxchgs[inst]
+	ut := fe.ctype(inst.Cmp.Type())
+	cmp := fe.operand(inst.Cmp)
+	fe.line(fmt.Sprintf("%s = %scmpxchg((volatile %s%s*)%s, %s, %s);", v.val, prefix, space, ut, fe.operand(inst.Ptr), cmp, fe.operand(inst.New)))
+	fe.line(fmt.Sprintf("%s = %s == %s;", v.ok, v.val, cmp))
 }
 
-// extractValue lowers extractvalue of index 0 (old value) or 1 (success)
+// createExtractValue lowers extractvalue of index 0 (old value) or 1 (success)
 // of a cmpxchg result, the only aggregate in the contract.
-func (e *emitter) extractValue(inst *ir.InstExtractValue) {
+func (fe *funcEmitter) createExtractValue(inst *ir.InstExtractValue) {
 	cx, ok := inst.X.(*ir.InstCmpXchg)
 	if !ok || len(inst.Indices) != 1 || inst.Indices[0] > 1 {
-		e.errorf(ErrBadIR, "extractvalue other than field 0 or 1 of a cmpxchg")
+		fe.errorf(ErrBadIR, "extractvalue other than field 0 or 1 of a cmpxchg")
 		return
 	}
-	v := e.cmpxchgs[cx]
+	v := fe.cmpxchgs[cx]
 	if inst.Indices[0] == 0 {
-		e.assign(inst, v.val)
+		fe.assign(inst, v.val)
 	} else {
-		e.assign(inst, v.ok)
+		fe.assign(inst, v.ok)
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"math/big"
 	"strconv"
 
+	"github.com/kago-dev/kago/codegen/internal/emitutil"
 	"github.com/llir/llvm/ir"
 	"github.com/llir/llvm/ir/constant"
 	"github.com/llir/llvm/ir/types"
@@ -19,60 +20,60 @@ import (
 // constant returns the literal of a constant operand. A value that is not a
 // constant and has no variable is an error (a value from another function,
 // or a kind of constant outside the contract).
-func (e *emitter) constant(v value.Value) string {
+func (fe *funcEmitter) constant(v value.Value) string {
 	switch c := v.(type) {
 	case *constant.Int:
-		return e.intLiteral(c.Typ, c.X)
+		return fe.intLiteral(c.Typ, c.X)
 	case *constant.Float:
-		return e.floatLiteral(c)
+		return fe.floatLiteral(c)
 	case *constant.Undef, *constant.Poison, *constant.ZeroInitializer, *constant.Null:
 		// undef and poison may be any value; zero is one.
-		return e.zero(v.Type())
+		return fe.zero(v.Type())
 	case *constant.ExprGetElementPtr:
 		indices := make([]value.Value, len(c.Indices))
 		for i, x := range c.Indices {
 			indices[i] = x
 		}
-		off, ok := e.gepOffset(c.ElemType, indices)
+		off, ok := fe.gepOffset(c.ElemType, indices)
 		if !ok {
 			return "0"
 		}
-		return "(" + e.operand(c.Src) + off + ")"
+		return "(" + fe.operand(c.Src) + off + ")"
 	case *ir.Func:
-		e.errorf(ErrBadIR, "function @%s used as a value", c.Name())
+		fe.errorf(ErrBadIR, "function @%s used as a value", c.Name())
 		return "0"
 	}
-	e.errorf(ErrBadIR, "operand %s (%T) is not in the contract", v.Ident(), v)
+	fe.errorf(ErrBadIR, "operand %s (%T) is not in the contract", v.Ident(), v)
 	return "0"
 }
 
 // zero returns the zero literal of a type.
-func (e *emitter) zero(t types.Type) string {
+func (fe *funcEmitter) zero(t types.Type) string {
 	switch t := t.(type) {
 	case *types.IntType:
-		return e.intLiteral(t, new(big.Int))
+		return fe.intLiteral(t, new(big.Int))
 	case *types.FloatType:
-		if floatBits(t) == 64 {
-			e.ctype(t) // marks fp64
+		if emitutil.FloatBits(t) == 64 {
+			fe.ctype(t) // marks fp64
 			return "0.0"
 		}
 		return "0.0f"
 	case *types.PointerType:
-		return "((" + e.ctype(t) + ")0)"
+		return "((" + fe.ctype(t) + ")0)"
 	}
-	e.errorf(ErrBadIR, "zero value of type %s", t)
+	fe.errorf(ErrBadIR, "zero value of type %s", t)
 	return "0"
 }
 
 // intLiteral prints an integer constant of type t as its unsigned value:
 // true/false for i1, "(uchar)N"/"(ushort)N" for i8/i16, "Nu" and "Nul" for
 // i32/i64; hexadecimal from 2^16 up, where bit patterns read better.
-func (e *emitter) intLiteral(t *types.IntType, x *big.Int) string {
+func (fe *funcEmitter) intLiteral(t *types.IntType, x *big.Int) string {
 	bits := t.BitSize
 	switch bits {
 	case 1, 8, 16, 32, 64:
 	default:
-		e.errorf(ErrBadIR, "integer type %s is not in the contract", t)
+		fe.errorf(ErrBadIR, "integer type %s is not in the contract", t)
 		return "0"
 	}
 	mask := new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), uint(bits)), big.NewInt(1))
@@ -100,13 +101,13 @@ func (e *emitter) intLiteral(t *types.IntType, x *big.Int) string {
 
 // floatLiteral prints a float or double constant exactly. Negative values
 // are parenthesized so that "-" never meets another "-".
-func (e *emitter) floatLiteral(c *constant.Float) string {
-	bits := floatBits(c.Typ)
+func (fe *funcEmitter) floatLiteral(c *constant.Float) string {
+	bits := emitutil.FloatBits(c.Typ)
 	if bits == 0 {
-		e.errorf(ErrBadIR, "float type %s is not in the contract", c.Typ)
+		fe.errorf(ErrBadIR, "float type %s is not in the contract", c.Typ)
 		return "0"
 	}
-	e.ctype(c.Typ) // marks fp64 for double
+	fe.ctype(c.Typ) // marks fp64 for double
 	neg := c.X.Signbit()
 	if c.NaN {
 		if bits == 32 {

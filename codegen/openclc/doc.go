@@ -85,7 +85,7 @@
 // Accuracy is the minimum a full-profile device must reach for the
 // non-native built-ins: the tables "ULP values for single precision
 // built-in math functions" and "ULP values for double precision built-in
-// math functions" under "Relative Error as ULPs" in the OpenCL C
+// createMath functions" under "Relative Error as ULPs" in the OpenCL C
 // specification (section 7.4 of OpenCL 1.2; checked against the unified
 // spec's source, OpenCL_C.txt in KhronosGroup/OpenCL-Docs, whose
 // full-profile figures for these functions are the same). Real drivers are

@@ -1,15 +1,17 @@
 package openclc
 
-// This file holds the entry point, the emitter's state and the one type
-// switch that dispatches every instruction; each kind of instruction is
-// lowered in the file named after it.
+// This file holds the entry point, the emitter's state, the kernel's
+// signature and the one type switch that dispatches every instruction;
+// each kind of instruction is lowered in the file named after it.
 
 import (
-	"errors"
 	"fmt"
+	"sort"
 	"strings"
 
+	"github.com/kago-dev/kago/codegen/internal/emitutil"
 	"github.com/llir/llvm/ir"
+	"github.com/llir/llvm/ir/types"
 	"github.com/llir/llvm/ir/value"
 )
 
@@ -42,6 +44,25 @@ func AllFeatures() Options {
 	return Options{Float64: true, Int64Atomics: true, Int64ExtendedAtomics: true}
 }
 
+// Error is one problem found while emitting OpenCL C; see emitutil.Error
+// for its fields and format.
+type Error = emitutil.Error
+
+var (
+	// ErrBadIR is wrapped by every error about a module outside the
+	// contract of docs/ir.md: it means a bug in the front end (or a
+	// hand-written module).
+	ErrBadIR = emitutil.ErrBadIR
+
+	// ErrUnsupported is wrapped by every error about a kernel that needs a
+	// device feature the Options say is missing (float64 without
+	// cl_khr_fp64, 64-bit atomics without cl_khr_int64_base_atomics or
+	// cl_khr_int64_extended_atomics) or that OpenCL C 1.2 cannot express
+	// at all (8- and 16-bit atomics). The kernel is fine; the device is not
+	// enough for it. Backends may fall back to another device or target.
+	ErrUnsupported = emitutil.ErrUnsupported
+)
+
 // Emit translates a kernel module in the form of docs/ir.md into one OpenCL
 // C 1.2 source file defining one __kernel function of the same name. The
 // kernel's parameters are the module's, followed by the three hidden
@@ -53,285 +74,311 @@ func AllFeatures() Options {
 // contract) or ErrUnsupported (the device lacks a feature, see Options).
 // Emit never panics on a malformed module and never modifies it.
 func Emit(m *ir.Module, opts Options) ([]byte, error) {
-	e := &emitter{opts: opts, names: newNamer()}
-	f, err := kernelOf(m)
+	f, err := emitutil.FindKernel("openclc", m)
 	if err != nil {
 		return nil, err
 	}
-	e.fn = f
-	e.kernel = f.Name()
-	e.vals = make(map[value.Value]string)
-	e.labels = make(map[*ir.Block]string)
-	e.cmpxchgs = make(map[*ir.InstCmpXchg]cmpxchgVars)
-	e.helpers = make(map[string]string)
-
-	e.declareLocalGlobals(m)
-	e.declareParams()
-	e.declareValues()
+	me := &moduleEmitter{opts: opts, kernel: f.Name(), names: newNamer(), helpers: map[string]string{}}
+	fe := &funcEmitter{
+		moduleEmitter: me,
+		fn:            f,
+		vals:          map[value.Value]string{},
+		labels:        map[*ir.Block]string{},
+		cmpxchgs:      map[*ir.InstCmpXchg]cmpxchgVars{},
+	}
+	fe.createGlobals(m)
+	fe.createParams()
+	fe.createDecls()
 	for _, b := range f.Blocks {
-		e.emitBlock(b)
+		fe.createBlock(b)
 	}
-	e.curBlock, e.curInst = nil, nil
-	e.checkFeatures()
-	if len(e.errs) > 0 {
-		return nil, errors.Join(e.errs...)
+	fe.block, fe.inst = nil, nil
+	fe.checkFeatures()
+	if err := me.errs.Err(); err != nil {
+		return nil, err
 	}
-	return e.assemble(), nil
+	return fe.assemble(), nil
 }
 
-// kernelOf returns the module's one function definition, checking the
-// module-level rules of the contract.
-func kernelOf(m *ir.Module) (*ir.Func, error) {
-	var defs []*ir.Func
-	for _, f := range m.Funcs {
-		if len(f.Blocks) > 0 {
-			defs = append(defs, f)
-		}
-	}
-	if len(defs) != 1 {
-		return nil, fmt.Errorf("%w: a module holds exactly one function definition, the kernel; this one has %d", ErrBadIR, len(defs))
-	}
-	return defs[0], nil
+// moduleEmitter holds what belongs to the whole source file: the options,
+// the names in use, the helper functions and __local arrays, the optional
+// features used and the errors found. It holds nothing about one function.
+type moduleEmitter struct {
+	opts    Options
+	kernel  string            // the kernel's name
+	names   *namer            // every C identifier of the file
+	helpers map[string]string // helper functions by name, emitted before the kernel
+	locals  []string          // __local array declarations, at kernel scope
+	need    features          // optional features the kernel uses, with where it first did
+	errs    emitutil.ErrorList
 }
 
-// emitter holds the state of one Emit call: one kernel, so there is no
-// separate per-function state.
-type emitter struct {
-	opts   Options
-	fn     *ir.Func
-	kernel string
-	names  *namer
+// funcEmitter holds the state of the kernel being emitted: its values,
+// labels, declarations and body. It embeds the module's state.
+type funcEmitter struct {
+	*moduleEmitter
+	fn *ir.Func
 
 	vals     map[value.Value]string          // C expression of each parameter, global and instruction result
 	labels   map[*ir.Block]string            // goto label of each block that is a branch target
 	cmpxchgs map[*ir.InstCmpXchg]cmpxchgVars // the two variables holding a cmpxchg's {T, i1} result
-	helpers  map[string]string               // helper functions by name, emitted before the kernel
 
 	params []string // "type name" of each kernel parameter, hidden ones included
-	locals []string // __local array declarations, at kernel scope
 	decls  []string // private variable declarations, at the top of the body
 	body   strings.Builder
 
-	need features // optional features the kernel uses, with where it first did
-
-	curBlock *ir.Block
-	curInst  ir.LLStringer
-	errs     []error
+	block *ir.Block     // block being emitted, for errors
+	inst  ir.LLStringer // instruction being emitted, for errors
 }
 
-// declareValues gives every instruction result a C variable, declared at the
+// errorf records a problem of kind (ErrBadIR or ErrUnsupported) at the
+// current instruction. Emission goes on (with a placeholder where a value
+// was expected) so that one run reports every problem.
+func (fe *funcEmitter) errorf(kind error, format string, args ...any) {
+	fe.errs.Add(emitutil.Errorf("openclc", fe.fn, fe.block, fe.inst, kind, format, args...))
+}
+
+// report records a problem found by a shared check at the current
+// instruction.
+func (fe *funcEmitter) report(err error) {
+	p := err.(*emitutil.Problem)
+	fe.errorf(p.Kind, "%s", p.Msg)
+}
+
+// createParams names the kernel's parameters and checks their types
+// against what an OpenCL C kernel may take.
+func (fe *funcEmitter) createParams() {
+	if sanitize(fe.kernel) != fe.kernel || reserved(fe.kernel) {
+		fe.errorf(ErrBadIR, "kernel name %q is not a usable OpenCL C identifier", fe.kernel)
+	}
+	for _, p := range fe.fn.Params {
+		name := fe.names.param(p.Name())
+		fe.vals[p] = name
+		switch t := p.Typ.(type) {
+		case *types.IntType:
+			if t.BitSize == 1 {
+				fe.errorf(ErrBadIR, "parameter %%%s is i1: bool parameters are i8 at the kernel boundary", p.Name())
+			}
+		case *types.PointerType:
+			if t.AddrSpace != 1 && t.AddrSpace != 3 {
+				fe.errorf(ErrBadIR, "parameter %%%s: pointer parameters are global (addrspace(1)) or local (addrspace(3))", p.Name())
+			}
+			if emitutil.IntBits(scalarOf(t.ElemType)) == 1 {
+				fe.errorf(ErrBadIR, "parameter %%%s: OpenCL C kernels take no pointer to bool; use i8", p.Name())
+			}
+		}
+		fe.params = append(fe.params, fe.ctype(p.Typ)+" "+name)
+	}
+	for d := 0; d < 3; d++ {
+		fe.params = append(fe.params, fmt.Sprintf("ulong ka_gsize%d", d))
+	}
+}
+
+// createDecls gives every instruction result a C variable, declared at the
 // top of the kernel body, before any code is emitted: with goto-based
 // control flow and phis assigned in predecessors, a value may be used in the
 // text above its definition.
-func (e *emitter) declareValues() {
-	for _, b := range e.fn.Blocks {
-		e.curBlock = b
+func (fe *funcEmitter) createDecls() {
+	for _, b := range fe.fn.Blocks {
+		fe.block = b
 		for _, inst := range b.Insts {
-			e.curInst = inst
-			e.declareInst(inst)
+			fe.inst = inst
+			fe.createDecl(inst)
 		}
 	}
-	e.curBlock, e.curInst = nil, nil
-	for _, b := range e.fn.Blocks {
+	fe.block, fe.inst = nil, nil
+	for _, b := range fe.fn.Blocks {
 		for _, s := range successors(b.Term) {
-			if _, ok := e.labels[s]; !ok {
-				e.labels[s] = e.names.fresh(s.Name(), "L")
+			if _, ok := fe.labels[s]; !ok {
+				fe.labels[s] = fe.names.fresh(s.Name(), "L")
 			}
 		}
 	}
 }
 
-// declareInst declares the variable(s) of one instruction result.
-func (e *emitter) declareInst(inst ir.Instruction) {
+// createDecl declares the variable(s) of one instruction result.
+func (fe *funcEmitter) createDecl(inst ir.Instruction) {
 	switch inst := inst.(type) {
 	case *ir.InstStore:
 		return
 	case *ir.InstCall:
-		if isVoid(inst.Typ) {
+		if emitutil.IsVoid(inst.Typ) {
 			return
 		}
 	case *ir.InstAlloca:
-		e.declareAlloca(inst)
+		fe.createAllocaDecl(inst)
 		return
 	case *ir.InstCmpXchg:
-		e.declareCmpXchg(inst)
+		fe.createCmpXchgDecl(inst)
 		return
 	}
 	v, ok := inst.(value.Named)
 	if !ok {
 		return
 	}
-	ct := e.ctype(v.Type())
-	name := e.names.fresh(v.Name(), "t")
-	e.vals[v] = name
-	e.decls = append(e.decls, declare(ct, name))
+	ct := fe.ctype(v.Type())
+	name := fe.names.fresh(v.Name(), "t")
+	fe.vals[v] = name
+	fe.decls = append(fe.decls, declare(ct, name))
 }
 
-// emitBlock emits one basic block: its label, its instructions, and its
+// createBlock emits one basic block: its label, its instructions, and its
 // terminator with the phi copies of each outgoing edge.
-func (e *emitter) emitBlock(b *ir.Block) {
-	e.curBlock = b
-	if l, ok := e.labels[b]; ok {
-		fmt.Fprintf(&e.body, "%s:\n", l)
+func (fe *funcEmitter) createBlock(b *ir.Block) {
+	fe.block = b
+	if l, ok := fe.labels[b]; ok {
+		fmt.Fprintf(&fe.body, "%s:\n", l)
 	}
 	for _, inst := range b.Insts {
-		e.curInst = inst
-		e.emitInst(inst)
+		fe.inst = inst
+		fe.createInst(inst)
 	}
-	e.curInst = b.Term
-	e.emitTerm(b)
+	fe.inst = b.Term
+	fe.createTerm(b)
 }
 
-// emitInst is the dispatch: every instruction of the contract has a case,
+// createInst is the dispatch: every instruction of the contract has a case,
 // anything else is an error naming it.
-func (e *emitter) emitInst(inst ir.Instruction) {
+func (fe *funcEmitter) createInst(inst ir.Instruction) {
 	switch inst := inst.(type) {
-	// Integer arithmetic (integers.go).
+	// Integer arithmetic (arith.go) and comparison (compare.go).
 	case *ir.InstAdd:
-		e.intBinary(inst, inst.X, inst.Y, "+", false, inst.OverflowFlags)
+		fe.createIntBinary(inst, inst.X, inst.Y, "+", false, inst.OverflowFlags)
 	case *ir.InstSub:
-		e.intBinary(inst, inst.X, inst.Y, "-", false, inst.OverflowFlags)
+		fe.createIntBinary(inst, inst.X, inst.Y, "-", false, inst.OverflowFlags)
 	case *ir.InstMul:
-		e.intBinary(inst, inst.X, inst.Y, "*", false, inst.OverflowFlags)
+		fe.createIntBinary(inst, inst.X, inst.Y, "*", false, inst.OverflowFlags)
 	case *ir.InstUDiv:
-		e.intBinary(inst, inst.X, inst.Y, "/", false, nil)
+		fe.createIntBinary(inst, inst.X, inst.Y, "/", false, nil)
 	case *ir.InstSDiv:
-		e.intBinary(inst, inst.X, inst.Y, "/", true, nil)
+		fe.createIntBinary(inst, inst.X, inst.Y, "/", true, nil)
 	case *ir.InstURem:
-		e.intBinary(inst, inst.X, inst.Y, "%", false, nil)
+		fe.createIntBinary(inst, inst.X, inst.Y, "%", false, nil)
 	case *ir.InstSRem:
-		e.intBinary(inst, inst.X, inst.Y, "%", true, nil)
+		fe.createIntBinary(inst, inst.X, inst.Y, "%", true, nil)
 	case *ir.InstShl:
-		e.intBinary(inst, inst.X, inst.Y, "<<", false, inst.OverflowFlags)
+		fe.createIntBinary(inst, inst.X, inst.Y, "<<", false, inst.OverflowFlags)
 	case *ir.InstLShr:
-		e.intBinary(inst, inst.X, inst.Y, ">>", false, nil)
+		fe.createIntBinary(inst, inst.X, inst.Y, ">>", false, nil)
 	case *ir.InstAShr:
-		e.intBinary(inst, inst.X, inst.Y, ">>", true, nil)
+		fe.createIntBinary(inst, inst.X, inst.Y, ">>", true, nil)
 	case *ir.InstAnd:
-		e.intBinary(inst, inst.X, inst.Y, "&", false, nil)
+		fe.createIntBinary(inst, inst.X, inst.Y, "&", false, nil)
 	case *ir.InstOr:
-		e.intBinary(inst, inst.X, inst.Y, "|", false, nil)
+		fe.createIntBinary(inst, inst.X, inst.Y, "|", false, nil)
 	case *ir.InstXor:
-		e.intBinary(inst, inst.X, inst.Y, "^", false, nil)
+		fe.createIntBinary(inst, inst.X, inst.Y, "^", false, nil)
 	case *ir.InstICmp:
-		e.icmp(inst)
+		fe.createICmp(inst)
 
-	// Floating point (floats.go).
+	// Floating point (arith.go, compare.go).
 	case *ir.InstFAdd:
-		e.floatBinary(inst, inst.X, inst.Y, "+", inst.FastMathFlags)
+		fe.createFloatBinary(inst, inst.X, inst.Y, "+", inst.FastMathFlags)
 	case *ir.InstFSub:
-		e.floatBinary(inst, inst.X, inst.Y, "-", inst.FastMathFlags)
+		fe.createFloatBinary(inst, inst.X, inst.Y, "-", inst.FastMathFlags)
 	case *ir.InstFMul:
-		e.floatBinary(inst, inst.X, inst.Y, "*", inst.FastMathFlags)
+		fe.createFloatBinary(inst, inst.X, inst.Y, "*", inst.FastMathFlags)
 	case *ir.InstFDiv:
-		e.floatBinary(inst, inst.X, inst.Y, "/", inst.FastMathFlags)
+		fe.createFloatBinary(inst, inst.X, inst.Y, "/", inst.FastMathFlags)
 	case *ir.InstFRem:
-		e.floatBinary(inst, inst.X, inst.Y, "fmod", inst.FastMathFlags)
+		fe.createFloatBinary(inst, inst.X, inst.Y, "fmod", inst.FastMathFlags)
 	case *ir.InstFNeg:
-		e.fneg(inst)
+		fe.createFNeg(inst)
 	case *ir.InstFCmp:
-		e.fcmp(inst)
+		fe.createFCmp(inst)
 
 	case *ir.InstSelect:
-		e.sel(inst)
+		fe.createSelect(inst)
 
-	// Conversions (conversions.go).
+	// Conversions (convert.go).
 	case *ir.InstTrunc, *ir.InstZExt, *ir.InstSExt, *ir.InstFPTrunc, *ir.InstFPExt,
 		*ir.InstFPToUI, *ir.InstFPToSI, *ir.InstUIToFP, *ir.InstSIToFP, *ir.InstBitCast:
-		e.conversion(inst)
+		fe.createConversion(inst)
 
 	// Memory (memory.go).
 	case *ir.InstAlloca:
-		e.alloca(inst)
+		fe.createAlloca(inst)
 	case *ir.InstLoad:
-		e.load(inst)
+		fe.createLoad(inst)
 	case *ir.InstStore:
-		e.store(inst)
+		fe.createStore(inst)
 	case *ir.InstGetElementPtr:
-		e.gep(inst)
+		fe.createGEP(inst)
 
 	// Atomics (atomics.go).
 	case *ir.InstAtomicRMW:
-		e.atomicRMW(inst)
+		fe.createAtomicRMW(inst)
 	case *ir.InstCmpXchg:
-		e.cmpXchg(inst)
+		fe.createCmpXchg(inst)
 	case *ir.InstExtractValue:
-		e.extractValue(inst)
+		fe.createExtractValue(inst)
 
 	case *ir.InstPhi:
-		// Assigned on the incoming edges (phi.go).
+		// Assigned on the incoming edges (control.go).
 	case *ir.InstCall:
-		e.call(inst) // intrinsics.go, math.go
+		fe.createCall(inst) // intrinsics.go, math.go
 
 	default:
-		e.errorf(ErrBadIR, "instruction %T is not in the contract", inst)
+		fe.errorf(ErrBadIR, "instruction %T is not in the contract", inst)
 	}
-}
-
-// emitTerm emits a block's terminator.
-func (e *emitter) emitTerm(b *ir.Block) {
-	switch t := b.Term.(type) {
-	case *ir.TermRet:
-		if t.X != nil {
-			e.errorf(ErrBadIR, "a kernel returns void")
-		}
-		e.line("return;")
-	case *ir.TermBr:
-		e.edge(b, t.Target.(*ir.Block), "")
-	case *ir.TermCondBr:
-		c := e.operand(t.Cond)
-		e.edge(b, t.TargetTrue.(*ir.Block), c)
-		e.edge(b, t.TargetFalse.(*ir.Block), "")
-	case *ir.TermUnreachable:
-		// Only after @llvm.trap, which has returned already.
-		e.line("return; /* unreachable */")
-	default:
-		e.errorf(ErrBadIR, "terminator %T is not in the contract", t)
-	}
-}
-
-// successors returns the blocks a terminator may branch to.
-func successors(t ir.Terminator) []*ir.Block {
-	switch t := t.(type) {
-	case *ir.TermBr:
-		if b, ok := t.Target.(*ir.Block); ok {
-			return []*ir.Block{b}
-		}
-	case *ir.TermCondBr:
-		var bs []*ir.Block
-		for _, v := range []value.Value{t.TargetTrue, t.TargetFalse} {
-			if b, ok := v.(*ir.Block); ok {
-				bs = append(bs, b)
-			}
-		}
-		return bs
-	}
-	return nil
 }
 
 // assign emits "var = expr;" for an instruction's result.
-func (e *emitter) assign(inst value.Value, expr string) {
-	e.line(e.vals[inst] + " = " + expr + ";")
+func (fe *funcEmitter) assign(inst value.Value, expr string) {
+	fe.line(fe.vals[inst] + " = " + expr + ";")
 }
 
 // line emits one statement, indented.
-func (e *emitter) line(s string) {
-	e.body.WriteString("\t")
-	e.body.WriteString(s)
-	e.body.WriteString("\n")
+func (fe *funcEmitter) line(s string) {
+	fe.body.WriteString("\t")
+	fe.body.WriteString(s)
+	fe.body.WriteString("\n")
 }
 
 // operand returns the C expression of a value used as an operand: a
 // variable, a parameter, a __local array or a literal. Every operand is an
 // atom (no operator outside parentheses), so it can be used anywhere.
-func (e *emitter) operand(v value.Value) string {
-	if s, ok := e.vals[v]; ok {
+func (fe *funcEmitter) operand(v value.Value) string {
+	if s, ok := fe.vals[v]; ok {
 		return s
 	}
-	return e.constant(v)
+	return fe.constant(v)
 }
 
 // declare formats a declaration of a variable of C type ct.
 func declare(ct, name string) string {
 	return ct + " " + name + ";"
+}
+
+// assemble puts the file together: a header, FP_CONTRACT OFF (LLVM's fmul
+// and fadd without flags are separately rounded), the extension pragmas,
+// the helpers, then the kernel.
+func (fe *funcEmitter) assemble() []byte {
+	var b strings.Builder
+	fmt.Fprintf(&b, "// Code generated by kago codegen/openclc from kernel %s. DO NOT EDIT.\n\n", fe.kernel)
+	b.WriteString("#pragma OPENCL FP_CONTRACT OFF\n")
+	b.WriteString(fe.pragmas())
+	b.WriteString("\n")
+	names := make([]string, 0, len(fe.helpers))
+	for n := range fe.helpers {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		b.WriteString(fe.helpers[n])
+		b.WriteString("\n")
+	}
+	fmt.Fprintf(&b, "__kernel void %s(\n\t%s)\n{\n", fe.kernel, strings.Join(fe.params, ",\n\t"))
+	for _, l := range fe.locals {
+		b.WriteString("\t" + l + "\n")
+	}
+	for _, d := range fe.decls {
+		b.WriteString("\t" + d + "\n")
+	}
+	if len(fe.locals)+len(fe.decls) > 0 {
+		b.WriteString("\n")
+	}
+	b.WriteString(fe.body.String())
+	b.WriteString("}\n")
+	return []byte(b.String())
 }

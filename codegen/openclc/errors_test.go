@@ -2,10 +2,11 @@ package openclc
 
 import (
 	"errors"
-	"strings"
 	"testing"
 
 	"github.com/llir/llvm/asm"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // TestErrors feeds modules outside the contract (or beyond the device) and
@@ -18,7 +19,7 @@ func TestErrors(t *testing.T) {
 	}{
 		{"switch", "switch i64 %n, label %done [ i64 1, label %done ]\ndone:\n  ret void", "", ErrBadIR, "switch"},
 		{"call", "call void @helper()\n  ret void", "declare void @helper()", ErrBadIR, "@helper"},
-		{"i16 atomic", "%p = getelementptr i16, i16 addrspace(1)* %x.ptr, i64 0\n  %0 = atomicrmw add i16 addrspace(1)* %p, i16 1 monotonic\n  ret void", "", ErrUnsupported, "16-bit atomics"},
+		{"i16 atomic", "%p = getelementptr i16, i16 addrspace(1)* %x.ptr, i64 0\n  %0 = atomicrmw add i16 addrspace(1)* %p, i16 1 monotonic\n  ret void", "", ErrUnsupported, "32- and 64-bit atomics only"},
 		{"seq_cst", "%p = bitcast i16 addrspace(1)* %x.ptr to i32 addrspace(1)*\n  %0 = atomicrmw add i32 addrspace(1)* %p, i32 1 seq_cst\n  ret void", "", ErrBadIR, "seq_cst"},
 		{"nsw", "%0 = add nsw i64 %n, 1\n  ret void", "", ErrBadIR, "add nsw"},
 		{"dimension", "%0 = call i64 @ka.global_id(i32 3)\n  ret void", "declare i64 @ka.global_id(i32)", ErrBadIR, "dimension"},
@@ -29,20 +30,14 @@ func TestErrors(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			src := "define spir_kernel void @K(i16 addrspace(1)* %x.ptr, i64 %n) {\nentry:\n  " + c.body + "\n}\n" + c.decls + "\n"
 			m, err := asm.ParseString(c.name+".ll", src)
-			if err != nil {
-				t.Fatalf("parse: %v", err)
-			}
+			require.NoError(t, err)
 			_, err = Emit(m, Options{})
-			if !errors.Is(err, c.sentinel) {
-				t.Fatalf("got %v, want an error wrapping %v", err, c.sentinel)
-			}
+			require.ErrorIs(t, err, c.sentinel)
 			var e *Error
-			if !errors.As(err, &e) || e.Kernel != "K" {
-				t.Errorf("error %v is not an *Error for kernel K", err)
-			}
-			if !strings.Contains(err.Error(), c.mention) {
-				t.Errorf("error %q does not mention %q", err, c.mention)
-			}
+			require.True(t, errors.As(err, &e), "%v is not an *Error", err)
+			assert.Equal(t, "K", e.Kernel)
+			assert.Contains(t, err.Error(), "openclc: kernel K: ")
+			assert.Contains(t, err.Error(), c.mention)
 		})
 	}
 }
@@ -51,11 +46,8 @@ func TestErrors(t *testing.T) {
 func TestParams(t *testing.T) {
 	for _, sig := range []string{"i1 %flag", "float* %p"} {
 		m, err := asm.ParseString("p.ll", "define spir_kernel void @K("+sig+") {\nentry:\n  ret void\n}\n")
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, err := Emit(m, AllFeatures()); !errors.Is(err, ErrBadIR) {
-			t.Errorf("%s: got %v, want ErrBadIR", sig, err)
-		}
+		require.NoError(t, err)
+		_, err = Emit(m, AllFeatures())
+		assert.ErrorIs(t, err, ErrBadIR, sig)
 	}
 }

@@ -5,16 +5,18 @@ package openclc
 // (per Options) lacks one.
 
 import (
-	"fmt"
 	"strings"
+
+	"github.com/kago-dev/kago/codegen/internal/emitutil"
+	"github.com/llir/llvm/ir"
 )
 
 // feature is one optional feature: whether the kernel uses it and where it
 // first did (block and instruction, for the error message).
 type feature struct {
 	used  bool
-	block string
-	inst  string
+	block *ir.Block
+	inst  ir.LLStringer
 }
 
 // features are the optional features a kernel may use.
@@ -25,45 +27,38 @@ type features struct {
 }
 
 // use marks f used, remembering the first position.
-func (fs *features) use(f *feature, e *emitter) {
-	if f.used {
-		return
-	}
-	f.used = true
-	if e.curBlock != nil {
-		f.block = e.curBlock.Name()
-	}
-	if e.curInst != nil {
-		f.inst = e.curInst.LLString()
+func (fs *features) use(f *feature, fe *funcEmitter) {
+	if !f.used {
+		*f = feature{used: true, block: fe.block, inst: fe.inst}
 	}
 }
 
 // checkFeatures reports each used feature the device lacks, at the
 // position of its first use.
-func (e *emitter) checkFeatures() {
+func (fe *funcEmitter) checkFeatures() {
 	check := func(f feature, have bool, what, ext string) {
 		if !f.used || have {
 			return
 		}
-		e.errs = append(e.errs, &Error{Kernel: e.kernel, Block: f.block, Inst: f.inst,
-			Err: fmt.Errorf("%w: the kernel uses %s, which needs %s; the device does not have it", ErrUnsupported, what, ext)})
+		fe.errs.Add(emitutil.Errorf("openclc", fe.fn, f.block, f.inst, ErrUnsupported,
+			"the kernel uses %s, which needs %s; the device does not have it", what, ext))
 	}
-	check(e.need.fp64, e.opts.Float64, "float64 (double)", "cl_khr_fp64")
-	check(e.need.int64Base, e.opts.Int64Atomics, "64-bit atomics", "cl_khr_int64_base_atomics")
-	check(e.need.int64Ext, e.opts.Int64ExtendedAtomics, "64-bit atomic min/max/and/or/xor", "cl_khr_int64_extended_atomics")
+	check(fe.need.fp64, fe.opts.Float64, "float64 (double)", "cl_khr_fp64")
+	check(fe.need.int64Base, fe.opts.Int64Atomics, "64-bit atomics", "cl_khr_int64_base_atomics")
+	check(fe.need.int64Ext, fe.opts.Int64ExtendedAtomics, "64-bit atomic min/max/and/or/xor", "cl_khr_int64_extended_atomics")
 }
 
 // pragmas returns the extension pragmas of the used features.
-func (e *emitter) pragmas() string {
+func (fe *funcEmitter) pragmas() string {
 	var b strings.Builder
-	if e.need.fp64.used {
+	if fe.need.fp64.used {
 		b.WriteString("#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n")
 	}
-	if e.need.int64Base.used || e.need.int64Ext.used {
+	if fe.need.int64Base.used || fe.need.int64Ext.used {
 		// The extended atomics' pragma does not imply the base one.
 		b.WriteString("#pragma OPENCL EXTENSION cl_khr_int64_base_atomics : enable\n")
 	}
-	if e.need.int64Ext.used {
+	if fe.need.int64Ext.used {
 		b.WriteString("#pragma OPENCL EXTENSION cl_khr_int64_extended_atomics : enable\n")
 	}
 	return b.String()

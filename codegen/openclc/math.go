@@ -13,42 +13,28 @@ import (
 	"github.com/llir/llvm/ir"
 )
 
-// math lowers a call of @<base>.f32 or @<base>.f64 to the OpenCL C
-// built-in of the same name, or to a helper for llvm.minimum and
+// createMath lowers a checked call of @<base>.f32 or @<base>.f64 to the
+// OpenCL C built-in of the same name, or to a helper for llvm.minimum and
 // llvm.maximum.
-func (e *emitter) math(inst *ir.InstCall, name string) {
-	m, ok := emitutil.ParseMath(name)
-	if !ok {
-		e.errorf(ErrBadIR, "call of @%s, which is not an intrinsic of the contract", name)
-		return
-	}
-	bits := uint64(m.Bits)
-	suffix := fmt.Sprintf("f%d", bits)
-	if len(inst.Args) != m.Arity || floatBits(inst.Typ) != bits {
-		e.errorf(ErrBadIR, "@%s takes %d %s operand(s) and returns one", name, m.Arity, suffix)
-		return
-	}
+func (fe *funcEmitter) createMath(inst *ir.InstCall, m emitutil.Math) {
+	suffix := fmt.Sprintf("f%d", m.Bits)
 	args := make([]string, len(inst.Args))
 	for i, a := range inst.Args {
-		if floatBits(a.Type()) != bits {
-			e.errorf(ErrBadIR, "@%s: operand of type %s", name, a.Type())
-			return
-		}
-		args[i] = e.operand(a)
+		args[i] = fe.operand(a)
 	}
 	fn := m.Base
 	if fn == "minimum" || fn == "maximum" {
 		fn = "ka_" + fn + "_" + suffix
-		e.helpers[fn] = minMaxHelper(fn, bits)
+		fe.helpers[fn] = minMaxHelper(fn, m.Bits)
 	}
-	e.assign(inst, fn+"("+strings.Join(args, ", ")+")")
+	fe.assign(inst, fn+"("+strings.Join(args, ", ")+")")
 }
 
 // minMaxHelper returns the definition of ka_minimum_f32 and friends: a NaN
 // operand gives NaN (a + b is one, quiet), equal operands are merged by
 // their bits so that min(-0, +0) is -0 (or of the sign bits) and
 // max(-0, +0) is +0 (and), otherwise the smaller or larger one.
-func minMaxHelper(fn string, bits uint64) string {
+func minMaxHelper(fn string, bits int) string {
 	ft, it := "float", "uint"
 	if bits == 64 {
 		ft, it = "double", "ulong"

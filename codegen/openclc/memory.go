@@ -9,81 +9,82 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/kago-dev/kago/codegen/internal/emitutil"
 	"github.com/llir/llvm/ir"
 	"github.com/llir/llvm/ir/constant"
 	"github.com/llir/llvm/ir/types"
 	"github.com/llir/llvm/ir/value"
 )
 
-// declareAlloca declares the private variable an alloca stands for: a
+// createAllocaDecl declares the private variable an alloca stands for: a
 // scalar "T x;" (the alloca's value is &x) or a flattened array "T x[N];"
 // (its value is x).
-func (e *emitter) declareAlloca(inst *ir.InstAlloca) {
+func (fe *funcEmitter) createAllocaDecl(inst *ir.InstAlloca) {
 	if inst.NElems != nil {
 		if n, ok := inst.NElems.(*constant.Int); !ok || n.X.Int64() != 1 {
-			e.errorf(ErrBadIR, "alloca of a dynamic or repeated count")
+			fe.errorf(ErrBadIR, "alloca of a dynamic or repeated count")
 		}
 	}
 	t := inst.ElemType
 	if _, ok := scalarOf(t).(*types.PointerType); ok {
-		e.errorf(ErrBadIR, "alloca of pointers")
+		fe.errorf(ErrBadIR, "alloca of pointers")
 		return
 	}
-	name := e.names.fresh(inst.Name(), "priv")
+	name := fe.names.fresh(inst.Name(), "priv")
 	if _, ok := t.(*types.ArrayType); ok {
-		e.decls = append(e.decls, e.arrayDecl("", t, name))
-		e.vals[inst] = name
+		fe.decls = append(fe.decls, fe.arrayDecl("", t, name))
+		fe.vals[inst] = name
 		return
 	}
-	e.decls = append(e.decls, declare(e.ctype(t), name))
-	e.vals[inst] = "(&" + name + ")"
+	fe.decls = append(fe.decls, declare(fe.ctype(t), name))
+	fe.vals[inst] = "(&" + name + ")"
 }
 
-// alloca emits nothing: the variable is declared at the top of the body.
+// createAlloca emits nothing: the variable is declared at the top of the body.
 // Private memory starts undefined, as in LLVM; the front end stores Go's
 // zero values.
-func (e *emitter) alloca(inst *ir.InstAlloca) {}
+func (fe *funcEmitter) createAlloca(inst *ir.InstAlloca) {}
 
-// load lowers a plain scalar load.
-func (e *emitter) load(inst *ir.InstLoad) {
+// createLoad lowers a plain scalar load.
+func (fe *funcEmitter) createLoad(inst *ir.InstLoad) {
 	if inst.Atomic || inst.Volatile {
-		e.errorf(ErrBadIR, "atomic or volatile load")
+		fe.errorf(ErrBadIR, "atomic or volatile load")
 		return
 	}
-	if !e.scalarAccess(inst.ElemType) {
+	if !fe.scalarAccess(inst.ElemType) {
 		return
 	}
-	e.assign(inst, "*"+e.operand(inst.Src))
+	fe.assign(inst, "*"+fe.operand(inst.Src))
 }
 
-// store lowers a plain scalar store.
-func (e *emitter) store(inst *ir.InstStore) {
+// createStore lowers a plain scalar store.
+func (fe *funcEmitter) createStore(inst *ir.InstStore) {
 	if inst.Atomic || inst.Volatile {
-		e.errorf(ErrBadIR, "atomic or volatile store")
+		fe.errorf(ErrBadIR, "atomic or volatile store")
 		return
 	}
-	if !e.scalarAccess(inst.Src.Type()) {
+	if !fe.scalarAccess(inst.Src.Type()) {
 		return
 	}
-	e.line("*" + e.operand(inst.Dst) + " = " + e.operand(inst.Src) + ";")
+	fe.line("*" + fe.operand(inst.Dst) + " = " + fe.operand(inst.Src) + ";")
 }
 
 // scalarAccess checks that a load or store moves a scalar.
-func (e *emitter) scalarAccess(t types.Type) bool {
-	if intBits(t) == 0 && floatBits(t) == 0 {
-		e.errorf(ErrBadIR, "load or store of %s: only scalars", t)
+func (fe *funcEmitter) scalarAccess(t types.Type) bool {
+	if emitutil.IntBits(t) == 0 && emitutil.FloatBits(t) == 0 {
+		fe.errorf(ErrBadIR, "load or store of %s: only scalars", t)
 		return false
 	}
 	return true
 }
 
-// gep lowers getelementptr to pointer arithmetic.
-func (e *emitter) gep(inst *ir.InstGetElementPtr) {
-	off, ok := e.gepOffset(inst.ElemType, inst.Indices)
+// createGEP lowers getelementptr to pointer arithmetic.
+func (fe *funcEmitter) createGEP(inst *ir.InstGetElementPtr) {
+	off, ok := fe.gepOffset(inst.ElemType, inst.Indices)
 	if !ok {
 		return
 	}
-	e.assign(inst, e.operand(inst.Src)+off)
+	fe.assign(inst, fe.operand(inst.Src)+off)
 }
 
 // gepOffset returns " + <offset in scalars>" (or "") for the indices of a
@@ -91,9 +92,9 @@ func (e *emitter) gep(inst *ir.InstGetElementPtr) {
 // over whole elems, each further one into an array. Indices are signed, as
 // in LLVM. The contract's two forms ("T, p, i" and "[N x T], a, 0, i") are
 // cases of this; structs are outside it.
-func (e *emitter) gepOffset(elem types.Type, indices []value.Value) (string, bool) {
+func (fe *funcEmitter) gepOffset(elem types.Type, indices []value.Value) (string, bool) {
 	if len(indices) == 0 {
-		e.errorf(ErrBadIR, "getelementptr without indices")
+		fe.errorf(ErrBadIR, "getelementptr without indices")
 		return "", false
 	}
 	var terms []string
@@ -103,26 +104,26 @@ func (e *emitter) gepOffset(elem types.Type, indices []value.Value) (string, boo
 		if i > 0 {
 			a, ok := t.(*types.ArrayType)
 			if !ok {
-				e.errorf(ErrBadIR, "getelementptr into %s: only arrays", t)
+				fe.errorf(ErrBadIR, "getelementptr into %s: only arrays", t)
 				return "", false
 			}
 			t = a.ElemType
 		}
 		stride := int64(elems(t))
-		bits := intBits(idx.Type())
+		bits := emitutil.IntBits(idx.Type())
 		if bits == 0 {
-			e.errorf(ErrBadIR, "getelementptr index of type %s", idx.Type())
+			fe.errorf(ErrBadIR, "getelementptr index of type %s", idx.Type())
 			return "", false
 		}
 		if c, ok := idx.(*constant.Int); ok {
 			constOff += c.X.Int64() * stride
 			continue
 		}
-		term := e.operand(idx)
+		term := fe.operand(idx)
 		if bits == 64 {
 			term = "(long)" + term
 		} else {
-			term = "(long)" + e.signedOr(term, bits, true)
+			term = "(long)" + fe.signedOr(term, bits, true)
 		}
 		if stride != 1 {
 			term = "(" + term + " * " + strconv.FormatInt(stride, 10) + ")"
@@ -130,7 +131,7 @@ func (e *emitter) gepOffset(elem types.Type, indices []value.Value) (string, boo
 		terms = append(terms, term)
 	}
 	if _, ok := scalarOf(t).(*types.StructType); ok {
-		e.errorf(ErrBadIR, "getelementptr into a struct")
+		fe.errorf(ErrBadIR, "getelementptr into a struct")
 		return "", false
 	}
 	if constOff != 0 || len(terms) == 0 {
@@ -140,4 +141,27 @@ func (e *emitter) gepOffset(elem types.Type, indices []value.Value) (string, boo
 		return "", true
 	}
 	return " + " + strings.Join(terms, " + "), true
+}
+
+// createGlobals declares each @ka.local.<k> as a __local array at
+// kernel scope (where OpenCL C 1.2 requires __local variables to be). Any
+// other global is outside the contract.
+func (fe *funcEmitter) createGlobals(m *ir.Module) {
+	for _, g := range m.Globals {
+		if g.AddrSpace != 3 || !strings.HasPrefix(g.Name(), "ka.local.") {
+			fe.errorf(ErrBadIR, "global @%s: the only globals are @ka.local.<k> in addrspace(3)", g.Name())
+			continue
+		}
+		switch g.Init.(type) {
+		case nil, *constant.Undef, *constant.Poison:
+		default:
+			fe.errorf(ErrBadIR, "global @%s: __local memory cannot be initialized; use undef", g.Name())
+		}
+		if _, ok := scalarOf(g.ContentType).(*types.PointerType); ok {
+			fe.errorf(ErrBadIR, "global @%s holds pointers", g.Name())
+		}
+		name := fe.names.fresh(g.Name(), "ka_local")
+		fe.vals[g] = name
+		fe.locals = append(fe.locals, fe.arrayDecl("__local ", g.ContentType, name))
+	}
 }

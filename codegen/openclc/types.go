@@ -15,7 +15,7 @@ import (
 // fp64), or a pointer "<space> <scalar>*" where pointers to arrays decay to
 // pointers to the innermost scalar (as arrays do in C). Anything else is an
 // error; the returned placeholder keeps emission going.
-func (e *emitter) ctype(t types.Type) string {
+func (fe *funcEmitter) ctype(t types.Type) string {
 	switch t := t.(type) {
 	case *types.IntType:
 		switch t.BitSize {
@@ -35,23 +35,23 @@ func (e *emitter) ctype(t types.Type) string {
 		case types.FloatKindFloat:
 			return "float"
 		case types.FloatKindDouble:
-			e.need.use(&e.need.fp64, e)
+			fe.need.use(&fe.need.fp64, fe)
 			return "double"
 		}
 	case *types.PointerType:
 		space, ok := addrSpaces[t.AddrSpace]
 		if !ok {
-			e.errorf(ErrBadIR, "address space %d is not one of 0, 1, 3", t.AddrSpace)
+			fe.errorf(ErrBadIR, "address space %d is not one of 0, 1, 3", t.AddrSpace)
 			return "void*"
 		}
 		elem := scalarOf(t.ElemType)
 		if _, ok := elem.(*types.PointerType); ok {
-			e.errorf(ErrBadIR, "pointer to pointer type %s", t)
+			fe.errorf(ErrBadIR, "pointer to pointer type %s", t)
 			return "void*"
 		}
-		return space + e.ctype(elem) + "*"
+		return space + fe.ctype(elem) + "*"
 	}
-	e.errorf(ErrBadIR, "type %s is not in the contract", t)
+	fe.errorf(ErrBadIR, "type %s is not in the contract", t)
 	return "int"
 }
 
@@ -73,7 +73,7 @@ func spaceOf(t types.Type) string {
 }
 
 // signedType returns the signed C type of an integer width (8..64).
-func signedType(bits uint64) string {
+func signedType(bits int) string {
 	switch bits {
 	case 8:
 		return "char"
@@ -110,35 +110,8 @@ func elems(t types.Type) uint64 {
 	}
 }
 
-// intBits returns the width of an integer type, or 0.
-func intBits(t types.Type) uint64 {
-	if it, ok := t.(*types.IntType); ok {
-		return it.BitSize
-	}
-	return 0
-}
-
-// floatBits returns 32 or 64 for float and double, or 0.
-func floatBits(t types.Type) uint64 {
-	if ft, ok := t.(*types.FloatType); ok {
-		switch ft.Kind {
-		case types.FloatKindFloat:
-			return 32
-		case types.FloatKindDouble:
-			return 64
-		}
-	}
-	return 0
-}
-
-// isVoid reports whether t is void.
-func isVoid(t types.Type) bool {
-	_, ok := t.(*types.VoidType)
-	return ok
-}
-
 // arrayDecl formats the declaration of a C array holding type t (scalar or
 // nested arrays, flattened).
-func (e *emitter) arrayDecl(qual string, t types.Type, name string) string {
-	return qual + e.ctype(scalarOf(t)) + " " + name + "[" + strconv.FormatUint(elems(t), 10) + "];"
+func (fe *funcEmitter) arrayDecl(qual string, t types.Type, name string) string {
+	return qual + fe.ctype(scalarOf(t)) + " " + name + "[" + strconv.FormatUint(elems(t), 10) + "];"
 }

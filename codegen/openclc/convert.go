@@ -6,14 +6,15 @@ package openclc
 // integer and a float of the same width is OpenCL's as_<type>().
 
 import (
+	"github.com/kago-dev/kago/codegen/internal/emitutil"
 	"github.com/llir/llvm/ir"
 	"github.com/llir/llvm/ir/types"
 	"github.com/llir/llvm/ir/value"
 )
 
-// conversion lowers trunc zext sext fptrunc fpext fptoui fptosi uitofp
+// createConversion lowers trunc zext sext fptrunc fpext fptoui fptosi uitofp
 // sitofp bitcast.
-func (e *emitter) conversion(inst ir.Instruction) {
+func (fe *funcEmitter) createConversion(inst ir.Instruction) {
 	var from value.Value
 	var to types.Type
 	switch c := inst.(type) {
@@ -39,11 +40,11 @@ func (e *emitter) conversion(inst ir.Instruction) {
 		from, to = c.From, c.To
 	}
 	res := inst.(value.Value)
-	a := e.operand(from)
-	fi, ti := intBits(from.Type()), intBits(to)
-	ff, tf := floatBits(from.Type()), floatBits(to)
-	ct := e.ctype(to)
-	bad := func() { e.errorf(ErrBadIR, "conversion from %s to %s", from.Type(), to) }
+	a := fe.operand(from)
+	fi, ti := emitutil.IntBits(from.Type()), emitutil.IntBits(to)
+	ff, tf := emitutil.FloatBits(from.Type()), emitutil.FloatBits(to)
+	ct := fe.ctype(to)
+	bad := func() { fe.errorf(ErrBadIR, "conversion from %s to %s", from.Type(), to) }
 
 	switch inst.(type) {
 	case *ir.InstTrunc:
@@ -52,70 +53,70 @@ func (e *emitter) conversion(inst ir.Instruction) {
 			return
 		}
 		if ti == 1 {
-			e.assign(res, "(bool)("+a+" & 1)")
+			fe.assign(res, "(bool)("+a+" & 1)")
 			return
 		}
-		e.assign(res, "("+ct+")"+a)
+		fe.assign(res, "("+ct+")"+a)
 	case *ir.InstZExt:
 		if fi == 0 || ti == 0 || ti <= fi {
 			bad()
 			return
 		}
-		e.assign(res, "("+ct+")"+a)
+		fe.assign(res, "("+ct+")"+a)
 	case *ir.InstSExt:
 		if fi == 0 || ti == 0 || ti <= fi {
 			bad()
 			return
 		}
-		e.assign(res, "("+ct+")("+signedType(ti)+")"+e.signedOr(a, fi, true))
+		fe.assign(res, "("+ct+")("+signedType(ti)+")"+fe.signedOr(a, fi, true))
 	case *ir.InstFPTrunc, *ir.InstFPExt:
 		if ff == 0 || tf == 0 || ff == tf {
 			bad()
 			return
 		}
-		e.assign(res, "("+ct+")"+a)
+		fe.assign(res, "("+ct+")"+a)
 	case *ir.InstFPToUI:
 		if ff == 0 || ti == 0 {
 			bad()
 			return
 		}
 		if ti == 1 {
-			e.assign(res, "(bool)((uint)"+a+" & 1)")
+			fe.assign(res, "(bool)((uint)"+a+" & 1)")
 			return
 		}
-		e.assign(res, "("+ct+")"+a)
+		fe.assign(res, "("+ct+")"+a)
 	case *ir.InstFPToSI:
 		if ff == 0 || ti == 0 {
 			bad()
 			return
 		}
 		if ti == 1 {
-			e.assign(res, "(bool)((int)"+a+" & 1)")
+			fe.assign(res, "(bool)((int)"+a+" & 1)")
 			return
 		}
-		e.assign(res, "("+ct+")("+signedType(ti)+")"+a)
+		fe.assign(res, "("+ct+")("+signedType(ti)+")"+a)
 	case *ir.InstUIToFP:
 		if fi == 0 || tf == 0 {
 			bad()
 			return
 		}
-		e.assign(res, "("+ct+")"+a)
+		fe.assign(res, "("+ct+")"+a)
 	case *ir.InstSIToFP:
 		if fi == 0 || tf == 0 {
 			bad()
 			return
 		}
-		e.assign(res, "("+ct+")"+e.signedOr(a, fi, true))
+		fe.assign(res, "("+ct+")"+fe.signedOr(a, fi, true))
 	case *ir.InstBitCast:
 		switch {
 		case fi != 0 && fi == tf:
-			e.assign(res, "as_"+ct+"("+a+")")
+			fe.assign(res, "as_"+ct+"("+a+")")
 		case ff != 0 && ff == ti:
-			e.assign(res, "as_"+ct+"("+a+")")
-		case isPointer(from.Type()) && isPointer(to) && spaceOf(from.Type()) == spaceOf(to):
+			fe.assign(res, "as_"+ct+"("+a+")")
+		case emitutil.IsPointer(from.Type()) && emitutil.IsPointer(to) && spaceOf(from.Type()) == spaceOf(to):
 			// A float pointer viewed as an integer pointer (docs/ir.md),
 			// for CAS loops on a float's bits: a plain C cast.
-			e.assign(res, "("+ct+")"+a)
+			fe.assign(res, "("+ct+")"+a)
 		default:
 			bad()
 		}
