@@ -9,6 +9,7 @@ import (
 	gosync "sync"
 
 	"github.com/kago-dev/kago/ka/driver"
+	kasync "github.com/kago-dev/kago/sync"
 )
 
 var backends struct {
@@ -51,7 +52,7 @@ func backend(name string) (driver.Backend, error) {
 	b := backends.m[name]
 	backends.mu.RUnlock()
 	if b == nil {
-		return nil, fmt.Errorf("ka: unknown backend %q (forgotten import of github.com/kago-dev/kago/backends/%s?): %w", name, name, ErrNoDevice)
+		return nil, fmt.Errorf("ka: unknown backend %q (registered: %s; forgotten import of github.com/kago-dev/kago/backends/%s?): %w", name, registered(), name, ErrNoDevice)
 	}
 	return b, nil
 }
@@ -75,18 +76,27 @@ var defaultOrder = []string{"cuda", "opencl", "pocl", "native"}
 // means the KAGO_BACKEND environment variable if set, else the best
 // available device: a CUDA GPU, an OpenCL GPU, PoCL's CPU device, the
 // native backend, in that order, among the backends the program imports.
+//
+// An unknown backend name, in name or in KAGO_BACKEND, is an error that
+// lists the registered backends; so is an unknown KAGO_SYNC value (the
+// accepted ones are "cooperative", the default, and "blocking").
 func Open(name string) (*Device, error) {
+	if err := kasync.EnvError(); err != nil {
+		return nil, fmt.Errorf("ka: %w", err)
+	}
+	from := ""
 	if name == "" {
 		name = os.Getenv("KAGO_BACKEND")
+		from = " (from KAGO_BACKEND)"
 	}
 	if name != "" {
 		bname, idx, err := parseName(name)
 		if err != nil {
-			return nil, err
+			return nil, fmt.Errorf("%w%s", err, from)
 		}
 		b, err := backend(bname)
 		if err != nil {
-			return nil, err
+			return nil, fmt.Errorf("%w%s", err, from)
 		}
 		infos, err := b.Probe()
 		if err != nil {
@@ -100,13 +110,21 @@ func Open(name string) (*Device, error) {
 	return openDefault()
 }
 
+// registered lists the registered backends for an error message.
+func registered() string {
+	if names := Backends(); len(names) > 0 {
+		return strings.Join(names, ", ")
+	}
+	return "none"
+}
+
 func parseName(name string) (string, int, error) {
 	bname, idx, found := strings.Cut(name, ":")
 	if !found {
 		return name, 0, nil
 	}
 	i, err := strconv.Atoi(idx)
-	if err != nil || i < 0 {
+	if err != nil || i < 0 || bname == "" {
 		return "", 0, fmt.Errorf("ka: bad device name %q (want backend or backend:index): %w", name, ErrNoDevice)
 	}
 	return bname, i, nil

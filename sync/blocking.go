@@ -1,6 +1,7 @@
 package sync
 
 import (
+	"fmt"
 	"os"
 	"sync/atomic"
 )
@@ -11,12 +12,29 @@ const envVar = "KAGO_SYNC"
 // blocking is set from KAGO_SYNC=blocking at start and by SetBlocking.
 var blocking atomic.Bool
 
-func init() { blocking.Store(os.Getenv(envVar) == "blocking") }
+// envErr is the error of an unknown KAGO_SYNC value, read at start.
+var envErr error
+
+func init() {
+	switch v := os.Getenv(envVar); v {
+	case "", "cooperative":
+	case "blocking":
+		blocking.Store(true)
+	default:
+		envErr = fmt.Errorf("%s=%q: unknown value (want \"cooperative\", the default, or \"blocking\")", envVar, v)
+	}
+}
+
+// EnvError reports an unknown KAGO_SYNC value in the environment the
+// process started with (nil when it is unset, "cooperative" or
+// "blocking"). Waits then stay cooperative; ka.Open returns this error so
+// that a misspelt setting is not silently ignored.
+func EnvError() error { return envErr }
 
 // Blocking reports whether every [Wait] calls the blocking wait on the
 // caller's goroutine. It is true when the process started with
-// KAGO_SYNC=blocking (read once, at start; other values are ignored) or
-// after SetBlocking(true).
+// KAGO_SYNC=blocking (read once, at start; an unknown value is reported by
+// [EnvError]) or after SetBlocking(true).
 //
 // In blocking mode a wait cannot be cancelled early: Options.Cancellable
 // is ignored, and a cancelled context's error is returned once the blocking

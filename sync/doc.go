@@ -27,7 +27,9 @@
 //
 // KAGO_SYNC=blocking in the environment (read once at start; see
 // [SetBlocking]) makes every Wait call the blocking wait on the caller's
-// goroutine, for bisecting and for benchmark baselines.
+// goroutine, for bisecting and for benchmark baselines. KAGO_SYNC=cooperative
+// is the default; any other value is reported by [EnvError], which ka.Open
+// returns.
 //
 // Like gVisor's pkg/sync, the package also re-exports the standard
 // library's sync types (Mutex, WaitGroup, Once, ...), so that a file that
