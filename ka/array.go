@@ -3,6 +3,7 @@ package ka
 import (
 	"context"
 	"fmt"
+	"math"
 	gosync "sync"
 	"unsafe"
 
@@ -31,24 +32,50 @@ type Array[T Scalar] struct {
 
 // Alloc allocates an array of n elements on dev. Its contents are
 // unspecified until written.
+//
+// A negative n is an error wrapping ErrInvalid. A size the device cannot
+// hold (n times the element size overflows, or exceeds the device's
+// largest allocation, Capabilities.MaxAllocBytes) is an error wrapping
+// ErrOutOfMemory, checked before the driver is asked; so is a driver's own
+// out-of-memory failure.
 func Alloc[T Scalar](dev *Device, n int) (*Array[T], error) {
-	if n < 0 {
-		return nil, fmt.Errorf("ka: Alloc of %d elements", n)
-	}
-	if dev.isClosed() {
-		return nil, fmt.Errorf("ka: Alloc: device %w", ErrClosed)
-	}
 	var zero T
-	size := max(n*int(unsafe.Sizeof(zero)), 8)
-	buf, err := dev.drv.Alloc(size)
+	if dev == nil {
+		return nil, fmt.Errorf("ka: Alloc on a nil device: %w", ErrInvalid)
+	}
+	if n < 0 {
+		return nil, fmt.Errorf("ka: Alloc of %d elements: %w", n, ErrInvalid)
+	}
+	size, err := allocBytes(dev, n, int(unsafe.Sizeof(zero)))
 	if err != nil {
 		return nil, fmt.Errorf("ka: Alloc of %d×%T on %s: %w", n, zero, dev, err)
 	}
-	a := &Array[T]{dev: dev, buf: buf, n: n}
-	if hb, ok := buf.(driver.HostBuffer); ok {
+	a := &Array[T]{dev: dev, n: n}
+	err = dev.allocate(a, func() (err error) {
+		a.buf, err = dev.drv.Alloc(size)
+		return err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("ka: Alloc of %d×%T on %s: %w", n, zero, dev, err)
+	}
+	if hb, ok := a.buf.(driver.HostBuffer); ok {
 		a.view = unsafe.Slice((*T)(unsafe.Pointer(unsafe.SliceData(hb.Bytes()))), n)
 	}
 	return a, nil
+}
+
+// allocBytes is the byte size of n elements of elem bytes (at least 8, so
+// that an empty array still has a buffer), checked against overflow and the
+// device's largest allocation.
+func allocBytes(dev *Device, n, elem int) (int, error) {
+	if n > math.MaxInt/elem {
+		return 0, fmt.Errorf("%d elements of %d bytes overflow an int: %w", n, elem, ErrOutOfMemory)
+	}
+	size := max(n*elem, 8)
+	if m := dev.info.Capabilities.MaxAllocBytes; m > 0 && int64(size) > m {
+		return 0, fmt.Errorf("%d bytes exceed the device's largest allocation of %d bytes: %w", size, m, ErrOutOfMemory)
+	}
+	return size, nil
 }
 
 // FromSlice allocates an array on dev and copies s into it.
@@ -70,10 +97,11 @@ func (a *Array[T]) Len() int { return a.n }
 // Device is the device that holds the array.
 func (a *Array[T]) Device() *Device { return a.dev }
 
-// Write copies src into the first len(src) elements of the array.
+// Write copies src into the first len(src) elements of the array. A src
+// longer than the array is an error wrapping ErrInvalid.
 func (a *Array[T]) Write(ctx context.Context, src []T) error {
 	if len(src) > a.n {
-		return fmt.Errorf("ka: Write of %d elements into an array of %d", len(src), a.n)
+		return fmt.Errorf("ka: Write of %d elements into an array of %d: %w", len(src), a.n, ErrInvalid)
 	}
 	if len(src) == 0 {
 		return a.check()
@@ -82,10 +110,11 @@ func (a *Array[T]) Write(ctx context.Context, src []T) error {
 	return a.copy(func(q *queue) error { return q.q.Write(ctx, a.buf, 0, b) })
 }
 
-// Read copies the first len(dst) elements of the array into dst.
+// Read copies the first len(dst) elements of the array into dst. A dst
+// longer than the array is an error wrapping ErrInvalid.
 func (a *Array[T]) Read(ctx context.Context, dst []T) error {
 	if len(dst) > a.n {
-		return fmt.Errorf("ka: Read of %d elements from an array of %d", len(dst), a.n)
+		return fmt.Errorf("ka: Read of %d elements from an array of %d: %w", len(dst), a.n, ErrInvalid)
 	}
 	if len(dst) == 0 {
 		return a.check()
@@ -129,7 +158,8 @@ func (a *Array[T]) copy(f func(q *queue) error) error {
 // belongs to the same task, the memory is freed in that stream's order (no
 // wait); if the stream's task has ended, its work has completed and the
 // memory is freed at once, never on a queue that now runs another task's
-// work. Using the array afterwards returns ErrClosed; Free twice is a no-op.
+// work. Using the array afterwards returns ErrClosed; Free twice is a no-op,
+// and so is Free after the device's Close, which released the memory.
 func (a *Array[T]) Free() error {
 	a.mu.Lock()
 	if a.freed {
@@ -142,19 +172,37 @@ func (a *Array[T]) Free() error {
 	a.mu.Unlock()
 	if s != nil {
 		s.mu.Lock()
+		defer s.mu.Unlock()
 		if !s.closed && s.cur != nil {
-			err := a.buf.Free(s.cur.q)
-			s.mu.Unlock()
-			return err
+			// The stream is open, so the device has not released its
+			// driver yet: Close waits for s.mu.
+			if !a.dev.forget(a) {
+				return nil
+			}
+			return a.buf.Free(s.cur.q)
 		}
-		s.mu.Unlock()
 	}
+	return a.dev.release(a, func() error { return a.buf.Free(nil) })
+}
+
+// closeFree releases the array's memory when its device closes.
+func (a *Array[T]) closeFree() error {
+	a.mu.Lock()
+	a.freed, a.last = true, nil
+	a.mu.Unlock()
 	return a.buf.Free(nil)
 }
 
 // launchArg checks the array for a launch on s and returns its argument.
-func (a *Array[T]) launchArg(dev *Device, elem driver.ScalarType) (driver.Arg, error) {
+// It records s as the array's last stream at once, under the array's lock,
+// so that a Free racing with the launch frees the memory in s's order
+// (after the launch) instead of under it.
+func (a *Array[T]) launchArg(s *Stream, elem driver.ScalarType) (driver.Arg, error) {
 	var zero T
+	if a == nil {
+		return driver.Arg{}, fmt.Errorf("is a nil *ka.Array[%s]", scalarTypeOf(zero))
+	}
+	dev := s.dev
 	if t := scalarTypeOf(zero); t != elem {
 		return driver.Arg{}, fmt.Errorf("is *ka.Array[%s], want *ka.Array[%s]", t, elem)
 	}
@@ -166,18 +214,14 @@ func (a *Array[T]) launchArg(dev *Device, elem driver.ScalarType) (driver.Arg, e
 	if a.freed {
 		return driver.Arg{}, fmt.Errorf("is a freed array")
 	}
-	return driver.Arg{Buffer: a.buf, Len: a.n, Value: a.view}, nil
-}
-
-// used records the stream of a launch that used the array.
-func (a *Array[T]) used(s *Stream) {
-	a.mu.Lock()
 	a.last = s
-	a.mu.Unlock()
+	return driver.Arg{Buffer: a.buf, Len: a.n, Value: a.view}, nil
 }
 
 // arrayArg is what Launch needs of an *Array[T] of any T.
 type arrayArg interface {
-	launchArg(dev *Device, elem driver.ScalarType) (driver.Arg, error)
-	used(s *Stream)
+	launchArg(s *Stream, elem driver.ScalarType) (driver.Arg, error)
 }
+
+// deviceArray is what a Device needs of its live arrays of any T.
+type deviceArray interface{ closeFree() error }

@@ -18,8 +18,15 @@ type Device struct {
 	pool    queuePool
 	def     *Stream
 
+	// gate is held for reading across driver calls that no stream lock
+	// orders (Alloc, Load, Free), and for writing by Close while it marks
+	// the device closed: after that no such call starts, and none is left
+	// running when Close releases the driver.
+	gate gosync.RWMutex
+
 	mu     gosync.Mutex
-	live   map[*Stream]struct{} // streams that may have work: default + tasks'
+	live   map[*Stream]struct{}     // streams that may have work: default + tasks'
+	arrays map[deviceArray]struct{} // arrays not yet freed, released by Close
 	closed bool
 }
 
@@ -28,7 +35,7 @@ func openDevice(b driver.Backend, name string, i int) (*Device, error) {
 	if err != nil {
 		return nil, fmt.Errorf("ka: opening %s:%d: %w", name, i, err)
 	}
-	d := &Device{drv: drv, info: drv.Info(), backend: name, live: make(map[*Stream]struct{})}
+	d := &Device{drv: drv, info: drv.Info(), backend: name, live: make(map[*Stream]struct{}), arrays: make(map[deviceArray]struct{})}
 	d.info.Backend = name
 	d.pool.init(drv)
 	q, err := d.pool.get(Normal)
@@ -99,29 +106,100 @@ func (d *Device) Synchronize(ctx context.Context) error {
 // benchmarks use it to see that Spawn recycles queues.
 func (d *Device) Queues() (live, idle int) { return d.pool.stats() }
 
-// Close waits for the default stream's work, releases the device's queues
-// and closes it. Tasks must have ended and arrays should be freed before;
-// using them afterwards returns ErrClosed.
+// Close releases the device. It is safe to call while tasks still use the
+// device: new calls are refused at once, every stream's enqueued work is
+// waited for, and then the device's queues, arrays and kernels are
+// released; from then on every call on the device, its streams, arrays and
+// kernels returns an error wrapping ErrClosed. Close returns the errors of
+// work that failed and was not reported yet. Closing twice is a no-op.
 func (d *Device) Close() error {
+	d.gate.Lock()
 	d.mu.Lock()
 	if d.closed {
 		d.mu.Unlock()
+		d.gate.Unlock()
 		return nil
 	}
-	d.mu.Unlock()
-	err := d.def.Synchronize(context.Background())
-	d.mu.Lock()
 	d.closed = true
+	streams := make([]*Stream, 0, len(d.live))
+	for s := range d.live {
+		streams = append(streams, s)
+	}
 	d.mu.Unlock()
-	d.def.release()
-	d.pool.close()
-	return errors.Join(err, d.drv.Close())
+	d.gate.Unlock()
+	// No stream can be added now; each one finishes the call it is in
+	// (they hold s.mu for their driver calls), then is closed.
+	var errs []error
+	for _, s := range streams {
+		if err := s.closeForDevice(); err != nil {
+			errs = append(errs, err)
+		}
+	}
+	d.mu.Lock()
+	arrays := d.arrays
+	d.arrays = nil
+	d.mu.Unlock()
+	for a := range arrays {
+		errs = append(errs, a.closeFree())
+	}
+	errs = append(errs, d.pool.close(), d.drv.Close())
+	return errors.Join(errs...)
 }
 
 func (d *Device) isClosed() bool {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	return d.closed
+}
+
+// enter starts a driver call that no stream lock orders; the caller runs
+// it and calls d.gate.RUnlock. It fails once the device is closed.
+func (d *Device) enter(op string) error {
+	d.gate.RLock()
+	if d.isClosed() {
+		d.gate.RUnlock()
+		return fmt.Errorf("ka: %s: device %w", op, ErrClosed)
+	}
+	return nil
+}
+
+// allocate runs alloc, which sets a's buffer, and records a as live so
+// that Close releases it.
+func (d *Device) allocate(a deviceArray, alloc func() error) error {
+	if err := d.enter("Alloc"); err != nil {
+		return err
+	}
+	defer d.gate.RUnlock()
+	if err := alloc(); err != nil {
+		return err
+	}
+	d.mu.Lock()
+	d.arrays[a] = struct{}{}
+	d.mu.Unlock()
+	return nil
+}
+
+// forget removes a from the live arrays before its memory is freed. It
+// reports false once the device is closing: Close then frees the memory.
+func (d *Device) forget(a deviceArray) bool {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if d.closed {
+		return false
+	}
+	delete(d.arrays, a)
+	return true
+}
+
+// release frees a's memory with free, unless the device has closed (and
+// so freed it, or is about to).
+func (d *Device) release(a deviceArray, free func() error) error {
+	d.gate.RLock()
+	defer d.gate.RUnlock()
+	if !d.forget(a) {
+		return nil
+	}
+	return free()
 }
 
 func (d *Device) addLive(s *Stream) bool {

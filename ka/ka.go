@@ -30,6 +30,25 @@
 // through package github.com/kago-dev/kago/sync, which polls briefly and
 // then parks the goroutine until a worker or a driver callback wakes it.
 // Spawn gives each concurrent goroutine a stream of its own.
+//
+// # Errors and panics
+//
+// Every input that depends on data is checked and, when wrong, is an error
+// wrapping one of the sentinels below, before anything reaches the driver:
+// sizes (a negative or overflowing element count is ErrInvalid or
+// ErrOutOfMemory; a range whose groups overflow or exceed the device's
+// limits is ErrBadLaunch), argument types and devices, nil devices,
+// functions and arrays passed as arguments, unknown backend names and
+// KAGO_BACKEND or KAGO_SYNC values. A range with a zero size is an empty
+// launch that succeeds. Using a device, stream, array or kernel after
+// Device.Close, Array.Free or the end of its task is ErrClosed; Close is
+// safe while tasks still run (it waits for their enqueued work, then
+// refuses their further calls), and Free and Close are idempotent.
+//
+// As elsewhere in Go, calling a method on a nil *Device, *Stream, *Array,
+// *Kernel or *Task is a programming error and may panic; so is Register
+// with a nil backend or a duplicate name, and RegisterKernel with a bad
+// kernel. Check the error of FromSlice or Alloc before using the array.
 package ka
 
 import "github.com/kago-dev/kago/ka/driver"
@@ -51,6 +70,14 @@ var (
 	// ErrClosed: use of a closed device, a freed array, or a task's stream
 	// after the task ended.
 	ErrClosed = driver.ErrClosed
+	// ErrOutOfMemory: an allocation the device cannot hold: its byte size
+	// overflows, exceeds the device's largest allocation
+	// (Capabilities.MaxAllocBytes), or the driver ran out of memory.
+	ErrOutOfMemory = driver.ErrOutOfMemory
+	// ErrInvalid: an argument outside its domain, such as a nil device or
+	// function, a negative element count, or a host slice longer than the
+	// array it is copied to or from.
+	ErrInvalid = driver.ErrInvalid
 )
 
 // Kind is the type of a device: CPU or GPU.

@@ -2,6 +2,7 @@ package ka
 
 import (
 	"fmt"
+	"math"
 	"reflect"
 	"runtime"
 
@@ -46,6 +47,9 @@ func GroupSize(sizes ...int) KernelOption {
 // itself. The error wraps ErrUnsupported when the device cannot run the
 // kernel, saying what is missing.
 func NewKernel(dev *Device, fn any, opts ...KernelOption) (*Kernel, error) {
+	if dev == nil {
+		return nil, fmt.Errorf("ka: NewKernel on a nil device: %w", ErrInvalid)
+	}
 	if dev.isClosed() {
 		return nil, fmt.Errorf("ka: NewKernel: device %w", ErrClosed)
 	}
@@ -78,7 +82,11 @@ func NewKernel(dev *Device, fn any, opts ...KernelOption) (*Kernel, error) {
 	if spec.Int64Atomics && !caps.Int64Atomics {
 		return nil, fmt.Errorf("ka: kernel %s uses 64-bit atomics, which %s does not support: %w", spec.Name, dev, ErrUnsupported)
 	}
+	if err := dev.enter("NewKernel"); err != nil {
+		return nil, err
+	}
 	k.fn, err = dev.drv.Load(spec)
+	dev.gate.RUnlock()
 	if err != nil {
 		return nil, fmt.Errorf("ka: loading kernel %s on %s: %w (device code comes from `go generate` running kago gen, or from a blank import of github.com/kago-dev/kago/jit)", spec.Name, dev, err)
 	}
@@ -101,7 +109,11 @@ func (k *Kernel) Params() []driver.Param { return k.spec.Params }
 // r need not be a multiple of the group size. Groups are always whole, on
 // every backend: in the last group, work-items past the range run too (their
 // GlobalID is ≥ GlobalSize), so guard memory accesses with len or
-// GlobalSize, and let those work-items reach the group's barriers.
+// GlobalSize, and let those work-items reach the group's barriers. A range
+// with a size of 0 in any of its dimensions is an empty launch: its
+// arguments are checked, nothing is enqueued, and it succeeds. A range
+// whose rounding up to whole groups overflows, or that needs more groups
+// than the device allows (Capabilities.MaxGroups), is an ErrBadLaunch.
 func (k *Kernel) Launch(s *Stream, r NDRange, args ...any) error {
 	if s == nil {
 		return fmt.Errorf("ka: launching %s: nil stream: %w", k.spec.Name, ErrBadLaunch)
@@ -119,6 +131,9 @@ func (k *Kernel) Launch(s *Stream, r NDRange, args ...any) error {
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if s.closed {
+		return s.closedErr("launching " + k.spec.Name)
+	}
 	// The stream's scratch slice: backends do not keep args past Launch,
 	// and the lock makes it ours, so a launch allocates nothing here.
 	dargs := s.args[:0]
@@ -129,7 +144,7 @@ func (k *Kernel) Launch(s *Stream, r NDRange, args ...any) error {
 			if !ok {
 				return fmt.Errorf("ka: launching %s: argument %d (%s) is %T, want *ka.Array[%s]: %w", k.spec.Name, i+1, p, args[i], p.Type, ErrBadLaunch)
 			}
-			arg, err := a.launchArg(k.dev, p.Type)
+			arg, err := a.launchArg(s, p.Type)
 			if err != nil {
 				return fmt.Errorf("ka: launching %s: argument %d (%s) %v: %w", k.spec.Name, i+1, p, err, ErrBadLaunch)
 			}
@@ -142,16 +157,11 @@ func (k *Kernel) Launch(s *Stream, r NDRange, args ...any) error {
 		dargs = append(dargs, driver.Arg{Value: args[i]})
 	}
 	q, err := s.queue()
-	if err == nil {
+	if err == nil && r.Total() > 0 {
 		err = q.q.Launch(k.fn, r, group, dargs)
 	}
 	if err != nil {
 		return fmt.Errorf("ka: launching %s: %w", k.spec.Name, err)
-	}
-	for i, p := range params {
-		if p.Slice {
-			args[i].(arrayArg).used(s)
-		}
 	}
 	return nil
 }
@@ -163,7 +173,7 @@ func (k *Kernel) checkRange(r NDRange) (NDRange, error) {
 		return NDRange{}, fmt.Errorf("ka: launching %s: range has %d dimensions, want 1 to 3: %w", k.spec.Name, r.Dims, ErrBadLaunch)
 	}
 	for d := 0; d < 3; d++ {
-		if n := r.Size[d]; n <= 0 || (d >= r.Dims && n != 1) {
+		if n := r.Size[d]; n < 0 || (d >= r.Dims && n != 1) {
 			return NDRange{}, fmt.Errorf("ka: launching %s: range %v: size %d in dimension %d: %w", k.spec.Name, r, n, d, ErrBadLaunch)
 		}
 	}
@@ -176,7 +186,7 @@ func (k *Kernel) checkRange(r NDRange) (NDRange, error) {
 	} else {
 		def := [3][3]int{{256, 1, 1}, {16, 16, 1}, {8, 8, 4}}[r.Dims-1]
 		for d := range 3 {
-			g.Size[d] = min(def[d], r.Size[d])
+			g.Size[d] = max(min(def[d], r.Size[d]), 1)
 			if m := caps.MaxGroupDims[d]; m > 0 {
 				g.Size[d] = min(g.Size[d], m)
 			}
@@ -199,7 +209,40 @@ func (k *Kernel) checkRange(r NDRange) (NDRange, error) {
 	if caps.MaxGroupSize > 0 && g.Total() > caps.MaxGroupSize {
 		return NDRange{}, fmt.Errorf("ka: launching %s: group size %v has %d work-items, the device allows %d: %w", k.spec.Name, g, g.Total(), caps.MaxGroupSize, ErrBadLaunch)
 	}
+	if err := checkGroups(r, g, caps); err != nil {
+		return NDRange{}, fmt.Errorf("ka: launching %s over %v in groups of %v: %v: %w", k.spec.Name, r, g, err, ErrBadLaunch)
+	}
 	return g, nil
+}
+
+// checkGroups checks that r, rounded up to whole groups of g, has a group
+// count within the device's limits, in every dimension and in all, and
+// that the rounded range's work-items can be counted in an int (linear ids
+// must not overflow).
+func checkGroups(r, g NDRange, caps Capabilities) error {
+	total, count := 1, 1
+	for d := range 3 {
+		n, gs := r.Size[d], g.Size[d]
+		groups := n/gs + min(n%gs, 1)
+		if m := caps.MaxGroups[d]; m > 0 && groups > m {
+			return fmt.Errorf("%d groups in dimension %d, the device allows %d", groups, d, m)
+		}
+		if m := caps.MaxGroupCount; m > 0 && groups > 0 {
+			if count > m/groups {
+				return fmt.Errorf("the range needs more groups than the device allows (%d)", m)
+			}
+			count *= groups
+		}
+		if groups > math.MaxInt/gs {
+			return fmt.Errorf("size %d in dimension %d overflows when rounded up to whole groups of %d", n, d, gs)
+		}
+		rounded := groups * gs
+		if rounded > 0 && total > math.MaxInt/rounded {
+			return fmt.Errorf("its work-items, rounded up to whole groups, overflow an int")
+		}
+		total *= rounded
+	}
+	return nil
 }
 
 func paramList(ps []driver.Param) string {

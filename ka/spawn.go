@@ -18,14 +18,22 @@ type Task struct {
 // stream's work has completed; at most 32 idle queues are kept per priority.
 //
 // The stream belongs to the task: using it after fn returns gives
-// ErrClosed. A panic in fn is not recovered, as with a go statement.
+// ErrClosed. A panic in fn is not recovered, as with a go statement. A nil
+// dev or fn gives a task whose Wait returns an error wrapping ErrInvalid,
+// and a closed dev one that returns ErrClosed; fn then does not run.
 func Spawn(dev *Device, fn func(s *Stream) error) *Task {
 	t := &Task{done: make(chan struct{})}
-	s := newStream(dev)
-	if !dev.addLive(s) {
-		t.err = fmt.Errorf("ka: Spawn: device %w", ErrClosed)
+	fail := func(err error) *Task {
+		t.err = err
 		close(t.done)
 		return t
+	}
+	if dev == nil || fn == nil {
+		return fail(fmt.Errorf("ka: Spawn with a nil device or function: %w", ErrInvalid))
+	}
+	s := newStream(dev)
+	if !dev.addLive(s) {
+		return fail(fmt.Errorf("ka: Spawn: device %w", ErrClosed))
 	}
 	go func() {
 		defer close(t.done)

@@ -25,6 +25,7 @@ type Stream struct {
 	cur    *queue    // where new work goes; nil until first use
 	prio   Priority
 	closed bool
+	why    string       // why it closed: its task ended, or its device closed
 	args   []driver.Arg // Launch's scratch, under mu
 }
 
@@ -52,8 +53,12 @@ func (s *Stream) SetPriority(p Priority) error {
 // WithPriority runs fn with the stream at priority p, then restores the
 // previous priority. The restored queue is ordered after fn's work unless
 // fn failed, so a failing block does not make later work wait on it. It
-// returns fn's error, or the error of changing priorities.
+// returns fn's error, or the error of changing priorities; a nil fn is an
+// error wrapping ErrInvalid.
 func (s *Stream) WithPriority(p Priority, fn func(*Stream) error) error {
+	if fn == nil {
+		return fmt.Errorf("ka: WithPriority with a nil function: %w", ErrInvalid)
+	}
 	s.mu.Lock()
 	prev := s.prio
 	err := s.setPriority(p, true)
@@ -70,7 +75,7 @@ func (s *Stream) WithPriority(p Priority, fn func(*Stream) error) error {
 
 func (s *Stream) setPriority(p Priority, order bool) error {
 	if s.closed {
-		return fmt.Errorf("ka: SetPriority: stream %w", ErrClosed)
+		return s.closedErr("SetPriority")
 	}
 	if p != Low && p != Normal && p != High {
 		return fmt.Errorf("ka: SetPriority(%v): not a priority: %w", p, ErrUnsupported)
@@ -110,7 +115,7 @@ func (s *Stream) setPriority(p Priority, order bool) error {
 // first use. s.mu is held.
 func (s *Stream) queue() (*queue, error) {
 	if s.closed {
-		return nil, fmt.Errorf("ka: stream %w (its task has ended)", ErrClosed)
+		return nil, s.closedErr("using the stream")
 	}
 	if s.cur != nil {
 		return s.cur, nil
@@ -134,13 +139,18 @@ func (s *Stream) Synchronize(ctx context.Context) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.closed {
-		return fmt.Errorf("ka: Synchronize: stream %w", ErrClosed)
+		return s.closedErr("Synchronize")
 	}
 	if s.cur == nil {
 		return ctx.Err()
 	}
 	// Work on the stream's other queues is ordered before cur's.
 	return s.cur.q.Synchronize(ctx)
+}
+
+// closedErr is the error of using the closed stream s in op. s.mu is held.
+func (s *Stream) closedErr(op string) error {
+	return fmt.Errorf("ka: %s: stream %w (%s)", op, ErrClosed, s.why)
 }
 
 // do runs f with the stream's current queue, under the stream's lock.
@@ -163,7 +173,7 @@ func (s *Stream) finish() error {
 	if s.cur != nil {
 		err = s.cur.q.Synchronize(context.Background())
 	}
-	s.closed = true
+	s.closed, s.why = true, "its task has ended"
 	s.dev.removeLive(s)
 	if err != nil {
 		// The queue may still hold failed work; do not hand it on.
@@ -180,12 +190,23 @@ func (s *Stream) finish() error {
 	return nil
 }
 
-// release returns the stream's queues to the pool (the device is closing).
-func (s *Stream) release() {
+// closeForDevice ends the stream because its device is closing: it waits
+// for the call the stream is in (s.mu) and for its enqueued work, then
+// returns its queues and refuses further use with ErrClosed. A stream whose
+// task has ended is already closed.
+func (s *Stream) closeForDevice() error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.closed = true
+	if s.closed {
+		return nil
+	}
+	s.closed, s.why = true, "its device is closed"
+	var err error
+	if s.cur != nil {
+		err = s.cur.q.Synchronize(context.Background())
+	}
 	s.releaseLocked()
+	return err
 }
 
 func (s *Stream) releaseLocked() {

@@ -59,6 +59,8 @@ func queryInfo(d cu.Device) (driver.DeviceInfo, limits, error) {
 			LocalMemBytes:  v[cu.AttrMaxSharedPerBlock],
 			ComputeUnits:   v[cu.AttrMultiprocessorCount],
 			GlobalMemBytes: mem,
+			MaxAllocBytes:  mem,
+			MaxGroups:      lim.maxGrid,
 			Float64:        true, // every GPU that takes PTX 7.0 (sm_50 and later)
 			Int64Atomics:   true,
 			Priorities:     cc >= 35,

@@ -52,6 +52,7 @@ func info() driver.DeviceInfo {
 			MaxGroupSize:  1024,
 			MaxGroupDims:  [3]int{1024, 1024, 1024},
 			LocalMemBytes: 1 << 20,
+			MaxAllocBytes: maxAlloc(),
 			ComputeUnits:  runtime.GOMAXPROCS(0),
 			Float64:       true,
 			Int64Atomics:  true,

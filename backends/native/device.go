@@ -14,7 +14,10 @@ func (d *device) Info() driver.DeviceInfo { return d.info }
 func (d *device) NewQueue(driver.Priority) (driver.Queue, error) { return newQueue(), nil }
 
 func (d *device) Alloc(size int) (driver.Buffer, error) {
-	words := make([]uint64, (size+7)/8) // 8-byte aligned for every element type
+	words, err := allocWords(size) // 8-byte aligned for every element type
+	if err != nil {
+		return nil, err
+	}
 	return &buffer{b: unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(words))), size)}, nil
 }
 

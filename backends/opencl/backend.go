@@ -98,7 +98,7 @@ func (b *Backend) enumerate() ([]found, error) {
 			return nil, fmt.Errorf("%s: %w: platform %q: %v", b.name, driver.ErrNoDevice, pname, err)
 		}
 		for _, d := range devs {
-			info, dc, err := queryInfo(d, b.name)
+			info, dc, err := queryInfo(d, pname, b.name)
 			if err != nil {
 				return nil, fmt.Errorf("%s: %w: platform %q: %v", b.name, driver.ErrNoDevice, pname, err)
 			}

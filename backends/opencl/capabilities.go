@@ -3,6 +3,7 @@ package opencl
 import (
 	"encoding/binary"
 	"fmt"
+	"math"
 	"strings"
 
 	"github.com/kago-dev/kago/backends/opencl/internal/cl"
@@ -18,7 +19,7 @@ type devCaps struct {
 }
 
 // queryInfo reads a device's description and capabilities.
-func queryInfo(d cl.Device, backend string) (driver.DeviceInfo, devCaps, error) {
+func queryInfo(d cl.Device, platform, backend string) (driver.DeviceInfo, devCaps, error) {
 	q := infoReader{d: d}
 	name := q.str(cl.DeviceName)
 	vendor := q.str(cl.DeviceVendor)
@@ -31,6 +32,7 @@ func queryInfo(d cl.Device, backend string) (driver.DeviceInfo, devCaps, error) 
 		LocalMemBytes:  int(q.u64(cl.DeviceLocalMemSize)),
 		ComputeUnits:   int(q.u32(cl.DeviceMaxComputeUnits)),
 		GlobalMemBytes: int64(q.u64(cl.DeviceGlobalMemSize)),
+		MaxAllocBytes:  int64(min(q.u64(cl.DeviceMaxMemAllocSize), math.MaxInt64)),
 		Float64:        q.u64(cl.DeviceDoubleFPConfig) != 0 || has("cl_khr_fp64"),
 		Int64Atomics:   has("cl_khr_int64_base_atomics"),
 	}
@@ -54,6 +56,12 @@ func queryInfo(d cl.Device, backend string) (driver.DeviceInfo, devCaps, error) 
 	}
 	if dc.spir {
 		c.Notes = append(c.Notes, "takes SPIR bitcode (cl_khr_spir) through opencl.LoadBitcode")
+	}
+	if strings.Contains(platform, "Portable Computing Language") {
+		// PoCL's pthread scheduler counts a launch's groups in 32-bit
+		// integers: more of them abort the process (an assertion, or a
+		// division by zero), so ka refuses such launches.
+		c.MaxGroupCount = math.MaxInt32
 	}
 	c.Priorities = dc.priorityHints
 	if !dc.priorityHints {

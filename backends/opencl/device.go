@@ -50,6 +50,10 @@ func (d *Device) Alloc(size int) (driver.Buffer, error) {
 	}
 	m, err := cl.CreateBuffer(d.ctx, size)
 	if err != nil {
+		switch cl.CodeOf(err) {
+		case cl.MemObjectAllocationFailure, cl.OutOfResources, cl.OutOfHostMemory, cl.InvalidBufferSize:
+			err = fmt.Errorf("%w: %w", err, driver.ErrOutOfMemory)
+		}
 		return nil, fmt.Errorf("opencl: alloc of %d bytes on %s: %w", size, d.info.Name, err)
 	}
 	return &buffer{mem: m, size: size}, nil

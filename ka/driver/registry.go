@@ -98,22 +98,22 @@ const kaPath = "github.com/kago-dev/kago/ka"
 func funcKey(fn any) (key, name string, err error) {
 	v := reflect.ValueOf(fn)
 	if v.Kind() != reflect.Func || v.IsNil() {
-		return "", "", fmt.Errorf("kernel is %T, not a function", fn)
+		return "", "", fmt.Errorf("kernel is %T, not a function: %w", fn, ErrInvalid)
 	}
 	t := v.Type()
 	if t.NumIn() == 0 || t.In(0).Name() != "Item" || t.In(0).PkgPath() != kaPath {
-		return "", "", fmt.Errorf("kernel %s has no ka.Item first parameter", t)
+		return "", "", fmt.Errorf("kernel %s has no ka.Item first parameter: %w", t, ErrInvalid)
 	}
 	if t.NumOut() != 0 {
-		return "", "", fmt.Errorf("kernel %s returns results; kernels return nothing", t)
+		return "", "", fmt.Errorf("kernel %s returns results; kernels return nothing: %w", t, ErrInvalid)
 	}
 	f := runtime.FuncForPC(v.Pointer())
 	if f == nil {
-		return "", "", fmt.Errorf("kernel %s: no symbol for the function", t)
+		return "", "", fmt.Errorf("kernel %s: no symbol for the function: %w", t, ErrInvalid)
 	}
 	name = f.Name()
 	if strings.HasSuffix(name, "-fm") || strings.Contains(name, ".func") {
-		return "", "", fmt.Errorf("kernel %s is a closure or method value; kernels are top-level functions", name)
+		return "", "", fmt.Errorf("kernel %s is a closure or method value; kernels are top-level functions: %w", name, ErrInvalid)
 	}
 	return name + " " + t.String(), name, nil
 }

@@ -21,6 +21,14 @@ var (
 	// ErrClosed: the device, stream or array was used after Close, Free or
 	// the end of its task.
 	ErrClosed = errors.New("closed")
+	// ErrOutOfMemory: an allocation is larger than the device can hold
+	// (its element count times its element size overflows, exceeds the
+	// device's largest allocation, or the driver ran out of memory).
+	ErrOutOfMemory = errors.New("out of memory")
+	// ErrInvalid: an argument is outside its domain (a nil device or
+	// function, a negative count, a slice longer than the array), as
+	// io/fs.ErrInvalid.
+	ErrInvalid = errors.New("invalid argument")
 )
 
 // Kind is the type of a device.
@@ -104,6 +112,9 @@ type Capabilities struct {
 	LocalMemBytes  int    // workgroup memory per group
 	ComputeUnits   int
 	GlobalMemBytes int64
+	MaxAllocBytes  int64    // the largest single allocation; 0 means no known limit
+	MaxGroups      [3]int   // groups per launch dimension; 0 means no limit beyond int
+	MaxGroupCount  int      // groups per launch, all dimensions together; 0: no limit beyond int
 	Float64        bool     // fp64 arithmetic
 	Int64Atomics   bool     // 64-bit integer atomics on global memory
 	Priorities     bool     // queues of different priority are scheduled differently

@@ -58,12 +58,15 @@ func (e *ArgError) Unwrap() error { return e.Err }
 // Error codes used by name in kago.
 const (
 	DeviceNotFound                     = -1
+	MemObjectAllocationFailure         = -4
 	OutOfResources                     = -5
+	OutOfHostMemory                    = -6
 	BuildProgramFailure                = -11
 	ExecStatusErrorForEventsInWaitList = -14
 	InvalidValue                       = -30
 	InvalidWorkGroupSize               = -54
 	InvalidWorkItemSize                = -55
+	InvalidBufferSize                  = -61
 	PlatformNotFoundKHR                = -1001
 )
 
