@@ -4,7 +4,7 @@
 //
 // Usage:
 //
-//	kago gen [-bounds] [-targets clc,spirv,ptx] [dir]  write dir/kago_kernels.go (default: .)
+//	kago gen [-bounds] [-targets clc,spirv,ptx] [dir]  write dir/kago_kernels.go and dir/kago_kernels/ (default: .)
 //	kago ir [-bounds] pkg.Kernel    print the kernel's portable LLVM IR
 //	kago clc [-bounds] pkg.Kernel   print the kernel's OpenCL C
 //	kago spirv [-bounds] -o f pkg.Kernel  write the kernel's SPIR-V module
@@ -53,7 +53,7 @@ func run(args []string) error {
 
 func usage() {
 	fmt.Fprint(os.Stderr, `usage:
-	kago gen [-bounds] [-targets clc,spirv,ptx] [dir]  write dir/kago_kernels.go
+	kago gen [-bounds] [-targets clc,spirv,ptx] [dir]  write dir/kago_kernels.go and dir/kago_kernels/
 	kago ir [-bounds] pkg.Kernel    print the kernel's portable LLVM IR
 	kago clc [-bounds] pkg.Kernel   print the kernel's OpenCL C
 	kago spirv [-bounds] -o f pkg.Kernel  write the kernel's SPIR-V module

@@ -1,0 +1,221 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/kago-dev/kago/codegen"
+	"github.com/kago-dev/kago/ka/driver"
+)
+
+// kernelSource is the package that the tests generate code for: a plain
+// and a generic kernel.
+const kernelSource = `package kern
+
+import "github.com/kago-dev/kago/ka"
+
+// Saxpy computes y = a*x + y.
+//
+//ka:kernel
+func Saxpy(it ka.Item, a float32, x, y []float32) {
+	if i := it.Global(); i < len(y) {
+		y[i] = a*x[i] + y[i]
+	}
+}
+
+// Scale computes x *= a.
+//
+//ka:kernel
+func Scale[T float32 | float64](it ka.Item, a T, x []T) {
+	if i := it.Global(); i < len(x) {
+		x[i] *= a
+	}
+}
+
+// Instances are the instances of Scale that kago gen compiles.
+var Instances = []any{Scale[float32]}
+`
+
+// tempModule writes a module in a temporary directory that requires kago
+// from this checkout, with the kernel package kern in it, and returns its
+// directory. Builds in it run offline.
+func tempModule(t *testing.T) string {
+	t.Helper()
+	root, err := filepath.Abs("../..")
+	require.NoError(t, err)
+	dir := t.TempDir()
+	gomod := "module example.com/m\n\ngo 1.26\n\nrequire github.com/kago-dev/kago v0.0.0\n\nreplace github.com/kago-dev/kago => " + root + "\n"
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "go.mod"), []byte(gomod), 0o644))
+	sum, err := os.ReadFile(filepath.Join(root, "go.sum"))
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "go.sum"), sum, 0o644))
+	require.NoError(t, os.MkdirAll(filepath.Join(dir, "kern"), 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "kern", "kern.go"), []byte(kernelSource), 0o644))
+	t.Setenv("GOFLAGS", "-mod=mod")
+	t.Setenv("GOPROXY", "off")
+	t.Setenv("GOWORK", "off")
+	return dir
+}
+
+// genInto runs kago gen on dir for the given targets (all when none).
+func genInto(t *testing.T, dir string, targets ...driver.Target) {
+	t.Helper()
+	if len(targets) == 0 {
+		targets = codegen.Targets()
+	}
+	out, err := generate(codegen.Config{Dir: dir}, targets)
+	require.NoError(t, err)
+	require.NoError(t, out.write(dir))
+}
+
+// goBuild builds the main package in dir/name from src and returns the
+// binary's contents, or the build's error output when it fails.
+func goBuild(t *testing.T, dir, name, src string) ([]byte, string, error) {
+	t.Helper()
+	pkg := filepath.Join(dir, name)
+	require.NoError(t, os.MkdirAll(pkg, 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(pkg, "main.go"), []byte(src), 0o644))
+	bin := filepath.Join(dir, name+".bin")
+	cmd := exec.Command("go", "build", "-o", bin, "./"+name)
+	cmd.Dir = dir
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		return nil, string(out), err
+	}
+	data, err := os.ReadFile(bin)
+	require.NoError(t, err)
+	return data, string(out), nil
+}
+
+// backendMain is a program that runs kern.Saxpy on one backend.
+const backendMain = `package main
+
+import (
+	"fmt"
+
+	"example.com/m/kern"
+	"github.com/kago-dev/kago/ka"
+
+	_ "github.com/kago-dev/kago/backends/BACKEND"
+)
+
+func main() {
+	dev, err := ka.Open("BACKEND")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	defer dev.Close()
+	k, err := ka.NewKernel(dev, kern.Saxpy)
+	fmt.Println(k, err)
+}
+`
+
+// TestProgramLinksOnlyItsTargets builds a program that imports only the
+// CUDA backend and one that imports only the OpenCL backend, from the same
+// generated package, and checks each binary for the device code of every
+// target: the CUDA program holds the PTX and neither the OpenCL C nor the
+// SPIR-V, the OpenCL program the reverse. This is the linker's method
+// pruning at work (see driver.Code).
+func TestProgramLinksOnlyItsTargets(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds two programs")
+	}
+	dir := tempModule(t)
+	genInto(t, filepath.Join(dir, "kern"))
+	code := map[string][]byte{}
+	for _, name := range []string{"Saxpy.cl", "Saxpy.spv", "Saxpy.ptx", "Scale_float32.ptx"} {
+		data, err := os.ReadFile(filepath.Join(dir, "kern", codeDir, name))
+		require.NoError(t, err)
+		code[name] = data
+	}
+	// Probes: the OpenCL C's first kernel line, the SPIR-V's header (magic,
+	// version, generator, bound) and the PTX's entry line.
+	clLine := lineWith(t, code["Saxpy.cl"], "__kernel")
+	ptxLine := lineWith(t, code["Saxpy.ptx"], ".entry")
+	spvHead := code["Saxpy.spv"][:16]
+	require.Equal(t, []byte{0x03, 0x02, 0x23, 0x07}, spvHead[:4], "SPIR-V magic")
+
+	cuda, out, err := goBuild(t, dir, "cudaonly", strings.ReplaceAll(backendMain, "BACKEND", "cuda"))
+	require.NoError(t, err, out)
+	assert.True(t, bytes.Contains(cuda, ptxLine), "the CUDA program lacks the PTX %q", ptxLine)
+	assert.True(t, bytes.Contains(cuda, code["Scale_float32.ptx"]), "the CUDA program lacks Scale's PTX")
+	assert.False(t, bytes.Contains(cuda, clLine), "the CUDA program holds OpenCL C %q", clLine)
+	assert.False(t, bytes.Contains(cuda, []byte("#pragma OPENCL")), "the CUDA program holds OpenCL C")
+	assert.False(t, bytes.Contains(cuda, spvHead), "the CUDA program holds SPIR-V")
+
+	ocl, out, err := goBuild(t, dir, "openclonly", strings.ReplaceAll(backendMain, "BACKEND", "opencl"))
+	require.NoError(t, err, out)
+	assert.True(t, bytes.Contains(ocl, clLine), "the OpenCL program lacks the OpenCL C")
+	assert.True(t, bytes.Contains(ocl, spvHead), "the OpenCL program lacks the SPIR-V")
+	assert.False(t, bytes.Contains(ocl, ptxLine), "the OpenCL program holds PTX %q", ptxLine)
+}
+
+// lineWith returns the first line of text that contains sub.
+func lineWith(t *testing.T, text []byte, sub string) []byte {
+	t.Helper()
+	for line := range bytes.Lines(text) {
+		if bytes.Contains(line, []byte(sub)) {
+			return bytes.TrimSpace(line)
+		}
+	}
+	t.Fatalf("no line with %q in %s", sub, text)
+	return nil
+}
+
+// TestGenFiles checks the files kago gen writes: one per kernel instance
+// and target, named by the entry; -targets limits both the files and the
+// generated methods; files of kernels or targets that are gone are
+// removed, and so is everything when no kernel is left.
+func TestGenFiles(t *testing.T) {
+	dir := tempModule(t)
+	kern := filepath.Join(dir, "kern")
+	list := func() []string {
+		entries, err := os.ReadDir(filepath.Join(kern, codeDir))
+		if os.IsNotExist(err) {
+			return nil
+		}
+		require.NoError(t, err)
+		var names []string
+		for _, e := range entries {
+			names = append(names, e.Name())
+		}
+		return names
+	}
+
+	genInto(t, kern)
+	assert.Equal(t, []string{"Saxpy.cl", "Saxpy.ptx", "Saxpy.spv", "Scale_float32.cl", "Scale_float32.ptx", "Scale_float32.spv"}, list())
+	src, err := os.ReadFile(filepath.Join(kern, codegen.GeneratedFile))
+	require.NoError(t, err)
+	for _, want := range []string{"//go:embed kago_kernels/*.cl", "//go:embed kago_kernels/*.spv", "//go:embed kago_kernels/*.ptx", "Code:         kagoCode{}"} {
+		assert.Contains(t, string(src), want)
+	}
+	spv, err := os.ReadFile(filepath.Join(kern, codeDir, "Saxpy.spv"))
+	require.NoError(t, err)
+	assert.Equal(t, []byte{0x03, 0x02, 0x23, 0x07}, spv[:4], "SPIR-V is written as binary")
+
+	// A stray file of ours goes; a file kago gen does not write stays.
+	require.NoError(t, os.WriteFile(filepath.Join(kern, codeDir, "Gone.ptx"), []byte("old"), 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(kern, codeDir, "README"), []byte("mine"), 0o644))
+	genInto(t, kern, driver.PTX)
+	assert.Equal(t, []string{"README", "Saxpy.ptx", "Scale_float32.ptx"}, list())
+	src, err = os.ReadFile(filepath.Join(kern, codegen.GeneratedFile))
+	require.NoError(t, err)
+	assert.Contains(t, string(src), "func (kagoCode) PTX(")
+	assert.NotContains(t, string(src), "OpenCLC")
+	assert.NotContains(t, string(src), "SPIRV")
+	require.NoError(t, os.Remove(filepath.Join(kern, codeDir, "README")))
+
+	// No kernels: no generated file, no code directory.
+	require.NoError(t, os.WriteFile(filepath.Join(kern, "kern.go"), []byte("package kern\n"), 0o644))
+	genInto(t, kern)
+	assert.NoFileExists(t, filepath.Join(kern, codegen.GeneratedFile))
+	assert.NoDirExists(t, filepath.Join(kern, codeDir))
+}
