@@ -1,19 +1,20 @@
 package spirv
 
-import (
-	"math"
-
-	"github.com/llir/llvm/ir"
-	"github.com/llir/llvm/ir/types"
-	"github.com/llir/llvm/ir/value"
-)
-
 // This file creates the conversions of docs/ir.md. SPIR-V has no conversion
 // from or to OpTypeBool, so those involving i1 are selects and comparisons:
 // trunc to i1 tests the low bit, zext/uitofp of i1 select 1 or 0, sext/sitofp
 // select -1 or 0.
 
-func (f *function) createConversion(inst ir.Instruction) {
+import (
+	"math"
+
+	"github.com/kago-dev/kago/codegen/internal/emitutil"
+	"github.com/llir/llvm/ir"
+	"github.com/llir/llvm/ir/types"
+	"github.com/llir/llvm/ir/value"
+)
+
+func (fe *funcEmitter) createConversion(inst ir.Instruction) {
 	var from value.Value
 	var to types.Type
 	var op uint32
@@ -39,24 +40,24 @@ func (f *function) createConversion(inst ir.Instruction) {
 	case *ir.InstBitCast:
 		from, to, op = inst.From, inst.To, opBitcast
 	}
-	result := f.valueID(inst.(value.Value))
-	x := f.value(from)
-	rt := f.typeOf(to)
+	result := fe.valueID(inst.(value.Value))
+	x := fe.value(from)
+	rt := fe.typeOf(to)
 	signed := op == opSConvert || op == opConvertSToF
 	switch {
-	case isBool(to) && op == opUConvert: // trunc iN to i1: the low bit
-		bits := intBits(from.Type())
-		low := f.newID()
-		f.body.op(opBitwiseAnd, f.getIntType(bits), low, x, f.getIntConst(bits, 1))
-		f.body.op(opINotEqual, rt, result, low, f.getIntConst(bits, 0))
-	case isBool(from.Type()) && intBits(to) > 0: // zext, sext of i1
+	case emitutil.IsBool(to) && op == opUConvert: // trunc iN to i1: the low bit
+		bits := emitutil.IntBits(from.Type())
+		low := fe.newID()
+		fe.body.op(opBitwiseAnd, fe.getIntType(bits), low, x, fe.getIntConst(bits, 1))
+		fe.body.op(opINotEqual, rt, result, low, fe.getIntConst(bits, 0))
+	case emitutil.IsBool(from.Type()) && emitutil.IntBits(to) > 0: // zext, sext of i1
 		one := uint64(1)
 		if signed {
 			one = math.MaxUint64
 		}
-		f.body.op(opSelect, rt, result, x, f.getIntConst(intBits(to), one), f.getIntConst(intBits(to), 0))
-	case isBool(from.Type()) && floatBits(to) > 0: // uitofp, sitofp of i1
-		bits := floatBits(to)
+		fe.body.op(opSelect, rt, result, x, fe.getIntConst(emitutil.IntBits(to), one), fe.getIntConst(emitutil.IntBits(to), 0))
+	case emitutil.IsBool(from.Type()) && emitutil.FloatBits(to) > 0: // uitofp, sitofp of i1
+		bits := emitutil.FloatBits(to)
 		one := math.Float64bits(1)
 		if bits == 32 {
 			one = uint64(math.Float32bits(1))
@@ -64,10 +65,10 @@ func (f *function) createConversion(inst ir.Instruction) {
 		if signed {
 			one |= 1 << uint(bits-1) // -1.0
 		}
-		f.body.op(opSelect, rt, result, x, f.getFloatConst(bits, one), f.getFloatConst(bits, 0))
-	case isBool(from.Type()) || isBool(to):
-		f.errorf("unsupported conversion of i1")
+		fe.body.op(opSelect, rt, result, x, fe.getFloatConst(bits, one), fe.getFloatConst(bits, 0))
+	case emitutil.IsBool(from.Type()) || emitutil.IsBool(to):
+		fe.errorf(ErrBadIR, "unsupported conversion of i1")
 	default:
-		f.body.op(op, rt, result, x)
+		fe.body.op(op, rt, result, x)
 	}
 }

@@ -1,5 +1,7 @@
 package spirv
 
+// This file holds the options and the execution modes they ask for.
+
 // Options tunes the SPIR-V a module becomes. The zero value gives SPIR-V 1.0
 // for any OpenCL 2.1+/3.0 driver that takes IL: no extensions, float atomic
 // add as a compare-exchange loop, no work-group size in the module.
@@ -43,15 +45,15 @@ func (o Options) version() uint32 {
 }
 
 // createExecutionModes writes the execution modes Options asks for.
-func (m *module) createExecutionModes(fn uint32) {
+func (me *moduleEmitter) createExecutionModes(fn uint32) {
 	all := func(s [3]uint32) bool { return s[0] != 0 && s[1] != 0 && s[2] != 0 }
 	switch {
-	case all(m.opts.LocalSize):
-		m.modes.op(opExecutionMode, fn, modeLocalSize, m.opts.LocalSize[0], m.opts.LocalSize[1], m.opts.LocalSize[2])
-	case all(m.opts.LocalSizeHint):
-		m.modes.op(opExecutionMode, fn, modeLocalSizeHint, m.opts.LocalSizeHint[0], m.opts.LocalSizeHint[1], m.opts.LocalSizeHint[2])
+	case all(me.opts.LocalSize):
+		me.modes.op(opExecutionMode, fn, modeLocalSize, me.opts.LocalSize[0], me.opts.LocalSize[1], me.opts.LocalSize[2])
+	case all(me.opts.LocalSizeHint):
+		me.modes.op(opExecutionMode, fn, modeLocalSizeHint, me.opts.LocalSizeHint[0], me.opts.LocalSizeHint[1], me.opts.LocalSizeHint[2])
 	}
-	if m.opts.ContractionOff {
-		m.modes.op(opExecutionMode, fn, modeContractionOff)
+	if me.opts.ContractionOff {
+		me.modes.op(opExecutionMode, fn, modeContractionOff)
 	}
 }

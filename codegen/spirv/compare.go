@@ -1,0 +1,112 @@
+package spirv
+
+// This file creates comparisons and select: icmp (i1 operands through the
+// logical comparisons or widened, pointers as addresses), fcmp and select.
+
+import (
+	"github.com/kago-dev/kago/codegen/internal/emitutil"
+	"github.com/llir/llvm/ir"
+	"github.com/llir/llvm/ir/enum"
+	"github.com/llir/llvm/ir/types"
+)
+
+// intPredicates maps icmp predicates to SPIR-V comparisons.
+var intPredicates = map[enum.IPred]uint32{
+	enum.IPredEQ:  opIEqual,
+	enum.IPredNE:  opINotEqual,
+	enum.IPredUGT: opUGreaterThan,
+	enum.IPredUGE: opUGreaterThanEqual,
+	enum.IPredULT: opULessThan,
+	enum.IPredULE: opULessThanEqual,
+	enum.IPredSGT: opSGreaterThan,
+	enum.IPredSGE: opSGreaterThanEqual,
+	enum.IPredSLT: opSLessThan,
+	enum.IPredSLE: opSLessThanEqual,
+}
+
+// createICmp creates an integer comparison. i1 operands use the logical
+// comparisons for eq/ne and are widened to i32 (true = 1 unsigned, -1
+// signed) for the ordering predicates; pointers are compared as addresses.
+func (fe *funcEmitter) createICmp(inst *ir.InstICmp) {
+	op, ok := intPredicates[inst.Pred]
+	if !ok {
+		fe.errorf(ErrBadIR, "unsupported icmp predicate %s", inst.Pred)
+		return
+	}
+	x, y := fe.value(inst.X), fe.value(inst.Y)
+	switch t := inst.X.Type(); {
+	case emitutil.IsBool(t) && (op == opIEqual || op == opINotEqual):
+		if op == opIEqual {
+			op = opLogicalEqual
+		} else {
+			op = opLogicalNotEqual
+		}
+	case emitutil.IsBool(t):
+		one := uint64(1)
+		if inst.Pred == enum.IPredSGT || inst.Pred == enum.IPredSGE || inst.Pred == enum.IPredSLT || inst.Pred == enum.IPredSLE {
+			one = 0xFFFFFFFF
+		}
+		x, y = fe.boolToInt(x, 32, one), fe.boolToInt(y, 32, one)
+	default:
+		if _, isPtr := t.(*types.PointerType); isPtr {
+			x, y = fe.ptrToInt(x), fe.ptrToInt(y)
+		}
+	}
+	fe.body.op(op, fe.getBoolType(), fe.valueID(inst), x, y)
+}
+
+// boolToInt returns select(b, one, 0) as an integer of the given width.
+func (fe *funcEmitter) boolToInt(b uint32, bits int, one uint64) uint32 {
+	id := fe.newID()
+	fe.body.op(opSelect, fe.getIntType(bits), id, b, fe.getIntConst(bits, one), fe.getIntConst(bits, 0))
+	return id
+}
+
+// ptrToInt converts a pointer to its 64-bit address.
+func (fe *funcEmitter) ptrToInt(p uint32) uint32 {
+	id := fe.newID()
+	fe.body.op(opConvertPtrToU, fe.getIntType(64), id, p)
+	return id
+}
+
+// floatPredicates maps fcmp predicates to SPIR-V comparisons.
+var floatPredicates = map[enum.FPred]uint32{
+	enum.FPredOEQ: opFOrdEqual,
+	enum.FPredONE: opFOrdNotEqual,
+	enum.FPredOGT: opFOrdGreaterThan,
+	enum.FPredOGE: opFOrdGreaterThanEqual,
+	enum.FPredOLT: opFOrdLessThan,
+	enum.FPredOLE: opFOrdLessThanEqual,
+	enum.FPredUEQ: opFUnordEqual,
+	enum.FPredUNE: opFUnordNotEqual,
+	enum.FPredUGT: opFUnordGreaterThan,
+	enum.FPredUGE: opFUnordGreaterThanEqual,
+	enum.FPredULT: opFUnordLessThan,
+	enum.FPredULE: opFUnordLessThanEqual,
+	enum.FPredORD: opOrdered,
+	enum.FPredUNO: opUnordered,
+}
+
+// createFCmp creates a float comparison; `fcmp true/false` is a copy of the
+// constant.
+func (fe *funcEmitter) createFCmp(inst *ir.InstFCmp) {
+	if len(inst.FastMathFlags) > 0 {
+		fe.errorf(ErrBadIR, "unsupported fast-math flags")
+		return
+	}
+	switch inst.Pred {
+	case enum.FPredTrue, enum.FPredFalse:
+		fe.body.op(opCopyObject, fe.getBoolType(), fe.valueID(inst), fe.getBoolConst(inst.Pred == enum.FPredTrue))
+		return
+	}
+	op, ok := floatPredicates[inst.Pred]
+	if !ok {
+		fe.errorf(ErrBadIR, "unsupported fcmp predicate %s", inst.Pred)
+		return
+	}
+	fe.body.op(op, fe.getBoolType(), fe.valueID(inst), fe.value(inst.X), fe.value(inst.Y))
+}
+
+func (fe *funcEmitter) createSelect(inst *ir.InstSelect) {
+	fe.body.op(opSelect, fe.typeOf(inst.Type()), fe.valueID(inst), fe.value(inst.Cond), fe.value(inst.ValueTrue), fe.value(inst.ValueFalse))
+}
