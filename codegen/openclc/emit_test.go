@@ -1,67 +1,45 @@
 package openclc
 
 import (
-	"errors"
-	"flag"
-	"os"
-	"path/filepath"
-	"strings"
 	"testing"
 
-	"github.com/llir/llvm/asm"
+	"github.com/kago-dev/kago/codegen/internal/emittest"
+	"github.com/llir/llvm/ir"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
-var update = flag.Bool("update", false, "rewrite testdata/*.cl from the emitter's output")
-
-// emitFile parses testdata/<name>.ll and emits it with opts.
+// emitFile parses the test module called name (see emittest.Find) and
+// emits it with opts.
 func emitFile(t *testing.T, name string, opts Options) ([]byte, error) {
 	t.Helper()
-	m, err := asm.ParseFile(filepath.Join("testdata", name+".ll"))
-	if err != nil {
-		t.Fatalf("parse %s.ll: %v", name, err)
-	}
-	return Emit(m, opts)
+	return Emit(emittest.Parse(t, emittest.Find(t, name)), opts)
 }
 
-// goldenNames lists the testdata modules, each with a golden .cl file.
+// goldenNames lists the test modules, each with a golden .cl file.
 func goldenNames(t *testing.T) []string {
 	t.Helper()
-	lls, err := filepath.Glob(filepath.Join("testdata", "*.ll"))
-	if err != nil || len(lls) == 0 {
-		t.Fatalf("no testdata/*.ll: %v", err)
-	}
 	var names []string
-	for _, ll := range lls {
-		names = append(names, strings.TrimSuffix(filepath.Base(ll), ".ll"))
+	for _, in := range emittest.Inputs(t) {
+		names = append(names, in.Name)
 	}
 	return names
 }
 
-// TestGolden compares the emitter's output for every testdata/*.ll with
-// testdata/*.cl; go test -update rewrites the .cl files.
+// TestGolden compares the emitter's output for every test module with its
+// .cl file; go test -update rewrites the .cl files.
 func TestGolden(t *testing.T) {
-	for _, name := range goldenNames(t) {
-		t.Run(name, func(t *testing.T) {
-			got, err := emitFile(t, name, AllFeatures())
-			if err != nil {
-				t.Fatalf("Emit: %v", err)
-			}
-			golden := filepath.Join("testdata", name+".cl")
-			if *update {
-				if err := os.WriteFile(golden, got, 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(golden)
-			if err != nil {
-				t.Fatalf("%v (run go test -update to create it)", err)
-			}
-			if string(got) != string(want) {
-				t.Errorf("output differs from %s (go test -update rewrites it); got:\n%s", golden, got)
-			}
-		})
-	}
+	emittest.Golden(t, "cl", func(t *testing.T, m *ir.Module) []byte {
+		got, err := Emit(m, AllFeatures())
+		require.NoError(t, err)
+		return got
+	})
+}
+
+// TestFrontEndGolden feeds the front end's own golden modules to the
+// emitter: every one must translate without error.
+func TestFrontEndGolden(t *testing.T) {
+	emittest.FrontEnd(t, func(m *ir.Module) ([]byte, error) { return Emit(m, AllFeatures()) })
 }
 
 // TestZeroOptions checks which samples need optional features: with the
@@ -69,26 +47,20 @@ func TestGolden(t *testing.T) {
 // others emit the same code as with every feature.
 func TestZeroOptions(t *testing.T) {
 	needs := map[string]string{
-		"math64":    "cl_khr_fp64",
-		"atomics64": "cl_khr_int64_base_atomics",
-		"convert":   "cl_khr_fp64",
+		"ir/math64":    "cl_khr_fp64",
+		"ir/atomics64": "cl_khr_int64_base_atomics",
+		"ir/convert":   "cl_khr_fp64",
 	}
 	for _, name := range goldenNames(t) {
 		t.Run(name, func(t *testing.T) {
 			_, err := emitFile(t, name, Options{})
 			ext, needed := needs[name]
 			if !needed {
-				if err != nil {
-					t.Fatalf("Emit with zero Options: %v", err)
-				}
+				require.NoError(t, err, "Emit with zero Options")
 				return
 			}
-			if !errors.Is(err, ErrUnsupported) {
-				t.Fatalf("Emit with zero Options: got %v, want ErrUnsupported", err)
-			}
-			if !strings.Contains(err.Error(), ext) {
-				t.Errorf("error %q does not name %s", err, ext)
-			}
+			require.ErrorIs(t, err, ErrUnsupported)
+			assert.Contains(t, err.Error(), ext)
 		})
 	}
 }

@@ -4,10 +4,17 @@ import (
 	"errors"
 	"testing"
 
+	"github.com/kago-dev/kago/codegen/internal/emittest"
 	"github.com/llir/llvm/asm"
+	"github.com/llir/llvm/ir"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
+
+// TestSharedErrors checks the errors every emitter words the same way.
+func TestSharedErrors(t *testing.T) {
+	emittest.Errors(t, "openclc", func(m *ir.Module) ([]byte, error) { return Emit(m, AllFeatures()) })
+}
 
 // TestErrors feeds modules outside the contract (or beyond the device) and
 // checks the error's sentinel and that it names the culprit.

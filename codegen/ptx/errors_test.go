@@ -4,10 +4,17 @@ import (
 	"errors"
 	"testing"
 
+	"github.com/kago-dev/kago/codegen/internal/emittest"
 	"github.com/llir/llvm/asm"
+	"github.com/llir/llvm/ir"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
+
+// TestSharedErrors checks the errors every emitter words the same way.
+func TestSharedErrors(t *testing.T) {
+	emittest.Errors(t, "ptx", func(m *ir.Module) ([]byte, error) { return Emit(m, Options{}) })
+}
 
 // TestErrors checks that constructs outside docs/ir.md are reported as
 // errors naming them, all of them in one run, never a panic.

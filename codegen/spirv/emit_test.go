@@ -1,9 +1,7 @@
 package spirv
 
 import (
-	"bytes"
 	"encoding/binary"
-	"flag"
 	"fmt"
 	"os"
 	"os/exec"
@@ -11,44 +9,34 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/llir/llvm/asm"
+	"github.com/kago-dev/kago/codegen/internal/emittest"
+	"github.com/llir/llvm/ir"
+	"github.com/stretchr/testify/require"
 )
 
-// update rewrites the golden disassembly: go test ./codegen/spirv -update
-var update = flag.Bool("update", false, "rewrite testdata/*.spvasm from the emitter's output")
-
-// testModules returns the names of testdata/*.ll, without the extension.
+// testModules returns the names of the test modules (see emittest.Inputs).
 func testModules(t *testing.T) []string {
 	t.Helper()
-	files, err := filepath.Glob("testdata/*.ll")
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no testdata/*.ll: %v", err)
-	}
 	var names []string
-	for _, f := range files {
-		names = append(names, strings.TrimSuffix(filepath.Base(f), ".ll"))
+	for _, in := range emittest.Inputs(t) {
+		names = append(names, in.Name)
 	}
 	return names
 }
 
-// emitFile parses testdata/<name>.ll and emits it with opts.
+// emitFile parses the test module called name (see emittest.Find) and
+// emits it with opts.
 func emitFile(t *testing.T, name string, opts Options) []byte {
 	t.Helper()
-	m, err := asm.ParseFile(filepath.Join("testdata", name+".ll"))
-	if err != nil {
-		t.Fatalf("parse %s.ll: %v", name, err)
-	}
-	spv, err := Emit(m, opts)
-	if err != nil {
-		t.Fatalf("Emit(%s): %v", name, err)
-	}
+	spv, err := Emit(emittest.Parse(t, emittest.Find(t, name)), opts)
+	require.NoError(t, err, "Emit(%s)", name)
 	return spv
 }
 
 // writeTemp writes b to a file in a test's temporary directory.
 func writeTemp(t *testing.T, name string, b []byte) string {
 	t.Helper()
-	path := filepath.Join(t.TempDir(), name)
+	path := filepath.Join(t.TempDir(), strings.ReplaceAll(name, "/", "_"))
 	if err := os.WriteFile(path, b, 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -117,33 +105,23 @@ func TestValidate(t *testing.T) {
 	}
 }
 
-// TestGolden compares the disassembly of every test module with
-// testdata/<name>.spvasm.
+// TestGolden compares the disassembly of every test module with its
+// .spvasm file; go test -update rewrites them.
 func TestGolden(t *testing.T) {
 	dis := tool(t, "spirv-dis")
-	for _, name := range testModules(t) {
-		t.Run(name, func(t *testing.T) {
-			path := writeTemp(t, name+".spv", emitFile(t, name, Options{}))
-			got, err := exec.Command(dis, "--raw-id", path).Output()
-			if err != nil {
-				t.Fatalf("spirv-dis: %v", err)
-			}
-			golden := filepath.Join("testdata", name+".spvasm")
-			if *update {
-				if err := os.WriteFile(golden, got, 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(golden)
-			if err != nil {
-				t.Fatalf("%v (run go test -update)", err)
-			}
-			if !bytes.Equal(got, want) {
-				t.Errorf("%s.spvasm differs (run go test -update and review the diff):\n%s", name, got)
-			}
-		})
-	}
+	emittest.Golden(t, "spvasm", func(t *testing.T, m *ir.Module) []byte {
+		spv, err := Emit(m, Options{})
+		require.NoError(t, err)
+		got, err := exec.Command(dis, "--raw-id", writeTemp(t, "m.spv", spv)).Output()
+		require.NoError(t, err, "spirv-dis")
+		return got
+	})
+}
+
+// TestFrontEndGolden feeds the front end's own golden modules to the
+// emitter: every one must translate without error.
+func TestFrontEndGolden(t *testing.T) {
+	emittest.FrontEnd(t, func(m *ir.Module) ([]byte, error) { return Emit(m, Options{}) })
 }
 
 // TestRoundTrip converts every module back to LLVM bitcode with

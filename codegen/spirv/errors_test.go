@@ -4,10 +4,17 @@ import (
 	"errors"
 	"testing"
 
+	"github.com/kago-dev/kago/codegen/internal/emittest"
 	"github.com/llir/llvm/asm"
+	"github.com/llir/llvm/ir"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
+
+// TestSharedErrors checks the errors every emitter words the same way.
+func TestSharedErrors(t *testing.T) {
+	emittest.Errors(t, "spirv", func(m *ir.Module) ([]byte, error) { return Emit(m, Options{}) })
+}
 
 // TestErrors feeds modules outside docs/ir.md to Emit: each must give an
 // *Error naming the problem and the instruction, never a panic or a binary.
