@@ -99,11 +99,14 @@ func (d *Device) program(spec *driver.KernelSpec) (prog cl.Program, from string,
 // use it.
 func LoadBitcode(dev driver.Device, spec *driver.KernelSpec, bitcode []byte) (driver.Function, error) {
 	d, ok := dev.(*Device)
-	if !ok {
+	if !ok || d == nil {
 		return nil, fmt.Errorf("opencl: LoadBitcode needs an opencl or pocl device, not %T: %w", dev, driver.ErrUnsupported)
 	}
-	if spec == nil {
-		return nil, errors.New("opencl: LoadBitcode with a nil KernelSpec")
+	if spec == nil || len(bitcode) == 0 {
+		return nil, fmt.Errorf("opencl: LoadBitcode with a nil KernelSpec or no bitcode: %w", driver.ErrInvalid)
+	}
+	if d.closed.Load() {
+		return nil, fmt.Errorf("opencl: LoadBitcode: device %w", driver.ErrClosed)
 	}
 	prog, err := cl.ProgramWithBinary(d.ctx, d.id, bitcode)
 	if err != nil {

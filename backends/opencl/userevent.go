@@ -22,8 +22,11 @@ var _ driver.Event = (*UserEvent)(nil)
 // NewUserEvent creates a user event on dev, an opened opencl or pocl device.
 func NewUserEvent(dev driver.Device) (*UserEvent, error) {
 	d, ok := dev.(*Device)
-	if !ok {
+	if !ok || d == nil {
 		return nil, fmt.Errorf("opencl: user event on a %T, not an OpenCL device: %w", dev, driver.ErrUnsupported)
+	}
+	if d.closed.Load() {
+		return nil, fmt.Errorf("opencl: user event: device %w", driver.ErrClosed)
 	}
 	ev, err := cl.CreateUserEvent(d.ctx)
 	if err != nil {
