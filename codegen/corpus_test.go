@@ -97,7 +97,7 @@ func TestCorpusSPIRVValid(t *testing.T) {
 			t.Fatal(err)
 		}
 		env := "opencl2.2"
-		if k.Int64Atomics {
+		if k.Needs.Has(driver.Int64Atomics) {
 			env = "spv1.0"
 		}
 		if out, err := exec.Command(val, "--target-env", env, path).CombinedOutput(); err != nil {

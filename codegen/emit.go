@@ -46,7 +46,7 @@ func (k *Kernel) Spec(targets ...driver.Target) (*driver.KernelSpec, error) {
 	}
 	spec := &driver.KernelSpec{
 		Name: k.Name, Entry: k.Entry, Params: append([]driver.Param(nil), k.Params...),
-		Barrier: k.Barrier, Float64: k.Float64, Int64Atomics: k.Int64Atomics,
+		Barrier: k.Barrier, Needs: k.Needs,
 	}
 	code := driver.CodeMap{}
 	for _, t := range targets {

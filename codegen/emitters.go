@@ -2,8 +2,8 @@ package codegen
 
 // This file wires the emitter packages in. Code generated ahead of time
 // (kago gen) does not know the device, so each emitter runs with every
-// optional feature allowed; KernelSpec.Float64 and Int64Atomics let the
-// backend refuse a device that lacks what the code needs.
+// optional feature allowed; KernelSpec.Needs lets ka.NewKernel refuse a
+// device that lacks what the code needs.
 
 import (
 	"github.com/kago-dev/kago/codegen/openclc"

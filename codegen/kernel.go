@@ -2,7 +2,7 @@ package codegen
 
 // This file implements Compile: one IR module per kernel, with the kernel's
 // signature (slices as pointer and length, bool as i8) and the flags the
-// runtime needs (Barrier, Float64, Int64Atomics).
+// runtime needs (Barrier, Needs).
 
 import (
 	"go/token"
@@ -32,9 +32,12 @@ type Kernel struct {
 	// ("float32", "[]float32", "MyFloat"), for generated code.
 	GoTypes []string
 	// Barrier: the kernel (or an inlined helper) calls Item.Barrier or
-	// ka.LocalArray. Float64: it computes with float64. Int64Atomics: it
-	// uses atomics on 64-bit elements.
-	Barrier, Float64, Int64Atomics bool
+	// ka.LocalArray.
+	Barrier bool
+	// Needs are the optional device features the kernel uses:
+	// driver.FP64 when it computes with float64, driver.Int64Atomics when
+	// it uses atomics on 64-bit elements.
+	Needs driver.Features
 	// Module is the kernel's portable IR (docs/ir.md).
 	Module *ir.Module
 	// Pos is the position of the kernel's declaration.
@@ -201,11 +204,19 @@ func compileKernel(p *Package, fn *ssa.Function) (*Kernel, ErrorList) {
 	c.inlining = append(c.inlining, fn)
 	first := fr.createBody(nil)
 	c.entry.NewBr(first)
-	k.Barrier, k.Float64, k.Int64Atomics = c.barrier, c.float64, c.int64Atomics
+	k.Barrier = c.barrier
+	if c.float64 {
+		k.Needs |= driver.FP64
+	}
+	if c.int64Atomics {
+		k.Needs |= driver.Int64Atomics
+	}
 	k.Module = c.mod
 	if len(c.errs) == 0 {
 		c.fn.Blocks = layout(c.fn)
-		k.Float64 = k.Float64 || usesDouble(c.fn)
+		if usesDouble(c.fn) {
+			k.Needs |= driver.FP64
+		}
 		// Number the unnamed values now, so that emitters' messages and
 		// kago ir agree on names.
 		if err := c.fn.AssignIDs(); err != nil {

@@ -7,7 +7,7 @@ import (
 )
 
 // AtomicType is the set of types the atomic functions work on. 64-bit
-// atomics need a device with 64-bit atomics (Capabilities.Int64Atomics).
+// atomics need a device with 64-bit atomics (Capabilities.Features has Int64Atomics).
 type AtomicType interface {
 	int32 | uint32 | int64 | uint64 | float32 | float64
 }

@@ -248,7 +248,7 @@ func ExampleProbe() {
 			fmt.Println(name, "unavailable:", err)
 			continue
 		}
-		fmt.Println(name, len(infos), infos[0].Kind, infos[0].Capabilities.Float64)
+		fmt.Println(name, len(infos), infos[0].Kind, infos[0].Capabilities.Features.Has(ka.FP64))
 	}
 	// Output: native 1 CPU true
 }

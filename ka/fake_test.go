@@ -45,7 +45,7 @@ type fakeDevice struct {
 
 func newFakeDevice(priorities bool) *fakeDevice {
 	return &fakeDevice{info: driver.DeviceInfo{Name: "fake", Kind: driver.GPU, Capabilities: driver.Capabilities{
-		MaxGroupSize: 64, MaxGroupDims: [3]int{64, 64, 64}, Priorities: priorities, Float64: true, Int64Atomics: true,
+		MaxGroupSize: 64, MaxGroupDims: [3]int{64, 64, 64}, Priorities: priorities, Features: FP64 | Int64Atomics,
 	}}}
 }
 

@@ -102,6 +102,17 @@ const (
 // Capabilities are what a device can do; see Device.Capabilities.
 type Capabilities = driver.Capabilities
 
+// Features is a set of optional device features, as in
+// Capabilities.Features: dev.Capabilities().Features.Has(ka.FP64).
+// NewKernel refuses a device that lacks a feature the kernel needs.
+type Features = driver.Features
+
+// Optional device features.
+const (
+	FP64         = driver.FP64         // 64-bit floating point
+	Int64Atomics = driver.Int64Atomics // atomics on 64-bit integers
+)
+
 // DeviceInfo describes a device without opening it; see Probe.
 type DeviceInfo = driver.DeviceInfo
 

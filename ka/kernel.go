@@ -75,12 +75,8 @@ func NewKernel(dev *Device, fn any, opts ...KernelOption) (*Kernel, error) {
 			return nil, err
 		}
 	}
-	caps := dev.info.Capabilities
-	if spec.Float64 && !caps.Float64 {
-		return nil, fmt.Errorf("ka: kernel %s uses float64, which %s does not support: %w", spec.Name, dev, ErrUnsupported)
-	}
-	if spec.Int64Atomics && !caps.Int64Atomics {
-		return nil, fmt.Errorf("ka: kernel %s uses 64-bit atomics, which %s does not support: %w", spec.Name, dev, ErrUnsupported)
+	if missing := spec.Needs &^ dev.info.Capabilities.Features; missing != 0 {
+		return nil, fmt.Errorf("ka: kernel %s needs %s, which %s lacks: %w", spec.Name, missing, dev, ErrUnsupported)
 	}
 	if err := dev.enter("NewKernel"); err != nil {
 		return nil, err

@@ -61,8 +61,7 @@ func queryInfo(d cu.Device) (driver.DeviceInfo, limits, error) {
 			GlobalMemBytes: mem,
 			MaxAllocBytes:  mem,
 			MaxGroups:      lim.maxGrid,
-			Float64:        true, // every GPU that takes PTX 7.0 (sm_50 and later)
-			Int64Atomics:   true,
+			Features:       driver.FP64 | driver.Int64Atomics, // every GPU that takes PTX 7.0 (sm_50 and later)
 			Priorities:     cc >= 35,
 			Targets:        []driver.Target{driver.PTX},
 			Notes:          []string{fmt.Sprintf("compute capability %d.%d; PTX is JIT-compiled by the driver", lim.ccMajor, lim.ccMinor)},

@@ -54,8 +54,7 @@ func info() driver.DeviceInfo {
 			LocalMemBytes: 1 << 20,
 			MaxAllocBytes: maxAlloc(),
 			ComputeUnits:  runtime.GOMAXPROCS(0),
-			Float64:       true,
-			Int64Atomics:  true,
+			Features:      driver.FP64 | driver.Int64Atomics,
 			Notes:         []string{"kernels run as Go code on goroutines", "priorities are recorded, not scheduled"},
 		},
 	}

@@ -33,8 +33,12 @@ func queryInfo(d cl.Device, platform, backend string) (driver.DeviceInfo, devCap
 		ComputeUnits:   int(q.u32(cl.DeviceMaxComputeUnits)),
 		GlobalMemBytes: int64(q.u64(cl.DeviceGlobalMemSize)),
 		MaxAllocBytes:  int64(min(q.u64(cl.DeviceMaxMemAllocSize), math.MaxInt64)),
-		Float64:        q.u64(cl.DeviceDoubleFPConfig) != 0 || has("cl_khr_fp64"),
-		Int64Atomics:   has("cl_khr_int64_base_atomics"),
+	}
+	if q.u64(cl.DeviceDoubleFPConfig) != 0 || has("cl_khr_fp64") {
+		c.Features |= driver.FP64
+	}
+	if has("cl_khr_int64_base_atomics") {
+		c.Features |= driver.Int64Atomics
 	}
 	sizes := q.bytes(cl.DeviceMaxWorkItemSizes)
 	for i := 0; i < 3 && (i+1)*8 <= len(sizes); i++ {

@@ -57,7 +57,7 @@ __kernel void Sizes(__global long *out, long out_len, long gsize0, long gsize1, 
 
 // scalarsSpec stores each scalar argument into out, widened.
 var scalarsSpec = &driver.KernelSpec{
-	Name: "Scalars", Entry: "Scalars", Float64: true,
+	Name: "Scalars", Entry: "Scalars", Needs: driver.FP64,
 	Params: []driver.Param{
 		{Name: "b", Type: driver.Bool}, {Name: "i8", Type: driver.Int8}, {Name: "u16", Type: driver.Uint16},
 		{Name: "i32", Type: driver.Int32}, {Name: "i", Type: driver.Int}, {Name: "u64", Type: driver.Uint64},

@@ -230,7 +230,7 @@ func TestHiddenRange(t *testing.T) {
 
 func TestScalarArguments(t *testing.T) {
 	d := openTestDevice(t)
-	if !d.Info().Capabilities.Float64 {
+	if !d.Info().Capabilities.Features.Has(driver.FP64) {
 		t.Skip("no fp64")
 	}
 	q := newQueue(t, d)

@@ -42,12 +42,6 @@ func (d *Device) Load(spec *driver.KernelSpec) (driver.Function, error) {
 	if f, ok := d.funcs[spec]; ok {
 		return f, nil
 	}
-	if spec.Float64 && !d.info.Capabilities.Float64 {
-		return nil, fmt.Errorf("opencl: kernel %s uses float64, which %s lacks: %w", spec.Name, d.info.Name, driver.ErrUnsupported)
-	}
-	if spec.Int64Atomics && !d.info.Capabilities.Int64Atomics {
-		return nil, fmt.Errorf("opencl: kernel %s uses 64-bit atomics, which %s lacks: %w", spec.Name, d.info.Name, driver.ErrUnsupported)
-	}
 	prog, from, err := d.program(spec)
 	if err != nil {
 		return nil, err

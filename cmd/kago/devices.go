@@ -41,8 +41,8 @@ func listDevices(w io.Writer) error {
 			fmt.Fprintf(tw, "\tmax group size\t%d %v\n", c.MaxGroupSize, c.MaxGroupDims)
 			fmt.Fprintf(tw, "\tlocal memory\t%d bytes\n", c.LocalMemBytes)
 			fmt.Fprintf(tw, "\tglobal memory\t%d MiB\n", c.GlobalMemBytes>>20)
-			fmt.Fprintf(tw, "\tfloat64\t%v\n", c.Float64)
-			fmt.Fprintf(tw, "\t64-bit atomics\t%v\n", c.Int64Atomics)
+			fmt.Fprintf(tw, "\tfloat64\t%v\n", c.Features.Has(driver.FP64))
+			fmt.Fprintf(tw, "\t64-bit atomics\t%v\n", c.Features.Has(driver.Int64Atomics))
 			fmt.Fprintf(tw, "\tpriorities\t%v\n", c.Priorities)
 			fmt.Fprintf(tw, "\tcode\t%s\n", targets(c.Targets))
 			if len(c.ILVersions) > 0 {

@@ -256,7 +256,7 @@ func writeRegistration(b *bytes.Buffer, k *codegen.Kernel) {
 		b.WriteString("},\n")
 	}
 	b.WriteString("\t\t},\n")
-	fmt.Fprintf(b, "\t\tBarrier: %v,\n\t\tFloat64: %v,\n\t\tInt64Atomics: %v,\n", k.Barrier, k.Float64, k.Int64Atomics)
+	fmt.Fprintf(b, "\t\tBarrier: %v,\n\t\tNeeds: %s,\n", k.Barrier, featuresExpr(k.Needs))
 	b.WriteString("\t\tCode: kagoCode{},\n")
 	b.WriteString("\t\tNative: func(args []driver.Arg) func(driver.Item) {\n")
 	names := make([]string, len(k.Params))
@@ -267,4 +267,30 @@ func writeRegistration(b *bytes.Buffer, k *codegen.Kernel) {
 	call := append([]string{"ka.Item(it)"}, names...)
 	fmt.Fprintf(b, "\t\t\treturn func(it driver.Item) { %s(%s) }\n", k.Name, strings.Join(call, ", "))
 	b.WriteString("\t\t},\n\t})\n")
+}
+
+// featureNames are the Go names of the features in generated code.
+var featureNames = []struct {
+	f    driver.Features
+	name string
+}{{driver.FP64, "driver.FP64"}, {driver.Int64Atomics, "driver.Int64Atomics"}}
+
+// featuresExpr writes f as a Go expression: "0", or the features' names
+// joined by |.
+func featuresExpr(f driver.Features) string {
+	var names []string
+	for _, n := range featureNames {
+		if f.Has(n.f) {
+			names = append(names, n.name)
+			f &^= n.f
+		}
+	}
+	if f != 0 {
+		// A feature gen does not know yet: still exact, if unreadable.
+		names = append(names, fmt.Sprintf("%#x", uint32(f)))
+	}
+	if len(names) == 0 {
+		return "0"
+	}
+	return strings.Join(names, " | ")
 }

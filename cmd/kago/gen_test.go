@@ -194,7 +194,7 @@ func TestGenFiles(t *testing.T) {
 	assert.Equal(t, []string{"Saxpy.cl", "Saxpy.ptx", "Saxpy.spv", "Scale_float32.cl", "Scale_float32.ptx", "Scale_float32.spv"}, list())
 	src, err := os.ReadFile(filepath.Join(kern, codegen.GeneratedFile))
 	require.NoError(t, err)
-	for _, want := range []string{"//go:embed kago_kernels/*.cl", "//go:embed kago_kernels/*.spv", "//go:embed kago_kernels/*.ptx", "Code:         kagoCode{}"} {
+	for _, want := range []string{"//go:embed kago_kernels/*.cl", "//go:embed kago_kernels/*.spv", "//go:embed kago_kernels/*.ptx", "Code:    kagoCode{}"} {
 		assert.Contains(t, string(src), want)
 	}
 	spv, err := os.ReadFile(filepath.Join(kern, codeDir, "Saxpy.spv"))

@@ -47,10 +47,9 @@ func init() {
 			{Name: "data", Type: driver.Uint8, Slice: true},
 			{Name: "bins", Type: driver.Uint32, Slice: true},
 		},
-		Barrier:      false,
-		Float64:      false,
-		Int64Atomics: false,
-		Code:         kagoCode{},
+		Barrier: false,
+		Needs:   0,
+		Code:    kagoCode{},
 		Native: func(args []driver.Arg) func(driver.Item) {
 			a0 := args[0].Value.([]uint8)
 			a1 := args[1].Value.([]uint32)

@@ -49,10 +49,9 @@ func init() {
 			{Name: "b", Type: driver.Float32, Slice: true},
 			{Name: "c", Type: driver.Float32, Slice: true},
 		},
-		Barrier:      true,
-		Float64:      false,
-		Int64Atomics: false,
-		Code:         kagoCode{},
+		Barrier: true,
+		Needs:   0,
+		Code:    kagoCode{},
 		Native: func(args []driver.Arg) func(driver.Item) {
 			a0 := args[0].Value.(int)
 			a1 := args[1].Value.([]float32)

@@ -47,10 +47,9 @@ func init() {
 			{Name: "x", Type: driver.Int64, Slice: true},
 			{Name: "out", Type: driver.Int64, Slice: true},
 		},
-		Barrier:      true,
-		Float64:      false,
-		Int64Atomics: false,
-		Code:         kagoCode{},
+		Barrier: true,
+		Needs:   0,
+		Code:    kagoCode{},
 		Native: func(args []driver.Arg) func(driver.Item) {
 			a0 := args[0].Value.([]int64)
 			a1 := args[1].Value.([]int64)

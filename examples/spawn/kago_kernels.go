@@ -48,10 +48,9 @@ func init() {
 			{Name: "x", Type: driver.Float32, Slice: true},
 			{Name: "y", Type: driver.Float32, Slice: true},
 		},
-		Barrier:      false,
-		Float64:      false,
-		Int64Atomics: false,
-		Code:         kagoCode{},
+		Barrier: false,
+		Needs:   0,
+		Code:    kagoCode{},
 		Native: func(args []driver.Arg) func(driver.Item) {
 			a0 := args[0].Value.(float32)
 			a1 := args[1].Value.([]float32)

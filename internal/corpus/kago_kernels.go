@@ -48,10 +48,9 @@ func init() {
 			{Name: "s", Type: driver.Uint8, Slice: true},
 			{Name: "out", Type: driver.Int64, Slice: true},
 		},
-		Barrier:      false,
-		Float64:      false,
-		Int64Atomics: false,
-		Code:         kagoCode{},
+		Barrier: false,
+		Needs:   0,
+		Code:    kagoCode{},
 		Native: func(args []driver.Arg) func(driver.Item) {
 			a0 := args[0].Value.([]int32)
 			a1 := args[1].Value.([]uint8)
@@ -67,10 +66,9 @@ func init() {
 			{Name: "x", Type: driver.Int32, Slice: true},
 			{Name: "out", Type: driver.Bool, Slice: true},
 		},
-		Barrier:      false,
-		Float64:      false,
-		Int64Atomics: false,
-		Code:         kagoCode{},
+		Barrier: false,
+		Needs:   0,
+		Code:    kagoCode{},
 		Native: func(args []driver.Arg) func(driver.Item) {
 			a0 := args[0].Value.(bool)
 			a1 := args[1].Value.([]int32)
@@ -85,10 +83,9 @@ func init() {
 			{Name: "x", Type: driver.Float64, Slice: true},
 			{Name: "out", Type: driver.Int64, Slice: true},
 		},
-		Barrier:      false,
-		Float64:      true,
-		Int64Atomics: false,
-		Code:         kagoCode{},
+		Barrier: false,
+		Needs:   driver.FP64,
+		Code:    kagoCode{},
 		Native: func(args []driver.Arg) func(driver.Item) {
 			a0 := args[0].Value.([]float64)
 			a1 := args[1].Value.([]int64)
@@ -105,10 +102,9 @@ func init() {
 			{Name: "r", Type: driver.Int64, Slice: true},
 			{Name: "f", Type: driver.Float32, Slice: true},
 		},
-		Barrier:      false,
-		Float64:      false,
-		Int64Atomics: false,
-		Code:         kagoCode{},
+		Barrier: false,
+		Needs:   0,
+		Code:    kagoCode{},
 		Native: func(args []driver.Arg) func(driver.Item) {
 			a0 := args[0].Value.([]int64)
 			a1 := args[1].Value.([]int64)
@@ -125,10 +121,9 @@ func init() {
 			{Name: "in", Type: driver.Uint32, Slice: true},
 			{Name: "bins", Type: driver.Uint32, Slice: true},
 		},
-		Barrier:      false,
-		Float64:      false,
-		Int64Atomics: false,
-		Code:         kagoCode{},
+		Barrier: false,
+		Needs:   0,
+		Code:    kagoCode{},
 		Native: func(args []driver.Arg) func(driver.Item) {
 			a0 := args[0].Value.([]uint32)
 			a1 := args[1].Value.([]uint32)
@@ -142,10 +137,9 @@ func init() {
 			{Name: "x", Type: driver.Int32, Slice: true},
 			{Name: "out", Type: driver.Int32, Slice: true},
 		},
-		Barrier:      false,
-		Float64:      false,
-		Int64Atomics: false,
-		Code:         kagoCode{},
+		Barrier: false,
+		Needs:   0,
+		Code:    kagoCode{},
 		Native: func(args []driver.Arg) func(driver.Item) {
 			a0 := args[0].Value.([]int32)
 			a1 := args[1].Value.([]int32)
@@ -161,10 +155,9 @@ func init() {
 			{Name: "b", Type: driver.Float32, Slice: true},
 			{Name: "c", Type: driver.Float32, Slice: true},
 		},
-		Barrier:      false,
-		Float64:      false,
-		Int64Atomics: false,
-		Code:         kagoCode{},
+		Barrier: false,
+		Needs:   0,
+		Code:    kagoCode{},
 		Native: func(args []driver.Arg) func(driver.Item) {
 			a0 := args[0].Value.(int)
 			a1 := args[1].Value.([]float32)
@@ -182,10 +175,9 @@ func init() {
 			{Name: "b", Type: driver.Float32, Slice: true},
 			{Name: "c", Type: driver.Float32, Slice: true},
 		},
-		Barrier:      true,
-		Float64:      false,
-		Int64Atomics: false,
-		Code:         kagoCode{},
+		Barrier: true,
+		Needs:   0,
+		Code:    kagoCode{},
 		Native: func(args []driver.Arg) func(driver.Item) {
 			a0 := args[0].Value.(int)
 			a1 := args[1].Value.([]float32)
@@ -203,10 +195,9 @@ func init() {
 			{Name: "out32", Type: driver.Float32, Slice: true},
 			{Name: "out64", Type: driver.Float64, Slice: true},
 		},
-		Barrier:      false,
-		Float64:      true,
-		Int64Atomics: false,
-		Code:         kagoCode{},
+		Barrier: false,
+		Needs:   driver.FP64,
+		Code:    kagoCode{},
 		Native: func(args []driver.Arg) func(driver.Item) {
 			a0 := args[0].Value.([]float32)
 			a1 := args[1].Value.([]float64)
@@ -222,10 +213,9 @@ func init() {
 			{Name: "dst", Type: driver.Uint8, Slice: true},
 			{Name: "src", Type: driver.Uint8, Slice: true},
 		},
-		Barrier:      false,
-		Float64:      false,
-		Int64Atomics: false,
-		Code:         kagoCode{},
+		Barrier: false,
+		Needs:   0,
+		Code:    kagoCode{},
 		Native: func(args []driver.Arg) func(driver.Item) {
 			a0 := args[0].Value.([]uint8)
 			a1 := args[1].Value.([]uint8)
@@ -241,10 +231,9 @@ func init() {
 			{Name: "iout", Type: driver.Int32, Slice: true},
 			{Name: "uout", Type: driver.Uint64, Slice: true},
 		},
-		Barrier:      false,
-		Float64:      false,
-		Int64Atomics: true,
-		Code:         kagoCode{},
+		Barrier: false,
+		Needs:   driver.Int64Atomics,
+		Code:    kagoCode{},
 		Native: func(args []driver.Arg) func(driver.Item) {
 			a0 := args[0].Value.([]float32)
 			a1 := args[1].Value.([]float32)
@@ -261,10 +250,9 @@ func init() {
 			{Name: "cols", Type: driver.Int},
 			{Name: "out", Type: driver.Int32, Slice: true},
 		},
-		Barrier:      false,
-		Float64:      false,
-		Int64Atomics: false,
-		Code:         kagoCode{},
+		Barrier: false,
+		Needs:   0,
+		Code:    kagoCode{},
 		Native: func(args []driver.Arg) func(driver.Item) {
 			a0 := args[0].Value.(int)
 			a1 := args[1].Value.(int)
@@ -279,10 +267,9 @@ func init() {
 			{Name: "x", Type: driver.Int32, Slice: true},
 			{Name: "out", Type: driver.Int32, Slice: true},
 		},
-		Barrier:      false,
-		Float64:      false,
-		Int64Atomics: false,
-		Code:         kagoCode{},
+		Barrier: false,
+		Needs:   0,
+		Code:    kagoCode{},
 		Native: func(args []driver.Arg) func(driver.Item) {
 			a0 := args[0].Value.([]int32)
 			a1 := args[1].Value.([]int32)
@@ -296,10 +283,9 @@ func init() {
 			{Name: "in", Type: driver.Int64, Slice: true},
 			{Name: "out", Type: driver.Int64, Slice: true},
 		},
-		Barrier:      true,
-		Float64:      false,
-		Int64Atomics: false,
-		Code:         kagoCode{},
+		Barrier: true,
+		Needs:   0,
+		Code:    kagoCode{},
 		Native: func(args []driver.Arg) func(driver.Item) {
 			a0 := args[0].Value.([]int64)
 			a1 := args[1].Value.([]int64)
@@ -314,10 +300,9 @@ func init() {
 			{Name: "x", Type: driver.Float32, Slice: true},
 			{Name: "y", Type: driver.Float32, Slice: true},
 		},
-		Barrier:      false,
-		Float64:      false,
-		Int64Atomics: false,
-		Code:         kagoCode{},
+		Barrier: false,
+		Needs:   0,
+		Code:    kagoCode{},
 		Native: func(args []driver.Arg) func(driver.Item) {
 			a0 := args[0].Value.(float32)
 			a1 := args[1].Value.([]float32)
@@ -332,10 +317,9 @@ func init() {
 			{Name: "a", Type: driver.Float32},
 			{Name: "x", Type: driver.Float32, Slice: true},
 		},
-		Barrier:      false,
-		Float64:      false,
-		Int64Atomics: false,
-		Code:         kagoCode{},
+		Barrier: false,
+		Needs:   0,
+		Code:    kagoCode{},
 		Native: func(args []driver.Arg) func(driver.Item) {
 			a0 := args[0].Value.(float32)
 			a1 := args[1].Value.([]float32)
@@ -349,10 +333,9 @@ func init() {
 			{Name: "a", Type: driver.Float64},
 			{Name: "x", Type: driver.Float64, Slice: true},
 		},
-		Barrier:      false,
-		Float64:      true,
-		Int64Atomics: false,
-		Code:         kagoCode{},
+		Barrier: false,
+		Needs:   driver.FP64,
+		Code:    kagoCode{},
 		Native: func(args []driver.Arg) func(driver.Item) {
 			a0 := args[0].Value.(float64)
 			a1 := args[1].Value.([]float64)
@@ -366,10 +349,9 @@ func init() {
 			{Name: "x", Type: driver.Int32, Slice: true},
 			{Name: "out", Type: driver.Float64, Slice: true},
 		},
-		Barrier:      false,
-		Float64:      true,
-		Int64Atomics: false,
-		Code:         kagoCode{},
+		Barrier: false,
+		Needs:   driver.FP64,
+		Code:    kagoCode{},
 		Native: func(args []driver.Arg) func(driver.Item) {
 			a0 := args[0].Value.([]int32)
 			a1 := args[1].Value.([]float64)
@@ -385,10 +367,9 @@ func init() {
 			{Name: "in", Type: driver.Float32, Slice: true},
 			{Name: "out", Type: driver.Float32, Slice: true},
 		},
-		Barrier:      false,
-		Float64:      false,
-		Int64Atomics: false,
-		Code:         kagoCode{},
+		Barrier: false,
+		Needs:   0,
+		Code:    kagoCode{},
 		Native: func(args []driver.Arg) func(driver.Item) {
 			a0 := args[0].Value.(int)
 			a1 := args[1].Value.(int)

@@ -115,8 +115,7 @@ type Capabilities struct {
 	MaxAllocBytes  int64    // the largest single allocation; 0 means no known limit
 	MaxGroups      [3]int   // groups per launch dimension; 0 means no limit beyond int
 	MaxGroupCount  int      // groups per launch, all dimensions together; 0: no limit beyond int
-	Float64        bool     // fp64 arithmetic
-	Int64Atomics   bool     // 64-bit integer atomics on global memory
+	Features       Features // optional features the device has (fp64, 64-bit atomics)
 	Priorities     bool     // queues of different priority are scheduled differently
 	Targets        []Target // code the device takes, best first
 	ILVersions     []string // SPIR-V versions the device accepts (OpenCL)
@@ -223,10 +222,12 @@ type KernelSpec struct {
 	Params []Param
 	// Barrier is true when the kernel calls Item.Barrier or ka.LocalArray:
 	// the native backend then runs each work-item of a group on its own
-	// goroutine.
+	// goroutine. It is how the kernel must run, which every device can,
+	// so it is not among Needs.
 	Barrier bool
-	// Float64 and Int64Atomics say what the code needs of the device.
-	Float64, Int64Atomics bool
+	// Needs are the optional device features the code uses; ka.NewKernel
+	// refuses a device whose Capabilities.Features lack any of them.
+	Needs Features
 	// Code is the device code: a value implementing OpenCLCSource,
 	// SPIRVSource and PTXSource for the targets it has (see Code).
 	// Backends read it with OpenCLCOf, SPIRVOf and PTXOf.

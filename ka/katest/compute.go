@@ -56,7 +56,7 @@ func testGeneric(t *testing.T, dev *ka.Device) {
 		}
 	})
 	t.Run("float64", func(t *testing.T) {
-		if !dev.Capabilities().Float64 {
+		if !dev.Capabilities().Features.Has(ka.FP64) {
 			t.Skip("device has no float64")
 		}
 		x, err := ka.FromSlice(ctx, dev, []float64{1, 2, 3})
@@ -155,7 +155,7 @@ func testHistogram(t *testing.T, dev *ka.Device) {
 }
 
 func testAtomics(t *testing.T, dev *ka.Device) {
-	if !dev.Capabilities().Int64Atomics || !dev.Capabilities().Float64 {
+	if !dev.Capabilities().Features.Has(ka.FP64 | ka.Int64Atomics) {
 		t.Skip("device lacks 64-bit atomics or float64")
 	}
 	ctx := context.Background()

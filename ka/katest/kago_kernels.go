@@ -52,10 +52,9 @@ func init() {
 			{Name: "f32", Type: driver.Float32, Slice: true},
 			{Name: "f64", Type: driver.Float64, Slice: true},
 		},
-		Barrier:      false,
-		Float64:      true,
-		Int64Atomics: true,
-		Code:         kagoCode{},
+		Barrier: false,
+		Needs:   driver.FP64 | driver.Int64Atomics,
+		Code:    kagoCode{},
 		Native: func(args []driver.Arg) func(driver.Item) {
 			a0 := args[0].Value.(int)
 			a1 := args[1].Value.([]int32)
@@ -73,10 +72,9 @@ func init() {
 		Params: []driver.Param{
 			{Name: "counts", Type: driver.Int32, Slice: true},
 		},
-		Barrier:      false,
-		Float64:      false,
-		Int64Atomics: false,
-		Code:         kagoCode{},
+		Barrier: false,
+		Needs:   0,
+		Code:    kagoCode{},
 		Native: func(args []driver.Arg) func(driver.Item) {
 			a0 := args[0].Value.([]int32)
 			return func(it driver.Item) { Count(ka.Item(it), a0) }
@@ -89,10 +87,9 @@ func init() {
 			{Name: "x", Type: driver.Int32, Slice: true},
 			{Name: "bins", Type: driver.Int32, Slice: true},
 		},
-		Barrier:      false,
-		Float64:      false,
-		Int64Atomics: false,
-		Code:         kagoCode{},
+		Barrier: false,
+		Needs:   0,
+		Code:    kagoCode{},
 		Native: func(args []driver.Arg) func(driver.Item) {
 			a0 := args[0].Value.([]int32)
 			a1 := args[1].Value.([]int32)
@@ -105,10 +102,9 @@ func init() {
 		Params: []driver.Param{
 			{Name: "out", Type: driver.Int32, Slice: true},
 		},
-		Barrier:      false,
-		Float64:      false,
-		Int64Atomics: false,
-		Code:         kagoCode{},
+		Barrier: false,
+		Needs:   0,
+		Code:    kagoCode{},
 		Native: func(args []driver.Arg) func(driver.Item) {
 			a0 := args[0].Value.([]int32)
 			return func(it driver.Item) { Indices(ka.Item(it), a0) }
@@ -120,10 +116,9 @@ func init() {
 		Params: []driver.Param{
 			{Name: "x", Type: driver.Int32, Slice: true},
 		},
-		Barrier:      true,
-		Float64:      false,
-		Int64Atomics: false,
-		Code:         kagoCode{},
+		Barrier: true,
+		Needs:   0,
+		Code:    kagoCode{},
 		Native: func(args []driver.Arg) func(driver.Item) {
 			a0 := args[0].Value.([]int32)
 			return func(it driver.Item) { Reverse(ka.Item(it), a0) }
@@ -137,10 +132,9 @@ func init() {
 			{Name: "x", Type: driver.Float32, Slice: true},
 			{Name: "y", Type: driver.Float32, Slice: true},
 		},
-		Barrier:      false,
-		Float64:      false,
-		Int64Atomics: false,
-		Code:         kagoCode{},
+		Barrier: false,
+		Needs:   0,
+		Code:    kagoCode{},
 		Native: func(args []driver.Arg) func(driver.Item) {
 			a0 := args[0].Value.(float32)
 			a1 := args[1].Value.([]float32)
@@ -155,10 +149,9 @@ func init() {
 			{Name: "a", Type: driver.Float32},
 			{Name: "x", Type: driver.Float32, Slice: true},
 		},
-		Barrier:      false,
-		Float64:      false,
-		Int64Atomics: false,
-		Code:         kagoCode{},
+		Barrier: false,
+		Needs:   0,
+		Code:    kagoCode{},
 		Native: func(args []driver.Arg) func(driver.Item) {
 			a0 := args[0].Value.(float32)
 			a1 := args[1].Value.([]float32)
@@ -172,10 +165,9 @@ func init() {
 			{Name: "a", Type: driver.Float64},
 			{Name: "x", Type: driver.Float64, Slice: true},
 		},
-		Barrier:      false,
-		Float64:      true,
-		Int64Atomics: false,
-		Code:         kagoCode{},
+		Barrier: false,
+		Needs:   driver.FP64,
+		Code:    kagoCode{},
 		Native: func(args []driver.Arg) func(driver.Item) {
 			a0 := args[0].Value.(float64)
 			a1 := args[1].Value.([]float64)
@@ -189,10 +181,9 @@ func init() {
 			{Name: "x", Type: driver.Float32, Slice: true},
 			{Name: "out", Type: driver.Float32, Slice: true},
 		},
-		Barrier:      true,
-		Float64:      false,
-		Int64Atomics: false,
-		Code:         kagoCode{},
+		Barrier: true,
+		Needs:   0,
+		Code:    kagoCode{},
 		Native: func(args []driver.Arg) func(driver.Item) {
 			a0 := args[0].Value.([]float32)
 			a1 := args[1].Value.([]float32)
