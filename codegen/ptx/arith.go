@@ -65,10 +65,10 @@ func binaryOperands(inst value.Named) (x, y value.Value) {
 	return nil, nil
 }
 
-// extend returns a 32-bit register holding v (an i8 or i16 in a b32
+// createExtend returns a 32-bit register holding v (an i8 or i16 in a b32
 // register) sign- or zero-extended to 32 bits. Wider values are returned as
 // they are.
-func (fe *funcEmitter) extend(v value.Value, signed bool) string {
+func (fe *funcEmitter) createExtend(v value.Value, signed bool) string {
 	bits := emitutil.IntBits(v.Type())
 	op := fe.operand(v)
 	if bits >= 32 || op[0] != '%' {
@@ -140,7 +140,7 @@ func (fe *funcEmitter) createIntBinary(inst value.Named) {
 	}
 	var a, b string
 	if needExt {
-		a, b = fe.extend(x, signed), fe.extend(y, signed)
+		a, b = fe.createExtend(x, signed), fe.createExtend(y, signed)
 	} else {
 		a, b = fe.operand(x), fe.operand(y)
 	}
@@ -152,7 +152,7 @@ func (fe *funcEmitter) createIntBinary(inst value.Named) {
 func (fe *funcEmitter) createShift(inst value.Named, opc string, x, y value.Value, ext, signed bool) {
 	var a string
 	if ext {
-		a = fe.extend(x, signed)
+		a = fe.createExtend(x, signed)
 	} else {
 		a = fe.operand(x)
 	}
@@ -168,7 +168,7 @@ func (fe *funcEmitter) createShift(inst value.Named, opc string, x, y value.Valu
 			n = "64" // a negative i64 count is >= the width as unsigned
 		}
 	default:
-		n = fe.extend(y, false)
+		n = fe.createExtend(y, false)
 	}
 	fe.ins("%s %s, %s, %s", opc, fe.def(inst), a, n)
 }

@@ -46,7 +46,7 @@ func (fe *funcEmitter) createICmp(inst *ir.InstICmp) {
 	var a, b string
 	switch {
 	case bits == 1:
-		a, b = fe.boolToInt(inst.X, p.signed), fe.boolToInt(inst.Y, p.signed)
+		a, b = fe.createBoolToInt(inst.X, p.signed), fe.createBoolToInt(inst.Y, p.signed)
 		typ += "32"
 	case bits == 64 || bits == 0: // i64 or pointer
 		if c, ok := classOf(inst.X.Type()); !ok || c != classB64 {
@@ -56,7 +56,7 @@ func (fe *funcEmitter) createICmp(inst *ir.InstICmp) {
 		a, b = fe.operand(inst.X), fe.operand(inst.Y)
 		typ += "64"
 	case bits == 8 || bits == 16 || bits == 32:
-		a, b = fe.extend(inst.X, p.signed), fe.extend(inst.Y, p.signed)
+		a, b = fe.createExtend(inst.X, p.signed), fe.createExtend(inst.Y, p.signed)
 		typ += "32"
 	default:
 		fe.errorf(ErrBadIR, "icmp on unsupported type %s", inst.X.Type())
@@ -65,8 +65,8 @@ func (fe *funcEmitter) createICmp(inst *ir.InstICmp) {
 	fe.ins("setp.%s.%s %s, %s, %s", p.op, typ, fe.def(inst), a, b)
 }
 
-// boolToInt returns an i1 as 0/1 (or 0/-1 when signed) in a b32 register.
-func (fe *funcEmitter) boolToInt(v value.Value, signed bool) string {
+// createBoolToInt returns an i1 as 0/1 (or 0/-1 when signed) in a b32 register.
+func (fe *funcEmitter) createBoolToInt(v value.Value, signed bool) string {
 	r := fe.newReg(classB32)
 	one := "1"
 	if signed {

@@ -19,9 +19,9 @@ import (
 	"github.com/llir/llvm/ir/value"
 )
 
-// allocPhis gives every phi its register up front, so that predecessors
+// createPhiRegs gives every phi its register up front, so that predecessors
 // emitted before the phi's block can copy into it.
-func (fe *funcEmitter) allocPhis() {
+func (fe *funcEmitter) createPhiRegs() {
 	for _, b := range fe.fn.Blocks {
 		for _, inst := range b.Insts {
 			if phi, ok := inst.(*ir.InstPhi); ok {
@@ -41,8 +41,8 @@ func (fe *funcEmitter) createPhi(phi *ir.InstPhi) {
 	}
 }
 
-// edgeCopies emits the phi copies of the edge from -> to.
-func (fe *funcEmitter) edgeCopies(from, to *ir.Block) {
+// createEdgeCopies emits the phi copies of the edge from -> to.
+func (fe *funcEmitter) createEdgeCopies(from, to *ir.Block) {
 	type copy struct {
 		dst string
 		src value.Value
@@ -102,10 +102,10 @@ func hasPhis(b *ir.Block) bool {
 	return false
 }
 
-// jump emits an unconditional branch to b (with its phi copies), omitted
+// createJump emits an unconditional branch to b (with its phi copies), omitted
 // when b is the next block in layout.
-func (fe *funcEmitter) jump(b, next *ir.Block) {
-	fe.edgeCopies(fe.block, b)
+func (fe *funcEmitter) createJump(b, next *ir.Block) {
+	fe.createEdgeCopies(fe.block, b)
 	if b != next {
 		fe.ins("bra.uni %s", fe.labels[b])
 	}
@@ -122,30 +122,30 @@ func (fe *funcEmitter) createTerm(t ir.Terminator, next *ir.Block) {
 		fe.ins("trap")
 		fe.ins("ret")
 	case *ir.TermBr:
-		fe.jump(t.Target.(*ir.Block), next)
+		fe.createJump(t.Target.(*ir.Block), next)
 	case *ir.TermCondBr:
 		tt, ff := t.TargetTrue.(*ir.Block), t.TargetFalse.(*ir.Block)
 		if tt == ff {
-			fe.jump(tt, next)
+			fe.createJump(tt, next)
 			return
 		}
 		cond := fe.reg(t.Cond)
 		if tt == next && !hasPhis(ff) {
 			fe.ins("@!%s bra %s", cond, fe.labels[ff])
-			fe.edgeCopies(fe.block, tt)
+			fe.createEdgeCopies(fe.block, tt)
 			return
 		}
 		if !hasPhis(tt) {
 			fe.ins("@%s bra %s", cond, fe.labels[tt])
-			fe.jump(ff, next)
+			fe.createJump(ff, next)
 			return
 		}
 		fe.nedges++
 		edge := fmt.Sprintf("$L__E%d", fe.nedges)
 		fe.ins("@%s bra %s", cond, edge)
-		fe.jump(ff, nil)
+		fe.createJump(ff, nil)
 		fmt.Fprintf(&fe.body, "%s:\n", edge)
-		fe.jump(tt, next)
+		fe.createJump(tt, next)
 	default:
 		fe.errorf(ErrBadIR, "unsupported terminator %T", t)
 	}

@@ -76,11 +76,11 @@ func (fe *funcEmitter) createConversion(inst value.Named) {
 		var src string
 		switch {
 		case fb == 1:
-			src = fe.boolToInt(from, signed)
+			src = fe.createBoolToInt(from, signed)
 		case fb < 32:
-			src = fe.extend(from, signed)
+			src = fe.createExtend(from, signed)
 			if src[0] != '%' {
-				src = fe.movImm(classB32, src)
+				src = fe.createMovImm(classB32, src)
 			}
 		default:
 			src = fe.reg(from)
@@ -121,7 +121,7 @@ func intCvtType(bits int, signed bool) string {
 	return fmt.Sprintf("u%d", w)
 }
 
-func (fe *funcEmitter) movImm(c regClass, imm string) string {
+func (fe *funcEmitter) createMovImm(c regClass, imm string) string {
 	r := fe.newReg(c)
 	fe.ins("mov.%s %s, %s", c.movType(), r, imm)
 	return r
@@ -169,9 +169,9 @@ func (fe *funcEmitter) createExt(inst value.Named, from value.Value, fb, tb int,
 		fe.ins("selp.%s %s, %s, 0, %s", w, fe.def(inst), one, fe.reg(from))
 		return
 	}
-	src := fe.extend(from, signed)
+	src := fe.createExtend(from, signed)
 	if src[0] != '%' {
-		src = fe.movImm(classB32, src)
+		src = fe.createMovImm(classB32, src)
 	}
 	if tb == 64 {
 		fe.ins("cvt.%s.%s %s, %s", intCvtType(64, signed), intCvtType(32, signed), fe.def(inst), src)

@@ -186,7 +186,7 @@ func (fe *funcEmitter) createKernel(out *strings.Builder) {
 		fe.labels[b] = fmt.Sprintf("$L__BB%d", i)
 	}
 	fe.createParams()
-	fe.allocPhis()
+	fe.createPhiRegs()
 	for i, b := range order {
 		fe.block = b
 		fe.inst = nil

@@ -67,10 +67,10 @@ func (fe *funcEmitter) createFRem(inst value.Named, x, y value.Value, c regClass
 	fe.ins("mul.rn.f64 %s, %s, %s", t, ay, tmp)
 	fe.ins("mov.b64 %s, %s", tmp, e2)
 	fe.ins("mul.rn.f64 %s, %s, %s", t, t, tmp)
-	fe.remStep(r, t, q, p)
+	fe.createRemStep(r, t, q, p)
 	fe.ins("bra.uni %s", loop)
 	fmt.Fprintf(&fe.body, "%s:\n", done)
-	fe.remStep(r, ay, q, p)
+	fe.createRemStep(r, ay, q, p)
 	// Sign of x; specials.
 	res := f()
 	fe.createCopysign(res, classF64, r, xs)
@@ -90,9 +90,9 @@ func (fe *funcEmitter) createFRem(inst value.Named, x, y value.Value, c regClass
 	fe.ins("mov.f64 %s, %s", fe.def(inst), res)
 }
 
-// remStep emits r = r mod m for 0 <= r/m < 2^53: r = fma(-trunc(r/m), m, r),
+// createRemStep emits r = r mod m for 0 <= r/m < 2^53: r = fma(-trunc(r/m), m, r),
 // plus m if the quotient overshot.
-func (fe *funcEmitter) remStep(r, m, q, p string) {
+func (fe *funcEmitter) createRemStep(r, m, q, p string) {
 	fe.ins("div.rn.f64 %s, %s, %s", q, r, m)
 	fe.ins("cvt.rzi.f64.f64 %s, %s", q, q)
 	fe.ins("neg.f64 %s, %s", q, q)

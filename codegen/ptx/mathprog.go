@@ -117,7 +117,7 @@ func (p *mprog) poly(x mv, c ...float64) mv {
 }
 
 // lower emits the program as PTX; args are the f64 argument registers.
-func (fe *funcEmitter) lowerProg(p *mprog, args []string, result mv) string {
+func (fe *funcEmitter) createProg(p *mprog, args []string, result mv) string {
 	regs := make([]string, len(p.ops))
 	for i, o := range p.ops {
 		switch o.op {
@@ -149,7 +149,7 @@ func (fe *funcEmitter) lowerProg(p *mprog, args []string, result mv) string {
 				if p.ops[a].kind == kI {
 					c = classB64
 				}
-				ops[j] = fe.movImm(c, ops[j])
+				ops[j] = fe.createMovImm(c, ops[j])
 			}
 		}
 		line := o.op + " " + d
@@ -284,7 +284,7 @@ func (fe *funcEmitter) createRoutine(inst value.Named, c regClass, r mathRoutine
 	}
 	res := r.build(p, in)
 	if c == classF64 {
-		out := fe.lowerProg(p, args, res)
+		out := fe.createProg(p, args, res)
 		fe.ins("mov.f64 %s, %s", fe.def(inst), out)
 		return
 	}
@@ -293,6 +293,6 @@ func (fe *funcEmitter) createRoutine(inst value.Named, c regClass, r mathRoutine
 		wide[i] = fe.newReg(classF64)
 		fe.ins("cvt.f64.f32 %s, %s", wide[i], a)
 	}
-	out := fe.lowerProg(p, wide, res)
+	out := fe.createProg(p, wide, res)
 	fe.ins("cvt.rn.f32.f64 %s, %s", fe.def(inst), out)
 }

@@ -138,7 +138,7 @@ func (fe *funcEmitter) createStore(inst *ir.InstStore) {
 	addr := fe.reg(inst.Dst)
 	var v string
 	if emitutil.IntBits(t) == 1 {
-		v = fe.boolToInt(inst.Src, false)
+		v = fe.createBoolToInt(inst.Src, false)
 	} else {
 		v = fe.reg(inst.Src)
 	}
@@ -159,7 +159,7 @@ func (fe *funcEmitter) createGEP(inst *ir.InstGetElementPtr) {
 		return
 	}
 	base := fe.reg(inst.Src)
-	fe.address(fe.def(inst), base, idx, size)
+	fe.createAddress(fe.def(inst), base, idx, size)
 }
 
 // gepIndex checks a GEP's index list against the two allowed forms and
@@ -178,8 +178,8 @@ func (fe *funcEmitter) gepIndex(src types.Type, indices []value.Value) (types.Ty
 	return nil, nil, false
 }
 
-// address emits d = base + idx*size, idx an integer index.
-func (fe *funcEmitter) address(d, base string, idx value.Value, size int64) {
+// createAddress emits d = base + idx*size, idx an integer index.
+func (fe *funcEmitter) createAddress(d, base string, idx value.Value, size int64) {
 	if c, ok := idx.(*constant.Int); ok {
 		fe.ins("add.s64 %s, %s, %d", d, base, c.X.Int64()*size)
 		return
@@ -187,7 +187,7 @@ func (fe *funcEmitter) address(d, base string, idx value.Value, size int64) {
 	i := fe.reg(idx)
 	if bits := emitutil.IntBits(idx.Type()); bits != 64 {
 		w := fe.newReg(classB64)
-		fe.ins("cvt.s64.s32 %s, %s", w, fe.extend(idx, true))
+		fe.ins("cvt.s64.s32 %s, %s", w, fe.createExtend(idx, true))
 		i = w
 	}
 	fe.ins("mad.lo.s64 %s, %s, %d, %s", d, i, size, base)

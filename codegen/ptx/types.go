@@ -7,7 +7,7 @@ package ptx
 // upper bits are unspecified: add, sub, mul, and, or, xor and shl do not care,
 // and every instruction that does (division, right shifts, comparisons,
 // extensions, conversions to float) first sign- or zero-extends its operands
-// (see normalize in arith.go). i1 lives in predicate registers.
+// (see createExtend in arith.go). i1 lives in predicate registers.
 
 import (
 	"github.com/llir/llvm/ir/types"

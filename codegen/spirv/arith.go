@@ -35,7 +35,7 @@ func (fe *funcEmitter) createIntBinary(inst value.Value, op uint32, x, y value.V
 			return
 		}
 	}
-	fe.body.op(op, fe.typeOf(inst.Type()), fe.valueID(inst), fe.value(x), fe.value(y))
+	fe.body.op(op, fe.typeOf(inst.Type()), fe.getValueID(inst), fe.getValue(x), fe.getValue(y))
 }
 
 // createFloatBinary creates a float binary operation. Fast-math flags are
@@ -49,7 +49,7 @@ func (fe *funcEmitter) createFloatBinary(inst value.Value, op uint32, x, y value
 		fe.errorf(ErrBadIR, "float operation on %s", inst.Type().LLString())
 		return
 	}
-	fe.body.op(op, fe.typeOf(inst.Type()), fe.valueID(inst), fe.value(x), fe.value(y))
+	fe.body.op(op, fe.typeOf(inst.Type()), fe.getValueID(inst), fe.getValue(x), fe.getValue(y))
 }
 
 func (fe *funcEmitter) createFNeg(inst *ir.InstFNeg) {
@@ -57,5 +57,5 @@ func (fe *funcEmitter) createFNeg(inst *ir.InstFNeg) {
 		fe.errorf(ErrBadIR, "unsupported fast-math flags")
 		return
 	}
-	fe.body.op(opFNegate, fe.typeOf(inst.Typ), fe.valueID(inst), fe.value(inst.X))
+	fe.body.op(opFNegate, fe.typeOf(inst.Typ), fe.getValueID(inst), fe.getValue(inst.X))
 }

@@ -65,7 +65,7 @@ func (fe *funcEmitter) createAtomicRMW(inst *ir.InstAtomicRMW) {
 		fb = a.Bits
 	}
 	sem := fe.getIntConst(32, semanticsRelaxed)
-	ptr, x := fe.value(inst.Dst), fe.value(inst.X)
+	ptr, x := fe.getValue(inst.Dst), fe.getValue(inst.X)
 	t := fe.typeOf(inst.Typ)
 	if inst.Op == enum.AtomicOpFAdd && fb > 0 {
 		if fe.opts.FloatAtomicAdd {
@@ -75,13 +75,13 @@ func (fe *funcEmitter) createAtomicRMW(inst *ir.InstAtomicRMW) {
 			} else {
 				fe.caps[capAtomicFloat32AddEXT] = true
 			}
-			fe.body.op(opAtomicFAddEXT, t, fe.valueID(inst), ptr, scope, sem, x)
+			fe.body.op(opAtomicFAddEXT, t, fe.getValueID(inst), ptr, scope, sem, x)
 			return
 		}
 		fe.createFloatAddLoop(inst, scope, storage, fb, ptr, x)
 		return
 	}
-	fe.body.op(rmwOps[inst.Op], t, fe.valueID(inst), ptr, scope, sem, x)
+	fe.body.op(rmwOps[inst.Op], t, fe.getValueID(inst), ptr, scope, sem, x)
 }
 
 // createFloatAddLoop creates the compare-exchange loop of a float atomic
@@ -105,7 +105,7 @@ func (fe *funcEmitter) createFloatAddLoop(inst *ir.InstAtomicRMW, scope, storage
 	fe.body.op(opBranchConditional, eq, done, loop)
 	fe.body.op(opLabel, done)
 	fe.label = done
-	fe.body.op(opBitcast, t, fe.valueID(inst), seen)
+	fe.body.op(opBitcast, t, fe.getValueID(inst), seen)
 }
 
 // createCmpXchg creates OpAtomicCompareExchange and the success flag
@@ -119,9 +119,9 @@ func (fe *funcEmitter) createCmpXchg(inst *ir.InstCmpXchg) {
 	scope, _ := fe.atomicScope(a)
 	bits := a.Bits
 	sem := fe.getIntConst(32, semanticsRelaxed)
-	cmp := fe.value(inst.Cmp)
+	cmp := fe.getValue(inst.Cmp)
 	old, success := fe.newID(), fe.newID()
-	fe.body.op(opAtomicCompareExchange, fe.getIntType(bits), old, fe.value(inst.Ptr), scope, sem, sem, fe.value(inst.New), cmp)
+	fe.body.op(opAtomicCompareExchange, fe.getIntType(bits), old, fe.getValue(inst.Ptr), scope, sem, sem, fe.getValue(inst.New), cmp)
 	fe.body.op(opIEqual, fe.getBoolType(), success, old, cmp)
 	fe.pairs[inst] = [2]uint32{old, success}
 }

@@ -33,7 +33,7 @@ func (fe *funcEmitter) createICmp(inst *ir.InstICmp) {
 		fe.errorf(ErrBadIR, "unsupported icmp predicate %s", inst.Pred)
 		return
 	}
-	x, y := fe.value(inst.X), fe.value(inst.Y)
+	x, y := fe.getValue(inst.X), fe.getValue(inst.Y)
 	switch t := inst.X.Type(); {
 	case emitutil.IsBool(t) && (op == opIEqual || op == opINotEqual):
 		if op == opIEqual {
@@ -46,24 +46,24 @@ func (fe *funcEmitter) createICmp(inst *ir.InstICmp) {
 		if inst.Pred == enum.IPredSGT || inst.Pred == enum.IPredSGE || inst.Pred == enum.IPredSLT || inst.Pred == enum.IPredSLE {
 			one = 0xFFFFFFFF
 		}
-		x, y = fe.boolToInt(x, 32, one), fe.boolToInt(y, 32, one)
+		x, y = fe.createBoolToInt(x, 32, one), fe.createBoolToInt(y, 32, one)
 	default:
 		if _, isPtr := t.(*types.PointerType); isPtr {
-			x, y = fe.ptrToInt(x), fe.ptrToInt(y)
+			x, y = fe.createPtrToInt(x), fe.createPtrToInt(y)
 		}
 	}
-	fe.body.op(op, fe.getBoolType(), fe.valueID(inst), x, y)
+	fe.body.op(op, fe.getBoolType(), fe.getValueID(inst), x, y)
 }
 
-// boolToInt returns select(b, one, 0) as an integer of the given width.
-func (fe *funcEmitter) boolToInt(b uint32, bits int, one uint64) uint32 {
+// createBoolToInt returns select(b, one, 0) as an integer of the given width.
+func (fe *funcEmitter) createBoolToInt(b uint32, bits int, one uint64) uint32 {
 	id := fe.newID()
 	fe.body.op(opSelect, fe.getIntType(bits), id, b, fe.getIntConst(bits, one), fe.getIntConst(bits, 0))
 	return id
 }
 
-// ptrToInt converts a pointer to its 64-bit address.
-func (fe *funcEmitter) ptrToInt(p uint32) uint32 {
+// createPtrToInt converts a pointer to its 64-bit address.
+func (fe *funcEmitter) createPtrToInt(p uint32) uint32 {
 	id := fe.newID()
 	fe.body.op(opConvertPtrToU, fe.getIntType(64), id, p)
 	return id
@@ -96,7 +96,7 @@ func (fe *funcEmitter) createFCmp(inst *ir.InstFCmp) {
 	}
 	switch inst.Pred {
 	case enum.FPredTrue, enum.FPredFalse:
-		fe.body.op(opCopyObject, fe.getBoolType(), fe.valueID(inst), fe.getBoolConst(inst.Pred == enum.FPredTrue))
+		fe.body.op(opCopyObject, fe.getBoolType(), fe.getValueID(inst), fe.getBoolConst(inst.Pred == enum.FPredTrue))
 		return
 	}
 	op, ok := floatPredicates[inst.Pred]
@@ -104,9 +104,9 @@ func (fe *funcEmitter) createFCmp(inst *ir.InstFCmp) {
 		fe.errorf(ErrBadIR, "unsupported fcmp predicate %s", inst.Pred)
 		return
 	}
-	fe.body.op(op, fe.getBoolType(), fe.valueID(inst), fe.value(inst.X), fe.value(inst.Y))
+	fe.body.op(op, fe.getBoolType(), fe.getValueID(inst), fe.getValue(inst.X), fe.getValue(inst.Y))
 }
 
 func (fe *funcEmitter) createSelect(inst *ir.InstSelect) {
-	fe.body.op(opSelect, fe.typeOf(inst.Type()), fe.valueID(inst), fe.value(inst.Cond), fe.value(inst.ValueTrue), fe.value(inst.ValueFalse))
+	fe.body.op(opSelect, fe.typeOf(inst.Type()), fe.getValueID(inst), fe.getValue(inst.Cond), fe.getValue(inst.ValueTrue), fe.getValue(inst.ValueFalse))
 }

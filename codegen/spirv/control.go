@@ -23,7 +23,7 @@ type phiFixup struct {
 // for a conditional branch with both targets the same); SPIR-V wants one
 // entry per parent block, so repeats are dropped.
 func (fe *funcEmitter) createPhi(inst *ir.InstPhi) {
-	ops := []uint32{fe.typeOf(inst.Typ), fe.valueID(inst)}
+	ops := []uint32{fe.typeOf(inst.Typ), fe.getValueID(inst)}
 	var preds []*ir.Block
 	seen := map[*ir.Block]bool{}
 	for _, inc := range inst.Incs {
@@ -36,7 +36,7 @@ func (fe *funcEmitter) createPhi(inst *ir.InstPhi) {
 			continue
 		}
 		seen[b] = true
-		ops = append(ops, fe.value(inc.X), 0)
+		ops = append(ops, fe.getValue(inc.X), 0)
 		preds = append(preds, b)
 	}
 	start := len(fe.body) + 1
@@ -65,7 +65,7 @@ func (fe *funcEmitter) target(v any) uint32 {
 		fe.errorf(ErrBadIR, "branch target is not a block")
 		return 0
 	}
-	return fe.labelID(b)
+	return fe.getLabelID(b)
 }
 
 // createTerm creates a block's terminator. `unreachable` after llvm.trap (a
@@ -87,7 +87,7 @@ func (fe *funcEmitter) createTerm(term ir.Terminator) {
 			fe.body.op(opBranch, t) // SPIR-V 1.6 forbids equal targets
 			return
 		}
-		fe.body.op(opBranchConditional, fe.value(term.Cond), t, e)
+		fe.body.op(opBranchConditional, fe.getValue(term.Cond), t, e)
 	case *ir.TermUnreachable:
 		if fe.trapped {
 			fe.body.op(opReturn)

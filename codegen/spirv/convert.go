@@ -40,8 +40,8 @@ func (fe *funcEmitter) createConversion(inst ir.Instruction) {
 	case *ir.InstBitCast:
 		from, to, op = inst.From, inst.To, opBitcast
 	}
-	result := fe.valueID(inst.(value.Value))
-	x := fe.value(from)
+	result := fe.getValueID(inst.(value.Value))
+	x := fe.getValue(from)
 	rt := fe.typeOf(to)
 	signed := op == opSConvert || op == opConvertSToF
 	switch {

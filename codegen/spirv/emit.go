@@ -173,9 +173,9 @@ type funcEmitter struct {
 	aliased bool          // the instruction's result is another value's id (alias)
 }
 
-// valueID returns the result id of a parameter or instruction, allocating it
+// getValueID returns the result id of a parameter or instruction, allocating it
 // at the first reference (a phi can use a value defined further down).
-func (fe *funcEmitter) valueID(v value.Value) uint32 {
+func (fe *funcEmitter) getValueID(v value.Value) uint32 {
 	id, ok := fe.values[v]
 	if !ok {
 		id = fe.newID()
@@ -184,8 +184,8 @@ func (fe *funcEmitter) valueID(v value.Value) uint32 {
 	return id
 }
 
-// labelID returns the label id of a block.
-func (fe *funcEmitter) labelID(b *ir.Block) uint32 {
+// getLabelID returns the label id of a block.
+func (fe *funcEmitter) getLabelID(b *ir.Block) uint32 {
 	id, ok := fe.labels[b]
 	if !ok {
 		id = fe.newID()
@@ -208,7 +208,7 @@ func (fe *funcEmitter) createKernel() {
 	fe.name(fe.id, fe.fn.Name())
 	fe.body.op(opFunction, void, fe.id, functionControlNone, fe.getFuncType(void, ptypes...))
 	for i, p := range fe.fn.Params {
-		id := fe.valueID(p)
+		id := fe.getValueID(p)
 		fe.body.op(opFunctionParameter, ptypes[i], id)
 		if !p.IsUnnamed() {
 			fe.name(id, p.Name())
@@ -221,7 +221,7 @@ func (fe *funcEmitter) createKernel() {
 	}
 	for i, b := range fe.fn.Blocks {
 		fe.block, fe.trapped = b, false
-		fe.label = fe.labelID(b)
+		fe.label = fe.getLabelID(b)
 		if !b.IsUnnamed() {
 			fe.name(fe.label, b.Name())
 		}
@@ -249,7 +249,7 @@ func (fe *funcEmitter) createInst(inst ir.Instruction) {
 	defer func() {
 		_, isPair := inst.(*ir.InstCmpXchg) // no id of its own: see createCmpXchg
 		if v, ok := inst.(namedValue); ok && !v.IsUnnamed() && !emitutil.IsVoid(v.Type()) && !fe.aliased && !isPair {
-			fe.name(fe.valueID(v), v.Name())
+			fe.name(fe.getValueID(v), v.Name())
 		}
 	}()
 	switch inst := inst.(type) {

@@ -80,7 +80,7 @@ func (fe *funcEmitter) createWorkItemQuery(inst *ir.InstCall, b uint32, d int) {
 	v3 := fe.getVectorType(i64, 3)
 	vec := fe.newID()
 	fe.body.op(opLoad, v3, vec, fe.getBuiltIn(b))
-	fe.body.op(opCompositeExtract, i64, fe.valueID(inst), vec, uint32(d))
+	fe.body.op(opCompositeExtract, i64, fe.getValueID(inst), vec, uint32(d))
 }
 
 // alias makes v's result the existing id, or a copy of it when v's id is

@@ -37,14 +37,14 @@ func (fe *funcEmitter) createMath(inst *ir.InstCall, m emitutil.Math) {
 	bits := m.Bits
 	args := make([]uint32, len(inst.Args))
 	for i, a := range inst.Args {
-		args[i] = fe.value(a)
+		args[i] = fe.getValue(a)
 	}
 	t := fe.getFloatType(bits)
 	if m.Base == "minimum" || m.Base == "maximum" {
-		fe.createMinMax(fe.valueID(inst), t, bits, clInst, args[0], args[1])
+		fe.createMinMax(fe.getValueID(inst), t, bits, clInst, args[0], args[1])
 		return
 	}
-	fe.body.op(opExtInst, cat([]uint32{t, fe.valueID(inst), fe.getExtInst(), clInst}, args...)...)
+	fe.body.op(opExtInst, cat([]uint32{t, fe.getValueID(inst), fe.getExtInst(), clInst}, args...)...)
 }
 
 // createMinMax gives Go's min/max from OpenCL's fmin/fmax:

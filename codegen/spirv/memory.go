@@ -72,7 +72,7 @@ func (fe *funcEmitter) createAllocas() {
 					continue
 				}
 			}
-			fe.body.op(opVariable, fe.memTypeOf(a.Typ), fe.valueID(a), storageFunction)
+			fe.body.op(opVariable, fe.memTypeOf(a.Typ), fe.getValueID(a), storageFunction)
 		}
 	}
 	fe.inst = nil
@@ -92,15 +92,15 @@ func (fe *funcEmitter) createLoad(inst *ir.InstLoad) {
 		fe.errorf(ErrBadIR, "unsupported atomic or volatile load")
 		return
 	}
-	ptr := fe.value(inst.Src)
+	ptr := fe.getValue(inst.Src)
 	if emitutil.IsBool(inst.ElemType) {
 		b := fe.newID()
 		i8 := fe.getIntType(8)
 		fe.body.op(opLoad, cat([]uint32{i8, b, ptr}, memoryOperands(inst.Align)...)...)
-		fe.body.op(opINotEqual, fe.getBoolType(), fe.valueID(inst), b, fe.getIntConst(8, 0))
+		fe.body.op(opINotEqual, fe.getBoolType(), fe.getValueID(inst), b, fe.getIntConst(8, 0))
 		return
 	}
-	fe.body.op(opLoad, cat([]uint32{fe.typeOf(inst.ElemType), fe.valueID(inst), ptr}, memoryOperands(inst.Align)...)...)
+	fe.body.op(opLoad, cat([]uint32{fe.typeOf(inst.ElemType), fe.getValueID(inst), ptr}, memoryOperands(inst.Align)...)...)
 }
 
 // createStore creates OpStore; an i1 is stored as an i8 of 0 or 1.
@@ -109,9 +109,9 @@ func (fe *funcEmitter) createStore(inst *ir.InstStore) {
 		fe.errorf(ErrBadIR, "unsupported atomic or volatile store")
 		return
 	}
-	ptr, x := fe.value(inst.Dst), fe.value(inst.Src)
+	ptr, x := fe.getValue(inst.Dst), fe.getValue(inst.Src)
 	if emitutil.IsBool(inst.Src.Type()) {
-		x = fe.boolToInt(x, 8, 1)
+		x = fe.createBoolToInt(x, 8, 1)
 	}
 	fe.body.op(opStore, cat([]uint32{ptr, x}, memoryOperands(inst.Align)...)...)
 }
@@ -121,19 +121,19 @@ func (fe *funcEmitter) createStore(inst *ir.InstStore) {
 // `getelementptr [N x T], [N x T]* %a, i64 0, i64 %i` is OpAccessChain.
 func (fe *funcEmitter) createGEP(inst *ir.InstGetElementPtr) {
 	rt := fe.memTypeOf(inst.Type())
-	base := fe.value(inst.Src)
+	base := fe.getValue(inst.Src)
 	switch len(inst.Indices) {
 	case 1:
 		op := uint32(opPtrAccessChain)
 		if inst.InBounds {
 			op = opInBoundsPtrAccessChain
 		}
-		fe.body.op(op, rt, fe.valueID(inst), base, fe.value(inst.Indices[0]))
+		fe.body.op(op, rt, fe.getValueID(inst), base, fe.getValue(inst.Indices[0]))
 		return
 	case 2:
 		if _, isArray := inst.ElemType.(*types.ArrayType); isArray {
 			if c, ok := inst.Indices[0].(*constant.Int); ok && c.X.Sign() == 0 {
-				fe.body.op(opAccessChain, rt, fe.valueID(inst), base, fe.value(inst.Indices[1]))
+				fe.body.op(opAccessChain, rt, fe.getValueID(inst), base, fe.getValue(inst.Indices[1]))
 				return
 			}
 		}

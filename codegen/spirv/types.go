@@ -199,9 +199,9 @@ func (me *moduleEmitter) getSpecial(op, typ uint32) uint32 {
 	return id
 }
 
-// value returns the id of an operand: a constant, a workgroup global, a
+// getValue returns the id of an operand: a constant, a workgroup global, a
 // parameter or an instruction's result.
-func (fe *funcEmitter) value(v value.Value) uint32 {
+func (fe *funcEmitter) getValue(v value.Value) uint32 {
 	switch c := v.(type) {
 	case *constant.Int:
 		if c.Typ.BitSize == 1 {
@@ -229,7 +229,7 @@ func (fe *funcEmitter) value(v value.Value) uint32 {
 		fe.errorf(ErrBadIR, "unsupported constant %s", v.Ident())
 		return 0
 	}
-	return fe.valueID(v)
+	return fe.getValueID(v)
 }
 
 // intWord returns the two's complement bits of x in 64 bits.
