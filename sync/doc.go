@@ -9,12 +9,16 @@
 //
 //  1. A Poller is polled first, within its [Spin] budget. An operation found
 //     complete here costs no allocation.
-//  2. Then, for a Subscriber, the driver's callback wakes the waiting
-//     goroutine directly (no thread is used while it waits); for any other
-//     Op, the blocking wait runs on one of at most four worker goroutines
-//     (or on an overflow goroutine, for an Op that cannot be polled, when
-//     all four are busy).
-//  3. A cancelled context ends the wait early only with
+//  2. Then, while fewer than Options.Direct's budget of waits are doing so,
+//     op.Wait runs on the caller's goroutine: a goroutine blocked in cgo
+//     holds an OS thread but gives its P to another, so a few direct waits
+//     cost a few threads and are as fast as blocking.
+//  3. Beyond the budget (or without one), for a Subscriber, the driver's
+//     callback wakes the waiting goroutine directly (no thread is used
+//     while it waits); for any other Op, the blocking wait runs on one of
+//     at most four worker goroutines (or on an overflow goroutine, for an
+//     Op that cannot be polled, when all four are busy).
+//  4. A cancelled context ends the wait early only with
 //     Options.Cancellable; otherwise Wait returns the context's error once
 //     the operation has completed, since the device may still use memory
 //     the caller would release.

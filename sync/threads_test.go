@@ -4,6 +4,9 @@ import (
 	"context"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
 	"github.com/kago-dev/kago/sync"
 	"github.com/kago-dev/kago/sync/internal/cthreads"
 )
@@ -75,4 +78,40 @@ func TestBlockingSwitchHoldsThreads(t *testing.T) {
 	if during < n { // idle threads from before may be reused
 		t.Fatalf("%d threads with %d blocking waiters (%d before); want one per waiter", during, n, before)
 	}
+}
+
+// With a budget of direct waits, 10,000 waiters add the budget's threads
+// (blocked in the driver's wait) and a handful more, not one per waiter:
+// the others park on their callbacks.
+func TestTenThousandWaitersWithDirectBudget(t *testing.T) {
+	const n, budget = 10000, 4
+	if testing.Short() {
+		t.Skip("10,000 goroutines: skipped in -short mode")
+	}
+	idleWorkers(t)
+	before := threads(t)
+	ss := streams(t, 4)
+	g := gate(t)
+	b := sync.NewBudget(budget)
+	parked, blocked := sync.ParkedCallbacks(), cthreads.BlockedWaits()
+	results := make(chan error, n)
+	for i := range n {
+		op := ss[i%len(ss)].Submit(cthreads.Spec{Gate: g})
+		go func() {
+			_, err := sync.Wait(context.Background(), op.Event(), sync.Options{Spin: sync.NoSpin, Direct: b})
+			results <- err
+		}()
+	}
+	eventually(t, "4 direct and 9,996 parked waiters", func() bool {
+		return sync.ParkedCallbacks()-parked == n-budget && cthreads.BlockedWaits()-blocked == budget
+	})
+	during := threads(t)
+	g.Open()
+	for range n {
+		require.NoError(t, <-results)
+	}
+	// 4 stream threads, 4 direct waits, and a few the runtime may start.
+	const slack = 4 + budget + 28
+	t.Logf("threads: %d before, %d with %d waiters (%d direct)", before, during, n, budget)
+	assert.LessOrEqual(t, during, before+slack, "threads with %d waiters", n)
 }

@@ -12,12 +12,18 @@ type Options struct {
 	// nothing the operation uses is released on return. A callback or
 	// worker result that arrives later is harmless and leaks nothing.
 	Cancellable bool
+	// Direct, when not nil, lets a wait that polling did not finish call
+	// op.Wait on its own goroutine, as a blocking wait does, while fewer
+	// than Direct.Max() such waits are in progress; the others take the
+	// op's cooperative strategy. A cancellable wait never waits directly
+	// (a blocked cgo call cannot see ctx).
+	Direct *Budget
 }
 
 // Wait waits for op.
 //
-// ran reports whether op.Wait ran (on a worker or, with KAGO_SYNC=blocking,
-// on the caller) and returned. When it did not (polling or a callback saw
+// ran reports whether op.Wait ran (on a worker or, directly or with
+// KAGO_SYNC=blocking, on the caller) and returned. When it did not (polling or a callback saw
 // completion, or a cancellable wait ended early), a caller that needs the
 // driver's status calls its own wait afterwards, which then returns at once.
 //
@@ -28,9 +34,10 @@ type Options struct {
 // opts.Cancellable it returns ctx's error at once. A negative spin setting
 // is an error, and nothing is waited for.
 //
-// The strategy follows op's type: a Poller is polled first (see Spin); then
-// a Subscriber waits for its callback, and any other op has its Wait run on
-// a worker goroutine. An op found complete by the first polls costs no
+// The strategy follows op's type: a Poller is polled first (see Spin); then,
+// within opts.Direct's budget, op.Wait runs on the caller's goroutine;
+// beyond it a Subscriber waits for its callback, and any other op has its
+// Wait run on a worker goroutine. An op found complete by the first polls costs no
 // allocation.
 func Wait(ctx context.Context, op Op, opts Options) (ran bool, err error) {
 	if err := opts.Spin.check(); err != nil {
@@ -52,6 +59,11 @@ func Wait(ctx context.Context, op Op, opts Options) (ran bool, err error) {
 		if finished {
 			return false, result(ctx, err)
 		}
+	}
+	if !opts.Cancellable && opts.Direct.acquire() {
+		err = op.Wait()
+		opts.Direct.release()
+		return true, result(ctx, err)
 	}
 	if s, ok := op.(Subscriber); ok {
 		ran, err = waitCallback(ctx, s, cancel)

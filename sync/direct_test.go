@@ -1,0 +1,82 @@
+package sync_test
+
+import (
+	"context"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/kago-dev/kago/sync"
+	"github.com/kago-dev/kago/sync/internal/cthreads"
+)
+
+// Within the budget a wait blocks in op.Wait on its own goroutine; beyond
+// it, waits park on their callbacks; the budget is returned afterwards.
+func TestDirectBudget(t *testing.T) {
+	const budget, n = 2, 5
+	b := sync.NewBudget(budget)
+	s := streams(t, 1)[0]
+	g := gate(t)
+	blocked, parked := cthreads.BlockedWaits(), sync.ParkedCallbacks()
+	res := make([]<-chan outcome, n)
+	for i := range res {
+		op := s.Submit(cthreads.Spec{Gate: g})
+		res[i] = goWait(context.Background(), op.Event(), sync.Options{Spin: sync.NoSpin, Direct: b})
+	}
+	eventually(t, "2 direct and 3 parked waits", func() bool {
+		return cthreads.BlockedWaits()-blocked == budget && sync.ParkedCallbacks()-parked == n-budget
+	})
+	assert.Equal(t, budget, b.InUse())
+	g.Open()
+	direct := 0
+	for i := range res {
+		o := receive(t, res[i], "Wait")
+		require.NoError(t, o.err)
+		if o.ran {
+			direct++
+		}
+	}
+	assert.Equal(t, budget, direct, "waits that ran op.Wait")
+	assert.Equal(t, 0, b.InUse())
+}
+
+// A cancellable wait never blocks directly (a cgo call cannot see ctx), and
+// a nil or empty budget means no direct wait.
+func TestDirectBudgetSkipped(t *testing.T) {
+	s := streams(t, 1)[0]
+	for name, opts := range map[string]sync.Options{
+		"cancellable":  {Spin: sync.NoSpin, Direct: sync.NewBudget(4), Cancellable: true},
+		"empty budget": {Spin: sync.NoSpin, Direct: sync.NewBudget(0)},
+		"nil budget":   {Spin: sync.NoSpin},
+	} {
+		t.Run(name, func(t *testing.T) {
+			g := gate(t)
+			parked := sync.ParkedCallbacks()
+			op := s.Submit(cthreads.Spec{Gate: g})
+			res := goWait(context.Background(), op.Event(), opts)
+			eventually(t, "a parked callback wait", func() bool { return sync.ParkedCallbacks()-parked == 1 })
+			g.Open()
+			o := receive(t, res, "Wait")
+			require.NoError(t, o.err)
+			assert.False(t, o.ran)
+			assert.Zero(t, op.Counts().Waits, "blocking waits")
+		})
+	}
+}
+
+// A direct wait reports op.Wait's error.
+func TestDirectWaitError(t *testing.T) {
+	s := streams(t, 1)[0]
+	g := gate(t)
+	blocked := cthreads.BlockedWaits()
+	op := s.Submit(cthreads.Spec{Gate: g, Status: -5})
+	res := goWait(context.Background(), op.Event(), sync.Options{Spin: sync.NoSpin, Direct: sync.NewBudget(1)})
+	eventually(t, "a direct wait", func() bool { return cthreads.BlockedWaits()-blocked == 1 })
+	g.Open()
+	o := receive(t, res, "Wait")
+	assert.True(t, o.ran)
+	var e *cthreads.Error
+	require.ErrorAs(t, o.err, &e)
+	assert.Equal(t, int32(-5), e.Status)
+}
