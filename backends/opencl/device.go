@@ -7,6 +7,7 @@ import (
 
 	"github.com/kago-dev/kago/backends/opencl/internal/cl"
 	"github.com/kago-dev/kago/ka/driver"
+	kasync "github.com/kago-dev/kago/sync"
 )
 
 // Device is an opened OpenCL device: one context holding the device, the
@@ -23,7 +24,15 @@ type Device struct {
 	closed atomic.Bool
 
 	subMu sync.Mutex
-	subs  map[cl.Subscription]cl.Event // callback waits in progress (cpuEvent)
+	subs  map[cl.Subscription]cl.Event // callback waits in progress while userEvents > 0 (cpuEvent)
+	// userEvents counts the UserEvents made on the device and not yet
+	// released: only they can fail a command, so only while there are
+	// some do callback waits register in subs.
+	userEvents atomic.Int64
+
+	// direct is the budget of waits that block in clWaitForEvents on their
+	// own goroutine (planDirect).
+	direct *kasync.Budget
 }
 
 var _ driver.Device = (*Device)(nil)
@@ -34,7 +43,8 @@ func openDevice(f found) (*Device, error) {
 		return nil, fmt.Errorf("opencl: opening %s: %w", f.info.Name, err)
 	}
 	return &Device{platform: f.platform, id: f.device, ctx: ctx, info: f.info, caps: f.caps,
-		funcs: make(map[*driver.KernelSpec]*function), subs: make(map[cl.Subscription]cl.Event)}, nil
+		funcs: make(map[*driver.KernelSpec]*function), subs: make(map[cl.Subscription]cl.Event),
+		direct: kasync.NewBudget(directWaits())}, nil
 }
 
 // Info describes the device.

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"runtime"
 	"sync/atomic"
+	"time"
 
 	"github.com/kago-dev/kago/backends/opencl/internal/cl"
 	"github.com/kago-dev/kago/ka/driver"
@@ -44,6 +45,10 @@ type queue struct {
 	// op is the wait operation handed to package sync, reused from wait to
 	// wait so that waiting allocates nothing.
 	op cpuEvent
+
+	// recent estimates how long this queue's waits take (an exponential
+	// average), for the adaptive spin.
+	recent time.Duration
 }
 
 var _ driver.Queue = (*queue)(nil)
@@ -161,7 +166,7 @@ func (q *queue) Write(ctx context.Context, b driver.Buffer, off int, src []byte)
 	if err != nil {
 		return fmt.Errorf("opencl: write: %w", err)
 	}
-	return q.wait(ctx, ev, "write", q.dev.callbacks())
+	return q.wait(ctx, ev, "write", q.dev.plan())
 }
 
 // Read copies len(dst) bytes of b at off into dst and waits for the copy.
@@ -186,7 +191,7 @@ func (q *queue) Read(ctx context.Context, b driver.Buffer, off int, dst []byte) 
 	if err != nil {
 		return fmt.Errorf("opencl: read: %w", err)
 	}
-	return q.wait(ctx, ev, "read", q.dev.callbacks())
+	return q.wait(ctx, ev, "read", q.dev.plan())
 }
 
 func (q *queue) checkCopy(what string, b driver.Buffer, off, n int) (*buffer, error) {
@@ -212,27 +217,36 @@ func (q *queue) checkCopy(what string, b driver.Buffer, off, n int) (*buffer, er
 // scheduled by the driver), and returns at once when nothing was enqueued
 // since the last completed wait. With KAGO_SYNC=blocking it calls clFinish.
 func (q *queue) Synchronize(ctx context.Context) error {
-	return q.synchronize(ctx, q.dev.callbacks())
+	return q.synchronize(ctx, q.dev.plan())
 }
 
-// synchronize is Synchronize, waiting with callbacks or with workers.
-func (q *queue) synchronize(ctx context.Context, callback bool) error {
+// synchronize is Synchronize, waiting as p says.
+func (q *queue) synchronize(ctx context.Context, p plan) error {
 	if q.done {
 		return fmt.Errorf("opencl: synchronize: %w", driver.ErrClosed)
 	}
 	if kasync.Blocking() {
-		if err := q.q.Finish(); err != nil {
-			return fmt.Errorf("opencl: synchronize: %w", err)
-		}
-		q.forget()
-		return ctx.Err()
+		return q.finish(ctx)
 	}
 	ev := q.take()
 	if ev == 0 {
 		q.releasePending()
 		return ctx.Err()
 	}
-	return q.wait(ctx, ev, "synchronize", callback)
+	return q.wait(ctx, ev, "synchronize", p)
+}
+
+// finish is Synchronize with KAGO_SYNC=blocking: clFinish on the caller.
+func (q *queue) finish(ctx context.Context) error {
+	if q.done {
+		return fmt.Errorf("opencl: synchronize: %w", driver.ErrClosed)
+	}
+	if err := q.q.Finish(); err != nil {
+		return fmt.Errorf("opencl: synchronize: %w", err)
+	}
+	q.forget()
+	q.releasePending()
+	return ctx.Err()
 }
 
 // take hands the event of the queue's last command to the caller, who

@@ -13,16 +13,29 @@ import (
 type WaitStrategy int
 
 const (
-	// DeviceStrategy is what Queue.Synchronize does: callbacks on CPU
-	// devices, workers on GPUs.
+	// DeviceStrategy is what Queue.Synchronize does: the CPU devices'
+	// strategy (docs/sync.md) on CPU devices, workers on GPUs.
 	DeviceStrategy WaitStrategy = iota
 	// WorkerStrategy polls the event's status (the default budget of 256
 	// polls), then hands a blocking clWaitForEvents to one of package
 	// sync's worker goroutines: the GPU strategy.
 	WorkerStrategy
 	// CallbackStrategy spins for at most ~10 µs, then parks until the
-	// driver calls a clSetEventCallback: the CPU-device strategy.
+	// driver calls a clSetEventCallback.
 	CallbackStrategy
+	// AdaptiveStrategy spins only while the queue's recent waits were
+	// short (up to 20 µs), then parks on a clSetEventCallback.
+	AdaptiveStrategy
+	// DirectStrategy polls once, then blocks in clWaitForEvents on the
+	// caller's goroutine while fewer than the device's budget of direct
+	// waits (min(GOMAXPROCS, 4) at Open) are doing so, and parks on a
+	// clSetEventCallback beyond it.
+	DirectStrategy
+	// BlockingStrategy calls clFinish on the caller's goroutine, as
+	// Synchronize does with KAGO_SYNC=blocking, without switching the whole
+	// process to blocking mode (so that concurrent goroutines can compare
+	// strategies).
+	BlockingStrategy
 )
 
 func (s WaitStrategy) String() string {
@@ -33,6 +46,12 @@ func (s WaitStrategy) String() string {
 		return "worker"
 	case CallbackStrategy:
 		return "callback"
+	case AdaptiveStrategy:
+		return "adaptive"
+	case DirectStrategy:
+		return "direct"
+	case BlockingStrategy:
+		return "blocking"
 	}
 	return fmt.Sprintf("WaitStrategy(%d)", int(s))
 }
@@ -43,14 +62,24 @@ func (s WaitStrategy) String() string {
 // kernel, against the callbacks PoCL gets by default); the default
 // behaviour of the backend does not change. q must be a queue of this
 // backend (from Device.NewQueue). With KAGO_SYNC=blocking, or with
-// DeviceStrategy, it is exactly q.Synchronize(ctx).
+// DeviceStrategy, it is exactly q.Synchronize(ctx); an unknown strategy is
+// DeviceStrategy.
 func SynchronizeWith(ctx context.Context, q driver.Queue, s WaitStrategy) error {
 	qu, ok := q.(*queue)
 	if !ok || qu == nil {
 		return fmt.Errorf("opencl: synchronize a queue of type %T, not from this backend", q)
 	}
-	if s != WorkerStrategy && s != CallbackStrategy {
-		return qu.Synchronize(ctx)
+	switch s {
+	case WorkerStrategy:
+		return qu.synchronize(ctx, planWorker)
+	case CallbackStrategy:
+		return qu.synchronize(ctx, planCallback)
+	case AdaptiveStrategy:
+		return qu.synchronize(ctx, planAdaptive)
+	case DirectStrategy:
+		return qu.synchronize(ctx, planDirect)
+	case BlockingStrategy:
+		return qu.finish(ctx)
 	}
-	return qu.synchronize(ctx, s == CallbackStrategy)
+	return qu.Synchronize(ctx)
 }

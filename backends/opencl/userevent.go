@@ -32,6 +32,7 @@ func NewUserEvent(dev driver.Device) (*UserEvent, error) {
 	if err != nil {
 		return nil, fmt.Errorf("opencl: %w", err)
 	}
+	d.userEvents.Add(1)
 	return &UserEvent{ev: ev, dev: d}, nil
 }
 
@@ -60,6 +61,10 @@ func (u *UserEvent) Release() error {
 	if u.released.Swap(true) {
 		return fmt.Errorf("opencl: user event released twice: %w", driver.ErrClosed)
 	}
+	// A user event's status is set before it is released (SetStatus
+	// delivers failed commands' notifications then), so once none is live
+	// no later command can fail.
+	u.dev.userEvents.Add(-1)
 	return u.ev.Release()
 }
 

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"runtime"
 	"time"
 
 	"github.com/kago-dev/kago/backends/opencl/internal/cl"
@@ -12,13 +13,54 @@ import (
 )
 
 // How waits are done (package sync). GPUs poll the event's status for an
-// iteration budget and then hand a blocking clWaitForEvents to a worker;
+// iteration budget and then hand a blocking clWaitForEvents to a worker.
 // CPU devices (PoCL) spin for at most ~10 µs, because a spinning host
-// thread takes a core from the kernel, and then park on a clSetEventCallback.
+// thread takes a core from the kernel, and then park on a
+// clSetEventCallback; the direct plan instead lets a few waiters per
+// device block in clWaitForEvents themselves (see plan).
 var (
 	gpuWait = kasync.Options{Spin: kasync.Iterations(256)}
 	cpuWait = kasync.Options{Spin: kasync.For(10 * time.Microsecond)}
 )
+
+// plan is how one wait is done.
+type plan uint8
+
+const (
+	// planWorker: 256 polls, then clWaitForEvents on a sync worker (GPUs).
+	planWorker plan = iota
+	// planCallback: ≤10 µs of polling, then a completion callback.
+	planCallback
+	// planAdaptive: polling only while the queue's recent waits say the
+	// command is about to complete, then a completion callback.
+	planAdaptive
+	// planDirect: one poll, then clWaitForEvents on the caller's goroutine
+	// within the device's budget of direct waits, callbacks beyond it.
+	planDirect
+)
+
+// cpuPlan is the plan of CPU devices (see docs/sync.md for the
+// measurements that chose it).
+var cpuPlan = planCallback
+
+// Adaptive spin: a queue whose recent waits ended within adaptiveMax polls
+// for up to twice that (at most adaptiveMax) before parking; one whose
+// waits are longer does not poll at all, so that the host thread leaves the
+// cores to the kernel.
+const adaptiveMax = 20 * time.Microsecond
+
+// adaptiveSpin is the spin for a queue whose recent waits took about
+// recent (0: unknown, treated as short).
+func adaptiveSpin(recent time.Duration) kasync.Spin {
+	if recent > adaptiveMax {
+		return kasync.NoSpin
+	}
+	return kasync.For(min(2*recent+2*time.Microsecond, adaptiveMax))
+}
+
+// directWaits is the size of each device's budget of direct waits:
+// min(GOMAXPROCS, 4) when the device is opened.
+func directWaits() int { return min(runtime.GOMAXPROCS(0), 4) }
 
 // gpuEvent is an OpenCL event as a sync.Op that can be polled: package sync
 // waits for it with workers.
@@ -47,20 +89,28 @@ func (e *gpuEvent) Poll() (bool, error) {
 // briefly and parks until the driver calls back.
 type cpuEvent struct {
 	gpuEvent
-	dev *Device
-	sub cl.Subscription // 0 unless Subscribe succeeded
+	dev    *Device
+	sub    cl.Subscription // 0 unless Subscribe succeeded
+	listed bool            // sub is in dev.subs
 }
 
 // Subscribe registers sync's C callback on the event, for CL_COMPLETE.
-// PoCL 3.1 calls no callback when a command fails, so the subscription is
-// also recorded on the device, where a failing UserEvent delivers it
-// (failSubscribers); a command found failed here is delivered at once.
+// PoCL 3.1 calls no callback when a command fails, and a command fails only
+// when an event it depends on does, which only a UserEvent can: while the
+// device has live user events, the subscription is also recorded on the
+// device, where a failing UserEvent delivers it (failSubscribers), and a
+// command found failed here is delivered at once. Without user events
+// (the usual case) a wait takes no lock and touches no map.
 func (e *cpuEvent) Subscribe(n kasync.Notifier) error {
 	sub, err := e.ev.Subscribe(kasync.EventCallback(), n.Handle())
 	if err != nil {
 		return err
 	}
 	e.sub = sub
+	if e.dev.userEvents.Load() == 0 {
+		return nil
+	}
+	e.listed = true
 	e.dev.subMu.Lock()
 	e.dev.subs[sub] = e.ev
 	e.dev.subMu.Unlock()
@@ -79,9 +129,12 @@ func (e *cpuEvent) unsubscribe() {
 	if e.sub == 0 {
 		return
 	}
-	e.dev.subMu.Lock()
-	delete(e.dev.subs, e.sub)
-	e.dev.subMu.Unlock()
+	if e.listed {
+		e.dev.subMu.Lock()
+		delete(e.dev.subs, e.sub)
+		e.dev.subMu.Unlock()
+		e.listed = false
+	}
 	e.sub.Done()
 	e.sub = 0
 }
@@ -99,31 +152,59 @@ func (d *Device) failSubscribers() {
 	}
 }
 
-// callbacks reports whether waits on d use the callback strategy (CPU
-// devices) rather than workers (GPUs).
-func (d *Device) callbacks() bool { return d.info.Kind == driver.CPU }
+// plan is how waits on d are done by default: workers on GPUs, cpuPlan on
+// CPU devices.
+func (d *Device) plan() plan {
+	if d.info.Kind == driver.CPU {
+		return cpuPlan
+	}
+	return planWorker
+}
 
-// waitEvent waits for ev cooperatively, reusing op: with a completion
-// callback if callback is set (d.callbacks() unless SynchronizeWith forces a
-// strategy), else with sync's workers. The wait is not cancellable: a
-// cancelled ctx returns ctx.Err() only once the command has completed.
-// Afterwards one clWaitForEvents reports a failed command exactly as a
-// blocking wait would; such a failure wraps driver.ErrDevice.
-func waitEvent(ctx context.Context, d *Device, op *cpuEvent, ev cl.Event, what string, callback bool) error {
+// waitEvent waits for ev cooperatively, reusing op, as p says. recent, if
+// not nil, is the queue's estimate of how long its waits take, which the
+// adaptive plan reads and every plan updates. The wait is not cancellable:
+// a cancelled ctx returns ctx.Err() only once the command has completed. A
+// failed command is reported exactly as a blocking wait would (one
+// clWaitForEvents, only when the status says the command failed); such a
+// failure wraps driver.ErrDevice.
+func waitEvent(ctx context.Context, d *Device, op *cpuEvent, ev cl.Event, what string, p plan, recent *time.Duration) error {
 	op.ev, op.err, op.dev = ev, nil, d
 	var (
 		ran bool
 		err error
+		t0  time.Time
 	)
-	if callback {
-		ran, err = kasync.Wait(ctx, op, cpuWait)
-		op.unsubscribe()
-	} else {
+	if recent != nil {
+		t0 = time.Now()
+	}
+	switch p {
+	case planWorker:
 		ran, err = kasync.Wait(ctx, &op.gpuEvent, gpuWait)
+	case planCallback:
+		ran, err = kasync.Wait(ctx, op, cpuWait)
+	case planAdaptive:
+		var last time.Duration
+		if recent != nil {
+			last = *recent
+		}
+		ran, err = kasync.Wait(ctx, op, kasync.Options{Spin: adaptiveSpin(last)})
+	case planDirect:
+		ran, err = kasync.Wait(ctx, op, kasync.Options{Spin: kasync.NoSpin, Direct: d.direct})
+	}
+	op.unsubscribe()
+	if recent != nil {
+		// An exponential average over about the last 4 waits.
+		*recent += (time.Since(t0) - *recent) / 4
 	}
 	werr := op.err
 	if !ran {
-		werr = ev.Wait()
+		// Polling or the callback saw the command end: its status says
+		// whether it failed, which only then needs clWaitForEvents (for
+		// the driver's error).
+		if st, serr := ev.Status(); serr != nil || st != cl.Complete {
+			werr = ev.Wait()
+		}
 	}
 	op.ev = 0
 	if werr != nil {
@@ -150,12 +231,12 @@ func deviceError(what string, ev cl.Event, err error) error {
 
 // wait waits for ev, one of the queue's own events, and releases it. The
 // queue has then drained up to ev.
-func (q *queue) wait(ctx context.Context, ev cl.Event, what string, callback bool) error {
+func (q *queue) wait(ctx context.Context, ev cl.Event, what string, p plan) error {
 	defer ev.Release()
 	if err := q.q.Flush(); err != nil {
 		return fmt.Errorf("opencl: %s: %w", what, err)
 	}
-	err := waitEvent(ctx, q.dev, &q.op, ev, what, callback)
+	err := waitEvent(ctx, q.dev, &q.op, ev, what, p, &q.recent)
 	// ev has completed (waits are not cancellable), and with it every
 	// earlier command of the in-order queue.
 	q.forget()
@@ -180,7 +261,7 @@ func WaitEvents(ctx context.Context, events ...driver.Event) error {
 	var op cpuEvent
 	var errs []error
 	for i, h := range handles {
-		if err := waitEvent(ctx, devs[i], &op, h, "wait", devs[i].callbacks()); err != nil {
+		if err := waitEvent(ctx, devs[i], &op, h, "wait", devs[i].plan(), nil); err != nil {
 			errs = append(errs, err)
 		}
 	}
