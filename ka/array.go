@@ -4,7 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
-	gosync "sync"
+	"sync"
 	"unsafe"
 
 	"github.com/kago-dev/kago/ka/driver"
@@ -25,7 +25,7 @@ type Array[T Scalar] struct {
 	n    int
 	view any // []T, for buffers in host memory
 
-	mu    gosync.Mutex
+	mu    sync.Mutex
 	last  *Stream // stream of the last launch that used the array
 	freed bool
 }

@@ -6,14 +6,14 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	gosync "sync"
+	"sync"
 
 	"github.com/kago-dev/kago/ka/driver"
 	kasync "github.com/kago-dev/kago/sync"
 )
 
 var backends struct {
-	mu gosync.RWMutex
+	mu sync.RWMutex
 	m  map[string]driver.Backend
 }
 

@@ -4,7 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	gosync "sync"
+	"sync"
 
 	"github.com/kago-dev/kago/ka/driver"
 )
@@ -22,9 +22,9 @@ type Device struct {
 	// orders (Alloc, Load, Free), and for writing by Close while it marks
 	// the device closed: after that no such call starts, and none is left
 	// running when Close releases the driver.
-	gate gosync.RWMutex
+	gate sync.RWMutex
 
-	mu     gosync.Mutex
+	mu     sync.Mutex
 	live   map[*Stream]struct{}     // streams that may have work: default + tasks'
 	arrays map[deviceArray]struct{} // arrays not yet freed, released by Close
 	closed bool

@@ -7,7 +7,7 @@ import (
 	"reflect"
 	"runtime"
 	"slices"
-	gosync "sync"
+	"sync"
 	"testing"
 
 	"github.com/kago-dev/kago/ka/driver"
@@ -33,7 +33,7 @@ func (b *fakeBackend) Open(int) (driver.Device, error) { return b.dev, nil }
 
 type fakeDevice struct {
 	info driver.DeviceInfo
-	mu   gosync.Mutex
+	mu   sync.Mutex
 	log  []string // what happened, in order
 	nq   int      // queues created
 	live int      // queues not released

@@ -2,7 +2,7 @@ package ka
 
 import (
 	"errors"
-	gosync "sync"
+	"sync"
 
 	"github.com/kago-dev/kago/ka/driver"
 )
@@ -19,7 +19,7 @@ const maxIdle = 32
 // last-in-first-out.
 type queuePool struct {
 	drv  driver.Device
-	mu   gosync.Mutex
+	mu   sync.Mutex
 	idle [3][]*queue // by Priority
 	live int
 	done bool

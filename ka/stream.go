@@ -4,7 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	gosync "sync"
+	"sync"
 
 	"github.com/kago-dev/kago/ka/driver"
 )
@@ -20,7 +20,7 @@ import (
 type Stream struct {
 	dev *Device
 
-	mu     gosync.Mutex
+	mu     sync.Mutex
 	queues [3]*queue // by Priority, acquired lazily
 	cur    *queue    // where new work goes; nil until first use
 	prio   Priority

@@ -1,37 +1,37 @@
 package sync
 
-import gosync "sync"
+import "sync"
 
 // Aliases of the standard library's sync types and functions, so that a
 // file importing this package needs no second sync import. They are the
 // standard ones, not copies: a Mutex here is a sync.Mutex.
 type (
 	// Mutex is sync.Mutex.
-	Mutex = gosync.Mutex
+	Mutex = sync.Mutex
 	// RWMutex is sync.RWMutex.
-	RWMutex = gosync.RWMutex
+	RWMutex = sync.RWMutex
 	// Locker is sync.Locker.
-	Locker = gosync.Locker
+	Locker = sync.Locker
 	// WaitGroup is sync.WaitGroup.
-	WaitGroup = gosync.WaitGroup
+	WaitGroup = sync.WaitGroup
 	// Once is sync.Once.
-	Once = gosync.Once
+	Once = sync.Once
 	// Cond is sync.Cond.
-	Cond = gosync.Cond
+	Cond = sync.Cond
 	// Pool is sync.Pool.
-	Pool = gosync.Pool
+	Pool = sync.Pool
 	// Map is sync.Map.
-	Map = gosync.Map
+	Map = sync.Map
 )
 
 // NewCond is sync.NewCond.
-func NewCond(l Locker) *Cond { return gosync.NewCond(l) }
+func NewCond(l Locker) *Cond { return sync.NewCond(l) }
 
 // OnceFunc is sync.OnceFunc.
-func OnceFunc(f func()) func() { return gosync.OnceFunc(f) }
+func OnceFunc(f func()) func() { return sync.OnceFunc(f) }
 
 // OnceValue is sync.OnceValue.
-func OnceValue[T any](f func() T) func() T { return gosync.OnceValue(f) }
+func OnceValue[T any](f func() T) func() T { return sync.OnceValue(f) }
 
 // OnceValues is sync.OnceValues.
-func OnceValues[T, U any](f func() (T, U)) func() (T, U) { return gosync.OnceValues(f) }
+func OnceValues[T, U any](f func() (T, U)) func() (T, U) { return sync.OnceValues(f) }

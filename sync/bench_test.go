@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/kago-dev/kago/sync"
+	kasync "github.com/kago-dev/kago/sync"
 	"github.com/kago-dev/kago/sync/internal/cthreads"
 )
 
@@ -16,23 +16,23 @@ import (
 type mode struct {
 	name     string
 	blocking bool
-	view     func(*cthreads.Op) sync.Op
-	opts     sync.Options
+	view     func(*cthreads.Op) kasync.Op
+	opts     kasync.Options
 }
 
 var modes = []mode{
 	// KAGO_SYNC=blocking: the driver wait on the caller's goroutine.
-	{"blocking", true, func(o *cthreads.Op) sync.Op { return o }, sync.Options{}},
+	{"blocking", true, func(o *cthreads.Op) kasync.Op { return o }, kasync.Options{}},
 	// What a GPU backend does: poll with the default budget, then a worker.
-	{"worker", false, func(o *cthreads.Op) sync.Op { return o.Poll() }, sync.Options{}},
+	{"worker", false, func(o *cthreads.Op) kasync.Op { return o.Poll() }, kasync.Options{}},
 	// What a CPU (PoCL) backend does: poll for 10µs, then a callback.
-	{"callback", false, func(o *cthreads.Op) sync.Op { return o.Event() }, sync.Options{Spin: sync.For(10 * time.Microsecond)}},
+	{"callback", false, func(o *cthreads.Op) kasync.Op { return o.Event() }, kasync.Options{Spin: kasync.For(10 * time.Microsecond)}},
 }
 
 func (m mode) wait(b *testing.B, op *cthreads.Op) {
-	prev := sync.SetBlocking(m.blocking)
-	_, err := sync.Wait(context.Background(), m.view(op), m.opts)
-	sync.SetBlocking(prev)
+	prev := kasync.SetBlocking(m.blocking)
+	_, err := kasync.Wait(context.Background(), m.view(op), m.opts)
+	kasync.SetBlocking(prev)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -99,11 +99,11 @@ func BenchmarkWait(b *testing.B) {
 // ones, and report the overhead (device completion to return) of each
 // group. Each b.N iteration is one 20 ms operation of the long goroutine.
 func BenchmarkHeadOfLine(b *testing.B) {
-	hol := append(modes[:3:3], mode{"worker-nonpollable", false, func(o *cthreads.Op) sync.Op { return o }, sync.Options{}})
+	hol := append(modes[:3:3], mode{"worker-nonpollable", false, func(o *cthreads.Op) kasync.Op { return o }, kasync.Options{}})
 	for _, m := range hol {
 		b.Run(m.name, func(b *testing.B) {
-			prev := sync.SetBlocking(m.blocking)
-			defer sync.SetBlocking(prev)
+			prev := kasync.SetBlocking(m.blocking)
+			defer kasync.SetBlocking(prev)
 			ss := make([]*cthreads.Stream, 9)
 			for i := range ss {
 				ss[i] = cthreads.NewStream()
@@ -134,7 +134,7 @@ func BenchmarkHeadOfLine(b *testing.B) {
 							d = 20 * time.Millisecond
 						}
 						op := s.After(d)
-						if _, err := sync.Wait(context.Background(), m.view(op), m.opts); err != nil {
+						if _, err := kasync.Wait(context.Background(), m.view(op), m.opts); err != nil {
 							panic(err)
 						}
 						over[i] = append(over[i], cthreads.NowNS()-op.EndNS())
@@ -171,34 +171,34 @@ func BenchmarkThreads(b *testing.B) {
 		m mode
 		n int
 	}{
-		{mode{"callback", false, func(o *cthreads.Op) sync.Op { return o.Event() }, sync.Options{Spin: sync.NoSpin}}, 10000},
-		{mode{"worker", false, func(o *cthreads.Op) sync.Op { return o.Poll() }, sync.Options{Spin: sync.NoSpin}}, 10000},
+		{mode{"callback", false, func(o *cthreads.Op) kasync.Op { return o.Event() }, kasync.Options{Spin: kasync.NoSpin}}, 10000},
+		{mode{"worker", false, func(o *cthreads.Op) kasync.Op { return o.Poll() }, kasync.Options{Spin: kasync.NoSpin}}, 10000},
 		{modes[0], 2000},
 	}
 	for _, c := range cases {
 		b.Run(fmt.Sprintf("%s/waiters=%d", c.m.name, c.n), func(b *testing.B) {
-			prev := sync.SetBlocking(c.m.blocking)
-			defer sync.SetBlocking(prev)
+			prev := kasync.SetBlocking(c.m.blocking)
+			defer kasync.SetBlocking(prev)
 			peak := 0
 			for range b.N {
 				s := cthreads.NewStream()
 				g := cthreads.NewGate()
 				before := threads(b)
-				parked, blocked := sync.ParkedCallbacks(), cthreads.BlockedWaits()
+				parked, blocked := kasync.ParkedCallbacks(), cthreads.BlockedWaits()
 				errs := make(chan error, c.n)
 				for range c.n {
 					op := s.Submit(cthreads.Spec{Gate: g})
 					go func() {
-						_, err := sync.Wait(context.Background(), c.m.view(op), c.m.opts)
+						_, err := kasync.Wait(context.Background(), c.m.view(op), c.m.opts)
 						errs <- err
 					}()
 				}
 				eventually(b, "all waiters waiting", func() bool {
 					switch c.m.name {
 					case "callback":
-						return sync.ParkedCallbacks()-parked == int64(c.n)
+						return kasync.ParkedCallbacks()-parked == int64(c.n)
 					case "worker":
-						return sync.PollingForWorker() == int64(c.n-sync.MaxWorkers)
+						return kasync.PollingForWorker() == int64(c.n-kasync.MaxWorkers)
 					}
 					return cthreads.BlockedWaits()-blocked == c.n
 				})

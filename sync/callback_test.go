@@ -7,17 +7,17 @@ import (
 	"testing"
 	"time"
 
-	"github.com/kago-dev/kago/sync"
+	kasync "github.com/kago-dev/kago/sync"
 	"github.com/kago-dev/kago/sync/internal/cthreads"
 )
 
 func TestCallbackInsideSubscribe(t *testing.T) {
 	s := streams(t, 1)[0]
-	handles := sync.LiveHandles()
+	handles := kasync.LiveHandles()
 	// The operation has completed, so the simulated driver calls back on
 	// the subscribing thread, before Subscribe returns.
 	op := completed(t, s, cthreads.Spec{})
-	ran, err := sync.Wait(context.Background(), op.HostFunc(), sync.Options{})
+	ran, err := kasync.Wait(context.Background(), op.HostFunc(), kasync.Options{})
 	if ran || err != nil {
 		t.Fatalf("Wait = %v, %v; want false, nil", ran, err)
 	}
@@ -25,11 +25,11 @@ func TestCallbackInsideSubscribe(t *testing.T) {
 		t.Fatalf("counts %+v; want one callback and no blocking wait", c)
 	}
 	// The same from Go: Notify before Subscribe returns.
-	op2 := subscribeFunc(func(n sync.Notifier) error { n.Notify(); return nil })
-	if ran, err := sync.Wait(context.Background(), op2, sync.Options{}); ran || err != nil {
+	op2 := subscribeFunc(func(n kasync.Notifier) error { n.Notify(); return nil })
+	if ran, err := kasync.Wait(context.Background(), op2, kasync.Options{}); ran || err != nil {
 		t.Fatalf("Go Notify inside Subscribe: Wait = %v, %v", ran, err)
 	}
-	if h := sync.LiveHandles(); h != handles {
+	if h := kasync.LiveHandles(); h != handles {
 		t.Fatalf("%d live handles; want %d", h, handles)
 	}
 }
@@ -46,7 +46,7 @@ func TestCallbackFromForeignThreadLater(t *testing.T) {
 					s := streams(t, 1)[0]
 					g := gate(t)
 					op := s.Submit(cthreads.Spec{Gate: g, Delay: 100 * time.Millisecond})
-					res := goWait(context.Background(), k.view(op), sync.Options{})
+					res := goWait(context.Background(), k.view(op), kasync.Options{})
 
 					ticks, busyTicks := 0, 0
 					ticker := time.NewTicker(time.Millisecond)
@@ -64,7 +64,7 @@ func TestCallbackFromForeignThreadLater(t *testing.T) {
 							if ticks == 5 {
 								g.Open()
 							}
-							if _, busy, _ := sync.WorkerStats(); busy != 0 {
+							if _, busy, _ := kasync.WorkerStats(); busy != 0 {
 								busyTicks++
 							}
 						case <-time.After(hangGuard):
@@ -74,7 +74,7 @@ func TestCallbackFromForeignThreadLater(t *testing.T) {
 					if ticks < 5 || !op.Done() {
 						t.Fatalf("Wait returned after %d ticks, op done %v; want after the gate", ticks, op.Done())
 					}
-					if _, _, ov := sync.WorkerStats(); busyTicks != 0 || ov != overflow {
+					if _, _, ov := kasync.WorkerStats(); busyTicks != 0 || ov != overflow {
 						t.Fatalf("a worker was busy at %d ticks, overflow %d -> %d; want no worker", busyTicks, overflow, ov)
 					}
 					if c := op.Counts(); c.Callbacks != 1 || c.Waits != 0 {
@@ -90,17 +90,17 @@ func TestCallbackFromForeignThreadLater(t *testing.T) {
 func TestCancellation(t *testing.T) {
 	phases := []struct {
 		name    string
-		view    func(*cthreads.Op) sync.Op
-		spin    sync.Spin
+		view    func(*cthreads.Op) kasync.Op
+		spin    kasync.Spin
 		started func(*cthreads.Op) bool // the wait has reached the phase
 	}{
-		{"polling", func(o *cthreads.Op) sync.Op { return o.Poll() }, sync.For(time.Hour),
+		{"polling", func(o *cthreads.Op) kasync.Op { return o.Poll() }, kasync.For(time.Hour),
 			func(o *cthreads.Op) bool { return o.Counts().Polls > 0 }},
-		{"worker", func(o *cthreads.Op) sync.Op { return o }, sync.Spin{},
+		{"worker", func(o *cthreads.Op) kasync.Op { return o }, kasync.Spin{},
 			func(o *cthreads.Op) bool { return o.Counts().Waits == 1 }},
-		{"pollable-worker", func(o *cthreads.Op) sync.Op { return o.Poll() }, sync.NoSpin,
+		{"pollable-worker", func(o *cthreads.Op) kasync.Op { return o.Poll() }, kasync.NoSpin,
 			func(o *cthreads.Op) bool { return o.Counts().Waits == 1 }},
-		{"callback", func(o *cthreads.Op) sync.Op { return o.Event() }, sync.NoSpin,
+		{"callback", func(o *cthreads.Op) kasync.Op { return o.Event() }, kasync.NoSpin,
 			func(o *cthreads.Op) bool { return o.Counts().Registered == 1 }},
 	}
 	for _, ph := range phases {
@@ -115,7 +115,7 @@ func TestCancellation(t *testing.T) {
 				}
 				t.Run(name, func(t *testing.T) {
 					idleWorkers(t)
-					handles := sync.LiveHandles()
+					handles := kasync.LiveHandles()
 					s := streams(t, 1)[0]
 					g := gate(t)
 					spec := cthreads.Spec{Gate: g}
@@ -124,7 +124,7 @@ func TestCancellation(t *testing.T) {
 					}
 					op := s.Submit(spec)
 					ctx, cancel := context.WithCancel(context.Background())
-					res := goWait(ctx, ph.view(op), sync.Options{Spin: ph.spin, Cancellable: cancellable})
+					res := goWait(ctx, ph.view(op), kasync.Options{Spin: ph.spin, Cancellable: cancellable})
 					eventually(t, "the wait to reach its phase", func() bool { return ph.started(op) })
 					cancel()
 					if cancellable {
@@ -138,8 +138,8 @@ func TestCancellation(t *testing.T) {
 						}
 						// The late result or callback is harmless and leaks nothing.
 						eventually(t, "the late result to be collected", func() bool {
-							_, busy, _ := sync.WorkerStats()
-							return busy == 0 && sync.LiveHandles() == handles && sync.AbandonedWaiters() == 0
+							_, busy, _ := kasync.WorkerStats()
+							return busy == 0 && kasync.LiveHandles() == handles && kasync.AbandonedWaiters() == 0
 						})
 						return
 					}
@@ -157,7 +157,7 @@ func TestCancellation(t *testing.T) {
 					} else if o.err != context.Canceled {
 						t.Fatalf("Wait error %v; want context.Canceled", o.err)
 					}
-					if h := sync.LiveHandles(); h != handles {
+					if h := kasync.LiveHandles(); h != handles {
 						t.Fatalf("%d live handles; want %d", h, handles)
 					}
 				})
@@ -172,11 +172,11 @@ func TestCancelledBeforeWait(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	// Not cancellable: the op is waited for, then ctx's error is reported.
-	if ran, err := sync.Wait(ctx, op.Poll(), sync.Options{}); ran || err != context.Canceled || op.Counts().Polls != 1 {
+	if ran, err := kasync.Wait(ctx, op.Poll(), kasync.Options{}); ran || err != context.Canceled || op.Counts().Polls != 1 {
 		t.Fatalf("Wait = %v, %v after %d polls; want false, context.Canceled after one poll", ran, err, op.Counts().Polls)
 	}
 	// Cancellable: it returns at once, without touching the op.
-	if ran, err := sync.Wait(ctx, op.Poll(), sync.Options{Cancellable: true}); ran || err != context.Canceled || op.Counts().Polls != 1 {
+	if ran, err := kasync.Wait(ctx, op.Poll(), kasync.Options{Cancellable: true}); ran || err != context.Canceled || op.Counts().Polls != 1 {
 		t.Fatalf("Wait = %v, %v after %d polls; want false, context.Canceled and no poll", ran, err, op.Counts().Polls)
 	}
 }

@@ -7,7 +7,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/kago-dev/kago/sync"
+	kasync "github.com/kago-dev/kago/sync"
 	"github.com/kago-dev/kago/sync/internal/cthreads"
 )
 
@@ -15,17 +15,17 @@ import (
 // it, waits park on their callbacks; the budget is returned afterwards.
 func TestDirectBudget(t *testing.T) {
 	const budget, n = 2, 5
-	b := sync.NewBudget(budget)
+	b := kasync.NewBudget(budget)
 	s := streams(t, 1)[0]
 	g := gate(t)
-	blocked, parked := cthreads.BlockedWaits(), sync.ParkedCallbacks()
+	blocked, parked := cthreads.BlockedWaits(), kasync.ParkedCallbacks()
 	res := make([]<-chan outcome, n)
 	for i := range res {
 		op := s.Submit(cthreads.Spec{Gate: g})
-		res[i] = goWait(context.Background(), op.Event(), sync.Options{Spin: sync.NoSpin, Direct: b})
+		res[i] = goWait(context.Background(), op.Event(), kasync.Options{Spin: kasync.NoSpin, Direct: b})
 	}
 	eventually(t, "2 direct and 3 parked waits", func() bool {
-		return cthreads.BlockedWaits()-blocked == budget && sync.ParkedCallbacks()-parked == n-budget
+		return cthreads.BlockedWaits()-blocked == budget && kasync.ParkedCallbacks()-parked == n-budget
 	})
 	assert.Equal(t, budget, b.InUse())
 	g.Open()
@@ -45,17 +45,17 @@ func TestDirectBudget(t *testing.T) {
 // a nil or empty budget means no direct wait.
 func TestDirectBudgetSkipped(t *testing.T) {
 	s := streams(t, 1)[0]
-	for name, opts := range map[string]sync.Options{
-		"cancellable":  {Spin: sync.NoSpin, Direct: sync.NewBudget(4), Cancellable: true},
-		"empty budget": {Spin: sync.NoSpin, Direct: sync.NewBudget(0)},
-		"nil budget":   {Spin: sync.NoSpin},
+	for name, opts := range map[string]kasync.Options{
+		"cancellable":  {Spin: kasync.NoSpin, Direct: kasync.NewBudget(4), Cancellable: true},
+		"empty budget": {Spin: kasync.NoSpin, Direct: kasync.NewBudget(0)},
+		"nil budget":   {Spin: kasync.NoSpin},
 	} {
 		t.Run(name, func(t *testing.T) {
 			g := gate(t)
-			parked := sync.ParkedCallbacks()
+			parked := kasync.ParkedCallbacks()
 			op := s.Submit(cthreads.Spec{Gate: g})
 			res := goWait(context.Background(), op.Event(), opts)
-			eventually(t, "a parked callback wait", func() bool { return sync.ParkedCallbacks()-parked == 1 })
+			eventually(t, "a parked callback wait", func() bool { return kasync.ParkedCallbacks()-parked == 1 })
 			g.Open()
 			o := receive(t, res, "Wait")
 			require.NoError(t, o.err)
@@ -71,7 +71,7 @@ func TestDirectWaitError(t *testing.T) {
 	g := gate(t)
 	blocked := cthreads.BlockedWaits()
 	op := s.Submit(cthreads.Spec{Gate: g, Status: -5})
-	res := goWait(context.Background(), op.Event(), sync.Options{Spin: sync.NoSpin, Direct: sync.NewBudget(1)})
+	res := goWait(context.Background(), op.Event(), kasync.Options{Spin: kasync.NoSpin, Direct: kasync.NewBudget(1)})
 	eventually(t, "a direct wait", func() bool { return cthreads.BlockedWaits()-blocked == 1 })
 	g.Open()
 	o := receive(t, res, "Wait")

@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/kago-dev/kago/sync"
+	kasync "github.com/kago-dev/kago/sync"
 	"github.com/kago-dev/kago/sync/internal/cthreads"
 )
 
@@ -37,11 +37,11 @@ type outcome struct {
 	err error
 }
 
-// goWait runs sync.Wait on a new goroutine and returns its outcome later.
-func goWait(ctx context.Context, op sync.Op, opts sync.Options) <-chan outcome {
+// goWait runs kasync.Wait on a new goroutine and returns its outcome later.
+func goWait(ctx context.Context, op kasync.Op, opts kasync.Options) <-chan outcome {
 	ch := make(chan outcome, 1)
 	go func() {
-		ran, err := sync.Wait(ctx, op, opts)
+		ran, err := kasync.Wait(ctx, op, opts)
 		ch <- outcome{ran, err}
 	}()
 	return ch
@@ -98,8 +98,8 @@ func threads(t testing.TB) int {
 // known pool state, and returns the overflow count.
 func idleWorkers(t testing.TB) int64 {
 	t.Helper()
-	eventually(t, "idle workers", func() bool { _, busy, _ := sync.WorkerStats(); return busy == 0 })
-	_, _, overflow := sync.WorkerStats()
+	eventually(t, "idle workers", func() bool { _, busy, _ := kasync.WorkerStats(); return busy == 0 })
+	_, _, overflow := kasync.WorkerStats()
 	return overflow
 }
 

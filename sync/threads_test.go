@@ -7,7 +7,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/kago-dev/kago/sync"
+	kasync "github.com/kago-dev/kago/sync"
 	"github.com/kago-dev/kago/sync/internal/cthreads"
 )
 
@@ -22,16 +22,16 @@ func TestTenThousandWaitersBoundedThreads(t *testing.T) {
 	before := threads(t)
 	ss := streams(t, 4)
 	g := gate(t)
-	parked := sync.ParkedCallbacks()
+	parked := kasync.ParkedCallbacks()
 	results := make(chan error, n)
 	for i := range n {
 		op := ss[i%len(ss)].Submit(cthreads.Spec{Gate: g})
 		go func() {
-			_, err := sync.Wait(context.Background(), op.Event(), sync.Options{Spin: sync.NoSpin})
+			_, err := kasync.Wait(context.Background(), op.Event(), kasync.Options{Spin: kasync.NoSpin})
 			results <- err
 		}()
 	}
-	eventually(t, "10,000 parked waiters", func() bool { return sync.ParkedCallbacks()-parked == n })
+	eventually(t, "10,000 parked waiters", func() bool { return kasync.ParkedCallbacks()-parked == n })
 	during := threads(t)
 	g.Open()
 	for range n {
@@ -52,8 +52,8 @@ func TestTenThousandWaitersBoundedThreads(t *testing.T) {
 // benchmark measures more.
 func TestBlockingSwitchHoldsThreads(t *testing.T) {
 	const n = 200
-	prev := sync.SetBlocking(true)
-	defer sync.SetBlocking(prev)
+	prev := kasync.SetBlocking(true)
+	defer kasync.SetBlocking(prev)
 	before := threads(t)
 	s := streams(t, 1)[0]
 	g := gate(t)
@@ -62,7 +62,7 @@ func TestBlockingSwitchHoldsThreads(t *testing.T) {
 	for range n {
 		op := s.Submit(cthreads.Spec{Gate: g})
 		go func() {
-			_, err := sync.Wait(context.Background(), op.Event(), sync.Options{})
+			_, err := kasync.Wait(context.Background(), op.Event(), kasync.Options{})
 			results <- err
 		}()
 	}
@@ -92,18 +92,18 @@ func TestTenThousandWaitersWithDirectBudget(t *testing.T) {
 	before := threads(t)
 	ss := streams(t, 4)
 	g := gate(t)
-	b := sync.NewBudget(budget)
-	parked, blocked := sync.ParkedCallbacks(), cthreads.BlockedWaits()
+	b := kasync.NewBudget(budget)
+	parked, blocked := kasync.ParkedCallbacks(), cthreads.BlockedWaits()
 	results := make(chan error, n)
 	for i := range n {
 		op := ss[i%len(ss)].Submit(cthreads.Spec{Gate: g})
 		go func() {
-			_, err := sync.Wait(context.Background(), op.Event(), sync.Options{Spin: sync.NoSpin, Direct: b})
+			_, err := kasync.Wait(context.Background(), op.Event(), kasync.Options{Spin: kasync.NoSpin, Direct: b})
 			results <- err
 		}()
 	}
 	eventually(t, "4 direct and 9,996 parked waiters", func() bool {
-		return sync.ParkedCallbacks()-parked == n-budget && cthreads.BlockedWaits()-blocked == budget
+		return kasync.ParkedCallbacks()-parked == n-budget && cthreads.BlockedWaits()-blocked == budget
 	})
 	during := threads(t)
 	g.Open()

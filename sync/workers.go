@@ -3,7 +3,7 @@ package sync
 import (
 	"context"
 	"runtime"
-	gosync "sync"
+	"sync"
 	"sync/atomic"
 	"time"
 )
@@ -23,7 +23,7 @@ const maxWorkers = 4
 // the worker reaches its receive is still received, and no two requesters
 // get the same worker.
 type workerPool struct {
-	mu    gosync.Mutex
+	mu    sync.Mutex
 	idle  []*worker // stack of parked workers, top at the end
 	alive int       // workers started (they never exit)
 

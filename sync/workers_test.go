@@ -6,19 +6,19 @@ import (
 	"testing"
 	"time"
 
-	"github.com/kago-dev/kago/sync"
+	kasync "github.com/kago-dev/kago/sync"
 	"github.com/kago-dev/kago/sync/internal/cthreads"
 )
 
 // kinds of operation, one per strategy a backend can choose.
 var kinds = []struct {
 	name string
-	view func(*cthreads.Op) sync.Op
+	view func(*cthreads.Op) kasync.Op
 }{
-	{"worker", func(o *cthreads.Op) sync.Op { return o }},
-	{"pollable-worker", func(o *cthreads.Op) sync.Op { return o.Poll() }},
-	{"event-callback", func(o *cthreads.Op) sync.Op { return o.Event() }},
-	{"hostfunc-callback", func(o *cthreads.Op) sync.Op { return o.HostFunc() }},
+	{"worker", func(o *cthreads.Op) kasync.Op { return o }},
+	{"pollable-worker", func(o *cthreads.Op) kasync.Op { return o.Poll() }},
+	{"event-callback", func(o *cthreads.Op) kasync.Op { return o.Event() }},
+	{"hostfunc-callback", func(o *cthreads.Op) kasync.Op { return o.HostFunc() }},
 }
 
 // The head-of-line test of the Julia write-up, made deterministic: short
@@ -31,13 +31,13 @@ func TestShortWaitsPassLongWait(t *testing.T) {
 			ss := streams(t, 10)
 			g := gate(t)
 			long := ss[0].Submit(cthreads.Spec{Gate: g})
-			longRes := goWait(context.Background(), k.view(long), sync.Options{})
+			longRes := goWait(context.Background(), k.view(long), kasync.Options{})
 			eventually(t, "the long wait to reach a worker", func() bool { return long.Counts().Waits == 1 })
 
 			var results []<-chan outcome
 			for _, s := range ss[1:] {
 				for range 2 { // 18 short waits, two per stream
-					results = append(results, goWait(context.Background(), k.view(s.After(time.Millisecond)), sync.Options{}))
+					results = append(results, goWait(context.Background(), k.view(s.After(time.Millisecond)), kasync.Options{}))
 				}
 			}
 			for i, r := range results {
@@ -55,22 +55,22 @@ func TestShortWaitsPassLongWait(t *testing.T) {
 
 func TestNonPollableWaitWhileAllWorkersHeld(t *testing.T) {
 	overflow := idleWorkers(t)
-	ss := streams(t, sync.MaxWorkers+1)
+	ss := streams(t, kasync.MaxWorkers+1)
 	g := gate(t)
 	var held []<-chan outcome
-	for _, s := range ss[:sync.MaxWorkers] {
-		held = append(held, goWait(context.Background(), s.Submit(cthreads.Spec{Gate: g}), sync.Options{}))
+	for _, s := range ss[:kasync.MaxWorkers] {
+		held = append(held, goWait(context.Background(), s.Submit(cthreads.Spec{Gate: g}), kasync.Options{}))
 	}
 	eventually(t, "all workers busy", func() bool {
-		alive, busy, _ := sync.WorkerStats()
-		return alive == sync.MaxWorkers && busy == sync.MaxWorkers
+		alive, busy, _ := kasync.WorkerStats()
+		return alive == kasync.MaxWorkers && busy == kasync.MaxWorkers
 	})
-	op := ss[sync.MaxWorkers].After(time.Millisecond)
-	o := receive(t, goWait(context.Background(), op, sync.Options{}), "a wait while all workers are held")
+	op := ss[kasync.MaxWorkers].After(time.Millisecond)
+	o := receive(t, goWait(context.Background(), op, kasync.Options{}), "a wait while all workers are held")
 	if !o.ran || o.err != nil {
 		t.Fatalf("Wait = %v, %v; want true, nil", o.ran, o.err)
 	}
-	if _, _, ov := sync.WorkerStats(); ov != overflow+1 {
+	if _, _, ov := kasync.WorkerStats(); ov != overflow+1 {
 		t.Fatalf("overflow %d -> %d; want one overflow worker", overflow, ov)
 	}
 	g.Open()
@@ -86,11 +86,11 @@ func TestPollableWaitsUseAtMostFourWorkers(t *testing.T) {
 	g := gate(t)
 	var results []<-chan outcome
 	for _, s := range ss {
-		results = append(results, goWait(context.Background(), s.Submit(cthreads.Spec{Gate: g}).Poll(), sync.Options{}))
+		results = append(results, goWait(context.Background(), s.Submit(cthreads.Spec{Gate: g}).Poll(), kasync.Options{}))
 	}
 	eventually(t, "four busy workers and the rest polling", func() bool {
-		_, busy, _ := sync.WorkerStats()
-		return busy == sync.MaxWorkers && sync.PollingForWorker() == n-sync.MaxWorkers
+		_, busy, _ := kasync.WorkerStats()
+		return busy == kasync.MaxWorkers && kasync.PollingForWorker() == n-kasync.MaxWorkers
 	})
 	g.Open()
 	workers := 0
@@ -103,12 +103,12 @@ func TestPollableWaitsUseAtMostFourWorkers(t *testing.T) {
 			workers++
 		}
 	}
-	alive, _, ov := sync.WorkerStats()
-	if ov != overflow || alive > sync.MaxWorkers {
-		t.Fatalf("alive %d, overflow %d -> %d; pollable waits must stay within %d workers", alive, overflow, ov, sync.MaxWorkers)
+	alive, _, ov := kasync.WorkerStats()
+	if ov != overflow || alive > kasync.MaxWorkers {
+		t.Fatalf("alive %d, overflow %d -> %d; pollable waits must stay within %d workers", alive, overflow, ov, kasync.MaxWorkers)
 	}
-	if workers < sync.MaxWorkers {
-		t.Fatalf("%d waits ran on workers; want at least the %d that held them", workers, sync.MaxWorkers)
+	if workers < kasync.MaxWorkers {
+		t.Fatalf("%d waits ran on workers; want at least the %d that held them", workers, kasync.MaxWorkers)
 	}
 }
 
@@ -124,7 +124,7 @@ func TestOthersRunWhileWaiting(t *testing.T) {
 				g := gate(t)
 				var results []<-chan outcome
 				for i, k := range kinds {
-					results = append(results, goWait(context.Background(), k.view(ss[i].Submit(cthreads.Spec{Gate: g})), sync.Options{}))
+					results = append(results, goWait(context.Background(), k.view(ss[i].Submit(cthreads.Spec{Gate: g})), kasync.Options{}))
 				}
 				ping, pong := make(chan int), make(chan int)
 				go func() {
@@ -159,14 +159,14 @@ func TestOthersRunWhileWaiting(t *testing.T) {
 func TestExactlyOnceManyProducers(t *testing.T) {
 	const goroutines, rounds = 32, 25
 	ss := streams(t, 8)
-	handles := sync.LiveHandles()
+	handles := kasync.LiveHandles()
 	errs := make(chan error, goroutines)
 	for i := range goroutines {
 		go func() {
 			for j := range rounds {
 				k := kinds[(i+j)%len(kinds)]
 				op := ss[(i*rounds+j)%len(ss)].After(time.Duration(j%3) * 20 * time.Microsecond)
-				ran, err := sync.Wait(context.Background(), k.view(op), sync.Options{Spin: sync.NoSpin})
+				ran, err := kasync.Wait(context.Background(), k.view(op), kasync.Options{Spin: kasync.NoSpin})
 				if err != nil {
 					errs <- err
 					return
@@ -197,6 +197,6 @@ func TestExactlyOnceManyProducers(t *testing.T) {
 			t.Fatal("gave up waiting for the producers (lost wake-up?)")
 		}
 	}
-	eventually(t, "handles to be deleted", func() bool { return sync.LiveHandles() == handles })
+	eventually(t, "handles to be deleted", func() bool { return kasync.LiveHandles() == handles })
 	idleWorkers(t)
 }

@@ -3,10 +3,10 @@ package native
 import (
 	"fmt"
 	"runtime"
+	"sync"
 	"sync/atomic"
 
 	"github.com/kago-dev/kago/ka/driver"
-	"github.com/kago-dev/kago/sync"
 )
 
 // launch is one kernel launch being executed.

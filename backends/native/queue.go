@@ -4,10 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"sync"
 	"time"
 
 	"github.com/kago-dev/kago/ka/driver"
-	"github.com/kago-dev/kago/sync"
+	kasync "github.com/kago-dev/kago/sync"
 )
 
 // queue is an in-order queue: commands run one after the other on a
@@ -25,7 +26,7 @@ type queue struct {
 
 type sub struct {
 	seq uint64
-	n   sync.Notifier
+	n   kasync.Notifier
 }
 
 func newQueue() *queue {
@@ -76,7 +77,7 @@ func (q *queue) run() {
 	q.mu.Unlock()
 }
 
-// point is a position in a queue's command stream, as a sync.Op: it is
+// point is a position in a queue's command stream, as a kasync.Op: it is
 // complete when the queue has completed seq commands. It polls, and it
 // subscribes (the native backend is a CPU device: callbacks, no worker).
 type point struct {
@@ -99,7 +100,7 @@ func (p *point) Poll() (bool, error) {
 	return p.q.done >= p.seq, nil
 }
 
-func (p *point) Subscribe(n sync.Notifier) error {
+func (p *point) Subscribe(n kasync.Notifier) error {
 	p.q.mu.Lock()
 	if p.q.done >= p.seq {
 		p.q.mu.Unlock()
@@ -112,12 +113,12 @@ func (p *point) Subscribe(n sync.Notifier) error {
 }
 
 // waitOpts: kernels run on the host's cores, so spin briefly, then park.
-var waitOpts = sync.Options{Spin: sync.For(10 * time.Microsecond)}
+var waitOpts = kasync.Options{Spin: kasync.For(10 * time.Microsecond)}
 
 // wait waits for the queue to complete seq commands, then reports (and
 // clears) the first failure since the last report.
 func (q *queue) wait(ctx context.Context, seq uint64) error {
-	_, err := sync.Wait(ctx, &point{q, seq}, waitOpts)
+	_, err := kasync.Wait(ctx, &point{q, seq}, waitOpts)
 	q.mu.Lock()
 	failed := q.err
 	q.err = nil

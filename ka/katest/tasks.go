@@ -3,7 +3,7 @@ package katest
 import (
 	"context"
 	"errors"
-	gosync "sync"
+	"sync"
 	"testing"
 	"time"
 
@@ -52,7 +52,7 @@ func testSpawn(t *testing.T, dev *ka.Device) {
 	k, err := ka.NewKernel(dev, Saxpy, ka.GroupSize(64))
 	must(t, err)
 	const tasks = 8
-	var launched, release gosync.WaitGroup
+	var launched, release sync.WaitGroup
 	launched.Add(tasks)
 	release.Add(1)
 	var all []*ka.Task

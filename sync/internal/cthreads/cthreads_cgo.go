@@ -29,7 +29,7 @@ import (
 	"time"
 	"unsafe"
 
-	"github.com/kago-dev/kago/sync"
+	kasync "github.com/kago-dev/kago/sync"
 )
 
 // Stream is a simulated device queue served by one C pthread. Operations
@@ -94,7 +94,7 @@ func (s *Stream) Submit(spec Spec) *Op {
 // After enqueues an operation that takes d of device time.
 func (s *Stream) After(d time.Duration) *Op { return s.Submit(Spec{Delay: d}) }
 
-// Op is a simulated operation. As a sync.Op it only has a blocking wait.
+// Op is a simulated operation. As a kasync.Op it only has a blocking wait.
 type Op struct{ c *C.kop }
 
 // Error is the error of a failed simulated operation.
@@ -126,7 +126,7 @@ func (o *Op) poll() (bool, error) {
 	return true, statusErr(st)
 }
 
-func (o *Op) subscribe(kind C.int, fn unsafe.Pointer, n sync.Notifier) error {
+func (o *Op) subscribe(kind C.int, fn unsafe.Pointer, n kasync.Notifier) error {
 	rc := C.kop_subscribe(o.c, kind, fn, C.uintptr_t(n.Handle()))
 	runtime.KeepAlive(o)
 	if rc != 0 {
@@ -177,11 +177,11 @@ func (o *Op) AwaitCallback() {
 func (o *Op) Poll() *PollOp { return (*PollOp)(o) }
 
 // Event views o as a pollable operation with clSetEventCallback-style
-// callbacks (sync.EventCallback).
+// callbacks (kasync.EventCallback).
 func (o *Op) Event() *EventOp { return (*EventOp)(o) }
 
 // HostFunc views o as a non-pollable operation with cuLaunchHostFunc-style
-// callbacks (sync.HostFunc).
+// callbacks (kasync.HostFunc).
 func (o *Op) HostFunc() *HostFuncOp { return (*HostFuncOp)(o) }
 
 // PollOp is an Op that can also be polled (cuStreamQuery).
@@ -197,7 +197,7 @@ func (o *PollOp) Poll() (bool, error) { return (*Op)(o).poll() }
 // Op returns the underlying operation.
 func (o *PollOp) Op() *Op { return (*Op)(o) }
 
-// EventOp is a pollable Op whose Subscribe registers sync.EventCallback,
+// EventOp is a pollable Op whose Subscribe registers kasync.EventCallback,
 // as an OpenCL backend does with clSetEventCallback. If the operation has
 // already completed, the callback runs inside Subscribe.
 type EventOp Op
@@ -208,15 +208,15 @@ func (o *EventOp) Wait() error { return (*Op)(o).Wait() }
 // Poll is PollOp.Poll.
 func (o *EventOp) Poll() (bool, error) { return (*Op)(o).poll() }
 
-// Subscribe registers sync.EventCallback with n.Handle() as user data.
-func (o *EventOp) Subscribe(n sync.Notifier) error {
-	return (*Op)(o).subscribe(C.KOP_CB_EVENT, sync.EventCallback(), n)
+// Subscribe registers kasync.EventCallback with n.Handle() as user data.
+func (o *EventOp) Subscribe(n kasync.Notifier) error {
+	return (*Op)(o).subscribe(C.KOP_CB_EVENT, kasync.EventCallback(), n)
 }
 
 // Op returns the underlying operation.
 func (o *EventOp) Op() *Op { return (*Op)(o) }
 
-// HostFuncOp is a non-pollable Op whose Subscribe registers sync.HostFunc,
+// HostFuncOp is a non-pollable Op whose Subscribe registers kasync.HostFunc,
 // as a CUDA backend would with cuLaunchHostFunc. If the operation has
 // already completed, the callback runs inside Subscribe.
 type HostFuncOp Op
@@ -224,9 +224,9 @@ type HostFuncOp Op
 // Wait is Op.Wait.
 func (o *HostFuncOp) Wait() error { return (*Op)(o).Wait() }
 
-// Subscribe registers sync.HostFunc with n.Handle() as user data.
-func (o *HostFuncOp) Subscribe(n sync.Notifier) error {
-	return (*Op)(o).subscribe(C.KOP_CB_HOST_FUNC, sync.HostFunc(), n)
+// Subscribe registers kasync.HostFunc with n.Handle() as user data.
+func (o *HostFuncOp) Subscribe(n kasync.Notifier) error {
+	return (*Op)(o).subscribe(C.KOP_CB_HOST_FUNC, kasync.HostFunc(), n)
 }
 
 // Op returns the underlying operation.
