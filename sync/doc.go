@@ -35,7 +35,14 @@
 // is the default; any other value is reported by [EnvError], which ka.Open
 // returns.
 //
-// Like gVisor's pkg/sync, the package also re-exports the standard
-// library's sync types (Mutex, WaitGroup, Once, ...), so that a file that
-// imports it needs no second sync import.
+// Import it as kasync, beside the standard library's sync:
+//
+//	import (
+//		"sync"
+//
+//		kasync "github.com/kago-dev/kago/sync"
+//	)
+//
+// so that sync.Mutex is always the standard library's and kasync.Wait
+// always this package's (docs/architecture.md says why it keeps its name).
 package sync
