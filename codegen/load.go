@@ -6,6 +6,7 @@ package codegen
 // generic kernels that the package's code uses).
 
 import (
+	"bytes"
 	"fmt"
 	"go/ast"
 	"go/parser"
@@ -13,6 +14,7 @@ import (
 	"go/types"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -23,8 +25,12 @@ import (
 
 // GeneratedFile is the name of the file kago gen writes in a package
 // directory. Load ignores its contents (it registers instances of generic
-// kernels, which would otherwise keep stale instances alive).
+// kernels, which would otherwise keep stale instances alive) and sees only
+// the declarations of its typed launchers.
 const GeneratedFile = "kago_kernels.go"
+
+// instancesFile is the file of the overlay that names Config.Instances.
+const instancesFile = "kago_instances_overlay.go"
 
 // kaPath is the import path of the kernel-side API.
 const kaPath = "github.com/kago-dev/kago/ka"
@@ -135,13 +141,21 @@ func makeOverlay(cfg Config, dir, pattern string) (map[string][]byte, error) {
 		return nil, err
 	}
 	overlay := map[string][]byte{}
+	// The generated file's place holds only the typed launchers'
+	// declarations (launchers.go), so that code calling them type-checks,
+	// even before the first kago gen. A package that does not parse gets
+	// the bare package clause, and the loader's own error.
 	gen := filepath.Join(abs, GeneratedFile)
-	if _, err := os.Stat(gen); err == nil {
-		overlay[gen] = []byte("package " + name + "\n")
+	stub, err := launcherStub(abs, name)
+	if err != nil {
+		stub = []byte("package " + name + "\n")
+	}
+	if _, err := os.Stat(gen); err == nil || bytes.Contains(stub, []byte("\nfunc ")) {
+		overlay[gen] = stub
 	}
 	if len(cfg.Instances) > 0 {
 		src := "package " + name + "\n\nvar kagoInstances = []any{" + strings.Join(cfg.Instances, ", ") + "}\n"
-		overlay[filepath.Join(abs, "kago_instances_overlay.go")] = []byte(src)
+		overlay[filepath.Join(abs, instancesFile)] = []byte(src)
 	}
 	return overlay, nil
 }
@@ -195,6 +209,9 @@ func newPackage(cfg Config, fset *token.FileSet, pkg *ssa.Package, files []*ast.
 		if fn.TypeParams().Len() > 0 && len(fn.TypeArgs()) == 0 {
 			continue // the generic function itself: only its instances compile
 		}
+		if slices.ContainsFunc(fn.TypeArgs(), hasTypeParam) {
+			continue // Scale[T] in a generic body (a launcher's stub): not an instance
+		}
 		if fn.Parent() != nil {
 			continue
 		}
@@ -220,6 +237,29 @@ func (p *Package) kernelName(fn *ssa.Function) string {
 		args[i] = types.TypeString(t, qual)
 	}
 	return fn.Origin().Name() + "[" + strings.Join(args, ", ") + "]"
+}
+
+// hasTypeParam reports whether t mentions a type parameter.
+func hasTypeParam(t types.Type) bool {
+	switch t := t.(type) {
+	case *types.TypeParam:
+		return true
+	case *types.Pointer:
+		return hasTypeParam(t.Elem())
+	case *types.Slice:
+		return hasTypeParam(t.Elem())
+	case *types.Array:
+		return hasTypeParam(t.Elem())
+	case *types.Map:
+		return hasTypeParam(t.Key()) || hasTypeParam(t.Elem())
+	case *types.Named:
+		for i := range t.TypeArgs().Len() {
+			if hasTypeParam(t.TypeArgs().At(i)) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // hasKernelDirective reports whether a doc comment holds //ka:kernel.

@@ -33,7 +33,7 @@ func Saxpy(it ka.Item, a float32, x, y []float32) {
 // Scale computes x *= a.
 //
 //ka:kernel
-func Scale[T float32 | float64](it ka.Item, a T, x []T) {
+func Scale[T float32 | float64 | int32](it ka.Item, a T, x []T) {
 	if i := it.Global(); i < len(x) {
 		x[i] *= a
 	}
@@ -218,4 +218,106 @@ func TestGenFiles(t *testing.T) {
 	genInto(t, kern)
 	assert.NoFileExists(t, filepath.Join(kern, codegen.GeneratedFile))
 	assert.NoDirExists(t, filepath.Join(kern, codeDir))
+}
+
+// useScale64 calls the launcher of Scale's float64 instance, before kago gen
+// has written it: Load sees the launchers' stub, and the call makes kago
+// gen compile the instance.
+const useScale64 = `package kern
+
+import "github.com/kago-dev/kago/ka"
+
+// Scale64 loads Scale[float64].
+func Scale64(dev *ka.Device) error {
+	_, err := NewScaleKernel[float64](dev)
+	return err
+}
+`
+
+// launcherMain runs kern.Saxpy through its typed launcher on the native
+// backend, with an untyped constant for the float32 parameter, and asks
+// for an instance of Scale that kago gen did not compile.
+const launcherMain = `package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"example.com/m/kern"
+	"github.com/kago-dev/kago/ka"
+
+	_ "github.com/kago-dev/kago/backends/native"
+)
+
+func main() {
+	ctx := context.Background()
+	dev, err := ka.Open("native")
+	if err != nil {
+		panic(err)
+	}
+	defer dev.Close()
+	x, _ := ka.FromSlice(ctx, dev, []float32{1, 2, 3})
+	y, _ := ka.FromSlice(ctx, dev, []float32{10, 20, 30})
+	k, err := kern.NewSaxpyKernel(dev)
+	if err != nil {
+		panic(err)
+	}
+	if err := k.Launch(dev.Stream(), ka.Range(3), 2, x, y); err != nil {
+		panic(err)
+	}
+	out := make([]float32, 3)
+	if err := y.Read(ctx, out); err != nil {
+		panic(err)
+	}
+	fmt.Println(out)
+	_, err = kern.NewScaleKernel[int32](dev)
+	fmt.Println(errors.Is(err, ka.ErrUnsupported), err)
+}
+`
+
+// TestTypedLaunchers generates a package's typed launchers, runs one, and
+// checks that wrong arguments do not compile; that a call of a generic
+// launcher makes kago gen compile the instance (before any generated file
+// exists), that the generated file keeps no instance alive once that call
+// is gone, and that an instance kago gen did not compile is an error
+// wrapping ErrUnsupported.
+func TestTypedLaunchers(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds two programs")
+	}
+	dir := tempModule(t)
+	kern := filepath.Join(dir, "kern")
+	gofile := filepath.Join(kern, codegen.GeneratedFile)
+	f64 := filepath.Join(kern, codeDir, "Scale_float64.ptx")
+
+	require.NoError(t, os.WriteFile(filepath.Join(kern, "use.go"), []byte(useScale64), 0o644))
+	genInto(t, kern)
+	assert.FileExists(t, f64)
+	src, err := os.ReadFile(gofile)
+	require.NoError(t, err)
+	assert.Contains(t, string(src), "case float64:\n\t\tfn = Scale[float64]")
+	assert.NotContains(t, string(src), "case int32:")
+	genInto(t, kern)
+	again, err := os.ReadFile(gofile)
+	require.NoError(t, err)
+	assert.Equal(t, string(src), string(again), "kago gen is not stable")
+
+	require.NoError(t, os.Remove(filepath.Join(kern, "use.go")))
+	genInto(t, kern)
+	assert.NoFileExists(t, f64, "the generated type switch kept Scale[float64] alive")
+
+	_, out, err := goBuild(t, dir, "good", launcherMain)
+	require.NoError(t, err, out)
+	run, err := exec.Command(filepath.Join(dir, "good.bin")).CombinedOutput()
+	require.NoError(t, err, string(run))
+	assert.Equal(t, "[12 24 36]\ntrue kernel Scale[int32] has no code: kago gen compiled no such instance: unsupported\n", string(run))
+
+	bad := strings.Replace(launcherMain, "k.Launch(dev.Stream(), ka.Range(3), 2, x, y)",
+		`k.Launch(dev.Stream(), ka.Range(3), float64(2), x, "y")`, 1)
+	require.NotEqual(t, launcherMain, bad)
+	_, out, err = goBuild(t, dir, "bad", bad)
+	require.Error(t, err, "a launch with wrong argument types compiled")
+	assert.Contains(t, out, "cannot use float64(2)")
+	assert.Contains(t, out, `cannot use "y"`)
 }
