@@ -4,6 +4,7 @@ package main
 
 import (
 	"embed"
+	"fmt"
 
 	"github.com/kago-dev/kago/ka"
 	"github.com/kago-dev/kago/ka/driver"
@@ -56,4 +57,25 @@ func init() {
 			return func(it driver.Item) { Histogram(ka.Item(it), a0, a1) }
 		},
 	})
+}
+
+// HistogramKernel is the kernel Histogram loaded on a device. Its Launch
+// takes Histogram's parameters, so a wrong argument is a compile error.
+type HistogramKernel struct{ k *ka.Kernel }
+
+// NewHistogramKernel loads the kernel Histogram on dev, as ka.NewKernel does.
+func NewHistogramKernel(dev *ka.Device, opts ...ka.KernelOption) (HistogramKernel, error) {
+	k, err := ka.NewKernel(dev, Histogram, opts...)
+	return HistogramKernel{k}, err
+}
+
+// Kernel returns the loaded kernel (nil for the zero HistogramKernel).
+func (k HistogramKernel) Kernel() *ka.Kernel { return k.k }
+
+// Launch enqueues Histogram on s over r, as ka.Kernel.Launch does.
+func (k HistogramKernel) Launch(s *ka.Stream, r ka.NDRange, data *ka.Array[uint8], bins *ka.Array[uint32]) error {
+	if k.k == nil {
+		return fmt.Errorf("launching Histogram: a zero HistogramKernel, not one from NewHistogramKernel: %w", ka.ErrInvalid)
+	}
+	return k.k.Launch(s, r, data, bins)
 }

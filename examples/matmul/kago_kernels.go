@@ -4,6 +4,7 @@ package main
 
 import (
 	"embed"
+	"fmt"
 
 	"github.com/kago-dev/kago/ka"
 	"github.com/kago-dev/kago/ka/driver"
@@ -60,4 +61,25 @@ func init() {
 			return func(it driver.Item) { MatMul(ka.Item(it), a0, a1, a2, a3) }
 		},
 	})
+}
+
+// MatMulKernel is the kernel MatMul loaded on a device. Its Launch
+// takes MatMul's parameters, so a wrong argument is a compile error.
+type MatMulKernel struct{ k *ka.Kernel }
+
+// NewMatMulKernel loads the kernel MatMul on dev, as ka.NewKernel does.
+func NewMatMulKernel(dev *ka.Device, opts ...ka.KernelOption) (MatMulKernel, error) {
+	k, err := ka.NewKernel(dev, MatMul, opts...)
+	return MatMulKernel{k}, err
+}
+
+// Kernel returns the loaded kernel (nil for the zero MatMulKernel).
+func (k MatMulKernel) Kernel() *ka.Kernel { return k.k }
+
+// Launch enqueues MatMul on s over r, as ka.Kernel.Launch does.
+func (k MatMulKernel) Launch(s *ka.Stream, r ka.NDRange, n int, a *ka.Array[float32], b *ka.Array[float32], c *ka.Array[float32]) error {
+	if k.k == nil {
+		return fmt.Errorf("launching MatMul: a zero MatMulKernel, not one from NewMatMulKernel: %w", ka.ErrInvalid)
+	}
+	return k.k.Launch(s, r, n, a, b, c)
 }

@@ -4,6 +4,7 @@ package main
 
 import (
 	"embed"
+	"fmt"
 
 	"github.com/kago-dev/kago/ka"
 	"github.com/kago-dev/kago/ka/driver"
@@ -56,4 +57,25 @@ func init() {
 			return func(it driver.Item) { Sum(ka.Item(it), a0, a1) }
 		},
 	})
+}
+
+// SumKernel is the kernel Sum loaded on a device. Its Launch
+// takes Sum's parameters, so a wrong argument is a compile error.
+type SumKernel struct{ k *ka.Kernel }
+
+// NewSumKernel loads the kernel Sum on dev, as ka.NewKernel does.
+func NewSumKernel(dev *ka.Device, opts ...ka.KernelOption) (SumKernel, error) {
+	k, err := ka.NewKernel(dev, Sum, opts...)
+	return SumKernel{k}, err
+}
+
+// Kernel returns the loaded kernel (nil for the zero SumKernel).
+func (k SumKernel) Kernel() *ka.Kernel { return k.k }
+
+// Launch enqueues Sum on s over r, as ka.Kernel.Launch does.
+func (k SumKernel) Launch(s *ka.Stream, r ka.NDRange, x *ka.Array[int64], out *ka.Array[int64]) error {
+	if k.k == nil {
+		return fmt.Errorf("launching Sum: a zero SumKernel, not one from NewSumKernel: %w", ka.ErrInvalid)
+	}
+	return k.k.Launch(s, r, x, out)
 }

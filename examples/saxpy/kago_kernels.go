@@ -4,6 +4,7 @@ package main
 
 import (
 	"embed"
+	"fmt"
 
 	"github.com/kago-dev/kago/ka"
 	"github.com/kago-dev/kago/ka/driver"
@@ -58,4 +59,25 @@ func init() {
 			return func(it driver.Item) { Saxpy(ka.Item(it), a0, a1, a2) }
 		},
 	})
+}
+
+// SaxpyKernel is the kernel Saxpy loaded on a device. Its Launch
+// takes Saxpy's parameters, so a wrong argument is a compile error.
+type SaxpyKernel struct{ k *ka.Kernel }
+
+// NewSaxpyKernel loads the kernel Saxpy on dev, as ka.NewKernel does.
+func NewSaxpyKernel(dev *ka.Device, opts ...ka.KernelOption) (SaxpyKernel, error) {
+	k, err := ka.NewKernel(dev, Saxpy, opts...)
+	return SaxpyKernel{k}, err
+}
+
+// Kernel returns the loaded kernel (nil for the zero SaxpyKernel).
+func (k SaxpyKernel) Kernel() *ka.Kernel { return k.k }
+
+// Launch enqueues Saxpy on s over r, as ka.Kernel.Launch does.
+func (k SaxpyKernel) Launch(s *ka.Stream, r ka.NDRange, a float32, x *ka.Array[float32], y *ka.Array[float32]) error {
+	if k.k == nil {
+		return fmt.Errorf("launching Saxpy: a zero SaxpyKernel, not one from NewSaxpyKernel: %w", ka.ErrInvalid)
+	}
+	return k.k.Launch(s, r, a, x, y)
 }

@@ -4,6 +4,7 @@ package main
 
 import (
 	"embed"
+	"fmt"
 
 	"github.com/kago-dev/kago/ka"
 	"github.com/kago-dev/kago/ka/driver"
@@ -58,4 +59,25 @@ func init() {
 			return func(it driver.Item) { Poly(ka.Item(it), a0, a1, a2) }
 		},
 	})
+}
+
+// PolyKernel is the kernel Poly loaded on a device. Its Launch
+// takes Poly's parameters, so a wrong argument is a compile error.
+type PolyKernel struct{ k *ka.Kernel }
+
+// NewPolyKernel loads the kernel Poly on dev, as ka.NewKernel does.
+func NewPolyKernel(dev *ka.Device, opts ...ka.KernelOption) (PolyKernel, error) {
+	k, err := ka.NewKernel(dev, Poly, opts...)
+	return PolyKernel{k}, err
+}
+
+// Kernel returns the loaded kernel (nil for the zero PolyKernel).
+func (k PolyKernel) Kernel() *ka.Kernel { return k.k }
+
+// Launch enqueues Poly on s over r, as ka.Kernel.Launch does.
+func (k PolyKernel) Launch(s *ka.Stream, r ka.NDRange, a float32, x *ka.Array[float32], y *ka.Array[float32]) error {
+	if k.k == nil {
+		return fmt.Errorf("launching Poly: a zero PolyKernel, not one from NewPolyKernel: %w", ka.ErrInvalid)
+	}
+	return k.k.Launch(s, r, a, x, y)
 }

@@ -4,6 +4,7 @@ package corpus
 
 import (
 	"embed"
+	"fmt"
 
 	"github.com/kago-dev/kago/ka"
 	"github.com/kago-dev/kago/ka/driver"
@@ -378,4 +379,394 @@ func init() {
 			return func(it driver.Item) { Transpose(ka.Item(it), a0, a1, a2, a3) }
 		},
 	})
+}
+
+// BitOpsKernel is the kernel BitOps loaded on a device. Its Launch
+// takes BitOps's parameters, so a wrong argument is a compile error.
+type BitOpsKernel struct{ k *ka.Kernel }
+
+// NewBitOpsKernel loads the kernel BitOps on dev, as ka.NewKernel does.
+func NewBitOpsKernel(dev *ka.Device, opts ...ka.KernelOption) (BitOpsKernel, error) {
+	k, err := ka.NewKernel(dev, BitOps, opts...)
+	return BitOpsKernel{k}, err
+}
+
+// Kernel returns the loaded kernel (nil for the zero BitOpsKernel).
+func (k BitOpsKernel) Kernel() *ka.Kernel { return k.k }
+
+// Launch enqueues BitOps on s0 over r, as ka.Kernel.Launch does.
+func (k BitOpsKernel) Launch(s0 *ka.Stream, r ka.NDRange, x *ka.Array[int32], s *ka.Array[uint8], out *ka.Array[int64]) error {
+	if k.k == nil {
+		return fmt.Errorf("launching BitOps: a zero BitOpsKernel, not one from NewBitOpsKernel: %w", ka.ErrInvalid)
+	}
+	return k.k.Launch(s0, r, x, s, out)
+}
+
+// BoolFlagsKernel is the kernel BoolFlags loaded on a device. Its Launch
+// takes BoolFlags's parameters, so a wrong argument is a compile error.
+type BoolFlagsKernel struct{ k *ka.Kernel }
+
+// NewBoolFlagsKernel loads the kernel BoolFlags on dev, as ka.NewKernel does.
+func NewBoolFlagsKernel(dev *ka.Device, opts ...ka.KernelOption) (BoolFlagsKernel, error) {
+	k, err := ka.NewKernel(dev, BoolFlags, opts...)
+	return BoolFlagsKernel{k}, err
+}
+
+// Kernel returns the loaded kernel (nil for the zero BoolFlagsKernel).
+func (k BoolFlagsKernel) Kernel() *ka.Kernel { return k.k }
+
+// Launch enqueues BoolFlags on s over r, as ka.Kernel.Launch does.
+func (k BoolFlagsKernel) Launch(s *ka.Stream, r ka.NDRange, negate bool, x *ka.Array[int32], out *ka.Array[bool]) error {
+	if k.k == nil {
+		return fmt.Errorf("launching BoolFlags: a zero BoolFlagsKernel, not one from NewBoolFlagsKernel: %w", ka.ErrInvalid)
+	}
+	return k.k.Launch(s, r, negate, x, out)
+}
+
+// ConvertKernel is the kernel Convert loaded on a device. Its Launch
+// takes Convert's parameters, so a wrong argument is a compile error.
+type ConvertKernel struct{ k *ka.Kernel }
+
+// NewConvertKernel loads the kernel Convert on dev, as ka.NewKernel does.
+func NewConvertKernel(dev *ka.Device, opts ...ka.KernelOption) (ConvertKernel, error) {
+	k, err := ka.NewKernel(dev, Convert, opts...)
+	return ConvertKernel{k}, err
+}
+
+// Kernel returns the loaded kernel (nil for the zero ConvertKernel).
+func (k ConvertKernel) Kernel() *ka.Kernel { return k.k }
+
+// Launch enqueues Convert on s over r, as ka.Kernel.Launch does.
+func (k ConvertKernel) Launch(s *ka.Stream, r ka.NDRange, x *ka.Array[float64], out *ka.Array[int64]) error {
+	if k.k == nil {
+		return fmt.Errorf("launching Convert: a zero ConvertKernel, not one from NewConvertKernel: %w", ka.ErrInvalid)
+	}
+	return k.k.Launch(s, r, x, out)
+}
+
+// HelpersKernel is the kernel Helpers loaded on a device. Its Launch
+// takes Helpers's parameters, so a wrong argument is a compile error.
+type HelpersKernel struct{ k *ka.Kernel }
+
+// NewHelpersKernel loads the kernel Helpers on dev, as ka.NewKernel does.
+func NewHelpersKernel(dev *ka.Device, opts ...ka.KernelOption) (HelpersKernel, error) {
+	k, err := ka.NewKernel(dev, Helpers, opts...)
+	return HelpersKernel{k}, err
+}
+
+// Kernel returns the loaded kernel (nil for the zero HelpersKernel).
+func (k HelpersKernel) Kernel() *ka.Kernel { return k.k }
+
+// Launch enqueues Helpers on s over r0, as ka.Kernel.Launch does.
+func (k HelpersKernel) Launch(s *ka.Stream, r0 ka.NDRange, a *ka.Array[int64], b *ka.Array[int64], q *ka.Array[int64], r *ka.Array[int64], f *ka.Array[float32]) error {
+	if k.k == nil {
+		return fmt.Errorf("launching Helpers: a zero HelpersKernel, not one from NewHelpersKernel: %w", ka.ErrInvalid)
+	}
+	return k.k.Launch(s, r0, a, b, q, r, f)
+}
+
+// HistogramKernel is the kernel Histogram loaded on a device. Its Launch
+// takes Histogram's parameters, so a wrong argument is a compile error.
+type HistogramKernel struct{ k *ka.Kernel }
+
+// NewHistogramKernel loads the kernel Histogram on dev, as ka.NewKernel does.
+func NewHistogramKernel(dev *ka.Device, opts ...ka.KernelOption) (HistogramKernel, error) {
+	k, err := ka.NewKernel(dev, Histogram, opts...)
+	return HistogramKernel{k}, err
+}
+
+// Kernel returns the loaded kernel (nil for the zero HistogramKernel).
+func (k HistogramKernel) Kernel() *ka.Kernel { return k.k }
+
+// Launch enqueues Histogram on s over r, as ka.Kernel.Launch does.
+func (k HistogramKernel) Launch(s *ka.Stream, r ka.NDRange, in *ka.Array[uint32], bins *ka.Array[uint32]) error {
+	if k.k == nil {
+		return fmt.Errorf("launching Histogram: a zero HistogramKernel, not one from NewHistogramKernel: %w", ka.ErrInvalid)
+	}
+	return k.k.Launch(s, r, in, bins)
+}
+
+// LoopsKernel is the kernel Loops loaded on a device. Its Launch
+// takes Loops's parameters, so a wrong argument is a compile error.
+type LoopsKernel struct{ k *ka.Kernel }
+
+// NewLoopsKernel loads the kernel Loops on dev, as ka.NewKernel does.
+func NewLoopsKernel(dev *ka.Device, opts ...ka.KernelOption) (LoopsKernel, error) {
+	k, err := ka.NewKernel(dev, Loops, opts...)
+	return LoopsKernel{k}, err
+}
+
+// Kernel returns the loaded kernel (nil for the zero LoopsKernel).
+func (k LoopsKernel) Kernel() *ka.Kernel { return k.k }
+
+// Launch enqueues Loops on s over r, as ka.Kernel.Launch does.
+func (k LoopsKernel) Launch(s *ka.Stream, r ka.NDRange, x *ka.Array[int32], out *ka.Array[int32]) error {
+	if k.k == nil {
+		return fmt.Errorf("launching Loops: a zero LoopsKernel, not one from NewLoopsKernel: %w", ka.ErrInvalid)
+	}
+	return k.k.Launch(s, r, x, out)
+}
+
+// MatMulKernel is the kernel MatMul loaded on a device. Its Launch
+// takes MatMul's parameters, so a wrong argument is a compile error.
+type MatMulKernel struct{ k *ka.Kernel }
+
+// NewMatMulKernel loads the kernel MatMul on dev, as ka.NewKernel does.
+func NewMatMulKernel(dev *ka.Device, opts ...ka.KernelOption) (MatMulKernel, error) {
+	k, err := ka.NewKernel(dev, MatMul, opts...)
+	return MatMulKernel{k}, err
+}
+
+// Kernel returns the loaded kernel (nil for the zero MatMulKernel).
+func (k MatMulKernel) Kernel() *ka.Kernel { return k.k }
+
+// Launch enqueues MatMul on s over r, as ka.Kernel.Launch does.
+func (k MatMulKernel) Launch(s *ka.Stream, r ka.NDRange, n int, a *ka.Array[float32], b *ka.Array[float32], c *ka.Array[float32]) error {
+	if k.k == nil {
+		return fmt.Errorf("launching MatMul: a zero MatMulKernel, not one from NewMatMulKernel: %w", ka.ErrInvalid)
+	}
+	return k.k.Launch(s, r, n, a, b, c)
+}
+
+// MatMulTiledKernel is the kernel MatMulTiled loaded on a device. Its Launch
+// takes MatMulTiled's parameters, so a wrong argument is a compile error.
+type MatMulTiledKernel struct{ k *ka.Kernel }
+
+// NewMatMulTiledKernel loads the kernel MatMulTiled on dev, as ka.NewKernel does.
+func NewMatMulTiledKernel(dev *ka.Device, opts ...ka.KernelOption) (MatMulTiledKernel, error) {
+	k, err := ka.NewKernel(dev, MatMulTiled, opts...)
+	return MatMulTiledKernel{k}, err
+}
+
+// Kernel returns the loaded kernel (nil for the zero MatMulTiledKernel).
+func (k MatMulTiledKernel) Kernel() *ka.Kernel { return k.k }
+
+// Launch enqueues MatMulTiled on s over r, as ka.Kernel.Launch does.
+func (k MatMulTiledKernel) Launch(s *ka.Stream, r ka.NDRange, n int, a *ka.Array[float32], b *ka.Array[float32], c *ka.Array[float32]) error {
+	if k.k == nil {
+		return fmt.Errorf("launching MatMulTiled: a zero MatMulTiledKernel, not one from NewMatMulTiledKernel: %w", ka.ErrInvalid)
+	}
+	return k.k.Launch(s, r, n, a, b, c)
+}
+
+// MathFuncsKernel is the kernel MathFuncs loaded on a device. Its Launch
+// takes MathFuncs's parameters, so a wrong argument is a compile error.
+type MathFuncsKernel struct{ k *ka.Kernel }
+
+// NewMathFuncsKernel loads the kernel MathFuncs on dev, as ka.NewKernel does.
+func NewMathFuncsKernel(dev *ka.Device, opts ...ka.KernelOption) (MathFuncsKernel, error) {
+	k, err := ka.NewKernel(dev, MathFuncs, opts...)
+	return MathFuncsKernel{k}, err
+}
+
+// Kernel returns the loaded kernel (nil for the zero MathFuncsKernel).
+func (k MathFuncsKernel) Kernel() *ka.Kernel { return k.k }
+
+// Launch enqueues MathFuncs on s over r, as ka.Kernel.Launch does.
+func (k MathFuncsKernel) Launch(s *ka.Stream, r ka.NDRange, x *ka.Array[float32], y *ka.Array[float64], out32 *ka.Array[float32], out64 *ka.Array[float64]) error {
+	if k.k == nil {
+		return fmt.Errorf("launching MathFuncs: a zero MathFuncsKernel, not one from NewMathFuncsKernel: %w", ka.ErrInvalid)
+	}
+	return k.k.Launch(s, r, x, y, out32, out64)
+}
+
+// MemCopyKernel is the kernel MemCopy loaded on a device. Its Launch
+// takes MemCopy's parameters, so a wrong argument is a compile error.
+type MemCopyKernel struct{ k *ka.Kernel }
+
+// NewMemCopyKernel loads the kernel MemCopy on dev, as ka.NewKernel does.
+func NewMemCopyKernel(dev *ka.Device, opts ...ka.KernelOption) (MemCopyKernel, error) {
+	k, err := ka.NewKernel(dev, MemCopy, opts...)
+	return MemCopyKernel{k}, err
+}
+
+// Kernel returns the loaded kernel (nil for the zero MemCopyKernel).
+func (k MemCopyKernel) Kernel() *ka.Kernel { return k.k }
+
+// Launch enqueues MemCopy on s over r, as ka.Kernel.Launch does.
+func (k MemCopyKernel) Launch(s *ka.Stream, r ka.NDRange, dst *ka.Array[uint8], src *ka.Array[uint8]) error {
+	if k.k == nil {
+		return fmt.Errorf("launching MemCopy: a zero MemCopyKernel, not one from NewMemCopyKernel: %w", ka.ErrInvalid)
+	}
+	return k.k.Launch(s, r, dst, src)
+}
+
+// MinMaxKernel is the kernel MinMax loaded on a device. Its Launch
+// takes MinMax's parameters, so a wrong argument is a compile error.
+type MinMaxKernel struct{ k *ka.Kernel }
+
+// NewMinMaxKernel loads the kernel MinMax on dev, as ka.NewKernel does.
+func NewMinMaxKernel(dev *ka.Device, opts ...ka.KernelOption) (MinMaxKernel, error) {
+	k, err := ka.NewKernel(dev, MinMax, opts...)
+	return MinMaxKernel{k}, err
+}
+
+// Kernel returns the loaded kernel (nil for the zero MinMaxKernel).
+func (k MinMaxKernel) Kernel() *ka.Kernel { return k.k }
+
+// Launch enqueues MinMax on s over r, as ka.Kernel.Launch does.
+func (k MinMaxKernel) Launch(s *ka.Stream, r ka.NDRange, x *ka.Array[float32], out *ka.Array[float32], iout *ka.Array[int32], uout *ka.Array[uint64]) error {
+	if k.k == nil {
+		return fmt.Errorf("launching MinMax: a zero MinMaxKernel, not one from NewMinMaxKernel: %w", ka.ErrInvalid)
+	}
+	return k.k.Launch(s, r, x, out, iout, uout)
+}
+
+// Partial2DKernel is the kernel Partial2D loaded on a device. Its Launch
+// takes Partial2D's parameters, so a wrong argument is a compile error.
+type Partial2DKernel struct{ k *ka.Kernel }
+
+// NewPartial2DKernel loads the kernel Partial2D on dev, as ka.NewKernel does.
+func NewPartial2DKernel(dev *ka.Device, opts ...ka.KernelOption) (Partial2DKernel, error) {
+	k, err := ka.NewKernel(dev, Partial2D, opts...)
+	return Partial2DKernel{k}, err
+}
+
+// Kernel returns the loaded kernel (nil for the zero Partial2DKernel).
+func (k Partial2DKernel) Kernel() *ka.Kernel { return k.k }
+
+// Launch enqueues Partial2D on s over r, as ka.Kernel.Launch does.
+func (k Partial2DKernel) Launch(s *ka.Stream, r ka.NDRange, rows int, cols int, out *ka.Array[int32]) error {
+	if k.k == nil {
+		return fmt.Errorf("launching Partial2D: a zero Partial2DKernel, not one from NewPartial2DKernel: %w", ka.ErrInvalid)
+	}
+	return k.k.Launch(s, r, rows, cols, out)
+}
+
+// PrivateArrayKernel is the kernel PrivateArray loaded on a device. Its Launch
+// takes PrivateArray's parameters, so a wrong argument is a compile error.
+type PrivateArrayKernel struct{ k *ka.Kernel }
+
+// NewPrivateArrayKernel loads the kernel PrivateArray on dev, as ka.NewKernel does.
+func NewPrivateArrayKernel(dev *ka.Device, opts ...ka.KernelOption) (PrivateArrayKernel, error) {
+	k, err := ka.NewKernel(dev, PrivateArray, opts...)
+	return PrivateArrayKernel{k}, err
+}
+
+// Kernel returns the loaded kernel (nil for the zero PrivateArrayKernel).
+func (k PrivateArrayKernel) Kernel() *ka.Kernel { return k.k }
+
+// Launch enqueues PrivateArray on s over r, as ka.Kernel.Launch does.
+func (k PrivateArrayKernel) Launch(s *ka.Stream, r ka.NDRange, x *ka.Array[int32], out *ka.Array[int32]) error {
+	if k.k == nil {
+		return fmt.Errorf("launching PrivateArray: a zero PrivateArrayKernel, not one from NewPrivateArrayKernel: %w", ka.ErrInvalid)
+	}
+	return k.k.Launch(s, r, x, out)
+}
+
+// ReduceSumKernel is the kernel ReduceSum loaded on a device. Its Launch
+// takes ReduceSum's parameters, so a wrong argument is a compile error.
+type ReduceSumKernel struct{ k *ka.Kernel }
+
+// NewReduceSumKernel loads the kernel ReduceSum on dev, as ka.NewKernel does.
+func NewReduceSumKernel(dev *ka.Device, opts ...ka.KernelOption) (ReduceSumKernel, error) {
+	k, err := ka.NewKernel(dev, ReduceSum, opts...)
+	return ReduceSumKernel{k}, err
+}
+
+// Kernel returns the loaded kernel (nil for the zero ReduceSumKernel).
+func (k ReduceSumKernel) Kernel() *ka.Kernel { return k.k }
+
+// Launch enqueues ReduceSum on s over r, as ka.Kernel.Launch does.
+func (k ReduceSumKernel) Launch(s *ka.Stream, r ka.NDRange, in *ka.Array[int64], out *ka.Array[int64]) error {
+	if k.k == nil {
+		return fmt.Errorf("launching ReduceSum: a zero ReduceSumKernel, not one from NewReduceSumKernel: %w", ka.ErrInvalid)
+	}
+	return k.k.Launch(s, r, in, out)
+}
+
+// SaxpyKernel is the kernel Saxpy loaded on a device. Its Launch
+// takes Saxpy's parameters, so a wrong argument is a compile error.
+type SaxpyKernel struct{ k *ka.Kernel }
+
+// NewSaxpyKernel loads the kernel Saxpy on dev, as ka.NewKernel does.
+func NewSaxpyKernel(dev *ka.Device, opts ...ka.KernelOption) (SaxpyKernel, error) {
+	k, err := ka.NewKernel(dev, Saxpy, opts...)
+	return SaxpyKernel{k}, err
+}
+
+// Kernel returns the loaded kernel (nil for the zero SaxpyKernel).
+func (k SaxpyKernel) Kernel() *ka.Kernel { return k.k }
+
+// Launch enqueues Saxpy on s over r, as ka.Kernel.Launch does.
+func (k SaxpyKernel) Launch(s *ka.Stream, r ka.NDRange, a float32, x *ka.Array[float32], y *ka.Array[float32]) error {
+	if k.k == nil {
+		return fmt.Errorf("launching Saxpy: a zero SaxpyKernel, not one from NewSaxpyKernel: %w", ka.ErrInvalid)
+	}
+	return k.k.Launch(s, r, a, x, y)
+}
+
+// ScaleKernel is an instance of the generic kernel Scale loaded on a device. Its Launch
+// takes Scale's parameters, so a wrong argument is a compile error.
+type ScaleKernel[T float32 | float64] struct{ k *ka.Kernel }
+
+// NewScaleKernel loads an instance of the generic kernel Scale on dev, as
+// ka.NewKernel does. Its type arguments must be those of an instance that
+// kago gen compiled (a call of it in this package makes kago gen compile
+// that instance); for any other the error wraps ka.ErrUnsupported.
+func NewScaleKernel[T float32 | float64](dev *ka.Device, opts ...ka.KernelOption) (ScaleKernel[T], error) {
+	var fn any
+	switch any(*new(T)).(type) {
+	case float32:
+		fn = Scale[float32]
+	case float64:
+		fn = Scale[float64]
+	default:
+		return ScaleKernel[T]{}, fmt.Errorf("kernel Scale[%T] has no code: kago gen compiled no such instance: %w", *new(T), ka.ErrUnsupported)
+	}
+	k, err := ka.NewKernel(dev, fn, opts...)
+	return ScaleKernel[T]{k}, err
+}
+
+// Kernel returns the loaded kernel (nil for the zero ScaleKernel).
+func (k ScaleKernel[T]) Kernel() *ka.Kernel { return k.k }
+
+// Launch enqueues Scale on s over r, as ka.Kernel.Launch does.
+func (k ScaleKernel[T]) Launch(s *ka.Stream, r ka.NDRange, a T, x *ka.Array[T]) error {
+	if k.k == nil {
+		return fmt.Errorf("launching Scale: a zero ScaleKernel, not one from NewScaleKernel: %w", ka.ErrInvalid)
+	}
+	return k.k.Launch(s, r, a, x)
+}
+
+// SwitchKernel is the kernel Switch loaded on a device. Its Launch
+// takes Switch's parameters, so a wrong argument is a compile error.
+type SwitchKernel struct{ k *ka.Kernel }
+
+// NewSwitchKernel loads the kernel Switch on dev, as ka.NewKernel does.
+func NewSwitchKernel(dev *ka.Device, opts ...ka.KernelOption) (SwitchKernel, error) {
+	k, err := ka.NewKernel(dev, Switch, opts...)
+	return SwitchKernel{k}, err
+}
+
+// Kernel returns the loaded kernel (nil for the zero SwitchKernel).
+func (k SwitchKernel) Kernel() *ka.Kernel { return k.k }
+
+// Launch enqueues Switch on s over r, as ka.Kernel.Launch does.
+func (k SwitchKernel) Launch(s *ka.Stream, r ka.NDRange, x *ka.Array[int32], out *ka.Array[float64]) error {
+	if k.k == nil {
+		return fmt.Errorf("launching Switch: a zero SwitchKernel, not one from NewSwitchKernel: %w", ka.ErrInvalid)
+	}
+	return k.k.Launch(s, r, x, out)
+}
+
+// TransposeKernel is the kernel Transpose loaded on a device. Its Launch
+// takes Transpose's parameters, so a wrong argument is a compile error.
+type TransposeKernel struct{ k *ka.Kernel }
+
+// NewTransposeKernel loads the kernel Transpose on dev, as ka.NewKernel does.
+func NewTransposeKernel(dev *ka.Device, opts ...ka.KernelOption) (TransposeKernel, error) {
+	k, err := ka.NewKernel(dev, Transpose, opts...)
+	return TransposeKernel{k}, err
+}
+
+// Kernel returns the loaded kernel (nil for the zero TransposeKernel).
+func (k TransposeKernel) Kernel() *ka.Kernel { return k.k }
+
+// Launch enqueues Transpose on s over r, as ka.Kernel.Launch does.
+func (k TransposeKernel) Launch(s *ka.Stream, r ka.NDRange, rows int, cols int, in *ka.Array[float32], out *ka.Array[float32]) error {
+	if k.k == nil {
+		return fmt.Errorf("launching Transpose: a zero TransposeKernel, not one from NewTransposeKernel: %w", ka.ErrInvalid)
+	}
+	return k.k.Launch(s, r, rows, cols, in, out)
 }

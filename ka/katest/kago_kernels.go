@@ -4,6 +4,7 @@ package katest
 
 import (
 	"embed"
+	"fmt"
 
 	"github.com/kago-dev/kago/ka"
 	"github.com/kago-dev/kago/ka/driver"
@@ -190,4 +191,184 @@ func init() {
 			return func(it driver.Item) { Sum(ka.Item(it), a0, a1) }
 		},
 	})
+}
+
+// AtomicsKernel is the kernel Atomics loaded on a device. Its Launch
+// takes Atomics's parameters, so a wrong argument is a compile error.
+type AtomicsKernel struct{ k *ka.Kernel }
+
+// NewAtomicsKernel loads the kernel Atomics on dev, as ka.NewKernel does.
+func NewAtomicsKernel(dev *ka.Device, opts ...ka.KernelOption) (AtomicsKernel, error) {
+	k, err := ka.NewKernel(dev, Atomics, opts...)
+	return AtomicsKernel{k}, err
+}
+
+// Kernel returns the loaded kernel (nil for the zero AtomicsKernel).
+func (k AtomicsKernel) Kernel() *ka.Kernel { return k.k }
+
+// Launch enqueues Atomics on s over r, as ka.Kernel.Launch does.
+func (k AtomicsKernel) Launch(s *ka.Stream, r ka.NDRange, n int, i32 *ka.Array[int32], u32 *ka.Array[uint32], i64 *ka.Array[int64], u64 *ka.Array[uint64], f32 *ka.Array[float32], f64 *ka.Array[float64]) error {
+	if k.k == nil {
+		return fmt.Errorf("launching Atomics: a zero AtomicsKernel, not one from NewAtomicsKernel: %w", ka.ErrInvalid)
+	}
+	return k.k.Launch(s, r, n, i32, u32, i64, u64, f32, f64)
+}
+
+// CountKernel is the kernel Count loaded on a device. Its Launch
+// takes Count's parameters, so a wrong argument is a compile error.
+type CountKernel struct{ k *ka.Kernel }
+
+// NewCountKernel loads the kernel Count on dev, as ka.NewKernel does.
+func NewCountKernel(dev *ka.Device, opts ...ka.KernelOption) (CountKernel, error) {
+	k, err := ka.NewKernel(dev, Count, opts...)
+	return CountKernel{k}, err
+}
+
+// Kernel returns the loaded kernel (nil for the zero CountKernel).
+func (k CountKernel) Kernel() *ka.Kernel { return k.k }
+
+// Launch enqueues Count on s over r, as ka.Kernel.Launch does.
+func (k CountKernel) Launch(s *ka.Stream, r ka.NDRange, counts *ka.Array[int32]) error {
+	if k.k == nil {
+		return fmt.Errorf("launching Count: a zero CountKernel, not one from NewCountKernel: %w", ka.ErrInvalid)
+	}
+	return k.k.Launch(s, r, counts)
+}
+
+// HistogramKernel is the kernel Histogram loaded on a device. Its Launch
+// takes Histogram's parameters, so a wrong argument is a compile error.
+type HistogramKernel struct{ k *ka.Kernel }
+
+// NewHistogramKernel loads the kernel Histogram on dev, as ka.NewKernel does.
+func NewHistogramKernel(dev *ka.Device, opts ...ka.KernelOption) (HistogramKernel, error) {
+	k, err := ka.NewKernel(dev, Histogram, opts...)
+	return HistogramKernel{k}, err
+}
+
+// Kernel returns the loaded kernel (nil for the zero HistogramKernel).
+func (k HistogramKernel) Kernel() *ka.Kernel { return k.k }
+
+// Launch enqueues Histogram on s over r, as ka.Kernel.Launch does.
+func (k HistogramKernel) Launch(s *ka.Stream, r ka.NDRange, x *ka.Array[int32], bins *ka.Array[int32]) error {
+	if k.k == nil {
+		return fmt.Errorf("launching Histogram: a zero HistogramKernel, not one from NewHistogramKernel: %w", ka.ErrInvalid)
+	}
+	return k.k.Launch(s, r, x, bins)
+}
+
+// IndicesKernel is the kernel Indices loaded on a device. Its Launch
+// takes Indices's parameters, so a wrong argument is a compile error.
+type IndicesKernel struct{ k *ka.Kernel }
+
+// NewIndicesKernel loads the kernel Indices on dev, as ka.NewKernel does.
+func NewIndicesKernel(dev *ka.Device, opts ...ka.KernelOption) (IndicesKernel, error) {
+	k, err := ka.NewKernel(dev, Indices, opts...)
+	return IndicesKernel{k}, err
+}
+
+// Kernel returns the loaded kernel (nil for the zero IndicesKernel).
+func (k IndicesKernel) Kernel() *ka.Kernel { return k.k }
+
+// Launch enqueues Indices on s over r, as ka.Kernel.Launch does.
+func (k IndicesKernel) Launch(s *ka.Stream, r ka.NDRange, out *ka.Array[int32]) error {
+	if k.k == nil {
+		return fmt.Errorf("launching Indices: a zero IndicesKernel, not one from NewIndicesKernel: %w", ka.ErrInvalid)
+	}
+	return k.k.Launch(s, r, out)
+}
+
+// ReverseKernel is the kernel Reverse loaded on a device. Its Launch
+// takes Reverse's parameters, so a wrong argument is a compile error.
+type ReverseKernel struct{ k *ka.Kernel }
+
+// NewReverseKernel loads the kernel Reverse on dev, as ka.NewKernel does.
+func NewReverseKernel(dev *ka.Device, opts ...ka.KernelOption) (ReverseKernel, error) {
+	k, err := ka.NewKernel(dev, Reverse, opts...)
+	return ReverseKernel{k}, err
+}
+
+// Kernel returns the loaded kernel (nil for the zero ReverseKernel).
+func (k ReverseKernel) Kernel() *ka.Kernel { return k.k }
+
+// Launch enqueues Reverse on s over r, as ka.Kernel.Launch does.
+func (k ReverseKernel) Launch(s *ka.Stream, r ka.NDRange, x *ka.Array[int32]) error {
+	if k.k == nil {
+		return fmt.Errorf("launching Reverse: a zero ReverseKernel, not one from NewReverseKernel: %w", ka.ErrInvalid)
+	}
+	return k.k.Launch(s, r, x)
+}
+
+// SaxpyKernel is the kernel Saxpy loaded on a device. Its Launch
+// takes Saxpy's parameters, so a wrong argument is a compile error.
+type SaxpyKernel struct{ k *ka.Kernel }
+
+// NewSaxpyKernel loads the kernel Saxpy on dev, as ka.NewKernel does.
+func NewSaxpyKernel(dev *ka.Device, opts ...ka.KernelOption) (SaxpyKernel, error) {
+	k, err := ka.NewKernel(dev, Saxpy, opts...)
+	return SaxpyKernel{k}, err
+}
+
+// Kernel returns the loaded kernel (nil for the zero SaxpyKernel).
+func (k SaxpyKernel) Kernel() *ka.Kernel { return k.k }
+
+// Launch enqueues Saxpy on s over r, as ka.Kernel.Launch does.
+func (k SaxpyKernel) Launch(s *ka.Stream, r ka.NDRange, a float32, x *ka.Array[float32], y *ka.Array[float32]) error {
+	if k.k == nil {
+		return fmt.Errorf("launching Saxpy: a zero SaxpyKernel, not one from NewSaxpyKernel: %w", ka.ErrInvalid)
+	}
+	return k.k.Launch(s, r, a, x, y)
+}
+
+// ScaleKernel is an instance of the generic kernel Scale loaded on a device. Its Launch
+// takes Scale's parameters, so a wrong argument is a compile error.
+type ScaleKernel[T float32 | float64] struct{ k *ka.Kernel }
+
+// NewScaleKernel loads an instance of the generic kernel Scale on dev, as
+// ka.NewKernel does. Its type arguments must be those of an instance that
+// kago gen compiled (a call of it in this package makes kago gen compile
+// that instance); for any other the error wraps ka.ErrUnsupported.
+func NewScaleKernel[T float32 | float64](dev *ka.Device, opts ...ka.KernelOption) (ScaleKernel[T], error) {
+	var fn any
+	switch any(*new(T)).(type) {
+	case float32:
+		fn = Scale[float32]
+	case float64:
+		fn = Scale[float64]
+	default:
+		return ScaleKernel[T]{}, fmt.Errorf("kernel Scale[%T] has no code: kago gen compiled no such instance: %w", *new(T), ka.ErrUnsupported)
+	}
+	k, err := ka.NewKernel(dev, fn, opts...)
+	return ScaleKernel[T]{k}, err
+}
+
+// Kernel returns the loaded kernel (nil for the zero ScaleKernel).
+func (k ScaleKernel[T]) Kernel() *ka.Kernel { return k.k }
+
+// Launch enqueues Scale on s over r, as ka.Kernel.Launch does.
+func (k ScaleKernel[T]) Launch(s *ka.Stream, r ka.NDRange, a T, x *ka.Array[T]) error {
+	if k.k == nil {
+		return fmt.Errorf("launching Scale: a zero ScaleKernel, not one from NewScaleKernel: %w", ka.ErrInvalid)
+	}
+	return k.k.Launch(s, r, a, x)
+}
+
+// SumKernel is the kernel Sum loaded on a device. Its Launch
+// takes Sum's parameters, so a wrong argument is a compile error.
+type SumKernel struct{ k *ka.Kernel }
+
+// NewSumKernel loads the kernel Sum on dev, as ka.NewKernel does.
+func NewSumKernel(dev *ka.Device, opts ...ka.KernelOption) (SumKernel, error) {
+	k, err := ka.NewKernel(dev, Sum, opts...)
+	return SumKernel{k}, err
+}
+
+// Kernel returns the loaded kernel (nil for the zero SumKernel).
+func (k SumKernel) Kernel() *ka.Kernel { return k.k }
+
+// Launch enqueues Sum on s over r, as ka.Kernel.Launch does.
+func (k SumKernel) Launch(s *ka.Stream, r ka.NDRange, x *ka.Array[float32], out *ka.Array[float32]) error {
+	if k.k == nil {
+		return fmt.Errorf("launching Sum: a zero SumKernel, not one from NewSumKernel: %w", ka.ErrInvalid)
+	}
+	return k.k.Launch(s, r, x, out)
 }
