@@ -64,7 +64,7 @@ func run(backend string, n int) error {
 		return err
 	}
 	defer bins.Free()
-	k, err := ka.NewKernel(dev, Histogram, ka.GroupSize(256))
+	k, err := NewHistogramKernel(dev, ka.GroupSize(256))
 	if err != nil {
 		return err
 	}

@@ -96,7 +96,7 @@ func run(backend string, n int) error {
 		return err
 	}
 	defer c.Free()
-	k, err := ka.NewKernel(dev, MatMul, ka.GroupSize(Tile, Tile))
+	k, err := NewMatMulKernel(dev, ka.GroupSize(Tile, Tile))
 	if err != nil {
 		return err
 	}

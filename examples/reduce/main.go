@@ -74,7 +74,7 @@ func run(backend string, n int) error {
 		return err
 	}
 	defer x.Free()
-	k, err := ka.NewKernel(dev, Sum, ka.GroupSize(Group))
+	k, err := NewSumKernel(dev, ka.GroupSize(Group))
 	if err != nil {
 		return err
 	}

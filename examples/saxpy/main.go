@@ -64,13 +64,13 @@ func run(backend string, n, iters int) error {
 		return err
 	}
 	defer y.Free()
-	saxpy, err := ka.NewKernel(dev, Saxpy, ka.GroupSize(256))
+	saxpy, err := NewSaxpyKernel(dev, ka.GroupSize(256))
 	if err != nil {
 		return err
 	}
 
 	// One checked launch, then timed ones.
-	const a = float32(2)
+	const a = 2 // an untyped constant: Launch takes a float32 here
 	if err := saxpy.Launch(dev.Stream(), ka.Range(n), a, x, y); err != nil {
 		return err
 	}

@@ -49,7 +49,7 @@ func run(backend string, tasks, n int) error {
 		return err
 	}
 	defer dev.Close()
-	k, err := ka.NewKernel(dev, Poly)
+	k, err := NewPolyKernel(dev)
 	if err != nil {
 		return err
 	}
@@ -81,7 +81,7 @@ func run(backend string, tasks, n int) error {
 }
 
 // task computes Poly on its own data on its own stream and checks it.
-func task(ctx context.Context, dev *ka.Device, k *ka.Kernel, s *ka.Stream, a float32, n int) error {
+func task(ctx context.Context, dev *ka.Device, k PolyKernel, s *ka.Stream, a float32, n int) error {
 	hx := make([]float32, n)
 	for i := range hx {
 		hx[i] = float32(i%5) - 2
