@@ -1,0 +1,67 @@
+package codegen
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// TestLaunchersSyntax checks what the launchers are made of, from syntax
+// alone: the names of an unexported kernel's launcher, parameters named
+// like Launch's own (which then take other names), unnamed and blank
+// parameters, a constraint outside ka.Scalar, the packages a parameter type
+// names, and the stub's generic constructor.
+func TestLaunchersSyntax(t *testing.T) {
+	dir := t.TempDir()
+	src := `package p
+
+import (
+	"github.com/kago-dev/kago/ka"
+	m "math"
+)
+
+// MyFloat is a named float type.
+type MyFloat float32
+
+var _ = m.Pi
+
+//ka:kernel
+func scale(it ka.Item, s []float32, r int, k float32, _ bool) {}
+
+//ka:kernel
+func Odd[T float32 | MyFloat](ka.Item, []T) {}
+
+// notAKernel has no directive.
+func notAKernel(it ka.Item, x []int32) {}
+`
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "p.go"), []byte(src), 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "p_test.go"), []byte("package p\n\n//ka:kernel\nfunc InTest(it ka.Item) {}\n"), 0o644))
+
+	imports, decls, err := Launchers(dir, []string{"Odd[float32]", "scale"})
+	require.NoError(t, err)
+	assert.Equal(t, []string{`"fmt"`, `"github.com/kago-dev/kago/ka"`}, imports)
+	code := string(decls)
+	for _, want := range []string{
+		"type scaleKernel struct{ k *ka.Kernel }",
+		"func newScaleKernel(dev *ka.Device, opts ...ka.KernelOption) (scaleKernel, error) {",
+		"func (k0 scaleKernel) Launch(s0 *ka.Stream, r0 ka.NDRange, s *ka.Array[float32], r int, k float32, p4 bool) error {",
+		"return k0.k.Launch(s0, r0, s, r, k, p4)",
+		"type OddKernel[T interface{ ka.Scalar; float32 | MyFloat }] struct{ k *ka.Kernel }",
+		"func (k OddKernel[T]) Launch(s *ka.Stream, r ka.NDRange, p1 *ka.Array[T]) error {",
+		"case float32:\n\t\tfn = Odd[float32]\n",
+	} {
+		assert.Contains(t, code, want)
+	}
+	assert.NotContains(t, code, "notAKernel")
+	assert.NotContains(t, code, "InTest")
+
+	stub, err := launcherStub(dir, "p")
+	require.NoError(t, err)
+	assert.True(t, strings.HasPrefix(string(stub), "package p\n"))
+	assert.Contains(t, string(stub), "\tpanic(any(Odd[T]))\n")
+	assert.NotContains(t, string(stub), "Odd[float32]")
+}
