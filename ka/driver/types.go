@@ -220,6 +220,10 @@ type KernelSpec struct {
 	Entry string
 	// Params are the parameters after the ka.Item.
 	Params []Param
+	// DeviceParams are the parameters of the device code, in order,
+	// hidden ones included (see Layout, which backends use to pack a
+	// launch's arguments).
+	DeviceParams DeviceParams
 	// Barrier is true when the kernel calls Item.Barrier or ka.LocalArray:
 	// the native backend then runs each work-item of a group on its own
 	// goroutine. It is how the kernel must run, which every device can,

@@ -1,0 +1,109 @@
+package driver
+
+// This file describes the kernel ABI: the parameters of a kernel's device
+// code, in order, as kago's front end lays them out (docs/ir.md, "Kernel
+// ABI"). A backend packs a launch's arguments in one loop over
+// KernelSpec.Layout and never counts parameters itself.
+
+import (
+	"fmt"
+	"strings"
+)
+
+// DeviceParamKind is what one parameter of a kernel's device code carries.
+type DeviceParamKind uint8
+
+// The kinds of device parameters. ParamGlobalSize is hidden: the front end
+// appends it to every kernel after the Go parameters; a future hidden
+// parameter (an error record, a cancellation flag) is one more kind here,
+// one more entry in HiddenParams, and one more case in each backend's
+// packing loop (which refuses a kind it does not know).
+const (
+	_               DeviceParamKind = iota
+	ParamBuffer                     // the device address of the buffer of the []T parameter Params[Arg]
+	ParamLength                     // the length of the []T parameter Params[Arg], 8 bytes
+	ParamScalar                     // the scalar parameter Params[Arg], Params[Arg].Type.Size() bytes (a bool is 1 byte, 0 or 1)
+	ParamGlobalSize                 // hidden: the launch's range in dimension Dim (unused dimensions 1), 8 bytes
+)
+
+var deviceParamKinds = [...]string{ParamBuffer: "ParamBuffer", ParamLength: "ParamLength", ParamScalar: "ParamScalar", ParamGlobalSize: "ParamGlobalSize"}
+
+func (k DeviceParamKind) String() string {
+	if int(k) < len(deviceParamKinds) && deviceParamKinds[k] != "" {
+		return deviceParamKinds[k]
+	}
+	return fmt.Sprintf("DeviceParamKind(%d)", int(k))
+}
+
+// DeviceParam is one parameter of a kernel's device code.
+type DeviceParam struct {
+	Kind DeviceParamKind
+	Arg  int // ParamBuffer, ParamLength, ParamScalar: the index of the Go parameter in KernelSpec.Params and the launch's args
+	Dim  int // ParamGlobalSize: the dimension, 0..2
+	Size int // the size in bytes: 8 for a buffer's address, a length and a global size
+}
+
+// GoString returns the parameter as a Go expression, for generated code.
+func (p DeviceParam) GoString() string {
+	if p.Kind == ParamGlobalSize {
+		return fmt.Sprintf("{Kind: driver.ParamGlobalSize, Dim: %d, Size: %d}", p.Dim, p.Size)
+	}
+	return fmt.Sprintf("{Kind: driver.%s, Arg: %d, Size: %d}", p.Kind, p.Arg, p.Size)
+}
+
+// DeviceParams are the parameters of a kernel's device code, in order.
+type DeviceParams []DeviceParam
+
+// GoString returns the parameters as a Go expression, for generated code.
+func (ps DeviceParams) GoString() string {
+	var b strings.Builder
+	b.WriteString("driver.DeviceParams{\n")
+	for _, p := range ps {
+		b.WriteString(p.GoString())
+		b.WriteString(",\n")
+	}
+	b.WriteString("}")
+	return b.String()
+}
+
+// HiddenParams are the parameters the front end appends to every kernel
+// after its Go parameters, with their names in the IR: the launch's range,
+// which @ka.global_size(d) reads.
+var HiddenParams = []struct {
+	Name  string
+	Param DeviceParam
+}{
+	{"ka.gsize0", DeviceParam{Kind: ParamGlobalSize, Dim: 0, Size: 8}},
+	{"ka.gsize1", DeviceParam{Kind: ParamGlobalSize, Dim: 1, Size: 8}},
+	{"ka.gsize2", DeviceParam{Kind: ParamGlobalSize, Dim: 2, Size: 8}},
+}
+
+// LayoutOf returns the device parameters of a kernel whose Go parameters
+// (after the ka.Item) are params: a []T is its buffer's address and its
+// length, a scalar is itself, and HiddenParams follow. It is the layout
+// kago's front end gives every kernel, and the one device code written by
+// hand must follow.
+func LayoutOf(params []Param) DeviceParams {
+	var ps DeviceParams
+	for i, p := range params {
+		if p.Slice {
+			ps = append(ps, DeviceParam{Kind: ParamBuffer, Arg: i, Size: 8}, DeviceParam{Kind: ParamLength, Arg: i, Size: 8})
+			continue
+		}
+		ps = append(ps, DeviceParam{Kind: ParamScalar, Arg: i, Size: p.Type.Size()})
+	}
+	for _, h := range HiddenParams {
+		ps = append(ps, h.Param)
+	}
+	return ps
+}
+
+// Layout returns the parameters of the kernel's device code: DeviceParams
+// as the compiler wrote them, or LayoutOf(Params) for a KernelSpec made by
+// hand without them.
+func (s *KernelSpec) Layout() DeviceParams {
+	if s.DeviceParams != nil {
+		return s.DeviceParams
+	}
+	return LayoutOf(s.Params)
+}
