@@ -45,8 +45,12 @@ func (k *Kernel) Spec(targets ...driver.Target) (*driver.KernelSpec, error) {
 		targets = Targets()
 	}
 	spec := &driver.KernelSpec{
-		Name: k.Name, Entry: k.Entry, Params: append([]driver.Param(nil), k.Params...),
-		Barrier: k.Barrier, Needs: k.Needs,
+		Name:         k.Name,
+		Entry:        k.Entry,
+		Params:       append([]driver.Param(nil), k.Params...),
+		DeviceParams: append(driver.DeviceParams(nil), k.DeviceParams...),
+		Barrier:      k.Barrier,
+		Needs:        k.Needs,
 	}
 	code := driver.CodeMap{}
 	for _, t := range targets {

@@ -28,6 +28,10 @@ type Kernel struct {
 	Entry string
 	// Params are the parameters after the ka.Item.
 	Params []driver.Param
+	// DeviceParams are the parameters of the kernel's IR function and so
+	// of its device code: Params laid out by driver.LayoutOf, the hidden
+	// parameters last (docs/ir.md, "Kernel ABI").
+	DeviceParams driver.DeviceParams
 	// GoTypes are the Go types of Params as the package writes them
 	// ("float32", "[]float32", "MyFloat"), for generated code.
 	GoTypes []string
@@ -118,13 +122,15 @@ func compileKernel(p *Package, fn *ssa.Function) (*Kernel, ErrorList) {
 		c.errorf(fn.Pos(), "the first parameter of a kernel must be ka.Item")
 		return nil, c.errs
 	}
-	// The signature.
-	var llParams []*ir.Param
+	// The signature: the Go parameters, then the device parameters of
+	// driver.LayoutOf (a slice is its pointer and its length, and the
+	// hidden parameters come last), which KernelSpec.DeviceParams records.
 	type binding struct {
 		ssa  *ssa.Parameter
+		name string
 		kind int // 0 scalar, 1 slice, 2 bool
 		p    []*ir.Param
-		elem lltypes.Type
+		lt   lltypes.Type // a scalar's type, a slice's element type
 	}
 	var binds []binding
 	qual := types.RelativeTo(p.ssa.Pkg)
@@ -145,10 +151,7 @@ func compileKernel(p *Package, fn *ssa.Function) (*Kernel, ErrorList) {
 				c.errorf(sp.Pos(), "parameter %s: %s", sp.Name(), unsupported(describeType(t)+" parameter"))
 				continue
 			}
-			ptr := ir.NewParam(name+".ptr", pointerTo(elem, spaceGlobal))
-			ln := ir.NewParam(name+".len", lltypes.I64)
-			llParams = append(llParams, ptr, ln)
-			binds = append(binds, binding{ssa: sp, kind: 1, p: []*ir.Param{ptr, ln}, elem: elem})
+			binds = append(binds, binding{ssa: sp, name: name, kind: 1, lt: elem})
 			k.Params = append(k.Params, driver.Param{Name: sp.Name(), Type: st, Slice: true})
 			k.GoTypes = append(k.GoTypes, types.TypeString(t, qual))
 			if st == driver.Float64 {
@@ -169,11 +172,32 @@ func compileKernel(p *Package, fn *ssa.Function) (*Kernel, ErrorList) {
 		if st == driver.Float64 {
 			c.float64 = true
 		}
-		prm := ir.NewParam(name, lt)
-		llParams = append(llParams, prm)
-		binds = append(binds, binding{ssa: sp, kind: kind, p: []*ir.Param{prm}})
+		binds = append(binds, binding{ssa: sp, name: name, kind: kind, lt: lt})
 		k.Params = append(k.Params, driver.Param{Name: sp.Name(), Type: st})
 		k.GoTypes = append(k.GoTypes, types.TypeString(t, qual))
+	}
+	k.DeviceParams = driver.LayoutOf(k.Params)
+	var llParams []*ir.Param
+	hidden := driver.HiddenParams
+	for _, dp := range k.DeviceParams {
+		var prm *ir.Param
+		switch dp.Kind {
+		case driver.ParamBuffer, driver.ParamLength, driver.ParamScalar:
+			b := &binds[dp.Arg]
+			switch dp.Kind {
+			case driver.ParamBuffer:
+				prm = ir.NewParam(b.name+".ptr", pointerTo(b.lt, spaceGlobal))
+			case driver.ParamLength:
+				prm = ir.NewParam(b.name+".len", lltypes.I64)
+			default:
+				prm = ir.NewParam(b.name, b.lt)
+			}
+			b.p = append(b.p, prm)
+		default: // hidden, in the order of driver.HiddenParams
+			prm = ir.NewParam(hidden[0].Name, lltypes.NewInt(uint64(8*dp.Size)))
+			hidden = hidden[1:]
+		}
+		llParams = append(llParams, prm)
 	}
 	c.fn = c.mod.NewFunc(k.Entry, lltypes.Void, llParams...)
 	c.fn.CallingConv = enum.CallingConvSPIRKernel
@@ -187,7 +211,7 @@ func compileKernel(p *Package, fn *ssa.Function) (*Kernel, ErrorList) {
 		case 0:
 			fr.values[b.ssa] = b.p[0]
 		case 1:
-			fr.values[b.ssa] = &sliceValue{ptr: b.p[0], len: b.p[1], elem: b.elem}
+			fr.values[b.ssa] = &sliceValue{ptr: b.p[0], len: b.p[1], elem: b.lt}
 		case 2:
 			fr.values[b.ssa] = c.entry.NewICmp(enum.IPredNE, b.p[0], constant.NewInt(lltypes.I8, 0))
 		}

@@ -5,9 +5,8 @@
 //
 // # Shape of the output
 //
-// The kernel keeps the module's parameters and appends ulong ka_gsize0,
-// ka_gsize1, ka_gsize2, which the backend sets to the launch's range (unused
-// dimensions 1). Every SSA value is a variable declared at the top of the
+// The kernel keeps the module's parameters, the hidden ones (%ka.gsize0..2,
+// the launch's range) becoming ulong ka_gsize0..2. Every SSA value is a variable declared at the top of the
 // body; blocks are labels, branches are goto, and a phi is a variable
 // assigned on each incoming edge just before the jump (through temporaries
 // when the phis of a block read each other, as SSA's parallel copies

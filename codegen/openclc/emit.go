@@ -64,10 +64,8 @@ var (
 )
 
 // Emit translates a kernel module in the form of docs/ir.md into one OpenCL
-// C 1.2 source file defining one __kernel function of the same name. The
-// kernel's parameters are the module's, followed by the three hidden
-// parameters ulong ka_gsize0, ka_gsize1, ka_gsize2 that the backend sets to
-// the launch's range.
+// C 1.2 source file defining one __kernel function of the same name, with
+// the module's parameters (the hidden ones, ulong ka_gsize0..2, included).
 //
 // Every problem in the module is reported (up to a limit) as an *Error,
 // joined with errors.Join; each wraps ErrBadIR (the module breaks the
@@ -123,7 +121,7 @@ type funcEmitter struct {
 	labels   map[*ir.Block]string            // goto label of each block that is a branch target
 	cmpxchgs map[*ir.InstCmpXchg]cmpxchgVars // the two variables holding a cmpxchg's {T, i1} result
 
-	params []string // "type name" of each kernel parameter, hidden ones included
+	params []string // "type name" of each kernel parameter
 	decls  []string // private variable declarations, at the top of the body
 	body   strings.Builder
 
@@ -168,9 +166,6 @@ func (fe *funcEmitter) createParams() {
 			}
 		}
 		fe.params = append(fe.params, fe.ctype(p.Typ)+" "+name)
-	}
-	for d := 0; d < 3; d++ {
-		fe.params = append(fe.params, fmt.Sprintf("ulong ka_gsize%d", d))
 	}
 }
 

@@ -12,8 +12,8 @@ import (
 
 // createCall lowers a call, all of which are intrinsics: each Op of
 // emitutil's table maps to an OpenCL C built-in, except @ka.global_size,
-// which is the hidden parameter (see docs/ir.md: the user's range, not the
-// rounded-up launch).
+// which reads the hidden parameter ka_gsize<d> (see docs/ir.md: the user's
+// range, not the rounded-up launch).
 func (fe *funcEmitter) createCall(inst *ir.InstCall) {
 	c, err := emitutil.ParseCall(inst)
 	if err != nil {
@@ -32,7 +32,12 @@ func (fe *funcEmitter) createCall(inst *ir.InstCall) {
 	case emitutil.NumGroups:
 		fe.createQuery(inst, "get_num_groups", c.Dim)
 	case emitutil.GlobalSize:
-		fe.assign(inst, fmt.Sprintf("ka_gsize%d", c.Dim))
+		p, err := emitutil.GlobalSizeParam(fe.fn, c.Dim)
+		if err != nil {
+			fe.report(err)
+			return
+		}
+		fe.assign(inst, fe.vals[p])
 	case emitutil.Barrier:
 		fe.line("barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);")
 	case emitutil.Trap:

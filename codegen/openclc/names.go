@@ -25,7 +25,7 @@ type namer struct {
 
 func newNamer() *namer {
 	return &namer{used: map[string]bool{
-		// The hidden parameters and the helpers' names are fixed.
+		// The hidden parameters' names are fixed (see param).
 		"ka_gsize0": true, "ka_gsize1": true, "ka_gsize2": true,
 	}}
 }
@@ -52,6 +52,11 @@ func (n *namer) fresh(llvmName, fallback string) string {
 // the generated names or is taken, in which case fresh decides.
 func (n *namer) param(llvmName string) string {
 	hint := sanitize(llvmName)
+	if n.used[hint] && strings.HasPrefix(llvmName, "ka.") {
+		// A hidden parameter (%ka.gsize0 is ka_gsize0): its name is
+		// reserved for it, and no Go name has a '.'.
+		return hint
+	}
 	if hint == "" || reserved(hint) || generatedShape.MatchString(hint) || strings.HasPrefix(hint, "ka_") || n.used[hint] {
 		return n.fresh(llvmName, "p")
 	}

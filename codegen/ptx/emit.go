@@ -14,7 +14,9 @@ package ptx
 //	float  -> .param .f32
 //	double -> .param .f64
 //	T addrspace(1)* -> .param .u64, a device pointer from cuMemAlloc
-//	then .param .u64 x3: the global size in dimensions 0, 1, 2 (unused ones 1)
+//
+// The hidden parameters (i64 %ka.gsize0..2, the launch's range) are in the
+// IR already, last (docs/ir.md, "Kernel ABI").
 //
 // Parameters are named <Entry>_param_<i>, as llc names them.
 //
@@ -138,8 +140,7 @@ type funcEmitter struct {
 	labels  map[*ir.Block]string
 	nedges  int
 	locals  []string // .local declarations for allocas
-	params  []param  // the .entry's parameters, hidden ones included
-	gsize   [3]string
+	params  []param  // the .entry's parameters
 
 	block *ir.Block     // block being emitted, for errors
 	inst  ir.LLStringer // instruction being emitted, for errors
@@ -235,8 +236,8 @@ type param struct {
 }
 
 // createParams declares one .param per IR parameter (a slice is already
-// two, ptr and len) and the three hidden i64 parameters that carry the
-// launch's range for @ka.global_size, and loads each into a register.
+// two, ptr and len, and the hidden parameters are the last ones) and loads
+// each into a register.
 func (fe *funcEmitter) createParams() {
 	entry := fe.fn.Name()
 	for i, p := range fe.fn.Params {
@@ -264,13 +265,6 @@ func (fe *funcEmitter) createParams() {
 		}
 		fe.params = append(fe.params, param{name, mt})
 		fe.ins("ld.param.%s %s, [%s]", mt, fe.def(p), name)
-	}
-	n := len(fe.fn.Params)
-	for d := 0; d < 3; d++ {
-		name := fmt.Sprintf("%s_param_%d", entry, n+d)
-		fe.params = append(fe.params, param{name, "u64"})
-		fe.gsize[d] = fe.newReg(classB64)
-		fe.ins("ld.param.u64 %s, [%s]", fe.gsize[d], name) // ka.gsize<d>
 	}
 }
 

@@ -9,7 +9,7 @@ package ptx
 //	@ka.group_id(d)    %ctaid
 //	@ka.group_size(d)  %ntid
 //	@ka.num_groups(d)  %nctaid
-//	@ka.global_size(d) the hidden .param <Entry>_param_<n+d>
+//	@ka.global_size(d) the hidden parameter %ka.gsize<d>
 //	@ka.barrier()      bar.sync 0
 //	@llvm.trap()       trap
 
@@ -45,7 +45,12 @@ func (fe *funcEmitter) createCall(inst *ir.InstCall) {
 	case emitutil.NumGroups:
 		fe.createSpecialReg(inst, "%nctaid", c.Dim)
 	case emitutil.GlobalSize:
-		fe.alias(inst, fe.gsize[c.Dim])
+		p, err := emitutil.GlobalSizeParam(fe.fn, c.Dim)
+		if err != nil {
+			fe.report(err)
+			return
+		}
+		fe.alias(inst, fe.reg(p))
 	case emitutil.Barrier:
 		fe.ins("bar.sync 0")
 	case emitutil.Trap:

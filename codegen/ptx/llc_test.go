@@ -11,23 +11,12 @@ import (
 )
 
 // llcModule turns a portable module's text into one llc's NVPTX back end
-// accepts: NVPTX triple and data layout, ptx_kernel, the hidden gsize
-// parameters appended, and every intrinsic that llc cannot lower (ka.*, and
-// llvm.* math) renamed to an external function, which llc emits as an
-// .extern .func call. Entry points, parameters and .shared arrays are what
+// accepts: NVPTX triple and data layout, ptx_kernel, and every intrinsic
+// that llc cannot lower (ka.*, and llvm.* math) renamed to an external
+// function, which llc emits as an .extern .func call. Entry points, parameters and .shared arrays are what
 // the comparison looks at; the code itself differs by design.
 func llcModule(src string) string {
 	src = strings.ReplaceAll(src, "spir_kernel", "ptx_kernel")
-	// Hidden parameters: the define line's closing ") {".
-	defLine := regexp.MustCompile(`(?m)^(define ptx_kernel void @\w+\()(.*)\) \{$`)
-	src = defLine.ReplaceAllStringFunc(src, func(l string) string {
-		m := defLine.FindStringSubmatch(l)
-		params := m[2]
-		if params != "" {
-			params += ", "
-		}
-		return m[1] + params + "i64 %ka.gsize0, i64 %ka.gsize1, i64 %ka.gsize2) {"
-	})
 	// Intrinsics llc cannot select become external functions.
 	src = regexp.MustCompile(`@llvm\.(\w+)\.(f32|f64)\b`).ReplaceAllString(src, "@kamath_${1}_${2}")
 	src = regexp.MustCompile(`@ka\.(math\.)?(\w+)`).ReplaceAllStringFunc(src, func(s string) string {

@@ -27,7 +27,7 @@
 //	float, double                       OpTypeFloat 32, 64
 //	T addrspace(0|1|3)*                 OpTypePointer Function|CrossWorkgroup|Workgroup T
 //	[]T parameter (ptr, len)            CrossWorkgroup pointer, i64
-//	hidden i64 ka.gsize0..2             three trailing i64 OpFunctionParameters
+//	hidden i64 %ka.gsize0..2            i64 OpFunctionParameters named ka.gsize<d>
 //	@ka.local.<k> [N x T] addrspace(3)  OpVariable Workgroup (no initializer)
 //	alloca                              OpVariable Function, first in the entry block
 //	add sub mul sdiv udiv srem urem     OpIAdd OpISub OpIMul OpSDiv OpUDiv OpSRem OpUMod

@@ -6,7 +6,6 @@ package spirv
 
 import (
 	"encoding/binary"
-	"fmt"
 	"sort"
 
 	"github.com/kago-dev/kago/codegen/internal/emitutil"
@@ -164,7 +163,6 @@ type funcEmitter struct {
 	exits  map[*ir.Block]uint32          // the label of each block's last part (see atomics.go)
 	pairs  map[*ir.InstCmpXchg][2]uint32 // cmpxchg: old value and success flag
 	fixups []phiFixup                    // phi parents to patch once exits are known
-	gsize  [3]uint32                     // the hidden ka.gsize<d> parameters
 
 	block   *ir.Block     // the block being translated
 	label   uint32        // the label of the part of block being written
@@ -194,15 +192,13 @@ func (fe *funcEmitter) getLabelID(b *ir.Block) uint32 {
 	return id
 }
 
-// createKernel writes the kernel's OpFunction: its parameters (the Go ones
-// and the three hidden ka.gsize<d>), then every block.
+// createKernel writes the kernel's OpFunction: its parameters (the hidden
+// ones included, last), then every block.
 func (fe *funcEmitter) createKernel() {
 	var ptypes []uint32
 	for _, p := range fe.fn.Params {
 		ptypes = append(ptypes, fe.typeOf(p.Typ))
 	}
-	i64 := fe.getIntType(64)
-	ptypes = append(ptypes, i64, i64, i64)
 	void := fe.getVoidType()
 	fe.id = fe.newID()
 	fe.name(fe.id, fe.fn.Name())
@@ -213,11 +209,6 @@ func (fe *funcEmitter) createKernel() {
 		if !p.IsUnnamed() {
 			fe.name(id, p.Name())
 		}
-	}
-	for d := range fe.gsize {
-		fe.gsize[d] = fe.newID()
-		fe.body.op(opFunctionParameter, i64, fe.gsize[d])
-		fe.name(fe.gsize[d], fmt.Sprintf("ka.gsize%d", d))
 	}
 	for i, b := range fe.fn.Blocks {
 		fe.block, fe.trapped = b, false

@@ -46,7 +46,12 @@ func (fe *funcEmitter) createCall(inst *ir.InstCall) {
 	case emitutil.NumGroups:
 		fe.createWorkItemQuery(inst, builtInNumWorkgroups, c.Dim)
 	case emitutil.GlobalSize:
-		fe.alias(inst, fe.gsize[c.Dim]) // the hidden parameter ka.gsize<d>
+		p, err := emitutil.GlobalSizeParam(fe.fn, c.Dim)
+		if err != nil {
+			fe.report(err)
+			return
+		}
+		fe.alias(inst, fe.getValueID(p))
 	case emitutil.Barrier:
 		fe.createBarrier()
 	case emitutil.Trap:

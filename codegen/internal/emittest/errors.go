@@ -42,6 +42,8 @@ var BadModules = []BadModule{
 		"@ka.global_id: the dimension must be a constant 0, 1 or 2"},
 	{"dimension 3", kernel("", "  %x = call i64 @ka.global_size(i32 3)\n  ret void") + "declare i64 @ka.global_size(i32)\n", emitutil.ErrBadIR,
 		"@ka.global_size: the dimension must be a constant 0, 1 or 2"},
+	{"no hidden parameters", kernel("", "  %x = call i64 @ka.global_size(i32 1)\n  ret void") + "declare i64 @ka.global_size(i32)\n", emitutil.ErrBadIR,
+		"@ka.global_size(1) reads the hidden parameter i64 %ka.gsize1, which the kernel lacks"},
 	{"barrier argument", kernel("", "  call void @ka.barrier(i32 1)\n  ret void") + "declare void @ka.barrier(i32)\n", emitutil.ErrBadIR,
 		"@ka.barrier takes no arguments and returns void"},
 	{"seq_cst", kernel("i32 addrspace(1)* %p", "  %o = atomicrmw add i32 addrspace(1)* %p, i32 1 seq_cst\n  ret void"), emitutil.ErrBadIR,

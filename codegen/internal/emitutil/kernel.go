@@ -1,9 +1,10 @@
 package emitutil
 
 // This file finds the kernel of a module: docs/ir.md's one function
-// definition, next to intrinsic declarations.
+// definition, next to intrinsic declarations, and its hidden parameters.
 
 import (
+	"github.com/kago-dev/kago/ka/driver"
 	"github.com/llir/llvm/ir"
 )
 
@@ -28,4 +29,23 @@ func FindKernel(target string, m *ir.Module) (*ir.Func, error) {
 		return nil, Errorf(target, kernel, nil, nil, ErrBadIR, "a kernel returns void, not %s", kernel.Sig.RetType.LLString())
 	}
 	return kernel, nil
+}
+
+// GlobalSizeParam returns the kernel's hidden parameter that
+// @ka.global_size(d) reads: the i64 that driver.HiddenParams names for
+// dimension d (%ka.gsize<d>), which the front end appends to every kernel
+// (docs/ir.md, "Kernel ABI"). The error is a *Problem of kind ErrBadIR.
+func GlobalSizeParam(kernel *ir.Func, d int) (*ir.Param, error) {
+	for _, h := range driver.HiddenParams {
+		if h.Param.Kind != driver.ParamGlobalSize || h.Param.Dim != d {
+			continue
+		}
+		for _, p := range kernel.Params {
+			if p.Name() == h.Name && IntBits(p.Type()) == 8*h.Param.Size {
+				return p, nil
+			}
+		}
+		return nil, problem(ErrBadIR, "@ka.global_size(%d) reads the hidden parameter i%d %%%s, which the kernel lacks", d, 8*h.Param.Size, h.Name)
+	}
+	return nil, problem(ErrBadIR, "@ka.global_size(%d): no hidden parameter for dimension %d", d, d)
 }

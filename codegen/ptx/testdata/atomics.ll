@@ -4,7 +4,7 @@
 
 @ka.local.0 = internal addrspace(3) global [1 x i32] undef
 
-define spir_kernel void @Atomics(i32 addrspace(1)* %cnt.ptr, i64 %cnt.len, float addrspace(1)* %sum.ptr, i64 %sum.len, i64 addrspace(1)* %big.ptr, i64 %big.len, double addrspace(1)* %d.ptr, i64 %d.len) {
+define spir_kernel void @Atomics(i32 addrspace(1)* %cnt.ptr, i64 %cnt.len, float addrspace(1)* %sum.ptr, i64 %sum.len, i64 addrspace(1)* %big.ptr, i64 %big.len, double addrspace(1)* %d.ptr, i64 %d.len, i64 %ka.gsize0, i64 %ka.gsize1, i64 %ka.gsize2) {
 entry:
   %i = call i64 @ka.global_id(i32 0)
   %f = sitofp i64 %i to float

@@ -1,7 +1,7 @@
 ; Bool parameters arrive as i8 (0 or 1) and become i1 on entry; a bool is
 ; also stored to memory (as a byte). Bounds check with @llvm.trap.
 
-define spir_kernel void @BoolParam(i8 %neg, i8 %abs, float addrspace(1)* %x.ptr, i64 %x.len, i8 addrspace(1)* %flags.ptr, i64 %flags.len) {
+define spir_kernel void @BoolParam(i8 %neg, i8 %abs, float addrspace(1)* %x.ptr, i64 %x.len, i8 addrspace(1)* %flags.ptr, i64 %flags.len, i64 %ka.gsize0, i64 %ka.gsize1, i64 %ka.gsize2) {
 entry:
   %negb = icmp ne i8 %neg, 0
   %absb = trunc i8 %abs to i1

@@ -1,7 +1,7 @@
 ; A 2-D kernel using all six work-item queries: writes a checksum of them
 ; into out[y*W+x], guarded by GlobalSize.
 
-define spir_kernel void @Grid2D(i64 addrspace(1)* %out.ptr, i64 %out.len, i64 %w) {
+define spir_kernel void @Grid2D(i64 addrspace(1)* %out.ptr, i64 %out.len, i64 %w, i64 %ka.gsize0, i64 %ka.gsize1, i64 %ka.gsize2) {
 entry:
   %x = call i64 @ka.global_id(i32 0)
   %y = call i64 @ka.global_id(i32 1)

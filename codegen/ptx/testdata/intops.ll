@@ -2,7 +2,7 @@
 ; counts >= width), signed and unsigned division and remainder, comparisons,
 ; and conversions between widths and to and from float.
 
-define spir_kernel void @IntOps(i8 addrspace(1)* %b.ptr, i64 %b.len, i16 addrspace(1)* %h.ptr, i64 %h.len, i32 addrspace(1)* %w.ptr, i64 %w.len, i64 addrspace(1)* %d.ptr, i64 %d.len, double addrspace(1)* %f.ptr, i64 %f.len) {
+define spir_kernel void @IntOps(i8 addrspace(1)* %b.ptr, i64 %b.len, i16 addrspace(1)* %h.ptr, i64 %h.len, i32 addrspace(1)* %w.ptr, i64 %w.len, i64 addrspace(1)* %d.ptr, i64 %d.len, double addrspace(1)* %f.ptr, i64 %f.len, i64 %ka.gsize0, i64 %ka.gsize1, i64 %ka.gsize2) {
 entry:
   %i = call i64 @ka.global_id(i32 0)
   %bp = getelementptr i8, i8 addrspace(1)* %b.ptr, i64 %i

@@ -2,7 +2,7 @@
 ; 1000 steps, skipping multiples of 3 in the sum (continue) and stopping at
 ; a negative overflow (break). Phis carry three variables, two swapped.
 
-define spir_kernel void @Loop(i64 addrspace(1)* %out.ptr, i64 %out.len) {
+define spir_kernel void @Loop(i64 addrspace(1)* %out.ptr, i64 %out.len, i64 %ka.gsize0, i64 %ka.gsize1, i64 %ka.gsize2) {
 entry:
   %i = call i64 @ka.global_id(i32 0)
   %ok = icmp ult i64 %i, %out.len

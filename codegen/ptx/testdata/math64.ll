@@ -1,7 +1,7 @@
 ; float64 math intrinsics: the exact ones (sqrt fabs fma floor ceil trunc
 ; round copysign minimum maximum) and the routines (exp log sin ...).
 
-define spir_kernel void @Math64(double addrspace(1)* %x.ptr, i64 %x.len, double addrspace(1)* %y.ptr, i64 %y.len) {
+define spir_kernel void @Math64(double addrspace(1)* %x.ptr, i64 %x.len, double addrspace(1)* %y.ptr, i64 %y.len, i64 %ka.gsize0, i64 %ka.gsize1, i64 %ka.gsize2) {
 entry:
   %i = call i64 @ka.global_id(i32 0)
   %xp = getelementptr double, double addrspace(1)* %x.ptr, i64 %i

@@ -1,7 +1,7 @@
 ; A private [16 x int32] array: fill, then sum in reverse, with a scalar
 ; alloca too.
 
-define spir_kernel void @Private(i32 addrspace(1)* %out.ptr, i64 %out.len) {
+define spir_kernel void @Private(i32 addrspace(1)* %out.ptr, i64 %out.len, i64 %ka.gsize0, i64 %ka.gsize1, i64 %ka.gsize2) {
 entry:
   %arr = alloca [16 x i32]
   %acc = alloca i32

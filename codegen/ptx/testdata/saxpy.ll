@@ -1,6 +1,6 @@
 ; Saxpy(it ka.Item, a float32, x, y []float32): y[i] = a*x[i] + y[i], guarded by len(y).
 
-define spir_kernel void @Saxpy(float %a, float addrspace(1)* %x.ptr, i64 %x.len, float addrspace(1)* %y.ptr, i64 %y.len) {
+define spir_kernel void @Saxpy(float %a, float addrspace(1)* %x.ptr, i64 %x.len, float addrspace(1)* %y.ptr, i64 %y.len, i64 %ka.gsize0, i64 %ka.gsize1, i64 %ka.gsize2) {
 entry:
   %i = call i64 @ka.global_id(i32 0)
   %in = icmp slt i64 %i, %y.len

@@ -1,7 +1,7 @@
 ; Select of every register class, Go's shift-count select, and fcmp
 ; predicates (ordered and unordered).
 
-define spir_kernel void @Select(float addrspace(1)* %x.ptr, i64 %x.len, i32 addrspace(1)* %k.ptr, i64 %k.len) {
+define spir_kernel void @Select(float addrspace(1)* %x.ptr, i64 %x.len, i32 addrspace(1)* %k.ptr, i64 %k.len, i64 %ka.gsize0, i64 %ka.gsize1, i64 %ka.gsize2) {
 entry:
   %i = call i64 @ka.global_id(i32 0)
   %xp = getelementptr float, float addrspace(1)* %x.ptr, i64 %i

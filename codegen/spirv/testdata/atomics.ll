@@ -3,7 +3,7 @@
 ; The sum gets each x twice (two float add loops in one block).
 @ka.local.0 = internal addrspace(3) global [1 x i32] undef
 
-define spir_kernel void @Atomics(i32 addrspace(1)* %count.ptr, i64 %count.len, float addrspace(1)* %sum.ptr, i64 %sum.len, float addrspace(1)* %max.ptr, i64 %max.len, i64 addrspace(1)* %wide.ptr, i64 %wide.len, float addrspace(1)* %x.ptr, i64 %x.len) {
+define spir_kernel void @Atomics(i32 addrspace(1)* %count.ptr, i64 %count.len, float addrspace(1)* %sum.ptr, i64 %sum.len, float addrspace(1)* %max.ptr, i64 %max.len, i64 addrspace(1)* %wide.ptr, i64 %wide.len, float addrspace(1)* %x.ptr, i64 %x.len, i64 %ka.gsize0, i64 %ka.gsize1, i64 %ka.gsize2) {
 entry:
   %i = call i64 @ka.global_id(i32 0)
   %xp = getelementptr float, float addrspace(1)* %x.ptr, i64 %i

@@ -1,5 +1,5 @@
 ; Bool parameters arrive as i8 (0 or 1) and are converted on entry.
-define spir_kernel void @Bools(i8 %neg, i8 %twice, float addrspace(1)* %x.ptr, i64 %x.len) {
+define spir_kernel void @Bools(i8 %neg, i8 %twice, float addrspace(1)* %x.ptr, i64 %x.len, i64 %ka.gsize0, i64 %ka.gsize1, i64 %ka.gsize2) {
 entry:
   %neg.b = trunc i8 %neg to i1
   %twice.b = icmp ne i8 %twice, 0

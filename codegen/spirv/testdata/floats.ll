@@ -1,6 +1,6 @@
 ; float64 and float32 math: every intrinsic of docs/ir.md, conversions,
 ; comparisons and bitcasts.
-define spir_kernel void @Floats(double addrspace(1)* %x.ptr, i64 %x.len, float addrspace(1)* %y.ptr, i64 %y.len) {
+define spir_kernel void @Floats(double addrspace(1)* %x.ptr, i64 %x.len, float addrspace(1)* %y.ptr, i64 %y.len, i64 %ka.gsize0, i64 %ka.gsize1, i64 %ka.gsize2) {
 entry:
   %i = call i64 @ka.global_id(i32 0)
   %xp = getelementptr double, double addrspace(1)* %x.ptr, i64 %i

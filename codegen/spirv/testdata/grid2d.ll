@@ -1,6 +1,6 @@
 ; A 2-D kernel using all six work-item queries; out[y*GlobalSize(0)+x] gets
 ; a checksum of the queries. GlobalSize reads the hidden ka.gsize parameters.
-define spir_kernel void @Grid2D(i64 addrspace(1)* %out.ptr, i64 %out.len) {
+define spir_kernel void @Grid2D(i64 addrspace(1)* %out.ptr, i64 %out.len, i64 %ka.gsize0, i64 %ka.gsize1, i64 %ka.gsize2) {
 entry:
   %gx = call i64 @ka.global_id(i32 0)
   %gy = call i64 @ka.global_id(i32 1)

@@ -1,6 +1,6 @@
 ; Integer operations of every width: arithmetic, signed and unsigned
 ; division, shifts, comparisons and conversions, select, bool logic.
-define spir_kernel void @Ints(i8 %a8, i16 %a16, i32 %a32, i64 %a64, i8 addrspace(1)* %o8.ptr, i64 %o8.len, i16 addrspace(1)* %o16.ptr, i64 %o16.len, i32 addrspace(1)* %o32.ptr, i64 %o32.len, i64 addrspace(1)* %o64.ptr, i64 %o64.len) {
+define spir_kernel void @Ints(i8 %a8, i16 %a16, i32 %a32, i64 %a64, i8 addrspace(1)* %o8.ptr, i64 %o8.len, i16 addrspace(1)* %o16.ptr, i64 %o16.len, i32 addrspace(1)* %o32.ptr, i64 %o32.len, i64 addrspace(1)* %o64.ptr, i64 %o64.len, i64 %ka.gsize0, i64 %ka.gsize1, i64 %ka.gsize2) {
 entry:
   ; i8
   %b8 = add i8 %a8, 3

@@ -6,7 +6,7 @@
 ;       s += x[j]; k++
 ;   }
 ;   out[Global()] = s * float(k)
-define spir_kernel void @Loop(i32 addrspace(1)* %x.ptr, i64 %x.len, i32 %limit, i32 addrspace(1)* %out.ptr, i64 %out.len) {
+define spir_kernel void @Loop(i32 addrspace(1)* %x.ptr, i64 %x.len, i32 %limit, i32 addrspace(1)* %out.ptr, i64 %out.len, i64 %ka.gsize0, i64 %ka.gsize1, i64 %ka.gsize2) {
 entry:
   %g = call i64 @ka.global_id(i32 0)
   br label %header

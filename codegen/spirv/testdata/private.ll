@@ -1,6 +1,6 @@
 ; A private array: var a [8]int32; fill, then sum in reverse; a scalar
 ; alloca of a bool too.
-define spir_kernel void @Private(i32 addrspace(1)* %out.ptr, i64 %out.len) {
+define spir_kernel void @Private(i32 addrspace(1)* %out.ptr, i64 %out.len, i64 %ka.gsize0, i64 %ka.gsize1, i64 %ka.gsize2) {
 entry:
   %a = alloca [8 x i32], align 4
   %flag = alloca i1, align 1

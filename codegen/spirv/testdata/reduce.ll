@@ -5,7 +5,7 @@
 ;   if l == 0 { out[GroupID(0)] = buf[0] }
 @ka.local.0 = internal addrspace(3) global [64 x float] undef
 
-define spir_kernel void @Reduce(float addrspace(1)* %x.ptr, i64 %x.len, float addrspace(1)* %out.ptr, i64 %out.len) {
+define spir_kernel void @Reduce(float addrspace(1)* %x.ptr, i64 %x.len, float addrspace(1)* %out.ptr, i64 %out.len, i64 %ka.gsize0, i64 %ka.gsize1, i64 %ka.gsize2) {
 entry:
   %g = call i64 @ka.global_id(i32 0)
   %l = call i64 @ka.local_id(i32 0)

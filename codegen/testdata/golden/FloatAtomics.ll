@@ -1,4 +1,4 @@
-define spir_kernel void @FloatAtomics(double addrspace(1)* %x.ptr, i64 %x.len, double addrspace(1)* %acc.ptr, i64 %acc.len) {
+define spir_kernel void @FloatAtomics(double addrspace(1)* %x.ptr, i64 %x.len, double addrspace(1)* %acc.ptr, i64 %acc.len, i64 %ka.gsize0, i64 %ka.gsize1, i64 %ka.gsize2) {
 entry:
 	br label %0
 

@@ -1,4 +1,4 @@
-define spir_kernel void @Generic_float32(float %a, float addrspace(1)* %x.ptr, i64 %x.len) {
+define spir_kernel void @Generic_float32(float %a, float addrspace(1)* %x.ptr, i64 %x.len, i64 %ka.gsize0, i64 %ka.gsize1, i64 %ka.gsize2) {
 entry:
 	br label %0
 

@@ -1,6 +1,6 @@
 @ka.local.0 = internal addrspace(3) global [16 x i32] undef
 
-define spir_kernel void @Local(i8 %flag, i32 addrspace(1)* %out.ptr, i64 %out.len) {
+define spir_kernel void @Local(i8 %flag, i32 addrspace(1)* %out.ptr, i64 %out.len, i64 %ka.gsize0, i64 %ka.gsize1, i64 %ka.gsize2) {
 entry:
 	%0 = alloca [4 x i32]
 	%1 = icmp ne i8 %flag, 0

@@ -10,7 +10,7 @@
 ;   float32: a cmpxchg loop on the bits (fmax holds float32 bits as uint32)
 ; where k = i - 8 and v = vals[i].
 
-define spir_kernel void @Atomics(i32 addrspace(1)* %counts.ptr, i64 %counts.len, float addrspace(1)* %sum.ptr, i64 %sum.len, i32 addrspace(1)* %mm.ptr, i64 %mm.len, i32 addrspace(1)* %fmax.ptr, i64 %fmax.len, float addrspace(1)* %vals.ptr, i64 %vals.len) {
+define spir_kernel void @Atomics(i32 addrspace(1)* %counts.ptr, i64 %counts.len, float addrspace(1)* %sum.ptr, i64 %sum.len, i32 addrspace(1)* %mm.ptr, i64 %mm.len, i32 addrspace(1)* %fmax.ptr, i64 %fmax.len, float addrspace(1)* %vals.ptr, i64 %vals.len, i64 %ka.gsize0, i64 %ka.gsize1, i64 %ka.gsize2) {
 entry:
   %i = call i64 @ka.global_id(i32 0)
   %inr = icmp slt i64 %i, %vals.len

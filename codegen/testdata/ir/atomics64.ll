@@ -4,7 +4,7 @@
 ;   sum[0] += float64(i)
 ;   CAS loop: acc[3] = acc[3]*2 + 1 (by cmpxchg on i64)
 
-define spir_kernel void @Atomics64(i64 addrspace(1)* %acc.ptr, i64 %acc.len, double addrspace(1)* %sum.ptr, i64 %sum.len, i64 %n) {
+define spir_kernel void @Atomics64(i64 addrspace(1)* %acc.ptr, i64 %acc.len, double addrspace(1)* %sum.ptr, i64 %sum.len, i64 %n, i64 %ka.gsize0, i64 %ka.gsize1, i64 %ka.gsize2) {
 entry:
   %i = call i64 @ka.global_id(i32 0)
   %inr = icmp slt i64 %i, %n

@@ -10,7 +10,7 @@
 ;		}
 ;	}
 
-define spir_kernel void @Flags(i8 %neg, i8 %twice, float addrspace(1)* %x.ptr, i64 %x.len) {
+define spir_kernel void @Flags(i8 %neg, i8 %twice, float addrspace(1)* %x.ptr, i64 %x.len, i64 %ka.gsize0, i64 %ka.gsize1, i64 %ka.gsize2) {
 entry:
   %negb = icmp ne i8 %neg, 0
   %twiceb = trunc i8 %twice to i1

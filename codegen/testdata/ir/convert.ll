@@ -9,7 +9,7 @@
 ;   20 trunc (sext a) to i16, sext back   21 fptoui f->i16 of |f| (zext)
 ;   22 bits of sitofp i8 (trunc a)   23 bits of uitofp i16 (trunc a)
 
-define spir_kernel void @Convert(i32 addrspace(1)* %a.ptr, i64 %a.len, float addrspace(1)* %f.ptr, i64 %f.len, double addrspace(1)* %d.ptr, i64 %d.len, i64 addrspace(1)* %out.ptr, i64 %out.len) {
+define spir_kernel void @Convert(i32 addrspace(1)* %a.ptr, i64 %a.len, float addrspace(1)* %f.ptr, i64 %f.len, double addrspace(1)* %d.ptr, i64 %d.len, i64 addrspace(1)* %out.ptr, i64 %out.len, i64 %ka.gsize0, i64 %ka.gsize1, i64 %ka.gsize2) {
 entry:
   %i = call i64 @ka.global_id(i32 0)
   %inr = icmp slt i64 %i, %a.len

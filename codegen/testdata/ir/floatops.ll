@@ -6,7 +6,7 @@
 ; 7 fdiv. Also a NaN and an infinity constant, printed exactly.
 ; (Written with a small script for the repetition, then checked by hand.)
 
-define spir_kernel void @FloatOps(float addrspace(1)* %a.ptr, i64 %a.len, float addrspace(1)* %b.ptr, i64 %b.len, i32 addrspace(1)* %out.ptr, i64 %out.len) {
+define spir_kernel void @FloatOps(float addrspace(1)* %a.ptr, i64 %a.len, float addrspace(1)* %b.ptr, i64 %b.len, i32 addrspace(1)* %out.ptr, i64 %out.len, i64 %ka.gsize0, i64 %ka.gsize1, i64 %ka.gsize2) {
 entry:
   %i = call i64 @ka.global_id(i32 0)
   %inr = icmp slt i64 %i, %a.len

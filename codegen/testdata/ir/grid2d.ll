@@ -3,7 +3,7 @@
 ; (y*GlobalSize(0)+x)*12 + 2*q + d of out is query q in dimension d, with
 ; q = GlobalID, LocalID, GroupID, GroupSize, NumGroups, GlobalSize.
 
-define spir_kernel void @Grid2D(i64 addrspace(1)* %out.ptr, i64 %out.len) {
+define spir_kernel void @Grid2D(i64 addrspace(1)* %out.ptr, i64 %out.len, i64 %ka.gsize0, i64 %ka.gsize1, i64 %ka.gsize2) {
 entry:
   %x = call i64 @ka.global_id(i32 0)
   %y = call i64 @ka.global_id(i32 1)

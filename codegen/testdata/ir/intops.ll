@@ -6,7 +6,7 @@
 ;   k = 21: select(a <s b, a, b) (signed min); k = 22: select(a >u b, a, b)
 ; (Written with a small script for the repetition, then checked by hand.)
 
-define spir_kernel void @IntOps(i8 addrspace(1)* %a8.ptr, i64 %a8.len, i8 addrspace(1)* %b8.ptr, i64 %b8.len, i8 addrspace(1)* %o8.ptr, i64 %o8.len, i16 addrspace(1)* %a16.ptr, i64 %a16.len, i16 addrspace(1)* %b16.ptr, i64 %b16.len, i16 addrspace(1)* %o16.ptr, i64 %o16.len, i32 addrspace(1)* %a32.ptr, i64 %a32.len, i32 addrspace(1)* %b32.ptr, i64 %b32.len, i32 addrspace(1)* %o32.ptr, i64 %o32.len, i64 addrspace(1)* %a64.ptr, i64 %a64.len, i64 addrspace(1)* %b64.ptr, i64 %b64.len, i64 addrspace(1)* %o64.ptr, i64 %o64.len) {
+define spir_kernel void @IntOps(i8 addrspace(1)* %a8.ptr, i64 %a8.len, i8 addrspace(1)* %b8.ptr, i64 %b8.len, i8 addrspace(1)* %o8.ptr, i64 %o8.len, i16 addrspace(1)* %a16.ptr, i64 %a16.len, i16 addrspace(1)* %b16.ptr, i64 %b16.len, i16 addrspace(1)* %o16.ptr, i64 %o16.len, i32 addrspace(1)* %a32.ptr, i64 %a32.len, i32 addrspace(1)* %b32.ptr, i64 %b32.len, i32 addrspace(1)* %o32.ptr, i64 %o32.len, i64 addrspace(1)* %a64.ptr, i64 %a64.len, i64 addrspace(1)* %b64.ptr, i64 %b64.len, i64 addrspace(1)* %o64.ptr, i64 %o64.len, i64 %ka.gsize0, i64 %ka.gsize1, i64 %ka.gsize2) {
 entry:
   %i = call i64 @ka.global_id(i32 0)
   %inr = icmp slt i64 %i, %a8.len

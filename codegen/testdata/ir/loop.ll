@@ -21,7 +21,7 @@
 ;		out[3*i], out[3*i+1], out[3*i+2] = steps, a, p
 ;	}
 
-define spir_kernel void @Loop(i64 addrspace(1)* %out.ptr, i64 %out.len, i64 %n, i64 %limit) {
+define spir_kernel void @Loop(i64 addrspace(1)* %out.ptr, i64 %out.len, i64 %n, i64 %limit, i64 %ka.gsize0, i64 %ka.gsize1, i64 %ka.gsize2) {
 entry:
   %i = call i64 @ka.global_id(i32 0)
   %x0 = add i64 %i, 1

@@ -4,7 +4,7 @@
 ;   pow copysign minimum maximum atan2 hypot (of x, y), acosh(y), fma(x, y, z).
 ; (Written with a small script for the repetition, then checked by hand.)
 
-define spir_kernel void @Math64(double addrspace(1)* %x.ptr, i64 %x.len, double addrspace(1)* %y.ptr, i64 %y.len, double addrspace(1)* %z.ptr, i64 %z.len, double addrspace(1)* %out.ptr, i64 %out.len) {
+define spir_kernel void @Math64(double addrspace(1)* %x.ptr, i64 %x.len, double addrspace(1)* %y.ptr, i64 %y.len, double addrspace(1)* %z.ptr, i64 %z.len, double addrspace(1)* %out.ptr, i64 %out.len, i64 %ka.gsize0, i64 %ka.gsize1, i64 %ka.gsize2) {
 entry:
   %i = call i64 @ka.global_id(i32 0)
   %inr = icmp slt i64 %i, %x.len

@@ -10,7 +10,7 @@
 ;		out[i] = a[idx[i]] + a[7]    // idx[i] is bounds-checked
 ;	}
 
-define spir_kernel void @Private(i32 addrspace(1)* %out.ptr, i64 %out.len, i64 addrspace(1)* %idx.ptr, i64 %idx.len) {
+define spir_kernel void @Private(i32 addrspace(1)* %out.ptr, i64 %out.len, i64 addrspace(1)* %idx.ptr, i64 %idx.len, i64 %ka.gsize0, i64 %ka.gsize1, i64 %ka.gsize2) {
 entry:
   %a = alloca [8 x i32]
   %acc = alloca i32

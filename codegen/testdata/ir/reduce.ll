@@ -18,7 +18,7 @@
 
 @ka.local.0 = internal addrspace(3) global [64 x float] undef
 
-define spir_kernel void @Reduce(float addrspace(1)* %x.ptr, i64 %x.len, float addrspace(1)* %partial.ptr, i64 %partial.len) {
+define spir_kernel void @Reduce(float addrspace(1)* %x.ptr, i64 %x.len, float addrspace(1)* %partial.ptr, i64 %partial.len, i64 %ka.gsize0, i64 %ka.gsize1, i64 %ka.gsize2) {
 entry:
   %l = call i64 @ka.local_id(i32 0)
   %i = call i64 @ka.global_id(i32 0)

@@ -7,7 +7,7 @@
 ;		}
 ;	}
 
-define spir_kernel void @Saxpy(float %a, float addrspace(1)* %x.ptr, i64 %x.len, float addrspace(1)* %y.ptr, i64 %y.len) {
+define spir_kernel void @Saxpy(float %a, float addrspace(1)* %x.ptr, i64 %x.len, float addrspace(1)* %y.ptr, i64 %y.len, i64 %ka.gsize0, i64 %ka.gsize1, i64 %ka.gsize2) {
 entry:
   %0 = call i64 @ka.global_id(i32 0)
   %1 = icmp slt i64 %0, %y.len
