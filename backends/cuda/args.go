@@ -7,59 +7,41 @@ import (
 	"github.com/kago-dev/kago/ka/driver"
 )
 
-// Kernel parameters follow docs/ir.md and codegen/ptx's params.go: a []T
-// parameter is two (.u64 device pointer, .u64 length), a scalar is one of
-// its own size (a bool is a .u8 holding 0 or 1), and three hidden .u64
-// parameters carry the launch's range (ka.gsize0..2, unused dimensions 1).
+// Kernel parameters are the spec's Layout (docs/ir.md, "Kernel ABI"):
 // cuLaunchKernel takes kernelParams, one pointer per parameter to its value;
 // each value sits in the low bytes of an 8-byte slot (CUDA hosts are
 // little-endian) and the driver reads as many bytes as the PTX declares.
 
-// paramCount is the number of kernel parameters of spec, hidden ones
-// included.
-func paramCount(spec *driver.KernelSpec) int {
-	n := 3 // ka.gsize0..2
-	for _, p := range spec.Params {
-		if p.Slice {
-			n += 2
-		} else {
-			n++
-		}
-	}
-	return n
-}
-
-// packArgs writes the launch's parameter values into slots, which has
-// paramCount(spec) entries. ka has checked the arguments against spec (count,
-// types, arrays of this device and not freed), so only the conversions are
-// left. It allocates nothing.
-func packArgs(spec *driver.KernelSpec, args []driver.Arg, r driver.NDRange, slots []uint64) error {
-	i := 0
-	for j, p := range spec.Params {
-		a := args[j]
-		if p.Slice {
-			b, ok := a.Buffer.(*buffer)
+// packArgs writes the launch's parameter values into slots, one per
+// parameter of layout, which is spec.Layout(). ka has checked the arguments against spec
+// (count, types, arrays of this device and not freed), so only the
+// conversions are left. It allocates nothing.
+func packArgs(spec *driver.KernelSpec, layout driver.DeviceParams, args []driver.Arg, r driver.NDRange, slots []uint64) error {
+	for i, dp := range layout {
+		switch dp.Kind {
+		case driver.ParamBuffer:
+			b, ok := args[dp.Arg].Buffer.(*buffer)
 			if !ok || b == nil {
-				return fmt.Errorf("cuda: launch of %s: parameter %s needs a buffer of this backend, got %T: %w", spec.Name, p, a.Buffer, driver.ErrBadLaunch)
+				return fmt.Errorf("cuda: launch of %s: parameter %s needs a buffer of this backend, got %T: %w", spec.Name, spec.Params[dp.Arg], args[dp.Arg].Buffer, driver.ErrBadLaunch)
 			}
 			slots[i] = uint64(b.ptr)
-			slots[i+1] = uint64(a.Len)
-			i += 2
-			continue
+		case driver.ParamLength:
+			slots[i] = uint64(args[dp.Arg].Len)
+		case driver.ParamScalar:
+			p := spec.Params[dp.Arg]
+			v, ok := driver.ScalarBits(p.Type, args[dp.Arg].Value)
+			if !ok {
+				return fmt.Errorf("cuda: launch of %s: parameter %s got a %T: %w", spec.Name, p, args[dp.Arg].Value, driver.ErrBadLaunch)
+			}
+			slots[i] = v
+		case driver.ParamGlobalSize:
+			slots[i] = 1
+			if dp.Dim < r.Dims {
+				slots[i] = uint64(r.Size[dp.Dim])
+			}
+		default:
+			return fmt.Errorf("cuda: launch of %s: device parameter %d is a %v, which this backend cannot fill: %w", spec.Name, i, dp.Kind, driver.ErrUnsupported)
 		}
-		v, ok := driver.ScalarBits(p.Type, a.Value)
-		if !ok {
-			return fmt.Errorf("cuda: launch of %s: parameter %s got a %T: %w", spec.Name, p, a.Value, driver.ErrBadLaunch)
-		}
-		slots[i] = v
-		i++
-	}
-	for d := 0; d < 3; d++ {
-		size := 1
-		if d < r.Dims {
-			size = r.Size[d]
-		}
-		slots[i+d] = uint64(size)
 	}
 	return nil
 }

@@ -25,10 +25,11 @@ func TestPackArgsLayout(t *testing.T) {
 		{Name: "d", Type: driver.Float64},
 		{Name: "i8", Type: driver.Int8},
 	}}
-	if n := paramCount(spec); n != 12 {
-		t.Fatalf("paramCount = %d, want 12 (5 scalars + 2×2 slice + 3 hidden)", n)
+	layout := spec.Layout()
+	if n := len(layout); n != 12 {
+		t.Fatalf("len(Layout()) = %d, want 12 (5 scalars + 2×2 slice + 3 hidden)", n)
 	}
-	p, err := cu.NewParams(paramCount(spec))
+	p, err := cu.NewParams(len(layout))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -36,7 +37,7 @@ func TestPackArgsLayout(t *testing.T) {
 	args := []driver.Arg{{Value: float32(2.5)}, {Buffer: x, Len: 100}, {Value: true}, {Value: int16(-2)},
 		{Buffer: y, Len: 100}, {Value: math.Pi}, {Value: int8(-1)}}
 	r := driver.NDRange{Dims: 2, Size: [3]int{1000, 7, 1}}
-	if err := packArgs(spec, args, r, p.Slots()); err != nil {
+	if err := packArgs(spec, layout, args, r, p.Slots()); err != nil {
 		t.Fatal(err)
 	}
 	want := []uint64{uint64(math.Float32bits(2.5)), 0x7f0000001000, 100, 1, 0xfffe,
@@ -50,22 +51,30 @@ func TestPackArgsLayout(t *testing.T) {
 		}
 	}
 	// Packing allocates nothing.
-	if n := testing.AllocsPerRun(100, func() { packArgs(spec, args, r, p.Slots()) }); n != 0 {
+	if n := testing.AllocsPerRun(100, func() { packArgs(spec, layout, args, r, p.Slots()) }); n != 0 {
 		t.Errorf("packArgs allocates %v times per launch", n)
 	}
 }
 
 func TestPackArgsErrors(t *testing.T) {
 	spec := &driver.KernelSpec{Name: "K", Params: []driver.Param{{Name: "a", Type: driver.Int32}, {Name: "x", Type: driver.Int32, Slice: true}}}
-	slots := make([]uint64, paramCount(spec))
+	layout := spec.Layout()
+	slots := make([]uint64, len(layout))
 	for name, args := range map[string][]driver.Arg{
 		"scalar type": {{Value: int64(1)}, {Buffer: &buffer{size: 8}, Len: 2}},
 		"nil buffer":  {{Value: int32(1)}, {Len: 2}},
 	} {
-		err := packArgs(spec, args, driver.NDRange{Dims: 1, Size: [3]int{1, 1, 1}}, slots)
+		err := packArgs(spec, layout, args, driver.NDRange{Dims: 1, Size: [3]int{1, 1, 1}}, slots)
 		if !errors.Is(err, driver.ErrBadLaunch) {
 			t.Errorf("%s: %v, want ErrBadLaunch", name, err)
 		}
+	}
+	// A device parameter of a kind this backend does not know (a hidden
+	// parameter newer than the backend) is refused, not left unset.
+	unknown := append(layout[:len(layout):len(layout)], driver.DeviceParam{Kind: 99, Size: 8})
+	err := packArgs(spec, unknown, []driver.Arg{{Value: int32(1)}, {Buffer: &buffer{size: 8}, Len: 2}}, driver.NDRange{Dims: 1, Size: [3]int{1, 1, 1}}, make([]uint64, len(unknown)))
+	if !errors.Is(err, driver.ErrUnsupported) {
+		t.Errorf("unknown kind: %v, want ErrUnsupported", err)
 	}
 }
 

@@ -14,8 +14,8 @@ type function struct {
 	spec       *driver.KernelSpec
 	mod        cu.Module
 	fn         cu.Function
-	maxThreads int // CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK
-	nparams    int // paramCount(spec)
+	maxThreads int                 // CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK
+	layout     driver.DeviceParams // spec.Layout(), the parameters packArgs fills
 }
 
 // Load returns the kernel of spec for this device, JIT-compiling its PTX
@@ -55,7 +55,7 @@ func (d *Device) Load(spec *driver.KernelSpec) (driver.Function, error) {
 		d.ctx.UnloadModule(mod)
 		return nil, fmt.Errorf("cuda: kernel %s: %w", spec.Name, err)
 	}
-	f := &function{spec: spec, mod: mod, fn: fn, maxThreads: maxThreads, nparams: paramCount(spec)}
+	f := &function{spec: spec, mod: mod, fn: fn, maxThreads: maxThreads, layout: spec.Layout()}
 	d.funcs[spec] = f
 	return f, nil
 }

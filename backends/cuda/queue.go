@@ -77,8 +77,8 @@ func (q *queue) Launch(fn driver.Function, r, group driver.NDRange, args []drive
 	if err != nil {
 		return fmt.Errorf("cuda: launch of %s over %v in groups of %v: %s: %w", f.spec.Name, r, group, err, driver.ErrBadLaunch)
 	}
-	if q.params == nil || q.params.Len() < f.nparams {
-		p, err := cu.NewParams(f.nparams)
+	if q.params == nil || q.params.Len() < len(f.layout) {
+		p, err := cu.NewParams(len(f.layout))
 		if err != nil {
 			return fmt.Errorf("cuda: launch of %s: %w", f.spec.Name, err)
 		}
@@ -87,7 +87,7 @@ func (q *queue) Launch(fn driver.Function, r, group driver.NDRange, args []drive
 		}
 		q.params = p
 	}
-	if err := packArgs(f.spec, args, r, q.params.Slots()[:f.nparams]); err != nil {
+	if err := packArgs(f.spec, f.layout, args, r, q.params.Slots()[:len(f.layout)]); err != nil {
 		return err
 	}
 	if err := q.dev.ctx.Launch(f.fn, q.s, grid, block, q.params); err != nil {

@@ -17,7 +17,8 @@ type function struct {
 	spec   *driver.KernelSpec
 	prog   cl.Program
 	kernel cl.Kernel
-	maxWG  int // CL_KERNEL_WORK_GROUP_SIZE
+	maxWG  int                 // CL_KERNEL_WORK_GROUP_SIZE
+	layout driver.DeviceParams // spec.Layout(): the kernel's arguments, in order
 
 	mu     sync.Mutex
 	launch *cl.Launch
@@ -126,13 +127,6 @@ func (d *Device) finish(spec *driver.KernelSpec, prog cl.Program, options, from 
 		prog.Release()
 		return nil, fmt.Errorf("opencl: kernel %s: %w", spec.Name, err)
 	}
-	n := 3 // ka.gsize0..2
-	for _, p := range spec.Params {
-		if p.Slice {
-			n += 2
-		} else {
-			n++
-		}
-	}
-	return &function{spec: spec, prog: prog, kernel: k, maxWG: wg, launch: cl.NewLaunch(n)}, nil
+	layout := spec.Layout()
+	return &function{spec: spec, prog: prog, kernel: k, maxWG: wg, layout: layout, launch: cl.NewLaunch(len(layout))}, nil
 }

@@ -112,32 +112,38 @@ func (q *queue) Launch(fn driver.Function, r, group driver.NDRange, args []drive
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	l := f.launch
-	i := 0
-	for j, p := range f.spec.Params {
-		a := args[j]
-		if p.Slice {
-			b, ok := a.Buffer.(*buffer)
+	for i, dp := range f.layout {
+		switch dp.Kind {
+		case driver.ParamBuffer:
+			b, ok := args[dp.Arg].Buffer.(*buffer)
 			if !ok || b == nil {
-				return fmt.Errorf("opencl: launch of %s: parameter %s needs a buffer of this backend, got %T: %w", f.spec.Name, p, a.Buffer, driver.ErrBadLaunch)
+				return fmt.Errorf("opencl: launch of %s: parameter %s needs a buffer of this backend, got %T: %w", f.spec.Name, f.spec.Params[dp.Arg], args[dp.Arg].Buffer, driver.ErrBadLaunch)
 			}
-			l.Set(i, 8, uint64(b.mem))
-			l.Set(i+1, 8, uint64(a.Len))
-			i += 2
-			continue
+			l.Set(i, dp.Size, uint64(b.mem))
+		case driver.ParamLength:
+			l.Set(i, dp.Size, uint64(args[dp.Arg].Len))
+		case driver.ParamScalar:
+			p := f.spec.Params[dp.Arg]
+			v, ok := driver.ScalarBits(p.Type, args[dp.Arg].Value)
+			if !ok {
+				return fmt.Errorf("opencl: launch of %s: parameter %s got a %T: %w", f.spec.Name, p, args[dp.Arg].Value, driver.ErrBadLaunch)
+			}
+			l.Set(i, dp.Size, v)
+		case driver.ParamGlobalSize:
+			size := 1
+			if dp.Dim < r.Dims {
+				size = r.Size[dp.Dim]
+			}
+			l.Set(i, dp.Size, uint64(size))
+		default:
+			return fmt.Errorf("opencl: launch of %s: device parameter %d is a %v, which this backend cannot fill: %w", f.spec.Name, i, dp.Kind, driver.ErrUnsupported)
 		}
-		v, ok := driver.ScalarBits(p.Type, a.Value)
-		if !ok {
-			return fmt.Errorf("opencl: launch of %s: parameter %s got a %T: %w", f.spec.Name, p, a.Value, driver.ErrBadLaunch)
-		}
-		l.Set(i, p.Type.Size(), v)
-		i++
 	}
 	for d := 0; d < 3; d++ {
 		size, g := 1, 1
 		if d < r.Dims {
 			size, g = r.Size[d], group.Size[d]
 		}
-		l.Set(i+d, 8, uint64(size))
 		l.Range(d, (size+g-1)/g*g, g)
 	}
 	if err := l.Enqueue(q.q, f.kernel, r.Dims, &q.last); err != nil {
