@@ -8,11 +8,12 @@ import (
 	"time"
 )
 
-// maxWorkers bounds the goroutines that run blocking driver waits, and so
-// the OS threads that waiting holds.
+// maxWorkers is the base bound on the goroutines that run blocking driver
+// waits, and so on the OS threads that waiting holds. ReserveWorkers
+// raises it while devices that wait with workers are open.
 const maxWorkers = 4
 
-// workerPool runs blocking waits (Op.Wait) on at most maxWorkers long-lived
+// workerPool runs blocking waits (Op.Wait) on at most limit long-lived
 // goroutines. Workers are created on demand, serve one request at a time,
 // and when idle are parked on their own channel (no thread, no polling) on
 // a last-in-first-out stack, so that the next request goes to the worker
@@ -26,6 +27,7 @@ type workerPool struct {
 	mu    sync.Mutex
 	idle  []*worker // stack of parked workers, top at the end
 	alive int       // workers started (they never exit)
+	limit int       // maxWorkers plus the reservations (ReserveWorkers)
 
 	// free counts idle workers plus workers not yet started, so that
 	// pollers can see without the lock that none is available; the
@@ -36,8 +38,9 @@ type workerPool struct {
 	// while all workers were busy.
 	overflow atomic.Int64
 	// pollingForWorker counts waiters that keep polling because all workers
-	// are busy.
+	// are busy; busyWaits counts every wait that found them all busy.
 	pollingForWorker atomic.Int64
+	busyWaits        atomic.Int64
 	// freed wakes one parked poller when a worker goes idle.
 	freed chan struct{}
 }
@@ -57,9 +60,57 @@ type request struct {
 var pool = newWorkerPool()
 
 func newWorkerPool() *workerPool {
-	p := &workerPool{freed: make(chan struct{}, maxWorkers)}
+	p := &workerPool{freed: make(chan struct{}, maxWorkers), limit: maxWorkers}
 	p.free.Store(maxWorkers)
 	return p
+}
+
+// ReserveWorkers raises the bound on worker goroutines by n until the
+// returned function is called (it may be called more than once; only the
+// first call counts). Package ka reserves one worker for each open GPU
+// device, whose waits are handed to workers, so that every GPU can have a
+// blocking wait on a worker at once: eight GPUs waiting together never
+// find the workers all busy and fall to polling with backoff. When the
+// reservation is released, workers beyond the limit retire (idle ones at
+// once, busy ones when their wait ends). n < 1 reserves nothing.
+func ReserveWorkers(n int) (release func()) {
+	if n < 1 {
+		return func() {}
+	}
+	pool.resize(n)
+	var once sync.Once
+	return func() { once.Do(func() { pool.resize(-n) }) }
+}
+
+// WorkerLimit is the current bound on worker goroutines: 4, plus the
+// reservations of ReserveWorkers.
+func WorkerLimit() int {
+	pool.mu.Lock()
+	defer pool.mu.Unlock()
+	return pool.limit
+}
+
+// resize changes the limit by n. free may go negative while more workers
+// are busy than a lowered limit allows; acquire then refuses until enough
+// have finished, and they retire.
+func (p *workerPool) resize(n int) {
+	p.mu.Lock()
+	p.limit += n
+	p.free.Add(int32(n))
+	// Retire idle workers beyond the limit; busy ones retire when done.
+	for p.alive > p.limit && len(p.idle) > 0 {
+		w := p.idle[0] // the coldest
+		p.idle = p.idle[1:]
+		p.alive--
+		close(w.inbox)
+	}
+	p.mu.Unlock()
+	if n > 0 && p.pollingForWorker.Load() > 0 {
+		select {
+		case p.freed <- struct{}{}:
+		default:
+		}
+	}
 }
 
 // WorkerStats reports the worker goroutines currently alive and busy, and
@@ -67,24 +118,27 @@ func newWorkerPool() *workerPool {
 // It is meant for tests and benchmarks.
 func WorkerStats() (alive, busy int, overflow int64) {
 	pool.mu.Lock()
-	alive, busy = pool.alive, maxWorkers-int(pool.free.Load())
+	alive, busy = pool.alive, pool.limit-int(pool.free.Load())
 	pool.mu.Unlock()
 	return alive, busy, pool.overflow.Load()
 }
 
-// acquire returns an idle worker, starting one if fewer than maxWorkers
-// exist, or nil when all are busy.
+// acquire returns an idle worker, starting one if fewer than the limit
+// exist, or nil when as many as the limit are busy.
 func (p *workerPool) acquire() *worker {
 	if p.free.Load() <= 0 {
 		return nil
 	}
 	p.mu.Lock()
 	var w *worker
-	if n := len(p.idle); n > 0 {
+	if p.free.Load() <= 0 {
+		p.mu.Unlock()
+		return nil
+	} else if n := len(p.idle); n > 0 {
 		w = p.idle[n-1]
 		p.idle[n-1] = nil
 		p.idle = p.idle[:n-1]
-	} else if p.alive < maxWorkers {
+	} else if p.alive < p.limit {
 		w = &worker{inbox: make(chan *request, 1)}
 		p.alive++
 		go p.run(w)
@@ -97,11 +151,18 @@ func (p *workerPool) acquire() *worker {
 	return w
 }
 
-// release puts w back on top of the idle stack.
-func (p *workerPool) release(w *worker) {
+// release puts w back on top of the idle stack, or, when more workers are
+// alive than the limit allows (a reservation ended), retires it: it
+// reports whether w stays.
+func (p *workerPool) release(w *worker) bool {
 	p.mu.Lock()
-	p.idle = append(p.idle, w)
 	p.free.Add(1)
+	if p.alive > p.limit {
+		p.alive--
+		p.mu.Unlock()
+		return false
+	}
+	p.idle = append(p.idle, w)
 	p.mu.Unlock()
 	if p.pollingForWorker.Load() > 0 {
 		select {
@@ -109,16 +170,21 @@ func (p *workerPool) release(w *worker) {
 		default:
 		}
 	}
+	return true
 }
 
-// run is a worker's loop. Between requests it is parked on its inbox.
+// run is a worker's loop. Between requests it is parked on its inbox; it
+// ends when retired (release, or resize closing its inbox).
 func (p *workerPool) run(w *worker) {
 	for r := range w.inbox {
 		err := r.op.Wait()
 		// Free the worker before answering, so that a waiter that issues
 		// its next wait at once finds it idle.
-		p.release(w)
+		keep := p.release(w)
 		r.done <- err
+		if !keep {
+			return
+		}
 	}
 }
 
@@ -149,6 +215,7 @@ func waitWorker(ctx context.Context, op Op, poll Poller, cancel <-chan struct{})
 		return awaitResult(ctx, r, cancel)
 	}
 	if w == nil {
+		pool.busyWaits.Add(1)
 		pool.pollingForWorker.Add(1)
 		defer pool.pollingForWorker.Add(-1)
 		var timer *time.Timer
