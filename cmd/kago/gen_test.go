@@ -58,10 +58,17 @@ func tempModule(t *testing.T) string {
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "go.sum"), sum, 0o644))
 	require.NoError(t, os.MkdirAll(filepath.Join(dir, "kern"), 0o755))
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "kern", "kern.go"), []byte(kernelSource), 0o644))
-	t.Setenv("GOFLAGS", "-mod=mod")
-	t.Setenv("GOPROXY", "off")
-	t.Setenv("GOWORK", "off")
 	return dir
+}
+
+// TestMain makes the go command, run by the tests and by codegen.Load,
+// work offline in the temporary modules, which list none of kago's own
+// requirements.
+func TestMain(m *testing.M) {
+	os.Setenv("GOFLAGS", "-mod=mod")
+	os.Setenv("GOPROXY", "off")
+	os.Setenv("GOWORK", "off")
+	os.Exit(m.Run())
 }
 
 // genInto runs kago gen on dir for the given targets (all when none).
@@ -125,6 +132,7 @@ func main() {
 // SPIR-V, the OpenCL program the reverse. This is the linker's method
 // pruning at work (see driver.Code).
 func TestProgramLinksOnlyItsTargets(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("builds two programs")
 	}
@@ -175,6 +183,7 @@ func lineWith(t *testing.T, text []byte, sub string) []byte {
 // generated methods; files of kernels or targets that are gone are
 // removed, and so is everything when no kernel is left.
 func TestGenFiles(t *testing.T) {
+	t.Parallel()
 	dir := tempModule(t)
 	kern := filepath.Join(dir, "kern")
 	list := func() []string {
@@ -283,6 +292,7 @@ func main() {
 // is gone, and that an instance kago gen did not compile is an error
 // wrapping ErrUnsupported.
 func TestTypedLaunchers(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("builds two programs")
 	}
