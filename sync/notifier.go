@@ -3,6 +3,7 @@ package sync
 import (
 	"context"
 	"runtime/cgo"
+	"sync"
 	"sync/atomic"
 )
 
@@ -30,7 +31,7 @@ type waiter struct {
 
 // Counters for tests and benchmarks.
 var (
-	liveHandles      atomic.Int64 // cgo handles not yet deleted
+	liveHandles      atomic.Int64 // cgo handles held by waits (not by idle waiters on the free list)
 	parkedCallbacks  atomic.Int64 // goroutines parked waiting for a callback
 	abandonedWaiters atomic.Int64 // cancelled callback waits whose callback has not come yet
 )
@@ -84,11 +85,57 @@ func (w *waiter) abandon() {
 	}()
 }
 
+// Idle waiters are reused, with their cgo handle: a waiter whose one
+// notification has been received (Subscribe arranges exactly one) cannot be
+// notified again, so the next wait may take it over. This saves the
+// waiter's and its channel's allocations and the handle table's insert and
+// delete on every callback wait. At most maxIdleWaiters are kept; a
+// waiter abandoned by a cancelled wait is never reused.
+const maxIdleWaiters = 64
+
+var idleWaiters struct {
+	mu sync.Mutex
+	ws []*waiter
+}
+
+// getWaiter returns an idle waiter, or a new one.
+func getWaiter() *waiter {
+	idleWaiters.mu.Lock()
+	if n := len(idleWaiters.ws); n > 0 {
+		w := idleWaiters.ws[n-1]
+		idleWaiters.ws[n-1] = nil
+		idleWaiters.ws = idleWaiters.ws[:n-1]
+		idleWaiters.mu.Unlock()
+		if w.handle.Load() != 0 {
+			liveHandles.Add(1)
+		}
+		return w
+	}
+	idleWaiters.mu.Unlock()
+	return &waiter{ch: make(chan struct{}, 1)}
+}
+
+// putWaiter keeps w, whose notification has been received, for reuse, or
+// deletes its handle when enough waiters are idle.
+func putWaiter(w *waiter) {
+	idleWaiters.mu.Lock()
+	if len(idleWaiters.ws) < maxIdleWaiters {
+		idleWaiters.ws = append(idleWaiters.ws, w)
+		idleWaiters.mu.Unlock()
+		if w.handle.Load() != 0 {
+			liveHandles.Add(-1)
+		}
+		return
+	}
+	idleWaiters.mu.Unlock()
+	w.deleteHandle()
+}
+
 // waitCallback is the callback strategy: subscribe, then park on the
 // waiter's channel until the driver's callback (or ctx, when cancel is not
 // nil) wakes the goroutine. No worker and no OS thread are used meanwhile.
 func waitCallback(ctx context.Context, s Subscriber, cancel <-chan struct{}) (ran bool, err error) {
-	w := &waiter{ch: make(chan struct{}, 1)}
+	w := getWaiter()
 	if err := s.Subscribe(Notifier{w}); err != nil {
 		w.deleteHandle() // nothing was registered, so nothing will use it
 		return false, err
@@ -97,7 +144,7 @@ func waitCallback(ctx context.Context, s Subscriber, cancel <-chan struct{}) (ra
 	select {
 	case <-w.ch:
 		parkedCallbacks.Add(-1)
-		w.deleteHandle()
+		putWaiter(w)
 		return false, nil
 	case <-cancel:
 		parkedCallbacks.Add(-1)
