@@ -23,6 +23,7 @@ import (
 	"go/token"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -40,6 +41,8 @@ var launcherImports = []string{`"fmt"`, strconv.Quote(kaPath)}
 // parameter types or type constraints name). compiled lists the kernels
 // kago gen compiled, by Go name ("Saxpy", "Scale[float32]"): the
 // constructor of a generic kernel's launcher picks among those instances.
+// A kernel F gets no launcher when the package itself declares FKernel or
+// NewFKernel.
 func Launchers(dir string, compiled []string) (imports []string, decls []byte, err error) {
 	return launchers(dir, compiled, false)
 }
@@ -114,6 +117,7 @@ func kernelDecls(dir string) ([]kernelDecl, map[string]bool, error) {
 	fset := token.NewFileSet()
 	var decls []kernelDecl
 	imports := map[string]bool{}
+	declared := map[string]bool{} // the package's own top-level names
 	for _, path := range matches {
 		name := filepath.Base(path)
 		if strings.HasSuffix(name, "_test.go") || name == GeneratedFile || name == instancesFile {
@@ -131,6 +135,7 @@ func kernelDecls(dir string) ([]kernelDecl, map[string]bool, error) {
 			return nil, nil, err
 		}
 		for _, decl := range f.Decls {
+			addDeclared(declared, decl)
 			fd, ok := decl.(*ast.FuncDecl)
 			if !ok || fd.Recv != nil || !hasKernelDirective(fd.Doc) {
 				continue
@@ -145,8 +150,34 @@ func kernelDecls(dir string) ([]kernelDecl, map[string]bool, error) {
 			decls = append(decls, d)
 		}
 	}
+	// A kernel whose launcher names the package already uses gets none.
+	decls = slices.DeleteFunc(decls, func(d kernelDecl) bool {
+		typ, ctor := launcherNames(d.name)
+		return declared[typ] || declared[ctor]
+	})
 	sort.Slice(decls, func(i, j int) bool { return decls[i].name < decls[j].name })
 	return decls, imports, nil
+}
+
+// addDeclared adds the package-level names that decl declares.
+func addDeclared(names map[string]bool, decl ast.Decl) {
+	switch d := decl.(type) {
+	case *ast.FuncDecl:
+		if d.Recv == nil {
+			names[d.Name.Name] = true
+		}
+	case *ast.GenDecl:
+		for _, spec := range d.Specs {
+			switch s := spec.(type) {
+			case *ast.TypeSpec:
+				names[s.Name.Name] = true
+			case *ast.ValueSpec:
+				for _, n := range s.Names {
+					names[n.Name] = true
+				}
+			}
+		}
+	}
 }
 
 // kernelDeclOf reads a kernel's declaration: its type parameters and its

@@ -14,7 +14,8 @@ import (
 // alone: the names of an unexported kernel's launcher, parameters named
 // like Launch's own (which then take other names), unnamed and blank
 // parameters, a constraint outside ka.Scalar, the packages a parameter type
-// names, and the stub's generic constructor.
+// names, a kernel whose launcher's name the package already uses, and the
+// stub's generic constructor.
 func TestLaunchersSyntax(t *testing.T) {
 	dir := t.TempDir()
 	src := `package p
@@ -37,6 +38,12 @@ func Odd[T float32 | MyFloat](ka.Item, []T) {}
 
 // notAKernel has no directive.
 func notAKernel(it ka.Item, x []int32) {}
+
+//ka:kernel
+func Mine(it ka.Item, x []int32) {}
+
+// MineKernel is the package's own: Mine gets no launcher.
+type MineKernel int
 `
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "p.go"), []byte(src), 0o644))
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "p_test.go"), []byte("package p\n\n//ka:kernel\nfunc InTest(it ka.Item) {}\n"), 0o644))
@@ -57,6 +64,7 @@ func notAKernel(it ka.Item, x []int32) {}
 		assert.Contains(t, code, want)
 	}
 	assert.NotContains(t, code, "notAKernel")
+	assert.NotContains(t, code, "Mine")
 	assert.NotContains(t, code, "InTest")
 
 	stub, err := launcherStub(dir, "p")
