@@ -29,6 +29,12 @@ type Device struct {
 	// released: only they can fail a command, so only while there are
 	// some do callback waits register in subs.
 	userEvents atomic.Int64
+	// failing is held by UserEvent.SetStatus while it fails an event.
+	// PoCL 3.1 wakes a clWaitForEvents on a dependent command while it is
+	// still marking the dependents failed, and aborts if one of their
+	// events is released meanwhile: a wait that saw a failure waits for
+	// the writer to finish before its caller may release anything.
+	failing sync.RWMutex
 
 	// direct is the budget of waits that block in clWaitForEvents on their
 	// own goroutine (planDirect).
@@ -44,7 +50,7 @@ func openDevice(f found) (*Device, error) {
 	}
 	return &Device{platform: f.platform, id: f.device, ctx: ctx, info: f.info, caps: f.caps,
 		funcs: make(map[*driver.KernelSpec]*function), subs: make(map[cl.Subscription]cl.Event),
-		direct: kasync.NewBudget(directWaits())}, nil
+		direct: kasync.NewBudget(directWaits)}, nil
 }
 
 // Info describes the device.

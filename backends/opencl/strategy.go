@@ -28,9 +28,12 @@ const (
 	AdaptiveStrategy
 	// DirectStrategy polls once, then blocks in clWaitForEvents on the
 	// caller's goroutine while fewer than the device's budget of direct
-	// waits (min(GOMAXPROCS, 4) at Open) are doing so, and parks on a
+	// waits (4) are doing so, and parks on a
 	// clSetEventCallback beyond it.
 	DirectStrategy
+	// AdaptiveDirectStrategy is AdaptiveStrategy's spin followed by
+	// DirectStrategy's budget of direct waits, and callbacks beyond it.
+	AdaptiveDirectStrategy
 	// BlockingStrategy calls clFinish on the caller's goroutine, as
 	// Synchronize does with KAGO_SYNC=blocking, without switching the whole
 	// process to blocking mode (so that concurrent goroutines can compare
@@ -50,6 +53,8 @@ func (s WaitStrategy) String() string {
 		return "adaptive"
 	case DirectStrategy:
 		return "direct"
+	case AdaptiveDirectStrategy:
+		return "adaptive-direct"
 	case BlockingStrategy:
 		return "blocking"
 	}
@@ -78,6 +83,8 @@ func SynchronizeWith(ctx context.Context, q driver.Queue, s WaitStrategy) error 
 		return qu.synchronize(ctx, planAdaptive)
 	case DirectStrategy:
 		return qu.synchronize(ctx, planDirect)
+	case AdaptiveDirectStrategy:
+		return qu.synchronize(ctx, planAdaptiveDirect)
 	case BlockingStrategy:
 		return qu.finish(ctx)
 	}

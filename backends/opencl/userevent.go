@@ -47,6 +47,10 @@ func (u *UserEvent) Fail() error { return u.SetStatus(cl.OutOfResources) }
 // SetStatus sets the event's status: 0 (complete) or a negative error code.
 // It may be called once.
 func (u *UserEvent) SetStatus(status int32) error {
+	if status < 0 {
+		u.dev.failing.Lock()
+		defer u.dev.failing.Unlock()
+	}
 	if err := u.ev.SetUserStatus(status); err != nil {
 		return fmt.Errorf("opencl: user event: %w", err)
 	}

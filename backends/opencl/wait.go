@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"runtime"
 	"time"
 
 	"github.com/kago-dev/kago/backends/opencl/internal/cl"
@@ -37,6 +36,8 @@ const (
 	// planDirect: one poll, then clWaitForEvents on the caller's goroutine
 	// within the device's budget of direct waits, callbacks beyond it.
 	planDirect
+	// planAdaptiveDirect: the adaptive spin, then as planDirect.
+	planAdaptiveDirect
 )
 
 // cpuPlan is the plan of CPU devices (see docs/sync.md for the
@@ -58,9 +59,11 @@ func adaptiveSpin(recent time.Duration) kasync.Spin {
 	return kasync.For(min(2*recent+2*time.Microsecond, adaptiveMax))
 }
 
-// directWaits is the size of each device's budget of direct waits:
-// min(GOMAXPROCS, 4) when the device is opened.
-func directWaits() int { return min(runtime.GOMAXPROCS(0), 4) }
+// directWaits is the size of each device's budget of direct waits. A
+// direct wait costs an OS thread, not a P (the runtime hands a goroutine's
+// P on while it is blocked in cgo), so the budget does not follow
+// GOMAXPROCS: 4 threads at most per device, as many as sync's workers.
+const directWaits = 4
 
 // gpuEvent is an OpenCL event as a sync.Op that can be polled: package sync
 // waits for it with workers.
@@ -183,12 +186,16 @@ func waitEvent(ctx context.Context, d *Device, op *cpuEvent, ev cl.Event, what s
 		ran, err = kasync.Wait(ctx, &op.gpuEvent, gpuWait)
 	case planCallback:
 		ran, err = kasync.Wait(ctx, op, cpuWait)
-	case planAdaptive:
+	case planAdaptive, planAdaptiveDirect:
 		var last time.Duration
 		if recent != nil {
 			last = *recent
 		}
-		ran, err = kasync.Wait(ctx, op, kasync.Options{Spin: adaptiveSpin(last)})
+		opts := kasync.Options{Spin: adaptiveSpin(last)}
+		if p == planAdaptiveDirect {
+			opts.Direct = d.direct
+		}
+		ran, err = kasync.Wait(ctx, op, opts)
 	case planDirect:
 		ran, err = kasync.Wait(ctx, op, kasync.Options{Spin: kasync.NoSpin, Direct: d.direct})
 	}
@@ -208,6 +215,10 @@ func waitEvent(ctx context.Context, d *Device, op *cpuEvent, ev cl.Event, what s
 	}
 	op.ev = 0
 	if werr != nil {
+		// A failing UserEvent may still be marking commands failed (see
+		// Device.failing): let it finish before anything is released.
+		d.failing.RLock()
+		d.failing.RUnlock() // empty on purpose: waiting for the writer is the point
 		return deviceError(what, ev, werr)
 	}
 	if err != nil {
