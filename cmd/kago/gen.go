@@ -297,6 +297,7 @@ func writeRegistration(b *bytes.Buffer, k *codegen.Kernel) {
 		b.WriteString("},\n")
 	}
 	b.WriteString("\t\t},\n")
+	fmt.Fprintf(b, "\t\tDeviceParams: %#v,\n", k.DeviceParams)
 	fmt.Fprintf(b, "\t\tBarrier: %v,\n\t\tNeeds: %s,\n", k.Barrier, featuresExpr(k.Needs))
 	b.WriteString("\t\tCode: kagoCode{},\n")
 	b.WriteString("\t\tNative: func(args []driver.Arg) func(driver.Item) {\n")
