@@ -50,10 +50,18 @@ func main() {
 		out      = flag.String("out", "benchmarks/results", "directory for the Markdown, CSV and SVG results")
 		readme   = flag.String("readme", "", "if set, replace the tables between the kagobench markers in this Markdown file")
 		child    = flag.String("child", "", "internal: run a table 5 child (blocking waiters) and print its result")
+		rob      = flag.Bool("robust", false, "instead of the tables, compare wait strategies on PoCL robustly: samples interleaved, many runs, ratios with bootstrap intervals (benchmarks/README.md)")
+		rSamples = flag.Int("samples", 2000, "-robust: samples per strategy and cell, per run")
+		rRuns    = flag.Int("runs", 5, "-robust: repetitions of the whole run")
+		rStrats  = flag.String("strategies", "blocking,device", "-robust: strategies to compare, the first is the baseline (blocking, device, callback, direct, adaptive, adaptive-direct, worker, clfinish)")
+		rSkip    = flag.String("skip", "", "-robust: comma-separated parts to leave out (launch, inflation, hol, threads)")
 	)
 	flag.Parse()
 	if *child != "" {
 		os.Exit(runChild(*child))
+	}
+	if *rob {
+		os.Exit(runRobust(*rSamples, *rRuns, *rStrats, *rSkip, *out, *readme))
 	}
 	cfg := config{
 		quick: *quick, reps: 5, samples: 100, durations: []int{0, 20, 50, 200, 1000},
@@ -219,8 +227,17 @@ func machineSlug() string {
 
 const beginMark, endMark = "<!-- kagobench:begin -->", "<!-- kagobench:end -->"
 
+// The -robust results have their own markers.
+const robustBegin, robustEnd = "<!-- kagobench-robust:begin -->", "<!-- kagobench-robust:end -->"
+
 // updateReadme replaces the text between the markers with the results.
 func updateReadme(path, results, base, out string) error {
+	return replaceBetween(path, results, base, out, beginMark, endMark)
+}
+
+// replaceBetween replaces the text between the markers begin and end in
+// the Markdown file at path with the results, linking the result files.
+func replaceBetween(path, results, base, out, beginMark, endMark string) error {
 	b, err := os.ReadFile(path)
 	if err != nil {
 		return err
@@ -236,7 +253,11 @@ func updateReadme(path, results, base, out string) error {
 	}
 	// Image links in the results are relative to -out.
 	results = regexp.MustCompile(`\]\(([^)/]+\.svg)\)`).ReplaceAllString(results, "]("+filepath.ToSlash(rel)+"/$1)")
-	body := fmt.Sprintf("%s\n\nFiles: [%s.md](%s/%s.md), [%s.csv](%s/%s.csv).\n\n%s\n", beginMark, base, rel, base, base, rel, base, results)
+	files := fmt.Sprintf("[%s.md](%s/%s.md), [%s.csv](%s/%s.csv)", base, rel, base, base, rel, base)
+	if beginMark == robustBegin {
+		files = fmt.Sprintf("[%s.md](%s/%s.md)", base, rel, base)
+	}
+	body := fmt.Sprintf("%s\n\nFiles: %s.\n\n%s\n", beginMark, files, results)
 	s = s[:i] + body + s[j:]
 	return os.WriteFile(path, []byte(s), 0o644)
 }
