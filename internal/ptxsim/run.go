@@ -1,0 +1,259 @@
+package ptxsim
+
+import (
+	"errors"
+	"fmt"
+)
+
+// Launch is one kernel launch: the grid, the parameter buffer (see
+// Kernel.ParamBuffer), the memory and the functions that call may reach.
+type Launch struct {
+	Grid, Block [3]uint32
+	Params      []byte
+	Mem         *Memory
+	// Externs are the functions that call instructions reach, by name.
+	Externs map[string]Extern
+	// MaxSteps bounds the instructions one launch may execute (0: a
+	// default of 1<<31); beyond it the launch fails with FaultTimeout.
+	MaxSteps int64
+}
+
+// Extern is a function called by a call instruction. It reads its
+// arguments from c.Args (each parameter's bytes) and writes its results
+// into c.Results.
+type Extern func(c *Call) error
+
+// Call is one call of an Extern by one thread.
+type Call struct {
+	Name                     string
+	Tid, Ntid, Ctaid, Nctaid [3]uint32
+	Params                   []byte   // the kernel's parameter buffer
+	Kernel                   *Kernel  // the calling kernel
+	Args                     [][]byte // each argument's bytes
+	Results                  [][]byte // each result's bytes, to fill
+	// Barrier, when set by the Extern, makes the thread wait at the
+	// block's barrier after the call (llc's PTX calls kago's barrier
+	// intrinsic as a function).
+	Barrier bool
+}
+
+// FaultKind says how a launch failed.
+type FaultKind int
+
+// The ways a launch fails, each the CUDA error a GPU would give.
+const (
+	FaultTrap               FaultKind = iota + 1 // trap: CUDA_ERROR_LAUNCH_FAILED
+	FaultIllegalAddress                          // CUDA_ERROR_ILLEGAL_ADDRESS
+	FaultMisaligned                              // CUDA_ERROR_MISALIGNED_ADDRESS
+	FaultTimeout                                 // MaxSteps exceeded: CUDA_ERROR_LAUNCH_TIMEOUT
+	FaultIllegalInstruction                      // a call with no Extern, a bad barrier: CUDA_ERROR_ILLEGAL_INSTRUCTION
+)
+
+func (k FaultKind) String() string {
+	switch k {
+	case FaultTrap:
+		return "trap"
+	case FaultIllegalAddress:
+		return "illegal address"
+	case FaultMisaligned:
+		return "misaligned address"
+	case FaultTimeout:
+		return "launch timeout"
+	case FaultIllegalInstruction:
+		return "illegal instruction"
+	}
+	return "fault"
+}
+
+// Fault is a failed launch: what failed, where and in which thread.
+type Fault struct {
+	Kind   FaultKind
+	Kernel string
+	Line   int    // source line of the instruction
+	Inst   string // the instruction
+	Tid    [3]uint32
+	Ctaid  [3]uint32
+	Detail string
+}
+
+func (f *Fault) Error() string {
+	s := fmt.Sprintf("ptxsim: %s in kernel %s, block %v thread %v, line %d: %s", f.Kind, f.Kernel, f.Ctaid, f.Tid, f.Line, f.Inst)
+	if f.Detail != "" {
+		s += ": " + f.Detail
+	}
+	return s
+}
+
+// FaultOf returns the *Fault in err's chain, or nil.
+func FaultOf(err error) *Fault {
+	var f *Fault
+	if errors.As(err, &f) {
+		return f
+	}
+	return nil
+}
+
+// thread states.
+const (
+	running = iota
+	atBarrier
+	exited
+	faulted
+)
+
+// thread is one thread's state: registers, pc, local and call memory.
+type thread struct {
+	r     []uint64
+	pc    int
+	state int
+	tid   [3]uint32
+	local []byte
+	call  []byte
+	b     *block
+}
+
+// block is the state one block's threads share.
+type block struct {
+	ctaid  [3]uint32
+	shared []byte
+	run    *runState
+}
+
+// runState is one launch in progress.
+type runState struct {
+	k      *Kernel
+	l      *Launch
+	steps  int64
+	max    int64
+	fault  *Fault
+	cached *region // the last global region hit
+}
+
+// poison fills memory that a GPU leaves uninitialised (.shared, .local),
+// so that reading it before writing shows.
+const poison = 0xA5
+
+// Run executes the kernel over the launch's grid, block after block, and
+// returns the first fault, a *Fault.
+func (k *Kernel) Run(l Launch) error {
+	for d := 0; d < 3; d++ {
+		if l.Grid[d] == 0 || l.Block[d] == 0 {
+			return fmt.Errorf("ptxsim: launch of %s with grid %v and block %v: every dimension must be at least 1", k.Name, l.Grid, l.Block)
+		}
+	}
+	nt := int(l.Block[0]) * int(l.Block[1]) * int(l.Block[2])
+	if nt > k.MaxThreads() {
+		return fmt.Errorf("ptxsim: launch of %s with %d threads per block, above %d", k.Name, nt, k.MaxThreads())
+	}
+	if len(l.Params) < k.paramSize {
+		return fmt.Errorf("ptxsim: launch of %s with %d parameter bytes, %d needed", k.Name, len(l.Params), k.paramSize)
+	}
+	if l.Mem == nil {
+		l.Mem = NewMemory(0)
+	}
+	rs := &runState{k: k, l: &l, max: l.MaxSteps}
+	if rs.max <= 0 {
+		rs.max = 1 << 31
+	}
+	nr := len(k.regBits)
+	regs := make([]uint64, nt*nr)
+	local := make([]byte, nt*k.localSize)
+	call := make([]byte, nt*k.callSize)
+	threads := make([]thread, nt)
+	b := &block{shared: make([]byte, k.shared), run: rs}
+	for z := uint32(0); z < l.Grid[2]; z++ {
+		for y := uint32(0); y < l.Grid[1]; y++ {
+			for x := uint32(0); x < l.Grid[0]; x++ {
+				b.ctaid = [3]uint32{x, y, z}
+				fill(b.shared, poison)
+				fill(local, poison)
+				clear(regs)
+				i := 0
+				for tz := uint32(0); tz < l.Block[2]; tz++ {
+					for ty := uint32(0); ty < l.Block[1]; ty++ {
+						for tx := uint32(0); tx < l.Block[0]; tx++ {
+							threads[i] = thread{r: regs[i*nr : (i+1)*nr : (i+1)*nr], tid: [3]uint32{tx, ty, tz},
+								local: local[i*k.localSize : (i+1)*k.localSize], call: call[i*k.callSize : (i+1)*k.callSize], b: b}
+							i++
+						}
+					}
+				}
+				if err := rs.block(threads); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	return nil
+}
+
+func fill(b []byte, v byte) {
+	for i := range b {
+		b[i] = v
+	}
+}
+
+// block runs a block's threads in lockstep between barriers.
+func (rs *runState) block(threads []thread) error {
+	for {
+		waiting, live := 0, 0
+		for i := range threads {
+			t := &threads[i]
+			if t.state == running {
+				rs.exec(t)
+			}
+			switch t.state {
+			case faulted:
+				return rs.fault
+			case atBarrier:
+				waiting++
+				live++
+			case running:
+				live++
+			}
+		}
+		if live == 0 {
+			return nil
+		}
+		// Every thread still running waits at the barrier (exec returns
+		// only at a barrier, an exit or a fault): release them. Threads
+		// that exited do not hold a barrier up, as on current GPUs.
+		for i := range threads {
+			if threads[i].state == atBarrier {
+				threads[i].state = running
+			}
+		}
+		_ = waiting
+	}
+}
+
+// exec runs t until it waits at a barrier, exits or faults.
+func (rs *runState) exec(t *thread) {
+	code := rs.k.code
+	for t.state == running {
+		if t.pc >= len(code) {
+			t.state = exited
+			return
+		}
+		in := &code[t.pc]
+		t.pc++
+		rs.steps++
+		if rs.steps > rs.max {
+			t.fault(in, FaultTimeout, fmt.Sprintf("more than %d instructions", rs.max))
+			return
+		}
+		if in.guard >= 0 && (t.r[in.guard] != 0) == in.guardNot {
+			continue
+		}
+		in.fn(t, in)
+	}
+}
+
+// fault stops t and records the launch's fault.
+func (t *thread) fault(in *inst, kind FaultKind, detail string) {
+	t.state = faulted
+	rs := t.b.run
+	if rs.fault == nil {
+		rs.fault = &Fault{Kind: kind, Kernel: rs.k.Name, Line: in.line, Inst: in.text, Tid: t.tid, Ctaid: t.b.ctaid, Detail: detail}
+	}
+}
