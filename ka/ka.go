@@ -80,6 +80,30 @@ var (
 	ErrInvalid = driver.ErrInvalid
 )
 
+// KernelError is the first failure of a kernel launch (an index out of
+// range, a division by zero, a panic), with the work-item, the Go source
+// position and the values. The next synchronizing call that covers the
+// launch returns it (Synchronize, Read, Write, Task.Wait); it matches
+// ErrDevice with errors.Is, and errors.As extracts it:
+//
+//	var kerr *ka.KernelError
+//	if errors.As(err, &kerr) { fmt.Println(kerr.Kernel, kerr.GlobalID, kerr.Line) }
+//
+// Its Error reads like Go's runtime panic: "kernel Saxpy: work-item [16 0 0]
+// of group [0 0 0]: saxpy.go:12: index out of range [16] with length 16".
+type KernelError = driver.KernelError
+
+// FaultKind is what went wrong in a kernel; see KernelError.
+type FaultKind = driver.FaultKind
+
+// Fault kinds.
+const (
+	FaultPanic        = driver.FaultPanic
+	FaultIndex        = driver.FaultIndex
+	FaultSlice        = driver.FaultSlice
+	FaultDivideByZero = driver.FaultDivideByZero
+)
+
 // Kind is the type of a device: CPU or GPU.
 type Kind = driver.Kind
 

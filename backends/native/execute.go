@@ -1,8 +1,8 @@
 package native
 
 import (
-	"fmt"
 	"runtime"
+	"strings"
 	"sync"
 	"sync/atomic"
 
@@ -141,7 +141,33 @@ func (l *launch) runGoroutines(w *driver.WorkItem, grp *driver.Group, items []dr
 	wg.Wait()
 }
 
+// fail records the launch's first failure, a panic p in work-item w, as a
+// *driver.KernelError with the position of the panicking Go code. It runs
+// in the deferred function that recovered p, so the panicking frames are
+// still on the stack.
 func (l *launch) fail(w *driver.WorkItem, p any) {
-	err := fmt.Errorf("native: kernel %s panicked in work-item %v of group %v: %v: %w", l.fn.name, w.GlobalID, w.GroupID, p, driver.ErrDevice)
+	kind, msg := driver.ClassifyPanic(p)
+	file, line := panicPosition()
+	var err error = &driver.KernelError{Kernel: l.fn.name, Kind: kind, GlobalID: w.GlobalID, GroupID: w.GroupID, File: file, Line: line, Message: msg}
 	l.failure.CompareAndSwap(nil, &err)
+}
+
+// panicPosition returns the position of the code that panicked: the first
+// frame below runtime.gopanic that is not the runtime's own.
+func panicPosition() (file string, line int) {
+	var pcs [32]uintptr
+	frames := runtime.CallersFrames(pcs[:runtime.Callers(2, pcs[:])])
+	below := false
+	for {
+		f, more := frames.Next()
+		if below && !strings.HasPrefix(f.Function, "runtime.") {
+			return f.File, f.Line
+		}
+		if f.Function == "runtime.gopanic" {
+			below = true
+		}
+		if !more {
+			return "", 0
+		}
+	}
 }

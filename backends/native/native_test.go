@@ -2,12 +2,13 @@ package native_test
 
 import (
 	"context"
-	"errors"
-	"strings"
+	"path/filepath"
 	"testing"
 
-	"github.com/kago-dev/kago/ka"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
+	"github.com/kago-dev/kago/ka"
 	"github.com/kago-dev/kago/ka/katest"
 
 	_ "github.com/kago-dev/kago/backends/native"
@@ -28,43 +29,52 @@ func PanicAtBarrier(it ka.Item, x []int32) {
 	x[it.Global()] = 1
 }
 
-// TestPanicIsDeviceError checks the native backend's debugging promise: a
-// panic in a work-item (here an index out of range, in the last group's
-// work-items past the range) is an error wrapping ErrDevice from the next
-// Synchronize, naming the work-item, and a panic in a group with barriers
-// does not leave the other work-items waiting forever.
-func TestPanicIsDeviceError(t *testing.T) {
+// DivideByLen divides by len(x)-100, which is zero in the test.
+func DivideByLen(it ka.Item, x []int32) {
+	if i := it.Global(); i < len(x) {
+		x[i] = x[i] / int32(len(x)-100)
+	}
+}
+
+// TestPanicIsKernelError checks the native backend's debugging promise: a
+// panic in a work-item (an index out of range in the last group's
+// work-items past the range, a division by zero, a panic with a value) is a
+// *ka.KernelError from the next Synchronize, wrapping ErrDevice, naming the
+// work-item, the kernel's file and line, and the values; a panic in a group
+// with barriers does not leave the other work-items waiting forever; and
+// the stream goes on.
+func TestPanicIsKernelError(t *testing.T) {
 	ctx := context.Background()
 	dev, err := ka.Open("native")
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	defer dev.Close()
 	x, err := ka.Alloc[int32](dev, 100)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	for _, c := range []struct {
 		fn   any
+		kind ka.FaultKind
+		line int
 		says string
 	}{
-		{Unguarded, "with length 100"}, // whichever work-item past the range fails first
-		{PanicAtBarrier, "work-item 3 gives up"},
+		{Unguarded, ka.FaultIndex, 20, "with length 100"}, // whichever work-item past the range fails first
+		{PanicAtBarrier, ka.FaultPanic, 26, "work-item 3 gives up"},
+		{DivideByLen, ka.FaultDivideByZero, 35, "integer divide by zero"},
 	} {
 		k, err := ka.NewKernel(dev, c.fn, ka.GroupSize(64))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := k.Launch(dev.Stream(), ka.Range(100), x); err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
+		require.NoError(t, k.Launch(dev.Stream(), ka.Range(100), x))
 		err = dev.Synchronize(ctx)
-		if !errors.Is(err, ka.ErrDevice) || !strings.Contains(err.Error(), c.says) || !strings.Contains(err.Error(), "work-item") {
-			t.Errorf("Synchronize after a panicking kernel: %v; want ErrDevice saying %q and naming the work-item", err, c.says)
-		}
+		require.ErrorIs(t, err, ka.ErrDevice)
+		var kerr *ka.KernelError
+		require.ErrorAs(t, err, &kerr)
+		assert.Equal(t, k.Name(), kerr.Kernel)
+		assert.Equal(t, c.kind, kerr.Kind, "%v", kerr)
+		assert.Equal(t, "native_test.go", filepath.Base(kerr.File))
+		assert.Equal(t, c.line, kerr.Line, "%v", kerr)
+		assert.Contains(t, kerr.Error(), c.says)
+		assert.Contains(t, kerr.Error(), "native_test.go:")
+		assert.Equal(t, kerr.GlobalID[0]/64, kerr.GroupID[0], "the group holds the work-item")
 		// The error is reported once; the stream goes on.
-		if err := dev.Synchronize(ctx); err != nil {
-			t.Errorf("second Synchronize: %v", err)
-		}
+		assert.NoError(t, dev.Synchronize(ctx), "second Synchronize")
 	}
 }
