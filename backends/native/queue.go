@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/kago-dev/kago/ka/driver"
@@ -22,6 +23,7 @@ type queue struct {
 	done    uint64 // commands completed
 	subs    []sub  // callbacks waiting for done to reach a count
 	err     error  // first failure not yet reported
+	failAt  uint64 // the sequence number of that failure, 0 if none
 }
 
 type sub struct {
@@ -58,7 +60,7 @@ func (q *queue) run() {
 		err := cmd()
 		q.mu.Lock()
 		if err != nil && q.err == nil {
-			q.err = err
+			q.err, q.failAt = err, q.done+1
 		}
 		q.done++
 		q.cond.Broadcast()
@@ -121,7 +123,7 @@ func (q *queue) wait(ctx context.Context, seq uint64) error {
 	_, err := kasync.Wait(ctx, &point{q, seq}, waitOpts)
 	q.mu.Lock()
 	failed := q.err
-	q.err = nil
+	q.err, q.failAt = nil, 0
 	q.mu.Unlock()
 	if failed != nil {
 		return failed // the device's error wins over ctx's
@@ -156,15 +158,19 @@ func (q *queue) Synchronize(ctx context.Context) error {
 	return q.wait(ctx, seq)
 }
 
-// event is a point in some queue.
-type event struct{ point }
+// event is a point in some queue. at is its completion time on the
+// backend's clock (clock), for events from RecordTimed; 0 otherwise.
+type event struct {
+	point
+	at atomic.Int64
+}
 
 func (e *event) Release() error { return nil }
 
 func (q *queue) Record() (driver.Event, error) {
 	q.mu.Lock()
 	defer q.mu.Unlock()
-	return &event{point{q, q.enq}}, nil
+	return &event{point: point{q, q.enq}}, nil
 }
 
 func (q *queue) WaitEvent(e driver.Event) error {
@@ -172,7 +178,7 @@ func (q *queue) WaitEvent(e driver.Event) error {
 	if !ok {
 		return fmt.Errorf("native: WaitEvent on a %T, not a native event", e)
 	}
-	q.enqueue(ev.Wait)
+	q.enqueue(ev.point.Wait)
 	return nil
 }
 

@@ -1,0 +1,139 @@
+package native
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/kago-dev/kago/ka/driver"
+	kasync "github.com/kago-dev/kago/sync"
+)
+
+// Events, timing and asynchronous copies (driver's optional interfaces).
+// The backend's clock is the host's monotonic clock, in nanoseconds since
+// the package was initialised.
+
+var (
+	_ driver.HostEvent     = (*event)(nil)
+	_ driver.TimedEvent    = (*event)(nil)
+	_ driver.TimedRecorder = (*queue)(nil)
+	_ driver.KernelTimer   = (*queue)(nil)
+	_ driver.Span          = (*span)(nil)
+	_ driver.AsyncCopier   = (*queue)(nil)
+	_ driver.Copier        = (*queue)(nil)
+)
+
+var epoch = time.Now()
+
+// clock is the backend's device clock: monotonic nanoseconds since epoch
+// (at least 1, so that 0 means "not stamped").
+func clock() int64 { return max(int64(time.Since(epoch)), 1) }
+
+// failed reports the failure of a command at or before seq that no wait
+// has reported yet.
+func (p *point) failed() error {
+	p.q.mu.Lock()
+	defer p.q.mu.Unlock()
+	if p.q.failAt != 0 && p.q.failAt <= p.seq {
+		return p.q.err
+	}
+	return nil
+}
+
+// hostWait waits for p through package sync and reports a failure before
+// it, without clearing it: the stream's Synchronize reports it too.
+func (p *point) hostWait(ctx context.Context) error {
+	if _, err := kasync.Wait(ctx, p, waitOpts); err != nil {
+		if ferr := p.failed(); ferr != nil {
+			return ferr
+		}
+		return err
+	}
+	return p.failed()
+}
+
+// Wait waits on the host for the event (driver.HostEvent).
+func (e *event) Wait(ctx context.Context) error { return e.point.hostWait(ctx) }
+
+// Query reports whether the event has completed.
+func (e *event) Query() (bool, error) { return e.point.Poll() }
+
+// Elapsed is the clock time between the completion of start and of e, both
+// from RecordTimed.
+func (e *event) Elapsed(start driver.Event) (time.Duration, error) {
+	s, ok := start.(*event)
+	if !ok {
+		return 0, fmt.Errorf("native: elapsed since a %T, not a native event: %w", start, driver.ErrInvalid)
+	}
+	t0, t1 := s.at.Load(), e.at.Load()
+	if t0 == 0 || t1 == 0 {
+		return 0, fmt.Errorf("native: elapsed between events not both recorded with timing and completed: %w", driver.ErrInvalid)
+	}
+	return time.Duration(t1 - t0), nil
+}
+
+// RecordTimed enqueues a command that stamps the clock when the queue
+// reaches it.
+func (q *queue) RecordTimed() (driver.Event, error) {
+	e := &event{}
+	seq := q.enqueue(func() error { e.at.Store(clock()); return nil })
+	e.point = point{q, seq}
+	return e, nil
+}
+
+// span is a kernel's execution interval on the backend's clock.
+type span struct {
+	event
+	start int64 // written by the queue's goroutine before the command completes
+	end   int64
+}
+
+func (s *span) Interval() (int64, int64, error) {
+	if done, _ := s.Poll(); !done {
+		return 0, 0, fmt.Errorf("native: interval of a kernel that has not completed: %w", driver.ErrInvalid)
+	}
+	// Poll took the queue's lock after the command completed, so the
+	// stamps are visible.
+	return s.start, s.end, nil
+}
+
+// LaunchTimed is Launch, stamping the clock around the kernel's execution.
+func (q *queue) LaunchTimed(f driver.Function, r, group driver.NDRange, args []driver.Arg) (driver.Span, error) {
+	fn, ok := f.(*function)
+	if !ok {
+		return nil, fmt.Errorf("native: Launch of a %T, not a native function", f)
+	}
+	body := fn.bind(args)
+	s := &span{}
+	seq := q.enqueue(func() error {
+		s.start = clock()
+		err := execute(fn, body, r, group)
+		s.end = clock()
+		return err
+	})
+	s.point = point{q, seq}
+	return s, nil
+}
+
+// WriteAsync enqueues the copy of src; the queue's command holds src until
+// it has run.
+func (q *queue) WriteAsync(b driver.Buffer, off int, src []byte) error {
+	dst := b.(*buffer).b[off:]
+	q.enqueue(func() error { copy(dst, src); return nil })
+	return nil
+}
+
+// ReadAsync enqueues the copy into dst.
+func (q *queue) ReadAsync(b driver.Buffer, off int, dst []byte) error {
+	src := b.(*buffer).b[off:]
+	q.enqueue(func() error { copy(dst, src); return nil })
+	return nil
+}
+
+// Copy enqueues a copy between two buffers.
+func (q *queue) Copy(dst driver.Buffer, dstOff int, src driver.Buffer, srcOff int, n int) error {
+	d := dst.(*buffer).b[dstOff : dstOff+n]
+	s := src.(*buffer).b[srcOff : srcOff+n]
+	q.enqueue(func() error { copy(d, s); return nil })
+	return nil
+}
