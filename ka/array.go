@@ -107,6 +107,7 @@ func (a *Array[T]) Write(ctx context.Context, src []T) error {
 		return a.check()
 	}
 	b := unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(src))), len(src)*int(unsafe.Sizeof(src[0])))
+	defer traceRegion("kago.write")()
 	return a.copy(func(q *queue) error { return q.q.Write(ctx, a.buf, 0, b) })
 }
 
@@ -120,6 +121,7 @@ func (a *Array[T]) Read(ctx context.Context, dst []T) error {
 		return a.check()
 	}
 	b := unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(dst))), len(dst)*int(unsafe.Sizeof(dst[0])))
+	defer traceRegion("kago.read")()
 	return a.copy(func(q *queue) error { return q.q.Read(ctx, a.buf, 0, b) })
 }
 
@@ -145,13 +147,14 @@ func (a *Array[T]) copy(f func(q *queue) error) error {
 	a.mu.Unlock()
 	if s != nil {
 		ran := false
-		err := s.do(func(q *queue) error { ran = true; return f(q) })
+		err := s.do(func(q *queue) error { ran = true; return s.hostCopy(q, f) })
 		if ran {
 			return err
 		}
 		// The stream's task ended before the copy could be enqueued.
 	}
-	return a.dev.def.do(f)
+	def := a.dev.def
+	return def.do(func(q *queue) error { return def.hostCopy(q, f) })
 }
 
 // Free releases the array's memory. If the stream that last used it still

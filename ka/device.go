@@ -27,6 +27,7 @@ type Device struct {
 	mu     sync.Mutex
 	live   map[*Stream]struct{}     // streams that may have work: default + tasks'
 	arrays map[deviceArray]struct{} // arrays not yet freed, released by Close
+	events map[*eventState]struct{} // events not yet released, released by Close
 	closed bool
 }
 
@@ -142,7 +143,7 @@ func (d *Device) Close() error {
 	for a := range arrays {
 		errs = append(errs, a.closeFree())
 	}
-	errs = append(errs, d.pool.close(), d.drv.Close())
+	errs = append(errs, d.releaseEvents(), d.pool.close(), d.drv.Close())
 	return errors.Join(errs...)
 }
 

@@ -5,6 +5,7 @@ import (
 	"math"
 	"reflect"
 	"runtime"
+	"runtime/trace"
 
 	"github.com/kago-dev/kago/ka/driver"
 )
@@ -111,24 +112,31 @@ func (k *Kernel) Params() []driver.Param { return k.spec.Params }
 // whose rounding up to whole groups overflows, or that needs more groups
 // than the device allows (Capabilities.MaxGroups), is an ErrBadLaunch.
 func (k *Kernel) Launch(s *Stream, r NDRange, args ...any) error {
+	_, err := k.launch(s, r, false, args)
+	return err
+}
+
+// launch is Launch; with timed, it also returns the kernel's span (nil for
+// an empty range), tracked by the device (see Stream.launchTimed).
+func (k *Kernel) launch(s *Stream, r NDRange, timed bool, args []any) (*eventState, error) {
 	if s == nil {
-		return fmt.Errorf("ka: launching %s: nil stream: %w", k.spec.Name, ErrBadLaunch)
+		return nil, fmt.Errorf("ka: launching %s: nil stream: %w", k.spec.Name, ErrBadLaunch)
 	}
 	if s.dev != k.dev {
-		return fmt.Errorf("ka: launching %s: stream of %s, kernel loaded on %s: %w", k.spec.Name, s.dev, k.dev, ErrBadLaunch)
+		return nil, fmt.Errorf("ka: launching %s: stream of %s, kernel loaded on %s: %w", k.spec.Name, s.dev, k.dev, ErrBadLaunch)
 	}
 	group, err := k.checkRange(r)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	params := k.spec.Params
 	if len(args) != len(params) {
-		return fmt.Errorf("ka: launching %s: %d arguments for %d parameters (%s): %w", k.spec.Name, len(args), len(params), paramList(params), ErrBadLaunch)
+		return nil, fmt.Errorf("ka: launching %s: %d arguments for %d parameters (%s): %w", k.spec.Name, len(args), len(params), paramList(params), ErrBadLaunch)
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.closed {
-		return s.closedErr("launching " + k.spec.Name)
+		return nil, s.closedErr("launching " + k.spec.Name)
 	}
 	// The stream's scratch slice: backends do not keep args past Launch,
 	// and the lock makes it ours, so a launch allocates nothing here.
@@ -138,28 +146,36 @@ func (k *Kernel) Launch(s *Stream, r NDRange, args ...any) error {
 		if p.Slice {
 			a, ok := args[i].(arrayArg)
 			if !ok {
-				return fmt.Errorf("ka: launching %s: argument %d (%s) is %T, want *ka.Array[%s]: %w", k.spec.Name, i+1, p, args[i], p.Type, ErrBadLaunch)
+				return nil, fmt.Errorf("ka: launching %s: argument %d (%s) is %T, want *ka.Array[%s]: %w", k.spec.Name, i+1, p, args[i], p.Type, ErrBadLaunch)
 			}
 			arg, err := a.launchArg(s, p.Type)
 			if err != nil {
-				return fmt.Errorf("ka: launching %s: argument %d (%s) %v: %w", k.spec.Name, i+1, p, err, ErrBadLaunch)
+				return nil, fmt.Errorf("ka: launching %s: argument %d (%s) %v: %w", k.spec.Name, i+1, p, err, ErrBadLaunch)
 			}
 			dargs = append(dargs, arg)
 			continue
 		}
 		if t := scalarTypeOf(args[i]); t != p.Type {
-			return fmt.Errorf("ka: launching %s: argument %d (%s) is %T, want %s: %w", k.spec.Name, i+1, p, args[i], p.Type, ErrBadLaunch)
+			return nil, fmt.Errorf("ka: launching %s: argument %d (%s) is %T, want %s: %w", k.spec.Name, i+1, p, args[i], p.Type, ErrBadLaunch)
 		}
 		dargs = append(dargs, driver.Arg{Value: args[i]})
 	}
 	q, err := s.queue()
+	var span *eventState
 	if err == nil && r.Total() > 0 {
-		err = q.q.Launch(k.fn, r, group, dargs)
+		switch {
+		case timed:
+			span, err = s.launchTimed(q, k, r, group, dargs)
+		case trace.IsEnabled():
+			err = s.launchTraced(q, k, r, group, dargs)
+		default:
+			err = q.q.Launch(k.fn, r, group, dargs)
+		}
 	}
 	if err != nil {
-		return fmt.Errorf("ka: launching %s: %w", k.spec.Name, err)
+		return nil, fmt.Errorf("ka: launching %s: %w", k.spec.Name, err)
 	}
-	return nil
+	return span, nil
 }
 
 // checkRange validates r and returns the group size for it.

@@ -27,6 +27,13 @@ type Stream struct {
 	closed bool
 	why    string       // why it closed: its task ended, or its device closed
 	args   []driver.Arg // Launch's scratch, under mu
+
+	// Asynchronous work accounted for at the stream's next completed wait
+	// (waited), under mu: the race detector's stand-ins for asynchronous
+	// copies (race builds, copy.go) and the kernels launched while
+	// runtime/trace was on (trace.go).
+	races []chan struct{}
+	spans []tracedKernel
 }
 
 func newStream(d *Device) *Stream { return &Stream{dev: d} }
@@ -145,7 +152,10 @@ func (s *Stream) Synchronize(ctx context.Context) error {
 		return ctx.Err()
 	}
 	// Work on the stream's other queues is ordered before cur's.
-	return s.cur.q.Synchronize(ctx)
+	defer traceWait("Stream.Synchronize")()
+	err := s.cur.q.Synchronize(ctx)
+	s.waited()
+	return err
 }
 
 // closedErr is the error of using the closed stream s in op. s.mu is held.
@@ -164,6 +174,15 @@ func (s *Stream) do(f func(q *queue) error) error {
 	return f(q)
 }
 
+// waited accounts for the stream's asynchronous work once a wait has seen
+// everything enqueued so far complete (or fail). s.mu is held.
+func (s *Stream) waited() {
+	raceJoin(s.races)
+	clear(s.races)
+	s.races = s.races[:0]
+	s.logKernels()
+}
+
 // finish ends a task's stream: waits for its work and returns its queues to
 // the pool. Later use returns ErrClosed.
 func (s *Stream) finish() error {
@@ -173,6 +192,7 @@ func (s *Stream) finish() error {
 	if s.cur != nil {
 		err = s.cur.q.Synchronize(context.Background())
 	}
+	s.waited()
 	s.closed, s.why = true, "its task has ended"
 	s.dev.removeLive(s)
 	if err != nil {
@@ -205,6 +225,7 @@ func (s *Stream) closeForDevice() error {
 	if s.cur != nil {
 		err = s.cur.q.Synchronize(context.Background())
 	}
+	s.waited()
 	s.releaseLocked()
 	return err
 }

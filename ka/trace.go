@@ -1,0 +1,97 @@
+package ka
+
+import (
+	"context"
+	"fmt"
+	"runtime/trace"
+	"time"
+
+	"github.com/kago-dev/kago/ka/driver"
+)
+
+// Go's execution tracer (runtime/trace) sees kago's work when it is on:
+//
+//   - each launch is a region "kago.launch" in the goroutine that launched,
+//     with a log "kago.kernel" naming the kernel;
+//   - each host copy (Read, Write, and the asynchronous ones) is a region
+//     "kago.read", "kago.write" or "kago.copy";
+//   - each wait (Synchronize, Event.Wait, LaunchTimed's Wait) is a region
+//     "kago.wait" with a log naming what was waited for;
+//   - where the backend can time kernels (driver.KernelTimer), each kernel
+//     launched while tracing is logged, by the goroutine whose wait saw it
+//     complete, with the kernel's name as the log's category and its
+//     device interval (from the profiling clocks) as the message.
+//
+// With tracing off every hook is one check of trace.IsEnabled (an atomic
+// load) and allocates nothing; BenchmarkLaunchTracing measures both cases.
+
+// noTrace is the end of a region that was not started.
+func noTrace() {}
+
+// traceRegion starts a region of the given type when tracing is on and
+// returns the function that ends it.
+func traceRegion(typ string) func() {
+	if !trace.IsEnabled() {
+		return noTrace
+	}
+	return trace.StartRegion(context.Background(), typ).End
+}
+
+// traceWait is traceRegion("kago.wait") with a log saying what waits.
+func traceWait(what string) func() {
+	if !trace.IsEnabled() {
+		return noTrace
+	}
+	ctx := context.Background()
+	r := trace.StartRegion(ctx, "kago.wait")
+	trace.Log(ctx, "kago.wait", what)
+	return r.End
+}
+
+// tracedKernel is a kernel launched while tracing, whose device interval
+// is logged once a wait on its stream has seen it complete.
+type tracedKernel struct {
+	name string
+	span driver.Span
+}
+
+// launchTraced enqueues a kernel while tracing is on: in a region, with
+// the kernel's name logged, and timed where the backend can, so that
+// waited logs its device interval. s.mu is held.
+func (s *Stream) launchTraced(q *queue, k *Kernel, r, group NDRange, args []driver.Arg) error {
+	ctx := context.Background()
+	defer trace.StartRegion(ctx, "kago.launch").End()
+	trace.Log(ctx, "kago.kernel", k.spec.Name)
+	kt, ok := q.q.(driver.KernelTimer)
+	if !ok {
+		return q.q.Launch(k.fn, r, group, args)
+	}
+	sp, err := kt.LaunchTimed(k.fn, r, group, args)
+	if err != nil {
+		return err
+	}
+	s.spans = append(s.spans, tracedKernel{name: k.spec.Name, span: sp})
+	return nil
+}
+
+// logKernels logs the device interval of each kernel launched while
+// tracing, now that a wait has seen them complete, and releases their
+// spans. s.mu is held.
+func (s *Stream) logKernels() {
+	if len(s.spans) == 0 {
+		return
+	}
+	on := trace.IsEnabled()
+	for i, k := range s.spans {
+		if on {
+			if start, end, err := k.span.Interval(); err == nil {
+				trace.Log(context.Background(), k.name, fmt.Sprintf("device %v, from %d ns to %d ns on the device clock", time.Duration(end-start), start, end))
+			} else {
+				trace.Log(context.Background(), k.name, fmt.Sprintf("device interval unknown: %v", err))
+			}
+		}
+		k.span.Release()
+		s.spans[i] = tracedKernel{}
+	}
+	s.spans = s.spans[:0]
+}
