@@ -29,6 +29,8 @@ type Device struct {
 	arrays map[deviceArray]struct{} // arrays not yet freed, released by Close
 	events map[*eventState]struct{} // events not yet released, released by Close
 	closed bool
+
+	unreserve func() // ends the device's reservation of sync workers (devices.go)
 }
 
 func openDevice(b driver.Backend, name string, i int) (*Device, error) {
@@ -48,6 +50,7 @@ func openDevice(b driver.Backend, name string, i int) (*Device, error) {
 	d.def.queues[Normal] = q
 	d.def.cur = q
 	d.live[d.def] = struct{}{}
+	d.unreserve = reserveWorkers(d.info)
 	return d, nil
 }
 
@@ -144,6 +147,7 @@ func (d *Device) Close() error {
 		errs = append(errs, a.closeFree())
 	}
 	errs = append(errs, d.releaseEvents(), d.pool.close(), d.drv.Close())
+	d.unreserve()
 	return errors.Join(errs...)
 }
 
