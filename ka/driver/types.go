@@ -240,4 +240,9 @@ type KernelSpec struct {
 	// by kago gen (typed, no reflection per work-item), or made with
 	// reflection by ka when nil.
 	Native NativeFunc
+	// Group runs whole work-groups as Go loops, for the native backend,
+	// which prefers it to Native: written by kago gen for the kernels it
+	// can transform (docs/backends.md), nil for the others and for kernels
+	// without generated code.
+	Group GroupFunc
 }

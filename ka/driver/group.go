@@ -1,0 +1,67 @@
+package driver
+
+// This file is the host side of group functions: the Go function that
+// kago gen writes for a kernel to run a whole work-group as loops over its
+// work-items (see KernelSpec.Group and docs/backends.md).
+
+// GroupFunc is the type of KernelSpec.Group: like NativeFunc, it binds a
+// launch's arguments once; the function it returns runs one whole
+// work-group, every work-item of it, as loops whose variables are the
+// work-item ids. kago gen writes one per kernel it can transform; a kernel
+// with barriers becomes consecutive loops, one per stretch between
+// barriers.
+type GroupFunc func(args []Arg) func(*WorkGroup)
+
+// WorkGroup is what a group function knows about the group it runs. The
+// backend fills it in before each call, and keeps it (with the scratch
+// memory behind GroupLocal and GroupPrivate) from group to group, so that
+// running a group allocates nothing once the first one has run.
+type WorkGroup struct {
+	ID         [3]int // the group's index in each dimension
+	Linear     int    // the group's linear index
+	Size       [3]int // work-items per group in each dimension
+	Count      [3]int // groups in each dimension
+	GlobalSize [3]int // the launch's range, as the user gave it
+	Items      int    // Size[0]*Size[1]*Size[2]
+
+	locals   []any // *localSlice[T] by LocalArray call
+	privates []any // *localSlice[T] by spilled variable
+}
+
+// SetGroup sets the fields of g that differ from group to group.
+func (g *WorkGroup) SetGroup(linear int) {
+	g.Linear = linear
+	g.ID = [3]int{linear % g.Count[0], linear / g.Count[0] % g.Count[1], linear / (g.Count[0] * g.Count[1])}
+}
+
+// GroupLocal returns the group's k-th local array (the k-th
+// ka.LocalArray call of the kernel), n elements of zero.
+func GroupLocal[T any](g *WorkGroup, k, n int) []T {
+	s := scratch[T](&g.locals, k, n)
+	clear(s)
+	return s
+}
+
+// GroupPrivate returns an array of one T per work-item of the group, for
+// the k-th variable of a group function that lives across a barrier. Its
+// contents are unspecified: the group function writes each element before
+// it reads it.
+func GroupPrivate[T any](g *WorkGroup, k int) []T { return scratch[T](&g.privates, k, g.Items) }
+
+// scratch returns (*list)[k] as a []T of n elements, reusing its memory
+// when it has room.
+func scratch[T any](list *[]any, k, n int) []T {
+	for len(*list) <= k {
+		*list = append(*list, nil)
+	}
+	l, ok := (*list)[k].(*localSlice[T])
+	if !ok {
+		l = &localSlice[T]{}
+		(*list)[k] = l
+	}
+	if cap(l.s) < n {
+		l.s = make([]T, n)
+	}
+	l.s = l.s[:n]
+	return l.s
+}
