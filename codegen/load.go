@@ -61,6 +61,15 @@ type Package struct {
 	ssa     *ssa.Package
 	kernels []*ssa.Function // sorted by name
 	errs    ErrorList       // problems found while looking for kernels
+	files   []*ast.File
+	info    *types.Info
+}
+
+// Syntax returns the package's parsed files, their type information and
+// the package's types, for tools that work on the kernels' source (kago
+// gen's group functions, package codegen/groupfn).
+func (p *Package) Syntax() ([]*ast.File, *types.Info, *types.Package) {
+	return p.files, p.info, p.ssa.Pkg
 }
 
 // Load loads the single package that pattern names (for example "." or an
@@ -102,7 +111,9 @@ func Load(cfg Config, pattern string) (*Package, error) {
 	if len(p.GoFiles) > 0 {
 		pkgDir = filepath.Dir(p.GoFiles[0])
 	}
-	return newPackage(cfg, p.Fset, ssaPkgs[0], p.Syntax, pkgDir), nil
+	pk := newPackage(cfg, p.Fset, ssaPkgs[0], p.Syntax, pkgDir)
+	pk.files, pk.info = p.Syntax, p.TypesInfo
+	return pk, nil
 }
 
 // LoadFiles type-checks and builds already parsed files of one package,
@@ -114,11 +125,13 @@ func LoadFiles(cfg Config, fset *token.FileSet, imp types.Importer, files ...*as
 	}
 	tc := &types.Config{Importer: imp}
 	pkg := types.NewPackage(files[0].Name.Name, files[0].Name.Name)
-	ssaPkg, _, err := buildPackage(tc, fset, pkg, files)
+	ssaPkg, info, err := buildPackage(tc, fset, pkg, files)
 	if err != nil {
 		return nil, err
 	}
-	return newPackage(cfg, fset, ssaPkg, files, ""), nil
+	pk := newPackage(cfg, fset, ssaPkg, files, "")
+	pk.files, pk.info = files, info
+	return pk, nil
 }
 
 // makeOverlay hides the generated file's contents from the loader and, for
