@@ -65,6 +65,11 @@ func init() {
 			a1 := args[1].Value.([]uint32)
 			return func(it driver.Item) { Histogram(ka.Item(it), a0, a1) }
 		},
+		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+			a0 := args[0].Value.([]uint8)
+			a1 := args[1].Value.([]uint32)
+			return func(g *driver.WorkGroup) { kagoGroupHistogram(g, a0, a1) }
+		},
 	})
 }
 
@@ -87,4 +92,30 @@ func (k HistogramKernel) Launch(s *ka.Stream, r ka.NDRange, data *ka.Array[uint8
 		return fmt.Errorf("launching Histogram: a zero HistogramKernel, not one from NewHistogramKernel: %w", ka.ErrInvalid)
 	}
 	return k.k.Launch(s, r, data, bins)
+}
+
+// kagoGroupHistogram runs one work-group of Histogram, its work-items as loops
+// (see package groupfn).
+func kagoGroupHistogram(kg *driver.WorkGroup, data []uint8, bins []uint32) {
+	n0 := kg.Size[0]
+	n1 := kg.Size[1]
+	n2 := kg.Size[2]
+	b0 := kg.ID[0] * n0
+	b1 := kg.ID[1] * n1
+	b2 := kg.ID[2] * n2
+	gs0 := kg.GlobalSize[0]
+	gs1 := kg.GlobalSize[1]
+	for lz := range n2 {
+		gz := b2 + lz
+		for ly := range n1 {
+			gy := b1 + ly
+			row := gs0 * (gy + gs1*gz)
+			for lx := range n0 {
+				gx := b0 + lx
+				if i := (row + gx); i < len(data) {
+					ka.AtomicAdd(&bins[data[i]], 1)
+				}
+			}
+		}
+	}
 }

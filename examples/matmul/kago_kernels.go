@@ -72,6 +72,13 @@ func init() {
 			a3 := args[3].Value.([]float32)
 			return func(it driver.Item) { MatMul(ka.Item(it), a0, a1, a2, a3) }
 		},
+		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+			a0 := args[0].Value.(int)
+			a1 := args[1].Value.([]float32)
+			a2 := args[2].Value.([]float32)
+			a3 := args[3].Value.([]float32)
+			return func(g *driver.WorkGroup) { kagoGroupMatMul(g, a0, a1, a2, a3) }
+		},
 	})
 }
 
@@ -94,4 +101,92 @@ func (k MatMulKernel) Launch(s *ka.Stream, r ka.NDRange, n int, a *ka.Array[floa
 		return fmt.Errorf("launching MatMul: a zero MatMulKernel, not one from NewMatMulKernel: %w", ka.ErrInvalid)
 	}
 	return k.k.Launch(s, r, n, a, b, c)
+}
+
+// kagoGroupMatMul runs one work-group of MatMul, its work-items as loops
+// (see package groupfn).
+func kagoGroupMatMul(kg *driver.WorkGroup, n int, a, b, c []float32) {
+	n0 := kg.Size[0]
+	n1 := kg.Size[1]
+	n2 := kg.Size[2]
+	b0 := kg.ID[0] * n0
+	b1 := kg.ID[1] * n1
+	lxPerItem := driver.GroupPrivate[int](kg, 0)
+	rowPerItem := driver.GroupPrivate[int](kg, 1)
+	lyPerItem := driver.GroupPrivate[int](kg, 2)
+	colPerItem := driver.GroupPrivate[int](kg, 3)
+	sumPerItem := driver.GroupPrivate[float32](kg, 4)
+	ta := driver.GroupLocal[float32](kg, 0, Tile*Tile)
+	tb := driver.GroupLocal[float32](kg, 1, Tile*Tile)
+	for lz := range n2 {
+		for ly1 := range n1 {
+			gy := b1 + ly1
+			lrow := n0 * (ly1 + n1*lz)
+			for lx1 := range n0 {
+				gx := b0 + lx1
+				l := lrow + lx1
+				lx, ly := lx1, ly1
+				col, row := gx, gy
+				var sum float32
+				lxPerItem[l] = lx
+				rowPerItem[l] = row
+				lyPerItem[l] = ly
+				colPerItem[l] = col
+				sumPerItem[l] = sum
+			}
+		}
+	}
+	for t := 0; t < (n+Tile-1)/Tile; t++ {
+		for lz := range n2 {
+			for ly1 := range n1 {
+				lrow := n0 * (ly1 + n1*lz)
+				for lx1 := range n0 {
+					l := lrow + lx1
+					lx := lxPerItem[l]
+					row := rowPerItem[l]
+					ly := lyPerItem[l]
+					col := colPerItem[l]
+					ac, br := t*Tile+lx, t*Tile+ly
+					var av, bv float32
+					if row < n && ac < n {
+						av = a[row*n+ac]
+					}
+					if br < n && col < n {
+						bv = b[br*n+col]
+					}
+					ta[ly*Tile+lx] = av
+					tb[ly*Tile+lx] = bv
+				}
+			}
+		}
+		for lz := range n2 {
+			for ly1 := range n1 {
+				lrow := n0 * (ly1 + n1*lz)
+				for lx1 := range n0 {
+					l := lrow + lx1
+					lx := lxPerItem[l]
+					ly := lyPerItem[l]
+					sum := sumPerItem[l]
+					for k := 0; k < Tile; k++ {
+						sum += ta[ly*Tile+k] * tb[k*Tile+lx]
+					}
+					sumPerItem[l] = sum
+				}
+			}
+		}
+	}
+	for lz := range n2 {
+		for ly1 := range n1 {
+			lrow := n0 * (ly1 + n1*lz)
+			for lx1 := range n0 {
+				l := lrow + lx1
+				row := rowPerItem[l]
+				col := colPerItem[l]
+				sum := sumPerItem[l]
+				if row < n && col < n {
+					c[row*n+col] = sum
+				}
+			}
+		}
+	}
 }

@@ -65,6 +65,11 @@ func init() {
 			a1 := args[1].Value.([]int64)
 			return func(it driver.Item) { Sum(ka.Item(it), a0, a1) }
 		},
+		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+			a0 := args[0].Value.([]int64)
+			a1 := args[1].Value.([]int64)
+			return func(g *driver.WorkGroup) { kagoGroupSum(g, a0, a1) }
+		},
 	})
 }
 
@@ -87,4 +92,64 @@ func (k SumKernel) Launch(s *ka.Stream, r ka.NDRange, x *ka.Array[int64], out *k
 		return fmt.Errorf("launching Sum: a zero SumKernel, not one from NewSumKernel: %w", ka.ErrInvalid)
 	}
 	return k.k.Launch(s, r, x, out)
+}
+
+// kagoGroupSum runs one work-group of Sum, its work-items as loops
+// (see package groupfn).
+func kagoGroupSum(kg *driver.WorkGroup, x []int64, out []int64) {
+	n0 := kg.Size[0]
+	n1 := kg.Size[1]
+	n2 := kg.Size[2]
+	b0 := kg.ID[0] * n0
+	b1 := kg.ID[1] * n1
+	b2 := kg.ID[2] * n2
+	gs0 := kg.GlobalSize[0]
+	gs1 := kg.GlobalSize[1]
+	lPerItem := driver.GroupPrivate[int](kg, 0)
+	tmp := driver.GroupLocal[int64](kg, 0, Group)
+	for lz := range n2 {
+		gz := b2 + lz
+		for ly := range n1 {
+			gy := b1 + ly
+			row := gs0 * (gy + gs1*gz)
+			lrow := n0 * (ly + n1*lz)
+			for lx := range n0 {
+				gx := b0 + lx
+				l1 := lrow + lx
+				l := l1
+				var v int64
+				if i := (row + gx); i < len(x) {
+					v = x[i]
+				}
+				tmp[l] = v
+				lPerItem[l1] = l
+			}
+		}
+	}
+	for s := Group / 2; s > 0; s /= 2 {
+		for lz := range n2 {
+			for ly := range n1 {
+				lrow := n0 * (ly + n1*lz)
+				for lx := range n0 {
+					l1 := lrow + lx
+					l := lPerItem[l1]
+					if l < s {
+						tmp[l] += tmp[l+s]
+					}
+				}
+			}
+		}
+	}
+	for lz := range n2 {
+		for ly := range n1 {
+			lrow := n0 * (ly + n1*lz)
+			for lx := range n0 {
+				l1 := lrow + lx
+				l := lPerItem[l1]
+				if l == 0 {
+					out[kg.Linear] = tmp[0]
+				}
+			}
+		}
+	}
 }

@@ -68,6 +68,12 @@ func init() {
 			a2 := args[2].Value.([]float32)
 			return func(it driver.Item) { Poly(ka.Item(it), a0, a1, a2) }
 		},
+		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+			a0 := args[0].Value.(float32)
+			a1 := args[1].Value.([]float32)
+			a2 := args[2].Value.([]float32)
+			return func(g *driver.WorkGroup) { kagoGroupPoly(g, a0, a1, a2) }
+		},
 	})
 }
 
@@ -90,4 +96,31 @@ func (k PolyKernel) Launch(s *ka.Stream, r ka.NDRange, a float32, x *ka.Array[fl
 		return fmt.Errorf("launching Poly: a zero PolyKernel, not one from NewPolyKernel: %w", ka.ErrInvalid)
 	}
 	return k.k.Launch(s, r, a, x, y)
+}
+
+// kagoGroupPoly runs one work-group of Poly, its work-items as loops
+// (see package groupfn).
+func kagoGroupPoly(kg *driver.WorkGroup, a float32, x, y []float32) {
+	n0 := kg.Size[0]
+	n1 := kg.Size[1]
+	n2 := kg.Size[2]
+	b0 := kg.ID[0] * n0
+	b1 := kg.ID[1] * n1
+	b2 := kg.ID[2] * n2
+	gs0 := kg.GlobalSize[0]
+	gs1 := kg.GlobalSize[1]
+	for lz := range n2 {
+		gz := b2 + lz
+		for ly := range n1 {
+			gy := b1 + ly
+			row := gs0 * (gy + gs1*gz)
+			for lx := range n0 {
+				gx := b0 + lx
+				if i := (row + gx); i < len(y) {
+					v := x[i]
+					y[i] = ((v+a)*v + a) * v
+				}
+			}
+		}
+	}
 }

@@ -5,6 +5,7 @@ package corpus
 import (
 	"embed"
 	"fmt"
+	"math"
 
 	"github.com/kago-dev/kago/ka"
 	"github.com/kago-dev/kago/ka/driver"
@@ -69,6 +70,12 @@ func init() {
 			a2 := args[2].Value.([]int64)
 			return func(it driver.Item) { BitOps(ka.Item(it), a0, a1, a2) }
 		},
+		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+			a0 := args[0].Value.([]int32)
+			a1 := args[1].Value.([]uint8)
+			a2 := args[2].Value.([]int64)
+			return func(g *driver.WorkGroup) { kagoGroupBitOps(g, a0, a1, a2) }
+		},
 	})
 	driver.RegisterKernel(BoolFlags, &driver.KernelSpec{
 		Name:  "BoolFlags",
@@ -97,6 +104,12 @@ func init() {
 			a2 := args[2].Value.([]bool)
 			return func(it driver.Item) { BoolFlags(ka.Item(it), a0, a1, a2) }
 		},
+		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+			a0 := args[0].Value.(bool)
+			a1 := args[1].Value.([]int32)
+			a2 := args[2].Value.([]bool)
+			return func(g *driver.WorkGroup) { kagoGroupBoolFlags(g, a0, a1, a2) }
+		},
 	})
 	driver.RegisterKernel(Convert, &driver.KernelSpec{
 		Name:  "Convert",
@@ -121,6 +134,11 @@ func init() {
 			a0 := args[0].Value.([]float64)
 			a1 := args[1].Value.([]int64)
 			return func(it driver.Item) { Convert(ka.Item(it), a0, a1) }
+		},
+		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+			a0 := args[0].Value.([]float64)
+			a1 := args[1].Value.([]int64)
+			return func(g *driver.WorkGroup) { kagoGroupConvert(g, a0, a1) }
 		},
 	})
 	driver.RegisterKernel(Helpers, &driver.KernelSpec{
@@ -159,6 +177,14 @@ func init() {
 			a4 := args[4].Value.([]float32)
 			return func(it driver.Item) { Helpers(ka.Item(it), a0, a1, a2, a3, a4) }
 		},
+		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+			a0 := args[0].Value.([]int64)
+			a1 := args[1].Value.([]int64)
+			a2 := args[2].Value.([]int64)
+			a3 := args[3].Value.([]int64)
+			a4 := args[4].Value.([]float32)
+			return func(g *driver.WorkGroup) { kagoGroupHelpers(g, a0, a1, a2, a3, a4) }
+		},
 	})
 	driver.RegisterKernel(Histogram, &driver.KernelSpec{
 		Name:  "Histogram",
@@ -184,6 +210,11 @@ func init() {
 			a1 := args[1].Value.([]uint32)
 			return func(it driver.Item) { Histogram(ka.Item(it), a0, a1) }
 		},
+		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+			a0 := args[0].Value.([]uint32)
+			a1 := args[1].Value.([]uint32)
+			return func(g *driver.WorkGroup) { kagoGroupHistogram(g, a0, a1) }
+		},
 	})
 	driver.RegisterKernel(Loops, &driver.KernelSpec{
 		Name:  "Loops",
@@ -208,6 +239,11 @@ func init() {
 			a0 := args[0].Value.([]int32)
 			a1 := args[1].Value.([]int32)
 			return func(it driver.Item) { Loops(ka.Item(it), a0, a1) }
+		},
+		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+			a0 := args[0].Value.([]int32)
+			a1 := args[1].Value.([]int32)
+			return func(g *driver.WorkGroup) { kagoGroupLoops(g, a0, a1) }
 		},
 	})
 	driver.RegisterKernel(MatMul, &driver.KernelSpec{
@@ -241,6 +277,13 @@ func init() {
 			a3 := args[3].Value.([]float32)
 			return func(it driver.Item) { MatMul(ka.Item(it), a0, a1, a2, a3) }
 		},
+		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+			a0 := args[0].Value.(int)
+			a1 := args[1].Value.([]float32)
+			a2 := args[2].Value.([]float32)
+			a3 := args[3].Value.([]float32)
+			return func(g *driver.WorkGroup) { kagoGroupMatMul(g, a0, a1, a2, a3) }
+		},
 	})
 	driver.RegisterKernel(MatMulTiled, &driver.KernelSpec{
 		Name:  "MatMulTiled",
@@ -272,6 +315,13 @@ func init() {
 			a2 := args[2].Value.([]float32)
 			a3 := args[3].Value.([]float32)
 			return func(it driver.Item) { MatMulTiled(ka.Item(it), a0, a1, a2, a3) }
+		},
+		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+			a0 := args[0].Value.(int)
+			a1 := args[1].Value.([]float32)
+			a2 := args[2].Value.([]float32)
+			a3 := args[3].Value.([]float32)
+			return func(g *driver.WorkGroup) { kagoGroupMatMulTiled(g, a0, a1, a2, a3) }
 		},
 	})
 	driver.RegisterKernel(MathFuncs, &driver.KernelSpec{
@@ -306,6 +356,13 @@ func init() {
 			a3 := args[3].Value.([]float64)
 			return func(it driver.Item) { MathFuncs(ka.Item(it), a0, a1, a2, a3) }
 		},
+		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+			a0 := args[0].Value.([]float32)
+			a1 := args[1].Value.([]float64)
+			a2 := args[2].Value.([]float32)
+			a3 := args[3].Value.([]float64)
+			return func(g *driver.WorkGroup) { kagoGroupMathFuncs(g, a0, a1, a2, a3) }
+		},
 	})
 	driver.RegisterKernel(MemCopy, &driver.KernelSpec{
 		Name:  "MemCopy",
@@ -330,6 +387,11 @@ func init() {
 			a0 := args[0].Value.([]uint8)
 			a1 := args[1].Value.([]uint8)
 			return func(it driver.Item) { MemCopy(ka.Item(it), a0, a1) }
+		},
+		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+			a0 := args[0].Value.([]uint8)
+			a1 := args[1].Value.([]uint8)
+			return func(g *driver.WorkGroup) { kagoGroupMemCopy(g, a0, a1) }
 		},
 	})
 	driver.RegisterKernel(MinMax, &driver.KernelSpec{
@@ -364,6 +426,13 @@ func init() {
 			a3 := args[3].Value.([]uint64)
 			return func(it driver.Item) { MinMax(ka.Item(it), a0, a1, a2, a3) }
 		},
+		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+			a0 := args[0].Value.([]float32)
+			a1 := args[1].Value.([]float32)
+			a2 := args[2].Value.([]int32)
+			a3 := args[3].Value.([]uint64)
+			return func(g *driver.WorkGroup) { kagoGroupMinMax(g, a0, a1, a2, a3) }
+		},
 	})
 	driver.RegisterKernel(Partial2D, &driver.KernelSpec{
 		Name:  "Partial2D",
@@ -391,6 +460,12 @@ func init() {
 			a2 := args[2].Value.([]int32)
 			return func(it driver.Item) { Partial2D(ka.Item(it), a0, a1, a2) }
 		},
+		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+			a0 := args[0].Value.(int)
+			a1 := args[1].Value.(int)
+			a2 := args[2].Value.([]int32)
+			return func(g *driver.WorkGroup) { kagoGroupPartial2D(g, a0, a1, a2) }
+		},
 	})
 	driver.RegisterKernel(PrivateArray, &driver.KernelSpec{
 		Name:  "PrivateArray",
@@ -416,6 +491,11 @@ func init() {
 			a1 := args[1].Value.([]int32)
 			return func(it driver.Item) { PrivateArray(ka.Item(it), a0, a1) }
 		},
+		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+			a0 := args[0].Value.([]int32)
+			a1 := args[1].Value.([]int32)
+			return func(g *driver.WorkGroup) { kagoGroupPrivateArray(g, a0, a1) }
+		},
 	})
 	driver.RegisterKernel(ReduceSum, &driver.KernelSpec{
 		Name:  "ReduceSum",
@@ -440,6 +520,11 @@ func init() {
 			a0 := args[0].Value.([]int64)
 			a1 := args[1].Value.([]int64)
 			return func(it driver.Item) { ReduceSum(ka.Item(it), a0, a1) }
+		},
+		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+			a0 := args[0].Value.([]int64)
+			a1 := args[1].Value.([]int64)
+			return func(g *driver.WorkGroup) { kagoGroupReduceSum(g, a0, a1) }
 		},
 	})
 	driver.RegisterKernel(Saxpy, &driver.KernelSpec{
@@ -469,6 +554,12 @@ func init() {
 			a2 := args[2].Value.([]float32)
 			return func(it driver.Item) { Saxpy(ka.Item(it), a0, a1, a2) }
 		},
+		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+			a0 := args[0].Value.(float32)
+			a1 := args[1].Value.([]float32)
+			a2 := args[2].Value.([]float32)
+			return func(g *driver.WorkGroup) { kagoGroupSaxpy(g, a0, a1, a2) }
+		},
 	})
 	driver.RegisterKernel(Scale[float32], &driver.KernelSpec{
 		Name:  "Scale[float32]",
@@ -492,6 +583,11 @@ func init() {
 			a0 := args[0].Value.(float32)
 			a1 := args[1].Value.([]float32)
 			return func(it driver.Item) { Scale[float32](ka.Item(it), a0, a1) }
+		},
+		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+			a0 := args[0].Value.(float32)
+			a1 := args[1].Value.([]float32)
+			return func(g *driver.WorkGroup) { kagoGroupScale[float32](g, a0, a1) }
 		},
 	})
 	driver.RegisterKernel(Scale[float64], &driver.KernelSpec{
@@ -517,6 +613,11 @@ func init() {
 			a1 := args[1].Value.([]float64)
 			return func(it driver.Item) { Scale[float64](ka.Item(it), a0, a1) }
 		},
+		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+			a0 := args[0].Value.(float64)
+			a1 := args[1].Value.([]float64)
+			return func(g *driver.WorkGroup) { kagoGroupScale[float64](g, a0, a1) }
+		},
 	})
 	driver.RegisterKernel(Switch, &driver.KernelSpec{
 		Name:  "Switch",
@@ -541,6 +642,11 @@ func init() {
 			a0 := args[0].Value.([]int32)
 			a1 := args[1].Value.([]float64)
 			return func(it driver.Item) { Switch(ka.Item(it), a0, a1) }
+		},
+		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+			a0 := args[0].Value.([]int32)
+			a1 := args[1].Value.([]float64)
+			return func(g *driver.WorkGroup) { kagoGroupSwitch(g, a0, a1) }
 		},
 	})
 	driver.RegisterKernel(Transpose, &driver.KernelSpec{
@@ -572,6 +678,13 @@ func init() {
 			a2 := args[2].Value.([]float32)
 			a3 := args[3].Value.([]float32)
 			return func(it driver.Item) { Transpose(ka.Item(it), a0, a1, a2, a3) }
+		},
+		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+			a0 := args[0].Value.(int)
+			a1 := args[1].Value.(int)
+			a2 := args[2].Value.([]float32)
+			a3 := args[3].Value.([]float32)
+			return func(g *driver.WorkGroup) { kagoGroupTranspose(g, a0, a1, a2, a3) }
 		},
 	})
 }
@@ -964,4 +1077,686 @@ func (k TransposeKernel) Launch(s *ka.Stream, r ka.NDRange, rows int, cols int, 
 		return fmt.Errorf("launching Transpose: a zero TransposeKernel, not one from NewTransposeKernel: %w", ka.ErrInvalid)
 	}
 	return k.k.Launch(s, r, rows, cols, in, out)
+}
+
+// kagoGroupBitOps runs one work-group of BitOps, its work-items as loops
+// (see package groupfn).
+func kagoGroupBitOps(kg *driver.WorkGroup, x []int32, s []uint8, out []int64) {
+	n0 := kg.Size[0]
+	n1 := kg.Size[1]
+	n2 := kg.Size[2]
+	b0 := kg.ID[0] * n0
+	b1 := kg.ID[1] * n1
+	b2 := kg.ID[2] * n2
+	gs0 := kg.GlobalSize[0]
+	gs1 := kg.GlobalSize[1]
+	for lz := range n2 {
+		gz := b2 + lz
+		for ly := range n1 {
+			gy := b1 + ly
+			row := gs0 * (gy + gs1*gz)
+		items:
+			for lx := range n0 {
+				gx := b0 + lx
+				i := (row + gx)
+				if i >= len(x) {
+					continue items
+				}
+				v, n := x[i], s[i]
+				u := uint32(v)
+				var r int64
+				r += int64(v << n) // 0 when n >= 32
+				r ^= int64(v >> n) // sign bits when n >= 32
+				r += int64(u >> n) // 0 when n >= 32
+				r += int64(int8(v) << (n % 9))
+				r ^= int64(uint16(u) >> (n & 15))
+				r += int64(v*0x7fffffff + 12345) // wraps
+				r += int64(u&^0xf0f0) | int64(^v)
+				r -= int64(v%7) + int64(u/3)
+				r += int64(uint64(u) << 40 >> n)
+				out[i] = r
+			}
+		}
+	}
+}
+
+// kagoGroupBoolFlags runs one work-group of BoolFlags, its work-items as loops
+// (see package groupfn).
+func kagoGroupBoolFlags(kg *driver.WorkGroup, negate bool, x []int32, out []bool) {
+	n0 := kg.Size[0]
+	n1 := kg.Size[1]
+	n2 := kg.Size[2]
+	b0 := kg.ID[0] * n0
+	b1 := kg.ID[1] * n1
+	b2 := kg.ID[2] * n2
+	gs0 := kg.GlobalSize[0]
+	gs1 := kg.GlobalSize[1]
+	for lz := range n2 {
+		gz := b2 + lz
+		for ly := range n1 {
+			gy := b1 + ly
+			row := gs0 * (gy + gs1*gz)
+			for lx := range n0 {
+				gx := b0 + lx
+				if i := (row + gx); i < len(x) {
+					b := x[i] > 0
+					if negate {
+						b = !b
+					}
+					out[i] = b
+				}
+			}
+		}
+	}
+}
+
+// kagoGroupConvert runs one work-group of Convert, its work-items as loops
+// (see package groupfn).
+func kagoGroupConvert(kg *driver.WorkGroup, x []float64, out []int64) {
+	n0 := kg.Size[0]
+	n1 := kg.Size[1]
+	n2 := kg.Size[2]
+	b0 := kg.ID[0] * n0
+	b1 := kg.ID[1] * n1
+	b2 := kg.ID[2] * n2
+	gs0 := kg.GlobalSize[0]
+	gs1 := kg.GlobalSize[1]
+	for lz := range n2 {
+		gz := b2 + lz
+		for ly := range n1 {
+			gy := b1 + ly
+			row := gs0 * (gy + gs1*gz)
+		items:
+			for lx := range n0 {
+				gx := b0 + lx
+				i := (row + gx)
+				if i >= len(x) {
+					continue items
+				}
+				v := x[i]
+				a := int32(v)
+				b := uint8(a)
+				c := int16(int64(a) * 1000)
+				d := uint64(uint32(a))
+				e := float32(v)
+				f := int64(float64(e) * 3)
+				g := uint16(b) + uint16(c)
+				out[8*i] = int64(a)
+				out[8*i+1] = int64(b)
+				out[8*i+2] = int64(c)
+				out[8*i+3] = int64(d)
+				out[8*i+4] = f
+				out[8*i+5] = int64(g)
+				out[8*i+6] = int64(int8(uint8(200 + b)))
+				out[8*i+7] = int64(math.Float32bits(e))
+			}
+		}
+	}
+}
+
+// kagoGroupHelpers runs one work-group of Helpers, its work-items as loops
+// (see package groupfn).
+func kagoGroupHelpers(kg *driver.WorkGroup, a, b []int64, q, r []int64, f []float32) {
+	n0 := kg.Size[0]
+	n1 := kg.Size[1]
+	n2 := kg.Size[2]
+	b0 := kg.ID[0] * n0
+	b1 := kg.ID[1] * n1
+	b2 := kg.ID[2] * n2
+	gs0 := kg.GlobalSize[0]
+	gs1 := kg.GlobalSize[1]
+	for lz := range n2 {
+		gz := b2 + lz
+		for ly := range n1 {
+			gy := b1 + ly
+			row := gs0 * (gy + gs1*gz)
+		items:
+			for lx := range n0 {
+				gx := b0 + lx
+				i := (row + gx)
+				if i >= len(a) {
+					continue items
+				}
+				qq, rr, zero := divmod(a[i], b[i])
+				if zero {
+					qq, rr = -1, -1
+				}
+				q[i], r[i] = qq, rr
+				f[i] = clampAdd(float32(a[i]), float32(b[i]), -100, 100)
+			}
+		}
+	}
+}
+
+// kagoGroupHistogram runs one work-group of Histogram, its work-items as loops
+// (see package groupfn).
+func kagoGroupHistogram(kg *driver.WorkGroup, in []uint32, bins []uint32) {
+	n0 := kg.Size[0]
+	n1 := kg.Size[1]
+	n2 := kg.Size[2]
+	b0 := kg.ID[0] * n0
+	b1 := kg.ID[1] * n1
+	b2 := kg.ID[2] * n2
+	gs0 := kg.GlobalSize[0]
+	gs1 := kg.GlobalSize[1]
+	for lz := range n2 {
+		gz := b2 + lz
+		for ly := range n1 {
+			gy := b1 + ly
+			row := gs0 * (gy + gs1*gz)
+			for lx := range n0 {
+				gx := b0 + lx
+				if i := (row + gx); i < len(in) {
+					ka.AtomicAdd(&bins[int(in[i]%uint32(len(bins)))], 1)
+				}
+			}
+		}
+	}
+}
+
+// kagoGroupLoops runs one work-group of Loops, its work-items as loops
+// (see package groupfn).
+func kagoGroupLoops(kg *driver.WorkGroup, x []int32, out []int32) {
+	n0 := kg.Size[0]
+	n1 := kg.Size[1]
+	n2 := kg.Size[2]
+	b0 := kg.ID[0] * n0
+	b1 := kg.ID[1] * n1
+	b2 := kg.ID[2] * n2
+	gs0 := kg.GlobalSize[0]
+	gs1 := kg.GlobalSize[1]
+	for lz := range n2 {
+		gz := b2 + lz
+		for ly := range n1 {
+			gy := b1 + ly
+			row := gs0 * (gy + gs1*gz)
+		items:
+			for lx := range n0 {
+				gx := b0 + lx
+				i := (row + gx)
+				if i >= len(x) {
+					continue items
+				}
+				var acc int32
+				for j := int32(0); j < 100; j++ {
+					if j%3 == 0 {
+						continue
+					}
+					if j > x[i] {
+						break
+					}
+					acc += j
+				}
+			outer:
+				for a := 0; a < 10; a++ {
+					for b := 0; b < 10; b++ {
+						if a*b > int(x[i]) {
+							break outer
+						}
+						if b > a {
+							continue outer
+						}
+						acc++
+					}
+				}
+				out[i] = acc
+			}
+		}
+	}
+}
+
+// kagoGroupMatMul runs one work-group of MatMul, its work-items as loops
+// (see package groupfn).
+func kagoGroupMatMul(kg *driver.WorkGroup, n int, a, b, c []float32) {
+	n0 := kg.Size[0]
+	n1 := kg.Size[1]
+	n2 := kg.Size[2]
+	b0 := kg.ID[0] * n0
+	b1 := kg.ID[1] * n1
+	for range n2 {
+		for ly := range n1 {
+			gy := b1 + ly
+		items:
+			for lx := range n0 {
+				gx := b0 + lx
+				col, row := gx, gy
+				if row >= n || col >= n {
+					continue items
+				}
+				var sum float32
+				for k := 0; k < n; k++ {
+					sum += a[row*n+k] * b[k*n+col]
+				}
+				c[row*n+col] = sum
+			}
+		}
+	}
+}
+
+// kagoGroupMatMulTiled runs one work-group of MatMulTiled, its work-items as loops
+// (see package groupfn).
+func kagoGroupMatMulTiled(kg *driver.WorkGroup, n int, a, b, c []float32) {
+	n0 := kg.Size[0]
+	n1 := kg.Size[1]
+	n2 := kg.Size[2]
+	b0 := kg.ID[0] * n0
+	b1 := kg.ID[1] * n1
+	lxPerItem := driver.GroupPrivate[int](kg, 0)
+	lyPerItem := driver.GroupPrivate[int](kg, 1)
+	rowPerItem := driver.GroupPrivate[int](kg, 2)
+	colPerItem := driver.GroupPrivate[int](kg, 3)
+	sumPerItem := driver.GroupPrivate[float32](kg, 4)
+	ta := driver.GroupLocal[float32](kg, 0, Tile*Tile)
+	tb := driver.GroupLocal[float32](kg, 1, Tile*Tile)
+	for lz := range n2 {
+		for ly1 := range n1 {
+			gy := b1 + ly1
+			lrow := n0 * (ly1 + n1*lz)
+			for lx1 := range n0 {
+				gx := b0 + lx1
+				l := lrow + lx1
+				lx, ly := lx1, ly1
+				col, row := gx, gy
+				var sum float32
+				lxPerItem[l] = lx
+				lyPerItem[l] = ly
+				rowPerItem[l] = row
+				colPerItem[l] = col
+				sumPerItem[l] = sum
+			}
+		}
+	}
+	for t := 0; t < (n+Tile-1)/Tile; t++ {
+		for lz := range n2 {
+			for ly1 := range n1 {
+				lrow := n0 * (ly1 + n1*lz)
+				for lx1 := range n0 {
+					l := lrow + lx1
+					lx := lxPerItem[l]
+					ly := lyPerItem[l]
+					row := rowPerItem[l]
+					col := colPerItem[l]
+					ac, br := t*Tile+lx, t*Tile+ly
+					ta[ly*Tile+lx] = 0
+					if row < n && ac < n {
+						ta[ly*Tile+lx] = a[row*n+ac]
+					}
+					tb[ly*Tile+lx] = 0
+					if br < n && col < n {
+						tb[ly*Tile+lx] = b[br*n+col]
+					}
+				}
+			}
+		}
+		for lz := range n2 {
+			for ly1 := range n1 {
+				lrow := n0 * (ly1 + n1*lz)
+				for lx1 := range n0 {
+					l := lrow + lx1
+					lx := lxPerItem[l]
+					ly := lyPerItem[l]
+					sum := sumPerItem[l]
+					for k := 0; k < Tile; k++ {
+						sum += ta[ly*Tile+k] * tb[k*Tile+lx]
+					}
+					sumPerItem[l] = sum
+				}
+			}
+		}
+	}
+	for lz := range n2 {
+		for ly1 := range n1 {
+			lrow := n0 * (ly1 + n1*lz)
+			for lx1 := range n0 {
+				l := lrow + lx1
+				row := rowPerItem[l]
+				col := colPerItem[l]
+				sum := sumPerItem[l]
+				if row < n && col < n {
+					c[row*n+col] = sum
+				}
+			}
+		}
+	}
+}
+
+// kagoGroupMathFuncs runs one work-group of MathFuncs, its work-items as loops
+// (see package groupfn).
+func kagoGroupMathFuncs(kg *driver.WorkGroup, x []float32, y []float64, out32 []float32, out64 []float64) {
+	n0 := kg.Size[0]
+	n1 := kg.Size[1]
+	n2 := kg.Size[2]
+	b0 := kg.ID[0] * n0
+	b1 := kg.ID[1] * n1
+	b2 := kg.ID[2] * n2
+	gs0 := kg.GlobalSize[0]
+	gs1 := kg.GlobalSize[1]
+	for lz := range n2 {
+		gz := b2 + lz
+		for ly := range n1 {
+			gy := b1 + ly
+			row := gs0 * (gy + gs1*gz)
+		items:
+			for lx := range n0 {
+				gx := b0 + lx
+				i := (row + gx)
+				if i >= len(x) {
+					continue items
+				}
+				v, w := x[i], y[i]
+				out32[4*i] = ka.Sqrt(v) + ka.Exp(v/4)
+				out32[4*i+1] = ka.Sin(v) * ka.Cos(v)
+				out32[4*i+2] = ka.Log(v+1) + ka.Floor(v*3)
+				out32[4*i+3] = ka.Pow(v, 1.5) - ka.Abs(-v)
+				out64[4*i] = math.Sqrt(w) + math.Exp(w/4)
+				out64[4*i+1] = math.Tanh(w) + math.Atan2(w, 2)
+				out64[4*i+2] = math.Log10(w+1) + math.Ceil(w)
+				out64[4*i+3] = math.Hypot(w, 3) + math.Cbrt(w)
+			}
+		}
+	}
+}
+
+// kagoGroupMemCopy runs one work-group of MemCopy, its work-items as loops
+// (see package groupfn).
+func kagoGroupMemCopy(kg *driver.WorkGroup, dst, src []uint8) {
+	n0 := kg.Size[0]
+	n1 := kg.Size[1]
+	n2 := kg.Size[2]
+	b0 := kg.ID[0] * n0
+	b1 := kg.ID[1] * n1
+	b2 := kg.ID[2] * n2
+	gs0 := kg.GlobalSize[0]
+	gs1 := kg.GlobalSize[1]
+	for lz := range n2 {
+		gz := b2 + lz
+		for ly := range n1 {
+			gy := b1 + ly
+			row := gs0 * (gy + gs1*gz)
+			for lx := range n0 {
+				gx := b0 + lx
+				if i := (row + gx); i < len(dst) {
+					dst[i] = src[i]
+				}
+			}
+		}
+	}
+}
+
+// kagoGroupMinMax runs one work-group of MinMax, its work-items as loops
+// (see package groupfn).
+func kagoGroupMinMax(kg *driver.WorkGroup, x []float32, out []float32, iout []int32, uout []uint64) {
+	n0 := kg.Size[0]
+	n1 := kg.Size[1]
+	n2 := kg.Size[2]
+	b0 := kg.ID[0] * n0
+	b1 := kg.ID[1] * n1
+	b2 := kg.ID[2] * n2
+	gs0 := kg.GlobalSize[0]
+	gs1 := kg.GlobalSize[1]
+	for lz := range n2 {
+		gz := b2 + lz
+		for ly := range n1 {
+			gy := b1 + ly
+			row := gs0 * (gy + gs1*gz)
+			for lx := range n0 {
+				gx := b0 + lx
+				if i := (row + gx); i < len(x) {
+					ka.AtomicAdd(&out[0], x[i])
+					ka.AtomicMax(&out[1], x[i])
+					ka.AtomicMin(&out[2], x[i])
+					ka.AtomicMax(&iout[0], int32(x[i]))
+					ka.AtomicMin(&iout[1], int32(x[i]))
+					ka.AtomicMax(&uout[0], uint64(x[i]*3+400))
+				}
+			}
+		}
+	}
+}
+
+// kagoGroupPartial2D runs one work-group of Partial2D, its work-items as loops
+// (see package groupfn).
+func kagoGroupPartial2D(kg *driver.WorkGroup, rows, cols int, out []int32) {
+	n0 := kg.Size[0]
+	n1 := kg.Size[1]
+	n2 := kg.Size[2]
+	b0 := kg.ID[0] * n0
+	b1 := kg.ID[1] * n1
+	b2 := kg.ID[2] * n2
+	gs0 := kg.GlobalSize[0]
+	gs1 := kg.GlobalSize[1]
+	for lz := range n2 {
+		gz := b2 + lz
+		for ly := range n1 {
+			gy := b1 + ly
+			row := gs0 * (gy + gs1*gz)
+			for lx := range n0 {
+				gx := b0 + lx
+				x, y := gx, gy
+				if x < kg.GlobalSize[0] && y < kg.GlobalSize[1] && y < rows && x < cols {
+					out[y*cols+x] = int32((row + gx) + 1000*kg.ID[1] + 100000*lx)
+				}
+			}
+		}
+	}
+}
+
+// kagoGroupPrivateArray runs one work-group of PrivateArray, its work-items as loops
+// (see package groupfn).
+func kagoGroupPrivateArray(kg *driver.WorkGroup, x []int32, out []int32) {
+	n0 := kg.Size[0]
+	n1 := kg.Size[1]
+	n2 := kg.Size[2]
+	b0 := kg.ID[0] * n0
+	b1 := kg.ID[1] * n1
+	b2 := kg.ID[2] * n2
+	gs0 := kg.GlobalSize[0]
+	gs1 := kg.GlobalSize[1]
+	for lz := range n2 {
+		gz := b2 + lz
+		for ly := range n1 {
+			gy := b1 + ly
+			row := gs0 * (gy + gs1*gz)
+		items:
+			for lx := range n0 {
+				gx := b0 + lx
+				i := (row + gx)
+				if i >= len(out) {
+					continue items
+				}
+				var window [5]int32
+				for k := range window {
+					if j := i + k; j < len(x) {
+						window[k] = x[j]
+					}
+				}
+				sum := int32(0)
+				for _, w := range window[1:4] {
+					sum += w
+				}
+				tail := x[i:]
+				out[i] = sum*10 + int32(len(tail)) + window[0]
+			}
+		}
+	}
+}
+
+// kagoGroupReduceSum runs one work-group of ReduceSum, its work-items as loops
+// (see package groupfn).
+func kagoGroupReduceSum(kg *driver.WorkGroup, in, out []int64) {
+	n0 := kg.Size[0]
+	n1 := kg.Size[1]
+	n2 := kg.Size[2]
+	b0 := kg.ID[0] * n0
+	b1 := kg.ID[1] * n1
+	b2 := kg.ID[2] * n2
+	gs0 := kg.GlobalSize[0]
+	gs1 := kg.GlobalSize[1]
+	lPerItem := driver.GroupPrivate[int](kg, 0)
+	s := driver.GroupLocal[int64](kg, 0, ReduceGroup)
+	for lz := range n2 {
+		gz := b2 + lz
+		for ly := range n1 {
+			gy := b1 + ly
+			row := gs0 * (gy + gs1*gz)
+			lrow := n0 * (ly + n1*lz)
+			for lx := range n0 {
+				gx := b0 + lx
+				l1 := lrow + lx
+				l, i := l1, (row + gx)
+				s[l] = 0
+				if i < len(in) {
+					s[l] = in[i]
+				}
+				lPerItem[l1] = l
+			}
+		}
+	}
+	for stride := ReduceGroup / 2; stride > 0; stride /= 2 {
+		for lz := range n2 {
+			for ly := range n1 {
+				lrow := n0 * (ly + n1*lz)
+				for lx := range n0 {
+					l1 := lrow + lx
+					l := lPerItem[l1]
+					if l < stride {
+						s[l] += s[l+stride]
+					}
+				}
+			}
+		}
+	}
+	for lz := range n2 {
+		for ly := range n1 {
+			lrow := n0 * (ly + n1*lz)
+			for lx := range n0 {
+				l1 := lrow + lx
+				l := lPerItem[l1]
+				if l == 0 {
+					out[kg.Linear] = s[0]
+				}
+			}
+		}
+	}
+}
+
+// kagoGroupSaxpy runs one work-group of Saxpy, its work-items as loops
+// (see package groupfn).
+func kagoGroupSaxpy(kg *driver.WorkGroup, a float32, x, y []float32) {
+	n0 := kg.Size[0]
+	n1 := kg.Size[1]
+	n2 := kg.Size[2]
+	b0 := kg.ID[0] * n0
+	b1 := kg.ID[1] * n1
+	b2 := kg.ID[2] * n2
+	gs0 := kg.GlobalSize[0]
+	gs1 := kg.GlobalSize[1]
+	for lz := range n2 {
+		gz := b2 + lz
+		for ly := range n1 {
+			gy := b1 + ly
+			row := gs0 * (gy + gs1*gz)
+			for lx := range n0 {
+				gx := b0 + lx
+				if i := (row + gx); i < len(y) {
+					y[i] = a*x[i] + y[i]
+				}
+			}
+		}
+	}
+}
+
+// kagoGroupScale runs one work-group of Scale, its work-items as loops
+// (see package groupfn).
+func kagoGroupScale[T float32 | float64](kg *driver.WorkGroup, a T, x []T) {
+	n0 := kg.Size[0]
+	n1 := kg.Size[1]
+	n2 := kg.Size[2]
+	b0 := kg.ID[0] * n0
+	b1 := kg.ID[1] * n1
+	b2 := kg.ID[2] * n2
+	gs0 := kg.GlobalSize[0]
+	gs1 := kg.GlobalSize[1]
+	for lz := range n2 {
+		gz := b2 + lz
+		for ly := range n1 {
+			gy := b1 + ly
+			row := gs0 * (gy + gs1*gz)
+			for lx := range n0 {
+				gx := b0 + lx
+				if i := (row + gx); i < len(x) {
+					x[i] *= a
+				}
+			}
+		}
+	}
+}
+
+// kagoGroupSwitch runs one work-group of Switch, its work-items as loops
+// (see package groupfn).
+func kagoGroupSwitch(kg *driver.WorkGroup, x []int32, out []float64) {
+	n0 := kg.Size[0]
+	n1 := kg.Size[1]
+	n2 := kg.Size[2]
+	b0 := kg.ID[0] * n0
+	b1 := kg.ID[1] * n1
+	b2 := kg.ID[2] * n2
+	gs0 := kg.GlobalSize[0]
+	gs1 := kg.GlobalSize[1]
+	for lz := range n2 {
+		gz := b2 + lz
+		for ly := range n1 {
+			gy := b1 + ly
+			row := gs0 * (gy + gs1*gz)
+		items:
+			for lx := range n0 {
+				gx := b0 + lx
+				i := (row + gx)
+				if i >= len(x) {
+					continue items
+				}
+				var r float64
+				switch v := x[i] % 6; v {
+				case 0:
+					r = 1.5
+				case 1, 2:
+					r = float64(v) * 2
+					fallthrough
+				case 3:
+					r += 10
+				default:
+					r = -1
+				}
+				switch {
+				case x[i] < 0:
+					r *= -1
+				case x[i] > 100:
+					r += 0.25
+				}
+				out[i] = r
+			}
+		}
+	}
+}
+
+// kagoGroupTranspose runs one work-group of Transpose, its work-items as loops
+// (see package groupfn).
+func kagoGroupTranspose(kg *driver.WorkGroup, rows, cols int, in, out []float32) {
+	n0 := kg.Size[0]
+	n1 := kg.Size[1]
+	n2 := kg.Size[2]
+	b0 := kg.ID[0] * n0
+	b1 := kg.ID[1] * n1
+	for range n2 {
+		for ly := range n1 {
+			gy := b1 + ly
+			for lx := range n0 {
+				gx := b0 + lx
+				c, r := gx, gy
+				if r < rows && c < cols {
+					out[c*rows+r] = in[r*cols+c]
+				}
+			}
+		}
+	}
 }

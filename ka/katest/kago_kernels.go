@@ -84,6 +84,16 @@ func init() {
 			a6 := args[6].Value.([]float64)
 			return func(it driver.Item) { Atomics(ka.Item(it), a0, a1, a2, a3, a4, a5, a6) }
 		},
+		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+			a0 := args[0].Value.(int)
+			a1 := args[1].Value.([]int32)
+			a2 := args[2].Value.([]uint32)
+			a3 := args[3].Value.([]int64)
+			a4 := args[4].Value.([]uint64)
+			a5 := args[5].Value.([]float32)
+			a6 := args[6].Value.([]float64)
+			return func(g *driver.WorkGroup) { kagoGroupAtomics(g, a0, a1, a2, a3, a4, a5, a6) }
+		},
 	})
 	driver.RegisterKernel(Count, &driver.KernelSpec{
 		Name:  "Count",
@@ -104,6 +114,10 @@ func init() {
 		Native: func(args []driver.Arg) func(driver.Item) {
 			a0 := args[0].Value.([]int32)
 			return func(it driver.Item) { Count(ka.Item(it), a0) }
+		},
+		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+			a0 := args[0].Value.([]int32)
+			return func(g *driver.WorkGroup) { kagoGroupCount(g, a0) }
 		},
 	})
 	driver.RegisterKernel(Histogram, &driver.KernelSpec{
@@ -130,6 +144,11 @@ func init() {
 			a1 := args[1].Value.([]int32)
 			return func(it driver.Item) { Histogram(ka.Item(it), a0, a1) }
 		},
+		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+			a0 := args[0].Value.([]int32)
+			a1 := args[1].Value.([]int32)
+			return func(g *driver.WorkGroup) { kagoGroupHistogram(g, a0, a1) }
+		},
 	})
 	driver.RegisterKernel(Indices, &driver.KernelSpec{
 		Name:  "Indices",
@@ -151,6 +170,10 @@ func init() {
 			a0 := args[0].Value.([]int32)
 			return func(it driver.Item) { Indices(ka.Item(it), a0) }
 		},
+		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+			a0 := args[0].Value.([]int32)
+			return func(g *driver.WorkGroup) { kagoGroupIndices(g, a0) }
+		},
 	})
 	driver.RegisterKernel(Reverse, &driver.KernelSpec{
 		Name:  "Reverse",
@@ -171,6 +194,10 @@ func init() {
 		Native: func(args []driver.Arg) func(driver.Item) {
 			a0 := args[0].Value.([]int32)
 			return func(it driver.Item) { Reverse(ka.Item(it), a0) }
+		},
+		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+			a0 := args[0].Value.([]int32)
+			return func(g *driver.WorkGroup) { kagoGroupReverse(g, a0) }
 		},
 	})
 	driver.RegisterKernel(Saxpy, &driver.KernelSpec{
@@ -200,6 +227,12 @@ func init() {
 			a2 := args[2].Value.([]float32)
 			return func(it driver.Item) { Saxpy(ka.Item(it), a0, a1, a2) }
 		},
+		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+			a0 := args[0].Value.(float32)
+			a1 := args[1].Value.([]float32)
+			a2 := args[2].Value.([]float32)
+			return func(g *driver.WorkGroup) { kagoGroupSaxpy(g, a0, a1, a2) }
+		},
 	})
 	driver.RegisterKernel(Scale[float32], &driver.KernelSpec{
 		Name:  "Scale[float32]",
@@ -223,6 +256,11 @@ func init() {
 			a0 := args[0].Value.(float32)
 			a1 := args[1].Value.([]float32)
 			return func(it driver.Item) { Scale[float32](ka.Item(it), a0, a1) }
+		},
+		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+			a0 := args[0].Value.(float32)
+			a1 := args[1].Value.([]float32)
+			return func(g *driver.WorkGroup) { kagoGroupScale[float32](g, a0, a1) }
 		},
 	})
 	driver.RegisterKernel(Scale[float64], &driver.KernelSpec{
@@ -248,6 +286,11 @@ func init() {
 			a1 := args[1].Value.([]float64)
 			return func(it driver.Item) { Scale[float64](ka.Item(it), a0, a1) }
 		},
+		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+			a0 := args[0].Value.(float64)
+			a1 := args[1].Value.([]float64)
+			return func(g *driver.WorkGroup) { kagoGroupScale[float64](g, a0, a1) }
+		},
 	})
 	driver.RegisterKernel(Sum, &driver.KernelSpec{
 		Name:  "Sum",
@@ -272,6 +315,11 @@ func init() {
 			a0 := args[0].Value.([]float32)
 			a1 := args[1].Value.([]float32)
 			return func(it driver.Item) { Sum(ka.Item(it), a0, a1) }
+		},
+		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+			a0 := args[0].Value.([]float32)
+			a1 := args[1].Value.([]float32)
+			return func(g *driver.WorkGroup) { kagoGroupSum(g, a0, a1) }
 		},
 	})
 }
@@ -454,4 +502,301 @@ func (k SumKernel) Launch(s *ka.Stream, r ka.NDRange, x *ka.Array[float32], out 
 		return fmt.Errorf("launching Sum: a zero SumKernel, not one from NewSumKernel: %w", ka.ErrInvalid)
 	}
 	return k.k.Launch(s, r, x, out)
+}
+
+// kagoGroupAtomics runs one work-group of Atomics, its work-items as loops
+// (see package groupfn).
+func kagoGroupAtomics(kg *driver.WorkGroup, n int, i32 []int32, u32 []uint32, i64 []int64, u64 []uint64, f32 []float32, f64 []float64) {
+	n0 := kg.Size[0]
+	n1 := kg.Size[1]
+	n2 := kg.Size[2]
+	b0 := kg.ID[0] * n0
+	b1 := kg.ID[1] * n1
+	b2 := kg.ID[2] * n2
+	gs0 := kg.GlobalSize[0]
+	gs1 := kg.GlobalSize[1]
+	for lz := range n2 {
+		gz := b2 + lz
+		for ly := range n1 {
+			gy := b1 + ly
+			row := gs0 * (gy + gs1*gz)
+		items:
+			for lx := range n0 {
+				gx := b0 + lx
+				i := (row + gx)
+				if i >= n {
+					continue items
+				}
+				ka.AtomicAdd(&i32[0], 1)
+				ka.AtomicMax(&i32[1], int32(i))
+				ka.AtomicMin(&i32[2], int32(-i))
+				ka.AtomicAdd(&u32[0], 2)
+				ka.AtomicMax(&u32[1], uint32(i))
+				ka.AtomicAdd(&i64[0], int64(i))
+				ka.AtomicMin(&i64[1], int64(i))
+				ka.AtomicAdd(&u64[0], 3)
+				ka.AtomicAdd(&f32[0], 0.5)
+				ka.AtomicMax(&f32[1], float32(i))
+				ka.AtomicAdd(&f64[0], 0.25)
+				ka.AtomicMin(&f64[1], float64(i))
+				// Exactly one work-item wins each CAS from 0; the exchange leaves
+				// some work-item's index.
+				if ka.AtomicCAS(&i32[3], 0, int32(i+1)) == 0 {
+					ka.AtomicAdd(&i32[4], 1)
+				}
+				ka.AtomicExchange(&i32[5], int32(i))
+			}
+		}
+	}
+}
+
+// kagoGroupCount runs one work-group of Count, its work-items as loops
+// (see package groupfn).
+func kagoGroupCount(kg *driver.WorkGroup, counts []int32) {
+	n0 := kg.Size[0]
+	n1 := kg.Size[1]
+	n2 := kg.Size[2]
+	b0 := kg.ID[0] * n0
+	b1 := kg.ID[1] * n1
+	for range n2 {
+		for ly := range n1 {
+			gy := b1 + ly
+			for lx := range n0 {
+				gx := b0 + lx
+				ka.AtomicAdd(&counts[0], 1)
+				if gx < kg.GlobalSize[0] && gy < kg.GlobalSize[1] {
+					ka.AtomicAdd(&counts[1], 1)
+				}
+			}
+		}
+	}
+}
+
+// kagoGroupHistogram runs one work-group of Histogram, its work-items as loops
+// (see package groupfn).
+func kagoGroupHistogram(kg *driver.WorkGroup, x []int32, bins []int32) {
+	n0 := kg.Size[0]
+	n1 := kg.Size[1]
+	n2 := kg.Size[2]
+	b0 := kg.ID[0] * n0
+	b1 := kg.ID[1] * n1
+	b2 := kg.ID[2] * n2
+	gs0 := kg.GlobalSize[0]
+	gs1 := kg.GlobalSize[1]
+	for lz := range n2 {
+		gz := b2 + lz
+		for ly := range n1 {
+			gy := b1 + ly
+			row := gs0 * (gy + gs1*gz)
+			for lx := range n0 {
+				gx := b0 + lx
+				if i := (row + gx); i < len(x) {
+					ka.AtomicAdd(&bins[int(x[i])%len(bins)], 1)
+				}
+			}
+		}
+	}
+}
+
+// kagoGroupIndices runs one work-group of Indices, its work-items as loops
+// (see package groupfn).
+func kagoGroupIndices(kg *driver.WorkGroup, out []int32) {
+	n0 := kg.Size[0]
+	n1 := kg.Size[1]
+	n2 := kg.Size[2]
+	b0 := kg.ID[0] * n0
+	b1 := kg.ID[1] * n1
+	b2 := kg.ID[2] * n2
+	gs0 := kg.GlobalSize[0]
+	gs1 := kg.GlobalSize[1]
+	for lz := range n2 {
+		gz := b2 + lz
+		for ly := range n1 {
+			gy := b1 + ly
+			row := gs0 * (gy + gs1*gz)
+			lrow := n0 * (ly + n1*lz)
+		items:
+			for lx := range n0 {
+				gx := b0 + lx
+				l := lrow + lx
+				if gx >= kg.GlobalSize[0] || gy >= kg.GlobalSize[1] || gz >= kg.GlobalSize[2] {
+					continue items
+				}
+				b := (row + gx) * 21
+				// Dimensions are constants in kernels: one block per dimension.
+				out[b+0], out[b+1], out[b+2] = int32(gx), int32(lx), int32(kg.ID[0])
+				out[b+3], out[b+4], out[b+5] = int32(n0), int32(kg.Count[0]), int32(kg.GlobalSize[0])
+				out[b+6], out[b+7], out[b+8] = int32(gy), int32(ly), int32(kg.ID[1])
+				out[b+9], out[b+10], out[b+11] = int32(n1), int32(kg.Count[1]), int32(kg.GlobalSize[1])
+				out[b+12], out[b+13], out[b+14] = int32(gz), int32(lz), int32(kg.ID[2])
+				out[b+15], out[b+16], out[b+17] = int32(n2), int32(kg.Count[2]), int32(kg.GlobalSize[2])
+				out[b+18] = int32((row + gx))
+				out[b+19] = int32(l)
+				out[b+20] = int32(kg.Linear)
+			}
+		}
+	}
+}
+
+// kagoGroupReverse runs one work-group of Reverse, its work-items as loops
+// (see package groupfn).
+func kagoGroupReverse(kg *driver.WorkGroup, x []int32) {
+	n0 := kg.Size[0]
+	n1 := kg.Size[1]
+	n2 := kg.Size[2]
+	b0 := kg.ID[0] * n0
+	b1 := kg.ID[1] * n1
+	b2 := kg.ID[2] * n2
+	gs0 := kg.GlobalSize[0]
+	gs1 := kg.GlobalSize[1]
+	iPerItem := driver.GroupPrivate[int](kg, 0)
+	nPerItem := driver.GroupPrivate[int](kg, 1)
+	lPerItem := driver.GroupPrivate[int](kg, 2)
+	tmp := driver.GroupLocal[int32](kg, 0, 64)
+	for lz := range n2 {
+		gz := b2 + lz
+		for ly := range n1 {
+			gy := b1 + ly
+			row := gs0 * (gy + gs1*gz)
+			lrow := n0 * (ly + n1*lz)
+			for lx := range n0 {
+				gx := b0 + lx
+				l1 := lrow + lx
+				l, n := l1, n0
+				i := (row + gx)
+				if i < len(x) {
+					tmp[l] = x[i]
+				}
+				iPerItem[l1] = i
+				nPerItem[l1] = n
+				lPerItem[l1] = l
+			}
+		}
+	}
+	for lz := range n2 {
+		for ly := range n1 {
+			lrow := n0 * (ly + n1*lz)
+			for lx := range n0 {
+				l1 := lrow + lx
+				i := iPerItem[l1]
+				n := nPerItem[l1]
+				l := lPerItem[l1]
+				if i < len(x) {
+					x[i] = tmp[n-1-l]
+				}
+			}
+		}
+	}
+}
+
+// kagoGroupSaxpy runs one work-group of Saxpy, its work-items as loops
+// (see package groupfn).
+func kagoGroupSaxpy(kg *driver.WorkGroup, a float32, x, y []float32) {
+	n0 := kg.Size[0]
+	n1 := kg.Size[1]
+	n2 := kg.Size[2]
+	b0 := kg.ID[0] * n0
+	b1 := kg.ID[1] * n1
+	b2 := kg.ID[2] * n2
+	gs0 := kg.GlobalSize[0]
+	gs1 := kg.GlobalSize[1]
+	for lz := range n2 {
+		gz := b2 + lz
+		for ly := range n1 {
+			gy := b1 + ly
+			row := gs0 * (gy + gs1*gz)
+			for lx := range n0 {
+				gx := b0 + lx
+				if i := (row + gx); i < len(y) {
+					y[i] = a*x[i] + y[i]
+				}
+			}
+		}
+	}
+}
+
+// kagoGroupScale runs one work-group of Scale, its work-items as loops
+// (see package groupfn).
+func kagoGroupScale[T float32 | float64](kg *driver.WorkGroup, a T, x []T) {
+	n0 := kg.Size[0]
+	n1 := kg.Size[1]
+	n2 := kg.Size[2]
+	b0 := kg.ID[0] * n0
+	b1 := kg.ID[1] * n1
+	b2 := kg.ID[2] * n2
+	gs0 := kg.GlobalSize[0]
+	gs1 := kg.GlobalSize[1]
+	for lz := range n2 {
+		gz := b2 + lz
+		for ly := range n1 {
+			gy := b1 + ly
+			row := gs0 * (gy + gs1*gz)
+			for lx := range n0 {
+				gx := b0 + lx
+				if i := (row + gx); i < len(x) {
+					x[i] *= a
+				}
+			}
+		}
+	}
+}
+
+// kagoGroupSum runs one work-group of Sum, its work-items as loops
+// (see package groupfn).
+func kagoGroupSum(kg *driver.WorkGroup, x []float32, out []float32) {
+	n0 := kg.Size[0]
+	n1 := kg.Size[1]
+	n2 := kg.Size[2]
+	b0 := kg.ID[0] * n0
+	b1 := kg.ID[1] * n1
+	b2 := kg.ID[2] * n2
+	gs0 := kg.GlobalSize[0]
+	gs1 := kg.GlobalSize[1]
+	lPerItem := driver.GroupPrivate[int](kg, 0)
+	tmp := driver.GroupLocal[float32](kg, 0, 128)
+	for lz := range n2 {
+		gz := b2 + lz
+		for ly := range n1 {
+			gy := b1 + ly
+			row := gs0 * (gy + gs1*gz)
+			lrow := n0 * (ly + n1*lz)
+			for lx := range n0 {
+				gx := b0 + lx
+				l1 := lrow + lx
+				l := l1
+				var v float32
+				if i := (row + gx); i < len(x) {
+					v = x[i]
+				}
+				tmp[l] = v
+				lPerItem[l1] = l
+			}
+		}
+	}
+	for s := 64; s > 0; s /= 2 {
+		for lz := range n2 {
+			for ly := range n1 {
+				lrow := n0 * (ly + n1*lz)
+				for lx := range n0 {
+					l1 := lrow + lx
+					l := lPerItem[l1]
+					if l < s {
+						tmp[l] += tmp[l+s]
+					}
+				}
+			}
+		}
+	}
+	for lz := range n2 {
+		for ly := range n1 {
+			lrow := n0 * (ly + n1*lz)
+			for lx := range n0 {
+				l1 := lrow + lx
+				l := lPerItem[l1]
+				if l == 0 {
+					out[kg.Linear] = tmp[0]
+				}
+			}
+		}
+	}
 }
