@@ -9,11 +9,16 @@
 // (an index out of range, say) becomes an error wrapping ka.ErrDevice from
 // the next Synchronize, naming the work-item.
 //
-// Groups are spread over GOMAXPROCS goroutines, and a group's work-items run
-// one after the other. Kernels that call Item.Barrier or ka.LocalArray (as
-// recorded in their KernelSpec; kernels without generated code are assumed
-// to) run each work-item of a group on its own goroutine, so that barriers
-// are real. Groups are whole, as on every device: when the range is not a
+// Groups are spread over GOMAXPROCS goroutines. A kernel with generated
+// code runs a whole group per call of its group function (written by kago
+// gen: the work-items as loops, split at barriers; see docs/backends.md),
+// on a pool of goroutines that lives as long as the program. Other kernels
+// run a work-item at a time: a group's work-items one after the other, or,
+// for kernels that call Item.Barrier or ka.LocalArray (as recorded in
+// their KernelSpec; kernels without generated code are assumed to), each
+// work-item of a group on its own goroutine, so that barriers are real.
+// KAGO_NATIVE=items makes a device run every kernel a work-item at a time.
+// Groups are whole, as on every device: when the range is not a
 // multiple of the group size, the last group's work-items past the range run
 // too, so a kernel that forgets its guard fails here (an index out of range
 // is an error from Synchronize) instead of writing past an array on a GPU.
@@ -23,6 +28,7 @@ package native
 
 import (
 	"fmt"
+	"os"
 	"runtime"
 
 	"github.com/kago-dev/kago/ka"
@@ -39,7 +45,25 @@ func (backend) Open(i int) (driver.Device, error) {
 	if i != 0 {
 		return nil, fmt.Errorf("native: no device %d: %w", i, driver.ErrNoDevice)
 	}
-	return &device{info: info()}, nil
+	perItem, err := perItemMode()
+	if err != nil {
+		return nil, err
+	}
+	return &device{info: info(), perItem: perItem}, nil
+}
+
+// perItemMode reads KAGO_NATIVE: "items" makes a device run every kernel a
+// work-item at a time, ignoring group functions (to compare the two, or to
+// debug a group function); "" or "groups" is the default.
+func perItemMode() (bool, error) {
+	switch v := os.Getenv("KAGO_NATIVE"); v {
+	case "", "groups":
+		return false, nil
+	case "items":
+		return true, nil
+	default:
+		return false, fmt.Errorf("native: KAGO_NATIVE=%q: want groups or items: %w", v, driver.ErrInvalid)
+	}
 }
 
 func info() driver.DeviceInfo {

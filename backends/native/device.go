@@ -7,7 +7,12 @@ import (
 	"github.com/kago-dev/kago/ka/driver"
 )
 
-type device struct{ info driver.DeviceInfo }
+type device struct {
+	info driver.DeviceInfo
+	// perItem: run every kernel a work-item at a time, as kernels without
+	// group functions run (KAGO_NATIVE=items at Open).
+	perItem bool
+}
 
 func (d *device) Info() driver.DeviceInfo { return d.info }
 
@@ -21,19 +26,40 @@ func (d *device) Alloc(size int) (driver.Buffer, error) {
 	return &buffer{b: unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(words))), size)}, nil
 }
 
-// function is a loaded kernel: its binder and whether it needs a
-// goroutine per work-item.
+// function is a loaded kernel: its binders and whether it needs a
+// goroutine per work-item when it runs a work-item at a time.
 type function struct {
 	name    string
-	bind    driver.NativeFunc
+	native  driver.NativeFunc
+	group   driver.GroupFunc // nil: a work-item at a time
 	barrier bool
+}
+
+// bound is a launch's kernel with its arguments bound: item runs one
+// work-item; group, when not nil, runs a whole work-group and is what
+// execute uses (item then serves to locate a panic).
+type bound struct {
+	item  func(driver.Item)
+	group func(*driver.WorkGroup)
+}
+
+func (fn *function) bind(args []driver.Arg) bound {
+	b := bound{item: fn.native(args)}
+	if fn.group != nil {
+		b.group = fn.group(args)
+	}
+	return b
 }
 
 func (d *device) Load(spec *driver.KernelSpec) (driver.Function, error) {
 	if spec.Native == nil {
 		return nil, fmt.Errorf("native: kernel %s has no Go entry (KernelSpec.Native is nil): %w", spec.Name, driver.ErrUnsupported)
 	}
-	return &function{name: spec.Name, bind: spec.Native, barrier: spec.Barrier}, nil
+	fn := &function{name: spec.Name, native: spec.Native, barrier: spec.Barrier}
+	if !d.perItem {
+		fn.group = spec.Group
+	}
+	return fn, nil
 }
 
 func (d *device) Close() error { return nil }

@@ -22,8 +22,11 @@ type launch struct {
 
 // execute runs a launch: groups are taken from a shared counter by up to
 // GOMAXPROCS goroutines (one of them the queue's own).
-func execute(fn *function, body func(driver.Item), r, g driver.NDRange) error {
-	l := &launch{fn: fn, body: body, r: r, g: g, groups: 1}
+func execute(fn *function, body bound, r, g driver.NDRange) error {
+	if body.group != nil {
+		return executeGroups(fn, body, r, g)
+	}
+	l := &launch{fn: fn, body: body.item, r: r, g: g, groups: 1}
 	for d := range 3 {
 		l.ng[d] = (r.Size[d] + g.Size[d] - 1) / g.Size[d]
 		l.groups *= l.ng[d]

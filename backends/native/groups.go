@@ -1,0 +1,166 @@
+package native
+
+import (
+	"fmt"
+	"runtime"
+	"sync"
+	"sync/atomic"
+
+	"github.com/kago-dev/kago/ka/driver"
+)
+
+// Kernels with a group function (driver.KernelSpec.Group, written by kago
+// gen) run a whole work-group per call, on a pool of goroutines that lives
+// as long as the program: a launch takes no goroutine, and, once the pool
+// and its scratch memory are warm, allocates nothing of its own beyond the
+// bound arguments.
+
+// groupLaunch is one launch of a group function being executed. It is
+// reused from launch to launch (launches).
+type groupLaunch struct {
+	fn      *function
+	body    bound
+	r, g    driver.NDRange
+	ng      [3]int // groups per dimension
+	groups  int
+	chunk   int // groups taken at a time
+	next    atomic.Int64
+	failure atomic.Pointer[error]
+	helpers sync.WaitGroup // pool goroutines working on the launch
+}
+
+var launches = sync.Pool{New: func() any { return new(groupLaunch) }}
+
+// workGroups are the driver.WorkGroup (with their scratch memory) of
+// queue goroutines that run groups; pool goroutines keep their own.
+var workGroups = sync.Pool{New: func() any { return new(driver.WorkGroup) }}
+
+// pool is the goroutines that help queues run groups. A helper blocks on
+// work until a launch is handed to it; a launch is handed only to helpers
+// that are waiting (a send that would block is skipped), so a launch never
+// waits for a helper busy with another launch.
+var pool struct {
+	mu      sync.Mutex
+	started int
+	work    chan *groupLaunch
+}
+
+// helpers returns the channel of the pool, with at least n goroutines
+// started.
+func helpers(n int) chan *groupLaunch {
+	pool.mu.Lock()
+	defer pool.mu.Unlock()
+	if pool.work == nil {
+		pool.work = make(chan *groupLaunch)
+	}
+	for ; pool.started < n; pool.started++ {
+		go helper(pool.work)
+	}
+	return pool.work
+}
+
+func helper(work chan *groupLaunch) {
+	wg := new(driver.WorkGroup)
+	for l := range work {
+		l.run(wg)
+		l.helpers.Done()
+	}
+}
+
+// executeGroups runs a launch with its group function: groups are taken
+// from a shared counter, a chunk at a time, by the queue's goroutine and
+// up to GOMAXPROCS-1 helpers.
+func executeGroups(fn *function, body bound, r, g driver.NDRange) error {
+	l := launches.Get().(*groupLaunch)
+	l.fn, l.body, l.r, l.g, l.groups = fn, body, r, g, 1
+	for d := range 3 {
+		l.ng[d] = (r.Size[d] + g.Size[d] - 1) / g.Size[d]
+		l.groups *= l.ng[d]
+	}
+	procs := runtime.GOMAXPROCS(0)
+	// A few chunks per goroutine balance the load without contention on
+	// the counter.
+	l.chunk = max(1, l.groups/(8*procs))
+	l.next.Store(0)
+	l.failure.Store(nil)
+	if n := min(procs, (l.groups+l.chunk-1)/l.chunk) - 1; n > 0 {
+		work := helpers(procs - 1)
+	hand:
+		for range n {
+			l.helpers.Add(1)
+			select {
+			case work <- l:
+			default:
+				l.helpers.Done()
+				break hand
+			}
+		}
+	}
+	wg := workGroups.Get().(*driver.WorkGroup)
+	l.run(wg)
+	workGroups.Put(wg)
+	l.helpers.Wait()
+	var err error
+	if e := l.failure.Load(); e != nil {
+		err = *e
+	}
+	l.fn, l.body = nil, bound{}
+	launches.Put(l)
+	return err
+}
+
+// run runs chunks of groups until none is left or a group failed.
+func (l *groupLaunch) run(wg *driver.WorkGroup) {
+	wg.Size, wg.Count, wg.GlobalSize = l.g.Size, l.ng, l.r.Size
+	wg.Items = l.g.Total()
+	for l.failure.Load() == nil {
+		start := int(l.next.Add(int64(l.chunk))) - l.chunk
+		if start >= l.groups {
+			return
+		}
+		l.runChunk(wg, start, min(start+l.chunk, l.groups))
+	}
+}
+
+func (l *groupLaunch) runChunk(wg *driver.WorkGroup, start, end int) {
+	gi := start
+	defer func() {
+		if p := recover(); p != nil {
+			l.locate(gi, p)
+		}
+	}()
+	group := l.body.group
+	for ; gi < end; gi++ {
+		wg.SetGroup(gi)
+		group(wg)
+	}
+}
+
+// locate records the failure of group gi, whose group function panicked
+// with p: it runs the group again a work-item at a time, so that the
+// error names the work-item and the kernel's line as it does for kernels
+// without group functions. The group's writes happen twice, which is no
+// matter: the launch has failed.
+func (l *groupLaunch) locate(gi int, p any) {
+	il := &launch{fn: l.fn, body: l.body.item, r: l.r, g: l.g, ng: l.ng, groups: l.groups}
+	var w driver.WorkItem
+	il.initGroup(&w, gi)
+	if l.fn.barrier {
+		n := l.g.Total()
+		il.runGoroutines(&w, driver.NewGroup(n), make([]driver.WorkItem, n))
+	} else {
+		il.runSequential(&w)
+	}
+	if e := il.failure.Load(); e != nil {
+		l.failure.CompareAndSwap(nil, e)
+		return
+	}
+	// It did not fail again: report the group.
+	var first driver.WorkItem
+	il.initGroup(&first, gi)
+	for d := range 3 {
+		first.GlobalID[d] = first.GroupID[d] * l.g.Size[d]
+	}
+	il.fail(&first, fmt.Sprintf("%v (in the group function; no work-item of the group failed when it ran again alone)", p))
+	l.failure.CompareAndSwap(nil, il.failure.Load())
+}
