@@ -61,6 +61,7 @@ const (
 	MemObjectAllocationFailure         = -4
 	OutOfResources                     = -5
 	OutOfHostMemory                    = -6
+	ProfilingInfoNotAvailable          = -7
 	BuildProgramFailure                = -11
 	ExecStatusErrorForEventsInWaitList = -14
 	InvalidValue                       = -30

@@ -63,6 +63,7 @@ static struct {
 	kg_int (*EnqueueBarrierWithWaitList)(kg_h, kg_uint, const kg_h *, kg_h *);
 	kg_int (*WaitForEvents)(kg_uint, const kg_h *);
 	kg_int (*GetEventInfo)(kg_h, kg_uint, size_t, void *, size_t *);
+	kg_int (*GetEventProfilingInfo)(kg_h, kg_uint, size_t, void *, size_t *);
 	kg_int (*SetEventCallback)(kg_h, kg_int, kg_notify, void *);
 	kg_h (*CreateUserEvent)(kg_h, kg_int *);
 	kg_int (*SetUserEventStatus)(kg_h, kg_int);
@@ -93,7 +94,7 @@ static const char *kg_open(void) {
 	KG_REQ(EnqueueNDRangeKernel) KG_REQ(EnqueueReadBuffer) KG_REQ(EnqueueWriteBuffer)
 	KG_REQ(EnqueueCopyBuffer) KG_REQ(EnqueueFillBuffer)
 	KG_REQ(EnqueueMarkerWithWaitList) KG_REQ(EnqueueBarrierWithWaitList)
-	KG_REQ(WaitForEvents) KG_REQ(GetEventInfo) KG_REQ(SetEventCallback)
+	KG_REQ(WaitForEvents) KG_REQ(GetEventInfo) KG_REQ(SetEventCallback) KG_REQ(GetEventProfilingInfo)
 	KG_REQ(CreateUserEvent) KG_REQ(SetUserEventStatus) KG_REQ(RetainEvent) KG_REQ(ReleaseEvent)
 	KG_REQ(Flush) KG_REQ(Finish)
 #undef KG_REQ
@@ -130,6 +131,16 @@ static uintptr_t kg_create_queue(uintptr_t ctx, uintptr_t dev, kg_bits priority,
 		return (uintptr_t)kg.CreateCommandQueueWithProperties((kg_h)ctx, (kg_h)dev, props, err);
 	}
 	return (uintptr_t)kg.CreateCommandQueue((kg_h)ctx, (kg_h)dev, 0, err);
+}
+// kg_create_queue_props creates a queue with CL_QUEUE_PROPERTIES (props,
+// for example CL_QUEUE_PROFILING_ENABLE) and, when priority is not 0, a
+// cl_khr_priority_hints priority.
+static uintptr_t kg_create_queue_props(uintptr_t ctx, uintptr_t dev, kg_bits props, kg_bits priority, kg_int *err) {
+	if (priority != 0 && kg.CreateCommandQueueWithProperties) {
+		kg_bits p[5] = {0x1093, props, 0x1096, priority, 0};  // CL_QUEUE_PROPERTIES, CL_QUEUE_PRIORITY_KHR
+		return (uintptr_t)kg.CreateCommandQueueWithProperties((kg_h)ctx, (kg_h)dev, p, err);
+	}
+	return (uintptr_t)kg.CreateCommandQueue((kg_h)ctx, (kg_h)dev, props, err);
 }
 static kg_int kg_release_queue(uintptr_t q) { return kg.ReleaseCommandQueue((kg_h)q); }
 static kg_int kg_flush(uintptr_t q) { return kg.Flush((kg_h)q); }
@@ -198,6 +209,9 @@ static kg_int kg_write(uintptr_t q, uintptr_t m, kg_uint blocking, size_t off, s
 static kg_int kg_copy(uintptr_t q, uintptr_t src, uintptr_t dst, size_t so, size_t dof, size_t size) {
 	return kg.EnqueueCopyBuffer((kg_h)q, (kg_h)src, (kg_h)dst, so, dof, size, 0, NULL, NULL);
 }
+static kg_int kg_copy_ev(uintptr_t q, uintptr_t src, uintptr_t dst, size_t so, size_t dof, size_t size, uintptr_t *ev) {
+	return kg.EnqueueCopyBuffer((kg_h)q, (kg_h)src, (kg_h)dst, so, dof, size, 0, NULL, (kg_h *)ev);
+}
 static kg_int kg_fill(uintptr_t q, uintptr_t m, const void *pat, size_t patsize, size_t off, size_t size) {
 	return kg.EnqueueFillBuffer((kg_h)q, (kg_h)m, pat, patsize, off, size, 0, NULL, NULL);
 }
@@ -225,6 +239,9 @@ static kg_int kg_event_status(uintptr_t ev, kg_int *err) {
 	kg_int st = 0;
 	*err = kg.GetEventInfo((kg_h)ev, 0x11D3, sizeof st, &st, NULL);  // CL_EVENT_COMMAND_EXECUTION_STATUS
 	return st;
+}
+static kg_int kg_profiling(uintptr_t ev, kg_uint param, uint64_t *v) {
+	return kg.GetEventProfilingInfo((kg_h)ev, param, sizeof *v, v, NULL);
 }
 static kg_int kg_set_callback(uintptr_t ev, void *fn, uintptr_t user) {
 	return kg.SetEventCallback((kg_h)ev, 0, (kg_notify)fn, (void *)user);  // CL_COMPLETE
@@ -403,6 +420,22 @@ func (c Context) Release() error {
 func CreateQueue(c Context, d Device, priority uint64) (Queue, error) {
 	var e C.kg_int
 	q := C.kg_create_queue(C.uintptr_t(c), C.uintptr_t(d), C.kg_bits(priority), &e)
+	if e != 0 {
+		name := "clCreateCommandQueue"
+		if priority != 0 {
+			name = "clCreateCommandQueueWithProperties"
+		}
+		return 0, check(name, int32(e))
+	}
+	return Queue(q), nil
+}
+
+// CreateQueueWith creates an in-order command queue with the given
+// CL_QUEUE_PROPERTIES bits (QueueProfilingEnable) and priority (0 or one
+// of the QueuePriority*KHR values, as CreateQueue takes).
+func CreateQueueWith(c Context, d Device, props, priority uint64) (Queue, error) {
+	var e C.kg_int
+	q := C.kg_create_queue_props(C.uintptr_t(c), C.uintptr_t(d), C.kg_bits(props), C.kg_bits(priority), &e)
 	if e != 0 {
 		name := "clCreateCommandQueue"
 		if priority != 0 {
@@ -644,6 +677,16 @@ func (q Queue) CopyBuffer(src, dst Mem, srcOff, dstOff, size int) error {
 	return check("clEnqueueCopyBuffer", int32(C.kg_copy(C.uintptr_t(q), C.uintptr_t(src), C.uintptr_t(dst), C.size_t(srcOff), C.size_t(dstOff), C.size_t(size))))
 }
 
+// CopyBufferEvent is CopyBuffer, returning the copy's event, which the
+// caller releases.
+func (q Queue) CopyBufferEvent(src, dst Mem, srcOff, dstOff, size int) (Event, error) {
+	var ev C.uintptr_t
+	if e := C.kg_copy_ev(C.uintptr_t(q), C.uintptr_t(src), C.uintptr_t(dst), C.size_t(srcOff), C.size_t(dstOff), C.size_t(size), &ev); e != 0 {
+		return 0, check("clEnqueueCopyBuffer", int32(e))
+	}
+	return Event(ev), nil
+}
+
 // FillBuffer enqueues a fill of size bytes at off with the repeated pattern
 // (1, 2, 4, ... 128 bytes; size a multiple of it).
 func (q Queue) FillBuffer(m Mem, pattern []byte, off, size int) error {
@@ -698,6 +741,19 @@ func (ev Event) Status() (int32, error) {
 		return 0, check("clGetEventInfo", int32(e))
 	}
 	return int32(st), nil
+}
+
+// Profiling returns a profiling time of the event's command, in
+// nanoseconds on the device's clock: ProfilingQueued, ProfilingSubmit,
+// ProfilingStart or ProfilingEnd. The queue must have been created with
+// QueueProfilingEnable and the command must have completed; otherwise the
+// error's Code is ProfilingInfoNotAvailable.
+func (ev Event) Profiling(param uint32) (uint64, error) {
+	var v C.uint64_t
+	if e := C.kg_profiling(C.uintptr_t(ev), C.kg_uint(param), &v); e != 0 {
+		return 0, check("clGetEventProfilingInfo", int32(e))
+	}
+	return uint64(v), nil
 }
 
 // SetCallback registers fn, a C function pointer of type

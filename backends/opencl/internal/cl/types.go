@@ -81,6 +81,22 @@ const (
 	QueuePriorityLowKHR  uint64 = 1 << 2
 )
 
+// Queue properties (cl_command_queue_properties), as
+// DeviceQueueOnHostProperties reports them and CreateQueueWith takes them.
+const (
+	QueueOutOfOrderExecModeEnable uint64 = 1 << 0
+	QueueProfilingEnable          uint64 = 1 << 1
+)
+
+// Event profiling info (cl_profiling_info): device clock times, in
+// nanoseconds.
+const (
+	ProfilingQueued = 0x1280
+	ProfilingSubmit = 0x1281
+	ProfilingStart  = 0x1282
+	ProfilingEnd    = 0x1283
+)
+
 // Memory flags (cl_mem_flags).
 const (
 	MemReadWrite = 1 << 0
