@@ -16,6 +16,7 @@ type devCaps struct {
 	priorityHints bool // cl_khr_priority_hints and clCreateCommandQueueWithProperties
 	il            bool // takes SPIR-V through clCreateProgramWithIL
 	spir          bool // cl_khr_spir: takes SPIR bitcode through clCreateProgramWithBinary
+	profiling     bool // queues can have CL_QUEUE_PROFILING_ENABLE (timing.go)
 }
 
 // queryInfo reads a device's description and capabilities.
@@ -52,6 +53,14 @@ func queryInfo(d cl.Device, platform, backend string) (driver.DeviceInfo, devCap
 		c.ILVersions = strings.Fields(cString(ilb))
 	}
 	dc := caps(c, has)
+	// CL_DEVICE_QUEUE_PROPERTIES (CL_DEVICE_QUEUE_ON_HOST_PROPERTIES since
+	// 2.0); a query error means no profiling.
+	if b, err := d.InfoBytes(cl.DeviceQueueOnHostProperties); err == nil && len(b) >= 8 {
+		dc.profiling = binary.LittleEndian.Uint64(b)&cl.QueueProfilingEnable != 0
+	}
+	if !dc.profiling {
+		c.Notes = append(c.Notes, "no queue profiling: events and kernels are not timed")
+	}
 	if dc.il {
 		c.Targets = []driver.Target{driver.SPIRV, driver.OpenCLC}
 	} else {

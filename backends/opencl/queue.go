@@ -49,6 +49,12 @@ type queue struct {
 	// recent estimates how long this queue's waits take (an exponential
 	// average), for the adaptive spin.
 	recent time.Duration
+
+	// profiled: the queue has CL_QUEUE_PROFILING_ENABLE (timing.go).
+	profiled bool
+	// pins hold the host memory of asynchronous copies (copy.go) until a
+	// wait has seen the queue drain (releasePending).
+	pins []*runtime.Pinner
 }
 
 var _ driver.Queue = (*queue)(nil)
@@ -69,12 +75,12 @@ func (d *Device) NewQueue(p driver.Priority) (driver.Queue, error) {
 			hint = cl.QueuePriorityLowKHR
 		}
 	}
-	q, err := cl.CreateQueue(d.ctx, d.id, hint)
+	q, profiled, err := d.createQueue(hint)
 	if err != nil {
 		return nil, fmt.Errorf("opencl: new %s-priority queue on %s: %w", p, d.info.Name, err)
 	}
 	liveQueues.Add(1)
-	return &queue{dev: d, q: q}, nil
+	return &queue{dev: d, q: q, profiled: profiled}, nil
 }
 
 // Release destroys the queue. ka calls it only when the queue is idle.
@@ -322,6 +328,7 @@ func (q *queue) releasePending() {
 		ev.Release()
 	}
 	q.pending = q.pending[:0]
+	q.unpin()
 }
 
 // event is a marker recorded on a queue.
