@@ -28,6 +28,9 @@ type Backend struct {
 	// load opens the driver library and calls cuInit; nil means cu.Load.
 	// Tests replace it to see the missing-driver path on any machine.
 	load func() error
+	// drv is the driver's entry points that take no handle; nil means
+	// cu.Real (libcuda). The simulated driver's come through WithDriver.
+	drv cu.Driver
 }
 
 var _ driver.Backend = (*Backend)(nil)
@@ -38,7 +41,7 @@ func (b *Backend) Probe() ([]driver.DeviceInfo, error) {
 	if err := b.init(); err != nil {
 		return nil, err
 	}
-	n, err := cu.DeviceCount()
+	n, err := b.cuDriver().DeviceCount()
 	if err != nil {
 		return nil, fmt.Errorf("cuda: %w: %v", driver.ErrNoDevice, err)
 	}
@@ -47,7 +50,7 @@ func (b *Backend) Probe() ([]driver.DeviceInfo, error) {
 	}
 	infos := make([]driver.DeviceInfo, n)
 	for i := range infos {
-		d, err := cu.GetDevice(i)
+		d, err := b.cuDriver().GetDevice(i)
 		if err != nil {
 			return nil, fmt.Errorf("cuda: %w: device %d: %v", driver.ErrNoDevice, i, err)
 		}
@@ -70,14 +73,22 @@ func (b *Backend) Open(i int) (driver.Device, error) {
 	if i < 0 || i >= len(infos) {
 		return nil, fmt.Errorf("cuda: device %d does not exist (%d devices): %w", i, len(infos), driver.ErrNoDevice)
 	}
-	return openDevice(i)
+	return openDevice(b.cuDriver(), i)
+}
+
+// cuDriver returns the driver's handle-free entry points.
+func (b *Backend) cuDriver() cu.Driver {
+	if b.drv == nil {
+		return cu.Real
+	}
+	return b.drv
 }
 
 // init loads the driver and explains a failure.
 func (b *Backend) init() error {
 	load := b.load
 	if load == nil {
-		load = cu.Load
+		load = b.cuDriver().Load
 	}
 	err := load()
 	switch {

@@ -45,7 +45,7 @@ func queryInfo(d cu.Device) (driver.DeviceInfo, limits, error) {
 	lim = limits{
 		maxGrid: [3]int{v[cu.AttrMaxGridDimX], v[cu.AttrMaxGridDimY], v[cu.AttrMaxGridDimZ]},
 		ccMajor: v[cu.AttrComputeCapMajor], ccMinor: v[cu.AttrComputeCapMinor],
-		pools: v[cu.AttrMemoryPoolsSupported] == 1 && cu.HasAsyncAlloc(),
+		pools: v[cu.AttrMemoryPoolsSupported] == 1 && d.HasAsyncAlloc(),
 	}
 	cc := 10*lim.ccMajor + lim.ccMinor
 	info := driver.DeviceInfo{

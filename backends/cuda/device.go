@@ -36,8 +36,8 @@ type Device struct {
 
 var _ driver.Device = (*Device)(nil)
 
-func openDevice(i int) (*Device, error) {
-	id, err := cu.GetDevice(i)
+func openDevice(drv cu.Driver, i int) (*Device, error) {
+	id, err := drv.GetDevice(i)
 	if err != nil {
 		return nil, fmt.Errorf("cuda: opening device %d: %w", i, err)
 	}

@@ -333,6 +333,9 @@ func GetDevice(ordinal int) (Device, error) {
 
 // Name is the device's name.
 func (d Device) Name() (string, error) {
+	if d.sim() {
+		return d.simName()
+	}
 	var buf [256]C.char
 	if err := check("cuDeviceGetName", int32(C.kg_device_name(C.kg_dev(d), &buf[0], C.int(len(buf))))); err != nil {
 		return "", err
@@ -342,6 +345,9 @@ func (d Device) Name() (string, error) {
 
 // Attribute returns a device attribute (AttrMaxThreadsPerBlock, ...).
 func (d Device) Attribute(attr int) (int, error) {
+	if d.sim() {
+		return d.simAttribute(attr)
+	}
 	var v C.int
 	if err := check("cuDeviceGetAttribute", int32(C.kg_device_attr(C.kg_dev(d), C.int(attr), &v))); err != nil {
 		return 0, fmt.Errorf("%w (attribute %d)", err, attr)
@@ -351,6 +357,9 @@ func (d Device) Attribute(attr int) (int, error) {
 
 // TotalMem is the device's memory in bytes.
 func (d Device) TotalMem() (int64, error) {
+	if d.sim() {
+		return d.simTotalMem()
+	}
 	var v C.size_t
 	if err := check("cuDeviceTotalMem", int32(C.kg_device_mem(C.kg_dev(d), &v))); err != nil {
 		return 0, err
@@ -361,6 +370,9 @@ func (d Device) TotalMem() (int64, error) {
 // RetainPrimary retains the device's primary context (the one the CUDA
 // runtime and other libraries share), creating it on first use.
 func (d Device) RetainPrimary() (Context, error) {
+	if d.sim() {
+		return d.simRetainPrimary()
+	}
 	var c C.uintptr_t
 	if err := check("cuDevicePrimaryCtxRetain", int32(C.kg_primary_retain(C.kg_dev(d), &c))); err != nil {
 		return 0, err
@@ -370,6 +382,9 @@ func (d Device) RetainPrimary() (Context, error) {
 
 // ReleasePrimary releases a reference RetainPrimary took.
 func (d Device) ReleasePrimary() error {
+	if d.sim() {
+		return d.simReleasePrimary()
+	}
 	return check("cuDevicePrimaryCtxRelease", int32(C.kg_primary_release(C.kg_dev(d))))
 }
 
@@ -377,6 +392,9 @@ func (d Device) ReleasePrimary() error {
 // numerically greatest, CUDA's default 0 on current GPUs) and greatest (the
 // numerically least). Lower numbers are higher priorities.
 func (c Context) PriorityRange() (least, greatest int, err error) {
+	if c.sim() {
+		return c.simPriorityRange()
+	}
 	var l, g C.int
 	if err := check("cuCtxGetStreamPriorityRange", int32(C.kg_priority_range(C.uintptr_t(c), &l, &g))); err != nil {
 		return 0, 0, err
@@ -386,6 +404,9 @@ func (c Context) PriorityRange() (least, greatest int, err error) {
 
 // CreateStream creates a stream of the given flags and CUDA priority.
 func (c Context) CreateStream(flags uint32, priority int) (Stream, error) {
+	if c.sim() {
+		return c.simCreateStream(flags, priority)
+	}
 	var s C.uintptr_t
 	if err := check("cuStreamCreateWithPriority", int32(C.kg_stream_create(C.uintptr_t(c), C.uint(flags), C.int(priority), &s))); err != nil {
 		return 0, err
@@ -395,6 +416,9 @@ func (c Context) CreateStream(flags uint32, priority int) (Stream, error) {
 
 // DestroyStream destroys s. Work already enqueued on it still completes.
 func (c Context) DestroyStream(s Stream) error {
+	if c.sim() {
+		return check("cuStreamDestroy", simOf().StreamDestroy(c, s))
+	}
 	return check("cuStreamDestroy", int32(C.kg_stream_destroy(C.uintptr_t(c), C.uintptr_t(s))))
 }
 
@@ -402,6 +426,9 @@ func (c Context) DestroyStream(s Stream) error {
 // (true, nil) when it has, (false, nil) while it runs (CUDA_ERROR_NOT_READY),
 // and the error of a failed command otherwise. It allocates nothing.
 func (c Context) Query(s Stream) (bool, error) {
+	if c.sim() {
+		return c.simQuery(s)
+	}
 	r := int32(C.kg_stream_query(C.uintptr_t(c), C.uintptr_t(s)))
 	switch r {
 	case Success:
@@ -414,16 +441,25 @@ func (c Context) Query(s Stream) (bool, error) {
 
 // Synchronize blocks the calling thread until s's work has completed.
 func (c Context) Synchronize(s Stream) error {
+	if c.sim() {
+		return check("cuStreamSynchronize", simOf().StreamSynchronize(c, s))
+	}
 	return check("cuStreamSynchronize", int32(C.kg_stream_sync(C.uintptr_t(c), C.uintptr_t(s))))
 }
 
 // WaitEvent makes s's later work wait for ev, without blocking the host.
 func (c Context) WaitEvent(s Stream, ev Event) error {
+	if c.sim() {
+		return check("cuStreamWaitEvent", simOf().StreamWaitEvent(c, s, ev))
+	}
 	return check("cuStreamWaitEvent", int32(C.kg_stream_wait_event(C.uintptr_t(c), C.uintptr_t(s), C.uintptr_t(ev))))
 }
 
 // Record creates an event with the given flags and records it on s.
 func (c Context) Record(s Stream, flags uint32) (Event, error) {
+	if c.sim() {
+		return c.simRecord(s, flags)
+	}
 	var ev C.uintptr_t
 	var which C.int
 	r := int32(C.kg_record(C.uintptr_t(c), C.uintptr_t(s), C.uint(flags), &ev, &which))
@@ -438,6 +474,9 @@ func (c Context) Record(s Stream, flags uint32) (Event, error) {
 
 // DestroyEvent destroys ev. Streams waiting for it still see it complete.
 func (c Context) DestroyEvent(ev Event) error {
+	if c.sim() {
+		return check("cuEventDestroy", simOf().EventDestroy(c, ev))
+	}
 	return check("cuEventDestroy", int32(C.kg_event_destroy(C.uintptr_t(c), C.uintptr_t(ev))))
 }
 
@@ -447,6 +486,9 @@ const logSize = 16 << 10
 // LoadModule JIT-compiles PTX text and loads it into the context. A failure
 // is a *JITError carrying the JIT compiler's logs.
 func (c Context) LoadModule(ptx []byte) (Module, error) {
+	if c.sim() {
+		return c.simLoadModule(ptx)
+	}
 	if len(ptx) == 0 {
 		return 0, errors.New("cuModuleLoadDataEx: empty PTX")
 	}
@@ -466,6 +508,9 @@ func (c Context) LoadModule(ptx []byte) (Module, error) {
 
 // Function returns the kernel named name of module m.
 func (c Context) Function(m Module, name string) (Function, error) {
+	if c.sim() {
+		return c.simFunction(m, name)
+	}
 	cn := C.CString(name)
 	defer C.free(unsafe.Pointer(cn))
 	var f C.uintptr_t
@@ -477,11 +522,17 @@ func (c Context) Function(m Module, name string) (Function, error) {
 
 // UnloadModule unloads m.
 func (c Context) UnloadModule(m Module) error {
+	if c.sim() {
+		return check("cuModuleUnload", simOf().ModuleUnload(c, m))
+	}
 	return check("cuModuleUnload", int32(C.kg_module_unload(C.uintptr_t(c), C.uintptr_t(m))))
 }
 
 // FuncAttribute returns a function attribute (FuncAttrMaxThreadsPerBlock).
 func (c Context) FuncAttribute(f Function, attr int) (int, error) {
+	if c.sim() {
+		return c.simFuncAttribute(f, attr)
+	}
 	var v C.int
 	if err := check("cuFuncGetAttribute", int32(C.kg_func_attr(C.uintptr_t(c), C.uintptr_t(f), C.int(attr), &v))); err != nil {
 		return 0, err
@@ -494,6 +545,9 @@ func (c Context) FuncAttribute(f Function, attr int) (int, error) {
 // The driver copies the values during the call, so p may be rewritten as
 // soon as Launch returns.
 func (c Context) Launch(f Function, s Stream, grid, block [3]uint32, p *Params) error {
+	if c.sim() {
+		return check("cuLaunchKernel", simOf().Launch(c, f, s, grid, block, p))
+	}
 	g := [3]C.uint{C.uint(grid[0]), C.uint(grid[1]), C.uint(grid[2])}
 	b := [3]C.uint{C.uint(block[0]), C.uint(block[1]), C.uint(block[2])}
 	r := C.kg_launch(C.uintptr_t(c), C.uintptr_t(f), C.uintptr_t(s), &g[0], &b[0], (*unsafe.Pointer)(p.ptrs))
@@ -502,6 +556,9 @@ func (c Context) Launch(f Function, s Stream, grid, block [3]uint32, p *Params) 
 
 // MemAlloc allocates size bytes of device memory (cuMemAlloc).
 func (c Context) MemAlloc(size int) (DevicePtr, error) {
+	if c.sim() {
+		return c.simMemAlloc(size)
+	}
 	var p C.kg_dptr
 	if err := check("cuMemAlloc", int32(C.kg_mem_alloc(C.uintptr_t(c), C.size_t(size), &p))); err != nil {
 		return 0, err
@@ -511,6 +568,9 @@ func (c Context) MemAlloc(size int) (DevicePtr, error) {
 
 // MemFree frees memory from MemAlloc or MemAllocAsync at once (cuMemFree).
 func (c Context) MemFree(p DevicePtr) error {
+	if c.sim() {
+		return check("cuMemFree", simOf().MemFree(c, p))
+	}
 	return check("cuMemFree", int32(C.kg_mem_free(C.uintptr_t(c), C.kg_dptr(p))))
 }
 
@@ -518,6 +578,9 @@ func (c Context) MemFree(p DevicePtr) error {
 // order (cuMemAllocAsync). The memory is usable by other streams once s's
 // work up to here has completed.
 func (c Context) MemAllocAsync(size int, s Stream) (DevicePtr, error) {
+	if c.sim() {
+		return c.simMemAllocAsync(size, s)
+	}
 	var p C.kg_dptr
 	if err := check("cuMemAllocAsync", int32(C.kg_mem_alloc_async(C.uintptr_t(c), C.size_t(size), C.uintptr_t(s), &p))); err != nil {
 		return 0, err
@@ -528,6 +591,9 @@ func (c Context) MemAllocAsync(size int, s Stream) (DevicePtr, error) {
 // MemFreeAsync frees p in s's order (cuMemFreeAsync): once s's earlier work
 // has completed, without blocking the host.
 func (c Context) MemFreeAsync(p DevicePtr, s Stream) error {
+	if c.sim() {
+		return check("cuMemFreeAsync", simOf().MemFreeAsync(c, p, s))
+	}
 	return check("cuMemFreeAsync", int32(C.kg_mem_free_async(C.uintptr_t(c), C.kg_dptr(p), C.uintptr_t(s))))
 }
 
@@ -538,6 +604,9 @@ func (c Context) MemFreeAsync(p DevicePtr, s Stream) error {
 func (c Context) CopyHtoD(dst DevicePtr, src []byte, s Stream) error {
 	if len(src) == 0 {
 		return nil
+	}
+	if c.sim() {
+		return check("cuMemcpyHtoDAsync", simOf().CopyHtoD(c, dst, src, s))
 	}
 	r := C.kg_htod(C.uintptr_t(c), C.kg_dptr(dst), unsafe.Pointer(&src[0]), C.size_t(len(src)), C.uintptr_t(s))
 	runtime.KeepAlive(src)
@@ -550,6 +619,9 @@ func (c Context) CopyDtoH(dst []byte, src DevicePtr, s Stream) error {
 	if len(dst) == 0 {
 		return nil
 	}
+	if c.sim() {
+		return check("cuMemcpyDtoHAsync", simOf().CopyDtoH(c, dst, src, s))
+	}
 	r := C.kg_dtoh(C.uintptr_t(c), unsafe.Pointer(&dst[0]), C.kg_dptr(src), C.size_t(len(dst)), C.uintptr_t(s))
 	runtime.KeepAlive(dst)
 	return check("cuMemcpyDtoHAsync", int32(r))
@@ -560,6 +632,9 @@ func (c Context) CopyDtoH(dst []byte, src DevicePtr, s Stream) error {
 // waits with workers instead, see docs/backends.md (CUDA); this is here for
 // experiments with sync.HostFunc.)
 func (c Context) LaunchHostFunc(s Stream, fn unsafe.Pointer, user uintptr) error {
+	if c.sim() {
+		return c.simLaunchHostFunc(s, fn, user)
+	}
 	if !HasHostFunc() {
 		return errors.New("cuLaunchHostFunc: not in this driver (CUDA 10.0 needed)")
 	}
@@ -603,6 +678,14 @@ func (p *Params) Pointer(i int) uintptr {
 
 // SlotAddr returns the address of slot i, for tests.
 func (p *Params) SlotAddr(i int) uintptr { return uintptr(unsafe.Pointer(&p.slots[i])) }
+
+// Value returns a copy of the size bytes that kernelParams[i] points to,
+// as a driver reads a parameter's value during cuLaunchKernel (the
+// simulated driver uses it). size is at most 8.
+func (p *Params) Value(i, size int) []byte {
+	ptrs := unsafe.Slice((*unsafe.Pointer)(p.ptrs), len(p.slots))
+	return C.GoBytes(ptrs[i], C.int(min(size, 8)))
+}
 
 // Free releases the C memory. p must not be used afterwards.
 func (p *Params) Free() {
