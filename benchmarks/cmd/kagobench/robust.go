@@ -55,15 +55,18 @@ func concurrentStrategy(name string) opencl.WaitStrategy {
 	return robustStrategies[name]
 }
 
-// cellData holds one cell's samples: data[strategy][run] in µs, in the
-// order taken (sample i of each strategy was taken in the same round).
+// cellData holds one cell's samples: data[strategy][run][cycle] in µs. A
+// cycle is one round of every strategy (one sample each for launch cells;
+// one round per strategy, with all the samples taken in it, for
+// head-of-line): the bootstrap resamples cycles, keeping each cycle's
+// strategies together.
 type cellData struct {
 	name string
-	data map[string][][]float64
+	data map[string][][][]float64
 }
 
 func newCell(name string, strategies []string) *cellData {
-	c := &cellData{name: name, data: map[string][][]float64{}}
+	c := &cellData{name: name, data: map[string][][][]float64{}}
 	for _, s := range strategies {
 		c.data[s] = nil
 	}
@@ -242,7 +245,7 @@ func robust(rc robustConfig) (string, error) {
 				} else {
 					n = iters(rc.durations[ci], ns1)
 				}
-				per := map[string][]float64{}
+				per := map[string][][]float64{}
 				for i := -min(50, rc.samples); i < rc.samples; i++ { // 50 warm-up rounds
 					for j := range S {
 						s := S[(i+len(S)*rc.samples+j)%len(S)]
@@ -252,7 +255,7 @@ func robust(rc robustConfig) (string, error) {
 							return
 						}
 						if i >= 0 {
-							per[s] = append(per[s], us(dd))
+							per[s] = append(per[s], []float64{us(dd)})
 						}
 					}
 				}
@@ -294,7 +297,7 @@ func robust(rc robustConfig) (string, error) {
 		base := c.data[S[0]]
 		for _, s := range S {
 			x := c.data[s]
-			all := slices.Concat(x...)
+			all := flatten(x)
 			row := []string{c.name, s, fmtNum(quantile(all, 0.5)), fmtNum(quantile(all, 0.9))}
 			if s == S[0] {
 				row = append(row, "1", "1", "—")
@@ -302,7 +305,7 @@ func robust(rc robustConfig) (string, error) {
 				m, lo, hi := ratioCI(x, base, []float64{0.5, 0.9}, rc.boot, rng)
 				var perRun []float64
 				for r := range x {
-					perRun = append(perRun, median(x[r])/median(base[r]))
+					perRun = append(perRun, median(slices.Concat(x[r]...))/median(slices.Concat(base[r]...)))
 				}
 				row = append(row, fmtRatio(m[0], lo[0], hi[0]), fmtRatio(m[1], lo[1], hi[1]),
 					fmt.Sprintf("%.3f–%.3f", slices.Min(perRun), slices.Max(perRun)))
@@ -331,7 +334,7 @@ func robust(rc robustConfig) (string, error) {
 		}
 		b.WriteString(strings.Join(parts, ", ") + ".\n")
 	}
-	fmt.Fprintf(&b, "\nRatio = quantile of the strategy's samples pooled over all runs / the same quantile of %s's. 95%% CI: percentile bootstrap (%d resamples) that resamples rounds within each run, keeping each round's strategies together (so the shared noise of a round cancels), and the runs fixed. Machine CPU busy is over all CPUs from /proc/stat during the run (this process included).\n\n", S[0], rc.boot)
+	fmt.Fprintf(&b, "\nRatio = the strategy's quantile / %s's, within each run, combined over the runs by the geometric mean (the per-run p50 ratios are in the last column). 95%% CI: percentile bootstrap (%d resamples) that resamples cycles (one round of every strategy: one sample each, or for head-of-line one 20 ms round each with all its samples) within each run, the same cycles for both strategies, so that a cycle's shared noise cancels and samples taken together do not count as independent; it covers the sampling noise within runs, and the last column shows how far runs differ. Machine CPU busy is over all CPUs from /proc/stat during the run (this process included).\n\n", S[0], rc.boot)
 	return b.String(), nil
 }
 
@@ -339,39 +342,56 @@ func fmtRatio(m, lo, hi float64) string {
 	return fmt.Sprintf("%.3f [%.3f, %.3f]", m, lo, hi)
 }
 
-// ratioCI is, for each quantile in qs, the ratio of the quantiles of x and
-// y pooled over runs, and its 95% percentile-bootstrap interval. Within
-// each run, samples are resampled by index, the same indices for x and y
-// when they have as many samples (taken in the same rounds), independently
-// otherwise; the runs are kept.
-func ratioCI(x, y [][]float64, qs []float64, boot int, rng *rand.Rand) (est, lo, hi []float64) {
-	ax, ay := slices.Concat(x...), slices.Concat(y...)
-	rs := make([][]float64, len(qs))
-	for _, q := range qs {
-		est = append(est, quantile(ax, q)/quantile(ay, q))
-	}
+// ratioCI is, for each quantile in qs, the ratio of x's to y's quantile
+// within each run, combined over runs by the geometric mean (so that a run
+// whose absolute level differs, as loads come and go, counts as much as any
+// other and does not shift the quantiles of the others), and its 95%
+// percentile-bootstrap interval. The bootstrap resamples cycles with
+// replacement within each run, the same cycles for x and y, so that the
+// noise a cycle's strategies shared cancels and samples taken together are
+// not counted as independent.
+func ratioCI(x, y [][][]float64, qs []float64, boot int, rng *rand.Rand) (est, lo, hi []float64) {
+	runs := min(len(x), len(y))
+	// stat is the combined ratio for each q, cycles chosen by pick.
 	var bx, by []float64
-	for range boot {
-		bx, by = bx[:0], by[:0]
-		for r := range x {
-			nx, ny := len(x[r]), len(y[r])
-			if nx == 0 || ny == 0 {
+	stat := func(pick func(n int) int) []float64 {
+		logs := make([]float64, len(qs))
+		used := 0
+		for r := range runs {
+			n := min(len(x[r]), len(y[r]))
+			bx, by = bx[:0], by[:0]
+			for i := range n {
+				c := pick(n)
+				if c < 0 {
+					c = i
+				}
+				bx = append(bx, x[r][c]...)
+				by = append(by, y[r][c]...)
+			}
+			if len(bx) == 0 || len(by) == 0 {
 				continue
 			}
-			for range max(nx, ny) {
-				i := rng.IntN(nx)
-				j := i
-				if nx != ny {
-					j = rng.IntN(ny)
-				}
-				bx = append(bx, x[r][i])
-				by = append(by, y[r][j])
+			slices.Sort(bx)
+			slices.Sort(by)
+			for k, q := range qs {
+				logs[k] += math.Log(sortedQuantile(bx, q) / sortedQuantile(by, q))
+			}
+			used++
+		}
+		out := make([]float64, len(qs))
+		for k := range qs {
+			out[k] = math.Exp(logs[k] / float64(max(used, 1)))
+			if used == 0 {
+				out[k] = math.NaN()
 			}
 		}
-		slices.Sort(bx)
-		slices.Sort(by)
-		for k, q := range qs {
-			rs[k] = append(rs[k], sortedQuantile(bx, q)/sortedQuantile(by, q))
+		return out
+	}
+	est = stat(func(int) int { return -1 })
+	rs := make([][]float64, len(qs))
+	for range boot {
+		for k, v := range stat(rng.IntN) {
+			rs[k] = append(rs[k], v)
 		}
 	}
 	for k := range qs {
@@ -383,6 +403,26 @@ func ratioCI(x, y [][]float64, qs []float64, boot int, rng *rand.Rand) (est, lo,
 	return est, lo, hi
 }
 
+// flatten pools a cell's samples over runs and cycles.
+func flatten(x [][][]float64) []float64 {
+	var all []float64
+	for _, run := range x {
+		for _, c := range run {
+			all = append(all, c...)
+		}
+	}
+	return all
+}
+
+// appendCycle appends v to cycle c of xs, growing xs as needed.
+func appendCycle(xs [][]float64, c int, v float64) [][]float64 {
+	for len(xs) <= c {
+		xs = append(xs, nil)
+	}
+	xs[c] = append(xs[c], v)
+	return xs
+}
+
 // sortedQuantile returns the q-quantile (nearest rank) of sorted xs.
 func sortedQuantile(xs []float64, q float64) float64 {
 	i := int(math.Ceil(q*float64(len(xs)))) - 1
@@ -392,11 +432,12 @@ func sortedQuantile(xs []float64, q float64) float64 {
 // robustHOL runs the head-of-line experiment once, switching strategy
 // every round: it returns the 1 ms tasks' and the 20 ms task's wait times
 // (launch + synchronize, µs) per strategy.
-func robustHOL(d driver.Device, f driver.Function, nsPerIt float64, rc robustConfig) (fast, slow map[string][]float64, err error) {
+func robustHOL(d driver.Device, f driver.Function, nsPerIt float64, rc robustConfig) (fast, slow map[string][][]float64, err error) {
 	S := rc.strategies
 	nSlow, nFast := int64(20e6/nsPerIt), int64(1e6/nsPerIt)
-	fast, slow = map[string][]float64{}, map[string][]float64{}
+	fast, slow = map[string][][]float64{}, map[string][][]float64{}
 	var cur atomic.Int32 // index into S of this round's strategy
+	var cyc atomic.Int32 // this round's cycle: round / len(S)
 	var stop atomic.Bool
 	var mu sync.Mutex
 	var firstErr error
@@ -445,14 +486,15 @@ func robustHOL(d driver.Device, f driver.Function, nsPerIt float64, rc robustCon
 		go func() {
 			defer wg.Done()
 			for !stop.Load() {
-				s := S[cur.Load()]
+				k, c := cur.Load(), cyc.Load()
+				s := S[k]
 				w, err := wait(lanes[i], nFast, s)
 				if err != nil {
 					fail(err)
 					return
 				}
 				mu.Lock()
-				fast[s] = append(fast[s], w)
+				fast[s] = appendCycle(fast[s], int(c), w)
 				mu.Unlock()
 				time.Sleep(9 * time.Millisecond)
 			}
@@ -460,13 +502,14 @@ func robustHOL(d driver.Device, f driver.Function, nsPerIt float64, rc robustCon
 	}
 	for r := 0; r < rounds && !stop.Load(); r++ {
 		k := r % len(S)
+		cyc.Store(int32(r / len(S)))
 		cur.Store(int32(k))
 		w, err := wait(lanes[0], nSlow, S[k])
 		if err != nil {
 			fail(err)
 			break
 		}
-		slow[S[k]] = append(slow[S[k]], w)
+		slow[S[k]] = appendCycle(slow[S[k]], r/len(S), w)
 		time.Sleep(20 * time.Millisecond)
 	}
 	stop.Store(true)
