@@ -213,6 +213,7 @@ type event struct {
 	dev      *Device
 	ev       cu.Event
 	released atomic.Bool
+	timed    bool // recorded with timing (RecordTimed, events.go)
 }
 
 // Release destroys the event. Streams that wait for it still do: CUDA
