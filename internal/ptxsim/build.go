@@ -5,6 +5,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // inst is one decoded instruction.
@@ -175,6 +176,9 @@ var specials = map[string]func(t *thread) uint64{
 	"%nctaid.x": func(t *thread) uint64 { return uint64(t.b.run.l.Grid[0]) },
 	"%nctaid.y": func(t *thread) uint64 { return uint64(t.b.run.l.Grid[1]) },
 	"%nctaid.z": func(t *thread) uint64 { return uint64(t.b.run.l.Grid[2]) },
+	// %globaltimer is nanoseconds of the host's clock, which a GPU's
+	// timer also counts.
+	"%globaltimer": func(*thread) uint64 { return uint64(time.Now().UnixNano()) },
 }
 
 // src compiles a source operand read as type ty: a register (a predicate

@@ -22,7 +22,7 @@
 // to float and float to float with .rn/.rz/.rm/.rp; round to integral),
 // setp with every comparison and boolean combination, selp, predicated
 // execution, bra, ret/exit, trap, bar.sync, atom/red on global and shared
-// memory, the special registers %tid, %ntid, %ctaid and %nctaid, and call
+// memory, the special registers %tid, %ntid, %ctaid, %nctaid and %globaltimer, and call
 // of functions the caller provides (Launch.Externs; llc's PTX calls kago's
 // intrinsics that way). Notes on the semantics are with each instruction's
 // implementation; where the ISA leaves a result unspecified (integer

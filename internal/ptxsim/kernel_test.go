@@ -246,7 +246,7 @@ func TestFaults(t *testing.T) {
 // Parse names what it does not implement.
 func TestUnsupported(t *testing.T) {
 	for body, want := range map[string]string{
-		"prmt.b32 %r1, %r1, %r1, %r1;": "instruction prmt",
+		"prmt.b32 %r1, %r1, %r1, %r1;":  "instruction prmt",
 		"add.rz.f32 %r1, %r1, %r1;":     ".rz",
 		"div.approx.f32 %r1, %r1, %r1;": "approx",
 		"ld.const.u32 %r1, [%rd1];":     ".const",
