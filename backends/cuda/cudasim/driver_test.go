@@ -1,0 +1,269 @@
+package cudasim
+
+import (
+	"context"
+	"encoding/binary"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/kago-dev/kago/backends/cuda/internal/cu"
+	kasync "github.com/kago-dev/kago/sync"
+)
+
+// order appends id to out[1..] at index out[0]++, so that out records the
+// order in which launches ran.
+const orderPTX = `
+.version 7.0
+.target sm_80
+.address_size 64
+.visible .entry order(.param .u64 out, .param .u32 id)
+{
+	.reg .b32 %r<4>;
+	.reg .b64 %rd<4>;
+	ld.param.u64 %rd1, [out];
+	ld.param.u32 %r1, [id];
+	atom.global.add.u32 %r2, [%rd1], 1;
+	add.s32 %r2, %r2, 1;
+	mul.wide.u32 %rd2, %r2, 4;
+	add.s64 %rd2, %rd1, %rd2;
+	st.global.u32 [%rd2], %r1;
+	ret;
+}
+.visible .entry trapper(.param .u64 out, .param .u32 id)
+{
+	trap;
+}
+.visible .entry wild(.param .u64 out, .param .u32 id)
+{
+	.reg .b32 %r<2>;
+	.reg .b64 %rd<2>;
+	ld.param.u64 %rd1, [out];
+	st.global.u32 [%rd1+1048576], %r1;
+	ret;
+}
+`
+
+// fixture is the simulated device's context with the order kernels loaded
+// and an output buffer, released when the test ends.
+type fixture struct {
+	t    *testing.T
+	dev  cu.Device
+	ctx  cu.Context
+	fns  map[string]cu.Function
+	out  cu.DevicePtr
+	prm  *cu.Params
+	mctx *devContext
+}
+
+func setup(t *testing.T) *fixture {
+	drv := cu.InstallSim(Default)
+	require.NoError(t, drv.Load())
+	dev, err := drv.GetDevice(0)
+	require.NoError(t, err)
+	ctx, err := dev.RetainPrimary()
+	require.NoError(t, err)
+	f := &fixture{t: t, dev: dev, ctx: ctx, fns: map[string]cu.Function{}}
+	t.Cleanup(func() {
+		f.prm.Free()
+		assert.NoError(t, dev.ReleasePrimary())
+	})
+	mod, err := ctx.LoadModule([]byte(orderPTX))
+	require.NoError(t, err)
+	for _, n := range []string{"order", "trapper", "wild"} {
+		f.fns[n], err = ctx.Function(mod, n)
+		require.NoError(t, err)
+	}
+	f.out, err = ctx.MemAlloc(64)
+	require.NoError(t, err)
+	f.prm, err = cu.NewParams(2)
+	require.NoError(t, err)
+	Default.mu.Lock()
+	f.mctx = Default.ctx
+	Default.mu.Unlock()
+	return f
+}
+
+func (f *fixture) launch(name string, s cu.Stream, id uint32) error {
+	f.prm.Slots()[0], f.prm.Slots()[1] = uint64(f.out), uint64(id)
+	return f.ctx.Launch(f.fns[name], s, [3]uint32{1, 1, 1}, [3]uint32{1, 1, 1}, f.prm)
+}
+
+func (f *fixture) pause(on bool) {
+	f.mctx.mu.Lock()
+	f.mctx.paused = on
+	f.mctx.cond.Broadcast()
+	f.mctx.mu.Unlock()
+}
+
+// order reads back the ids in the order their launches ran.
+func (f *fixture) order(s cu.Stream) []uint32 {
+	b := make([]byte, 64)
+	require.NoError(f.t, f.ctx.CopyDtoH(b, f.out, s))
+	n := binary.LittleEndian.Uint32(b)
+	var ids []uint32
+	for i := uint32(1); i <= n; i++ {
+		ids = append(ids, binary.LittleEndian.Uint32(b[4*i:]))
+	}
+	return ids
+}
+
+func (f *fixture) stream(prio int) cu.Stream {
+	s, err := f.ctx.CreateStream(cu.StreamNonBlocking, prio)
+	require.NoError(f.t, err)
+	f.t.Cleanup(func() { f.ctx.DestroyStream(s) })
+	return s
+}
+
+// Ready work of a higher-priority stream runs first; a stream's own work
+// stays in order.
+func TestPriorityOrder(t *testing.T) {
+	f := setup(t)
+	least, greatest, err := f.ctx.PriorityRange()
+	require.NoError(t, err)
+	low, high := f.stream(least), f.stream(greatest)
+	f.pause(true)
+	require.NoError(t, f.launch("order", low, 1))
+	require.NoError(t, f.launch("order", low, 2))
+	require.NoError(t, f.launch("order", high, 3))
+	require.NoError(t, f.launch("order", high, 4))
+	done, err := f.ctx.Query(low)
+	require.NoError(t, err)
+	assert.False(t, done, "queued work is not done")
+	f.pause(false)
+	require.NoError(t, f.ctx.Synchronize(low))
+	require.NoError(t, f.ctx.Synchronize(high))
+	assert.Equal(t, []uint32{3, 4, 1, 2}, f.order(low))
+}
+
+// A stream waiting for an event runs after the event's stream, whatever
+// its priority; an event never recorded does not hold a stream.
+func TestEventWait(t *testing.T) {
+	f := setup(t)
+	least, greatest, err := f.ctx.PriorityRange()
+	require.NoError(t, err)
+	low, high := f.stream(least), f.stream(greatest)
+	f.pause(true)
+	require.NoError(t, f.launch("order", low, 1))
+	ev, err := f.ctx.Record(low, cu.EventDisableTiming)
+	require.NoError(t, err)
+	require.NoError(t, f.launch("order", low, 2))
+	require.NoError(t, f.ctx.WaitEvent(high, ev))
+	require.NoError(t, f.launch("order", high, 3))
+	require.NoError(t, f.ctx.DestroyEvent(ev), "destroying does not release the waiter")
+	f.pause(false)
+	require.NoError(t, f.ctx.Synchronize(high))
+	require.NoError(t, f.ctx.Synchronize(low))
+	assert.Equal(t, []uint32{1, 3, 2}, f.order(low))
+}
+
+// hostFuncOp waits for a stream with cuLaunchHostFunc and package sync's
+// C trampoline: the notification comes from the simulator's C thread.
+type hostFuncOp struct {
+	ctx cu.Context
+	s   cu.Stream
+}
+
+func (o hostFuncOp) Wait() error { return o.ctx.Synchronize(o.s) }
+
+func (o hostFuncOp) Subscribe(n kasync.Notifier) error {
+	return o.ctx.LaunchHostFunc(o.s, kasync.HostFunc(), n.Handle())
+}
+
+func TestHostFunc(t *testing.T) {
+	f := setup(t)
+	s := f.stream(0)
+	f.pause(true)
+	require.NoError(t, f.launch("order", s, 7))
+	op := hostFuncOp{f.ctx, s}
+	waited := make(chan error, 1)
+	go func() {
+		_, err := kasync.Wait(context.Background(), op, kasync.Options{})
+		waited <- err
+	}()
+	f.pause(false)
+	require.NoError(t, <-waited)
+	assert.Equal(t, []uint32{7}, f.order(s), "the host function ran after the kernel")
+}
+
+// Copies, stream-ordered allocation and free.
+func TestMemory(t *testing.T) {
+	f := setup(t)
+	s := f.stream(0)
+	p, err := f.ctx.MemAllocAsync(100, s)
+	require.NoError(t, err)
+	src := []byte("hello, simulated device")
+	require.NoError(t, f.ctx.CopyHtoD(p+3, src, s))
+	dst := make([]byte, len(src))
+	require.NoError(t, f.ctx.CopyDtoH(dst, p+3, s))
+	assert.Equal(t, src, dst)
+	err = f.ctx.CopyDtoH(make([]byte, 200), p, s)
+	assert.Equal(t, int32(cu.InvalidValue), cu.CodeOf(err), "a copy beyond the allocation: %v", err)
+	require.NoError(t, f.ctx.MemFreeAsync(p, s))
+	require.NoError(t, f.ctx.Synchronize(s))
+	assert.Equal(t, int32(cu.InvalidValue), cu.CodeOf(f.ctx.MemFree(p)), "freed twice")
+	_, err = f.ctx.MemAlloc(2 << 30)
+	assert.Equal(t, int32(cu.OutOfMemory), cu.CodeOf(err))
+}
+
+// Launches the driver refuses, and bad PTX with its log.
+func TestLaunchErrors(t *testing.T) {
+	f := setup(t)
+	s := f.stream(0)
+	err := f.ctx.Launch(f.fns["order"], s, [3]uint32{1, 1, 1}, [3]uint32{2048, 1, 1}, f.prm)
+	assert.Equal(t, int32(cu.InvalidValue), cu.CodeOf(err), "%v", err)
+	err = f.ctx.Launch(f.fns["order"], s, [3]uint32{0, 1, 1}, [3]uint32{1, 1, 1}, f.prm)
+	assert.Equal(t, int32(cu.InvalidValue), cu.CodeOf(err), "%v", err)
+	small, err := cu.NewParams(1)
+	require.NoError(t, err)
+	defer small.Free()
+	err = f.ctx.Launch(f.fns["order"], s, [3]uint32{1, 1, 1}, [3]uint32{1, 1, 1}, small)
+	assert.Equal(t, int32(cu.InvalidValue), cu.CodeOf(err), "too few parameters: %v", err)
+	_, err = f.ctx.LoadModule([]byte(".version 7.0\n.target sm_80\n.address_size 64\n.visible .entry k()\n{\n\tnot.an.instruction;\n}\n"))
+	var jit *cu.JITError
+	require.ErrorAs(t, err, &jit)
+	assert.Equal(t, int32(cu.InvalidPTX), cu.CodeOf(err))
+	assert.Contains(t, jit.ErrLog, "not.an.instruction")
+	_, err = f.ctx.Function(cu.Module(cu.SimHandle|12345), "order")
+	assert.Error(t, err)
+}
+
+// A kernel that traps or touches memory outside its allocations fails
+// with the GPU's error, which is sticky until the context is destroyed.
+func TestDeviceFaults(t *testing.T) {
+	for name, want := range map[string]int32{"trapper": cu.LaunchFailed, "wild": cu.IllegalAddress} {
+		t.Run(name, func(t *testing.T) {
+			f := setup(t)
+			s := f.stream(0)
+			require.NoError(t, f.launch(name, s, 0))
+			err := f.ctx.Synchronize(s)
+			assert.Equal(t, want, cu.CodeOf(err), "%v", err)
+			assert.True(t, cu.IsDeviceFault(cu.CodeOf(err)))
+			_, err = f.ctx.MemAlloc(8)
+			assert.Equal(t, want, cu.CodeOf(err), "sticky: %v", err)
+			_, err = f.ctx.Query(s)
+			assert.Equal(t, want, cu.CodeOf(err), "sticky: %v", err)
+			assert.Error(t, Default.LastFault())
+		})
+	}
+	f := setup(t) // a new context after the last release
+	s := f.stream(0)
+	require.NoError(t, f.launch("order", s, 5))
+	require.NoError(t, f.ctx.Synchronize(s))
+	assert.Equal(t, []uint32{5}, f.order(s))
+}
+
+// Destroying a stream lets its queued work finish.
+func TestDestroyBusyStream(t *testing.T) {
+	f := setup(t)
+	s, err := f.ctx.CreateStream(cu.StreamNonBlocking, 0)
+	require.NoError(t, err)
+	other := f.stream(0)
+	f.pause(true)
+	require.NoError(t, f.launch("order", s, 9))
+	require.NoError(t, f.ctx.DestroyStream(s))
+	f.pause(false)
+	assert.Eventually(t, func() bool { return len(f.order(other)) == 1 }, 5e9, 1e6)
+	assert.Error(t, f.ctx.Synchronize(s), "a destroyed stream is not a handle")
+}

@@ -1,0 +1,53 @@
+package cudasim
+
+/*
+#cgo LDFLAGS: -lpthread
+#include <pthread.h>
+#include <stdint.h>
+
+typedef void (*kgsim_fn)(void *);
+typedef struct { kgsim_fn fn; void *user; } kgsim_call;
+
+static void *kgsim_thread(void *p) {
+	kgsim_call *c = p;
+	c->fn(c->user);
+	return NULL;
+}
+
+// kgsim_host_func calls fn(user) on a new pthread and waits for it: the
+// thread is not Go's, as the CUDA driver's callback thread is not.
+static int kgsim_host_func(void *fn, uintptr_t user) {
+	kgsim_call c = { (kgsim_fn)fn, (void *)user };
+	pthread_t th;
+	int r = pthread_create(&th, NULL, kgsim_thread, &c);
+	if (r) return r;
+	return pthread_join(th, NULL);
+}
+*/
+import "C"
+
+import "unsafe"
+
+// callHostFunc calls the C function fn with user on a C thread and
+// returns when it has returned.
+func callHostFunc(fn unsafe.Pointer, user uintptr) error {
+	if r := C.kgsim_host_func(fn, C.uintptr_t(user)); r != 0 {
+		return errnoError(int(r))
+	}
+	return nil
+}
+
+type errnoError int
+
+func (e errnoError) Error() string { return "cudasim: pthread error " + itoa(int(e)) }
+
+func itoa(n int) string {
+	if n == 0 {
+		return "0"
+	}
+	var b []byte
+	for ; n > 0; n /= 10 {
+		b = append([]byte{byte('0' + n%10)}, b...)
+	}
+	return string(b)
+}
