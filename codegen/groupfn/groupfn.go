@@ -106,6 +106,7 @@ type gen struct {
 	item     types.Object                 // the ka.Item parameter; nil if unnamed or _
 	params   map[types.Object]bool        // the other parameters
 	assigned map[types.Object][]token.Pos // where each variable is assigned or has its address taken
+	defs     map[types.Object]ast.Expr    // the initial values of variables declared with one
 	edits    map[token.Pos]edit           // by start position
 	used     map[string]bool              // identifiers of the function, and names taken
 	imports  map[string]string            // import name → path
@@ -130,7 +131,8 @@ type edit struct {
 // spill is a variable that lives across a barrier.
 type spill struct {
 	obj   types.Object
-	array string // its per-work-item array
+	remat ast.Expr // its value, which loops compute again; nil: kept in array
+	array string   // its per-work-item array
 	decl  *itemLoop
 	index int
 }
@@ -167,7 +169,7 @@ func (g *gen) refuse(n ast.Node, format string, args ...any) {
 
 func (g *gen) generate() *Func {
 	fd := g.fd
-	if fd.Recv != nil || fd.Body == nil {
+	if fd.Recv != nil || fd.Body == nil || len(fd.Type.Params.List) == 0 {
 		g.refuse(fd, "not a function with a body")
 	}
 	g.params = map[types.Object]bool{}
@@ -197,7 +199,8 @@ func (g *gen) generate() *Func {
 	g.scan()
 	nodes := g.split(fd.Body.List, true)
 	if len(nodes) > 0 {
-		if l, ok := nodes[len(nodes)-1].(*itemLoop); ok {
+		// The last loop, if nothing follows it: its returns are continues.
+		if l, ok := nodes[len(nodes)-1].(*itemLoop); ok && l.stmts[len(l.stmts)-1] == fd.Body.List[len(fd.Body.List)-1] {
 			l.last = true
 		}
 	}
@@ -211,6 +214,7 @@ func (g *gen) generate() *Func {
 // the edits of Item queries.
 func (g *gen) scan() {
 	g.assigned = map[types.Object][]token.Pos{}
+	g.defs = map[types.Object]ast.Expr{}
 	assign := func(e ast.Expr) {
 		if id, ok := ast.Unparen(e).(*ast.Ident); ok {
 			if obj := g.info.Uses[id]; obj != nil {
@@ -218,13 +222,22 @@ func (g *gen) scan() {
 			}
 		}
 	}
-	// Parameter and result types name packages too.
-	ast.Inspect(g.fd.Type, func(n ast.Node) bool {
-		if sel, ok := n.(*ast.SelectorExpr); ok {
-			g.pkgRef(sel)
-		}
-		return true
-	})
+	// The types of the parameters after the Item name packages too.
+	var sig []ast.Node
+	if tp := g.fd.Type.TypeParams; tp != nil {
+		sig = append(sig, tp)
+	}
+	for _, f := range g.fd.Type.Params.List[1:] {
+		sig = append(sig, f)
+	}
+	for _, n := range sig {
+		ast.Inspect(n, func(n ast.Node) bool {
+			if sel, ok := n.(*ast.SelectorExpr); ok {
+				g.pkgRef(sel)
+			}
+			return true
+		})
+	}
 	ast.Inspect(g.fd.Body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.GoStmt, *ast.DeferStmt, *ast.SelectStmt, *ast.FuncLit:
@@ -236,6 +249,21 @@ func (g *gen) scan() {
 		case *ast.AssignStmt:
 			for _, l := range n.Lhs {
 				assign(l)
+			}
+			if n.Tok == token.DEFINE && len(n.Lhs) == len(n.Rhs) {
+				for i, l := range n.Lhs {
+					if obj := g.info.Defs[l.(*ast.Ident)]; obj != nil {
+						g.defs[obj] = n.Rhs[i]
+					}
+				}
+			}
+		case *ast.ValueSpec:
+			if len(n.Names) == len(n.Values) {
+				for i, id := range n.Names {
+					if obj := g.info.Defs[id]; obj != nil {
+						g.defs[obj] = n.Values[i]
+					}
+				}
 			}
 		case *ast.IncDecStmt:
 			assign(n.X)
@@ -436,7 +464,8 @@ func (g *gen) split(list []ast.Stmt, top bool) []node {
 		case *ast.BlockStmt:
 			nodes = append(nodes, g.split(s.List, false))
 		default:
-			g.refuse(s, "a barrier inside a %T (barriers can be at the top level, in for loops and in if statements whose headers are the same for the whole group)", s)
+			kind := strings.ToLower(strings.TrimSuffix(strings.TrimPrefix(fmt.Sprintf("%T", s), "*ast."), "Stmt"))
+			g.refuse(s, "a barrier inside a %s statement (group functions take barriers at the top level, in for loops and in ifs whose headers are the same for the whole group)", kind)
 		}
 	}
 	flush()
@@ -524,61 +553,62 @@ func (g *gen) splitIf(s *ast.IfStmt) *groupIf {
 // uniform refuses e unless it has the same value in every work-item of a
 // group.
 func (g *gen) uniform(e ast.Expr) {
+	if !g.simple(e, false) {
+		g.refuse(e, "a barrier under %s, which may differ between the work-items of a group", g.text(e.Pos(), e.End()))
+	}
+}
+
+// simple reports whether e is made of constants, parameters the kernel
+// never assigns, group-level variables, the group's queries and, when item
+// is true, the work-item's ids, with operators, conversions and len, cap,
+// min and max: an expression without side effects that any work-item loop
+// can evaluate again. With item false, its value is the same for every
+// work-item of a group.
+func (g *gen) simple(e ast.Expr, item bool) bool {
 	if tv, ok := g.info.Types[e]; ok && tv.Value != nil {
-		return // a constant
+		return true // a constant
 	}
 	switch e := e.(type) {
 	case *ast.BasicLit:
-		return
+		return true
 	case *ast.ParenExpr:
-		g.uniform(e.X)
-		return
+		return g.simple(e.X, item)
 	case *ast.BinaryExpr:
-		g.uniform(e.X)
-		g.uniform(e.Y)
-		return
+		return g.simple(e.X, item) && g.simple(e.Y, item)
 	case *ast.UnaryExpr:
-		if e.Op != token.AND && e.Op != token.ARROW {
-			g.uniform(e.X)
-			return
-		}
+		return e.Op != token.AND && e.Op != token.ARROW && g.simple(e.X, item)
 	case *ast.Ident:
 		switch obj := g.info.Uses[e].(type) {
 		case *types.Const, *types.Nil, *types.TypeName:
-			return
+			return true
 		case *types.Var:
-			if g.groupVars[obj] {
-				return
-			}
-			if g.params[obj] && len(g.assigned[obj]) == 0 {
-				return
-			}
+			return g.groupVars[obj] || g.params[obj] && len(g.assigned[obj]) == 0
 		}
 	case *ast.SelectorExpr:
-		if _, ok := g.info.Uses[e.Sel].(*types.Const); ok {
-			return
-		}
+		_, ok := g.info.Uses[e.Sel].(*types.Const)
+		return ok
 	case *ast.CallExpr:
-		if ed, ok := g.edits[e.Pos()]; ok && len(ed.ids) == 0 {
-			return // a group query: GroupSize, GroupID...
+		if ed, ok := g.edits[e.Pos()]; ok && ed.end == e.End() {
+			return item || len(ed.ids) == 0 // an Item query
 		}
 		if tv := g.info.Types[e.Fun]; tv.IsType() {
-			g.uniform(e.Args[0])
-			return
+			return len(e.Args) == 1 && g.simple(e.Args[0], item)
 		}
 		if id, ok := ast.Unparen(e.Fun).(*ast.Ident); ok {
 			if b, ok := g.info.Uses[id].(*types.Builtin); ok {
 				switch b.Name() {
 				case "len", "cap", "min", "max":
 					for _, a := range e.Args {
-						g.uniform(a)
+						if !g.simple(a, item) {
+							return false
+						}
 					}
-					return
+					return true
 				}
 			}
 		}
 	}
-	g.refuse(e, "a barrier under %s, which may differ between the work-items of a group", g.text(e.Pos(), e.End()))
+	return false
 }
 
 // checkLoops refuses returns outside the last loop, breaks and continues
@@ -665,7 +695,7 @@ func (g *gen) findSpills() {
 		}
 	}
 	for _, l := range g.loops {
-		for obj := range l.uses {
+		for _, obj := range sorted(l.uses) {
 			d, local := declIn[obj]
 			if g.params[obj] && len(g.assigned[obj]) > 0 {
 				if g.barrier {
@@ -678,8 +708,13 @@ func (g *gen) findSpills() {
 			}
 			sp := g.spills[obj]
 			if sp == nil {
-				sp = &spill{obj: obj, decl: d, index: g.nspill, array: g.fresh(obj.Name() + "PerItem")}
-				g.nspill++
+				sp = &spill{obj: obj, decl: d}
+				if v := g.defs[obj]; v != nil && len(g.assigned[obj]) == 0 && g.simple(v, true) {
+					sp.remat = v // computed again where used: no memory
+				} else {
+					sp.index, sp.array = g.nspill, g.fresh(obj.Name()+"PerItem")
+					g.nspill++
+				}
 				g.spills[obj] = sp
 			}
 		}
@@ -690,7 +725,10 @@ func (g *gen) findSpills() {
 		if l.last {
 			continue
 		}
-		for obj := range g.spills {
+		for obj, sp := range g.spills {
+			if sp.remat != nil {
+				continue
+			}
 			if l.decls[obj] {
 				l.stores[obj] = true
 			}
@@ -808,6 +846,9 @@ func (g *gen) emit(nodes []node) *Func {
 	name := "kagoGroup" + g.fd.Name.Name
 	var body bytes.Buffer
 	for _, s := range g.spillList() {
+		if s.remat != nil {
+			continue
+		}
 		fmt.Fprintf(&body, "%s := driver.GroupPrivate[%s](%s, %d)\n", s.array, g.typeString(s.obj.Type()), g.ref("kg"), s.index)
 	}
 	for _, l := range g.locals {
@@ -867,7 +908,17 @@ func (g *gen) spillList() []*spill {
 	for _, s := range g.spills {
 		list = append(list, s)
 	}
-	sort.Slice(list, func(i, j int) bool { return list[i].index < list[j].index })
+	sort.Slice(list, func(i, j int) bool { return list[i].obj.Pos() < list[j].obj.Pos() })
+	return list
+}
+
+// sorted returns the objects of set in the order of their declarations.
+func sorted(set map[types.Object]bool) []types.Object {
+	var list []types.Object
+	for obj := range set {
+		list = append(list, obj)
+	}
+	sort.Slice(list, func(i, j int) bool { return list[i].Pos() < list[j].Pos() })
 	return list
 }
 
@@ -928,11 +979,20 @@ func (g *gen) emitLoop(b *bytes.Buffer, l *itemLoop) {
 	var inner bytes.Buffer
 	spills := g.spillList()
 	for _, s := range spills {
-		if l.uses[s.obj] && !l.decls[s.obj] {
+		switch {
+		case !l.uses[s.obj] || l.decls[s.obj]:
+		case s.remat != nil:
+			v := g.text(s.remat.Pos(), s.remat.End())
+			if tv := g.info.Types[s.remat]; tv.Type != nil && types.Identical(tv.Type, s.obj.Type()) {
+				fmt.Fprintf(&inner, "%s := %s\n", s.obj.Name(), v)
+			} else {
+				fmt.Fprintf(&inner, "var %s %s = %s\n", s.obj.Name(), g.typeString(s.obj.Type()), v)
+			}
+		default:
 			fmt.Fprintf(&inner, "%s := %s[%s]\n", s.obj.Name(), s.array, g.ref("l"))
 		}
 	}
-	for obj := range g.params {
+	for _, obj := range sorted(g.params) {
 		if l.uses[obj] && len(g.assigned[obj]) > 0 {
 			fmt.Fprintf(&inner, "%s := %s // assigned by the kernel: one per work-item\n", obj.Name(), obj.Name())
 		}
@@ -941,6 +1001,9 @@ func (g *gen) emitLoop(b *bytes.Buffer, l *itemLoop) {
 	// Comments before the first statement are outside the range; fine.
 	inner.WriteString(stmts + "\n")
 	for _, s := range spills {
+		if s.remat != nil && l.decls[s.obj] && !l.uses[s.obj] {
+			fmt.Fprintf(&inner, "_ = %s // computed again after the barrier\n", s.obj.Name())
+		}
 		if l.stores[s.obj] {
 			fmt.Fprintf(&inner, "%s[%s] = %s\n", s.array, g.ref("l"), s.obj.Name())
 		}

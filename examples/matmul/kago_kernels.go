@@ -111,11 +111,7 @@ func kagoGroupMatMul(kg *driver.WorkGroup, n int, a, b, c []float32) {
 	n2 := kg.Size[2]
 	b0 := kg.ID[0] * n0
 	b1 := kg.ID[1] * n1
-	lxPerItem := driver.GroupPrivate[int](kg, 0)
-	rowPerItem := driver.GroupPrivate[int](kg, 1)
-	lyPerItem := driver.GroupPrivate[int](kg, 2)
-	colPerItem := driver.GroupPrivate[int](kg, 3)
-	sumPerItem := driver.GroupPrivate[float32](kg, 4)
+	sumPerItem := driver.GroupPrivate[float32](kg, 0)
 	ta := driver.GroupLocal[float32](kg, 0, Tile*Tile)
 	tb := driver.GroupLocal[float32](kg, 1, Tile*Tile)
 	for lz := range n2 {
@@ -128,24 +124,24 @@ func kagoGroupMatMul(kg *driver.WorkGroup, n int, a, b, c []float32) {
 				lx, ly := lx1, ly1
 				col, row := gx, gy
 				var sum float32
-				lxPerItem[l] = lx
-				rowPerItem[l] = row
-				lyPerItem[l] = ly
-				colPerItem[l] = col
+				_ = lx  // computed again after the barrier
+				_ = ly  // computed again after the barrier
+				_ = col // computed again after the barrier
+				_ = row // computed again after the barrier
 				sumPerItem[l] = sum
 			}
 		}
 	}
 	for t := 0; t < (n+Tile-1)/Tile; t++ {
-		for lz := range n2 {
+		for range n2 {
 			for ly1 := range n1 {
-				lrow := n0 * (ly1 + n1*lz)
+				gy := b1 + ly1
 				for lx1 := range n0 {
-					l := lrow + lx1
-					lx := lxPerItem[l]
-					row := rowPerItem[l]
-					ly := lyPerItem[l]
-					col := colPerItem[l]
+					gx := b0 + lx1
+					lx := lx1
+					ly := ly1
+					col := gx
+					row := gy
 					ac, br := t*Tile+lx, t*Tile+ly
 					var av, bv float32
 					if row < n && ac < n {
@@ -164,8 +160,8 @@ func kagoGroupMatMul(kg *driver.WorkGroup, n int, a, b, c []float32) {
 				lrow := n0 * (ly1 + n1*lz)
 				for lx1 := range n0 {
 					l := lrow + lx1
-					lx := lxPerItem[l]
-					ly := lyPerItem[l]
+					lx := lx1
+					ly := ly1
 					sum := sumPerItem[l]
 					for k := 0; k < Tile; k++ {
 						sum += ta[ly*Tile+k] * tb[k*Tile+lx]
@@ -177,11 +173,13 @@ func kagoGroupMatMul(kg *driver.WorkGroup, n int, a, b, c []float32) {
 	}
 	for lz := range n2 {
 		for ly1 := range n1 {
+			gy := b1 + ly1
 			lrow := n0 * (ly1 + n1*lz)
 			for lx1 := range n0 {
+				gx := b0 + lx1
 				l := lrow + lx1
-				row := rowPerItem[l]
-				col := colPerItem[l]
+				col := gx
+				row := gy
 				sum := sumPerItem[l]
 				if row < n && col < n {
 					c[row*n+col] = sum

@@ -105,7 +105,6 @@ func kagoGroupSum(kg *driver.WorkGroup, x []int64, out []int64) {
 	b2 := kg.ID[2] * n2
 	gs0 := kg.GlobalSize[0]
 	gs1 := kg.GlobalSize[1]
-	lPerItem := driver.GroupPrivate[int](kg, 0)
 	tmp := driver.GroupLocal[int64](kg, 0, Group)
 	for lz := range n2 {
 		gz := b2 + lz
@@ -122,7 +121,6 @@ func kagoGroupSum(kg *driver.WorkGroup, x []int64, out []int64) {
 					v = x[i]
 				}
 				tmp[l] = v
-				lPerItem[l1] = l
 			}
 		}
 	}
@@ -132,7 +130,7 @@ func kagoGroupSum(kg *driver.WorkGroup, x []int64, out []int64) {
 				lrow := n0 * (ly + n1*lz)
 				for lx := range n0 {
 					l1 := lrow + lx
-					l := lPerItem[l1]
+					l := l1
 					if l < s {
 						tmp[l] += tmp[l+s]
 					}
@@ -145,7 +143,7 @@ func kagoGroupSum(kg *driver.WorkGroup, x []int64, out []int64) {
 			lrow := n0 * (ly + n1*lz)
 			for lx := range n0 {
 				l1 := lrow + lx
-				l := lPerItem[l1]
+				l := l1
 				if l == 0 {
 					out[kg.Linear] = tmp[0]
 				}

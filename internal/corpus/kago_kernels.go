@@ -1341,11 +1341,7 @@ func kagoGroupMatMulTiled(kg *driver.WorkGroup, n int, a, b, c []float32) {
 	n2 := kg.Size[2]
 	b0 := kg.ID[0] * n0
 	b1 := kg.ID[1] * n1
-	lxPerItem := driver.GroupPrivate[int](kg, 0)
-	lyPerItem := driver.GroupPrivate[int](kg, 1)
-	rowPerItem := driver.GroupPrivate[int](kg, 2)
-	colPerItem := driver.GroupPrivate[int](kg, 3)
-	sumPerItem := driver.GroupPrivate[float32](kg, 4)
+	sumPerItem := driver.GroupPrivate[float32](kg, 0)
 	ta := driver.GroupLocal[float32](kg, 0, Tile*Tile)
 	tb := driver.GroupLocal[float32](kg, 1, Tile*Tile)
 	for lz := range n2 {
@@ -1358,24 +1354,24 @@ func kagoGroupMatMulTiled(kg *driver.WorkGroup, n int, a, b, c []float32) {
 				lx, ly := lx1, ly1
 				col, row := gx, gy
 				var sum float32
-				lxPerItem[l] = lx
-				lyPerItem[l] = ly
-				rowPerItem[l] = row
-				colPerItem[l] = col
+				_ = lx  // computed again after the barrier
+				_ = ly  // computed again after the barrier
+				_ = col // computed again after the barrier
+				_ = row // computed again after the barrier
 				sumPerItem[l] = sum
 			}
 		}
 	}
 	for t := 0; t < (n+Tile-1)/Tile; t++ {
-		for lz := range n2 {
+		for range n2 {
 			for ly1 := range n1 {
-				lrow := n0 * (ly1 + n1*lz)
+				gy := b1 + ly1
 				for lx1 := range n0 {
-					l := lrow + lx1
-					lx := lxPerItem[l]
-					ly := lyPerItem[l]
-					row := rowPerItem[l]
-					col := colPerItem[l]
+					gx := b0 + lx1
+					lx := lx1
+					ly := ly1
+					col := gx
+					row := gy
 					ac, br := t*Tile+lx, t*Tile+ly
 					ta[ly*Tile+lx] = 0
 					if row < n && ac < n {
@@ -1393,8 +1389,8 @@ func kagoGroupMatMulTiled(kg *driver.WorkGroup, n int, a, b, c []float32) {
 				lrow := n0 * (ly1 + n1*lz)
 				for lx1 := range n0 {
 					l := lrow + lx1
-					lx := lxPerItem[l]
-					ly := lyPerItem[l]
+					lx := lx1
+					ly := ly1
 					sum := sumPerItem[l]
 					for k := 0; k < Tile; k++ {
 						sum += ta[ly*Tile+k] * tb[k*Tile+lx]
@@ -1406,11 +1402,13 @@ func kagoGroupMatMulTiled(kg *driver.WorkGroup, n int, a, b, c []float32) {
 	}
 	for lz := range n2 {
 		for ly1 := range n1 {
+			gy := b1 + ly1
 			lrow := n0 * (ly1 + n1*lz)
 			for lx1 := range n0 {
+				gx := b0 + lx1
 				l := lrow + lx1
-				row := rowPerItem[l]
-				col := colPerItem[l]
+				col := gx
+				row := gy
 				sum := sumPerItem[l]
 				if row < n && col < n {
 					c[row*n+col] = sum
@@ -1592,7 +1590,6 @@ func kagoGroupReduceSum(kg *driver.WorkGroup, in, out []int64) {
 	b2 := kg.ID[2] * n2
 	gs0 := kg.GlobalSize[0]
 	gs1 := kg.GlobalSize[1]
-	lPerItem := driver.GroupPrivate[int](kg, 0)
 	s := driver.GroupLocal[int64](kg, 0, ReduceGroup)
 	for lz := range n2 {
 		gz := b2 + lz
@@ -1608,7 +1605,6 @@ func kagoGroupReduceSum(kg *driver.WorkGroup, in, out []int64) {
 				if i < len(in) {
 					s[l] = in[i]
 				}
-				lPerItem[l1] = l
 			}
 		}
 	}
@@ -1618,7 +1614,7 @@ func kagoGroupReduceSum(kg *driver.WorkGroup, in, out []int64) {
 				lrow := n0 * (ly + n1*lz)
 				for lx := range n0 {
 					l1 := lrow + lx
-					l := lPerItem[l1]
+					l := l1
 					if l < stride {
 						s[l] += s[l+stride]
 					}
@@ -1631,7 +1627,7 @@ func kagoGroupReduceSum(kg *driver.WorkGroup, in, out []int64) {
 			lrow := n0 * (ly + n1*lz)
 			for lx := range n0 {
 				l1 := lrow + lx
-				l := lPerItem[l1]
+				l := l1
 				if l == 0 {
 					out[kg.Linear] = s[0]
 				}

@@ -649,9 +649,6 @@ func kagoGroupReverse(kg *driver.WorkGroup, x []int32) {
 	b2 := kg.ID[2] * n2
 	gs0 := kg.GlobalSize[0]
 	gs1 := kg.GlobalSize[1]
-	iPerItem := driver.GroupPrivate[int](kg, 0)
-	nPerItem := driver.GroupPrivate[int](kg, 1)
-	lPerItem := driver.GroupPrivate[int](kg, 2)
 	tmp := driver.GroupLocal[int32](kg, 0, 64)
 	for lz := range n2 {
 		gz := b2 + lz
@@ -667,20 +664,22 @@ func kagoGroupReverse(kg *driver.WorkGroup, x []int32) {
 				if i < len(x) {
 					tmp[l] = x[i]
 				}
-				iPerItem[l1] = i
-				nPerItem[l1] = n
-				lPerItem[l1] = l
+				_ = n // computed again after the barrier
 			}
 		}
 	}
 	for lz := range n2 {
+		gz := b2 + lz
 		for ly := range n1 {
+			gy := b1 + ly
+			row := gs0 * (gy + gs1*gz)
 			lrow := n0 * (ly + n1*lz)
 			for lx := range n0 {
+				gx := b0 + lx
 				l1 := lrow + lx
-				i := iPerItem[l1]
-				n := nPerItem[l1]
-				l := lPerItem[l1]
+				l := l1
+				n := n0
+				i := (row + gx)
 				if i < len(x) {
 					x[i] = tmp[n-1-l]
 				}
@@ -752,7 +751,6 @@ func kagoGroupSum(kg *driver.WorkGroup, x []float32, out []float32) {
 	b2 := kg.ID[2] * n2
 	gs0 := kg.GlobalSize[0]
 	gs1 := kg.GlobalSize[1]
-	lPerItem := driver.GroupPrivate[int](kg, 0)
 	tmp := driver.GroupLocal[float32](kg, 0, 128)
 	for lz := range n2 {
 		gz := b2 + lz
@@ -769,7 +767,6 @@ func kagoGroupSum(kg *driver.WorkGroup, x []float32, out []float32) {
 					v = x[i]
 				}
 				tmp[l] = v
-				lPerItem[l1] = l
 			}
 		}
 	}
@@ -779,7 +776,7 @@ func kagoGroupSum(kg *driver.WorkGroup, x []float32, out []float32) {
 				lrow := n0 * (ly + n1*lz)
 				for lx := range n0 {
 					l1 := lrow + lx
-					l := lPerItem[l1]
+					l := l1
 					if l < s {
 						tmp[l] += tmp[l+s]
 					}
@@ -792,7 +789,7 @@ func kagoGroupSum(kg *driver.WorkGroup, x []float32, out []float32) {
 			lrow := n0 * (ly + n1*lz)
 			for lx := range n0 {
 				l1 := lrow + lx
-				l := lPerItem[l1]
+				l := l1
 				if l == 0 {
 					out[kg.Linear] = tmp[0]
 				}
