@@ -1,0 +1,177 @@
+package native_test
+
+import (
+	"context"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/kago-dev/kago/backends/native/internal/gftest"
+	"github.com/kago-dev/kago/ka"
+	"github.com/kago-dev/kago/ka/driver"
+	"github.com/kago-dev/kago/ka/katest"
+)
+
+// TestConformanceItems runs the conformance suite a work-item at a time,
+// the path of kernels without group functions (TestConformance runs it
+// through the group functions kago gen wrote).
+func TestConformanceItems(t *testing.T) {
+	t.Setenv("KAGO_NATIVE", "items")
+	katest.Run(t, "native")
+}
+
+func TestBadKAGONATIVE(t *testing.T) {
+	t.Setenv("KAGO_NATIVE", "fast")
+	_, err := ka.Open("native")
+	require.ErrorContains(t, err, "KAGO_NATIVE")
+}
+
+// gfCase is a launch of a gftest kernel and its outputs.
+type gfCase struct {
+	name  string
+	fn    any
+	group bool // whether kago gen wrote a group function for it
+	run   func(t *testing.T, dev *ka.Device) [][]int32
+}
+
+func upload(t *testing.T, dev *ka.Device, s []int32) *ka.Array[int32] {
+	a, err := ka.FromSlice(context.Background(), dev, s)
+	require.NoError(t, err)
+	return a
+}
+
+func download[T ka.Scalar](t *testing.T, a *ka.Array[T]) []T {
+	s := make([]T, a.Len())
+	require.NoError(t, a.Read(context.Background(), s))
+	return s
+}
+
+func launch(t *testing.T, dev *ka.Device, fn any, r ka.NDRange, group []int, args ...any) {
+	k, err := ka.NewKernel(dev, fn, ka.GroupSize(group...))
+	require.NoError(t, err)
+	require.NoError(t, k.Launch(dev.Stream(), r, args...))
+	require.NoError(t, dev.Synchronize(context.Background()))
+}
+
+func ramp(n int, f func(i int) int32) []int32 {
+	s := make([]int32, n)
+	for i := range s {
+		s[i] = f(i)
+	}
+	return s
+}
+
+var gfCases = []gfCase{
+	{"Scan", gftest.Scan, true, func(t *testing.T, dev *ka.Device) [][]int32 {
+		n := 4*gftest.Group + 10 // a partial last group
+		x := upload(t, dev, ramp(n, func(i int) int32 { return int32(i%7 - 3) }))
+		out := upload(t, dev, make([]int32, n))
+		launch(t, dev, gftest.Scan, ka.Range(n), []int{gftest.Group}, x, out)
+		got := download(t, out)
+		want := make([]int32, n)
+		for i := range want {
+			if i%gftest.Group != 0 {
+				want[i] = want[i-1]
+			}
+			want[i] += int32(i%7 - 3)
+		}
+		assert.Equal(t, want, got, "prefix sums")
+		return [][]int32{got}
+	}},
+	{"Rotate", gftest.Rotate, true, func(t *testing.T, dev *ka.Device) [][]int32 {
+		n := 4 * gftest.Group
+		var outs [][]int32
+		for _, shift := range []int{0, 5} {
+			x := upload(t, dev, ramp(n, func(i int) int32 { return int32(i) }))
+			launch(t, dev, gftest.Rotate, ka.Range(n), []int{gftest.Group}, shift, x)
+			got := download(t, x)
+			for i, v := range got {
+				g, l := i/gftest.Group, i%gftest.Group
+				want := int32(i)
+				switch {
+				case shift != 0:
+					want = int32(g*gftest.Group + (l+shift)%gftest.Group)
+				case g%2 == 1:
+					want = -want
+				default:
+					want *= 2
+				}
+				require.Equal(t, want, v, "shift %d, element %d", shift, i)
+			}
+			outs = append(outs, got)
+		}
+		return outs
+	}},
+	{"TwoBarriers", gftest.TwoBarriers, true, func(t *testing.T, dev *ka.Device) [][]int32 {
+		n := 3 * gftest.Group
+		hx := make([]float32, n)
+		for i := range hx {
+			hx[i] = float32(i%11) - 5
+		}
+		x, err := ka.FromSlice(context.Background(), dev, hx)
+		require.NoError(t, err)
+		out, err := ka.Alloc[float32](dev, n-7) // the last work-items return early
+		require.NoError(t, err)
+		launch(t, dev, gftest.TwoBarriers, ka.Range(n), []int{gftest.Group}, x, out)
+		got := download(t, out)
+		bits := make([]int32, len(got))
+		for i := range got {
+			base, l := i/gftest.Group*gftest.Group, i%gftest.Group
+			scale := func(l int) float32 { return float32(l) + 0.5 }
+			first := func(l int) float32 { r := gftest.Group - 1 - l; return hx[base+r] * scale(r) }
+			l1 := (l + 1) % gftest.Group
+			want := first(l1) + scale(l1) - 2*scale(l) + first(l)
+			require.Equal(t, want, got[i], "element %d", i)
+			bits[i] = int32(got[i] * 4)
+		}
+		return [][]int32{bits}
+	}},
+	{"Grid2D", gftest.Grid2D, true, func(t *testing.T, dev *ka.Device) [][]int32 {
+		cols, rows := 24, 16
+		m := upload(t, dev, ramp(cols*rows, func(i int) int32 { return int32(i) }))
+		launch(t, dev, gftest.Grid2D, ka.Range2(cols, rows), []int{8, 8}, cols, m)
+		got := download(t, m)
+		for y := range rows {
+			for x := range cols {
+				gy, ly := y/8, y%8
+				want := int32((gy*8+7-ly)*cols+x) + int32(gy*1000+gy*(cols/8)+x/8)
+				require.Equal(t, want, got[y*cols+x], "(%d, %d)", x, y)
+			}
+		}
+		return [][]int32{got}
+	}},
+	{"SwitchBarrier", gftest.SwitchBarrier, false, func(t *testing.T, dev *ka.Device) [][]int32 {
+		n := 2 * gftest.Group
+		x := upload(t, dev, ramp(n, func(i int) int32 { return int32(i) }))
+		launch(t, dev, gftest.SwitchBarrier, ka.Range(n), []int{gftest.Group}, 1, x)
+		got := download(t, x)
+		for i, v := range got {
+			require.Equal(t, int32(i/gftest.Group*gftest.Group+gftest.Group-1-i%gftest.Group), v, "element %d", i)
+		}
+		return [][]int32{got}
+	}},
+}
+
+// TestGroupFunctions runs kernels whose group functions split at barriers
+// inside loops and ifs and keep values across several barriers, and one
+// whose group function groupfn refuses, through group functions and a
+// work-item at a time: each result is right, and the two paths agree.
+func TestGroupFunctions(t *testing.T) {
+	for _, c := range gfCases {
+		t.Run(c.name, func(t *testing.T) {
+			spec, err := driver.LookupKernel(c.fn)
+			require.NoError(t, err)
+			assert.Equal(t, c.group, spec.Group != nil, "has a group function")
+			results := map[string][][]int32{}
+			for _, mode := range []string{"groups", "items"} {
+				t.Setenv("KAGO_NATIVE", mode)
+				dev, err := ka.Open("native")
+				require.NoError(t, err)
+				results[mode] = c.run(t, dev)
+				require.NoError(t, dev.Close())
+			}
+			assert.Equal(t, results["items"], results["groups"])
+		})
+	}
+}

@@ -1,0 +1,117 @@
+// Package gftest holds kernels that exercise the native backend's group
+// functions (codegen/groupfn) where loop fission is delicate: barriers in
+// loops and in uniform ifs, values that live across several barriers, and
+// a kernel the transformation refuses. The tests in backends/native run
+// them through group functions and a work-item at a time
+// (KAGO_NATIVE=items) and compare.
+package gftest
+
+//go:generate go run ../../../../cmd/kago gen
+
+import "github.com/kago-dev/kago/ka"
+
+// Group is the group size every kernel here expects.
+const Group = 64
+
+// Scan writes each group's inclusive prefix sums of x to out
+// (Hillis-Steele in local memory): two barriers inside a loop whose bound
+// is the group size, and add, which one work-item loop computes and the
+// next one uses.
+//
+//ka:kernel
+func Scan(it ka.Item, x, out []int32) {
+	tmp := ka.LocalArray[int32](it, Group)
+	l, i := it.Local(), it.Global()
+	var v int32
+	if i < len(x) {
+		v = x[i]
+	}
+	tmp[l] = v
+	it.Barrier()
+	for off := 1; off < it.GroupSize(0); off *= 2 {
+		var add int32
+		if l >= off {
+			add = tmp[l-off]
+		}
+		it.Barrier()
+		tmp[l] += add
+		it.Barrier()
+	}
+	if i < len(out) {
+		out[i] = tmp[l]
+	}
+}
+
+// Rotate rotates each group's block of x by shift through local memory
+// when shift is not zero (a barrier inside an if that is the same for the
+// whole group), negates it in odd groups otherwise, and doubles it in even
+// ones (an else if on the group id).
+//
+//ka:kernel
+func Rotate(it ka.Item, shift int, x []int32) {
+	tmp := ka.LocalArray[int32](it, Group)
+	l, i := it.Local(), it.Global()
+	n := it.GroupSize(0)
+	if shift != 0 {
+		tmp[l] = x[i]
+		it.Barrier()
+		x[i] = tmp[(l+shift)%n]
+	} else if it.GroupID(0)%2 == 1 {
+		it.Barrier()
+		x[i] = -x[i]
+	} else {
+		x[i] *= 2
+	}
+}
+
+// TwoBarriers keeps scale, first and the ids across two and three
+// barriers, and returns early after the last one.
+//
+//ka:kernel
+func TwoBarriers(it ka.Item, x, out []float32) {
+	tmp := ka.LocalArray[float32](it, Group)
+	l := it.Local()
+	scale := float32(l) + 0.5
+	tmp[l] = x[it.Global()] * scale
+	it.Barrier()
+	first := tmp[Group-1-l]
+	it.Barrier()
+	tmp[l] = first + scale
+	scale *= 2
+	it.Barrier()
+	if it.Global() >= len(out) {
+		return
+	}
+	out[it.Global()] = tmp[(l+1)%Group] - scale + first
+}
+
+// Grid2D reverses the rows of each 8×8 group of a cols-wide matrix in
+// local memory, on a 2-D range: the ids of both dimensions across a
+// barrier.
+//
+//ka:kernel
+func Grid2D(it ka.Item, cols int, m []int32) {
+	tile := ka.LocalArray[int32](it, 8*8)
+	lx, ly := it.LocalID(0), it.LocalID(1)
+	x, y := it.GlobalID(0), it.GlobalID(1)
+	tile[ly*8+lx] = m[y*cols+x]
+	it.Barrier()
+	m[y*cols+x] = tile[(7-ly)*8+lx] + int32(it.GroupID(1)*1000+it.Group())
+}
+
+// SwitchBarrier has its barrier inside a switch, which groupfn refuses:
+// it runs a work-item at a time, on a goroutine each.
+//
+//ka:kernel
+func SwitchBarrier(it ka.Item, mode int, x []int32) {
+	tmp := ka.LocalArray[int32](it, Group)
+	l := it.Local()
+	switch mode {
+	case 1:
+		tmp[l] = x[it.Global()]
+		it.Barrier()
+		x[it.Global()] = tmp[Group-1-l]
+	default:
+		x[it.Global()]++
+	}
+}
