@@ -15,8 +15,8 @@ import (
 
 const relaxed = enum.AtomicOrderingMonotonic
 
-// createAtomic lowers ka.AtomicAdd, AtomicMax, AtomicMin, AtomicExchange
-// and AtomicCAS.
+// createAtomic lowers ka.AtomicAdd, AtomicSub, AtomicAnd, AtomicOr,
+// AtomicXor, AtomicMax, AtomicMin, AtomicExchange and AtomicCAS.
 func (f *frame) createAtomic(call *ssa.Call, name string) lowered {
 	pos := call.Pos()
 	vs, ok := f.args(call)
@@ -41,6 +41,17 @@ func (f *frame) createAtomic(call *ssa.Call, name string) lowered {
 			return f.cur.NewAtomicRMW(enum.AtomicOpFAdd, ptr, vs[1], relaxed)
 		}
 		return f.cur.NewAtomicRMW(enum.AtomicOpAdd, ptr, vs[1], relaxed)
+	case "AtomicSub":
+		if float {
+			return f.cur.NewAtomicRMW(enum.AtomicOpFAdd, ptr, f.cur.NewFNeg(vs[1]), relaxed)
+		}
+		return f.cur.NewAtomicRMW(enum.AtomicOpSub, ptr, vs[1], relaxed)
+	case "AtomicAnd":
+		return f.cur.NewAtomicRMW(enum.AtomicOpAnd, ptr, vs[1], relaxed)
+	case "AtomicOr":
+		return f.cur.NewAtomicRMW(enum.AtomicOpOr, ptr, vs[1], relaxed)
+	case "AtomicXor":
+		return f.cur.NewAtomicRMW(enum.AtomicOpXor, ptr, vs[1], relaxed)
 	case "AtomicExchange":
 		return f.cur.NewAtomicRMW(enum.AtomicOpXChg, ptr, vs[1], relaxed)
 	case "AtomicMax", "AtomicMin":

@@ -26,8 +26,8 @@ func TestGolden(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(kernels) != 6 {
-			t.Errorf("compiled %v, want 6 kernels", p.KernelNames())
+		if len(kernels) != 7 {
+			t.Errorf("compiled %v, want 7 kernels", p.KernelNames())
 		}
 		for _, k := range kernels {
 			name := k.Entry + ".ll"

@@ -75,7 +75,7 @@ func (f *frame) createKaCall(call *ssa.Call, callee *ssa.Function, obj *types.Fu
 	switch name {
 	case "LocalArray":
 		return f.createLocalArray(call)
-	case "AtomicAdd", "AtomicMax", "AtomicMin", "AtomicExchange", "AtomicCAS":
+	case "AtomicAdd", "AtomicSub", "AtomicAnd", "AtomicOr", "AtomicXor", "AtomicMax", "AtomicMin", "AtomicExchange", "AtomicCAS":
 		return f.createAtomic(call, name)
 	}
 	if _, ok := kaMath[name]; ok {

@@ -32,6 +32,42 @@ func AtomicAdd[T AtomicType](p *T, v T) T {
 	return casLoop(p, func(old T) T { return old + v })
 }
 
+// AtomicSub subtracts v from *p. For floats it adds -v, which IEEE 754
+// defines to be the same.
+func AtomicSub[T AtomicType](p *T, v T) T {
+	switch p := any(p).(type) {
+	case *int32:
+		return T(atomic.AddInt32(p, -int32(v)) + int32(v))
+	case *uint32:
+		return T(atomic.AddUint32(p, -uint32(v)) + uint32(v))
+	case *int64:
+		return T(atomic.AddInt64(p, -int64(v)) + int64(v))
+	case *uint64:
+		return T(atomic.AddUint64(p, -uint64(v)) + uint64(v))
+	}
+	return casLoop(p, func(old T) T { return old + -v })
+}
+
+// AtomicInt is the set of integer types the bitwise atomics work on.
+type AtomicInt interface {
+	int32 | uint32 | int64 | uint64
+}
+
+// AtomicAnd stores *p & v in *p.
+func AtomicAnd[T AtomicInt](p *T, v T) T {
+	return casLoop(p, func(old T) T { return old & v })
+}
+
+// AtomicOr stores *p | v in *p.
+func AtomicOr[T AtomicInt](p *T, v T) T {
+	return casLoop(p, func(old T) T { return old | v })
+}
+
+// AtomicXor stores *p ^ v in *p.
+func AtomicXor[T AtomicInt](p *T, v T) T {
+	return casLoop(p, func(old T) T { return old ^ v })
+}
+
 // AtomicMax stores max(*p, v) in *p. For floats, a NaN in either operand
 // follows Go's max: the result is NaN.
 func AtomicMax[T AtomicType](p *T, v T) T {

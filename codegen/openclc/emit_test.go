@@ -47,9 +47,10 @@ func TestFrontEndGolden(t *testing.T) {
 // others emit the same code as with every feature.
 func TestZeroOptions(t *testing.T) {
 	needs := map[string]string{
-		"ir/math64":    "cl_khr_fp64",
-		"ir/atomics64": "cl_khr_int64_base_atomics",
-		"ir/convert":   "cl_khr_fp64",
+		"ir/math64":     "cl_khr_fp64",
+		"ir/atomics64":  "cl_khr_int64_base_atomics",
+		"ir/convert":    "cl_khr_fp64",
+		"ir/bitatomics": "cl_khr_int64_extended_atomics",
 	}
 	for _, name := range goldenNames(t) {
 		t.Run(name, func(t *testing.T) {

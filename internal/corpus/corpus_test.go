@@ -189,6 +189,14 @@ var cases = []corpusCase{
 		uo := out(h, []uint64{0})
 		h.launch(MinMax, ka.Range(n), []int{64}, x, o, io, uo)
 	}},
+	{"BitAtomics", 0, func(h *harness) {
+		n := 300
+		x := in(h, seq(n, func(i int) uint32 { return uint32(i*i*7 + 3) }))
+		u := out(h, []uint32{1 << 31, math.MaxUint32, 0, 0x5a5a5a5a})
+		i := out(h, []int64{0, -1, 0, 12345})
+		f := out(h, []float32{1e6})
+		h.launch(BitAtomics, ka.Range(n), []int{64}, x, u, i, f)
+	}},
 	{"PrivateArray", 0, func(h *harness) {
 		n := 90
 		x := in(h, seq(n, func(i int) int32 { return int32(i*i) % 101 }))

@@ -42,6 +42,46 @@ func (kagoCode) PTX(entry string) ([]byte, error) {
 }
 
 func init() {
+	driver.RegisterKernel(BitAtomics, &driver.KernelSpec{
+		Name:  "BitAtomics",
+		Entry: "BitAtomics",
+		Params: []driver.Param{
+			{Name: "x", Type: driver.Uint32, Slice: true},
+			{Name: "u", Type: driver.Uint32, Slice: true},
+			{Name: "i", Type: driver.Int64, Slice: true},
+			{Name: "f", Type: driver.Float32, Slice: true},
+		},
+		DeviceParams: driver.DeviceParams{
+			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
+			{Kind: driver.ParamLength, Arg: 0, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
+			{Kind: driver.ParamLength, Arg: 1, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 2, Size: 8},
+			{Kind: driver.ParamLength, Arg: 2, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 3, Size: 8},
+			{Kind: driver.ParamLength, Arg: 3, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
+		},
+		Barrier: false,
+		Needs:   driver.Int64Atomics,
+		Code:    kagoCode{},
+		Native: func(args []driver.Arg) func(driver.Item) {
+			a0 := args[0].Value.([]uint32)
+			a1 := args[1].Value.([]uint32)
+			a2 := args[2].Value.([]int64)
+			a3 := args[3].Value.([]float32)
+			return func(it driver.Item) { BitAtomics(ka.Item(it), a0, a1, a2, a3) }
+		},
+		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+			a0 := args[0].Value.([]uint32)
+			a1 := args[1].Value.([]uint32)
+			a2 := args[2].Value.([]int64)
+			a3 := args[3].Value.([]float32)
+			return func(g *driver.WorkGroup) { kagoGroupBitAtomics(g, a0, a1, a2, a3) }
+		},
+	})
 	driver.RegisterKernel(BitOps, &driver.KernelSpec{
 		Name:  "BitOps",
 		Entry: "BitOps",
@@ -689,6 +729,27 @@ func init() {
 	})
 }
 
+// BitAtomicsKernel is the kernel BitAtomics loaded on a device. Its Launch
+// takes BitAtomics's parameters, so a wrong argument is a compile error.
+type BitAtomicsKernel struct{ k *ka.Kernel }
+
+// NewBitAtomicsKernel loads the kernel BitAtomics on dev, as ka.NewKernel does.
+func NewBitAtomicsKernel(dev *ka.Device, opts ...ka.KernelOption) (BitAtomicsKernel, error) {
+	k, err := ka.NewKernel(dev, BitAtomics, opts...)
+	return BitAtomicsKernel{k}, err
+}
+
+// Kernel returns the loaded kernel (nil for the zero BitAtomicsKernel).
+func (k BitAtomicsKernel) Kernel() *ka.Kernel { return k.k }
+
+// Launch enqueues BitAtomics on s over r, as ka.Kernel.Launch does.
+func (k BitAtomicsKernel) Launch(s *ka.Stream, r ka.NDRange, x *ka.Array[uint32], u *ka.Array[uint32], i *ka.Array[int64], f *ka.Array[float32]) error {
+	if k.k == nil {
+		return fmt.Errorf("launching BitAtomics: a zero BitAtomicsKernel, not one from NewBitAtomicsKernel: %w", ka.ErrInvalid)
+	}
+	return k.k.Launch(s, r, x, u, i, f)
+}
+
 // BitOpsKernel is the kernel BitOps loaded on a device. Its Launch
 // takes BitOps's parameters, so a wrong argument is a compile error.
 type BitOpsKernel struct{ k *ka.Kernel }
@@ -1077,6 +1138,40 @@ func (k TransposeKernel) Launch(s *ka.Stream, r ka.NDRange, rows int, cols int, 
 		return fmt.Errorf("launching Transpose: a zero TransposeKernel, not one from NewTransposeKernel: %w", ka.ErrInvalid)
 	}
 	return k.k.Launch(s, r, rows, cols, in, out)
+}
+
+// kagoGroupBitAtomics runs one work-group of BitAtomics, its work-items as loops
+// (see package groupfn).
+func kagoGroupBitAtomics(kg *driver.WorkGroup, x []uint32, u []uint32, i []int64, f []float32) {
+	n0 := kg.Size[0]
+	n1 := kg.Size[1]
+	n2 := kg.Size[2]
+	b0 := kg.ID[0] * n0
+	b1 := kg.ID[1] * n1
+	b2 := kg.ID[2] * n2
+	gs0 := kg.GlobalSize[0]
+	gs1 := kg.GlobalSize[1]
+	for lz := range n2 {
+		gz := b2 + lz
+		for ly := range n1 {
+			gy := b1 + ly
+			row := gs0 * (gy + gs1*gz)
+			for lx := range n0 {
+				gx := b0 + lx
+				if k := (row + gx); k < len(x) {
+					ka.AtomicSub(&u[0], x[k])
+					ka.AtomicAnd(&u[1], ^(uint32(1) << (x[k] % 32)))
+					ka.AtomicOr(&u[2], uint32(1)<<(x[k]%32))
+					ka.AtomicXor(&u[3], x[k]*2654435761)
+					ka.AtomicSub(&i[0], int64(x[k])<<33)
+					ka.AtomicAnd(&i[1], ^(int64(1) << (x[k] % 63)))
+					ka.AtomicOr(&i[2], int64(1)<<(x[k]%63))
+					ka.AtomicXor(&i[3], int64(x[k])*-7046029254386353131)
+					ka.AtomicSub(&f[0], float32(x[k]%16))
+				}
+			}
+		}
+	}
 }
 
 // kagoGroupBitOps runs one work-group of BitOps, its work-items as loops

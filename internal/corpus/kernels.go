@@ -324,6 +324,25 @@ func MinMax(it ka.Item, x []float32, out []float32, iout []int32, uout []uint64)
 	}
 }
 
+// BitAtomics folds x into u, i and f with AtomicSub, AtomicAnd, AtomicOr
+// and AtomicXor, whose results do not depend on the order of the
+// work-items (the float subtractions are of small integers, so exact).
+//
+//ka:kernel
+func BitAtomics(it ka.Item, x []uint32, u []uint32, i []int64, f []float32) {
+	if k := it.Global(); k < len(x) {
+		ka.AtomicSub(&u[0], x[k])
+		ka.AtomicAnd(&u[1], ^(uint32(1) << (x[k] % 32)))
+		ka.AtomicOr(&u[2], uint32(1)<<(x[k]%32))
+		ka.AtomicXor(&u[3], x[k]*2654435761)
+		ka.AtomicSub(&i[0], int64(x[k])<<33)
+		ka.AtomicAnd(&i[1], ^(int64(1) << (x[k] % 63)))
+		ka.AtomicOr(&i[2], int64(1)<<(x[k]%63))
+		ka.AtomicXor(&i[3], int64(x[k])*-7046029254386353131)
+		ka.AtomicSub(&f[0], float32(x[k]%16))
+	}
+}
+
 // PrivateArray uses a fixed-size local array and slicing.
 //
 //ka:kernel

@@ -42,6 +42,18 @@ func FloatAtomics(it ka.Item, x []float64, acc []float64) {
 	ka.AtomicAdd(&acc[2], 1)
 }
 
+// BitAtomics: sub, and, or and xor are atomicrmw operations; a float
+// AtomicSub adds the negated value.
+//
+//ka:kernel
+func BitAtomics(it ka.Item, u []uint32, i []int64, f []float32) {
+	ka.AtomicSub(&u[0], 3)
+	ka.AtomicAnd(&u[1], uint32(it.Global()))
+	ka.AtomicOr(&i[0], int64(it.Global()))
+	ka.AtomicXor(&i[1], 5)
+	ka.AtomicSub(&f[0], 0.5)
+}
+
 // Local: workgroup memory, a barrier and a private array.
 //
 //ka:kernel
