@@ -2,10 +2,13 @@ package native_test
 
 import (
 	"context"
+	"runtime"
+	"sync"
 	"testing"
 
 	"github.com/kago-dev/kago/ka"
 	"github.com/kago-dev/kago/ka/driver"
+	"github.com/kago-dev/kago/ka/katest"
 )
 
 // benchSaxpy is the kernel of BenchmarkSaxpy, registered below the way
@@ -46,7 +49,32 @@ func BenchmarkSaxpy(b *testing.B) {
 			}
 		}
 	})
-	b.Run("native", func(b *testing.B) {
+	b.Run("loop-parallel", func(b *testing.B) {
+		b.SetBytes(3 * 4 * n)
+		procs := runtime.GOMAXPROCS(0)
+		for b.Loop() {
+			var wg sync.WaitGroup
+			for p := range procs {
+				wg.Go(func() {
+					lo, hi := p*n/procs, (p+1)*n/procs
+					x, y := hx[lo:hi], hy[lo:hi]
+					for i := range y {
+						y[i] = 2*x[i] + y[i]
+					}
+				})
+			}
+			wg.Wait()
+		}
+	})
+	// katest.Saxpy has generated code with a group function; benchSaxpy
+	// runs a work-item at a time.
+	b.Run("native-groups", func(b *testing.B) { benchNative(b, katest.Saxpy, hx, hy) })
+	b.Run("native", func(b *testing.B) { benchNative(b, benchSaxpy, hx, hy) })
+}
+
+func benchNative(b *testing.B, kernel any, hx, hy []float32) {
+	n := len(hx)
+	{
 		ctx := context.Background()
 		dev, err := ka.Open("native")
 		if err != nil {
@@ -55,11 +83,11 @@ func BenchmarkSaxpy(b *testing.B) {
 		defer dev.Close()
 		x, _ := ka.FromSlice(ctx, dev, hx)
 		y, _ := ka.FromSlice(ctx, dev, hy)
-		k, err := ka.NewKernel(dev, benchSaxpy, ka.GroupSize(256))
+		k, err := ka.NewKernel(dev, kernel, ka.GroupSize(256))
 		if err != nil {
 			b.Fatal(err)
 		}
-		b.SetBytes(3 * 4 * n)
+		b.SetBytes(int64(3 * 4 * n))
 		for b.Loop() {
 			if err := k.Launch(dev.Stream(), ka.Range(n), float32(2), x, y); err != nil {
 				b.Fatal(err)
@@ -68,5 +96,5 @@ func BenchmarkSaxpy(b *testing.B) {
 				b.Fatal(err)
 			}
 		}
-	})
+	}
 }
