@@ -21,7 +21,12 @@ const raceEnabled = true
 // held.
 func raceAsync(s *Stream, p unsafe.Pointer, n int, write bool) {
 	done := make(chan struct{})
+	// The device runs a stream's commands in order: the access comes
+	// after those of the stream's earlier asynchronous copies (and of the
+	// copies before the events it waits for).
+	before := append([]chan struct{}(nil), s.races...)
 	go func() {
+		raceJoin(before)
 		if write {
 			runtime.RaceWriteRange(p, n)
 		} else {

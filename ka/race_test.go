@@ -25,7 +25,7 @@ func TestAsyncCopyMisuseIsReportedAsARace(t *testing.T) {
 	for _, c := range []struct {
 		mode string
 		race bool
-	}{{"write-early", true}, {"read-early", true}, {"after-sync", false}, {"after-event", false}} {
+	}{{"write-early", true}, {"read-early", true}, {"after-sync", false}, {"after-event", false}, {"round-trip", false}} {
 		t.Run(c.mode, func(t *testing.T) {
 			cmd := exec.Command(os.Args[0], "-test.run=^TestAsyncCopyMisuseIsReportedAsARace$", "-test.count=1")
 			cmd.Env = append(os.Environ(), "KAGO_TEST_ASYNC_MISUSE="+c.mode, "GORACE=atexit_sleep_ms=0")
@@ -56,6 +56,11 @@ func asyncCopyUse(t *testing.T, mode string) {
 		_ = host[0] // the device may still be writing host
 		t.Log(host[0])
 	case "after-sync":
+		require.NoError(t, a.ReadAsync(s, host))
+		require.NoError(t, s.Synchronize(context.Background()))
+		host[0] = 1
+	case "round-trip": // the stream orders the device's two accesses
+		require.NoError(t, a.WriteAsync(s, host))
 		require.NoError(t, a.ReadAsync(s, host))
 		require.NoError(t, s.Synchronize(context.Background()))
 		host[0] = 1
