@@ -2,6 +2,7 @@ package cudasim
 
 import (
 	"sync"
+	"time"
 
 	"github.com/kago-dev/kago/backends/cuda/internal/cu"
 	"github.com/kago-dev/kago/internal/ptxsim"
@@ -95,11 +96,13 @@ type command struct {
 	ready func() bool  // with c.mu held; nil: always ready
 	done  bool
 	err   int32
+	at    time.Time // when it ran (event records, for cuEventElapsedTime)
 }
 
-// event is a CUDA event: its last record, or nil.
+// event is a CUDA event: its flags and last record, or nil.
 type event struct {
-	last *command
+	flags uint32
+	last  *command
 }
 
 func (c *devContext) stream(s cu.Stream) *stream {
@@ -187,7 +190,7 @@ func (c *devContext) execute() {
 			r = cmd.run()
 			c.mu.Lock()
 		}
-		cmd.done, cmd.err = true, r
+		cmd.done, cmd.err, cmd.at = true, r, time.Now()
 		if r != cu.Success && c.sticky == cu.Success && cu.IsDeviceFault(r) {
 			c.sticky = r
 		}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/binary"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -266,4 +267,46 @@ func TestDestroyBusyStream(t *testing.T) {
 	f.pause(false)
 	assert.Eventually(t, func() bool { return len(f.order(other)) == 1 }, 5e9, 1e6)
 	assert.Error(t, f.ctx.Synchronize(s), "a destroyed stream is not a handle")
+}
+
+// Host-side event waits, timing and device-to-device copies.
+func TestEventsAndDeviceCopies(t *testing.T) {
+	f := setup(t)
+	s := f.stream(0)
+	f.pause(true)
+	start, err := f.ctx.Record(s, 0)
+	require.NoError(t, err)
+	require.NoError(t, f.launch("order", s, 1))
+	end, err := f.ctx.Record(s, 0)
+	require.NoError(t, err)
+	untimed, err := f.ctx.Record(s, cu.EventDisableTiming)
+	require.NoError(t, err)
+	done, err := f.ctx.EventQuery(end)
+	require.NoError(t, err)
+	assert.False(t, done)
+	_, err = f.ctx.EventElapsed(start, end)
+	assert.Equal(t, int32(cu.NotReady), cu.CodeOf(err))
+	f.pause(false)
+	require.NoError(t, f.ctx.EventSynchronize(end))
+	done, err = f.ctx.EventQuery(end)
+	require.NoError(t, err)
+	assert.True(t, done)
+	d, err := f.ctx.EventElapsed(start, end)
+	require.NoError(t, err)
+	assert.GreaterOrEqual(t, d, time.Duration(0))
+	_, err = f.ctx.EventElapsed(start, untimed)
+	assert.Error(t, err, "an event without timing")
+	for _, ev := range []cu.Event{start, end, untimed} {
+		require.NoError(t, f.ctx.DestroyEvent(ev))
+	}
+
+	p, err := f.ctx.MemAlloc(16)
+	require.NoError(t, err)
+	require.NoError(t, f.ctx.CopyHtoD(p, []byte("0123456789abcdef"), s))
+	require.NoError(t, f.ctx.CopyDtoD(p+2, p, 8, s), "overlapping, as memmove")
+	got := make([]byte, 16)
+	require.NoError(t, f.ctx.CopyDtoH(got, p, s))
+	assert.Equal(t, "0101234567abcdef", string(got))
+	assert.Equal(t, int32(cu.InvalidValue), cu.CodeOf(f.ctx.CopyDtoD(p, p+8, 16, s)))
+	require.NoError(t, f.ctx.MemFree(p))
 }

@@ -86,7 +86,7 @@ func (d *Driver) EventCreate(h cu.Context, flags uint32) (cu.Event, int32) {
 	}
 	id := cu.Event(d.handle())
 	c.mu.Lock()
-	c.events[id] = &event{}
+	c.events[id] = &event{flags: flags}
 	c.mu.Unlock()
 	return id, cu.Success
 }
@@ -220,3 +220,90 @@ func (d *Driver) Launch(h cu.Context, f cu.Function, s cu.Stream, grid, block [3
 // maxSteps bounds one launch's instructions: kernels that wait for other
 // work (spin on a flag) cannot finish on one executor and time out.
 const maxSteps = 1 << 30
+
+// eventRecord returns the context and event ev (nil if never recorded), or
+// an error code.
+func (d *Driver) eventRecord(h cu.Context, ev cu.Event) (*devContext, *event, int32) {
+	c, r := d.lookup(h)
+	if r != cu.Success {
+		return nil, nil, r
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	e := c.events[ev]
+	if e == nil {
+		return nil, nil, invalidHandle
+	}
+	return c, e, cu.Success
+}
+
+// EventQuery is cuEventQuery: Success once the event's last record has
+// completed (or if it was never recorded), CUDA_ERROR_NOT_READY before.
+func (d *Driver) EventQuery(h cu.Context, ev cu.Event) int32 {
+	c, e, r := d.eventRecord(h, ev)
+	if r != cu.Success {
+		return r
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if e.last != nil && !e.last.done {
+		return cu.NotReady
+	}
+	return c.sticky
+}
+
+// EventSynchronize is cuEventSynchronize.
+func (d *Driver) EventSynchronize(h cu.Context, ev cu.Event) int32 {
+	c, e, r := d.eventRecord(h, ev)
+	if r != cu.Success {
+		return r
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for e.last != nil && !e.last.done {
+		c.cond.Wait()
+	}
+	return c.sticky
+}
+
+// EventElapsed is cuEventElapsedTime: the host time between the two
+// records' execution by the simulator, in milliseconds. Events without
+// timing are CUDA_ERROR_INVALID_HANDLE; records not yet completed (or
+// never made) CUDA_ERROR_NOT_READY.
+func (d *Driver) EventElapsed(h cu.Context, start, end cu.Event) (float32, int32) {
+	c, s, r := d.eventRecord(h, start)
+	if r != cu.Success {
+		return 0, r
+	}
+	_, e, r := d.eventRecord(h, end)
+	if r != cu.Success {
+		return 0, r
+	}
+	if s.flags&cu.EventDisableTiming != 0 || e.flags&cu.EventDisableTiming != 0 {
+		return 0, invalidHandle
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if s.last == nil || e.last == nil || !s.last.done || !e.last.done {
+		return 0, cu.NotReady
+	}
+	return float32(e.last.at.Sub(s.last.at).Seconds() * 1000), cu.Success
+}
+
+// CopyDtoD is cuMemcpyDtoDAsync: n bytes from src to dst in s's order
+// (overlapping ranges copy as memmove).
+func (d *Driver) CopyDtoD(h cu.Context, dst, src cu.DevicePtr, n int, s cu.Stream) int32 {
+	c, r := d.lookup(h)
+	if r != cu.Success {
+		return r
+	}
+	to, err1 := c.mem.Bytes(uint64(dst), n)
+	from, err2 := c.mem.Bytes(uint64(src), n)
+	if err1 != nil || err2 != nil {
+		return cu.InvalidValue
+	}
+	return c.enqueue(s, &command{what: "copy on device", run: func() int32 {
+		copy(to, from)
+		return cu.Success
+	}})
+}

@@ -6,9 +6,8 @@ package cu
 // beside lib_cgo.go's without changing it. The rules are lib_cgo.go's:
 // handles as integers, the context made current in the same C call.
 //
-// A simulated handle (its top bit set, see SimHandle where the simulated
-// driver is built in) gets an error here until the simulator implements
-// these calls.
+// A simulated handle (its top bit set, see SimHandle in sim.go) goes to
+// the simulated driver.
 
 /*
 #cgo LDFLAGS: -ldl
@@ -66,7 +65,6 @@ static kx_res kx_dtod(uintptr_t ctx, kx_dptr dst, kx_dptr src, size_t n, uintptr
 import "C"
 
 import (
-	"errors"
 	"fmt"
 	"sync"
 	"time"
@@ -96,14 +94,12 @@ func ext() error {
 // simulated reports whether h is a simulated driver's handle.
 func simulated(h uintptr) bool { return h>>63 != 0 }
 
-var errNotSimulated = errors.New("not in the simulated driver yet")
-
 // EventQuery reports whether ev has completed, without blocking: (true,
 // nil) once it has, (false, nil) before (CUDA_ERROR_NOT_READY), and the
 // error of a failed command otherwise.
 func (c Context) EventQuery(ev Event) (bool, error) {
 	if simulated(uintptr(c)) {
-		return true, fmt.Errorf("cuEventQuery: %w", errNotSimulated)
+		return c.simEventQuery(ev)
 	}
 	if err := ext(); err != nil {
 		return true, err
@@ -121,7 +117,7 @@ func (c Context) EventQuery(ev Event) (bool, error) {
 // EventSynchronize blocks the calling thread until ev has completed.
 func (c Context) EventSynchronize(ev Event) error {
 	if simulated(uintptr(c)) {
-		return fmt.Errorf("cuEventSynchronize: %w", errNotSimulated)
+		return check("cuEventSynchronize", simOf().EventSynchronize(c, ev))
 	}
 	if err := ext(); err != nil {
 		return err
@@ -134,7 +130,7 @@ func (c Context) EventSynchronize(ev Event) error {
 // of about half a microsecond.
 func (c Context) EventElapsed(start, end Event) (time.Duration, error) {
 	if simulated(uintptr(c)) {
-		return 0, fmt.Errorf("cuEventElapsedTime: %w", errNotSimulated)
+		return c.simEventElapsed(start, end)
 	}
 	if err := ext(); err != nil {
 		return 0, err
@@ -150,7 +146,7 @@ func (c Context) EventElapsed(start, end Event) (time.Duration, error) {
 // (cuMemcpyDtoDAsync); it does not wait.
 func (c Context) CopyDtoD(dst, src DevicePtr, n int, s Stream) error {
 	if simulated(uintptr(c)) {
-		return fmt.Errorf("cuMemcpyDtoDAsync: %w", errNotSimulated)
+		return check("cuMemcpyDtoDAsync", simOf().CopyDtoD(c, dst, src, n, s))
 	}
 	if err := ext(); err != nil {
 		return err

@@ -64,6 +64,10 @@ type Sim interface {
 	CopyHtoD(c Context, dst DevicePtr, src []byte, s Stream) int32             // cuMemcpyHtoDAsync (pageable source)
 	CopyDtoH(c Context, dst []byte, src DevicePtr, s Stream) int32             // cuMemcpyDtoHAsync (pageable destination)
 	LaunchHostFunc(c Context, s Stream, fn unsafe.Pointer, user uintptr) int32 // cuLaunchHostFunc
+	EventQuery(c Context, ev Event) int32                                      // cuEventQuery
+	EventSynchronize(c Context, ev Event) int32                                // cuEventSynchronize
+	EventElapsed(c Context, start, end Event) (ms float32, r int32)            // cuEventElapsedTime
+	CopyDtoD(c Context, dst, src DevicePtr, n int, s Stream) int32             // cuMemcpyDtoDAsync
 	HasAsyncAlloc() bool
 	HasHostFunc() bool
 }

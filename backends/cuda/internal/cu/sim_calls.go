@@ -3,6 +3,7 @@ package cu
 import (
 	"errors"
 	"fmt"
+	"time"
 	"unsafe"
 )
 
@@ -127,4 +128,23 @@ func (c Context) simLaunchHostFunc(s Stream, fn unsafe.Pointer, user uintptr) er
 		return errors.New("cuLaunchHostFunc: not in this driver (CUDA 10.0 needed)")
 	}
 	return check("cuLaunchHostFunc", simOf().LaunchHostFunc(c, s, fn, user))
+}
+
+func (c Context) simEventQuery(ev Event) (bool, error) {
+	switch r := simOf().EventQuery(c, ev); r {
+	case Success:
+		return true, nil
+	case NotReady:
+		return false, nil
+	default:
+		return true, &Error{Call: "cuEventQuery", Code: r}
+	}
+}
+
+func (c Context) simEventElapsed(start, end Event) (time.Duration, error) {
+	ms, r := simOf().EventElapsed(c, start, end)
+	if err := check("cuEventElapsedTime", r); err != nil {
+		return 0, err
+	}
+	return time.Duration(float64(ms) * float64(time.Millisecond)), nil
 }
