@@ -46,12 +46,8 @@ func inflation(k *kit, cfg config) *table {
 	rng := driver.NDRange{Dims: 1, Size: [3]int{r, 1, 1}}
 	grp := driver.NDRange{Dims: 1, Size: [3]int{1, 1, 1}}
 	run := func(n int64, s opencl.WaitStrategy) (time.Duration, error) {
-		t0 := time.Now()
-		if err := q.Launch(f, rng, grp, []driver.Arg{{Value: n}, {Buffer: buf, Len: r}}); err != nil {
-			return 0, err
-		}
-		err := opencl.SynchronizeWith(bg, q, s)
-		return time.Since(t0), err
+		d, _, err := timedRun(q, f, rng, grp, []driver.Arg{{Value: n}, {Buffer: buf, Len: r}}, s)
+		return d, err
 	}
 	// Calibrate in blocking mode: fastest of 3 at growing n until ≥ 30 ms.
 	prev := kasync.SetBlocking(true)
@@ -87,16 +83,21 @@ func inflation(k *kit, cfg config) *table {
 	strat := map[string]opencl.WaitStrategy{"blocking": opencl.DeviceStrategy, "worker": opencl.WorkerStrategy, "callback": opencl.CallbackStrategy}
 	wall := map[string][]float64{}
 	cpu := map[string][]float64{}
+	kern := map[string][]float64{} // the kernel's time from profiling events
 	for range cfg.reps {
 		times := map[string][]float64{}
 		cpus := map[string]time.Duration{}
+		kernels := map[string][]float64{}
 		for s := range cfg.samples {
 			for j := range modes {
 				m := modes[(s+j)%len(modes)]
 				p := kasync.SetBlocking(m == "blocking")
 				c0 := cpuTime()
-				dd, err := run(n, strat[m])
+				dd, kd, err := timedRun(q, f, rng, grp, []driver.Arg{{Value: n}, {Buffer: buf, Len: r}}, strat[m])
 				cpus[m] += cpuTime() - c0
+				if kd > 0 {
+					kernels[m] = append(kernels[m], us(kd))
+				}
 				kasync.SetBlocking(p)
 				if err != nil {
 					return fail(err)
@@ -107,16 +108,50 @@ func inflation(k *kit, cfg config) *table {
 		for _, m := range modes {
 			wall[m] = append(wall[m], median(times[m]))
 			cpu[m] = append(cpu[m], us(cpus[m])/float64(cfg.samples))
+			if len(kernels[m]) > 0 {
+				kern[m] = append(kern[m], median(kernels[m]))
+			}
 		}
 	}
-	t.cols = []string{"wait", "launch+sync p50 (µs)", "vs blocking", "process CPU per launch (µs)"}
+	t.cols = []string{"wait", "launch+sync p50 (µs)", "vs blocking", "kernel p50 (µs, profiling)", "launch+sync / kernel", "process CPU per launch (µs)"}
 	base := spreadOf(wall["blocking"]).med
 	for _, m := range modes {
 		s := spreadOf(wall[m])
-		t.add(m, s.String(), ratio(s.med, base), spreadOf(cpu[m]).String())
+		k, infl := "n/a", "n/a"
+		if len(kern[m]) > 0 {
+			ks := spreadOf(kern[m])
+			k, infl = ks.String(), ratio(s.med, ks.med)
+		}
+		t.add(m, s.String(), ratio(s.med, base), k, infl, spreadOf(cpu[m]).String())
 	}
 	t.notes = append(t.notes,
-		fmt.Sprintf("Spin over %d work-items in groups of 1 (PoCL reports %d compute units), %d loop iterations: %.0f µs alone when calibrated (fastest blocking run minus an empty launch; the load on the shared machine changes between calibration and measurement, so compare the rows, which ran interleaved). %d repetitions × %d samples per mode, modes interleaved. Blocking = KAGO_SYNC=blocking (clFinish); worker = 256 polls then clWaitForEvents on a sync worker (the GPU strategy); callback = ≤10 µs of polling then clSetEventCallback (PoCL's default). Process CPU includes PoCL's threads running the kernel.",
+		fmt.Sprintf("Spin over %d work-items in groups of 1 (PoCL reports %d compute units), %d loop iterations: %.0f µs alone when calibrated (fastest blocking run minus an empty launch; the load on the shared machine changes between calibration and measurement, so compare the rows, which ran interleaved). %d repetitions × %d samples per mode, modes interleaved. Blocking = KAGO_SYNC=blocking (clFinish); worker = 256 polls then clWaitForEvents on a sync worker (the GPU strategy); callback = ≤10 µs of polling then clSetEventCallback (PoCL's default). Process CPU includes PoCL's threads running the kernel. Kernel = the kernel command's CL_PROFILING_COMMAND_START to END on a queue with CL_QUEUE_PROFILING_ENABLE (driver.KernelTimer), so launch+sync / kernel is the inflation each wait strategy adds to the kernel itself (the kernel slows too when waiting takes a core).",
 			r, d.Info().Capabilities.ComputeUnits, n, us(kt), cfg.reps, cfg.samples))
 	return t
+}
+
+// timedRun launches f and waits with strategy s, and returns the wall time
+// of launch and wait and the kernel's own time from the queue's profiling
+// events (0 where the queue cannot time kernels).
+func timedRun(q driver.Queue, f driver.Function, rng, grp driver.NDRange, args []driver.Arg, s opencl.WaitStrategy) (wall, kernel time.Duration, err error) {
+	kt, timed := q.(driver.KernelTimer)
+	t0 := time.Now()
+	var sp driver.Span
+	if timed {
+		sp, err = kt.LaunchTimed(f, rng, grp, args)
+	} else {
+		err = q.Launch(f, rng, grp, args)
+	}
+	if err != nil {
+		return 0, 0, err
+	}
+	err = opencl.SynchronizeWith(bg, q, s)
+	wall = time.Since(t0)
+	if sp != nil {
+		if a, b, ierr := sp.Interval(); ierr == nil && err == nil {
+			kernel = time.Duration(b - a)
+		}
+		sp.Release()
+	}
+	return wall, kernel, err
 }
