@@ -234,6 +234,7 @@ func robust(rc robustConfig) (string, error) {
 		holSlow = newCell("head-of-line, 20 ms task", S)
 	}
 	start := time.Now()
+	orng := rand.New(rand.NewPCG(uint64(start.UnixNano()), 7))
 	for run := range rc.runs {
 		var runErr error
 		l := measureLoad(func() {
@@ -246,9 +247,13 @@ func robust(rc robustConfig) (string, error) {
 					n = iters(rc.durations[ci], ns1)
 				}
 				per := map[string][][]float64{}
+				order := slices.Clone(S)
 				for i := -min(50, rc.samples); i < rc.samples; i++ { // 50 warm-up rounds
-					for j := range S {
-						s := S[(i+len(S)*rc.samples+j)%len(S)]
+					// A new random order every round, so that no strategy
+					// always follows the same one (what a wait leaves
+					// behind, awake or asleep threads, carries over).
+					orng.Shuffle(len(order), func(a, b int) { order[a], order[b] = order[b], order[a] })
+					for _, s := range order {
 						dd, err := launch(q, n, r, s)
 						if err != nil {
 							runErr = err
@@ -264,7 +269,7 @@ func robust(rc robustConfig) (string, error) {
 				}
 			}
 			if hol != nil {
-				fast, slow, err := robustHOL(d, f, ns1, rc)
+				fast, slow, err := robustHOL(d, f, ns1, rc, orng)
 				if err != nil {
 					runErr = err
 					return
@@ -313,7 +318,7 @@ func robust(rc robustConfig) (string, error) {
 			fmt.Fprintf(&b, "| %s |\n", strings.Join(row, " | "))
 		}
 	}
-	b.WriteString("\nCells: Spin on one work-item calibrated to the duration (launch + synchronize, µs); the same on 4 work-items per compute unit at ~1 ms (kernel-time inflation: every core busy, wall time of launch + synchronize, since the binding has no profiling events); head-of-line: nine goroutines on their own queues, one with 20 ms kernels and eight with 1 ms kernels followed by 9 ms of sleep, all switching strategy together every round of one 20 ms kernel (wait = launch + synchronize).\n\n")
+	b.WriteString("\nCells: Spin on one work-item calibrated to the duration (launch + synchronize, µs); the same on 4 work-items per compute unit at ~1 ms (kernel-time inflation: every core busy, wall time of launch + synchronize, since the binding has no profiling events); head-of-line: nine goroutines on their own queues, one with 20 ms kernels and eight with 1 ms kernels followed by 9 ms of sleep, all switching strategy together every round of one 20 ms kernel (wait = launch + synchronize). Strategies take turns in a new random order every round (launch cells) or cycle (head-of-line), so that none always follows the same one.\n\n")
 	b.WriteString("| run | wall (s) | loadavg 1 min, start → end | machine CPU busy | this process's CPU (cores) |\n|---|---|---|---|---|\n")
 	for i, l := range loads {
 		busy := "—"
@@ -432,7 +437,7 @@ func sortedQuantile(xs []float64, q float64) float64 {
 // robustHOL runs the head-of-line experiment once, switching strategy
 // every round: it returns the 1 ms tasks' and the 20 ms task's wait times
 // (launch + synchronize, µs) per strategy.
-func robustHOL(d driver.Device, f driver.Function, nsPerIt float64, rc robustConfig) (fast, slow map[string][][]float64, err error) {
+func robustHOL(d driver.Device, f driver.Function, nsPerIt float64, rc robustConfig, orng *rand.Rand) (fast, slow map[string][][]float64, err error) {
 	S := rc.strategies
 	nSlow, nFast := int64(20e6/nsPerIt), int64(1e6/nsPerIt)
 	fast, slow = map[string][][]float64{}, map[string][][]float64{}
@@ -500,8 +505,12 @@ func robustHOL(d driver.Device, f driver.Function, nsPerIt float64, rc robustCon
 			}
 		}()
 	}
+	var perm []int
 	for r := 0; r < rounds && !stop.Load(); r++ {
-		k := r % len(S)
+		if r%len(S) == 0 { // each cycle runs every strategy once, in a random order
+			perm = orng.Perm(len(S))
+		}
+		k := perm[r%len(S)]
 		cyc.Store(int32(r / len(S)))
 		cur.Store(int32(k))
 		w, err := wait(lanes[0], nSlow, S[k])
