@@ -2,7 +2,6 @@ package sync
 
 import (
 	"context"
-	"runtime/cgo"
 	"sync"
 	"sync/atomic"
 )
@@ -20,7 +19,8 @@ func (n Notifier) Notify() { n.w.notify() }
 // Handle returns the user data to pass to the C trampolines [HostFunc] and
 // [EventCallback]. It stays valid until the notification has been delivered,
 // even when a cancellable waiter has stopped waiting. Call it before
-// Subscribe returns; every call returns the same value.
+// Subscribe returns; every call returns the same value. It needs cgo: in a
+// program built with CGO_ENABLED=0 it panics.
 func (n Notifier) Handle() uintptr { return n.w.cHandle() }
 
 // waiter is the receiving end of one callback wait.
@@ -42,29 +42,6 @@ func (w *waiter) notify() {
 	select {
 	case w.ch <- struct{}{}:
 	default:
-	}
-}
-
-func (w *waiter) cHandle() uintptr {
-	if h := w.handle.Load(); h != 0 {
-		return h
-	}
-	h := cgo.NewHandle(w)
-	if !w.handle.CompareAndSwap(0, uintptr(h)) {
-		h.Delete() // a concurrent call won
-		return w.handle.Load()
-	}
-	liveHandles.Add(1)
-	return uintptr(h)
-}
-
-// deleteHandle deletes the cgo handle, if one was made. It is called on a Go
-// goroutine once the notification has arrived (or Subscribe failed), never
-// on the driver's thread.
-func (w *waiter) deleteHandle() {
-	if h := w.handle.Swap(0); h != 0 {
-		cgo.Handle(h).Delete()
-		liveHandles.Add(-1)
 	}
 }
 
