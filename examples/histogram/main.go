@@ -16,7 +16,6 @@ import (
 	"github.com/kago-dev/kago/ka"
 
 	_ "github.com/kago-dev/kago/backends/native"
-	_ "github.com/kago-dev/kago/backends/pocl"
 )
 
 // Histogram adds one to bins[data[i]] for each element; AtomicAdd makes

@@ -18,7 +18,6 @@ import (
 	"github.com/kago-dev/kago/ka"
 
 	_ "github.com/kago-dev/kago/backends/native"
-	_ "github.com/kago-dev/kago/backends/pocl"
 )
 
 // Tile is the side of the square tiles, and of the work-groups.

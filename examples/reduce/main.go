@@ -16,7 +16,6 @@ import (
 	"github.com/kago-dev/kago/ka"
 
 	_ "github.com/kago-dev/kago/backends/native"
-	_ "github.com/kago-dev/kago/backends/pocl"
 )
 
 // Group is the work-group size of Sum; a power of two.

@@ -17,9 +17,7 @@ import (
 
 	"github.com/kago-dev/kago/ka"
 
-	_ "github.com/kago-dev/kago/backends/cuda"
 	_ "github.com/kago-dev/kago/backends/native"
-	_ "github.com/kago-dev/kago/backends/pocl"
 )
 
 // Saxpy computes y[i] = a*x[i] + y[i].

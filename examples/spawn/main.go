@@ -18,7 +18,6 @@ import (
 	"github.com/kago-dev/kago/ka"
 
 	_ "github.com/kago-dev/kago/backends/native"
-	_ "github.com/kago-dev/kago/backends/pocl"
 )
 
 // Poly evaluates y = ((x + a) * x + a) * x for each element.
