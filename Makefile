@@ -7,7 +7,7 @@ GOTEST  ?= $(GO) test
 # Race detector on everything; one package at a time keeps memory modest.
 TESTFLAGS ?= -race -count=1 -timeout 40m
 
-.PHONY: all deps run test lint check-generated fuzz bench
+.PHONY: all deps run test test-nocgo lint check-generated fuzz bench
 
 all: test
 
@@ -19,7 +19,16 @@ run: deps
 
 test: deps lint check-generated
 	$(GOTEST) $(TESTFLAGS) ./...
+	@$(MAKE) --no-print-directory test-nocgo
 	@$(MAKE) --no-print-directory fuzz
+
+# A program that imports only ka and the native backend needs no C
+# toolchain: the conformance suite (ka/katest through backends/native) and
+# the examples on native, built and run with CGO_ENABLED=0 (no -race, which
+# needs cgo).
+NOCGO_PKGS = ./ka/... ./backends/native/... ./examples/histogram ./examples/matmul ./examples/reduce ./examples/saxpy ./examples/spawn
+test-nocgo:
+	CGO_ENABLED=0 $(GOTEST) -count=1 -timeout 20m $(NOCGO_PKGS)
 
 lint:
 	@out=$$(gofmt -l $$(git ls-files '*.go')); if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
