@@ -9,6 +9,7 @@ import (
 	"github.com/kago-dev/kago/ka"
 	"github.com/kago-dev/kago/ka/driver"
 	"github.com/kago-dev/kago/ka/katest"
+	kasync "github.com/kago-dev/kago/sync"
 )
 
 // benchSaxpy is the kernel of BenchmarkSaxpy, registered below the way
@@ -96,5 +97,40 @@ func benchNative(b *testing.B, kernel any, hx, hy []float32) {
 				b.Fatal(err)
 			}
 		}
+	}
+}
+
+// BenchmarkLaunchSync is the launch and synchronize of a one-work-item
+// kernel, with cooperative waits (the default) and with KAGO_SYNC=blocking
+// (kasync.SetBlocking), in the same process.
+func BenchmarkLaunchSync(b *testing.B) {
+	ctx := context.Background()
+	dev, err := ka.Open("native")
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer dev.Close()
+	x, _ := ka.FromSlice(ctx, dev, []float32{1})
+	y, _ := ka.FromSlice(ctx, dev, []float32{2})
+	k, err := ka.NewKernel(dev, katest.Saxpy, ka.GroupSize(1))
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, blocking := range []bool{false, true} {
+		name := "cooperative"
+		if blocking {
+			name = "blocking"
+		}
+		b.Run(name, func(b *testing.B) {
+			defer kasync.SetBlocking(kasync.SetBlocking(blocking))
+			for b.Loop() {
+				if err := k.Launch(dev.Stream(), ka.Range(1), float32(2), x, y); err != nil {
+					b.Fatal(err)
+				}
+				if err := dev.Synchronize(ctx); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }

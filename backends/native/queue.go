@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"sync"
 	"sync/atomic"
-	"time"
 
 	"github.com/kago-dev/kago/ka/driver"
 	kasync "github.com/kago-dev/kago/sync"
@@ -114,13 +113,25 @@ func (p *point) Subscribe(n kasync.Notifier) error {
 	return nil
 }
 
-// waitOpts: kernels run on the host's cores, so spin briefly, then park.
-var waitOpts = kasync.Options{Spin: kasync.For(10 * time.Microsecond)}
+// waitPoint waits for p with a direct hand-off: p.Wait parks the waiting
+// goroutine on the queue's condition variable, and the goroutine that
+// completes the command wakes it. The work runs on goroutines of this
+// process, so this holds no OS thread and polls nothing, which is what
+// package sync's cooperative strategies achieve for device work, without
+// their spin, subscription and channel; and it is the blocking wait too, so
+// KAGO_SYNC=blocking means what it means (the caller's goroutine waits in
+// the op's own wait) and costs the same. Like kasync.Wait without
+// Cancellable, a done ctx does not end the wait early; its error is
+// returned once p is complete.
+func waitPoint(ctx context.Context, p *point) error {
+	p.Wait()
+	return ctx.Err()
+}
 
 // wait waits for the queue to complete seq commands, then reports (and
 // clears) the first failure since the last report.
 func (q *queue) wait(ctx context.Context, seq uint64) error {
-	_, err := kasync.Wait(ctx, &point{q, seq}, waitOpts)
+	err := waitPoint(ctx, &point{q, seq})
 	q.mu.Lock()
 	failed := q.err
 	q.err, q.failAt = nil, 0

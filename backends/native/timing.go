@@ -6,7 +6,6 @@ import (
 	"time"
 
 	"github.com/kago-dev/kago/ka/driver"
-	kasync "github.com/kago-dev/kago/sync"
 )
 
 // Events, timing and asynchronous copies (driver's optional interfaces).
@@ -43,7 +42,7 @@ func (p *point) failed() error {
 // hostWait waits for p through package sync and reports a failure before
 // it, without clearing it: the stream's Synchronize reports it too.
 func (p *point) hostWait(ctx context.Context) error {
-	if _, err := kasync.Wait(ctx, p, waitOpts); err != nil {
+	if err := waitPoint(ctx, p); err != nil {
 		if ferr := p.failed(); ferr != nil {
 			return ferr
 		}
