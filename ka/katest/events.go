@@ -1,0 +1,181 @@
+package katest
+
+import (
+	"context"
+	"errors"
+	"testing"
+	"time"
+
+	"github.com/kago-dev/kago/ka"
+)
+
+// Events, timing and copies, on every backend: orderings are checked by
+// data, timings only for sanity.
+
+func init() {
+	tests = append(tests,
+		struct {
+			name string
+			fn   func(*testing.T, *ka.Device)
+		}{"EventOrdering", testEventOrdering},
+		struct {
+			name string
+			fn   func(*testing.T, *ka.Device)
+		}{"EventTiming", testEventTiming},
+		struct {
+			name string
+			fn   func(*testing.T, *ka.Device)
+		}{"AsyncCopies", testAsyncCopies},
+	)
+}
+
+func ones(n int) []float32 {
+	s := make([]float32, n)
+	for i := range s {
+		s[i] = 1
+	}
+	return s
+}
+
+// Stream A adds x to y `rounds` times; stream B waits for A's event and
+// copies y. Without the dependency B would copy an earlier y.
+func testEventOrdering(t *testing.T, dev *ka.Device) {
+	ctx := context.Background()
+	const n, rounds = 1 << 18, 20
+	x, err := ka.FromSlice(ctx, dev, ones(n))
+	must(t, err)
+	defer x.Free()
+	y, err := ka.FromSlice(ctx, dev, make([]float32, n))
+	must(t, err)
+	defer y.Free()
+	z, err := ka.FromSlice(ctx, dev, make([]float32, n))
+	must(t, err)
+	defer z.Free()
+	k, err := ka.NewKernel(dev, Saxpy, ka.GroupSize(128))
+	must(t, err)
+
+	a := dev.Stream()
+	for range rounds {
+		must(t, k.Launch(a, ka.Range(n), float32(1), x, y))
+	}
+	ev, err := a.Record()
+	must(t, err)
+	task := ka.Spawn(dev, func(b *ka.Stream) error {
+		if err := b.WaitFor(ev); err != nil {
+			return err
+		}
+		if err := ka.Copy(b, z, y); err != nil {
+			return err
+		}
+		return b.Synchronize(ctx)
+	})
+	must(t, task.Wait(ctx))
+	got := make([]float32, n)
+	must(t, z.Read(ctx, got))
+	for i, v := range got {
+		if v != rounds {
+			t.Fatalf("z[%d] = %v, want %d: the copy ran before the event's work", i, v, rounds)
+		}
+	}
+	must(t, ev.Wait(ctx))
+	if !ev.Done() {
+		t.Error("Done is false after Wait")
+	}
+}
+
+// Elapsed and LaunchTimed give positive device times, no longer than the
+// wall time around them plus 100 ms.
+func testEventTiming(t *testing.T, dev *ka.Device) {
+	ctx := context.Background()
+	const n = 1 << 20
+	x, err := ka.FromSlice(ctx, dev, ones(n))
+	must(t, err)
+	defer x.Free()
+	y, err := ka.FromSlice(ctx, dev, make([]float32, n))
+	must(t, err)
+	defer y.Free()
+	k, err := ka.NewKernel(dev, Saxpy, ka.GroupSize(128))
+	must(t, err)
+	s := dev.Stream()
+	must(t, s.Synchronize(ctx))
+
+	t0 := time.Now()
+	start, err := s.Record()
+	must(t, err)
+	kt, err := k.LaunchTimed(s, ka.Range(n), float32(2), x, y)
+	if errors.Is(err, ka.ErrUnsupported) {
+		t.Skipf("no timing: %v", err)
+	}
+	must(t, err)
+	end, err := s.Record()
+	must(t, err)
+	must(t, end.Wait(ctx))
+	kernel, err := kt.Wait(ctx)
+	must(t, err)
+	wall := time.Since(t0)
+	between, err := end.Elapsed(start)
+	must(t, err)
+	if kernel <= 0 || kernel > wall+100*time.Millisecond {
+		t.Errorf("kernel time %v, wall time %v", kernel, wall)
+	}
+	if between < 0 || between > wall+100*time.Millisecond {
+		t.Errorf("time between the events %v, wall time %v", between, wall)
+	}
+	t.Logf("saxpy over %d: kernel %v, events %v apart, wall %v", n, kernel, between, wall)
+}
+
+// Asynchronous copies and a kernel on a task's stream, while the default
+// stream runs other kernels; results checked.
+func testAsyncCopies(t *testing.T, dev *ka.Device) {
+	ctx := context.Background()
+	const n = 1 << 16
+	bx, err := ka.FromSlice(ctx, dev, ones(n))
+	must(t, err)
+	defer bx.Free()
+	by, err := ka.FromSlice(ctx, dev, make([]float32, n))
+	must(t, err)
+	defer by.Free()
+	k, err := ka.NewKernel(dev, Saxpy, ka.GroupSize(128))
+	must(t, err)
+	for range 10 {
+		must(t, k.Launch(dev.Stream(), ka.Range(n), float32(1), bx, by))
+	}
+
+	x, err := ka.Alloc[float32](dev, n)
+	must(t, err)
+	defer x.Free()
+	y, err := ka.Alloc[float32](dev, n)
+	must(t, err)
+	defer y.Free()
+	hx, hy, out := make([]float32, n), make([]float32, n), make([]float32, n)
+	for i := range hx {
+		hx[i], hy[i] = float32(i%100), float32(i%7)
+	}
+	task := ka.Spawn(dev, func(s *ka.Stream) error {
+		if err := x.WriteAsync(s, hx); err != nil {
+			return err
+		}
+		if err := y.WriteAsync(s, hy); err != nil {
+			return err
+		}
+		if err := k.Launch(s, ka.Range(n), float32(3), x, y); err != nil {
+			return err
+		}
+		if err := y.ReadAsync(s, out); err != nil {
+			return err
+		}
+		return s.Synchronize(ctx)
+	})
+	must(t, task.Wait(ctx))
+	for i := range out {
+		if want := 3*hx[i] + hy[i]; out[i] != want {
+			t.Fatalf("y[%d] = %v, want %v", i, out[i], want)
+		}
+	}
+	must(t, dev.Synchronize(ctx))
+	got := make([]float32, n)
+	must(t, by.Read(ctx, got))
+	if got[n-1] != 10 {
+		t.Errorf("the default stream's result %v, want 10", got[n-1])
+	}
+}
