@@ -7,6 +7,7 @@ import (
 	"runtime"
 	"sync"
 	"time"
+	"unsafe"
 
 	"github.com/kago-dev/kago/ka/driver"
 )
@@ -153,29 +154,43 @@ func (e *Event) Elapsed(start *Event) (time.Duration, error) {
 	if start.st.dev != e.st.dev {
 		return 0, fmt.Errorf("ka: Elapsed between events of %s and %s: %w", start.st.dev, e.st.dev, ErrInvalid)
 	}
-	var d time.Duration
-	err := e.use("Elapsed", func(ev driver.Event) error {
-		te, ok := ev.(driver.TimedEvent)
-		if !ok {
-			return fmt.Errorf("the %s backend does not time events: %w", e.st.dev.backend, ErrUnsupported)
-		}
-		if start == e {
-			d = 0
-			return nil
-		}
-		start.st.rw.RLock()
-		defer start.st.rw.RUnlock()
-		if start.st.ev == nil {
-			return fmt.Errorf("start event %w (released)", ErrClosed)
-		}
-		var err error
-		d, err = te.Elapsed(start.st.ev)
-		return err
-	})
+	d, err := e.elapsed(start)
 	if err != nil {
 		return 0, fmt.Errorf("ka: Elapsed: %w", err)
 	}
 	return d, nil
+}
+
+// elapsed is Elapsed's driver call, with both events held (their read
+// locks taken in address order, so that two Elapsed calls and two Releases
+// cannot wait for each other in a cycle).
+func (e *Event) elapsed(start *Event) (time.Duration, error) {
+	d := e.st.dev
+	if err := d.enter("Elapsed"); err != nil {
+		return 0, err
+	}
+	defer d.gate.RUnlock()
+	a, b := e.st, start.st
+	if uintptr(unsafe.Pointer(a)) > uintptr(unsafe.Pointer(b)) {
+		a, b = b, a
+	}
+	a.rw.RLock()
+	defer a.rw.RUnlock()
+	if b != a {
+		b.rw.RLock()
+		defer b.rw.RUnlock()
+	}
+	if e.st.ev == nil || start.st.ev == nil {
+		return 0, fmt.Errorf("event %w (released)", ErrClosed)
+	}
+	te, ok := e.st.ev.(driver.TimedEvent)
+	if !ok {
+		return 0, fmt.Errorf("the %s backend does not time events: %w", d.backend, ErrUnsupported)
+	}
+	if b == a {
+		return 0, nil
+	}
+	return te.Elapsed(start.st.ev)
 }
 
 // Release releases the event's driver resources now, instead of when the
