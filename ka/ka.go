@@ -31,6 +31,13 @@
 // then parks the goroutine until a worker or a driver callback wakes it.
 // Spawn gives each concurrent goroutine a stream of its own.
 //
+// Streams are ordered with events (Stream.Record, Stream.WaitFor), timed on
+// the device's clock (Event.Elapsed, Kernel.LaunchTimed), and overlapped
+// with asynchronous copies (Array.ReadAsync, Array.WriteAsync, Copy).
+// Devices lists every usable device; a program may open several and drive
+// each from its own Spawn task. With runtime/trace on, launches, copies and
+// waits appear in the trace of the goroutine that issued them.
+//
 // # Errors and panics
 //
 // Every input that depends on data is checked and, when wrong, is an error
