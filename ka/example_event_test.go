@@ -132,3 +132,49 @@ func ExampleCopy() {
 	fmt.Println(out)
 	// Output: [1 2 3]
 }
+
+// An event marks a point in a stream; the host can wait for it, or ask
+// whether it has passed.
+func ExampleStream_Record() {
+	ctx := context.Background()
+	dev, _ := ka.Open("native")
+	defer dev.Close()
+	x, _ := ka.FromSlice(ctx, dev, []int32{1, 2, 3})
+	k, _ := ka.NewKernel(dev, AddOne)
+	s := dev.Stream()
+
+	k.Launch(s, ka.Range(3), x)
+	ev, err := s.Record()
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	defer ev.Release() // else released when collected, or by Close
+	if err := ev.Wait(ctx); err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(ev.Done())
+	// Output: true
+}
+
+// ReadAsync copies out while the host goes on; an event recorded after
+// the copy says when the slice is the host's again.
+func ExampleArray_ReadAsync() {
+	ctx := context.Background()
+	dev, _ := ka.Open("native")
+	defer dev.Close()
+	x, _ := ka.FromSlice(ctx, dev, []int32{10, 20, 30})
+	s := dev.Stream()
+
+	out := make([]int32, 3)
+	x.ReadAsync(s, out) // returns at once
+	copied, _ := s.Record()
+	// ... other host work, not touching out ...
+	if err := copied.Wait(ctx); err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(out)
+	// Output: [10 20 30]
+}

@@ -16,8 +16,9 @@
 //  3. Beyond the budget (or without one), for a Subscriber, the driver's
 //     callback wakes the waiting goroutine directly (no thread is used
 //     while it waits); for any other Op, the blocking wait runs on one of
-//     at most four worker goroutines (or on an overflow goroutine, for an
-//     Op that cannot be polled, when all four are busy).
+//     at most four worker goroutines, plus one per open GPU
+//     ([ReserveWorkers]), or on an overflow goroutine, for an Op that
+//     cannot be polled, when all are busy.
 //  4. A cancelled context ends the wait early only with
 //     Options.Cancellable; otherwise Wait returns the context's error once
 //     the operation has completed, since the device may still use memory
