@@ -124,6 +124,9 @@ func Copy[T Scalar](s *Stream, dst, src *Array[T]) error {
 	if dst.dev != s.dev && src.dev != s.dev {
 		return fmt.Errorf("ka: Copy between arrays of %s and %s on a stream of %s: %w", src.dev, dst.dev, s.dev, ErrInvalid)
 	}
+	if dst == src {
+		return src.check() // nothing to copy
+	}
 	defer traceRegion("kago.copy")()
 	if dst.dev != src.dev {
 		return copyViaHost(s, dst, src, n)
