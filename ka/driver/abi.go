@@ -19,14 +19,17 @@ type DeviceParamKind uint8
 // one more entry in HiddenParams, and one more case in each backend's
 // packing loop (which refuses a kind it does not know).
 const (
-	_               DeviceParamKind = iota
-	ParamBuffer                     // the device address of the buffer of the []T parameter Params[Arg]
-	ParamLength                     // the length of the []T parameter Params[Arg], 8 bytes
-	ParamScalar                     // the scalar parameter Params[Arg], Params[Arg].Type.Size() bytes (a bool is 1 byte, 0 or 1)
-	ParamGlobalSize                 // hidden: the launch's range in dimension Dim (unused dimensions 1), 8 bytes
+	_                DeviceParamKind = iota
+	ParamBuffer                      // the device address of the buffer of the []T parameter Params[Arg]
+	ParamLength                      // the length of the []T parameter Params[Arg], 8 bytes
+	ParamScalar                      // the scalar parameter Params[Arg], Params[Arg].Type.Size() bytes (a bool is 1 byte, 0 or 1)
+	ParamGlobalSize                  // hidden: the launch's range in dimension Dim (unused dimensions 1), 8 bytes
+	ParamFaultRecord                 // hidden, kernels with fault sites only: the device address of the queue's fault record (faults.go), 8 bytes
+	ParamLaunchID                    // hidden, kernels with fault sites only: the launch's number, which a fault record names, 4 bytes
 )
 
-var deviceParamKinds = [...]string{ParamBuffer: "ParamBuffer", ParamLength: "ParamLength", ParamScalar: "ParamScalar", ParamGlobalSize: "ParamGlobalSize"}
+var deviceParamKinds = [...]string{ParamBuffer: "ParamBuffer", ParamLength: "ParamLength", ParamScalar: "ParamScalar", ParamGlobalSize: "ParamGlobalSize",
+	ParamFaultRecord: "ParamFaultRecord", ParamLaunchID: "ParamLaunchID"}
 
 func (k DeviceParamKind) String() string {
 	if int(k) < len(deviceParamKinds) && deviceParamKinds[k] != "" {
@@ -45,8 +48,11 @@ type DeviceParam struct {
 
 // GoString returns the parameter as a Go expression, for generated code.
 func (p DeviceParam) GoString() string {
-	if p.Kind == ParamGlobalSize {
+	switch p.Kind {
+	case ParamGlobalSize:
 		return fmt.Sprintf("{Kind: driver.ParamGlobalSize, Dim: %d, Size: %d}", p.Dim, p.Size)
+	case ParamFaultRecord, ParamLaunchID:
+		return fmt.Sprintf("{Kind: driver.%s, Size: %d}", p.Kind, p.Size)
 	}
 	return fmt.Sprintf("{Kind: driver.%s, Arg: %d, Size: %d}", p.Kind, p.Arg, p.Size)
 }

@@ -232,6 +232,10 @@ type KernelSpec struct {
 	// Needs are the optional device features the code uses; ka.NewKernel
 	// refuses a device whose Capabilities.Features lack any of them.
 	Needs Features
+	// Faults are the kernel's fault sites (bounds and division checks,
+	// panics), which a fault record names by index (faults.go); nil for a
+	// kernel that cannot fail on a device.
+	Faults FaultSites
 	// Code is the device code: a value implementing OpenCLCSource,
 	// SPIRVSource and PTXSource for the targets it has (see Code).
 	// Backends read it with OpenCLCOf, SPIRVOf and PTXOf.
