@@ -39,6 +39,8 @@ func packArgs(spec *driver.KernelSpec, layout driver.DeviceParams, args []driver
 			if dp.Dim < r.Dims {
 				slots[i] = uint64(r.Size[dp.Dim])
 			}
+		case driver.ParamFaultRecord, driver.ParamLaunchID:
+			// The stream's fault record: Launch fills these (packFaults).
 		default:
 			return fmt.Errorf("cuda: launch of %s: device parameter %d is a %v, which this backend cannot fill: %w", spec.Name, i, dp.Kind, driver.ErrUnsupported)
 		}

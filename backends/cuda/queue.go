@@ -27,6 +27,7 @@ type queue struct {
 
 	op     streamOp   // reused by every wait
 	params *cu.Params // kernelParams, reused by every launch; grows
+	faults faults     // the stream's fault record (faults.go)
 }
 
 var _ driver.Queue = (*queue)(nil)
@@ -52,6 +53,7 @@ func (q *queue) Release() error {
 	}
 	q.done = true
 	liveStreams.Add(-1)
+	q.releaseFaults()
 	if q.params != nil {
 		q.params.Free()
 		q.params = nil
@@ -89,6 +91,11 @@ func (q *queue) Launch(fn driver.Function, r, group driver.NDRange, args []drive
 	}
 	if err := packArgs(f.spec, f.layout, args, r, q.params.Slots()[:len(f.layout)]); err != nil {
 		return err
+	}
+	if f.spec.Faults != nil {
+		if err := q.packFaults(f, group, q.params.Slots()[:len(f.layout)]); err != nil {
+			return err
+		}
 	}
 	if err := q.dev.ctx.Launch(f.fn, q.s, grid, block, q.params); err != nil {
 		if cu.IsDeviceFault(cu.CodeOf(err)) {
@@ -139,7 +146,7 @@ func (q *queue) Read(ctx context.Context, b driver.Buffer, off int, dst []byte) 
 	if err := q.dev.ctx.CopyDtoH(dst, buf.ptr+cu.DevicePtr(off), q.s); err != nil {
 		return fmt.Errorf("cuda: read: %w", err)
 	}
-	return q.op.wait(ctx, "read")
+	return q.checkFaults(q.op.wait(ctx, "read"))
 }
 
 func (q *queue) checkCopy(what string, b driver.Buffer, off, n int) (*buffer, error) {
@@ -170,7 +177,7 @@ func (q *queue) Synchronize(ctx context.Context) error {
 	if q.done {
 		return fmt.Errorf("cuda: synchronize: %w", driver.ErrClosed)
 	}
-	return q.op.wait(ctx, "synchronize")
+	return q.checkFaults(q.op.wait(ctx, "synchronize"))
 }
 
 // Record creates an event (timing disabled, the cheapest kind) and records

@@ -55,6 +55,8 @@ type queue struct {
 	// pins hold the host memory of asynchronous copies (copy.go) until a
 	// wait has seen the queue drain (releasePending).
 	pins []*runtime.Pinner
+	// faults is the queue's fault record (faults.go).
+	faults faults
 }
 
 var _ driver.Queue = (*queue)(nil)
@@ -92,6 +94,7 @@ func (q *queue) Release() error {
 	liveQueues.Add(-1)
 	q.releasePending()
 	q.forget()
+	q.releaseFaults()
 	if err := q.q.Release(); err != nil {
 		return fmt.Errorf("opencl: release queue: %w", err)
 	}
@@ -141,6 +144,14 @@ func (q *queue) Launch(fn driver.Function, r, group driver.NDRange, args []drive
 				size = r.Size[dp.Dim]
 			}
 			l.Set(i, dp.Size, uint64(size))
+		case driver.ParamFaultRecord:
+			m, err := q.faultRecord()
+			if err != nil {
+				return fmt.Errorf("opencl: launch of %s: %w", f.spec.Name, err)
+			}
+			l.Set(i, dp.Size, uint64(m))
+		case driver.ParamLaunchID:
+			l.Set(i, dp.Size, uint64(q.faults.log.Launch(f.spec, group)))
 		default:
 			return fmt.Errorf("opencl: launch of %s: device parameter %d is a %v, which this backend cannot fill: %w", f.spec.Name, i, dp.Kind, driver.ErrUnsupported)
 		}
@@ -194,7 +205,7 @@ func (q *queue) Read(ctx context.Context, b driver.Buffer, off int, dst []byte) 
 			return fmt.Errorf("opencl: read: %w", err)
 		}
 		q.forget()
-		return ctx.Err()
+		return q.checkFaults(ctx.Err())
 	}
 	var pin runtime.Pinner
 	pin.Pin(&dst[0])
@@ -203,7 +214,7 @@ func (q *queue) Read(ctx context.Context, b driver.Buffer, off int, dst []byte) 
 	if err != nil {
 		return fmt.Errorf("opencl: read: %w", err)
 	}
-	return q.wait(ctx, ev, "read", q.dev.plan())
+	return q.checkFaults(q.wait(ctx, ev, "read", q.dev.plan()))
 }
 
 func (q *queue) checkCopy(what string, b driver.Buffer, off, n int) (*buffer, error) {
@@ -243,9 +254,9 @@ func (q *queue) synchronize(ctx context.Context, p plan) error {
 	ev := q.take()
 	if ev == 0 {
 		q.releasePending()
-		return ctx.Err()
+		return q.checkFaults(ctx.Err())
 	}
-	return q.wait(ctx, ev, "synchronize", p)
+	return q.checkFaults(q.wait(ctx, ev, "synchronize", p))
 }
 
 // finish is Synchronize with KAGO_SYNC=blocking: clFinish on the caller.
@@ -258,7 +269,7 @@ func (q *queue) finish(ctx context.Context) error {
 	}
 	q.forget()
 	q.releasePending()
-	return ctx.Err()
+	return q.checkFaults(ctx.Err())
 }
 
 // take hands the event of the queue's last command to the caller, who
