@@ -13,7 +13,8 @@ import (
 
 // TestDeviceParams checks the kernel ABI (docs/ir.md): the IR function's
 // parameters are the kernel's DeviceParams one for one (a slice's pointer
-// and length, a scalar, the hidden ka.gsize0..2 last), and the KernelSpec
+// and length, a scalar, the hidden ka.gsize0..2, then ka.fault and
+// ka.launch for a kernel with fault sites), and the KernelSpec
 // carries them.
 func TestDeviceParams(t *testing.T) {
 	p, err := codegen.Load(codegen.Config{Dir: "testdata"}, "./golden")
@@ -23,7 +24,13 @@ func TestDeviceParams(t *testing.T) {
 	require.NotEmpty(t, kernels)
 	for _, k := range kernels {
 		t.Run(k.Entry, func(t *testing.T) {
-			assert.Equal(t, driver.LayoutOf(k.Params), k.DeviceParams)
+			want := driver.LayoutOf(k.Params)
+			if k.Faults != nil {
+				for _, fp := range driver.FaultParams {
+					want = append(want, fp.Param)
+				}
+			}
+			assert.Equal(t, want, k.DeviceParams)
 			var fn *ir.Func
 			for _, f := range k.Module.Funcs {
 				if len(f.Blocks) > 0 {
@@ -48,6 +55,12 @@ func TestDeviceParams(t *testing.T) {
 					assert.Equal(t, driver.HiddenParams[hidden].Name, prm.Name())
 					assert.Equal(t, types.I64, prm.Type())
 					hidden++
+				case driver.ParamFaultRecord:
+					assert.Equal(t, "ka.fault", prm.Name())
+					assert.IsType(t, &types.PointerType{}, prm.Type())
+				case driver.ParamLaunchID:
+					assert.Equal(t, "ka.launch", prm.Name())
+					assert.Equal(t, types.I32, prm.Type())
 				}
 			}
 			assert.Equal(t, len(driver.HiddenParams), hidden, "hidden parameters")

@@ -51,6 +51,10 @@ func (k *Kernel) Spec(targets ...driver.Target) (*driver.KernelSpec, error) {
 		DeviceParams: append(driver.DeviceParams(nil), k.DeviceParams...),
 		Barrier:      k.Barrier,
 		Needs:        k.Needs,
+		Faults:       append(driver.FaultSites(nil), k.Faults...),
+	}
+	if k.Faults == nil {
+		spec.Faults = nil
 	}
 	code := driver.CodeMap{}
 	for _, t := range targets {

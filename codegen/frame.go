@@ -50,6 +50,9 @@ type frame struct {
 	cur    *ir.Block
 	phis   []pendingPhi
 	rets   []returnEdge // an inlined helper's returns
+
+	panicForms map[*ssa.Panic]*panicForm // the messages of the function's panics (panics.go)
+	skip       map[ssa.Instruction]bool  // instructions that only build a panic's message
 }
 
 // pendingPhi is a phi whose incoming values are filled in once every block
@@ -77,6 +80,7 @@ func (f *frame) createBody(cont *ir.Block) *ir.Block {
 	for _, b := range f.fn.Blocks {
 		f.blocks[b] = f.fn2().NewBlock("")
 	}
+	f.markPanics()
 	for _, b := range f.fn.DomPreorder() {
 		f.cur = f.blocks[b]
 		for _, instr := range b.Instrs {
@@ -246,6 +250,9 @@ func intConst(t *lltypes.IntType, bits uint64) *constant.Int {
 func (f *frame) createInstruction(instr ssa.Instruction, cont *ir.Block) {
 	pos := instr.Pos()
 	f.compiler.pos = f.bestPos(instr)
+	if f.skip[instr] {
+		return
+	}
 	switch in := instr.(type) {
 	case *ssa.DebugRef:
 		// no debug information in kernels
@@ -284,8 +291,7 @@ func (f *frame) createInstruction(instr ssa.Instruction, cont *ir.Block) {
 	case *ssa.Return:
 		f.createReturn(in, cont)
 	case *ssa.Panic:
-		f.unsupportedAt(pos, "panic")
-		f.cur.NewUnreachable()
+		f.createPanic(in)
 	case *ssa.Go:
 		f.unsupportedAt(pos, "go statement (goroutine)")
 	case *ssa.Defer:

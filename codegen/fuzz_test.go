@@ -31,7 +31,7 @@ func FuzzCompile(f *testing.F) {
 		if err != nil {
 			return
 		}
-		p, err := codegen.LoadFiles(codegen.Config{Bounds: len(src)%2 == 0}, fset, imp, file)
+		p, err := codegen.LoadFiles(codegen.Config{NoChecks: len(src)%2 == 0}, fset, imp, file)
 		if err != nil {
 			return
 		}

@@ -13,12 +13,13 @@ import (
 
 var update = flag.Bool("update", false, "rewrite the golden .ll files")
 
-// TestGolden compares the IR of testdata/golden's kernels with
-// testdata/golden/<Entry>.ll, and with bounds checks on, Saxpy's with
-// Saxpy.bounds.ll. LLVM 14 must accept each when llvm-as-14 is installed.
+// TestGolden compares the IR of testdata/golden's kernels (with Go's
+// checks, the default) with testdata/golden/<Entry>.ll, and Saxpy's
+// compiled with Config.NoChecks with Saxpy.nocheck.ll. LLVM 14 must accept
+// each when llvm-as-14 is installed.
 func TestGolden(t *testing.T) {
-	for _, bounds := range []bool{false, true} {
-		p, err := codegen.Load(codegen.Config{Dir: "testdata", Bounds: bounds}, "./golden")
+	for _, nocheck := range []bool{false, true} {
+		p, err := codegen.Load(codegen.Config{Dir: "testdata", NoChecks: nocheck}, "./golden")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -26,16 +27,16 @@ func TestGolden(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(kernels) != 7 {
-			t.Errorf("compiled %v, want 7 kernels", p.KernelNames())
+		if len(kernels) != 9 {
+			t.Errorf("compiled %v, want 9 kernels", p.KernelNames())
 		}
 		for _, k := range kernels {
 			name := k.Entry + ".ll"
-			if bounds {
+			if nocheck {
 				if k.Entry != "Saxpy" {
 					continue
 				}
-				name = k.Entry + ".bounds.ll"
+				name = k.Entry + ".nocheck.ll"
 			}
 			checkGolden(t, filepath.Join("testdata", "golden", name), k.Module.String())
 		}

@@ -38,6 +38,10 @@ type Kernel struct {
 	// Barrier: the kernel (or an inlined helper) calls Item.Barrier or
 	// ka.LocalArray.
 	Barrier bool
+	// Faults are the kernel's fault sites (checks and panics), which its
+	// fault record names by index; nil when it has none, and then the
+	// IR has no fault-record parameters.
+	Faults driver.FaultSites
 	// Needs are the optional device features the kernel uses:
 	// driver.FP64 when it computes with float64, driver.Int64Atomics when
 	// it uses atomics on 64-bit elements.
@@ -97,8 +101,8 @@ type compiler struct {
 	fn         *ir.Func
 	entry      *ir.Block // parameter conversions and allocas
 	intrinsics map[string]*ir.Func
-	trap       *ir.Block // shared bounds-check failure block
-	nlocal     int       // LocalArray globals made so far
+	faults     faultState // fault sites and the record (asserts.go)
+	nlocal     int        // LocalArray globals made so far
 	inlining   []*ssa.Function
 	callSites  []*ssa.BasicBlock // blocks of the calls being inlined, outermost first
 
@@ -199,6 +203,12 @@ func compileKernel(p *Package, fn *ssa.Function) (*Kernel, ErrorList) {
 		}
 		llParams = append(llParams, prm)
 	}
+	// The fault record's parameters, which the function keeps only if
+	// the kernel has fault sites.
+	c.faults.rec = ir.NewParam(driver.FaultParams[0].Name, pointerTo(lltypes.I32, spaceGlobal))
+	c.faults.launch = ir.NewParam(driver.FaultParams[1].Name, lltypes.I32)
+	c.faults.checks = !p.cfg.NoChecks && !p.nocheck[funcObject(fn)]
+	c.faults.barrier = usesBarrier(fn)
 	c.fn = c.mod.NewFunc(k.Entry, lltypes.Void, llParams...)
 	c.fn.CallingConv = enum.CallingConvSPIRKernel
 	c.entry = c.fn.NewBlock("entry")
@@ -229,6 +239,13 @@ func compileKernel(p *Package, fn *ssa.Function) (*Kernel, ErrorList) {
 	first := fr.createBody(nil)
 	c.entry.NewBr(first)
 	k.Barrier = c.barrier
+	if len(c.faults.sites) > 0 {
+		c.fn.Params = append(c.fn.Params, c.faults.rec, c.faults.launch)
+		for _, fp := range driver.FaultParams {
+			k.DeviceParams = append(k.DeviceParams, fp.Param)
+		}
+		k.Faults = c.faults.sites
+	}
 	if c.float64 {
 		k.Needs |= driver.FP64
 	}

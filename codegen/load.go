@@ -39,10 +39,10 @@ const kaPath = "github.com/kago-dev/kago/ka"
 type Config struct {
 	// Dir is the directory the pattern is resolved in ("" = current).
 	Dir string
-	// Bounds makes every slice and array access check its index: an
-	// out-of-range access traps (llvm.trap) instead of reading or writing
-	// out of bounds. Off by default, as in KernelAbstractions.
-	Bounds bool
+	// NoChecks compiles every kernel as if it were marked //ka:nocheck:
+	// without Go's index, slice and division checks (panics are still
+	// reported). Checks are on by default (docs/kernel-language.md).
+	NoChecks bool
 	// Instances names extra instances of generic kernels to compile, as Go
 	// expressions in the package's scope ("Scale[float32]"). The JIT uses
 	// it for instances that only other packages use.
@@ -59,8 +59,9 @@ type Package struct {
 
 	cfg     Config
 	ssa     *ssa.Package
-	kernels []*ssa.Function // sorted by name
-	errs    ErrorList       // problems found while looking for kernels
+	kernels []*ssa.Function      // sorted by name
+	nocheck map[*types.Func]bool // kernels marked //ka:nocheck
+	errs    ErrorList            // problems found while looking for kernels
 	files   []*ast.File
 	info    *types.Info
 }
@@ -212,6 +213,12 @@ func newPackage(cfg Config, fset *token.FileSet, pkg *ssa.Package, files []*ast.
 				continue
 			}
 			marked[obj] = true
+			if hasDirective(fd.Doc, "//ka:nocheck") {
+				if p.nocheck == nil {
+					p.nocheck = map[*types.Func]bool{}
+				}
+				p.nocheck[obj] = true
+			}
 		}
 	}
 	for fn := range ssautil.AllFunctions(pkg.Prog) {
@@ -277,11 +284,16 @@ func hasTypeParam(t types.Type) bool {
 
 // hasKernelDirective reports whether a doc comment holds //ka:kernel.
 func hasKernelDirective(doc *ast.CommentGroup) bool {
+	return hasDirective(doc, "//ka:kernel")
+}
+
+// hasDirective reports whether a doc comment holds the directive d.
+func hasDirective(doc *ast.CommentGroup, d string) bool {
 	if doc == nil {
 		return false
 	}
 	for _, c := range doc.List {
-		if strings.TrimSpace(c.Text) == "//ka:kernel" {
+		if strings.TrimSpace(c.Text) == d {
 			return true
 		}
 	}

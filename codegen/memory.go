@@ -170,11 +170,19 @@ func (f *frame) createIndexAddr(ia *ssa.IndexAddr) lowered {
 	case poison:
 		return poison{}
 	case *sliceValue:
-		f.createBoundsCheck(i, x.len)
-		return f.cur.NewGetElementPtr(x.elem, x.ptr, i)
+		c := f.createBoundsCheck(i, x.len, ia.Index.Type(), pos)
+		ptr := x.ptr
+		if c.fail != nil && isGlobalPtr(ptr) {
+			// A failing work-item of a kernel with barriers goes on with
+			// the record's scratch memory (asserts.go).
+			ptr = f.keep(c, ptr, f.scratchPtr(x.elem))
+		}
+		i = f.keep(c, i, constant.NewInt(lltypes.I64, 0))
+		return f.cur.NewGetElementPtr(x.elem, ptr, i)
 	case value.Value:
 		if at := arrayPointee(x); at != nil {
-			f.createBoundsCheck(i, constant.NewInt(lltypes.I64, int64(at.Len)))
+			c := f.createBoundsCheck(i, constant.NewInt(lltypes.I64, int64(at.Len)), ia.Index.Type(), pos)
+			i = f.keep(c, i, constant.NewInt(lltypes.I64, 0))
 			return f.cur.NewGetElementPtr(at, x, constant.NewInt(lltypes.I64, 0), i)
 		}
 	}
@@ -206,33 +214,49 @@ func (f *frame) createSlice(s *ssa.Slice) lowered {
 		return poison{}
 	}
 	lo, hi := value.Value(constant.NewInt(lltypes.I64, 0)), length
+	intT := types.Typ[types.Int]
+	lt, ht := types.Type(intT), types.Type(intT)
 	if s.Low != nil {
 		v := f.scalar(s.Low, pos)
 		if v == nil {
 			return poison{}
 		}
-		lo = f.i64(v, s.Low.Type())
+		lo, lt = f.i64(v, s.Low.Type()), s.Low.Type()
 	}
 	if s.High != nil {
 		v := f.scalar(s.High, pos)
 		if v == nil {
 			return poison{}
 		}
-		hi = f.i64(v, s.High.Type())
+		hi, ht = f.i64(v, s.High.Type()), s.High.Type()
+	}
+	// Go's checks, in Go's order and words; capacity is not tracked (it is
+	// the length), and an array's is its length. A failing work-item of a
+	// kernel with barriers goes on with an empty slice (asserts.go).
+	capWord := "capacity"
+	if _, ok := s.X.Type().Underlying().(*types.Pointer); ok {
+		capWord = "length"
+	}
+	zero := constant.NewInt(lltypes.I64, 0)
+	empty := func(c checked) {
+		lo0, hi0 := f.keep(c, lo, zero), f.keep(c, hi, zero)
+		lo, hi = lo0, hi0
 	}
 	if s.Max != nil {
 		v := f.scalar(s.Max, pos)
 		if v == nil {
 			return poison{}
 		}
-		// Capacity is not tracked; the check keeps s[lo:hi:max] honest.
-		capEnd := f.i64(v, s.Max.Type())
-		f.createSliceCheck(hi, capEnd)
-		f.createSliceCheck(capEnd, length)
+		capEnd, mt := f.i64(v, s.Max.Type()), s.Max.Type()
+		c := f.createSliceCheck(capEnd, length, mt, intT, pos, "slice bounds out of range [::%d] with "+capWord+" %d")
+		capEnd = f.keep(c, capEnd, zero)
+		empty(c)
+		empty(f.createSliceCheck(hi, capEnd, ht, mt, pos, "slice bounds out of range [:%d:%d]"))
+		empty(f.createSliceCheck(lo, hi, lt, ht, pos, "slice bounds out of range [%d:%d:]"))
 	} else {
-		f.createSliceCheck(hi, length)
+		empty(f.createSliceCheck(hi, length, ht, intT, pos, "slice bounds out of range [:%d] with "+capWord+" %d"))
+		empty(f.createSliceCheck(lo, hi, lt, ht, pos, "slice bounds out of range [%d:%d]"))
 	}
-	f.createSliceCheck(lo, hi)
 	ptr, n := base, hi
 	if c, ok := lo.(*constant.Int); !ok || c.X.Sign() != 0 {
 		ptr = f.cur.NewGetElementPtr(elem, base, lo)
@@ -277,10 +301,17 @@ func (f *frame) createIndex(ix *ssa.Index) lowered {
 		return poison{}
 	}
 	i := f.i64(idx, ix.Index.Type())
-	f.createBoundsCheck(i, constant.NewInt(lltypes.I64, int64(a.typ.Len)))
+	c := f.createBoundsCheck(i, constant.NewInt(lltypes.I64, int64(a.typ.Len)), ix.Index.Type(), pos)
+	i = f.keep(c, i, constant.NewInt(lltypes.I64, 0))
 	v := f.cur.NewLoad(a.typ.ElemType, f.cur.NewGetElementPtr(a.typ, a.ptr, constant.NewInt(lltypes.I64, 0), i))
 	if isBool(ix.Type()) {
 		return f.memToBool(v)
 	}
 	return v
+}
+
+// isGlobalPtr reports whether v is a pointer to global memory.
+func isGlobalPtr(v value.Value) bool {
+	pt, ok := v.Type().(*lltypes.PointerType)
+	return ok && pt.AddrSpace == spaceGlobal
 }

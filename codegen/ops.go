@@ -55,13 +55,17 @@ func (f *frame) createBinOp(b *ssa.BinOp) lowered {
 			return f.cur.NewSub(x, y)
 		case token.MUL:
 			return f.cur.NewMul(x, y)
-		case token.QUO:
-			if unsigned {
+		case token.QUO, token.REM:
+			// Go panics on a zero divisor; a failing work-item of a
+			// kernel with barriers divides by 1 (asserts.go).
+			c := f.createDivCheck(y, pos)
+			y = f.keep(c, y, constant.NewInt(y.Type().(*lltypes.IntType), 1))
+			switch {
+			case b.Op == token.QUO && unsigned:
 				return f.cur.NewUDiv(x, y)
-			}
-			return f.cur.NewSDiv(x, y)
-		case token.REM:
-			if unsigned {
+			case b.Op == token.QUO:
+				return f.cur.NewSDiv(x, y)
+			case unsigned:
 				return f.cur.NewURem(x, y)
 			}
 			return f.cur.NewSRem(x, y)

@@ -35,7 +35,7 @@ import (
 
 func genCmd(args []string) error {
 	fs := flag.NewFlagSet("kago gen", flag.ContinueOnError)
-	bounds := fs.Bool("bounds", false, "check slice and array bounds in device code (trap when out of range)")
+	bounds := fs.Bool("bounds", true, "Go's index, slice and division checks in device code; -bounds=false compiles every kernel as if marked //ka:nocheck")
 	targetList := fs.String("targets", "", "comma-separated targets to generate (clc, spirv, ptx); default: all")
 	if err := fs.Parse(args); err != nil {
 		return err
@@ -52,7 +52,7 @@ func genCmd(args []string) error {
 	if err != nil {
 		return err
 	}
-	out, err := generate(codegen.Config{Dir: dir, Bounds: *bounds}, targets)
+	out, err := generate(codegen.Config{Dir: dir, NoChecks: !*bounds}, targets)
 	if err != nil {
 		return err
 	}
@@ -311,6 +311,9 @@ func writeRegistration(b *bytes.Buffer, k *codegen.Kernel, group *groupFunc) {
 	}
 	b.WriteString("\t\t},\n")
 	fmt.Fprintf(b, "\t\tDeviceParams: %#v,\n", k.DeviceParams)
+	if k.Faults != nil {
+		fmt.Fprintf(b, "\t\tFaults: %#v,\n", k.Faults)
+	}
 	fmt.Fprintf(b, "\t\tBarrier: %v,\n\t\tNeeds: %s,\n", k.Barrier, featuresExpr(k.Needs))
 	b.WriteString("\t\tCode: kagoCode{},\n")
 	b.WriteString("\t\tNative: func(args []driver.Arg) func(driver.Item) {\n")

@@ -4,11 +4,11 @@
 //
 // Usage:
 //
-//	kago gen [-bounds] [-targets clc,spirv,ptx] [dir]  write dir/kago_kernels.go and dir/kago_kernels/ (default: .)
-//	kago ir [-bounds] pkg.Kernel    print the kernel's portable LLVM IR
-//	kago clc [-bounds] pkg.Kernel   print the kernel's OpenCL C
-//	kago spirv [-bounds] -o f pkg.Kernel  write the kernel's SPIR-V module
-//	kago ptx [-bounds] pkg.Kernel   print the kernel's PTX
+//	kago gen [-bounds=false] [-targets clc,spirv,ptx] [dir]  write dir/kago_kernels.go and dir/kago_kernels/ (default: .)
+//	kago ir [-bounds=false] pkg.Kernel    print the kernel's portable LLVM IR
+//	kago clc [-bounds=false] pkg.Kernel   print the kernel's OpenCL C
+//	kago spirv [-bounds=false] -o f pkg.Kernel  write the kernel's SPIR-V module
+//	kago ptx [-bounds=false] pkg.Kernel   print the kernel's PTX
 //	kago devices                    list the devices of the installed backends
 //
 // pkg is a directory ("." or "./internal/corpus") or an import path; Kernel
@@ -53,11 +53,11 @@ func run(args []string) error {
 
 func usage() {
 	fmt.Fprint(os.Stderr, `usage:
-	kago gen [-bounds] [-targets clc,spirv,ptx] [dir]  write dir/kago_kernels.go and dir/kago_kernels/
-	kago ir [-bounds] pkg.Kernel    print the kernel's portable LLVM IR
-	kago clc [-bounds] pkg.Kernel   print the kernel's OpenCL C
-	kago spirv [-bounds] -o f pkg.Kernel  write the kernel's SPIR-V module
-	kago ptx [-bounds] pkg.Kernel   print the kernel's PTX
+	kago gen [-bounds=false] [-targets clc,spirv,ptx] [dir]  write dir/kago_kernels.go and dir/kago_kernels/
+	kago ir [-bounds=false] pkg.Kernel    print the kernel's portable LLVM IR
+	kago clc [-bounds=false] pkg.Kernel   print the kernel's OpenCL C
+	kago spirv [-bounds=false] -o f pkg.Kernel  write the kernel's SPIR-V module
+	kago ptx [-bounds=false] pkg.Kernel   print the kernel's PTX
 	kago devices                    list the devices of the installed backends
 `)
 }

@@ -18,7 +18,7 @@ var printTargets = map[string]driver.Target{"clc": driver.OpenCLC, "spirv": driv
 
 func printCmd(name string, args []string) error {
 	fs := flag.NewFlagSet("kago "+name, flag.ContinueOnError)
-	bounds := fs.Bool("bounds", false, "check slice and array bounds (trap when out of range)")
+	bounds := fs.Bool("bounds", true, "Go's index, slice and division checks; -bounds=false compiles the kernel as if marked //ka:nocheck")
 	out := fs.String("o", "", "write to this file instead of standard output")
 	if err := fs.Parse(args); err != nil {
 		return err
@@ -30,7 +30,7 @@ func printCmd(name string, args []string) error {
 	if err != nil {
 		return err
 	}
-	cfg := codegen.Config{Bounds: *bounds}
+	cfg := codegen.Config{NoChecks: !*bounds}
 	if strings.Contains(kernel, "[") {
 		cfg.Instances = []string{kernel}
 	}

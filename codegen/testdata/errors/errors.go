@@ -69,7 +69,15 @@ func Recover(it ka.Item, out []int32) {
 //ka:kernel
 func Panic(it ka.Item, out []int32) {
 	if len(out) == 0 {
-		panic("empty") // ERROR: panic is not supported in kernels
+		panic(out) // ERROR: this panic value is not supported in kernels
+	}
+}
+
+//ka:kernel
+func PanicBarrier(it ka.Item, out []int32) {
+	it.Barrier()
+	if len(out) == 0 {
+		panic("empty") // ERROR: panic in a kernel that uses barriers
 	}
 }
 

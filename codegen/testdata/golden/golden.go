@@ -4,6 +4,7 @@
 package golden
 
 import (
+	"fmt"
 	"math"
 
 	"github.com/kago-dev/kago/ka"
@@ -77,3 +78,25 @@ func Generic[T float32 | int16](it ka.Item, a T, x []T) {
 
 // Instances makes go/ssa build the instances of Generic.
 var Instances = []any{Generic[float32], Generic[int16]}
+
+// Faults: a panic with values, a division and slicing, each checked; the
+// failures go to the fault record.
+//
+//ka:kernel
+func Faults(it ka.Item, x []int32, d int32) {
+	i := it.Global()
+	if x[i] < 0 {
+		panic(fmt.Sprintf("negative x[%d] = %d", i, x[i]))
+	}
+	s := x[1:i]
+	s[0] = x[i]/d + x[i]%7
+}
+
+// Unchecked is Saxpy without checks: no fault record at all.
+//
+//ka:kernel
+//ka:nocheck
+func Unchecked(it ka.Item, a float32, x, y []float32) {
+	i := it.Global()
+	y[i] = a*x[i] + y[i]
+}
