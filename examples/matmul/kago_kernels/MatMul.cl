@@ -12,175 +12,631 @@ __kernel void MatMul(
 	ulong c_len,
 	ulong ka_gsize0,
 	ulong ka_gsize1,
-	ulong ka_gsize2)
+	ulong ka_gsize2,
+	__global uint* ka_fault_2,
+	uint ka_launch_3)
 {
 	__local float ka_local_0_0[256];
 	__local float ka_local_1_1[256];
-	__local float* t_2;
-	__local float* t_3;
-	ulong t_4;
-	ulong t_5;
-	ulong t_6;
-	ulong t_7;
-	float t_8;
+	__global uint* t_4;
+	__global float* t_5;
+	__local float* t_6;
+	__local float* t_7;
+	ulong t_8;
 	ulong t_9;
 	ulong t_10;
 	ulong t_11;
-	ulong t_12;
-	bool t_13;
-	bool t_14;
-	bool t_15;
+	float t_12;
+	ulong t_13;
+	ulong t_14;
+	ulong t_15;
 	ulong t_16;
-	ulong t_17;
-	__global float* t_18;
-	ulong t_19;
+	bool t_17;
+	bool t_18;
+	bool t_19;
 	ulong t_20;
 	ulong t_21;
-	ulong t_22;
-	bool t_23;
-	bool t_24;
-	ulong t_25;
-	ulong t_26;
-	__global float* t_27;
-	float t_28;
-	float t_29;
-	bool t_30;
-	bool t_31;
+	bool t_22;
+	__global uint* t_23;
+	uint cas_24;
+	bool cas_ok_25;
+	bool t_26;
+	__global uint* t_27;
+	__global uint* t_28;
+	ulong t_29;
+	uint t_30;
+	__global uint* t_31;
 	ulong t_32;
-	ulong t_33;
-	__global float* t_34;
-	float t_35;
-	float t_36;
-	ulong t_37;
-	ulong t_38;
-	__local float* t_39;
-	ulong t_40;
-	ulong t_41;
-	__local float* t_42;
-	float t_43;
-	ulong t_44;
-	bool t_45;
+	uint t_33;
+	__global uint* t_34;
+	ulong t_35;
+	uint t_36;
+	__global uint* t_37;
+	__global ulong* t_38;
+	__global ulong* t_39;
+	__global ulong* t_40;
+	__global ulong* t_41;
+	__global float* t_42;
+	ulong t_43;
+	__global float* t_44;
+	ulong t_45;
 	ulong t_46;
 	ulong t_47;
 	ulong t_48;
-	__local float* t_49;
-	float t_50;
+	bool t_49;
+	bool t_50;
 	ulong t_51;
 	ulong t_52;
-	__local float* t_53;
-	float t_54;
-	float t_55;
-	float t_56;
-	ulong t_57;
+	bool t_53;
+	__global uint* t_54;
+	uint cas_55;
+	bool cas_ok_56;
+	bool t_57;
+	__global uint* t_58;
+	__global uint* t_59;
+	ulong t_60;
+	uint t_61;
+	__global uint* t_62;
+	ulong t_63;
+	uint t_64;
+	__global uint* t_65;
+	ulong t_66;
+	uint t_67;
+	__global uint* t_68;
+	__global ulong* t_69;
+	__global ulong* t_70;
+	__global ulong* t_71;
+	__global ulong* t_72;
+	__global float* t_73;
+	ulong t_74;
+	__global float* t_75;
+	float t_76;
+	float t_77;
+	bool t_78;
+	bool t_79;
+	ulong t_80;
+	ulong t_81;
+	bool t_82;
+	__global uint* t_83;
+	uint cas_84;
+	bool cas_ok_85;
+	bool t_86;
+	__global uint* t_87;
+	__global uint* t_88;
+	ulong t_89;
+	uint t_90;
+	__global uint* t_91;
+	ulong t_92;
+	uint t_93;
+	__global uint* t_94;
+	ulong t_95;
+	uint t_96;
+	__global uint* t_97;
+	__global ulong* t_98;
+	__global ulong* t_99;
+	__global ulong* t_100;
+	__global ulong* t_101;
+	__global float* t_102;
+	ulong t_103;
+	__global float* t_104;
+	float t_105;
+	float t_106;
+	ulong t_107;
+	ulong t_108;
+	bool t_109;
+	__global uint* t_110;
+	uint cas_111;
+	bool cas_ok_112;
+	bool t_113;
+	__global uint* t_114;
+	__global uint* t_115;
+	ulong t_116;
+	uint t_117;
+	__global uint* t_118;
+	ulong t_119;
+	uint t_120;
+	__global uint* t_121;
+	ulong t_122;
+	uint t_123;
+	__global uint* t_124;
+	__global ulong* t_125;
+	__global ulong* t_126;
+	__global ulong* t_127;
+	__global ulong* t_128;
+	ulong t_129;
+	__local float* t_130;
+	ulong t_131;
+	ulong t_132;
+	bool t_133;
+	__global uint* t_134;
+	uint cas_135;
+	bool cas_ok_136;
+	bool t_137;
+	__global uint* t_138;
+	__global uint* t_139;
+	ulong t_140;
+	uint t_141;
+	__global uint* t_142;
+	ulong t_143;
+	uint t_144;
+	__global uint* t_145;
+	ulong t_146;
+	uint t_147;
+	__global uint* t_148;
+	__global ulong* t_149;
+	__global ulong* t_150;
+	__global ulong* t_151;
+	__global ulong* t_152;
+	ulong t_153;
+	__local float* t_154;
+	float t_155;
+	ulong t_156;
+	bool t_157;
+	ulong t_158;
+	ulong t_159;
+	ulong t_160;
+	bool t_161;
+	__global uint* t_162;
+	uint cas_163;
+	bool cas_ok_164;
+	bool t_165;
+	__global uint* t_166;
+	__global uint* t_167;
+	ulong t_168;
+	uint t_169;
+	__global uint* t_170;
+	ulong t_171;
+	uint t_172;
+	__global uint* t_173;
+	ulong t_174;
+	uint t_175;
+	__global uint* t_176;
+	__global ulong* t_177;
+	__global ulong* t_178;
+	__global ulong* t_179;
+	__global ulong* t_180;
+	ulong t_181;
+	__local float* t_182;
+	float t_183;
+	ulong t_184;
+	ulong t_185;
+	bool t_186;
+	__global uint* t_187;
+	uint cas_188;
+	bool cas_ok_189;
+	bool t_190;
+	__global uint* t_191;
+	__global uint* t_192;
+	ulong t_193;
+	uint t_194;
+	__global uint* t_195;
+	ulong t_196;
+	uint t_197;
+	__global uint* t_198;
+	ulong t_199;
+	uint t_200;
+	__global uint* t_201;
+	__global ulong* t_202;
+	__global ulong* t_203;
+	__global ulong* t_204;
+	__global ulong* t_205;
+	ulong t_206;
+	__local float* t_207;
+	float t_208;
+	float t_209;
+	float t_210;
+	ulong t_211;
 
-	goto L_58;
-L_58:
-	t_2 = ka_local_0_0;
-	t_3 = ka_local_1_1;
-	t_4 = (ulong)get_local_id(0);
-	t_5 = (ulong)get_local_id(1);
-	t_6 = (ulong)get_global_id(0);
-	t_7 = (ulong)get_global_id(1);
-	t_8 = 0x0p+00f;
-	t_9 = 0ul;
-	goto L_59;
-L_59:
-	t_10 = n + 16ul;
-	t_11 = t_10 - 1ul;
-	t_12 = (ulong)((long)t_11 / (long)16ul);
-	t_13 = (long)t_9 < (long)t_12;
-	if (t_13) goto L_60;
-	goto L_61;
-L_61:
-	t_14 = (long)t_7 < (long)n;
-	if (t_14) goto L_62;
-	goto L_63;
-L_62:
-	t_15 = (long)t_6 < (long)n;
-	if (t_15) goto L_64;
-	goto L_63;
-L_64:
-	t_16 = t_7 * n;
-	t_17 = t_16 + t_6;
-	t_18 = c_ptr + (long)t_17;
-	*t_18 = t_8;
-	goto L_63;
-L_63:
+	t_4 = ka_fault_2 + 16;
+	t_5 = (__global float*)t_4;
+	goto L_212;
+L_212:
+	t_6 = ka_local_0_0;
+	t_7 = ka_local_1_1;
+	t_8 = (ulong)get_local_id(0);
+	t_9 = (ulong)get_local_id(1);
+	t_10 = (ulong)get_global_id(0);
+	t_11 = (ulong)get_global_id(1);
+	t_12 = 0x0p+00f;
+	t_13 = 0ul;
+	goto L_213;
+L_213:
+	t_14 = n + 16ul;
+	t_15 = t_14 - 1ul;
+	t_16 = (ulong)((long)t_15 / (long)16ul);
+	t_17 = (long)t_13 < (long)t_16;
+	if (t_17) goto L_214;
+	goto L_215;
+L_215:
+	t_18 = (long)t_11 < (long)n;
+	if (t_18) goto L_216;
+	goto L_217;
+L_216:
+	t_19 = (long)t_10 < (long)n;
+	if (t_19) goto L_218;
+	goto L_217;
+L_218:
+	t_20 = t_11 * n;
+	t_21 = t_20 + t_10;
+	t_22 = t_21 < c_len;
+	if (t_22) {
+		t_42 = c_ptr;
+		t_43 = t_21;
+		goto L_219;
+	}
+	goto L_220;
+L_220:
+	t_23 = ka_fault_2;
+	cas_24 = atomic_cmpxchg((volatile __global uint*)t_23, 0u, 1u);
+	cas_ok_25 = cas_24 == 0u;
+	t_26 = cas_ok_25;
+	if (t_26) goto L_221;
+	goto L_222;
+L_221:
+	t_27 = ka_fault_2 + 1;
+	*t_27 = ka_launch_3;
+	t_28 = ka_fault_2 + 2;
+	*t_28 = 6u;
+	t_29 = (ulong)get_global_id(0);
+	t_30 = (uint)t_29;
+	t_31 = ka_fault_2 + 3;
+	*t_31 = t_30;
+	t_32 = (ulong)get_global_id(1);
+	t_33 = (uint)t_32;
+	t_34 = ka_fault_2 + 4;
+	*t_34 = t_33;
+	t_35 = (ulong)get_global_id(2);
+	t_36 = (uint)t_35;
+	t_37 = ka_fault_2 + 5;
+	*t_37 = t_36;
+	t_38 = (__global ulong*)ka_fault_2;
+	t_39 = t_38 + 4;
+	*t_39 = t_21;
+	t_40 = t_38 + 5;
+	*t_40 = c_len;
+	t_41 = t_38 + 6;
+	*t_41 = 0ul;
+	goto L_222;
+L_222:
+	t_42 = t_5;
+	t_43 = 0ul;
+	goto L_219;
+L_219:
+	t_44 = t_42 + (long)t_43;
+	*t_44 = t_12;
+	goto L_217;
+L_217:
 	return;
-L_60:
-	t_19 = t_9 * 16ul;
-	t_20 = t_19 + t_4;
-	t_21 = t_9 * 16ul;
-	t_22 = t_21 + t_5;
-	t_23 = (long)t_7 < (long)n;
-	if (t_23) goto L_65;
-	t_29 = 0x0p+00f;
-	goto L_66;
-L_65:
-	t_24 = (long)t_20 < (long)n;
-	if (t_24) goto L_67;
-	t_29 = 0x0p+00f;
-	goto L_66;
-L_67:
-	t_25 = t_7 * n;
-	t_26 = t_25 + t_20;
-	t_27 = a_ptr + (long)t_26;
-	t_28 = *t_27;
-	t_29 = t_28;
-	goto L_66;
-L_66:
-	t_30 = (long)t_22 < (long)n;
-	if (t_30) goto L_68;
-	t_36 = 0x0p+00f;
-	goto L_69;
-L_68:
-	t_31 = (long)t_6 < (long)n;
-	if (t_31) goto L_70;
-	t_36 = 0x0p+00f;
-	goto L_69;
-L_70:
-	t_32 = t_22 * n;
-	t_33 = t_32 + t_6;
-	t_34 = b_ptr + (long)t_33;
-	t_35 = *t_34;
-	t_36 = t_35;
-	goto L_69;
-L_69:
-	t_37 = t_5 * 16ul;
-	t_38 = t_37 + t_4;
-	t_39 = t_2 + (long)t_38;
-	*t_39 = t_29;
-	t_40 = t_5 * 16ul;
-	t_41 = t_40 + t_4;
-	t_42 = t_3 + (long)t_41;
-	*t_42 = t_36;
+L_214:
+	t_45 = t_13 * 16ul;
+	t_46 = t_45 + t_8;
+	t_47 = t_13 * 16ul;
+	t_48 = t_47 + t_9;
+	t_49 = (long)t_11 < (long)n;
+	if (t_49) goto L_223;
+	t_77 = 0x0p+00f;
+	goto L_224;
+L_223:
+	t_50 = (long)t_46 < (long)n;
+	if (t_50) goto L_225;
+	t_77 = 0x0p+00f;
+	goto L_224;
+L_225:
+	t_51 = t_11 * n;
+	t_52 = t_51 + t_46;
+	t_53 = t_52 < a_len;
+	if (t_53) {
+		t_73 = a_ptr;
+		t_74 = t_52;
+		goto L_226;
+	}
+	goto L_227;
+L_227:
+	t_54 = ka_fault_2;
+	cas_55 = atomic_cmpxchg((volatile __global uint*)t_54, 0u, 1u);
+	cas_ok_56 = cas_55 == 0u;
+	t_57 = cas_ok_56;
+	if (t_57) goto L_228;
+	goto L_229;
+L_228:
+	t_58 = ka_fault_2 + 1;
+	*t_58 = ka_launch_3;
+	t_59 = ka_fault_2 + 2;
+	*t_59 = 0u;
+	t_60 = (ulong)get_global_id(0);
+	t_61 = (uint)t_60;
+	t_62 = ka_fault_2 + 3;
+	*t_62 = t_61;
+	t_63 = (ulong)get_global_id(1);
+	t_64 = (uint)t_63;
+	t_65 = ka_fault_2 + 4;
+	*t_65 = t_64;
+	t_66 = (ulong)get_global_id(2);
+	t_67 = (uint)t_66;
+	t_68 = ka_fault_2 + 5;
+	*t_68 = t_67;
+	t_69 = (__global ulong*)ka_fault_2;
+	t_70 = t_69 + 4;
+	*t_70 = t_52;
+	t_71 = t_69 + 5;
+	*t_71 = a_len;
+	t_72 = t_69 + 6;
+	*t_72 = 0ul;
+	goto L_229;
+L_229:
+	t_73 = t_5;
+	t_74 = 0ul;
+	goto L_226;
+L_226:
+	t_75 = t_73 + (long)t_74;
+	t_76 = *t_75;
+	t_77 = t_76;
+	goto L_224;
+L_224:
+	t_78 = (long)t_48 < (long)n;
+	if (t_78) goto L_230;
+	t_106 = 0x0p+00f;
+	goto L_231;
+L_230:
+	t_79 = (long)t_10 < (long)n;
+	if (t_79) goto L_232;
+	t_106 = 0x0p+00f;
+	goto L_231;
+L_232:
+	t_80 = t_48 * n;
+	t_81 = t_80 + t_10;
+	t_82 = t_81 < b_len;
+	if (t_82) {
+		t_102 = b_ptr;
+		t_103 = t_81;
+		goto L_233;
+	}
+	goto L_234;
+L_234:
+	t_83 = ka_fault_2;
+	cas_84 = atomic_cmpxchg((volatile __global uint*)t_83, 0u, 1u);
+	cas_ok_85 = cas_84 == 0u;
+	t_86 = cas_ok_85;
+	if (t_86) goto L_235;
+	goto L_236;
+L_235:
+	t_87 = ka_fault_2 + 1;
+	*t_87 = ka_launch_3;
+	t_88 = ka_fault_2 + 2;
+	*t_88 = 1u;
+	t_89 = (ulong)get_global_id(0);
+	t_90 = (uint)t_89;
+	t_91 = ka_fault_2 + 3;
+	*t_91 = t_90;
+	t_92 = (ulong)get_global_id(1);
+	t_93 = (uint)t_92;
+	t_94 = ka_fault_2 + 4;
+	*t_94 = t_93;
+	t_95 = (ulong)get_global_id(2);
+	t_96 = (uint)t_95;
+	t_97 = ka_fault_2 + 5;
+	*t_97 = t_96;
+	t_98 = (__global ulong*)ka_fault_2;
+	t_99 = t_98 + 4;
+	*t_99 = t_81;
+	t_100 = t_98 + 5;
+	*t_100 = b_len;
+	t_101 = t_98 + 6;
+	*t_101 = 0ul;
+	goto L_236;
+L_236:
+	t_102 = t_5;
+	t_103 = 0ul;
+	goto L_233;
+L_233:
+	t_104 = t_102 + (long)t_103;
+	t_105 = *t_104;
+	t_106 = t_105;
+	goto L_231;
+L_231:
+	t_107 = t_9 * 16ul;
+	t_108 = t_107 + t_8;
+	t_109 = t_108 < 256ul;
+	if (t_109) {
+		t_129 = t_108;
+		goto L_237;
+	}
+	goto L_238;
+L_238:
+	t_110 = ka_fault_2;
+	cas_111 = atomic_cmpxchg((volatile __global uint*)t_110, 0u, 1u);
+	cas_ok_112 = cas_111 == 0u;
+	t_113 = cas_ok_112;
+	if (t_113) goto L_239;
+	goto L_240;
+L_239:
+	t_114 = ka_fault_2 + 1;
+	*t_114 = ka_launch_3;
+	t_115 = ka_fault_2 + 2;
+	*t_115 = 2u;
+	t_116 = (ulong)get_global_id(0);
+	t_117 = (uint)t_116;
+	t_118 = ka_fault_2 + 3;
+	*t_118 = t_117;
+	t_119 = (ulong)get_global_id(1);
+	t_120 = (uint)t_119;
+	t_121 = ka_fault_2 + 4;
+	*t_121 = t_120;
+	t_122 = (ulong)get_global_id(2);
+	t_123 = (uint)t_122;
+	t_124 = ka_fault_2 + 5;
+	*t_124 = t_123;
+	t_125 = (__global ulong*)ka_fault_2;
+	t_126 = t_125 + 4;
+	*t_126 = t_108;
+	t_127 = t_125 + 5;
+	*t_127 = 256ul;
+	t_128 = t_125 + 6;
+	*t_128 = 0ul;
+	goto L_240;
+L_240:
+	t_129 = 0ul;
+	goto L_237;
+L_237:
+	t_130 = t_6 + (long)t_129;
+	*t_130 = t_77;
+	t_131 = t_9 * 16ul;
+	t_132 = t_131 + t_8;
+	t_133 = t_132 < 256ul;
+	if (t_133) {
+		t_153 = t_132;
+		goto L_241;
+	}
+	goto L_242;
+L_242:
+	t_134 = ka_fault_2;
+	cas_135 = atomic_cmpxchg((volatile __global uint*)t_134, 0u, 1u);
+	cas_ok_136 = cas_135 == 0u;
+	t_137 = cas_ok_136;
+	if (t_137) goto L_243;
+	goto L_244;
+L_243:
+	t_138 = ka_fault_2 + 1;
+	*t_138 = ka_launch_3;
+	t_139 = ka_fault_2 + 2;
+	*t_139 = 3u;
+	t_140 = (ulong)get_global_id(0);
+	t_141 = (uint)t_140;
+	t_142 = ka_fault_2 + 3;
+	*t_142 = t_141;
+	t_143 = (ulong)get_global_id(1);
+	t_144 = (uint)t_143;
+	t_145 = ka_fault_2 + 4;
+	*t_145 = t_144;
+	t_146 = (ulong)get_global_id(2);
+	t_147 = (uint)t_146;
+	t_148 = ka_fault_2 + 5;
+	*t_148 = t_147;
+	t_149 = (__global ulong*)ka_fault_2;
+	t_150 = t_149 + 4;
+	*t_150 = t_132;
+	t_151 = t_149 + 5;
+	*t_151 = 256ul;
+	t_152 = t_149 + 6;
+	*t_152 = 0ul;
+	goto L_244;
+L_244:
+	t_153 = 0ul;
+	goto L_241;
+L_241:
+	t_154 = t_7 + (long)t_153;
+	*t_154 = t_106;
 	barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
-	t_43 = t_8;
-	t_44 = 0ul;
-	goto L_71;
-L_71:
-	t_45 = (long)t_44 < (long)16ul;
-	if (t_45) goto L_72;
-	goto L_73;
-L_73:
+	t_155 = t_12;
+	t_156 = 0ul;
+	goto L_245;
+L_245:
+	t_157 = (long)t_156 < (long)16ul;
+	if (t_157) goto L_246;
+	goto L_247;
+L_247:
 	barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
-	t_46 = t_9 + 1ul;
-	t_8 = t_43;
-	t_9 = t_46;
-	goto L_59;
-L_72:
-	t_47 = t_5 * 16ul;
-	t_48 = t_47 + t_44;
-	t_49 = t_2 + (long)t_48;
-	t_50 = *t_49;
-	t_51 = t_44 * 16ul;
-	t_52 = t_51 + t_4;
-	t_53 = t_3 + (long)t_52;
-	t_54 = *t_53;
-	t_55 = t_50 * t_54;
-	t_56 = t_43 + t_55;
-	t_57 = t_44 + 1ul;
-	t_43 = t_56;
-	t_44 = t_57;
-	goto L_71;
+	t_158 = t_13 + 1ul;
+	t_12 = t_155;
+	t_13 = t_158;
+	goto L_213;
+L_246:
+	t_159 = t_9 * 16ul;
+	t_160 = t_159 + t_156;
+	t_161 = t_160 < 256ul;
+	if (t_161) {
+		t_181 = t_160;
+		goto L_248;
+	}
+	goto L_249;
+L_249:
+	t_162 = ka_fault_2;
+	cas_163 = atomic_cmpxchg((volatile __global uint*)t_162, 0u, 1u);
+	cas_ok_164 = cas_163 == 0u;
+	t_165 = cas_ok_164;
+	if (t_165) goto L_250;
+	goto L_251;
+L_250:
+	t_166 = ka_fault_2 + 1;
+	*t_166 = ka_launch_3;
+	t_167 = ka_fault_2 + 2;
+	*t_167 = 4u;
+	t_168 = (ulong)get_global_id(0);
+	t_169 = (uint)t_168;
+	t_170 = ka_fault_2 + 3;
+	*t_170 = t_169;
+	t_171 = (ulong)get_global_id(1);
+	t_172 = (uint)t_171;
+	t_173 = ka_fault_2 + 4;
+	*t_173 = t_172;
+	t_174 = (ulong)get_global_id(2);
+	t_175 = (uint)t_174;
+	t_176 = ka_fault_2 + 5;
+	*t_176 = t_175;
+	t_177 = (__global ulong*)ka_fault_2;
+	t_178 = t_177 + 4;
+	*t_178 = t_160;
+	t_179 = t_177 + 5;
+	*t_179 = 256ul;
+	t_180 = t_177 + 6;
+	*t_180 = 0ul;
+	goto L_251;
+L_251:
+	t_181 = 0ul;
+	goto L_248;
+L_248:
+	t_182 = t_6 + (long)t_181;
+	t_183 = *t_182;
+	t_184 = t_156 * 16ul;
+	t_185 = t_184 + t_8;
+	t_186 = t_185 < 256ul;
+	if (t_186) {
+		t_206 = t_185;
+		goto L_252;
+	}
+	goto L_253;
+L_253:
+	t_187 = ka_fault_2;
+	cas_188 = atomic_cmpxchg((volatile __global uint*)t_187, 0u, 1u);
+	cas_ok_189 = cas_188 == 0u;
+	t_190 = cas_ok_189;
+	if (t_190) goto L_254;
+	goto L_255;
+L_254:
+	t_191 = ka_fault_2 + 1;
+	*t_191 = ka_launch_3;
+	t_192 = ka_fault_2 + 2;
+	*t_192 = 5u;
+	t_193 = (ulong)get_global_id(0);
+	t_194 = (uint)t_193;
+	t_195 = ka_fault_2 + 3;
+	*t_195 = t_194;
+	t_196 = (ulong)get_global_id(1);
+	t_197 = (uint)t_196;
+	t_198 = ka_fault_2 + 4;
+	*t_198 = t_197;
+	t_199 = (ulong)get_global_id(2);
+	t_200 = (uint)t_199;
+	t_201 = ka_fault_2 + 5;
+	*t_201 = t_200;
+	t_202 = (__global ulong*)ka_fault_2;
+	t_203 = t_202 + 4;
+	*t_203 = t_185;
+	t_204 = t_202 + 5;
+	*t_204 = 256ul;
+	t_205 = t_202 + 6;
+	*t_205 = 0ul;
+	goto L_255;
+L_255:
+	t_206 = 0ul;
+	goto L_252;
+L_252:
+	t_207 = t_7 + (long)t_206;
+	t_208 = *t_207;
+	t_209 = t_183 * t_208;
+	t_210 = t_155 + t_209;
+	t_211 = t_156 + 1ul;
+	t_155 = t_210;
+	t_156 = t_211;
+	goto L_245;
 }

@@ -10,10 +10,10 @@ __kernel void Saxpy(
 	ulong y_len,
 	ulong ka_gsize0,
 	ulong ka_gsize1,
-	ulong ka_gsize2)
+	ulong ka_gsize2,
+	__global uint* ka_fault_0,
+	uint ka_launch_1)
 {
-	ulong t_0;
-	ulong t_1;
 	ulong t_2;
 	ulong t_3;
 	ulong t_4;
@@ -21,39 +21,125 @@ __kernel void Saxpy(
 	ulong t_6;
 	ulong t_7;
 	ulong t_8;
-	bool t_9;
-	__global float* t_10;
-	float t_11;
-	float t_12;
+	ulong t_9;
+	ulong t_10;
+	bool t_11;
+	bool t_12;
 	__global float* t_13;
 	float t_14;
 	float t_15;
-	__global float* t_16;
+	bool t_16;
+	__global float* t_17;
+	float t_18;
+	float t_19;
+	bool t_20;
+	uint t_21;
+	ulong t_22;
+	ulong t_23;
+	ulong t_24;
+	__global uint* t_25;
+	uint cas_26;
+	bool cas_ok_27;
+	bool t_28;
+	__global uint* t_29;
+	__global uint* t_30;
+	ulong t_31;
+	uint t_32;
+	__global uint* t_33;
+	ulong t_34;
+	uint t_35;
+	__global uint* t_36;
+	ulong t_37;
+	uint t_38;
+	__global uint* t_39;
+	__global ulong* t_40;
+	__global ulong* t_41;
+	__global ulong* t_42;
+	__global ulong* t_43;
+	__global float* t_44;
 
-	goto L_17;
-L_17:
-	t_0 = (ulong)get_global_id(2);
-	t_1 = ka_gsize1;
-	t_2 = (ulong)get_global_id(1);
-	t_3 = ka_gsize0;
-	t_4 = (ulong)get_global_id(0);
-	t_5 = t_1 * t_0;
-	t_6 = t_2 + t_5;
-	t_7 = t_3 * t_6;
+	goto L_45;
+L_45:
+	t_2 = (ulong)get_global_id(2);
+	t_3 = ka_gsize1;
+	t_4 = (ulong)get_global_id(1);
+	t_5 = ka_gsize0;
+	t_6 = (ulong)get_global_id(0);
+	t_7 = t_3 * t_2;
 	t_8 = t_4 + t_7;
-	t_9 = (long)t_8 < (long)y_len;
-	if (t_9) goto L_18;
-	goto L_19;
-L_18:
-	t_10 = x_ptr + (long)t_8;
-	t_11 = *t_10;
-	t_12 = a * t_11;
-	t_13 = y_ptr + (long)t_8;
+	t_9 = t_5 * t_8;
+	t_10 = t_6 + t_9;
+	t_11 = (long)t_10 < (long)y_len;
+	if (t_11) goto L_46;
+	goto L_47;
+L_46:
+	t_12 = t_10 < x_len;
+	if (t_12) goto L_48;
+	t_21 = 0u;
+	t_22 = t_10;
+	t_23 = x_len;
+	t_24 = 0ul;
+	goto fault_49;
+L_48:
+	t_13 = x_ptr + (long)t_10;
 	t_14 = *t_13;
-	t_15 = t_12 + t_14;
-	t_16 = y_ptr + (long)t_8;
-	*t_16 = t_15;
-	goto L_19;
-L_19:
+	t_15 = a * t_14;
+	t_16 = t_10 < y_len;
+	if (t_16) goto L_50;
+	t_21 = 1u;
+	t_22 = t_10;
+	t_23 = y_len;
+	t_24 = 0ul;
+	goto fault_49;
+L_50:
+	t_17 = y_ptr + (long)t_10;
+	t_18 = *t_17;
+	t_19 = t_15 + t_18;
+	t_20 = t_10 < y_len;
+	if (t_20) goto L_51;
+	t_21 = 2u;
+	t_22 = t_10;
+	t_23 = y_len;
+	t_24 = 0ul;
+	goto fault_49;
+fault_49:
+	t_25 = ka_fault_0;
+	cas_26 = atomic_cmpxchg((volatile __global uint*)t_25, 0u, 1u);
+	cas_ok_27 = cas_26 == 0u;
+	t_28 = cas_ok_27;
+	if (t_28) goto L_52;
+	goto L_53;
+L_52:
+	t_29 = ka_fault_0 + 1;
+	*t_29 = ka_launch_1;
+	t_30 = ka_fault_0 + 2;
+	*t_30 = t_21;
+	t_31 = (ulong)get_global_id(0);
+	t_32 = (uint)t_31;
+	t_33 = ka_fault_0 + 3;
+	*t_33 = t_32;
+	t_34 = (ulong)get_global_id(1);
+	t_35 = (uint)t_34;
+	t_36 = ka_fault_0 + 4;
+	*t_36 = t_35;
+	t_37 = (ulong)get_global_id(2);
+	t_38 = (uint)t_37;
+	t_39 = ka_fault_0 + 5;
+	*t_39 = t_38;
+	t_40 = (__global ulong*)ka_fault_0;
+	t_41 = t_40 + 4;
+	*t_41 = t_22;
+	t_42 = t_40 + 5;
+	*t_42 = t_23;
+	t_43 = t_40 + 6;
+	*t_43 = t_24;
+	goto L_53;
+L_53:
+	return;
+L_51:
+	t_44 = y_ptr + (long)t_10;
+	*t_44 = t_19;
+	goto L_47;
+L_47:
 	return;
 }

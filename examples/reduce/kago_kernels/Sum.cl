@@ -9,14 +9,14 @@ __kernel void Sum(
 	ulong out_len,
 	ulong ka_gsize0,
 	ulong ka_gsize1,
-	ulong ka_gsize2)
+	ulong ka_gsize2,
+	__global uint* ka_fault_1,
+	uint ka_launch_2)
 {
 	__local ulong ka_local_0_0[256];
-	__local ulong* t_1;
-	ulong t_2;
-	ulong t_3;
-	ulong t_4;
-	ulong t_5;
+	__global uint* t_3;
+	__global ulong* t_4;
+	__local ulong* t_5;
 	ulong t_6;
 	ulong t_7;
 	ulong t_8;
@@ -31,114 +31,504 @@ __kernel void Sum(
 	ulong t_17;
 	ulong t_18;
 	ulong t_19;
-	bool t_20;
-	__global ulong* t_21;
+	ulong t_20;
+	ulong t_21;
 	ulong t_22;
 	ulong t_23;
-	__local ulong* t_24;
-	ulong t_25;
-	bool t_26;
-	bool t_27;
-	ulong t_28;
-	ulong t_29;
-	ulong t_30;
-	ulong t_31;
+	bool t_24;
+	bool t_25;
+	__global uint* t_26;
+	uint cas_27;
+	bool cas_ok_28;
+	bool t_29;
+	__global uint* t_30;
+	__global uint* t_31;
 	ulong t_32;
-	ulong t_33;
-	ulong t_34;
+	uint t_33;
+	__global uint* t_34;
 	ulong t_35;
-	ulong t_36;
-	__local ulong* t_37;
+	uint t_36;
+	__global uint* t_37;
 	ulong t_38;
-	__global ulong* t_39;
-	bool t_40;
-	ulong t_41;
-	__local ulong* t_42;
-	ulong t_43;
-	__local ulong* t_44;
-	ulong t_45;
+	uint t_39;
+	__global uint* t_40;
+	__global ulong* t_41;
+	__global ulong* t_42;
+	__global ulong* t_43;
+	__global ulong* t_44;
+	__global ulong* t_45;
 	ulong t_46;
-	__local ulong* t_47;
+	__global ulong* t_47;
 	ulong t_48;
+	ulong t_49;
+	bool t_50;
+	__global uint* t_51;
+	uint cas_52;
+	bool cas_ok_53;
+	bool t_54;
+	__global uint* t_55;
+	__global uint* t_56;
+	ulong t_57;
+	uint t_58;
+	__global uint* t_59;
+	ulong t_60;
+	uint t_61;
+	__global uint* t_62;
+	ulong t_63;
+	uint t_64;
+	__global uint* t_65;
+	__global ulong* t_66;
+	__global ulong* t_67;
+	__global ulong* t_68;
+	__global ulong* t_69;
+	ulong t_70;
+	__local ulong* t_71;
+	ulong t_72;
+	bool t_73;
+	bool t_74;
+	ulong t_75;
+	ulong t_76;
+	ulong t_77;
+	ulong t_78;
+	ulong t_79;
+	ulong t_80;
+	ulong t_81;
+	ulong t_82;
+	ulong t_83;
+	__local ulong* t_84;
+	ulong t_85;
+	bool t_86;
+	__global uint* t_87;
+	uint cas_88;
+	bool cas_ok_89;
+	bool t_90;
+	__global uint* t_91;
+	__global uint* t_92;
+	ulong t_93;
+	uint t_94;
+	__global uint* t_95;
+	ulong t_96;
+	uint t_97;
+	__global uint* t_98;
+	ulong t_99;
+	uint t_100;
+	__global uint* t_101;
+	__global ulong* t_102;
+	__global ulong* t_103;
+	__global ulong* t_104;
+	__global ulong* t_105;
+	__global ulong* t_106;
+	ulong t_107;
+	__global ulong* t_108;
+	bool t_109;
+	ulong t_110;
+	bool t_111;
+	__global uint* t_112;
+	uint cas_113;
+	bool cas_ok_114;
+	bool t_115;
+	__global uint* t_116;
+	__global uint* t_117;
+	ulong t_118;
+	uint t_119;
+	__global uint* t_120;
+	ulong t_121;
+	uint t_122;
+	__global uint* t_123;
+	ulong t_124;
+	uint t_125;
+	__global uint* t_126;
+	__global ulong* t_127;
+	__global ulong* t_128;
+	__global ulong* t_129;
+	__global ulong* t_130;
+	ulong t_131;
+	__local ulong* t_132;
+	ulong t_133;
+	bool t_134;
+	__global uint* t_135;
+	uint cas_136;
+	bool cas_ok_137;
+	bool t_138;
+	__global uint* t_139;
+	__global uint* t_140;
+	ulong t_141;
+	uint t_142;
+	__global uint* t_143;
+	ulong t_144;
+	uint t_145;
+	__global uint* t_146;
+	ulong t_147;
+	uint t_148;
+	__global uint* t_149;
+	__global ulong* t_150;
+	__global ulong* t_151;
+	__global ulong* t_152;
+	__global ulong* t_153;
+	ulong t_154;
+	__local ulong* t_155;
+	ulong t_156;
+	ulong t_157;
+	bool t_158;
+	__global uint* t_159;
+	uint cas_160;
+	bool cas_ok_161;
+	bool t_162;
+	__global uint* t_163;
+	__global uint* t_164;
+	ulong t_165;
+	uint t_166;
+	__global uint* t_167;
+	ulong t_168;
+	uint t_169;
+	__global uint* t_170;
+	ulong t_171;
+	uint t_172;
+	__global uint* t_173;
+	__global ulong* t_174;
+	__global ulong* t_175;
+	__global ulong* t_176;
+	__global ulong* t_177;
+	ulong t_178;
+	__local ulong* t_179;
+	ulong t_180;
 
-	goto L_49;
-L_49:
-	t_1 = ka_local_0_0;
-	t_2 = (ulong)get_local_id(2);
-	t_3 = (ulong)get_local_size(1);
-	t_4 = (ulong)get_local_id(1);
-	t_5 = (ulong)get_local_size(0);
-	t_6 = (ulong)get_local_id(0);
-	t_7 = t_3 * t_2;
-	t_8 = t_4 + t_7;
-	t_9 = t_5 * t_8;
-	t_10 = t_6 + t_9;
-	t_11 = (ulong)get_global_id(2);
-	t_12 = ka_gsize1;
-	t_13 = (ulong)get_global_id(1);
-	t_14 = ka_gsize0;
-	t_15 = (ulong)get_global_id(0);
-	t_16 = t_12 * t_11;
-	t_17 = t_13 + t_16;
-	t_18 = t_14 * t_17;
-	t_19 = t_15 + t_18;
-	t_20 = (long)t_19 < (long)x_len;
-	if (t_20) goto L_50;
-	t_23 = 0ul;
-	goto L_51;
-L_50:
-	t_21 = x_ptr + (long)t_19;
-	t_22 = *t_21;
-	t_23 = t_22;
-	goto L_51;
-L_51:
-	t_24 = t_1 + (long)t_10;
-	*t_24 = t_23;
+	t_3 = ka_fault_1 + 16;
+	t_4 = (__global ulong*)t_3;
+	goto L_181;
+L_181:
+	t_5 = ka_local_0_0;
+	t_6 = (ulong)get_local_id(2);
+	t_7 = (ulong)get_local_size(1);
+	t_8 = (ulong)get_local_id(1);
+	t_9 = (ulong)get_local_size(0);
+	t_10 = (ulong)get_local_id(0);
+	t_11 = t_7 * t_6;
+	t_12 = t_8 + t_11;
+	t_13 = t_9 * t_12;
+	t_14 = t_10 + t_13;
+	t_15 = (ulong)get_global_id(2);
+	t_16 = ka_gsize1;
+	t_17 = (ulong)get_global_id(1);
+	t_18 = ka_gsize0;
+	t_19 = (ulong)get_global_id(0);
+	t_20 = t_16 * t_15;
+	t_21 = t_17 + t_20;
+	t_22 = t_18 * t_21;
+	t_23 = t_19 + t_22;
+	t_24 = (long)t_23 < (long)x_len;
+	if (t_24) goto L_182;
+	t_49 = 0ul;
+	goto L_183;
+L_182:
+	t_25 = t_23 < x_len;
+	if (t_25) {
+		t_45 = x_ptr;
+		t_46 = t_23;
+		goto L_184;
+	}
+	goto L_185;
+L_185:
+	t_26 = ka_fault_1;
+	cas_27 = atomic_cmpxchg((volatile __global uint*)t_26, 0u, 1u);
+	cas_ok_28 = cas_27 == 0u;
+	t_29 = cas_ok_28;
+	if (t_29) goto L_186;
+	goto L_187;
+L_186:
+	t_30 = ka_fault_1 + 1;
+	*t_30 = ka_launch_2;
+	t_31 = ka_fault_1 + 2;
+	*t_31 = 0u;
+	t_32 = (ulong)get_global_id(0);
+	t_33 = (uint)t_32;
+	t_34 = ka_fault_1 + 3;
+	*t_34 = t_33;
+	t_35 = (ulong)get_global_id(1);
+	t_36 = (uint)t_35;
+	t_37 = ka_fault_1 + 4;
+	*t_37 = t_36;
+	t_38 = (ulong)get_global_id(2);
+	t_39 = (uint)t_38;
+	t_40 = ka_fault_1 + 5;
+	*t_40 = t_39;
+	t_41 = (__global ulong*)ka_fault_1;
+	t_42 = t_41 + 4;
+	*t_42 = t_23;
+	t_43 = t_41 + 5;
+	*t_43 = x_len;
+	t_44 = t_41 + 6;
+	*t_44 = 0ul;
+	goto L_187;
+L_187:
+	t_45 = t_4;
+	t_46 = 0ul;
+	goto L_184;
+L_184:
+	t_47 = t_45 + (long)t_46;
+	t_48 = *t_47;
+	t_49 = t_48;
+	goto L_183;
+L_183:
+	t_50 = t_14 < 256ul;
+	if (t_50) {
+		t_70 = t_14;
+		goto L_188;
+	}
+	goto L_189;
+L_189:
+	t_51 = ka_fault_1;
+	cas_52 = atomic_cmpxchg((volatile __global uint*)t_51, 0u, 1u);
+	cas_ok_53 = cas_52 == 0u;
+	t_54 = cas_ok_53;
+	if (t_54) goto L_190;
+	goto L_191;
+L_190:
+	t_55 = ka_fault_1 + 1;
+	*t_55 = ka_launch_2;
+	t_56 = ka_fault_1 + 2;
+	*t_56 = 1u;
+	t_57 = (ulong)get_global_id(0);
+	t_58 = (uint)t_57;
+	t_59 = ka_fault_1 + 3;
+	*t_59 = t_58;
+	t_60 = (ulong)get_global_id(1);
+	t_61 = (uint)t_60;
+	t_62 = ka_fault_1 + 4;
+	*t_62 = t_61;
+	t_63 = (ulong)get_global_id(2);
+	t_64 = (uint)t_63;
+	t_65 = ka_fault_1 + 5;
+	*t_65 = t_64;
+	t_66 = (__global ulong*)ka_fault_1;
+	t_67 = t_66 + 4;
+	*t_67 = t_14;
+	t_68 = t_66 + 5;
+	*t_68 = 256ul;
+	t_69 = t_66 + 6;
+	*t_69 = 0ul;
+	goto L_191;
+L_191:
+	t_70 = 0ul;
+	goto L_188;
+L_188:
+	t_71 = t_5 + (long)t_70;
+	*t_71 = t_49;
 	barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
-	t_25 = 128ul;
-	goto L_52;
-L_52:
-	t_26 = (long)t_25 > (long)0ul;
-	if (t_26) goto L_53;
-	goto L_54;
-L_54:
-	t_27 = t_10 == 0ul;
-	if (t_27) goto L_55;
-	goto L_56;
-L_55:
-	t_28 = (ulong)get_group_id(2);
-	t_29 = (ulong)get_num_groups(1);
-	t_30 = (ulong)get_group_id(1);
-	t_31 = (ulong)get_num_groups(0);
-	t_32 = (ulong)get_group_id(0);
-	t_33 = t_29 * t_28;
-	t_34 = t_30 + t_33;
-	t_35 = t_31 * t_34;
-	t_36 = t_32 + t_35;
-	t_37 = t_1;
-	t_38 = *t_37;
-	t_39 = out_ptr + (long)t_36;
-	*t_39 = t_38;
-	goto L_56;
-L_56:
+	t_72 = 128ul;
+	goto L_192;
+L_192:
+	t_73 = (long)t_72 > (long)0ul;
+	if (t_73) goto L_193;
+	goto L_194;
+L_194:
+	t_74 = t_14 == 0ul;
+	if (t_74) goto L_195;
+	goto L_196;
+L_195:
+	t_75 = (ulong)get_group_id(2);
+	t_76 = (ulong)get_num_groups(1);
+	t_77 = (ulong)get_group_id(1);
+	t_78 = (ulong)get_num_groups(0);
+	t_79 = (ulong)get_group_id(0);
+	t_80 = t_76 * t_75;
+	t_81 = t_77 + t_80;
+	t_82 = t_78 * t_81;
+	t_83 = t_79 + t_82;
+	t_84 = t_5;
+	t_85 = *t_84;
+	t_86 = t_83 < out_len;
+	if (t_86) {
+		t_106 = out_ptr;
+		t_107 = t_83;
+		goto L_197;
+	}
+	goto L_198;
+L_198:
+	t_87 = ka_fault_1;
+	cas_88 = atomic_cmpxchg((volatile __global uint*)t_87, 0u, 1u);
+	cas_ok_89 = cas_88 == 0u;
+	t_90 = cas_ok_89;
+	if (t_90) goto L_199;
+	goto L_200;
+L_199:
+	t_91 = ka_fault_1 + 1;
+	*t_91 = ka_launch_2;
+	t_92 = ka_fault_1 + 2;
+	*t_92 = 5u;
+	t_93 = (ulong)get_global_id(0);
+	t_94 = (uint)t_93;
+	t_95 = ka_fault_1 + 3;
+	*t_95 = t_94;
+	t_96 = (ulong)get_global_id(1);
+	t_97 = (uint)t_96;
+	t_98 = ka_fault_1 + 4;
+	*t_98 = t_97;
+	t_99 = (ulong)get_global_id(2);
+	t_100 = (uint)t_99;
+	t_101 = ka_fault_1 + 5;
+	*t_101 = t_100;
+	t_102 = (__global ulong*)ka_fault_1;
+	t_103 = t_102 + 4;
+	*t_103 = t_83;
+	t_104 = t_102 + 5;
+	*t_104 = out_len;
+	t_105 = t_102 + 6;
+	*t_105 = 0ul;
+	goto L_200;
+L_200:
+	t_106 = t_4;
+	t_107 = 0ul;
+	goto L_197;
+L_197:
+	t_108 = t_106 + (long)t_107;
+	*t_108 = t_85;
+	goto L_196;
+L_196:
 	return;
-L_53:
-	t_40 = (long)t_10 < (long)t_25;
-	if (t_40) goto L_57;
-	goto L_58;
-L_57:
-	t_41 = t_10 + t_25;
-	t_42 = t_1 + (long)t_41;
-	t_43 = *t_42;
-	t_44 = t_1 + (long)t_10;
-	t_45 = *t_44;
-	t_46 = t_45 + t_43;
-	t_47 = t_1 + (long)t_10;
-	*t_47 = t_46;
-	goto L_58;
-L_58:
+L_193:
+	t_109 = (long)t_14 < (long)t_72;
+	if (t_109) goto L_201;
+	goto L_202;
+L_201:
+	t_110 = t_14 + t_72;
+	t_111 = t_110 < 256ul;
+	if (t_111) {
+		t_131 = t_110;
+		goto L_203;
+	}
+	goto L_204;
+L_204:
+	t_112 = ka_fault_1;
+	cas_113 = atomic_cmpxchg((volatile __global uint*)t_112, 0u, 1u);
+	cas_ok_114 = cas_113 == 0u;
+	t_115 = cas_ok_114;
+	if (t_115) goto L_205;
+	goto L_206;
+L_205:
+	t_116 = ka_fault_1 + 1;
+	*t_116 = ka_launch_2;
+	t_117 = ka_fault_1 + 2;
+	*t_117 = 2u;
+	t_118 = (ulong)get_global_id(0);
+	t_119 = (uint)t_118;
+	t_120 = ka_fault_1 + 3;
+	*t_120 = t_119;
+	t_121 = (ulong)get_global_id(1);
+	t_122 = (uint)t_121;
+	t_123 = ka_fault_1 + 4;
+	*t_123 = t_122;
+	t_124 = (ulong)get_global_id(2);
+	t_125 = (uint)t_124;
+	t_126 = ka_fault_1 + 5;
+	*t_126 = t_125;
+	t_127 = (__global ulong*)ka_fault_1;
+	t_128 = t_127 + 4;
+	*t_128 = t_110;
+	t_129 = t_127 + 5;
+	*t_129 = 256ul;
+	t_130 = t_127 + 6;
+	*t_130 = 0ul;
+	goto L_206;
+L_206:
+	t_131 = 0ul;
+	goto L_203;
+L_203:
+	t_132 = t_5 + (long)t_131;
+	t_133 = *t_132;
+	t_134 = t_14 < 256ul;
+	if (t_134) {
+		t_154 = t_14;
+		goto L_207;
+	}
+	goto L_208;
+L_208:
+	t_135 = ka_fault_1;
+	cas_136 = atomic_cmpxchg((volatile __global uint*)t_135, 0u, 1u);
+	cas_ok_137 = cas_136 == 0u;
+	t_138 = cas_ok_137;
+	if (t_138) goto L_209;
+	goto L_210;
+L_209:
+	t_139 = ka_fault_1 + 1;
+	*t_139 = ka_launch_2;
+	t_140 = ka_fault_1 + 2;
+	*t_140 = 3u;
+	t_141 = (ulong)get_global_id(0);
+	t_142 = (uint)t_141;
+	t_143 = ka_fault_1 + 3;
+	*t_143 = t_142;
+	t_144 = (ulong)get_global_id(1);
+	t_145 = (uint)t_144;
+	t_146 = ka_fault_1 + 4;
+	*t_146 = t_145;
+	t_147 = (ulong)get_global_id(2);
+	t_148 = (uint)t_147;
+	t_149 = ka_fault_1 + 5;
+	*t_149 = t_148;
+	t_150 = (__global ulong*)ka_fault_1;
+	t_151 = t_150 + 4;
+	*t_151 = t_14;
+	t_152 = t_150 + 5;
+	*t_152 = 256ul;
+	t_153 = t_150 + 6;
+	*t_153 = 0ul;
+	goto L_210;
+L_210:
+	t_154 = 0ul;
+	goto L_207;
+L_207:
+	t_155 = t_5 + (long)t_154;
+	t_156 = *t_155;
+	t_157 = t_156 + t_133;
+	t_158 = t_14 < 256ul;
+	if (t_158) {
+		t_178 = t_14;
+		goto L_211;
+	}
+	goto L_212;
+L_212:
+	t_159 = ka_fault_1;
+	cas_160 = atomic_cmpxchg((volatile __global uint*)t_159, 0u, 1u);
+	cas_ok_161 = cas_160 == 0u;
+	t_162 = cas_ok_161;
+	if (t_162) goto L_213;
+	goto L_214;
+L_213:
+	t_163 = ka_fault_1 + 1;
+	*t_163 = ka_launch_2;
+	t_164 = ka_fault_1 + 2;
+	*t_164 = 4u;
+	t_165 = (ulong)get_global_id(0);
+	t_166 = (uint)t_165;
+	t_167 = ka_fault_1 + 3;
+	*t_167 = t_166;
+	t_168 = (ulong)get_global_id(1);
+	t_169 = (uint)t_168;
+	t_170 = ka_fault_1 + 4;
+	*t_170 = t_169;
+	t_171 = (ulong)get_global_id(2);
+	t_172 = (uint)t_171;
+	t_173 = ka_fault_1 + 5;
+	*t_173 = t_172;
+	t_174 = (__global ulong*)ka_fault_1;
+	t_175 = t_174 + 4;
+	*t_175 = t_14;
+	t_176 = t_174 + 5;
+	*t_176 = 256ul;
+	t_177 = t_174 + 6;
+	*t_177 = 0ul;
+	goto L_214;
+L_214:
+	t_178 = 0ul;
+	goto L_211;
+L_211:
+	t_179 = t_5 + (long)t_178;
+	*t_179 = t_157;
+	goto L_202;
+L_202:
 	barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
-	t_48 = (ulong)((long)t_25 / (long)2ul);
-	t_25 = t_48;
-	goto L_52;
+	t_180 = (ulong)((long)t_72 / (long)2ul);
+	t_72 = t_180;
+	goto L_192;
 }

@@ -10,10 +10,10 @@ __kernel void Poly(
 	ulong y_len,
 	ulong ka_gsize0,
 	ulong ka_gsize1,
-	ulong ka_gsize2)
+	ulong ka_gsize2,
+	__global uint* ka_fault_0,
+	uint ka_launch_1)
 {
-	ulong t_0;
-	ulong t_1;
 	ulong t_2;
 	ulong t_3;
 	ulong t_4;
@@ -21,39 +21,116 @@ __kernel void Poly(
 	ulong t_6;
 	ulong t_7;
 	ulong t_8;
-	bool t_9;
-	__global float* t_10;
-	float t_11;
-	float t_12;
-	float t_13;
+	ulong t_9;
+	ulong t_10;
+	bool t_11;
+	bool t_12;
+	__global float* t_13;
 	float t_14;
 	float t_15;
-	__global float* t_16;
+	float t_16;
+	float t_17;
+	float t_18;
+	bool t_19;
+	uint t_20;
+	ulong t_21;
+	ulong t_22;
+	ulong t_23;
+	__global uint* t_24;
+	uint cas_25;
+	bool cas_ok_26;
+	bool t_27;
+	__global uint* t_28;
+	__global uint* t_29;
+	ulong t_30;
+	uint t_31;
+	__global uint* t_32;
+	ulong t_33;
+	uint t_34;
+	__global uint* t_35;
+	ulong t_36;
+	uint t_37;
+	__global uint* t_38;
+	__global ulong* t_39;
+	__global ulong* t_40;
+	__global ulong* t_41;
+	__global ulong* t_42;
+	__global float* t_43;
 
-	goto L_17;
-L_17:
-	t_0 = (ulong)get_global_id(2);
-	t_1 = ka_gsize1;
-	t_2 = (ulong)get_global_id(1);
-	t_3 = ka_gsize0;
-	t_4 = (ulong)get_global_id(0);
-	t_5 = t_1 * t_0;
-	t_6 = t_2 + t_5;
-	t_7 = t_3 * t_6;
+	goto L_44;
+L_44:
+	t_2 = (ulong)get_global_id(2);
+	t_3 = ka_gsize1;
+	t_4 = (ulong)get_global_id(1);
+	t_5 = ka_gsize0;
+	t_6 = (ulong)get_global_id(0);
+	t_7 = t_3 * t_2;
 	t_8 = t_4 + t_7;
-	t_9 = (long)t_8 < (long)y_len;
-	if (t_9) goto L_18;
-	goto L_19;
-L_18:
-	t_10 = x_ptr + (long)t_8;
-	t_11 = *t_10;
-	t_12 = t_11 + a;
-	t_13 = t_12 * t_11;
-	t_14 = t_13 + a;
-	t_15 = t_14 * t_11;
-	t_16 = y_ptr + (long)t_8;
-	*t_16 = t_15;
-	goto L_19;
-L_19:
+	t_9 = t_5 * t_8;
+	t_10 = t_6 + t_9;
+	t_11 = (long)t_10 < (long)y_len;
+	if (t_11) goto L_45;
+	goto L_46;
+L_45:
+	t_12 = t_10 < x_len;
+	if (t_12) goto L_47;
+	t_20 = 0u;
+	t_21 = t_10;
+	t_22 = x_len;
+	t_23 = 0ul;
+	goto fault_48;
+L_47:
+	t_13 = x_ptr + (long)t_10;
+	t_14 = *t_13;
+	t_15 = t_14 + a;
+	t_16 = t_15 * t_14;
+	t_17 = t_16 + a;
+	t_18 = t_17 * t_14;
+	t_19 = t_10 < y_len;
+	if (t_19) goto L_49;
+	t_20 = 1u;
+	t_21 = t_10;
+	t_22 = y_len;
+	t_23 = 0ul;
+	goto fault_48;
+fault_48:
+	t_24 = ka_fault_0;
+	cas_25 = atomic_cmpxchg((volatile __global uint*)t_24, 0u, 1u);
+	cas_ok_26 = cas_25 == 0u;
+	t_27 = cas_ok_26;
+	if (t_27) goto L_50;
+	goto L_51;
+L_50:
+	t_28 = ka_fault_0 + 1;
+	*t_28 = ka_launch_1;
+	t_29 = ka_fault_0 + 2;
+	*t_29 = t_20;
+	t_30 = (ulong)get_global_id(0);
+	t_31 = (uint)t_30;
+	t_32 = ka_fault_0 + 3;
+	*t_32 = t_31;
+	t_33 = (ulong)get_global_id(1);
+	t_34 = (uint)t_33;
+	t_35 = ka_fault_0 + 4;
+	*t_35 = t_34;
+	t_36 = (ulong)get_global_id(2);
+	t_37 = (uint)t_36;
+	t_38 = ka_fault_0 + 5;
+	*t_38 = t_37;
+	t_39 = (__global ulong*)ka_fault_0;
+	t_40 = t_39 + 4;
+	*t_40 = t_21;
+	t_41 = t_39 + 5;
+	*t_41 = t_22;
+	t_42 = t_39 + 6;
+	*t_42 = t_23;
+	goto L_51;
+L_51:
+	return;
+L_49:
+	t_43 = y_ptr + (long)t_10;
+	*t_43 = t_18;
+	goto L_46;
+L_46:
 	return;
 }

@@ -10,11 +10,11 @@ __kernel void BoolFlags(
 	ulong out_len,
 	ulong ka_gsize0,
 	ulong ka_gsize1,
-	ulong ka_gsize2)
+	ulong ka_gsize2,
+	__global uint* ka_fault_0,
+	uint ka_launch_1)
 {
-	bool t_0;
-	ulong t_1;
-	ulong t_2;
+	bool t_2;
 	ulong t_3;
 	ulong t_4;
 	ulong t_5;
@@ -22,46 +22,123 @@ __kernel void BoolFlags(
 	ulong t_7;
 	ulong t_8;
 	ulong t_9;
-	bool t_10;
-	__global uint* t_11;
-	uint t_12;
+	ulong t_10;
+	ulong t_11;
+	bool t_12;
 	bool t_13;
-	bool t_14;
-	bool t_15;
-	__global uchar* t_16;
-	uchar t_17;
+	__global uint* t_14;
+	uint t_15;
+	bool t_16;
+	bool t_17;
+	bool t_18;
+	bool t_19;
+	uint t_20;
+	ulong t_21;
+	ulong t_22;
+	ulong t_23;
+	__global uint* t_24;
+	uint cas_25;
+	bool cas_ok_26;
+	bool t_27;
+	__global uint* t_28;
+	__global uint* t_29;
+	ulong t_30;
+	uint t_31;
+	__global uint* t_32;
+	ulong t_33;
+	uint t_34;
+	__global uint* t_35;
+	ulong t_36;
+	uint t_37;
+	__global uint* t_38;
+	__global ulong* t_39;
+	__global ulong* t_40;
+	__global ulong* t_41;
+	__global ulong* t_42;
+	__global uchar* t_43;
+	uchar t_44;
 
-	t_0 = negate != (uchar)0;
-	goto L_18;
-L_18:
-	t_1 = (ulong)get_global_id(2);
-	t_2 = ka_gsize1;
-	t_3 = (ulong)get_global_id(1);
-	t_4 = ka_gsize0;
-	t_5 = (ulong)get_global_id(0);
-	t_6 = t_2 * t_1;
-	t_7 = t_3 + t_6;
-	t_8 = t_4 * t_7;
+	t_2 = negate != (uchar)0;
+	goto L_45;
+L_45:
+	t_3 = (ulong)get_global_id(2);
+	t_4 = ka_gsize1;
+	t_5 = (ulong)get_global_id(1);
+	t_6 = ka_gsize0;
+	t_7 = (ulong)get_global_id(0);
+	t_8 = t_4 * t_3;
 	t_9 = t_5 + t_8;
-	t_10 = (long)t_9 < (long)x_len;
-	if (t_10) goto L_19;
-	goto L_20;
-L_19:
-	t_11 = x_ptr + (long)t_9;
-	t_12 = *t_11;
-	t_13 = (int)t_12 > (int)0u;
-	if (t_0) goto L_21;
-	t_15 = t_13;
-	goto L_22;
-L_21:
-	t_14 = t_13 ^ true;
-	t_15 = t_14;
-	goto L_22;
-L_22:
-	t_16 = out_ptr + (long)t_9;
-	t_17 = (uchar)t_15;
-	*t_16 = t_17;
-	goto L_20;
-L_20:
+	t_10 = t_6 * t_9;
+	t_11 = t_7 + t_10;
+	t_12 = (long)t_11 < (long)x_len;
+	if (t_12) goto L_46;
+	goto L_47;
+L_46:
+	t_13 = t_11 < x_len;
+	if (t_13) goto L_48;
+	t_20 = 0u;
+	t_21 = t_11;
+	t_22 = x_len;
+	t_23 = 0ul;
+	goto fault_49;
+L_48:
+	t_14 = x_ptr + (long)t_11;
+	t_15 = *t_14;
+	t_16 = (int)t_15 > (int)0u;
+	if (t_2) goto L_50;
+	t_18 = t_16;
+	goto L_51;
+L_50:
+	t_17 = t_16 ^ true;
+	t_18 = t_17;
+	goto L_51;
+L_51:
+	t_19 = t_11 < out_len;
+	if (t_19) goto L_52;
+	t_20 = 1u;
+	t_21 = t_11;
+	t_22 = out_len;
+	t_23 = 0ul;
+	goto fault_49;
+fault_49:
+	t_24 = ka_fault_0;
+	cas_25 = atomic_cmpxchg((volatile __global uint*)t_24, 0u, 1u);
+	cas_ok_26 = cas_25 == 0u;
+	t_27 = cas_ok_26;
+	if (t_27) goto L_53;
+	goto L_54;
+L_53:
+	t_28 = ka_fault_0 + 1;
+	*t_28 = ka_launch_1;
+	t_29 = ka_fault_0 + 2;
+	*t_29 = t_20;
+	t_30 = (ulong)get_global_id(0);
+	t_31 = (uint)t_30;
+	t_32 = ka_fault_0 + 3;
+	*t_32 = t_31;
+	t_33 = (ulong)get_global_id(1);
+	t_34 = (uint)t_33;
+	t_35 = ka_fault_0 + 4;
+	*t_35 = t_34;
+	t_36 = (ulong)get_global_id(2);
+	t_37 = (uint)t_36;
+	t_38 = ka_fault_0 + 5;
+	*t_38 = t_37;
+	t_39 = (__global ulong*)ka_fault_0;
+	t_40 = t_39 + 4;
+	*t_40 = t_21;
+	t_41 = t_39 + 5;
+	*t_41 = t_22;
+	t_42 = t_39 + 6;
+	*t_42 = t_23;
+	goto L_54;
+L_54:
+	return;
+L_52:
+	t_43 = out_ptr + (long)t_11;
+	t_44 = (uchar)t_18;
+	*t_43 = t_44;
+	goto L_47;
+L_47:
 	return;
 }

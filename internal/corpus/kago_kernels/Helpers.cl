@@ -35,10 +35,10 @@ __kernel void Helpers(
 	ulong f_len,
 	ulong ka_gsize0,
 	ulong ka_gsize1,
-	ulong ka_gsize2)
+	ulong ka_gsize2,
+	__global uint* ka_fault_0,
+	uint ka_launch_1)
 {
-	ulong t_0;
-	ulong t_1;
 	ulong t_2;
 	ulong t_3;
 	ulong t_4;
@@ -46,98 +46,238 @@ __kernel void Helpers(
 	ulong t_6;
 	ulong t_7;
 	ulong t_8;
-	bool t_9;
-	__global ulong* t_10;
-	ulong t_11;
-	__global ulong* t_12;
-	ulong t_13;
-	bool t_14;
-	ulong t_15;
-	ulong t_16;
+	ulong t_9;
+	ulong t_10;
+	bool t_11;
+	bool t_12;
+	__global ulong* t_13;
+	ulong t_14;
+	bool t_15;
+	__global ulong* t_16;
 	ulong t_17;
-	ulong t_18;
+	bool t_18;
 	bool t_19;
 	ulong t_20;
-	ulong t_21;
-	__global ulong* t_22;
-	__global ulong* t_23;
-	__global ulong* t_24;
-	ulong t_25;
-	float t_26;
-	__global ulong* t_27;
-	ulong t_28;
-	float t_29;
-	float t_30;
-	float t_31;
-	float t_32;
-	__global float* t_33;
+	bool t_21;
+	ulong t_22;
+	ulong t_23;
+	ulong t_24;
+	bool t_25;
+	ulong t_26;
+	ulong t_27;
+	bool t_28;
+	__global ulong* t_29;
+	bool t_30;
+	__global ulong* t_31;
+	bool t_32;
+	__global ulong* t_33;
+	ulong t_34;
+	float t_35;
+	bool t_36;
+	__global ulong* t_37;
+	ulong t_38;
+	float t_39;
+	float t_40;
+	float t_41;
+	float t_42;
+	bool t_43;
+	uint t_44;
+	ulong t_45;
+	ulong t_46;
+	ulong t_47;
+	__global uint* t_48;
+	uint cas_49;
+	bool cas_ok_50;
+	bool t_51;
+	__global uint* t_52;
+	__global uint* t_53;
+	ulong t_54;
+	uint t_55;
+	__global uint* t_56;
+	ulong t_57;
+	uint t_58;
+	__global uint* t_59;
+	ulong t_60;
+	uint t_61;
+	__global uint* t_62;
+	__global ulong* t_63;
+	__global ulong* t_64;
+	__global ulong* t_65;
+	__global ulong* t_66;
+	__global float* t_67;
 
-	goto L_34;
-L_34:
-	t_0 = (ulong)get_global_id(2);
-	t_1 = ka_gsize1;
-	t_2 = (ulong)get_global_id(1);
-	t_3 = ka_gsize0;
-	t_4 = (ulong)get_global_id(0);
-	t_5 = t_1 * t_0;
-	t_6 = t_2 + t_5;
-	t_7 = t_3 * t_6;
+	goto L_68;
+L_68:
+	t_2 = (ulong)get_global_id(2);
+	t_3 = ka_gsize1;
+	t_4 = (ulong)get_global_id(1);
+	t_5 = ka_gsize0;
+	t_6 = (ulong)get_global_id(0);
+	t_7 = t_3 * t_2;
 	t_8 = t_4 + t_7;
-	t_9 = (long)t_8 >= (long)a_len;
-	if (t_9) goto L_35;
-	goto L_36;
-L_36:
-	t_10 = a_ptr + (long)t_8;
-	t_11 = *t_10;
-	t_12 = b_ptr + (long)t_8;
-	t_13 = *t_12;
-	goto L_37;
-L_37:
-	t_14 = t_13 == 0ul;
-	if (t_14) goto L_38;
-	goto L_39;
-L_39:
-	t_15 = (ulong)((long)t_11 / (long)t_13);
-	t_16 = (ulong)((long)t_11 % (long)t_13);
-	t_17 = t_15;
-	t_18 = t_16;
-	t_19 = false;
-	goto L_40;
-L_38:
-	t_17 = 0ul;
-	t_18 = 0ul;
-	t_19 = true;
-	goto L_40;
-L_40:
-	if (t_19) goto L_41;
-	t_20 = t_17;
-	t_21 = t_18;
-	goto L_42;
-L_41:
-	t_20 = 0xfffffffffffffffful;
-	t_21 = 0xfffffffffffffffful;
-	goto L_42;
-L_42:
-	t_22 = q_ptr + (long)t_8;
-	*t_22 = t_20;
-	t_23 = r_ptr + (long)t_8;
-	*t_23 = t_21;
-	t_24 = a_ptr + (long)t_8;
-	t_25 = *t_24;
-	t_26 = (float)(long)t_25;
-	t_27 = b_ptr + (long)t_8;
-	t_28 = *t_27;
-	t_29 = (float)(long)t_28;
-	goto L_43;
-L_43:
-	t_30 = t_26 + t_29;
-	t_31 = ka_maximum_f32(t_30, (-0x1.9p+06f));
-	t_32 = ka_minimum_f32(t_31, 0x1.9p+06f);
-	goto L_44;
-L_44:
-	t_33 = f_ptr + (long)t_8;
-	*t_33 = t_32;
+	t_9 = t_5 * t_8;
+	t_10 = t_6 + t_9;
+	t_11 = (long)t_10 >= (long)a_len;
+	if (t_11) goto L_69;
+	goto L_70;
+L_70:
+	t_12 = t_10 < a_len;
+	if (t_12) goto L_71;
+	t_44 = 0u;
+	t_45 = t_10;
+	t_46 = a_len;
+	t_47 = 0ul;
+	goto fault_72;
+L_71:
+	t_13 = a_ptr + (long)t_10;
+	t_14 = *t_13;
+	t_15 = t_10 < b_len;
+	if (t_15) goto L_73;
+	t_44 = 1u;
+	t_45 = t_10;
+	t_46 = b_len;
+	t_47 = 0ul;
+	goto fault_72;
+L_73:
+	t_16 = b_ptr + (long)t_10;
+	t_17 = *t_16;
+	goto L_74;
+L_74:
+	t_18 = t_17 == 0ul;
+	if (t_18) goto L_75;
+	goto L_76;
+L_76:
+	t_19 = t_17 != 0ul;
+	if (t_19) goto L_77;
+	t_44 = 2u;
+	t_45 = 0ul;
+	t_46 = 0ul;
+	t_47 = 0ul;
+	goto fault_72;
+L_77:
+	t_20 = (ulong)((long)t_14 / (long)t_17);
+	t_21 = t_17 != 0ul;
+	if (t_21) goto L_78;
+	t_44 = 3u;
+	t_45 = 0ul;
+	t_46 = 0ul;
+	t_47 = 0ul;
+	goto fault_72;
+L_78:
+	t_22 = (ulong)((long)t_14 % (long)t_17);
+	t_23 = t_20;
+	t_24 = t_22;
+	t_25 = false;
+	goto L_79;
+L_75:
+	t_23 = 0ul;
+	t_24 = 0ul;
+	t_25 = true;
+	goto L_79;
+L_79:
+	if (t_25) goto L_80;
+	t_26 = t_23;
+	t_27 = t_24;
+	goto L_81;
+L_80:
+	t_26 = 0xfffffffffffffffful;
+	t_27 = 0xfffffffffffffffful;
+	goto L_81;
+L_81:
+	t_28 = t_10 < q_len;
+	if (t_28) goto L_82;
+	t_44 = 4u;
+	t_45 = t_10;
+	t_46 = q_len;
+	t_47 = 0ul;
+	goto fault_72;
+L_82:
+	t_29 = q_ptr + (long)t_10;
+	*t_29 = t_26;
+	t_30 = t_10 < r_len;
+	if (t_30) goto L_83;
+	t_44 = 5u;
+	t_45 = t_10;
+	t_46 = r_len;
+	t_47 = 0ul;
+	goto fault_72;
+L_83:
+	t_31 = r_ptr + (long)t_10;
+	*t_31 = t_27;
+	t_32 = t_10 < a_len;
+	if (t_32) goto L_84;
+	t_44 = 6u;
+	t_45 = t_10;
+	t_46 = a_len;
+	t_47 = 0ul;
+	goto fault_72;
+L_84:
+	t_33 = a_ptr + (long)t_10;
+	t_34 = *t_33;
+	t_35 = (float)(long)t_34;
+	t_36 = t_10 < b_len;
+	if (t_36) goto L_85;
+	t_44 = 7u;
+	t_45 = t_10;
+	t_46 = b_len;
+	t_47 = 0ul;
+	goto fault_72;
+L_85:
+	t_37 = b_ptr + (long)t_10;
+	t_38 = *t_37;
+	t_39 = (float)(long)t_38;
+	goto L_86;
+L_86:
+	t_40 = t_35 + t_39;
+	t_41 = ka_maximum_f32(t_40, (-0x1.9p+06f));
+	t_42 = ka_minimum_f32(t_41, 0x1.9p+06f);
+	goto L_87;
+L_87:
+	t_43 = t_10 < f_len;
+	if (t_43) goto L_88;
+	t_44 = 8u;
+	t_45 = t_10;
+	t_46 = f_len;
+	t_47 = 0ul;
+	goto fault_72;
+fault_72:
+	t_48 = ka_fault_0;
+	cas_49 = atomic_cmpxchg((volatile __global uint*)t_48, 0u, 1u);
+	cas_ok_50 = cas_49 == 0u;
+	t_51 = cas_ok_50;
+	if (t_51) goto L_89;
+	goto L_90;
+L_89:
+	t_52 = ka_fault_0 + 1;
+	*t_52 = ka_launch_1;
+	t_53 = ka_fault_0 + 2;
+	*t_53 = t_44;
+	t_54 = (ulong)get_global_id(0);
+	t_55 = (uint)t_54;
+	t_56 = ka_fault_0 + 3;
+	*t_56 = t_55;
+	t_57 = (ulong)get_global_id(1);
+	t_58 = (uint)t_57;
+	t_59 = ka_fault_0 + 4;
+	*t_59 = t_58;
+	t_60 = (ulong)get_global_id(2);
+	t_61 = (uint)t_60;
+	t_62 = ka_fault_0 + 5;
+	*t_62 = t_61;
+	t_63 = (__global ulong*)ka_fault_0;
+	t_64 = t_63 + 4;
+	*t_64 = t_45;
+	t_65 = t_63 + 5;
+	*t_65 = t_46;
+	t_66 = t_63 + 6;
+	*t_66 = t_47;
+	goto L_90;
+L_90:
 	return;
-L_35:
+L_88:
+	t_67 = f_ptr + (long)t_10;
+	*t_67 = t_42;
+	return;
+L_69:
 	return;
 }

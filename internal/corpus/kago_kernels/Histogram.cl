@@ -9,10 +9,10 @@ __kernel void Histogram(
 	ulong bins_len,
 	ulong ka_gsize0,
 	ulong ka_gsize1,
-	ulong ka_gsize2)
+	ulong ka_gsize2,
+	__global uint* ka_fault_0,
+	uint ka_launch_1)
 {
-	ulong t_0;
-	ulong t_1;
 	ulong t_2;
 	ulong t_3;
 	ulong t_4;
@@ -20,38 +20,124 @@ __kernel void Histogram(
 	ulong t_6;
 	ulong t_7;
 	ulong t_8;
-	bool t_9;
-	__global uint* t_10;
-	uint t_11;
-	uint t_12;
-	uint t_13;
-	ulong t_14;
-	__global uint* t_15;
-	uint t_16;
+	ulong t_9;
+	ulong t_10;
+	bool t_11;
+	bool t_12;
+	__global uint* t_13;
+	uint t_14;
+	uint t_15;
+	bool t_16;
+	uint t_17;
+	ulong t_18;
+	bool t_19;
+	uint t_20;
+	ulong t_21;
+	ulong t_22;
+	ulong t_23;
+	__global uint* t_24;
+	uint cas_25;
+	bool cas_ok_26;
+	bool t_27;
+	__global uint* t_28;
+	__global uint* t_29;
+	ulong t_30;
+	uint t_31;
+	__global uint* t_32;
+	ulong t_33;
+	uint t_34;
+	__global uint* t_35;
+	ulong t_36;
+	uint t_37;
+	__global uint* t_38;
+	__global ulong* t_39;
+	__global ulong* t_40;
+	__global ulong* t_41;
+	__global ulong* t_42;
+	__global uint* t_43;
+	uint t_44;
 
-	goto L_17;
-L_17:
-	t_0 = (ulong)get_global_id(2);
-	t_1 = ka_gsize1;
-	t_2 = (ulong)get_global_id(1);
-	t_3 = ka_gsize0;
-	t_4 = (ulong)get_global_id(0);
-	t_5 = t_1 * t_0;
-	t_6 = t_2 + t_5;
-	t_7 = t_3 * t_6;
+	goto L_45;
+L_45:
+	t_2 = (ulong)get_global_id(2);
+	t_3 = ka_gsize1;
+	t_4 = (ulong)get_global_id(1);
+	t_5 = ka_gsize0;
+	t_6 = (ulong)get_global_id(0);
+	t_7 = t_3 * t_2;
 	t_8 = t_4 + t_7;
-	t_9 = (long)t_8 < (long)in_len;
-	if (t_9) goto L_18;
-	goto L_19;
-L_18:
-	t_10 = in_ptr + (long)t_8;
-	t_11 = *t_10;
-	t_12 = (uint)bins_len;
-	t_13 = t_11 % t_12;
-	t_14 = (ulong)t_13;
-	t_15 = bins_ptr + (long)t_14;
-	t_16 = atomic_add((volatile __global uint*)t_15, 1u);
-	goto L_19;
-L_19:
+	t_9 = t_5 * t_8;
+	t_10 = t_6 + t_9;
+	t_11 = (long)t_10 < (long)in_len;
+	if (t_11) goto L_46;
+	goto L_47;
+L_46:
+	t_12 = t_10 < in_len;
+	if (t_12) goto L_48;
+	t_20 = 0u;
+	t_21 = t_10;
+	t_22 = in_len;
+	t_23 = 0ul;
+	goto fault_49;
+L_48:
+	t_13 = in_ptr + (long)t_10;
+	t_14 = *t_13;
+	t_15 = (uint)bins_len;
+	t_16 = t_15 != 0u;
+	if (t_16) goto L_50;
+	t_20 = 1u;
+	t_21 = 0ul;
+	t_22 = 0ul;
+	t_23 = 0ul;
+	goto fault_49;
+L_50:
+	t_17 = t_14 % t_15;
+	t_18 = (ulong)t_17;
+	t_19 = t_18 < bins_len;
+	if (t_19) goto L_51;
+	t_20 = 2u;
+	t_21 = t_18;
+	t_22 = bins_len;
+	t_23 = 0ul;
+	goto fault_49;
+fault_49:
+	t_24 = ka_fault_0;
+	cas_25 = atomic_cmpxchg((volatile __global uint*)t_24, 0u, 1u);
+	cas_ok_26 = cas_25 == 0u;
+	t_27 = cas_ok_26;
+	if (t_27) goto L_52;
+	goto L_53;
+L_52:
+	t_28 = ka_fault_0 + 1;
+	*t_28 = ka_launch_1;
+	t_29 = ka_fault_0 + 2;
+	*t_29 = t_20;
+	t_30 = (ulong)get_global_id(0);
+	t_31 = (uint)t_30;
+	t_32 = ka_fault_0 + 3;
+	*t_32 = t_31;
+	t_33 = (ulong)get_global_id(1);
+	t_34 = (uint)t_33;
+	t_35 = ka_fault_0 + 4;
+	*t_35 = t_34;
+	t_36 = (ulong)get_global_id(2);
+	t_37 = (uint)t_36;
+	t_38 = ka_fault_0 + 5;
+	*t_38 = t_37;
+	t_39 = (__global ulong*)ka_fault_0;
+	t_40 = t_39 + 4;
+	*t_40 = t_21;
+	t_41 = t_39 + 5;
+	*t_41 = t_22;
+	t_42 = t_39 + 6;
+	*t_42 = t_23;
+	goto L_53;
+L_53:
+	return;
+L_51:
+	t_43 = bins_ptr + (long)t_18;
+	t_44 = atomic_add((volatile __global uint*)t_43, 1u);
+	goto L_47;
+L_47:
 	return;
 }

@@ -9,10 +9,10 @@ __kernel void Loops(
 	ulong out_len,
 	ulong ka_gsize0,
 	ulong ka_gsize1,
-	ulong ka_gsize2)
+	ulong ka_gsize2,
+	__global uint* ka_fault_0,
+	uint ka_launch_1)
 {
-	ulong t_0;
-	ulong t_1;
 	ulong t_2;
 	ulong t_3;
 	ulong t_4;
@@ -20,128 +20,214 @@ __kernel void Loops(
 	ulong t_6;
 	ulong t_7;
 	ulong t_8;
-	bool t_9;
-	uint t_10;
-	uint t_11;
-	bool t_12;
+	ulong t_9;
+	ulong t_10;
+	bool t_11;
+	uint t_12;
 	uint t_13;
 	bool t_14;
-	__global uint* t_15;
-	uint t_16;
+	uint t_15;
+	bool t_16;
 	bool t_17;
-	uint t_18;
+	__global uint* t_18;
 	uint t_19;
-	ulong t_20;
-	bool t_21;
+	bool t_20;
+	uint t_21;
 	uint t_22;
 	ulong t_23;
 	bool t_24;
-	ulong t_25;
-	__global uint* t_26;
-	uint t_27;
+	uint t_25;
+	ulong t_26;
+	bool t_27;
 	ulong t_28;
 	bool t_29;
-	bool t_30;
+	__global uint* t_30;
 	uint t_31;
 	ulong t_32;
-	ulong t_33;
-	uint t_34;
-	__global uint* t_35;
-	uint t_36;
-	uint t_37;
+	bool t_33;
+	bool t_34;
+	uint t_35;
+	ulong t_36;
+	ulong t_37;
+	uint t_38;
+	bool t_39;
+	uint t_40;
+	ulong t_41;
+	ulong t_42;
+	ulong t_43;
+	__global uint* t_44;
+	uint cas_45;
+	bool cas_ok_46;
+	bool t_47;
+	__global uint* t_48;
+	__global uint* t_49;
+	ulong t_50;
+	uint t_51;
+	__global uint* t_52;
+	ulong t_53;
+	uint t_54;
+	__global uint* t_55;
+	ulong t_56;
+	uint t_57;
+	__global uint* t_58;
+	__global ulong* t_59;
+	__global ulong* t_60;
+	__global ulong* t_61;
+	__global ulong* t_62;
+	__global uint* t_63;
+	uint t_64;
+	uint t_65;
 
-	goto L_38;
-L_38:
-	t_0 = (ulong)get_global_id(2);
-	t_1 = ka_gsize1;
-	t_2 = (ulong)get_global_id(1);
-	t_3 = ka_gsize0;
-	t_4 = (ulong)get_global_id(0);
-	t_5 = t_1 * t_0;
-	t_6 = t_2 + t_5;
-	t_7 = t_3 * t_6;
+	goto L_66;
+L_66:
+	t_2 = (ulong)get_global_id(2);
+	t_3 = ka_gsize1;
+	t_4 = (ulong)get_global_id(1);
+	t_5 = ka_gsize0;
+	t_6 = (ulong)get_global_id(0);
+	t_7 = t_3 * t_2;
 	t_8 = t_4 + t_7;
-	t_9 = (long)t_8 >= (long)x_len;
-	if (t_9) goto L_39;
-	goto L_40;
-L_40:
-	t_10 = 0u;
-	t_11 = 0u;
-	goto L_41;
-L_41:
-	t_12 = (int)t_11 < (int)100u;
-	if (t_12) goto L_42;
-	goto L_43;
-L_42:
-	t_13 = (uint)((int)t_11 % (int)3u);
-	t_14 = t_13 == 0u;
-	if (t_14) {
-		t_36 = t_10;
-		goto L_44;
+	t_9 = t_5 * t_8;
+	t_10 = t_6 + t_9;
+	t_11 = (long)t_10 >= (long)x_len;
+	if (t_11) goto L_67;
+	goto L_68;
+L_68:
+	t_12 = 0u;
+	t_13 = 0u;
+	goto L_69;
+L_69:
+	t_14 = (int)t_13 < (int)100u;
+	if (t_14) goto L_70;
+	goto L_71;
+L_70:
+	t_15 = (uint)((int)t_13 % (int)3u);
+	t_16 = t_15 == 0u;
+	if (t_16) {
+		t_64 = t_12;
+		goto L_72;
 	}
-	goto L_45;
-L_45:
-	t_15 = x_ptr + (long)t_8;
-	t_16 = *t_15;
-	t_17 = (int)t_11 > (int)t_16;
-	if (t_17) goto L_43;
-	goto L_46;
-L_46:
-	t_18 = t_10 + t_11;
-	t_36 = t_18;
-	goto L_44;
-L_43:
-	t_19 = t_10;
-	t_20 = 0ul;
-	goto L_47;
-L_47:
-	t_21 = (long)t_20 < (long)10ul;
-	if (t_21) goto L_48;
-	t_34 = t_19;
-	goto L_49;
-L_48:
-	t_22 = t_19;
+	goto L_73;
+L_73:
+	t_17 = t_10 < x_len;
+	if (t_17) goto L_74;
+	t_40 = 0u;
+	t_41 = t_10;
+	t_42 = x_len;
+	t_43 = 0ul;
+	goto fault_75;
+L_74:
+	t_18 = x_ptr + (long)t_10;
+	t_19 = *t_18;
+	t_20 = (int)t_13 > (int)t_19;
+	if (t_20) goto L_71;
+	goto L_76;
+L_76:
+	t_21 = t_12 + t_13;
+	t_64 = t_21;
+	goto L_72;
+L_71:
+	t_22 = t_12;
 	t_23 = 0ul;
-	goto L_50;
-L_50:
+	goto L_77;
+L_77:
 	t_24 = (long)t_23 < (long)10ul;
-	if (t_24) goto L_51;
-	goto L_52;
-L_51:
-	t_25 = t_20 * t_23;
-	t_26 = x_ptr + (long)t_8;
-	t_27 = *t_26;
-	t_28 = (ulong)(long)(int)t_27;
-	t_29 = (long)t_25 > (long)t_28;
-	if (t_29) {
-		t_34 = t_22;
-		goto L_49;
+	if (t_24) goto L_78;
+	t_38 = t_22;
+	goto L_79;
+L_78:
+	t_25 = t_22;
+	t_26 = 0ul;
+	goto L_80;
+L_80:
+	t_27 = (long)t_26 < (long)10ul;
+	if (t_27) goto L_81;
+	goto L_82;
+L_81:
+	t_28 = t_23 * t_26;
+	t_29 = t_10 < x_len;
+	if (t_29) goto L_83;
+	t_40 = 1u;
+	t_41 = t_10;
+	t_42 = x_len;
+	t_43 = 0ul;
+	goto fault_75;
+L_83:
+	t_30 = x_ptr + (long)t_10;
+	t_31 = *t_30;
+	t_32 = (ulong)(long)(int)t_31;
+	t_33 = (long)t_28 > (long)t_32;
+	if (t_33) {
+		t_38 = t_25;
+		goto L_79;
 	}
-	goto L_53;
-L_53:
-	t_30 = (long)t_23 > (long)t_20;
-	if (t_30) goto L_52;
-	goto L_54;
-L_54:
-	t_31 = t_22 + 1u;
-	t_32 = t_23 + 1ul;
-	t_22 = t_31;
-	t_23 = t_32;
-	goto L_50;
-L_52:
-	t_33 = t_20 + 1ul;
-	t_19 = t_22;
-	t_20 = t_33;
-	goto L_47;
-L_49:
-	t_35 = out_ptr + (long)t_8;
-	*t_35 = t_34;
+	goto L_84;
+L_84:
+	t_34 = (long)t_26 > (long)t_23;
+	if (t_34) goto L_82;
+	goto L_85;
+L_85:
+	t_35 = t_25 + 1u;
+	t_36 = t_26 + 1ul;
+	t_25 = t_35;
+	t_26 = t_36;
+	goto L_80;
+L_82:
+	t_37 = t_23 + 1ul;
+	t_22 = t_25;
+	t_23 = t_37;
+	goto L_77;
+L_79:
+	t_39 = t_10 < out_len;
+	if (t_39) goto L_86;
+	t_40 = 2u;
+	t_41 = t_10;
+	t_42 = out_len;
+	t_43 = 0ul;
+	goto fault_75;
+fault_75:
+	t_44 = ka_fault_0;
+	cas_45 = atomic_cmpxchg((volatile __global uint*)t_44, 0u, 1u);
+	cas_ok_46 = cas_45 == 0u;
+	t_47 = cas_ok_46;
+	if (t_47) goto L_87;
+	goto L_88;
+L_87:
+	t_48 = ka_fault_0 + 1;
+	*t_48 = ka_launch_1;
+	t_49 = ka_fault_0 + 2;
+	*t_49 = t_40;
+	t_50 = (ulong)get_global_id(0);
+	t_51 = (uint)t_50;
+	t_52 = ka_fault_0 + 3;
+	*t_52 = t_51;
+	t_53 = (ulong)get_global_id(1);
+	t_54 = (uint)t_53;
+	t_55 = ka_fault_0 + 4;
+	*t_55 = t_54;
+	t_56 = (ulong)get_global_id(2);
+	t_57 = (uint)t_56;
+	t_58 = ka_fault_0 + 5;
+	*t_58 = t_57;
+	t_59 = (__global ulong*)ka_fault_0;
+	t_60 = t_59 + 4;
+	*t_60 = t_41;
+	t_61 = t_59 + 5;
+	*t_61 = t_42;
+	t_62 = t_59 + 6;
+	*t_62 = t_43;
+	goto L_88;
+L_88:
 	return;
-L_44:
-	t_37 = t_11 + 1u;
-	t_10 = t_36;
-	t_11 = t_37;
-	goto L_41;
-L_39:
+L_86:
+	t_63 = out_ptr + (long)t_10;
+	*t_63 = t_38;
+	return;
+L_72:
+	t_65 = t_13 + 1u;
+	t_12 = t_64;
+	t_13 = t_65;
+	goto L_69;
+L_67:
 	return;
 }

@@ -12,70 +12,156 @@ __kernel void MatMul(
 	ulong c_len,
 	ulong ka_gsize0,
 	ulong ka_gsize1,
-	ulong ka_gsize2)
+	ulong ka_gsize2,
+	__global uint* ka_fault_0,
+	uint ka_launch_1)
 {
-	ulong t_0;
-	ulong t_1;
-	bool t_2;
-	bool t_3;
-	float t_4;
-	ulong t_5;
-	bool t_6;
+	ulong t_2;
+	ulong t_3;
+	bool t_4;
+	bool t_5;
+	float t_6;
 	ulong t_7;
-	ulong t_8;
-	__global float* t_9;
+	bool t_8;
+	ulong t_9;
 	ulong t_10;
-	ulong t_11;
+	bool t_11;
 	__global float* t_12;
-	float t_13;
+	ulong t_13;
 	ulong t_14;
-	ulong t_15;
+	bool t_15;
 	__global float* t_16;
 	float t_17;
-	float t_18;
-	float t_19;
-	ulong t_20;
+	ulong t_18;
+	ulong t_19;
+	bool t_20;
+	uint t_21;
+	ulong t_22;
+	ulong t_23;
+	ulong t_24;
+	__global uint* t_25;
+	uint cas_26;
+	bool cas_ok_27;
+	bool t_28;
+	__global uint* t_29;
+	__global uint* t_30;
+	ulong t_31;
+	uint t_32;
+	__global uint* t_33;
+	ulong t_34;
+	uint t_35;
+	__global uint* t_36;
+	ulong t_37;
+	uint t_38;
+	__global uint* t_39;
+	__global ulong* t_40;
+	__global ulong* t_41;
+	__global ulong* t_42;
+	__global ulong* t_43;
+	__global float* t_44;
+	float t_45;
+	float t_46;
+	float t_47;
+	ulong t_48;
 
-	goto L_21;
-L_21:
-	t_0 = (ulong)get_global_id(0);
-	t_1 = (ulong)get_global_id(1);
-	t_2 = (long)t_1 >= (long)n;
-	if (t_2) goto L_22;
-	goto L_23;
-L_23:
-	t_3 = (long)t_0 >= (long)n;
-	if (t_3) goto L_22;
-	goto L_24;
-L_24:
-	t_4 = 0x0p+00f;
-	t_5 = 0ul;
-	goto L_25;
-L_25:
-	t_6 = (long)t_5 < (long)n;
-	if (t_6) goto L_26;
-	goto L_27;
-L_27:
-	t_7 = t_1 * n;
-	t_8 = t_7 + t_0;
-	t_9 = c_ptr + (long)t_8;
-	*t_9 = t_4;
+	goto L_49;
+L_49:
+	t_2 = (ulong)get_global_id(0);
+	t_3 = (ulong)get_global_id(1);
+	t_4 = (long)t_3 >= (long)n;
+	if (t_4) goto L_50;
+	goto L_51;
+L_51:
+	t_5 = (long)t_2 >= (long)n;
+	if (t_5) goto L_50;
+	goto L_52;
+L_52:
+	t_6 = 0x0p+00f;
+	t_7 = 0ul;
+	goto L_53;
+L_53:
+	t_8 = (long)t_7 < (long)n;
+	if (t_8) goto L_54;
+	goto L_55;
+L_55:
+	t_9 = t_3 * n;
+	t_10 = t_9 + t_2;
+	t_11 = t_10 < c_len;
+	if (t_11) goto L_56;
+	t_21 = 2u;
+	t_22 = t_10;
+	t_23 = c_len;
+	t_24 = 0ul;
+	goto fault_57;
+L_56:
+	t_12 = c_ptr + (long)t_10;
+	*t_12 = t_6;
 	return;
-L_26:
-	t_10 = t_1 * n;
-	t_11 = t_10 + t_5;
-	t_12 = a_ptr + (long)t_11;
-	t_13 = *t_12;
-	t_14 = t_5 * n;
-	t_15 = t_14 + t_0;
-	t_16 = b_ptr + (long)t_15;
+L_54:
+	t_13 = t_3 * n;
+	t_14 = t_13 + t_7;
+	t_15 = t_14 < a_len;
+	if (t_15) goto L_58;
+	t_21 = 0u;
+	t_22 = t_14;
+	t_23 = a_len;
+	t_24 = 0ul;
+	goto fault_57;
+L_58:
+	t_16 = a_ptr + (long)t_14;
 	t_17 = *t_16;
-	t_18 = t_13 * t_17;
-	t_19 = t_4 + t_18;
-	t_20 = t_5 + 1ul;
-	t_4 = t_19;
-	t_5 = t_20;
-	goto L_25;
-L_22:
+	t_18 = t_7 * n;
+	t_19 = t_18 + t_2;
+	t_20 = t_19 < b_len;
+	if (t_20) goto L_59;
+	t_21 = 1u;
+	t_22 = t_19;
+	t_23 = b_len;
+	t_24 = 0ul;
+	goto fault_57;
+fault_57:
+	t_25 = ka_fault_0;
+	cas_26 = atomic_cmpxchg((volatile __global uint*)t_25, 0u, 1u);
+	cas_ok_27 = cas_26 == 0u;
+	t_28 = cas_ok_27;
+	if (t_28) goto L_60;
+	goto L_61;
+L_60:
+	t_29 = ka_fault_0 + 1;
+	*t_29 = ka_launch_1;
+	t_30 = ka_fault_0 + 2;
+	*t_30 = t_21;
+	t_31 = (ulong)get_global_id(0);
+	t_32 = (uint)t_31;
+	t_33 = ka_fault_0 + 3;
+	*t_33 = t_32;
+	t_34 = (ulong)get_global_id(1);
+	t_35 = (uint)t_34;
+	t_36 = ka_fault_0 + 4;
+	*t_36 = t_35;
+	t_37 = (ulong)get_global_id(2);
+	t_38 = (uint)t_37;
+	t_39 = ka_fault_0 + 5;
+	*t_39 = t_38;
+	t_40 = (__global ulong*)ka_fault_0;
+	t_41 = t_40 + 4;
+	*t_41 = t_22;
+	t_42 = t_40 + 5;
+	*t_42 = t_23;
+	t_43 = t_40 + 6;
+	*t_43 = t_24;
+	goto L_61;
+L_61:
+	return;
+L_59:
+	t_44 = b_ptr + (long)t_19;
+	t_45 = *t_44;
+	t_46 = t_17 * t_45;
+	t_47 = t_6 + t_46;
+	t_48 = t_7 + 1ul;
+	t_6 = t_47;
+	t_7 = t_48;
+	goto L_53;
+L_50:
 	return;
 }

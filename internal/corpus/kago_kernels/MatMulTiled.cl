@@ -12,181 +12,763 @@ __kernel void MatMulTiled(
 	ulong c_len,
 	ulong ka_gsize0,
 	ulong ka_gsize1,
-	ulong ka_gsize2)
+	ulong ka_gsize2,
+	__global uint* ka_fault_2,
+	uint ka_launch_3)
 {
 	__local float ka_local_0_0[64];
 	__local float ka_local_1_1[64];
-	__local float* t_2;
-	__local float* t_3;
-	ulong t_4;
-	ulong t_5;
-	ulong t_6;
-	ulong t_7;
-	float t_8;
+	__global uint* t_4;
+	__global float* t_5;
+	__local float* t_6;
+	__local float* t_7;
+	ulong t_8;
 	ulong t_9;
 	ulong t_10;
 	ulong t_11;
-	ulong t_12;
-	bool t_13;
-	bool t_14;
-	bool t_15;
+	float t_12;
+	ulong t_13;
+	ulong t_14;
+	ulong t_15;
 	ulong t_16;
-	ulong t_17;
-	__global float* t_18;
-	ulong t_19;
+	bool t_17;
+	bool t_18;
+	bool t_19;
 	ulong t_20;
 	ulong t_21;
-	ulong t_22;
-	ulong t_23;
-	ulong t_24;
-	__local float* t_25;
+	bool t_22;
+	__global uint* t_23;
+	uint cas_24;
+	bool cas_ok_25;
 	bool t_26;
-	bool t_27;
-	ulong t_28;
+	__global uint* t_27;
+	__global uint* t_28;
 	ulong t_29;
-	ulong t_30;
-	ulong t_31;
-	__global float* t_32;
-	float t_33;
-	__local float* t_34;
+	uint t_30;
+	__global uint* t_31;
+	ulong t_32;
+	uint t_33;
+	__global uint* t_34;
 	ulong t_35;
-	ulong t_36;
-	__local float* t_37;
-	bool t_38;
-	bool t_39;
-	ulong t_40;
-	ulong t_41;
-	ulong t_42;
+	uint t_36;
+	__global uint* t_37;
+	__global ulong* t_38;
+	__global ulong* t_39;
+	__global ulong* t_40;
+	__global ulong* t_41;
+	__global float* t_42;
 	ulong t_43;
 	__global float* t_44;
-	float t_45;
-	__local float* t_46;
-	float t_47;
+	ulong t_45;
+	ulong t_46;
+	ulong t_47;
 	ulong t_48;
-	bool t_49;
+	ulong t_49;
 	ulong t_50;
-	ulong t_51;
-	ulong t_52;
-	__local float* t_53;
-	float t_54;
-	ulong t_55;
-	ulong t_56;
-	__local float* t_57;
-	float t_58;
-	float t_59;
-	float t_60;
+	bool t_51;
+	__global uint* t_52;
+	uint cas_53;
+	bool cas_ok_54;
+	bool t_55;
+	__global uint* t_56;
+	__global uint* t_57;
+	ulong t_58;
+	uint t_59;
+	__global uint* t_60;
 	ulong t_61;
+	uint t_62;
+	__global uint* t_63;
+	ulong t_64;
+	uint t_65;
+	__global uint* t_66;
+	__global ulong* t_67;
+	__global ulong* t_68;
+	__global ulong* t_69;
+	__global ulong* t_70;
+	ulong t_71;
+	__local float* t_72;
+	bool t_73;
+	bool t_74;
+	ulong t_75;
+	ulong t_76;
+	ulong t_77;
+	ulong t_78;
+	bool t_79;
+	__global uint* t_80;
+	uint cas_81;
+	bool cas_ok_82;
+	bool t_83;
+	__global uint* t_84;
+	__global uint* t_85;
+	ulong t_86;
+	uint t_87;
+	__global uint* t_88;
+	ulong t_89;
+	uint t_90;
+	__global uint* t_91;
+	ulong t_92;
+	uint t_93;
+	__global uint* t_94;
+	__global ulong* t_95;
+	__global ulong* t_96;
+	__global ulong* t_97;
+	__global ulong* t_98;
+	__global float* t_99;
+	ulong t_100;
+	__global float* t_101;
+	float t_102;
+	bool t_103;
+	__global uint* t_104;
+	uint cas_105;
+	bool cas_ok_106;
+	bool t_107;
+	__global uint* t_108;
+	__global uint* t_109;
+	ulong t_110;
+	uint t_111;
+	__global uint* t_112;
+	ulong t_113;
+	uint t_114;
+	__global uint* t_115;
+	ulong t_116;
+	uint t_117;
+	__global uint* t_118;
+	__global ulong* t_119;
+	__global ulong* t_120;
+	__global ulong* t_121;
+	__global ulong* t_122;
+	ulong t_123;
+	__local float* t_124;
+	ulong t_125;
+	ulong t_126;
+	bool t_127;
+	__global uint* t_128;
+	uint cas_129;
+	bool cas_ok_130;
+	bool t_131;
+	__global uint* t_132;
+	__global uint* t_133;
+	ulong t_134;
+	uint t_135;
+	__global uint* t_136;
+	ulong t_137;
+	uint t_138;
+	__global uint* t_139;
+	ulong t_140;
+	uint t_141;
+	__global uint* t_142;
+	__global ulong* t_143;
+	__global ulong* t_144;
+	__global ulong* t_145;
+	__global ulong* t_146;
+	ulong t_147;
+	__local float* t_148;
+	bool t_149;
+	bool t_150;
+	ulong t_151;
+	ulong t_152;
+	ulong t_153;
+	ulong t_154;
+	bool t_155;
+	__global uint* t_156;
+	uint cas_157;
+	bool cas_ok_158;
+	bool t_159;
+	__global uint* t_160;
+	__global uint* t_161;
+	ulong t_162;
+	uint t_163;
+	__global uint* t_164;
+	ulong t_165;
+	uint t_166;
+	__global uint* t_167;
+	ulong t_168;
+	uint t_169;
+	__global uint* t_170;
+	__global ulong* t_171;
+	__global ulong* t_172;
+	__global ulong* t_173;
+	__global ulong* t_174;
+	__global float* t_175;
+	ulong t_176;
+	__global float* t_177;
+	float t_178;
+	bool t_179;
+	__global uint* t_180;
+	uint cas_181;
+	bool cas_ok_182;
+	bool t_183;
+	__global uint* t_184;
+	__global uint* t_185;
+	ulong t_186;
+	uint t_187;
+	__global uint* t_188;
+	ulong t_189;
+	uint t_190;
+	__global uint* t_191;
+	ulong t_192;
+	uint t_193;
+	__global uint* t_194;
+	__global ulong* t_195;
+	__global ulong* t_196;
+	__global ulong* t_197;
+	__global ulong* t_198;
+	ulong t_199;
+	__local float* t_200;
+	float t_201;
+	ulong t_202;
+	bool t_203;
+	ulong t_204;
+	ulong t_205;
+	ulong t_206;
+	bool t_207;
+	__global uint* t_208;
+	uint cas_209;
+	bool cas_ok_210;
+	bool t_211;
+	__global uint* t_212;
+	__global uint* t_213;
+	ulong t_214;
+	uint t_215;
+	__global uint* t_216;
+	ulong t_217;
+	uint t_218;
+	__global uint* t_219;
+	ulong t_220;
+	uint t_221;
+	__global uint* t_222;
+	__global ulong* t_223;
+	__global ulong* t_224;
+	__global ulong* t_225;
+	__global ulong* t_226;
+	ulong t_227;
+	__local float* t_228;
+	float t_229;
+	ulong t_230;
+	ulong t_231;
+	bool t_232;
+	__global uint* t_233;
+	uint cas_234;
+	bool cas_ok_235;
+	bool t_236;
+	__global uint* t_237;
+	__global uint* t_238;
+	ulong t_239;
+	uint t_240;
+	__global uint* t_241;
+	ulong t_242;
+	uint t_243;
+	__global uint* t_244;
+	ulong t_245;
+	uint t_246;
+	__global uint* t_247;
+	__global ulong* t_248;
+	__global ulong* t_249;
+	__global ulong* t_250;
+	__global ulong* t_251;
+	ulong t_252;
+	__local float* t_253;
+	float t_254;
+	float t_255;
+	float t_256;
+	ulong t_257;
 
-	goto L_62;
-L_62:
-	t_2 = ka_local_0_0;
-	t_3 = ka_local_1_1;
-	t_4 = (ulong)get_local_id(0);
-	t_5 = (ulong)get_local_id(1);
-	t_6 = (ulong)get_global_id(0);
-	t_7 = (ulong)get_global_id(1);
-	t_8 = 0x0p+00f;
-	t_9 = 0ul;
-	goto L_63;
-L_63:
-	t_10 = n + 8ul;
-	t_11 = t_10 - 1ul;
-	t_12 = (ulong)((long)t_11 / (long)8ul);
-	t_13 = (long)t_9 < (long)t_12;
-	if (t_13) goto L_64;
-	goto L_65;
-L_65:
-	t_14 = (long)t_7 < (long)n;
-	if (t_14) goto L_66;
-	goto L_67;
-L_66:
-	t_15 = (long)t_6 < (long)n;
-	if (t_15) goto L_68;
-	goto L_67;
-L_68:
-	t_16 = t_7 * n;
-	t_17 = t_16 + t_6;
-	t_18 = c_ptr + (long)t_17;
-	*t_18 = t_8;
-	goto L_67;
-L_67:
-	return;
-L_64:
-	t_19 = t_9 * 8ul;
-	t_20 = t_19 + t_4;
-	t_21 = t_9 * 8ul;
-	t_22 = t_21 + t_5;
-	t_23 = t_5 * 8ul;
-	t_24 = t_23 + t_4;
-	t_25 = t_2 + (long)t_24;
-	*t_25 = 0x0p+00f;
-	t_26 = (long)t_7 < (long)n;
-	if (t_26) goto L_69;
-	goto L_70;
-L_69:
-	t_27 = (long)t_20 < (long)n;
-	if (t_27) goto L_71;
-	goto L_70;
-L_71:
-	t_28 = t_5 * 8ul;
-	t_29 = t_28 + t_4;
-	t_30 = t_7 * n;
-	t_31 = t_30 + t_20;
-	t_32 = a_ptr + (long)t_31;
-	t_33 = *t_32;
-	t_34 = t_2 + (long)t_29;
+	t_4 = ka_fault_2 + 16;
+	t_5 = (__global float*)t_4;
+	goto L_258;
+L_258:
+	t_6 = ka_local_0_0;
+	t_7 = ka_local_1_1;
+	t_8 = (ulong)get_local_id(0);
+	t_9 = (ulong)get_local_id(1);
+	t_10 = (ulong)get_global_id(0);
+	t_11 = (ulong)get_global_id(1);
+	t_12 = 0x0p+00f;
+	t_13 = 0ul;
+	goto L_259;
+L_259:
+	t_14 = n + 8ul;
+	t_15 = t_14 - 1ul;
+	t_16 = (ulong)((long)t_15 / (long)8ul);
+	t_17 = (long)t_13 < (long)t_16;
+	if (t_17) goto L_260;
+	goto L_261;
+L_261:
+	t_18 = (long)t_11 < (long)n;
+	if (t_18) goto L_262;
+	goto L_263;
+L_262:
+	t_19 = (long)t_10 < (long)n;
+	if (t_19) goto L_264;
+	goto L_263;
+L_264:
+	t_20 = t_11 * n;
+	t_21 = t_20 + t_10;
+	t_22 = t_21 < c_len;
+	if (t_22) {
+		t_42 = c_ptr;
+		t_43 = t_21;
+		goto L_265;
+	}
+	goto L_266;
+L_266:
+	t_23 = ka_fault_2;
+	cas_24 = atomic_cmpxchg((volatile __global uint*)t_23, 0u, 1u);
+	cas_ok_25 = cas_24 == 0u;
+	t_26 = cas_ok_25;
+	if (t_26) goto L_267;
+	goto L_268;
+L_267:
+	t_27 = ka_fault_2 + 1;
+	*t_27 = ka_launch_3;
+	t_28 = ka_fault_2 + 2;
+	*t_28 = 8u;
+	t_29 = (ulong)get_global_id(0);
+	t_30 = (uint)t_29;
+	t_31 = ka_fault_2 + 3;
+	*t_31 = t_30;
+	t_32 = (ulong)get_global_id(1);
+	t_33 = (uint)t_32;
+	t_34 = ka_fault_2 + 4;
 	*t_34 = t_33;
-	goto L_70;
-L_70:
-	t_35 = t_5 * 8ul;
-	t_36 = t_35 + t_4;
-	t_37 = t_3 + (long)t_36;
-	*t_37 = 0x0p+00f;
-	t_38 = (long)t_22 < (long)n;
-	if (t_38) goto L_72;
-	goto L_73;
-L_72:
-	t_39 = (long)t_6 < (long)n;
-	if (t_39) goto L_74;
-	goto L_73;
-L_74:
-	t_40 = t_5 * 8ul;
-	t_41 = t_40 + t_4;
-	t_42 = t_22 * n;
-	t_43 = t_42 + t_6;
-	t_44 = b_ptr + (long)t_43;
-	t_45 = *t_44;
-	t_46 = t_3 + (long)t_41;
-	*t_46 = t_45;
-	goto L_73;
-L_73:
+	t_35 = (ulong)get_global_id(2);
+	t_36 = (uint)t_35;
+	t_37 = ka_fault_2 + 5;
+	*t_37 = t_36;
+	t_38 = (__global ulong*)ka_fault_2;
+	t_39 = t_38 + 4;
+	*t_39 = t_21;
+	t_40 = t_38 + 5;
+	*t_40 = c_len;
+	t_41 = t_38 + 6;
+	*t_41 = 0ul;
+	goto L_268;
+L_268:
+	t_42 = t_5;
+	t_43 = 0ul;
+	goto L_265;
+L_265:
+	t_44 = t_42 + (long)t_43;
+	*t_44 = t_12;
+	goto L_263;
+L_263:
+	return;
+L_260:
+	t_45 = t_13 * 8ul;
+	t_46 = t_45 + t_8;
+	t_47 = t_13 * 8ul;
+	t_48 = t_47 + t_9;
+	t_49 = t_9 * 8ul;
+	t_50 = t_49 + t_8;
+	t_51 = t_50 < 64ul;
+	if (t_51) {
+		t_71 = t_50;
+		goto L_269;
+	}
+	goto L_270;
+L_270:
+	t_52 = ka_fault_2;
+	cas_53 = atomic_cmpxchg((volatile __global uint*)t_52, 0u, 1u);
+	cas_ok_54 = cas_53 == 0u;
+	t_55 = cas_ok_54;
+	if (t_55) goto L_271;
+	goto L_272;
+L_271:
+	t_56 = ka_fault_2 + 1;
+	*t_56 = ka_launch_3;
+	t_57 = ka_fault_2 + 2;
+	*t_57 = 0u;
+	t_58 = (ulong)get_global_id(0);
+	t_59 = (uint)t_58;
+	t_60 = ka_fault_2 + 3;
+	*t_60 = t_59;
+	t_61 = (ulong)get_global_id(1);
+	t_62 = (uint)t_61;
+	t_63 = ka_fault_2 + 4;
+	*t_63 = t_62;
+	t_64 = (ulong)get_global_id(2);
+	t_65 = (uint)t_64;
+	t_66 = ka_fault_2 + 5;
+	*t_66 = t_65;
+	t_67 = (__global ulong*)ka_fault_2;
+	t_68 = t_67 + 4;
+	*t_68 = t_50;
+	t_69 = t_67 + 5;
+	*t_69 = 64ul;
+	t_70 = t_67 + 6;
+	*t_70 = 0ul;
+	goto L_272;
+L_272:
+	t_71 = 0ul;
+	goto L_269;
+L_269:
+	t_72 = t_6 + (long)t_71;
+	*t_72 = 0x0p+00f;
+	t_73 = (long)t_11 < (long)n;
+	if (t_73) goto L_273;
+	goto L_274;
+L_273:
+	t_74 = (long)t_46 < (long)n;
+	if (t_74) goto L_275;
+	goto L_274;
+L_275:
+	t_75 = t_9 * 8ul;
+	t_76 = t_75 + t_8;
+	t_77 = t_11 * n;
+	t_78 = t_77 + t_46;
+	t_79 = t_78 < a_len;
+	if (t_79) {
+		t_99 = a_ptr;
+		t_100 = t_78;
+		goto L_276;
+	}
+	goto L_277;
+L_277:
+	t_80 = ka_fault_2;
+	cas_81 = atomic_cmpxchg((volatile __global uint*)t_80, 0u, 1u);
+	cas_ok_82 = cas_81 == 0u;
+	t_83 = cas_ok_82;
+	if (t_83) goto L_278;
+	goto L_279;
+L_278:
+	t_84 = ka_fault_2 + 1;
+	*t_84 = ka_launch_3;
+	t_85 = ka_fault_2 + 2;
+	*t_85 = 1u;
+	t_86 = (ulong)get_global_id(0);
+	t_87 = (uint)t_86;
+	t_88 = ka_fault_2 + 3;
+	*t_88 = t_87;
+	t_89 = (ulong)get_global_id(1);
+	t_90 = (uint)t_89;
+	t_91 = ka_fault_2 + 4;
+	*t_91 = t_90;
+	t_92 = (ulong)get_global_id(2);
+	t_93 = (uint)t_92;
+	t_94 = ka_fault_2 + 5;
+	*t_94 = t_93;
+	t_95 = (__global ulong*)ka_fault_2;
+	t_96 = t_95 + 4;
+	*t_96 = t_78;
+	t_97 = t_95 + 5;
+	*t_97 = a_len;
+	t_98 = t_95 + 6;
+	*t_98 = 0ul;
+	goto L_279;
+L_279:
+	t_99 = t_5;
+	t_100 = 0ul;
+	goto L_276;
+L_276:
+	t_101 = t_99 + (long)t_100;
+	t_102 = *t_101;
+	t_103 = t_76 < 64ul;
+	if (t_103) {
+		t_123 = t_76;
+		goto L_280;
+	}
+	goto L_281;
+L_281:
+	t_104 = ka_fault_2;
+	cas_105 = atomic_cmpxchg((volatile __global uint*)t_104, 0u, 1u);
+	cas_ok_106 = cas_105 == 0u;
+	t_107 = cas_ok_106;
+	if (t_107) goto L_282;
+	goto L_283;
+L_282:
+	t_108 = ka_fault_2 + 1;
+	*t_108 = ka_launch_3;
+	t_109 = ka_fault_2 + 2;
+	*t_109 = 2u;
+	t_110 = (ulong)get_global_id(0);
+	t_111 = (uint)t_110;
+	t_112 = ka_fault_2 + 3;
+	*t_112 = t_111;
+	t_113 = (ulong)get_global_id(1);
+	t_114 = (uint)t_113;
+	t_115 = ka_fault_2 + 4;
+	*t_115 = t_114;
+	t_116 = (ulong)get_global_id(2);
+	t_117 = (uint)t_116;
+	t_118 = ka_fault_2 + 5;
+	*t_118 = t_117;
+	t_119 = (__global ulong*)ka_fault_2;
+	t_120 = t_119 + 4;
+	*t_120 = t_76;
+	t_121 = t_119 + 5;
+	*t_121 = 64ul;
+	t_122 = t_119 + 6;
+	*t_122 = 0ul;
+	goto L_283;
+L_283:
+	t_123 = 0ul;
+	goto L_280;
+L_280:
+	t_124 = t_6 + (long)t_123;
+	*t_124 = t_102;
+	goto L_274;
+L_274:
+	t_125 = t_9 * 8ul;
+	t_126 = t_125 + t_8;
+	t_127 = t_126 < 64ul;
+	if (t_127) {
+		t_147 = t_126;
+		goto L_284;
+	}
+	goto L_285;
+L_285:
+	t_128 = ka_fault_2;
+	cas_129 = atomic_cmpxchg((volatile __global uint*)t_128, 0u, 1u);
+	cas_ok_130 = cas_129 == 0u;
+	t_131 = cas_ok_130;
+	if (t_131) goto L_286;
+	goto L_287;
+L_286:
+	t_132 = ka_fault_2 + 1;
+	*t_132 = ka_launch_3;
+	t_133 = ka_fault_2 + 2;
+	*t_133 = 3u;
+	t_134 = (ulong)get_global_id(0);
+	t_135 = (uint)t_134;
+	t_136 = ka_fault_2 + 3;
+	*t_136 = t_135;
+	t_137 = (ulong)get_global_id(1);
+	t_138 = (uint)t_137;
+	t_139 = ka_fault_2 + 4;
+	*t_139 = t_138;
+	t_140 = (ulong)get_global_id(2);
+	t_141 = (uint)t_140;
+	t_142 = ka_fault_2 + 5;
+	*t_142 = t_141;
+	t_143 = (__global ulong*)ka_fault_2;
+	t_144 = t_143 + 4;
+	*t_144 = t_126;
+	t_145 = t_143 + 5;
+	*t_145 = 64ul;
+	t_146 = t_143 + 6;
+	*t_146 = 0ul;
+	goto L_287;
+L_287:
+	t_147 = 0ul;
+	goto L_284;
+L_284:
+	t_148 = t_7 + (long)t_147;
+	*t_148 = 0x0p+00f;
+	t_149 = (long)t_48 < (long)n;
+	if (t_149) goto L_288;
+	goto L_289;
+L_288:
+	t_150 = (long)t_10 < (long)n;
+	if (t_150) goto L_290;
+	goto L_289;
+L_290:
+	t_151 = t_9 * 8ul;
+	t_152 = t_151 + t_8;
+	t_153 = t_48 * n;
+	t_154 = t_153 + t_10;
+	t_155 = t_154 < b_len;
+	if (t_155) {
+		t_175 = b_ptr;
+		t_176 = t_154;
+		goto L_291;
+	}
+	goto L_292;
+L_292:
+	t_156 = ka_fault_2;
+	cas_157 = atomic_cmpxchg((volatile __global uint*)t_156, 0u, 1u);
+	cas_ok_158 = cas_157 == 0u;
+	t_159 = cas_ok_158;
+	if (t_159) goto L_293;
+	goto L_294;
+L_293:
+	t_160 = ka_fault_2 + 1;
+	*t_160 = ka_launch_3;
+	t_161 = ka_fault_2 + 2;
+	*t_161 = 4u;
+	t_162 = (ulong)get_global_id(0);
+	t_163 = (uint)t_162;
+	t_164 = ka_fault_2 + 3;
+	*t_164 = t_163;
+	t_165 = (ulong)get_global_id(1);
+	t_166 = (uint)t_165;
+	t_167 = ka_fault_2 + 4;
+	*t_167 = t_166;
+	t_168 = (ulong)get_global_id(2);
+	t_169 = (uint)t_168;
+	t_170 = ka_fault_2 + 5;
+	*t_170 = t_169;
+	t_171 = (__global ulong*)ka_fault_2;
+	t_172 = t_171 + 4;
+	*t_172 = t_154;
+	t_173 = t_171 + 5;
+	*t_173 = b_len;
+	t_174 = t_171 + 6;
+	*t_174 = 0ul;
+	goto L_294;
+L_294:
+	t_175 = t_5;
+	t_176 = 0ul;
+	goto L_291;
+L_291:
+	t_177 = t_175 + (long)t_176;
+	t_178 = *t_177;
+	t_179 = t_152 < 64ul;
+	if (t_179) {
+		t_199 = t_152;
+		goto L_295;
+	}
+	goto L_296;
+L_296:
+	t_180 = ka_fault_2;
+	cas_181 = atomic_cmpxchg((volatile __global uint*)t_180, 0u, 1u);
+	cas_ok_182 = cas_181 == 0u;
+	t_183 = cas_ok_182;
+	if (t_183) goto L_297;
+	goto L_298;
+L_297:
+	t_184 = ka_fault_2 + 1;
+	*t_184 = ka_launch_3;
+	t_185 = ka_fault_2 + 2;
+	*t_185 = 5u;
+	t_186 = (ulong)get_global_id(0);
+	t_187 = (uint)t_186;
+	t_188 = ka_fault_2 + 3;
+	*t_188 = t_187;
+	t_189 = (ulong)get_global_id(1);
+	t_190 = (uint)t_189;
+	t_191 = ka_fault_2 + 4;
+	*t_191 = t_190;
+	t_192 = (ulong)get_global_id(2);
+	t_193 = (uint)t_192;
+	t_194 = ka_fault_2 + 5;
+	*t_194 = t_193;
+	t_195 = (__global ulong*)ka_fault_2;
+	t_196 = t_195 + 4;
+	*t_196 = t_152;
+	t_197 = t_195 + 5;
+	*t_197 = 64ul;
+	t_198 = t_195 + 6;
+	*t_198 = 0ul;
+	goto L_298;
+L_298:
+	t_199 = 0ul;
+	goto L_295;
+L_295:
+	t_200 = t_7 + (long)t_199;
+	*t_200 = t_178;
+	goto L_289;
+L_289:
 	barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
-	t_47 = t_8;
-	t_48 = 0ul;
-	goto L_75;
-L_75:
-	t_49 = (long)t_48 < (long)8ul;
-	if (t_49) goto L_76;
-	goto L_77;
-L_77:
+	t_201 = t_12;
+	t_202 = 0ul;
+	goto L_299;
+L_299:
+	t_203 = (long)t_202 < (long)8ul;
+	if (t_203) goto L_300;
+	goto L_301;
+L_301:
 	barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
-	t_50 = t_9 + 1ul;
-	t_8 = t_47;
-	t_9 = t_50;
-	goto L_63;
-L_76:
-	t_51 = t_5 * 8ul;
-	t_52 = t_51 + t_48;
-	t_53 = t_2 + (long)t_52;
-	t_54 = *t_53;
-	t_55 = t_48 * 8ul;
-	t_56 = t_55 + t_4;
-	t_57 = t_3 + (long)t_56;
-	t_58 = *t_57;
-	t_59 = t_54 * t_58;
-	t_60 = t_47 + t_59;
-	t_61 = t_48 + 1ul;
-	t_47 = t_60;
-	t_48 = t_61;
-	goto L_75;
+	t_204 = t_13 + 1ul;
+	t_12 = t_201;
+	t_13 = t_204;
+	goto L_259;
+L_300:
+	t_205 = t_9 * 8ul;
+	t_206 = t_205 + t_202;
+	t_207 = t_206 < 64ul;
+	if (t_207) {
+		t_227 = t_206;
+		goto L_302;
+	}
+	goto L_303;
+L_303:
+	t_208 = ka_fault_2;
+	cas_209 = atomic_cmpxchg((volatile __global uint*)t_208, 0u, 1u);
+	cas_ok_210 = cas_209 == 0u;
+	t_211 = cas_ok_210;
+	if (t_211) goto L_304;
+	goto L_305;
+L_304:
+	t_212 = ka_fault_2 + 1;
+	*t_212 = ka_launch_3;
+	t_213 = ka_fault_2 + 2;
+	*t_213 = 6u;
+	t_214 = (ulong)get_global_id(0);
+	t_215 = (uint)t_214;
+	t_216 = ka_fault_2 + 3;
+	*t_216 = t_215;
+	t_217 = (ulong)get_global_id(1);
+	t_218 = (uint)t_217;
+	t_219 = ka_fault_2 + 4;
+	*t_219 = t_218;
+	t_220 = (ulong)get_global_id(2);
+	t_221 = (uint)t_220;
+	t_222 = ka_fault_2 + 5;
+	*t_222 = t_221;
+	t_223 = (__global ulong*)ka_fault_2;
+	t_224 = t_223 + 4;
+	*t_224 = t_206;
+	t_225 = t_223 + 5;
+	*t_225 = 64ul;
+	t_226 = t_223 + 6;
+	*t_226 = 0ul;
+	goto L_305;
+L_305:
+	t_227 = 0ul;
+	goto L_302;
+L_302:
+	t_228 = t_6 + (long)t_227;
+	t_229 = *t_228;
+	t_230 = t_202 * 8ul;
+	t_231 = t_230 + t_8;
+	t_232 = t_231 < 64ul;
+	if (t_232) {
+		t_252 = t_231;
+		goto L_306;
+	}
+	goto L_307;
+L_307:
+	t_233 = ka_fault_2;
+	cas_234 = atomic_cmpxchg((volatile __global uint*)t_233, 0u, 1u);
+	cas_ok_235 = cas_234 == 0u;
+	t_236 = cas_ok_235;
+	if (t_236) goto L_308;
+	goto L_309;
+L_308:
+	t_237 = ka_fault_2 + 1;
+	*t_237 = ka_launch_3;
+	t_238 = ka_fault_2 + 2;
+	*t_238 = 7u;
+	t_239 = (ulong)get_global_id(0);
+	t_240 = (uint)t_239;
+	t_241 = ka_fault_2 + 3;
+	*t_241 = t_240;
+	t_242 = (ulong)get_global_id(1);
+	t_243 = (uint)t_242;
+	t_244 = ka_fault_2 + 4;
+	*t_244 = t_243;
+	t_245 = (ulong)get_global_id(2);
+	t_246 = (uint)t_245;
+	t_247 = ka_fault_2 + 5;
+	*t_247 = t_246;
+	t_248 = (__global ulong*)ka_fault_2;
+	t_249 = t_248 + 4;
+	*t_249 = t_231;
+	t_250 = t_248 + 5;
+	*t_250 = 64ul;
+	t_251 = t_248 + 6;
+	*t_251 = 0ul;
+	goto L_309;
+L_309:
+	t_252 = 0ul;
+	goto L_306;
+L_306:
+	t_253 = t_7 + (long)t_252;
+	t_254 = *t_253;
+	t_255 = t_229 * t_254;
+	t_256 = t_201 + t_255;
+	t_257 = t_202 + 1ul;
+	t_201 = t_256;
+	t_202 = t_257;
+	goto L_299;
 }

@@ -9,10 +9,10 @@ __kernel void MemCopy(
 	ulong src_len,
 	ulong ka_gsize0,
 	ulong ka_gsize1,
-	ulong ka_gsize2)
+	ulong ka_gsize2,
+	__global uint* ka_fault_0,
+	uint ka_launch_1)
 {
-	ulong t_0;
-	ulong t_1;
 	ulong t_2;
 	ulong t_3;
 	ulong t_4;
@@ -20,31 +20,108 @@ __kernel void MemCopy(
 	ulong t_6;
 	ulong t_7;
 	ulong t_8;
-	bool t_9;
-	__global uchar* t_10;
-	uchar t_11;
-	__global uchar* t_12;
+	ulong t_9;
+	ulong t_10;
+	bool t_11;
+	bool t_12;
+	__global uchar* t_13;
+	uchar t_14;
+	bool t_15;
+	uint t_16;
+	ulong t_17;
+	ulong t_18;
+	ulong t_19;
+	__global uint* t_20;
+	uint cas_21;
+	bool cas_ok_22;
+	bool t_23;
+	__global uint* t_24;
+	__global uint* t_25;
+	ulong t_26;
+	uint t_27;
+	__global uint* t_28;
+	ulong t_29;
+	uint t_30;
+	__global uint* t_31;
+	ulong t_32;
+	uint t_33;
+	__global uint* t_34;
+	__global ulong* t_35;
+	__global ulong* t_36;
+	__global ulong* t_37;
+	__global ulong* t_38;
+	__global uchar* t_39;
 
-	goto L_13;
-L_13:
-	t_0 = (ulong)get_global_id(2);
-	t_1 = ka_gsize1;
-	t_2 = (ulong)get_global_id(1);
-	t_3 = ka_gsize0;
-	t_4 = (ulong)get_global_id(0);
-	t_5 = t_1 * t_0;
-	t_6 = t_2 + t_5;
-	t_7 = t_3 * t_6;
+	goto L_40;
+L_40:
+	t_2 = (ulong)get_global_id(2);
+	t_3 = ka_gsize1;
+	t_4 = (ulong)get_global_id(1);
+	t_5 = ka_gsize0;
+	t_6 = (ulong)get_global_id(0);
+	t_7 = t_3 * t_2;
 	t_8 = t_4 + t_7;
-	t_9 = (long)t_8 < (long)dst_len;
-	if (t_9) goto L_14;
-	goto L_15;
-L_14:
-	t_10 = src_ptr + (long)t_8;
-	t_11 = *t_10;
-	t_12 = dst_ptr + (long)t_8;
-	*t_12 = t_11;
-	goto L_15;
-L_15:
+	t_9 = t_5 * t_8;
+	t_10 = t_6 + t_9;
+	t_11 = (long)t_10 < (long)dst_len;
+	if (t_11) goto L_41;
+	goto L_42;
+L_41:
+	t_12 = t_10 < src_len;
+	if (t_12) goto L_43;
+	t_16 = 0u;
+	t_17 = t_10;
+	t_18 = src_len;
+	t_19 = 0ul;
+	goto fault_44;
+L_43:
+	t_13 = src_ptr + (long)t_10;
+	t_14 = *t_13;
+	t_15 = t_10 < dst_len;
+	if (t_15) goto L_45;
+	t_16 = 1u;
+	t_17 = t_10;
+	t_18 = dst_len;
+	t_19 = 0ul;
+	goto fault_44;
+fault_44:
+	t_20 = ka_fault_0;
+	cas_21 = atomic_cmpxchg((volatile __global uint*)t_20, 0u, 1u);
+	cas_ok_22 = cas_21 == 0u;
+	t_23 = cas_ok_22;
+	if (t_23) goto L_46;
+	goto L_47;
+L_46:
+	t_24 = ka_fault_0 + 1;
+	*t_24 = ka_launch_1;
+	t_25 = ka_fault_0 + 2;
+	*t_25 = t_16;
+	t_26 = (ulong)get_global_id(0);
+	t_27 = (uint)t_26;
+	t_28 = ka_fault_0 + 3;
+	*t_28 = t_27;
+	t_29 = (ulong)get_global_id(1);
+	t_30 = (uint)t_29;
+	t_31 = ka_fault_0 + 4;
+	*t_31 = t_30;
+	t_32 = (ulong)get_global_id(2);
+	t_33 = (uint)t_32;
+	t_34 = ka_fault_0 + 5;
+	*t_34 = t_33;
+	t_35 = (__global ulong*)ka_fault_0;
+	t_36 = t_35 + 4;
+	*t_36 = t_17;
+	t_37 = t_35 + 5;
+	*t_37 = t_18;
+	t_38 = t_35 + 6;
+	*t_38 = t_19;
+	goto L_47;
+L_47:
+	return;
+L_45:
+	t_39 = dst_ptr + (long)t_10;
+	*t_39 = t_14;
+	goto L_42;
+L_42:
 	return;
 }

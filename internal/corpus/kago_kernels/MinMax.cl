@@ -35,10 +35,10 @@ __kernel void MinMax(
 	ulong uout_len,
 	ulong ka_gsize0,
 	ulong ka_gsize1,
-	ulong ka_gsize2)
+	ulong ka_gsize2,
+	__global uint* ka_fault_0,
+	uint ka_launch_1)
 {
-	ulong t_0;
-	ulong t_1;
 	ulong t_2;
 	ulong t_3;
 	ulong t_4;
@@ -46,141 +46,308 @@ __kernel void MinMax(
 	ulong t_6;
 	ulong t_7;
 	ulong t_8;
-	bool t_9;
-	__global float* t_10;
-	__global float* t_11;
-	float t_12;
-	float t_13;
-	__global float* t_14;
+	ulong t_9;
+	ulong t_10;
+	bool t_11;
+	bool t_12;
+	__global float* t_13;
+	bool t_14;
 	__global float* t_15;
 	float t_16;
-	__global uint* t_17;
-	uint t_18;
-	uint t_19;
-	float t_20;
-	float t_21;
-	uint t_22;
-	uint cas_23;
-	bool cas_ok_24;
+	float t_17;
+	bool t_18;
+	__global float* t_19;
+	bool t_20;
+	__global float* t_21;
+	float t_22;
+	__global uint* t_23;
+	uint t_24;
 	uint t_25;
-	bool t_26;
+	float t_26;
 	float t_27;
-	__global float* t_28;
-	__global float* t_29;
-	float t_30;
-	__global uint* t_31;
-	uint t_32;
-	uint t_33;
-	float t_34;
-	float t_35;
-	uint t_36;
-	uint cas_37;
-	bool cas_ok_38;
-	uint t_39;
-	bool t_40;
-	float t_41;
-	__global uint* t_42;
-	__global float* t_43;
-	float t_44;
-	uint t_45;
-	uint t_46;
-	__global uint* t_47;
-	__global float* t_48;
+	uint t_28;
+	uint cas_29;
+	bool cas_ok_30;
+	uint t_31;
+	bool t_32;
+	float t_33;
+	bool t_34;
+	__global float* t_35;
+	bool t_36;
+	__global float* t_37;
+	float t_38;
+	__global uint* t_39;
+	uint t_40;
+	uint t_41;
+	float t_42;
+	float t_43;
+	uint t_44;
+	uint cas_45;
+	bool cas_ok_46;
+	uint t_47;
+	bool t_48;
 	float t_49;
-	uint t_50;
-	uint t_51;
-	__global ulong* t_52;
+	bool t_50;
+	__global uint* t_51;
+	bool t_52;
 	__global float* t_53;
 	float t_54;
-	float t_55;
-	float t_56;
-	ulong t_57;
-	ulong t_58;
+	uint t_55;
+	uint t_56;
+	bool t_57;
+	__global uint* t_58;
+	bool t_59;
+	__global float* t_60;
+	float t_61;
+	uint t_62;
+	uint t_63;
+	bool t_64;
+	__global ulong* t_65;
+	bool t_66;
+	uint t_67;
+	ulong t_68;
+	ulong t_69;
+	ulong t_70;
+	__global uint* t_71;
+	uint cas_72;
+	bool cas_ok_73;
+	bool t_74;
+	__global uint* t_75;
+	__global uint* t_76;
+	ulong t_77;
+	uint t_78;
+	__global uint* t_79;
+	ulong t_80;
+	uint t_81;
+	__global uint* t_82;
+	ulong t_83;
+	uint t_84;
+	__global uint* t_85;
+	__global ulong* t_86;
+	__global ulong* t_87;
+	__global ulong* t_88;
+	__global ulong* t_89;
+	__global float* t_90;
+	float t_91;
+	float t_92;
+	float t_93;
+	ulong t_94;
+	ulong t_95;
 
-	goto L_59;
-L_59:
-	t_0 = (ulong)get_global_id(2);
-	t_1 = ka_gsize1;
-	t_2 = (ulong)get_global_id(1);
-	t_3 = ka_gsize0;
-	t_4 = (ulong)get_global_id(0);
-	t_5 = t_1 * t_0;
-	t_6 = t_2 + t_5;
-	t_7 = t_3 * t_6;
+	goto L_96;
+L_96:
+	t_2 = (ulong)get_global_id(2);
+	t_3 = ka_gsize1;
+	t_4 = (ulong)get_global_id(1);
+	t_5 = ka_gsize0;
+	t_6 = (ulong)get_global_id(0);
+	t_7 = t_3 * t_2;
 	t_8 = t_4 + t_7;
-	t_9 = (long)t_8 < (long)x_len;
-	if (t_9) goto L_60;
-	goto L_61;
-L_60:
-	t_10 = out_ptr;
-	t_11 = x_ptr + (long)t_8;
-	t_12 = *t_11;
+	t_9 = t_5 * t_8;
+	t_10 = t_6 + t_9;
+	t_11 = (long)t_10 < (long)x_len;
+	if (t_11) goto L_97;
+	goto L_98;
+L_97:
+	t_12 = 0ul < out_len;
+	if (t_12) goto L_99;
+	t_67 = 0u;
+	t_68 = 0ul;
+	t_69 = out_len;
+	t_70 = 0ul;
+	goto fault_100;
+L_99:
+	t_13 = out_ptr;
+	t_14 = t_10 < x_len;
+	if (t_14) goto L_101;
+	t_67 = 1u;
+	t_68 = t_10;
+	t_69 = x_len;
+	t_70 = 0ul;
+	goto fault_100;
+L_101:
+	t_15 = x_ptr + (long)t_10;
+	t_16 = *t_15;
 	{
-		uint ka_seen = *(volatile __global uint*)t_10, ka_want;
+		uint ka_seen = *(volatile __global uint*)t_13, ka_want;
 		do {
 			ka_want = ka_seen;
-			ka_seen = atomic_cmpxchg((volatile __global uint*)t_10, ka_want, as_uint(as_float(ka_want) + t_12));
+			ka_seen = atomic_cmpxchg((volatile __global uint*)t_13, ka_want, as_uint(as_float(ka_want) + t_16));
 		} while (ka_seen != ka_want);
-		t_13 = as_float(ka_seen);
+		t_17 = as_float(ka_seen);
 	}
-	t_14 = out_ptr + 1;
-	t_15 = x_ptr + (long)t_8;
-	t_16 = *t_15;
-	t_17 = (__global uint*)t_14;
-	t_18 = *t_17;
-	t_19 = t_18;
-	goto L_62;
-L_62:
-	t_20 = as_float(t_19);
-	t_21 = ka_maximum_f32(t_20, t_16);
-	t_22 = as_uint(t_21);
-	cas_23 = atomic_cmpxchg((volatile __global uint*)t_17, t_19, t_22);
-	cas_ok_24 = cas_23 == t_19;
-	t_25 = cas_23;
-	t_26 = cas_ok_24;
-	if (t_26) goto L_63;
-	t_19 = t_25;
-	goto L_62;
-L_63:
-	t_27 = as_float(t_19);
-	t_28 = out_ptr + 2;
-	t_29 = x_ptr + (long)t_8;
-	t_30 = *t_29;
-	t_31 = (__global uint*)t_28;
-	t_32 = *t_31;
-	t_33 = t_32;
-	goto L_64;
-L_64:
-	t_34 = as_float(t_33);
-	t_35 = ka_minimum_f32(t_34, t_30);
-	t_36 = as_uint(t_35);
-	cas_37 = atomic_cmpxchg((volatile __global uint*)t_31, t_33, t_36);
-	cas_ok_38 = cas_37 == t_33;
-	t_39 = cas_37;
-	t_40 = cas_ok_38;
-	if (t_40) goto L_65;
-	t_33 = t_39;
-	goto L_64;
-L_65:
-	t_41 = as_float(t_33);
-	t_42 = iout_ptr;
-	t_43 = x_ptr + (long)t_8;
-	t_44 = *t_43;
-	t_45 = (uint)(int)t_44;
-	t_46 = (uint)atomic_max((volatile __global int*)t_42, (int)t_45);
-	t_47 = iout_ptr + 1;
-	t_48 = x_ptr + (long)t_8;
-	t_49 = *t_48;
-	t_50 = (uint)(int)t_49;
-	t_51 = (uint)atomic_min((volatile __global int*)t_47, (int)t_50);
-	t_52 = uout_ptr;
-	t_53 = x_ptr + (long)t_8;
+	t_18 = 1ul < out_len;
+	if (t_18) goto L_102;
+	t_67 = 2u;
+	t_68 = 1ul;
+	t_69 = out_len;
+	t_70 = 0ul;
+	goto fault_100;
+L_102:
+	t_19 = out_ptr + 1;
+	t_20 = t_10 < x_len;
+	if (t_20) goto L_103;
+	t_67 = 3u;
+	t_68 = t_10;
+	t_69 = x_len;
+	t_70 = 0ul;
+	goto fault_100;
+L_103:
+	t_21 = x_ptr + (long)t_10;
+	t_22 = *t_21;
+	t_23 = (__global uint*)t_19;
+	t_24 = *t_23;
+	t_25 = t_24;
+	goto L_104;
+L_104:
+	t_26 = as_float(t_25);
+	t_27 = ka_maximum_f32(t_26, t_22);
+	t_28 = as_uint(t_27);
+	cas_29 = atomic_cmpxchg((volatile __global uint*)t_23, t_25, t_28);
+	cas_ok_30 = cas_29 == t_25;
+	t_31 = cas_29;
+	t_32 = cas_ok_30;
+	if (t_32) goto L_105;
+	t_25 = t_31;
+	goto L_104;
+L_105:
+	t_33 = as_float(t_25);
+	t_34 = 2ul < out_len;
+	if (t_34) goto L_106;
+	t_67 = 4u;
+	t_68 = 2ul;
+	t_69 = out_len;
+	t_70 = 0ul;
+	goto fault_100;
+L_106:
+	t_35 = out_ptr + 2;
+	t_36 = t_10 < x_len;
+	if (t_36) goto L_107;
+	t_67 = 5u;
+	t_68 = t_10;
+	t_69 = x_len;
+	t_70 = 0ul;
+	goto fault_100;
+L_107:
+	t_37 = x_ptr + (long)t_10;
+	t_38 = *t_37;
+	t_39 = (__global uint*)t_35;
+	t_40 = *t_39;
+	t_41 = t_40;
+	goto L_108;
+L_108:
+	t_42 = as_float(t_41);
+	t_43 = ka_minimum_f32(t_42, t_38);
+	t_44 = as_uint(t_43);
+	cas_45 = atomic_cmpxchg((volatile __global uint*)t_39, t_41, t_44);
+	cas_ok_46 = cas_45 == t_41;
+	t_47 = cas_45;
+	t_48 = cas_ok_46;
+	if (t_48) goto L_109;
+	t_41 = t_47;
+	goto L_108;
+L_109:
+	t_49 = as_float(t_41);
+	t_50 = 0ul < iout_len;
+	if (t_50) goto L_110;
+	t_67 = 6u;
+	t_68 = 0ul;
+	t_69 = iout_len;
+	t_70 = 0ul;
+	goto fault_100;
+L_110:
+	t_51 = iout_ptr;
+	t_52 = t_10 < x_len;
+	if (t_52) goto L_111;
+	t_67 = 7u;
+	t_68 = t_10;
+	t_69 = x_len;
+	t_70 = 0ul;
+	goto fault_100;
+L_111:
+	t_53 = x_ptr + (long)t_10;
 	t_54 = *t_53;
-	t_55 = t_54 * 0x1.8p+01f;
-	t_56 = t_55 + 0x1.9p+08f;
-	t_57 = (ulong)t_56;
-	t_58 = atom_max((volatile __global ulong*)t_52, t_57);
-	goto L_61;
-L_61:
+	t_55 = (uint)(int)t_54;
+	t_56 = (uint)atomic_max((volatile __global int*)t_51, (int)t_55);
+	t_57 = 1ul < iout_len;
+	if (t_57) goto L_112;
+	t_67 = 8u;
+	t_68 = 1ul;
+	t_69 = iout_len;
+	t_70 = 0ul;
+	goto fault_100;
+L_112:
+	t_58 = iout_ptr + 1;
+	t_59 = t_10 < x_len;
+	if (t_59) goto L_113;
+	t_67 = 9u;
+	t_68 = t_10;
+	t_69 = x_len;
+	t_70 = 0ul;
+	goto fault_100;
+L_113:
+	t_60 = x_ptr + (long)t_10;
+	t_61 = *t_60;
+	t_62 = (uint)(int)t_61;
+	t_63 = (uint)atomic_min((volatile __global int*)t_58, (int)t_62);
+	t_64 = 0ul < uout_len;
+	if (t_64) goto L_114;
+	t_67 = 10u;
+	t_68 = 0ul;
+	t_69 = uout_len;
+	t_70 = 0ul;
+	goto fault_100;
+L_114:
+	t_65 = uout_ptr;
+	t_66 = t_10 < x_len;
+	if (t_66) goto L_115;
+	t_67 = 11u;
+	t_68 = t_10;
+	t_69 = x_len;
+	t_70 = 0ul;
+	goto fault_100;
+fault_100:
+	t_71 = ka_fault_0;
+	cas_72 = atomic_cmpxchg((volatile __global uint*)t_71, 0u, 1u);
+	cas_ok_73 = cas_72 == 0u;
+	t_74 = cas_ok_73;
+	if (t_74) goto L_116;
+	goto L_117;
+L_116:
+	t_75 = ka_fault_0 + 1;
+	*t_75 = ka_launch_1;
+	t_76 = ka_fault_0 + 2;
+	*t_76 = t_67;
+	t_77 = (ulong)get_global_id(0);
+	t_78 = (uint)t_77;
+	t_79 = ka_fault_0 + 3;
+	*t_79 = t_78;
+	t_80 = (ulong)get_global_id(1);
+	t_81 = (uint)t_80;
+	t_82 = ka_fault_0 + 4;
+	*t_82 = t_81;
+	t_83 = (ulong)get_global_id(2);
+	t_84 = (uint)t_83;
+	t_85 = ka_fault_0 + 5;
+	*t_85 = t_84;
+	t_86 = (__global ulong*)ka_fault_0;
+	t_87 = t_86 + 4;
+	*t_87 = t_68;
+	t_88 = t_86 + 5;
+	*t_88 = t_69;
+	t_89 = t_86 + 6;
+	*t_89 = t_70;
+	goto L_117;
+L_117:
+	return;
+L_115:
+	t_90 = x_ptr + (long)t_10;
+	t_91 = *t_90;
+	t_92 = t_91 * 0x1.8p+01f;
+	t_93 = t_92 + 0x1.9p+08f;
+	t_94 = (ulong)t_93;
+	t_95 = atom_max((volatile __global ulong*)t_65, t_94);
+	goto L_98;
+L_98:
 	return;
 }

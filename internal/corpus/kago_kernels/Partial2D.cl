@@ -9,18 +9,18 @@ __kernel void Partial2D(
 	ulong out_len,
 	ulong ka_gsize0,
 	ulong ka_gsize1,
-	ulong ka_gsize2)
+	ulong ka_gsize2,
+	__global uint* ka_fault_0,
+	uint ka_launch_1)
 {
-	ulong t_0;
-	ulong t_1;
 	ulong t_2;
-	bool t_3;
+	ulong t_3;
 	ulong t_4;
 	bool t_5;
-	bool t_6;
+	ulong t_6;
 	bool t_7;
-	ulong t_8;
-	ulong t_9;
+	bool t_8;
+	bool t_9;
 	ulong t_10;
 	ulong t_11;
 	ulong t_12;
@@ -36,52 +36,120 @@ __kernel void Partial2D(
 	ulong t_22;
 	ulong t_23;
 	ulong t_24;
-	uint t_25;
-	__global uint* t_26;
+	ulong t_25;
+	ulong t_26;
+	uint t_27;
+	bool t_28;
+	uint t_29;
+	ulong t_30;
+	ulong t_31;
+	ulong t_32;
+	__global uint* t_33;
+	uint cas_34;
+	bool cas_ok_35;
+	bool t_36;
+	__global uint* t_37;
+	__global uint* t_38;
+	ulong t_39;
+	uint t_40;
+	__global uint* t_41;
+	ulong t_42;
+	uint t_43;
+	__global uint* t_44;
+	ulong t_45;
+	uint t_46;
+	__global uint* t_47;
+	__global ulong* t_48;
+	__global ulong* t_49;
+	__global ulong* t_50;
+	__global ulong* t_51;
+	__global uint* t_52;
 
-	goto L_27;
-L_27:
-	t_0 = (ulong)get_global_id(0);
-	t_1 = (ulong)get_global_id(1);
-	t_2 = ka_gsize0;
-	t_3 = (long)t_0 < (long)t_2;
-	if (t_3) goto L_28;
-	goto L_29;
-L_28:
-	t_4 = ka_gsize1;
-	t_5 = (long)t_1 < (long)t_4;
-	if (t_5) goto L_30;
-	goto L_29;
-L_30:
-	t_6 = (long)t_1 < (long)rows;
-	if (t_6) goto L_31;
-	goto L_29;
-L_31:
-	t_7 = (long)t_0 < (long)cols;
-	if (t_7) goto L_32;
-	goto L_29;
-L_32:
-	t_8 = t_1 * cols;
-	t_9 = t_8 + t_0;
-	t_10 = (ulong)get_global_id(2);
-	t_11 = ka_gsize1;
-	t_12 = (ulong)get_global_id(1);
-	t_13 = ka_gsize0;
-	t_14 = (ulong)get_global_id(0);
-	t_15 = t_11 * t_10;
-	t_16 = t_12 + t_15;
-	t_17 = t_13 * t_16;
+	goto L_53;
+L_53:
+	t_2 = (ulong)get_global_id(0);
+	t_3 = (ulong)get_global_id(1);
+	t_4 = ka_gsize0;
+	t_5 = (long)t_2 < (long)t_4;
+	if (t_5) goto L_54;
+	goto L_55;
+L_54:
+	t_6 = ka_gsize1;
+	t_7 = (long)t_3 < (long)t_6;
+	if (t_7) goto L_56;
+	goto L_55;
+L_56:
+	t_8 = (long)t_3 < (long)rows;
+	if (t_8) goto L_57;
+	goto L_55;
+L_57:
+	t_9 = (long)t_2 < (long)cols;
+	if (t_9) goto L_58;
+	goto L_55;
+L_58:
+	t_10 = t_3 * cols;
+	t_11 = t_10 + t_2;
+	t_12 = (ulong)get_global_id(2);
+	t_13 = ka_gsize1;
+	t_14 = (ulong)get_global_id(1);
+	t_15 = ka_gsize0;
+	t_16 = (ulong)get_global_id(0);
+	t_17 = t_13 * t_12;
 	t_18 = t_14 + t_17;
-	t_19 = (ulong)get_group_id(1);
-	t_20 = 1000ul * t_19;
-	t_21 = t_18 + t_20;
-	t_22 = (ulong)get_local_id(0);
-	t_23 = 0x186a0ul * t_22;
-	t_24 = t_21 + t_23;
-	t_25 = (uint)t_24;
-	t_26 = out_ptr + (long)t_9;
-	*t_26 = t_25;
-	goto L_29;
-L_29:
+	t_19 = t_15 * t_18;
+	t_20 = t_16 + t_19;
+	t_21 = (ulong)get_group_id(1);
+	t_22 = 1000ul * t_21;
+	t_23 = t_20 + t_22;
+	t_24 = (ulong)get_local_id(0);
+	t_25 = 0x186a0ul * t_24;
+	t_26 = t_23 + t_25;
+	t_27 = (uint)t_26;
+	t_28 = t_11 < out_len;
+	if (t_28) goto L_59;
+	t_29 = 0u;
+	t_30 = t_11;
+	t_31 = out_len;
+	t_32 = 0ul;
+	goto fault_60;
+fault_60:
+	t_33 = ka_fault_0;
+	cas_34 = atomic_cmpxchg((volatile __global uint*)t_33, 0u, 1u);
+	cas_ok_35 = cas_34 == 0u;
+	t_36 = cas_ok_35;
+	if (t_36) goto L_61;
+	goto L_62;
+L_61:
+	t_37 = ka_fault_0 + 1;
+	*t_37 = ka_launch_1;
+	t_38 = ka_fault_0 + 2;
+	*t_38 = t_29;
+	t_39 = (ulong)get_global_id(0);
+	t_40 = (uint)t_39;
+	t_41 = ka_fault_0 + 3;
+	*t_41 = t_40;
+	t_42 = (ulong)get_global_id(1);
+	t_43 = (uint)t_42;
+	t_44 = ka_fault_0 + 4;
+	*t_44 = t_43;
+	t_45 = (ulong)get_global_id(2);
+	t_46 = (uint)t_45;
+	t_47 = ka_fault_0 + 5;
+	*t_47 = t_46;
+	t_48 = (__global ulong*)ka_fault_0;
+	t_49 = t_48 + 4;
+	*t_49 = t_30;
+	t_50 = t_48 + 5;
+	*t_50 = t_31;
+	t_51 = t_48 + 6;
+	*t_51 = t_32;
+	goto L_62;
+L_62:
+	return;
+L_59:
+	t_52 = out_ptr + (long)t_11;
+	*t_52 = t_27;
+	goto L_55;
+L_55:
 	return;
 }

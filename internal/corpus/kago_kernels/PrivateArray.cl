@@ -9,12 +9,12 @@ __kernel void PrivateArray(
 	ulong out_len,
 	ulong ka_gsize0,
 	ulong ka_gsize1,
-	ulong ka_gsize2)
+	ulong ka_gsize2,
+	__global uint* ka_fault_0,
+	uint ka_launch_1)
 {
-	uint priv_0[5];
-	uint priv_1[5];
-	ulong t_2;
-	ulong t_3;
+	uint priv_2[5];
+	uint priv_3[5];
 	ulong t_4;
 	ulong t_5;
 	ulong t_6;
@@ -22,151 +22,264 @@ __kernel void PrivateArray(
 	ulong t_8;
 	ulong t_9;
 	ulong t_10;
-	bool t_11;
-	uint* t_12;
-	uint* t_13;
+	ulong t_11;
+	ulong t_12;
+	bool t_13;
 	uint* t_14;
 	uint* t_15;
 	uint* t_16;
 	uint* t_17;
-	uint t_18;
+	uint* t_18;
 	uint* t_19;
-	uint* t_20;
-	uint t_21;
+	uint t_20;
+	uint* t_21;
 	uint* t_22;
-	uint* t_23;
-	uint t_24;
+	uint t_23;
+	uint* t_24;
 	uint* t_25;
-	uint* t_26;
-	uint t_27;
+	uint t_26;
+	uint* t_27;
 	uint* t_28;
-	uint* t_29;
-	uint t_30;
+	uint t_29;
+	uint* t_30;
 	uint* t_31;
-	ulong t_32;
-	ulong t_33;
-	bool t_34;
-	uint* t_35;
-	uint* t_36;
-	ulong t_37;
-	uint t_38;
+	uint t_32;
+	uint* t_33;
+	ulong t_34;
+	ulong t_35;
+	bool t_36;
+	uint* t_37;
+	uint* t_38;
 	ulong t_39;
-	ulong t_40;
-	bool t_41;
-	__global uint* t_42;
-	ulong t_43;
-	uint t_44;
-	uint t_45;
-	uint t_46;
-	uint* t_47;
+	uint t_40;
+	ulong t_41;
+	ulong t_42;
+	bool t_43;
+	bool t_44;
+	bool t_45;
+	__global uint* t_46;
+	ulong t_47;
 	uint t_48;
 	uint t_49;
-	__global uint* t_50;
+	uint t_50;
 	uint* t_51;
 	uint t_52;
 	uint t_53;
-	ulong t_54;
-	bool t_55;
-	__global uint* t_56;
-	uint t_57;
-	uint* t_58;
+	bool t_54;
+	__global uint* t_55;
+	bool t_56;
+	uint* t_57;
+	uint t_58;
+	uint t_59;
+	ulong t_60;
+	bool t_61;
+	bool t_62;
+	__global uint* t_63;
+	uint t_64;
+	bool t_65;
+	uint t_66;
+	ulong t_67;
+	ulong t_68;
+	ulong t_69;
+	__global uint* t_70;
+	uint cas_71;
+	bool cas_ok_72;
+	bool t_73;
+	__global uint* t_74;
+	__global uint* t_75;
+	ulong t_76;
+	uint t_77;
+	__global uint* t_78;
+	ulong t_79;
+	uint t_80;
+	__global uint* t_81;
+	ulong t_82;
+	uint t_83;
+	__global uint* t_84;
+	__global ulong* t_85;
+	__global ulong* t_86;
+	__global ulong* t_87;
+	__global ulong* t_88;
+	uint* t_89;
 
-	goto L_59;
-L_59:
-	t_2 = (ulong)get_global_id(2);
-	t_3 = ka_gsize1;
-	t_4 = (ulong)get_global_id(1);
-	t_5 = ka_gsize0;
-	t_6 = (ulong)get_global_id(0);
-	t_7 = t_3 * t_2;
-	t_8 = t_4 + t_7;
-	t_9 = t_5 * t_8;
+	goto L_90;
+L_90:
+	t_4 = (ulong)get_global_id(2);
+	t_5 = ka_gsize1;
+	t_6 = (ulong)get_global_id(1);
+	t_7 = ka_gsize0;
+	t_8 = (ulong)get_global_id(0);
+	t_9 = t_5 * t_4;
 	t_10 = t_6 + t_9;
-	t_11 = (long)t_10 >= (long)out_len;
-	if (t_11) goto L_60;
-	goto L_61;
-L_61:
-	t_12 = priv_1;
-	*t_12 = 0u;
-	t_13 = priv_1 + 1;
-	*t_13 = 0u;
-	t_14 = priv_1 + 2;
+	t_11 = t_7 * t_10;
+	t_12 = t_8 + t_11;
+	t_13 = (long)t_12 >= (long)out_len;
+	if (t_13) goto L_91;
+	goto L_92;
+L_92:
+	t_14 = priv_3;
 	*t_14 = 0u;
-	t_15 = priv_1 + 3;
+	t_15 = priv_3 + 1;
 	*t_15 = 0u;
-	t_16 = priv_1 + 4;
+	t_16 = priv_3 + 2;
 	*t_16 = 0u;
-	t_17 = priv_1;
-	t_18 = *t_17;
-	t_19 = priv_0;
-	*t_19 = t_18;
-	t_20 = priv_1 + 1;
-	t_21 = *t_20;
-	t_22 = priv_0 + 1;
-	*t_22 = t_21;
-	t_23 = priv_1 + 2;
-	t_24 = *t_23;
-	t_25 = priv_0 + 2;
-	*t_25 = t_24;
-	t_26 = priv_1 + 3;
-	t_27 = *t_26;
-	t_28 = priv_0 + 3;
-	*t_28 = t_27;
-	t_29 = priv_1 + 4;
-	t_30 = *t_29;
-	t_31 = priv_0 + 4;
-	*t_31 = t_30;
-	t_32 = 0xfffffffffffffffful;
-	goto L_62;
-L_62:
-	t_33 = t_32 + 1ul;
-	t_34 = (long)t_33 < (long)5ul;
-	if (t_34) goto L_63;
-	goto L_64;
-L_64:
-	t_35 = priv_1;
-	t_36 = t_35 + 1;
-	t_37 = 4ul - 1ul;
-	t_38 = 0u;
-	t_39 = 0xfffffffffffffffful;
-	goto L_65;
-L_65:
-	t_40 = t_39 + 1ul;
-	t_41 = (long)t_40 < (long)t_37;
-	if (t_41) goto L_66;
-	goto L_67;
-L_67:
-	t_42 = x_ptr + (long)t_10;
-	t_43 = x_len - t_10;
-	t_44 = t_38 * 10u;
-	t_45 = (uint)t_43;
-	t_46 = t_44 + t_45;
-	t_47 = priv_1;
-	t_48 = *t_47;
-	t_49 = t_46 + t_48;
-	t_50 = out_ptr + (long)t_10;
-	*t_50 = t_49;
-	return;
-L_66:
-	t_51 = t_36 + (long)t_40;
+	t_17 = priv_3 + 3;
+	*t_17 = 0u;
+	t_18 = priv_3 + 4;
+	*t_18 = 0u;
+	t_19 = priv_3;
+	t_20 = *t_19;
+	t_21 = priv_2;
+	*t_21 = t_20;
+	t_22 = priv_3 + 1;
+	t_23 = *t_22;
+	t_24 = priv_2 + 1;
+	*t_24 = t_23;
+	t_25 = priv_3 + 2;
+	t_26 = *t_25;
+	t_27 = priv_2 + 2;
+	*t_27 = t_26;
+	t_28 = priv_3 + 3;
+	t_29 = *t_28;
+	t_30 = priv_2 + 3;
+	*t_30 = t_29;
+	t_31 = priv_3 + 4;
+	t_32 = *t_31;
+	t_33 = priv_2 + 4;
+	*t_33 = t_32;
+	t_34 = 0xfffffffffffffffful;
+	goto L_93;
+L_93:
+	t_35 = t_34 + 1ul;
+	t_36 = (long)t_35 < (long)5ul;
+	if (t_36) goto L_94;
+	goto L_95;
+L_95:
+	t_37 = priv_3;
+	t_38 = t_37 + 1;
+	t_39 = 4ul - 1ul;
+	t_40 = 0u;
+	t_41 = 0xfffffffffffffffful;
+	goto L_96;
+L_96:
+	t_42 = t_41 + 1ul;
+	t_43 = (long)t_42 < (long)t_39;
+	if (t_43) goto L_97;
+	goto L_98;
+L_98:
+	t_44 = x_len <= x_len;
+	if (t_44) goto L_99;
+	t_66 = 3u;
+	t_67 = x_len;
+	t_68 = x_len;
+	t_69 = 0ul;
+	goto fault_100;
+L_99:
+	t_45 = t_12 <= x_len;
+	if (t_45) goto L_101;
+	t_66 = 4u;
+	t_67 = t_12;
+	t_68 = x_len;
+	t_69 = 0ul;
+	goto fault_100;
+L_101:
+	t_46 = x_ptr + (long)t_12;
+	t_47 = x_len - t_12;
+	t_48 = t_40 * 10u;
+	t_49 = (uint)t_47;
+	t_50 = t_48 + t_49;
+	t_51 = priv_3;
 	t_52 = *t_51;
-	t_53 = t_38 + t_52;
-	t_38 = t_53;
-	t_39 = t_40;
-	goto L_65;
-L_63:
-	t_54 = t_10 + t_33;
-	t_55 = (long)t_54 < (long)x_len;
-	if (t_55) goto L_68;
-	t_32 = t_33;
-	goto L_62;
-L_68:
-	t_56 = x_ptr + (long)t_54;
-	t_57 = *t_56;
-	t_58 = priv_1 + (long)t_33;
-	*t_58 = t_57;
-	t_32 = t_33;
-	goto L_62;
-L_60:
+	t_53 = t_50 + t_52;
+	t_54 = t_12 < out_len;
+	if (t_54) goto L_102;
+	t_66 = 5u;
+	t_67 = t_12;
+	t_68 = out_len;
+	t_69 = 0ul;
+	goto fault_100;
+L_102:
+	t_55 = out_ptr + (long)t_12;
+	*t_55 = t_53;
+	return;
+L_97:
+	t_56 = t_42 < t_39;
+	if (t_56) goto L_103;
+	t_66 = 2u;
+	t_67 = t_42;
+	t_68 = t_39;
+	t_69 = 0ul;
+	goto fault_100;
+L_103:
+	t_57 = t_38 + (long)t_42;
+	t_58 = *t_57;
+	t_59 = t_40 + t_58;
+	t_40 = t_59;
+	t_41 = t_42;
+	goto L_96;
+L_94:
+	t_60 = t_12 + t_35;
+	t_61 = (long)t_60 < (long)x_len;
+	if (t_61) goto L_104;
+	t_34 = t_35;
+	goto L_93;
+L_104:
+	t_62 = t_60 < x_len;
+	if (t_62) goto L_105;
+	t_66 = 0u;
+	t_67 = t_60;
+	t_68 = x_len;
+	t_69 = 0ul;
+	goto fault_100;
+L_105:
+	t_63 = x_ptr + (long)t_60;
+	t_64 = *t_63;
+	t_65 = t_35 < 5ul;
+	if (t_65) goto L_106;
+	t_66 = 1u;
+	t_67 = t_35;
+	t_68 = 5ul;
+	t_69 = 0ul;
+	goto fault_100;
+fault_100:
+	t_70 = ka_fault_0;
+	cas_71 = atomic_cmpxchg((volatile __global uint*)t_70, 0u, 1u);
+	cas_ok_72 = cas_71 == 0u;
+	t_73 = cas_ok_72;
+	if (t_73) goto L_107;
+	goto L_108;
+L_107:
+	t_74 = ka_fault_0 + 1;
+	*t_74 = ka_launch_1;
+	t_75 = ka_fault_0 + 2;
+	*t_75 = t_66;
+	t_76 = (ulong)get_global_id(0);
+	t_77 = (uint)t_76;
+	t_78 = ka_fault_0 + 3;
+	*t_78 = t_77;
+	t_79 = (ulong)get_global_id(1);
+	t_80 = (uint)t_79;
+	t_81 = ka_fault_0 + 4;
+	*t_81 = t_80;
+	t_82 = (ulong)get_global_id(2);
+	t_83 = (uint)t_82;
+	t_84 = ka_fault_0 + 5;
+	*t_84 = t_83;
+	t_85 = (__global ulong*)ka_fault_0;
+	t_86 = t_85 + 4;
+	*t_86 = t_67;
+	t_87 = t_85 + 5;
+	*t_87 = t_68;
+	t_88 = t_85 + 6;
+	*t_88 = t_69;
+	goto L_108;
+L_108:
+	return;
+L_106:
+	t_89 = priv_3 + (long)t_35;
+	*t_89 = t_64;
+	t_34 = t_35;
+	goto L_93;
+L_91:
 	return;
 }

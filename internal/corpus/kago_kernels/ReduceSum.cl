@@ -9,14 +9,14 @@ __kernel void ReduceSum(
 	ulong out_len,
 	ulong ka_gsize0,
 	ulong ka_gsize1,
-	ulong ka_gsize2)
+	ulong ka_gsize2,
+	__global uint* ka_fault_1,
+	uint ka_launch_2)
 {
 	__local ulong ka_local_0_0[64];
-	__local ulong* t_1;
-	ulong t_2;
-	ulong t_3;
-	ulong t_4;
-	ulong t_5;
+	__global uint* t_3;
+	__global ulong* t_4;
+	__local ulong* t_5;
 	ulong t_6;
 	ulong t_7;
 	ulong t_8;
@@ -31,114 +31,567 @@ __kernel void ReduceSum(
 	ulong t_17;
 	ulong t_18;
 	ulong t_19;
-	__local ulong* t_20;
-	bool t_21;
-	__global ulong* t_22;
+	ulong t_20;
+	ulong t_21;
+	ulong t_22;
 	ulong t_23;
-	__local ulong* t_24;
-	ulong t_25;
-	bool t_26;
-	bool t_27;
-	ulong t_28;
-	ulong t_29;
-	ulong t_30;
+	bool t_24;
+	__global uint* t_25;
+	uint cas_26;
+	bool cas_ok_27;
+	bool t_28;
+	__global uint* t_29;
+	__global uint* t_30;
 	ulong t_31;
-	ulong t_32;
-	ulong t_33;
+	uint t_32;
+	__global uint* t_33;
 	ulong t_34;
-	ulong t_35;
-	ulong t_36;
-	__local ulong* t_37;
-	ulong t_38;
-	__global ulong* t_39;
-	bool t_40;
-	ulong t_41;
-	__local ulong* t_42;
-	ulong t_43;
-	__local ulong* t_44;
-	ulong t_45;
-	ulong t_46;
-	__local ulong* t_47;
-	ulong t_48;
+	uint t_35;
+	__global uint* t_36;
+	ulong t_37;
+	uint t_38;
+	__global uint* t_39;
+	__global ulong* t_40;
+	__global ulong* t_41;
+	__global ulong* t_42;
+	__global ulong* t_43;
+	ulong t_44;
+	__local ulong* t_45;
+	bool t_46;
+	bool t_47;
+	__global uint* t_48;
+	uint cas_49;
+	bool cas_ok_50;
+	bool t_51;
+	__global uint* t_52;
+	__global uint* t_53;
+	ulong t_54;
+	uint t_55;
+	__global uint* t_56;
+	ulong t_57;
+	uint t_58;
+	__global uint* t_59;
+	ulong t_60;
+	uint t_61;
+	__global uint* t_62;
+	__global ulong* t_63;
+	__global ulong* t_64;
+	__global ulong* t_65;
+	__global ulong* t_66;
+	__global ulong* t_67;
+	ulong t_68;
+	__global ulong* t_69;
+	ulong t_70;
+	bool t_71;
+	__global uint* t_72;
+	uint cas_73;
+	bool cas_ok_74;
+	bool t_75;
+	__global uint* t_76;
+	__global uint* t_77;
+	ulong t_78;
+	uint t_79;
+	__global uint* t_80;
+	ulong t_81;
+	uint t_82;
+	__global uint* t_83;
+	ulong t_84;
+	uint t_85;
+	__global uint* t_86;
+	__global ulong* t_87;
+	__global ulong* t_88;
+	__global ulong* t_89;
+	__global ulong* t_90;
+	ulong t_91;
+	__local ulong* t_92;
+	ulong t_93;
+	bool t_94;
+	bool t_95;
+	ulong t_96;
+	ulong t_97;
+	ulong t_98;
+	ulong t_99;
+	ulong t_100;
+	ulong t_101;
+	ulong t_102;
+	ulong t_103;
+	ulong t_104;
+	__local ulong* t_105;
+	ulong t_106;
+	bool t_107;
+	__global uint* t_108;
+	uint cas_109;
+	bool cas_ok_110;
+	bool t_111;
+	__global uint* t_112;
+	__global uint* t_113;
+	ulong t_114;
+	uint t_115;
+	__global uint* t_116;
+	ulong t_117;
+	uint t_118;
+	__global uint* t_119;
+	ulong t_120;
+	uint t_121;
+	__global uint* t_122;
+	__global ulong* t_123;
+	__global ulong* t_124;
+	__global ulong* t_125;
+	__global ulong* t_126;
+	__global ulong* t_127;
+	ulong t_128;
+	__global ulong* t_129;
+	bool t_130;
+	ulong t_131;
+	bool t_132;
+	__global uint* t_133;
+	uint cas_134;
+	bool cas_ok_135;
+	bool t_136;
+	__global uint* t_137;
+	__global uint* t_138;
+	ulong t_139;
+	uint t_140;
+	__global uint* t_141;
+	ulong t_142;
+	uint t_143;
+	__global uint* t_144;
+	ulong t_145;
+	uint t_146;
+	__global uint* t_147;
+	__global ulong* t_148;
+	__global ulong* t_149;
+	__global ulong* t_150;
+	__global ulong* t_151;
+	ulong t_152;
+	__local ulong* t_153;
+	ulong t_154;
+	bool t_155;
+	__global uint* t_156;
+	uint cas_157;
+	bool cas_ok_158;
+	bool t_159;
+	__global uint* t_160;
+	__global uint* t_161;
+	ulong t_162;
+	uint t_163;
+	__global uint* t_164;
+	ulong t_165;
+	uint t_166;
+	__global uint* t_167;
+	ulong t_168;
+	uint t_169;
+	__global uint* t_170;
+	__global ulong* t_171;
+	__global ulong* t_172;
+	__global ulong* t_173;
+	__global ulong* t_174;
+	ulong t_175;
+	__local ulong* t_176;
+	ulong t_177;
+	ulong t_178;
+	bool t_179;
+	__global uint* t_180;
+	uint cas_181;
+	bool cas_ok_182;
+	bool t_183;
+	__global uint* t_184;
+	__global uint* t_185;
+	ulong t_186;
+	uint t_187;
+	__global uint* t_188;
+	ulong t_189;
+	uint t_190;
+	__global uint* t_191;
+	ulong t_192;
+	uint t_193;
+	__global uint* t_194;
+	__global ulong* t_195;
+	__global ulong* t_196;
+	__global ulong* t_197;
+	__global ulong* t_198;
+	ulong t_199;
+	__local ulong* t_200;
+	ulong t_201;
 
-	goto L_49;
-L_49:
-	t_1 = ka_local_0_0;
-	t_2 = (ulong)get_local_id(2);
-	t_3 = (ulong)get_local_size(1);
-	t_4 = (ulong)get_local_id(1);
-	t_5 = (ulong)get_local_size(0);
-	t_6 = (ulong)get_local_id(0);
-	t_7 = t_3 * t_2;
-	t_8 = t_4 + t_7;
-	t_9 = t_5 * t_8;
-	t_10 = t_6 + t_9;
-	t_11 = (ulong)get_global_id(2);
-	t_12 = ka_gsize1;
-	t_13 = (ulong)get_global_id(1);
-	t_14 = ka_gsize0;
-	t_15 = (ulong)get_global_id(0);
-	t_16 = t_12 * t_11;
-	t_17 = t_13 + t_16;
-	t_18 = t_14 * t_17;
-	t_19 = t_15 + t_18;
-	t_20 = t_1 + (long)t_10;
-	*t_20 = 0ul;
-	t_21 = (long)t_19 < (long)in_len;
-	if (t_21) goto L_50;
-	goto L_51;
-L_50:
-	t_22 = in_ptr + (long)t_19;
-	t_23 = *t_22;
-	t_24 = t_1 + (long)t_10;
-	*t_24 = t_23;
-	goto L_51;
-L_51:
-	barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
-	t_25 = 32ul;
-	goto L_52;
-L_52:
-	t_26 = (long)t_25 > (long)0ul;
-	if (t_26) goto L_53;
-	goto L_54;
-L_54:
-	t_27 = t_10 == 0ul;
-	if (t_27) goto L_55;
-	goto L_56;
-L_55:
-	t_28 = (ulong)get_group_id(2);
-	t_29 = (ulong)get_num_groups(1);
-	t_30 = (ulong)get_group_id(1);
-	t_31 = (ulong)get_num_groups(0);
-	t_32 = (ulong)get_group_id(0);
-	t_33 = t_29 * t_28;
-	t_34 = t_30 + t_33;
-	t_35 = t_31 * t_34;
-	t_36 = t_32 + t_35;
-	t_37 = t_1;
-	t_38 = *t_37;
-	t_39 = out_ptr + (long)t_36;
+	t_3 = ka_fault_1 + 16;
+	t_4 = (__global ulong*)t_3;
+	goto L_202;
+L_202:
+	t_5 = ka_local_0_0;
+	t_6 = (ulong)get_local_id(2);
+	t_7 = (ulong)get_local_size(1);
+	t_8 = (ulong)get_local_id(1);
+	t_9 = (ulong)get_local_size(0);
+	t_10 = (ulong)get_local_id(0);
+	t_11 = t_7 * t_6;
+	t_12 = t_8 + t_11;
+	t_13 = t_9 * t_12;
+	t_14 = t_10 + t_13;
+	t_15 = (ulong)get_global_id(2);
+	t_16 = ka_gsize1;
+	t_17 = (ulong)get_global_id(1);
+	t_18 = ka_gsize0;
+	t_19 = (ulong)get_global_id(0);
+	t_20 = t_16 * t_15;
+	t_21 = t_17 + t_20;
+	t_22 = t_18 * t_21;
+	t_23 = t_19 + t_22;
+	t_24 = t_14 < 64ul;
+	if (t_24) {
+		t_44 = t_14;
+		goto L_203;
+	}
+	goto L_204;
+L_204:
+	t_25 = ka_fault_1;
+	cas_26 = atomic_cmpxchg((volatile __global uint*)t_25, 0u, 1u);
+	cas_ok_27 = cas_26 == 0u;
+	t_28 = cas_ok_27;
+	if (t_28) goto L_205;
+	goto L_206;
+L_205:
+	t_29 = ka_fault_1 + 1;
+	*t_29 = ka_launch_2;
+	t_30 = ka_fault_1 + 2;
+	*t_30 = 0u;
+	t_31 = (ulong)get_global_id(0);
+	t_32 = (uint)t_31;
+	t_33 = ka_fault_1 + 3;
+	*t_33 = t_32;
+	t_34 = (ulong)get_global_id(1);
+	t_35 = (uint)t_34;
+	t_36 = ka_fault_1 + 4;
+	*t_36 = t_35;
+	t_37 = (ulong)get_global_id(2);
+	t_38 = (uint)t_37;
+	t_39 = ka_fault_1 + 5;
 	*t_39 = t_38;
-	goto L_56;
-L_56:
-	return;
-L_53:
-	t_40 = (long)t_10 < (long)t_25;
-	if (t_40) goto L_57;
-	goto L_58;
-L_57:
-	t_41 = t_10 + t_25;
-	t_42 = t_1 + (long)t_41;
-	t_43 = *t_42;
-	t_44 = t_1 + (long)t_10;
-	t_45 = *t_44;
-	t_46 = t_45 + t_43;
-	t_47 = t_1 + (long)t_10;
-	*t_47 = t_46;
-	goto L_58;
-L_58:
+	t_40 = (__global ulong*)ka_fault_1;
+	t_41 = t_40 + 4;
+	*t_41 = t_14;
+	t_42 = t_40 + 5;
+	*t_42 = 64ul;
+	t_43 = t_40 + 6;
+	*t_43 = 0ul;
+	goto L_206;
+L_206:
+	t_44 = 0ul;
+	goto L_203;
+L_203:
+	t_45 = t_5 + (long)t_44;
+	*t_45 = 0ul;
+	t_46 = (long)t_23 < (long)in_len;
+	if (t_46) goto L_207;
+	goto L_208;
+L_207:
+	t_47 = t_23 < in_len;
+	if (t_47) {
+		t_67 = in_ptr;
+		t_68 = t_23;
+		goto L_209;
+	}
+	goto L_210;
+L_210:
+	t_48 = ka_fault_1;
+	cas_49 = atomic_cmpxchg((volatile __global uint*)t_48, 0u, 1u);
+	cas_ok_50 = cas_49 == 0u;
+	t_51 = cas_ok_50;
+	if (t_51) goto L_211;
+	goto L_212;
+L_211:
+	t_52 = ka_fault_1 + 1;
+	*t_52 = ka_launch_2;
+	t_53 = ka_fault_1 + 2;
+	*t_53 = 1u;
+	t_54 = (ulong)get_global_id(0);
+	t_55 = (uint)t_54;
+	t_56 = ka_fault_1 + 3;
+	*t_56 = t_55;
+	t_57 = (ulong)get_global_id(1);
+	t_58 = (uint)t_57;
+	t_59 = ka_fault_1 + 4;
+	*t_59 = t_58;
+	t_60 = (ulong)get_global_id(2);
+	t_61 = (uint)t_60;
+	t_62 = ka_fault_1 + 5;
+	*t_62 = t_61;
+	t_63 = (__global ulong*)ka_fault_1;
+	t_64 = t_63 + 4;
+	*t_64 = t_23;
+	t_65 = t_63 + 5;
+	*t_65 = in_len;
+	t_66 = t_63 + 6;
+	*t_66 = 0ul;
+	goto L_212;
+L_212:
+	t_67 = t_4;
+	t_68 = 0ul;
+	goto L_209;
+L_209:
+	t_69 = t_67 + (long)t_68;
+	t_70 = *t_69;
+	t_71 = t_14 < 64ul;
+	if (t_71) {
+		t_91 = t_14;
+		goto L_213;
+	}
+	goto L_214;
+L_214:
+	t_72 = ka_fault_1;
+	cas_73 = atomic_cmpxchg((volatile __global uint*)t_72, 0u, 1u);
+	cas_ok_74 = cas_73 == 0u;
+	t_75 = cas_ok_74;
+	if (t_75) goto L_215;
+	goto L_216;
+L_215:
+	t_76 = ka_fault_1 + 1;
+	*t_76 = ka_launch_2;
+	t_77 = ka_fault_1 + 2;
+	*t_77 = 2u;
+	t_78 = (ulong)get_global_id(0);
+	t_79 = (uint)t_78;
+	t_80 = ka_fault_1 + 3;
+	*t_80 = t_79;
+	t_81 = (ulong)get_global_id(1);
+	t_82 = (uint)t_81;
+	t_83 = ka_fault_1 + 4;
+	*t_83 = t_82;
+	t_84 = (ulong)get_global_id(2);
+	t_85 = (uint)t_84;
+	t_86 = ka_fault_1 + 5;
+	*t_86 = t_85;
+	t_87 = (__global ulong*)ka_fault_1;
+	t_88 = t_87 + 4;
+	*t_88 = t_14;
+	t_89 = t_87 + 5;
+	*t_89 = 64ul;
+	t_90 = t_87 + 6;
+	*t_90 = 0ul;
+	goto L_216;
+L_216:
+	t_91 = 0ul;
+	goto L_213;
+L_213:
+	t_92 = t_5 + (long)t_91;
+	*t_92 = t_70;
+	goto L_208;
+L_208:
 	barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
-	t_48 = (ulong)((long)t_25 / (long)2ul);
-	t_25 = t_48;
-	goto L_52;
+	t_93 = 32ul;
+	goto L_217;
+L_217:
+	t_94 = (long)t_93 > (long)0ul;
+	if (t_94) goto L_218;
+	goto L_219;
+L_219:
+	t_95 = t_14 == 0ul;
+	if (t_95) goto L_220;
+	goto L_221;
+L_220:
+	t_96 = (ulong)get_group_id(2);
+	t_97 = (ulong)get_num_groups(1);
+	t_98 = (ulong)get_group_id(1);
+	t_99 = (ulong)get_num_groups(0);
+	t_100 = (ulong)get_group_id(0);
+	t_101 = t_97 * t_96;
+	t_102 = t_98 + t_101;
+	t_103 = t_99 * t_102;
+	t_104 = t_100 + t_103;
+	t_105 = t_5;
+	t_106 = *t_105;
+	t_107 = t_104 < out_len;
+	if (t_107) {
+		t_127 = out_ptr;
+		t_128 = t_104;
+		goto L_222;
+	}
+	goto L_223;
+L_223:
+	t_108 = ka_fault_1;
+	cas_109 = atomic_cmpxchg((volatile __global uint*)t_108, 0u, 1u);
+	cas_ok_110 = cas_109 == 0u;
+	t_111 = cas_ok_110;
+	if (t_111) goto L_224;
+	goto L_225;
+L_224:
+	t_112 = ka_fault_1 + 1;
+	*t_112 = ka_launch_2;
+	t_113 = ka_fault_1 + 2;
+	*t_113 = 6u;
+	t_114 = (ulong)get_global_id(0);
+	t_115 = (uint)t_114;
+	t_116 = ka_fault_1 + 3;
+	*t_116 = t_115;
+	t_117 = (ulong)get_global_id(1);
+	t_118 = (uint)t_117;
+	t_119 = ka_fault_1 + 4;
+	*t_119 = t_118;
+	t_120 = (ulong)get_global_id(2);
+	t_121 = (uint)t_120;
+	t_122 = ka_fault_1 + 5;
+	*t_122 = t_121;
+	t_123 = (__global ulong*)ka_fault_1;
+	t_124 = t_123 + 4;
+	*t_124 = t_104;
+	t_125 = t_123 + 5;
+	*t_125 = out_len;
+	t_126 = t_123 + 6;
+	*t_126 = 0ul;
+	goto L_225;
+L_225:
+	t_127 = t_4;
+	t_128 = 0ul;
+	goto L_222;
+L_222:
+	t_129 = t_127 + (long)t_128;
+	*t_129 = t_106;
+	goto L_221;
+L_221:
+	return;
+L_218:
+	t_130 = (long)t_14 < (long)t_93;
+	if (t_130) goto L_226;
+	goto L_227;
+L_226:
+	t_131 = t_14 + t_93;
+	t_132 = t_131 < 64ul;
+	if (t_132) {
+		t_152 = t_131;
+		goto L_228;
+	}
+	goto L_229;
+L_229:
+	t_133 = ka_fault_1;
+	cas_134 = atomic_cmpxchg((volatile __global uint*)t_133, 0u, 1u);
+	cas_ok_135 = cas_134 == 0u;
+	t_136 = cas_ok_135;
+	if (t_136) goto L_230;
+	goto L_231;
+L_230:
+	t_137 = ka_fault_1 + 1;
+	*t_137 = ka_launch_2;
+	t_138 = ka_fault_1 + 2;
+	*t_138 = 3u;
+	t_139 = (ulong)get_global_id(0);
+	t_140 = (uint)t_139;
+	t_141 = ka_fault_1 + 3;
+	*t_141 = t_140;
+	t_142 = (ulong)get_global_id(1);
+	t_143 = (uint)t_142;
+	t_144 = ka_fault_1 + 4;
+	*t_144 = t_143;
+	t_145 = (ulong)get_global_id(2);
+	t_146 = (uint)t_145;
+	t_147 = ka_fault_1 + 5;
+	*t_147 = t_146;
+	t_148 = (__global ulong*)ka_fault_1;
+	t_149 = t_148 + 4;
+	*t_149 = t_131;
+	t_150 = t_148 + 5;
+	*t_150 = 64ul;
+	t_151 = t_148 + 6;
+	*t_151 = 0ul;
+	goto L_231;
+L_231:
+	t_152 = 0ul;
+	goto L_228;
+L_228:
+	t_153 = t_5 + (long)t_152;
+	t_154 = *t_153;
+	t_155 = t_14 < 64ul;
+	if (t_155) {
+		t_175 = t_14;
+		goto L_232;
+	}
+	goto L_233;
+L_233:
+	t_156 = ka_fault_1;
+	cas_157 = atomic_cmpxchg((volatile __global uint*)t_156, 0u, 1u);
+	cas_ok_158 = cas_157 == 0u;
+	t_159 = cas_ok_158;
+	if (t_159) goto L_234;
+	goto L_235;
+L_234:
+	t_160 = ka_fault_1 + 1;
+	*t_160 = ka_launch_2;
+	t_161 = ka_fault_1 + 2;
+	*t_161 = 4u;
+	t_162 = (ulong)get_global_id(0);
+	t_163 = (uint)t_162;
+	t_164 = ka_fault_1 + 3;
+	*t_164 = t_163;
+	t_165 = (ulong)get_global_id(1);
+	t_166 = (uint)t_165;
+	t_167 = ka_fault_1 + 4;
+	*t_167 = t_166;
+	t_168 = (ulong)get_global_id(2);
+	t_169 = (uint)t_168;
+	t_170 = ka_fault_1 + 5;
+	*t_170 = t_169;
+	t_171 = (__global ulong*)ka_fault_1;
+	t_172 = t_171 + 4;
+	*t_172 = t_14;
+	t_173 = t_171 + 5;
+	*t_173 = 64ul;
+	t_174 = t_171 + 6;
+	*t_174 = 0ul;
+	goto L_235;
+L_235:
+	t_175 = 0ul;
+	goto L_232;
+L_232:
+	t_176 = t_5 + (long)t_175;
+	t_177 = *t_176;
+	t_178 = t_177 + t_154;
+	t_179 = t_14 < 64ul;
+	if (t_179) {
+		t_199 = t_14;
+		goto L_236;
+	}
+	goto L_237;
+L_237:
+	t_180 = ka_fault_1;
+	cas_181 = atomic_cmpxchg((volatile __global uint*)t_180, 0u, 1u);
+	cas_ok_182 = cas_181 == 0u;
+	t_183 = cas_ok_182;
+	if (t_183) goto L_238;
+	goto L_239;
+L_238:
+	t_184 = ka_fault_1 + 1;
+	*t_184 = ka_launch_2;
+	t_185 = ka_fault_1 + 2;
+	*t_185 = 5u;
+	t_186 = (ulong)get_global_id(0);
+	t_187 = (uint)t_186;
+	t_188 = ka_fault_1 + 3;
+	*t_188 = t_187;
+	t_189 = (ulong)get_global_id(1);
+	t_190 = (uint)t_189;
+	t_191 = ka_fault_1 + 4;
+	*t_191 = t_190;
+	t_192 = (ulong)get_global_id(2);
+	t_193 = (uint)t_192;
+	t_194 = ka_fault_1 + 5;
+	*t_194 = t_193;
+	t_195 = (__global ulong*)ka_fault_1;
+	t_196 = t_195 + 4;
+	*t_196 = t_14;
+	t_197 = t_195 + 5;
+	*t_197 = 64ul;
+	t_198 = t_195 + 6;
+	*t_198 = 0ul;
+	goto L_239;
+L_239:
+	t_199 = 0ul;
+	goto L_236;
+L_236:
+	t_200 = t_5 + (long)t_199;
+	*t_200 = t_178;
+	goto L_227;
+L_227:
+	barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+	t_201 = (ulong)((long)t_93 / (long)2ul);
+	t_93 = t_201;
+	goto L_217;
 }

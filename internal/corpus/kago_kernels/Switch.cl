@@ -10,10 +10,10 @@ __kernel void Switch(
 	ulong out_len,
 	ulong ka_gsize0,
 	ulong ka_gsize1,
-	ulong ka_gsize2)
+	ulong ka_gsize2,
+	__global uint* ka_fault_0,
+	uint ka_launch_1)
 {
-	ulong t_0;
-	ulong t_1;
 	ulong t_2;
 	ulong t_3;
 	ulong t_4;
@@ -21,106 +21,201 @@ __kernel void Switch(
 	ulong t_6;
 	ulong t_7;
 	ulong t_8;
-	bool t_9;
-	__global uint* t_10;
-	uint t_11;
-	uint t_12;
-	bool t_13;
-	bool t_14;
-	bool t_15;
+	ulong t_9;
+	ulong t_10;
+	bool t_11;
+	bool t_12;
+	__global uint* t_13;
+	uint t_14;
+	uint t_15;
 	bool t_16;
-	double t_17;
-	double t_18;
-	double t_19;
+	bool t_17;
+	bool t_18;
+	bool t_19;
 	double t_20;
 	double t_21;
-	__global uint* t_22;
-	uint t_23;
-	bool t_24;
-	__global uint* t_25;
-	uint t_26;
-	bool t_27;
-	double t_28;
-	double t_29;
-	double t_30;
-	__global double* t_31;
+	double t_22;
+	double t_23;
+	double t_24;
+	bool t_25;
+	__global uint* t_26;
+	uint t_27;
+	bool t_28;
+	bool t_29;
+	__global uint* t_30;
+	uint t_31;
+	bool t_32;
+	double t_33;
+	double t_34;
+	double t_35;
+	bool t_36;
+	uint t_37;
+	ulong t_38;
+	ulong t_39;
+	ulong t_40;
+	__global uint* t_41;
+	uint cas_42;
+	bool cas_ok_43;
+	bool t_44;
+	__global uint* t_45;
+	__global uint* t_46;
+	ulong t_47;
+	uint t_48;
+	__global uint* t_49;
+	ulong t_50;
+	uint t_51;
+	__global uint* t_52;
+	ulong t_53;
+	uint t_54;
+	__global uint* t_55;
+	__global ulong* t_56;
+	__global ulong* t_57;
+	__global ulong* t_58;
+	__global ulong* t_59;
+	__global double* t_60;
 
-	goto L_32;
-L_32:
-	t_0 = (ulong)get_global_id(2);
-	t_1 = ka_gsize1;
-	t_2 = (ulong)get_global_id(1);
-	t_3 = ka_gsize0;
-	t_4 = (ulong)get_global_id(0);
-	t_5 = t_1 * t_0;
-	t_6 = t_2 + t_5;
-	t_7 = t_3 * t_6;
+	goto L_61;
+L_61:
+	t_2 = (ulong)get_global_id(2);
+	t_3 = ka_gsize1;
+	t_4 = (ulong)get_global_id(1);
+	t_5 = ka_gsize0;
+	t_6 = (ulong)get_global_id(0);
+	t_7 = t_3 * t_2;
 	t_8 = t_4 + t_7;
-	t_9 = (long)t_8 >= (long)x_len;
-	if (t_9) goto L_33;
-	goto L_34;
-L_34:
-	t_10 = x_ptr + (long)t_8;
-	t_11 = *t_10;
-	t_12 = (uint)((int)t_11 % (int)6u);
-	t_13 = t_12 == 0u;
-	if (t_13) goto L_35;
-	goto L_36;
-L_36:
-	t_14 = t_12 == 1u;
-	if (t_14) goto L_37;
-	goto L_38;
-L_38:
-	t_15 = t_12 == 2u;
-	if (t_15) goto L_37;
-	goto L_39;
-L_39:
-	t_16 = t_12 == 3u;
-	if (t_16) {
-		t_19 = 0x0p+00;
-		goto L_40;
+	t_9 = t_5 * t_8;
+	t_10 = t_6 + t_9;
+	t_11 = (long)t_10 >= (long)x_len;
+	if (t_11) goto L_62;
+	goto L_63;
+L_63:
+	t_12 = t_10 < x_len;
+	if (t_12) goto L_64;
+	t_37 = 0u;
+	t_38 = t_10;
+	t_39 = x_len;
+	t_40 = 0ul;
+	goto fault_65;
+L_64:
+	t_13 = x_ptr + (long)t_10;
+	t_14 = *t_13;
+	t_15 = (uint)((int)t_14 % (int)6u);
+	t_16 = t_15 == 0u;
+	if (t_16) goto L_66;
+	goto L_67;
+L_67:
+	t_17 = t_15 == 1u;
+	if (t_17) goto L_68;
+	goto L_69;
+L_69:
+	t_18 = t_15 == 2u;
+	if (t_18) goto L_68;
+	goto L_70;
+L_70:
+	t_19 = t_15 == 3u;
+	if (t_19) {
+		t_22 = 0x0p+00;
+		goto L_71;
 	}
-	goto L_41;
-L_41:
-	t_21 = (-0x1p+00);
-	goto L_42;
-L_37:
-	t_17 = (double)(int)t_12;
-	t_18 = t_17 * 0x1p+01;
-	t_19 = t_18;
-	goto L_40;
-L_40:
-	t_20 = t_19 + 0x1.4p+03;
-	t_21 = t_20;
-	goto L_42;
-L_35:
-	t_21 = 0x1.8p+00;
-	goto L_42;
-L_42:
-	t_22 = x_ptr + (long)t_8;
-	t_23 = *t_22;
-	t_24 = (int)t_23 < (int)0u;
-	if (t_24) goto L_43;
-	goto L_44;
-L_44:
-	t_25 = x_ptr + (long)t_8;
-	t_26 = *t_25;
-	t_27 = (int)t_26 > (int)100u;
-	if (t_27) goto L_45;
-	t_30 = t_21;
-	goto L_46;
-L_45:
-	t_28 = t_21 + 0x1p-02;
-	t_30 = t_28;
-	goto L_46;
-L_43:
-	t_29 = t_21 * (-0x1p+00);
-	t_30 = t_29;
-	goto L_46;
-L_46:
-	t_31 = out_ptr + (long)t_8;
-	*t_31 = t_30;
+	goto L_72;
+L_72:
+	t_24 = (-0x1p+00);
+	goto L_73;
+L_68:
+	t_20 = (double)(int)t_15;
+	t_21 = t_20 * 0x1p+01;
+	t_22 = t_21;
+	goto L_71;
+L_71:
+	t_23 = t_22 + 0x1.4p+03;
+	t_24 = t_23;
+	goto L_73;
+L_66:
+	t_24 = 0x1.8p+00;
+	goto L_73;
+L_73:
+	t_25 = t_10 < x_len;
+	if (t_25) goto L_74;
+	t_37 = 1u;
+	t_38 = t_10;
+	t_39 = x_len;
+	t_40 = 0ul;
+	goto fault_65;
+L_74:
+	t_26 = x_ptr + (long)t_10;
+	t_27 = *t_26;
+	t_28 = (int)t_27 < (int)0u;
+	if (t_28) goto L_75;
+	goto L_76;
+L_76:
+	t_29 = t_10 < x_len;
+	if (t_29) goto L_77;
+	t_37 = 3u;
+	t_38 = t_10;
+	t_39 = x_len;
+	t_40 = 0ul;
+	goto fault_65;
+L_77:
+	t_30 = x_ptr + (long)t_10;
+	t_31 = *t_30;
+	t_32 = (int)t_31 > (int)100u;
+	if (t_32) goto L_78;
+	t_35 = t_24;
+	goto L_79;
+L_78:
+	t_33 = t_24 + 0x1p-02;
+	t_35 = t_33;
+	goto L_79;
+L_75:
+	t_34 = t_24 * (-0x1p+00);
+	t_35 = t_34;
+	goto L_79;
+L_79:
+	t_36 = t_10 < out_len;
+	if (t_36) goto L_80;
+	t_37 = 2u;
+	t_38 = t_10;
+	t_39 = out_len;
+	t_40 = 0ul;
+	goto fault_65;
+fault_65:
+	t_41 = ka_fault_0;
+	cas_42 = atomic_cmpxchg((volatile __global uint*)t_41, 0u, 1u);
+	cas_ok_43 = cas_42 == 0u;
+	t_44 = cas_ok_43;
+	if (t_44) goto L_81;
+	goto L_82;
+L_81:
+	t_45 = ka_fault_0 + 1;
+	*t_45 = ka_launch_1;
+	t_46 = ka_fault_0 + 2;
+	*t_46 = t_37;
+	t_47 = (ulong)get_global_id(0);
+	t_48 = (uint)t_47;
+	t_49 = ka_fault_0 + 3;
+	*t_49 = t_48;
+	t_50 = (ulong)get_global_id(1);
+	t_51 = (uint)t_50;
+	t_52 = ka_fault_0 + 4;
+	*t_52 = t_51;
+	t_53 = (ulong)get_global_id(2);
+	t_54 = (uint)t_53;
+	t_55 = ka_fault_0 + 5;
+	*t_55 = t_54;
+	t_56 = (__global ulong*)ka_fault_0;
+	t_57 = t_56 + 4;
+	*t_57 = t_38;
+	t_58 = t_56 + 5;
+	*t_58 = t_39;
+	t_59 = t_56 + 6;
+	*t_59 = t_40;
+	goto L_82;
+L_82:
 	return;
-L_33:
+L_80:
+	t_60 = out_ptr + (long)t_10;
+	*t_60 = t_35;
+	return;
+L_62:
 	return;
 }

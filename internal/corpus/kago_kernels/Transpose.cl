@@ -11,41 +11,118 @@ __kernel void Transpose(
 	ulong out_len,
 	ulong ka_gsize0,
 	ulong ka_gsize1,
-	ulong ka_gsize2)
+	ulong ka_gsize2,
+	__global uint* ka_fault_0,
+	uint ka_launch_1)
 {
-	ulong t_0;
-	ulong t_1;
-	bool t_2;
-	bool t_3;
-	ulong t_4;
-	ulong t_5;
+	ulong t_2;
+	ulong t_3;
+	bool t_4;
+	bool t_5;
 	ulong t_6;
 	ulong t_7;
-	__global float* t_8;
-	float t_9;
-	__global float* t_10;
+	ulong t_8;
+	ulong t_9;
+	bool t_10;
+	__global float* t_11;
+	float t_12;
+	bool t_13;
+	uint t_14;
+	ulong t_15;
+	ulong t_16;
+	ulong t_17;
+	__global uint* t_18;
+	uint cas_19;
+	bool cas_ok_20;
+	bool t_21;
+	__global uint* t_22;
+	__global uint* t_23;
+	ulong t_24;
+	uint t_25;
+	__global uint* t_26;
+	ulong t_27;
+	uint t_28;
+	__global uint* t_29;
+	ulong t_30;
+	uint t_31;
+	__global uint* t_32;
+	__global ulong* t_33;
+	__global ulong* t_34;
+	__global ulong* t_35;
+	__global ulong* t_36;
+	__global float* t_37;
 
-	goto L_11;
-L_11:
-	t_0 = (ulong)get_global_id(0);
-	t_1 = (ulong)get_global_id(1);
-	t_2 = (long)t_1 < (long)rows;
-	if (t_2) goto L_12;
-	goto L_13;
-L_12:
-	t_3 = (long)t_0 < (long)cols;
-	if (t_3) goto L_14;
-	goto L_13;
-L_14:
-	t_4 = t_0 * rows;
-	t_5 = t_4 + t_1;
-	t_6 = t_1 * cols;
-	t_7 = t_6 + t_0;
-	t_8 = in_ptr + (long)t_7;
-	t_9 = *t_8;
-	t_10 = out_ptr + (long)t_5;
-	*t_10 = t_9;
-	goto L_13;
-L_13:
+	goto L_38;
+L_38:
+	t_2 = (ulong)get_global_id(0);
+	t_3 = (ulong)get_global_id(1);
+	t_4 = (long)t_3 < (long)rows;
+	if (t_4) goto L_39;
+	goto L_40;
+L_39:
+	t_5 = (long)t_2 < (long)cols;
+	if (t_5) goto L_41;
+	goto L_40;
+L_41:
+	t_6 = t_2 * rows;
+	t_7 = t_6 + t_3;
+	t_8 = t_3 * cols;
+	t_9 = t_8 + t_2;
+	t_10 = t_9 < in_len;
+	if (t_10) goto L_42;
+	t_14 = 0u;
+	t_15 = t_9;
+	t_16 = in_len;
+	t_17 = 0ul;
+	goto fault_43;
+L_42:
+	t_11 = in_ptr + (long)t_9;
+	t_12 = *t_11;
+	t_13 = t_7 < out_len;
+	if (t_13) goto L_44;
+	t_14 = 1u;
+	t_15 = t_7;
+	t_16 = out_len;
+	t_17 = 0ul;
+	goto fault_43;
+fault_43:
+	t_18 = ka_fault_0;
+	cas_19 = atomic_cmpxchg((volatile __global uint*)t_18, 0u, 1u);
+	cas_ok_20 = cas_19 == 0u;
+	t_21 = cas_ok_20;
+	if (t_21) goto L_45;
+	goto L_46;
+L_45:
+	t_22 = ka_fault_0 + 1;
+	*t_22 = ka_launch_1;
+	t_23 = ka_fault_0 + 2;
+	*t_23 = t_14;
+	t_24 = (ulong)get_global_id(0);
+	t_25 = (uint)t_24;
+	t_26 = ka_fault_0 + 3;
+	*t_26 = t_25;
+	t_27 = (ulong)get_global_id(1);
+	t_28 = (uint)t_27;
+	t_29 = ka_fault_0 + 4;
+	*t_29 = t_28;
+	t_30 = (ulong)get_global_id(2);
+	t_31 = (uint)t_30;
+	t_32 = ka_fault_0 + 5;
+	*t_32 = t_31;
+	t_33 = (__global ulong*)ka_fault_0;
+	t_34 = t_33 + 4;
+	*t_34 = t_15;
+	t_35 = t_33 + 5;
+	*t_35 = t_16;
+	t_36 = t_33 + 6;
+	*t_36 = t_17;
+	goto L_46;
+L_46:
+	return;
+L_44:
+	t_37 = out_ptr + (long)t_7;
+	*t_37 = t_12;
+	goto L_40;
+L_40:
 	return;
 }

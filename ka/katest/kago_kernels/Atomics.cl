@@ -41,10 +41,10 @@ __kernel void Atomics(
 	ulong f64_len,
 	ulong ka_gsize0,
 	ulong ka_gsize1,
-	ulong ka_gsize2)
+	ulong ka_gsize2,
+	__global uint* ka_fault_0,
+	uint ka_launch_1)
 {
-	ulong t_0;
-	ulong t_1;
 	ulong t_2;
 	ulong t_3;
 	ulong t_4;
@@ -52,179 +52,373 @@ __kernel void Atomics(
 	ulong t_6;
 	ulong t_7;
 	ulong t_8;
-	bool t_9;
-	__global uint* t_10;
-	uint t_11;
-	__global uint* t_12;
-	uint t_13;
+	ulong t_9;
+	ulong t_10;
+	bool t_11;
+	bool t_12;
+	__global uint* t_13;
 	uint t_14;
-	__global uint* t_15;
-	ulong t_16;
+	bool t_15;
+	__global uint* t_16;
 	uint t_17;
 	uint t_18;
-	__global uint* t_19;
-	uint t_20;
-	__global uint* t_21;
+	bool t_19;
+	__global uint* t_20;
+	ulong t_21;
 	uint t_22;
 	uint t_23;
-	__global ulong* t_24;
-	ulong t_25;
-	__global ulong* t_26;
-	ulong t_27;
-	__global ulong* t_28;
-	ulong t_29;
-	__global float* t_30;
-	float t_31;
-	__global float* t_32;
-	float t_33;
-	__global uint* t_34;
-	uint t_35;
-	uint t_36;
-	float t_37;
-	float t_38;
-	uint t_39;
-	uint cas_40;
-	bool cas_ok_41;
-	uint t_42;
+	bool t_24;
+	__global uint* t_25;
+	uint t_26;
+	bool t_27;
+	__global uint* t_28;
+	uint t_29;
+	uint t_30;
+	bool t_31;
+	__global ulong* t_32;
+	ulong t_33;
+	bool t_34;
+	__global ulong* t_35;
+	ulong t_36;
+	bool t_37;
+	__global ulong* t_38;
+	ulong t_39;
+	bool t_40;
+	__global float* t_41;
+	float t_42;
 	bool t_43;
-	float t_44;
-	__global double* t_45;
-	double t_46;
-	__global double* t_47;
-	double t_48;
-	__global ulong* t_49;
-	ulong t_50;
-	ulong t_51;
-	double t_52;
-	double t_53;
-	ulong t_54;
-	ulong cas_55;
-	bool cas_ok_56;
-	ulong t_57;
-	bool t_58;
+	__global float* t_44;
+	float t_45;
+	__global uint* t_46;
+	uint t_47;
+	uint t_48;
+	float t_49;
+	float t_50;
+	uint t_51;
+	uint cas_52;
+	bool cas_ok_53;
+	uint t_54;
+	bool t_55;
+	float t_56;
+	bool t_57;
+	__global double* t_58;
 	double t_59;
-	__global uint* t_60;
-	ulong t_61;
-	uint t_62;
-	uint cas_63;
-	bool cas_ok_64;
-	uint t_65;
-	bool t_66;
-	__global uint* t_67;
-	uint t_68;
-	__global uint* t_69;
-	uint t_70;
-	uint t_71;
+	bool t_60;
+	__global double* t_61;
+	double t_62;
+	__global ulong* t_63;
+	ulong t_64;
+	ulong t_65;
+	double t_66;
+	double t_67;
+	ulong t_68;
+	ulong cas_69;
+	bool cas_ok_70;
+	ulong t_71;
+	bool t_72;
+	double t_73;
+	bool t_74;
+	__global uint* t_75;
+	ulong t_76;
+	uint t_77;
+	uint cas_78;
+	bool cas_ok_79;
+	uint t_80;
+	bool t_81;
+	bool t_82;
+	__global uint* t_83;
+	uint t_84;
+	bool t_85;
+	uint t_86;
+	ulong t_87;
+	ulong t_88;
+	ulong t_89;
+	__global uint* t_90;
+	uint cas_91;
+	bool cas_ok_92;
+	bool t_93;
+	__global uint* t_94;
+	__global uint* t_95;
+	ulong t_96;
+	uint t_97;
+	__global uint* t_98;
+	ulong t_99;
+	uint t_100;
+	__global uint* t_101;
+	ulong t_102;
+	uint t_103;
+	__global uint* t_104;
+	__global ulong* t_105;
+	__global ulong* t_106;
+	__global ulong* t_107;
+	__global ulong* t_108;
+	__global uint* t_109;
+	uint t_110;
+	uint t_111;
 
-	goto L_72;
-L_72:
-	t_0 = (ulong)get_global_id(2);
-	t_1 = ka_gsize1;
-	t_2 = (ulong)get_global_id(1);
-	t_3 = ka_gsize0;
-	t_4 = (ulong)get_global_id(0);
-	t_5 = t_1 * t_0;
-	t_6 = t_2 + t_5;
-	t_7 = t_3 * t_6;
+	goto L_112;
+L_112:
+	t_2 = (ulong)get_global_id(2);
+	t_3 = ka_gsize1;
+	t_4 = (ulong)get_global_id(1);
+	t_5 = ka_gsize0;
+	t_6 = (ulong)get_global_id(0);
+	t_7 = t_3 * t_2;
 	t_8 = t_4 + t_7;
-	t_9 = (long)t_8 >= (long)n;
-	if (t_9) goto L_73;
-	goto L_74;
-L_74:
-	t_10 = i32_ptr;
-	t_11 = atomic_add((volatile __global uint*)t_10, 1u);
-	t_12 = i32_ptr + 1;
-	t_13 = (uint)t_8;
-	t_14 = (uint)atomic_max((volatile __global int*)t_12, (int)t_13);
-	t_15 = i32_ptr + 2;
-	t_16 = 0ul - t_8;
-	t_17 = (uint)t_16;
-	t_18 = (uint)atomic_min((volatile __global int*)t_15, (int)t_17);
-	t_19 = u32_ptr;
-	t_20 = atomic_add((volatile __global uint*)t_19, 2u);
-	t_21 = u32_ptr + 1;
-	t_22 = (uint)t_8;
-	t_23 = atomic_max((volatile __global uint*)t_21, t_22);
-	t_24 = i64_ptr;
-	t_25 = atom_add((volatile __global ulong*)t_24, t_8);
-	t_26 = i64_ptr + 1;
-	t_27 = (ulong)atom_min((volatile __global long*)t_26, (long)t_8);
-	t_28 = u64_ptr;
-	t_29 = atom_add((volatile __global ulong*)t_28, 3ul);
-	t_30 = f32_ptr;
+	t_9 = t_5 * t_8;
+	t_10 = t_6 + t_9;
+	t_11 = (long)t_10 >= (long)n;
+	if (t_11) goto L_113;
+	goto L_114;
+L_114:
+	t_12 = 0ul < i32_len;
+	if (t_12) goto L_115;
+	t_86 = 0u;
+	t_87 = 0ul;
+	t_88 = i32_len;
+	t_89 = 0ul;
+	goto fault_116;
+L_115:
+	t_13 = i32_ptr;
+	t_14 = atomic_add((volatile __global uint*)t_13, 1u);
+	t_15 = 1ul < i32_len;
+	if (t_15) goto L_117;
+	t_86 = 1u;
+	t_87 = 1ul;
+	t_88 = i32_len;
+	t_89 = 0ul;
+	goto fault_116;
+L_117:
+	t_16 = i32_ptr + 1;
+	t_17 = (uint)t_10;
+	t_18 = (uint)atomic_max((volatile __global int*)t_16, (int)t_17);
+	t_19 = 2ul < i32_len;
+	if (t_19) goto L_118;
+	t_86 = 2u;
+	t_87 = 2ul;
+	t_88 = i32_len;
+	t_89 = 0ul;
+	goto fault_116;
+L_118:
+	t_20 = i32_ptr + 2;
+	t_21 = 0ul - t_10;
+	t_22 = (uint)t_21;
+	t_23 = (uint)atomic_min((volatile __global int*)t_20, (int)t_22);
+	t_24 = 0ul < u32_len;
+	if (t_24) goto L_119;
+	t_86 = 3u;
+	t_87 = 0ul;
+	t_88 = u32_len;
+	t_89 = 0ul;
+	goto fault_116;
+L_119:
+	t_25 = u32_ptr;
+	t_26 = atomic_add((volatile __global uint*)t_25, 2u);
+	t_27 = 1ul < u32_len;
+	if (t_27) goto L_120;
+	t_86 = 4u;
+	t_87 = 1ul;
+	t_88 = u32_len;
+	t_89 = 0ul;
+	goto fault_116;
+L_120:
+	t_28 = u32_ptr + 1;
+	t_29 = (uint)t_10;
+	t_30 = atomic_max((volatile __global uint*)t_28, t_29);
+	t_31 = 0ul < i64_len;
+	if (t_31) goto L_121;
+	t_86 = 5u;
+	t_87 = 0ul;
+	t_88 = i64_len;
+	t_89 = 0ul;
+	goto fault_116;
+L_121:
+	t_32 = i64_ptr;
+	t_33 = atom_add((volatile __global ulong*)t_32, t_10);
+	t_34 = 1ul < i64_len;
+	if (t_34) goto L_122;
+	t_86 = 6u;
+	t_87 = 1ul;
+	t_88 = i64_len;
+	t_89 = 0ul;
+	goto fault_116;
+L_122:
+	t_35 = i64_ptr + 1;
+	t_36 = (ulong)atom_min((volatile __global long*)t_35, (long)t_10);
+	t_37 = 0ul < u64_len;
+	if (t_37) goto L_123;
+	t_86 = 7u;
+	t_87 = 0ul;
+	t_88 = u64_len;
+	t_89 = 0ul;
+	goto fault_116;
+L_123:
+	t_38 = u64_ptr;
+	t_39 = atom_add((volatile __global ulong*)t_38, 3ul);
+	t_40 = 0ul < f32_len;
+	if (t_40) goto L_124;
+	t_86 = 8u;
+	t_87 = 0ul;
+	t_88 = f32_len;
+	t_89 = 0ul;
+	goto fault_116;
+L_124:
+	t_41 = f32_ptr;
 	{
-		uint ka_seen = *(volatile __global uint*)t_30, ka_want;
+		uint ka_seen = *(volatile __global uint*)t_41, ka_want;
 		do {
 			ka_want = ka_seen;
-			ka_seen = atomic_cmpxchg((volatile __global uint*)t_30, ka_want, as_uint(as_float(ka_want) + 0x1p-01f));
+			ka_seen = atomic_cmpxchg((volatile __global uint*)t_41, ka_want, as_uint(as_float(ka_want) + 0x1p-01f));
 		} while (ka_seen != ka_want);
-		t_31 = as_float(ka_seen);
+		t_42 = as_float(ka_seen);
 	}
-	t_32 = f32_ptr + 1;
-	t_33 = (float)(long)t_8;
-	t_34 = (__global uint*)t_32;
-	t_35 = *t_34;
-	t_36 = t_35;
-	goto L_75;
-L_75:
-	t_37 = as_float(t_36);
-	t_38 = ka_maximum_f32(t_37, t_33);
-	t_39 = as_uint(t_38);
-	cas_40 = atomic_cmpxchg((volatile __global uint*)t_34, t_36, t_39);
-	cas_ok_41 = cas_40 == t_36;
-	t_42 = cas_40;
-	t_43 = cas_ok_41;
-	if (t_43) goto L_76;
-	t_36 = t_42;
-	goto L_75;
-L_76:
-	t_44 = as_float(t_36);
-	t_45 = f64_ptr;
+	t_43 = 1ul < f32_len;
+	if (t_43) goto L_125;
+	t_86 = 9u;
+	t_87 = 1ul;
+	t_88 = f32_len;
+	t_89 = 0ul;
+	goto fault_116;
+L_125:
+	t_44 = f32_ptr + 1;
+	t_45 = (float)(long)t_10;
+	t_46 = (__global uint*)t_44;
+	t_47 = *t_46;
+	t_48 = t_47;
+	goto L_126;
+L_126:
+	t_49 = as_float(t_48);
+	t_50 = ka_maximum_f32(t_49, t_45);
+	t_51 = as_uint(t_50);
+	cas_52 = atomic_cmpxchg((volatile __global uint*)t_46, t_48, t_51);
+	cas_ok_53 = cas_52 == t_48;
+	t_54 = cas_52;
+	t_55 = cas_ok_53;
+	if (t_55) goto L_127;
+	t_48 = t_54;
+	goto L_126;
+L_127:
+	t_56 = as_float(t_48);
+	t_57 = 0ul < f64_len;
+	if (t_57) goto L_128;
+	t_86 = 10u;
+	t_87 = 0ul;
+	t_88 = f64_len;
+	t_89 = 0ul;
+	goto fault_116;
+L_128:
+	t_58 = f64_ptr;
 	{
-		ulong ka_seen = *(volatile __global ulong*)t_45, ka_want;
+		ulong ka_seen = *(volatile __global ulong*)t_58, ka_want;
 		do {
 			ka_want = ka_seen;
-			ka_seen = atom_cmpxchg((volatile __global ulong*)t_45, ka_want, as_ulong(as_double(ka_want) + 0x1p-02));
+			ka_seen = atom_cmpxchg((volatile __global ulong*)t_58, ka_want, as_ulong(as_double(ka_want) + 0x1p-02));
 		} while (ka_seen != ka_want);
-		t_46 = as_double(ka_seen);
+		t_59 = as_double(ka_seen);
 	}
-	t_47 = f64_ptr + 1;
-	t_48 = (double)(long)t_8;
-	t_49 = (__global ulong*)t_47;
-	t_50 = *t_49;
-	t_51 = t_50;
-	goto L_77;
-L_77:
-	t_52 = as_double(t_51);
-	t_53 = ka_minimum_f64(t_52, t_48);
-	t_54 = as_ulong(t_53);
-	cas_55 = atom_cmpxchg((volatile __global ulong*)t_49, t_51, t_54);
-	cas_ok_56 = cas_55 == t_51;
-	t_57 = cas_55;
-	t_58 = cas_ok_56;
-	if (t_58) goto L_78;
-	t_51 = t_57;
-	goto L_77;
-L_78:
-	t_59 = as_double(t_51);
-	t_60 = i32_ptr + 3;
-	t_61 = t_8 + 1ul;
-	t_62 = (uint)t_61;
-	cas_63 = atomic_cmpxchg((volatile __global uint*)t_60, 0u, t_62);
-	cas_ok_64 = cas_63 == 0u;
-	t_65 = cas_63;
-	t_66 = t_65 == 0u;
-	if (t_66) goto L_79;
-	goto L_80;
-L_79:
-	t_67 = i32_ptr + 4;
-	t_68 = atomic_add((volatile __global uint*)t_67, 1u);
-	goto L_80;
-L_80:
-	t_69 = i32_ptr + 5;
-	t_70 = (uint)t_8;
-	t_71 = atomic_xchg((volatile __global uint*)t_69, t_70);
+	t_60 = 1ul < f64_len;
+	if (t_60) goto L_129;
+	t_86 = 11u;
+	t_87 = 1ul;
+	t_88 = f64_len;
+	t_89 = 0ul;
+	goto fault_116;
+L_129:
+	t_61 = f64_ptr + 1;
+	t_62 = (double)(long)t_10;
+	t_63 = (__global ulong*)t_61;
+	t_64 = *t_63;
+	t_65 = t_64;
+	goto L_130;
+L_130:
+	t_66 = as_double(t_65);
+	t_67 = ka_minimum_f64(t_66, t_62);
+	t_68 = as_ulong(t_67);
+	cas_69 = atom_cmpxchg((volatile __global ulong*)t_63, t_65, t_68);
+	cas_ok_70 = cas_69 == t_65;
+	t_71 = cas_69;
+	t_72 = cas_ok_70;
+	if (t_72) goto L_131;
+	t_65 = t_71;
+	goto L_130;
+L_131:
+	t_73 = as_double(t_65);
+	t_74 = 3ul < i32_len;
+	if (t_74) goto L_132;
+	t_86 = 12u;
+	t_87 = 3ul;
+	t_88 = i32_len;
+	t_89 = 0ul;
+	goto fault_116;
+L_132:
+	t_75 = i32_ptr + 3;
+	t_76 = t_10 + 1ul;
+	t_77 = (uint)t_76;
+	cas_78 = atomic_cmpxchg((volatile __global uint*)t_75, 0u, t_77);
+	cas_ok_79 = cas_78 == 0u;
+	t_80 = cas_78;
+	t_81 = t_80 == 0u;
+	if (t_81) goto L_133;
+	goto L_134;
+L_133:
+	t_82 = 4ul < i32_len;
+	if (t_82) goto L_135;
+	t_86 = 13u;
+	t_87 = 4ul;
+	t_88 = i32_len;
+	t_89 = 0ul;
+	goto fault_116;
+L_135:
+	t_83 = i32_ptr + 4;
+	t_84 = atomic_add((volatile __global uint*)t_83, 1u);
+	goto L_134;
+L_134:
+	t_85 = 5ul < i32_len;
+	if (t_85) goto L_136;
+	t_86 = 14u;
+	t_87 = 5ul;
+	t_88 = i32_len;
+	t_89 = 0ul;
+	goto fault_116;
+fault_116:
+	t_90 = ka_fault_0;
+	cas_91 = atomic_cmpxchg((volatile __global uint*)t_90, 0u, 1u);
+	cas_ok_92 = cas_91 == 0u;
+	t_93 = cas_ok_92;
+	if (t_93) goto L_137;
+	goto L_138;
+L_137:
+	t_94 = ka_fault_0 + 1;
+	*t_94 = ka_launch_1;
+	t_95 = ka_fault_0 + 2;
+	*t_95 = t_86;
+	t_96 = (ulong)get_global_id(0);
+	t_97 = (uint)t_96;
+	t_98 = ka_fault_0 + 3;
+	*t_98 = t_97;
+	t_99 = (ulong)get_global_id(1);
+	t_100 = (uint)t_99;
+	t_101 = ka_fault_0 + 4;
+	*t_101 = t_100;
+	t_102 = (ulong)get_global_id(2);
+	t_103 = (uint)t_102;
+	t_104 = ka_fault_0 + 5;
+	*t_104 = t_103;
+	t_105 = (__global ulong*)ka_fault_0;
+	t_106 = t_105 + 4;
+	*t_106 = t_87;
+	t_107 = t_105 + 5;
+	*t_107 = t_88;
+	t_108 = t_105 + 6;
+	*t_108 = t_89;
+	goto L_138;
+L_138:
 	return;
-L_73:
+L_136:
+	t_109 = i32_ptr + 5;
+	t_110 = (uint)t_10;
+	t_111 = atomic_xchg((volatile __global uint*)t_109, t_110);
+	return;
+L_113:
 	return;
 }

@@ -7,38 +7,115 @@ __kernel void Count(
 	ulong counts_len,
 	ulong ka_gsize0,
 	ulong ka_gsize1,
-	ulong ka_gsize2)
+	ulong ka_gsize2,
+	__global uint* ka_fault_0,
+	uint ka_launch_1)
 {
-	__global uint* t_0;
-	uint t_1;
-	ulong t_2;
-	ulong t_3;
-	bool t_4;
+	bool t_2;
+	__global uint* t_3;
+	uint t_4;
 	ulong t_5;
 	ulong t_6;
 	bool t_7;
-	__global uint* t_8;
-	uint t_9;
+	ulong t_8;
+	ulong t_9;
+	bool t_10;
+	bool t_11;
+	uint t_12;
+	ulong t_13;
+	ulong t_14;
+	ulong t_15;
+	__global uint* t_16;
+	uint cas_17;
+	bool cas_ok_18;
+	bool t_19;
+	__global uint* t_20;
+	__global uint* t_21;
+	ulong t_22;
+	uint t_23;
+	__global uint* t_24;
+	ulong t_25;
+	uint t_26;
+	__global uint* t_27;
+	ulong t_28;
+	uint t_29;
+	__global uint* t_30;
+	__global ulong* t_31;
+	__global ulong* t_32;
+	__global ulong* t_33;
+	__global ulong* t_34;
+	__global uint* t_35;
+	uint t_36;
 
-	goto L_10;
-L_10:
-	t_0 = counts_ptr;
-	t_1 = atomic_add((volatile __global uint*)t_0, 1u);
-	t_2 = (ulong)get_global_id(0);
-	t_3 = ka_gsize0;
-	t_4 = (long)t_2 < (long)t_3;
-	if (t_4) goto L_11;
-	goto L_12;
-L_11:
-	t_5 = (ulong)get_global_id(1);
-	t_6 = ka_gsize1;
+	goto L_37;
+L_37:
+	t_2 = 0ul < counts_len;
+	if (t_2) goto L_38;
+	t_12 = 0u;
+	t_13 = 0ul;
+	t_14 = counts_len;
+	t_15 = 0ul;
+	goto fault_39;
+L_38:
+	t_3 = counts_ptr;
+	t_4 = atomic_add((volatile __global uint*)t_3, 1u);
+	t_5 = (ulong)get_global_id(0);
+	t_6 = ka_gsize0;
 	t_7 = (long)t_5 < (long)t_6;
-	if (t_7) goto L_13;
-	goto L_12;
-L_13:
-	t_8 = counts_ptr + 1;
-	t_9 = atomic_add((volatile __global uint*)t_8, 1u);
-	goto L_12;
-L_12:
+	if (t_7) goto L_40;
+	goto L_41;
+L_40:
+	t_8 = (ulong)get_global_id(1);
+	t_9 = ka_gsize1;
+	t_10 = (long)t_8 < (long)t_9;
+	if (t_10) goto L_42;
+	goto L_41;
+L_42:
+	t_11 = 1ul < counts_len;
+	if (t_11) goto L_43;
+	t_12 = 1u;
+	t_13 = 1ul;
+	t_14 = counts_len;
+	t_15 = 0ul;
+	goto fault_39;
+fault_39:
+	t_16 = ka_fault_0;
+	cas_17 = atomic_cmpxchg((volatile __global uint*)t_16, 0u, 1u);
+	cas_ok_18 = cas_17 == 0u;
+	t_19 = cas_ok_18;
+	if (t_19) goto L_44;
+	goto L_45;
+L_44:
+	t_20 = ka_fault_0 + 1;
+	*t_20 = ka_launch_1;
+	t_21 = ka_fault_0 + 2;
+	*t_21 = t_12;
+	t_22 = (ulong)get_global_id(0);
+	t_23 = (uint)t_22;
+	t_24 = ka_fault_0 + 3;
+	*t_24 = t_23;
+	t_25 = (ulong)get_global_id(1);
+	t_26 = (uint)t_25;
+	t_27 = ka_fault_0 + 4;
+	*t_27 = t_26;
+	t_28 = (ulong)get_global_id(2);
+	t_29 = (uint)t_28;
+	t_30 = ka_fault_0 + 5;
+	*t_30 = t_29;
+	t_31 = (__global ulong*)ka_fault_0;
+	t_32 = t_31 + 4;
+	*t_32 = t_13;
+	t_33 = t_31 + 5;
+	*t_33 = t_14;
+	t_34 = t_31 + 6;
+	*t_34 = t_15;
+	goto L_45;
+L_45:
+	return;
+L_43:
+	t_35 = counts_ptr + 1;
+	t_36 = atomic_add((volatile __global uint*)t_35, 1u);
+	goto L_41;
+L_41:
 	return;
 }

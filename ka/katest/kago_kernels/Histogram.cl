@@ -9,10 +9,10 @@ __kernel void Histogram(
 	ulong bins_len,
 	ulong ka_gsize0,
 	ulong ka_gsize1,
-	ulong ka_gsize2)
+	ulong ka_gsize2,
+	__global uint* ka_fault_0,
+	uint ka_launch_1)
 {
-	ulong t_0;
-	ulong t_1;
 	ulong t_2;
 	ulong t_3;
 	ulong t_4;
@@ -20,36 +20,122 @@ __kernel void Histogram(
 	ulong t_6;
 	ulong t_7;
 	ulong t_8;
-	bool t_9;
-	__global uint* t_10;
-	uint t_11;
-	ulong t_12;
-	ulong t_13;
-	__global uint* t_14;
-	uint t_15;
+	ulong t_9;
+	ulong t_10;
+	bool t_11;
+	bool t_12;
+	__global uint* t_13;
+	uint t_14;
+	ulong t_15;
+	bool t_16;
+	ulong t_17;
+	bool t_18;
+	uint t_19;
+	ulong t_20;
+	ulong t_21;
+	ulong t_22;
+	__global uint* t_23;
+	uint cas_24;
+	bool cas_ok_25;
+	bool t_26;
+	__global uint* t_27;
+	__global uint* t_28;
+	ulong t_29;
+	uint t_30;
+	__global uint* t_31;
+	ulong t_32;
+	uint t_33;
+	__global uint* t_34;
+	ulong t_35;
+	uint t_36;
+	__global uint* t_37;
+	__global ulong* t_38;
+	__global ulong* t_39;
+	__global ulong* t_40;
+	__global ulong* t_41;
+	__global uint* t_42;
+	uint t_43;
 
-	goto L_16;
-L_16:
-	t_0 = (ulong)get_global_id(2);
-	t_1 = ka_gsize1;
-	t_2 = (ulong)get_global_id(1);
-	t_3 = ka_gsize0;
-	t_4 = (ulong)get_global_id(0);
-	t_5 = t_1 * t_0;
-	t_6 = t_2 + t_5;
-	t_7 = t_3 * t_6;
+	goto L_44;
+L_44:
+	t_2 = (ulong)get_global_id(2);
+	t_3 = ka_gsize1;
+	t_4 = (ulong)get_global_id(1);
+	t_5 = ka_gsize0;
+	t_6 = (ulong)get_global_id(0);
+	t_7 = t_3 * t_2;
 	t_8 = t_4 + t_7;
-	t_9 = (long)t_8 < (long)x_len;
-	if (t_9) goto L_17;
-	goto L_18;
-L_17:
-	t_10 = x_ptr + (long)t_8;
-	t_11 = *t_10;
-	t_12 = (ulong)(long)(int)t_11;
-	t_13 = (ulong)((long)t_12 % (long)bins_len);
-	t_14 = bins_ptr + (long)t_13;
-	t_15 = atomic_add((volatile __global uint*)t_14, 1u);
-	goto L_18;
-L_18:
+	t_9 = t_5 * t_8;
+	t_10 = t_6 + t_9;
+	t_11 = (long)t_10 < (long)x_len;
+	if (t_11) goto L_45;
+	goto L_46;
+L_45:
+	t_12 = t_10 < x_len;
+	if (t_12) goto L_47;
+	t_19 = 0u;
+	t_20 = t_10;
+	t_21 = x_len;
+	t_22 = 0ul;
+	goto fault_48;
+L_47:
+	t_13 = x_ptr + (long)t_10;
+	t_14 = *t_13;
+	t_15 = (ulong)(long)(int)t_14;
+	t_16 = bins_len != 0ul;
+	if (t_16) goto L_49;
+	t_19 = 1u;
+	t_20 = 0ul;
+	t_21 = 0ul;
+	t_22 = 0ul;
+	goto fault_48;
+L_49:
+	t_17 = (ulong)((long)t_15 % (long)bins_len);
+	t_18 = t_17 < bins_len;
+	if (t_18) goto L_50;
+	t_19 = 2u;
+	t_20 = t_17;
+	t_21 = bins_len;
+	t_22 = 0ul;
+	goto fault_48;
+fault_48:
+	t_23 = ka_fault_0;
+	cas_24 = atomic_cmpxchg((volatile __global uint*)t_23, 0u, 1u);
+	cas_ok_25 = cas_24 == 0u;
+	t_26 = cas_ok_25;
+	if (t_26) goto L_51;
+	goto L_52;
+L_51:
+	t_27 = ka_fault_0 + 1;
+	*t_27 = ka_launch_1;
+	t_28 = ka_fault_0 + 2;
+	*t_28 = t_19;
+	t_29 = (ulong)get_global_id(0);
+	t_30 = (uint)t_29;
+	t_31 = ka_fault_0 + 3;
+	*t_31 = t_30;
+	t_32 = (ulong)get_global_id(1);
+	t_33 = (uint)t_32;
+	t_34 = ka_fault_0 + 4;
+	*t_34 = t_33;
+	t_35 = (ulong)get_global_id(2);
+	t_36 = (uint)t_35;
+	t_37 = ka_fault_0 + 5;
+	*t_37 = t_36;
+	t_38 = (__global ulong*)ka_fault_0;
+	t_39 = t_38 + 4;
+	*t_39 = t_20;
+	t_40 = t_38 + 5;
+	*t_40 = t_21;
+	t_41 = t_38 + 6;
+	*t_41 = t_22;
+	goto L_52;
+L_52:
+	return;
+L_50:
+	t_42 = bins_ptr + (long)t_17;
+	t_43 = atomic_add((volatile __global uint*)t_42, 1u);
+	goto L_46;
+L_46:
 	return;
 }

@@ -7,13 +7,13 @@ __kernel void Reverse(
 	ulong x_len,
 	ulong ka_gsize0,
 	ulong ka_gsize1,
-	ulong ka_gsize2)
+	ulong ka_gsize2,
+	__global uint* ka_fault_1,
+	uint ka_launch_2)
 {
 	__local uint ka_local_0_0[64];
-	__local uint* t_1;
-	ulong t_2;
-	ulong t_3;
-	ulong t_4;
+	__global uint* t_3;
+	__local uint* t_4;
 	ulong t_5;
 	ulong t_6;
 	ulong t_7;
@@ -30,61 +30,323 @@ __kernel void Reverse(
 	ulong t_18;
 	ulong t_19;
 	ulong t_20;
-	bool t_21;
-	__global uint* t_22;
-	uint t_23;
-	__local uint* t_24;
+	ulong t_21;
+	ulong t_22;
+	ulong t_23;
+	bool t_24;
 	bool t_25;
-	ulong t_26;
-	ulong t_27;
-	__local uint* t_28;
-	uint t_29;
+	__global uint* t_26;
+	uint cas_27;
+	bool cas_ok_28;
+	bool t_29;
 	__global uint* t_30;
+	__global uint* t_31;
+	ulong t_32;
+	uint t_33;
+	__global uint* t_34;
+	ulong t_35;
+	uint t_36;
+	__global uint* t_37;
+	ulong t_38;
+	uint t_39;
+	__global uint* t_40;
+	__global ulong* t_41;
+	__global ulong* t_42;
+	__global ulong* t_43;
+	__global ulong* t_44;
+	__global uint* t_45;
+	ulong t_46;
+	__global uint* t_47;
+	uint t_48;
+	bool t_49;
+	__global uint* t_50;
+	uint cas_51;
+	bool cas_ok_52;
+	bool t_53;
+	__global uint* t_54;
+	__global uint* t_55;
+	ulong t_56;
+	uint t_57;
+	__global uint* t_58;
+	ulong t_59;
+	uint t_60;
+	__global uint* t_61;
+	ulong t_62;
+	uint t_63;
+	__global uint* t_64;
+	__global ulong* t_65;
+	__global ulong* t_66;
+	__global ulong* t_67;
+	__global ulong* t_68;
+	ulong t_69;
+	__local uint* t_70;
+	bool t_71;
+	ulong t_72;
+	ulong t_73;
+	bool t_74;
+	__global uint* t_75;
+	uint cas_76;
+	bool cas_ok_77;
+	bool t_78;
+	__global uint* t_79;
+	__global uint* t_80;
+	ulong t_81;
+	uint t_82;
+	__global uint* t_83;
+	ulong t_84;
+	uint t_85;
+	__global uint* t_86;
+	ulong t_87;
+	uint t_88;
+	__global uint* t_89;
+	__global ulong* t_90;
+	__global ulong* t_91;
+	__global ulong* t_92;
+	__global ulong* t_93;
+	ulong t_94;
+	__local uint* t_95;
+	uint t_96;
+	bool t_97;
+	__global uint* t_98;
+	uint cas_99;
+	bool cas_ok_100;
+	bool t_101;
+	__global uint* t_102;
+	__global uint* t_103;
+	ulong t_104;
+	uint t_105;
+	__global uint* t_106;
+	ulong t_107;
+	uint t_108;
+	__global uint* t_109;
+	ulong t_110;
+	uint t_111;
+	__global uint* t_112;
+	__global ulong* t_113;
+	__global ulong* t_114;
+	__global ulong* t_115;
+	__global ulong* t_116;
+	__global uint* t_117;
+	ulong t_118;
+	__global uint* t_119;
 
-	goto L_31;
-L_31:
-	t_1 = ka_local_0_0;
-	t_2 = (ulong)get_local_id(2);
-	t_3 = (ulong)get_local_size(1);
-	t_4 = (ulong)get_local_id(1);
-	t_5 = (ulong)get_local_size(0);
-	t_6 = (ulong)get_local_id(0);
-	t_7 = t_3 * t_2;
-	t_8 = t_4 + t_7;
-	t_9 = t_5 * t_8;
-	t_10 = t_6 + t_9;
-	t_11 = (ulong)get_local_size(0);
-	t_12 = (ulong)get_global_id(2);
-	t_13 = ka_gsize1;
-	t_14 = (ulong)get_global_id(1);
-	t_15 = ka_gsize0;
-	t_16 = (ulong)get_global_id(0);
-	t_17 = t_13 * t_12;
-	t_18 = t_14 + t_17;
-	t_19 = t_15 * t_18;
-	t_20 = t_16 + t_19;
-	t_21 = (long)t_20 < (long)x_len;
-	if (t_21) goto L_32;
-	goto L_33;
-L_32:
-	t_22 = x_ptr + (long)t_20;
-	t_23 = *t_22;
-	t_24 = t_1 + (long)t_10;
-	*t_24 = t_23;
-	goto L_33;
-L_33:
+	t_3 = ka_fault_1 + 16;
+	goto L_120;
+L_120:
+	t_4 = ka_local_0_0;
+	t_5 = (ulong)get_local_id(2);
+	t_6 = (ulong)get_local_size(1);
+	t_7 = (ulong)get_local_id(1);
+	t_8 = (ulong)get_local_size(0);
+	t_9 = (ulong)get_local_id(0);
+	t_10 = t_6 * t_5;
+	t_11 = t_7 + t_10;
+	t_12 = t_8 * t_11;
+	t_13 = t_9 + t_12;
+	t_14 = (ulong)get_local_size(0);
+	t_15 = (ulong)get_global_id(2);
+	t_16 = ka_gsize1;
+	t_17 = (ulong)get_global_id(1);
+	t_18 = ka_gsize0;
+	t_19 = (ulong)get_global_id(0);
+	t_20 = t_16 * t_15;
+	t_21 = t_17 + t_20;
+	t_22 = t_18 * t_21;
+	t_23 = t_19 + t_22;
+	t_24 = (long)t_23 < (long)x_len;
+	if (t_24) goto L_121;
+	goto L_122;
+L_121:
+	t_25 = t_23 < x_len;
+	if (t_25) {
+		t_45 = x_ptr;
+		t_46 = t_23;
+		goto L_123;
+	}
+	goto L_124;
+L_124:
+	t_26 = ka_fault_1;
+	cas_27 = atomic_cmpxchg((volatile __global uint*)t_26, 0u, 1u);
+	cas_ok_28 = cas_27 == 0u;
+	t_29 = cas_ok_28;
+	if (t_29) goto L_125;
+	goto L_126;
+L_125:
+	t_30 = ka_fault_1 + 1;
+	*t_30 = ka_launch_2;
+	t_31 = ka_fault_1 + 2;
+	*t_31 = 0u;
+	t_32 = (ulong)get_global_id(0);
+	t_33 = (uint)t_32;
+	t_34 = ka_fault_1 + 3;
+	*t_34 = t_33;
+	t_35 = (ulong)get_global_id(1);
+	t_36 = (uint)t_35;
+	t_37 = ka_fault_1 + 4;
+	*t_37 = t_36;
+	t_38 = (ulong)get_global_id(2);
+	t_39 = (uint)t_38;
+	t_40 = ka_fault_1 + 5;
+	*t_40 = t_39;
+	t_41 = (__global ulong*)ka_fault_1;
+	t_42 = t_41 + 4;
+	*t_42 = t_23;
+	t_43 = t_41 + 5;
+	*t_43 = x_len;
+	t_44 = t_41 + 6;
+	*t_44 = 0ul;
+	goto L_126;
+L_126:
+	t_45 = t_3;
+	t_46 = 0ul;
+	goto L_123;
+L_123:
+	t_47 = t_45 + (long)t_46;
+	t_48 = *t_47;
+	t_49 = t_13 < 64ul;
+	if (t_49) {
+		t_69 = t_13;
+		goto L_127;
+	}
+	goto L_128;
+L_128:
+	t_50 = ka_fault_1;
+	cas_51 = atomic_cmpxchg((volatile __global uint*)t_50, 0u, 1u);
+	cas_ok_52 = cas_51 == 0u;
+	t_53 = cas_ok_52;
+	if (t_53) goto L_129;
+	goto L_130;
+L_129:
+	t_54 = ka_fault_1 + 1;
+	*t_54 = ka_launch_2;
+	t_55 = ka_fault_1 + 2;
+	*t_55 = 1u;
+	t_56 = (ulong)get_global_id(0);
+	t_57 = (uint)t_56;
+	t_58 = ka_fault_1 + 3;
+	*t_58 = t_57;
+	t_59 = (ulong)get_global_id(1);
+	t_60 = (uint)t_59;
+	t_61 = ka_fault_1 + 4;
+	*t_61 = t_60;
+	t_62 = (ulong)get_global_id(2);
+	t_63 = (uint)t_62;
+	t_64 = ka_fault_1 + 5;
+	*t_64 = t_63;
+	t_65 = (__global ulong*)ka_fault_1;
+	t_66 = t_65 + 4;
+	*t_66 = t_13;
+	t_67 = t_65 + 5;
+	*t_67 = 64ul;
+	t_68 = t_65 + 6;
+	*t_68 = 0ul;
+	goto L_130;
+L_130:
+	t_69 = 0ul;
+	goto L_127;
+L_127:
+	t_70 = t_4 + (long)t_69;
+	*t_70 = t_48;
+	goto L_122;
+L_122:
 	barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
-	t_25 = (long)t_20 < (long)x_len;
-	if (t_25) goto L_34;
-	goto L_35;
-L_34:
-	t_26 = t_11 - 1ul;
-	t_27 = t_26 - t_10;
-	t_28 = t_1 + (long)t_27;
-	t_29 = *t_28;
-	t_30 = x_ptr + (long)t_20;
-	*t_30 = t_29;
-	goto L_35;
-L_35:
+	t_71 = (long)t_23 < (long)x_len;
+	if (t_71) goto L_131;
+	goto L_132;
+L_131:
+	t_72 = t_14 - 1ul;
+	t_73 = t_72 - t_13;
+	t_74 = t_73 < 64ul;
+	if (t_74) {
+		t_94 = t_73;
+		goto L_133;
+	}
+	goto L_134;
+L_134:
+	t_75 = ka_fault_1;
+	cas_76 = atomic_cmpxchg((volatile __global uint*)t_75, 0u, 1u);
+	cas_ok_77 = cas_76 == 0u;
+	t_78 = cas_ok_77;
+	if (t_78) goto L_135;
+	goto L_136;
+L_135:
+	t_79 = ka_fault_1 + 1;
+	*t_79 = ka_launch_2;
+	t_80 = ka_fault_1 + 2;
+	*t_80 = 2u;
+	t_81 = (ulong)get_global_id(0);
+	t_82 = (uint)t_81;
+	t_83 = ka_fault_1 + 3;
+	*t_83 = t_82;
+	t_84 = (ulong)get_global_id(1);
+	t_85 = (uint)t_84;
+	t_86 = ka_fault_1 + 4;
+	*t_86 = t_85;
+	t_87 = (ulong)get_global_id(2);
+	t_88 = (uint)t_87;
+	t_89 = ka_fault_1 + 5;
+	*t_89 = t_88;
+	t_90 = (__global ulong*)ka_fault_1;
+	t_91 = t_90 + 4;
+	*t_91 = t_73;
+	t_92 = t_90 + 5;
+	*t_92 = 64ul;
+	t_93 = t_90 + 6;
+	*t_93 = 0ul;
+	goto L_136;
+L_136:
+	t_94 = 0ul;
+	goto L_133;
+L_133:
+	t_95 = t_4 + (long)t_94;
+	t_96 = *t_95;
+	t_97 = t_23 < x_len;
+	if (t_97) {
+		t_117 = x_ptr;
+		t_118 = t_23;
+		goto L_137;
+	}
+	goto L_138;
+L_138:
+	t_98 = ka_fault_1;
+	cas_99 = atomic_cmpxchg((volatile __global uint*)t_98, 0u, 1u);
+	cas_ok_100 = cas_99 == 0u;
+	t_101 = cas_ok_100;
+	if (t_101) goto L_139;
+	goto L_140;
+L_139:
+	t_102 = ka_fault_1 + 1;
+	*t_102 = ka_launch_2;
+	t_103 = ka_fault_1 + 2;
+	*t_103 = 3u;
+	t_104 = (ulong)get_global_id(0);
+	t_105 = (uint)t_104;
+	t_106 = ka_fault_1 + 3;
+	*t_106 = t_105;
+	t_107 = (ulong)get_global_id(1);
+	t_108 = (uint)t_107;
+	t_109 = ka_fault_1 + 4;
+	*t_109 = t_108;
+	t_110 = (ulong)get_global_id(2);
+	t_111 = (uint)t_110;
+	t_112 = ka_fault_1 + 5;
+	*t_112 = t_111;
+	t_113 = (__global ulong*)ka_fault_1;
+	t_114 = t_113 + 4;
+	*t_114 = t_23;
+	t_115 = t_113 + 5;
+	*t_115 = x_len;
+	t_116 = t_113 + 6;
+	*t_116 = 0ul;
+	goto L_140;
+L_140:
+	t_117 = t_3;
+	t_118 = 0ul;
+	goto L_137;
+L_137:
+	t_119 = t_117 + (long)t_118;
+	*t_119 = t_96;
+	goto L_132;
+L_132:
 	return;
 }

@@ -8,10 +8,10 @@ __kernel void Scale_float32(
 	ulong x_len,
 	ulong ka_gsize0,
 	ulong ka_gsize1,
-	ulong ka_gsize2)
+	ulong ka_gsize2,
+	__global uint* ka_fault_0,
+	uint ka_launch_1)
 {
-	ulong t_0;
-	ulong t_1;
 	ulong t_2;
 	ulong t_3;
 	ulong t_4;
@@ -19,33 +19,110 @@ __kernel void Scale_float32(
 	ulong t_6;
 	ulong t_7;
 	ulong t_8;
-	bool t_9;
-	__global float* t_10;
-	float t_11;
-	float t_12;
+	ulong t_9;
+	ulong t_10;
+	bool t_11;
+	bool t_12;
 	__global float* t_13;
+	float t_14;
+	float t_15;
+	bool t_16;
+	uint t_17;
+	ulong t_18;
+	ulong t_19;
+	ulong t_20;
+	__global uint* t_21;
+	uint cas_22;
+	bool cas_ok_23;
+	bool t_24;
+	__global uint* t_25;
+	__global uint* t_26;
+	ulong t_27;
+	uint t_28;
+	__global uint* t_29;
+	ulong t_30;
+	uint t_31;
+	__global uint* t_32;
+	ulong t_33;
+	uint t_34;
+	__global uint* t_35;
+	__global ulong* t_36;
+	__global ulong* t_37;
+	__global ulong* t_38;
+	__global ulong* t_39;
+	__global float* t_40;
 
-	goto L_14;
-L_14:
-	t_0 = (ulong)get_global_id(2);
-	t_1 = ka_gsize1;
-	t_2 = (ulong)get_global_id(1);
-	t_3 = ka_gsize0;
-	t_4 = (ulong)get_global_id(0);
-	t_5 = t_1 * t_0;
-	t_6 = t_2 + t_5;
-	t_7 = t_3 * t_6;
+	goto L_41;
+L_41:
+	t_2 = (ulong)get_global_id(2);
+	t_3 = ka_gsize1;
+	t_4 = (ulong)get_global_id(1);
+	t_5 = ka_gsize0;
+	t_6 = (ulong)get_global_id(0);
+	t_7 = t_3 * t_2;
 	t_8 = t_4 + t_7;
-	t_9 = (long)t_8 < (long)x_len;
-	if (t_9) goto L_15;
-	goto L_16;
-L_15:
-	t_10 = x_ptr + (long)t_8;
-	t_11 = *t_10;
-	t_12 = t_11 * a;
-	t_13 = x_ptr + (long)t_8;
-	*t_13 = t_12;
-	goto L_16;
-L_16:
+	t_9 = t_5 * t_8;
+	t_10 = t_6 + t_9;
+	t_11 = (long)t_10 < (long)x_len;
+	if (t_11) goto L_42;
+	goto L_43;
+L_42:
+	t_12 = t_10 < x_len;
+	if (t_12) goto L_44;
+	t_17 = 0u;
+	t_18 = t_10;
+	t_19 = x_len;
+	t_20 = 0ul;
+	goto fault_45;
+L_44:
+	t_13 = x_ptr + (long)t_10;
+	t_14 = *t_13;
+	t_15 = t_14 * a;
+	t_16 = t_10 < x_len;
+	if (t_16) goto L_46;
+	t_17 = 1u;
+	t_18 = t_10;
+	t_19 = x_len;
+	t_20 = 0ul;
+	goto fault_45;
+fault_45:
+	t_21 = ka_fault_0;
+	cas_22 = atomic_cmpxchg((volatile __global uint*)t_21, 0u, 1u);
+	cas_ok_23 = cas_22 == 0u;
+	t_24 = cas_ok_23;
+	if (t_24) goto L_47;
+	goto L_48;
+L_47:
+	t_25 = ka_fault_0 + 1;
+	*t_25 = ka_launch_1;
+	t_26 = ka_fault_0 + 2;
+	*t_26 = t_17;
+	t_27 = (ulong)get_global_id(0);
+	t_28 = (uint)t_27;
+	t_29 = ka_fault_0 + 3;
+	*t_29 = t_28;
+	t_30 = (ulong)get_global_id(1);
+	t_31 = (uint)t_30;
+	t_32 = ka_fault_0 + 4;
+	*t_32 = t_31;
+	t_33 = (ulong)get_global_id(2);
+	t_34 = (uint)t_33;
+	t_35 = ka_fault_0 + 5;
+	*t_35 = t_34;
+	t_36 = (__global ulong*)ka_fault_0;
+	t_37 = t_36 + 4;
+	*t_37 = t_18;
+	t_38 = t_36 + 5;
+	*t_38 = t_19;
+	t_39 = t_36 + 6;
+	*t_39 = t_20;
+	goto L_48;
+L_48:
+	return;
+L_46:
+	t_40 = x_ptr + (long)t_10;
+	*t_40 = t_15;
+	goto L_43;
+L_43:
 	return;
 }

@@ -8,13 +8,13 @@ __kernel void Rotate(
 	ulong x_len,
 	ulong ka_gsize0,
 	ulong ka_gsize1,
-	ulong ka_gsize2)
+	ulong ka_gsize2,
+	__global uint* ka_fault_1,
+	uint ka_launch_2)
 {
 	__local uint ka_local_0_0[64];
-	__local uint* t_1;
-	ulong t_2;
-	ulong t_3;
-	ulong t_4;
+	__global uint* t_3;
+	__local uint* t_4;
 	ulong t_5;
 	ulong t_6;
 	ulong t_7;
@@ -31,86 +31,675 @@ __kernel void Rotate(
 	ulong t_18;
 	ulong t_19;
 	ulong t_20;
-	bool t_21;
+	ulong t_21;
 	ulong t_22;
 	ulong t_23;
 	bool t_24;
-	__global uint* t_25;
-	uint t_26;
-	uint t_27;
-	__global uint* t_28;
+	ulong t_25;
+	ulong t_26;
+	bool t_27;
+	bool t_28;
 	__global uint* t_29;
-	uint t_30;
-	uint t_31;
-	__global uint* t_32;
+	uint cas_30;
+	bool cas_ok_31;
+	bool t_32;
 	__global uint* t_33;
-	uint t_34;
-	__local uint* t_35;
-	ulong t_36;
-	ulong t_37;
-	__local uint* t_38;
+	__global uint* t_34;
+	ulong t_35;
+	uint t_36;
+	__global uint* t_37;
+	ulong t_38;
 	uint t_39;
 	__global uint* t_40;
+	ulong t_41;
+	uint t_42;
+	__global uint* t_43;
+	__global ulong* t_44;
+	__global ulong* t_45;
+	__global ulong* t_46;
+	__global ulong* t_47;
+	__global uint* t_48;
+	ulong t_49;
+	__global uint* t_50;
+	uint t_51;
+	uint t_52;
+	bool t_53;
+	__global uint* t_54;
+	uint cas_55;
+	bool cas_ok_56;
+	bool t_57;
+	__global uint* t_58;
+	__global uint* t_59;
+	ulong t_60;
+	uint t_61;
+	__global uint* t_62;
+	ulong t_63;
+	uint t_64;
+	__global uint* t_65;
+	ulong t_66;
+	uint t_67;
+	__global uint* t_68;
+	__global ulong* t_69;
+	__global ulong* t_70;
+	__global ulong* t_71;
+	__global ulong* t_72;
+	__global uint* t_73;
+	ulong t_74;
+	__global uint* t_75;
+	bool t_76;
+	__global uint* t_77;
+	uint cas_78;
+	bool cas_ok_79;
+	bool t_80;
+	__global uint* t_81;
+	__global uint* t_82;
+	ulong t_83;
+	uint t_84;
+	__global uint* t_85;
+	ulong t_86;
+	uint t_87;
+	__global uint* t_88;
+	ulong t_89;
+	uint t_90;
+	__global uint* t_91;
+	__global ulong* t_92;
+	__global ulong* t_93;
+	__global ulong* t_94;
+	__global ulong* t_95;
+	__global uint* t_96;
+	ulong t_97;
+	__global uint* t_98;
+	uint t_99;
+	uint t_100;
+	bool t_101;
+	__global uint* t_102;
+	uint cas_103;
+	bool cas_ok_104;
+	bool t_105;
+	__global uint* t_106;
+	__global uint* t_107;
+	ulong t_108;
+	uint t_109;
+	__global uint* t_110;
+	ulong t_111;
+	uint t_112;
+	__global uint* t_113;
+	ulong t_114;
+	uint t_115;
+	__global uint* t_116;
+	__global ulong* t_117;
+	__global ulong* t_118;
+	__global ulong* t_119;
+	__global ulong* t_120;
+	__global uint* t_121;
+	ulong t_122;
+	__global uint* t_123;
+	bool t_124;
+	__global uint* t_125;
+	uint cas_126;
+	bool cas_ok_127;
+	bool t_128;
+	__global uint* t_129;
+	__global uint* t_130;
+	ulong t_131;
+	uint t_132;
+	__global uint* t_133;
+	ulong t_134;
+	uint t_135;
+	__global uint* t_136;
+	ulong t_137;
+	uint t_138;
+	__global uint* t_139;
+	__global ulong* t_140;
+	__global ulong* t_141;
+	__global ulong* t_142;
+	__global ulong* t_143;
+	__global uint* t_144;
+	ulong t_145;
+	__global uint* t_146;
+	uint t_147;
+	bool t_148;
+	__global uint* t_149;
+	uint cas_150;
+	bool cas_ok_151;
+	bool t_152;
+	__global uint* t_153;
+	__global uint* t_154;
+	ulong t_155;
+	uint t_156;
+	__global uint* t_157;
+	ulong t_158;
+	uint t_159;
+	__global uint* t_160;
+	ulong t_161;
+	uint t_162;
+	__global uint* t_163;
+	__global ulong* t_164;
+	__global ulong* t_165;
+	__global ulong* t_166;
+	__global ulong* t_167;
+	ulong t_168;
+	__local uint* t_169;
+	ulong t_170;
+	bool t_171;
+	__global uint* t_172;
+	uint cas_173;
+	bool cas_ok_174;
+	bool t_175;
+	__global uint* t_176;
+	__global uint* t_177;
+	ulong t_178;
+	uint t_179;
+	__global uint* t_180;
+	ulong t_181;
+	uint t_182;
+	__global uint* t_183;
+	ulong t_184;
+	uint t_185;
+	__global uint* t_186;
+	__global ulong* t_187;
+	__global ulong* t_188;
+	__global ulong* t_189;
+	__global ulong* t_190;
+	ulong t_191;
+	ulong t_192;
+	bool t_193;
+	__global uint* t_194;
+	uint cas_195;
+	bool cas_ok_196;
+	bool t_197;
+	__global uint* t_198;
+	__global uint* t_199;
+	ulong t_200;
+	uint t_201;
+	__global uint* t_202;
+	ulong t_203;
+	uint t_204;
+	__global uint* t_205;
+	ulong t_206;
+	uint t_207;
+	__global uint* t_208;
+	__global ulong* t_209;
+	__global ulong* t_210;
+	__global ulong* t_211;
+	__global ulong* t_212;
+	ulong t_213;
+	__local uint* t_214;
+	uint t_215;
+	bool t_216;
+	__global uint* t_217;
+	uint cas_218;
+	bool cas_ok_219;
+	bool t_220;
+	__global uint* t_221;
+	__global uint* t_222;
+	ulong t_223;
+	uint t_224;
+	__global uint* t_225;
+	ulong t_226;
+	uint t_227;
+	__global uint* t_228;
+	ulong t_229;
+	uint t_230;
+	__global uint* t_231;
+	__global ulong* t_232;
+	__global ulong* t_233;
+	__global ulong* t_234;
+	__global ulong* t_235;
+	__global uint* t_236;
+	ulong t_237;
+	__global uint* t_238;
 
-	goto L_41;
-L_41:
-	t_1 = ka_local_0_0;
-	t_2 = (ulong)get_local_id(2);
-	t_3 = (ulong)get_local_size(1);
-	t_4 = (ulong)get_local_id(1);
-	t_5 = (ulong)get_local_size(0);
-	t_6 = (ulong)get_local_id(0);
-	t_7 = t_3 * t_2;
-	t_8 = t_4 + t_7;
-	t_9 = t_5 * t_8;
-	t_10 = t_6 + t_9;
-	t_11 = (ulong)get_global_id(2);
-	t_12 = ka_gsize1;
-	t_13 = (ulong)get_global_id(1);
-	t_14 = ka_gsize0;
-	t_15 = (ulong)get_global_id(0);
-	t_16 = t_12 * t_11;
-	t_17 = t_13 + t_16;
-	t_18 = t_14 * t_17;
-	t_19 = t_15 + t_18;
-	t_20 = (ulong)get_local_size(0);
-	t_21 = shift != 0ul;
-	if (t_21) goto L_42;
-	goto L_43;
-L_43:
-	t_22 = (ulong)get_group_id(0);
-	t_23 = (ulong)((long)t_22 % (long)2ul);
-	t_24 = t_23 == 1ul;
-	if (t_24) goto L_44;
-	goto L_45;
-L_45:
-	t_25 = x_ptr + (long)t_19;
-	t_26 = *t_25;
-	t_27 = t_26 * 2u;
-	t_28 = x_ptr + (long)t_19;
-	*t_28 = t_27;
-	goto L_46;
-L_44:
-	barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
-	t_29 = x_ptr + (long)t_19;
-	t_30 = *t_29;
-	t_31 = 0u - t_30;
-	t_32 = x_ptr + (long)t_19;
-	*t_32 = t_31;
-	goto L_46;
-L_42:
-	t_33 = x_ptr + (long)t_19;
-	t_34 = *t_33;
-	t_35 = t_1 + (long)t_10;
-	*t_35 = t_34;
-	barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
-	t_36 = t_10 + shift;
-	t_37 = (ulong)((long)t_36 % (long)t_20);
-	t_38 = t_1 + (long)t_37;
-	t_39 = *t_38;
-	t_40 = x_ptr + (long)t_19;
+	t_3 = ka_fault_1 + 16;
+	goto L_239;
+L_239:
+	t_4 = ka_local_0_0;
+	t_5 = (ulong)get_local_id(2);
+	t_6 = (ulong)get_local_size(1);
+	t_7 = (ulong)get_local_id(1);
+	t_8 = (ulong)get_local_size(0);
+	t_9 = (ulong)get_local_id(0);
+	t_10 = t_6 * t_5;
+	t_11 = t_7 + t_10;
+	t_12 = t_8 * t_11;
+	t_13 = t_9 + t_12;
+	t_14 = (ulong)get_global_id(2);
+	t_15 = ka_gsize1;
+	t_16 = (ulong)get_global_id(1);
+	t_17 = ka_gsize0;
+	t_18 = (ulong)get_global_id(0);
+	t_19 = t_15 * t_14;
+	t_20 = t_16 + t_19;
+	t_21 = t_17 * t_20;
+	t_22 = t_18 + t_21;
+	t_23 = (ulong)get_local_size(0);
+	t_24 = shift != 0ul;
+	if (t_24) goto L_240;
+	goto L_241;
+L_241:
+	t_25 = (ulong)get_group_id(0);
+	t_26 = (ulong)((long)t_25 % (long)2ul);
+	t_27 = t_26 == 1ul;
+	if (t_27) goto L_242;
+	goto L_243;
+L_243:
+	t_28 = t_22 < x_len;
+	if (t_28) {
+		t_48 = x_ptr;
+		t_49 = t_22;
+		goto L_244;
+	}
+	goto L_245;
+L_245:
+	t_29 = ka_fault_1;
+	cas_30 = atomic_cmpxchg((volatile __global uint*)t_29, 0u, 1u);
+	cas_ok_31 = cas_30 == 0u;
+	t_32 = cas_ok_31;
+	if (t_32) goto L_246;
+	goto L_247;
+L_246:
+	t_33 = ka_fault_1 + 1;
+	*t_33 = ka_launch_2;
+	t_34 = ka_fault_1 + 2;
+	*t_34 = 7u;
+	t_35 = (ulong)get_global_id(0);
+	t_36 = (uint)t_35;
+	t_37 = ka_fault_1 + 3;
+	*t_37 = t_36;
+	t_38 = (ulong)get_global_id(1);
+	t_39 = (uint)t_38;
+	t_40 = ka_fault_1 + 4;
 	*t_40 = t_39;
-	goto L_46;
-L_46:
+	t_41 = (ulong)get_global_id(2);
+	t_42 = (uint)t_41;
+	t_43 = ka_fault_1 + 5;
+	*t_43 = t_42;
+	t_44 = (__global ulong*)ka_fault_1;
+	t_45 = t_44 + 4;
+	*t_45 = t_22;
+	t_46 = t_44 + 5;
+	*t_46 = x_len;
+	t_47 = t_44 + 6;
+	*t_47 = 0ul;
+	goto L_247;
+L_247:
+	t_48 = t_3;
+	t_49 = 0ul;
+	goto L_244;
+L_244:
+	t_50 = t_48 + (long)t_49;
+	t_51 = *t_50;
+	t_52 = t_51 * 2u;
+	t_53 = t_22 < x_len;
+	if (t_53) {
+		t_73 = x_ptr;
+		t_74 = t_22;
+		goto L_248;
+	}
+	goto L_249;
+L_249:
+	t_54 = ka_fault_1;
+	cas_55 = atomic_cmpxchg((volatile __global uint*)t_54, 0u, 1u);
+	cas_ok_56 = cas_55 == 0u;
+	t_57 = cas_ok_56;
+	if (t_57) goto L_250;
+	goto L_251;
+L_250:
+	t_58 = ka_fault_1 + 1;
+	*t_58 = ka_launch_2;
+	t_59 = ka_fault_1 + 2;
+	*t_59 = 8u;
+	t_60 = (ulong)get_global_id(0);
+	t_61 = (uint)t_60;
+	t_62 = ka_fault_1 + 3;
+	*t_62 = t_61;
+	t_63 = (ulong)get_global_id(1);
+	t_64 = (uint)t_63;
+	t_65 = ka_fault_1 + 4;
+	*t_65 = t_64;
+	t_66 = (ulong)get_global_id(2);
+	t_67 = (uint)t_66;
+	t_68 = ka_fault_1 + 5;
+	*t_68 = t_67;
+	t_69 = (__global ulong*)ka_fault_1;
+	t_70 = t_69 + 4;
+	*t_70 = t_22;
+	t_71 = t_69 + 5;
+	*t_71 = x_len;
+	t_72 = t_69 + 6;
+	*t_72 = 0ul;
+	goto L_251;
+L_251:
+	t_73 = t_3;
+	t_74 = 0ul;
+	goto L_248;
+L_248:
+	t_75 = t_73 + (long)t_74;
+	*t_75 = t_52;
+	goto L_252;
+L_242:
+	barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+	t_76 = t_22 < x_len;
+	if (t_76) {
+		t_96 = x_ptr;
+		t_97 = t_22;
+		goto L_253;
+	}
+	goto L_254;
+L_254:
+	t_77 = ka_fault_1;
+	cas_78 = atomic_cmpxchg((volatile __global uint*)t_77, 0u, 1u);
+	cas_ok_79 = cas_78 == 0u;
+	t_80 = cas_ok_79;
+	if (t_80) goto L_255;
+	goto L_256;
+L_255:
+	t_81 = ka_fault_1 + 1;
+	*t_81 = ka_launch_2;
+	t_82 = ka_fault_1 + 2;
+	*t_82 = 5u;
+	t_83 = (ulong)get_global_id(0);
+	t_84 = (uint)t_83;
+	t_85 = ka_fault_1 + 3;
+	*t_85 = t_84;
+	t_86 = (ulong)get_global_id(1);
+	t_87 = (uint)t_86;
+	t_88 = ka_fault_1 + 4;
+	*t_88 = t_87;
+	t_89 = (ulong)get_global_id(2);
+	t_90 = (uint)t_89;
+	t_91 = ka_fault_1 + 5;
+	*t_91 = t_90;
+	t_92 = (__global ulong*)ka_fault_1;
+	t_93 = t_92 + 4;
+	*t_93 = t_22;
+	t_94 = t_92 + 5;
+	*t_94 = x_len;
+	t_95 = t_92 + 6;
+	*t_95 = 0ul;
+	goto L_256;
+L_256:
+	t_96 = t_3;
+	t_97 = 0ul;
+	goto L_253;
+L_253:
+	t_98 = t_96 + (long)t_97;
+	t_99 = *t_98;
+	t_100 = 0u - t_99;
+	t_101 = t_22 < x_len;
+	if (t_101) {
+		t_121 = x_ptr;
+		t_122 = t_22;
+		goto L_257;
+	}
+	goto L_258;
+L_258:
+	t_102 = ka_fault_1;
+	cas_103 = atomic_cmpxchg((volatile __global uint*)t_102, 0u, 1u);
+	cas_ok_104 = cas_103 == 0u;
+	t_105 = cas_ok_104;
+	if (t_105) goto L_259;
+	goto L_260;
+L_259:
+	t_106 = ka_fault_1 + 1;
+	*t_106 = ka_launch_2;
+	t_107 = ka_fault_1 + 2;
+	*t_107 = 6u;
+	t_108 = (ulong)get_global_id(0);
+	t_109 = (uint)t_108;
+	t_110 = ka_fault_1 + 3;
+	*t_110 = t_109;
+	t_111 = (ulong)get_global_id(1);
+	t_112 = (uint)t_111;
+	t_113 = ka_fault_1 + 4;
+	*t_113 = t_112;
+	t_114 = (ulong)get_global_id(2);
+	t_115 = (uint)t_114;
+	t_116 = ka_fault_1 + 5;
+	*t_116 = t_115;
+	t_117 = (__global ulong*)ka_fault_1;
+	t_118 = t_117 + 4;
+	*t_118 = t_22;
+	t_119 = t_117 + 5;
+	*t_119 = x_len;
+	t_120 = t_117 + 6;
+	*t_120 = 0ul;
+	goto L_260;
+L_260:
+	t_121 = t_3;
+	t_122 = 0ul;
+	goto L_257;
+L_257:
+	t_123 = t_121 + (long)t_122;
+	*t_123 = t_100;
+	goto L_252;
+L_240:
+	t_124 = t_22 < x_len;
+	if (t_124) {
+		t_144 = x_ptr;
+		t_145 = t_22;
+		goto L_261;
+	}
+	goto L_262;
+L_262:
+	t_125 = ka_fault_1;
+	cas_126 = atomic_cmpxchg((volatile __global uint*)t_125, 0u, 1u);
+	cas_ok_127 = cas_126 == 0u;
+	t_128 = cas_ok_127;
+	if (t_128) goto L_263;
+	goto L_264;
+L_263:
+	t_129 = ka_fault_1 + 1;
+	*t_129 = ka_launch_2;
+	t_130 = ka_fault_1 + 2;
+	*t_130 = 0u;
+	t_131 = (ulong)get_global_id(0);
+	t_132 = (uint)t_131;
+	t_133 = ka_fault_1 + 3;
+	*t_133 = t_132;
+	t_134 = (ulong)get_global_id(1);
+	t_135 = (uint)t_134;
+	t_136 = ka_fault_1 + 4;
+	*t_136 = t_135;
+	t_137 = (ulong)get_global_id(2);
+	t_138 = (uint)t_137;
+	t_139 = ka_fault_1 + 5;
+	*t_139 = t_138;
+	t_140 = (__global ulong*)ka_fault_1;
+	t_141 = t_140 + 4;
+	*t_141 = t_22;
+	t_142 = t_140 + 5;
+	*t_142 = x_len;
+	t_143 = t_140 + 6;
+	*t_143 = 0ul;
+	goto L_264;
+L_264:
+	t_144 = t_3;
+	t_145 = 0ul;
+	goto L_261;
+L_261:
+	t_146 = t_144 + (long)t_145;
+	t_147 = *t_146;
+	t_148 = t_13 < 64ul;
+	if (t_148) {
+		t_168 = t_13;
+		goto L_265;
+	}
+	goto L_266;
+L_266:
+	t_149 = ka_fault_1;
+	cas_150 = atomic_cmpxchg((volatile __global uint*)t_149, 0u, 1u);
+	cas_ok_151 = cas_150 == 0u;
+	t_152 = cas_ok_151;
+	if (t_152) goto L_267;
+	goto L_268;
+L_267:
+	t_153 = ka_fault_1 + 1;
+	*t_153 = ka_launch_2;
+	t_154 = ka_fault_1 + 2;
+	*t_154 = 1u;
+	t_155 = (ulong)get_global_id(0);
+	t_156 = (uint)t_155;
+	t_157 = ka_fault_1 + 3;
+	*t_157 = t_156;
+	t_158 = (ulong)get_global_id(1);
+	t_159 = (uint)t_158;
+	t_160 = ka_fault_1 + 4;
+	*t_160 = t_159;
+	t_161 = (ulong)get_global_id(2);
+	t_162 = (uint)t_161;
+	t_163 = ka_fault_1 + 5;
+	*t_163 = t_162;
+	t_164 = (__global ulong*)ka_fault_1;
+	t_165 = t_164 + 4;
+	*t_165 = t_13;
+	t_166 = t_164 + 5;
+	*t_166 = 64ul;
+	t_167 = t_164 + 6;
+	*t_167 = 0ul;
+	goto L_268;
+L_268:
+	t_168 = 0ul;
+	goto L_265;
+L_265:
+	t_169 = t_4 + (long)t_168;
+	*t_169 = t_147;
+	barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+	t_170 = t_13 + shift;
+	t_171 = t_23 != 0ul;
+	if (t_171) {
+		t_191 = t_23;
+		goto L_269;
+	}
+	goto L_270;
+L_270:
+	t_172 = ka_fault_1;
+	cas_173 = atomic_cmpxchg((volatile __global uint*)t_172, 0u, 1u);
+	cas_ok_174 = cas_173 == 0u;
+	t_175 = cas_ok_174;
+	if (t_175) goto L_271;
+	goto L_272;
+L_271:
+	t_176 = ka_fault_1 + 1;
+	*t_176 = ka_launch_2;
+	t_177 = ka_fault_1 + 2;
+	*t_177 = 2u;
+	t_178 = (ulong)get_global_id(0);
+	t_179 = (uint)t_178;
+	t_180 = ka_fault_1 + 3;
+	*t_180 = t_179;
+	t_181 = (ulong)get_global_id(1);
+	t_182 = (uint)t_181;
+	t_183 = ka_fault_1 + 4;
+	*t_183 = t_182;
+	t_184 = (ulong)get_global_id(2);
+	t_185 = (uint)t_184;
+	t_186 = ka_fault_1 + 5;
+	*t_186 = t_185;
+	t_187 = (__global ulong*)ka_fault_1;
+	t_188 = t_187 + 4;
+	*t_188 = 0ul;
+	t_189 = t_187 + 5;
+	*t_189 = 0ul;
+	t_190 = t_187 + 6;
+	*t_190 = 0ul;
+	goto L_272;
+L_272:
+	t_191 = 1ul;
+	goto L_269;
+L_269:
+	t_192 = (ulong)((long)t_170 % (long)t_191);
+	t_193 = t_192 < 64ul;
+	if (t_193) {
+		t_213 = t_192;
+		goto L_273;
+	}
+	goto L_274;
+L_274:
+	t_194 = ka_fault_1;
+	cas_195 = atomic_cmpxchg((volatile __global uint*)t_194, 0u, 1u);
+	cas_ok_196 = cas_195 == 0u;
+	t_197 = cas_ok_196;
+	if (t_197) goto L_275;
+	goto L_276;
+L_275:
+	t_198 = ka_fault_1 + 1;
+	*t_198 = ka_launch_2;
+	t_199 = ka_fault_1 + 2;
+	*t_199 = 3u;
+	t_200 = (ulong)get_global_id(0);
+	t_201 = (uint)t_200;
+	t_202 = ka_fault_1 + 3;
+	*t_202 = t_201;
+	t_203 = (ulong)get_global_id(1);
+	t_204 = (uint)t_203;
+	t_205 = ka_fault_1 + 4;
+	*t_205 = t_204;
+	t_206 = (ulong)get_global_id(2);
+	t_207 = (uint)t_206;
+	t_208 = ka_fault_1 + 5;
+	*t_208 = t_207;
+	t_209 = (__global ulong*)ka_fault_1;
+	t_210 = t_209 + 4;
+	*t_210 = t_192;
+	t_211 = t_209 + 5;
+	*t_211 = 64ul;
+	t_212 = t_209 + 6;
+	*t_212 = 0ul;
+	goto L_276;
+L_276:
+	t_213 = 0ul;
+	goto L_273;
+L_273:
+	t_214 = t_4 + (long)t_213;
+	t_215 = *t_214;
+	t_216 = t_22 < x_len;
+	if (t_216) {
+		t_236 = x_ptr;
+		t_237 = t_22;
+		goto L_277;
+	}
+	goto L_278;
+L_278:
+	t_217 = ka_fault_1;
+	cas_218 = atomic_cmpxchg((volatile __global uint*)t_217, 0u, 1u);
+	cas_ok_219 = cas_218 == 0u;
+	t_220 = cas_ok_219;
+	if (t_220) goto L_279;
+	goto L_280;
+L_279:
+	t_221 = ka_fault_1 + 1;
+	*t_221 = ka_launch_2;
+	t_222 = ka_fault_1 + 2;
+	*t_222 = 4u;
+	t_223 = (ulong)get_global_id(0);
+	t_224 = (uint)t_223;
+	t_225 = ka_fault_1 + 3;
+	*t_225 = t_224;
+	t_226 = (ulong)get_global_id(1);
+	t_227 = (uint)t_226;
+	t_228 = ka_fault_1 + 4;
+	*t_228 = t_227;
+	t_229 = (ulong)get_global_id(2);
+	t_230 = (uint)t_229;
+	t_231 = ka_fault_1 + 5;
+	*t_231 = t_230;
+	t_232 = (__global ulong*)ka_fault_1;
+	t_233 = t_232 + 4;
+	*t_233 = t_22;
+	t_234 = t_232 + 5;
+	*t_234 = x_len;
+	t_235 = t_232 + 6;
+	*t_235 = 0ul;
+	goto L_280;
+L_280:
+	t_236 = t_3;
+	t_237 = 0ul;
+	goto L_277;
+L_277:
+	t_238 = t_236 + (long)t_237;
+	*t_238 = t_215;
+	goto L_252;
+L_252:
 	return;
 }

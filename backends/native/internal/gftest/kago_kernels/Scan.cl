@@ -9,13 +9,13 @@ __kernel void Scan(
 	ulong out_len,
 	ulong ka_gsize0,
 	ulong ka_gsize1,
-	ulong ka_gsize2)
+	ulong ka_gsize2,
+	__global uint* ka_fault_1,
+	uint ka_launch_2)
 {
 	__local uint ka_local_0_0[64];
-	__local uint* t_1;
-	ulong t_2;
-	ulong t_3;
-	ulong t_4;
+	__global uint* t_3;
+	__local uint* t_4;
 	ulong t_5;
 	ulong t_6;
 	ulong t_7;
@@ -31,102 +31,553 @@ __kernel void Scan(
 	ulong t_17;
 	ulong t_18;
 	ulong t_19;
-	bool t_20;
-	__global uint* t_21;
-	uint t_22;
-	uint t_23;
-	__local uint* t_24;
-	ulong t_25;
-	ulong t_26;
-	bool t_27;
+	ulong t_20;
+	ulong t_21;
+	ulong t_22;
+	bool t_23;
+	bool t_24;
+	__global uint* t_25;
+	uint cas_26;
+	bool cas_ok_27;
 	bool t_28;
-	__local uint* t_29;
-	uint t_30;
-	__global uint* t_31;
-	bool t_32;
-	ulong t_33;
-	__local uint* t_34;
+	__global uint* t_29;
+	__global uint* t_30;
+	ulong t_31;
+	uint t_32;
+	__global uint* t_33;
+	ulong t_34;
 	uint t_35;
-	uint t_36;
-	__local uint* t_37;
+	__global uint* t_36;
+	ulong t_37;
 	uint t_38;
-	uint t_39;
-	__local uint* t_40;
-	ulong t_41;
+	__global uint* t_39;
+	__global ulong* t_40;
+	__global ulong* t_41;
+	__global ulong* t_42;
+	__global ulong* t_43;
+	__global uint* t_44;
+	ulong t_45;
+	__global uint* t_46;
+	uint t_47;
+	uint t_48;
+	bool t_49;
+	__global uint* t_50;
+	uint cas_51;
+	bool cas_ok_52;
+	bool t_53;
+	__global uint* t_54;
+	__global uint* t_55;
+	ulong t_56;
+	uint t_57;
+	__global uint* t_58;
+	ulong t_59;
+	uint t_60;
+	__global uint* t_61;
+	ulong t_62;
+	uint t_63;
+	__global uint* t_64;
+	__global ulong* t_65;
+	__global ulong* t_66;
+	__global ulong* t_67;
+	__global ulong* t_68;
+	ulong t_69;
+	__local uint* t_70;
+	ulong t_71;
+	ulong t_72;
+	bool t_73;
+	bool t_74;
+	bool t_75;
+	__global uint* t_76;
+	uint cas_77;
+	bool cas_ok_78;
+	bool t_79;
+	__global uint* t_80;
+	__global uint* t_81;
+	ulong t_82;
+	uint t_83;
+	__global uint* t_84;
+	ulong t_85;
+	uint t_86;
+	__global uint* t_87;
+	ulong t_88;
+	uint t_89;
+	__global uint* t_90;
+	__global ulong* t_91;
+	__global ulong* t_92;
+	__global ulong* t_93;
+	__global ulong* t_94;
+	ulong t_95;
+	__local uint* t_96;
+	uint t_97;
+	bool t_98;
+	__global uint* t_99;
+	uint cas_100;
+	bool cas_ok_101;
+	bool t_102;
+	__global uint* t_103;
+	__global uint* t_104;
+	ulong t_105;
+	uint t_106;
+	__global uint* t_107;
+	ulong t_108;
+	uint t_109;
+	__global uint* t_110;
+	ulong t_111;
+	uint t_112;
+	__global uint* t_113;
+	__global ulong* t_114;
+	__global ulong* t_115;
+	__global ulong* t_116;
+	__global ulong* t_117;
+	__global uint* t_118;
+	ulong t_119;
+	__global uint* t_120;
+	bool t_121;
+	ulong t_122;
+	bool t_123;
+	__global uint* t_124;
+	uint cas_125;
+	bool cas_ok_126;
+	bool t_127;
+	__global uint* t_128;
+	__global uint* t_129;
+	ulong t_130;
+	uint t_131;
+	__global uint* t_132;
+	ulong t_133;
+	uint t_134;
+	__global uint* t_135;
+	ulong t_136;
+	uint t_137;
+	__global uint* t_138;
+	__global ulong* t_139;
+	__global ulong* t_140;
+	__global ulong* t_141;
+	__global ulong* t_142;
+	ulong t_143;
+	__local uint* t_144;
+	uint t_145;
+	uint t_146;
+	bool t_147;
+	__global uint* t_148;
+	uint cas_149;
+	bool cas_ok_150;
+	bool t_151;
+	__global uint* t_152;
+	__global uint* t_153;
+	ulong t_154;
+	uint t_155;
+	__global uint* t_156;
+	ulong t_157;
+	uint t_158;
+	__global uint* t_159;
+	ulong t_160;
+	uint t_161;
+	__global uint* t_162;
+	__global ulong* t_163;
+	__global ulong* t_164;
+	__global ulong* t_165;
+	__global ulong* t_166;
+	ulong t_167;
+	__local uint* t_168;
+	uint t_169;
+	uint t_170;
+	bool t_171;
+	__global uint* t_172;
+	uint cas_173;
+	bool cas_ok_174;
+	bool t_175;
+	__global uint* t_176;
+	__global uint* t_177;
+	ulong t_178;
+	uint t_179;
+	__global uint* t_180;
+	ulong t_181;
+	uint t_182;
+	__global uint* t_183;
+	ulong t_184;
+	uint t_185;
+	__global uint* t_186;
+	__global ulong* t_187;
+	__global ulong* t_188;
+	__global ulong* t_189;
+	__global ulong* t_190;
+	ulong t_191;
+	__local uint* t_192;
+	ulong t_193;
 
-	goto L_42;
-L_42:
-	t_1 = ka_local_0_0;
-	t_2 = (ulong)get_local_id(2);
-	t_3 = (ulong)get_local_size(1);
-	t_4 = (ulong)get_local_id(1);
-	t_5 = (ulong)get_local_size(0);
-	t_6 = (ulong)get_local_id(0);
-	t_7 = t_3 * t_2;
-	t_8 = t_4 + t_7;
-	t_9 = t_5 * t_8;
-	t_10 = t_6 + t_9;
-	t_11 = (ulong)get_global_id(2);
-	t_12 = ka_gsize1;
-	t_13 = (ulong)get_global_id(1);
-	t_14 = ka_gsize0;
-	t_15 = (ulong)get_global_id(0);
-	t_16 = t_12 * t_11;
-	t_17 = t_13 + t_16;
-	t_18 = t_14 * t_17;
-	t_19 = t_15 + t_18;
-	t_20 = (long)t_19 < (long)x_len;
-	if (t_20) goto L_43;
-	t_23 = 0u;
-	goto L_44;
-L_43:
-	t_21 = x_ptr + (long)t_19;
-	t_22 = *t_21;
-	t_23 = t_22;
-	goto L_44;
-L_44:
-	t_24 = t_1 + (long)t_10;
-	*t_24 = t_23;
+	t_3 = ka_fault_1 + 16;
+	goto L_194;
+L_194:
+	t_4 = ka_local_0_0;
+	t_5 = (ulong)get_local_id(2);
+	t_6 = (ulong)get_local_size(1);
+	t_7 = (ulong)get_local_id(1);
+	t_8 = (ulong)get_local_size(0);
+	t_9 = (ulong)get_local_id(0);
+	t_10 = t_6 * t_5;
+	t_11 = t_7 + t_10;
+	t_12 = t_8 * t_11;
+	t_13 = t_9 + t_12;
+	t_14 = (ulong)get_global_id(2);
+	t_15 = ka_gsize1;
+	t_16 = (ulong)get_global_id(1);
+	t_17 = ka_gsize0;
+	t_18 = (ulong)get_global_id(0);
+	t_19 = t_15 * t_14;
+	t_20 = t_16 + t_19;
+	t_21 = t_17 * t_20;
+	t_22 = t_18 + t_21;
+	t_23 = (long)t_22 < (long)x_len;
+	if (t_23) goto L_195;
+	t_48 = 0u;
+	goto L_196;
+L_195:
+	t_24 = t_22 < x_len;
+	if (t_24) {
+		t_44 = x_ptr;
+		t_45 = t_22;
+		goto L_197;
+	}
+	goto L_198;
+L_198:
+	t_25 = ka_fault_1;
+	cas_26 = atomic_cmpxchg((volatile __global uint*)t_25, 0u, 1u);
+	cas_ok_27 = cas_26 == 0u;
+	t_28 = cas_ok_27;
+	if (t_28) goto L_199;
+	goto L_200;
+L_199:
+	t_29 = ka_fault_1 + 1;
+	*t_29 = ka_launch_2;
+	t_30 = ka_fault_1 + 2;
+	*t_30 = 0u;
+	t_31 = (ulong)get_global_id(0);
+	t_32 = (uint)t_31;
+	t_33 = ka_fault_1 + 3;
+	*t_33 = t_32;
+	t_34 = (ulong)get_global_id(1);
+	t_35 = (uint)t_34;
+	t_36 = ka_fault_1 + 4;
+	*t_36 = t_35;
+	t_37 = (ulong)get_global_id(2);
+	t_38 = (uint)t_37;
+	t_39 = ka_fault_1 + 5;
+	*t_39 = t_38;
+	t_40 = (__global ulong*)ka_fault_1;
+	t_41 = t_40 + 4;
+	*t_41 = t_22;
+	t_42 = t_40 + 5;
+	*t_42 = x_len;
+	t_43 = t_40 + 6;
+	*t_43 = 0ul;
+	goto L_200;
+L_200:
+	t_44 = t_3;
+	t_45 = 0ul;
+	goto L_197;
+L_197:
+	t_46 = t_44 + (long)t_45;
+	t_47 = *t_46;
+	t_48 = t_47;
+	goto L_196;
+L_196:
+	t_49 = t_13 < 64ul;
+	if (t_49) {
+		t_69 = t_13;
+		goto L_201;
+	}
+	goto L_202;
+L_202:
+	t_50 = ka_fault_1;
+	cas_51 = atomic_cmpxchg((volatile __global uint*)t_50, 0u, 1u);
+	cas_ok_52 = cas_51 == 0u;
+	t_53 = cas_ok_52;
+	if (t_53) goto L_203;
+	goto L_204;
+L_203:
+	t_54 = ka_fault_1 + 1;
+	*t_54 = ka_launch_2;
+	t_55 = ka_fault_1 + 2;
+	*t_55 = 1u;
+	t_56 = (ulong)get_global_id(0);
+	t_57 = (uint)t_56;
+	t_58 = ka_fault_1 + 3;
+	*t_58 = t_57;
+	t_59 = (ulong)get_global_id(1);
+	t_60 = (uint)t_59;
+	t_61 = ka_fault_1 + 4;
+	*t_61 = t_60;
+	t_62 = (ulong)get_global_id(2);
+	t_63 = (uint)t_62;
+	t_64 = ka_fault_1 + 5;
+	*t_64 = t_63;
+	t_65 = (__global ulong*)ka_fault_1;
+	t_66 = t_65 + 4;
+	*t_66 = t_13;
+	t_67 = t_65 + 5;
+	*t_67 = 64ul;
+	t_68 = t_65 + 6;
+	*t_68 = 0ul;
+	goto L_204;
+L_204:
+	t_69 = 0ul;
+	goto L_201;
+L_201:
+	t_70 = t_4 + (long)t_69;
+	*t_70 = t_48;
 	barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
-	t_25 = 1ul;
-	goto L_45;
-L_45:
-	t_26 = (ulong)get_local_size(0);
-	t_27 = (long)t_25 < (long)t_26;
-	if (t_27) goto L_46;
-	goto L_47;
-L_47:
-	t_28 = (long)t_19 < (long)out_len;
-	if (t_28) goto L_48;
-	goto L_49;
-L_48:
-	t_29 = t_1 + (long)t_10;
-	t_30 = *t_29;
-	t_31 = out_ptr + (long)t_19;
-	*t_31 = t_30;
-	goto L_49;
-L_49:
+	t_71 = 1ul;
+	goto L_205;
+L_205:
+	t_72 = (ulong)get_local_size(0);
+	t_73 = (long)t_71 < (long)t_72;
+	if (t_73) goto L_206;
+	goto L_207;
+L_207:
+	t_74 = (long)t_22 < (long)out_len;
+	if (t_74) goto L_208;
+	goto L_209;
+L_208:
+	t_75 = t_13 < 64ul;
+	if (t_75) {
+		t_95 = t_13;
+		goto L_210;
+	}
+	goto L_211;
+L_211:
+	t_76 = ka_fault_1;
+	cas_77 = atomic_cmpxchg((volatile __global uint*)t_76, 0u, 1u);
+	cas_ok_78 = cas_77 == 0u;
+	t_79 = cas_ok_78;
+	if (t_79) goto L_212;
+	goto L_213;
+L_212:
+	t_80 = ka_fault_1 + 1;
+	*t_80 = ka_launch_2;
+	t_81 = ka_fault_1 + 2;
+	*t_81 = 5u;
+	t_82 = (ulong)get_global_id(0);
+	t_83 = (uint)t_82;
+	t_84 = ka_fault_1 + 3;
+	*t_84 = t_83;
+	t_85 = (ulong)get_global_id(1);
+	t_86 = (uint)t_85;
+	t_87 = ka_fault_1 + 4;
+	*t_87 = t_86;
+	t_88 = (ulong)get_global_id(2);
+	t_89 = (uint)t_88;
+	t_90 = ka_fault_1 + 5;
+	*t_90 = t_89;
+	t_91 = (__global ulong*)ka_fault_1;
+	t_92 = t_91 + 4;
+	*t_92 = t_13;
+	t_93 = t_91 + 5;
+	*t_93 = 64ul;
+	t_94 = t_91 + 6;
+	*t_94 = 0ul;
+	goto L_213;
+L_213:
+	t_95 = 0ul;
+	goto L_210;
+L_210:
+	t_96 = t_4 + (long)t_95;
+	t_97 = *t_96;
+	t_98 = t_22 < out_len;
+	if (t_98) {
+		t_118 = out_ptr;
+		t_119 = t_22;
+		goto L_214;
+	}
+	goto L_215;
+L_215:
+	t_99 = ka_fault_1;
+	cas_100 = atomic_cmpxchg((volatile __global uint*)t_99, 0u, 1u);
+	cas_ok_101 = cas_100 == 0u;
+	t_102 = cas_ok_101;
+	if (t_102) goto L_216;
+	goto L_217;
+L_216:
+	t_103 = ka_fault_1 + 1;
+	*t_103 = ka_launch_2;
+	t_104 = ka_fault_1 + 2;
+	*t_104 = 6u;
+	t_105 = (ulong)get_global_id(0);
+	t_106 = (uint)t_105;
+	t_107 = ka_fault_1 + 3;
+	*t_107 = t_106;
+	t_108 = (ulong)get_global_id(1);
+	t_109 = (uint)t_108;
+	t_110 = ka_fault_1 + 4;
+	*t_110 = t_109;
+	t_111 = (ulong)get_global_id(2);
+	t_112 = (uint)t_111;
+	t_113 = ka_fault_1 + 5;
+	*t_113 = t_112;
+	t_114 = (__global ulong*)ka_fault_1;
+	t_115 = t_114 + 4;
+	*t_115 = t_22;
+	t_116 = t_114 + 5;
+	*t_116 = out_len;
+	t_117 = t_114 + 6;
+	*t_117 = 0ul;
+	goto L_217;
+L_217:
+	t_118 = t_3;
+	t_119 = 0ul;
+	goto L_214;
+L_214:
+	t_120 = t_118 + (long)t_119;
+	*t_120 = t_97;
+	goto L_209;
+L_209:
 	return;
-L_46:
-	t_32 = (long)t_10 >= (long)t_25;
-	if (t_32) goto L_50;
-	t_36 = 0u;
-	goto L_51;
-L_50:
-	t_33 = t_10 - t_25;
-	t_34 = t_1 + (long)t_33;
-	t_35 = *t_34;
-	t_36 = t_35;
-	goto L_51;
-L_51:
+L_206:
+	t_121 = (long)t_13 >= (long)t_71;
+	if (t_121) goto L_218;
+	t_146 = 0u;
+	goto L_219;
+L_218:
+	t_122 = t_13 - t_71;
+	t_123 = t_122 < 64ul;
+	if (t_123) {
+		t_143 = t_122;
+		goto L_220;
+	}
+	goto L_221;
+L_221:
+	t_124 = ka_fault_1;
+	cas_125 = atomic_cmpxchg((volatile __global uint*)t_124, 0u, 1u);
+	cas_ok_126 = cas_125 == 0u;
+	t_127 = cas_ok_126;
+	if (t_127) goto L_222;
+	goto L_223;
+L_222:
+	t_128 = ka_fault_1 + 1;
+	*t_128 = ka_launch_2;
+	t_129 = ka_fault_1 + 2;
+	*t_129 = 2u;
+	t_130 = (ulong)get_global_id(0);
+	t_131 = (uint)t_130;
+	t_132 = ka_fault_1 + 3;
+	*t_132 = t_131;
+	t_133 = (ulong)get_global_id(1);
+	t_134 = (uint)t_133;
+	t_135 = ka_fault_1 + 4;
+	*t_135 = t_134;
+	t_136 = (ulong)get_global_id(2);
+	t_137 = (uint)t_136;
+	t_138 = ka_fault_1 + 5;
+	*t_138 = t_137;
+	t_139 = (__global ulong*)ka_fault_1;
+	t_140 = t_139 + 4;
+	*t_140 = t_122;
+	t_141 = t_139 + 5;
+	*t_141 = 64ul;
+	t_142 = t_139 + 6;
+	*t_142 = 0ul;
+	goto L_223;
+L_223:
+	t_143 = 0ul;
+	goto L_220;
+L_220:
+	t_144 = t_4 + (long)t_143;
+	t_145 = *t_144;
+	t_146 = t_145;
+	goto L_219;
+L_219:
 	barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
-	t_37 = t_1 + (long)t_10;
-	t_38 = *t_37;
-	t_39 = t_38 + t_36;
-	t_40 = t_1 + (long)t_10;
-	*t_40 = t_39;
+	t_147 = t_13 < 64ul;
+	if (t_147) {
+		t_167 = t_13;
+		goto L_224;
+	}
+	goto L_225;
+L_225:
+	t_148 = ka_fault_1;
+	cas_149 = atomic_cmpxchg((volatile __global uint*)t_148, 0u, 1u);
+	cas_ok_150 = cas_149 == 0u;
+	t_151 = cas_ok_150;
+	if (t_151) goto L_226;
+	goto L_227;
+L_226:
+	t_152 = ka_fault_1 + 1;
+	*t_152 = ka_launch_2;
+	t_153 = ka_fault_1 + 2;
+	*t_153 = 3u;
+	t_154 = (ulong)get_global_id(0);
+	t_155 = (uint)t_154;
+	t_156 = ka_fault_1 + 3;
+	*t_156 = t_155;
+	t_157 = (ulong)get_global_id(1);
+	t_158 = (uint)t_157;
+	t_159 = ka_fault_1 + 4;
+	*t_159 = t_158;
+	t_160 = (ulong)get_global_id(2);
+	t_161 = (uint)t_160;
+	t_162 = ka_fault_1 + 5;
+	*t_162 = t_161;
+	t_163 = (__global ulong*)ka_fault_1;
+	t_164 = t_163 + 4;
+	*t_164 = t_13;
+	t_165 = t_163 + 5;
+	*t_165 = 64ul;
+	t_166 = t_163 + 6;
+	*t_166 = 0ul;
+	goto L_227;
+L_227:
+	t_167 = 0ul;
+	goto L_224;
+L_224:
+	t_168 = t_4 + (long)t_167;
+	t_169 = *t_168;
+	t_170 = t_169 + t_146;
+	t_171 = t_13 < 64ul;
+	if (t_171) {
+		t_191 = t_13;
+		goto L_228;
+	}
+	goto L_229;
+L_229:
+	t_172 = ka_fault_1;
+	cas_173 = atomic_cmpxchg((volatile __global uint*)t_172, 0u, 1u);
+	cas_ok_174 = cas_173 == 0u;
+	t_175 = cas_ok_174;
+	if (t_175) goto L_230;
+	goto L_231;
+L_230:
+	t_176 = ka_fault_1 + 1;
+	*t_176 = ka_launch_2;
+	t_177 = ka_fault_1 + 2;
+	*t_177 = 4u;
+	t_178 = (ulong)get_global_id(0);
+	t_179 = (uint)t_178;
+	t_180 = ka_fault_1 + 3;
+	*t_180 = t_179;
+	t_181 = (ulong)get_global_id(1);
+	t_182 = (uint)t_181;
+	t_183 = ka_fault_1 + 4;
+	*t_183 = t_182;
+	t_184 = (ulong)get_global_id(2);
+	t_185 = (uint)t_184;
+	t_186 = ka_fault_1 + 5;
+	*t_186 = t_185;
+	t_187 = (__global ulong*)ka_fault_1;
+	t_188 = t_187 + 4;
+	*t_188 = t_13;
+	t_189 = t_187 + 5;
+	*t_189 = 64ul;
+	t_190 = t_187 + 6;
+	*t_190 = 0ul;
+	goto L_231;
+L_231:
+	t_191 = 0ul;
+	goto L_228;
+L_228:
+	t_192 = t_4 + (long)t_191;
+	*t_192 = t_170;
 	barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
-	t_41 = t_25 * 2ul;
-	t_25 = t_41;
-	goto L_45;
+	t_193 = t_71 * 2ul;
+	t_71 = t_193;
+	goto L_205;
 }
