@@ -21,12 +21,13 @@ const (
 	// sync's worker goroutines: the GPU strategy.
 	WorkerStrategy
 	// CallbackStrategy spins for at most ~10 µs, then parks until the
-	// driver calls a clSetEventCallback.
+	// driver calls a clSetEventCallback (the CPU devices' strategy until
+	// DirectStrategy measured faster).
 	CallbackStrategy
 	// AdaptiveStrategy spins only while the queue's recent waits were
 	// short (up to 20 µs), then parks on a clSetEventCallback.
 	AdaptiveStrategy
-	// DirectStrategy polls once, then blocks in clWaitForEvents on the
+	// DirectStrategy, what CPU devices use, polls once, then blocks in clWaitForEvents on the
 	// caller's goroutine while fewer than the device's budget of direct
 	// waits (4) are doing so, and parks on a
 	// clSetEventCallback beyond it.

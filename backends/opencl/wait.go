@@ -13,10 +13,12 @@ import (
 
 // How waits are done (package sync). GPUs poll the event's status for an
 // iteration budget and then hand a blocking clWaitForEvents to a worker.
-// CPU devices (PoCL) spin for at most ~10 µs, because a spinning host
-// thread takes a core from the kernel, and then park on a
-// clSetEventCallback; the direct plan instead lets a few waiters per
-// device block in clWaitForEvents themselves (see plan).
+// CPU devices (PoCL) poll once and then, while fewer than 4 waits on the
+// device are doing so, block in clWaitForEvents on the waiting goroutine
+// (a thread each, as fast as KAGO_SYNC=blocking); the waits beyond those
+// park on a clSetEventCallback, so 10,000 waiters add 4 threads, not
+// 10,000 (docs/sync.md has the measurements). The other plans are kept
+// for SynchronizeWith, to compare.
 var (
 	gpuWait = kasync.Options{Spin: kasync.Iterations(256)}
 	cpuWait = kasync.Options{Spin: kasync.For(10 * time.Microsecond)}
@@ -40,9 +42,12 @@ const (
 	planAdaptiveDirect
 )
 
-// cpuPlan is the plan of CPU devices (see docs/sync.md for the
-// measurements that chose it).
-var cpuPlan = planCallback
+// cpuPlan is the plan of CPU devices. docs/sync.md has the measurements
+// that chose it: on PoCL the direct waits are within ~2% of blocking at
+// every kernel length, the callbacks 5-45% slower, and spinning first
+// (planAdaptiveDirect) costs ~12% on empty kernels when the machine is
+// loaded.
+var cpuPlan = planDirect
 
 // Adaptive spin: a queue whose recent waits ended within adaptiveMax polls
 // for up to twice that (at most adaptiveMax) before parking; one whose
