@@ -1,0 +1,159 @@
+// Package faulttest holds kernels that fail as Go code fails: indices and
+// slicing out of range, division by zero, panics. Its tests check that each
+// backend reports the same *ka.KernelError (docs/kernel-language.md,
+// "When a kernel fails").
+package faulttest
+
+//go:generate go run ../../cmd/kago gen
+
+import (
+	"fmt"
+	"strconv"
+
+	"github.com/kago-dev/kago/ka"
+)
+
+// Read copies x[at] to out[0] (work-item 0 only).
+//
+//ka:kernel
+func Read(it ka.Item, x, out []int32, at int) {
+	if it.Global() == 0 {
+		out[0] = x[at]
+	}
+}
+
+// Write stores 7 at x[at] (work-item 0 only).
+//
+//ka:kernel
+func Write(it ka.Item, x []int32, at int) {
+	if it.Global() == 0 {
+		x[at] = 7
+	}
+}
+
+// Slice stores len(x[lo:hi]) in x[0] (work-item 0 only).
+//
+//ka:kernel
+func Slice(it ka.Item, x []int32, lo, hi int) {
+	if it.Global() == 0 {
+		x[0] = int32(len(x[lo:hi]))
+	}
+}
+
+// Slice3 stores len(x[lo:hi:max]) in x[0] (work-item 0 only).
+//
+//ka:kernel
+func Slice3(it ka.Item, x []int32, lo, hi, max int) {
+	if it.Global() == 0 {
+		x[0] = int32(len(x[lo:hi:max]))
+	}
+}
+
+// Integer is the integer types of Div and Rem.
+type Integer interface {
+	int8 | int16 | int32 | int64 | int | uint8 | uint16 | uint32 | uint64 | uint
+}
+
+// Div divides each x[i] by d.
+//
+//ka:kernel
+func Div[T Integer](it ka.Item, x []T, d T) {
+	if i := it.Global(); i < len(x) {
+		x[i] = x[i] / d
+	}
+}
+
+// Rem takes each x[i] modulo d.
+//
+//ka:kernel
+func Rem[T Integer](it ka.Item, x []T, d T) {
+	if i := it.Global(); i < len(x) {
+		x[i] = x[i] % d
+	}
+}
+
+// Instances makes go/ssa build the instances of Div and Rem.
+var Instances = []any{
+	Div[int8], Div[int16], Div[int32], Div[int64], Div[uint8], Div[uint16], Div[uint32], Div[uint64],
+	Rem[int8], Rem[int16], Rem[int32], Rem[int64], Rem[uint8], Rem[uint16], Rem[uint32], Rem[uint64],
+}
+
+// Panic panics in work-item at.
+//
+//ka:kernel
+func Panic(it ka.Item, x []int32, at int) {
+	i := it.Global()
+	if i == at {
+		panic("work-item failed on purpose")
+	}
+	if i < len(x) {
+		x[i] = 1
+	}
+}
+
+// PanicValue panics when an element is above limit, with the element.
+//
+//ka:kernel
+func PanicValue(it ka.Item, x []float32, limit float32) {
+	if i := it.Global(); i < len(x) && x[i] > limit {
+		panic(fmt.Sprintf("x[%d] = %v is above %v", i, x[i], limit))
+	}
+}
+
+// PanicInt panics with an integer value, and PanicItoa with a string
+// constant and an integer.
+//
+//ka:kernel
+func PanicInt(it ka.Item, at int) {
+	if i := it.Global(); i == at {
+		panic(i * 10)
+	}
+}
+
+// PanicItoa panics with a constant string and strconv.Itoa.
+//
+//ka:kernel
+func PanicItoa(it ka.Item, at int) {
+	if i := it.Global(); i == at {
+		panic("bad work-item " + strconv.Itoa(i))
+	}
+}
+
+// Unguarded writes x[Global()] with no guard: launched over more
+// work-items than x has elements, it writes out of range.
+//
+//ka:kernel
+func Unguarded(it ka.Item, x []float32) {
+	x[it.Global()] = 1
+}
+
+// UnguardedNoCheck is Unguarded without checks; tests only read its code.
+//
+//ka:kernel
+//ka:nocheck
+func UnguardedNoCheck(it ka.Item, x []float32) {
+	x[it.Global()] = 1
+}
+
+// Tile reverses groups of 16 through workgroup memory, reading x at an
+// offset: past the end, a work-item of a kernel with barriers fails and
+// goes on to the barrier.
+//
+//ka:kernel
+func Tile(it ka.Item, x, out []int32, off int) {
+	tile := ka.LocalArray[int32](it, 16)
+	tile[it.Local()] = x[it.Global()+off]
+	it.Barrier()
+	if i := it.Global(); i < len(out) {
+		out[i] = tile[15-it.Local()]
+	}
+}
+
+// Fill sets every element of x to v: the normal launch after a failure.
+//
+//ka:kernel
+func Fill(it ka.Item, x []int32, v int32) {
+	if i := it.Global(); i < len(x) {
+		x[i] = v
+	}
+}
