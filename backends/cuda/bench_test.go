@@ -92,7 +92,7 @@ func Test20000Tasks(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short")
 	}
-	dev := katest.Open(t, "cuda")
+	dev := katest.Open(t, gpuBackend)
 	k := kernel(t, dev, Saxpy, 64)
 	ctx := context.Background()
 	before := cuda.LiveStreams()

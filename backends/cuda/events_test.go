@@ -16,7 +16,7 @@ import (
 // by data, and timed between two events.
 func TestEventsAndDeviceCopies(t *testing.T) {
 	ctx := context.Background()
-	dev := katest.Open(t, "cuda")
+	dev := katest.Open(t, gpuBackend)
 	const n = 1 << 20
 	src := make([]int32, n)
 	for i := range src {

@@ -38,7 +38,7 @@ func kernel(t testing.TB, dev *ka.Device, fn any, group ...int) *ka.Kernel {
 func TestConformance(t *testing.T) { katest.Run(t, "cuda") }
 
 func TestInfo(t *testing.T) {
-	dev := katest.Open(t, "cuda")
+	dev := katest.Open(t, gpuBackend)
 	c := dev.Capabilities()
 	if dev.Kind() != ka.GPU || c.MaxGroupSize < 1 || c.ComputeUnits < 1 || c.GlobalMemBytes < 1 || len(c.Targets) == 0 {
 		t.Errorf("implausible: %s %+v", dev, c)
@@ -77,7 +77,7 @@ func saxpy(ctx context.Context, dev *ka.Device, k *ka.Kernel, s *ka.Stream, n in
 }
 
 func TestSaxpy(t *testing.T) {
-	dev := katest.Open(t, "cuda")
+	dev := katest.Open(t, gpuBackend)
 	k := kernel(t, dev, Saxpy, 256)
 	for _, n := range []int{1, 255, 256, 1000, 1 << 20} {
 		if err := saxpy(context.Background(), dev, k, dev.Stream(), n); err != nil {
@@ -89,7 +89,7 @@ func TestSaxpy(t *testing.T) {
 // Bad PTX is an error that carries the JIT's log, and the context stays
 // usable.
 func TestBadPTX(t *testing.T) {
-	dev := katest.Open(t, "cuda")
+	dev := katest.Open(t, gpuBackend)
 	_, err := ka.NewKernel(dev, BadPTX)
 	if err == nil || !strings.Contains(err.Error(), "CUDA_ERROR_INVALID_PTX") || !strings.Contains(err.Error(), "JIT error log") {
 		t.Fatalf("NewKernel of bad PTX: %v; want CUDA_ERROR_INVALID_PTX with the JIT log", err)
@@ -104,7 +104,7 @@ func TestBadPTX(t *testing.T) {
 // stream at once (each waits for the others before returning) need eight
 // streams besides the default one.
 func TestConcurrentTasksDistinctStreams(t *testing.T) {
-	dev := katest.Open(t, "cuda")
+	dev := katest.Open(t, gpuBackend)
 	k := kernel(t, dev, Saxpy, 64)
 	before := cuda.LiveStreams()
 	const n = 8
@@ -139,7 +139,7 @@ func TestConcurrentTasksDistinctStreams(t *testing.T) {
 // The stream count stays bounded across 1,024 tasks (32 at a time): idle
 // streams are reused, at most 32 kept.
 func TestStreamCountBounded(t *testing.T) {
-	dev := katest.Open(t, "cuda")
+	dev := katest.Open(t, gpuBackend)
 	k := kernel(t, dev, Empty)
 	before := cuda.LiveStreams()
 	sem := make(chan struct{}, 32)
@@ -180,7 +180,7 @@ func TestStreamCountBounded(t *testing.T) {
 // and the free of A's memory happen before C starts, so if either waited
 // for B, B would time out (and report 2) instead of seeing the flag (1).
 func TestRecycledStreamMemory(t *testing.T) {
-	dev := katest.Open(t, "cuda")
+	dev := katest.Open(t, gpuBackend)
 	ctx := context.Background()
 	sax, wait, set := kernel(t, dev, Saxpy, 64), kernel(t, dev, WaitFlag, 1), kernel(t, dev, SetFlag, 1)
 	m, err := ka.FromSlice(ctx, dev, []float32{1, 2, 3})
@@ -243,7 +243,7 @@ func TestRecycledStreamMemory(t *testing.T) {
 
 // Priorities: work moved between priorities stays in order.
 func TestPriorities(t *testing.T) {
-	dev := katest.Open(t, "cuda")
+	dev := katest.Open(t, gpuBackend)
 	if !dev.Capabilities().Priorities {
 		t.Logf("%s has a single stream priority", dev.Name())
 	}
@@ -303,7 +303,7 @@ func ones(n int) []float32 {
 // sticky (the context is unusable afterwards), so the failing launch runs
 // in a child process: this test binary, re-run with -test.run=TestTrapChild.
 func TestFailedLaunch(t *testing.T) {
-	dev := katest.Open(t, "cuda")
+	dev := katest.Open(t, gpuBackend)
 	// A launch CUDA refuses up front is ErrBadLaunch and enqueues nothing.
 	if err := kernel(t, dev, Empty, dev.Capabilities().MaxGroupSize+1).Launch(dev.Stream(), ka.Range(1)); !errors.Is(err, ka.ErrBadLaunch) {
 		t.Errorf("oversized group: %v; want ErrBadLaunch", err)
