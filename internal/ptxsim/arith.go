@@ -52,7 +52,7 @@ func (d *decoder) predArith(op opcode) (func(*thread, *inst), error) {
 			return nil, err
 		}
 		a := s[0]
-		return func(t *thread, _ *inst) { dst.set(t, a(t)^1) }, nil
+		return func(t *thread, _ *inst) { dst.set(t, a.get(t)^1) }, nil
 	case "and", "or", "xor":
 		dst, s, err := d.operands(2, p)
 		if err != nil {
@@ -61,11 +61,11 @@ func (d *decoder) predArith(op opcode) (func(*thread, *inst), error) {
 		a, b := s[0], s[1]
 		switch op.base {
 		case "and":
-			return func(t *thread, _ *inst) { dst.set(t, a(t)&b(t)) }, nil
+			return func(t *thread, _ *inst) { dst.set(t, a.get(t)&b.get(t)) }, nil
 		case "or":
-			return func(t *thread, _ *inst) { dst.set(t, a(t)|b(t)) }, nil
+			return func(t *thread, _ *inst) { dst.set(t, a.get(t)|b.get(t)) }, nil
 		}
-		return func(t *thread, _ *inst) { dst.set(t, a(t)^b(t)) }, nil
+		return func(t *thread, _ *inst) { dst.set(t, a.get(t)^b.get(t)) }, nil
 	}
 	return nil, d.unsupported(op.base + " on .pred")
 }
@@ -85,7 +85,7 @@ func (d *decoder) intArith(op opcode, ty ptype) (func(*thread, *inst), error) {
 			return nil, err
 		}
 		a, b := s[0], s[1]
-		return func(t *thread, _ *inst) { dst.set(t, mask(f(ty.value(a(t)), ty.value(b(t))), w)) }, nil
+		return func(t *thread, _ *inst) { dst.set(t, mask(f(ty.value(a.get(t)), ty.value(b.get(t))), w)) }, nil
 	}
 	un := func(f func(a uint64) uint64) (func(*thread, *inst), error) {
 		dst, s, err := d.operands(1, ty)
@@ -93,7 +93,7 @@ func (d *decoder) intArith(op opcode, ty ptype) (func(*thread, *inst), error) {
 			return nil, err
 		}
 		a := s[0]
-		return func(t *thread, _ *inst) { dst.set(t, mask(f(ty.value(a(t))), w)) }, nil
+		return func(t *thread, _ *inst) { dst.set(t, mask(f(ty.value(a.get(t))), w)) }, nil
 	}
 	mods := func(allowed ...string) error {
 		if m := op.only(allowed...); m != "" {
@@ -235,26 +235,26 @@ func (d *decoder) intArith(op opcode, ty ptype) (func(*thread, *inst), error) {
 		switch {
 		case op.base == "shl":
 			return func(t *thread, _ *inst) {
-				n := uint32(b(t))
+				n := uint32(b.get(t))
 				if n >= uint32(w) {
 					dst.set(t, 0)
 					return
 				}
-				dst.set(t, mask(a(t)<<n, w))
+				dst.set(t, mask(a.get(t)<<n, w))
 			}, nil
 		case signed:
 			return func(t *thread, _ *inst) {
-				n := min(uint32(b(t)), uint32(w-1))
-				dst.set(t, mask(uint64(sext(a(t), w)>>n), w))
+				n := min(uint32(b.get(t)), uint32(w-1))
+				dst.set(t, mask(uint64(sext(a.get(t), w)>>n), w))
 			}, nil
 		}
 		return func(t *thread, _ *inst) {
-			n := uint32(b(t))
+			n := uint32(b.get(t))
 			if n >= uint32(w) {
 				dst.set(t, 0)
 				return
 			}
-			dst.set(t, mask(a(t), w)>>n)
+			dst.set(t, mask(a.get(t), w)>>n)
 		}, nil
 	case "bfe":
 		if w < 32 {
@@ -269,8 +269,8 @@ func (d *decoder) intArith(op opcode, ty ptype) (func(*thread, *inst), error) {
 		}
 		a, b, c := s[0], s[1], s[2]
 		return func(t *thread, _ *inst) {
-			x := mask(a(t), w)
-			pos, n := int(b(t)&0xff), int(c(t)&0xff)
+			x := mask(a.get(t), w)
+			pos, n := int(b.get(t)&0xff), int(c.get(t)&0xff)
 			msb := w - 1
 			var sbit uint64
 			if signed && n > 0 {
@@ -293,7 +293,7 @@ func (d *decoder) intArith(op opcode, ty ptype) (func(*thread, *inst), error) {
 		}
 		a := s[0]
 		return func(t *thread, _ *inst) {
-			x := mask(a(t), w)
+			x := mask(a.get(t), w)
 			switch op.base {
 			case "popc":
 				dst.set(t, uint64(bits.OnesCount64(x)))
@@ -337,7 +337,7 @@ func (d *decoder) mulMad(op opcode, ty ptype) (func(*thread, *inst), error) {
 	}
 	a, b := s[0], s[1]
 	prod := func(t *thread) uint64 {
-		x, y := ty.value(a(t)), ty.value(b(t))
+		x, y := ty.value(a.get(t)), ty.value(b.get(t))
 		switch mode {
 		case "wide":
 			return x * y // exact: the operands have at most 32 bits
@@ -369,5 +369,5 @@ func (d *decoder) mulMad(op opcode, ty ptype) (func(*thread, *inst), error) {
 		return func(t *thread, _ *inst) { dst.set(t, mask(prod(t), rw)) }, nil
 	}
 	c := s[2]
-	return func(t *thread, _ *inst) { dst.set(t, mask(prod(t)+c(t), rw)) }, nil
+	return func(t *thread, _ *inst) { dst.set(t, mask(prod(t)+c.get(t), rw)) }, nil
 }

@@ -17,8 +17,29 @@ type inst struct {
 	line     int
 }
 
-// getter reads an operand's value (raw bits, low bits significant).
-type getter func(t *thread) uint64
+// getter reads an operand's value (raw bits, low bits significant): a
+// register (xor'd with x, 1 for a negated predicate), an immediate, or
+// what f computes (special registers). get is small enough to inline,
+// which matters: it runs several times per instruction.
+type getter struct {
+	reg int // -1: not a register
+	x   uint64
+	imm uint64
+	f   func(t *thread) uint64
+}
+
+func (g *getter) get(t *thread) uint64 {
+	if g.reg >= 0 {
+		return t.r[g.reg] ^ g.x
+	}
+	if g.f != nil {
+		return g.f(t)
+	}
+	return g.imm
+}
+
+// constant is a getter of an immediate value.
+func constant(v uint64) getter { return getter{reg: -1, imm: v} }
 
 // setter writes a destination register, truncated to its declared width.
 type setter struct {
@@ -191,34 +212,34 @@ func (d *decoder) src(a arg, ty ptype) (getter, error) {
 		if i, ok := d.k.regs[a.name]; ok {
 			if a.not {
 				if d.k.regBits[i] != 1 {
-					return nil, d.errorf("!%s: not a predicate", a.name)
+					return getter{}, d.errorf("!%s: not a predicate", a.name)
 				}
-				return func(t *thread) uint64 { return t.r[i] ^ 1 }, nil
+				return getter{reg: i, x: 1}, nil
 			}
-			return func(t *thread) uint64 { return t.r[i] }, nil
+			return getter{reg: i}, nil
 		}
 		if a.not {
-			return nil, d.errorf("!%s: not a predicate register", a.name)
+			return getter{}, d.errorf("!%s: not a predicate register", a.name)
 		}
 		if f, ok := specials[a.name]; ok {
-			return f, nil
+			return getter{reg: -1, f: f}, nil
 		}
 		if v, ok := d.k.vars[a.name]; ok && (v.space == "shared" || v.space == "local") {
 			addr := uint64(v.offset)
-			return func(*thread) uint64 { return addr }, nil
+			return constant(addr), nil
 		}
 		if strings.HasPrefix(a.name, "%") {
-			return nil, d.unsupported("register or special register " + a.name)
+			return getter{}, d.unsupported("register or special register " + a.name)
 		}
-		return nil, d.errorf("unknown symbol %s", a.name)
+		return getter{}, d.errorf("unknown symbol %s", a.name)
 	case argNum:
 		v, err := d.imm(a.num, ty)
 		if err != nil {
-			return nil, err
+			return getter{}, err
 		}
-		return func(*thread) uint64 { return v }, nil
+		return constant(v), nil
 	}
-	return nil, d.errorf("operand %s cannot be a source here", a)
+	return getter{}, d.errorf("operand %s cannot be a source here", a)
 }
 
 // imm parses an immediate for an operand of type ty: integers (masked to

@@ -58,7 +58,7 @@ func (d *decoder) setp(op opcode) (func(*thread, *inst), error) {
 	if err != nil {
 		return nil, err
 	}
-	c := func(*thread) uint64 { return 0 }
+	c := constant(0)
 	if boolOp != "" {
 		if c, err = d.src(d.s.args[3], ptype{'p', 1}); err != nil {
 			return nil, err
@@ -77,10 +77,10 @@ func (d *decoder) setp(op opcode) (func(*thread, *inst), error) {
 	}
 	return func(t *thread, _ *inst) {
 		var r uint64
-		if test(a(t), b(t)) {
+		if test(a.get(t), b.get(t)) {
 			r = 1
 		}
-		cv := c(t) & 1
+		cv := c.get(t) & 1
 		p.set(t, combine(r, cv))
 		if hasQ {
 			q.set(t, combine(r^1, cv))
@@ -200,10 +200,10 @@ func (d *decoder) selp(op opcode) (func(*thread, *inst), error) {
 	a, b, c := s[0], s[1], s[2]
 	w := ty.bits
 	return func(t *thread, _ *inst) {
-		if c(t)&1 != 0 {
-			dst.set(t, mask(a(t), w))
+		if c.get(t)&1 != 0 {
+			dst.set(t, mask(a.get(t), w))
 		} else {
-			dst.set(t, mask(b(t), w))
+			dst.set(t, mask(b.get(t), w))
 		}
 	}, nil
 }

@@ -36,8 +36,8 @@ func (d *decoder) barrier(op opcode) (func(*thread, *inst), error) {
 	}
 	return func(t *thread, in *inst) {
 		l := t.b.run.l
-		if n := l.Block[0] * l.Block[1] * l.Block[2]; uint32(count(t)) != n {
-			t.fault(in, FaultIllegalInstruction, fmt.Sprintf("barrier of %d threads in a block of %d", count(t), n))
+		if n := l.Block[0] * l.Block[1] * l.Block[2]; uint32(count.get(t)) != n {
+			t.fault(in, FaultIllegalInstruction, fmt.Sprintf("barrier of %d threads in a block of %d", count.get(t), n))
 			return
 		}
 		t.state = atBarrier

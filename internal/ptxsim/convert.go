@@ -39,7 +39,7 @@ func (d *decoder) mov(op opcode) (func(*thread, *inst), error) {
 		return func(t *thread, _ *inst) {
 			var v uint64
 			for i, g := range parts {
-				v |= mask(g(t), ew) << uint(i*ew)
+				v |= mask(g.get(t), ew) << uint(i*ew)
 			}
 			dst.set(t, v)
 		}, nil
@@ -64,7 +64,7 @@ func (d *decoder) mov(op opcode) (func(*thread, *inst), error) {
 			dsts = append(dsts, s)
 		}
 		return func(t *thread, _ *inst) {
-			v := src(t)
+			v := src.get(t)
 			for i, s := range dsts {
 				if s.i >= 0 {
 					s.set(t, mask(v>>uint(i*ew), ew))
@@ -77,7 +77,7 @@ func (d *decoder) mov(op opcode) (func(*thread, *inst), error) {
 		return nil, err
 	}
 	a := s[0]
-	return func(t *thread, _ *inst) { dst.set(t, mask(a(t), w)) }, nil
+	return func(t *thread, _ *inst) { dst.set(t, mask(a.get(t), w)) }, nil
 }
 
 // cvta decodes cvta.space.u64 (state-space address to generic) and
@@ -118,9 +118,9 @@ func (d *decoder) cvta(op opcode) (func(*thread, *inst), error) {
 	}
 	a := s[0]
 	if to {
-		return func(t *thread, _ *inst) { dst.set(t, a(t)-base) }, nil
+		return func(t *thread, _ *inst) { dst.set(t, a.get(t)-base) }, nil
 	}
-	return func(t *thread, _ *inst) { dst.set(t, a(t)+base) }, nil
+	return func(t *thread, _ *inst) { dst.set(t, a.get(t)+base) }, nil
 }
 
 // cvt decodes cvt[.rnd][.sat].dtype.atype d, a. See convert.
@@ -157,7 +157,7 @@ func (d *decoder) cvt(op opcode) (func(*thread, *inst), error) {
 		return nil, err
 	}
 	a := s[0]
-	return func(t *thread, _ *inst) { dst.set(t, convert(a(t), dt, st, rnd, sat)) }, nil
+	return func(t *thread, _ *inst) { dst.set(t, convert(a.get(t), dt, st, rnd, sat)) }, nil
 }
 
 // cvtCheck reports a rounding modifier missing or misplaced, as ptxas

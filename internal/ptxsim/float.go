@@ -56,9 +56,9 @@ func (d *decoder) floatArith(op opcode, ty ptype) (func(*thread, *inst), error) 
 		}
 		a, b := s[0], s[1]
 		if single {
-			return func(t *thread, _ *inst) { dst.set(t, bits32(f32op(f32(a(t)), f32(b(t))))) }, nil
+			return func(t *thread, _ *inst) { dst.set(t, bits32(f32op(f32(a.get(t)), f32(b.get(t))))) }, nil
 		}
-		return func(t *thread, _ *inst) { dst.set(t, bits64(f64op(f64(a(t)), f64(b(t))))) }, nil
+		return func(t *thread, _ *inst) { dst.set(t, bits64(f64op(f64(a.get(t)), f64(b.get(t))))) }, nil
 	}
 	un := func(f32op func(a float32) float32, f64op func(a float64) float64) (func(*thread, *inst), error) {
 		dst, s, err := d.operands(1, ty)
@@ -67,9 +67,9 @@ func (d *decoder) floatArith(op opcode, ty ptype) (func(*thread, *inst), error) 
 		}
 		a := s[0]
 		if single {
-			return func(t *thread, _ *inst) { dst.set(t, bits32(f32op(f32(a(t))))) }, nil
+			return func(t *thread, _ *inst) { dst.set(t, bits32(f32op(f32(a.get(t))))) }, nil
 		}
-		return func(t *thread, _ *inst) { dst.set(t, bits64(f64op(f64(a(t))))) }, nil
+		return func(t *thread, _ *inst) { dst.set(t, bits64(f64op(f64(a.get(t))))) }, nil
 	}
 	bitsUn := func(f func(v uint64) uint64) (func(*thread, *inst), error) {
 		dst, s, err := d.operands(1, ty)
@@ -77,7 +77,7 @@ func (d *decoder) floatArith(op opcode, ty ptype) (func(*thread, *inst), error) 
 			return nil, err
 		}
 		a := s[0]
-		return func(t *thread, _ *inst) { dst.set(t, mask(f(a(t)), w)) }, nil
+		return func(t *thread, _ *inst) { dst.set(t, mask(f(a.get(t)), w)) }, nil
 	}
 	sign := uint64(1) << uint(w-1)
 	switch op.base {
@@ -102,7 +102,7 @@ func (d *decoder) floatArith(op opcode, ty ptype) (func(*thread, *inst), error) 
 		a, b := s[0], s[1]
 		isMax := op.base == "max"
 		return func(t *thread, _ *inst) {
-			x, y := mask(a(t), w), mask(b(t), w)
+			x, y := mask(a.get(t), w), mask(b.get(t), w)
 			var fx, fy float64
 			if single {
 				fx, fy = float64(f32(x)), float64(f32(y))
@@ -153,9 +153,9 @@ func (d *decoder) floatArith(op opcode, ty ptype) (func(*thread, *inst), error) 
 		}
 		a, b, c := s[0], s[1], s[2]
 		if single {
-			return func(t *thread, _ *inst) { dst.set(t, bits32(fma32(f32(a(t)), f32(b(t)), f32(c(t))))) }, nil
+			return func(t *thread, _ *inst) { dst.set(t, bits32(fma32(f32(a.get(t)), f32(b.get(t)), f32(c.get(t))))) }, nil
 		}
-		return func(t *thread, _ *inst) { dst.set(t, bits64(math.FMA(f64(a(t)), f64(b(t)), f64(c(t))))) }, nil
+		return func(t *thread, _ *inst) { dst.set(t, bits64(math.FMA(f64(a.get(t)), f64(b.get(t)), f64(c.get(t))))) }, nil
 	case "copysign":
 		// copysign d, a, b: b's magnitude with a's sign.
 		dst, s, err := d.operands(2, ty)
@@ -163,7 +163,7 @@ func (d *decoder) floatArith(op opcode, ty ptype) (func(*thread, *inst), error) 
 			return nil, err
 		}
 		a, b := s[0], s[1]
-		return func(t *thread, _ *inst) { dst.set(t, mask(b(t), w)&^sign|mask(a(t), w)&sign) }, nil
+		return func(t *thread, _ *inst) { dst.set(t, mask(b.get(t), w)&^sign|mask(a.get(t), w)&sign) }, nil
 	}
 	return nil, d.unsupported(op.base + "." + ty.String())
 }

@@ -9,7 +9,7 @@ import (
 // address is a compiled [base+offset] operand in a state space.
 type address struct {
 	space string // "global", "shared", "local", "generic", "kparam" (kernel), "cparam" (call)
-	base  getter // nil: offset only
+	base  *getter // nil: offset only
 	off   uint64
 }
 
@@ -17,7 +17,7 @@ func (a address) at(t *thread) uint64 {
 	if a.base == nil {
 		return a.off
 	}
-	return a.base(t) + a.off
+	return a.base.get(t) + a.off
 }
 
 // ignoredMods are memory-order, scope and cache qualifiers: with one thread
@@ -59,7 +59,7 @@ func (d *decoder) addr(a arg, space string) (address, error) {
 		return ad, nil
 	}
 	if i, ok := d.k.regs[a.name]; ok {
-		ad.base = func(t *thread) uint64 { return t.r[i] }
+		ad.base = &getter{reg: i}
 		return ad, nil
 	}
 	v, ok := d.k.vars[a.name]
@@ -243,7 +243,7 @@ func (d *decoder) ldst(op opcode) (func(*thread, *inst), error) {
 			return
 		}
 		for i, g := range srcs {
-			putLE(b[i*n:(i+1)*n], g(t))
+			putLE(b[i*n:(i+1)*n], g.get(t))
 		}
 	}, nil
 }
@@ -350,7 +350,7 @@ func (d *decoder) atom(op opcode) (func(*thread, *inst), error) {
 	if err != nil {
 		return nil, err
 	}
-	c := func(*thread) uint64 { return 0 }
+	c := constant(0)
 	if nsrc == 2 {
 		if c, err = d.src(args[2], ty); err != nil {
 			return nil, err
@@ -363,7 +363,7 @@ func (d *decoder) atom(op opcode) (func(*thread, *inst), error) {
 			return
 		}
 		old := getLE(m)
-		putLE(m, mask(f(old, b(t), c(t)), w))
+		putLE(m, mask(f(old, b.get(t), c.get(t)), w))
 		if hasDst {
 			dst.set(t, old)
 		}

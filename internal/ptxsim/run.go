@@ -230,16 +230,19 @@ func (rs *runState) block(threads []thread) error {
 // exec runs t until it waits at a barrier, exits or faults.
 func (rs *runState) exec(t *thread) {
 	code := rs.k.code
+	steps, limit := rs.steps, rs.max
+	defer func() { rs.steps = steps }()
 	for t.state == running {
-		if t.pc >= len(code) {
+		pc := t.pc
+		if pc >= len(code) {
 			t.state = exited
 			return
 		}
-		in := &code[t.pc]
-		t.pc++
-		rs.steps++
-		if rs.steps > rs.max {
-			t.fault(in, FaultTimeout, fmt.Sprintf("more than %d instructions", rs.max))
+		in := &code[pc]
+		t.pc = pc + 1
+		steps++
+		if steps > limit {
+			t.fault(in, FaultTimeout, fmt.Sprintf("more than %d instructions", limit))
 			return
 		}
 		if in.guard >= 0 && (t.r[in.guard] != 0) == in.guardNot {
