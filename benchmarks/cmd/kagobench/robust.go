@@ -166,16 +166,16 @@ func robust(rc robustConfig) (string, error) {
 	grp := driver.NDRange{Dims: 1, Size: [3]int{1, 1, 1}}
 	ndr := func(n int) driver.NDRange { return driver.NDRange{Dims: 1, Size: [3]int{n, 1, 1}} }
 
-	// One launch + synchronize with strategy s (by name) on q.
-	launch := func(q driver.Queue, n int64, r int, s string) (time.Duration, error) {
+	// One launch + synchronize with strategy s (by name) on q, and the
+	// kernel's own time from its profiling events (0 when not available).
+	launchTimed := func(q driver.Queue, n int64, r int, s string) (time.Duration, time.Duration, error) {
 		prev := kasync.SetBlocking(s == "blocking")
 		defer kasync.SetBlocking(prev)
-		t0 := time.Now()
-		if err := q.Launch(f, ndr(r), grp, []driver.Arg{{Value: n}, {Buffer: buf, Len: r}}); err != nil {
-			return 0, err
-		}
-		err := opencl.SynchronizeWith(bg, q, robustStrategies[s])
-		return time.Since(t0), err
+		return timedRun(q, f, ndr(r), grp, []driver.Arg{{Value: n}, {Buffer: buf, Len: r}}, robustStrategies[s])
+	}
+	launch := func(q driver.Queue, n int64, r int, s string) (time.Duration, error) {
+		d, _, err := launchTimed(q, n, r, s)
+		return d, err
 	}
 	// Calibration, blocking: the fastest of 5 at growing loop counts.
 	best := func(n int64, r int) (time.Duration, error) {
@@ -226,6 +226,9 @@ func robust(rc robustConfig) (string, error) {
 		cells = append(cells, newCell(fmt.Sprintf("~%d µs, 1 work-item", dur), S))
 	}
 	infl := newCell(fmt.Sprintf("~1000 µs, %d work-items (all cores)", rAll), S)
+	// The same launches' kernel times from profiling events: the inflation
+	// of the kernel itself by the way it is waited for.
+	inflK := newCell(fmt.Sprintf("kernel alone (profiling), ~1000 µs, %d work-items", rAll), S)
 	if !rc.skip["inflation"] {
 		cells = append(cells, infl)
 	}
@@ -247,25 +250,40 @@ func robust(rc robustConfig) (string, error) {
 					n = iters(rc.durations[ci], ns1)
 				}
 				per := map[string][][]float64{}
+				kper := map[string][][]float64{}
 				order := slices.Clone(S)
 				for i := -min(50, rc.samples); i < rc.samples; i++ { // 50 warm-up rounds
 					// A new random order every round, so that no strategy
 					// always follows the same one (what a wait leaves
 					// behind, awake or asleep threads, carries over).
 					orng.Shuffle(len(order), func(a, b int) { order[a], order[b] = order[b], order[a] })
+					kround := map[string]float64{}
 					for _, s := range order {
-						dd, err := launch(q, n, r, s)
+						dd, kd, err := launchTimed(q, n, r, s)
 						if err != nil {
 							runErr = err
 							return
 						}
 						if i >= 0 {
 							per[s] = append(per[s], []float64{us(dd)})
+							if c == infl && kd > 0 {
+								kround[s] = us(kd)
+							}
+						}
+					}
+					if len(kround) == len(S) { // a cycle only when every strategy's kernel was timed
+						for s, v := range kround {
+							kper[s] = append(kper[s], []float64{v})
 						}
 					}
 				}
 				for _, s := range S {
 					c.data[s] = append(c.data[s], per[s])
+				}
+				if c == infl && len(kper[S[0]]) > 0 {
+					for _, s := range S {
+						inflK.data[s] = append(inflK.data[s], kper[s])
+					}
 				}
 			}
 			if hol != nil {
@@ -288,6 +306,9 @@ func robust(rc robustConfig) (string, error) {
 			threadRuns = append(threadRuns, waitMany(10000, false))
 		}
 		fmt.Fprintf(os.Stderr, "kagobench -robust: run %d/%d done (%.0f s)\n", run+1, rc.runs, time.Since(start).Seconds())
+	}
+	if len(inflK.data[S[0]]) > 0 {
+		cells = append(cells, inflK)
 	}
 	if hol != nil {
 		cells = append(cells, hol, holSlow)
@@ -318,7 +339,7 @@ func robust(rc robustConfig) (string, error) {
 			fmt.Fprintf(&b, "| %s |\n", strings.Join(row, " | "))
 		}
 	}
-	b.WriteString("\nCells: Spin on one work-item calibrated to the duration (launch + synchronize, µs); the same on 4 work-items per compute unit at ~1 ms (kernel-time inflation: every core busy, wall time of launch + synchronize, since the binding has no profiling events); head-of-line: nine goroutines on their own queues, one with 20 ms kernels and eight with 1 ms kernels followed by 9 ms of sleep, all switching strategy together every round of one 20 ms kernel (wait = launch + synchronize). Strategies take turns in a new random order every round (launch cells) or cycle (head-of-line), so that none always follows the same one.\n\n")
+	b.WriteString("\nCells: Spin on one work-item calibrated to the duration (launch + synchronize, µs); the same on 4 work-items per compute unit at ~1 ms (every core busy), as launch + synchronize and as the kernel's own time from its profiling events (CL_PROFILING_COMMAND_START to END: the kernel-time inflation a wait strategy causes, when the queue is profiled); head-of-line: nine goroutines on their own queues, one with 20 ms kernels and eight with 1 ms kernels followed by 9 ms of sleep, all switching strategy together every round of one 20 ms kernel (wait = launch + synchronize). Strategies take turns in a new random order every round (launch cells) or cycle (head-of-line), so that none always follows the same one.\n\n")
 	b.WriteString("| run | wall (s) | loadavg 1 min, start → end | machine CPU busy | this process's CPU (cores) |\n|---|---|---|---|---|\n")
 	for i, l := range loads {
 		busy := "—"
