@@ -1,0 +1,191 @@
+// Command checkcost measures what Go's checks in kernels cost: each kernel
+// of benchmarks/checkcost with its checks (the default) and marked
+// //ka:nocheck, on each backend, the two variants taking turns in one
+// process, round after round. It prints, per kernel, the median time of a
+// launch + synchronize of each variant and the median ratio checked /
+// unchecked with the min–max of the per-round ratios.
+//
+//	go run ./benchmarks/cmd/checkcost [-backends pocl,native] [-rounds 15]
+//
+// On native, kernels run as Go code, which Go always checks: the two
+// variants are the same code there, so that row is the noise floor.
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"slices"
+	"strings"
+	"time"
+
+	_ "github.com/kago-dev/kago/backends/native"
+	_ "github.com/kago-dev/kago/backends/pocl"
+	"github.com/kago-dev/kago/benchmarks/checkcost"
+	"github.com/kago-dev/kago/ka"
+)
+
+// bench is one kernel: a setup that returns the launch of each variant.
+type bench struct {
+	name  string
+	setup func(ctx context.Context, dev *ka.Device) (on, off func(s *ka.Stream) error, free func(), err error)
+	reps  int // launches per sample
+}
+
+func main() {
+	backends := flag.String("backends", "pocl,native", "backends to measure")
+	rounds := flag.Int("rounds", 15, "rounds; each runs every variant once, in a random order")
+	matN := flag.Int("matmul", 256, "matmul size n (n×n matrices)")
+	flag.Parse()
+	benches := []bench{
+		{"saxpy n=2^24", saxpy(1 << 24), 3},
+		{fmt.Sprintf("matmul %d×%d tiled", *matN, *matN), matmul(*matN), 3},
+		{"histogram 2^22 bytes", histogram(1 << 22), 3},
+	}
+	ctx := context.Background()
+	fmt.Printf("| backend | kernel | checked | //ka:nocheck | checked / nocheck: median (min–max of %d rounds) |\n|---|---|---|---|---|\n", *rounds)
+	for _, b := range strings.Split(*backends, ",") {
+		dev, err := ka.Open(b)
+		if err != nil {
+			fmt.Fprintf(os.Stderr, "checkcost: %s: %v\n", b, err)
+			continue
+		}
+		for _, bn := range benches {
+			on, off, free, err := bn.setup(ctx, dev)
+			if err != nil {
+				fmt.Fprintf(os.Stderr, "checkcost: %s %s: %v\n", b, bn.name, err)
+				os.Exit(1)
+			}
+			s := dev.Stream()
+			sample := func(f func(*ka.Stream) error) time.Duration {
+				t0 := time.Now()
+				for i := 0; i < bn.reps; i++ {
+					if err := f(s); err != nil {
+						fmt.Fprintf(os.Stderr, "checkcost: %s %s: %v\n", b, bn.name, err)
+						os.Exit(1)
+					}
+				}
+				if err := s.Synchronize(ctx); err != nil {
+					fmt.Fprintf(os.Stderr, "checkcost: %s %s: %v\n", b, bn.name, err)
+					os.Exit(1)
+				}
+				return time.Since(t0) / time.Duration(bn.reps)
+			}
+			sample(on) // warm up: build, first-touch
+			sample(off)
+			var tOn, tOff []time.Duration
+			var ratios []float64
+			for r := 0; r < *rounds; r++ {
+				var a, c time.Duration
+				if rand.IntN(2) == 0 {
+					a = sample(on)
+					c = sample(off)
+				} else {
+					c = sample(off)
+					a = sample(on)
+				}
+				tOn, tOff = append(tOn, a), append(tOff, c)
+				ratios = append(ratios, float64(a)/float64(c))
+			}
+			free()
+			slices.Sort(tOn)
+			slices.Sort(tOff)
+			slices.Sort(ratios)
+			fmt.Printf("| %s | %s | %v | %v | %.3f (%.3f–%.3f) |\n", b, bn.name,
+				tOn[len(tOn)/2].Round(time.Microsecond), tOff[len(tOff)/2].Round(time.Microsecond),
+				ratios[len(ratios)/2], ratios[0], ratios[len(ratios)-1])
+		}
+		dev.Close()
+	}
+}
+
+func saxpy(n int) func(ctx context.Context, dev *ka.Device) (func(*ka.Stream) error, func(*ka.Stream) error, func(), error) {
+	return func(ctx context.Context, dev *ka.Device) (func(*ka.Stream) error, func(*ka.Stream) error, func(), error) {
+		x, y := make([]float32, n), make([]float32, n)
+		for i := range x {
+			x[i], y[i] = float32(i%1000), 1
+		}
+		ax, err := ka.FromSlice(ctx, dev, x)
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		ay, err := ka.FromSlice(ctx, dev, y)
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		kOn, err := checkcost.NewSaxpyKernel(dev)
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		kOff, err := checkcost.NewSaxpyNoCheckKernel(dev)
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		return func(s *ka.Stream) error { return kOn.Launch(s, ka.Range(n), 0.5, ax, ay) },
+			func(s *ka.Stream) error { return kOff.Launch(s, ka.Range(n), 0.5, ax, ay) },
+			func() { ax.Free(); ay.Free() }, nil
+	}
+}
+
+func matmul(n int) func(ctx context.Context, dev *ka.Device) (func(*ka.Stream) error, func(*ka.Stream) error, func(), error) {
+	return func(ctx context.Context, dev *ka.Device) (func(*ka.Stream) error, func(*ka.Stream) error, func(), error) {
+		a := make([]float32, n*n)
+		for i := range a {
+			a[i] = float32(i%7) - 3
+		}
+		aa, err := ka.FromSlice(ctx, dev, a)
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		ab, err := ka.FromSlice(ctx, dev, a)
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		ac, err := ka.Alloc[float32](dev, n*n)
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		g := ka.GroupSize(checkcost.Tile, checkcost.Tile)
+		kOn, err := checkcost.NewMatMulKernel(dev, g)
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		kOff, err := checkcost.NewMatMulNoCheckKernel(dev, g)
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		return func(s *ka.Stream) error { return kOn.Launch(s, ka.Range2(n, n), n, aa, ab, ac) },
+			func(s *ka.Stream) error { return kOff.Launch(s, ka.Range2(n, n), n, aa, ab, ac) },
+			func() { aa.Free(); ab.Free(); ac.Free() }, nil
+	}
+}
+
+func histogram(n int) func(ctx context.Context, dev *ka.Device) (func(*ka.Stream) error, func(*ka.Stream) error, func(), error) {
+	return func(ctx context.Context, dev *ka.Device) (func(*ka.Stream) error, func(*ka.Stream) error, func(), error) {
+		data := make([]uint8, n)
+		for i := range data {
+			data[i] = uint8(i * 2654435761 >> 13)
+		}
+		ad, err := ka.FromSlice(ctx, dev, data)
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		bins, err := ka.Alloc[uint32](dev, 256)
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		kOn, err := checkcost.NewHistogramKernel(dev)
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		kOff, err := checkcost.NewHistogramNoCheckKernel(dev)
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		return func(s *ka.Stream) error { return kOn.Launch(s, ka.Range(n), ad, bins) },
+			func(s *ka.Stream) error { return kOff.Launch(s, ka.Range(n), ad, bins) },
+			func() { ad.Free(); bins.Free() }, nil
+	}
+}
