@@ -38,8 +38,9 @@ func TestEventsWhileTheDeviceCloses(t *testing.T) {
 		wg.Go(func() {
 			assert.True(t, ok(ev.Wait(ctx)))
 			ev.Done()
+			// The other event may not have completed yet (ErrInvalid).
 			_, err := ev.Elapsed(evs[(i+1)%len(evs)])
-			assert.True(t, ok(err), "%v", err)
+			assert.True(t, ok(err) || errors.Is(err, ka.ErrInvalid), "%v", err)
 			if i%3 == 0 {
 				assert.True(t, ok(ev.Release()))
 			}
