@@ -26,7 +26,7 @@ test: deps lint check-generated
 # toolchain: the conformance suite (ka/katest through backends/native) and
 # the examples on native, built and run with CGO_ENABLED=0 (no -race, which
 # needs cgo).
-NOCGO_PKGS = ./ka/... ./backends/native/... ./examples/histogram ./examples/matmul ./examples/reduce ./examples/saxpy ./examples/spawn
+NOCGO_PKGS = ./ka/... ./backends/native/... ./examples/histogram ./examples/matmul ./examples/reduce ./examples/saxpy ./examples/spawn ./examples/multidevice
 test-nocgo:
 	CGO_ENABLED=0 $(GOTEST) -count=1 -timeout 20m $(NOCGO_PKGS)
 

@@ -24,9 +24,7 @@ import (
 
 	"github.com/kago-dev/kago/ka"
 
-	_ "github.com/kago-dev/kago/backends/cuda"
-	_ "github.com/kago-dev/kago/backends/native"
-	_ "github.com/kago-dev/kago/backends/pocl"
+	_ "github.com/kago-dev/kago/backends/native" // cuda and pocl: backends_cgo.go
 )
 
 // Saxpy computes y[i] = a*x[i] + y[i].

@@ -1,0 +1,10 @@
+//go:build cgo
+
+package main
+
+// CUDA and PoCL are reached through cgo: built with CGO_ENABLED=0, the example
+// runs on native devices alone.
+import (
+	_ "github.com/kago-dev/kago/backends/cuda"
+	_ "github.com/kago-dev/kago/backends/pocl"
+)
