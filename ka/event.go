@@ -82,6 +82,11 @@ func (s *Stream) WaitFor(ev *Event) error {
 		if err := ev.Wait(context.Background()); err != nil {
 			return fmt.Errorf("ka: WaitFor an event of %s: %w", ev.st.dev, err)
 		}
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		if s.closed {
+			return s.closedErr("WaitFor")
+		}
 		return nil
 	}
 	err := s.do(func(q *queue) error {

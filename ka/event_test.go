@@ -143,6 +143,12 @@ func TestWaitForAcrossDevices(t *testing.T) {
 	got := make([]int32, n)
 	require.NoError(t, x2.Read(ctx, got))
 	assert.Equal(t, filled(n, 42), got, "the second device ran before the first device's event")
+
+	// A task's stream after its end refuses, even when the wait is on the
+	// host.
+	var ended *ka.Stream
+	require.NoError(t, ka.Spawn(dev2, func(s *ka.Stream) error { ended = s; return nil }).Wait(ctx))
+	assert.ErrorIs(t, ended.WaitFor(ev), ka.ErrClosed)
 }
 
 func TestEventAfterAFailedCommand(t *testing.T) {
