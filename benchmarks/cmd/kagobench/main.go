@@ -55,6 +55,7 @@ func main() {
 		rRuns    = flag.Int("runs", 5, "-robust: repetitions of the whole run")
 		rStrats  = flag.String("strategies", "blocking,device", "-robust: strategies to compare, the first is the baseline (blocking, device, callback, direct, adaptive, adaptive-direct, worker, clfinish)")
 		rSkip    = flag.String("skip", "", "-robust: comma-separated parts to leave out (launch, inflation, hol, threads)")
+		only8    = flag.Bool("native-vs-go", false, "only table 8, the native backend against Go loops, its per-work-item path and PoCL")
 	)
 	flag.Parse()
 	if *child != "" {
@@ -103,6 +104,14 @@ func main() {
 			dev.Close()
 			continue
 		}
+		if *only8 {
+			if b == "native" {
+				emit(nativeVsGo(ks, cfg)...)
+			}
+			ks.close()
+			dev.Close()
+			continue
+		}
 		t1, plot := launchSync(ks, cfg)
 		emit(t1)
 		if plot != nil {
@@ -122,6 +131,9 @@ func main() {
 		}
 		emit(recycling(ks, cfg))
 		emit(throughput(ks, cfg))
+		if b == "native" {
+			emit(nativeVsGo(ks, cfg)...)
+		}
 		ks.close()
 		if err := dev.Close(); err != nil {
 			fmt.Fprintf(os.Stderr, "kagobench: closing %s: %v\n", b, err)

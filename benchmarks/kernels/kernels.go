@@ -1,0 +1,86 @@
+// Package kernels holds the examples' kernels (examples/matmul,
+// examples/reduce, examples/histogram are commands, which kagobench cannot
+// import), with kago gen's code, for the benchmark of the native backend
+// against Go and PoCL. TestSameAsExamples keeps them identical to the
+// examples' sources.
+package kernels
+
+//go:generate go run ../../cmd/kago gen
+
+import "github.com/kago-dev/kago/ka"
+
+// Tile is the side of MatMul's tiles and work-groups (examples/matmul).
+const Tile = 16
+
+// Group is the work-group size of Sum (examples/reduce).
+const Group = 256
+
+// MatMul computes c = a×b for n×n row-major matrices on a 2-D range
+// (n, n) in groups of Tile×Tile. Each group walks the tiles of a's rows
+// and b's columns: it loads one tile of each into local memory, waits at a
+// barrier, accumulates, and waits again before loading the next. Elements
+// outside the matrices load as zero, so any n works, and every work-item
+// reaches every barrier.
+//
+//ka:kernel
+func MatMul(it ka.Item, n int, a, b, c []float32) {
+	ta := ka.LocalArray[float32](it, Tile*Tile)
+	tb := ka.LocalArray[float32](it, Tile*Tile)
+	lx, ly := it.LocalID(0), it.LocalID(1)
+	col, row := it.GlobalID(0), it.GlobalID(1)
+	var sum float32
+	for t := 0; t < (n+Tile-1)/Tile; t++ {
+		ac, br := t*Tile+lx, t*Tile+ly
+		var av, bv float32
+		if row < n && ac < n {
+			av = a[row*n+ac]
+		}
+		if br < n && col < n {
+			bv = b[br*n+col]
+		}
+		ta[ly*Tile+lx] = av
+		tb[ly*Tile+lx] = bv
+		it.Barrier()
+		for k := 0; k < Tile; k++ {
+			sum += ta[ly*Tile+k] * tb[k*Tile+lx]
+		}
+		it.Barrier()
+	}
+	if row < n && col < n {
+		c[row*n+col] = sum
+	}
+}
+
+// Sum writes the sum of each group's block of x to out[group]. Work-items
+// past the end of x contribute zero, and all of them reach every barrier.
+//
+//ka:kernel
+func Sum(it ka.Item, x []int64, out []int64) {
+	tmp := ka.LocalArray[int64](it, Group)
+	l := it.Local()
+	var v int64
+	if i := it.Global(); i < len(x) {
+		v = x[i]
+	}
+	tmp[l] = v
+	it.Barrier()
+	for s := Group / 2; s > 0; s /= 2 {
+		if l < s {
+			tmp[l] += tmp[l+s]
+		}
+		it.Barrier()
+	}
+	if l == 0 {
+		out[it.Group()] = tmp[0]
+	}
+}
+
+// Histogram adds one to bins[data[i]] for each element; AtomicAdd makes
+// concurrent increments of the same bin add up.
+//
+//ka:kernel
+func Histogram(it ka.Item, data []uint8, bins []uint32) {
+	if i := it.Global(); i < len(data) {
+		ka.AtomicAdd(&bins[data[i]], 1)
+	}
+}
