@@ -371,3 +371,37 @@ func (d *decoder) mulMad(op opcode, ty ptype) (func(*thread, *inst), error) {
 	c := s[2]
 	return func(t *thread, _ *inst) { dst.set(t, mask(prod(t)+c.get(t), rw)) }, nil
 }
+
+// shf decodes the funnel shifts shf.l and shf.r (.wrap or .clamp).b32
+// d, a, b, c: the 64-bit value b:a (b the high half) shifted by n, where n
+// is c mod 32 (.wrap) or min(c, 32) (.clamp); shf.l keeps the high 32 bits
+// of the result, shf.r the low.
+func (d *decoder) shf(op opcode) (func(*thread, *inst), error) {
+	ty, err := d.oneType(op)
+	if err != nil {
+		return nil, err
+	}
+	if ty.bits != 32 || len(op.mods) != 2 || (op.mods[0] != "l" && op.mods[0] != "r") || (op.mods[1] != "wrap" && op.mods[1] != "clamp") {
+		return nil, d.unsupported("form " + op.text)
+	}
+	left, wrap := op.mods[0] == "l", op.mods[1] == "wrap"
+	dst, s, err := d.operands(3, ty, ty, ptype{'u', 32})
+	if err != nil {
+		return nil, err
+	}
+	a, b, c := s[0], s[1], s[2]
+	return func(t *thread, _ *inst) {
+		v := mask(b.get(t), 32)<<32 | mask(a.get(t), 32)
+		n := uint32(c.get(t))
+		if wrap {
+			n &= 31
+		} else {
+			n = min(n, 32)
+		}
+		if left {
+			dst.set(t, (v<<n)>>32)
+		} else {
+			dst.set(t, mask(v>>n, 32))
+		}
+	}, nil
+}

@@ -105,12 +105,7 @@ func (k *Kernel) build(decls []decl, body []stmt) error {
 				add(dc.name + strconv.Itoa(i))
 			}
 		case ".local", ".shared", ".param":
-			if old, ok := k.vars[dc.name]; ok {
-				// llc declares each call's parameters in their own block,
-				// with the same names: one slot serves them all.
-				if old.space == "param" && dc.dir == ".param" && old.size >= dc.size {
-					continue
-				}
+			if _, ok := k.vars[dc.name]; ok {
 				return fmt.Errorf("ptxsim: kernel %s, line %d: %s declared twice", k.Name, dc.line, dc.name)
 			}
 			v := &variable{name: dc.name, space: dc.dir[1:], align: dc.align, size: dc.size}
@@ -317,6 +312,8 @@ func (d *decoder) decode() (func(*thread, *inst), error) {
 		"and", "or", "xor", "not", "cnot", "shl", "shr", "bfe", "popc", "clz", "brev",
 		"fma", "sqrt", "rcp", "copysign":
 		return d.arith(op)
+	case "shf":
+		return d.shf(op)
 	case "setp":
 		return d.setp(op)
 	case "selp":

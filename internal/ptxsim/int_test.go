@@ -140,3 +140,15 @@ func bothNaN(out string, got, want uint64) bool {
 	}
 	return false
 }
+
+// Funnel shifts (llc's rotates): .wrap takes the amount mod 32, .clamp
+// caps it at 32.
+func TestFunnelShift(t *testing.T) {
+	runCases(t, []instCase{
+		{"shf.l.wrap.b32 %r4, %r1, %r2, %r3", "r", 0x80000000, 0x00000001, 1, 0x00000003},
+		{"shf.l.wrap.b32 %r4, %r1, %r1, %r3", "r", 0x80000001, 0, 33, 0x00000003},
+		{"shf.l.clamp.b32 %r4, %r1, %r2, %r3", "r", 0x12345678, 0x9abcdef0, 40, 0x12345678},
+		{"shf.r.wrap.b32 %r4, %r1, %r2, %r3", "r", 0x00000001, 0x00000001, 1, 0x80000000},
+		{"shf.r.clamp.b32 %r4, %r1, %r2, %r3", "r", 0x12345678, 0x9abcdef0, 99, 0x9abcdef0},
+	})
+}

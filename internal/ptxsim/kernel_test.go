@@ -332,3 +332,57 @@ func TestMemory(t *testing.T) {
 	assert.NoError(t, err)
 	assert.Equal(t, int64(100), m.Used())
 }
+
+// A name declared in a nested block is that block's: llc redeclares each
+// call's parameters (here retval0, first 8 then 4 bytes) and temporaries.
+func TestNestedScopes(t *testing.T) {
+	src := `
+.extern .func (.param .b64 r) wide ();
+.extern .func (.param .b32 r) narrow ();
+.visible .entry f(.param .u64 p)
+{
+	.reg .b32 %r<3>;
+	.reg .b64 %rd<3>;
+	ld.param.u64 %rd1, [p];
+	{
+	.param .b64 retval0;
+	call.uni (retval0), wide, ();
+	ld.param.b64 %rd2, [retval0+0];
+	}
+	{
+	.reg .b32 temp;
+	.param .b32 retval0;
+	call.uni (retval0), narrow, ();
+	ld.param.b32 temp, [retval0+0];
+	mov.b32 %r1, temp;
+	}
+	st.global.u64 [%rd1], %rd2;
+	st.global.u32 [%rd1+8], %r1;
+	ret;
+}`
+	m, err := Parse(header + src)
+	require.NoError(t, err)
+	k := m.Kernel("f")
+	mem := NewMemory(0)
+	out, _ := mem.Alloc(16)
+	params, _ := k.ParamBuffer([]uint64{out})
+	sizes := map[string]int{}
+	err = k.Run(Launch{Grid: [3]uint32{1, 1, 1}, Block: [3]uint32{1, 1, 1}, Params: params, Mem: mem,
+		Externs: map[string]Extern{
+			"wide": func(c *Call) error {
+				sizes["wide"] = len(c.Results[0])
+				binary.LittleEndian.PutUint64(c.Results[0], 1<<40)
+				return nil
+			},
+			"narrow": func(c *Call) error {
+				sizes["narrow"] = len(c.Results[0])
+				binary.LittleEndian.PutUint32(c.Results[0], 7)
+				return nil
+			},
+		}})
+	require.NoError(t, err)
+	assert.Equal(t, map[string]int{"wide": 8, "narrow": 4}, sizes)
+	b, _ := mem.Bytes(out, 16)
+	assert.Equal(t, uint64(1<<40), binary.LittleEndian.Uint64(b))
+	assert.Equal(t, uint32(7), binary.LittleEndian.Uint32(b[8:]))
+}

@@ -8,7 +8,7 @@ import (
 
 // address is a compiled [base+offset] operand in a state space.
 type address struct {
-	space string // "global", "shared", "local", "generic", "kparam" (kernel), "cparam" (call)
+	space string  // "global", "shared", "local", "generic", "kparam" (kernel), "cparam" (call)
 	base  *getter // nil: offset only
 	off   uint64
 }

@@ -378,8 +378,30 @@ func (p *parser) body() ([]stmt, []decl, error) {
 	}
 	var body []stmt
 	var decls []decl
-	depth := 1
-	for depth > 0 {
+	// Names declared in a nested block are that block's: llc declares
+	// each call's .param variables (param0, retval0, with the sizes of that
+	// call) in a block of its own. They are renamed name#n, unique in the
+	// function, and operands resolve through the enclosing blocks.
+	scopes := []map[string]string{{}}
+	renamed := 0
+	scoped := func(name string) string {
+		if len(scopes) == 1 {
+			return name
+		}
+		renamed++
+		u := fmt.Sprintf("%s#%d", name, renamed)
+		scopes[len(scopes)-1][name] = u
+		return u
+	}
+	resolve := func(name string) string {
+		for i := len(scopes) - 1; i > 0; i-- {
+			if u, ok := scopes[i][name]; ok {
+				return u
+			}
+		}
+		return name
+	}
+	for len(scopes) > 0 {
 		if p.eof() {
 			return nil, nil, p.errorf("unterminated function body")
 		}
@@ -387,15 +409,20 @@ func (p *parser) body() ([]stmt, []decl, error) {
 		switch {
 		case t == "{":
 			p.next()
-			depth++
+			scopes = append(scopes, map[string]string{})
 		case t == "}":
 			p.next()
-			depth--
+			scopes = scopes[:len(scopes)-1]
 		case t == ".reg":
 			p.next()
 			ds, err := p.regDecl()
 			if err != nil {
 				return nil, nil, err
+			}
+			for i := range ds {
+				if ds[i].count == 0 {
+					ds[i].name = scoped(ds[i].name)
+				}
 			}
 			decls = append(decls, ds...)
 		case t == ".local" || t == ".shared" || t == ".param":
@@ -404,6 +431,7 @@ func (p *parser) body() ([]stmt, []decl, error) {
 			if err != nil {
 				return nil, nil, err
 			}
+			d.name = scoped(d.name)
 			decls = append(decls, d)
 		case t == ".pragma":
 			p.next()
@@ -421,10 +449,33 @@ func (p *parser) body() ([]stmt, []decl, error) {
 			if err != nil {
 				return nil, nil, err
 			}
+			if len(scopes) > 1 {
+				if s.guard != "" {
+					s.guard = resolve(s.guard)
+				}
+				for i := range s.args {
+					s.args[i] = renameArg(s.args[i], resolve)
+				}
+			}
 			body = append(body, s)
 		}
 	}
 	return body, decls, nil
+}
+
+// renameArg applies resolve to the names in a.
+func renameArg(a arg, resolve func(string) string) arg {
+	if a.name != "" {
+		a.name = resolve(a.name)
+	}
+	if len(a.elems) > 0 {
+		elems := make([]arg, len(a.elems))
+		for i, e := range a.elems {
+			elems[i] = renameArg(e, resolve)
+		}
+		a.elems = elems
+	}
+	return a
 }
 
 // regDecl parses ".type %r<n>;" or ".type %a, %b;" after .reg.
