@@ -37,6 +37,17 @@ type Driver struct {
 	next uintptr     // the next handle number
 	// faults records the launches that failed, for tests.
 	faults []error
+	// externs are the device functions that call instructions reach.
+	externs map[string]ptxsim.Extern
+}
+
+// SetExterns gives kernels device functions to call by name (the PTX's
+// .extern .func declarations): llc's PTX calls kago's intrinsics that way.
+// It applies to launches made afterwards.
+func (d *Driver) SetExterns(fns map[string]ptxsim.Extern) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	d.externs = fns
 }
 
 var _ cu.Sim = (*Driver)(nil)

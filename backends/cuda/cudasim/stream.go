@@ -195,8 +195,11 @@ func (d *Driver) Launch(h cu.Context, f cu.Function, s cu.Stream, grid, block [3
 	if err != nil {
 		return cu.InvalidValue
 	}
+	d.mu.Lock()
+	externs := d.externs
+	d.mu.Unlock()
 	return c.enqueue(s, &command{what: "kernel " + k.Name, run: func() int32 {
-		err := k.Run(ptxsim.Launch{Grid: grid, Block: block, Params: params, Mem: c.mem, MaxSteps: maxSteps})
+		err := k.Run(ptxsim.Launch{Grid: grid, Block: block, Params: params, Mem: c.mem, MaxSteps: maxSteps, Externs: externs})
 		if err == nil {
 			return cu.Success
 		}
