@@ -114,7 +114,7 @@ func (f *frame) createBuiltin(call *ssa.Call, name string) lowered {
 	case "recover":
 		f.unsupportedAt(pos, "recover")
 	case "print", "println":
-		f.unsupportedAt(pos, name)
+		return f.createPrint(call, name == "println")
 	case "delete":
 		f.unsupportedAt(pos, "map")
 	case "close":

@@ -52,7 +52,8 @@ type frame struct {
 	rets   []returnEdge // an inlined helper's returns
 
 	panicForms map[*ssa.Panic]*panicForm // the messages of the function's panics (panics.go)
-	skip       map[ssa.Instruction]bool  // instructions that only build a panic's message
+	skip       map[ssa.Instruction]bool  // instructions that only build a panic's message or ka.Printf's arguments
+	printfArgs map[*ssa.Call][]ssa.Value // the arguments of the function's ka.Printf calls (print.go)
 }
 
 // pendingPhi is a phi whose incoming values are filled in once every block
@@ -81,6 +82,7 @@ func (f *frame) createBody(cont *ir.Block) *ir.Block {
 		f.blocks[b] = f.fn2().NewBlock("")
 	}
 	f.markPanics()
+	f.markPrintfs()
 	for _, b := range f.fn.DomPreorder() {
 		f.cur = f.blocks[b]
 		for _, instr := range b.Instrs {

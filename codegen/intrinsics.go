@@ -75,6 +75,8 @@ func (f *frame) createKaCall(call *ssa.Call, callee *ssa.Function, obj *types.Fu
 	switch name {
 	case "LocalArray":
 		return f.createLocalArray(call)
+	case "Printf":
+		return f.createKaPrintf(call)
 	case "AtomicAdd", "AtomicSub", "AtomicAnd", "AtomicOr", "AtomicXor", "AtomicMax", "AtomicMin", "AtomicExchange", "AtomicCAS":
 		return f.createAtomic(call, name)
 	}

@@ -51,6 +51,7 @@ func TestZeroOptions(t *testing.T) {
 		"ir/atomics64":  "cl_khr_int64_base_atomics",
 		"ir/convert":    "cl_khr_fp64",
 		"ir/bitatomics": "cl_khr_int64_extended_atomics",
+		"ir/print":      "cl_khr_fp64", // floats print as double
 	}
 	for _, name := range goldenNames(t) {
 		t.Run(name, func(t *testing.T) {

@@ -5,6 +5,7 @@ package openclc
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/kago-dev/kago/codegen/internal/emitutil"
 	"github.com/llir/llvm/ir"
@@ -44,6 +45,8 @@ func (fe *funcEmitter) createCall(inst *ir.InstCall) {
 		fe.createTrap()
 	case emitutil.MathFunc:
 		fe.createMath(inst, c.Math)
+	case emitutil.Printf:
+		fe.createPrintf(inst, c.Format)
 	default:
 		fe.errorf(ErrUnsupported, "intrinsic %s has no OpenCL C mapping", c.Op)
 	}
@@ -62,4 +65,37 @@ func (fe *funcEmitter) createQuery(inst *ir.InstCall, fn string, d int) {
 func (fe *funcEmitter) createTrap() {
 	fe.line(fmt.Sprintf(`printf("kago: kernel %s: index out of range (work-item %%lu,%%lu,%%lu)\n", (ulong)get_global_id(0), (ulong)get_global_id(1), (ulong)get_global_id(2));`, fe.kernel))
 	fe.line("return;")
+}
+
+// createPrintf lowers @ka.printf to OpenCL C's printf (core in 1.2), whose
+// format must be a string literal.
+func (fe *funcEmitter) createPrintf(inst *ir.InstCall, format string) {
+	args := []string{cString(format)}
+	for _, a := range inst.Args[1:] {
+		args = append(args, fe.operand(a))
+	}
+	fe.line("printf(" + strings.Join(args, ", ") + ");")
+}
+
+// cString is s as a C string literal.
+func cString(s string) string {
+	var b strings.Builder
+	b.WriteByte('"')
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == '"' || c == '\\':
+			b.WriteByte('\\')
+			b.WriteByte(c)
+		case c == '\n':
+			b.WriteString("\\n")
+		case c == '\t':
+			b.WriteString("\\t")
+		case c < 0x20 || c >= 0x7f:
+			fmt.Fprintf(&b, "\\%03o", c)
+		default:
+			b.WriteByte(c)
+		}
+	}
+	b.WriteByte('"')
+	return b.String()
 }

@@ -57,6 +57,8 @@ func (fe *funcEmitter) createCall(inst *ir.InstCall) {
 		fe.ins("trap")
 	case emitutil.MathFunc:
 		fe.createMath(inst, c.Math)
+	case emitutil.Printf:
+		fe.createPrintf(inst)
 	default:
 		fe.errorf(ErrUnsupported, "intrinsic %s has no PTX mapping", c.Op)
 	}

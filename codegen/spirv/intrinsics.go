@@ -58,6 +58,8 @@ func (fe *funcEmitter) createCall(inst *ir.InstCall) {
 		fe.trapped = true // see createTerm
 	case emitutil.MathFunc:
 		fe.createMath(inst, c.Math)
+	case emitutil.Printf:
+		fe.createPrintf(inst, c.Format)
 	default:
 		fe.errorf(ErrUnsupported, "intrinsic %s has no SPIR-V mapping", c.Op)
 	}
@@ -106,4 +108,42 @@ func (fe *funcEmitter) createBarrier() {
 	scope := fe.getIntConst(32, scopeWorkgroup)
 	sem := fe.getIntConst(32, semanticsAcquireRelease|semanticsWorkgroupMemory|semanticsCrossWorkgroupMemory)
 	fe.body.op(opControlBarrier, scope, scope, sem)
+}
+
+// SPIR-V's numbers for printf: the OpenCL.std instruction, the constant
+// composite that holds the format, and the storage class of constants.
+const (
+	clPrintf               = 184
+	opConstantComposite    = 44
+	storageUniformConstant = 0
+)
+
+// createPrintf lowers @ka.printf to OpenCL.std's printf, whose format is a
+// pointer to a UniformConstant array of i8 (as llvm-spirv makes of a C
+// string literal): one variable per call, with the format as its
+// initializer.
+func (fe *funcEmitter) createPrintf(inst *ir.InstCall, format string) {
+	i8 := fe.getIntType(8)
+	data := append([]byte(format), 0)
+	arr := fe.getArrayType(i8, uint64(len(data)))
+	elems := make([]uint32, len(data))
+	for i, c := range data {
+		elems[i] = fe.getIntConst(8, uint64(c))
+	}
+	init := fe.newID()
+	fe.globals.op(opConstantComposite, cat([]uint32{arr, init}, elems...)...)
+	v := fe.newID()
+	fe.globals.op(opVariable, fe.getPointerType(storageUniformConstant, arr), v, storageUniformConstant, init)
+	fe.annotations.op(opDecorate, v, decorationConstant)
+	if fe.opts.version() >= 0x00010400 {
+		fe.interface_ = append(fe.interface_, v)
+	}
+	p := fe.newID()
+	zero := fe.getIntConst(64, 0)
+	fe.body.op(opInBoundsPtrAccessChain, fe.getPointerType(storageUniformConstant, i8), p, v, zero, zero)
+	args := []uint32{fe.getIntType(32), fe.newID(), fe.getExtInst(), clPrintf, p}
+	for _, a := range inst.Args[1:] {
+		args = append(args, fe.getValue(a))
+	}
+	fe.body.op(opExtInst, args...)
 }

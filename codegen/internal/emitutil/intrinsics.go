@@ -27,6 +27,7 @@ const (
 	Barrier       // @ka.barrier(): workgroup barrier, fence on local and global memory
 	Trap          // @llvm.trap(): a failed bounds check
 	MathFunc      // @llvm.<f>.f32|f64 and @ka.math.<f>.f32|f64 (math.go)
+	Printf        // @ka.printf([N x i8] c"format\00", i64|double...): C printf's format and arguments
 )
 
 // Intrinsic describes one intrinsic's callee and signature.
@@ -49,6 +50,7 @@ var Intrinsics = [...]Intrinsic{
 	Barrier:    {"ka.barrier", false},
 	Trap:       {"llvm.trap", false},
 	MathFunc:   {"", false},
+	Printf:     {"ka.printf", false},
 }
 
 // String returns the intrinsic's callee.
@@ -75,6 +77,10 @@ type Call struct {
 	Op   Op
 	Dim  int  // the dimension of a work-item query
 	Math Math // the function of a MathFunc call
+	// Format is a Printf call's format, without its NUL: C printf's
+	// syntax, with only the conversions d, u, x, X, o, c of an i64 (length
+	// modifier l) and f, F, e, E, g, G, a, A of a double.
+	Format string
 }
 
 // ParseCall checks a call against the contract: the callee is a declared
@@ -102,6 +108,9 @@ func ParseCall(inst *ir.InstCall) (Call, error) {
 		return Call{Op: MathFunc, Math: m}, nil
 	}
 	op, ok := byName[name]
+	if op == Printf {
+		return parsePrintf(inst)
+	}
 	if !ok {
 		return Call{}, problem(ErrBadIR, "call of @%s, which is not an intrinsic of docs/ir.md", name)
 	}
@@ -119,4 +128,22 @@ func ParseCall(inst *ir.InstCall) (Call, error) {
 		return Call{}, problem(ErrBadIR, "@%s: the dimension must be a constant 0, 1 or 2", name)
 	}
 	return Call{Op: op, Dim: int(d.X.Int64())}, nil
+}
+
+// parsePrintf checks a call of @ka.printf: a constant NUL-terminated
+// format, then i64 and double arguments.
+func parsePrintf(inst *ir.InstCall) (Call, error) {
+	if len(inst.Args) == 0 || !IsVoid(inst.Type()) {
+		return Call{}, problem(ErrBadIR, "@ka.printf takes a format and returns void")
+	}
+	ca, ok := inst.Args[0].(*constant.CharArray)
+	if !ok || len(ca.X) == 0 || ca.X[len(ca.X)-1] != 0 {
+		return Call{}, problem(ErrBadIR, "@ka.printf: the format must be a constant NUL-terminated [N x i8]")
+	}
+	for i, a := range inst.Args[1:] {
+		if IntBits(a.Type()) != 64 && FloatBits(a.Type()) != 64 {
+			return Call{}, problem(ErrBadIR, "@ka.printf: argument %d is %s, not i64 or double", i+1, a.Type())
+		}
+	}
+	return Call{Op: Printf, Format: string(ca.X[:len(ca.X)-1])}, nil
 }

@@ -100,3 +100,14 @@ func Unchecked(it ka.Item, a float32, x, y []float32) {
 	i := it.Global()
 	y[i] = a*x[i] + y[i]
 }
+
+// Print: println, print and ka.Printf become @ka.printf calls with C
+// formats; a bool branches to print true or false.
+//
+//ka:kernel
+func Print(it ka.Item, x []float32, ok bool) {
+	i := it.Global()
+	println("x", i, x[i], ok)
+	print("no newline ", int8(-3), uint16(7))
+	ka.Printf("x[%d] = %.2f (%v, %x%%)\n", i, x[i], ok, uint32(255))
+}

@@ -1,0 +1,264 @@
+package codegen
+
+// This file implements printing in kernels: print and println (Go's
+// builtins) and ka.Printf, lowered to @ka.printf with a C printf format
+// (docs/ir.md): integers widened to i64 (%ld, %lu), floats to double, a bool
+// printed as "true" or "false" by branching on it, constant strings written
+// into the format.
+
+import (
+	"fmt"
+	gconstant "go/constant"
+	"go/token"
+	"strings"
+
+	"github.com/llir/llvm/ir"
+	"github.com/llir/llvm/ir/constant"
+	lltypes "github.com/llir/llvm/ir/types"
+	"github.com/llir/llvm/ir/value"
+	"golang.org/x/tools/go/ssa"
+)
+
+// piece is a part of a print's output: literal text, a value with its C
+// conversion (conv holds the whole conversion, "%ld"), or a bool.
+type piece struct {
+	text string
+	val  value.Value
+	conv string
+	b    bool // val is an i1 to print as true or false
+}
+
+// markPrintfs marks the instructions that only build ka.Printf's variadic
+// arguments, which are not lowered (the arguments are read from them).
+func (f *frame) markPrintfs() {
+	for _, b := range f.fn.Blocks {
+		for _, instr := range b.Instrs {
+			call, ok := instr.(*ssa.Call)
+			if !ok {
+				continue
+			}
+			fn := call.Common().StaticCallee()
+			if fn == nil || !isKaFunc(fn, "Printf") || len(call.Common().Args) != 2 {
+				continue
+			}
+			form := &panicForm{}
+			vals, ok := varargs(call.Common().Args[1], form)
+			if f.printfArgs == nil {
+				f.printfArgs = map[*ssa.Call][]ssa.Value{}
+			}
+			if !ok {
+				f.printfArgs[call] = nil
+				continue
+			}
+			if vals == nil {
+				vals = []ssa.Value{}
+			}
+			f.printfArgs[call] = vals
+			if f.skip == nil {
+				f.skip = map[ssa.Instruction]bool{}
+			}
+			for _, p := range form.parts {
+				f.skip[p] = true
+			}
+		}
+	}
+}
+
+// createPrint lowers print and println: Go's formats (floats as %+e, which
+// prints a two-digit exponent where Go prints three).
+func (f *frame) createPrint(call *ssa.Call, ln bool) lowered {
+	pos := call.Pos()
+	var ps []piece
+	for i, a := range call.Common().Args {
+		if ln && i > 0 {
+			ps = append(ps, piece{text: " "})
+		}
+		p, ok := f.printPiece(a, 'v', pos)
+		if !ok {
+			return nil
+		}
+		if isFloat(a.Type()) {
+			p.conv = "%+e"
+		}
+		ps = append(ps, p)
+	}
+	if ln {
+		ps = append(ps, piece{text: "\n"})
+	}
+	f.createPrintf(ps)
+	return nil
+}
+
+// printPiece is the piece printing a with Go's verb (v, d, x, ...), or
+// false after an error.
+func (f *frame) printPiece(a ssa.Value, verb byte, pos token.Pos) (piece, bool) {
+	if c, ok := a.(*ssa.Const); ok && c.Value != nil && c.Value.Kind() == gconstant.String {
+		return piece{text: gconstant.StringVal(c.Value)}, true
+	}
+	if !isScalarBasic(a.Type()) {
+		f.errorf(pos, "%s", unsupported("printing a value of type "+describeType(a.Type())+" (kernels print bools, integers, floats and constant strings)"))
+		return piece{}, false
+	}
+	v := f.scalar(a, pos)
+	if v == nil {
+		return piece{}, false
+	}
+	t := a.Type()
+	switch {
+	case isBool(t):
+		return piece{val: v, b: true}, true
+	case isFloat(t):
+		if !v.Type().Equal(lltypes.Double) {
+			v = f.cur.NewFPExt(v, lltypes.Double)
+		}
+		return piece{val: v, conv: "%g"}, true
+	}
+	v = f.i64(v, t)
+	if isUnsigned(t) {
+		return piece{val: v, conv: "%lu"}, true
+	}
+	return piece{val: v, conv: "%ld"}, true
+}
+
+// createKaPrintf lowers ka.Printf(format, args...): Go's verbs to C's.
+func (f *frame) createKaPrintf(call *ssa.Call) lowered {
+	pos := call.Pos()
+	c, ok := call.Common().Args[0].(*ssa.Const)
+	if !ok || c.Value == nil || c.Value.Kind() != gconstant.String {
+		f.errorf(pos, "the format of ka.Printf in a kernel must be a constant")
+		return nil
+	}
+	args, ok := f.printfArgs[call]
+	if !ok || args == nil {
+		f.errorf(pos, "%s", unsupported("this call of ka.Printf (pass the arguments directly, not as a slice...)"))
+		return nil
+	}
+	format := gconstant.StringVal(c.Value)
+	var ps []piece
+	lit := strings.Builder{}
+	flush := func() {
+		if lit.Len() > 0 {
+			ps = append(ps, piece{text: lit.String()})
+			lit.Reset()
+		}
+	}
+	next := 0
+	for i := 0; i < len(format); i++ {
+		ch := format[i]
+		if ch != '%' {
+			lit.WriteByte(ch)
+			continue
+		}
+		j := i + 1
+		for j < len(format) && strings.IndexByte("+-# 0123456789.", format[j]) >= 0 {
+			j++
+		}
+		if j >= len(format) {
+			f.errorf(pos, "ka.Printf: the format ends in a verb's middle")
+			return nil
+		}
+		spec, verb := format[i+1:j], format[j]
+		i = j
+		if verb == '%' {
+			lit.WriteByte('%')
+			continue
+		}
+		if next >= len(args) {
+			f.errorf(pos, "ka.Printf: %%%c has no argument", verb)
+			return nil
+		}
+		a := args[next]
+		next++
+		if strings.IndexByte("vdxXofFeEgGts", verb) < 0 {
+			f.errorf(pos, "%s", unsupported(fmt.Sprintf("the verb %%%c of ka.Printf (kernels take v d x X o f F e E g G t s)", verb)))
+			return nil
+		}
+		p, ok := f.printPiece(a, verb, pos)
+		if !ok {
+			return nil
+		}
+		switch {
+		case p.val == nil: // a constant string
+			if verb != 's' && verb != 'v' {
+				f.errorf(pos, "ka.Printf: %%%c of a string", verb)
+				return nil
+			}
+			lit.WriteString(p.text)
+			continue
+		case p.b:
+			if verb != 't' && verb != 'v' {
+				f.errorf(pos, "ka.Printf: %%%c of a bool", verb)
+				return nil
+			}
+		case isFloat(a.Type()):
+			if strings.IndexByte("vfFeEgG", verb) < 0 {
+				f.errorf(pos, "ka.Printf: %%%c of a float", verb)
+				return nil
+			}
+			if verb != 'v' {
+				p.conv = "%" + spec + string(verb)
+			} else {
+				p.conv = "%" + spec + "g"
+			}
+		default:
+			if strings.IndexByte("vdxXo", verb) < 0 {
+				f.errorf(pos, "ka.Printf: %%%c of an integer", verb)
+				return nil
+			}
+			conv := "d"
+			if isUnsigned(a.Type()) {
+				conv = "u"
+			}
+			if verb != 'v' && verb != 'd' {
+				conv = string(verb)
+			}
+			p.conv = "%" + spec + "l" + conv
+		}
+		flush()
+		ps = append(ps, p)
+	}
+	if next != len(args) {
+		f.errorf(pos, "ka.Printf: %d arguments for %d verbs", len(args), next)
+		return nil
+	}
+	flush()
+	f.createPrintf(ps)
+	return nil
+}
+
+// createPrintf emits the call of @ka.printf for pieces, branching on each
+// bool to print "true" or "false".
+func (f *frame) createPrintf(ps []piece) {
+	for i, p := range ps {
+		if !p.b {
+			continue
+		}
+		yes, no, join := f.fn2().NewBlock(""), f.fn2().NewBlock(""), f.fn2().NewBlock("")
+		f.cur.NewCondBr(p.val, yes, no)
+		for _, side := range []struct {
+			b    *ir.Block
+			text string
+		}{{yes, "true"}, {no, "false"}} {
+			f.cur = side.b
+			sub := append(append(append([]piece(nil), ps[:i]...), piece{text: side.text}), ps[i+1:]...)
+			f.createPrintf(sub)
+			f.cur.NewBr(join)
+		}
+		f.cur = join
+		return
+	}
+	var format strings.Builder
+	args := []value.Value{nil}
+	for _, p := range ps {
+		if p.val == nil {
+			format.WriteString(strings.ReplaceAll(p.text, "%", "%%"))
+			continue
+		}
+		format.WriteString(p.conv)
+		args = append(args, p.val)
+	}
+	args[0] = constant.NewCharArrayFromString(format.String() + "\x00")
+	fn := f.declare("ka.printf", lltypes.Void)
+	fn.Sig.Variadic = true
+	f.cur.NewCall(fn, args...)
+}
