@@ -364,6 +364,38 @@ func init() {
 			return func(g *driver.WorkGroup) { kagoGroupFill(g, a0, a1) }
 		},
 	})
+	driver.RegisterKernel(Hello, &driver.KernelSpec{
+		Name:  "Hello",
+		Entry: "Hello",
+		Params: []driver.Param{
+			{Name: "x", Type: driver.Int32, Slice: true},
+		},
+		DeviceParams: driver.DeviceParams{
+			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
+			{Kind: driver.ParamLength, Arg: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
+			{Kind: driver.ParamFaultRecord, Size: 8},
+			{Kind: driver.ParamLaunchID, Size: 4},
+		},
+		Faults: []driver.FaultSite{
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 166, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 167, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 167, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+		},
+		Barrier: false,
+		Needs:   0,
+		Code:    kagoCode{},
+		Native: func(args []driver.Arg) func(driver.Item) {
+			a0 := args[0].Value.([]int32)
+			return func(it driver.Item) { Hello(ka.Item(it), a0) }
+		},
+		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+			a0 := args[0].Value.([]int32)
+			return func(g *driver.WorkGroup) { kagoGroupHello(g, a0) }
+		},
+	})
 	driver.RegisterKernel(Panic, &driver.KernelSpec{
 		Name:  "Panic",
 		Entry: "Panic",
@@ -1111,6 +1143,27 @@ func (k FillKernel) Launch(s *ka.Stream, r ka.NDRange, x *ka.Array[int32], v int
 	return k.k.Launch(s, r, x, v)
 }
 
+// HelloKernel is the kernel Hello loaded on a device. Its Launch
+// takes Hello's parameters, so a wrong argument is a compile error.
+type HelloKernel struct{ k *ka.Kernel }
+
+// NewHelloKernel loads the kernel Hello on dev, as ka.NewKernel does.
+func NewHelloKernel(dev *ka.Device, opts ...ka.KernelOption) (HelloKernel, error) {
+	k, err := ka.NewKernel(dev, Hello, opts...)
+	return HelloKernel{k}, err
+}
+
+// Kernel returns the loaded kernel (nil for the zero HelloKernel).
+func (k HelloKernel) Kernel() *ka.Kernel { return k.k }
+
+// Launch enqueues Hello on s over r, as ka.Kernel.Launch does.
+func (k HelloKernel) Launch(s *ka.Stream, r ka.NDRange, x *ka.Array[int32]) error {
+	if k.k == nil {
+		return fmt.Errorf("launching Hello: a zero HelloKernel, not one from NewHelloKernel: %w", ka.ErrInvalid)
+	}
+	return k.k.Launch(s, r, x)
+}
+
 // PanicKernel is the kernel Panic loaded on a device. Its Launch
 // takes Panic's parameters, so a wrong argument is a compile error.
 type PanicKernel struct{ k *ka.Kernel }
@@ -1439,6 +1492,33 @@ func kagoGroupFill(kg *driver.WorkGroup, x []int32, v int32) {
 				gx := b0 + lx
 				if i := (row + gx); i < len(x) {
 					x[i] = v
+				}
+			}
+		}
+	}
+}
+
+// kagoGroupHello runs one work-group of Hello, its work-items as loops
+// (see package groupfn).
+func kagoGroupHello(kg *driver.WorkGroup, x []int32) {
+	n0 := kg.Size[0]
+	n1 := kg.Size[1]
+	n2 := kg.Size[2]
+	b0 := kg.ID[0] * n0
+	b1 := kg.ID[1] * n1
+	b2 := kg.ID[2] * n2
+	gs0 := kg.GlobalSize[0]
+	gs1 := kg.GlobalSize[1]
+	for lz := range n2 {
+		gz := b2 + lz
+		for ly := range n1 {
+			gy := b1 + ly
+			row := gs0 * (gy + gs1*gz)
+			for lx := range n0 {
+				gx := b0 + lx
+				if i := (row + gx); i < len(x) {
+					println("hello from work-item", i, x[i] > 1)
+					ka.Printf("x[%d] = %d, %v%%\n", i, x[i], x[i] > 2)
 				}
 			}
 		}

@@ -157,3 +157,13 @@ func Fill(it ka.Item, x []int32, v int32) {
 		x[i] = v
 	}
 }
+
+// Hello prints from each work-item, with println and ka.Printf.
+//
+//ka:kernel
+func Hello(it ka.Item, x []int32) {
+	if i := it.Global(); i < len(x) {
+		println("hello from work-item", i, x[i] > 1)
+		ka.Printf("x[%d] = %d, %v%%\n", i, x[i], x[i] > 2)
+	}
+}
