@@ -54,8 +54,9 @@
 //
 // As elsewhere in Go, calling a method on a nil *Device, *Stream, *Array,
 // *Kernel or *Task is a programming error and may panic; so is Register
-// with a nil backend or a duplicate name, and RegisterKernel with a bad
-// kernel. Check the error of FromSlice or Alloc before using the array.
+// with a nil backend or a duplicate name (and driver.RegisterKernel, which
+// generated code calls, with a bad kernel). Check the error of FromSlice or
+// Alloc before using the array.
 package ka
 
 import "github.com/kago-dev/kago/ka/driver"
