@@ -23,6 +23,7 @@ package cl
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 typedef int32_t  kg_int;
 typedef uint32_t kg_uint;
@@ -44,6 +45,7 @@ static struct {
 	kg_int (*ReleaseCommandQueue)(kg_h);
 	kg_h (*CreateBuffer)(kg_h, kg_bits, size_t, void *, kg_int *);
 	kg_int (*ReleaseMemObject)(kg_h);
+	kg_int (*SetMemObjectDestructorCallback)(kg_h, void (*)(kg_h, void *), void *);
 	kg_h (*CreateProgramWithSource)(kg_h, kg_uint, const char **, const size_t *, kg_int *);
 	kg_h (*CreateProgramWithIL)(kg_h, const void *, size_t, kg_int *);
 	kg_h (*CreateProgramWithBinary)(kg_h, kg_uint, const kg_h *, const size_t *, const unsigned char **, kg_int *, kg_int *);
@@ -87,7 +89,7 @@ static const char *kg_open(void) {
 	KG_REQ(GetPlatformIDs) KG_REQ(GetPlatformInfo) KG_REQ(GetDeviceIDs) KG_REQ(GetDeviceInfo)
 	KG_REQ(CreateContext) KG_REQ(ReleaseContext)
 	KG_REQ(CreateCommandQueue) KG_OPT(CreateCommandQueueWithProperties) KG_REQ(ReleaseCommandQueue)
-	KG_REQ(CreateBuffer) KG_REQ(ReleaseMemObject)
+	KG_REQ(CreateBuffer) KG_REQ(ReleaseMemObject) KG_OPT(SetMemObjectDestructorCallback)
 	KG_REQ(CreateProgramWithSource) KG_OPT(CreateProgramWithIL) KG_REQ(CreateProgramWithBinary)
 	KG_REQ(BuildProgram) KG_REQ(GetProgramBuildInfo) KG_REQ(ReleaseProgram)
 	KG_REQ(CreateKernel) KG_REQ(ReleaseKernel) KG_REQ(SetKernelArg) KG_REQ(GetKernelWorkGroupInfo)
@@ -150,6 +152,37 @@ static uintptr_t kg_create_buffer(uintptr_t ctx, kg_bits flags, size_t size, kg_
 	return (uintptr_t)kg.CreateBuffer((kg_h)ctx, flags, size, NULL, err);
 }
 static kg_int kg_release_mem(uintptr_t m) { return kg.ReleaseMemObject((kg_h)m); }
+
+static void kg_free_host(kg_h m, void *p) { free(p); }
+
+// kg_create_host_buffer makes a buffer over zeroed host memory
+// (CL_MEM_USE_HOST_PTR) that the driver frees when it destroys the buffer;
+// 0 with err CL_INVALID_OPERATION (-59) without clSetMemObjectDestructorCallback.
+static uintptr_t kg_create_host_buffer(uintptr_t ctx, size_t size, void **host, kg_int *err) {
+	if (kg.SetMemObjectDestructorCallback == NULL) {
+		*err = -59;
+		return 0;
+	}
+	void *p = NULL;
+	if (posix_memalign(&p, 4096, size) != 0) {
+		*err = -6; // CL_OUT_OF_HOST_MEMORY
+		return 0;
+	}
+	memset(p, 0, size);
+	kg_h m = kg.CreateBuffer((kg_h)ctx, 1 | (1 << 3), size, p, err); // CL_MEM_READ_WRITE | CL_MEM_USE_HOST_PTR
+	if (*err != 0) {
+		free(p);
+		return 0;
+	}
+	*err = kg.SetMemObjectDestructorCallback(m, kg_free_host, p);
+	if (*err != 0) {
+		kg.ReleaseMemObject(m);
+		free(p);
+		return 0;
+	}
+	*host = p;
+	return (uintptr_t)m;
+}
 
 static uintptr_t kg_program_source(uintptr_t ctx, const char *src, size_t len, kg_int *err) {
 	return (uintptr_t)kg.CreateProgramWithSource((kg_h)ctx, 1, &src, &len, err);
@@ -465,6 +498,20 @@ func CreateBuffer(c Context, size int) (Mem, error) {
 		return 0, check("clCreateBuffer", int32(e))
 	}
 	return Mem(m), nil
+}
+
+// CreateHostBuffer allocates size bytes of zeroed host memory and a buffer
+// over it (CL_MEM_USE_HOST_PTR), which the driver frees with the buffer. On
+// a device whose memory is the host's (a CPU device), the host reads what
+// kernels wrote there once they have completed, without a read command.
+func CreateHostBuffer(c Context, size int) (Mem, unsafe.Pointer, error) {
+	var e C.kg_int
+	var host unsafe.Pointer
+	m := C.kg_create_host_buffer(C.uintptr_t(c), C.size_t(size), &host, &e)
+	if e != 0 {
+		return 0, nil, check("clCreateBuffer(CL_MEM_USE_HOST_PTR)", int32(e))
+	}
+	return Mem(m), host, nil
 }
 
 // Release releases the memory object. The driver keeps it alive until the
