@@ -281,34 +281,52 @@ func (g *gen) scan() {
 				assign(n.X)
 			}
 		case *ast.SelectorExpr:
-			g.pkgRef(n)
+			if g.pkgRef(n) {
+				return false // pkg.Name: Name is the package's, not a dot import's
+			}
 		case *ast.CallExpr:
 			if g.itemCall(n) || g.localArrayCall(n) != nil {
 				return false
 			}
 		case *ast.Ident:
-			if g.item != nil && g.info.Uses[n] == g.item {
+			obj := g.info.Uses[n]
+			if g.item != nil && obj == g.item {
 				g.refuse(n, "the ka.Item is used other than by calling its methods (passed to a function?)")
+			}
+			if obj != nil && obj.Pkg() != nil && obj.Pkg() != g.pkg && obj.Parent() == obj.Pkg().Scope() {
+				g.refuse(n, "%s comes from a dot import, which the generated file does not have", n.Name)
 			}
 		}
 		return true
 	})
 }
 
-// pkgRef records the import that a qualified identifier uses.
-func (g *gen) pkgRef(sel *ast.SelectorExpr) {
+// pkgRef records the import that a qualified identifier uses, and reports
+// whether sel is one.
+func (g *gen) pkgRef(sel *ast.SelectorExpr) bool {
 	id, ok := sel.X.(*ast.Ident)
 	if !ok {
-		return
+		return false
 	}
 	pn, ok := g.info.Uses[id].(*types.PkgName)
 	if !ok {
-		return
+		return false
 	}
 	g.addImport(id.Name, pn.Imported().Path(), sel)
+	return true
+}
+
+// reserved are the names that kago_kernels.go imports itself.
+var reserved = map[string]string{
+	"driver": "github.com/kago-dev/kago/ka/driver",
+	"ka":     kaPath,
+	"embed":  "embed",
 }
 
 func (g *gen) addImport(name, path string, at ast.Node) {
+	if p, ok := reserved[name]; ok && p != path {
+		g.refuse(at, "the kernel names %s as %s, which the generated file imports as %s", path, name, p)
+	}
 	if p, ok := g.imports[name]; ok && p != path {
 		g.refuse(at, "the name %s stands for two packages (%s and %s)", name, p, path)
 	}

@@ -245,6 +245,8 @@ func K(it ka.Item, x []int32) { x[help(it)] = 1 }`, "other than by calling its m
 end:
 }`, "goto"},
 		{"dimension not constant", `func K(it ka.Item, d int, x []int) { x[0] = it.GlobalID(d) }`, "not a constant"},
+		{"dot import", "import . \"math\"\n\nfunc K(it ka.Item, x []float64) { x[it.Global()] = Sqrt(2) }", "dot import"},
+		{"reserved name", "import driver \"math\"\n\nfunc K(it ka.Item, x []float64) { x[it.Global()] = driver.Sqrt(2) }", "which the generated file imports"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			_, err := generate(t, imp, c.src)
