@@ -84,11 +84,13 @@ func Generate(fset *token.FileSet, info *types.Info, pkg *types.Package, fd *ast
 	}
 	defer func() {
 		if r := recover(); r != nil {
-			if rf, ok := r.(*Refused); ok {
-				f, err = nil, rf
-				return
+			rf, ok := r.(*Refused)
+			if !ok {
+				// A bug here must not stop kago gen: the kernel runs a
+				// work-item at a time, and the comment says why.
+				rf = &Refused{Kernel: fd.Name.Name, Pos: fset.Position(fd.Pos()), Reason: fmt.Sprintf("internal error in codegen/groupfn (please report): %v", r)}
 			}
-			panic(r)
+			f, err = nil, rf
 		}
 	}()
 	return g.generate(), nil
