@@ -30,6 +30,9 @@ func (d *decoder) operands(n int, types ...ptype) (setter, []getter, error) {
 	if err != nil {
 		return setter{}, nil, err
 	}
+	if err := d.typeCheckDst(dst.i, types[0]); err != nil {
+		return setter{}, nil, err
+	}
 	srcs := make([]getter, n)
 	for i := range srcs {
 		if srcs[i], err = d.src(d.s.args[i+1], types[min(i, len(types)-1)]); err != nil {

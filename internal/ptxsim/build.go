@@ -88,14 +88,15 @@ func (k *Kernel) build(decls []decl, body []stmt) error {
 	for _, dc := range decls {
 		switch dc.dir {
 		case ".reg":
-			bits := 1
+			bits, kind := 1, byte('p')
 			if dc.typ != "pred" {
-				bits = 8 * typeSize(dc.typ)
+				bits, kind = 8*typeSize(dc.typ), dc.typ[0]
 			}
 			add := func(name string) {
 				if _, ok := k.regs[name]; !ok {
 					k.regs[name] = len(k.regBits)
 					k.regBits = append(k.regBits, bits)
+					k.regKind = append(k.regKind, kind)
 				}
 			}
 			if dc.count == 0 {
@@ -210,6 +211,9 @@ func (d *decoder) src(a arg, ty ptype) (getter, error) {
 					return getter{}, d.errorf("!%s: not a predicate", a.name)
 				}
 				return getter{reg: i, x: 1}, nil
+			}
+			if err := d.typeCheck(i, ty); err != nil {
+				return getter{}, err
 			}
 			return getter{reg: i}, nil
 		}

@@ -38,16 +38,11 @@ func (d *decoder) floatArith(op opcode, ty ptype) (func(*thread, *inst), error) 
 	if w != 32 && w != 64 {
 		return nil, d.unsupported("type ." + ty.String())
 	}
-	rounding := false
 	for _, m := range op.mods {
-		switch m {
-		case "rn":
-			rounding = true
-		default:
+		if m != "rn" {
 			return nil, d.unsupported("modifier ." + m + " of " + op.base + "." + ty.String())
 		}
 	}
-	_ = rounding
 	single := w == 32
 	bin := func(f32op func(a, b float32) float32, f64op func(a, b float64) float64) (func(*thread, *inst), error) {
 		dst, s, err := d.operands(2, ty)

@@ -386,3 +386,34 @@ func TestNestedScopes(t *testing.T) {
 	assert.Equal(t, uint64(1<<40), binary.LittleEndian.Uint64(b))
 	assert.Equal(t, uint32(7), binary.LittleEndian.Uint32(b[8:]))
 }
+
+// Registers of the wrong size or class for the instruction's type are
+// errors, as ptxas makes them.
+func TestOperandTypes(t *testing.T) {
+	for body, want := range map[string]string{
+		"add.s32 %r1, %rd1, %r1;":     "64-bit register",
+		"add.s64 %rd1, %rd1, %r1;":    "32-bit register",
+		"add.s32 %r1, %f1, %r1;":      "float register",
+		"add.rn.f32 %f1, %u1, %f1;":   "integer register",
+		"mov.u32 %f1, %r1;":           "float register",
+		"setp.eq.s32 %p1, %p1, %r1;":  "predicate register",
+		"mul.lo.s64 %rd1, %r1, %rd1;": "32-bit register",
+	} {
+		src := header + ".visible .entry f()\n{\n.reg .pred %p<2>;\n.reg .b32 %r<2>;\n.reg .u32 %u<2>;\n.reg .b64 %rd<2>;\n.reg .f32 %f<2>;\n" + body + "\n}"
+		_, err := Parse(src)
+		require.Error(t, err, body)
+		assert.Contains(t, err.Error(), want, body)
+	}
+	for _, body := range []string{
+		"add.rn.f32 %f1, %r1, %f1;",   // .b registers go with every type of their size
+		"st.global.u8 [%rd1], %r1;",   // st and ld may use wider registers
+		"ld.global.s16 %rd1, [%rd1];", // ...
+		"cvt.u32.u16 %r1, %r1;",       // and cvt
+		"mul.wide.u32 %rd1, %r1, %r1;",
+		"shl.b64 %rd1, %rd1, %r1;",
+	} {
+		src := header + ".visible .entry f()\n{\n.reg .pred %p<2>;\n.reg .b32 %r<2>;\n.reg .b64 %rd<2>;\n.reg .f32 %f<2>;\n" + body + "\n}"
+		_, err := Parse(src)
+		assert.NoError(t, err, body)
+	}
+}

@@ -68,6 +68,7 @@ type Kernel struct {
 	paramSize int
 	regs      map[string]int // register name -> index
 	regBits   []int          // declared width of each register (1 for .pred)
+	regKind   []byte         // declared kind of each register: 'b', 'u', 's', 'f', 'p'
 	vars      map[string]*variable
 	localSize int // bytes of .local per thread
 	callSize  int // bytes of call-site .param per thread

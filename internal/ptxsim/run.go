@@ -196,7 +196,7 @@ func fill(b []byte, v byte) {
 // block runs a block's threads in lockstep between barriers.
 func (rs *runState) block(threads []thread) error {
 	for {
-		waiting, live := 0, 0
+		live := 0
 		for i := range threads {
 			t := &threads[i]
 			if t.state == running {
@@ -205,10 +205,7 @@ func (rs *runState) block(threads []thread) error {
 			switch t.state {
 			case faulted:
 				return rs.fault
-			case atBarrier:
-				waiting++
-				live++
-			case running:
+			case atBarrier, running:
 				live++
 			}
 		}
@@ -223,7 +220,6 @@ func (rs *runState) block(threads []thread) error {
 				threads[i].state = running
 			}
 		}
-		_ = waiting
 	}
 }
 
