@@ -62,9 +62,9 @@ func init() {
 			{Kind: driver.ParamLaunchID, Size: 4},
 		},
 		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "main.go", Line: 37, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "main.go", Line: 37, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "main.go", Line: 37, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "main.go", Line: 35, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "main.go", Line: 35, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "main.go", Line: 35, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
 		},
 		Barrier: false,
 		Needs:   0,
