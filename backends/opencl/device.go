@@ -39,6 +39,9 @@ type Device struct {
 	// direct is the budget of waits that block in clWaitForEvents on their
 	// own goroutine (planDirect).
 	direct *kasync.Budget
+	// calls bounds the short driver calls of cooperative waits in progress
+	// at once (see callGate).
+	calls callGate
 }
 
 var _ driver.Device = (*Device)(nil)
@@ -50,7 +53,7 @@ func openDevice(f found) (*Device, error) {
 	}
 	return &Device{platform: f.platform, id: f.device, ctx: ctx, info: f.info, caps: f.caps,
 		funcs: make(map[*driver.KernelSpec]*function), subs: make(map[cl.Subscription]cl.Event),
-		direct: kasync.NewBudget(directWaits)}, nil
+		direct: kasync.NewBudget(directWaits), calls: make(callGate, callsPerDevice)}, nil
 }
 
 // Info describes the device.

@@ -70,11 +70,38 @@ func adaptiveSpin(recent time.Duration) kasync.Spin {
 // GOMAXPROCS: 4 threads at most per device, as many as sync's workers.
 const directWaits = 4
 
+// callGate bounds how many goroutines are inside a short driver call of a
+// cooperative wait (a status query, a callback registration) on one device
+// at once; the others park on the channel, holding no thread. Without it,
+// 10,000 goroutines starting to wait on one event all enter the driver,
+// which serializes them on the event's lock; on a loaded machine a call
+// that waits there for over 20 µs loses its P to sysmon, and the runtime
+// starts a thread for the next goroutine, which then waits on the same
+// lock: in five runs of 10,000 waiters the process gained up to 127
+// threads without the gate.
+type callGate chan struct{}
+
+// callsPerDevice is each device's callGate size.
+const callsPerDevice = 2
+
+func (g callGate) enter() {
+	if g != nil {
+		g <- struct{}{}
+	}
+}
+
+func (g callGate) leave() {
+	if g != nil {
+		<-g
+	}
+}
+
 // gpuEvent is an OpenCL event as a sync.Op that can be polled: package sync
 // waits for it with workers.
 type gpuEvent struct {
-	ev  cl.Event
-	err error // the result of Wait, when it ran
+	ev   cl.Event
+	err  error    // the result of Wait, when it ran
+	gate callGate // the device's, around Poll
 }
 
 // Wait blocks in clWaitForEvents.
@@ -86,7 +113,9 @@ func (e *gpuEvent) Wait() error {
 // Poll reads the command's execution status. A failed command counts as
 // done; the clWaitForEvents that follows every wait reports it.
 func (e *gpuEvent) Poll() (bool, error) {
+	e.gate.enter()
 	st, err := e.ev.Status()
+	e.gate.leave()
 	if err != nil {
 		return true, err
 	}
@@ -110,7 +139,9 @@ type cpuEvent struct {
 // command found failed here is delivered at once. Without user events
 // (the usual case) a wait takes no lock and touches no map.
 func (e *cpuEvent) Subscribe(n kasync.Notifier) error {
+	e.gate.enter()
 	sub, err := e.ev.Subscribe(kasync.EventCallback(), n.Handle())
+	e.gate.leave()
 	if err != nil {
 		return err
 	}
@@ -171,19 +202,20 @@ func (d *Device) plan() plan {
 
 // waitEvent waits for ev cooperatively, reusing op, as p says. recent, if
 // not nil, is the queue's estimate of how long its waits take, which the
-// adaptive plan reads and every plan updates. The wait is not cancellable:
+// adaptive plans read and update. The wait is not cancellable:
 // a cancelled ctx returns ctx.Err() only once the command has completed. A
 // failed command is reported exactly as a blocking wait would (one
 // clWaitForEvents, only when the status says the command failed); such a
 // failure wraps driver.ErrDevice.
 func waitEvent(ctx context.Context, d *Device, op *cpuEvent, ev cl.Event, what string, p plan, recent *time.Duration) error {
-	op.ev, op.err, op.dev = ev, nil, d
+	op.ev, op.err, op.dev, op.gate = ev, nil, d, d.calls
 	var (
 		ran bool
 		err error
 		t0  time.Time
 	)
-	if recent != nil {
+	adaptive := recent != nil && (p == planAdaptive || p == planAdaptiveDirect)
+	if adaptive {
 		t0 = time.Now()
 	}
 	switch p {
@@ -193,7 +225,7 @@ func waitEvent(ctx context.Context, d *Device, op *cpuEvent, ev cl.Event, what s
 		ran, err = kasync.Wait(ctx, op, cpuWait)
 	case planAdaptive, planAdaptiveDirect:
 		var last time.Duration
-		if recent != nil {
+		if adaptive {
 			last = *recent
 		}
 		opts := kasync.Options{Spin: adaptiveSpin(last)}
@@ -205,7 +237,7 @@ func waitEvent(ctx context.Context, d *Device, op *cpuEvent, ev cl.Event, what s
 		ran, err = kasync.Wait(ctx, op, kasync.Options{Spin: kasync.NoSpin, Direct: d.direct})
 	}
 	op.unsubscribe()
-	if recent != nil {
+	if adaptive {
 		// An exponential average over about the last 4 waits.
 		*recent += (time.Since(t0) - *recent) / 4
 	}
@@ -214,7 +246,10 @@ func waitEvent(ctx context.Context, d *Device, op *cpuEvent, ev cl.Event, what s
 		// Polling or the callback saw the command end: its status says
 		// whether it failed, which only then needs clWaitForEvents (for
 		// the driver's error).
-		if st, serr := ev.Status(); serr != nil || st != cl.Complete {
+		d.calls.enter()
+		st, serr := ev.Status()
+		d.calls.leave()
+		if serr != nil || st != cl.Complete {
 			werr = ev.Wait()
 		}
 	}
@@ -281,8 +316,13 @@ func WaitEvents(ctx context.Context, events ...driver.Event) error {
 			errs = append(errs, err)
 		}
 	}
-	if len(errs) == 0 {
-		if err := cl.WaitAll(handles); err != nil {
+	if len(errs) == 0 && len(handles) > 0 {
+		// Every event has completed: this returns at once, but goroutines
+		// that all waited on one event reach it together (see callGate).
+		devs[0].calls.enter()
+		err := cl.WaitAll(handles)
+		devs[0].calls.leave()
+		if err != nil {
 			errs = append(errs, fmt.Errorf("opencl: wait: %w", err))
 		}
 	}
