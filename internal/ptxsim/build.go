@@ -85,6 +85,9 @@ func (k *Kernel) build(decls []decl, body []stmt) error {
 	for _, p := range k.Params {
 		k.vars[p.Name] = &variable{name: p.Name, space: "kparam", size: p.Size, offset: p.Offset}
 	}
+	for i, v := range k.mod.globals {
+		k.vars[v.name] = &variable{name: v.name, space: "global", align: v.align, size: v.size, offset: i}
+	}
 	for _, dc := range decls {
 		switch dc.dir {
 		case ".reg":
@@ -227,6 +230,9 @@ func (d *decoder) src(a arg, ty ptype) (getter, error) {
 			addr := uint64(v.offset)
 			return constant(addr), nil
 		}
+		if v, ok := d.k.vars[a.name]; ok && v.space == "global" {
+			return globalAddr(v.offset), nil
+		}
 		if strings.HasPrefix(a.name, "%") {
 			return getter{}, d.unsupported("register or special register " + a.name)
 		}
@@ -350,4 +356,10 @@ func (d *decoder) decode() (func(*thread, *inst), error) {
 		return d.call(op)
 	}
 	return nil, d.unsupported("instruction " + d.s.op)
+}
+
+// globalAddr is a getter of the address of the module's .global variable
+// i, known once the launch has bound the module to its memory.
+func globalAddr(i int) getter {
+	return getter{reg: -1, f: func(t *thread) uint64 { return t.b.run.globals[i] }}
 }

@@ -97,7 +97,7 @@ func (d *decoder) call(op opcode) (func(*thread, *inst), error) {
 			t.fault(in, FaultIllegalInstruction, "no implementation of "+name+" (Launch.Externs)")
 			return
 		}
-		c := &Call{Name: name, Tid: t.tid, Ntid: l.Block, Ctaid: t.b.ctaid, Nctaid: l.Grid, Params: l.Params, Kernel: k}
+		c := &Call{Name: name, Tid: t.tid, Ntid: l.Block, Ctaid: t.b.ctaid, Nctaid: l.Grid, Params: l.Params, Kernel: k, t: t, in: in}
 		for _, v := range pv {
 			c.Args = append(c.Args, t.call[v.offset:v.offset+v.size])
 		}

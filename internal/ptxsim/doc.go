@@ -12,7 +12,8 @@
 // # What it executes
 //
 // State spaces .reg, .param (kernel and call parameters), .global (a
-// Memory of allocations, every access bounds- and alignment-checked),
+// Memory of allocations, every access bounds- and alignment-checked;
+// module-scope .global variables with their initialisers live there too),
 // .shared (per block), .local (per thread) and generic addresses (cvta).
 // Integer, bit and float arithmetic of 16/32/64-bit types with PTX's rules
 // (integer division by zero, shift amounts clamped to the width, bfe, IEEE
@@ -22,12 +23,14 @@
 // to float and float to float with .rn/.rz/.rm/.rp; round to integral),
 // setp with every comparison and boolean combination, selp, predicated
 // execution, bra, ret/exit, trap, bar.sync, atom/red on global and shared
-// memory, the special registers %tid, %ntid, %ctaid, %nctaid and %globaltimer, and call
-// of functions the caller provides (Launch.Externs; llc's PTX calls kago's
-// intrinsics that way). Notes on the semantics are with each instruction's
-// implementation; where the ISA leaves a result unspecified (integer
-// division by zero) the simulator picks the value current GPUs give and
-// says so.
+// memory, the special registers %tid, %ntid, %ctaid, %nctaid and
+// %globaltimer, and call of functions the caller provides (Launch.Externs:
+// llc's PTX calls kago's intrinsics that way; Vprintf is CUDA's device
+// printf, which codegen/ptx calls for ka.Printf). Registers are checked
+// against the instruction's type as ptxas checks them. Notes on the
+// semantics are with each instruction's implementation; where the ISA
+// leaves a result unspecified (integer division by zero) the simulator
+// picks a value and says which (arith.go).
 //
 // An instruction, modifier, type or directive the simulator does not know
 // is an error naming it, at Parse time, so its coverage follows the

@@ -260,9 +260,9 @@ func TestUnsupported(t *testing.T) {
 		require.Error(t, err, body)
 		assert.Contains(t, err.Error(), want, body)
 	}
-	_, err := Parse(header + ".global .u32 g;\n")
+	_, err := Parse(header + ".const .u32 g;\n")
 	require.Error(t, err)
-	assert.True(t, strings.Contains(err.Error(), ".global"), err)
+	assert.True(t, strings.Contains(err.Error(), ".const"), err)
 }
 
 // An extern function gets its arguments and writes its results; Barrier

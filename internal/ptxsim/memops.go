@@ -66,6 +66,14 @@ func (d *decoder) addr(a arg, space string) (address, error) {
 	if !ok {
 		return ad, d.errorf("unknown symbol %s", a.name)
 	}
+	if v.space == "global" {
+		if space != "global" && space != "generic" {
+			return ad, d.errorf("%s is a .global variable, accessed as .%s", a.name, space)
+		}
+		g := globalAddr(v.offset)
+		ad.base = &g
+		return ad, nil
+	}
 	ad.off += uint64(v.offset)
 	switch {
 	case v.space == "kparam" && space == "param":

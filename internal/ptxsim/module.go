@@ -3,6 +3,7 @@ package ptxsim
 import (
 	"fmt"
 	"sort"
+	"sync"
 )
 
 // Module is a parsed PTX module: its header, module-scope variables and
@@ -15,6 +16,48 @@ type Module struct {
 	kernels map[string]*Kernel
 	externs map[string]bool
 	shared  []*variable // module-scope .shared variables
+	globals []*variable // module-scope .global variables
+
+	mu    sync.Mutex
+	bound map[*Memory][]uint64 // the globals' addresses in each memory
+}
+
+// bind returns the addresses of the module's .global variables in mem,
+// allocating and initialising them there on first use.
+func (m *Module) bind(mem *Memory) ([]uint64, error) {
+	if len(m.globals) == 0 {
+		return nil, nil
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if a, ok := m.bound[mem]; ok {
+		return a, nil
+	}
+	addrs := make([]uint64, len(m.globals))
+	for i, v := range m.globals {
+		a, err := mem.Alloc(max(v.size, 1))
+		if err != nil {
+			return nil, err
+		}
+		b, _ := mem.Bytes(a, v.size)
+		copy(b, v.init)
+		addrs[i] = a
+	}
+	if m.bound == nil {
+		m.bound = map[*Memory][]uint64{}
+	}
+	m.bound[mem] = addrs
+	return addrs, nil
+}
+
+// Release frees the module's .global variables in mem (cuModuleUnload).
+func (m *Module) Release(mem *Memory) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	for _, a := range m.bound[mem] {
+		mem.Free(a)
+	}
+	delete(m.bound, mem)
 }
 
 // Kernel returns the kernel (.entry) named name, or nil.
@@ -48,7 +91,8 @@ type variable struct {
 	space  string // "shared", "local", "param"
 	align  int
 	size   int
-	offset int
+	offset int    // in its state space; for .global, the index among the module's
+	init   []byte // .global initializer
 }
 
 // Param is a kernel parameter as the PTX declares it.

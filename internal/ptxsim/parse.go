@@ -182,6 +182,12 @@ func Parse(src string) (*Module, error) {
 				return nil, err
 			}
 			m.shared = append(m.shared, &variable{name: d.name, space: "shared", align: d.align, size: d.size})
+		case ".global":
+			d, err := p.varDecl("global")
+			if err != nil {
+				return nil, err
+			}
+			m.globals = append(m.globals, &variable{name: d.name, space: "global", align: d.align, size: d.size, init: d.init})
 		case ".func":
 			return nil, p.errorf("unsupported directive .func (device functions with bodies)")
 		default:
@@ -240,7 +246,8 @@ type decl struct {
 	name  string
 	count int // .reg %r<count>: registers name0..name(count-1); 0 for one register
 	align int
-	size  int // bytes (arrays)
+	size  int    // bytes (arrays)
+	init  []byte // .global initializer
 	line  int
 }
 
@@ -294,9 +301,61 @@ func (p *parser) varDecl(space string) (decl, error) {
 		}
 	}
 	if p.peek() == "=" {
-		return d, p.errorf("unsupported initializer of .%s %s", space, d.name)
+		if space != "global" {
+			return d, p.errorf("unsupported initializer of .%s %s", space, d.name)
+		}
+		p.next()
+		init, err := p.initializer(d)
+		if err != nil {
+			return d, err
+		}
+		d.init = init
 	}
 	return d, p.expect(";")
+}
+
+// initializer parses "{n, n, ...}" (or one n) of integers for a variable
+// of integer type, little-endian, zero-filled to its size.
+func (p *parser) initializer(d decl) ([]byte, error) {
+	elem := typeSize(d.typ)
+	if d.typ[0] == 'f' {
+		return nil, p.errorf("unsupported float initializer of %s", d.name)
+	}
+	out := make([]byte, d.size)
+	braced := p.peek() == "{"
+	if braced {
+		p.next()
+	}
+	for i := 0; ; i++ {
+		neg := false
+		if p.peek() == "-" {
+			p.next()
+			neg = true
+		}
+		v, err := parseInt(p.next())
+		if err != nil {
+			return nil, p.errorf("bad initializer of %s: %v", d.name, err)
+		}
+		if neg {
+			v = -v
+		}
+		if (i+1)*elem > len(out) {
+			return nil, p.errorf("initializer of %s is longer than its %d bytes", d.name, d.size)
+		}
+		for b := 0; b < elem; b++ {
+			out[i*elem+b] = byte(v >> (8 * b))
+		}
+		if !braced || p.peek() != "," {
+			break
+		}
+		p.next()
+	}
+	if braced {
+		if err := p.expect("}"); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
 }
 
 // entry parses ".entry name (params) [performance directives] { body }".

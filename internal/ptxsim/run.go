@@ -35,6 +35,22 @@ type Call struct {
 	// block's barrier after the call (llc's PTX calls kago's barrier
 	// intrinsic as a function).
 	Barrier bool
+
+	t  *thread
+	in *inst
+}
+
+// Bytes returns the n bytes at the generic address addr as the calling
+// thread sees them (global memory, its block's .shared, its .local), for
+// functions that take pointers (vprintf's format and arguments).
+func (c *Call) Bytes(addr uint64, n int) ([]byte, error) {
+	b := c.t.access(c.in, "generic", addr, n, 1)
+	if b == nil {
+		f := c.t.b.run.fault
+		c.t.state, c.t.b.run.fault = running, nil // the caller decides
+		return nil, f
+	}
+	return b, nil
 }
 
 // FaultKind says how a launch failed.
@@ -121,12 +137,13 @@ type block struct {
 
 // runState is one launch in progress.
 type runState struct {
-	k      *Kernel
-	l      *Launch
-	steps  int64
-	max    int64
-	fault  *Fault
-	cached *region // the last global region hit
+	k       *Kernel
+	l       *Launch
+	steps   int64
+	max     int64
+	fault   *Fault
+	cached  *region  // the last global region hit
+	globals []uint64 // addresses of the module's .global variables
 }
 
 // poison fills memory that a GPU leaves uninitialised (.shared, .local),
@@ -151,7 +168,11 @@ func (k *Kernel) Run(l Launch) error {
 	if l.Mem == nil {
 		l.Mem = NewMemory(0)
 	}
-	rs := &runState{k: k, l: &l, max: l.MaxSteps}
+	globals, err := k.mod.bind(l.Mem)
+	if err != nil {
+		return fmt.Errorf("ptxsim: launch of %s: the module's .global variables: %w", k.Name, err)
+	}
+	rs := &runState{k: k, l: &l, max: l.MaxSteps, globals: globals}
 	if rs.max <= 0 {
 		rs.max = 1 << 31
 	}

@@ -29,6 +29,8 @@
 //     cuMemAllocAsync/cuMemFreeAsync, copies from and to pageable host
 //     memory (a host-to-device copy is staged during the call; a
 //     device-to-host copy returns once the data is there);
+//   - device-side printf (the vprintf that codegen/ptx calls), written
+//     to standard output or SetOutput's writer, one call's text at a time;
 //   - host functions (cuLaunchHostFunc) called from a C thread that Go
 //     does not own, holding the stream until they return, as the driver's
 //     own thread does;

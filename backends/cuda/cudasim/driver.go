@@ -1,6 +1,8 @@
 package cudasim
 
 import (
+	"io"
+	"os"
 	"sync"
 	"unsafe"
 
@@ -37,24 +39,51 @@ type Driver struct {
 	next uintptr     // the next handle number
 	// faults records the launches that failed, for tests.
 	faults []error
-	// externs are the device functions that call instructions reach.
+	// externs are the device functions that call instructions reach:
+	// vprintf, and what SetExterns adds.
 	externs map[string]ptxsim.Extern
+	out     io.Writer // vprintf's output
 }
 
 // SetExterns gives kernels device functions to call by name (the PTX's
-// .extern .func declarations): llc's PTX calls kago's intrinsics that way.
-// It applies to launches made afterwards.
+// .extern .func declarations), besides vprintf: llc's PTX calls kago's
+// intrinsics that way. It applies to launches made afterwards; nil
+// removes them.
 func (d *Driver) SetExterns(fns map[string]ptxsim.Extern) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	d.externs = fns
+	d.externs = map[string]ptxsim.Extern{"vprintf": ptxsim.Vprintf(d.output())}
+	for name, f := range fns {
+		d.externs[name] = f
+	}
+}
+
+// SetOutput sends the output of kernels' printf (vprintf) to w instead of
+// standard output, as the CUDA driver prints it.
+func (d *Driver) SetOutput(w io.Writer) {
+	d.mu.Lock()
+	d.out = w
+	d.mu.Unlock()
+	d.SetExterns(nil)
+}
+
+// output is vprintf's writer. d.mu is held.
+func (d *Driver) output() io.Writer {
+	if d.out == nil {
+		return os.Stdout
+	}
+	return d.out
 }
 
 var _ cu.Sim = (*Driver)(nil)
 
 // New returns a simulated driver. Install it with cu.InstallSim, as
 // package registration does for the "cuda-sim" backend.
-func New() *Driver { return &Driver{} }
+func New() *Driver {
+	d := &Driver{}
+	d.SetExterns(nil)
+	return d
+}
 
 // handle returns a new handle marked as simulated.
 func (d *Driver) handle() uintptr {
@@ -253,6 +282,7 @@ func (d *Driver) ModuleUnload(h cu.Context, mod cu.Module) int32 {
 		delete(c.funcs, f)
 	}
 	delete(c.modules, mod)
+	m.m.Release(c.mem)
 	return cu.Success
 }
 

@@ -1,6 +1,7 @@
 package cudasim
 
 import (
+	"bytes"
 	"context"
 	"encoding/binary"
 	"testing"
@@ -309,4 +310,49 @@ func TestEventsAndDeviceCopies(t *testing.T) {
 	assert.Equal(t, "0101234567abcdef", string(got))
 	assert.Equal(t, int32(cu.InvalidValue), cu.CodeOf(f.ctx.CopyDtoD(p, p+8, 16, s)))
 	require.NoError(t, f.ctx.MemFree(p))
+}
+
+// A kernel's printf (vprintf with a .global format) reaches the output.
+func TestPrintf(t *testing.T) {
+	f := setup(t)
+	var out bytes.Buffer
+	Default.SetOutput(&out)
+	defer Default.SetOutput(nil)
+	mod, err := f.ctx.LoadModule([]byte(`.version 7.0
+.target sm_80
+.address_size 64
+.extern .func (.param .b32 r) vprintf (.param .b64 a, .param .b64 b);
+.global .align 1 .b8 hello[10] = {104, 105, 32, 37, 108, 100, 10, 0};
+.visible .entry hi(.param .u64 out, .param .u32 id)
+{
+	.reg .b32 %r<2>;
+	.reg .b64 %rd<6>;
+	.local .align 8 .b8 args[8];
+	ld.param.u32 %r1, [id];
+	cvt.u64.u32 %rd1, %r1;
+	mov.u64 %rd2, args;
+	st.local.u64 [%rd2], %rd1;
+	cvta.local.u64 %rd3, %rd2;
+	mov.u64 %rd4, hello;
+	cvta.global.u64 %rd5, %rd4;
+	{
+	.param .b64 a0;
+	st.param.b64 [a0], %rd5;
+	.param .b64 a1;
+	st.param.b64 [a1], %rd3;
+	.param .b32 r0;
+	call.uni (r0), vprintf, (a0, a1);
+	}
+	ret;
+}
+`))
+	require.NoError(t, err)
+	fn, err := f.ctx.Function(mod, "hi")
+	require.NoError(t, err)
+	s := f.stream(0)
+	f.prm.Slots()[0], f.prm.Slots()[1] = uint64(f.out), 42
+	require.NoError(t, f.ctx.Launch(fn, s, [3]uint32{1, 1, 1}, [3]uint32{1, 1, 1}, f.prm))
+	require.NoError(t, f.ctx.Synchronize(s))
+	assert.Equal(t, "hi 42\n", out.String())
+	require.NoError(t, f.ctx.UnloadModule(mod))
 }
