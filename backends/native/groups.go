@@ -130,9 +130,13 @@ func (l *groupLaunch) runChunk(wg *driver.WorkGroup, start, end int) {
 		}
 	}()
 	group := l.body.group
-	for ; gi < end; gi++ {
-		wg.SetGroup(gi)
+	wg.SetGroup(gi)
+	for {
 		group(wg)
+		if gi++; gi == end {
+			return
+		}
+		wg.NextGroup()
 	}
 }
 

@@ -34,6 +34,21 @@ func (g *WorkGroup) SetGroup(linear int) {
 	g.ID = [3]int{linear % g.Count[0], linear / g.Count[0] % g.Count[1], linear / (g.Count[0] * g.Count[1])}
 }
 
+// NextGroup moves g to the group after it in linear order: SetGroup(g.Linear
+// + 1) without its divisions, which cost as much as running a small group.
+func (g *WorkGroup) NextGroup() {
+	g.Linear++
+	if g.ID[0]++; g.ID[0] < g.Count[0] {
+		return
+	}
+	g.ID[0] = 0
+	if g.ID[1]++; g.ID[1] < g.Count[1] {
+		return
+	}
+	g.ID[1] = 0
+	g.ID[2]++
+}
+
 // GroupLocal returns the group's k-th local array (the k-th
 // ka.LocalArray call of the kernel), n elements of zero.
 func GroupLocal[T any](g *WorkGroup, k, n int) []T {
