@@ -214,8 +214,10 @@ func (f *frame) representable(t types.Type) bool {
 	switch u := t.Underlying().(type) {
 	case *types.Slice:
 		return memType(u.Elem()) != nil
-	case *types.Pointer, *types.Array:
-		return memType(u.(interface{ Elem() types.Type }).Elem()) != nil
+	case *types.Pointer:
+		return memType(u.Elem()) != nil || isAggregate(u.Elem()) && aggregateProblem(u.Elem()) == ""
+	case *types.Array, *types.Struct:
+		return aggregateProblem(t) == ""
 	}
 	return isItem(t) || scalarType(t) != nil
 }
@@ -234,6 +236,9 @@ func (f *frame) mergeResults(rets []returnEdge, i int, t types.Type) lowered {
 		if _, ok := r.results[i].(poison); ok {
 			return poison{}
 		}
+	}
+	if isAggregate(t) {
+		return f.mergeAggResults(rets, i, t)
 	}
 	switch first := first.(type) {
 	case itemValue:

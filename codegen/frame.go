@@ -54,6 +54,9 @@ type frame struct {
 	panicForms map[*ssa.Panic]*panicForm // the messages of the function's panics (panics.go)
 	skip       map[ssa.Instruction]bool  // instructions that only build a panic's message or ka.Printf's arguments
 	printfArgs map[*ssa.Call][]ssa.Value // the arguments of the function's ka.Printf calls (print.go)
+
+	aggPhis   []pendingAggPhi // phis of structs and nested arrays (aggregates.go)
+	phiCopies []func()        // the current block's aggregate phi copies, emitted after its phis
 }
 
 // pendingPhi is a phi whose incoming values are filled in once every block
@@ -98,6 +101,7 @@ func (f *frame) createBody(cont *ir.Block) *ir.Block {
 		}
 	}
 	f.fillPhis()
+	f.fillAggPhis()
 	return f.blocks[f.fn.Blocks[0]]
 }
 
@@ -158,6 +162,10 @@ func (f *frame) getValue(v ssa.Value, pos token.Pos) lowered {
 	}
 	switch v := v.(type) {
 	case *ssa.Const:
+		if isAggregate(v.Type()) {
+			// A fresh zero value at each use (aggregates.go).
+			return f.createAggConst(v.Type())
+		}
 		l := f.createConst(v, pos)
 		f.values[v] = l
 		return l
@@ -255,6 +263,9 @@ func (f *frame) createInstruction(instr ssa.Instruction, cont *ir.Block) {
 	if f.skip[instr] {
 		return
 	}
+	if _, phi := instr.(*ssa.Phi); !phi && len(f.phiCopies) > 0 {
+		f.flushPhiCopies()
+	}
 	switch in := instr.(type) {
 	case *ssa.DebugRef:
 		// no debug information in kernels
@@ -329,9 +340,10 @@ func (f *frame) createInstruction(instr ssa.Instruction, cont *ir.Block) {
 	case *ssa.Range, *ssa.Next:
 		f.unsupportedAt(pos, "range over a string or map")
 		f.setPoison(instr)
-	case *ssa.Field, *ssa.FieldAddr:
-		f.unsupportedAt(pos, "struct")
-		f.setPoison(instr)
+	case *ssa.FieldAddr:
+		f.values[in] = f.createFieldAddr(in)
+	case *ssa.Field:
+		f.values[in] = f.createField(in)
 	case *ssa.Index:
 		f.values[in] = f.createIndex(in)
 	case *ssa.SliceToArrayPointer:
@@ -405,6 +417,10 @@ func (f *frame) createPhi(p *ssa.Phi) {
 	t := p.Type()
 	if isItem(t) {
 		f.values[p] = itemValue{}
+		return
+	}
+	if isAggregate(t) {
+		f.createAggPhi(p)
 		return
 	}
 	if s, ok := t.Underlying().(*types.Slice); ok {

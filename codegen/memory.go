@@ -28,6 +28,15 @@ func (f *frame) createAlloc(a *ssa.Alloc) lowered {
 		f.unsupportedAt(a.Pos(), "taking the address of a ka.Item")
 		return poison{}
 	}
+	if isAggregate(elemT) {
+		if msg := aggregateProblem(elemT); msg != "" {
+			f.unsupportedAt(a.Pos(), "local variable with "+msg)
+			return poison{}
+		}
+		p := f.newAgg(elemT)
+		f.zeroAgg(p)
+		return p
+	}
 	mt := memType(elemT)
 	if mt == nil {
 		f.unsupportedAt(a.Pos(), "local variable of "+describeType(elemT))
@@ -89,6 +98,9 @@ func (f *frame) forEachElement(at *lltypes.ArrayType, body func(b *ir.Block, i v
 // private array (Go arrays are values).
 func (f *frame) createLoad(u *ssa.UnOp) lowered {
 	t := u.Type()
+	if p, ok := f.getValue(u.X, u.Pos()).(*aggPtr); ok {
+		return f.createAggLoad(p)
+	}
 	ptr := f.scalar(u.X, u.Pos())
 	if ptr == nil {
 		return poison{}
@@ -120,6 +132,10 @@ func (f *frame) createLoad(u *ssa.UnOp) lowered {
 // go/ssa writes as a store of the array's zero constant.
 func (f *frame) createStore(s *ssa.Store) {
 	t := s.Val.Type()
+	if f.isAggStore(s) {
+		f.createAggStore(s)
+		return
+	}
 	if _, ok := t.Underlying().(*types.Array); ok {
 		if c, ok := s.Val.(*ssa.Const); ok && c.IsNil() || isZeroConst(s.Val) {
 			ptr := f.scalar(s.Addr, s.Pos())
@@ -169,6 +185,8 @@ func (f *frame) createIndexAddr(ia *ssa.IndexAddr) lowered {
 	switch x := x.(type) {
 	case poison:
 		return poison{}
+	case *aggPtr:
+		return f.aggIndex(x, ia.Index, pos)
 	case *sliceValue:
 		c := f.createBoundsCheck(i, x.len, ia.Index.Type(), pos)
 		ptr := x.ptr
@@ -200,6 +218,14 @@ func (f *frame) createSlice(s *ssa.Slice) lowered {
 		return poison{}
 	case *sliceValue:
 		base, length, elem = x.ptr, x.len, x.elem
+	case *aggPtr:
+		at, ok := x.t.Underlying().(*types.Array)
+		if !ok || !isScalarMem(at.Elem()) {
+			f.unsupportedAt(pos, "slicing "+describeType(s.X.Type()))
+			return poison{}
+		}
+		base = leafPtr(f.cur, x.leaves[0], constant.NewInt(lltypes.I64, 0))
+		length, elem = constant.NewInt(lltypes.I64, at.Len()), memType(at.Elem())
 	case value.Value:
 		at := arrayPointee(x)
 		if at == nil {
@@ -292,6 +318,16 @@ func (f *frame) createCopy(dst, src value.Value, at *lltypes.ArrayType) {
 // createIndex lowers a[i] of an array value.
 func (f *frame) createIndex(ix *ssa.Index) lowered {
 	pos := ix.Pos()
+	if av, ok := f.getValue(ix.X, pos).(*aggValue); ok {
+		switch p := f.aggIndex(av.p, ix.Index, pos).(type) {
+		case *aggPtr:
+			return &aggValue{p: p}
+		case value.Value:
+			return f.loadScalar(p, ix.Type())
+		default:
+			return p
+		}
+	}
 	a, ok := f.getValue(ix.X, pos).(*arrayValue)
 	idx := f.scalar(ix.Index, pos)
 	if !ok || idx == nil {
@@ -314,4 +350,23 @@ func (f *frame) createIndex(ix *ssa.Index) lowered {
 func isGlobalPtr(v value.Value) bool {
 	pt, ok := v.Type().(*lltypes.PointerType)
 	return ok && pt.AddrSpace == spaceGlobal
+}
+
+// isAggStore reports whether s stores or copies an aggregate, or a plain
+// array to or from one (aggregates.go).
+func (f *frame) isAggStore(s *ssa.Store) bool {
+	if isAggregate(s.Val.Type()) {
+		return true
+	}
+	if _, ok := s.Val.Type().Underlying().(*types.Array); !ok {
+		return false
+	}
+	if _, ok := f.getValue(s.Addr, s.Pos()).(*aggPtr); ok {
+		return true
+	}
+	if _, ok := s.Val.(*ssa.Const); ok {
+		return false
+	}
+	_, ok := f.getValue(s.Val, s.Pos()).(*aggValue)
+	return ok
 }

@@ -56,7 +56,9 @@ func scalarType(t types.Type) lltypes.Type {
 func memType(t types.Type) lltypes.Type {
 	if a, ok := t.Underlying().(*types.Array); ok {
 		elem := memType(a.Elem())
-		if elem == nil {
+		if _, nested := elem.(*lltypes.ArrayType); elem == nil || nested {
+			// Arrays of arrays and of structs are aggregates
+			// (aggregates.go).
 			return nil
 		}
 		return lltypes.NewArray(uint64(a.Len()), elem)

@@ -643,6 +643,54 @@ func init() {
 			return func(g *driver.WorkGroup) { kagoGroupPartial2D(g, a0, a1, a2) }
 		},
 	})
+	driver.RegisterKernel(Private3x3, &driver.KernelSpec{
+		Name:  "Private3x3",
+		Entry: "Private3x3",
+		Params: []driver.Param{
+			{Name: "x", Type: driver.Float32, Slice: true},
+			{Name: "out", Type: driver.Float32, Slice: true},
+		},
+		DeviceParams: driver.DeviceParams{
+			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
+			{Kind: driver.ParamLength, Arg: 0, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
+			{Kind: driver.ParamLength, Arg: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
+			{Kind: driver.ParamFaultRecord, Size: 8},
+			{Kind: driver.ParamLaunchID, Size: 4},
+		},
+		Faults: []driver.FaultSite{
+			{Kind: driver.FaultIndex, File: "aggregates.go", Line: 35, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultDivideByZero, File: "aggregates.go", Line: 35, Format: "integer divide by zero", Args: nil},
+			{Kind: driver.FaultIndex, File: "aggregates.go", Line: 35, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "aggregates.go", Line: 35, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "aggregates.go", Line: 43, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "aggregates.go", Line: 43, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "aggregates.go", Line: 43, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "aggregates.go", Line: 43, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "aggregates.go", Line: 45, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "aggregates.go", Line: 45, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "aggregates.go", Line: 48, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "aggregates.go", Line: 49, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "aggregates.go", Line: 50, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "aggregates.go", Line: 51, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+		},
+		Barrier: false,
+		Needs:   0,
+		Code:    kagoCode{},
+		Native: func(args []driver.Arg) func(driver.Item) {
+			a0 := args[0].Value.([]float32)
+			a1 := args[1].Value.([]float32)
+			return func(it driver.Item) { Private3x3(ka.Item(it), a0, a1) }
+		},
+		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+			a0 := args[0].Value.([]float32)
+			a1 := args[1].Value.([]float32)
+			return func(g *driver.WorkGroup) { kagoGroupPrivate3x3(g, a0, a1) }
+		},
+	})
 	driver.RegisterKernel(PrivateArray, &driver.KernelSpec{
 		Name:  "PrivateArray",
 		Entry: "PrivateArray",
@@ -681,6 +729,48 @@ func init() {
 			a0 := args[0].Value.([]int32)
 			a1 := args[1].Value.([]int32)
 			return func(g *driver.WorkGroup) { kagoGroupPrivateArray(g, a0, a1) }
+		},
+	})
+	driver.RegisterKernel(PrivateStructs, &driver.KernelSpec{
+		Name:  "PrivateStructs",
+		Entry: "PrivateStructs",
+		Params: []driver.Param{
+			{Name: "x", Type: driver.Float32, Slice: true},
+			{Name: "out", Type: driver.Float32, Slice: true},
+		},
+		DeviceParams: driver.DeviceParams{
+			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
+			{Kind: driver.ParamLength, Arg: 0, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
+			{Kind: driver.ParamLength, Arg: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
+			{Kind: driver.ParamFaultRecord, Size: 8},
+			{Kind: driver.ParamLaunchID, Size: 4},
+		},
+		Faults: []driver.FaultSite{
+			{Kind: driver.FaultIndex, File: "aggregates.go", Line: 75, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultDivideByZero, File: "aggregates.go", Line: 75, Format: "integer divide by zero", Args: nil},
+			{Kind: driver.FaultIndex, File: "aggregates.go", Line: 75, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "aggregates.go", Line: 76, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "aggregates.go", Line: 77, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "aggregates.go", Line: 78, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "aggregates.go", Line: 81, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "aggregates.go", Line: 91, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+		},
+		Barrier: false,
+		Needs:   0,
+		Code:    kagoCode{},
+		Native: func(args []driver.Arg) func(driver.Item) {
+			a0 := args[0].Value.([]float32)
+			a1 := args[1].Value.([]float32)
+			return func(it driver.Item) { PrivateStructs(ka.Item(it), a0, a1) }
+		},
+		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+			a0 := args[0].Value.([]float32)
+			a1 := args[1].Value.([]float32)
+			return func(g *driver.WorkGroup) { kagoGroupPrivateStructs(g, a0, a1) }
 		},
 	})
 	driver.RegisterKernel(ReduceSum, &driver.KernelSpec{
@@ -1192,6 +1282,27 @@ func (k Partial2DKernel) Launch(s *ka.Stream, r ka.NDRange, rows int, cols int, 
 	return k.k.Launch(s, r, rows, cols, out)
 }
 
+// Private3x3Kernel is the kernel Private3x3 loaded on a device. Its Launch
+// takes Private3x3's parameters, so a wrong argument is a compile error.
+type Private3x3Kernel struct{ k *ka.Kernel }
+
+// NewPrivate3x3Kernel loads the kernel Private3x3 on dev, as ka.NewKernel does.
+func NewPrivate3x3Kernel(dev *ka.Device, opts ...ka.KernelOption) (Private3x3Kernel, error) {
+	k, err := ka.NewKernel(dev, Private3x3, opts...)
+	return Private3x3Kernel{k}, err
+}
+
+// Kernel returns the loaded kernel (nil for the zero Private3x3Kernel).
+func (k Private3x3Kernel) Kernel() *ka.Kernel { return k.k }
+
+// Launch enqueues Private3x3 on s over r, as ka.Kernel.Launch does.
+func (k Private3x3Kernel) Launch(s *ka.Stream, r ka.NDRange, x *ka.Array[float32], out *ka.Array[float32]) error {
+	if k.k == nil {
+		return fmt.Errorf("launching Private3x3: a zero Private3x3Kernel, not one from NewPrivate3x3Kernel: %w", ka.ErrInvalid)
+	}
+	return k.k.Launch(s, r, x, out)
+}
+
 // PrivateArrayKernel is the kernel PrivateArray loaded on a device. Its Launch
 // takes PrivateArray's parameters, so a wrong argument is a compile error.
 type PrivateArrayKernel struct{ k *ka.Kernel }
@@ -1209,6 +1320,27 @@ func (k PrivateArrayKernel) Kernel() *ka.Kernel { return k.k }
 func (k PrivateArrayKernel) Launch(s *ka.Stream, r ka.NDRange, x *ka.Array[int32], out *ka.Array[int32]) error {
 	if k.k == nil {
 		return fmt.Errorf("launching PrivateArray: a zero PrivateArrayKernel, not one from NewPrivateArrayKernel: %w", ka.ErrInvalid)
+	}
+	return k.k.Launch(s, r, x, out)
+}
+
+// PrivateStructsKernel is the kernel PrivateStructs loaded on a device. Its Launch
+// takes PrivateStructs's parameters, so a wrong argument is a compile error.
+type PrivateStructsKernel struct{ k *ka.Kernel }
+
+// NewPrivateStructsKernel loads the kernel PrivateStructs on dev, as ka.NewKernel does.
+func NewPrivateStructsKernel(dev *ka.Device, opts ...ka.KernelOption) (PrivateStructsKernel, error) {
+	k, err := ka.NewKernel(dev, PrivateStructs, opts...)
+	return PrivateStructsKernel{k}, err
+}
+
+// Kernel returns the loaded kernel (nil for the zero PrivateStructsKernel).
+func (k PrivateStructsKernel) Kernel() *ka.Kernel { return k.k }
+
+// Launch enqueues PrivateStructs on s over r, as ka.Kernel.Launch does.
+func (k PrivateStructsKernel) Launch(s *ka.Stream, r ka.NDRange, x *ka.Array[float32], out *ka.Array[float32]) error {
+	if k.k == nil {
+		return fmt.Errorf("launching PrivateStructs: a zero PrivateStructsKernel, not one from NewPrivateStructsKernel: %w", ka.ErrInvalid)
 	}
 	return k.k.Launch(s, r, x, out)
 }
@@ -1824,6 +1956,55 @@ func kagoGroupPartial2D(kg *driver.WorkGroup, rows, cols int, out []int32) {
 	}
 }
 
+// kagoGroupPrivate3x3 runs one work-group of Private3x3, its work-items as loops
+// (see package groupfn).
+func kagoGroupPrivate3x3(kg *driver.WorkGroup, x []float32, out []float32) {
+	n0 := kg.Size[0]
+	n1 := kg.Size[1]
+	n2 := kg.Size[2]
+	b0 := kg.ID[0] * n0
+	b1 := kg.ID[1] * n1
+	b2 := kg.ID[2] * n2
+	gs0 := kg.GlobalSize[0]
+	gs1 := kg.GlobalSize[1]
+	for lz := range n2 {
+		gz := b2 + lz
+		for ly := range n1 {
+			gy := b1 + ly
+			row1 := gs0 * (gy + gs1*gz)
+		items:
+			for lx := range n0 {
+				gx := b0 + lx
+				i := (row1 + gx)
+				if 4*i+3 >= len(out) {
+					continue items
+				}
+				var m [3][3]float32
+				for r := range 3 {
+					for c := range 3 {
+						m[r][c] = x[(i+3*r+c)%len(x)]
+					}
+				}
+				var p [3][3]float32
+				for r := range 3 {
+					for c := range 3 {
+						var s float32
+						for k := range 3 {
+							s += m[r][k] * m[c][k]
+						}
+						p[r][c] = s
+					}
+				}
+				row := p[i%3]
+				out[4*i] = p[0][0] + p[1][1] + p[2][2]
+				for k, v := range row[:] {
+					out[4*i+1+k] = v
+				}
+			}
+		}
+	}
+}
+
 // kagoGroupPrivateArray runs one work-group of PrivateArray, its work-items as loops
 // (see package groupfn).
 func kagoGroupPrivateArray(kg *driver.WorkGroup, x []int32, out []int32) {
@@ -1859,6 +2040,53 @@ func kagoGroupPrivateArray(kg *driver.WorkGroup, x []int32, out []int32) {
 				}
 				tail := x[i:]
 				out[i] = sum*10 + int32(len(tail)) + window[0]
+			}
+		}
+	}
+}
+
+// kagoGroupPrivateStructs runs one work-group of PrivateStructs, its work-items as loops
+// (see package groupfn).
+func kagoGroupPrivateStructs(kg *driver.WorkGroup, x []float32, out []float32) {
+	n0 := kg.Size[0]
+	n1 := kg.Size[1]
+	n2 := kg.Size[2]
+	b0 := kg.ID[0] * n0
+	b1 := kg.ID[1] * n1
+	b2 := kg.ID[2] * n2
+	gs0 := kg.GlobalSize[0]
+	gs1 := kg.GlobalSize[1]
+	for lz := range n2 {
+		gz := b2 + lz
+		for ly := range n1 {
+			gy := b1 + ly
+			row := gs0 * (gy + gs1*gz)
+		items:
+			for lx := range n0 {
+				gx := b0 + lx
+				i := (row + gx)
+				if i >= len(out) {
+					continue items
+				}
+				var ps [4]Particle
+				for k := range ps {
+					ps[k].Pos = Vec3{x[(i+k)%len(x)], float32(k), 1}
+					ps[k].Mass = float32(k + 1)
+					ps[k].Count[1] = int32(k * i)
+					ps[k].Live = (i+k)%3 != 0
+				}
+				var acc Vec3
+				for _, p := range ps {
+					if p.Live {
+						acc = add3(acc, scale3(p.Pos, p.Mass))
+					}
+					acc.Z += float32(p.Count[1])
+				}
+				a, b := acc, Vec3{1, 2, 3}
+				for k := 0; k < i%4; k++ {
+					a, b = b, a
+				}
+				out[i] = a.X + 2*a.Y + 3*a.Z - b.X
 			}
 		}
 	}

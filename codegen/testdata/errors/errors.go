@@ -127,12 +127,26 @@ func FuncValue(it ka.Item, out []int32) {
 	out[0] = f(1) // ERROR: call of a function value is not supported in kernels
 }
 
-type point struct{ x, y int32 }
+type named struct {
+	x    int32
+	name string
+}
+
+type linked struct {
+	v    float32
+	next *linked
+}
 
 //ka:kernel
-func Struct(it ka.Item, out []int32) {
-	p := point{1, 2} // ERROR: struct is not supported in kernels
-	out[0] = p.x     // ERROR: struct is not supported in kernels
+func StructString(it ka.Item, out []int32) {
+	var n named // ERROR: local variable with field name of errors.named: string is not supported in kernels
+	out[0] = n.x
+}
+
+//ka:kernel
+func StructPointer(it ka.Item, out []float32) {
+	l := linked{v: 1} // ERROR: local variable with field next of errors.linked: pointer is not supported in kernels
+	out[0] = l.v
 }
 
 //ka:kernel
