@@ -225,9 +225,9 @@ type KernelSpec struct {
 	// launch's arguments).
 	DeviceParams DeviceParams
 	// Barrier is true when the kernel calls Item.Barrier or ka.LocalArray:
-	// the native backend then runs each work-item of a group on its own
-	// goroutine. It is how the kernel must run, which every device can,
-	// so it is not among Needs.
+	// without a group function (Group), the native backend then runs each
+	// work-item of a group on its own goroutine. It is how the kernel must
+	// run, which every device can, so it is not among Needs.
 	Barrier bool
 	// Needs are the optional device features the code uses; ka.NewKernel
 	// refuses a device whose Capabilities.Features lack any of them.
