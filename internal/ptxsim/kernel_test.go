@@ -417,3 +417,54 @@ func TestOperandTypes(t *testing.T) {
 		assert.NoError(t, err, body)
 	}
 }
+
+// Vector loads and stores, red, inc/dec atomics, generic addresses of
+// .shared, and mov's packing and unpacking.
+func TestMoreMemoryForms(t *testing.T) {
+	src := `
+.shared .align 8 .b8 sh[16];
+.visible .entry m(.param .u64 p)
+{
+	.reg .b16 %h<3>;
+	.reg .b32 %r<8>;
+	.reg .b64 %rd<8>;
+	ld.param.u64 %rd1, [p];
+	ld.global.v2.u32 {%r1, %r2}, [%rd1];
+	add.s32 %r3, %r1, %r2;
+	st.global.v2.u32 [%rd1+8], {%r3, %r1};
+	red.global.add.u32 [%rd1+16], 5;
+	atom.global.inc.u32 %r4, [%rd1+20], 2;
+	atom.global.inc.u32 %r4, [%rd1+20], 2;
+	atom.global.inc.u32 %r4, [%rd1+20], 2;
+	atom.global.dec.u32 %r5, [%rd1+24], 3;
+	mov.u64 %rd2, sh;
+	cvta.shared.u64 %rd3, %rd2;
+	st.u32 [%rd3+4], %r3;
+	ld.shared.u32 %r6, [%rd2+4];
+	cvta.to.shared.u64 %rd4, %rd3;
+	ld.shared.u32 %r7, [%rd4+4];
+	add.s32 %r6, %r6, %r7;
+	st.global.u32 [%rd1+28], %r6;
+	mov.b64 %rd5, {%r1, %r2};
+	st.global.u64 [%rd1+32], %rd5;
+	mov.b32 {%h1, %h2}, %r1;
+	cvt.u32.u16 %r1, %h2;
+	st.global.u32 [%rd1+40], %r1;
+	ret;
+}`
+	mem := NewMemory(0)
+	p, _ := mem.Alloc(48)
+	b, _ := mem.Bytes(p, 48)
+	binary.LittleEndian.PutUint32(b[0:], 0x00070003)
+	binary.LittleEndian.PutUint32(b[4:], 4)
+	require.NoError(t, launch(t, src, "m", [3]uint32{1, 1, 1}, [3]uint32{1, 1, 1}, mem, p))
+	got := u32s(t, mem, p, 12)
+	assert.Equal(t, uint32(0x00070007), got[2], "v2 load, add, v2 store")
+	assert.Equal(t, uint32(0x00070003), got[3])
+	assert.Equal(t, uint32(5), got[4], "red")
+	assert.Equal(t, uint32(0), got[5], "inc wraps to 0 past 2: 0, 1, 2, 0")
+	assert.Equal(t, uint32(3), got[6], "dec of 0 is the limit")
+	assert.Equal(t, uint32(2*0x00070007), got[7], "generic and shared addresses of .shared")
+	assert.Equal(t, uint64(4)<<32|0x00070003, uint64(got[8])|uint64(got[9])<<32, "mov packs low first")
+	assert.Equal(t, uint32(7), got[10], "mov unpacks low first")
+}
