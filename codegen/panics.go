@@ -182,8 +182,17 @@ func varargs(s ssa.Value, form *panicForm) ([]ssa.Value, bool) {
 		return nil, false
 	}
 	form.parts = append(form.parts, sl, alloc)
-	n := int(alloc.Type().Underlying().(*types.Pointer).Elem().Underlying().(*types.Array).Len())
-	vals := make([]ssa.Value, n)
+	pt, ok := alloc.Type().Underlying().(*types.Pointer)
+	if !ok {
+		form.err = panicForms
+		return nil, false
+	}
+	at, ok := pt.Elem().Underlying().(*types.Array)
+	if !ok || sl.Low != nil || sl.High != nil || sl.Max != nil {
+		form.err = panicForms
+		return nil, false
+	}
+	vals := make([]ssa.Value, at.Len())
 	for _, r := range *alloc.Referrers() {
 		ia, ok := r.(*ssa.IndexAddr)
 		if !ok {
@@ -191,7 +200,7 @@ func varargs(s ssa.Value, form *panicForm) ([]ssa.Value, bool) {
 		}
 		form.parts = append(form.parts, ia)
 		idx, ok := ia.Index.(*ssa.Const)
-		if !ok {
+		if !ok || idx.Value == nil || idx.Int64() < 0 || idx.Int64() >= int64(len(vals)) {
 			form.err = panicForms
 			return nil, false
 		}
