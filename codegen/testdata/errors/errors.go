@@ -237,3 +237,10 @@ func LocalOnce(it ka.Item, out []float32) {
 }
 
 func localHelper2(it ka.Item) []float32 { return ka.LocalArray[float32](it, 4) }
+
+//ka:kernel
+func PrintBad(it ka.Item, out []int32, n int) {
+	println(out)              // ERROR: printing a value of type slice of type int32
+	ka.Printf("%q\n", out[0]) // ERROR: the verb %q of ka.Printf
+	ka.Printf("%d %d\n", n)   // ERROR: ka.Printf: %d has no argument
+}
