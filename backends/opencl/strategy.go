@@ -35,6 +35,9 @@ const (
 	// AdaptiveDirectStrategy is AdaptiveStrategy's spin followed by
 	// DirectStrategy's budget of direct waits, and callbacks beyond it.
 	AdaptiveDirectStrategy
+	// SpinDirectStrategy polls for at most ~10 µs, as CallbackStrategy,
+	// then waits as DirectStrategy.
+	SpinDirectStrategy
 	// BlockingStrategy calls clFinish on the caller's goroutine, as
 	// Synchronize does with KAGO_SYNC=blocking, without switching the whole
 	// process to blocking mode (so that concurrent goroutines can compare
@@ -56,6 +59,8 @@ func (s WaitStrategy) String() string {
 		return "direct"
 	case AdaptiveDirectStrategy:
 		return "adaptive-direct"
+	case SpinDirectStrategy:
+		return "spin-direct"
 	case BlockingStrategy:
 		return "blocking"
 	}
@@ -86,6 +91,8 @@ func SynchronizeWith(ctx context.Context, q driver.Queue, s WaitStrategy) error 
 		return qu.synchronize(ctx, planDirect)
 	case AdaptiveDirectStrategy:
 		return qu.synchronize(ctx, planAdaptiveDirect)
+	case SpinDirectStrategy:
+		return qu.synchronize(ctx, planSpinDirect)
 	case BlockingStrategy:
 		return qu.finish(ctx)
 	}

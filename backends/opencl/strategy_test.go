@@ -12,7 +12,7 @@ import (
 	kasync "github.com/kago-dev/kago/sync"
 )
 
-var allStrategies = []WaitStrategy{DeviceStrategy, WorkerStrategy, CallbackStrategy, AdaptiveStrategy, DirectStrategy, AdaptiveDirectStrategy, BlockingStrategy}
+var allStrategies = []WaitStrategy{DeviceStrategy, WorkerStrategy, CallbackStrategy, AdaptiveStrategy, DirectStrategy, AdaptiveDirectStrategy, SpinDirectStrategy, BlockingStrategy}
 
 // Every strategy waits for gated work, several times on one queue (the
 // adaptive one learns from earlier waits), and leaves nothing behind.

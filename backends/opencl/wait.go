@@ -40,6 +40,9 @@ const (
 	planDirect
 	// planAdaptiveDirect: the adaptive spin, then as planDirect.
 	planAdaptiveDirect
+	// planSpinDirect: ≤10 µs of polling (as planCallback), then as
+	// planDirect.
+	planSpinDirect
 )
 
 // cpuPlan is the plan of CPU devices. docs/sync.md has the measurements
@@ -77,8 +80,8 @@ const directWaits = 4
 // which serializes them on the event's lock; on a loaded machine a call
 // that waits there for over 20 µs loses its P to sysmon, and the runtime
 // starts a thread for the next goroutine, which then waits on the same
-// lock: in five runs of 10,000 waiters the process gained up to 127
-// threads without the gate.
+// lock: one run of 10,000 waiters added 127 threads without the gate, and
+// five runs with it 7-11 in all (docs/sync.md).
 type callGate chan struct{}
 
 // callsPerDevice is each device's callGate size.
@@ -235,6 +238,8 @@ func waitEvent(ctx context.Context, d *Device, op *cpuEvent, ev cl.Event, what s
 		ran, err = kasync.Wait(ctx, op, opts)
 	case planDirect:
 		ran, err = kasync.Wait(ctx, op, kasync.Options{Spin: kasync.NoSpin, Direct: d.direct})
+	case planSpinDirect:
+		ran, err = kasync.Wait(ctx, op, kasync.Options{Spin: cpuWait.Spin, Direct: d.direct})
 	}
 	op.unsubscribe()
 	if adaptive {

@@ -53,13 +53,16 @@ func main() {
 		rob      = flag.Bool("robust", false, "instead of the tables, compare wait strategies on PoCL robustly: samples interleaved, many runs, ratios with bootstrap intervals (benchmarks/README.md)")
 		rSamples = flag.Int("samples", 2000, "-robust: samples per strategy and cell, per run")
 		rRuns    = flag.Int("runs", 5, "-robust: repetitions of the whole run")
-		rStrats  = flag.String("strategies", "blocking,device", "-robust: strategies to compare, the first is the baseline (blocking, device, callback, direct, adaptive, adaptive-direct, worker, clfinish)")
+		rStrats  = flag.String("strategies", "blocking,device", "-robust: strategies to compare, the first is the baseline (blocking, device, callback, direct, adaptive, adaptive-direct, spin-direct, worker, clfinish)")
 		rSkip    = flag.String("skip", "", "-robust: comma-separated parts to leave out (launch, inflation, hol, threads)")
 		only8    = flag.Bool("native-vs-go", false, "only table 8, the native backend against Go loops, its per-work-item path and PoCL")
 	)
 	flag.Parse()
 	if *child != "" {
 		os.Exit(runChild(*child))
+	}
+	if *twinsMode {
+		os.Exit(runTwins(*rRuns, *out, *readme))
 	}
 	if *rob {
 		os.Exit(runRobust(*rSamples, *rRuns, *rStrats, *rSkip, *out, *readme))

@@ -42,7 +42,8 @@ var robustStrategies = map[string]opencl.WaitStrategy{
 	"blocking": opencl.DeviceStrategy, "device": opencl.DeviceStrategy,
 	"worker": opencl.WorkerStrategy, "callback": opencl.CallbackStrategy,
 	"adaptive": opencl.AdaptiveStrategy, "direct": opencl.DirectStrategy,
-	"adaptive-direct": opencl.AdaptiveDirectStrategy, "clfinish": opencl.BlockingStrategy,
+	"adaptive-direct": opencl.AdaptiveDirectStrategy, "spin-direct": opencl.SpinDirectStrategy,
+	"clfinish": opencl.BlockingStrategy,
 }
 
 // concurrentStrategy is the strategy used where goroutines wait at once
