@@ -224,6 +224,9 @@ func TestPriorityChangeOrdersQueuesWithEvents(t *testing.T) {
 		"record q3", "q4 waits for q3",
 		// the block failed: restoring High does not wait for it
 		"sync q3",
+		// the task's end asks every queue of the stream for kernel
+		// failures (their fault records) before they go back to the pool
+		"sync q2", "sync q4",
 	}
 	if got := fd.takeLog(); fmt.Sprint(got) != fmt.Sprint(want) {
 		t.Errorf("driver calls:\n got %q\nwant %q", got, want)

@@ -153,8 +153,26 @@ func (s *Stream) Synchronize(ctx context.Context) error {
 	}
 	// Work on the stream's other queues is ordered before cur's.
 	defer traceWait("Stream.Synchronize")()
-	err := s.cur.q.Synchronize(ctx)
+	err := s.syncQueues(ctx)
 	s.waited()
+	return err
+}
+
+// syncQueues waits for the current queue, then asks the stream's other
+// queues (whose work the current queue's is ordered after, so they have
+// drained): a backend reports a kernel's failure (a *KernelError from its
+// fault record) at a wait of the queue the kernel ran on, and a queue must
+// not go back to the pool with a failure unreported. The first error is
+// returned. s.mu is held and s.cur is not nil.
+func (s *Stream) syncQueues(ctx context.Context) error {
+	err := s.cur.q.Synchronize(ctx)
+	for _, q := range s.queues {
+		if q != nil && q != s.cur {
+			if e := q.q.Synchronize(ctx); err == nil {
+				err = e
+			}
+		}
+	}
 	return err
 }
 
@@ -190,7 +208,7 @@ func (s *Stream) finish() error {
 	defer s.mu.Unlock()
 	var err error
 	if s.cur != nil {
-		err = s.cur.q.Synchronize(context.Background())
+		err = s.syncQueues(context.Background())
 	}
 	s.waited()
 	s.closed, s.why = true, "its task has ended"
@@ -223,7 +241,7 @@ func (s *Stream) closeForDevice() error {
 	s.closed, s.why = true, "its device is closed"
 	var err error
 	if s.cur != nil {
-		err = s.cur.q.Synchronize(context.Background())
+		err = s.syncQueues(context.Background())
 	}
 	s.waited()
 	s.releaseLocked()

@@ -465,3 +465,39 @@ func bytesOf(a any) (b []byte, n int, ok bool) {
 func view[T any](s []T) []byte {
 	return unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(s))), len(s)*int(unsafe.Sizeof(*new(T))))
 }
+
+// TestFaultAcrossPriorities: a failure on the queue a stream used before a
+// priority change is reported by the stream's next Synchronize, not left
+// for whoever gets that queue from the pool next.
+func TestFaultAcrossPriorities(t *testing.T) {
+	for _, b := range []string{"native", "pocl"} {
+		t.Run(b, func(t *testing.T) {
+			dev := katest.Open(t, b)
+			ctx := context.Background()
+			err := ka.Spawn(dev, func(s *ka.Stream) error {
+				x, err := ka.FromSlice(ctx, dev, ints(16))
+				if err != nil {
+					return err
+				}
+				defer x.Free()
+				k, err := faulttest.NewWriteKernel(dev)
+				if err != nil {
+					return err
+				}
+				if err := k.Launch(s, ka.Range(4), x, 99); err != nil {
+					return err
+				}
+				if err := s.SetPriority(ka.High); err != nil {
+					return err
+				}
+				if err := k.Launch(s, ka.Range(4), x, 0); err != nil {
+					return err
+				}
+				return s.Synchronize(ctx)
+			}).Wait(ctx)
+			var ke *ka.KernelError
+			require.ErrorAs(t, err, &ke)
+			assert.Equal(t, "index out of range [99] with length 16", ke.Message)
+		})
+	}
+}
