@@ -62,8 +62,10 @@
 //	@ka.global_size(d) ka_gsize<d> (the user's range; get_global_size would be the rounded-up launch)
 //	@ka.barrier()      barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE)
 //	@llvm.trap()       printf of the kernel and work-item, then return
+//	@ka.printf(...)    printf("format", args...)
 //
-// @llvm.trap (a failed bounds check) cannot stop a launch in OpenCL C 1.2:
+// The front end no longer emits @llvm.trap: Go's checks and panic write
+// the fault record (docs/ir.md) in plain IR. @llvm.trap cannot stop a launch in OpenCL C 1.2:
 // __builtin_trap is a Clang extension that not every driver accepts, and a
 // deliberate fault would kill a PoCL host process. The work-item prints
 // "kago: kernel K: index out of range (work-item x,y,z)" (printf is core in

@@ -29,7 +29,12 @@
 //     used with ld/st/atom.global; @ka.local.* arrays are module-scope
 //     ".shared" arrays used with ld/st/atom.shared; allocas are ".local"
 //     arrays used with ld/st.local.
-//   - @ka.barrier is bar.sync 0; @llvm.trap is trap.
+//   - @ka.barrier is bar.sync 0; @llvm.trap is trap (the front end no
+//     longer emits it: Go's checks and panic record a fault and the thread
+//     exits, since trap would poison the CUDA context; docs/ir.md, "The
+//     fault record").
+//   - @ka.printf is vprintf of a module-scope .global format and a .local
+//     buffer of the 8-byte arguments (printf.go).
 //   - Atomics: atom.{global,shared}.{add,exch,min,max,and,or,xor,cas} with
 //     PTX's default .relaxed.gpu semantics (= LLVM monotonic); sub is add of
 //     the negation; fadd is atom.add.f32/f64.

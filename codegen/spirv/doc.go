@@ -49,7 +49,10 @@
 //	cmpxchg + extractvalue 0/1          OpAtomicCompareExchange, OpIEqual(old, cmp)
 //	br, conditional br, phi             OpBranch, OpBranchConditional, OpPhi (unstructured)
 //	ret void, unreachable               OpReturn, OpUnreachable
-//	llvm.trap + unreachable             OpReturn: the work-item ends (OpenCL has no trap)
+//	llvm.trap + unreachable             OpReturn: the work-item ends (OpenCL has no trap;
+//	                                    the front end no longer emits it, docs/ir.md)
+//	@ka.printf                          OpExtInst OpenCL.std printf of a UniformConstant i8
+//	                                    array holding the format
 //	@ka.global_id/local_id/group_id     OpLoad of the GlobalInvocationId/LocalInvocationId/
 //	@ka.group_size/num_groups(d)        WorkgroupId/WorkgroupSize/NumWorkgroups v3ulong
 //	                                    Input built-in, OpCompositeExtract d
