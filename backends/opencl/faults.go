@@ -16,6 +16,10 @@ import (
 	"github.com/kago-dev/kago/ka/driver"
 )
 
+// hostFaultRecords lets CPU devices have their records in host memory;
+// tests turn it off to run the read-command path on PoCL.
+var hostFaultRecords = true
+
 // faults is a queue's fault record and the launches that may have written
 // it.
 type faults struct {
@@ -30,7 +34,7 @@ func (q *queue) faultRecord() (cl.Mem, error) {
 	if q.faults.mem != 0 {
 		return q.faults.mem, nil
 	}
-	if q.dev.info.Kind == driver.CPU {
+	if q.dev.info.Kind == driver.CPU && hostFaultRecords {
 		if m, host, err := cl.CreateHostBuffer(q.dev.ctx, driver.FaultRecordSize); err == nil {
 			q.faults.mem, q.faults.host = m, host
 			return m, nil
