@@ -92,10 +92,8 @@ func (q *queue) Launch(fn driver.Function, r, group driver.NDRange, args []drive
 	if err := packArgs(f.spec, f.layout, args, r, q.params.Slots()[:len(f.layout)]); err != nil {
 		return err
 	}
-	if f.spec.Faults != nil {
-		if err := q.packFaults(f, group, q.params.Slots()[:len(f.layout)]); err != nil {
-			return err
-		}
+	if err := q.packFaults(f, group, q.params.Slots()[:len(f.layout)]); err != nil {
+		return err
 	}
 	if err := q.dev.ctx.Launch(f.fn, q.s, grid, block, q.params); err != nil {
 		if cu.IsDeviceFault(cu.CodeOf(err)) {
