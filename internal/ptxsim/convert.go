@@ -200,9 +200,12 @@ func cvtCheck(dt, st ptype, rnd string) string {
 // convert is cvt's semantics:
 //   - integer to integer: sign- or zero-extended from the source type,
 //     truncated to the destination, or with .sat clamped to its range;
-//   - float to integer: rounded as rnd says, NaN to 0, always clamped to
-//     the destination's range (the ISA makes float-to-integer conversions
-//     saturate whether or not .sat is given);
+//   - float to integer: rounded as rnd says, always clamped to the
+//     destination's range (the ISA makes float-to-integer conversions
+//     saturate whether or not .sat is given); NaN gives 0 when neither the
+//     source is .f64 nor the destination 64-bit, else 1 << (width-1);
+//   - an integer result goes into a wider register sign-extended for .s
+//     types, zero-extended otherwise;
 //   - integer to float and float to narrower float: rounded as rnd says;
 //   - float to wider float: exact;
 //   - float to float of one size with an integer rounding: rounded to an
@@ -214,15 +217,20 @@ func convert(v uint64, dt, st ptype, rnd string, sat bool) uint64 {
 	switch {
 	case dt.kind != 'f' && st.kind != 'f':
 		if sat {
-			return clampInt(x, st.kind == 's', dt)
+			return extend(clampInt(x, st.kind == 's', dt), dt)
 		}
-		return mask(x, dt.bits)
+		return extend(mask(x, dt.bits), dt)
 	case dt.kind != 'f':
 		f := floatOf(x, st.bits)
 		if f != f {
-			return 0
+			// NaN: 0 unless the source is .f64 or the destination 64-bit,
+			// then 1 << (width-1) (MININT, or MAXINT>>1 + 1 unsigned).
+			if st.bits != 64 && dt.bits != 64 {
+				return 0
+			}
+			return extend(uint64(1)<<uint(dt.bits-1), dt)
 		}
-		return clampFloatToInt(roundIntegral(f, rnd), dt)
+		return extend(clampFloatToInt(roundIntegral(f, rnd), dt), dt)
 	case st.kind != 'f':
 		r = intToFloat(x, st.kind == 's', dt.bits, rnd)
 	case dt.bits == st.bits:
@@ -249,6 +257,16 @@ func convert(v uint64, dt, st ptype, rnd string, sat bool) uint64 {
 		}
 	}
 	return r
+}
+
+// extend widens an integer result of type dt as cvt does into a wider
+// destination register: sign-extended for .s types, zero-extended
+// otherwise (the register's width then truncates).
+func extend(v uint64, dt ptype) uint64 {
+	if dt.kind == 's' {
+		return uint64(sext(v, dt.bits))
+	}
+	return mask(v, dt.bits)
 }
 
 func floatOf(v uint64, bits int) float64 {

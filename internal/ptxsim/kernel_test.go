@@ -125,22 +125,33 @@ $L2:
 	assert.Equal(t, uint32(96), got[8], "shared counters summed")
 }
 
-// atom.add.f32 flushes subnormal inputs and results to zero.
+// atom.add.f32 flushes subnormal inputs and results to zero on global
+// memory, not on shared memory.
 func TestAtomAddF32FlushesSubnormals(t *testing.T) {
 	src := `
+.shared .align 4 .b8 sh[4];
 .visible .entry at(.param .u64 out)
 {
-	.reg .b64 %rd<3>;
-	.reg .f32 %f<3>;
+	.reg .b64 %rd<4>;
+	.reg .f32 %f<4>;
 	ld.param.u64 %rd1, [out];
 	mov.f32 %f1, 0f00000001;
 	atom.global.add.f32 %f2, [%rd1], %f1;
+	mov.u64 %rd2, sh;
+	st.shared.f32 [%rd2], 0f00000000;
+	atom.shared.add.f32 %f2, [%rd2], %f1;
+	cvta.shared.u64 %rd3, %rd2;
+	atom.add.f32 %f2, [%rd3], %f1;
+	ld.shared.f32 %f3, [%rd2];
+	st.global.f32 [%rd1+4], %f3;
 	ret;
 }`
 	mem := NewMemory(0)
-	out, _ := mem.Alloc(4)
+	out, _ := mem.Alloc(8)
 	require.NoError(t, launch(t, src, "at", [3]uint32{1, 1, 1}, [3]uint32{1, 1, 1}, mem, out))
-	assert.Equal(t, uint32(0), u32s(t, mem, out, 1)[0])
+	got := u32s(t, mem, out, 2)
+	assert.Equal(t, uint32(0), got[0], "global: flushed")
+	assert.Equal(t, uint32(2), got[1], "shared, directly and through a generic address: kept")
 }
 
 // Each thread has its own .local memory.

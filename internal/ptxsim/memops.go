@@ -258,8 +258,9 @@ func (d *decoder) ldst(op opcode) (func(*thread, *inst), error) {
 
 // atom decodes atom[.space].op.type d, [a], b[, c] and red (no d): an
 // indivisible read-modify-write returning the old value. add.f32 rounds to
-// nearest even and flushes subnormal inputs and results to sign-preserving
-// zero, as the ISA specifies for atom.add.f32; add.f64 keeps subnormals.
+// nearest even and, on global memory, flushes subnormal inputs and results
+// to sign-preserving zero, as the ISA specifies for atom.add.f32 without
+// .noftz (on shared memory it keeps them); add.f64 keeps subnormals.
 func (d *decoder) atom(op opcode) (func(*thread, *inst), error) {
 	ty, err := d.oneType(op)
 	if err != nil {
@@ -283,7 +284,8 @@ func (d *decoder) atom(op opcode) (func(*thread, *inst), error) {
 	var f func(old, b, c uint64) uint64
 	switch {
 	case aop == "add" && ty.kind == 'f' && w == 32:
-		f = func(old, b, _ uint64) uint64 { return bits32(ftz32(ftz32(f32(old)) + ftz32(f32(b)))) }
+		// Flushing is decided per access below: on global memory only.
+		f = func(old, b, _ uint64) uint64 { return bits32(f32(old) + f32(b)) }
 	case aop == "add" && ty.kind == 'f':
 		f = func(old, b, _ uint64) uint64 { return bits64(f64(old) + f64(b)) }
 	case aop == "add":
@@ -365,6 +367,30 @@ func (d *decoder) atom(op opcode) (func(*thread, *inst), error) {
 		}
 	}
 	n := w / 8
+	if aop == "add" && ty.kind == 'f' && w == 32 {
+		add := f
+		return func(t *thread, in *inst) {
+			addr := ad.at(t)
+			m := t.access(in, ad.space, addr, n, n)
+			if m == nil {
+				return
+			}
+			raw := getLE(m)
+			old, v := raw, b.get(t)
+			global := ad.space == "global" || (ad.space == "generic" && (addr < sharedWindow || addr >= localWindow+windowSize))
+			if global {
+				old, v = bits32(ftz32(f32(old))), bits32(ftz32(f32(v)))
+			}
+			r := add(old, v, 0)
+			if global {
+				r = bits32(ftz32(f32(r)))
+			}
+			putLE(m, r)
+			if hasDst {
+				dst.set(t, raw)
+			}
+		}, nil
+	}
 	return func(t *thread, in *inst) {
 		m := t.access(in, ad.space, ad.at(t), n, n)
 		if m == nil {
