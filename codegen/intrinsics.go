@@ -64,6 +64,9 @@ func (f *frame) createKaCall(call *ssa.Call, callee *ssa.Function, obj *types.Fu
 			inner := f.cur.NewAdd(id1, f.cur.NewMul(size1, id2))
 			return f.cur.NewAdd(id0, f.cur.NewMul(size0, inner))
 		}
+		if name == "InRange" {
+			return f.inRange(f.cur)
+		}
 		if name == "Barrier" {
 			f.barrier = true
 			f.cur.NewCall(f.declare("ka.barrier", lltypes.Void))

@@ -237,7 +237,7 @@ func compileKernel(p *Package, fn *ssa.Function) (*Kernel, ErrorList) {
 	}
 	c.inlining = append(c.inlining, fn)
 	first := fr.createBody(nil)
-	c.entry.NewBr(first)
+	c.enterBody(first)
 	k.Barrier = c.barrier
 	if len(c.faults.sites) > 0 {
 		c.fn.Params = append(c.fn.Params, c.faults.rec, c.faults.launch)

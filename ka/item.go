@@ -51,9 +51,10 @@ func (it Item) GroupSize(d int) int { return it.w().GroupSize[d] }
 func (it Item) NumGroups(d int) int { return it.w().NumGroups[d] }
 
 // GlobalSize is the size of the launched range in dimension d, as the user
-// gave it (not rounded up to whole groups). Groups are whole, so work-items
-// with GlobalID(d) >= GlobalSize(d) run in the last group of a range that is
-// not a multiple of the group size: guard with GlobalSize or len.
+// gave it (not rounded up to whole groups). Only a kernel with barriers
+// runs work-items with GlobalID(d) >= GlobalSize(d), in the last group of a
+// range that is not a multiple of the group size: guard it with InRange
+// (docs/kernel-language.md, "Ranges and groups").
 func (it Item) GlobalSize(d int) int { return it.w().GlobalSize[d] }
 
 // Barrier waits until every work-item of the group has reached it, and makes
@@ -61,3 +62,15 @@ func (it Item) GlobalSize(d int) int { return it.w().GlobalSize[d] }
 // group after it. Every work-item of a group must reach the same Barrier
 // calls (as in OpenCL and CUDA).
 func (it Item) Barrier() { it.w().Barrier() }
+
+// InRange reports whether the work-item is inside the launched range:
+// GlobalID(d) < GlobalSize(d) in every dimension. Only kernels with
+// barriers (or ka.LocalArray) need it: they run whole groups, so in the
+// last group of a range that is not a multiple of the group size,
+// work-items past the range run too and must still reach the barriers. A
+// kernel without barriers never runs outside its range, and InRange is
+// then always true (docs/kernel-language.md, "Ranges and groups").
+func (it Item) InRange() bool {
+	w := it.w()
+	return w.GlobalID[0] < w.GlobalSize[0] && w.GlobalID[1] < w.GlobalSize[1] && w.GlobalID[2] < w.GlobalSize[2]
+}

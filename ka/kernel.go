@@ -103,10 +103,12 @@ func (k *Kernel) Params() []driver.Param { return k.spec.Params }
 // returns an error wrapping ErrBadLaunch that names the parameter, and
 // nothing is enqueued.
 //
-// r need not be a multiple of the group size. Groups are always whole, on
-// every backend: in the last group, work-items past the range run too (their
-// GlobalID is ≥ GlobalSize), so guard memory accesses with len or
-// GlobalSize, and let those work-items reach the group's barriers. A range
+// r need not be a multiple of the group size. On every backend, a kernel
+// without barriers runs only the work-items inside r; a kernel with
+// barriers (or ka.LocalArray) runs whole groups, so in its last group
+// work-items past the range run too: guard their memory accesses with
+// Item.InRange, and let them reach the group's barriers
+// (docs/kernel-language.md, "Ranges and groups"). A range
 // with a size of 0 in any of its dimensions is an empty launch: its
 // arguments are checked, nothing is enqueued, and it succeeds. A range
 // whose rounding up to whole groups overflows, or that needs more groups

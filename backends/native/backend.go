@@ -18,10 +18,11 @@
 // their KernelSpec; kernels without generated code are assumed to), each
 // work-item of a group on its own goroutine, so that barriers are real.
 // KAGO_NATIVE=items makes a device run every kernel a work-item at a time.
-// Groups are whole, as on every device: when the range is not a
-// multiple of the group size, the last group's work-items past the range run
-// too, so a kernel that forgets its guard fails here (an index out of range
-// is an error from Synchronize) instead of writing past an array on a GPU.
+// The work-items that run are those of every device
+// (docs/kernel-language.md, "Ranges and groups"): only those inside the
+// range for a kernel without barriers, whole groups for one with barriers,
+// so a kernel that forgets its guard fails here (an index out of range is
+// an error from Synchronize) instead of writing past an array on a GPU.
 // Each queue is an in-order goroutine, started when work arrives
 // and gone when the queue is idle.
 package native

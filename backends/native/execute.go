@@ -79,14 +79,19 @@ func (l *launch) initGroup(w *driver.WorkItem, gi int) {
 }
 
 // each calls f for every work-item of w's group, with w's per-item fields
-// set. Groups are always whole, as on devices: in the last group of a range
-// that is not a multiple of the group size, work-items past the range run
-// too, and the kernel's guards keep them from touching memory.
-func (l *launch) each(w *driver.WorkItem, f func(w *driver.WorkItem)) {
+// set. With masked, only for those inside the range, as devices run a
+// kernel without barriers; otherwise for the whole group, as a kernel with
+// barriers runs: in the last group of a range that is not a multiple of
+// the group size, work-items past the range run too (docs/kernel-language.md,
+// "Ranges and groups").
+func (l *launch) each(w *driver.WorkItem, masked bool, f func(w *driver.WorkItem)) {
 	var lo, hi [3]int
 	for d := range 3 {
 		lo[d] = w.GroupID[d] * l.g.Size[d]
 		hi[d] = lo[d] + l.g.Size[d]
+		if masked {
+			hi[d] = min(hi[d], l.r.Size[d])
+		}
 	}
 	gs, rs := l.g.Size, l.r.Size
 	for z := lo[2]; z < hi[2]; z++ {
@@ -102,6 +107,8 @@ func (l *launch) each(w *driver.WorkItem, f func(w *driver.WorkItem)) {
 	}
 }
 
+// runSequential runs the work-items of w's group that are inside the
+// range, one after the other: a kernel without barriers.
 func (l *launch) runSequential(w *driver.WorkItem) {
 	defer func() {
 		if p := recover(); p != nil {
@@ -111,7 +118,7 @@ func (l *launch) runSequential(w *driver.WorkItem) {
 	if l.r.Size[1] == 1 && l.r.Size[2] == 1 {
 		// 1-D: the common case, without the general loop nest.
 		lo := w.GroupID[0] * l.g.Size[0]
-		hi := lo + l.g.Size[0]
+		hi := min(lo+l.g.Size[0], l.r.Size[0])
 		it, body := w.Item(), l.body
 		for x := lo; x < hi; x++ {
 			w.GlobalID[0], w.LocalID[0] = x, x-lo
@@ -120,13 +127,13 @@ func (l *launch) runSequential(w *driver.WorkItem) {
 		}
 		return
 	}
-	l.each(w, func(w *driver.WorkItem) { l.body(w.Item()) })
+	l.each(w, true, func(w *driver.WorkItem) { l.body(w.Item()) })
 }
 
 func (l *launch) runGoroutines(w *driver.WorkItem, grp *driver.Group, items []driver.WorkItem) {
 	var wg sync.WaitGroup
 	i := 0
-	l.each(w, func(w *driver.WorkItem) {
+	l.each(w, false, func(w *driver.WorkItem) {
 		it := &items[i]
 		i++
 		*it = *w

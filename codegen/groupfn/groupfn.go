@@ -401,6 +401,8 @@ func (g *gen) itemCall(n *ast.CallExpr) bool {
 		e = edit{text: tmpl("@kg.Count[" + ds + "]")}
 	case "GlobalSize":
 		e = edit{text: tmpl("@kg.GlobalSize[" + ds + "]")}
+	case "InRange":
+		e = edit{text: tmpl("(@gx < @kg.GlobalSize[0] && @gy < @kg.GlobalSize[1] && @gz < @kg.GlobalSize[2])"), ids: []string{"gx", "gy", "gz"}}
 	default:
 		g.refuse(n, "unknown Item method %s", m)
 	}
@@ -790,7 +792,7 @@ func (g *gen) findSpills() {
 // of which the kernel uses.
 func (g *gen) pickNames() {
 	g.names = map[string]string{}
-	for _, n := range []string{"kg", "items", "n0", "n1", "n2", "b0", "b1", "b2", "gs0", "gs1",
+	for _, n := range []string{"kg", "items", "n0", "n1", "n2", "b0", "b1", "b2", "m0", "m1", "m2", "gs0", "gs1",
 		"lx", "ly", "lz", "gx", "gy", "gz", "row", "lrow", "l"} {
 		g.names[n] = g.fresh(n)
 	}
@@ -919,6 +921,13 @@ func (g *gen) emit(nodes []node) *Func {
 	for d := range 3 {
 		if g.need["b"+strconv.Itoa(d)] {
 			fmt.Fprintf(&b, "%s := %s.ID[%d] * %s\n", g.names["b"+strconv.Itoa(d)], kg, d, g.names["n"+strconv.Itoa(d)])
+		}
+	}
+	// A masked kernel's loops stop at the end of the range.
+	for d := range 3 {
+		if m := g.names["m"+strconv.Itoa(d)]; g.need["m"+strconv.Itoa(d)] {
+			fmt.Fprintf(&b, "%s := %s.GlobalSize[%d] - %s\n", m, kg, d, g.names["b"+strconv.Itoa(d)])
+			fmt.Fprintf(&b, "if %s > %s {\n%s = %s\n}\n", m, g.names["n"+strconv.Itoa(d)], m, g.names["n"+strconv.Itoa(d)])
 		}
 	}
 	for d := range 2 {
@@ -1078,13 +1087,23 @@ func (g *gen) emitLoop(b *bytes.Buffer, l *itemLoop) {
 		}
 		return "range"
 	}
-	// for lz := 0; lz < n2; lz++ {  (or for range n2 when lz is unused)
+	// for lz := 0; lz < n2; lz++ {  (or for range n2 when lz is unused).
+	// A kernel without barriers and local memory runs only the work-items
+	// inside the range (docs/kernel-language.md, "Ranges and groups"): its
+	// loops go to m2 = min(n2, GlobalSize[2]-b2).
+	masked := !g.barrier && len(g.locals) == 0
 	open := func(d int) {
+		ds := strconv.Itoa(d)
+		bound := n("n" + ds)
+		if masked {
+			bound = n("m" + ds)
+			g.need["b"+ds] = true
+		}
 		v := loopVar(d)
 		if v == "range" {
-			fmt.Fprintf(b, "for range %s {\n", n("n"+strconv.Itoa(d)))
+			fmt.Fprintf(b, "for range %s {\n", bound)
 		} else {
-			fmt.Fprintf(b, "for %s := range %s {\n", v, n("n"+strconv.Itoa(d)))
+			fmt.Fprintf(b, "for %s := range %s {\n", v, bound)
 		}
 	}
 	open(2)

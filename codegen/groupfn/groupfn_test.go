@@ -32,6 +32,7 @@ func (Item) GroupSize(int) int { return 0 }
 func (Item) NumGroups(int) int { return 0 }
 func (Item) GlobalSize(int) int { return 0 }
 func (Item) Barrier() {}
+func (Item) InRange() bool { return true }
 func LocalArray[T any](Item, int) []T { return nil }
 `
 
@@ -116,7 +117,8 @@ func TestGenerate(t *testing.T) {
 	if i := it.Global(); i < len(y) {
 		y[i] = a*x[i] + y[i]
 	}
-}`, "", []string{"func kagoGroupK(kg *driver.WorkGroup, a float32, x, y []float32)", "for lx := range n0"}},
+}`, "", []string{"func kagoGroupK(kg *driver.WorkGroup, a float32, x, y []float32)",
+			"m0 := kg.GlobalSize[0] - b0\n\tif m0 > n0 {", "for lx := range m0"}},
 		{"return", `func K(it ka.Item, x []int32) {
 	i := it.GlobalID(0)
 	if i >= len(x) {
@@ -127,7 +129,7 @@ func TestGenerate(t *testing.T) {
 		{"names taken", `func K(it ka.Item, kg, lx, n0 []int32) {
 	l := it.Local()
 	kg[l], lx[l], n0[l] = 1, 2, 3
-}`, "", []string{"kg1 *driver.WorkGroup", "lx1 := range n01"}},
+}`, "", []string{"kg1 *driver.WorkGroup", "lx1 := range m0", "if m0 > n01 {"}},
 		{"assigned parameter", `func K(it ka.Item, n int, x []int) {
 	n += it.Global()
 	x[it.Global()] = n
@@ -154,6 +156,12 @@ func K(it ka.Item, n int, x []int32) {
 	}
 }`, "", []string{"accPerItem := driver.GroupPrivate[int32](kg, 0)", "vPerItem := driver.GroupPrivate[int32](kg, 1)",
 			"tmp := driver.GroupLocal[int32](kg, 0, G)", "for s := G / 2; s > 0; s /= 2 {", "if n > 1 && kg.ID[0] == 0 {"}},
+		{"barrier and InRange: whole groups", `func K(it ka.Item, x []int32) {
+	it.Barrier()
+	if it.InRange() {
+		x[it.Global()] = 1
+	}
+}`, "", []string{"for lx := range n0", "if gx < kg.GlobalSize[0] && gy < kg.GlobalSize[1] && gz < kg.GlobalSize[2] {"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			fn, err := generate(t, imp, withMath(c.src))

@@ -114,14 +114,26 @@ func kagoGroupSaxpy(kg *driver.WorkGroup, a float32, x, y []float32) {
 	b0 := kg.ID[0] * n0
 	b1 := kg.ID[1] * n1
 	b2 := kg.ID[2] * n2
+	m0 := kg.GlobalSize[0] - b0
+	if m0 > n0 {
+		m0 = n0
+	}
+	m1 := kg.GlobalSize[1] - b1
+	if m1 > n1 {
+		m1 = n1
+	}
+	m2 := kg.GlobalSize[2] - b2
+	if m2 > n2 {
+		m2 = n2
+	}
 	gs0 := kg.GlobalSize[0]
 	gs1 := kg.GlobalSize[1]
-	for lz := range n2 {
+	for lz := range m2 {
 		gz := b2 + lz
-		for ly := range n1 {
+		for ly := range m1 {
 			gy := b1 + ly
 			row := gs0 * (gy + gs1*gz)
-			for lx := range n0 {
+			for lx := range m0 {
 				gx := b0 + lx
 				if i := (row + gx); i < len(y) {
 					y[i] = a*x[i] + y[i]

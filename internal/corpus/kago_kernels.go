@@ -361,6 +361,80 @@ func init() {
 			return func(g *driver.WorkGroup) { kagoGroupLoops(g, a0, a1) }
 		},
 	})
+	driver.RegisterKernel(Masked, &driver.KernelSpec{
+		Name:  "Masked",
+		Entry: "Masked",
+		Params: []driver.Param{
+			{Name: "x", Type: driver.Float32, Slice: true},
+			{Name: "y", Type: driver.Float32, Slice: true},
+		},
+		DeviceParams: driver.DeviceParams{
+			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
+			{Kind: driver.ParamLength, Arg: 0, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
+			{Kind: driver.ParamLength, Arg: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
+			{Kind: driver.ParamFaultRecord, Size: 8},
+			{Kind: driver.ParamLaunchID, Size: 4},
+		},
+		Faults: []driver.FaultSite{
+			{Kind: driver.FaultIndex, File: "ranges.go", Line: 14, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "ranges.go", Line: 14, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "ranges.go", Line: 14, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+		},
+		Barrier: false,
+		Needs:   0,
+		Code:    kagoCode{},
+		Native: func(args []driver.Arg) func(driver.Item) {
+			a0 := args[0].Value.([]float32)
+			a1 := args[1].Value.([]float32)
+			return func(it driver.Item) { Masked(ka.Item(it), a0, a1) }
+		},
+		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+			a0 := args[0].Value.([]float32)
+			a1 := args[1].Value.([]float32)
+			return func(g *driver.WorkGroup) { kagoGroupMasked(g, a0, a1) }
+		},
+	})
+	driver.RegisterKernel(MaskedBarrier, &driver.KernelSpec{
+		Name:  "MaskedBarrier",
+		Entry: "MaskedBarrier",
+		Params: []driver.Param{
+			{Name: "x", Type: driver.Float32, Slice: true},
+			{Name: "y", Type: driver.Float32, Slice: true},
+		},
+		DeviceParams: driver.DeviceParams{
+			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
+			{Kind: driver.ParamLength, Arg: 0, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
+			{Kind: driver.ParamLength, Arg: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
+			{Kind: driver.ParamFaultRecord, Size: 8},
+			{Kind: driver.ParamLaunchID, Size: 4},
+		},
+		Faults: []driver.FaultSite{
+			{Kind: driver.FaultIndex, File: "ranges.go", Line: 25, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "ranges.go", Line: 25, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "ranges.go", Line: 25, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+		},
+		Barrier: true,
+		Needs:   0,
+		Code:    kagoCode{},
+		Native: func(args []driver.Arg) func(driver.Item) {
+			a0 := args[0].Value.([]float32)
+			a1 := args[1].Value.([]float32)
+			return func(it driver.Item) { MaskedBarrier(ka.Item(it), a0, a1) }
+		},
+		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+			a0 := args[0].Value.([]float32)
+			a1 := args[1].Value.([]float32)
+			return func(g *driver.WorkGroup) { kagoGroupMaskedBarrier(g, a0, a1) }
+		},
+	})
 	driver.RegisterKernel(MatMul, &driver.KernelSpec{
 		Name:  "MatMul",
 		Entry: "MatMul",
@@ -1156,6 +1230,48 @@ func (k LoopsKernel) Launch(s *ka.Stream, r ka.NDRange, x *ka.Array[int32], out 
 	return k.k.Launch(s, r, x, out)
 }
 
+// MaskedKernel is the kernel Masked loaded on a device. Its Launch
+// takes Masked's parameters, so a wrong argument is a compile error.
+type MaskedKernel struct{ k *ka.Kernel }
+
+// NewMaskedKernel loads the kernel Masked on dev, as ka.NewKernel does.
+func NewMaskedKernel(dev *ka.Device, opts ...ka.KernelOption) (MaskedKernel, error) {
+	k, err := ka.NewKernel(dev, Masked, opts...)
+	return MaskedKernel{k}, err
+}
+
+// Kernel returns the loaded kernel (nil for the zero MaskedKernel).
+func (k MaskedKernel) Kernel() *ka.Kernel { return k.k }
+
+// Launch enqueues Masked on s over r, as ka.Kernel.Launch does.
+func (k MaskedKernel) Launch(s *ka.Stream, r ka.NDRange, x *ka.Array[float32], y *ka.Array[float32]) error {
+	if k.k == nil {
+		return fmt.Errorf("launching Masked: a zero MaskedKernel, not one from NewMaskedKernel: %w", ka.ErrInvalid)
+	}
+	return k.k.Launch(s, r, x, y)
+}
+
+// MaskedBarrierKernel is the kernel MaskedBarrier loaded on a device. Its Launch
+// takes MaskedBarrier's parameters, so a wrong argument is a compile error.
+type MaskedBarrierKernel struct{ k *ka.Kernel }
+
+// NewMaskedBarrierKernel loads the kernel MaskedBarrier on dev, as ka.NewKernel does.
+func NewMaskedBarrierKernel(dev *ka.Device, opts ...ka.KernelOption) (MaskedBarrierKernel, error) {
+	k, err := ka.NewKernel(dev, MaskedBarrier, opts...)
+	return MaskedBarrierKernel{k}, err
+}
+
+// Kernel returns the loaded kernel (nil for the zero MaskedBarrierKernel).
+func (k MaskedBarrierKernel) Kernel() *ka.Kernel { return k.k }
+
+// Launch enqueues MaskedBarrier on s over r, as ka.Kernel.Launch does.
+func (k MaskedBarrierKernel) Launch(s *ka.Stream, r ka.NDRange, x *ka.Array[float32], y *ka.Array[float32]) error {
+	if k.k == nil {
+		return fmt.Errorf("launching MaskedBarrier: a zero MaskedBarrierKernel, not one from NewMaskedBarrierKernel: %w", ka.ErrInvalid)
+	}
+	return k.k.Launch(s, r, x, y)
+}
+
 // MatMulKernel is the kernel MatMul loaded on a device. Its Launch
 // takes MatMul's parameters, so a wrong argument is a compile error.
 type MatMulKernel struct{ k *ka.Kernel }
@@ -1471,14 +1587,26 @@ func kagoGroupBitAtomics(kg *driver.WorkGroup, x []uint32, u []uint32, i []int64
 	b0 := kg.ID[0] * n0
 	b1 := kg.ID[1] * n1
 	b2 := kg.ID[2] * n2
+	m0 := kg.GlobalSize[0] - b0
+	if m0 > n0 {
+		m0 = n0
+	}
+	m1 := kg.GlobalSize[1] - b1
+	if m1 > n1 {
+		m1 = n1
+	}
+	m2 := kg.GlobalSize[2] - b2
+	if m2 > n2 {
+		m2 = n2
+	}
 	gs0 := kg.GlobalSize[0]
 	gs1 := kg.GlobalSize[1]
-	for lz := range n2 {
+	for lz := range m2 {
 		gz := b2 + lz
-		for ly := range n1 {
+		for ly := range m1 {
 			gy := b1 + ly
 			row := gs0 * (gy + gs1*gz)
-			for lx := range n0 {
+			for lx := range m0 {
 				gx := b0 + lx
 				if k := (row + gx); k < len(x) {
 					ka.AtomicSub(&u[0], x[k])
@@ -1505,15 +1633,27 @@ func kagoGroupBitOps(kg *driver.WorkGroup, x []int32, s []uint8, out []int64) {
 	b0 := kg.ID[0] * n0
 	b1 := kg.ID[1] * n1
 	b2 := kg.ID[2] * n2
+	m0 := kg.GlobalSize[0] - b0
+	if m0 > n0 {
+		m0 = n0
+	}
+	m1 := kg.GlobalSize[1] - b1
+	if m1 > n1 {
+		m1 = n1
+	}
+	m2 := kg.GlobalSize[2] - b2
+	if m2 > n2 {
+		m2 = n2
+	}
 	gs0 := kg.GlobalSize[0]
 	gs1 := kg.GlobalSize[1]
-	for lz := range n2 {
+	for lz := range m2 {
 		gz := b2 + lz
-		for ly := range n1 {
+		for ly := range m1 {
 			gy := b1 + ly
 			row := gs0 * (gy + gs1*gz)
 		items:
-			for lx := range n0 {
+			for lx := range m0 {
 				gx := b0 + lx
 				i := (row + gx)
 				if i >= len(x) {
@@ -1546,14 +1686,26 @@ func kagoGroupBoolFlags(kg *driver.WorkGroup, negate bool, x []int32, out []bool
 	b0 := kg.ID[0] * n0
 	b1 := kg.ID[1] * n1
 	b2 := kg.ID[2] * n2
+	m0 := kg.GlobalSize[0] - b0
+	if m0 > n0 {
+		m0 = n0
+	}
+	m1 := kg.GlobalSize[1] - b1
+	if m1 > n1 {
+		m1 = n1
+	}
+	m2 := kg.GlobalSize[2] - b2
+	if m2 > n2 {
+		m2 = n2
+	}
 	gs0 := kg.GlobalSize[0]
 	gs1 := kg.GlobalSize[1]
-	for lz := range n2 {
+	for lz := range m2 {
 		gz := b2 + lz
-		for ly := range n1 {
+		for ly := range m1 {
 			gy := b1 + ly
 			row := gs0 * (gy + gs1*gz)
-			for lx := range n0 {
+			for lx := range m0 {
 				gx := b0 + lx
 				if i := (row + gx); i < len(x) {
 					b := x[i] > 0
@@ -1576,15 +1728,27 @@ func kagoGroupConvert(kg *driver.WorkGroup, x []float64, out []int64) {
 	b0 := kg.ID[0] * n0
 	b1 := kg.ID[1] * n1
 	b2 := kg.ID[2] * n2
+	m0 := kg.GlobalSize[0] - b0
+	if m0 > n0 {
+		m0 = n0
+	}
+	m1 := kg.GlobalSize[1] - b1
+	if m1 > n1 {
+		m1 = n1
+	}
+	m2 := kg.GlobalSize[2] - b2
+	if m2 > n2 {
+		m2 = n2
+	}
 	gs0 := kg.GlobalSize[0]
 	gs1 := kg.GlobalSize[1]
-	for lz := range n2 {
+	for lz := range m2 {
 		gz := b2 + lz
-		for ly := range n1 {
+		for ly := range m1 {
 			gy := b1 + ly
 			row := gs0 * (gy + gs1*gz)
 		items:
-			for lx := range n0 {
+			for lx := range m0 {
 				gx := b0 + lx
 				i := (row + gx)
 				if i >= len(x) {
@@ -1620,15 +1784,27 @@ func kagoGroupHelpers(kg *driver.WorkGroup, a, b []int64, q, r []int64, f []floa
 	b0 := kg.ID[0] * n0
 	b1 := kg.ID[1] * n1
 	b2 := kg.ID[2] * n2
+	m0 := kg.GlobalSize[0] - b0
+	if m0 > n0 {
+		m0 = n0
+	}
+	m1 := kg.GlobalSize[1] - b1
+	if m1 > n1 {
+		m1 = n1
+	}
+	m2 := kg.GlobalSize[2] - b2
+	if m2 > n2 {
+		m2 = n2
+	}
 	gs0 := kg.GlobalSize[0]
 	gs1 := kg.GlobalSize[1]
-	for lz := range n2 {
+	for lz := range m2 {
 		gz := b2 + lz
-		for ly := range n1 {
+		for ly := range m1 {
 			gy := b1 + ly
 			row := gs0 * (gy + gs1*gz)
 		items:
-			for lx := range n0 {
+			for lx := range m0 {
 				gx := b0 + lx
 				i := (row + gx)
 				if i >= len(a) {
@@ -1654,14 +1830,26 @@ func kagoGroupHistogram(kg *driver.WorkGroup, in []uint32, bins []uint32) {
 	b0 := kg.ID[0] * n0
 	b1 := kg.ID[1] * n1
 	b2 := kg.ID[2] * n2
+	m0 := kg.GlobalSize[0] - b0
+	if m0 > n0 {
+		m0 = n0
+	}
+	m1 := kg.GlobalSize[1] - b1
+	if m1 > n1 {
+		m1 = n1
+	}
+	m2 := kg.GlobalSize[2] - b2
+	if m2 > n2 {
+		m2 = n2
+	}
 	gs0 := kg.GlobalSize[0]
 	gs1 := kg.GlobalSize[1]
-	for lz := range n2 {
+	for lz := range m2 {
 		gz := b2 + lz
-		for ly := range n1 {
+		for ly := range m1 {
 			gy := b1 + ly
 			row := gs0 * (gy + gs1*gz)
-			for lx := range n0 {
+			for lx := range m0 {
 				gx := b0 + lx
 				if i := (row + gx); i < len(in) {
 					ka.AtomicAdd(&bins[int(in[i]%uint32(len(bins)))], 1)
@@ -1680,15 +1868,27 @@ func kagoGroupLoops(kg *driver.WorkGroup, x []int32, out []int32) {
 	b0 := kg.ID[0] * n0
 	b1 := kg.ID[1] * n1
 	b2 := kg.ID[2] * n2
+	m0 := kg.GlobalSize[0] - b0
+	if m0 > n0 {
+		m0 = n0
+	}
+	m1 := kg.GlobalSize[1] - b1
+	if m1 > n1 {
+		m1 = n1
+	}
+	m2 := kg.GlobalSize[2] - b2
+	if m2 > n2 {
+		m2 = n2
+	}
 	gs0 := kg.GlobalSize[0]
 	gs1 := kg.GlobalSize[1]
-	for lz := range n2 {
+	for lz := range m2 {
 		gz := b2 + lz
-		for ly := range n1 {
+		for ly := range m1 {
 			gy := b1 + ly
 			row := gs0 * (gy + gs1*gz)
 		items:
-			for lx := range n0 {
+			for lx := range m0 {
 				gx := b0 + lx
 				i := (row + gx)
 				if i >= len(x) {
@@ -1722,6 +1922,70 @@ func kagoGroupLoops(kg *driver.WorkGroup, x []int32, out []int32) {
 	}
 }
 
+// kagoGroupMasked runs one work-group of Masked, its work-items as loops
+// (see package groupfn).
+func kagoGroupMasked(kg *driver.WorkGroup, x, y []float32) {
+	n0 := kg.Size[0]
+	n1 := kg.Size[1]
+	n2 := kg.Size[2]
+	b0 := kg.ID[0] * n0
+	b1 := kg.ID[1] * n1
+	b2 := kg.ID[2] * n2
+	m0 := kg.GlobalSize[0] - b0
+	if m0 > n0 {
+		m0 = n0
+	}
+	m1 := kg.GlobalSize[1] - b1
+	if m1 > n1 {
+		m1 = n1
+	}
+	m2 := kg.GlobalSize[2] - b2
+	if m2 > n2 {
+		m2 = n2
+	}
+	gs0 := kg.GlobalSize[0]
+	gs1 := kg.GlobalSize[1]
+	for lz := range m2 {
+		gz := b2 + lz
+		for ly := range m1 {
+			gy := b1 + ly
+			row := gs0 * (gy + gs1*gz)
+			for lx := range m0 {
+				gx := b0 + lx
+				if i := (row + gx); i < len(y) {
+					y[i] += x[i]
+				}
+			}
+		}
+	}
+}
+
+// kagoGroupMaskedBarrier runs one work-group of MaskedBarrier, its work-items as loops
+// (see package groupfn).
+func kagoGroupMaskedBarrier(kg *driver.WorkGroup, x, y []float32) {
+	n0 := kg.Size[0]
+	n1 := kg.Size[1]
+	n2 := kg.Size[2]
+	b0 := kg.ID[0] * n0
+	b1 := kg.ID[1] * n1
+	b2 := kg.ID[2] * n2
+	gs0 := kg.GlobalSize[0]
+	gs1 := kg.GlobalSize[1]
+	for lz := range n2 {
+		gz := b2 + lz
+		for ly := range n1 {
+			gy := b1 + ly
+			row := gs0 * (gy + gs1*gz)
+			for lx := range n0 {
+				gx := b0 + lx
+				if i := (row + gx); (gx < kg.GlobalSize[0] && gy < kg.GlobalSize[1] && gz < kg.GlobalSize[2]) && i < len(y) {
+					y[i] += x[i]
+				}
+			}
+		}
+	}
+}
+
 // kagoGroupMatMul runs one work-group of MatMul, its work-items as loops
 // (see package groupfn).
 func kagoGroupMatMul(kg *driver.WorkGroup, n int, a, b, c []float32) {
@@ -1730,11 +1994,24 @@ func kagoGroupMatMul(kg *driver.WorkGroup, n int, a, b, c []float32) {
 	n2 := kg.Size[2]
 	b0 := kg.ID[0] * n0
 	b1 := kg.ID[1] * n1
-	for range n2 {
-		for ly := range n1 {
+	b2 := kg.ID[2] * n2
+	m0 := kg.GlobalSize[0] - b0
+	if m0 > n0 {
+		m0 = n0
+	}
+	m1 := kg.GlobalSize[1] - b1
+	if m1 > n1 {
+		m1 = n1
+	}
+	m2 := kg.GlobalSize[2] - b2
+	if m2 > n2 {
+		m2 = n2
+	}
+	for range m2 {
+		for ly := range m1 {
 			gy := b1 + ly
 		items:
-			for lx := range n0 {
+			for lx := range m0 {
 				gx := b0 + lx
 				col, row := gx, gy
 				if row >= n || col >= n {
@@ -1844,15 +2121,27 @@ func kagoGroupMathFuncs(kg *driver.WorkGroup, x []float32, y []float64, out32 []
 	b0 := kg.ID[0] * n0
 	b1 := kg.ID[1] * n1
 	b2 := kg.ID[2] * n2
+	m0 := kg.GlobalSize[0] - b0
+	if m0 > n0 {
+		m0 = n0
+	}
+	m1 := kg.GlobalSize[1] - b1
+	if m1 > n1 {
+		m1 = n1
+	}
+	m2 := kg.GlobalSize[2] - b2
+	if m2 > n2 {
+		m2 = n2
+	}
 	gs0 := kg.GlobalSize[0]
 	gs1 := kg.GlobalSize[1]
-	for lz := range n2 {
+	for lz := range m2 {
 		gz := b2 + lz
-		for ly := range n1 {
+		for ly := range m1 {
 			gy := b1 + ly
 			row := gs0 * (gy + gs1*gz)
 		items:
-			for lx := range n0 {
+			for lx := range m0 {
 				gx := b0 + lx
 				i := (row + gx)
 				if i >= len(x) {
@@ -1881,14 +2170,26 @@ func kagoGroupMemCopy(kg *driver.WorkGroup, dst, src []uint8) {
 	b0 := kg.ID[0] * n0
 	b1 := kg.ID[1] * n1
 	b2 := kg.ID[2] * n2
+	m0 := kg.GlobalSize[0] - b0
+	if m0 > n0 {
+		m0 = n0
+	}
+	m1 := kg.GlobalSize[1] - b1
+	if m1 > n1 {
+		m1 = n1
+	}
+	m2 := kg.GlobalSize[2] - b2
+	if m2 > n2 {
+		m2 = n2
+	}
 	gs0 := kg.GlobalSize[0]
 	gs1 := kg.GlobalSize[1]
-	for lz := range n2 {
+	for lz := range m2 {
 		gz := b2 + lz
-		for ly := range n1 {
+		for ly := range m1 {
 			gy := b1 + ly
 			row := gs0 * (gy + gs1*gz)
-			for lx := range n0 {
+			for lx := range m0 {
 				gx := b0 + lx
 				if i := (row + gx); i < len(dst) {
 					dst[i] = src[i]
@@ -1907,14 +2208,26 @@ func kagoGroupMinMax(kg *driver.WorkGroup, x []float32, out []float32, iout []in
 	b0 := kg.ID[0] * n0
 	b1 := kg.ID[1] * n1
 	b2 := kg.ID[2] * n2
+	m0 := kg.GlobalSize[0] - b0
+	if m0 > n0 {
+		m0 = n0
+	}
+	m1 := kg.GlobalSize[1] - b1
+	if m1 > n1 {
+		m1 = n1
+	}
+	m2 := kg.GlobalSize[2] - b2
+	if m2 > n2 {
+		m2 = n2
+	}
 	gs0 := kg.GlobalSize[0]
 	gs1 := kg.GlobalSize[1]
-	for lz := range n2 {
+	for lz := range m2 {
 		gz := b2 + lz
-		for ly := range n1 {
+		for ly := range m1 {
 			gy := b1 + ly
 			row := gs0 * (gy + gs1*gz)
-			for lx := range n0 {
+			for lx := range m0 {
 				gx := b0 + lx
 				if i := (row + gx); i < len(x) {
 					ka.AtomicAdd(&out[0], x[i])
@@ -1938,14 +2251,26 @@ func kagoGroupPartial2D(kg *driver.WorkGroup, rows, cols int, out []int32) {
 	b0 := kg.ID[0] * n0
 	b1 := kg.ID[1] * n1
 	b2 := kg.ID[2] * n2
+	m0 := kg.GlobalSize[0] - b0
+	if m0 > n0 {
+		m0 = n0
+	}
+	m1 := kg.GlobalSize[1] - b1
+	if m1 > n1 {
+		m1 = n1
+	}
+	m2 := kg.GlobalSize[2] - b2
+	if m2 > n2 {
+		m2 = n2
+	}
 	gs0 := kg.GlobalSize[0]
 	gs1 := kg.GlobalSize[1]
-	for lz := range n2 {
+	for lz := range m2 {
 		gz := b2 + lz
-		for ly := range n1 {
+		for ly := range m1 {
 			gy := b1 + ly
 			row := gs0 * (gy + gs1*gz)
-			for lx := range n0 {
+			for lx := range m0 {
 				gx := b0 + lx
 				x, y := gx, gy
 				if x < kg.GlobalSize[0] && y < kg.GlobalSize[1] && y < rows && x < cols {
@@ -1965,15 +2290,27 @@ func kagoGroupPrivate3x3(kg *driver.WorkGroup, x []float32, out []float32) {
 	b0 := kg.ID[0] * n0
 	b1 := kg.ID[1] * n1
 	b2 := kg.ID[2] * n2
+	m0 := kg.GlobalSize[0] - b0
+	if m0 > n0 {
+		m0 = n0
+	}
+	m1 := kg.GlobalSize[1] - b1
+	if m1 > n1 {
+		m1 = n1
+	}
+	m2 := kg.GlobalSize[2] - b2
+	if m2 > n2 {
+		m2 = n2
+	}
 	gs0 := kg.GlobalSize[0]
 	gs1 := kg.GlobalSize[1]
-	for lz := range n2 {
+	for lz := range m2 {
 		gz := b2 + lz
-		for ly := range n1 {
+		for ly := range m1 {
 			gy := b1 + ly
 			row1 := gs0 * (gy + gs1*gz)
 		items:
-			for lx := range n0 {
+			for lx := range m0 {
 				gx := b0 + lx
 				i := (row1 + gx)
 				if 4*i+3 >= len(out) {
@@ -2014,15 +2351,27 @@ func kagoGroupPrivateArray(kg *driver.WorkGroup, x []int32, out []int32) {
 	b0 := kg.ID[0] * n0
 	b1 := kg.ID[1] * n1
 	b2 := kg.ID[2] * n2
+	m0 := kg.GlobalSize[0] - b0
+	if m0 > n0 {
+		m0 = n0
+	}
+	m1 := kg.GlobalSize[1] - b1
+	if m1 > n1 {
+		m1 = n1
+	}
+	m2 := kg.GlobalSize[2] - b2
+	if m2 > n2 {
+		m2 = n2
+	}
 	gs0 := kg.GlobalSize[0]
 	gs1 := kg.GlobalSize[1]
-	for lz := range n2 {
+	for lz := range m2 {
 		gz := b2 + lz
-		for ly := range n1 {
+		for ly := range m1 {
 			gy := b1 + ly
 			row := gs0 * (gy + gs1*gz)
 		items:
-			for lx := range n0 {
+			for lx := range m0 {
 				gx := b0 + lx
 				i := (row + gx)
 				if i >= len(out) {
@@ -2054,15 +2403,27 @@ func kagoGroupPrivateStructs(kg *driver.WorkGroup, x []float32, out []float32) {
 	b0 := kg.ID[0] * n0
 	b1 := kg.ID[1] * n1
 	b2 := kg.ID[2] * n2
+	m0 := kg.GlobalSize[0] - b0
+	if m0 > n0 {
+		m0 = n0
+	}
+	m1 := kg.GlobalSize[1] - b1
+	if m1 > n1 {
+		m1 = n1
+	}
+	m2 := kg.GlobalSize[2] - b2
+	if m2 > n2 {
+		m2 = n2
+	}
 	gs0 := kg.GlobalSize[0]
 	gs1 := kg.GlobalSize[1]
-	for lz := range n2 {
+	for lz := range m2 {
 		gz := b2 + lz
-		for ly := range n1 {
+		for ly := range m1 {
 			gy := b1 + ly
 			row := gs0 * (gy + gs1*gz)
 		items:
-			for lx := range n0 {
+			for lx := range m0 {
 				gx := b0 + lx
 				i := (row + gx)
 				if i >= len(out) {
@@ -2158,14 +2519,26 @@ func kagoGroupSaxpy(kg *driver.WorkGroup, a float32, x, y []float32) {
 	b0 := kg.ID[0] * n0
 	b1 := kg.ID[1] * n1
 	b2 := kg.ID[2] * n2
+	m0 := kg.GlobalSize[0] - b0
+	if m0 > n0 {
+		m0 = n0
+	}
+	m1 := kg.GlobalSize[1] - b1
+	if m1 > n1 {
+		m1 = n1
+	}
+	m2 := kg.GlobalSize[2] - b2
+	if m2 > n2 {
+		m2 = n2
+	}
 	gs0 := kg.GlobalSize[0]
 	gs1 := kg.GlobalSize[1]
-	for lz := range n2 {
+	for lz := range m2 {
 		gz := b2 + lz
-		for ly := range n1 {
+		for ly := range m1 {
 			gy := b1 + ly
 			row := gs0 * (gy + gs1*gz)
-			for lx := range n0 {
+			for lx := range m0 {
 				gx := b0 + lx
 				if i := (row + gx); i < len(y) {
 					y[i] = a*x[i] + y[i]
@@ -2184,14 +2557,26 @@ func kagoGroupScale[T float32 | float64](kg *driver.WorkGroup, a T, x []T) {
 	b0 := kg.ID[0] * n0
 	b1 := kg.ID[1] * n1
 	b2 := kg.ID[2] * n2
+	m0 := kg.GlobalSize[0] - b0
+	if m0 > n0 {
+		m0 = n0
+	}
+	m1 := kg.GlobalSize[1] - b1
+	if m1 > n1 {
+		m1 = n1
+	}
+	m2 := kg.GlobalSize[2] - b2
+	if m2 > n2 {
+		m2 = n2
+	}
 	gs0 := kg.GlobalSize[0]
 	gs1 := kg.GlobalSize[1]
-	for lz := range n2 {
+	for lz := range m2 {
 		gz := b2 + lz
-		for ly := range n1 {
+		for ly := range m1 {
 			gy := b1 + ly
 			row := gs0 * (gy + gs1*gz)
-			for lx := range n0 {
+			for lx := range m0 {
 				gx := b0 + lx
 				if i := (row + gx); i < len(x) {
 					x[i] *= a
@@ -2210,15 +2595,27 @@ func kagoGroupSwitch(kg *driver.WorkGroup, x []int32, out []float64) {
 	b0 := kg.ID[0] * n0
 	b1 := kg.ID[1] * n1
 	b2 := kg.ID[2] * n2
+	m0 := kg.GlobalSize[0] - b0
+	if m0 > n0 {
+		m0 = n0
+	}
+	m1 := kg.GlobalSize[1] - b1
+	if m1 > n1 {
+		m1 = n1
+	}
+	m2 := kg.GlobalSize[2] - b2
+	if m2 > n2 {
+		m2 = n2
+	}
 	gs0 := kg.GlobalSize[0]
 	gs1 := kg.GlobalSize[1]
-	for lz := range n2 {
+	for lz := range m2 {
 		gz := b2 + lz
-		for ly := range n1 {
+		for ly := range m1 {
 			gy := b1 + ly
 			row := gs0 * (gy + gs1*gz)
 		items:
-			for lx := range n0 {
+			for lx := range m0 {
 				gx := b0 + lx
 				i := (row + gx)
 				if i >= len(x) {
@@ -2256,10 +2653,23 @@ func kagoGroupTranspose(kg *driver.WorkGroup, rows, cols int, in, out []float32)
 	n2 := kg.Size[2]
 	b0 := kg.ID[0] * n0
 	b1 := kg.ID[1] * n1
-	for range n2 {
-		for ly := range n1 {
+	b2 := kg.ID[2] * n2
+	m0 := kg.GlobalSize[0] - b0
+	if m0 > n0 {
+		m0 = n0
+	}
+	m1 := kg.GlobalSize[1] - b1
+	if m1 > n1 {
+		m1 = n1
+	}
+	m2 := kg.GlobalSize[2] - b2
+	if m2 > n2 {
+		m2 = n2
+	}
+	for range m2 {
+		for ly := range m1 {
 			gy := b1 + ly
-			for lx := range n0 {
+			for lx := range m0 {
 				gx := b0 + lx
 				c, r := gx, gy
 				if r < rows && c < cols {

@@ -1455,14 +1455,26 @@ func kagoGroupDiv[T Integer](kg *driver.WorkGroup, x []T, d T) {
 	b0 := kg.ID[0] * n0
 	b1 := kg.ID[1] * n1
 	b2 := kg.ID[2] * n2
+	m0 := kg.GlobalSize[0] - b0
+	if m0 > n0 {
+		m0 = n0
+	}
+	m1 := kg.GlobalSize[1] - b1
+	if m1 > n1 {
+		m1 = n1
+	}
+	m2 := kg.GlobalSize[2] - b2
+	if m2 > n2 {
+		m2 = n2
+	}
 	gs0 := kg.GlobalSize[0]
 	gs1 := kg.GlobalSize[1]
-	for lz := range n2 {
+	for lz := range m2 {
 		gz := b2 + lz
-		for ly := range n1 {
+		for ly := range m1 {
 			gy := b1 + ly
 			row := gs0 * (gy + gs1*gz)
-			for lx := range n0 {
+			for lx := range m0 {
 				gx := b0 + lx
 				if i := (row + gx); i < len(x) {
 					x[i] = x[i] / d
@@ -1481,14 +1493,26 @@ func kagoGroupFill(kg *driver.WorkGroup, x []int32, v int32) {
 	b0 := kg.ID[0] * n0
 	b1 := kg.ID[1] * n1
 	b2 := kg.ID[2] * n2
+	m0 := kg.GlobalSize[0] - b0
+	if m0 > n0 {
+		m0 = n0
+	}
+	m1 := kg.GlobalSize[1] - b1
+	if m1 > n1 {
+		m1 = n1
+	}
+	m2 := kg.GlobalSize[2] - b2
+	if m2 > n2 {
+		m2 = n2
+	}
 	gs0 := kg.GlobalSize[0]
 	gs1 := kg.GlobalSize[1]
-	for lz := range n2 {
+	for lz := range m2 {
 		gz := b2 + lz
-		for ly := range n1 {
+		for ly := range m1 {
 			gy := b1 + ly
 			row := gs0 * (gy + gs1*gz)
-			for lx := range n0 {
+			for lx := range m0 {
 				gx := b0 + lx
 				if i := (row + gx); i < len(x) {
 					x[i] = v
@@ -1507,14 +1531,26 @@ func kagoGroupHello(kg *driver.WorkGroup, x []int32) {
 	b0 := kg.ID[0] * n0
 	b1 := kg.ID[1] * n1
 	b2 := kg.ID[2] * n2
+	m0 := kg.GlobalSize[0] - b0
+	if m0 > n0 {
+		m0 = n0
+	}
+	m1 := kg.GlobalSize[1] - b1
+	if m1 > n1 {
+		m1 = n1
+	}
+	m2 := kg.GlobalSize[2] - b2
+	if m2 > n2 {
+		m2 = n2
+	}
 	gs0 := kg.GlobalSize[0]
 	gs1 := kg.GlobalSize[1]
-	for lz := range n2 {
+	for lz := range m2 {
 		gz := b2 + lz
-		for ly := range n1 {
+		for ly := range m1 {
 			gy := b1 + ly
 			row := gs0 * (gy + gs1*gz)
-			for lx := range n0 {
+			for lx := range m0 {
 				gx := b0 + lx
 				if i := (row + gx); i < len(x) {
 					println("hello from work-item", i, x[i] > 1)
@@ -1534,14 +1570,26 @@ func kagoGroupPanic(kg *driver.WorkGroup, x []int32, at int) {
 	b0 := kg.ID[0] * n0
 	b1 := kg.ID[1] * n1
 	b2 := kg.ID[2] * n2
+	m0 := kg.GlobalSize[0] - b0
+	if m0 > n0 {
+		m0 = n0
+	}
+	m1 := kg.GlobalSize[1] - b1
+	if m1 > n1 {
+		m1 = n1
+	}
+	m2 := kg.GlobalSize[2] - b2
+	if m2 > n2 {
+		m2 = n2
+	}
 	gs0 := kg.GlobalSize[0]
 	gs1 := kg.GlobalSize[1]
-	for lz := range n2 {
+	for lz := range m2 {
 		gz := b2 + lz
-		for ly := range n1 {
+		for ly := range m1 {
 			gy := b1 + ly
 			row := gs0 * (gy + gs1*gz)
-			for lx := range n0 {
+			for lx := range m0 {
 				gx := b0 + lx
 				i := (row + gx)
 				if i == at {
@@ -1564,14 +1612,26 @@ func kagoGroupPanicInt(kg *driver.WorkGroup, at int) {
 	b0 := kg.ID[0] * n0
 	b1 := kg.ID[1] * n1
 	b2 := kg.ID[2] * n2
+	m0 := kg.GlobalSize[0] - b0
+	if m0 > n0 {
+		m0 = n0
+	}
+	m1 := kg.GlobalSize[1] - b1
+	if m1 > n1 {
+		m1 = n1
+	}
+	m2 := kg.GlobalSize[2] - b2
+	if m2 > n2 {
+		m2 = n2
+	}
 	gs0 := kg.GlobalSize[0]
 	gs1 := kg.GlobalSize[1]
-	for lz := range n2 {
+	for lz := range m2 {
 		gz := b2 + lz
-		for ly := range n1 {
+		for ly := range m1 {
 			gy := b1 + ly
 			row := gs0 * (gy + gs1*gz)
-			for lx := range n0 {
+			for lx := range m0 {
 				gx := b0 + lx
 				if i := (row + gx); i == at {
 					panic(i * 10)
@@ -1590,14 +1650,26 @@ func kagoGroupPanicItoa(kg *driver.WorkGroup, at int) {
 	b0 := kg.ID[0] * n0
 	b1 := kg.ID[1] * n1
 	b2 := kg.ID[2] * n2
+	m0 := kg.GlobalSize[0] - b0
+	if m0 > n0 {
+		m0 = n0
+	}
+	m1 := kg.GlobalSize[1] - b1
+	if m1 > n1 {
+		m1 = n1
+	}
+	m2 := kg.GlobalSize[2] - b2
+	if m2 > n2 {
+		m2 = n2
+	}
 	gs0 := kg.GlobalSize[0]
 	gs1 := kg.GlobalSize[1]
-	for lz := range n2 {
+	for lz := range m2 {
 		gz := b2 + lz
-		for ly := range n1 {
+		for ly := range m1 {
 			gy := b1 + ly
 			row := gs0 * (gy + gs1*gz)
-			for lx := range n0 {
+			for lx := range m0 {
 				gx := b0 + lx
 				if i := (row + gx); i == at {
 					panic("bad work-item " + strconv.Itoa(i))
@@ -1616,14 +1688,26 @@ func kagoGroupPanicValue(kg *driver.WorkGroup, x []float32, limit float32) {
 	b0 := kg.ID[0] * n0
 	b1 := kg.ID[1] * n1
 	b2 := kg.ID[2] * n2
+	m0 := kg.GlobalSize[0] - b0
+	if m0 > n0 {
+		m0 = n0
+	}
+	m1 := kg.GlobalSize[1] - b1
+	if m1 > n1 {
+		m1 = n1
+	}
+	m2 := kg.GlobalSize[2] - b2
+	if m2 > n2 {
+		m2 = n2
+	}
 	gs0 := kg.GlobalSize[0]
 	gs1 := kg.GlobalSize[1]
-	for lz := range n2 {
+	for lz := range m2 {
 		gz := b2 + lz
-		for ly := range n1 {
+		for ly := range m1 {
 			gy := b1 + ly
 			row := gs0 * (gy + gs1*gz)
-			for lx := range n0 {
+			for lx := range m0 {
 				gx := b0 + lx
 				if i := (row + gx); i < len(x) && x[i] > limit {
 					panic(fmt.Sprintf("x[%d] = %v is above %v", i, x[i], limit))
@@ -1642,14 +1726,26 @@ func kagoGroupRead(kg *driver.WorkGroup, x, out []int32, at int) {
 	b0 := kg.ID[0] * n0
 	b1 := kg.ID[1] * n1
 	b2 := kg.ID[2] * n2
+	m0 := kg.GlobalSize[0] - b0
+	if m0 > n0 {
+		m0 = n0
+	}
+	m1 := kg.GlobalSize[1] - b1
+	if m1 > n1 {
+		m1 = n1
+	}
+	m2 := kg.GlobalSize[2] - b2
+	if m2 > n2 {
+		m2 = n2
+	}
 	gs0 := kg.GlobalSize[0]
 	gs1 := kg.GlobalSize[1]
-	for lz := range n2 {
+	for lz := range m2 {
 		gz := b2 + lz
-		for ly := range n1 {
+		for ly := range m1 {
 			gy := b1 + ly
 			row := gs0 * (gy + gs1*gz)
-			for lx := range n0 {
+			for lx := range m0 {
 				gx := b0 + lx
 				if (row + gx) == 0 {
 					out[0] = x[at]
@@ -1668,14 +1764,26 @@ func kagoGroupRem[T Integer](kg *driver.WorkGroup, x []T, d T) {
 	b0 := kg.ID[0] * n0
 	b1 := kg.ID[1] * n1
 	b2 := kg.ID[2] * n2
+	m0 := kg.GlobalSize[0] - b0
+	if m0 > n0 {
+		m0 = n0
+	}
+	m1 := kg.GlobalSize[1] - b1
+	if m1 > n1 {
+		m1 = n1
+	}
+	m2 := kg.GlobalSize[2] - b2
+	if m2 > n2 {
+		m2 = n2
+	}
 	gs0 := kg.GlobalSize[0]
 	gs1 := kg.GlobalSize[1]
-	for lz := range n2 {
+	for lz := range m2 {
 		gz := b2 + lz
-		for ly := range n1 {
+		for ly := range m1 {
 			gy := b1 + ly
 			row := gs0 * (gy + gs1*gz)
-			for lx := range n0 {
+			for lx := range m0 {
 				gx := b0 + lx
 				if i := (row + gx); i < len(x) {
 					x[i] = x[i] % d
@@ -1694,14 +1802,26 @@ func kagoGroupSlice(kg *driver.WorkGroup, x []int32, lo, hi int) {
 	b0 := kg.ID[0] * n0
 	b1 := kg.ID[1] * n1
 	b2 := kg.ID[2] * n2
+	m0 := kg.GlobalSize[0] - b0
+	if m0 > n0 {
+		m0 = n0
+	}
+	m1 := kg.GlobalSize[1] - b1
+	if m1 > n1 {
+		m1 = n1
+	}
+	m2 := kg.GlobalSize[2] - b2
+	if m2 > n2 {
+		m2 = n2
+	}
 	gs0 := kg.GlobalSize[0]
 	gs1 := kg.GlobalSize[1]
-	for lz := range n2 {
+	for lz := range m2 {
 		gz := b2 + lz
-		for ly := range n1 {
+		for ly := range m1 {
 			gy := b1 + ly
 			row := gs0 * (gy + gs1*gz)
-			for lx := range n0 {
+			for lx := range m0 {
 				gx := b0 + lx
 				if (row + gx) == 0 {
 					x[0] = int32(len(x[lo:hi]))
@@ -1720,14 +1840,26 @@ func kagoGroupSlice3(kg *driver.WorkGroup, x []int32, lo, hi, max int) {
 	b0 := kg.ID[0] * n0
 	b1 := kg.ID[1] * n1
 	b2 := kg.ID[2] * n2
+	m0 := kg.GlobalSize[0] - b0
+	if m0 > n0 {
+		m0 = n0
+	}
+	m1 := kg.GlobalSize[1] - b1
+	if m1 > n1 {
+		m1 = n1
+	}
+	m2 := kg.GlobalSize[2] - b2
+	if m2 > n2 {
+		m2 = n2
+	}
 	gs0 := kg.GlobalSize[0]
 	gs1 := kg.GlobalSize[1]
-	for lz := range n2 {
+	for lz := range m2 {
 		gz := b2 + lz
-		for ly := range n1 {
+		for ly := range m1 {
 			gy := b1 + ly
 			row := gs0 * (gy + gs1*gz)
-			for lx := range n0 {
+			for lx := range m0 {
 				gx := b0 + lx
 				if (row + gx) == 0 {
 					x[0] = int32(len(x[lo:hi:max]))
@@ -1788,14 +1920,26 @@ func kagoGroupUnguarded(kg *driver.WorkGroup, x []float32) {
 	b0 := kg.ID[0] * n0
 	b1 := kg.ID[1] * n1
 	b2 := kg.ID[2] * n2
+	m0 := kg.GlobalSize[0] - b0
+	if m0 > n0 {
+		m0 = n0
+	}
+	m1 := kg.GlobalSize[1] - b1
+	if m1 > n1 {
+		m1 = n1
+	}
+	m2 := kg.GlobalSize[2] - b2
+	if m2 > n2 {
+		m2 = n2
+	}
 	gs0 := kg.GlobalSize[0]
 	gs1 := kg.GlobalSize[1]
-	for lz := range n2 {
+	for lz := range m2 {
 		gz := b2 + lz
-		for ly := range n1 {
+		for ly := range m1 {
 			gy := b1 + ly
 			row := gs0 * (gy + gs1*gz)
-			for lx := range n0 {
+			for lx := range m0 {
 				gx := b0 + lx
 				x[(row + gx)] = 1
 			}
@@ -1812,14 +1956,26 @@ func kagoGroupUnguardedNoCheck(kg *driver.WorkGroup, x []float32) {
 	b0 := kg.ID[0] * n0
 	b1 := kg.ID[1] * n1
 	b2 := kg.ID[2] * n2
+	m0 := kg.GlobalSize[0] - b0
+	if m0 > n0 {
+		m0 = n0
+	}
+	m1 := kg.GlobalSize[1] - b1
+	if m1 > n1 {
+		m1 = n1
+	}
+	m2 := kg.GlobalSize[2] - b2
+	if m2 > n2 {
+		m2 = n2
+	}
 	gs0 := kg.GlobalSize[0]
 	gs1 := kg.GlobalSize[1]
-	for lz := range n2 {
+	for lz := range m2 {
 		gz := b2 + lz
-		for ly := range n1 {
+		for ly := range m1 {
 			gy := b1 + ly
 			row := gs0 * (gy + gs1*gz)
-			for lx := range n0 {
+			for lx := range m0 {
 				gx := b0 + lx
 				x[(row + gx)] = 1
 			}
@@ -1836,14 +1992,26 @@ func kagoGroupWrite(kg *driver.WorkGroup, x []int32, at int) {
 	b0 := kg.ID[0] * n0
 	b1 := kg.ID[1] * n1
 	b2 := kg.ID[2] * n2
+	m0 := kg.GlobalSize[0] - b0
+	if m0 > n0 {
+		m0 = n0
+	}
+	m1 := kg.GlobalSize[1] - b1
+	if m1 > n1 {
+		m1 = n1
+	}
+	m2 := kg.GlobalSize[2] - b2
+	if m2 > n2 {
+		m2 = n2
+	}
 	gs0 := kg.GlobalSize[0]
 	gs1 := kg.GlobalSize[1]
-	for lz := range n2 {
+	for lz := range m2 {
 		gz := b2 + lz
-		for ly := range n1 {
+		for ly := range m1 {
 			gy := b1 + ly
 			row := gs0 * (gy + gs1*gz)
-			for lx := range n0 {
+			for lx := range m0 {
 				gx := b0 + lx
 				if (row + gx) == 0 {
 					x[at] = 7

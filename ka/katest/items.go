@@ -78,20 +78,31 @@ func must(t *testing.T, err error) {
 	}
 }
 
-// testWholeGroups checks that groups are whole on every backend: the last
-// group of a range that is not a multiple of the group size runs all its
-// work-items, those past the range included.
+// testWholeGroups checks the range rule on every backend: a kernel without
+// barriers runs only the work-items inside the range; one with barriers
+// runs whole groups, the last group of a range that is not a multiple of
+// the group size with its work-items past the range, which it.InRange
+// tells apart.
 func testWholeGroups(t *testing.T, dev *ka.Device) {
 	ctx := context.Background()
-	counts, err := ka.FromSlice(ctx, dev, []int32{0, 0})
-	must(t, err)
-	defer counts.Free()
-	k, err := ka.NewKernel(dev, Count, ka.GroupSize(8, 4))
-	must(t, err)
-	must(t, k.Launch(dev.Stream(), ka.Range2(20, 10), counts))
-	got := make([]int32, 2)
-	must(t, counts.Read(ctx, got))
-	if want := []int32{24 * 12, 20 * 10}; got[0] != want[0] || got[1] != want[1] {
-		t.Errorf("work-items run, in range: %v, want %v (a 20×10 range in 8×4 groups is 3×3 whole groups)", got, want)
+	for _, c := range []struct {
+		kernel any
+		want   []int32
+		why    string
+	}{
+		{Count, []int32{20 * 10, 20 * 10}, "a kernel without barriers runs only the 20×10 range"},
+		{CountBarrier, []int32{24 * 12, 20 * 10}, "a 20×10 range in 8×4 groups is 3×3 whole groups for a kernel with barriers"},
+	} {
+		counts, err := ka.FromSlice(ctx, dev, []int32{0, 0})
+		must(t, err)
+		defer counts.Free()
+		k, err := ka.NewKernel(dev, c.kernel, ka.GroupSize(8, 4))
+		must(t, err)
+		must(t, k.Launch(dev.Stream(), ka.Range2(20, 10), counts))
+		got := make([]int32, 2)
+		must(t, counts.Read(ctx, got))
+		if got[0] != c.want[0] || got[1] != c.want[1] {
+			t.Errorf("%T: work-items run, in range: %v, want %v (%s)", c.kernel, got, c.want, c.why)
+		}
 	}
 }

@@ -145,6 +145,37 @@ func init() {
 			return func(g *driver.WorkGroup) { kagoGroupCount(g, a0) }
 		},
 	})
+	driver.RegisterKernel(CountBarrier, &driver.KernelSpec{
+		Name:  "CountBarrier",
+		Entry: "CountBarrier",
+		Params: []driver.Param{
+			{Name: "counts", Type: driver.Int32, Slice: true},
+		},
+		DeviceParams: driver.DeviceParams{
+			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
+			{Kind: driver.ParamLength, Arg: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
+			{Kind: driver.ParamFaultRecord, Size: 8},
+			{Kind: driver.ParamLaunchID, Size: 4},
+		},
+		Faults: []driver.FaultSite{
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 144, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 147, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+		},
+		Barrier: true,
+		Needs:   0,
+		Code:    kagoCode{},
+		Native: func(args []driver.Arg) func(driver.Item) {
+			a0 := args[0].Value.([]int32)
+			return func(it driver.Item) { CountBarrier(ka.Item(it), a0) }
+		},
+		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+			a0 := args[0].Value.([]int32)
+			return func(g *driver.WorkGroup) { kagoGroupCountBarrier(g, a0) }
+		},
+	})
 	driver.RegisterKernel(Histogram, &driver.KernelSpec{
 		Name:  "Histogram",
 		Entry: "Histogram",
@@ -460,6 +491,27 @@ func (k CountKernel) Launch(s *ka.Stream, r ka.NDRange, counts *ka.Array[int32])
 	return k.k.Launch(s, r, counts)
 }
 
+// CountBarrierKernel is the kernel CountBarrier loaded on a device. Its Launch
+// takes CountBarrier's parameters, so a wrong argument is a compile error.
+type CountBarrierKernel struct{ k *ka.Kernel }
+
+// NewCountBarrierKernel loads the kernel CountBarrier on dev, as ka.NewKernel does.
+func NewCountBarrierKernel(dev *ka.Device, opts ...ka.KernelOption) (CountBarrierKernel, error) {
+	k, err := ka.NewKernel(dev, CountBarrier, opts...)
+	return CountBarrierKernel{k}, err
+}
+
+// Kernel returns the loaded kernel (nil for the zero CountBarrierKernel).
+func (k CountBarrierKernel) Kernel() *ka.Kernel { return k.k }
+
+// Launch enqueues CountBarrier on s over r, as ka.Kernel.Launch does.
+func (k CountBarrierKernel) Launch(s *ka.Stream, r ka.NDRange, counts *ka.Array[int32]) error {
+	if k.k == nil {
+		return fmt.Errorf("launching CountBarrier: a zero CountBarrierKernel, not one from NewCountBarrierKernel: %w", ka.ErrInvalid)
+	}
+	return k.k.Launch(s, r, counts)
+}
+
 // HistogramKernel is the kernel Histogram loaded on a device. Its Launch
 // takes Histogram's parameters, so a wrong argument is a compile error.
 type HistogramKernel struct{ k *ka.Kernel }
@@ -607,15 +659,27 @@ func kagoGroupAtomics(kg *driver.WorkGroup, n int, i32 []int32, u32 []uint32, i6
 	b0 := kg.ID[0] * n0
 	b1 := kg.ID[1] * n1
 	b2 := kg.ID[2] * n2
+	m0 := kg.GlobalSize[0] - b0
+	if m0 > n0 {
+		m0 = n0
+	}
+	m1 := kg.GlobalSize[1] - b1
+	if m1 > n1 {
+		m1 = n1
+	}
+	m2 := kg.GlobalSize[2] - b2
+	if m2 > n2 {
+		m2 = n2
+	}
 	gs0 := kg.GlobalSize[0]
 	gs1 := kg.GlobalSize[1]
-	for lz := range n2 {
+	for lz := range m2 {
 		gz := b2 + lz
-		for ly := range n1 {
+		for ly := range m1 {
 			gy := b1 + ly
 			row := gs0 * (gy + gs1*gz)
 		items:
-			for lx := range n0 {
+			for lx := range m0 {
 				gx := b0 + lx
 				i := (row + gx)
 				if i >= n {
@@ -652,13 +716,56 @@ func kagoGroupCount(kg *driver.WorkGroup, counts []int32) {
 	n2 := kg.Size[2]
 	b0 := kg.ID[0] * n0
 	b1 := kg.ID[1] * n1
+	b2 := kg.ID[2] * n2
+	m0 := kg.GlobalSize[0] - b0
+	if m0 > n0 {
+		m0 = n0
+	}
+	m1 := kg.GlobalSize[1] - b1
+	if m1 > n1 {
+		m1 = n1
+	}
+	m2 := kg.GlobalSize[2] - b2
+	if m2 > n2 {
+		m2 = n2
+	}
+	for range m2 {
+		for ly := range m1 {
+			gy := b1 + ly
+			for lx := range m0 {
+				gx := b0 + lx
+				ka.AtomicAdd(&counts[0], 1)
+				if gx < kg.GlobalSize[0] && gy < kg.GlobalSize[1] {
+					ka.AtomicAdd(&counts[1], 1)
+				}
+			}
+		}
+	}
+}
+
+// kagoGroupCountBarrier runs one work-group of CountBarrier, its work-items as loops
+// (see package groupfn).
+func kagoGroupCountBarrier(kg *driver.WorkGroup, counts []int32) {
+	n0 := kg.Size[0]
+	n1 := kg.Size[1]
+	n2 := kg.Size[2]
+	b0 := kg.ID[0] * n0
+	b1 := kg.ID[1] * n1
+	b2 := kg.ID[2] * n2
 	for range n2 {
+		for range n1 {
+			for range n0 {
+				ka.AtomicAdd(&counts[0], 1)
+			}
+		}
+	}
+	for lz := range n2 {
+		gz := b2 + lz
 		for ly := range n1 {
 			gy := b1 + ly
 			for lx := range n0 {
 				gx := b0 + lx
-				ka.AtomicAdd(&counts[0], 1)
-				if gx < kg.GlobalSize[0] && gy < kg.GlobalSize[1] {
+				if gx < kg.GlobalSize[0] && gy < kg.GlobalSize[1] && gz < kg.GlobalSize[2] {
 					ka.AtomicAdd(&counts[1], 1)
 				}
 			}
@@ -675,14 +782,26 @@ func kagoGroupHistogram(kg *driver.WorkGroup, x []int32, bins []int32) {
 	b0 := kg.ID[0] * n0
 	b1 := kg.ID[1] * n1
 	b2 := kg.ID[2] * n2
+	m0 := kg.GlobalSize[0] - b0
+	if m0 > n0 {
+		m0 = n0
+	}
+	m1 := kg.GlobalSize[1] - b1
+	if m1 > n1 {
+		m1 = n1
+	}
+	m2 := kg.GlobalSize[2] - b2
+	if m2 > n2 {
+		m2 = n2
+	}
 	gs0 := kg.GlobalSize[0]
 	gs1 := kg.GlobalSize[1]
-	for lz := range n2 {
+	for lz := range m2 {
 		gz := b2 + lz
-		for ly := range n1 {
+		for ly := range m1 {
 			gy := b1 + ly
 			row := gs0 * (gy + gs1*gz)
-			for lx := range n0 {
+			for lx := range m0 {
 				gx := b0 + lx
 				if i := (row + gx); i < len(x) {
 					ka.AtomicAdd(&bins[int(x[i])%len(bins)], 1)
@@ -701,16 +820,28 @@ func kagoGroupIndices(kg *driver.WorkGroup, out []int32) {
 	b0 := kg.ID[0] * n0
 	b1 := kg.ID[1] * n1
 	b2 := kg.ID[2] * n2
+	m0 := kg.GlobalSize[0] - b0
+	if m0 > n0 {
+		m0 = n0
+	}
+	m1 := kg.GlobalSize[1] - b1
+	if m1 > n1 {
+		m1 = n1
+	}
+	m2 := kg.GlobalSize[2] - b2
+	if m2 > n2 {
+		m2 = n2
+	}
 	gs0 := kg.GlobalSize[0]
 	gs1 := kg.GlobalSize[1]
-	for lz := range n2 {
+	for lz := range m2 {
 		gz := b2 + lz
-		for ly := range n1 {
+		for ly := range m1 {
 			gy := b1 + ly
 			row := gs0 * (gy + gs1*gz)
 			lrow := n0 * (ly + n1*lz)
 		items:
-			for lx := range n0 {
+			for lx := range m0 {
 				gx := b0 + lx
 				l := lrow + lx
 				if gx >= kg.GlobalSize[0] || gy >= kg.GlobalSize[1] || gz >= kg.GlobalSize[2] {
@@ -791,14 +922,26 @@ func kagoGroupSaxpy(kg *driver.WorkGroup, a float32, x, y []float32) {
 	b0 := kg.ID[0] * n0
 	b1 := kg.ID[1] * n1
 	b2 := kg.ID[2] * n2
+	m0 := kg.GlobalSize[0] - b0
+	if m0 > n0 {
+		m0 = n0
+	}
+	m1 := kg.GlobalSize[1] - b1
+	if m1 > n1 {
+		m1 = n1
+	}
+	m2 := kg.GlobalSize[2] - b2
+	if m2 > n2 {
+		m2 = n2
+	}
 	gs0 := kg.GlobalSize[0]
 	gs1 := kg.GlobalSize[1]
-	for lz := range n2 {
+	for lz := range m2 {
 		gz := b2 + lz
-		for ly := range n1 {
+		for ly := range m1 {
 			gy := b1 + ly
 			row := gs0 * (gy + gs1*gz)
-			for lx := range n0 {
+			for lx := range m0 {
 				gx := b0 + lx
 				if i := (row + gx); i < len(y) {
 					y[i] = a*x[i] + y[i]
@@ -817,14 +960,26 @@ func kagoGroupScale[T float32 | float64](kg *driver.WorkGroup, a T, x []T) {
 	b0 := kg.ID[0] * n0
 	b1 := kg.ID[1] * n1
 	b2 := kg.ID[2] * n2
+	m0 := kg.GlobalSize[0] - b0
+	if m0 > n0 {
+		m0 = n0
+	}
+	m1 := kg.GlobalSize[1] - b1
+	if m1 > n1 {
+		m1 = n1
+	}
+	m2 := kg.GlobalSize[2] - b2
+	if m2 > n2 {
+		m2 = n2
+	}
 	gs0 := kg.GlobalSize[0]
 	gs1 := kg.GlobalSize[1]
-	for lz := range n2 {
+	for lz := range m2 {
 		gz := b2 + lz
-		for ly := range n1 {
+		for ly := range m1 {
 			gy := b1 + ly
 			row := gs0 * (gy + gs1*gz)
-			for lx := range n0 {
+			for lx := range m0 {
 				gx := b0 + lx
 				if i := (row + gx); i < len(x) {
 					x[i] *= a

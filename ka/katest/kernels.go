@@ -135,3 +135,15 @@ func Count(it ka.Item, counts []int32) {
 		ka.AtomicAdd(&counts[1], 1)
 	}
 }
+
+// CountBarrier is Count with a barrier, which makes it run whole groups;
+// it counts those inside the range with it.InRange.
+//
+//ka:kernel
+func CountBarrier(it ka.Item, counts []int32) {
+	ka.AtomicAdd(&counts[0], 1)
+	it.Barrier()
+	if it.InRange() {
+		ka.AtomicAdd(&counts[1], 1)
+	}
+}

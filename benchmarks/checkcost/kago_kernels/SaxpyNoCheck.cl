@@ -14,46 +14,71 @@ __kernel void SaxpyNoCheck(
 {
 	ulong t_0;
 	ulong t_1;
-	ulong t_2;
+	bool t_2;
 	ulong t_3;
 	ulong t_4;
-	ulong t_5;
-	ulong t_6;
+	bool t_5;
+	bool t_6;
 	ulong t_7;
 	ulong t_8;
 	bool t_9;
-	__global float* t_10;
-	float t_11;
-	float t_12;
-	__global float* t_13;
-	float t_14;
-	float t_15;
-	__global float* t_16;
+	bool t_10;
+	ulong t_11;
+	ulong t_12;
+	ulong t_13;
+	ulong t_14;
+	ulong t_15;
+	ulong t_16;
+	ulong t_17;
+	ulong t_18;
+	ulong t_19;
+	bool t_20;
+	__global float* t_21;
+	float t_22;
+	float t_23;
+	__global float* t_24;
+	float t_25;
+	float t_26;
+	__global float* t_27;
 
-	goto L_17;
-L_17:
-	t_0 = (ulong)get_global_id(2);
-	t_1 = ka_gsize1;
-	t_2 = (ulong)get_global_id(1);
-	t_3 = ka_gsize0;
-	t_4 = (ulong)get_global_id(0);
-	t_5 = t_1 * t_0;
-	t_6 = t_2 + t_5;
-	t_7 = t_3 * t_6;
-	t_8 = t_4 + t_7;
-	t_9 = (long)t_8 < (long)y_len;
-	if (t_9) goto L_18;
-	goto L_19;
-L_18:
-	t_10 = x_ptr + (long)t_8;
-	t_11 = *t_10;
-	t_12 = a * t_11;
-	t_13 = y_ptr + (long)t_8;
-	t_14 = *t_13;
-	t_15 = t_12 + t_14;
-	t_16 = y_ptr + (long)t_8;
-	*t_16 = t_15;
-	goto L_19;
-L_19:
+	t_0 = (ulong)get_global_id(0);
+	t_1 = ka_gsize0;
+	t_2 = t_0 >= t_1;
+	t_3 = (ulong)get_global_id(1);
+	t_4 = ka_gsize1;
+	t_5 = t_3 >= t_4;
+	t_6 = t_2 | t_5;
+	t_7 = (ulong)get_global_id(2);
+	t_8 = ka_gsize2;
+	t_9 = t_7 >= t_8;
+	t_10 = t_6 | t_9;
+	if (t_10) goto outside_28;
+	goto L_29;
+L_29:
+	t_11 = (ulong)get_global_id(2);
+	t_12 = ka_gsize1;
+	t_13 = (ulong)get_global_id(1);
+	t_14 = ka_gsize0;
+	t_15 = (ulong)get_global_id(0);
+	t_16 = t_12 * t_11;
+	t_17 = t_13 + t_16;
+	t_18 = t_14 * t_17;
+	t_19 = t_15 + t_18;
+	t_20 = (long)t_19 < (long)y_len;
+	if (t_20) goto L_30;
+	goto L_31;
+L_30:
+	t_21 = x_ptr + (long)t_19;
+	t_22 = *t_21;
+	t_23 = a * t_22;
+	t_24 = y_ptr + (long)t_19;
+	t_25 = *t_24;
+	t_26 = t_23 + t_25;
+	t_27 = y_ptr + (long)t_19;
+	*t_27 = t_26;
+	goto L_31;
+L_31:
+	return;
+outside_28:
 	return;
 }

@@ -15,219 +15,244 @@ __kernel void Loops(
 {
 	ulong t_2;
 	ulong t_3;
-	ulong t_4;
+	bool t_4;
 	ulong t_5;
 	ulong t_6;
-	ulong t_7;
-	ulong t_8;
+	bool t_7;
+	bool t_8;
 	ulong t_9;
 	ulong t_10;
 	bool t_11;
-	uint t_12;
-	uint t_13;
-	bool t_14;
-	uint t_15;
-	bool t_16;
-	bool t_17;
-	__global uint* t_18;
-	uint t_19;
-	bool t_20;
-	uint t_21;
-	uint t_22;
-	ulong t_23;
-	bool t_24;
-	uint t_25;
-	ulong t_26;
+	bool t_12;
+	ulong t_13;
+	ulong t_14;
+	ulong t_15;
+	ulong t_16;
+	ulong t_17;
+	ulong t_18;
+	ulong t_19;
+	ulong t_20;
+	ulong t_21;
+	bool t_22;
+	uint t_23;
+	uint t_24;
+	bool t_25;
+	uint t_26;
 	bool t_27;
-	ulong t_28;
-	bool t_29;
-	__global uint* t_30;
-	uint t_31;
-	ulong t_32;
-	bool t_33;
-	bool t_34;
-	uint t_35;
-	ulong t_36;
+	bool t_28;
+	__global uint* t_29;
+	uint t_30;
+	bool t_31;
+	uint t_32;
+	uint t_33;
+	ulong t_34;
+	bool t_35;
+	uint t_36;
 	ulong t_37;
-	uint t_38;
-	bool t_39;
-	uint t_40;
-	ulong t_41;
-	ulong t_42;
+	bool t_38;
+	ulong t_39;
+	bool t_40;
+	__global uint* t_41;
+	uint t_42;
 	ulong t_43;
-	__global uint* t_44;
-	uint cas_45;
-	bool cas_ok_46;
-	bool t_47;
-	__global uint* t_48;
-	__global uint* t_49;
-	ulong t_50;
+	bool t_44;
+	bool t_45;
+	uint t_46;
+	ulong t_47;
+	ulong t_48;
+	uint t_49;
+	bool t_50;
 	uint t_51;
-	__global uint* t_52;
+	ulong t_52;
 	ulong t_53;
-	uint t_54;
+	ulong t_54;
 	__global uint* t_55;
-	ulong t_56;
-	uint t_57;
-	__global uint* t_58;
-	__global ulong* t_59;
-	__global ulong* t_60;
-	__global ulong* t_61;
-	__global ulong* t_62;
+	uint cas_56;
+	bool cas_ok_57;
+	bool t_58;
+	__global uint* t_59;
+	__global uint* t_60;
+	ulong t_61;
+	uint t_62;
 	__global uint* t_63;
-	uint t_64;
+	ulong t_64;
 	uint t_65;
+	__global uint* t_66;
+	ulong t_67;
+	uint t_68;
+	__global uint* t_69;
+	__global ulong* t_70;
+	__global ulong* t_71;
+	__global ulong* t_72;
+	__global ulong* t_73;
+	__global uint* t_74;
+	uint t_75;
+	uint t_76;
 
-	goto L_66;
-L_66:
-	t_2 = (ulong)get_global_id(2);
-	t_3 = ka_gsize1;
-	t_4 = (ulong)get_global_id(1);
-	t_5 = ka_gsize0;
-	t_6 = (ulong)get_global_id(0);
-	t_7 = t_3 * t_2;
-	t_8 = t_4 + t_7;
-	t_9 = t_5 * t_8;
-	t_10 = t_6 + t_9;
-	t_11 = (long)t_10 >= (long)x_len;
-	if (t_11) goto L_67;
-	goto L_68;
-L_68:
-	t_12 = 0u;
-	t_13 = 0u;
-	goto L_69;
-L_69:
-	t_14 = (int)t_13 < (int)100u;
-	if (t_14) goto L_70;
-	goto L_71;
-L_70:
-	t_15 = (uint)((int)t_13 % (int)3u);
-	t_16 = t_15 == 0u;
-	if (t_16) {
-		t_64 = t_12;
-		goto L_72;
-	}
-	goto L_73;
-L_73:
-	t_17 = t_10 < x_len;
-	if (t_17) goto L_74;
-	t_40 = 0u;
-	t_41 = t_10;
-	t_42 = x_len;
-	t_43 = 0ul;
-	goto fault_75;
-L_74:
-	t_18 = x_ptr + (long)t_10;
-	t_19 = *t_18;
-	t_20 = (int)t_13 > (int)t_19;
-	if (t_20) goto L_71;
-	goto L_76;
-L_76:
-	t_21 = t_12 + t_13;
-	t_64 = t_21;
-	goto L_72;
-L_71:
-	t_22 = t_12;
-	t_23 = 0ul;
-	goto L_77;
-L_77:
-	t_24 = (long)t_23 < (long)10ul;
-	if (t_24) goto L_78;
-	t_38 = t_22;
-	goto L_79;
+	t_2 = (ulong)get_global_id(0);
+	t_3 = ka_gsize0;
+	t_4 = t_2 >= t_3;
+	t_5 = (ulong)get_global_id(1);
+	t_6 = ka_gsize1;
+	t_7 = t_5 >= t_6;
+	t_8 = t_4 | t_7;
+	t_9 = (ulong)get_global_id(2);
+	t_10 = ka_gsize2;
+	t_11 = t_9 >= t_10;
+	t_12 = t_8 | t_11;
+	if (t_12) goto outside_77;
+	goto L_78;
 L_78:
-	t_25 = t_22;
-	t_26 = 0ul;
+	t_13 = (ulong)get_global_id(2);
+	t_14 = ka_gsize1;
+	t_15 = (ulong)get_global_id(1);
+	t_16 = ka_gsize0;
+	t_17 = (ulong)get_global_id(0);
+	t_18 = t_14 * t_13;
+	t_19 = t_15 + t_18;
+	t_20 = t_16 * t_19;
+	t_21 = t_17 + t_20;
+	t_22 = (long)t_21 >= (long)x_len;
+	if (t_22) goto L_79;
 	goto L_80;
 L_80:
-	t_27 = (long)t_26 < (long)10ul;
-	if (t_27) goto L_81;
-	goto L_82;
+	t_23 = 0u;
+	t_24 = 0u;
+	goto L_81;
 L_81:
-	t_28 = t_23 * t_26;
-	t_29 = t_10 < x_len;
-	if (t_29) goto L_83;
-	t_40 = 1u;
-	t_41 = t_10;
-	t_42 = x_len;
-	t_43 = 0ul;
-	goto fault_75;
-L_83:
-	t_30 = x_ptr + (long)t_10;
-	t_31 = *t_30;
-	t_32 = (ulong)(long)(int)t_31;
-	t_33 = (long)t_28 > (long)t_32;
-	if (t_33) {
-		t_38 = t_25;
-		goto L_79;
+	t_25 = (int)t_24 < (int)100u;
+	if (t_25) goto L_82;
+	goto L_83;
+L_82:
+	t_26 = (uint)((int)t_24 % (int)3u);
+	t_27 = t_26 == 0u;
+	if (t_27) {
+		t_75 = t_23;
+		goto L_84;
 	}
-	goto L_84;
-L_84:
-	t_34 = (long)t_26 > (long)t_23;
-	if (t_34) goto L_82;
 	goto L_85;
 L_85:
-	t_35 = t_25 + 1u;
-	t_36 = t_26 + 1ul;
-	t_25 = t_35;
-	t_26 = t_36;
-	goto L_80;
-L_82:
-	t_37 = t_23 + 1ul;
-	t_22 = t_25;
-	t_23 = t_37;
-	goto L_77;
-L_79:
-	t_39 = t_10 < out_len;
-	if (t_39) goto L_86;
-	t_40 = 2u;
-	t_41 = t_10;
-	t_42 = out_len;
-	t_43 = 0ul;
-	goto fault_75;
-fault_75:
-	t_44 = ka_fault_0;
-	cas_45 = atomic_cmpxchg((volatile __global uint*)t_44, 0u, 1u);
-	cas_ok_46 = cas_45 == 0u;
-	t_47 = cas_ok_46;
-	if (t_47) goto L_87;
-	goto L_88;
-L_87:
-	t_48 = ka_fault_0 + 1;
-	*t_48 = ka_launch_1;
-	t_49 = ka_fault_0 + 2;
-	*t_49 = t_40;
-	t_50 = (ulong)get_global_id(0);
-	t_51 = (uint)t_50;
-	t_52 = ka_fault_0 + 3;
-	*t_52 = t_51;
-	t_53 = (ulong)get_global_id(1);
-	t_54 = (uint)t_53;
-	t_55 = ka_fault_0 + 4;
-	*t_55 = t_54;
-	t_56 = (ulong)get_global_id(2);
-	t_57 = (uint)t_56;
-	t_58 = ka_fault_0 + 5;
-	*t_58 = t_57;
-	t_59 = (__global ulong*)ka_fault_0;
-	t_60 = t_59 + 4;
-	*t_60 = t_41;
-	t_61 = t_59 + 5;
-	*t_61 = t_42;
-	t_62 = t_59 + 6;
-	*t_62 = t_43;
+	t_28 = t_21 < x_len;
+	if (t_28) goto L_86;
+	t_51 = 0u;
+	t_52 = t_21;
+	t_53 = x_len;
+	t_54 = 0ul;
+	goto fault_87;
+L_86:
+	t_29 = x_ptr + (long)t_21;
+	t_30 = *t_29;
+	t_31 = (int)t_24 > (int)t_30;
+	if (t_31) goto L_83;
 	goto L_88;
 L_88:
+	t_32 = t_23 + t_24;
+	t_75 = t_32;
+	goto L_84;
+L_83:
+	t_33 = t_23;
+	t_34 = 0ul;
+	goto L_89;
+L_89:
+	t_35 = (long)t_34 < (long)10ul;
+	if (t_35) goto L_90;
+	t_49 = t_33;
+	goto L_91;
+L_90:
+	t_36 = t_33;
+	t_37 = 0ul;
+	goto L_92;
+L_92:
+	t_38 = (long)t_37 < (long)10ul;
+	if (t_38) goto L_93;
+	goto L_94;
+L_93:
+	t_39 = t_34 * t_37;
+	t_40 = t_21 < x_len;
+	if (t_40) goto L_95;
+	t_51 = 1u;
+	t_52 = t_21;
+	t_53 = x_len;
+	t_54 = 0ul;
+	goto fault_87;
+L_95:
+	t_41 = x_ptr + (long)t_21;
+	t_42 = *t_41;
+	t_43 = (ulong)(long)(int)t_42;
+	t_44 = (long)t_39 > (long)t_43;
+	if (t_44) {
+		t_49 = t_36;
+		goto L_91;
+	}
+	goto L_96;
+L_96:
+	t_45 = (long)t_37 > (long)t_34;
+	if (t_45) goto L_94;
+	goto L_97;
+L_97:
+	t_46 = t_36 + 1u;
+	t_47 = t_37 + 1ul;
+	t_36 = t_46;
+	t_37 = t_47;
+	goto L_92;
+L_94:
+	t_48 = t_34 + 1ul;
+	t_33 = t_36;
+	t_34 = t_48;
+	goto L_89;
+L_91:
+	t_50 = t_21 < out_len;
+	if (t_50) goto L_98;
+	t_51 = 2u;
+	t_52 = t_21;
+	t_53 = out_len;
+	t_54 = 0ul;
+	goto fault_87;
+fault_87:
+	t_55 = ka_fault_0;
+	cas_56 = atomic_cmpxchg((volatile __global uint*)t_55, 0u, 1u);
+	cas_ok_57 = cas_56 == 0u;
+	t_58 = cas_ok_57;
+	if (t_58) goto L_99;
+	goto L_100;
+L_99:
+	t_59 = ka_fault_0 + 1;
+	*t_59 = ka_launch_1;
+	t_60 = ka_fault_0 + 2;
+	*t_60 = t_51;
+	t_61 = (ulong)get_global_id(0);
+	t_62 = (uint)t_61;
+	t_63 = ka_fault_0 + 3;
+	*t_63 = t_62;
+	t_64 = (ulong)get_global_id(1);
+	t_65 = (uint)t_64;
+	t_66 = ka_fault_0 + 4;
+	*t_66 = t_65;
+	t_67 = (ulong)get_global_id(2);
+	t_68 = (uint)t_67;
+	t_69 = ka_fault_0 + 5;
+	*t_69 = t_68;
+	t_70 = (__global ulong*)ka_fault_0;
+	t_71 = t_70 + 4;
+	*t_71 = t_52;
+	t_72 = t_70 + 5;
+	*t_72 = t_53;
+	t_73 = t_70 + 6;
+	*t_73 = t_54;
+	goto L_100;
+L_100:
 	return;
-L_86:
-	t_63 = out_ptr + (long)t_10;
-	*t_63 = t_38;
+L_98:
+	t_74 = out_ptr + (long)t_21;
+	*t_74 = t_49;
 	return;
-L_72:
-	t_65 = t_13 + 1u;
-	t_12 = t_64;
-	t_13 = t_65;
-	goto L_69;
-L_67:
+L_84:
+	t_76 = t_24 + 1u;
+	t_23 = t_75;
+	t_24 = t_76;
+	goto L_81;
+L_79:
+	return;
+outside_77:
 	return;
 }

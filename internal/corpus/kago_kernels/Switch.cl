@@ -16,206 +16,231 @@ __kernel void Switch(
 {
 	ulong t_2;
 	ulong t_3;
-	ulong t_4;
+	bool t_4;
 	ulong t_5;
 	ulong t_6;
-	ulong t_7;
-	ulong t_8;
+	bool t_7;
+	bool t_8;
 	ulong t_9;
 	ulong t_10;
 	bool t_11;
 	bool t_12;
-	__global uint* t_13;
-	uint t_14;
-	uint t_15;
-	bool t_16;
-	bool t_17;
-	bool t_18;
-	bool t_19;
-	double t_20;
-	double t_21;
-	double t_22;
-	double t_23;
-	double t_24;
-	bool t_25;
-	__global uint* t_26;
-	uint t_27;
+	ulong t_13;
+	ulong t_14;
+	ulong t_15;
+	ulong t_16;
+	ulong t_17;
+	ulong t_18;
+	ulong t_19;
+	ulong t_20;
+	ulong t_21;
+	bool t_22;
+	bool t_23;
+	__global uint* t_24;
+	uint t_25;
+	uint t_26;
+	bool t_27;
 	bool t_28;
 	bool t_29;
-	__global uint* t_30;
-	uint t_31;
-	bool t_32;
+	bool t_30;
+	double t_31;
+	double t_32;
 	double t_33;
 	double t_34;
 	double t_35;
 	bool t_36;
-	uint t_37;
-	ulong t_38;
-	ulong t_39;
-	ulong t_40;
+	__global uint* t_37;
+	uint t_38;
+	bool t_39;
+	bool t_40;
 	__global uint* t_41;
-	uint cas_42;
-	bool cas_ok_43;
-	bool t_44;
-	__global uint* t_45;
-	__global uint* t_46;
-	ulong t_47;
+	uint t_42;
+	bool t_43;
+	double t_44;
+	double t_45;
+	double t_46;
+	bool t_47;
 	uint t_48;
-	__global uint* t_49;
+	ulong t_49;
 	ulong t_50;
-	uint t_51;
+	ulong t_51;
 	__global uint* t_52;
-	ulong t_53;
-	uint t_54;
-	__global uint* t_55;
-	__global ulong* t_56;
-	__global ulong* t_57;
-	__global ulong* t_58;
-	__global ulong* t_59;
-	__global double* t_60;
+	uint cas_53;
+	bool cas_ok_54;
+	bool t_55;
+	__global uint* t_56;
+	__global uint* t_57;
+	ulong t_58;
+	uint t_59;
+	__global uint* t_60;
+	ulong t_61;
+	uint t_62;
+	__global uint* t_63;
+	ulong t_64;
+	uint t_65;
+	__global uint* t_66;
+	__global ulong* t_67;
+	__global ulong* t_68;
+	__global ulong* t_69;
+	__global ulong* t_70;
+	__global double* t_71;
 
-	goto L_61;
-L_61:
-	t_2 = (ulong)get_global_id(2);
-	t_3 = ka_gsize1;
-	t_4 = (ulong)get_global_id(1);
-	t_5 = ka_gsize0;
-	t_6 = (ulong)get_global_id(0);
-	t_7 = t_3 * t_2;
-	t_8 = t_4 + t_7;
-	t_9 = t_5 * t_8;
-	t_10 = t_6 + t_9;
-	t_11 = (long)t_10 >= (long)x_len;
-	if (t_11) goto L_62;
-	goto L_63;
-L_63:
-	t_12 = t_10 < x_len;
-	if (t_12) goto L_64;
-	t_37 = 0u;
-	t_38 = t_10;
-	t_39 = x_len;
-	t_40 = 0ul;
-	goto fault_65;
-L_64:
-	t_13 = x_ptr + (long)t_10;
-	t_14 = *t_13;
-	t_15 = (uint)((int)t_14 % (int)6u);
-	t_16 = t_15 == 0u;
-	if (t_16) goto L_66;
-	goto L_67;
-L_67:
-	t_17 = t_15 == 1u;
-	if (t_17) goto L_68;
-	goto L_69;
-L_69:
-	t_18 = t_15 == 2u;
-	if (t_18) goto L_68;
-	goto L_70;
-L_70:
-	t_19 = t_15 == 3u;
-	if (t_19) {
-		t_22 = 0x0p+00;
-		goto L_71;
-	}
-	goto L_72;
-L_72:
-	t_24 = (-0x1p+00);
-	goto L_73;
-L_68:
-	t_20 = (double)(int)t_15;
-	t_21 = t_20 * 0x1p+01;
-	t_22 = t_21;
-	goto L_71;
-L_71:
-	t_23 = t_22 + 0x1.4p+03;
-	t_24 = t_23;
-	goto L_73;
-L_66:
-	t_24 = 0x1.8p+00;
+	t_2 = (ulong)get_global_id(0);
+	t_3 = ka_gsize0;
+	t_4 = t_2 >= t_3;
+	t_5 = (ulong)get_global_id(1);
+	t_6 = ka_gsize1;
+	t_7 = t_5 >= t_6;
+	t_8 = t_4 | t_7;
+	t_9 = (ulong)get_global_id(2);
+	t_10 = ka_gsize2;
+	t_11 = t_9 >= t_10;
+	t_12 = t_8 | t_11;
+	if (t_12) goto outside_72;
 	goto L_73;
 L_73:
-	t_25 = t_10 < x_len;
-	if (t_25) goto L_74;
-	t_37 = 1u;
-	t_38 = t_10;
-	t_39 = x_len;
-	t_40 = 0ul;
-	goto fault_65;
-L_74:
-	t_26 = x_ptr + (long)t_10;
-	t_27 = *t_26;
-	t_28 = (int)t_27 < (int)0u;
-	if (t_28) goto L_75;
-	goto L_76;
-L_76:
-	t_29 = t_10 < x_len;
-	if (t_29) goto L_77;
-	t_37 = 3u;
-	t_38 = t_10;
-	t_39 = x_len;
-	t_40 = 0ul;
-	goto fault_65;
-L_77:
-	t_30 = x_ptr + (long)t_10;
-	t_31 = *t_30;
-	t_32 = (int)t_31 > (int)100u;
-	if (t_32) goto L_78;
-	t_35 = t_24;
-	goto L_79;
-L_78:
-	t_33 = t_24 + 0x1p-02;
-	t_35 = t_33;
-	goto L_79;
+	t_13 = (ulong)get_global_id(2);
+	t_14 = ka_gsize1;
+	t_15 = (ulong)get_global_id(1);
+	t_16 = ka_gsize0;
+	t_17 = (ulong)get_global_id(0);
+	t_18 = t_14 * t_13;
+	t_19 = t_15 + t_18;
+	t_20 = t_16 * t_19;
+	t_21 = t_17 + t_20;
+	t_22 = (long)t_21 >= (long)x_len;
+	if (t_22) goto L_74;
+	goto L_75;
 L_75:
-	t_34 = t_24 * (-0x1p+00);
-	t_35 = t_34;
+	t_23 = t_21 < x_len;
+	if (t_23) goto L_76;
+	t_48 = 0u;
+	t_49 = t_21;
+	t_50 = x_len;
+	t_51 = 0ul;
+	goto fault_77;
+L_76:
+	t_24 = x_ptr + (long)t_21;
+	t_25 = *t_24;
+	t_26 = (uint)((int)t_25 % (int)6u);
+	t_27 = t_26 == 0u;
+	if (t_27) goto L_78;
 	goto L_79;
 L_79:
-	t_36 = t_10 < out_len;
-	if (t_36) goto L_80;
-	t_37 = 2u;
-	t_38 = t_10;
-	t_39 = out_len;
-	t_40 = 0ul;
-	goto fault_65;
-fault_65:
-	t_41 = ka_fault_0;
-	cas_42 = atomic_cmpxchg((volatile __global uint*)t_41, 0u, 1u);
-	cas_ok_43 = cas_42 == 0u;
-	t_44 = cas_ok_43;
-	if (t_44) goto L_81;
-	goto L_82;
+	t_28 = t_26 == 1u;
+	if (t_28) goto L_80;
+	goto L_81;
 L_81:
-	t_45 = ka_fault_0 + 1;
-	*t_45 = ka_launch_1;
-	t_46 = ka_fault_0 + 2;
-	*t_46 = t_37;
-	t_47 = (ulong)get_global_id(0);
-	t_48 = (uint)t_47;
-	t_49 = ka_fault_0 + 3;
-	*t_49 = t_48;
-	t_50 = (ulong)get_global_id(1);
-	t_51 = (uint)t_50;
-	t_52 = ka_fault_0 + 4;
-	*t_52 = t_51;
-	t_53 = (ulong)get_global_id(2);
-	t_54 = (uint)t_53;
-	t_55 = ka_fault_0 + 5;
-	*t_55 = t_54;
-	t_56 = (__global ulong*)ka_fault_0;
-	t_57 = t_56 + 4;
-	*t_57 = t_38;
-	t_58 = t_56 + 5;
-	*t_58 = t_39;
-	t_59 = t_56 + 6;
-	*t_59 = t_40;
+	t_29 = t_26 == 2u;
+	if (t_29) goto L_80;
 	goto L_82;
 L_82:
-	return;
+	t_30 = t_26 == 3u;
+	if (t_30) {
+		t_33 = 0x0p+00;
+		goto L_83;
+	}
+	goto L_84;
+L_84:
+	t_35 = (-0x1p+00);
+	goto L_85;
 L_80:
-	t_60 = out_ptr + (long)t_10;
-	*t_60 = t_35;
+	t_31 = (double)(int)t_26;
+	t_32 = t_31 * 0x1p+01;
+	t_33 = t_32;
+	goto L_83;
+L_83:
+	t_34 = t_33 + 0x1.4p+03;
+	t_35 = t_34;
+	goto L_85;
+L_78:
+	t_35 = 0x1.8p+00;
+	goto L_85;
+L_85:
+	t_36 = t_21 < x_len;
+	if (t_36) goto L_86;
+	t_48 = 1u;
+	t_49 = t_21;
+	t_50 = x_len;
+	t_51 = 0ul;
+	goto fault_77;
+L_86:
+	t_37 = x_ptr + (long)t_21;
+	t_38 = *t_37;
+	t_39 = (int)t_38 < (int)0u;
+	if (t_39) goto L_87;
+	goto L_88;
+L_88:
+	t_40 = t_21 < x_len;
+	if (t_40) goto L_89;
+	t_48 = 3u;
+	t_49 = t_21;
+	t_50 = x_len;
+	t_51 = 0ul;
+	goto fault_77;
+L_89:
+	t_41 = x_ptr + (long)t_21;
+	t_42 = *t_41;
+	t_43 = (int)t_42 > (int)100u;
+	if (t_43) goto L_90;
+	t_46 = t_35;
+	goto L_91;
+L_90:
+	t_44 = t_35 + 0x1p-02;
+	t_46 = t_44;
+	goto L_91;
+L_87:
+	t_45 = t_35 * (-0x1p+00);
+	t_46 = t_45;
+	goto L_91;
+L_91:
+	t_47 = t_21 < out_len;
+	if (t_47) goto L_92;
+	t_48 = 2u;
+	t_49 = t_21;
+	t_50 = out_len;
+	t_51 = 0ul;
+	goto fault_77;
+fault_77:
+	t_52 = ka_fault_0;
+	cas_53 = atomic_cmpxchg((volatile __global uint*)t_52, 0u, 1u);
+	cas_ok_54 = cas_53 == 0u;
+	t_55 = cas_ok_54;
+	if (t_55) goto L_93;
+	goto L_94;
+L_93:
+	t_56 = ka_fault_0 + 1;
+	*t_56 = ka_launch_1;
+	t_57 = ka_fault_0 + 2;
+	*t_57 = t_48;
+	t_58 = (ulong)get_global_id(0);
+	t_59 = (uint)t_58;
+	t_60 = ka_fault_0 + 3;
+	*t_60 = t_59;
+	t_61 = (ulong)get_global_id(1);
+	t_62 = (uint)t_61;
+	t_63 = ka_fault_0 + 4;
+	*t_63 = t_62;
+	t_64 = (ulong)get_global_id(2);
+	t_65 = (uint)t_64;
+	t_66 = ka_fault_0 + 5;
+	*t_66 = t_65;
+	t_67 = (__global ulong*)ka_fault_0;
+	t_68 = t_67 + 4;
+	*t_68 = t_49;
+	t_69 = t_67 + 5;
+	*t_69 = t_50;
+	t_70 = t_67 + 6;
+	*t_70 = t_51;
+	goto L_94;
+L_94:
 	return;
-L_62:
+L_92:
+	t_71 = out_ptr + (long)t_21;
+	*t_71 = t_46;
+	return;
+L_74:
+	return;
+outside_72:
 	return;
 }

@@ -13,151 +13,176 @@ __kernel void Hello(
 {
 	ulong t_2;
 	ulong t_3;
-	ulong t_4;
+	bool t_4;
 	ulong t_5;
 	ulong t_6;
-	ulong t_7;
-	ulong t_8;
+	bool t_7;
+	bool t_8;
 	ulong t_9;
 	ulong t_10;
 	bool t_11;
 	bool t_12;
-	__global uint* t_13;
-	uint t_14;
-	bool t_15;
-	bool t_16;
-	__global uint* t_17;
-	uint t_18;
-	bool t_19;
-	uint t_20;
+	ulong t_13;
+	ulong t_14;
+	ulong t_15;
+	ulong t_16;
+	ulong t_17;
+	ulong t_18;
+	ulong t_19;
+	ulong t_20;
 	ulong t_21;
-	ulong t_22;
-	ulong t_23;
+	bool t_22;
+	bool t_23;
 	__global uint* t_24;
-	uint cas_25;
-	bool cas_ok_26;
+	uint t_25;
+	bool t_26;
 	bool t_27;
 	__global uint* t_28;
-	__global uint* t_29;
-	ulong t_30;
+	uint t_29;
+	bool t_30;
 	uint t_31;
-	__global uint* t_32;
+	ulong t_32;
 	ulong t_33;
-	uint t_34;
+	ulong t_34;
 	__global uint* t_35;
-	ulong t_36;
-	uint t_37;
-	__global uint* t_38;
-	__global ulong* t_39;
-	__global ulong* t_40;
-	__global ulong* t_41;
-	__global ulong* t_42;
+	uint cas_36;
+	bool cas_ok_37;
+	bool t_38;
+	__global uint* t_39;
+	__global uint* t_40;
+	ulong t_41;
+	uint t_42;
 	__global uint* t_43;
-	uint t_44;
-	bool t_45;
-	ulong t_46;
+	ulong t_44;
+	uint t_45;
+	__global uint* t_46;
+	ulong t_47;
+	uint t_48;
+	__global uint* t_49;
+	__global ulong* t_50;
+	__global ulong* t_51;
+	__global ulong* t_52;
+	__global ulong* t_53;
+	__global uint* t_54;
+	uint t_55;
+	bool t_56;
+	ulong t_57;
 
-	goto L_47;
-L_47:
-	t_2 = (ulong)get_global_id(2);
-	t_3 = ka_gsize1;
-	t_4 = (ulong)get_global_id(1);
-	t_5 = ka_gsize0;
-	t_6 = (ulong)get_global_id(0);
-	t_7 = t_3 * t_2;
-	t_8 = t_4 + t_7;
-	t_9 = t_5 * t_8;
-	t_10 = t_6 + t_9;
-	t_11 = (long)t_10 < (long)x_len;
-	if (t_11) goto L_48;
-	goto L_49;
-L_48:
-	t_12 = t_10 < x_len;
-	if (t_12) goto L_50;
-	t_20 = 0u;
-	t_21 = t_10;
-	t_22 = x_len;
-	t_23 = 0ul;
-	goto fault_51;
-L_50:
-	t_13 = x_ptr + (long)t_10;
-	t_14 = *t_13;
-	t_15 = (int)t_14 > (int)1u;
-	if (t_15) goto L_52;
-	goto L_53;
-L_53:
-	printf("hello from work-item %ld false\n", t_10);
-	goto L_54;
-L_52:
-	printf("hello from work-item %ld true\n", t_10);
-	goto L_54;
-L_54:
-	t_16 = t_10 < x_len;
-	if (t_16) goto L_55;
-	t_20 = 1u;
-	t_21 = t_10;
-	t_22 = x_len;
-	t_23 = 0ul;
-	goto fault_51;
-L_55:
-	t_17 = x_ptr + (long)t_10;
-	t_18 = *t_17;
-	t_19 = t_10 < x_len;
-	if (t_19) goto L_56;
-	t_20 = 2u;
-	t_21 = t_10;
-	t_22 = x_len;
-	t_23 = 0ul;
-	goto fault_51;
-fault_51:
-	t_24 = ka_fault_0;
-	cas_25 = atomic_cmpxchg((volatile __global uint*)t_24, 0u, 1u);
-	cas_ok_26 = cas_25 == 0u;
-	t_27 = cas_ok_26;
-	if (t_27) goto L_57;
-	goto L_58;
-L_57:
-	t_28 = ka_fault_0 + 1;
-	*t_28 = ka_launch_1;
-	t_29 = ka_fault_0 + 2;
-	*t_29 = t_20;
-	t_30 = (ulong)get_global_id(0);
-	t_31 = (uint)t_30;
-	t_32 = ka_fault_0 + 3;
-	*t_32 = t_31;
-	t_33 = (ulong)get_global_id(1);
-	t_34 = (uint)t_33;
-	t_35 = ka_fault_0 + 4;
-	*t_35 = t_34;
-	t_36 = (ulong)get_global_id(2);
-	t_37 = (uint)t_36;
-	t_38 = ka_fault_0 + 5;
-	*t_38 = t_37;
-	t_39 = (__global ulong*)ka_fault_0;
-	t_40 = t_39 + 4;
-	*t_40 = t_21;
-	t_41 = t_39 + 5;
-	*t_41 = t_22;
-	t_42 = t_39 + 6;
-	*t_42 = t_23;
-	goto L_58;
-L_58:
-	return;
-L_56:
-	t_43 = x_ptr + (long)t_10;
-	t_44 = *t_43;
-	t_45 = (int)t_44 > (int)2u;
-	t_46 = (ulong)(long)(int)t_18;
-	if (t_45) goto L_59;
-	goto L_60;
-L_60:
-	printf("x[%ld] = %ld, false%%\n", t_10, t_46);
-	goto L_61;
+	t_2 = (ulong)get_global_id(0);
+	t_3 = ka_gsize0;
+	t_4 = t_2 >= t_3;
+	t_5 = (ulong)get_global_id(1);
+	t_6 = ka_gsize1;
+	t_7 = t_5 >= t_6;
+	t_8 = t_4 | t_7;
+	t_9 = (ulong)get_global_id(2);
+	t_10 = ka_gsize2;
+	t_11 = t_9 >= t_10;
+	t_12 = t_8 | t_11;
+	if (t_12) goto outside_58;
+	goto L_59;
 L_59:
-	printf("x[%ld] = %ld, true%%\n", t_10, t_46);
+	t_13 = (ulong)get_global_id(2);
+	t_14 = ka_gsize1;
+	t_15 = (ulong)get_global_id(1);
+	t_16 = ka_gsize0;
+	t_17 = (ulong)get_global_id(0);
+	t_18 = t_14 * t_13;
+	t_19 = t_15 + t_18;
+	t_20 = t_16 * t_19;
+	t_21 = t_17 + t_20;
+	t_22 = (long)t_21 < (long)x_len;
+	if (t_22) goto L_60;
+	goto L_61;
+L_60:
+	t_23 = t_21 < x_len;
+	if (t_23) goto L_62;
+	t_31 = 0u;
+	t_32 = t_21;
+	t_33 = x_len;
+	t_34 = 0ul;
+	goto fault_63;
+L_62:
+	t_24 = x_ptr + (long)t_21;
+	t_25 = *t_24;
+	t_26 = (int)t_25 > (int)1u;
+	if (t_26) goto L_64;
+	goto L_65;
+L_65:
+	printf("hello from work-item %ld false\n", t_21);
+	goto L_66;
+L_64:
+	printf("hello from work-item %ld true\n", t_21);
+	goto L_66;
+L_66:
+	t_27 = t_21 < x_len;
+	if (t_27) goto L_67;
+	t_31 = 1u;
+	t_32 = t_21;
+	t_33 = x_len;
+	t_34 = 0ul;
+	goto fault_63;
+L_67:
+	t_28 = x_ptr + (long)t_21;
+	t_29 = *t_28;
+	t_30 = t_21 < x_len;
+	if (t_30) goto L_68;
+	t_31 = 2u;
+	t_32 = t_21;
+	t_33 = x_len;
+	t_34 = 0ul;
+	goto fault_63;
+fault_63:
+	t_35 = ka_fault_0;
+	cas_36 = atomic_cmpxchg((volatile __global uint*)t_35, 0u, 1u);
+	cas_ok_37 = cas_36 == 0u;
+	t_38 = cas_ok_37;
+	if (t_38) goto L_69;
+	goto L_70;
+L_69:
+	t_39 = ka_fault_0 + 1;
+	*t_39 = ka_launch_1;
+	t_40 = ka_fault_0 + 2;
+	*t_40 = t_31;
+	t_41 = (ulong)get_global_id(0);
+	t_42 = (uint)t_41;
+	t_43 = ka_fault_0 + 3;
+	*t_43 = t_42;
+	t_44 = (ulong)get_global_id(1);
+	t_45 = (uint)t_44;
+	t_46 = ka_fault_0 + 4;
+	*t_46 = t_45;
+	t_47 = (ulong)get_global_id(2);
+	t_48 = (uint)t_47;
+	t_49 = ka_fault_0 + 5;
+	*t_49 = t_48;
+	t_50 = (__global ulong*)ka_fault_0;
+	t_51 = t_50 + 4;
+	*t_51 = t_32;
+	t_52 = t_50 + 5;
+	*t_52 = t_33;
+	t_53 = t_50 + 6;
+	*t_53 = t_34;
+	goto L_70;
+L_70:
+	return;
+L_68:
+	t_54 = x_ptr + (long)t_21;
+	t_55 = *t_54;
+	t_56 = (int)t_55 > (int)2u;
+	t_57 = (ulong)(long)(int)t_29;
+	if (t_56) goto L_71;
+	goto L_72;
+L_72:
+	printf("x[%ld] = %ld, false%%\n", t_21, t_57);
+	goto L_73;
+L_71:
+	printf("x[%ld] = %ld, true%%\n", t_21, t_57);
+	goto L_73;
+L_73:
 	goto L_61;
 L_61:
-	goto L_49;
-L_49:
+	return;
+outside_58:
 	return;
 }

@@ -14,111 +14,136 @@ __kernel void Panic(
 {
 	ulong t_2;
 	ulong t_3;
-	ulong t_4;
+	bool t_4;
 	ulong t_5;
 	ulong t_6;
-	ulong t_7;
-	ulong t_8;
+	bool t_7;
+	bool t_8;
 	ulong t_9;
 	ulong t_10;
 	bool t_11;
 	bool t_12;
-	bool t_13;
-	__global uint* t_14;
-	uint t_15;
+	ulong t_13;
+	ulong t_14;
+	ulong t_15;
 	ulong t_16;
 	ulong t_17;
 	ulong t_18;
-	__global uint* t_19;
-	uint cas_20;
-	bool cas_ok_21;
+	ulong t_19;
+	ulong t_20;
+	ulong t_21;
 	bool t_22;
-	__global uint* t_23;
-	__global uint* t_24;
-	ulong t_25;
+	bool t_23;
+	bool t_24;
+	__global uint* t_25;
 	uint t_26;
-	__global uint* t_27;
+	ulong t_27;
 	ulong t_28;
-	uint t_29;
+	ulong t_29;
 	__global uint* t_30;
-	ulong t_31;
-	uint t_32;
-	__global uint* t_33;
-	__global ulong* t_34;
-	__global ulong* t_35;
-	__global ulong* t_36;
-	__global ulong* t_37;
+	uint cas_31;
+	bool cas_ok_32;
+	bool t_33;
+	__global uint* t_34;
+	__global uint* t_35;
+	ulong t_36;
+	uint t_37;
+	__global uint* t_38;
+	ulong t_39;
+	uint t_40;
+	__global uint* t_41;
+	ulong t_42;
+	uint t_43;
+	__global uint* t_44;
+	__global ulong* t_45;
+	__global ulong* t_46;
+	__global ulong* t_47;
+	__global ulong* t_48;
 
-	goto L_38;
-L_38:
-	t_2 = (ulong)get_global_id(2);
-	t_3 = ka_gsize1;
-	t_4 = (ulong)get_global_id(1);
-	t_5 = ka_gsize0;
-	t_6 = (ulong)get_global_id(0);
-	t_7 = t_3 * t_2;
-	t_8 = t_4 + t_7;
-	t_9 = t_5 * t_8;
-	t_10 = t_6 + t_9;
-	t_11 = t_10 == at;
-	if (t_11) goto L_39;
-	goto L_40;
-L_40:
-	t_12 = (long)t_10 < (long)x_len;
-	if (t_12) goto L_41;
-	goto L_42;
-L_41:
-	t_13 = t_10 < x_len;
-	if (t_13) goto L_43;
-	t_15 = 1u;
-	t_16 = t_10;
-	t_17 = x_len;
-	t_18 = 0ul;
-	goto fault_44;
-L_43:
-	t_14 = x_ptr + (long)t_10;
-	*t_14 = 1u;
-	goto L_42;
-L_42:
+	t_2 = (ulong)get_global_id(0);
+	t_3 = ka_gsize0;
+	t_4 = t_2 >= t_3;
+	t_5 = (ulong)get_global_id(1);
+	t_6 = ka_gsize1;
+	t_7 = t_5 >= t_6;
+	t_8 = t_4 | t_7;
+	t_9 = (ulong)get_global_id(2);
+	t_10 = ka_gsize2;
+	t_11 = t_9 >= t_10;
+	t_12 = t_8 | t_11;
+	if (t_12) goto outside_49;
+	goto L_50;
+L_50:
+	t_13 = (ulong)get_global_id(2);
+	t_14 = ka_gsize1;
+	t_15 = (ulong)get_global_id(1);
+	t_16 = ka_gsize0;
+	t_17 = (ulong)get_global_id(0);
+	t_18 = t_14 * t_13;
+	t_19 = t_15 + t_18;
+	t_20 = t_16 * t_19;
+	t_21 = t_17 + t_20;
+	t_22 = t_21 == at;
+	if (t_22) goto L_51;
+	goto L_52;
+L_52:
+	t_23 = (long)t_21 < (long)x_len;
+	if (t_23) goto L_53;
+	goto L_54;
+L_53:
+	t_24 = t_21 < x_len;
+	if (t_24) goto L_55;
+	t_26 = 1u;
+	t_27 = t_21;
+	t_28 = x_len;
+	t_29 = 0ul;
+	goto fault_56;
+L_55:
+	t_25 = x_ptr + (long)t_21;
+	*t_25 = 1u;
+	goto L_54;
+L_54:
 	return;
-L_39:
-	t_15 = 0u;
-	t_16 = 0ul;
-	t_17 = 0ul;
-	t_18 = 0ul;
-	goto fault_44;
-fault_44:
-	t_19 = ka_fault_0;
-	cas_20 = atomic_cmpxchg((volatile __global uint*)t_19, 0u, 1u);
-	cas_ok_21 = cas_20 == 0u;
-	t_22 = cas_ok_21;
-	if (t_22) goto L_45;
-	goto L_46;
-L_45:
-	t_23 = ka_fault_0 + 1;
-	*t_23 = ka_launch_1;
-	t_24 = ka_fault_0 + 2;
-	*t_24 = t_15;
-	t_25 = (ulong)get_global_id(0);
-	t_26 = (uint)t_25;
-	t_27 = ka_fault_0 + 3;
-	*t_27 = t_26;
-	t_28 = (ulong)get_global_id(1);
-	t_29 = (uint)t_28;
-	t_30 = ka_fault_0 + 4;
-	*t_30 = t_29;
-	t_31 = (ulong)get_global_id(2);
-	t_32 = (uint)t_31;
-	t_33 = ka_fault_0 + 5;
-	*t_33 = t_32;
-	t_34 = (__global ulong*)ka_fault_0;
-	t_35 = t_34 + 4;
-	*t_35 = t_16;
-	t_36 = t_34 + 5;
-	*t_36 = t_17;
-	t_37 = t_34 + 6;
-	*t_37 = t_18;
-	goto L_46;
-L_46:
+L_51:
+	t_26 = 0u;
+	t_27 = 0ul;
+	t_28 = 0ul;
+	t_29 = 0ul;
+	goto fault_56;
+fault_56:
+	t_30 = ka_fault_0;
+	cas_31 = atomic_cmpxchg((volatile __global uint*)t_30, 0u, 1u);
+	cas_ok_32 = cas_31 == 0u;
+	t_33 = cas_ok_32;
+	if (t_33) goto L_57;
+	goto L_58;
+L_57:
+	t_34 = ka_fault_0 + 1;
+	*t_34 = ka_launch_1;
+	t_35 = ka_fault_0 + 2;
+	*t_35 = t_26;
+	t_36 = (ulong)get_global_id(0);
+	t_37 = (uint)t_36;
+	t_38 = ka_fault_0 + 3;
+	*t_38 = t_37;
+	t_39 = (ulong)get_global_id(1);
+	t_40 = (uint)t_39;
+	t_41 = ka_fault_0 + 4;
+	*t_41 = t_40;
+	t_42 = (ulong)get_global_id(2);
+	t_43 = (uint)t_42;
+	t_44 = ka_fault_0 + 5;
+	*t_44 = t_43;
+	t_45 = (__global ulong*)ka_fault_0;
+	t_46 = t_45 + 4;
+	*t_46 = t_27;
+	t_47 = t_45 + 5;
+	*t_47 = t_28;
+	t_48 = t_45 + 6;
+	*t_48 = t_29;
+	goto L_58;
+L_58:
+	return;
+outside_49:
 	return;
 }

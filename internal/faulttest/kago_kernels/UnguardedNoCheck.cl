@@ -11,27 +11,52 @@ __kernel void UnguardedNoCheck(
 {
 	ulong t_0;
 	ulong t_1;
-	ulong t_2;
+	bool t_2;
 	ulong t_3;
 	ulong t_4;
-	ulong t_5;
-	ulong t_6;
+	bool t_5;
+	bool t_6;
 	ulong t_7;
 	ulong t_8;
-	__global float* t_9;
+	bool t_9;
+	bool t_10;
+	ulong t_11;
+	ulong t_12;
+	ulong t_13;
+	ulong t_14;
+	ulong t_15;
+	ulong t_16;
+	ulong t_17;
+	ulong t_18;
+	ulong t_19;
+	__global float* t_20;
 
-	goto L_10;
-L_10:
-	t_0 = (ulong)get_global_id(2);
-	t_1 = ka_gsize1;
-	t_2 = (ulong)get_global_id(1);
-	t_3 = ka_gsize0;
-	t_4 = (ulong)get_global_id(0);
-	t_5 = t_1 * t_0;
-	t_6 = t_2 + t_5;
-	t_7 = t_3 * t_6;
-	t_8 = t_4 + t_7;
-	t_9 = x_ptr + (long)t_8;
-	*t_9 = 0x1p+00f;
+	t_0 = (ulong)get_global_id(0);
+	t_1 = ka_gsize0;
+	t_2 = t_0 >= t_1;
+	t_3 = (ulong)get_global_id(1);
+	t_4 = ka_gsize1;
+	t_5 = t_3 >= t_4;
+	t_6 = t_2 | t_5;
+	t_7 = (ulong)get_global_id(2);
+	t_8 = ka_gsize2;
+	t_9 = t_7 >= t_8;
+	t_10 = t_6 | t_9;
+	if (t_10) goto outside_21;
+	goto L_22;
+L_22:
+	t_11 = (ulong)get_global_id(2);
+	t_12 = ka_gsize1;
+	t_13 = (ulong)get_global_id(1);
+	t_14 = ka_gsize0;
+	t_15 = (ulong)get_global_id(0);
+	t_16 = t_12 * t_11;
+	t_17 = t_13 + t_16;
+	t_18 = t_14 * t_17;
+	t_19 = t_15 + t_18;
+	t_20 = x_ptr + (long)t_19;
+	*t_20 = 0x1p+00f;
+	return;
+outside_21:
 	return;
 }

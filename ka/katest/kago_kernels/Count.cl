@@ -11,111 +11,136 @@ __kernel void Count(
 	__global uint* ka_fault_0,
 	uint ka_launch_1)
 {
-	bool t_2;
-	__global uint* t_3;
-	uint t_4;
+	ulong t_2;
+	ulong t_3;
+	bool t_4;
 	ulong t_5;
 	ulong t_6;
 	bool t_7;
-	ulong t_8;
+	bool t_8;
 	ulong t_9;
-	bool t_10;
+	ulong t_10;
 	bool t_11;
-	uint t_12;
-	ulong t_13;
-	ulong t_14;
-	ulong t_15;
-	__global uint* t_16;
-	uint cas_17;
-	bool cas_ok_18;
-	bool t_19;
-	__global uint* t_20;
-	__global uint* t_21;
-	ulong t_22;
+	bool t_12;
+	bool t_13;
+	__global uint* t_14;
+	uint t_15;
+	ulong t_16;
+	ulong t_17;
+	bool t_18;
+	ulong t_19;
+	ulong t_20;
+	bool t_21;
+	bool t_22;
 	uint t_23;
-	__global uint* t_24;
+	ulong t_24;
 	ulong t_25;
-	uint t_26;
+	ulong t_26;
 	__global uint* t_27;
-	ulong t_28;
-	uint t_29;
-	__global uint* t_30;
-	__global ulong* t_31;
-	__global ulong* t_32;
-	__global ulong* t_33;
-	__global ulong* t_34;
+	uint cas_28;
+	bool cas_ok_29;
+	bool t_30;
+	__global uint* t_31;
+	__global uint* t_32;
+	ulong t_33;
+	uint t_34;
 	__global uint* t_35;
-	uint t_36;
+	ulong t_36;
+	uint t_37;
+	__global uint* t_38;
+	ulong t_39;
+	uint t_40;
+	__global uint* t_41;
+	__global ulong* t_42;
+	__global ulong* t_43;
+	__global ulong* t_44;
+	__global ulong* t_45;
+	__global uint* t_46;
+	uint t_47;
 
-	goto L_37;
-L_37:
-	t_2 = 0ul < counts_len;
-	if (t_2) goto L_38;
-	t_12 = 0u;
-	t_13 = 0ul;
-	t_14 = counts_len;
-	t_15 = 0ul;
-	goto fault_39;
-L_38:
-	t_3 = counts_ptr;
-	t_4 = atomic_add((volatile __global uint*)t_3, 1u);
-	t_5 = (ulong)get_global_id(0);
-	t_6 = ka_gsize0;
-	t_7 = (long)t_5 < (long)t_6;
-	if (t_7) goto L_40;
-	goto L_41;
-L_40:
-	t_8 = (ulong)get_global_id(1);
-	t_9 = ka_gsize1;
-	t_10 = (long)t_8 < (long)t_9;
-	if (t_10) goto L_42;
-	goto L_41;
-L_42:
-	t_11 = 1ul < counts_len;
-	if (t_11) goto L_43;
-	t_12 = 1u;
-	t_13 = 1ul;
-	t_14 = counts_len;
-	t_15 = 0ul;
-	goto fault_39;
-fault_39:
-	t_16 = ka_fault_0;
-	cas_17 = atomic_cmpxchg((volatile __global uint*)t_16, 0u, 1u);
-	cas_ok_18 = cas_17 == 0u;
-	t_19 = cas_ok_18;
-	if (t_19) goto L_44;
-	goto L_45;
-L_44:
-	t_20 = ka_fault_0 + 1;
-	*t_20 = ka_launch_1;
-	t_21 = ka_fault_0 + 2;
-	*t_21 = t_12;
-	t_22 = (ulong)get_global_id(0);
-	t_23 = (uint)t_22;
-	t_24 = ka_fault_0 + 3;
-	*t_24 = t_23;
-	t_25 = (ulong)get_global_id(1);
-	t_26 = (uint)t_25;
-	t_27 = ka_fault_0 + 4;
-	*t_27 = t_26;
-	t_28 = (ulong)get_global_id(2);
-	t_29 = (uint)t_28;
-	t_30 = ka_fault_0 + 5;
-	*t_30 = t_29;
-	t_31 = (__global ulong*)ka_fault_0;
-	t_32 = t_31 + 4;
-	*t_32 = t_13;
-	t_33 = t_31 + 5;
-	*t_33 = t_14;
-	t_34 = t_31 + 6;
-	*t_34 = t_15;
-	goto L_45;
-L_45:
+	t_2 = (ulong)get_global_id(0);
+	t_3 = ka_gsize0;
+	t_4 = t_2 >= t_3;
+	t_5 = (ulong)get_global_id(1);
+	t_6 = ka_gsize1;
+	t_7 = t_5 >= t_6;
+	t_8 = t_4 | t_7;
+	t_9 = (ulong)get_global_id(2);
+	t_10 = ka_gsize2;
+	t_11 = t_9 >= t_10;
+	t_12 = t_8 | t_11;
+	if (t_12) goto outside_48;
+	goto L_49;
+L_49:
+	t_13 = 0ul < counts_len;
+	if (t_13) goto L_50;
+	t_23 = 0u;
+	t_24 = 0ul;
+	t_25 = counts_len;
+	t_26 = 0ul;
+	goto fault_51;
+L_50:
+	t_14 = counts_ptr;
+	t_15 = atomic_add((volatile __global uint*)t_14, 1u);
+	t_16 = (ulong)get_global_id(0);
+	t_17 = ka_gsize0;
+	t_18 = (long)t_16 < (long)t_17;
+	if (t_18) goto L_52;
+	goto L_53;
+L_52:
+	t_19 = (ulong)get_global_id(1);
+	t_20 = ka_gsize1;
+	t_21 = (long)t_19 < (long)t_20;
+	if (t_21) goto L_54;
+	goto L_53;
+L_54:
+	t_22 = 1ul < counts_len;
+	if (t_22) goto L_55;
+	t_23 = 1u;
+	t_24 = 1ul;
+	t_25 = counts_len;
+	t_26 = 0ul;
+	goto fault_51;
+fault_51:
+	t_27 = ka_fault_0;
+	cas_28 = atomic_cmpxchg((volatile __global uint*)t_27, 0u, 1u);
+	cas_ok_29 = cas_28 == 0u;
+	t_30 = cas_ok_29;
+	if (t_30) goto L_56;
+	goto L_57;
+L_56:
+	t_31 = ka_fault_0 + 1;
+	*t_31 = ka_launch_1;
+	t_32 = ka_fault_0 + 2;
+	*t_32 = t_23;
+	t_33 = (ulong)get_global_id(0);
+	t_34 = (uint)t_33;
+	t_35 = ka_fault_0 + 3;
+	*t_35 = t_34;
+	t_36 = (ulong)get_global_id(1);
+	t_37 = (uint)t_36;
+	t_38 = ka_fault_0 + 4;
+	*t_38 = t_37;
+	t_39 = (ulong)get_global_id(2);
+	t_40 = (uint)t_39;
+	t_41 = ka_fault_0 + 5;
+	*t_41 = t_40;
+	t_42 = (__global ulong*)ka_fault_0;
+	t_43 = t_42 + 4;
+	*t_43 = t_24;
+	t_44 = t_42 + 5;
+	*t_44 = t_25;
+	t_45 = t_42 + 6;
+	*t_45 = t_26;
+	goto L_57;
+L_57:
 	return;
-L_43:
-	t_35 = counts_ptr + 1;
-	t_36 = atomic_add((volatile __global uint*)t_35, 1u);
-	goto L_41;
-L_41:
+L_55:
+	t_46 = counts_ptr + 1;
+	t_47 = atomic_add((volatile __global uint*)t_46, 1u);
+	goto L_53;
+L_53:
+	return;
+outside_48:
 	return;
 }
