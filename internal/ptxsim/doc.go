@@ -19,7 +19,7 @@
 // (integer division by zero, shift amounts clamped to the width, bfe, IEEE
 // round-to-nearest-even float operations without flushing subnormals, fma
 // rounded once), every form of cvt (integer widening, narrowing and .sat;
-// float to integer with .rni/.rzi/.rmi/.rpi, saturating, NaN to 0; integer
+// float to integer with .rni/.rzi/.rmi/.rpi, saturating, NaN by the ISA's rule; integer
 // to float and float to float with .rn/.rz/.rm/.rp; round to integral),
 // setp with every comparison and boolean combination, selp, predicated
 // execution, bra, ret/exit, trap, bar.sync, atom/red on global and shared

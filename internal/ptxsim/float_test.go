@@ -78,7 +78,7 @@ func TestSetpFloat(t *testing.T) {
 }
 
 // cvt: integer widening and narrowing, .sat, float to integer (always
-// saturating, NaN to 0), rounding modes, float narrowing, round to
+// saturating, NaN by width), rounding modes, float narrowing, round to
 // integral.
 func TestCvt(t *testing.T) {
 	big := db(1e300)
