@@ -40,3 +40,11 @@ func (b *Budget) acquire() bool {
 }
 
 func (b *Budget) release() { b.used.Add(-1) }
+
+// TryAcquire takes one of the budget's direct waits for a caller that waits
+// in the driver itself (without Wait), reporting false when all are in
+// use; a true result must be followed by one Release.
+func (b *Budget) TryAcquire() bool { return b.acquire() }
+
+// Release returns a direct wait taken with TryAcquire.
+func (b *Budget) Release() { b.release() }

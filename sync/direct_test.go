@@ -80,3 +80,15 @@ func TestDirectWaitError(t *testing.T) {
 	require.ErrorAs(t, o.err, &e)
 	assert.Equal(t, int32(-5), e.Status)
 }
+
+// TryAcquire and Release share the budget with Wait's direct waits.
+func TestBudgetTryAcquire(t *testing.T) {
+	b := kasync.NewBudget(1)
+	require.True(t, b.TryAcquire())
+	assert.False(t, b.TryAcquire(), "a second direct wait beyond a budget of 1")
+	assert.Equal(t, 1, b.InUse())
+	b.Release()
+	assert.Equal(t, 0, b.InUse())
+	var none *kasync.Budget
+	assert.False(t, none.TryAcquire(), "a nil budget allows no direct wait")
+}

@@ -35,8 +35,9 @@ const (
 	// planAdaptive: polling only while the queue's recent waits say the
 	// command is about to complete, then a completion callback.
 	planAdaptive
-	// planDirect: one poll, then clWaitForEvents on the caller's goroutine
-	// within the device's budget of direct waits, callbacks beyond it.
+	// planDirect: clWaitForEvents on the caller's goroutine at once (no
+	// flush, no poll: it does both) within the device's budget of direct
+	// waits; beyond it, a flush, one poll and a callback.
 	planDirect
 	// planAdaptiveDirect: the adaptive spin, then as planDirect.
 	planAdaptiveDirect
@@ -203,15 +204,40 @@ func (d *Device) plan() plan {
 	return planWorker
 }
 
-// waitEvent waits for ev cooperatively, reusing op, as p says. recent, if
-// not nil, is the queue's estimate of how long its waits take, which the
-// adaptive plans read and update. The wait is not cancellable:
+// waitEvent waits for ev, an event already submitted to the device (a
+// recorded marker, a user event), as waitOn does.
+func waitEvent(ctx context.Context, d *Device, op *cpuEvent, ev cl.Event, what string, p plan, recent *time.Duration) error {
+	return waitOn(ctx, d, op, ev, 0, what, p, recent)
+}
+
+// waitOn waits for ev cooperatively, reusing op, as p says. q, if not 0,
+// is the queue of ev's command, flushed before a wait that does not block
+// in the driver (clWaitForEvents flushes by itself). recent, if not nil,
+// is the queue's estimate of how long its waits take, which the adaptive
+// plans read and update. The wait is not cancellable:
 // a cancelled ctx returns ctx.Err() only once the command has completed. A
 // failed command is reported exactly as a blocking wait would (one
 // clWaitForEvents, only when the status says the command failed); such a
 // failure wraps driver.ErrDevice.
-func waitEvent(ctx context.Context, d *Device, op *cpuEvent, ev cl.Event, what string, p plan, recent *time.Duration) error {
+func waitOn(ctx context.Context, d *Device, op *cpuEvent, ev cl.Event, q cl.Queue, what string, p plan, recent *time.Duration) error {
 	op.ev, op.err, op.dev, op.gate = ev, nil, d, d.calls
+	if p == planDirect && !kasync.Blocking() && d.direct.TryAcquire() {
+		op.err = ev.Wait()
+		d.direct.Release()
+		op.ev = 0
+		if op.err != nil {
+			d.failing.RLock()
+			d.failing.RUnlock() // wait for a failing UserEvent (see Device.failing)
+			return deviceError(what, ev, op.err)
+		}
+		return ctx.Err()
+	}
+	if q != 0 {
+		if err := q.Flush(); err != nil {
+			op.ev = 0
+			return fmt.Errorf("opencl: %s: %w", what, err)
+		}
+	}
 	var (
 		ran bool
 		err error
@@ -289,10 +315,7 @@ func deviceError(what string, ev cl.Event, err error) error {
 // queue has then drained up to ev.
 func (q *queue) wait(ctx context.Context, ev cl.Event, what string, p plan) error {
 	defer ev.Release()
-	if err := q.q.Flush(); err != nil {
-		return fmt.Errorf("opencl: %s: %w", what, err)
-	}
-	err := waitEvent(ctx, q.dev, &q.op, ev, what, p, &q.recent)
+	err := waitOn(ctx, q.dev, &q.op, ev, q.q, what, p, &q.recent)
 	// ev has completed (waits are not cancellable), and with it every
 	// earlier command of the in-order queue.
 	q.forget()
