@@ -47,7 +47,8 @@ func TestPrint(t *testing.T) {
 		hello(t, target)
 		return
 	}
-	for _, target := range []string{"native", "pocl", "spirv"} {
+	// cuda-sim: the PTX's vprintf on the simulated CUDA driver (sim_test.go).
+	for _, target := range []string{"native", "pocl", "spirv", "cuda-sim"} {
 		t.Run(target, func(t *testing.T) {
 			cmd := exec.Command(os.Args[0], "-test.run=^TestPrint$", "-test.v")
 			cmd.Env = append(os.Environ(), printChild+"="+target)
