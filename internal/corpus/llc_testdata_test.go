@@ -3,9 +3,11 @@ package corpus
 // kago's PTX and llc's PTX of codegen's IR test kernels, on the simulator
 // with the same inputs, must give the same bits. These kernels have no Go
 // source, so there is no native result: the two back ends check each
-// other. IntOps and Convert are the ones whose lowering is most intricate
-// (narrow integers, every conversion), with inputs inside what their IR
-// defines (no division by zero or MinInt/-1, conversions in range).
+// other: IntOps and Convert, whose lowering is most intricate (narrow
+// integers, every conversion), Loop (phis that read each other), Private
+// (a private array), Flags (bool parameters) and Atomics (32-bit atomics
+// and a float CAS loop), with inputs inside what their IR defines (no
+// division by zero or MinInt/-1, conversions and indices in range).
 
 import (
 	"encoding/binary"
@@ -27,6 +29,8 @@ type testdataKernel struct {
 	file, entry string
 	n           int // work-items
 	bufs        []testBuf
+	scalars     []uint64 // parameters after the buffers' (before the global sizes)
+	first       []uint64 // parameters before the buffers'
 }
 
 type testBuf struct {
@@ -60,7 +64,9 @@ func TestKagoVsLLCOnCodegenKernels(t *testing.T) {
 		}
 		return testBuf{elem: elem, data: b}
 	}
-	out := func(elem, per int) testBuf { return testBuf{elem: elem, data: make([]byte, elem*per*n), isOut: true} }
+	out := func(elem int, per float64) testBuf {
+		return testBuf{elem: elem, data: make([]byte, elem*int(per*n)), isOut: true}
+	}
 	var intops []testBuf
 	for _, w := range []int{1, 2, 4, 8} {
 		intops = append(intops, ints(w, false), ints(w, true), out(w, 23))
@@ -71,9 +77,24 @@ func TestKagoVsLLCOnCodegenKernels(t *testing.T) {
 		binary.LittleEndian.PutUint32(f[4*i:], math.Float32bits(float32((rng.Float64()-0.5)*200)))
 		binary.LittleEndian.PutUint64(d[8*i:], math.Float64bits((rng.Float64()-0.5)*2e15))
 	}
+	idx := make([]byte, 8*n)
+	vals := make([]byte, 4*n)
+	for i := 0; i < n; i++ {
+		binary.LittleEndian.PutUint64(idx[8*i:], uint64(rng.IntN(8)))
+		binary.LittleEndian.PutUint32(vals[4*i:], math.Float32bits(float32(rng.NormFloat64())))
+	}
+	mm := make([]byte, 4*8)
+	for j, v := range []int32{math.MinInt32, math.MaxInt32, 0, -1, 100, 0} {
+		binary.LittleEndian.PutUint32(mm[4*j:], uint32(v))
+	}
 	for _, k := range []testdataKernel{
-		{"intops", "IntOps", n, intops},
-		{"convert", "Convert", n, []testBuf{ints(4, false), {elem: 4, data: f}, {elem: 8, data: d}, out(8, 24)}},
+		{file: "intops", entry: "IntOps", n: n, bufs: intops},
+		{file: "convert", entry: "Convert", n: n, bufs: []testBuf{ints(4, false), {elem: 4, data: f}, {elem: 8, data: d}, out(8, 24)}},
+		{file: "loop", entry: "Loop", n: n, bufs: []testBuf{out(8, 3)}, scalars: []uint64{n - 7, 200}},
+		{file: "private", entry: "Private", n: n, bufs: []testBuf{out(4, 1), {elem: 8, data: idx}}},
+		{file: "boolparam", entry: "Flags", n: n, first: []uint64{1, 0}, bufs: []testBuf{{elem: 4, data: vals, isOut: true}}},
+		{file: "atomics", entry: "Atomics", n: n, bufs: []testBuf{out(4, 4.0/n), out(4, 1.0/n),
+			{elem: 4, data: mm, isOut: true}, out(4, 1.0/n), {elem: 4, data: vals}}},
 	} {
 		t.Run(k.entry, func(t *testing.T) {
 			kago, err := os.ReadFile(filepath.Join("../../codegen/ptx/testdata/ir", k.file+".ptx"))
@@ -120,7 +141,7 @@ func runTestdata(t *testing.T, src string, k testdataKernel) [][]byte {
 	kern := m.Kernel(k.entry)
 	require.NotNil(t, kern)
 	mem := ptxsim.NewMemory(0)
-	var vals []uint64
+	vals := append([]uint64(nil), k.first...)
 	var addrs []uint64
 	for _, b := range k.bufs {
 		p, err := mem.Alloc(len(b.data))
@@ -130,6 +151,7 @@ func runTestdata(t *testing.T, src string, k testdataKernel) [][]byte {
 		addrs = append(addrs, p)
 		vals = append(vals, p, uint64(len(b.data)/b.elem))
 	}
+	vals = append(vals, k.scalars...)
 	vals = append(vals, uint64(k.n), 1, 1)
 	params, err := kern.ParamBuffer(vals)
 	require.NoError(t, err)
