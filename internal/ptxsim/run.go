@@ -65,6 +65,7 @@ const (
 	FaultIllegalInstruction                      // a call with no Extern, a bad barrier: CUDA_ERROR_ILLEGAL_INSTRUCTION
 )
 
+// String names the fault as CUDA's error description would.
 func (k FaultKind) String() string {
 	switch k {
 	case FaultTrap:
@@ -92,6 +93,7 @@ type Fault struct {
 	Detail string
 }
 
+// Error says what failed, in which kernel, block, thread and instruction.
 func (f *Fault) Error() string {
 	s := fmt.Sprintf("ptxsim: %s in kernel %s, block %v thread %v, line %d: %s", f.Kind, f.Kernel, f.Ctaid, f.Tid, f.Line, f.Inst)
 	if f.Detail != "" {
