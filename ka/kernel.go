@@ -216,6 +216,9 @@ func (k *Kernel) checkRange(r NDRange) (NDRange, error) {
 		}
 	}
 	for d := range 3 {
+		if g.Size[d] > driver.MaxGroupDim {
+			return NDRange{}, fmt.Errorf("ka: launching %s: group size %v: %d in dimension %d exceeds kago's limit %d: %w", k.spec.Name, g, g.Size[d], d, driver.MaxGroupDim, ErrBadLaunch)
+		}
 		if m := caps.MaxGroupDims[d]; m > 0 && g.Size[d] > m {
 			return NDRange{}, fmt.Errorf("ka: launching %s: group size %v: %d in dimension %d exceeds the device's limit %d: %w", k.spec.Name, g, g.Size[d], d, m, ErrBadLaunch)
 		}
