@@ -108,6 +108,9 @@ func TestKagoVsLLCOnCodegenKernels(t *testing.T) {
 			require.NoError(t, err, "llc: %s", msg)
 			llcPTX, err := os.ReadFile(outp)
 			require.NoError(t, err)
+			if _, err := ptxsim.Parse(string(llcPTX)); err != nil {
+				t.Skipf("this llc's PTX does not run on ptxsim: %v", err)
+			}
 			a := runTestdata(t, string(kago), k)
 			b := runTestdata(t, string(llcPTX), k)
 			for j, buf := range k.bufs {
