@@ -145,6 +145,22 @@ func (k *Kernel) launch(s *Stream, r NDRange, timed bool, args []any) (*eventSta
 	dargs := s.args[:0]
 	defer func() { clear(dargs); s.args = dargs[:0] }()
 	for i, p := range params {
+		if p.Dims >= 2 {
+			want := "*ka.Matrix"
+			if p.Dims == 3 {
+				want = "*ka.Volume"
+			}
+			v, ok := args[i].(viewArg)
+			if !ok || (p.Dims == 2) != isMatrix(args[i]) {
+				return nil, fmt.Errorf("ka: launching %s: argument %d (%s) is %T, want %s[%s]: %w", k.spec.Name, i+1, p, args[i], want, p.Type, ErrBadLaunch)
+			}
+			arg, err := v.viewLaunchArg(s, p.Type)
+			if err != nil {
+				return nil, fmt.Errorf("ka: launching %s: argument %d (%s) %v: %w", k.spec.Name, i+1, p, err, ErrBadLaunch)
+			}
+			dargs = append(dargs, arg)
+			continue
+		}
 		if p.Slice {
 			a, ok := args[i].(arrayArg)
 			if !ok {

@@ -129,6 +129,12 @@ func (q *queue) Launch(fn driver.Function, r, group driver.NDRange, args []drive
 				return fmt.Errorf("opencl: launch of %s: parameter %s needs a buffer of this backend, got %T: %w", f.spec.Name, f.spec.Params[dp.Arg], args[dp.Arg].Buffer, driver.ErrBadLaunch)
 			}
 			l.Set(i, dp.Size, uint64(b.mem))
+		case driver.ParamOffset:
+			l.Set(i, dp.Size, uint64(args[dp.Arg].Offset))
+		case driver.ParamShape:
+			l.Set(i, dp.Size, uint64(args[dp.Arg].Shape[dp.Dim]))
+		case driver.ParamStride:
+			l.Set(i, dp.Size, uint64(args[dp.Arg].Strides[dp.Dim]))
 		case driver.ParamLength:
 			l.Set(i, dp.Size, uint64(args[dp.Arg].Len))
 		case driver.ParamScalar:

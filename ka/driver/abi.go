@@ -26,10 +26,14 @@ const (
 	ParamGlobalSize                  // hidden: the launch's range in dimension Dim (unused dimensions 1), 8 bytes
 	ParamFaultRecord                 // hidden, kernels with fault sites only: the device address of the queue's fault record (faults.go), 8 bytes
 	ParamLaunchID                    // hidden, kernels with fault sites only: the launch's number, which a fault record names, 4 bytes
+	ParamOffset                      // the element offset of the ka.Matrix or ka.Volume view Params[Arg] in its buffer (Arg.Offset), 8 bytes
+	ParamShape                       // the extent of the view Params[Arg] in its dimension Dim: rows, cols (and depth) (Arg.Shape[Dim]), 8 bytes
+	ParamStride                      // the elements between consecutive indices of dimension Dim of the view Params[Arg] (Arg.Strides[Dim]; the last dimension's is 1 and not passed), 8 bytes
 )
 
 var deviceParamKinds = [...]string{ParamBuffer: "ParamBuffer", ParamLength: "ParamLength", ParamScalar: "ParamScalar", ParamGlobalSize: "ParamGlobalSize",
-	ParamFaultRecord: "ParamFaultRecord", ParamLaunchID: "ParamLaunchID"}
+	ParamFaultRecord: "ParamFaultRecord", ParamLaunchID: "ParamLaunchID",
+	ParamOffset: "ParamOffset", ParamShape: "ParamShape", ParamStride: "ParamStride"}
 
 func (k DeviceParamKind) String() string {
 	if int(k) < len(deviceParamKinds) && deviceParamKinds[k] != "" {
@@ -41,8 +45,8 @@ func (k DeviceParamKind) String() string {
 // DeviceParam is one parameter of a kernel's device code.
 type DeviceParam struct {
 	Kind DeviceParamKind
-	Arg  int // ParamBuffer, ParamLength, ParamScalar: the index of the Go parameter in KernelSpec.Params and the launch's args
-	Dim  int // ParamGlobalSize: the dimension, 0..2
+	Arg  int // ParamBuffer, ParamLength, ParamScalar, ParamOffset, ParamShape, ParamStride: the index of the Go parameter in KernelSpec.Params and the launch's args
+	Dim  int // ParamGlobalSize, ParamShape, ParamStride: the dimension, 0..2
 	Size int // the size in bytes: 8 for a buffer's address, a length and a global size
 }
 
@@ -53,6 +57,8 @@ func (p DeviceParam) GoString() string {
 		return fmt.Sprintf("{Kind: driver.ParamGlobalSize, Dim: %d, Size: %d}", p.Dim, p.Size)
 	case ParamFaultRecord, ParamLaunchID:
 		return fmt.Sprintf("{Kind: driver.%s, Size: %d}", p.Kind, p.Size)
+	case ParamShape, ParamStride:
+		return fmt.Sprintf("{Kind: driver.%s, Arg: %d, Dim: %d, Size: %d}", p.Kind, p.Arg, p.Dim, p.Size)
 	}
 	return fmt.Sprintf("{Kind: driver.%s, Arg: %d, Size: %d}", p.Kind, p.Arg, p.Size)
 }
@@ -86,12 +92,24 @@ var HiddenParams = []struct {
 
 // LayoutOf returns the device parameters of a kernel whose Go parameters
 // (after the ka.Item) are params: a []T is its buffer's address and its
-// length, a scalar is itself, and HiddenParams follow. It is the layout
+// length, a ka.Matrix[T] or ka.Volume[T] (Param.Dims 2 or 3) is its
+// buffer's address, its offset, its extents and its strides but the last,
+// a scalar is itself, and HiddenParams follow. It is the layout
 // kago's front end gives every kernel, and the one device code written by
 // hand must follow.
 func LayoutOf(params []Param) DeviceParams {
 	var ps DeviceParams
 	for i, p := range params {
+		if p.Dims >= 2 {
+			ps = append(ps, DeviceParam{Kind: ParamBuffer, Arg: i, Size: 8}, DeviceParam{Kind: ParamOffset, Arg: i, Size: 8})
+			for d := 0; d < p.Dims; d++ {
+				ps = append(ps, DeviceParam{Kind: ParamShape, Arg: i, Dim: d, Size: 8})
+			}
+			for d := 0; d < p.Dims-1; d++ {
+				ps = append(ps, DeviceParam{Kind: ParamStride, Arg: i, Dim: d, Size: 8})
+			}
+			continue
+		}
 		if p.Slice {
 			ps = append(ps, DeviceParam{Kind: ParamBuffer, Arg: i, Size: 8}, DeviceParam{Kind: ParamLength, Arg: i, Size: 8})
 			continue

@@ -145,6 +145,15 @@ type Arg struct {
 	Len int
 	// Value is the scalar value, of the parameter's exact Go type, for a
 	// scalar parameter. For a slice parameter whose Buffer is a HostBuffer
-	// it is the []T view of that memory; otherwise it is nil.
+	// it is the []T view of that memory; otherwise it is nil. For a
+	// matrix or volume parameter it is the ka.Matrix[T] or ka.Volume[T]
+	// value the kernel gets on the native backend.
 	Value any
+	// Offset, Shape and Strides describe a matrix or volume parameter:
+	// the element offset of its first element in Buffer, its extents
+	// (rows, cols, depth) and the elements between consecutive indices of
+	// each dimension but the last (ParamOffset, ParamShape, ParamStride).
+	Offset  int
+	Shape   [3]int
+	Strides [2]int
 }

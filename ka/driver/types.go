@@ -196,11 +196,21 @@ func (t ScalarType) Size() int {
 // Param is one kernel parameter after the ka.Item.
 type Param struct {
 	Name  string
-	Type  ScalarType // the scalar type, or the element type of a slice
+	Type  ScalarType // the scalar type, or the element type of a slice, matrix or volume
 	Slice bool
+	// Dims is 2 for a ka.Matrix[Type] parameter, 3 for a ka.Volume[Type]
+	// (a view of a buffer with its extents and strides: see LayoutOf), 0
+	// otherwise.
+	Dims int
 }
 
 func (p Param) String() string {
+	switch p.Dims {
+	case 2:
+		return fmt.Sprintf("%s ka.Matrix[%s]", p.Name, p.Type)
+	case 3:
+		return fmt.Sprintf("%s ka.Volume[%s]", p.Name, p.Type)
+	}
 	if p.Slice {
 		return fmt.Sprintf("%s []%s", p.Name, p.Type)
 	}

@@ -1,0 +1,196 @@
+package ka
+
+import (
+	"context"
+	"fmt"
+	"unsafe"
+
+	"github.com/kago-dev/kago/ka/driver"
+)
+
+// Matrix is a row-major 2-D array of T in a device's memory, with gonum's
+// conventions: element (i, j) is row i, column j, at i*Stride()+j from the
+// first element. A kernel parameter of type ka.Matrix[T] takes a
+// *ka.Matrix[T]; inside the kernel At, Set, Ptr, Rows, Cols and Stride
+// read it. Launch over a matrix with ka.Range2(m.Rows(), m.Cols()) and take
+// the element's indices from it.Global2():
+//
+//	//ka:kernel
+//	func Scale(it ka.Item, a float32, m ka.Matrix[float32]) {
+//		i, j := it.Global2() // row, column
+//		m.Set(i, j, a*m.At(i, j))
+//	}
+//
+//	k.Launch(s, ka.Range2(m.Rows(), m.Cols()), float32(2), m)
+//
+// A sub-matrix view (Slice) shares the memory of the matrix it was sliced
+// from and keeps its stride. On the host, Read and Write copy the elements
+// as a row-major []T of Rows()*Cols() elements, like Array's.
+type Matrix[T Scalar] struct {
+	arr                *Array[T]
+	off                int
+	rows, cols, stride int
+	data               []T // the elements from off, in host memory (kernels on the native backend)
+}
+
+// AllocMatrix allocates a rows×cols matrix on dev. Its contents are
+// unspecified until written.
+func AllocMatrix[T Scalar](dev *Device, rows, cols int) (*Matrix[T], error) {
+	if rows < 0 || cols < 0 {
+		return nil, fmt.Errorf("ka: AllocMatrix of %d×%d: %w", rows, cols, ErrInvalid)
+	}
+	if cols > 0 && rows > int(^uint(0)>>1)/cols {
+		return nil, fmt.Errorf("ka: AllocMatrix of %d×%d: %w", rows, cols, ErrOutOfMemory)
+	}
+	a, err := Alloc[T](dev, rows*cols)
+	if err != nil {
+		return nil, err
+	}
+	return &Matrix[T]{arr: a, rows: rows, cols: cols, stride: cols}, nil
+}
+
+// MatrixFromSlice allocates a rows×cols matrix on dev and copies data, its
+// elements in row-major order, into it. len(data) must be rows*cols.
+func MatrixFromSlice[T Scalar](ctx context.Context, dev *Device, rows, cols int, data []T) (*Matrix[T], error) {
+	if rows < 0 || cols < 0 || len(data) != rows*cols {
+		return nil, fmt.Errorf("ka: MatrixFromSlice of %d×%d from %d elements: %w", rows, cols, len(data), ErrInvalid)
+	}
+	m, err := AllocMatrix[T](dev, rows, cols)
+	if err != nil {
+		return nil, err
+	}
+	if err := m.Write(ctx, data); err != nil {
+		m.arr.Free()
+		return nil, err
+	}
+	return m, nil
+}
+
+// Rows is the number of rows.
+func (m Matrix[T]) Rows() int { return m.rows }
+
+// Cols is the number of columns.
+func (m Matrix[T]) Cols() int { return m.cols }
+
+// Stride is the number of elements from one row to the next: Cols() for
+// an allocated matrix, the parent's for a view.
+func (m Matrix[T]) Stride() int { return m.stride }
+
+// At returns element (i, j). Indices outside the matrix panic (a fault on
+// a device, as Go's index checks).
+func (m Matrix[T]) At(i, j int) T { return m.data[m.index(i, j)] }
+
+// Set sets element (i, j) to v.
+func (m Matrix[T]) Set(i, j int, v T) { m.data[m.index(i, j)] = v }
+
+// Ptr returns the address of element (i, j), for atomics.
+func (m Matrix[T]) Ptr(i, j int) *T { return &m.data[m.index(i, j)] }
+
+func (m Matrix[T]) index(i, j int) int {
+	if uint(i) >= uint(m.rows) {
+		panic(fmt.Sprintf("runtime error: index out of range [%d] with length %d", i, m.rows))
+	}
+	if uint(j) >= uint(m.cols) {
+		panic(fmt.Sprintf("runtime error: index out of range [%d] with length %d", j, m.cols))
+	}
+	return i*m.stride + j
+}
+
+// Slice returns the view of rows i0..i1-1 and columns j0..j1-1, as gonum's
+// Slice: it shares m's memory and stride. Bounds outside m are an error
+// wrapping ErrInvalid.
+func (m *Matrix[T]) Slice(i0, i1, j0, j1 int) (*Matrix[T], error) {
+	if i0 < 0 || i1 < i0 || i1 > m.rows || j0 < 0 || j1 < j0 || j1 > m.cols {
+		return nil, fmt.Errorf("ka: Slice(%d, %d, %d, %d) of a %d×%d matrix: %w", i0, i1, j0, j1, m.rows, m.cols, ErrInvalid)
+	}
+	return &Matrix[T]{arr: m.arr, off: m.off + i0*m.stride + j0, rows: i1 - i0, cols: j1 - j0, stride: m.stride}, nil
+}
+
+// Device is the device that holds the matrix.
+func (m *Matrix[T]) Device() *Device { return m.arr.dev }
+
+// Array is the array that holds the matrix's memory (of a view, its
+// parent's).
+func (m *Matrix[T]) Array() *Array[T] { return m.arr }
+
+// Free releases the matrix's memory; a view frees its parent's.
+func (m *Matrix[T]) Free() error { return m.arr.Free() }
+
+// Write copies src, Rows()*Cols() elements in row-major order, into the
+// matrix.
+func (m *Matrix[T]) Write(ctx context.Context, src []T) error {
+	if len(src) != m.rows*m.cols {
+		return fmt.Errorf("ka: Write of %d elements into a %d×%d matrix: %w", len(src), m.rows, m.cols, ErrInvalid)
+	}
+	return copyRows(ctx, m.arr, m.off, m.rows, m.cols, m.stride, src, true)
+}
+
+// Read copies the matrix, in row-major order, into dst, which must have
+// Rows()*Cols() elements.
+func (m *Matrix[T]) Read(ctx context.Context, dst []T) error {
+	if len(dst) != m.rows*m.cols {
+		return fmt.Errorf("ka: Read of %d elements from a %d×%d matrix: %w", len(dst), m.rows, m.cols, ErrInvalid)
+	}
+	return copyRows(ctx, m.arr, m.off, m.rows, m.cols, m.stride, dst, false)
+}
+
+// copyRows copies rows rows of cols elements, stride apart from element
+// off of a, to (write) or from host, which holds them densely: one copy
+// when the rows are contiguous, one per row otherwise.
+func copyRows[T Scalar](ctx context.Context, a *Array[T], off, rows, cols, stride int, host []T, write bool) error {
+	if rows == 0 || cols == 0 {
+		return a.check()
+	}
+	size := int(unsafe.Sizeof(host[0]))
+	if stride == cols {
+		rows, cols = 1, rows*cols
+	}
+	return a.copy(func(q *queue) error {
+		for r := 0; r < rows; r++ {
+			b := unsafe.Slice((*byte)(unsafe.Pointer(&host[r*cols])), cols*size)
+			at := (off + r*stride) * size
+			var err error
+			if write {
+				err = q.q.Write(ctx, a.buf, at, b)
+			} else {
+				err = q.q.Read(ctx, a.buf, at, b)
+			}
+			if err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+// launchArg checks the matrix for a launch on s and returns its argument.
+func (m *Matrix[T]) viewLaunchArg(s *Stream, elem driver.ScalarType) (driver.Arg, error) {
+	if m == nil {
+		var zero T
+		return driver.Arg{}, fmt.Errorf("is a nil *ka.Matrix[%s]", scalarTypeOf(zero))
+	}
+	arg, err := m.arr.launchArg(s, elem)
+	if err != nil {
+		return arg, err
+	}
+	v := Matrix[T]{rows: m.rows, cols: m.cols, stride: m.stride}
+	if view, ok := arg.Value.([]T); ok {
+		v.data = view[m.off:]
+	}
+	arg.Value, arg.Offset = v, m.off
+	arg.Shape = [3]int{m.rows, m.cols, 1}
+	arg.Strides = [2]int{m.stride, 1}
+	return arg, nil
+}
+
+// viewArg is what Launch needs of a *Matrix[T] or *Volume[T] of any T.
+type viewArg interface {
+	viewLaunchArg(s *Stream, elem driver.ScalarType) (driver.Arg, error)
+}
+
+// isMatrix reports whether x is a *Matrix[T] (a viewArg that is not a
+// *Volume[T]).
+func isMatrix(x any) bool {
+	_, vol := x.(interface{ PlaneStride() int })
+	return !vol
+}

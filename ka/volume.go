@@ -1,0 +1,130 @@
+package ka
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/kago-dev/kago/ka/driver"
+)
+
+// Volume is a row-major 3-D array of T in a device's memory: Depth()
+// layers of Rows()×Cols() matrices, element (i, j, k) being layer i, row
+// j, column k at i*PlaneStride()+j*Stride()+k from the first element. A
+// kernel parameter of type ka.Volume[T] takes a *ka.Volume[T]; launch
+// over it with ka.Range3(v.Depth(), v.Rows(), v.Cols()) and take the
+// indices from it.Global3(). Read and Write copy its elements as a
+// row-major []T of Depth()*Rows()*Cols() elements.
+type Volume[T Scalar] struct {
+	arr                 *Array[T]
+	depth, rows, cols   int
+	planeStride, stride int
+	data                []T // the elements, in host memory (kernels on the native backend)
+}
+
+// AllocVolume allocates a depth×rows×cols volume on dev. Its contents are
+// unspecified until written.
+func AllocVolume[T Scalar](dev *Device, depth, rows, cols int) (*Volume[T], error) {
+	if depth < 0 || rows < 0 || cols < 0 {
+		return nil, fmt.Errorf("ka: AllocVolume of %d×%d×%d: %w", depth, rows, cols, ErrInvalid)
+	}
+	m, err := AllocMatrix[T](dev, depth, rows*cols)
+	if err != nil {
+		return nil, err
+	}
+	return &Volume[T]{arr: m.arr, depth: depth, rows: rows, cols: cols, planeStride: rows * cols, stride: cols}, nil
+}
+
+// VolumeFromSlice allocates a depth×rows×cols volume on dev and copies
+// data, its elements in row-major order, into it.
+func VolumeFromSlice[T Scalar](ctx context.Context, dev *Device, depth, rows, cols int, data []T) (*Volume[T], error) {
+	if depth < 0 || rows < 0 || cols < 0 || len(data) != depth*rows*cols {
+		return nil, fmt.Errorf("ka: VolumeFromSlice of %d×%d×%d from %d elements: %w", depth, rows, cols, len(data), ErrInvalid)
+	}
+	v, err := AllocVolume[T](dev, depth, rows, cols)
+	if err != nil {
+		return nil, err
+	}
+	if err := v.Write(ctx, data); err != nil {
+		v.arr.Free()
+		return nil, err
+	}
+	return v, nil
+}
+
+// Depth is the number of layers.
+func (v Volume[T]) Depth() int { return v.depth }
+
+// Rows is the number of rows of each layer.
+func (v Volume[T]) Rows() int { return v.rows }
+
+// Cols is the number of columns.
+func (v Volume[T]) Cols() int { return v.cols }
+
+// PlaneStride is the number of elements from one layer to the next.
+func (v Volume[T]) PlaneStride() int { return v.planeStride }
+
+// Stride is the number of elements from one row to the next.
+func (v Volume[T]) Stride() int { return v.stride }
+
+// At returns element (i, j, k). Indices outside the volume panic (a fault
+// on a device).
+func (v Volume[T]) At(i, j, k int) T { return v.data[v.index(i, j, k)] }
+
+// Set sets element (i, j, k) to x.
+func (v Volume[T]) Set(i, j, k int, x T) { v.data[v.index(i, j, k)] = x }
+
+// Ptr returns the address of element (i, j, k), for atomics.
+func (v Volume[T]) Ptr(i, j, k int) *T { return &v.data[v.index(i, j, k)] }
+
+func (v Volume[T]) index(i, j, k int) int {
+	for _, c := range [3][2]int{{i, v.depth}, {j, v.rows}, {k, v.cols}} {
+		if uint(c[0]) >= uint(c[1]) {
+			panic(fmt.Sprintf("runtime error: index out of range [%d] with length %d", c[0], c[1]))
+		}
+	}
+	return i*v.planeStride + j*v.stride + k
+}
+
+// Device is the device that holds the volume.
+func (v *Volume[T]) Device() *Device { return v.arr.dev }
+
+// Free releases the volume's memory.
+func (v *Volume[T]) Free() error { return v.arr.Free() }
+
+// Write copies src, Depth()*Rows()*Cols() elements in row-major order,
+// into the volume.
+func (v *Volume[T]) Write(ctx context.Context, src []T) error {
+	if len(src) != v.depth*v.rows*v.cols {
+		return fmt.Errorf("ka: Write of %d elements into a %d×%d×%d volume: %w", len(src), v.depth, v.rows, v.cols, ErrInvalid)
+	}
+	return copyRows(ctx, v.arr, 0, v.depth, v.rows*v.cols, v.planeStride, src, true)
+}
+
+// Read copies the volume, in row-major order, into dst, which must have
+// Depth()*Rows()*Cols() elements.
+func (v *Volume[T]) Read(ctx context.Context, dst []T) error {
+	if len(dst) != v.depth*v.rows*v.cols {
+		return fmt.Errorf("ka: Read of %d elements from a %d×%d×%d volume: %w", len(dst), v.depth, v.rows, v.cols, ErrInvalid)
+	}
+	return copyRows(ctx, v.arr, 0, v.depth, v.rows*v.cols, v.planeStride, dst, false)
+}
+
+// launchArg checks the volume for a launch on s and returns its argument.
+func (v *Volume[T]) viewLaunchArg(s *Stream, elem driver.ScalarType) (driver.Arg, error) {
+	if v == nil {
+		var zero T
+		return driver.Arg{}, fmt.Errorf("is a nil *ka.Volume[%s]", scalarTypeOf(zero))
+	}
+	arg, err := v.arr.launchArg(s, elem)
+	if err != nil {
+		return arg, err
+	}
+	val := Volume[T]{depth: v.depth, rows: v.rows, cols: v.cols, planeStride: v.planeStride, stride: v.stride}
+	if view, ok := arg.Value.([]T); ok {
+		val.data = view
+	}
+	arg.Value = val
+	arg.Shape = [3]int{v.depth, v.rows, v.cols}
+	arg.Strides = [2]int{v.planeStride, v.stride}
+	return arg, nil
+}
