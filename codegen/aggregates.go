@@ -34,6 +34,9 @@ const maxEdgeCopy = 256
 // isAggregate reports whether t is lowered here: a struct, or an array
 // whose elements are not scalars.
 func isAggregate(t types.Type) bool {
+	if d, _ := viewDims(t); d != 0 {
+		return false // a kernel parameter's view (views.go)
+	}
 	switch u := t.Underlying().(type) {
 	case *types.Struct:
 		return true

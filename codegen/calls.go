@@ -48,6 +48,9 @@ func (f *frame) createCall(call *ssa.Call) lowered {
 		if obj != nil && obj.Pkg() != nil {
 			switch obj.Pkg().Path() {
 			case kaPath:
+				if l, ok := f.createViewCall(call, callee, obj); ok {
+					return l
+				}
 				return f.createKaCall(call, callee, obj)
 			case "math":
 				return f.createMathCall(call, obj.Name(), goMath, lltypes.Double)
@@ -218,6 +221,9 @@ func (f *frame) representable(t types.Type) bool {
 		return memType(u.Elem()) != nil || isAggregate(u.Elem()) && aggregateProblem(u.Elem()) == ""
 	case *types.Array, *types.Struct:
 		return aggregateProblem(t) == ""
+	}
+	if d, _ := viewDims(t); d != 0 {
+		return true
 	}
 	return isItem(t) || scalarType(t) != nil
 }

@@ -132,12 +132,17 @@ func compileKernel(p *Package, fn *ssa.Function) (*Kernel, ErrorList) {
 	type binding struct {
 		ssa  *ssa.Parameter
 		name string
-		kind int // 0 scalar, 1 slice, 2 bool
+		kind int // 0 scalar, 1 slice, 2 bool, 3 matrix or volume (views.go)
 		p    []*ir.Param
 		lt   lltypes.Type // a scalar's type, a slice's element type
 	}
 	var binds []binding
-	qual := types.RelativeTo(p.ssa.Pkg)
+	qual := func(other *types.Package) string {
+		if other.Path() == kaPath {
+			return "ka" // ka.Matrix[T], as generated code imports it
+		}
+		return types.RelativeTo(p.ssa.Pkg)(other)
+	}
 	for i, sp := range fn.Params[1:] {
 		t := sp.Type()
 		name := sp.Name()
@@ -146,6 +151,21 @@ func compileKernel(p *Package, fn *ssa.Function) (*Kernel, ErrorList) {
 		}
 		if isItem(t) {
 			c.errorf(sp.Pos(), "only the first parameter may be ka.Item")
+			continue
+		}
+		if dims, et := viewDims(t); dims != 0 {
+			st := paramScalar(et)
+			elem := memType(et)
+			if st == driver.Invalid || elem == nil {
+				c.errorf(sp.Pos(), "parameter %s: %s", sp.Name(), unsupported(describeType(t)+" parameter"))
+				continue
+			}
+			binds = append(binds, binding{ssa: sp, name: name, kind: 3, lt: elem})
+			k.Params = append(k.Params, driver.Param{Name: sp.Name(), Type: st, Dims: dims})
+			k.GoTypes = append(k.GoTypes, types.TypeString(t, qual))
+			if st == driver.Float64 {
+				c.float64 = true
+			}
 			continue
 		}
 		if s, ok := t.Underlying().(*types.Slice); ok {
@@ -186,11 +206,18 @@ func compileKernel(p *Package, fn *ssa.Function) (*Kernel, ErrorList) {
 	for _, dp := range k.DeviceParams {
 		var prm *ir.Param
 		switch dp.Kind {
-		case driver.ParamBuffer, driver.ParamLength, driver.ParamScalar:
+		case driver.ParamBuffer, driver.ParamLength, driver.ParamScalar, driver.ParamOffset, driver.ParamShape, driver.ParamStride:
 			b := &binds[dp.Arg]
+			shape, strides := viewParamNames(k.Params[dp.Arg].Dims)
 			switch dp.Kind {
 			case driver.ParamBuffer:
 				prm = ir.NewParam(b.name+".ptr", pointerTo(b.lt, spaceGlobal))
+			case driver.ParamOffset:
+				prm = ir.NewParam(b.name+".off", lltypes.I64)
+			case driver.ParamShape:
+				prm = ir.NewParam(b.name+"."+shape[dp.Dim], lltypes.I64)
+			case driver.ParamStride:
+				prm = ir.NewParam(b.name+"."+strides[dp.Dim], lltypes.I64)
 			case driver.ParamLength:
 				prm = ir.NewParam(b.name+".len", lltypes.I64)
 			default:
@@ -224,6 +251,11 @@ func compileKernel(p *Package, fn *ssa.Function) (*Kernel, ErrorList) {
 			fr.values[b.ssa] = &sliceValue{ptr: b.p[0], len: b.p[1], elem: b.lt}
 		case 2:
 			fr.values[b.ssa] = c.entry.NewICmp(enum.IPredNE, b.p[0], constant.NewInt(lltypes.I8, 0))
+		case 3:
+			// buffer, offset, extents, strides (driver.LayoutOf)
+			dims := (len(b.p) - 1) / 2
+			fr.values[b.ssa] = &viewValue{ptr: c.entry.NewGetElementPtr(b.lt, b.p[0], b.p[1]),
+				shape: paramValues(b.p[2 : 2+dims]), strides: paramValues(b.p[2+dims:]), elem: b.lt}
 		}
 	}
 	for _, sp := range fn.Params[1:] {
@@ -322,4 +354,13 @@ func usesDouble(fn *ir.Func) bool {
 		}
 	}
 	return false
+}
+
+// paramValues are IR parameters as values.
+func paramValues(ps []*ir.Param) []value.Value {
+	vs := make([]value.Value, len(ps))
+	for i, p := range ps {
+		vs[i] = p
+	}
+	return vs
 }

@@ -230,6 +230,10 @@ func kernelDeclOf(fset *token.FileSet, fd *ast.FuncDecl) (d kernelDecl, used map
 			}
 			if at, ok := f.Type.(*ast.ArrayType); ok && at.Len == nil {
 				p.typ = "*ka.Array[" + str(at.Elt) + "]"
+			} else if isViewExpr(f.Type) {
+				// A ka.Matrix[T] or ka.Volume[T] parameter takes the
+				// host's *ka.Matrix[T] or *ka.Volume[T].
+				p.typ = "*" + str(f.Type)
 			} else {
 				p.typ = str(f.Type)
 			}
@@ -402,4 +406,15 @@ func writeGenericCtor(b *bytes.Buffer, d kernelDecl, typ, ctor, tparams string, 
 	b.WriteString("\t}\n")
 	b.WriteString("\tk, err := ka.NewKernel(dev, fn, opts...)\n")
 	fmt.Fprintf(b, "\treturn %s{k}, err\n}\n\n", typ)
+}
+
+// isViewExpr reports whether a parameter's type is written ka.Matrix[T] or
+// ka.Volume[T] (any name for package ka).
+func isViewExpr(e ast.Expr) bool {
+	ix, ok := e.(*ast.IndexExpr)
+	if !ok {
+		return false
+	}
+	sel, ok := ix.X.(*ast.SelectorExpr)
+	return ok && (sel.Sel.Name == "Matrix" || sel.Sel.Name == "Volume")
 }

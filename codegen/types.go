@@ -156,6 +156,9 @@ func isItem(t types.Type) bool {
 
 // describeType names the kind of an unsupported type for a diagnostic.
 func describeType(t types.Type) string {
+	if d, _ := viewDims(t); d != 0 {
+		return types.TypeString(t, pkgName) + " chosen at run time or stored (pass the parameter itself to At, Set and helpers)"
+	}
 	switch u := t.Underlying().(type) {
 	case *types.Map:
 		return "map"

@@ -307,6 +307,9 @@ func writeRegistration(b *bytes.Buffer, k *codegen.Kernel, group *groupFunc) {
 		if p.Slice {
 			b.WriteString(", Slice: true")
 		}
+		if p.Dims != 0 {
+			fmt.Fprintf(b, ", Dims: %d", p.Dims)
+		}
 		b.WriteString("},\n")
 	}
 	b.WriteString("\t\t},\n")

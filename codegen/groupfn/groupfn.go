@@ -383,6 +383,10 @@ func (g *gen) itemCall(n *ast.CallExpr) bool {
 	ds := strconv.Itoa(d)
 	var e edit
 	switch m {
+	case "Global2": // in a multi-value context, as the call itself
+		e = edit{text: tmpl("@gx, @gy"), ids: []string{"gx", "gy"}}
+	case "Global3":
+		e = edit{text: tmpl("@gx, @gy, @gz"), ids: []string{"gx", "gy", "gz"}}
 	case "Global":
 		e = edit{text: tmpl("(@row + @gx)"), ids: []string{"row", "gx"}}
 	case "Local":
@@ -632,6 +636,9 @@ func (g *gen) simple(e ast.Expr, item bool) bool {
 		}
 		if tv := g.info.Types[e.Fun]; tv.IsType() {
 			return len(e.Args) == 1 && g.simple(e.Args[0], item)
+		}
+		if sel, ok := ast.Unparen(e.Fun).(*ast.SelectorExpr); ok && len(e.Args) == 0 && viewExtent(g.info.Uses[sel.Sel]) {
+			return g.simple(sel.X, item) // m.Rows() of a ka.Matrix, ...
 		}
 		if id, ok := ast.Unparen(e.Fun).(*ast.Ident); ok {
 			if b, ok := g.info.Uses[id].(*types.Builtin); ok {
@@ -1132,4 +1139,26 @@ func (g *gen) emitLoop(b *bytes.Buffer, l *itemLoop) {
 	}
 	b.Write(inner.Bytes())
 	b.WriteString("}\n}\n}\n")
+}
+
+// viewExtent reports whether obj is a method of ka.Matrix or ka.Volume
+// that returns an extent or a stride, without side effects.
+func viewExtent(obj types.Object) bool {
+	fn, ok := obj.(*types.Func)
+	if !ok || fn.Pkg() == nil || fn.Pkg().Path() != "github.com/kago-dev/kago/ka" {
+		return false
+	}
+	recv := fn.Signature().Recv()
+	if recv == nil {
+		return false
+	}
+	n, ok := types.Unalias(recv.Type()).(*types.Named)
+	if !ok || n.Obj().Name() != "Matrix" && n.Obj().Name() != "Volume" {
+		return false
+	}
+	switch fn.Name() {
+	case "Rows", "Cols", "Depth", "Stride", "PlaneStride":
+		return true
+	}
+	return false
 }

@@ -587,6 +587,170 @@ func init() {
 			return func(g *driver.WorkGroup) { kagoGroupMathFuncs(g, a0, a1, a2, a3) }
 		},
 	})
+	driver.RegisterKernel(MatrixAxpy, &driver.KernelSpec{
+		Name:  "MatrixAxpy",
+		Entry: "MatrixAxpy",
+		Params: []driver.Param{
+			{Name: "a", Type: driver.Float32},
+			{Name: "x", Type: driver.Float32, Dims: 2},
+			{Name: "y", Type: driver.Float32, Dims: 2},
+			{Name: "neg", Type: driver.Int32, Dims: 2},
+		},
+		DeviceParams: driver.DeviceParams{
+			{Kind: driver.ParamScalar, Arg: 0, Size: 4},
+			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
+			{Kind: driver.ParamOffset, Arg: 1, Size: 8},
+			{Kind: driver.ParamShape, Arg: 1, Dim: 0, Size: 8},
+			{Kind: driver.ParamShape, Arg: 1, Dim: 1, Size: 8},
+			{Kind: driver.ParamStride, Arg: 1, Dim: 0, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 2, Size: 8},
+			{Kind: driver.ParamOffset, Arg: 2, Size: 8},
+			{Kind: driver.ParamShape, Arg: 2, Dim: 0, Size: 8},
+			{Kind: driver.ParamShape, Arg: 2, Dim: 1, Size: 8},
+			{Kind: driver.ParamStride, Arg: 2, Dim: 0, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 3, Size: 8},
+			{Kind: driver.ParamOffset, Arg: 3, Size: 8},
+			{Kind: driver.ParamShape, Arg: 3, Dim: 0, Size: 8},
+			{Kind: driver.ParamShape, Arg: 3, Dim: 1, Size: 8},
+			{Kind: driver.ParamStride, Arg: 3, Dim: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
+			{Kind: driver.ParamFaultRecord, Size: 8},
+			{Kind: driver.ParamLaunchID, Size: 4},
+		},
+		Faults: []driver.FaultSite{
+			{Kind: driver.FaultIndex, File: "matrices.go", Line: 61, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "matrices.go", Line: 61, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "matrices.go", Line: 61, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "matrices.go", Line: 61, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "matrices.go", Line: 62, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "matrices.go", Line: 62, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "matrices.go", Line: 64, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "matrices.go", Line: 64, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+		},
+		Barrier: false,
+		Needs:   0,
+		Code:    kagoCode{},
+		Native: func(args []driver.Arg) func(driver.Item) {
+			a0 := args[0].Value.(float32)
+			a1 := args[1].Value.(ka.Matrix[float32])
+			a2 := args[2].Value.(ka.Matrix[float32])
+			a3 := args[3].Value.(ka.Matrix[int32])
+			return func(it driver.Item) { MatrixAxpy(ka.Item(it), a0, a1, a2, a3) }
+		},
+		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+			a0 := args[0].Value.(float32)
+			a1 := args[1].Value.(ka.Matrix[float32])
+			a2 := args[2].Value.(ka.Matrix[float32])
+			a3 := args[3].Value.(ka.Matrix[int32])
+			return func(g *driver.WorkGroup) { kagoGroupMatrixAxpy(g, a0, a1, a2, a3) }
+		},
+	})
+	driver.RegisterKernel(MatrixMulTiled, &driver.KernelSpec{
+		Name:  "MatrixMulTiled",
+		Entry: "MatrixMulTiled",
+		Params: []driver.Param{
+			{Name: "a", Type: driver.Float32, Dims: 2},
+			{Name: "b", Type: driver.Float32, Dims: 2},
+			{Name: "c", Type: driver.Float32, Dims: 2},
+		},
+		DeviceParams: driver.DeviceParams{
+			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
+			{Kind: driver.ParamOffset, Arg: 0, Size: 8},
+			{Kind: driver.ParamShape, Arg: 0, Dim: 0, Size: 8},
+			{Kind: driver.ParamShape, Arg: 0, Dim: 1, Size: 8},
+			{Kind: driver.ParamStride, Arg: 0, Dim: 0, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
+			{Kind: driver.ParamOffset, Arg: 1, Size: 8},
+			{Kind: driver.ParamShape, Arg: 1, Dim: 0, Size: 8},
+			{Kind: driver.ParamShape, Arg: 1, Dim: 1, Size: 8},
+			{Kind: driver.ParamStride, Arg: 1, Dim: 0, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 2, Size: 8},
+			{Kind: driver.ParamOffset, Arg: 2, Size: 8},
+			{Kind: driver.ParamShape, Arg: 2, Dim: 0, Size: 8},
+			{Kind: driver.ParamShape, Arg: 2, Dim: 1, Size: 8},
+			{Kind: driver.ParamStride, Arg: 2, Dim: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
+			{Kind: driver.ParamFaultRecord, Size: 8},
+			{Kind: driver.ParamLaunchID, Size: 4},
+		},
+		Faults: []driver.FaultSite{
+			{Kind: driver.FaultIndex, File: "matrices.go", Line: 32, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "matrices.go", Line: 34, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "matrices.go", Line: 34, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "matrices.go", Line: 34, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "matrices.go", Line: 36, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "matrices.go", Line: 38, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "matrices.go", Line: 38, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "matrices.go", Line: 38, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "matrices.go", Line: 42, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "matrices.go", Line: 42, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "matrices.go", Line: 47, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "matrices.go", Line: 47, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+		},
+		Barrier: true,
+		Needs:   0,
+		Code:    kagoCode{},
+		Native: func(args []driver.Arg) func(driver.Item) {
+			a0 := args[0].Value.(ka.Matrix[float32])
+			a1 := args[1].Value.(ka.Matrix[float32])
+			a2 := args[2].Value.(ka.Matrix[float32])
+			return func(it driver.Item) { MatrixMulTiled(ka.Item(it), a0, a1, a2) }
+		},
+		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+			a0 := args[0].Value.(ka.Matrix[float32])
+			a1 := args[1].Value.(ka.Matrix[float32])
+			a2 := args[2].Value.(ka.Matrix[float32])
+			return func(g *driver.WorkGroup) { kagoGroupMatrixMulTiled(g, a0, a1, a2) }
+		},
+	})
+	driver.RegisterKernel(MatrixTranspose, &driver.KernelSpec{
+		Name:  "MatrixTranspose",
+		Entry: "MatrixTranspose",
+		Params: []driver.Param{
+			{Name: "in", Type: driver.Float32, Dims: 2},
+			{Name: "out", Type: driver.Float32, Dims: 2},
+		},
+		DeviceParams: driver.DeviceParams{
+			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
+			{Kind: driver.ParamOffset, Arg: 0, Size: 8},
+			{Kind: driver.ParamShape, Arg: 0, Dim: 0, Size: 8},
+			{Kind: driver.ParamShape, Arg: 0, Dim: 1, Size: 8},
+			{Kind: driver.ParamStride, Arg: 0, Dim: 0, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
+			{Kind: driver.ParamOffset, Arg: 1, Size: 8},
+			{Kind: driver.ParamShape, Arg: 1, Dim: 0, Size: 8},
+			{Kind: driver.ParamShape, Arg: 1, Dim: 1, Size: 8},
+			{Kind: driver.ParamStride, Arg: 1, Dim: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
+			{Kind: driver.ParamFaultRecord, Size: 8},
+			{Kind: driver.ParamLaunchID, Size: 4},
+		},
+		Faults: []driver.FaultSite{
+			{Kind: driver.FaultIndex, File: "matrices.go", Line: 16, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "matrices.go", Line: 16, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "matrices.go", Line: 16, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "matrices.go", Line: 16, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+		},
+		Barrier: false,
+		Needs:   0,
+		Code:    kagoCode{},
+		Native: func(args []driver.Arg) func(driver.Item) {
+			a0 := args[0].Value.(ka.Matrix[float32])
+			a1 := args[1].Value.(ka.Matrix[float32])
+			return func(it driver.Item) { MatrixTranspose(ka.Item(it), a0, a1) }
+		},
+		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+			a0 := args[0].Value.(ka.Matrix[float32])
+			a1 := args[1].Value.(ka.Matrix[float32])
+			return func(g *driver.WorkGroup) { kagoGroupMatrixTranspose(g, a0, a1) }
+		},
+	})
 	driver.RegisterKernel(MemCopy, &driver.KernelSpec{
 		Name:  "MemCopy",
 		Entry: "MemCopy",
@@ -999,6 +1163,80 @@ func init() {
 			return func(g *driver.WorkGroup) { kagoGroupScale[float64](g, a0, a1) }
 		},
 	})
+	driver.RegisterKernel(Stencil3D, &driver.KernelSpec{
+		Name:  "Stencil3D",
+		Entry: "Stencil3D",
+		Params: []driver.Param{
+			{Name: "in", Type: driver.Float64, Dims: 3},
+			{Name: "out", Type: driver.Float64, Dims: 3},
+		},
+		DeviceParams: driver.DeviceParams{
+			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
+			{Kind: driver.ParamOffset, Arg: 0, Size: 8},
+			{Kind: driver.ParamShape, Arg: 0, Dim: 0, Size: 8},
+			{Kind: driver.ParamShape, Arg: 0, Dim: 1, Size: 8},
+			{Kind: driver.ParamShape, Arg: 0, Dim: 2, Size: 8},
+			{Kind: driver.ParamStride, Arg: 0, Dim: 0, Size: 8},
+			{Kind: driver.ParamStride, Arg: 0, Dim: 1, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
+			{Kind: driver.ParamOffset, Arg: 1, Size: 8},
+			{Kind: driver.ParamShape, Arg: 1, Dim: 0, Size: 8},
+			{Kind: driver.ParamShape, Arg: 1, Dim: 1, Size: 8},
+			{Kind: driver.ParamShape, Arg: 1, Dim: 2, Size: 8},
+			{Kind: driver.ParamStride, Arg: 1, Dim: 0, Size: 8},
+			{Kind: driver.ParamStride, Arg: 1, Dim: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
+			{Kind: driver.ParamFaultRecord, Size: 8},
+			{Kind: driver.ParamLaunchID, Size: 4},
+		},
+		Faults: []driver.FaultSite{
+			{Kind: driver.FaultIndex, File: "matrices.go", Line: 79, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "matrices.go", Line: 79, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "matrices.go", Line: 79, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "matrices.go", Line: 79, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "matrices.go", Line: 79, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "matrices.go", Line: 79, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "matrices.go", Line: 82, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "matrices.go", Line: 82, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "matrices.go", Line: 82, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "matrices.go", Line: 82, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "matrices.go", Line: 82, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "matrices.go", Line: 82, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "matrices.go", Line: 82, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "matrices.go", Line: 82, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "matrices.go", Line: 82, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "matrices.go", Line: 82, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "matrices.go", Line: 82, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "matrices.go", Line: 82, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "matrices.go", Line: 82, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "matrices.go", Line: 82, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "matrices.go", Line: 82, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "matrices.go", Line: 82, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "matrices.go", Line: 82, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "matrices.go", Line: 82, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "matrices.go", Line: 83, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "matrices.go", Line: 83, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "matrices.go", Line: 83, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "matrices.go", Line: 83, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "matrices.go", Line: 83, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "matrices.go", Line: 83, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+		},
+		Barrier: false,
+		Needs:   driver.FP64,
+		Code:    kagoCode{},
+		Native: func(args []driver.Arg) func(driver.Item) {
+			a0 := args[0].Value.(ka.Volume[float64])
+			a1 := args[1].Value.(ka.Volume[float64])
+			return func(it driver.Item) { Stencil3D(ka.Item(it), a0, a1) }
+		},
+		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+			a0 := args[0].Value.(ka.Volume[float64])
+			a1 := args[1].Value.(ka.Volume[float64])
+			return func(g *driver.WorkGroup) { kagoGroupStencil3D(g, a0, a1) }
+		},
+	})
 	driver.RegisterKernel(Switch, &driver.KernelSpec{
 		Name:  "Switch",
 		Entry: "Switch",
@@ -1335,6 +1573,69 @@ func (k MathFuncsKernel) Launch(s *ka.Stream, r ka.NDRange, x *ka.Array[float32]
 	return k.k.Launch(s, r, x, y, out32, out64)
 }
 
+// MatrixAxpyKernel is the kernel MatrixAxpy loaded on a device. Its Launch
+// takes MatrixAxpy's parameters, so a wrong argument is a compile error.
+type MatrixAxpyKernel struct{ k *ka.Kernel }
+
+// NewMatrixAxpyKernel loads the kernel MatrixAxpy on dev, as ka.NewKernel does.
+func NewMatrixAxpyKernel(dev *ka.Device, opts ...ka.KernelOption) (MatrixAxpyKernel, error) {
+	k, err := ka.NewKernel(dev, MatrixAxpy, opts...)
+	return MatrixAxpyKernel{k}, err
+}
+
+// Kernel returns the loaded kernel (nil for the zero MatrixAxpyKernel).
+func (k MatrixAxpyKernel) Kernel() *ka.Kernel { return k.k }
+
+// Launch enqueues MatrixAxpy on s over r, as ka.Kernel.Launch does.
+func (k MatrixAxpyKernel) Launch(s *ka.Stream, r ka.NDRange, a float32, x *ka.Matrix[float32], y *ka.Matrix[float32], neg *ka.Matrix[int32]) error {
+	if k.k == nil {
+		return fmt.Errorf("launching MatrixAxpy: a zero MatrixAxpyKernel, not one from NewMatrixAxpyKernel: %w", ka.ErrInvalid)
+	}
+	return k.k.Launch(s, r, a, x, y, neg)
+}
+
+// MatrixMulTiledKernel is the kernel MatrixMulTiled loaded on a device. Its Launch
+// takes MatrixMulTiled's parameters, so a wrong argument is a compile error.
+type MatrixMulTiledKernel struct{ k *ka.Kernel }
+
+// NewMatrixMulTiledKernel loads the kernel MatrixMulTiled on dev, as ka.NewKernel does.
+func NewMatrixMulTiledKernel(dev *ka.Device, opts ...ka.KernelOption) (MatrixMulTiledKernel, error) {
+	k, err := ka.NewKernel(dev, MatrixMulTiled, opts...)
+	return MatrixMulTiledKernel{k}, err
+}
+
+// Kernel returns the loaded kernel (nil for the zero MatrixMulTiledKernel).
+func (k MatrixMulTiledKernel) Kernel() *ka.Kernel { return k.k }
+
+// Launch enqueues MatrixMulTiled on s over r, as ka.Kernel.Launch does.
+func (k MatrixMulTiledKernel) Launch(s *ka.Stream, r ka.NDRange, a *ka.Matrix[float32], b *ka.Matrix[float32], c *ka.Matrix[float32]) error {
+	if k.k == nil {
+		return fmt.Errorf("launching MatrixMulTiled: a zero MatrixMulTiledKernel, not one from NewMatrixMulTiledKernel: %w", ka.ErrInvalid)
+	}
+	return k.k.Launch(s, r, a, b, c)
+}
+
+// MatrixTransposeKernel is the kernel MatrixTranspose loaded on a device. Its Launch
+// takes MatrixTranspose's parameters, so a wrong argument is a compile error.
+type MatrixTransposeKernel struct{ k *ka.Kernel }
+
+// NewMatrixTransposeKernel loads the kernel MatrixTranspose on dev, as ka.NewKernel does.
+func NewMatrixTransposeKernel(dev *ka.Device, opts ...ka.KernelOption) (MatrixTransposeKernel, error) {
+	k, err := ka.NewKernel(dev, MatrixTranspose, opts...)
+	return MatrixTransposeKernel{k}, err
+}
+
+// Kernel returns the loaded kernel (nil for the zero MatrixTransposeKernel).
+func (k MatrixTransposeKernel) Kernel() *ka.Kernel { return k.k }
+
+// Launch enqueues MatrixTranspose on s over r, as ka.Kernel.Launch does.
+func (k MatrixTransposeKernel) Launch(s *ka.Stream, r ka.NDRange, in *ka.Matrix[float32], out *ka.Matrix[float32]) error {
+	if k.k == nil {
+		return fmt.Errorf("launching MatrixTranspose: a zero MatrixTransposeKernel, not one from NewMatrixTransposeKernel: %w", ka.ErrInvalid)
+	}
+	return k.k.Launch(s, r, in, out)
+}
+
 // MemCopyKernel is the kernel MemCopy loaded on a device. Its Launch
 // takes MemCopy's parameters, so a wrong argument is a compile error.
 type MemCopyKernel struct{ k *ka.Kernel }
@@ -1534,6 +1835,27 @@ func (k ScaleKernel[T]) Launch(s *ka.Stream, r ka.NDRange, a T, x *ka.Array[T]) 
 		return fmt.Errorf("launching Scale: a zero ScaleKernel, not one from NewScaleKernel: %w", ka.ErrInvalid)
 	}
 	return k.k.Launch(s, r, a, x)
+}
+
+// Stencil3DKernel is the kernel Stencil3D loaded on a device. Its Launch
+// takes Stencil3D's parameters, so a wrong argument is a compile error.
+type Stencil3DKernel struct{ k *ka.Kernel }
+
+// NewStencil3DKernel loads the kernel Stencil3D on dev, as ka.NewKernel does.
+func NewStencil3DKernel(dev *ka.Device, opts ...ka.KernelOption) (Stencil3DKernel, error) {
+	k, err := ka.NewKernel(dev, Stencil3D, opts...)
+	return Stencil3DKernel{k}, err
+}
+
+// Kernel returns the loaded kernel (nil for the zero Stencil3DKernel).
+func (k Stencil3DKernel) Kernel() *ka.Kernel { return k.k }
+
+// Launch enqueues Stencil3D on s over r, as ka.Kernel.Launch does.
+func (k Stencil3DKernel) Launch(s *ka.Stream, r ka.NDRange, in *ka.Volume[float64], out *ka.Volume[float64]) error {
+	if k.k == nil {
+		return fmt.Errorf("launching Stencil3D: a zero Stencil3DKernel, not one from NewStencil3DKernel: %w", ka.ErrInvalid)
+	}
+	return k.k.Launch(s, r, in, out)
 }
 
 // SwitchKernel is the kernel Switch loaded on a device. Its Launch
@@ -2161,6 +2483,167 @@ func kagoGroupMathFuncs(kg *driver.WorkGroup, x []float32, y []float64, out32 []
 	}
 }
 
+// kagoGroupMatrixAxpy runs one work-group of MatrixAxpy, its work-items as loops
+// (see package groupfn).
+func kagoGroupMatrixAxpy(kg *driver.WorkGroup, a float32, x, y ka.Matrix[float32], neg ka.Matrix[int32]) {
+	n0 := kg.Size[0]
+	n1 := kg.Size[1]
+	n2 := kg.Size[2]
+	b0 := kg.ID[0] * n0
+	b1 := kg.ID[1] * n1
+	b2 := kg.ID[2] * n2
+	m0 := kg.GlobalSize[0] - b0
+	if m0 > n0 {
+		m0 = n0
+	}
+	m1 := kg.GlobalSize[1] - b1
+	if m1 > n1 {
+		m1 = n1
+	}
+	m2 := kg.GlobalSize[2] - b2
+	if m2 > n2 {
+		m2 = n2
+	}
+	for range m2 {
+		for ly := range m1 {
+			gy := b1 + ly
+		items:
+			for lx := range m0 {
+				gx := b0 + lx
+				i, j := gx, gy
+				if i >= y.Rows() || j >= y.Cols() {
+					continue items
+				}
+				v := a*x.At(i, j) + y.At(i, j)
+				y.Set(i, j, v)
+				if v < 0 {
+					ka.AtomicAdd(neg.Ptr(i, 0), 1)
+				}
+			}
+		}
+	}
+}
+
+// kagoGroupMatrixMulTiled runs one work-group of MatrixMulTiled, its work-items as loops
+// (see package groupfn).
+func kagoGroupMatrixMulTiled(kg *driver.WorkGroup, a, b, c ka.Matrix[float32]) {
+	n0 := kg.Size[0]
+	n1 := kg.Size[1]
+	n2 := kg.Size[2]
+	b0 := kg.ID[0] * n0
+	b1 := kg.ID[1] * n1
+	iPerItem := driver.GroupPrivate[int](kg, 0)
+	jPerItem := driver.GroupPrivate[int](kg, 1)
+	sumPerItem := driver.GroupPrivate[float32](kg, 2)
+	ta := driver.GroupLocal[float32](kg, 0, Tile*Tile)
+	tb := driver.GroupLocal[float32](kg, 1, Tile*Tile)
+	for lz := range n2 {
+		for ly := range n1 {
+			gy := b1 + ly
+			lrow := n0 * (ly + n1*lz)
+			for lx := range n0 {
+				gx := b0 + lx
+				l := lrow + lx
+				li, lj := lx, ly
+				i, j := gx, gy
+				var sum float32
+				_ = li // computed again after the barrier
+				_ = lj // computed again after the barrier
+				iPerItem[l] = i
+				jPerItem[l] = j
+				sumPerItem[l] = sum
+			}
+		}
+	}
+	for t := 0; t < (a.Cols()+Tile-1)/Tile; t++ {
+		for lz := range n2 {
+			for ly := range n1 {
+				lrow := n0 * (ly + n1*lz)
+				for lx := range n0 {
+					l := lrow + lx
+					li := lx
+					lj := ly
+					i := iPerItem[l]
+					j := jPerItem[l]
+					ak, bk := t*Tile+lj, t*Tile+li
+					ta[li*Tile+lj] = 0
+					if i < a.Rows() && ak < a.Cols() {
+						ta[li*Tile+lj] = a.At(i, ak)
+					}
+					tb[li*Tile+lj] = 0
+					if bk < b.Rows() && j < b.Cols() {
+						tb[li*Tile+lj] = b.At(bk, j)
+					}
+				}
+			}
+		}
+		for lz := range n2 {
+			for ly := range n1 {
+				lrow := n0 * (ly + n1*lz)
+				for lx := range n0 {
+					l := lrow + lx
+					li := lx
+					lj := ly
+					sum := sumPerItem[l]
+					for k := 0; k < Tile; k++ {
+						sum += ta[li*Tile+k] * tb[k*Tile+lj]
+					}
+					sumPerItem[l] = sum
+				}
+			}
+		}
+	}
+	for lz := range n2 {
+		for ly := range n1 {
+			lrow := n0 * (ly + n1*lz)
+			for lx := range n0 {
+				l := lrow + lx
+				i := iPerItem[l]
+				j := jPerItem[l]
+				sum := sumPerItem[l]
+				if i < c.Rows() && j < c.Cols() {
+					c.Set(i, j, sum)
+				}
+			}
+		}
+	}
+}
+
+// kagoGroupMatrixTranspose runs one work-group of MatrixTranspose, its work-items as loops
+// (see package groupfn).
+func kagoGroupMatrixTranspose(kg *driver.WorkGroup, in, out ka.Matrix[float32]) {
+	n0 := kg.Size[0]
+	n1 := kg.Size[1]
+	n2 := kg.Size[2]
+	b0 := kg.ID[0] * n0
+	b1 := kg.ID[1] * n1
+	b2 := kg.ID[2] * n2
+	m0 := kg.GlobalSize[0] - b0
+	if m0 > n0 {
+		m0 = n0
+	}
+	m1 := kg.GlobalSize[1] - b1
+	if m1 > n1 {
+		m1 = n1
+	}
+	m2 := kg.GlobalSize[2] - b2
+	if m2 > n2 {
+		m2 = n2
+	}
+	for range m2 {
+		for ly := range m1 {
+			gy := b1 + ly
+			for lx := range m0 {
+				gx := b0 + lx
+				i, j := gx, gy
+				if i < in.Rows() && j < in.Cols() {
+					out.Set(j, i, in.At(i, j))
+				}
+			}
+		}
+	}
+}
+
 // kagoGroupMemCopy runs one work-group of MemCopy, its work-items as loops
 // (see package groupfn).
 func kagoGroupMemCopy(kg *driver.WorkGroup, dst, src []uint8) {
@@ -2581,6 +3064,50 @@ func kagoGroupScale[T float32 | float64](kg *driver.WorkGroup, a T, x []T) {
 				if i := (row + gx); i < len(x) {
 					x[i] *= a
 				}
+			}
+		}
+	}
+}
+
+// kagoGroupStencil3D runs one work-group of Stencil3D, its work-items as loops
+// (see package groupfn).
+func kagoGroupStencil3D(kg *driver.WorkGroup, in, out ka.Volume[float64]) {
+	n0 := kg.Size[0]
+	n1 := kg.Size[1]
+	n2 := kg.Size[2]
+	b0 := kg.ID[0] * n0
+	b1 := kg.ID[1] * n1
+	b2 := kg.ID[2] * n2
+	m0 := kg.GlobalSize[0] - b0
+	if m0 > n0 {
+		m0 = n0
+	}
+	m1 := kg.GlobalSize[1] - b1
+	if m1 > n1 {
+		m1 = n1
+	}
+	m2 := kg.GlobalSize[2] - b2
+	if m2 > n2 {
+		m2 = n2
+	}
+	for lz := range m2 {
+		gz := b2 + lz
+		for ly := range m1 {
+			gy := b1 + ly
+		items:
+			for lx := range m0 {
+				gx := b0 + lx
+				i, j, k := gx, gy, gz
+				d, r, c := in.Depth(), in.Rows(), in.Cols()
+				if i >= d || j >= r || k >= c {
+					continue items
+				}
+				if i == 0 || j == 0 || k == 0 || i == d-1 || j == r-1 || k == c-1 {
+					out.Set(i, j, k, in.At(i, j, k))
+					continue items
+				}
+				s := in.At(i-1, j, k) + in.At(i+1, j, k) + in.At(i, j-1, k) + in.At(i, j+1, k) + in.At(i, j, k-1) + in.At(i, j, k+1)
+				out.Set(i, j, k, s-6*in.At(i, j, k))
 			}
 		}
 	}

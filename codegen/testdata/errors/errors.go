@@ -150,6 +150,15 @@ func StructPointer(it ka.Item, out []float32) {
 }
 
 //ka:kernel
+func MatrixChosen(it ka.Item, a, b ka.Matrix[float32]) {
+	m := a // ERROR: ka.Matrix[float32] chosen at run time or stored (pass the parameter itself to At, Set and helpers) is not supported in kernels
+	if it.Global() > 3 {
+		m = b
+	}
+	m.Set(0, 0, 1)
+}
+
+//ka:kernel
 func Global(it ka.Item, out []int32) {
 	out[0] = table[1] // ERROR: package-level variable table is not supported in kernels
 }
