@@ -27,10 +27,10 @@ const (
 	// AdaptiveStrategy spins only while the queue's recent waits were
 	// short (up to 20 µs), then parks on a clSetEventCallback.
 	AdaptiveStrategy
-	// DirectStrategy, what CPU devices use, polls once, then blocks in clWaitForEvents on the
-	// caller's goroutine while fewer than the device's budget of direct
-	// waits (4) are doing so, and parks on a
-	// clSetEventCallback beyond it.
+	// DirectStrategy, what CPU devices use, blocks at once in
+	// clWaitForEvents on the caller's goroutine while fewer than the
+	// device's budget of direct waits (4) are doing so; beyond it, it
+	// flushes, polls once and parks on a clSetEventCallback.
 	DirectStrategy
 	// AdaptiveDirectStrategy is AdaptiveStrategy's spin followed by
 	// DirectStrategy's budget of direct waits, and callbacks beyond it.

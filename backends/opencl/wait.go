@@ -13,10 +13,10 @@ import (
 
 // How waits are done (package sync). GPUs poll the event's status for an
 // iteration budget and then hand a blocking clWaitForEvents to a worker.
-// CPU devices (PoCL) poll once and then, while fewer than 4 waits on the
-// device are doing so, block in clWaitForEvents on the waiting goroutine
-// (a thread each, as fast as KAGO_SYNC=blocking); the waits beyond those
-// park on a clSetEventCallback, so 10,000 waiters add 4 threads, not
+// CPU devices (PoCL), while fewer than 4 waits on the device are doing so,
+// block in clWaitForEvents on the waiting goroutine at once (a thread
+// each, as fast as KAGO_SYNC=blocking); the waits beyond those flush, poll
+// once and park on a clSetEventCallback, so 10,000 waiters add 4 threads, not
 // 10,000 (docs/sync.md has the measurements). The other plans are kept
 // for SynchronizeWith, to compare.
 var (
