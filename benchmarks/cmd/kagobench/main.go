@@ -20,6 +20,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"runtime"
+	"runtime/pprof"
 	"strings"
 	"time"
 
@@ -55,6 +56,7 @@ func main() {
 		rRuns    = flag.Int("runs", 5, "-robust: repetitions of the whole run")
 		rStrats  = flag.String("strategies", "blocking,device", "-robust: strategies to compare, the first is the baseline (blocking, device, callback, direct, adaptive, adaptive-direct, spin-direct, worker, clfinish)")
 		rSkip    = flag.String("skip", "", "-robust: comma-separated parts to leave out (launch, inflation, hol, threads)")
+		cpuProf  = flag.String("cpuprofile", "", "-robust: write a CPU profile of the run to this file (go tool pprof)")
 		only8    = flag.Bool("native-vs-go", false, "only table 8, the native backend against Go loops, its per-work-item path and PoCL")
 	)
 	flag.Parse()
@@ -65,7 +67,18 @@ func main() {
 		os.Exit(runTwins(*rRuns, *out, *readme))
 	}
 	if *rob {
-		os.Exit(runRobust(*rSamples, *rRuns, *rStrats, *rSkip, *out, *readme))
+		if *cpuProf != "" {
+			f, err := os.Create(*cpuProf)
+			if err != nil {
+				fatal(err)
+			}
+			if err := pprof.StartCPUProfile(f); err != nil {
+				fatal(err)
+			}
+		}
+		code := runRobust(*rSamples, *rRuns, *rStrats, *rSkip, *out, *readme)
+		pprof.StopCPUProfile()
+		os.Exit(code)
 	}
 	cfg := config{
 		quick: *quick, reps: 5, samples: 100, durations: []int{0, 20, 50, 200, 1000},
