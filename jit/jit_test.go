@@ -2,8 +2,12 @@ package jit
 
 import (
 	"reflect"
+	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/kago-dev/kago/internal/corpus"
 	"github.com/kago-dev/kago/ka/driver"
@@ -76,3 +80,26 @@ func TestSplitSymbol(t *testing.T) {
 }
 
 var _ driver.Compiler = (*Compiler)(nil)
+
+// wrapperOf returns AddG[T] named inside a generic function: Go's
+// instantiation wrapper, a closure, not the instance itself.
+//
+//go:noinline
+func wrapperOf[T int32 | float32]() any { return corpus.AddG[T] }
+
+// TestCompileWrapper compiles the instance behind a generic host
+// function's wrapper from the source at its position.
+func TestCompileWrapper(t *testing.T) {
+	c := &Compiler{Dir: "../internal/corpus", CacheDir: "off"}
+	fn := wrapperOf[float32]()
+	pc := reflect.ValueOf(fn).Pointer()
+	f := runtime.FuncForPC(pc)
+	require.Contains(t, f.Name(), ".func", "Go passes a closure")
+	file, line := f.FileLine(pc)
+	spec, err := c.CompileWrapper(fn, f.Name(), file, line, reflect.TypeOf(fn))
+	require.NoError(t, err)
+	assert.Equal(t, "AddG_float32", spec.Entry)
+
+	_, err = c.CompileWrapper(fn, f.Name(), file, line-3, reflect.TypeOf(fn))
+	require.ErrorContains(t, err, "names no generic function with type arguments")
+}

@@ -210,6 +210,12 @@ func generate(cfg codegen.Config, targets []driver.Target) (*output, error) {
 		}
 		writeRegistration(&b, k, groups[originName(k.Name)])
 	}
+	// Where generic functions name generic kernels with type parameters:
+	// Go passes those as closures, which the registry resolves by these
+	// positions (ka/driver/wrappers.go).
+	for _, s := range p.InstanceSites() {
+		fmt.Fprintf(&b, "\tdriver.RegisterInstanceSite(%q, %d, %q)\n", s.File, s.Line, s.Kernel)
+	}
 	b.WriteString("}\n\n")
 	b.Write(launchers)
 	writeGroupFuncs(&b, kernels, groups)

@@ -42,6 +42,43 @@ func (kagoCode) PTX(entry string) ([]byte, error) {
 }
 
 func init() {
+	driver.RegisterKernel(AddG[float32], &driver.KernelSpec{
+		Name:  "AddG[float32]",
+		Entry: "AddG_float32",
+		Params: []driver.Param{
+			{Name: "dst", Type: driver.Float32, Slice: true},
+			{Name: "src", Type: driver.Float32, Slice: true},
+		},
+		DeviceParams: driver.DeviceParams{
+			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
+			{Kind: driver.ParamLength, Arg: 0, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
+			{Kind: driver.ParamLength, Arg: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
+			{Kind: driver.ParamFaultRecord, Size: 8},
+			{Kind: driver.ParamLaunchID, Size: 4},
+		},
+		Faults: []driver.FaultSite{
+			{Kind: driver.FaultIndex, File: "generichost.go", Line: 29, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "generichost.go", Line: 29, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "generichost.go", Line: 29, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+		},
+		Barrier: false,
+		Needs:   0,
+		Code:    kagoCode{},
+		Native: func(args []driver.Arg) func(driver.Item) {
+			a0 := args[0].Value.([]float32)
+			a1 := args[1].Value.([]float32)
+			return func(it driver.Item) { AddG[float32](ka.Item(it), a0, a1) }
+		},
+		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+			a0 := args[0].Value.([]float32)
+			a1 := args[1].Value.([]float32)
+			return func(g *driver.WorkGroup) { kagoGroupAddG[float32](g, a0, a1) }
+		},
+	})
 	driver.RegisterKernel(BitAtomics, &driver.KernelSpec{
 		Name:  "BitAtomics",
 		Entry: "BitAtomics",
@@ -227,6 +264,78 @@ func init() {
 			a0 := args[0].Value.([]float64)
 			a1 := args[1].Value.([]int64)
 			return func(g *driver.WorkGroup) { kagoGroupConvert(g, a0, a1) }
+		},
+	})
+	driver.RegisterKernel(CopyG[float32], &driver.KernelSpec{
+		Name:  "CopyG[float32]",
+		Entry: "CopyG_float32",
+		Params: []driver.Param{
+			{Name: "dst", Type: driver.Float32, Slice: true},
+			{Name: "src", Type: driver.Float32, Slice: true},
+		},
+		DeviceParams: driver.DeviceParams{
+			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
+			{Kind: driver.ParamLength, Arg: 0, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
+			{Kind: driver.ParamLength, Arg: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
+			{Kind: driver.ParamFaultRecord, Size: 8},
+			{Kind: driver.ParamLaunchID, Size: 4},
+		},
+		Faults: []driver.FaultSite{
+			{Kind: driver.FaultIndex, File: "generichost.go", Line: 21, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "generichost.go", Line: 21, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+		},
+		Barrier: false,
+		Needs:   0,
+		Code:    kagoCode{},
+		Native: func(args []driver.Arg) func(driver.Item) {
+			a0 := args[0].Value.([]float32)
+			a1 := args[1].Value.([]float32)
+			return func(it driver.Item) { CopyG[float32](ka.Item(it), a0, a1) }
+		},
+		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+			a0 := args[0].Value.([]float32)
+			a1 := args[1].Value.([]float32)
+			return func(g *driver.WorkGroup) { kagoGroupCopyG[float32](g, a0, a1) }
+		},
+	})
+	driver.RegisterKernel(CopyG[int32], &driver.KernelSpec{
+		Name:  "CopyG[int32]",
+		Entry: "CopyG_int32",
+		Params: []driver.Param{
+			{Name: "dst", Type: driver.Int32, Slice: true},
+			{Name: "src", Type: driver.Int32, Slice: true},
+		},
+		DeviceParams: driver.DeviceParams{
+			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
+			{Kind: driver.ParamLength, Arg: 0, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
+			{Kind: driver.ParamLength, Arg: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
+			{Kind: driver.ParamFaultRecord, Size: 8},
+			{Kind: driver.ParamLaunchID, Size: 4},
+		},
+		Faults: []driver.FaultSite{
+			{Kind: driver.FaultIndex, File: "generichost.go", Line: 21, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "generichost.go", Line: 21, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+		},
+		Barrier: false,
+		Needs:   0,
+		Code:    kagoCode{},
+		Native: func(args []driver.Arg) func(driver.Item) {
+			a0 := args[0].Value.([]int32)
+			a1 := args[1].Value.([]int32)
+			return func(it driver.Item) { CopyG[int32](ka.Item(it), a0, a1) }
+		},
+		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+			a0 := args[0].Value.([]int32)
+			a1 := args[1].Value.([]int32)
+			return func(g *driver.WorkGroup) { kagoGroupCopyG[int32](g, a0, a1) }
 		},
 	})
 	driver.RegisterKernel(Helpers, &driver.KernelSpec{
@@ -1319,6 +1428,39 @@ func init() {
 			return func(g *driver.WorkGroup) { kagoGroupTranspose(g, a0, a1, a2, a3) }
 		},
 	})
+	driver.RegisterInstanceSite("generichost.go", 34, "github.com/kago-dev/kago/internal/corpus.CopyG")
+	driver.RegisterInstanceSite("generichost.go", 39, "github.com/kago-dev/kago/internal/corpus.AddG")
+}
+
+// AddGKernel is an instance of the generic kernel AddG loaded on a device. Its Launch
+// takes AddG's parameters, so a wrong argument is a compile error.
+type AddGKernel[T int32 | float32] struct{ k *ka.Kernel }
+
+// NewAddGKernel loads an instance of the generic kernel AddG on dev, as
+// ka.NewKernel does. Its type arguments must be those of an instance that
+// kago gen compiled (a call of it in this package makes kago gen compile
+// that instance); for any other the error wraps ka.ErrUnsupported.
+func NewAddGKernel[T int32 | float32](dev *ka.Device, opts ...ka.KernelOption) (AddGKernel[T], error) {
+	var fn any
+	switch any(*new(T)).(type) {
+	case float32:
+		fn = AddG[float32]
+	default:
+		return AddGKernel[T]{}, fmt.Errorf("kernel AddG[%T] has no code: kago gen compiled no such instance: %w", *new(T), ka.ErrUnsupported)
+	}
+	k, err := ka.NewKernel(dev, fn, opts...)
+	return AddGKernel[T]{k}, err
+}
+
+// Kernel returns the loaded kernel (nil for the zero AddGKernel).
+func (k AddGKernel[T]) Kernel() *ka.Kernel { return k.k }
+
+// Launch enqueues AddG on s over r, as ka.Kernel.Launch does.
+func (k AddGKernel[T]) Launch(s *ka.Stream, r ka.NDRange, dst *ka.Array[T], src *ka.Array[T]) error {
+	if k.k == nil {
+		return fmt.Errorf("launching AddG: a zero AddGKernel, not one from NewAddGKernel: %w", ka.ErrInvalid)
+	}
+	return k.k.Launch(s, r, dst, src)
 }
 
 // BitAtomicsKernel is the kernel BitAtomics loaded on a device. Its Launch
@@ -1403,6 +1545,39 @@ func (k ConvertKernel) Launch(s *ka.Stream, r ka.NDRange, x *ka.Array[float64], 
 		return fmt.Errorf("launching Convert: a zero ConvertKernel, not one from NewConvertKernel: %w", ka.ErrInvalid)
 	}
 	return k.k.Launch(s, r, x, out)
+}
+
+// CopyGKernel is an instance of the generic kernel CopyG loaded on a device. Its Launch
+// takes CopyG's parameters, so a wrong argument is a compile error.
+type CopyGKernel[T int32 | float32] struct{ k *ka.Kernel }
+
+// NewCopyGKernel loads an instance of the generic kernel CopyG on dev, as
+// ka.NewKernel does. Its type arguments must be those of an instance that
+// kago gen compiled (a call of it in this package makes kago gen compile
+// that instance); for any other the error wraps ka.ErrUnsupported.
+func NewCopyGKernel[T int32 | float32](dev *ka.Device, opts ...ka.KernelOption) (CopyGKernel[T], error) {
+	var fn any
+	switch any(*new(T)).(type) {
+	case float32:
+		fn = CopyG[float32]
+	case int32:
+		fn = CopyG[int32]
+	default:
+		return CopyGKernel[T]{}, fmt.Errorf("kernel CopyG[%T] has no code: kago gen compiled no such instance: %w", *new(T), ka.ErrUnsupported)
+	}
+	k, err := ka.NewKernel(dev, fn, opts...)
+	return CopyGKernel[T]{k}, err
+}
+
+// Kernel returns the loaded kernel (nil for the zero CopyGKernel).
+func (k CopyGKernel[T]) Kernel() *ka.Kernel { return k.k }
+
+// Launch enqueues CopyG on s over r, as ka.Kernel.Launch does.
+func (k CopyGKernel[T]) Launch(s *ka.Stream, r ka.NDRange, dst *ka.Array[T], src *ka.Array[T]) error {
+	if k.k == nil {
+		return fmt.Errorf("launching CopyG: a zero CopyGKernel, not one from NewCopyGKernel: %w", ka.ErrInvalid)
+	}
+	return k.k.Launch(s, r, dst, src)
 }
 
 // HelpersKernel is the kernel Helpers loaded on a device. Its Launch
@@ -1900,6 +2075,43 @@ func (k TransposeKernel) Launch(s *ka.Stream, r ka.NDRange, rows int, cols int, 
 	return k.k.Launch(s, r, rows, cols, in, out)
 }
 
+// kagoGroupAddG runs one work-group of AddG, its work-items as loops
+// (see package groupfn).
+func kagoGroupAddG[T int32 | float32](kg *driver.WorkGroup, dst, src []T) {
+	n0 := kg.Size[0]
+	n1 := kg.Size[1]
+	n2 := kg.Size[2]
+	b0 := kg.ID[0] * n0
+	b1 := kg.ID[1] * n1
+	b2 := kg.ID[2] * n2
+	m0 := kg.GlobalSize[0] - b0
+	if m0 > n0 {
+		m0 = n0
+	}
+	m1 := kg.GlobalSize[1] - b1
+	if m1 > n1 {
+		m1 = n1
+	}
+	m2 := kg.GlobalSize[2] - b2
+	if m2 > n2 {
+		m2 = n2
+	}
+	gs0 := kg.GlobalSize[0]
+	gs1 := kg.GlobalSize[1]
+	for lz := range m2 {
+		gz := b2 + lz
+		for ly := range m1 {
+			gy := b1 + ly
+			row := gs0 * (gy + gs1*gz)
+			for lx := range m0 {
+				gx := b0 + lx
+				i := (row + gx)
+				dst[i] += src[i]
+			}
+		}
+	}
+}
+
 // kagoGroupBitAtomics runs one work-group of BitAtomics, its work-items as loops
 // (see package groupfn).
 func kagoGroupBitAtomics(kg *driver.WorkGroup, x []uint32, u []uint32, i []int64, f []float32) {
@@ -2092,6 +2304,43 @@ func kagoGroupConvert(kg *driver.WorkGroup, x []float64, out []int64) {
 				out[8*i+5] = int64(g)
 				out[8*i+6] = int64(int8(uint8(200 + b)))
 				out[8*i+7] = int64(math.Float32bits(e))
+			}
+		}
+	}
+}
+
+// kagoGroupCopyG runs one work-group of CopyG, its work-items as loops
+// (see package groupfn).
+func kagoGroupCopyG[T int32 | float32](kg *driver.WorkGroup, dst, src []T) {
+	n0 := kg.Size[0]
+	n1 := kg.Size[1]
+	n2 := kg.Size[2]
+	b0 := kg.ID[0] * n0
+	b1 := kg.ID[1] * n1
+	b2 := kg.ID[2] * n2
+	m0 := kg.GlobalSize[0] - b0
+	if m0 > n0 {
+		m0 = n0
+	}
+	m1 := kg.GlobalSize[1] - b1
+	if m1 > n1 {
+		m1 = n1
+	}
+	m2 := kg.GlobalSize[2] - b2
+	if m2 > n2 {
+		m2 = n2
+	}
+	gs0 := kg.GlobalSize[0]
+	gs1 := kg.GlobalSize[1]
+	for lz := range m2 {
+		gz := b2 + lz
+		for ly := range m1 {
+			gy := b1 + ly
+			row := gs0 * (gy + gs1*gz)
+			for lx := range m0 {
+				gx := b0 + lx
+				i := (row + gx)
+				dst[i] = src[i]
 			}
 		}
 	}

@@ -29,7 +29,10 @@ func RegisterKernel(fn any, spec *KernelSpec) {
 	if spec == nil {
 		panic("driver: RegisterKernel with a nil spec")
 	}
-	key, _, err := funcKey(fn)
+	key, name, err := funcKey(fn)
+	if err == nil && isWrapper(name) {
+		err = fmt.Errorf("kernel %s is a closure; kernels are top-level functions (register a generic kernel's instance itself): %w", name, ErrInvalid)
+	}
 	if err != nil {
 		panic("driver: RegisterKernel: " + err.Error())
 	}
@@ -63,11 +66,17 @@ func SetCompiler(c Compiler) {
 // none, the spec the installed Compiler makes (remembered for the next
 // call); when there is no Compiler either, nil. It fails if fn is not a
 // kernel function (a top-level function with a ka.Item first parameter and
-// no results) or if the Compiler fails.
+// no results) or if the Compiler fails. An instance of a generic kernel
+// named inside a generic function comes as Go's instantiation wrapper, a
+// closure, which it resolves to the instance (wrappers.go) or fails for,
+// saying which instance to name.
 func LookupKernel(fn any) (*KernelSpec, error) {
 	key, name, err := funcKey(fn)
 	if err != nil {
 		return nil, err
+	}
+	if isWrapper(name) {
+		return lookupWrapper(fn, key, name, reflect.TypeOf(fn)) // wrappers.go
 	}
 	kernels.mu.RLock()
 	spec, c := kernels.specs[key], kernels.compiler
@@ -112,8 +121,8 @@ func funcKey(fn any) (key, name string, err error) {
 		return "", "", fmt.Errorf("kernel %s: no symbol for the function: %w", t, ErrInvalid)
 	}
 	name = f.Name()
-	if strings.HasSuffix(name, "-fm") || strings.Contains(name, ".func") {
-		return "", "", fmt.Errorf("kernel %s is a closure or method value; kernels are top-level functions: %w", name, ErrInvalid)
+	if strings.HasSuffix(name, "-fm") {
+		return "", "", fmt.Errorf("kernel %s is a method value; kernels are top-level functions: %w", name, ErrInvalid)
 	}
 	return name + " " + t.String(), name, nil
 }
