@@ -63,12 +63,10 @@ func (f *frame) createBinOp(b *ssa.BinOp) lowered {
 			switch {
 			case b.Op == token.QUO && unsigned:
 				return f.cur.NewUDiv(x, y)
-			case b.Op == token.QUO:
-				return f.cur.NewSDiv(x, y)
 			case unsigned:
 				return f.cur.NewURem(x, y)
 			}
-			return f.cur.NewSRem(x, y)
+			return f.createSignedDiv(b.Op, x, y)
 		case token.AND:
 			return f.cur.NewAnd(x, y)
 		case token.OR:
@@ -81,6 +79,28 @@ func (f *frame) createBinOp(b *ssa.BinOp) lowered {
 	}
 	f.unsupportedAt(pos, "operator "+b.Op.String()+" on "+describeType(xt))
 	return poison{}
+}
+
+// createSignedDiv lowers x / y or x % y of signed integers as Go defines
+// them when y is -1: the quotient is -x (wrapping, so the most negative
+// value divided by -1 is itself) and the remainder 0, where LLVM's sdiv and
+// srem are undefined for the most negative value (x86 raises SIGFPE; PoCL
+// returned -1 for math.MinInt32 % -1). A constant divisor other than -1
+// needs no select.
+func (f *frame) createSignedDiv(op token.Token, x, y value.Value) value.Value {
+	it := y.Type().(*lltypes.IntType)
+	if c, ok := y.(*constant.Int); ok && !(c.X.IsInt64() && c.X.Int64() == -1) {
+		if op == token.QUO {
+			return f.cur.NewSDiv(x, y)
+		}
+		return f.cur.NewSRem(x, y)
+	}
+	minusOne := f.cur.NewICmp(enum.IPredEQ, y, constant.NewInt(it, -1))
+	safe := f.cur.NewSelect(minusOne, constant.NewInt(it, 1), y)
+	if op == token.QUO {
+		return f.cur.NewSelect(minusOne, f.cur.NewSub(constant.NewInt(it, 0), x), f.cur.NewSDiv(x, safe))
+	}
+	return f.cur.NewSelect(minusOne, constant.NewInt(it, 0), f.cur.NewSRem(x, safe))
 }
 
 // createCompare lowers == != < <= > >=.

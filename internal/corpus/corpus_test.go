@@ -197,6 +197,19 @@ var cases = []corpusCase{
 		f := out(h, []float32{1e6})
 		h.launch(BitAtomics, ka.Range(n), []int{64}, x, u, i, f)
 	}},
+	{"SignedDiv", 0, func(h *harness) {
+		xs := []int64{math.MinInt64, math.MinInt32, math.MinInt16, math.MinInt8, -128 << 8, 127, -7, 7, 0, 1 << 40}
+		ys := []int64{-1, 3, -2, 5}
+		var x, y []int64
+		for _, a := range xs {
+			for _, b := range ys {
+				x, y = append(x, a), append(y, b)
+			}
+		}
+		// Narrower widths see -1 too: the low bits of -1 are all ones.
+		o := out(h, make([]int64, 8*len(x)))
+		h.launch(SignedDiv, ka.Range(len(x)), []int{16}, in(h, x), in(h, y), o)
+	}},
 	{"PrivateArray", 0, func(h *harness) {
 		n := 90
 		x := in(h, seq(n, func(i int) int32 { return int32(i*i) % 101 }))

@@ -220,6 +220,26 @@ func Switch(it ka.Item, x []int32, out []float64) {
 	out[i] = r
 }
 
+// SignedDiv divides and takes remainders of every signed width by
+// divisors that include -1, so that the most negative value divided by -1
+// wraps to itself with a remainder of 0, as Go defines (LLVM's sdiv and srem
+// leave it undefined).
+//
+//ka:kernel
+func SignedDiv(it ka.Item, x, y []int64, out []int64) {
+	if i := it.Global(); i < len(x) {
+		a, b := x[i], y[i]
+		out[8*i+0] = int64(int8(a) / int8(b))
+		out[8*i+1] = int64(int8(a) % int8(b))
+		out[8*i+2] = int64(int16(a) / int16(b))
+		out[8*i+3] = int64(int16(a) % int16(b))
+		out[8*i+4] = int64(int32(a) / int32(b))
+		out[8*i+5] = int64(int32(a) % int32(b))
+		out[8*i+6] = a / b
+		out[8*i+7] = a % b
+	}
+}
+
 // divmod returns the quotient and remainder, and whether b was zero.
 func divmod(a, b int64) (q, r int64, zero bool) {
 	if b == 0 {

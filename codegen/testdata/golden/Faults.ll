@@ -30,7 +30,7 @@ entry:
 	%23 = getelementptr i32, i32 addrspace(1)* %x.ptr, i64 %20
 	%24 = load i32, i32 addrspace(1)* %23
 	%25 = icmp slt i32 %24, 0
-	br i1 %25, label %49, label %26
+	br i1 %25, label %53, label %26
 
 26:
 	%27 = icmp ule i64 %20, %x.len
@@ -53,70 +53,74 @@ entry:
 	br i1 %37, label %38, label %fault
 
 38:
-	%39 = sdiv i32 %36, %d
-	%40 = icmp ult i64 %20, %x.len
-	br i1 %40, label %41, label %fault
+	%39 = icmp eq i32 %d, -1
+	%40 = select i1 %39, i32 1, i32 %d
+	%41 = sub i32 0, %36
+	%42 = sdiv i32 %36, %40
+	%43 = select i1 %39, i32 %41, i32 %42
+	%44 = icmp ult i64 %20, %x.len
+	br i1 %44, label %45, label %fault
 
-41:
-	%42 = getelementptr i32, i32 addrspace(1)* %x.ptr, i64 %20
-	%43 = load i32, i32 addrspace(1)* %42
-	%44 = srem i32 %43, 7
-	%45 = add i32 %39, %44
-	%46 = icmp ult i64 0, %32
-	br i1 %46, label %47, label %fault
-
-47:
-	%48 = getelementptr i32, i32 addrspace(1)* %31, i64 0
-	store i32 %45, i32 addrspace(1)* %48
-	ret void
-
-49:
-	%50 = icmp ult i64 %20, %x.len
+45:
+	%46 = getelementptr i32, i32 addrspace(1)* %x.ptr, i64 %20
+	%47 = load i32, i32 addrspace(1)* %46
+	%48 = srem i32 %47, 7
+	%49 = add i32 %43, %48
+	%50 = icmp ult i64 0, %32
 	br i1 %50, label %51, label %fault
 
 51:
-	%52 = getelementptr i32, i32 addrspace(1)* %x.ptr, i64 %20
-	%53 = load i32, i32 addrspace(1)* %52
-	%54 = zext i32 %53 to i64
+	%52 = getelementptr i32, i32 addrspace(1)* %31, i64 0
+	store i32 %49, i32 addrspace(1)* %52
+	ret void
+
+53:
+	%54 = icmp ult i64 %20, %x.len
+	br i1 %54, label %55, label %fault
+
+55:
+	%56 = getelementptr i32, i32 addrspace(1)* %x.ptr, i64 %20
+	%57 = load i32, i32 addrspace(1)* %56
+	%58 = zext i32 %57 to i64
 	br label %fault
 
 fault:
-	%55 = phi i32 [ 0, %11 ], [ 1, %49 ], [ 2, %51 ], [ 3, %26 ], [ 4, %28 ], [ 5, %30 ], [ 6, %34 ], [ 7, %38 ], [ 8, %41 ]
-	%56 = phi i64 [ %20, %11 ], [ %20, %49 ], [ %20, %51 ], [ %20, %26 ], [ 1, %28 ], [ %20, %30 ], [ 0, %34 ], [ %20, %38 ], [ 0, %41 ]
-	%57 = phi i64 [ %x.len, %11 ], [ %x.len, %49 ], [ %54, %51 ], [ %x.len, %26 ], [ %20, %28 ], [ %x.len, %30 ], [ 0, %34 ], [ %x.len, %38 ], [ %32, %41 ]
-	%58 = phi i64 [ 0, %11 ], [ 0, %49 ], [ 0, %51 ], [ 0, %26 ], [ 0, %28 ], [ 0, %30 ], [ 0, %34 ], [ 0, %38 ], [ 0, %41 ]
-	%59 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 0
-	%60 = cmpxchg i32 addrspace(1)* %59, i32 0, i32 1 monotonic monotonic
-	%61 = extractvalue { i32, i1 } %60, 1
-	br i1 %61, label %62, label %78
+	%59 = phi i32 [ 0, %11 ], [ 1, %53 ], [ 2, %55 ], [ 3, %26 ], [ 4, %28 ], [ 5, %30 ], [ 6, %34 ], [ 7, %38 ], [ 8, %45 ]
+	%60 = phi i64 [ %20, %11 ], [ %20, %53 ], [ %20, %55 ], [ %20, %26 ], [ 1, %28 ], [ %20, %30 ], [ 0, %34 ], [ %20, %38 ], [ 0, %45 ]
+	%61 = phi i64 [ %x.len, %11 ], [ %x.len, %53 ], [ %58, %55 ], [ %x.len, %26 ], [ %20, %28 ], [ %x.len, %30 ], [ 0, %34 ], [ %x.len, %38 ], [ %32, %45 ]
+	%62 = phi i64 [ 0, %11 ], [ 0, %53 ], [ 0, %55 ], [ 0, %26 ], [ 0, %28 ], [ 0, %30 ], [ 0, %34 ], [ 0, %38 ], [ 0, %45 ]
+	%63 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 0
+	%64 = cmpxchg i32 addrspace(1)* %63, i32 0, i32 1 monotonic monotonic
+	%65 = extractvalue { i32, i1 } %64, 1
+	br i1 %65, label %66, label %82
 
-62:
-	%63 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 1
-	store i32 %ka.launch, i32 addrspace(1)* %63
-	%64 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 2
-	store i32 %55, i32 addrspace(1)* %64
-	%65 = call i64 @ka.global_id(i32 0)
-	%66 = trunc i64 %65 to i32
-	%67 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 3
-	store i32 %66, i32 addrspace(1)* %67
-	%68 = call i64 @ka.global_id(i32 1)
-	%69 = trunc i64 %68 to i32
-	%70 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 4
-	store i32 %69, i32 addrspace(1)* %70
-	%71 = call i64 @ka.global_id(i32 2)
-	%72 = trunc i64 %71 to i32
-	%73 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 5
-	store i32 %72, i32 addrspace(1)* %73
-	%74 = bitcast i32 addrspace(1)* %ka.fault to i64 addrspace(1)*
-	%75 = getelementptr i64, i64 addrspace(1)* %74, i64 4
-	store i64 %56, i64 addrspace(1)* %75
-	%76 = getelementptr i64, i64 addrspace(1)* %74, i64 5
-	store i64 %57, i64 addrspace(1)* %76
-	%77 = getelementptr i64, i64 addrspace(1)* %74, i64 6
-	store i64 %58, i64 addrspace(1)* %77
-	br label %78
+66:
+	%67 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 1
+	store i32 %ka.launch, i32 addrspace(1)* %67
+	%68 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 2
+	store i32 %59, i32 addrspace(1)* %68
+	%69 = call i64 @ka.global_id(i32 0)
+	%70 = trunc i64 %69 to i32
+	%71 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 3
+	store i32 %70, i32 addrspace(1)* %71
+	%72 = call i64 @ka.global_id(i32 1)
+	%73 = trunc i64 %72 to i32
+	%74 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 4
+	store i32 %73, i32 addrspace(1)* %74
+	%75 = call i64 @ka.global_id(i32 2)
+	%76 = trunc i64 %75 to i32
+	%77 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 5
+	store i32 %76, i32 addrspace(1)* %77
+	%78 = bitcast i32 addrspace(1)* %ka.fault to i64 addrspace(1)*
+	%79 = getelementptr i64, i64 addrspace(1)* %78, i64 4
+	store i64 %60, i64 addrspace(1)* %79
+	%80 = getelementptr i64, i64 addrspace(1)* %78, i64 5
+	store i64 %61, i64 addrspace(1)* %80
+	%81 = getelementptr i64, i64 addrspace(1)* %78, i64 6
+	store i64 %62, i64 addrspace(1)* %81
+	br label %82
 
-78:
+82:
 	ret void
 
 outside:

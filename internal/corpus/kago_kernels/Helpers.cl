@@ -68,54 +68,61 @@ __kernel void Helpers(
 	ulong t_28;
 	bool t_29;
 	bool t_30;
-	ulong t_31;
-	bool t_32;
+	bool t_31;
+	ulong t_32;
 	ulong t_33;
 	ulong t_34;
 	ulong t_35;
 	bool t_36;
-	ulong t_37;
+	bool t_37;
 	ulong t_38;
-	bool t_39;
-	__global ulong* t_40;
-	bool t_41;
-	__global ulong* t_42;
+	ulong t_39;
+	ulong t_40;
+	ulong t_41;
+	ulong t_42;
 	bool t_43;
-	__global ulong* t_44;
+	ulong t_44;
 	ulong t_45;
-	float t_46;
-	bool t_47;
-	__global ulong* t_48;
-	ulong t_49;
-	float t_50;
-	float t_51;
-	float t_52;
+	bool t_46;
+	__global ulong* t_47;
+	bool t_48;
+	__global ulong* t_49;
+	bool t_50;
+	__global ulong* t_51;
+	ulong t_52;
 	float t_53;
 	bool t_54;
-	uint t_55;
+	__global ulong* t_55;
 	ulong t_56;
-	ulong t_57;
-	ulong t_58;
-	__global uint* t_59;
-	uint cas_60;
-	bool cas_ok_61;
-	bool t_62;
-	__global uint* t_63;
-	__global uint* t_64;
+	float t_57;
+	float t_58;
+	float t_59;
+	float t_60;
+	bool t_61;
+	uint t_62;
+	ulong t_63;
+	ulong t_64;
 	ulong t_65;
-	uint t_66;
-	__global uint* t_67;
-	ulong t_68;
-	uint t_69;
+	__global uint* t_66;
+	uint cas_67;
+	bool cas_ok_68;
+	bool t_69;
 	__global uint* t_70;
-	ulong t_71;
-	uint t_72;
-	__global uint* t_73;
-	__global ulong* t_74;
-	__global ulong* t_75;
-	__global ulong* t_76;
-	__global ulong* t_77;
-	__global float* t_78;
+	__global uint* t_71;
+	ulong t_72;
+	uint t_73;
+	__global uint* t_74;
+	ulong t_75;
+	uint t_76;
+	__global uint* t_77;
+	ulong t_78;
+	uint t_79;
+	__global uint* t_80;
+	__global ulong* t_81;
+	__global ulong* t_82;
+	__global ulong* t_83;
+	__global ulong* t_84;
+	__global float* t_85;
 
 	t_2 = (ulong)get_global_id(0);
 	t_3 = ka_gsize0;
@@ -128,9 +135,9 @@ __kernel void Helpers(
 	t_10 = ka_gsize2;
 	t_11 = t_9 >= t_10;
 	t_12 = t_8 | t_11;
-	if (t_12) goto outside_79;
-	goto L_80;
-L_80:
+	if (t_12) goto outside_86;
+	goto L_87;
+L_87:
 	t_13 = (ulong)get_global_id(2);
 	t_14 = ka_gsize1;
 	t_15 = (ulong)get_global_id(1);
@@ -141,168 +148,175 @@ L_80:
 	t_20 = t_16 * t_19;
 	t_21 = t_17 + t_20;
 	t_22 = (long)t_21 >= (long)a_len;
-	if (t_22) goto L_81;
-	goto L_82;
-L_82:
+	if (t_22) goto L_88;
+	goto L_89;
+L_89:
 	t_23 = t_21 < a_len;
-	if (t_23) goto L_83;
-	t_55 = 0u;
-	t_56 = t_21;
-	t_57 = a_len;
-	t_58 = 0ul;
-	goto fault_84;
-L_83:
+	if (t_23) goto L_90;
+	t_62 = 0u;
+	t_63 = t_21;
+	t_64 = a_len;
+	t_65 = 0ul;
+	goto fault_91;
+L_90:
 	t_24 = a_ptr + (long)t_21;
 	t_25 = *t_24;
 	t_26 = t_21 < b_len;
-	if (t_26) goto L_85;
-	t_55 = 1u;
-	t_56 = t_21;
-	t_57 = b_len;
-	t_58 = 0ul;
-	goto fault_84;
-L_85:
+	if (t_26) goto L_92;
+	t_62 = 1u;
+	t_63 = t_21;
+	t_64 = b_len;
+	t_65 = 0ul;
+	goto fault_91;
+L_92:
 	t_27 = b_ptr + (long)t_21;
 	t_28 = *t_27;
-	goto L_86;
-L_86:
-	t_29 = t_28 == 0ul;
-	if (t_29) goto L_87;
-	goto L_88;
-L_88:
-	t_30 = t_28 != 0ul;
-	if (t_30) goto L_89;
-	t_55 = 2u;
-	t_56 = 0ul;
-	t_57 = 0ul;
-	t_58 = 0ul;
-	goto fault_84;
-L_89:
-	t_31 = (ulong)((long)t_25 / (long)t_28);
-	t_32 = t_28 != 0ul;
-	if (t_32) goto L_90;
-	t_55 = 3u;
-	t_56 = 0ul;
-	t_57 = 0ul;
-	t_58 = 0ul;
-	goto fault_84;
-L_90:
-	t_33 = (ulong)((long)t_25 % (long)t_28);
-	t_34 = t_31;
-	t_35 = t_33;
-	t_36 = false;
-	goto L_91;
-L_87:
-	t_34 = 0ul;
-	t_35 = 0ul;
-	t_36 = true;
-	goto L_91;
-L_91:
-	if (t_36) goto L_92;
-	t_37 = t_34;
-	t_38 = t_35;
-	goto L_93;
-L_92:
-	t_37 = 0xfffffffffffffffful;
-	t_38 = 0xfffffffffffffffful;
 	goto L_93;
 L_93:
-	t_39 = t_21 < q_len;
-	if (t_39) goto L_94;
-	t_55 = 4u;
-	t_56 = t_21;
-	t_57 = q_len;
-	t_58 = 0ul;
-	goto fault_84;
-L_94:
-	t_40 = q_ptr + (long)t_21;
-	*t_40 = t_37;
-	t_41 = t_21 < r_len;
-	if (t_41) goto L_95;
-	t_55 = 5u;
-	t_56 = t_21;
-	t_57 = r_len;
-	t_58 = 0ul;
-	goto fault_84;
+	t_29 = t_28 == 0ul;
+	if (t_29) goto L_94;
+	goto L_95;
 L_95:
-	t_42 = r_ptr + (long)t_21;
-	*t_42 = t_38;
-	t_43 = t_21 < a_len;
-	if (t_43) goto L_96;
-	t_55 = 6u;
-	t_56 = t_21;
-	t_57 = a_len;
-	t_58 = 0ul;
-	goto fault_84;
+	t_30 = t_28 != 0ul;
+	if (t_30) goto L_96;
+	t_62 = 2u;
+	t_63 = 0ul;
+	t_64 = 0ul;
+	t_65 = 0ul;
+	goto fault_91;
 L_96:
-	t_44 = a_ptr + (long)t_21;
-	t_45 = *t_44;
-	t_46 = (float)(long)t_45;
-	t_47 = t_21 < b_len;
-	if (t_47) goto L_97;
-	t_55 = 7u;
-	t_56 = t_21;
-	t_57 = b_len;
-	t_58 = 0ul;
-	goto fault_84;
+	t_31 = t_28 == 0xfffffffffffffffful;
+	t_32 = t_31 ? 1ul : t_28;
+	t_33 = 0ul - t_25;
+	t_34 = (ulong)((long)t_25 / (long)t_32);
+	t_35 = t_31 ? t_33 : t_34;
+	t_36 = t_28 != 0ul;
+	if (t_36) goto L_97;
+	t_62 = 3u;
+	t_63 = 0ul;
+	t_64 = 0ul;
+	t_65 = 0ul;
+	goto fault_91;
 L_97:
-	t_48 = b_ptr + (long)t_21;
-	t_49 = *t_48;
-	t_50 = (float)(long)t_49;
+	t_37 = t_28 == 0xfffffffffffffffful;
+	t_38 = t_37 ? 1ul : t_28;
+	t_39 = (ulong)((long)t_25 % (long)t_38);
+	t_40 = t_37 ? 0ul : t_39;
+	t_41 = t_35;
+	t_42 = t_40;
+	t_43 = false;
+	goto L_98;
+L_94:
+	t_41 = 0ul;
+	t_42 = 0ul;
+	t_43 = true;
 	goto L_98;
 L_98:
-	t_51 = t_46 + t_50;
-	t_52 = ka_maximum_f32(t_51, (-0x1.9p+06f));
-	t_53 = ka_minimum_f32(t_52, 0x1.9p+06f);
-	goto L_99;
+	if (t_43) goto L_99;
+	t_44 = t_41;
+	t_45 = t_42;
+	goto L_100;
 L_99:
-	t_54 = t_21 < f_len;
-	if (t_54) goto L_100;
-	t_55 = 8u;
-	t_56 = t_21;
-	t_57 = f_len;
-	t_58 = 0ul;
-	goto fault_84;
-fault_84:
-	t_59 = ka_fault_0;
-	cas_60 = atomic_cmpxchg((volatile __global uint*)t_59, 0u, 1u);
-	cas_ok_61 = cas_60 == 0u;
-	t_62 = cas_ok_61;
-	if (t_62) goto L_101;
-	goto L_102;
-L_101:
-	t_63 = ka_fault_0 + 1;
-	*t_63 = ka_launch_1;
-	t_64 = ka_fault_0 + 2;
-	*t_64 = t_55;
-	t_65 = (ulong)get_global_id(0);
-	t_66 = (uint)t_65;
-	t_67 = ka_fault_0 + 3;
-	*t_67 = t_66;
-	t_68 = (ulong)get_global_id(1);
-	t_69 = (uint)t_68;
-	t_70 = ka_fault_0 + 4;
-	*t_70 = t_69;
-	t_71 = (ulong)get_global_id(2);
-	t_72 = (uint)t_71;
-	t_73 = ka_fault_0 + 5;
-	*t_73 = t_72;
-	t_74 = (__global ulong*)ka_fault_0;
-	t_75 = t_74 + 4;
-	*t_75 = t_56;
-	t_76 = t_74 + 5;
-	*t_76 = t_57;
-	t_77 = t_74 + 6;
-	*t_77 = t_58;
-	goto L_102;
-L_102:
-	return;
+	t_44 = 0xfffffffffffffffful;
+	t_45 = 0xfffffffffffffffful;
+	goto L_100;
 L_100:
-	t_78 = f_ptr + (long)t_21;
-	*t_78 = t_53;
+	t_46 = t_21 < q_len;
+	if (t_46) goto L_101;
+	t_62 = 4u;
+	t_63 = t_21;
+	t_64 = q_len;
+	t_65 = 0ul;
+	goto fault_91;
+L_101:
+	t_47 = q_ptr + (long)t_21;
+	*t_47 = t_44;
+	t_48 = t_21 < r_len;
+	if (t_48) goto L_102;
+	t_62 = 5u;
+	t_63 = t_21;
+	t_64 = r_len;
+	t_65 = 0ul;
+	goto fault_91;
+L_102:
+	t_49 = r_ptr + (long)t_21;
+	*t_49 = t_45;
+	t_50 = t_21 < a_len;
+	if (t_50) goto L_103;
+	t_62 = 6u;
+	t_63 = t_21;
+	t_64 = a_len;
+	t_65 = 0ul;
+	goto fault_91;
+L_103:
+	t_51 = a_ptr + (long)t_21;
+	t_52 = *t_51;
+	t_53 = (float)(long)t_52;
+	t_54 = t_21 < b_len;
+	if (t_54) goto L_104;
+	t_62 = 7u;
+	t_63 = t_21;
+	t_64 = b_len;
+	t_65 = 0ul;
+	goto fault_91;
+L_104:
+	t_55 = b_ptr + (long)t_21;
+	t_56 = *t_55;
+	t_57 = (float)(long)t_56;
+	goto L_105;
+L_105:
+	t_58 = t_53 + t_57;
+	t_59 = ka_maximum_f32(t_58, (-0x1.9p+06f));
+	t_60 = ka_minimum_f32(t_59, 0x1.9p+06f);
+	goto L_106;
+L_106:
+	t_61 = t_21 < f_len;
+	if (t_61) goto L_107;
+	t_62 = 8u;
+	t_63 = t_21;
+	t_64 = f_len;
+	t_65 = 0ul;
+	goto fault_91;
+fault_91:
+	t_66 = ka_fault_0;
+	cas_67 = atomic_cmpxchg((volatile __global uint*)t_66, 0u, 1u);
+	cas_ok_68 = cas_67 == 0u;
+	t_69 = cas_ok_68;
+	if (t_69) goto L_108;
+	goto L_109;
+L_108:
+	t_70 = ka_fault_0 + 1;
+	*t_70 = ka_launch_1;
+	t_71 = ka_fault_0 + 2;
+	*t_71 = t_62;
+	t_72 = (ulong)get_global_id(0);
+	t_73 = (uint)t_72;
+	t_74 = ka_fault_0 + 3;
+	*t_74 = t_73;
+	t_75 = (ulong)get_global_id(1);
+	t_76 = (uint)t_75;
+	t_77 = ka_fault_0 + 4;
+	*t_77 = t_76;
+	t_78 = (ulong)get_global_id(2);
+	t_79 = (uint)t_78;
+	t_80 = ka_fault_0 + 5;
+	*t_80 = t_79;
+	t_81 = (__global ulong*)ka_fault_0;
+	t_82 = t_81 + 4;
+	*t_82 = t_63;
+	t_83 = t_81 + 5;
+	*t_83 = t_64;
+	t_84 = t_81 + 6;
+	*t_84 = t_65;
+	goto L_109;
+L_109:
 	return;
-L_81:
+L_107:
+	t_85 = f_ptr + (long)t_21;
+	*t_85 = t_60;
 	return;
-outside_79:
+L_88:
+	return;
+outside_86:
 	return;
 }

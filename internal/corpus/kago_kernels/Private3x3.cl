@@ -59,76 +59,76 @@ __kernel void Private3x3(
 	ulong t_45;
 	ulong t_46;
 	bool t_47;
-	ulong t_48;
-	bool t_49;
-	__global float* t_50;
-	float t_51;
+	bool t_48;
+	ulong t_49;
+	ulong t_50;
+	ulong t_51;
 	bool t_52;
-	ulong t_53;
-	float* t_54;
-	ulong t_55;
-	bool t_56;
-	ulong t_57;
-	bool t_58;
-	float* t_59;
-	float* t_60;
-	float* t_61;
+	__global float* t_53;
+	float t_54;
+	bool t_55;
+	ulong t_56;
+	float* t_57;
+	ulong t_58;
+	bool t_59;
+	ulong t_60;
+	bool t_61;
 	float* t_62;
 	float* t_63;
 	float* t_64;
 	float* t_65;
 	float* t_66;
 	float* t_67;
-	bool t_68;
-	ulong t_69;
-	bool t_70;
-	ulong t_71;
-	bool t_72;
-	float t_73;
+	float* t_68;
+	float* t_69;
+	float* t_70;
+	bool t_71;
+	ulong t_72;
+	bool t_73;
 	ulong t_74;
 	bool t_75;
-	ulong t_76;
-	bool t_77;
-	ulong t_78;
-	float* t_79;
-	float t_80;
-	bool t_81;
-	ulong t_82;
-	bool t_83;
-	ulong t_84;
-	float* t_85;
-	float t_86;
-	float t_87;
-	float t_88;
-	ulong t_89;
-	bool t_90;
+	float t_76;
+	ulong t_77;
+	bool t_78;
+	ulong t_79;
+	bool t_80;
+	ulong t_81;
+	float* t_82;
+	float t_83;
+	bool t_84;
+	ulong t_85;
+	bool t_86;
+	ulong t_87;
+	float* t_88;
+	float t_89;
+	float t_90;
 	float t_91;
-	bool t_92;
-	ulong t_93;
-	bool t_94;
-	ulong t_95;
-	float* t_96;
-	ulong t_97;
-	bool t_98;
-	ulong t_99;
-	bool t_100;
-	float* t_101;
-	float* t_102;
-	float* t_103;
-	ulong t_104;
-	bool t_105;
-	ulong t_106;
-	float* t_107;
-	float t_108;
-	float* t_109;
-	ulong t_110;
-	float* t_111;
-	float t_112;
-	float* t_113;
-	ulong t_114;
-	float* t_115;
-	float t_116;
-	float* t_117;
+	ulong t_92;
+	bool t_93;
+	float t_94;
+	bool t_95;
+	ulong t_96;
+	bool t_97;
+	ulong t_98;
+	float* t_99;
+	ulong t_100;
+	bool t_101;
+	ulong t_102;
+	bool t_103;
+	float* t_104;
+	float* t_105;
+	float* t_106;
+	ulong t_107;
+	bool t_108;
+	ulong t_109;
+	float* t_110;
+	float t_111;
+	float* t_112;
+	ulong t_113;
+	float* t_114;
+	float t_115;
+	float* t_116;
+	ulong t_117;
 	float* t_118;
 	float t_119;
 	float* t_120;
@@ -138,40 +138,40 @@ __kernel void Private3x3(
 	float* t_124;
 	float t_125;
 	float* t_126;
-	ulong t_127;
-	float* t_128;
-	float t_129;
-	float* t_130;
-	float t_131;
+	float* t_127;
+	float t_128;
+	float* t_129;
+	ulong t_130;
+	float* t_131;
 	float t_132;
 	float* t_133;
 	float t_134;
 	float t_135;
-	bool t_136;
-	__global float* t_137;
-	float* t_138;
-	ulong t_139;
-	ulong t_140;
-	bool t_141;
-	bool t_142;
-	float* t_143;
-	float t_144;
-	ulong t_145;
-	ulong t_146;
-	ulong t_147;
-	bool t_148;
-	uint t_149;
+	float* t_136;
+	float t_137;
+	float t_138;
+	bool t_139;
+	__global float* t_140;
+	float* t_141;
+	ulong t_142;
+	ulong t_143;
+	bool t_144;
+	bool t_145;
+	float* t_146;
+	float t_147;
+	ulong t_148;
+	ulong t_149;
 	ulong t_150;
-	ulong t_151;
-	ulong t_152;
-	__global uint* t_153;
-	uint cas_154;
-	bool cas_ok_155;
-	bool t_156;
-	__global uint* t_157;
-	__global uint* t_158;
-	ulong t_159;
-	uint t_160;
+	bool t_151;
+	uint t_152;
+	ulong t_153;
+	ulong t_154;
+	ulong t_155;
+	__global uint* t_156;
+	uint cas_157;
+	bool cas_ok_158;
+	bool t_159;
+	__global uint* t_160;
 	__global uint* t_161;
 	ulong t_162;
 	uint t_163;
@@ -179,11 +179,14 @@ __kernel void Private3x3(
 	ulong t_165;
 	uint t_166;
 	__global uint* t_167;
-	__global ulong* t_168;
-	__global ulong* t_169;
-	__global ulong* t_170;
+	ulong t_168;
+	uint t_169;
+	__global uint* t_170;
 	__global ulong* t_171;
-	__global float* t_172;
+	__global ulong* t_172;
+	__global ulong* t_173;
+	__global ulong* t_174;
+	__global float* t_175;
 
 	t_6 = (ulong)get_global_id(0);
 	t_7 = ka_gsize0;
@@ -196,9 +199,9 @@ __kernel void Private3x3(
 	t_14 = ka_gsize2;
 	t_15 = t_13 >= t_14;
 	t_16 = t_12 | t_15;
-	if (t_16) goto outside_173;
-	goto L_174;
-L_174:
+	if (t_16) goto outside_176;
+	goto L_177;
+L_177:
 	t_17 = (ulong)get_global_id(2);
 	t_18 = ka_gsize1;
 	t_19 = (ulong)get_global_id(1);
@@ -211,9 +214,9 @@ L_174:
 	t_26 = 4ul * t_25;
 	t_27 = t_26 + 3ul;
 	t_28 = (long)t_27 >= (long)out_len;
-	if (t_28) goto L_175;
-	goto L_176;
-L_176:
+	if (t_28) goto L_178;
+	goto L_179;
+L_179:
 	t_29 = priv_5;
 	*t_29 = 0x0p+00f;
 	t_30 = priv_5 + 1;
@@ -235,337 +238,340 @@ L_176:
 	t_38 = (long)0ul < (long)3ul;
 	if (t_38) {
 		t_39 = 0ul;
-		goto L_177;
+		goto L_180;
 	}
-	goto L_178;
-L_177:
+	goto L_181;
+L_180:
 	t_40 = (long)0ul < (long)3ul;
 	if (t_40) {
 		t_41 = 0ul;
-		goto L_179;
+		goto L_182;
 	}
-	goto L_180;
-L_179:
+	goto L_183;
+L_182:
 	t_42 = t_39 < 3ul;
-	if (t_42) goto L_181;
-	t_149 = 0u;
-	t_150 = t_39;
-	t_151 = 3ul;
-	t_152 = 0ul;
-	goto fault_182;
-L_181:
+	if (t_42) goto L_184;
+	t_152 = 0u;
+	t_153 = t_39;
+	t_154 = 3ul;
+	t_155 = 0ul;
+	goto fault_185;
+L_184:
 	t_43 = t_39 * 3ul;
 	t_44 = 3ul * t_39;
 	t_45 = t_25 + t_44;
 	t_46 = t_45 + t_41;
 	t_47 = x_len != 0ul;
-	if (t_47) goto L_183;
-	t_149 = 1u;
-	t_150 = 0ul;
-	t_151 = 0ul;
-	t_152 = 0ul;
-	goto fault_182;
-L_183:
-	t_48 = (ulong)((long)t_46 % (long)x_len);
-	t_49 = t_48 < x_len;
-	if (t_49) goto L_184;
-	t_149 = 2u;
-	t_150 = t_48;
-	t_151 = x_len;
-	t_152 = 0ul;
-	goto fault_182;
-L_184:
-	t_50 = x_ptr + (long)t_48;
-	t_51 = *t_50;
-	t_52 = t_41 < 3ul;
-	if (t_52) goto L_185;
-	t_149 = 3u;
-	t_150 = t_41;
-	t_151 = 3ul;
-	t_152 = 0ul;
-	goto fault_182;
-L_185:
-	t_53 = t_43 + t_41;
-	t_54 = priv_5 + (long)t_53;
-	*t_54 = t_51;
-	t_55 = t_41 + 1ul;
-	t_56 = (long)t_55 < (long)3ul;
-	if (t_56) {
-		t_41 = t_55;
-		goto L_179;
-	}
-	goto L_180;
-L_180:
-	t_57 = t_39 + 1ul;
-	t_58 = (long)t_57 < (long)3ul;
-	if (t_58) {
-		t_39 = t_57;
-		goto L_177;
-	}
-	goto L_178;
-L_178:
-	t_59 = priv_4;
-	*t_59 = 0x0p+00f;
-	t_60 = priv_4 + 1;
-	*t_60 = 0x0p+00f;
-	t_61 = priv_4 + 2;
-	*t_61 = 0x0p+00f;
-	t_62 = priv_4 + 3;
-	*t_62 = 0x0p+00f;
-	t_63 = priv_4 + 4;
-	*t_63 = 0x0p+00f;
-	t_64 = priv_4 + 5;
-	*t_64 = 0x0p+00f;
-	t_65 = priv_4 + 6;
-	*t_65 = 0x0p+00f;
-	t_66 = priv_4 + 7;
-	*t_66 = 0x0p+00f;
-	t_67 = priv_4 + 8;
-	*t_67 = 0x0p+00f;
-	t_68 = (long)0ul < (long)3ul;
-	if (t_68) {
-		t_69 = 0ul;
-		goto L_186;
-	}
-	goto L_187;
+	if (t_47) goto L_186;
+	t_152 = 1u;
+	t_153 = 0ul;
+	t_154 = 0ul;
+	t_155 = 0ul;
+	goto fault_185;
 L_186:
-	t_70 = (long)0ul < (long)3ul;
-	if (t_70) {
-		t_71 = 0ul;
-		goto L_188;
-	}
-	goto L_189;
-L_188:
-	t_72 = (long)0ul < (long)3ul;
-	if (t_72) {
-		t_73 = 0x0p+00f;
-		t_74 = 0ul;
-		goto L_190;
-	}
-	t_91 = 0x0p+00f;
-	goto L_191;
-L_190:
-	t_75 = t_69 < 3ul;
-	if (t_75) goto L_192;
-	t_149 = 4u;
-	t_150 = t_69;
-	t_151 = 3ul;
-	t_152 = 0ul;
-	goto fault_182;
-L_192:
-	t_76 = t_69 * 3ul;
-	t_77 = t_74 < 3ul;
-	if (t_77) goto L_193;
-	t_149 = 5u;
-	t_150 = t_74;
-	t_151 = 3ul;
-	t_152 = 0ul;
-	goto fault_182;
-L_193:
-	t_78 = t_76 + t_74;
-	t_79 = priv_5 + (long)t_78;
-	t_80 = *t_79;
-	t_81 = t_71 < 3ul;
-	if (t_81) goto L_194;
-	t_149 = 6u;
-	t_150 = t_71;
-	t_151 = 3ul;
-	t_152 = 0ul;
-	goto fault_182;
-L_194:
-	t_82 = t_71 * 3ul;
-	t_83 = t_74 < 3ul;
-	if (t_83) goto L_195;
-	t_149 = 7u;
-	t_150 = t_74;
-	t_151 = 3ul;
-	t_152 = 0ul;
-	goto fault_182;
-L_195:
-	t_84 = t_82 + t_74;
-	t_85 = priv_5 + (long)t_84;
-	t_86 = *t_85;
-	t_87 = t_80 * t_86;
-	t_88 = t_73 + t_87;
-	t_89 = t_74 + 1ul;
-	t_90 = (long)t_89 < (long)3ul;
-	if (t_90) {
-		t_73 = t_88;
-		t_74 = t_89;
-		goto L_190;
-	}
-	t_91 = t_88;
-	goto L_191;
-L_191:
-	t_92 = t_69 < 3ul;
-	if (t_92) goto L_196;
-	t_149 = 8u;
-	t_150 = t_69;
-	t_151 = 3ul;
-	t_152 = 0ul;
-	goto fault_182;
-L_196:
-	t_93 = t_69 * 3ul;
-	t_94 = t_71 < 3ul;
-	if (t_94) goto L_197;
-	t_149 = 9u;
-	t_150 = t_71;
-	t_151 = 3ul;
-	t_152 = 0ul;
-	goto fault_182;
-L_197:
-	t_95 = t_93 + t_71;
-	t_96 = priv_4 + (long)t_95;
-	*t_96 = t_91;
-	t_97 = t_71 + 1ul;
-	t_98 = (long)t_97 < (long)3ul;
-	if (t_98) {
-		t_71 = t_97;
-		goto L_188;
-	}
-	goto L_189;
-L_189:
-	t_99 = t_69 + 1ul;
-	t_100 = (long)t_99 < (long)3ul;
-	if (t_100) {
-		t_69 = t_99;
-		goto L_186;
-	}
-	goto L_187;
+	t_48 = x_len == 0xfffffffffffffffful;
+	t_49 = t_48 ? 1ul : x_len;
+	t_50 = (ulong)((long)t_46 % (long)t_49);
+	t_51 = t_48 ? 0ul : t_50;
+	t_52 = t_51 < x_len;
+	if (t_52) goto L_187;
+	t_152 = 2u;
+	t_153 = t_51;
+	t_154 = x_len;
+	t_155 = 0ul;
+	goto fault_185;
 L_187:
-	t_101 = priv_3;
-	*t_101 = 0x0p+00f;
-	t_102 = priv_3 + 1;
-	*t_102 = 0x0p+00f;
-	t_103 = priv_3 + 2;
-	*t_103 = 0x0p+00f;
-	t_104 = (ulong)((long)t_25 % (long)3ul);
-	t_105 = t_104 < 3ul;
-	if (t_105) goto L_198;
-	t_149 = 10u;
-	t_150 = t_104;
-	t_151 = 3ul;
-	t_152 = 0ul;
-	goto fault_182;
+	t_53 = x_ptr + (long)t_51;
+	t_54 = *t_53;
+	t_55 = t_41 < 3ul;
+	if (t_55) goto L_188;
+	t_152 = 3u;
+	t_153 = t_41;
+	t_154 = 3ul;
+	t_155 = 0ul;
+	goto fault_185;
+L_188:
+	t_56 = t_43 + t_41;
+	t_57 = priv_5 + (long)t_56;
+	*t_57 = t_54;
+	t_58 = t_41 + 1ul;
+	t_59 = (long)t_58 < (long)3ul;
+	if (t_59) {
+		t_41 = t_58;
+		goto L_182;
+	}
+	goto L_183;
+L_183:
+	t_60 = t_39 + 1ul;
+	t_61 = (long)t_60 < (long)3ul;
+	if (t_61) {
+		t_39 = t_60;
+		goto L_180;
+	}
+	goto L_181;
+L_181:
+	t_62 = priv_4;
+	*t_62 = 0x0p+00f;
+	t_63 = priv_4 + 1;
+	*t_63 = 0x0p+00f;
+	t_64 = priv_4 + 2;
+	*t_64 = 0x0p+00f;
+	t_65 = priv_4 + 3;
+	*t_65 = 0x0p+00f;
+	t_66 = priv_4 + 4;
+	*t_66 = 0x0p+00f;
+	t_67 = priv_4 + 5;
+	*t_67 = 0x0p+00f;
+	t_68 = priv_4 + 6;
+	*t_68 = 0x0p+00f;
+	t_69 = priv_4 + 7;
+	*t_69 = 0x0p+00f;
+	t_70 = priv_4 + 8;
+	*t_70 = 0x0p+00f;
+	t_71 = (long)0ul < (long)3ul;
+	if (t_71) {
+		t_72 = 0ul;
+		goto L_189;
+	}
+	goto L_190;
+L_189:
+	t_73 = (long)0ul < (long)3ul;
+	if (t_73) {
+		t_74 = 0ul;
+		goto L_191;
+	}
+	goto L_192;
+L_191:
+	t_75 = (long)0ul < (long)3ul;
+	if (t_75) {
+		t_76 = 0x0p+00f;
+		t_77 = 0ul;
+		goto L_193;
+	}
+	t_94 = 0x0p+00f;
+	goto L_194;
+L_193:
+	t_78 = t_72 < 3ul;
+	if (t_78) goto L_195;
+	t_152 = 4u;
+	t_153 = t_72;
+	t_154 = 3ul;
+	t_155 = 0ul;
+	goto fault_185;
+L_195:
+	t_79 = t_72 * 3ul;
+	t_80 = t_77 < 3ul;
+	if (t_80) goto L_196;
+	t_152 = 5u;
+	t_153 = t_77;
+	t_154 = 3ul;
+	t_155 = 0ul;
+	goto fault_185;
+L_196:
+	t_81 = t_79 + t_77;
+	t_82 = priv_5 + (long)t_81;
+	t_83 = *t_82;
+	t_84 = t_74 < 3ul;
+	if (t_84) goto L_197;
+	t_152 = 6u;
+	t_153 = t_74;
+	t_154 = 3ul;
+	t_155 = 0ul;
+	goto fault_185;
+L_197:
+	t_85 = t_74 * 3ul;
+	t_86 = t_77 < 3ul;
+	if (t_86) goto L_198;
+	t_152 = 7u;
+	t_153 = t_77;
+	t_154 = 3ul;
+	t_155 = 0ul;
+	goto fault_185;
 L_198:
-	t_106 = t_104 * 3ul;
-	t_107 = priv_4 + (long)t_106;
-	t_108 = *t_107;
-	t_109 = priv_2;
-	*t_109 = t_108;
-	t_110 = t_106 + 1ul;
-	t_111 = priv_4 + (long)t_110;
-	t_112 = *t_111;
-	t_113 = priv_2 + 1;
-	*t_113 = t_112;
-	t_114 = t_106 + 2ul;
-	t_115 = priv_4 + (long)t_114;
-	t_116 = *t_115;
-	t_117 = priv_2 + 2;
-	*t_117 = t_116;
-	t_118 = priv_2;
+	t_87 = t_85 + t_77;
+	t_88 = priv_5 + (long)t_87;
+	t_89 = *t_88;
+	t_90 = t_83 * t_89;
+	t_91 = t_76 + t_90;
+	t_92 = t_77 + 1ul;
+	t_93 = (long)t_92 < (long)3ul;
+	if (t_93) {
+		t_76 = t_91;
+		t_77 = t_92;
+		goto L_193;
+	}
+	t_94 = t_91;
+	goto L_194;
+L_194:
+	t_95 = t_72 < 3ul;
+	if (t_95) goto L_199;
+	t_152 = 8u;
+	t_153 = t_72;
+	t_154 = 3ul;
+	t_155 = 0ul;
+	goto fault_185;
+L_199:
+	t_96 = t_72 * 3ul;
+	t_97 = t_74 < 3ul;
+	if (t_97) goto L_200;
+	t_152 = 9u;
+	t_153 = t_74;
+	t_154 = 3ul;
+	t_155 = 0ul;
+	goto fault_185;
+L_200:
+	t_98 = t_96 + t_74;
+	t_99 = priv_4 + (long)t_98;
+	*t_99 = t_94;
+	t_100 = t_74 + 1ul;
+	t_101 = (long)t_100 < (long)3ul;
+	if (t_101) {
+		t_74 = t_100;
+		goto L_191;
+	}
+	goto L_192;
+L_192:
+	t_102 = t_72 + 1ul;
+	t_103 = (long)t_102 < (long)3ul;
+	if (t_103) {
+		t_72 = t_102;
+		goto L_189;
+	}
+	goto L_190;
+L_190:
+	t_104 = priv_3;
+	*t_104 = 0x0p+00f;
+	t_105 = priv_3 + 1;
+	*t_105 = 0x0p+00f;
+	t_106 = priv_3 + 2;
+	*t_106 = 0x0p+00f;
+	t_107 = (ulong)((long)t_25 % (long)3ul);
+	t_108 = t_107 < 3ul;
+	if (t_108) goto L_201;
+	t_152 = 10u;
+	t_153 = t_107;
+	t_154 = 3ul;
+	t_155 = 0ul;
+	goto fault_185;
+L_201:
+	t_109 = t_107 * 3ul;
+	t_110 = priv_4 + (long)t_109;
+	t_111 = *t_110;
+	t_112 = priv_2;
+	*t_112 = t_111;
+	t_113 = t_109 + 1ul;
+	t_114 = priv_4 + (long)t_113;
+	t_115 = *t_114;
+	t_116 = priv_2 + 1;
+	*t_116 = t_115;
+	t_117 = t_109 + 2ul;
+	t_118 = priv_4 + (long)t_117;
 	t_119 = *t_118;
-	t_120 = priv_3;
+	t_120 = priv_2 + 2;
 	*t_120 = t_119;
-	t_121 = priv_2 + 1;
+	t_121 = priv_2;
 	t_122 = *t_121;
-	t_123 = priv_3 + 1;
+	t_123 = priv_3;
 	*t_123 = t_122;
-	t_124 = priv_2 + 2;
+	t_124 = priv_2 + 1;
 	t_125 = *t_124;
-	t_126 = priv_3 + 2;
+	t_126 = priv_3 + 1;
 	*t_126 = t_125;
-	t_127 = 4ul * t_25;
-	t_128 = priv_4;
-	t_129 = *t_128;
-	t_130 = priv_4 + 4;
-	t_131 = *t_130;
-	t_132 = t_129 + t_131;
-	t_133 = priv_4 + 8;
+	t_127 = priv_2 + 2;
+	t_128 = *t_127;
+	t_129 = priv_3 + 2;
+	*t_129 = t_128;
+	t_130 = 4ul * t_25;
+	t_131 = priv_4;
+	t_132 = *t_131;
+	t_133 = priv_4 + 4;
 	t_134 = *t_133;
 	t_135 = t_132 + t_134;
-	t_136 = t_127 < out_len;
-	if (t_136) goto L_199;
-	t_149 = 11u;
-	t_150 = t_127;
-	t_151 = out_len;
-	t_152 = 0ul;
-	goto fault_182;
-L_199:
-	t_137 = out_ptr + (long)t_127;
-	*t_137 = t_135;
-	t_138 = priv_3;
-	t_139 = 0xfffffffffffffffful;
-	goto L_200;
-L_200:
-	t_140 = t_139 + 1ul;
-	t_141 = (long)t_140 < (long)3ul;
-	if (t_141) goto L_201;
-	goto L_202;
+	t_136 = priv_4 + 8;
+	t_137 = *t_136;
+	t_138 = t_135 + t_137;
+	t_139 = t_130 < out_len;
+	if (t_139) goto L_202;
+	t_152 = 11u;
+	t_153 = t_130;
+	t_154 = out_len;
+	t_155 = 0ul;
+	goto fault_185;
 L_202:
-	return;
-L_201:
-	t_142 = t_140 < 3ul;
-	if (t_142) goto L_203;
-	t_149 = 12u;
-	t_150 = t_140;
-	t_151 = 3ul;
-	t_152 = 0ul;
-	goto fault_182;
+	t_140 = out_ptr + (long)t_130;
+	*t_140 = t_138;
+	t_141 = priv_3;
+	t_142 = 0xfffffffffffffffful;
+	goto L_203;
 L_203:
-	t_143 = t_138 + (long)t_140;
-	t_144 = *t_143;
-	t_145 = 4ul * t_25;
-	t_146 = t_145 + 1ul;
-	t_147 = t_146 + t_140;
-	t_148 = t_147 < out_len;
-	if (t_148) goto L_204;
-	t_149 = 13u;
-	t_150 = t_147;
-	t_151 = out_len;
-	t_152 = 0ul;
-	goto fault_182;
-fault_182:
-	t_153 = ka_fault_0;
-	cas_154 = atomic_cmpxchg((volatile __global uint*)t_153, 0u, 1u);
-	cas_ok_155 = cas_154 == 0u;
-	t_156 = cas_ok_155;
-	if (t_156) goto L_205;
-	goto L_206;
+	t_143 = t_142 + 1ul;
+	t_144 = (long)t_143 < (long)3ul;
+	if (t_144) goto L_204;
+	goto L_205;
 L_205:
-	t_157 = ka_fault_0 + 1;
-	*t_157 = ka_launch_1;
-	t_158 = ka_fault_0 + 2;
-	*t_158 = t_149;
-	t_159 = (ulong)get_global_id(0);
-	t_160 = (uint)t_159;
-	t_161 = ka_fault_0 + 3;
-	*t_161 = t_160;
-	t_162 = (ulong)get_global_id(1);
-	t_163 = (uint)t_162;
-	t_164 = ka_fault_0 + 4;
-	*t_164 = t_163;
-	t_165 = (ulong)get_global_id(2);
-	t_166 = (uint)t_165;
-	t_167 = ka_fault_0 + 5;
-	*t_167 = t_166;
-	t_168 = (__global ulong*)ka_fault_0;
-	t_169 = t_168 + 4;
-	*t_169 = t_150;
-	t_170 = t_168 + 5;
-	*t_170 = t_151;
-	t_171 = t_168 + 6;
-	*t_171 = t_152;
-	goto L_206;
-L_206:
 	return;
 L_204:
-	t_172 = out_ptr + (long)t_147;
-	*t_172 = t_144;
-	t_139 = t_140;
-	goto L_200;
-L_175:
+	t_145 = t_143 < 3ul;
+	if (t_145) goto L_206;
+	t_152 = 12u;
+	t_153 = t_143;
+	t_154 = 3ul;
+	t_155 = 0ul;
+	goto fault_185;
+L_206:
+	t_146 = t_141 + (long)t_143;
+	t_147 = *t_146;
+	t_148 = 4ul * t_25;
+	t_149 = t_148 + 1ul;
+	t_150 = t_149 + t_143;
+	t_151 = t_150 < out_len;
+	if (t_151) goto L_207;
+	t_152 = 13u;
+	t_153 = t_150;
+	t_154 = out_len;
+	t_155 = 0ul;
+	goto fault_185;
+fault_185:
+	t_156 = ka_fault_0;
+	cas_157 = atomic_cmpxchg((volatile __global uint*)t_156, 0u, 1u);
+	cas_ok_158 = cas_157 == 0u;
+	t_159 = cas_ok_158;
+	if (t_159) goto L_208;
+	goto L_209;
+L_208:
+	t_160 = ka_fault_0 + 1;
+	*t_160 = ka_launch_1;
+	t_161 = ka_fault_0 + 2;
+	*t_161 = t_152;
+	t_162 = (ulong)get_global_id(0);
+	t_163 = (uint)t_162;
+	t_164 = ka_fault_0 + 3;
+	*t_164 = t_163;
+	t_165 = (ulong)get_global_id(1);
+	t_166 = (uint)t_165;
+	t_167 = ka_fault_0 + 4;
+	*t_167 = t_166;
+	t_168 = (ulong)get_global_id(2);
+	t_169 = (uint)t_168;
+	t_170 = ka_fault_0 + 5;
+	*t_170 = t_169;
+	t_171 = (__global ulong*)ka_fault_0;
+	t_172 = t_171 + 4;
+	*t_172 = t_153;
+	t_173 = t_171 + 5;
+	*t_173 = t_154;
+	t_174 = t_171 + 6;
+	*t_174 = t_155;
+	goto L_209;
+L_209:
 	return;
-outside_173:
+L_207:
+	t_175 = out_ptr + (long)t_150;
+	*t_175 = t_147;
+	t_142 = t_143;
+	goto L_203;
+L_178:
+	return;
+outside_176:
 	return;
 }

@@ -619,13 +619,13 @@ __kernel void PrivateStructs(
 	float* t_605;
 	ulong t_606;
 	bool t_607;
-	ulong t_608;
-	bool t_609;
-	__global float* t_610;
-	float t_611;
-	float* t_612;
-	float t_613;
-	float* t_614;
+	bool t_608;
+	ulong t_609;
+	ulong t_610;
+	ulong t_611;
+	bool t_612;
+	__global float* t_613;
+	float t_614;
 	float* t_615;
 	float t_616;
 	float* t_617;
@@ -644,30 +644,30 @@ __kernel void PrivateStructs(
 	float* t_630;
 	float t_631;
 	float* t_632;
-	bool t_633;
-	ulong t_634;
-	ulong t_635;
-	float t_636;
-	float* t_637;
-	bool t_638;
-	ulong t_639;
-	ulong t_640;
-	uint t_641;
+	float* t_633;
+	float t_634;
+	float* t_635;
+	bool t_636;
+	ulong t_637;
+	ulong t_638;
+	float t_639;
+	float* t_640;
+	bool t_641;
 	ulong t_642;
-	uint* t_643;
-	bool t_644;
-	uint t_645;
-	ulong t_646;
-	ulong t_647;
-	ulong t_648;
-	__global uint* t_649;
-	uint cas_650;
-	bool cas_ok_651;
-	bool t_652;
-	__global uint* t_653;
-	__global uint* t_654;
-	ulong t_655;
-	uint t_656;
+	ulong t_643;
+	uint t_644;
+	ulong t_645;
+	uint* t_646;
+	bool t_647;
+	uint t_648;
+	ulong t_649;
+	ulong t_650;
+	ulong t_651;
+	__global uint* t_652;
+	uint cas_653;
+	bool cas_ok_654;
+	bool t_655;
+	__global uint* t_656;
 	__global uint* t_657;
 	ulong t_658;
 	uint t_659;
@@ -675,16 +675,19 @@ __kernel void PrivateStructs(
 	ulong t_661;
 	uint t_662;
 	__global uint* t_663;
-	__global ulong* t_664;
-	__global ulong* t_665;
-	__global ulong* t_666;
+	ulong t_664;
+	uint t_665;
+	__global uint* t_666;
 	__global ulong* t_667;
-	ulong t_668;
-	ulong t_669;
-	ulong t_670;
-	bool t_671;
-	uchar* t_672;
-	uchar t_673;
+	__global ulong* t_668;
+	__global ulong* t_669;
+	__global ulong* t_670;
+	ulong t_671;
+	ulong t_672;
+	ulong t_673;
+	bool t_674;
+	uchar* t_675;
+	uchar t_676;
 
 	t_89 = (ulong)get_global_id(0);
 	t_90 = ka_gsize0;
@@ -697,9 +700,9 @@ __kernel void PrivateStructs(
 	t_97 = ka_gsize2;
 	t_98 = t_96 >= t_97;
 	t_99 = t_95 | t_98;
-	if (t_99) goto outside_674;
-	goto L_675;
-L_675:
+	if (t_99) goto outside_677;
+	goto L_678;
+L_678:
 	t_100 = (ulong)get_global_id(2);
 	t_101 = ka_gsize1;
 	t_102 = (ulong)get_global_id(1);
@@ -710,9 +713,9 @@ L_675:
 	t_107 = t_103 * t_106;
 	t_108 = t_104 + t_107;
 	t_109 = (long)t_108 >= (long)out_len;
-	if (t_109) goto L_676;
-	goto L_677;
-L_677:
+	if (t_109) goto L_679;
+	goto L_680;
+L_680:
 	t_110 = priv_88;
 	*t_110 = 0x0p+00f;
 	t_111 = priv_88 + 1;
@@ -882,13 +885,13 @@ L_677:
 	t_221 = priv_77 + 3;
 	*t_221 = t_220;
 	t_222 = 0xfffffffffffffffful;
-	goto L_678;
-L_678:
+	goto L_681;
+L_681:
 	t_223 = t_222 + 1ul;
 	t_224 = (long)t_223 < (long)4ul;
-	if (t_224) goto L_679;
-	goto L_680;
-L_680:
+	if (t_224) goto L_682;
+	goto L_683;
+L_683:
 	t_225 = priv_70;
 	*t_225 = 0x0p+00f;
 	t_226 = priv_69;
@@ -1008,13 +1011,13 @@ L_680:
 	t_311 = priv_62 + 3;
 	*t_311 = t_310;
 	t_312 = 0xfffffffffffffffful;
-	goto L_681;
-L_681:
+	goto L_684;
+L_684:
 	t_313 = t_312 + 1ul;
 	t_314 = (long)t_313 < (long)4ul;
-	if (t_314) goto L_682;
-	goto L_683;
-L_683:
+	if (t_314) goto L_685;
+	goto L_686;
+L_686:
 	t_315 = priv_22;
 	*t_315 = 0x0p+00f;
 	t_316 = priv_21;
@@ -1088,13 +1091,13 @@ L_683:
 	t_362 = priv_17;
 	*t_362 = t_361;
 	t_363 = 0ul;
-	goto L_684;
-L_684:
+	goto L_687;
+L_687:
 	t_364 = (ulong)((long)t_108 % (long)4ul);
 	t_365 = (long)t_363 < (long)t_364;
-	if (t_365) goto L_685;
-	goto L_686;
-L_686:
+	if (t_365) goto L_688;
+	goto L_689;
+L_689:
 	t_366 = priv_22;
 	t_367 = *t_366;
 	t_368 = priv_21;
@@ -1109,17 +1112,17 @@ L_686:
 	t_377 = *t_376;
 	t_378 = t_375 - t_377;
 	t_379 = t_108 < out_len;
-	if (t_379) goto L_687;
-	t_645 = 7u;
-	t_646 = t_108;
-	t_647 = out_len;
-	t_648 = 0ul;
-	goto fault_688;
-L_687:
+	if (t_379) goto L_690;
+	t_648 = 7u;
+	t_649 = t_108;
+	t_650 = out_len;
+	t_651 = 0ul;
+	goto fault_691;
+L_690:
 	t_380 = out_ptr + (long)t_108;
 	*t_380 = t_378;
 	return;
-L_685:
+L_688:
 	t_381 = priv_19;
 	t_382 = *t_381;
 	t_383 = priv_7;
@@ -1170,16 +1173,16 @@ L_685:
 	*t_416 = t_415;
 	t_417 = t_363 + 1ul;
 	t_363 = t_417;
-	goto L_684;
-L_682:
+	goto L_687;
+L_685:
 	t_418 = t_313 < 4ul;
-	if (t_418) goto L_689;
-	t_645 = 6u;
-	t_646 = t_313;
-	t_647 = 4ul;
-	t_648 = 0ul;
-	goto fault_688;
-L_689:
+	if (t_418) goto L_692;
+	t_648 = 6u;
+	t_649 = t_313;
+	t_650 = 4ul;
+	t_651 = 0ul;
+	goto fault_691;
+L_692:
 	t_419 = t_313 * 2ul;
 	t_420 = priv_61;
 	*t_420 = 0x0p+00f;
@@ -1227,9 +1230,9 @@ L_689:
 	t_449 = priv_56;
 	t_450 = *t_449;
 	t_451 = t_450 != (uchar)0;
-	if (t_451) goto L_690;
-	goto L_691;
-L_690:
+	if (t_451) goto L_693;
+	goto L_694;
+L_693:
 	t_452 = priv_70;
 	t_453 = *t_452;
 	t_454 = priv_55;
@@ -1256,8 +1259,8 @@ L_690:
 	*t_469 = t_468;
 	t_470 = priv_58;
 	t_471 = *t_470;
-	goto L_692;
-L_692:
+	goto L_695;
+L_695:
 	t_472 = priv_49;
 	*t_472 = 0x0p+00f;
 	t_473 = priv_48;
@@ -1277,9 +1280,9 @@ L_692:
 	t_483 = priv_47;
 	*t_483 = t_482;
 	t_484 = t_471 == 0x0p+00f;
-	if (t_484) goto L_693;
-	goto L_694;
-L_694:
+	if (t_484) goto L_696;
+	goto L_697;
+L_697:
 	t_485 = priv_43;
 	*t_485 = 0x0p+00f;
 	t_486 = priv_42;
@@ -1325,8 +1328,8 @@ L_694:
 	t_516 = *t_515;
 	t_517 = priv_35;
 	*t_517 = t_516;
-	goto L_695;
-L_693:
+	goto L_698;
+L_696:
 	t_518 = priv_46;
 	*t_518 = 0x0p+00f;
 	t_519 = priv_45;
@@ -1345,10 +1348,10 @@ L_693:
 	t_528 = *t_527;
 	t_529 = priv_35;
 	*t_529 = t_528;
-	goto L_695;
-L_695:
-	goto L_696;
-L_696:
+	goto L_698;
+L_698:
+	goto L_699;
+L_699:
 	t_530 = priv_34;
 	*t_530 = 0x0p+00f;
 	t_531 = priv_33;
@@ -1424,8 +1427,8 @@ L_696:
 	t_582 = *t_581;
 	t_583 = priv_23;
 	*t_583 = t_582;
-	goto L_697;
-L_697:
+	goto L_700;
+L_700:
 	t_584 = priv_25;
 	t_585 = *t_584;
 	t_586 = priv_70;
@@ -1438,8 +1441,8 @@ L_697:
 	t_591 = *t_590;
 	t_592 = priv_68;
 	*t_592 = t_591;
-	goto L_691;
-L_691:
+	goto L_694;
+L_694:
 	t_593 = priv_57 + 1;
 	t_594 = *t_593;
 	t_595 = (float)(int)t_594;
@@ -1449,16 +1452,16 @@ L_691:
 	t_599 = priv_68;
 	*t_599 = t_598;
 	t_312 = t_313;
-	goto L_681;
-L_679:
+	goto L_684;
+L_682:
 	t_600 = t_223 < 4ul;
-	if (t_600) goto L_698;
-	t_645 = 0u;
-	t_646 = t_223;
-	t_647 = 4ul;
-	t_648 = 0ul;
-	goto fault_688;
-L_698:
+	if (t_600) goto L_701;
+	t_648 = 0u;
+	t_649 = t_223;
+	t_650 = 4ul;
+	t_651 = 0ul;
+	goto fault_691;
+L_701:
 	t_601 = t_223 * 2ul;
 	t_602 = priv_76;
 	*t_602 = 0x0p+00f;
@@ -1469,134 +1472,137 @@ L_698:
 	t_605 = priv_76;
 	t_606 = t_108 + t_223;
 	t_607 = x_len != 0ul;
-	if (t_607) goto L_699;
-	t_645 = 1u;
-	t_646 = 0ul;
-	t_647 = 0ul;
-	t_648 = 0ul;
-	goto fault_688;
-L_699:
-	t_608 = (ulong)((long)t_606 % (long)x_len);
-	t_609 = t_608 < x_len;
-	if (t_609) goto L_700;
-	t_645 = 2u;
-	t_646 = t_608;
-	t_647 = x_len;
-	t_648 = 0ul;
-	goto fault_688;
-L_700:
-	t_610 = x_ptr + (long)t_608;
-	t_611 = *t_610;
-	*t_605 = t_611;
-	t_612 = priv_75;
-	t_613 = (float)(long)t_223;
-	*t_612 = t_613;
-	t_614 = priv_74;
-	*t_614 = 0x1p+00f;
-	t_615 = priv_76;
-	t_616 = *t_615;
-	t_617 = priv_73;
-	*t_617 = t_616;
-	t_618 = priv_75;
-	t_619 = *t_618;
-	t_620 = priv_72;
-	*t_620 = t_619;
-	t_621 = priv_74;
-	t_622 = *t_621;
-	t_623 = priv_71;
-	*t_623 = t_622;
-	t_624 = priv_73;
-	t_625 = *t_624;
-	t_626 = priv_88 + (long)t_223;
-	*t_626 = t_625;
-	t_627 = priv_72;
-	t_628 = *t_627;
-	t_629 = priv_87 + (long)t_223;
-	*t_629 = t_628;
-	t_630 = priv_71;
-	t_631 = *t_630;
-	t_632 = priv_86 + (long)t_223;
-	*t_632 = t_631;
-	t_633 = t_223 < 4ul;
-	if (t_633) goto L_701;
-	t_645 = 3u;
-	t_646 = t_223;
-	t_647 = 4ul;
-	t_648 = 0ul;
-	goto fault_688;
-L_701:
-	t_634 = t_223 * 2ul;
-	t_635 = t_223 + 1ul;
-	t_636 = (float)(long)t_635;
-	t_637 = priv_85 + (long)t_223;
-	*t_637 = t_636;
-	t_638 = t_223 < 4ul;
-	if (t_638) goto L_702;
-	t_645 = 4u;
-	t_646 = t_223;
-	t_647 = 4ul;
-	t_648 = 0ul;
-	goto fault_688;
+	if (t_607) goto L_702;
+	t_648 = 1u;
+	t_649 = 0ul;
+	t_650 = 0ul;
+	t_651 = 0ul;
+	goto fault_691;
 L_702:
-	t_639 = t_223 * 2ul;
-	t_640 = t_223 * t_108;
-	t_641 = (uint)t_640;
-	t_642 = t_639 + 1ul;
-	t_643 = priv_84 + (long)t_642;
-	*t_643 = t_641;
-	t_644 = t_223 < 4ul;
-	if (t_644) goto L_703;
-	t_645 = 5u;
-	t_646 = t_223;
-	t_647 = 4ul;
-	t_648 = 0ul;
-	goto fault_688;
-fault_688:
-	t_649 = ka_fault_0;
-	cas_650 = atomic_cmpxchg((volatile __global uint*)t_649, 0u, 1u);
-	cas_ok_651 = cas_650 == 0u;
-	t_652 = cas_ok_651;
-	if (t_652) goto L_704;
-	goto L_705;
-L_704:
-	t_653 = ka_fault_0 + 1;
-	*t_653 = ka_launch_1;
-	t_654 = ka_fault_0 + 2;
-	*t_654 = t_645;
-	t_655 = (ulong)get_global_id(0);
-	t_656 = (uint)t_655;
-	t_657 = ka_fault_0 + 3;
-	*t_657 = t_656;
-	t_658 = (ulong)get_global_id(1);
-	t_659 = (uint)t_658;
-	t_660 = ka_fault_0 + 4;
-	*t_660 = t_659;
-	t_661 = (ulong)get_global_id(2);
-	t_662 = (uint)t_661;
-	t_663 = ka_fault_0 + 5;
-	*t_663 = t_662;
-	t_664 = (__global ulong*)ka_fault_0;
-	t_665 = t_664 + 4;
-	*t_665 = t_646;
-	t_666 = t_664 + 5;
-	*t_666 = t_647;
-	t_667 = t_664 + 6;
-	*t_667 = t_648;
-	goto L_705;
-L_705:
-	return;
+	t_608 = x_len == 0xfffffffffffffffful;
+	t_609 = t_608 ? 1ul : x_len;
+	t_610 = (ulong)((long)t_606 % (long)t_609);
+	t_611 = t_608 ? 0ul : t_610;
+	t_612 = t_611 < x_len;
+	if (t_612) goto L_703;
+	t_648 = 2u;
+	t_649 = t_611;
+	t_650 = x_len;
+	t_651 = 0ul;
+	goto fault_691;
 L_703:
-	t_668 = t_223 * 2ul;
-	t_669 = t_108 + t_223;
-	t_670 = (ulong)((long)t_669 % (long)3ul);
-	t_671 = t_670 != 0ul;
-	t_672 = priv_83 + (long)t_223;
-	t_673 = (uchar)t_671;
-	*t_672 = t_673;
-	t_222 = t_223;
-	goto L_678;
-L_676:
+	t_613 = x_ptr + (long)t_611;
+	t_614 = *t_613;
+	*t_605 = t_614;
+	t_615 = priv_75;
+	t_616 = (float)(long)t_223;
+	*t_615 = t_616;
+	t_617 = priv_74;
+	*t_617 = 0x1p+00f;
+	t_618 = priv_76;
+	t_619 = *t_618;
+	t_620 = priv_73;
+	*t_620 = t_619;
+	t_621 = priv_75;
+	t_622 = *t_621;
+	t_623 = priv_72;
+	*t_623 = t_622;
+	t_624 = priv_74;
+	t_625 = *t_624;
+	t_626 = priv_71;
+	*t_626 = t_625;
+	t_627 = priv_73;
+	t_628 = *t_627;
+	t_629 = priv_88 + (long)t_223;
+	*t_629 = t_628;
+	t_630 = priv_72;
+	t_631 = *t_630;
+	t_632 = priv_87 + (long)t_223;
+	*t_632 = t_631;
+	t_633 = priv_71;
+	t_634 = *t_633;
+	t_635 = priv_86 + (long)t_223;
+	*t_635 = t_634;
+	t_636 = t_223 < 4ul;
+	if (t_636) goto L_704;
+	t_648 = 3u;
+	t_649 = t_223;
+	t_650 = 4ul;
+	t_651 = 0ul;
+	goto fault_691;
+L_704:
+	t_637 = t_223 * 2ul;
+	t_638 = t_223 + 1ul;
+	t_639 = (float)(long)t_638;
+	t_640 = priv_85 + (long)t_223;
+	*t_640 = t_639;
+	t_641 = t_223 < 4ul;
+	if (t_641) goto L_705;
+	t_648 = 4u;
+	t_649 = t_223;
+	t_650 = 4ul;
+	t_651 = 0ul;
+	goto fault_691;
+L_705:
+	t_642 = t_223 * 2ul;
+	t_643 = t_223 * t_108;
+	t_644 = (uint)t_643;
+	t_645 = t_642 + 1ul;
+	t_646 = priv_84 + (long)t_645;
+	*t_646 = t_644;
+	t_647 = t_223 < 4ul;
+	if (t_647) goto L_706;
+	t_648 = 5u;
+	t_649 = t_223;
+	t_650 = 4ul;
+	t_651 = 0ul;
+	goto fault_691;
+fault_691:
+	t_652 = ka_fault_0;
+	cas_653 = atomic_cmpxchg((volatile __global uint*)t_652, 0u, 1u);
+	cas_ok_654 = cas_653 == 0u;
+	t_655 = cas_ok_654;
+	if (t_655) goto L_707;
+	goto L_708;
+L_707:
+	t_656 = ka_fault_0 + 1;
+	*t_656 = ka_launch_1;
+	t_657 = ka_fault_0 + 2;
+	*t_657 = t_648;
+	t_658 = (ulong)get_global_id(0);
+	t_659 = (uint)t_658;
+	t_660 = ka_fault_0 + 3;
+	*t_660 = t_659;
+	t_661 = (ulong)get_global_id(1);
+	t_662 = (uint)t_661;
+	t_663 = ka_fault_0 + 4;
+	*t_663 = t_662;
+	t_664 = (ulong)get_global_id(2);
+	t_665 = (uint)t_664;
+	t_666 = ka_fault_0 + 5;
+	*t_666 = t_665;
+	t_667 = (__global ulong*)ka_fault_0;
+	t_668 = t_667 + 4;
+	*t_668 = t_649;
+	t_669 = t_667 + 5;
+	*t_669 = t_650;
+	t_670 = t_667 + 6;
+	*t_670 = t_651;
+	goto L_708;
+L_708:
 	return;
-outside_674:
+L_706:
+	t_671 = t_223 * 2ul;
+	t_672 = t_108 + t_223;
+	t_673 = (ulong)((long)t_672 % (long)3ul);
+	t_674 = t_673 != 0ul;
+	t_675 = priv_83 + (long)t_223;
+	t_676 = (uchar)t_674;
+	*t_675 = t_676;
+	t_222 = t_223;
+	goto L_681;
+L_679:
+	return;
+outside_677:
 	return;
 }

@@ -37,20 +37,20 @@ __kernel void Rem_int32(
 	__global uint* t_24;
 	uint t_25;
 	bool t_26;
-	uint t_27;
-	bool t_28;
+	bool t_27;
+	uint t_28;
 	uint t_29;
-	ulong t_30;
-	ulong t_31;
-	ulong t_32;
-	__global uint* t_33;
-	uint cas_34;
-	bool cas_ok_35;
-	bool t_36;
-	__global uint* t_37;
-	__global uint* t_38;
-	ulong t_39;
-	uint t_40;
+	uint t_30;
+	bool t_31;
+	uint t_32;
+	ulong t_33;
+	ulong t_34;
+	ulong t_35;
+	__global uint* t_36;
+	uint cas_37;
+	bool cas_ok_38;
+	bool t_39;
+	__global uint* t_40;
 	__global uint* t_41;
 	ulong t_42;
 	uint t_43;
@@ -58,11 +58,14 @@ __kernel void Rem_int32(
 	ulong t_45;
 	uint t_46;
 	__global uint* t_47;
-	__global ulong* t_48;
-	__global ulong* t_49;
-	__global ulong* t_50;
+	ulong t_48;
+	uint t_49;
+	__global uint* t_50;
 	__global ulong* t_51;
-	__global uint* t_52;
+	__global ulong* t_52;
+	__global ulong* t_53;
+	__global ulong* t_54;
+	__global uint* t_55;
 
 	t_2 = (ulong)get_global_id(0);
 	t_3 = ka_gsize0;
@@ -75,9 +78,9 @@ __kernel void Rem_int32(
 	t_10 = ka_gsize2;
 	t_11 = t_9 >= t_10;
 	t_12 = t_8 | t_11;
-	if (t_12) goto outside_53;
-	goto L_54;
-L_54:
+	if (t_12) goto outside_56;
+	goto L_57;
+L_57:
 	t_13 = (ulong)get_global_id(2);
 	t_14 = ka_gsize1;
 	t_15 = (ulong)get_global_id(1);
@@ -88,75 +91,78 @@ L_54:
 	t_20 = t_16 * t_19;
 	t_21 = t_17 + t_20;
 	t_22 = (long)t_21 < (long)x_len;
-	if (t_22) goto L_55;
-	goto L_56;
-L_55:
+	if (t_22) goto L_58;
+	goto L_59;
+L_58:
 	t_23 = t_21 < x_len;
-	if (t_23) goto L_57;
-	t_29 = 0u;
-	t_30 = t_21;
-	t_31 = x_len;
-	t_32 = 0ul;
-	goto fault_58;
-L_57:
+	if (t_23) goto L_60;
+	t_32 = 0u;
+	t_33 = t_21;
+	t_34 = x_len;
+	t_35 = 0ul;
+	goto fault_61;
+L_60:
 	t_24 = x_ptr + (long)t_21;
 	t_25 = *t_24;
 	t_26 = d != 0u;
-	if (t_26) goto L_59;
-	t_29 = 1u;
-	t_30 = 0ul;
-	t_31 = 0ul;
-	t_32 = 0ul;
-	goto fault_58;
-L_59:
-	t_27 = (uint)((int)t_25 % (int)d);
-	t_28 = t_21 < x_len;
-	if (t_28) goto L_60;
-	t_29 = 2u;
-	t_30 = t_21;
-	t_31 = x_len;
-	t_32 = 0ul;
-	goto fault_58;
-fault_58:
-	t_33 = ka_fault_0;
-	cas_34 = atomic_cmpxchg((volatile __global uint*)t_33, 0u, 1u);
-	cas_ok_35 = cas_34 == 0u;
-	t_36 = cas_ok_35;
-	if (t_36) goto L_61;
-	goto L_62;
-L_61:
-	t_37 = ka_fault_0 + 1;
-	*t_37 = ka_launch_1;
-	t_38 = ka_fault_0 + 2;
-	*t_38 = t_29;
-	t_39 = (ulong)get_global_id(0);
-	t_40 = (uint)t_39;
-	t_41 = ka_fault_0 + 3;
-	*t_41 = t_40;
-	t_42 = (ulong)get_global_id(1);
-	t_43 = (uint)t_42;
-	t_44 = ka_fault_0 + 4;
-	*t_44 = t_43;
-	t_45 = (ulong)get_global_id(2);
-	t_46 = (uint)t_45;
-	t_47 = ka_fault_0 + 5;
-	*t_47 = t_46;
-	t_48 = (__global ulong*)ka_fault_0;
-	t_49 = t_48 + 4;
-	*t_49 = t_30;
-	t_50 = t_48 + 5;
-	*t_50 = t_31;
-	t_51 = t_48 + 6;
-	*t_51 = t_32;
-	goto L_62;
+	if (t_26) goto L_62;
+	t_32 = 1u;
+	t_33 = 0ul;
+	t_34 = 0ul;
+	t_35 = 0ul;
+	goto fault_61;
 L_62:
+	t_27 = d == 0xffffffffu;
+	t_28 = t_27 ? 1u : d;
+	t_29 = (uint)((int)t_25 % (int)t_28);
+	t_30 = t_27 ? 0u : t_29;
+	t_31 = t_21 < x_len;
+	if (t_31) goto L_63;
+	t_32 = 2u;
+	t_33 = t_21;
+	t_34 = x_len;
+	t_35 = 0ul;
+	goto fault_61;
+fault_61:
+	t_36 = ka_fault_0;
+	cas_37 = atomic_cmpxchg((volatile __global uint*)t_36, 0u, 1u);
+	cas_ok_38 = cas_37 == 0u;
+	t_39 = cas_ok_38;
+	if (t_39) goto L_64;
+	goto L_65;
+L_64:
+	t_40 = ka_fault_0 + 1;
+	*t_40 = ka_launch_1;
+	t_41 = ka_fault_0 + 2;
+	*t_41 = t_32;
+	t_42 = (ulong)get_global_id(0);
+	t_43 = (uint)t_42;
+	t_44 = ka_fault_0 + 3;
+	*t_44 = t_43;
+	t_45 = (ulong)get_global_id(1);
+	t_46 = (uint)t_45;
+	t_47 = ka_fault_0 + 4;
+	*t_47 = t_46;
+	t_48 = (ulong)get_global_id(2);
+	t_49 = (uint)t_48;
+	t_50 = ka_fault_0 + 5;
+	*t_50 = t_49;
+	t_51 = (__global ulong*)ka_fault_0;
+	t_52 = t_51 + 4;
+	*t_52 = t_33;
+	t_53 = t_51 + 5;
+	*t_53 = t_34;
+	t_54 = t_51 + 6;
+	*t_54 = t_35;
+	goto L_65;
+L_65:
 	return;
-L_60:
-	t_52 = x_ptr + (long)t_21;
-	*t_52 = t_27;
-	goto L_56;
-L_56:
+L_63:
+	t_55 = x_ptr + (long)t_21;
+	*t_55 = t_30;
+	goto L_59;
+L_59:
 	return;
-outside_53:
+outside_56:
 	return;
 }

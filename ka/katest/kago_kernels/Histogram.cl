@@ -39,20 +39,20 @@ __kernel void Histogram(
 	uint t_25;
 	ulong t_26;
 	bool t_27;
-	ulong t_28;
-	bool t_29;
-	uint t_30;
+	bool t_28;
+	ulong t_29;
+	ulong t_30;
 	ulong t_31;
-	ulong t_32;
-	ulong t_33;
-	__global uint* t_34;
-	uint cas_35;
-	bool cas_ok_36;
-	bool t_37;
-	__global uint* t_38;
-	__global uint* t_39;
-	ulong t_40;
-	uint t_41;
+	bool t_32;
+	uint t_33;
+	ulong t_34;
+	ulong t_35;
+	ulong t_36;
+	__global uint* t_37;
+	uint cas_38;
+	bool cas_ok_39;
+	bool t_40;
+	__global uint* t_41;
 	__global uint* t_42;
 	ulong t_43;
 	uint t_44;
@@ -60,12 +60,15 @@ __kernel void Histogram(
 	ulong t_46;
 	uint t_47;
 	__global uint* t_48;
-	__global ulong* t_49;
-	__global ulong* t_50;
-	__global ulong* t_51;
+	ulong t_49;
+	uint t_50;
+	__global uint* t_51;
 	__global ulong* t_52;
-	__global uint* t_53;
-	uint t_54;
+	__global ulong* t_53;
+	__global ulong* t_54;
+	__global ulong* t_55;
+	__global uint* t_56;
+	uint t_57;
 
 	t_2 = (ulong)get_global_id(0);
 	t_3 = ka_gsize0;
@@ -78,9 +81,9 @@ __kernel void Histogram(
 	t_10 = ka_gsize2;
 	t_11 = t_9 >= t_10;
 	t_12 = t_8 | t_11;
-	if (t_12) goto outside_55;
-	goto L_56;
-L_56:
+	if (t_12) goto outside_58;
+	goto L_59;
+L_59:
 	t_13 = (ulong)get_global_id(2);
 	t_14 = ka_gsize1;
 	t_15 = (ulong)get_global_id(1);
@@ -91,76 +94,79 @@ L_56:
 	t_20 = t_16 * t_19;
 	t_21 = t_17 + t_20;
 	t_22 = (long)t_21 < (long)x_len;
-	if (t_22) goto L_57;
-	goto L_58;
-L_57:
+	if (t_22) goto L_60;
+	goto L_61;
+L_60:
 	t_23 = t_21 < x_len;
-	if (t_23) goto L_59;
-	t_30 = 0u;
-	t_31 = t_21;
-	t_32 = x_len;
-	t_33 = 0ul;
-	goto fault_60;
-L_59:
+	if (t_23) goto L_62;
+	t_33 = 0u;
+	t_34 = t_21;
+	t_35 = x_len;
+	t_36 = 0ul;
+	goto fault_63;
+L_62:
 	t_24 = x_ptr + (long)t_21;
 	t_25 = *t_24;
 	t_26 = (ulong)(long)(int)t_25;
 	t_27 = bins_len != 0ul;
-	if (t_27) goto L_61;
-	t_30 = 1u;
-	t_31 = 0ul;
-	t_32 = 0ul;
-	t_33 = 0ul;
-	goto fault_60;
-L_61:
-	t_28 = (ulong)((long)t_26 % (long)bins_len);
-	t_29 = t_28 < bins_len;
-	if (t_29) goto L_62;
-	t_30 = 2u;
-	t_31 = t_28;
-	t_32 = bins_len;
-	t_33 = 0ul;
-	goto fault_60;
-fault_60:
-	t_34 = ka_fault_0;
-	cas_35 = atomic_cmpxchg((volatile __global uint*)t_34, 0u, 1u);
-	cas_ok_36 = cas_35 == 0u;
-	t_37 = cas_ok_36;
-	if (t_37) goto L_63;
-	goto L_64;
-L_63:
-	t_38 = ka_fault_0 + 1;
-	*t_38 = ka_launch_1;
-	t_39 = ka_fault_0 + 2;
-	*t_39 = t_30;
-	t_40 = (ulong)get_global_id(0);
-	t_41 = (uint)t_40;
-	t_42 = ka_fault_0 + 3;
-	*t_42 = t_41;
-	t_43 = (ulong)get_global_id(1);
-	t_44 = (uint)t_43;
-	t_45 = ka_fault_0 + 4;
-	*t_45 = t_44;
-	t_46 = (ulong)get_global_id(2);
-	t_47 = (uint)t_46;
-	t_48 = ka_fault_0 + 5;
-	*t_48 = t_47;
-	t_49 = (__global ulong*)ka_fault_0;
-	t_50 = t_49 + 4;
-	*t_50 = t_31;
-	t_51 = t_49 + 5;
-	*t_51 = t_32;
-	t_52 = t_49 + 6;
-	*t_52 = t_33;
-	goto L_64;
+	if (t_27) goto L_64;
+	t_33 = 1u;
+	t_34 = 0ul;
+	t_35 = 0ul;
+	t_36 = 0ul;
+	goto fault_63;
 L_64:
+	t_28 = bins_len == 0xfffffffffffffffful;
+	t_29 = t_28 ? 1ul : bins_len;
+	t_30 = (ulong)((long)t_26 % (long)t_29);
+	t_31 = t_28 ? 0ul : t_30;
+	t_32 = t_31 < bins_len;
+	if (t_32) goto L_65;
+	t_33 = 2u;
+	t_34 = t_31;
+	t_35 = bins_len;
+	t_36 = 0ul;
+	goto fault_63;
+fault_63:
+	t_37 = ka_fault_0;
+	cas_38 = atomic_cmpxchg((volatile __global uint*)t_37, 0u, 1u);
+	cas_ok_39 = cas_38 == 0u;
+	t_40 = cas_ok_39;
+	if (t_40) goto L_66;
+	goto L_67;
+L_66:
+	t_41 = ka_fault_0 + 1;
+	*t_41 = ka_launch_1;
+	t_42 = ka_fault_0 + 2;
+	*t_42 = t_33;
+	t_43 = (ulong)get_global_id(0);
+	t_44 = (uint)t_43;
+	t_45 = ka_fault_0 + 3;
+	*t_45 = t_44;
+	t_46 = (ulong)get_global_id(1);
+	t_47 = (uint)t_46;
+	t_48 = ka_fault_0 + 4;
+	*t_48 = t_47;
+	t_49 = (ulong)get_global_id(2);
+	t_50 = (uint)t_49;
+	t_51 = ka_fault_0 + 5;
+	*t_51 = t_50;
+	t_52 = (__global ulong*)ka_fault_0;
+	t_53 = t_52 + 4;
+	*t_53 = t_34;
+	t_54 = t_52 + 5;
+	*t_54 = t_35;
+	t_55 = t_52 + 6;
+	*t_55 = t_36;
+	goto L_67;
+L_67:
 	return;
-L_62:
-	t_53 = bins_ptr + (long)t_28;
-	t_54 = atomic_add((volatile __global uint*)t_53, 1u);
-	goto L_58;
-L_58:
+L_65:
+	t_56 = bins_ptr + (long)t_31;
+	t_57 = atomic_add((volatile __global uint*)t_56, 1u);
+	goto L_61;
+L_61:
 	return;
-outside_55:
+outside_58:
 	return;
 }

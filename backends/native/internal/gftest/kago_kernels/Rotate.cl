@@ -202,16 +202,16 @@ __kernel void Rotate(
 	__global ulong* t_189;
 	__global ulong* t_190;
 	ulong t_191;
-	ulong t_192;
-	bool t_193;
-	__global uint* t_194;
-	uint cas_195;
-	bool cas_ok_196;
-	bool t_197;
-	__global uint* t_198;
-	__global uint* t_199;
-	ulong t_200;
-	uint t_201;
+	bool t_192;
+	ulong t_193;
+	ulong t_194;
+	ulong t_195;
+	bool t_196;
+	__global uint* t_197;
+	uint cas_198;
+	bool cas_ok_199;
+	bool t_200;
+	__global uint* t_201;
 	__global uint* t_202;
 	ulong t_203;
 	uint t_204;
@@ -219,22 +219,22 @@ __kernel void Rotate(
 	ulong t_206;
 	uint t_207;
 	__global uint* t_208;
-	__global ulong* t_209;
-	__global ulong* t_210;
-	__global ulong* t_211;
+	ulong t_209;
+	uint t_210;
+	__global uint* t_211;
 	__global ulong* t_212;
-	ulong t_213;
-	__local uint* t_214;
-	uint t_215;
-	bool t_216;
-	__global uint* t_217;
-	uint cas_218;
-	bool cas_ok_219;
-	bool t_220;
-	__global uint* t_221;
-	__global uint* t_222;
-	ulong t_223;
-	uint t_224;
+	__global ulong* t_213;
+	__global ulong* t_214;
+	__global ulong* t_215;
+	ulong t_216;
+	__local uint* t_217;
+	uint t_218;
+	bool t_219;
+	__global uint* t_220;
+	uint cas_221;
+	bool cas_ok_222;
+	bool t_223;
+	__global uint* t_224;
 	__global uint* t_225;
 	ulong t_226;
 	uint t_227;
@@ -242,17 +242,20 @@ __kernel void Rotate(
 	ulong t_229;
 	uint t_230;
 	__global uint* t_231;
-	__global ulong* t_232;
-	__global ulong* t_233;
-	__global ulong* t_234;
+	ulong t_232;
+	uint t_233;
+	__global uint* t_234;
 	__global ulong* t_235;
-	__global uint* t_236;
-	ulong t_237;
-	__global uint* t_238;
+	__global ulong* t_236;
+	__global ulong* t_237;
+	__global ulong* t_238;
+	__global uint* t_239;
+	ulong t_240;
+	__global uint* t_241;
 
 	t_3 = ka_fault_1 + 16;
-	goto L_239;
-L_239:
+	goto L_242;
+L_242:
 	t_4 = ka_local_0_0;
 	t_5 = (ulong)get_local_id(2);
 	t_6 = (ulong)get_local_size(1);
@@ -274,30 +277,30 @@ L_239:
 	t_22 = t_18 + t_21;
 	t_23 = (ulong)get_local_size(0);
 	t_24 = shift != 0ul;
-	if (t_24) goto L_240;
-	goto L_241;
-L_241:
+	if (t_24) goto L_243;
+	goto L_244;
+L_244:
 	t_25 = (ulong)get_group_id(0);
 	t_26 = (ulong)((long)t_25 % (long)2ul);
 	t_27 = t_26 == 1ul;
-	if (t_27) goto L_242;
-	goto L_243;
-L_243:
+	if (t_27) goto L_245;
+	goto L_246;
+L_246:
 	t_28 = t_22 < x_len;
 	if (t_28) {
 		t_48 = x_ptr;
 		t_49 = t_22;
-		goto L_244;
+		goto L_247;
 	}
-	goto L_245;
-L_245:
+	goto L_248;
+L_248:
 	t_29 = ka_fault_1;
 	cas_30 = atomic_cmpxchg((volatile __global uint*)t_29, 0u, 1u);
 	cas_ok_31 = cas_30 == 0u;
 	t_32 = cas_ok_31;
-	if (t_32) goto L_246;
-	goto L_247;
-L_246:
+	if (t_32) goto L_249;
+	goto L_250;
+L_249:
 	t_33 = ka_fault_1 + 1;
 	*t_33 = ka_launch_2;
 	t_34 = ka_fault_1 + 2;
@@ -321,12 +324,12 @@ L_246:
 	*t_46 = x_len;
 	t_47 = t_44 + 6;
 	*t_47 = 0ul;
-	goto L_247;
-L_247:
+	goto L_250;
+L_250:
 	t_48 = t_3;
 	t_49 = 0ul;
-	goto L_244;
-L_244:
+	goto L_247;
+L_247:
 	t_50 = t_48 + (long)t_49;
 	t_51 = *t_50;
 	t_52 = t_51 * 2u;
@@ -334,17 +337,17 @@ L_244:
 	if (t_53) {
 		t_73 = x_ptr;
 		t_74 = t_22;
-		goto L_248;
+		goto L_251;
 	}
-	goto L_249;
-L_249:
+	goto L_252;
+L_252:
 	t_54 = ka_fault_1;
 	cas_55 = atomic_cmpxchg((volatile __global uint*)t_54, 0u, 1u);
 	cas_ok_56 = cas_55 == 0u;
 	t_57 = cas_ok_56;
-	if (t_57) goto L_250;
-	goto L_251;
-L_250:
+	if (t_57) goto L_253;
+	goto L_254;
+L_253:
 	t_58 = ka_fault_1 + 1;
 	*t_58 = ka_launch_2;
 	t_59 = ka_fault_1 + 2;
@@ -368,32 +371,32 @@ L_250:
 	*t_71 = x_len;
 	t_72 = t_69 + 6;
 	*t_72 = 0ul;
-	goto L_251;
-L_251:
+	goto L_254;
+L_254:
 	t_73 = t_3;
 	t_74 = 0ul;
-	goto L_248;
-L_248:
+	goto L_251;
+L_251:
 	t_75 = t_73 + (long)t_74;
 	*t_75 = t_52;
-	goto L_252;
-L_242:
+	goto L_255;
+L_245:
 	barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
 	t_76 = t_22 < x_len;
 	if (t_76) {
 		t_96 = x_ptr;
 		t_97 = t_22;
-		goto L_253;
+		goto L_256;
 	}
-	goto L_254;
-L_254:
+	goto L_257;
+L_257:
 	t_77 = ka_fault_1;
 	cas_78 = atomic_cmpxchg((volatile __global uint*)t_77, 0u, 1u);
 	cas_ok_79 = cas_78 == 0u;
 	t_80 = cas_ok_79;
-	if (t_80) goto L_255;
-	goto L_256;
-L_255:
+	if (t_80) goto L_258;
+	goto L_259;
+L_258:
 	t_81 = ka_fault_1 + 1;
 	*t_81 = ka_launch_2;
 	t_82 = ka_fault_1 + 2;
@@ -417,12 +420,12 @@ L_255:
 	*t_94 = x_len;
 	t_95 = t_92 + 6;
 	*t_95 = 0ul;
-	goto L_256;
-L_256:
+	goto L_259;
+L_259:
 	t_96 = t_3;
 	t_97 = 0ul;
-	goto L_253;
-L_253:
+	goto L_256;
+L_256:
 	t_98 = t_96 + (long)t_97;
 	t_99 = *t_98;
 	t_100 = 0u - t_99;
@@ -430,17 +433,17 @@ L_253:
 	if (t_101) {
 		t_121 = x_ptr;
 		t_122 = t_22;
-		goto L_257;
+		goto L_260;
 	}
-	goto L_258;
-L_258:
+	goto L_261;
+L_261:
 	t_102 = ka_fault_1;
 	cas_103 = atomic_cmpxchg((volatile __global uint*)t_102, 0u, 1u);
 	cas_ok_104 = cas_103 == 0u;
 	t_105 = cas_ok_104;
-	if (t_105) goto L_259;
-	goto L_260;
-L_259:
+	if (t_105) goto L_262;
+	goto L_263;
+L_262:
 	t_106 = ka_fault_1 + 1;
 	*t_106 = ka_launch_2;
 	t_107 = ka_fault_1 + 2;
@@ -464,31 +467,31 @@ L_259:
 	*t_119 = x_len;
 	t_120 = t_117 + 6;
 	*t_120 = 0ul;
-	goto L_260;
-L_260:
+	goto L_263;
+L_263:
 	t_121 = t_3;
 	t_122 = 0ul;
-	goto L_257;
-L_257:
+	goto L_260;
+L_260:
 	t_123 = t_121 + (long)t_122;
 	*t_123 = t_100;
-	goto L_252;
-L_240:
+	goto L_255;
+L_243:
 	t_124 = t_22 < x_len;
 	if (t_124) {
 		t_144 = x_ptr;
 		t_145 = t_22;
-		goto L_261;
+		goto L_264;
 	}
-	goto L_262;
-L_262:
+	goto L_265;
+L_265:
 	t_125 = ka_fault_1;
 	cas_126 = atomic_cmpxchg((volatile __global uint*)t_125, 0u, 1u);
 	cas_ok_127 = cas_126 == 0u;
 	t_128 = cas_ok_127;
-	if (t_128) goto L_263;
-	goto L_264;
-L_263:
+	if (t_128) goto L_266;
+	goto L_267;
+L_266:
 	t_129 = ka_fault_1 + 1;
 	*t_129 = ka_launch_2;
 	t_130 = ka_fault_1 + 2;
@@ -512,28 +515,28 @@ L_263:
 	*t_142 = x_len;
 	t_143 = t_140 + 6;
 	*t_143 = 0ul;
-	goto L_264;
-L_264:
+	goto L_267;
+L_267:
 	t_144 = t_3;
 	t_145 = 0ul;
-	goto L_261;
-L_261:
+	goto L_264;
+L_264:
 	t_146 = t_144 + (long)t_145;
 	t_147 = *t_146;
 	t_148 = t_13 < 64ul;
 	if (t_148) {
 		t_168 = t_13;
-		goto L_265;
+		goto L_268;
 	}
-	goto L_266;
-L_266:
+	goto L_269;
+L_269:
 	t_149 = ka_fault_1;
 	cas_150 = atomic_cmpxchg((volatile __global uint*)t_149, 0u, 1u);
 	cas_ok_151 = cas_150 == 0u;
 	t_152 = cas_ok_151;
-	if (t_152) goto L_267;
-	goto L_268;
-L_267:
+	if (t_152) goto L_270;
+	goto L_271;
+L_270:
 	t_153 = ka_fault_1 + 1;
 	*t_153 = ka_launch_2;
 	t_154 = ka_fault_1 + 2;
@@ -557,11 +560,11 @@ L_267:
 	*t_166 = 64ul;
 	t_167 = t_164 + 6;
 	*t_167 = 0ul;
+	goto L_271;
+L_271:
+	t_168 = 0ul;
 	goto L_268;
 L_268:
-	t_168 = 0ul;
-	goto L_265;
-L_265:
 	t_169 = t_4 + (long)t_168;
 	*t_169 = t_147;
 	barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
@@ -569,17 +572,17 @@ L_265:
 	t_171 = t_23 != 0ul;
 	if (t_171) {
 		t_191 = t_23;
-		goto L_269;
+		goto L_272;
 	}
-	goto L_270;
-L_270:
+	goto L_273;
+L_273:
 	t_172 = ka_fault_1;
 	cas_173 = atomic_cmpxchg((volatile __global uint*)t_172, 0u, 1u);
 	cas_ok_174 = cas_173 == 0u;
 	t_175 = cas_ok_174;
-	if (t_175) goto L_271;
-	goto L_272;
-L_271:
+	if (t_175) goto L_274;
+	goto L_275;
+L_274:
 	t_176 = ka_fault_1 + 1;
 	*t_176 = ka_launch_2;
 	t_177 = ka_fault_1 + 2;
@@ -603,103 +606,106 @@ L_271:
 	*t_189 = 0ul;
 	t_190 = t_187 + 6;
 	*t_190 = 0ul;
+	goto L_275;
+L_275:
+	t_191 = 1ul;
 	goto L_272;
 L_272:
-	t_191 = 1ul;
-	goto L_269;
-L_269:
-	t_192 = (ulong)((long)t_170 % (long)t_191);
-	t_193 = t_192 < 64ul;
-	if (t_193) {
-		t_213 = t_192;
-		goto L_273;
+	t_192 = t_191 == 0xfffffffffffffffful;
+	t_193 = t_192 ? 1ul : t_191;
+	t_194 = (ulong)((long)t_170 % (long)t_193);
+	t_195 = t_192 ? 0ul : t_194;
+	t_196 = t_195 < 64ul;
+	if (t_196) {
+		t_216 = t_195;
+		goto L_276;
 	}
-	goto L_274;
-L_274:
-	t_194 = ka_fault_1;
-	cas_195 = atomic_cmpxchg((volatile __global uint*)t_194, 0u, 1u);
-	cas_ok_196 = cas_195 == 0u;
-	t_197 = cas_ok_196;
-	if (t_197) goto L_275;
-	goto L_276;
-L_275:
-	t_198 = ka_fault_1 + 1;
-	*t_198 = ka_launch_2;
-	t_199 = ka_fault_1 + 2;
-	*t_199 = 3u;
-	t_200 = (ulong)get_global_id(0);
-	t_201 = (uint)t_200;
-	t_202 = ka_fault_1 + 3;
-	*t_202 = t_201;
-	t_203 = (ulong)get_global_id(1);
-	t_204 = (uint)t_203;
-	t_205 = ka_fault_1 + 4;
-	*t_205 = t_204;
-	t_206 = (ulong)get_global_id(2);
-	t_207 = (uint)t_206;
-	t_208 = ka_fault_1 + 5;
-	*t_208 = t_207;
-	t_209 = (__global ulong*)ka_fault_1;
-	t_210 = t_209 + 4;
-	*t_210 = t_192;
-	t_211 = t_209 + 5;
-	*t_211 = 64ul;
-	t_212 = t_209 + 6;
-	*t_212 = 0ul;
-	goto L_276;
-L_276:
-	t_213 = 0ul;
-	goto L_273;
-L_273:
-	t_214 = t_4 + (long)t_213;
-	t_215 = *t_214;
-	t_216 = t_22 < x_len;
-	if (t_216) {
-		t_236 = x_ptr;
-		t_237 = t_22;
-		goto L_277;
-	}
-	goto L_278;
-L_278:
-	t_217 = ka_fault_1;
-	cas_218 = atomic_cmpxchg((volatile __global uint*)t_217, 0u, 1u);
-	cas_ok_219 = cas_218 == 0u;
-	t_220 = cas_ok_219;
-	if (t_220) goto L_279;
-	goto L_280;
-L_279:
-	t_221 = ka_fault_1 + 1;
-	*t_221 = ka_launch_2;
-	t_222 = ka_fault_1 + 2;
-	*t_222 = 4u;
-	t_223 = (ulong)get_global_id(0);
-	t_224 = (uint)t_223;
-	t_225 = ka_fault_1 + 3;
-	*t_225 = t_224;
-	t_226 = (ulong)get_global_id(1);
-	t_227 = (uint)t_226;
-	t_228 = ka_fault_1 + 4;
-	*t_228 = t_227;
-	t_229 = (ulong)get_global_id(2);
-	t_230 = (uint)t_229;
-	t_231 = ka_fault_1 + 5;
-	*t_231 = t_230;
-	t_232 = (__global ulong*)ka_fault_1;
-	t_233 = t_232 + 4;
-	*t_233 = t_22;
-	t_234 = t_232 + 5;
-	*t_234 = x_len;
-	t_235 = t_232 + 6;
-	*t_235 = 0ul;
-	goto L_280;
-L_280:
-	t_236 = t_3;
-	t_237 = 0ul;
 	goto L_277;
 L_277:
-	t_238 = t_236 + (long)t_237;
-	*t_238 = t_215;
-	goto L_252;
-L_252:
+	t_197 = ka_fault_1;
+	cas_198 = atomic_cmpxchg((volatile __global uint*)t_197, 0u, 1u);
+	cas_ok_199 = cas_198 == 0u;
+	t_200 = cas_ok_199;
+	if (t_200) goto L_278;
+	goto L_279;
+L_278:
+	t_201 = ka_fault_1 + 1;
+	*t_201 = ka_launch_2;
+	t_202 = ka_fault_1 + 2;
+	*t_202 = 3u;
+	t_203 = (ulong)get_global_id(0);
+	t_204 = (uint)t_203;
+	t_205 = ka_fault_1 + 3;
+	*t_205 = t_204;
+	t_206 = (ulong)get_global_id(1);
+	t_207 = (uint)t_206;
+	t_208 = ka_fault_1 + 4;
+	*t_208 = t_207;
+	t_209 = (ulong)get_global_id(2);
+	t_210 = (uint)t_209;
+	t_211 = ka_fault_1 + 5;
+	*t_211 = t_210;
+	t_212 = (__global ulong*)ka_fault_1;
+	t_213 = t_212 + 4;
+	*t_213 = t_195;
+	t_214 = t_212 + 5;
+	*t_214 = 64ul;
+	t_215 = t_212 + 6;
+	*t_215 = 0ul;
+	goto L_279;
+L_279:
+	t_216 = 0ul;
+	goto L_276;
+L_276:
+	t_217 = t_4 + (long)t_216;
+	t_218 = *t_217;
+	t_219 = t_22 < x_len;
+	if (t_219) {
+		t_239 = x_ptr;
+		t_240 = t_22;
+		goto L_280;
+	}
+	goto L_281;
+L_281:
+	t_220 = ka_fault_1;
+	cas_221 = atomic_cmpxchg((volatile __global uint*)t_220, 0u, 1u);
+	cas_ok_222 = cas_221 == 0u;
+	t_223 = cas_ok_222;
+	if (t_223) goto L_282;
+	goto L_283;
+L_282:
+	t_224 = ka_fault_1 + 1;
+	*t_224 = ka_launch_2;
+	t_225 = ka_fault_1 + 2;
+	*t_225 = 4u;
+	t_226 = (ulong)get_global_id(0);
+	t_227 = (uint)t_226;
+	t_228 = ka_fault_1 + 3;
+	*t_228 = t_227;
+	t_229 = (ulong)get_global_id(1);
+	t_230 = (uint)t_229;
+	t_231 = ka_fault_1 + 4;
+	*t_231 = t_230;
+	t_232 = (ulong)get_global_id(2);
+	t_233 = (uint)t_232;
+	t_234 = ka_fault_1 + 5;
+	*t_234 = t_233;
+	t_235 = (__global ulong*)ka_fault_1;
+	t_236 = t_235 + 4;
+	*t_236 = t_22;
+	t_237 = t_235 + 5;
+	*t_237 = x_len;
+	t_238 = t_235 + 6;
+	*t_238 = 0ul;
+	goto L_283;
+L_283:
+	t_239 = t_3;
+	t_240 = 0ul;
+	goto L_280;
+L_280:
+	t_241 = t_239 + (long)t_240;
+	*t_241 = t_218;
+	goto L_255;
+L_255:
 	return;
 }
