@@ -22,7 +22,13 @@ func init() {
 	emitters[driver.SPIRV] = func(k *Kernel) ([]byte, error) {
 		return spirv.Emit(k.Module, spirv.Options{ContractionOff: true})
 	}
+	// PTX gets the module with 32-bit arithmetic where it provably fits
+	// (narrowed.go).
 	emitters[driver.PTX] = func(k *Kernel) ([]byte, error) {
-		return ptx.Emit(k.Module, ptx.Options{})
+		m, err := k.narrowedModule()
+		if err != nil {
+			return nil, err
+		}
+		return ptx.Emit(m, ptx.Options{})
 	}
 }
