@@ -49,6 +49,7 @@ func openDevice(b driver.Backend, name string, i int) (*Device, error) {
 	d.def = newStream(d)
 	d.def.queues[Normal] = q
 	d.def.cur = q
+	d.def.stop.add(q)
 	d.live[d.def] = struct{}{}
 	d.unreserve = reserveWorkers(d.info)
 	return d, nil

@@ -143,6 +143,7 @@ type Features = driver.Features
 const (
 	FP64         = driver.FP64         // 64-bit floating point
 	Int64Atomics = driver.Int64Atomics // atomics on 64-bit integers
+	Cancel       = driver.Cancel       // cancellation stops device work (Stream.WithContext)
 )
 
 // DeviceInfo describes a device without opening it; see Probe.

@@ -27,6 +27,7 @@ type Stream struct {
 	closed bool
 	why    string       // why it closed: its task ended, or its device closed
 	args   []driver.Arg // Launch's scratch, under mu
+	stop   streamStop   // the stop flag of WithContext (cancel.go)
 
 	// Asynchronous work accounted for at the stream's next completed wait
 	// (waited), under mu: the race detector's stand-ins for asynchronous
@@ -101,6 +102,7 @@ func (s *Stream) setPriority(p Priority, order bool) error {
 			return fmt.Errorf("ka: SetPriority(%v): %w", p, err)
 		}
 		s.queues[p] = q
+		s.stop.add(q)
 		next = q
 	}
 	if order {
@@ -136,6 +138,7 @@ func (s *Stream) queue() (*queue, error) {
 		return nil, err
 	}
 	s.queues[prio], s.cur = q, q
+	s.stop.add(q)
 	return q, nil
 }
 
@@ -222,6 +225,7 @@ func (s *Stream) finish() error {
 			}
 		}
 		s.cur = nil
+		s.stop.reset()
 		return err
 	}
 	s.releaseLocked()
@@ -256,4 +260,5 @@ func (s *Stream) releaseLocked() {
 		}
 	}
 	s.cur = nil
+	s.stop.reset()
 }

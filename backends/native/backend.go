@@ -79,7 +79,7 @@ func info() driver.DeviceInfo {
 			LocalMemBytes: 1 << 20,
 			MaxAllocBytes: maxAlloc(),
 			ComputeUnits:  runtime.GOMAXPROCS(0),
-			Features:      driver.FP64 | driver.Int64Atomics,
+			Features:      driver.FP64 | driver.Int64Atomics | driver.Cancel,
 			Notes:         []string{"kernels run as Go code on goroutines", "priorities are recorded, not scheduled"},
 		},
 	}

@@ -18,15 +18,23 @@ type launch struct {
 	groups  int
 	next    atomic.Int64
 	failure atomic.Pointer[error]
+	stop    *stopper // the queue's stop flag; nil when nothing can stop the launch
 }
 
 // execute runs a launch: groups are taken from a shared counter by up to
 // GOMAXPROCS goroutines (one of them the queue's own).
 func execute(fn *function, body bound, r, g driver.NDRange) error {
+	return executeStoppable(fn, body, r, g, nil)
+}
+
+// executeStoppable is execute with the stop flag of the launch's queue
+// (stop.go), checked before each group and obeyed at barriers. A stopped
+// launch is not an error.
+func executeStoppable(fn *function, body bound, r, g driver.NDRange, stop *stopper) error {
 	if body.group != nil {
-		return executeGroups(fn, body, r, g)
+		return executeGroups(fn, body, r, g, stop)
 	}
-	l := &launch{fn: fn, body: body.item, r: r, g: g, groups: 1}
+	l := &launch{fn: fn, body: body.item, r: r, g: g, groups: 1, stop: stop}
 	for d := range 3 {
 		l.ng[d] = (r.Size[d] + g.Size[d] - 1) / g.Size[d]
 		l.groups *= l.ng[d]
@@ -48,7 +56,7 @@ func (l *launch) work() {
 	var w driver.WorkItem
 	var grp *driver.Group
 	var items []driver.WorkItem
-	for l.failure.Load() == nil {
+	for l.failure.Load() == nil && !l.stop.stopped() {
 		gi := int(l.next.Add(1) - 1)
 		if gi >= l.groups {
 			return
@@ -67,7 +75,11 @@ func (l *launch) work() {
 		if cap(items) < n {
 			items = make([]driver.WorkItem, n)
 		}
+		if !l.stop.enter(grp) {
+			return
+		}
 		l.runGoroutines(&w, grp, items[:n])
+		l.stop.leave(grp)
 	}
 }
 

@@ -26,6 +26,7 @@ type groupLaunch struct {
 	chunk   int // groups taken at a time
 	next    atomic.Int64
 	failure atomic.Pointer[error]
+	stop    *stopper       // the queue's stop flag, checked before each group; nil when none
 	helpers sync.WaitGroup // pool goroutines working on the launch
 }
 
@@ -70,9 +71,9 @@ func helper(work chan *groupLaunch) {
 // executeGroups runs a launch with its group function: groups are taken
 // from a shared counter, a chunk at a time, by the queue's goroutine and
 // up to GOMAXPROCS-1 helpers.
-func executeGroups(fn *function, body bound, r, g driver.NDRange) error {
+func executeGroups(fn *function, body bound, r, g driver.NDRange, stop *stopper) error {
 	l := launches.Get().(*groupLaunch)
-	l.fn, l.body, l.r, l.g, l.groups = fn, body, r, g, 1
+	l.fn, l.body, l.r, l.g, l.groups, l.stop = fn, body, r, g, 1, stop
 	for d := range 3 {
 		l.ng[d] = (r.Size[d] + g.Size[d] - 1) / g.Size[d]
 		l.groups *= l.ng[d]
@@ -104,7 +105,7 @@ func executeGroups(fn *function, body bound, r, g driver.NDRange) error {
 	if e := l.failure.Load(); e != nil {
 		err = *e
 	}
-	l.fn, l.body = nil, bound{}
+	l.fn, l.body, l.stop = nil, bound{}, nil
 	launches.Put(l)
 	return err
 }
@@ -113,7 +114,7 @@ func executeGroups(fn *function, body bound, r, g driver.NDRange) error {
 func (l *groupLaunch) run(wg *driver.WorkGroup) {
 	wg.Size, wg.Count, wg.GlobalSize = l.g.Size, l.ng, l.r.Size
 	wg.Items = l.g.Total()
-	for l.failure.Load() == nil {
+	for l.failure.Load() == nil && !l.stop.stopped() {
 		start := int(l.next.Add(int64(l.chunk))) - l.chunk
 		if start >= l.groups {
 			return
@@ -133,7 +134,7 @@ func (l *groupLaunch) runChunk(wg *driver.WorkGroup, start, end int) {
 	wg.SetGroup(gi)
 	for {
 		group(wg)
-		if gi++; gi == end {
+		if gi++; gi == end || l.stop.stopped() {
 			return
 		}
 		wg.NextGroup()

@@ -23,6 +23,7 @@ type queue struct {
 	subs    []sub  // callbacks waiting for done to reach a count
 	err     error  // first failure not yet reported
 	failAt  uint64 // the sequence number of that failure, 0 if none
+	stop    stopper
 }
 
 type sub struct {
@@ -148,7 +149,12 @@ func (q *queue) Launch(f driver.Function, r, group driver.NDRange, args []driver
 		return fmt.Errorf("native: Launch of a %T, not a native function", f)
 	}
 	body := fn.bind(args)
-	q.enqueue(func() error { return execute(fn, body, r, group) })
+	q.enqueue(func() error {
+		if q.stop.stopped() {
+			return nil // skipped: a cancelled stream's launch not yet started
+		}
+		return executeStoppable(fn, body, r, group, &q.stop)
+	})
 	return nil
 }
 

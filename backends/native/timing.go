@@ -106,7 +106,11 @@ func (q *queue) LaunchTimed(f driver.Function, r, group driver.NDRange, args []d
 	s := &span{}
 	seq := q.enqueue(func() error {
 		s.start = clock()
-		err := execute(fn, body, r, group)
+		if q.stop.stopped() {
+			s.end = s.start
+			return nil // skipped, as in Launch
+		}
+		err := executeStoppable(fn, body, r, group, &q.stop)
 		s.end = clock()
 		return err
 	})

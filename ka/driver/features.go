@@ -27,10 +27,15 @@ const (
 	// Int64Atomics is atomic operations on 64-bit integers in global
 	// memory (OpenCL: cl_khr_int64_base_atomics; every CUDA device).
 	Int64Atomics
+	// Cancel is a device whose queues implement Stopper: a cancelled
+	// context (ka.Stream.WithContext) skips launches not yet started and
+	// stops running kernels. Without it, cancellation ends only the wait.
+	// It is a device capability, never a kernel's need.
+	Cancel
 )
 
 // featureNames are the features' names, in bit order.
-var featureNames = []string{"fp64", "int64 atomics"}
+var featureNames = []string{"fp64", "int64 atomics", "cancel"}
 
 // Has reports whether f includes every feature of g.
 func (f Features) Has(g Features) bool { return f&g == g }
