@@ -132,9 +132,11 @@ func compileKernel(p *Package, fn *ssa.Function) (*Kernel, ErrorList) {
 	type binding struct {
 		ssa  *ssa.Parameter
 		name string
-		kind int // 0 scalar, 1 slice, 2 bool, 3 matrix or volume (views.go)
+		kind int // 0 scalar, 1 slice, 2 bool, 3 matrix or volume (views.go), 4 struct (structparams.go)
 		p    []*ir.Param
-		lt   lltypes.Type // a scalar's type, a slice's element type
+		lt   lltypes.Type   // a scalar's type, a slice's element type
+		goT  types.Type     // a struct's type
+		ft   []lltypes.Type // a struct's field parameters' types
 	}
 	var binds []binding
 	qual := func(other *types.Package) string {
@@ -151,6 +153,17 @@ func compileKernel(p *Package, fn *ssa.Function) (*Kernel, ErrorList) {
 		}
 		if isItem(t) {
 			c.errorf(sp.Pos(), "only the first parameter may be ka.Item")
+			continue
+		}
+		if _, ok := t.Underlying().(*types.Struct); ok && !isItem(t) && isAggregate(t) {
+			if msg := aggregateProblem(t); msg != "" {
+				c.errorf(sp.Pos(), "parameter %s: %s", sp.Name(), unsupported(msg))
+				continue
+			}
+			prm, ft := structParam(sp.Name(), t)
+			binds = append(binds, binding{ssa: sp, name: name, kind: 4, goT: t, ft: ft})
+			k.Params = append(k.Params, prm)
+			k.GoTypes = append(k.GoTypes, types.TypeString(t, qual))
 			continue
 		}
 		if dims, et := viewDims(t); dims != 0 {
@@ -206,6 +219,10 @@ func compileKernel(p *Package, fn *ssa.Function) (*Kernel, ErrorList) {
 	for _, dp := range k.DeviceParams {
 		var prm *ir.Param
 		switch dp.Kind {
+		case driver.ParamField:
+			b := &binds[dp.Arg]
+			prm = ir.NewParam(b.name+"."+itoa(len(b.p)), b.ft[len(b.p)])
+			b.p = append(b.p, prm)
 		case driver.ParamBuffer, driver.ParamLength, driver.ParamScalar, driver.ParamOffset, driver.ParamShape, driver.ParamStride:
 			b := &binds[dp.Arg]
 			shape, strides := viewParamNames(k.Params[dp.Arg].Dims)
@@ -251,6 +268,8 @@ func compileKernel(p *Package, fn *ssa.Function) (*Kernel, ErrorList) {
 			fr.values[b.ssa] = &sliceValue{ptr: b.p[0], len: b.p[1], elem: b.lt}
 		case 2:
 			fr.values[b.ssa] = c.entry.NewICmp(enum.IPredNE, b.p[0], constant.NewInt(lltypes.I8, 0))
+		case 4:
+			fr.values[b.ssa] = fr.bindStructParam(b.goT, b.p)
 		case 3:
 			// buffer, offset, extents, strides (driver.LayoutOf)
 			dims := (len(b.p) - 1) / 2

@@ -173,6 +173,14 @@ func (k *Kernel) launch(s *Stream, r NDRange, timed bool, args []any) (*eventSta
 			dargs = append(dargs, arg)
 			continue
 		}
+		if p.Fields != nil {
+			b, err := structBytes(args[i], p.StructSize)
+			if err != nil {
+				return nil, fmt.Errorf("ka: launching %s: argument %d (%s) %v: %w", k.spec.Name, i+1, p, err, ErrBadLaunch)
+			}
+			dargs = append(dargs, driver.Arg{Value: args[i], Bytes: b})
+			continue
+		}
 		if t := scalarTypeOf(args[i]); t != p.Type {
 			return nil, fmt.Errorf("ka: launching %s: argument %d (%s) is %T, want %s: %w", k.spec.Name, i+1, p, args[i], p.Type, ErrBadLaunch)
 		}

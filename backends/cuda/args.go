@@ -25,6 +25,8 @@ func packArgs(spec *driver.KernelSpec, layout driver.DeviceParams, args []driver
 				return fmt.Errorf("cuda: launch of %s: parameter %s needs a buffer of this backend, got %T: %w", spec.Name, spec.Params[dp.Arg], args[dp.Arg].Buffer, driver.ErrBadLaunch)
 			}
 			slots[i] = uint64(b.ptr)
+		case driver.ParamField:
+			slots[i] = driver.FieldBits(args[dp.Arg].Bytes, dp.Offset, dp.Size)
 		case driver.ParamOffset:
 			slots[i] = uint64(args[dp.Arg].Offset)
 		case driver.ParamShape:

@@ -129,6 +129,8 @@ func (q *queue) Launch(fn driver.Function, r, group driver.NDRange, args []drive
 				return fmt.Errorf("opencl: launch of %s: parameter %s needs a buffer of this backend, got %T: %w", f.spec.Name, f.spec.Params[dp.Arg], args[dp.Arg].Buffer, driver.ErrBadLaunch)
 			}
 			l.Set(i, dp.Size, uint64(b.mem))
+		case driver.ParamField:
+			l.Set(i, dp.Size, driver.FieldBits(args[dp.Arg].Bytes, dp.Offset, dp.Size))
 		case driver.ParamOffset:
 			l.Set(i, dp.Size, uint64(args[dp.Arg].Offset))
 		case driver.ParamShape:

@@ -297,7 +297,7 @@ var scalarNames = map[driver.ScalarType]string{
 	driver.Bool: "Bool", driver.Int: "Int", driver.Int8: "Int8", driver.Int16: "Int16",
 	driver.Int32: "Int32", driver.Int64: "Int64", driver.Uint: "Uint", driver.Uint8: "Uint8",
 	driver.Uint16: "Uint16", driver.Uint32: "Uint32", driver.Uint64: "Uint64",
-	driver.Float32: "Float32", driver.Float64: "Float64",
+	driver.Float32: "Float32", driver.Float64: "Float64", driver.Invalid: "Invalid",
 }
 
 // writeRegistration writes one driver.RegisterKernel call.
@@ -315,6 +315,16 @@ func writeRegistration(b *bytes.Buffer, k *codegen.Kernel, group *groupFunc) {
 		}
 		if p.Dims != 0 {
 			fmt.Fprintf(b, ", Dims: %d", p.Dims)
+		}
+		if p.Fields != nil {
+			fmt.Fprintf(b, ", StructSize: %d, Fields: []driver.Field{", p.StructSize)
+			for i, f := range p.Fields {
+				if i > 0 {
+					b.WriteString(", ")
+				}
+				fmt.Fprintf(b, "{Offset: %d, Size: %d}", f.Offset, f.Size)
+			}
+			b.WriteString("}")
 		}
 		b.WriteString("},\n")
 	}

@@ -90,3 +90,38 @@ func PrivateStructs(it ka.Item, x []float32, out []float32) {
 	}
 	out[i] = a.X + 2*a.Y + 3*a.Z - b.X
 }
+
+// StepParams is a struct parameter: scalars of every width, a nested
+// struct, an array and bools, with Go's padding between them.
+type StepParams struct {
+	Dt    float32
+	Steps int64
+	Flags [3]bool
+	Scale int16
+	Box   struct{ Min, Max Vec3 }
+	Gain  [2]float64
+}
+
+// StructParam advances a private particle per work-item under a struct
+// parameter, clamping it to the parameter's box.
+//
+//ka:kernel
+func StructParam(it ka.Item, p StepParams, x []float32, out []float32) {
+	i := it.Global()
+	if 4*i+3 >= len(out) {
+		return
+	}
+	pt := Particle{Pos: Vec3{x[i%len(x)], float32(i), -float32(i)}, Mass: 1 + float32(i%3)}
+	v := Vec3{1, -2, 0.5}
+	for s := int64(0); s < p.Steps; s++ {
+		pt.Pos = add3(pt.Pos, scale3(v, p.Dt*pt.Mass))
+		if p.Flags[s%3] {
+			pt.Pos.X = min(max(pt.Pos.X, p.Box.Min.X), p.Box.Max.X)
+			pt.Pos.Y = min(max(pt.Pos.Y, p.Box.Min.Y), p.Box.Max.Y)
+		}
+	}
+	out[4*i] = pt.Pos.X
+	out[4*i+1] = pt.Pos.Y
+	out[4*i+2] = pt.Pos.Z * float32(p.Scale)
+	out[4*i+3] = float32(p.Gain[0]*float64(pt.Pos.X) + p.Gain[1])
+}

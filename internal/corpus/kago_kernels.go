@@ -1403,6 +1403,64 @@ func init() {
 			return func(g *driver.WorkGroup) { kagoGroupStencil3D(g, a0, a1) }
 		},
 	})
+	driver.RegisterKernel(StructParam, &driver.KernelSpec{
+		Name:  "StructParam",
+		Entry: "StructParam",
+		Params: []driver.Param{
+			{Name: "p", Type: driver.Invalid, StructSize: 64, Fields: []driver.Field{{Offset: 0, Size: 4}, {Offset: 8, Size: 8}, {Offset: 16, Size: 1}, {Offset: 17, Size: 1}, {Offset: 18, Size: 1}, {Offset: 20, Size: 2}, {Offset: 24, Size: 4}, {Offset: 28, Size: 4}, {Offset: 32, Size: 4}, {Offset: 36, Size: 4}, {Offset: 40, Size: 4}, {Offset: 44, Size: 4}, {Offset: 48, Size: 8}, {Offset: 56, Size: 8}}},
+			{Name: "x", Type: driver.Float32, Slice: true},
+			{Name: "out", Type: driver.Float32, Slice: true},
+		},
+		DeviceParams: driver.DeviceParams{
+			{Kind: driver.ParamField, Arg: 0, Offset: 0, Size: 4},
+			{Kind: driver.ParamField, Arg: 0, Offset: 8, Size: 8},
+			{Kind: driver.ParamField, Arg: 0, Offset: 16, Size: 1},
+			{Kind: driver.ParamField, Arg: 0, Offset: 17, Size: 1},
+			{Kind: driver.ParamField, Arg: 0, Offset: 18, Size: 1},
+			{Kind: driver.ParamField, Arg: 0, Offset: 20, Size: 2},
+			{Kind: driver.ParamField, Arg: 0, Offset: 24, Size: 4},
+			{Kind: driver.ParamField, Arg: 0, Offset: 28, Size: 4},
+			{Kind: driver.ParamField, Arg: 0, Offset: 32, Size: 4},
+			{Kind: driver.ParamField, Arg: 0, Offset: 36, Size: 4},
+			{Kind: driver.ParamField, Arg: 0, Offset: 40, Size: 4},
+			{Kind: driver.ParamField, Arg: 0, Offset: 44, Size: 4},
+			{Kind: driver.ParamField, Arg: 0, Offset: 48, Size: 8},
+			{Kind: driver.ParamField, Arg: 0, Offset: 56, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
+			{Kind: driver.ParamLength, Arg: 1, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 2, Size: 8},
+			{Kind: driver.ParamLength, Arg: 2, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
+			{Kind: driver.ParamFaultRecord, Size: 8},
+			{Kind: driver.ParamLaunchID, Size: 4},
+		},
+		Faults: []driver.FaultSite{
+			{Kind: driver.FaultDivideByZero, File: "aggregates.go", Line: 114, Format: "integer divide by zero", Args: nil},
+			{Kind: driver.FaultIndex, File: "aggregates.go", Line: 114, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "aggregates.go", Line: 118, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "aggregates.go", Line: 123, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "aggregates.go", Line: 124, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "aggregates.go", Line: 125, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "aggregates.go", Line: 126, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+		},
+		Barrier: false,
+		Needs:   driver.FP64,
+		Code:    kagoCode{},
+		Native: func(args []driver.Arg) func(driver.Item) {
+			a0 := args[0].Value.(StepParams)
+			a1 := args[1].Value.([]float32)
+			a2 := args[2].Value.([]float32)
+			return func(it driver.Item) { StructParam(ka.Item(it), a0, a1, a2) }
+		},
+		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+			a0 := args[0].Value.(StepParams)
+			a1 := args[1].Value.([]float32)
+			a2 := args[2].Value.([]float32)
+			return func(g *driver.WorkGroup) { kagoGroupStructParam(g, a0, a1, a2) }
+		},
+	})
 	driver.RegisterKernel(Switch, &driver.KernelSpec{
 		Name:  "Switch",
 		Entry: "Switch",
@@ -2109,6 +2167,27 @@ func (k Stencil3DKernel) Launch(s *ka.Stream, r ka.NDRange, in *ka.Volume[float6
 		return fmt.Errorf("launching Stencil3D: a zero Stencil3DKernel, not one from NewStencil3DKernel: %w", ka.ErrInvalid)
 	}
 	return k.k.Launch(s, r, in, out)
+}
+
+// StructParamKernel is the kernel StructParam loaded on a device. Its Launch
+// takes StructParam's parameters, so a wrong argument is a compile error.
+type StructParamKernel struct{ k *ka.Kernel }
+
+// NewStructParamKernel loads the kernel StructParam on dev, as ka.NewKernel does.
+func NewStructParamKernel(dev *ka.Device, opts ...ka.KernelOption) (StructParamKernel, error) {
+	k, err := ka.NewKernel(dev, StructParam, opts...)
+	return StructParamKernel{k}, err
+}
+
+// Kernel returns the loaded kernel (nil for the zero StructParamKernel).
+func (k StructParamKernel) Kernel() *ka.Kernel { return k.k }
+
+// Launch enqueues StructParam on s over r, as ka.Kernel.Launch does.
+func (k StructParamKernel) Launch(s *ka.Stream, r ka.NDRange, p StepParams, x *ka.Array[float32], out *ka.Array[float32]) error {
+	if k.k == nil {
+		return fmt.Errorf("launching StructParam: a zero StructParamKernel, not one from NewStructParamKernel: %w", ka.ErrInvalid)
+	}
+	return k.k.Launch(s, r, p, x, out)
 }
 
 // SwitchKernel is the kernel Switch loaded on a device. Its Launch
@@ -3481,6 +3560,59 @@ func kagoGroupStencil3D(kg *driver.WorkGroup, in, out ka.Volume[float64]) {
 				}
 				s := in.At(i-1, j, k) + in.At(i+1, j, k) + in.At(i, j-1, k) + in.At(i, j+1, k) + in.At(i, j, k-1) + in.At(i, j, k+1)
 				out.Set(i, j, k, s-6*in.At(i, j, k))
+			}
+		}
+	}
+}
+
+// kagoGroupStructParam runs one work-group of StructParam, its work-items as loops
+// (see package groupfn).
+func kagoGroupStructParam(kg *driver.WorkGroup, p StepParams, x []float32, out []float32) {
+	n0 := kg.Size[0]
+	n1 := kg.Size[1]
+	n2 := kg.Size[2]
+	b0 := kg.ID[0] * n0
+	b1 := kg.ID[1] * n1
+	b2 := kg.ID[2] * n2
+	m0 := kg.GlobalSize[0] - b0
+	if m0 > n0 {
+		m0 = n0
+	}
+	m1 := kg.GlobalSize[1] - b1
+	if m1 > n1 {
+		m1 = n1
+	}
+	m2 := kg.GlobalSize[2] - b2
+	if m2 > n2 {
+		m2 = n2
+	}
+	gs0 := kg.GlobalSize[0]
+	gs1 := kg.GlobalSize[1]
+	for lz := range m2 {
+		gz := b2 + lz
+		for ly := range m1 {
+			gy := b1 + ly
+			row := gs0 * (gy + gs1*gz)
+		items:
+			for lx := range m0 {
+				gx := b0 + lx
+				i := (row + gx)
+				if 4*i+3 >= len(out) {
+					continue items
+				}
+				pt := Particle{Pos: Vec3{x[i%len(x)], float32(i), -float32(i)}, Mass: 1 + float32(i%3)}
+				v := Vec3{1, -2, 0.5}
+				for s := int64(0); s < p.Steps; s++ {
+					pt.Pos = add3(pt.Pos, scale3(v, p.Dt*pt.Mass))
+					if p.Flags[s%3] {
+						pt.Pos.X = min(max(pt.Pos.X, p.Box.Min.X), p.Box.Max.X)
+						pt.Pos.Y = min(max(pt.Pos.Y, p.Box.Min.Y), p.Box.Max.Y)
+					}
+				}
+				out[4*i] = pt.Pos.X
+				out[4*i+1] = pt.Pos.Y
+				out[4*i+2] = pt.Pos.Z * float32(p.Scale)
+				out[4*i+3] = float32(p.Gain[0]*float64(pt.Pos.X) + p.Gain[1])
 			}
 		}
 	}

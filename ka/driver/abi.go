@@ -28,12 +28,13 @@ const (
 	ParamLaunchID                    // hidden, kernels with fault sites only: the launch's number, which a fault record names, 4 bytes
 	ParamOffset                      // the element offset of the ka.Matrix or ka.Volume view Params[Arg] in its buffer (Arg.Offset), 8 bytes
 	ParamShape                       // the extent of the view Params[Arg] in its dimension Dim: rows, cols (and depth) (Arg.Shape[Dim]), 8 bytes
+	ParamField                       // bytes Offset..Offset+Size of the struct parameter Params[Arg] (Arg.Bytes, Go's layout): one scalar field, 1 to 8 bytes, little-endian
 	ParamStride                      // the elements between consecutive indices of dimension Dim of the view Params[Arg] (Arg.Strides[Dim]; the last dimension's is 1 and not passed), 8 bytes
 )
 
 var deviceParamKinds = [...]string{ParamBuffer: "ParamBuffer", ParamLength: "ParamLength", ParamScalar: "ParamScalar", ParamGlobalSize: "ParamGlobalSize",
 	ParamFaultRecord: "ParamFaultRecord", ParamLaunchID: "ParamLaunchID",
-	ParamOffset: "ParamOffset", ParamShape: "ParamShape", ParamStride: "ParamStride"}
+	ParamOffset: "ParamOffset", ParamShape: "ParamShape", ParamStride: "ParamStride", ParamField: "ParamField"}
 
 func (k DeviceParamKind) String() string {
 	if int(k) < len(deviceParamKinds) && deviceParamKinds[k] != "" {
@@ -48,6 +49,8 @@ type DeviceParam struct {
 	Arg  int // ParamBuffer, ParamLength, ParamScalar, ParamOffset, ParamShape, ParamStride: the index of the Go parameter in KernelSpec.Params and the launch's args
 	Dim  int // ParamGlobalSize, ParamShape, ParamStride: the dimension, 0..2
 	Size int // the size in bytes: 8 for a buffer's address, a length and a global size
+	// Offset is, for ParamField, the field's byte offset in the struct.
+	Offset int
 }
 
 // GoString returns the parameter as a Go expression, for generated code.
@@ -57,6 +60,8 @@ func (p DeviceParam) GoString() string {
 		return fmt.Sprintf("{Kind: driver.ParamGlobalSize, Dim: %d, Size: %d}", p.Dim, p.Size)
 	case ParamFaultRecord, ParamLaunchID:
 		return fmt.Sprintf("{Kind: driver.%s, Size: %d}", p.Kind, p.Size)
+	case ParamField:
+		return fmt.Sprintf("{Kind: driver.ParamField, Arg: %d, Offset: %d, Size: %d}", p.Arg, p.Offset, p.Size)
 	case ParamShape, ParamStride:
 		return fmt.Sprintf("{Kind: driver.%s, Arg: %d, Dim: %d, Size: %d}", p.Kind, p.Arg, p.Dim, p.Size)
 	}
@@ -94,12 +99,19 @@ var HiddenParams = []struct {
 // (after the ka.Item) are params: a []T is its buffer's address and its
 // length, a ka.Matrix[T] or ka.Volume[T] (Param.Dims 2 or 3) is its
 // buffer's address, its offset, its extents and its strides but the last,
-// a scalar is itself, and HiddenParams follow. It is the layout
+// a struct (Param.Fields) is each of its scalar fields, a scalar is
+// itself, and HiddenParams follow. It is the layout
 // kago's front end gives every kernel, and the one device code written by
 // hand must follow.
 func LayoutOf(params []Param) DeviceParams {
 	var ps DeviceParams
 	for i, p := range params {
+		if p.Fields != nil {
+			for _, f := range p.Fields {
+				ps = append(ps, DeviceParam{Kind: ParamField, Arg: i, Offset: f.Offset, Size: f.Size})
+			}
+			continue
+		}
 		if p.Dims >= 2 {
 			ps = append(ps, DeviceParam{Kind: ParamBuffer, Arg: i, Size: 8}, DeviceParam{Kind: ParamOffset, Arg: i, Size: 8})
 			for d := 0; d < p.Dims; d++ {
@@ -130,4 +142,17 @@ func (s *KernelSpec) Layout() DeviceParams {
 		return s.DeviceParams
 	}
 	return LayoutOf(s.Params)
+}
+
+// FieldBits reads the little-endian field of size bytes at off of a
+// struct parameter's memory b (ParamField); a field past b reads as 0.
+func FieldBits(b []byte, off, size int) uint64 {
+	var v uint64
+	for i := size - 1; i >= 0; i-- {
+		v <<= 8
+		if off+i < len(b) {
+			v |= uint64(b[off+i])
+		}
+	}
+	return v
 }

@@ -156,4 +156,7 @@ type Arg struct {
 	Offset  int
 	Shape   [3]int
 	Strides [2]int
+	// Bytes is the memory of a struct parameter's value, in Go's layout,
+	// which ParamField reads.
+	Bytes []byte
 }

@@ -202,9 +202,22 @@ type Param struct {
 	// (a view of a buffer with its extents and strides: see LayoutOf), 0
 	// otherwise.
 	Dims int
+	// StructSize is the size in bytes of a struct parameter (passed by
+	// value; Type is Invalid), and Fields its scalar fields in the order
+	// of the device parameters, with their offsets in Go's layout (that
+	// of 64-bit platforms, which the device code follows).
+	StructSize int
+	Fields     []Field
 }
 
+// Field is one scalar field of a struct parameter: its byte offset and
+// size in the Go value.
+type Field struct{ Offset, Size int }
+
 func (p Param) String() string {
+	if p.Fields != nil {
+		return fmt.Sprintf("%s struct(%d bytes)", p.Name, p.StructSize)
+	}
 	switch p.Dims {
 	case 2:
 		return fmt.Sprintf("%s ka.Matrix[%s]", p.Name, p.Type)

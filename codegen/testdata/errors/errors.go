@@ -144,6 +144,11 @@ func StructString(it ka.Item, out []int32) {
 }
 
 //ka:kernel
+func StructParamString(it ka.Item, n named, out []int32) { // ERROR: parameter n: field name of errors.named: string is not supported in kernels
+	out[0] = n.x
+}
+
+//ka:kernel
 func StructPointer(it ka.Item, out []float32) {
 	l := linked{v: 1} // ERROR: local variable with field next of errors.linked: pointer is not supported in kernels
 	out[0] = l.v
