@@ -48,8 +48,7 @@
 // floor/ceil/trunc (cvt.rmi/rpi/rzi), round (trunc + exact fix-up, Go's
 // half-away-from-zero), copysign (bits), minimum/maximum (Go's min/max: NaN
 // wins, -0 < +0; compare, select, bit-combine for equal operands), frem
-// (exact loop, frem.go; except when |x/y| overflows double, i.e. huge x
-// with tiny y, where it is not exact).
+// (exact loop, frem.go, also when |x/y| overflows double: huge x, tiny y).
 //
 // Everything else is kago's own straight-line double-precision code
 // (mathlib.go), inlined at the call; PTX's .approx instructions are never

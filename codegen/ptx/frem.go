@@ -3,10 +3,11 @@ package ptx
 // This file implements frem (Go's math.Mod, C's fmod): the exact remainder
 // x - trunc(x/y)*y with the sign of x. It is exact, in a small loop:
 //
-//   - while q = |x|/|y| >= 2^53 the quotient is not an exact integer, so |x|
-//     is first reduced modulo t = |y|*2^d, a multiple of |y| with
-//     |x|/t in [2^52, 2^53); each step is exact and removes ~52 bits of
-//     quotient (at most ~41 steps for doubles, one or two for floats);
+//   - while q = |x|/|y| >= 2^53 (or overflows, for a tiny |y|) the quotient
+//     is not an exact integer, so |x| is first reduced modulo t = |y|*2^d,
+//     a multiple of |y| with |x|/t in [2^51, 2^53), d from the exponents of
+//     |x| and |y|; each step is exact and removes ~51 bits of quotient (at
+//     most ~42 steps for doubles, one or two for floats);
 //   - then r = fma(-trunc(q), |y|, r), exact because the true remainder and
 //     the result are multiples of ulp(|y|) below |y| (division rounds
 //     monotonically, so trunc(q) overshoots by at most one, fixed by +|y|).
@@ -51,12 +52,22 @@ func (fe *funcEmitter) createFRem(inst value.Named, x, y value.Value, c regClass
 	fe.ins("div.rn.f64 %s, %s, %s", q, r, ay)
 	fe.ins("setp.lt.f64 %s, %s, 0d4340000000000000", p, q) // q < 2^53
 	fe.ins("@%s bra %s", p, done)
-	// d = min(ilogb(q), 1023) - 52 >= 1; t = |y| * 2^d in two exact steps.
-	fe.ins("mov.b64 %s, %s", b, q)
-	fe.ins("shr.u64 %s, %s, 52", e, b)
-	fe.ins("and.b64 %s, %s, 2047", e, e)
-	fe.ins("sub.s64 %s, %s, 1075", e, e) // -1023 - 52
-	fe.ins("min.s64 %s, %s, 971", e, e)  // 1023 - 52
+	// d = ilogb(r) - ilogb(|y|) - 52 >= 1, so that r/t is in [2^51, 2^53)
+	// (from the exponents, not from q, which overflows when |y| is tiny);
+	// a subnormal |y| is scaled by 2^64 first. t = |y| * 2^d in two exact
+	// steps (d <= 2097 - 52).
+	ps, ys := pr(), f()
+	fe.ins("mov.b64 %s, %s", b, r)
+	fe.ins("shr.u64 %s, %s, 52", e, b) // r >= 2^53 |y| is normal and positive
+	fe.ins("setp.lt.f64 %s, %s, 0d0010000000000000", ps, ay)
+	fe.ins("mul.rn.f64 %s, %s, 0d43F0000000000000", ys, ay) // 2^64
+	fe.ins("selp.f64 %s, %s, %s, %s", ys, ys, ay, ps)
+	fe.ins("mov.b64 %s, %s", b, ys)
+	fe.ins("shr.u64 %s, %s, 52", e1, b)
+	fe.ins("@%s sub.s64 %s, %s, 64", ps, e1, e1)
+	fe.ins("sub.s64 %s, %s, %s", e, e, e1)
+	fe.ins("sub.s64 %s, %s, 52", e, e)
+	fe.ins("min.s64 %s, %s, 2045", e, e)
 	fe.ins("shr.s64 %s, %s, 1", e1, e)
 	fe.ins("sub.s64 %s, %s, %s", e2, e, e1)
 	fe.ins("add.s64 %s, %s, 1023", e1, e1)
