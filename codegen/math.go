@@ -63,6 +63,9 @@ func (f *frame) createMathCall(call *ssa.Call, name string, table map[string]str
 		// 0x7FF8000000000001 is the NaN package math returns.
 		return f.cur.NewBitCast(constant.NewInt(lltypes.I64, 0x7FF8000000000001), lltypes.Double)
 	}
+	if l, ok := f.createExactMath(name, vs); ok { // mathexact.go
+		return l
+	}
 	f.unsupportedAt(pos, "math."+name+" (no device equivalent)")
 	return poison{}
 }

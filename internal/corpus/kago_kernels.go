@@ -642,6 +642,80 @@ func init() {
 			return func(g *driver.WorkGroup) { kagoGroupMatMulTiled(g, a0, a1, a2, a3) }
 		},
 	})
+	driver.RegisterKernel(MathExact, &driver.KernelSpec{
+		Name:  "MathExact",
+		Entry: "MathExact",
+		Params: []driver.Param{
+			{Name: "x", Type: driver.Float64, Slice: true},
+			{Name: "y", Type: driver.Float64, Slice: true},
+			{Name: "n", Type: driver.Int64, Slice: true},
+			{Name: "out", Type: driver.Uint64, Slice: true},
+		},
+		DeviceParams: driver.DeviceParams{
+			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
+			{Kind: driver.ParamLength, Arg: 0, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
+			{Kind: driver.ParamLength, Arg: 1, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 2, Size: 8},
+			{Kind: driver.ParamLength, Arg: 2, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 3, Size: 8},
+			{Kind: driver.ParamLength, Arg: 3, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
+			{Kind: driver.ParamFaultRecord, Size: 8},
+			{Kind: driver.ParamLaunchID, Size: 4},
+		},
+		Faults: []driver.FaultSite{
+			{Kind: driver.FaultIndex, File: "mathexact.go", Line: 27, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "mathexact.go", Line: 27, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "mathexact.go", Line: 27, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultSlice, File: "mathexact.go", Line: 28, Format: "slice bounds out of range [:%d] with capacity %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultSlice, File: "mathexact.go", Line: 28, Format: "slice bounds out of range [%d:%d]", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "mathexact.go", Line: 29, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "mathexact.go", Line: 30, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "mathexact.go", Line: 32, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "mathexact.go", Line: 34, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "mathexact.go", Line: 36, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "mathexact.go", Line: 36, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "mathexact.go", Line: 39, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "mathexact.go", Line: 39, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "mathexact.go", Line: 42, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "mathexact.go", Line: 42, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "mathexact.go", Line: 45, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "mathexact.go", Line: 45, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "mathexact.go", Line: 47, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "mathexact.go", Line: 48, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "mathexact.go", Line: 49, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "mathexact.go", Line: 50, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "mathexact.go", Line: 51, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "mathexact.go", Line: 52, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "mathexact.go", Line: 54, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "mathexact.go", Line: 55, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "mathexact.go", Line: 57, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "mathexact.go", Line: 58, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "mathexact.go", Line: 59, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "mathexact.go", Line: 60, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "mathexact.go", Line: 61, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+		},
+		Barrier: false,
+		Needs:   driver.FP64,
+		Code:    kagoCode{},
+		Native: func(args []driver.Arg) func(driver.Item) {
+			a0 := args[0].Value.([]float64)
+			a1 := args[1].Value.([]float64)
+			a2 := args[2].Value.([]int64)
+			a3 := args[3].Value.([]uint64)
+			return func(it driver.Item) { MathExact(ka.Item(it), a0, a1, a2, a3) }
+		},
+		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+			a0 := args[0].Value.([]float64)
+			a1 := args[1].Value.([]float64)
+			a2 := args[2].Value.([]int64)
+			a3 := args[3].Value.([]uint64)
+			return func(g *driver.WorkGroup) { kagoGroupMathExact(g, a0, a1, a2, a3) }
+		},
+	})
 	driver.RegisterKernel(MathFuncs, &driver.KernelSpec{
 		Name:  "MathFuncs",
 		Entry: "MathFuncs",
@@ -1842,6 +1916,27 @@ func (k MatMulTiledKernel) Launch(s *ka.Stream, r ka.NDRange, n int, a *ka.Array
 	return k.k.Launch(s, r, n, a, b, c)
 }
 
+// MathExactKernel is the kernel MathExact loaded on a device. Its Launch
+// takes MathExact's parameters, so a wrong argument is a compile error.
+type MathExactKernel struct{ k *ka.Kernel }
+
+// NewMathExactKernel loads the kernel MathExact on dev, as ka.NewKernel does.
+func NewMathExactKernel(dev *ka.Device, opts ...ka.KernelOption) (MathExactKernel, error) {
+	k, err := ka.NewKernel(dev, MathExact, opts...)
+	return MathExactKernel{k}, err
+}
+
+// Kernel returns the loaded kernel (nil for the zero MathExactKernel).
+func (k MathExactKernel) Kernel() *ka.Kernel { return k.k }
+
+// Launch enqueues MathExact on s over r, as ka.Kernel.Launch does.
+func (k MathExactKernel) Launch(s *ka.Stream, r ka.NDRange, x *ka.Array[float64], y *ka.Array[float64], n *ka.Array[int64], out *ka.Array[uint64]) error {
+	if k.k == nil {
+		return fmt.Errorf("launching MathExact: a zero MathExactKernel, not one from NewMathExactKernel: %w", ka.ErrInvalid)
+	}
+	return k.k.Launch(s, r, x, y, n, out)
+}
+
 // MathFuncsKernel is the kernel MathFuncs loaded on a device. Its Launch
 // takes MathFuncs's parameters, so a wrong argument is a compile error.
 type MathFuncsKernel struct{ k *ka.Kernel }
@@ -2835,6 +2930,77 @@ func kagoGroupMatMulTiled(kg *driver.WorkGroup, n int, a, b, c []float32) {
 				if row < n && col < n {
 					c[row*n+col] = sum
 				}
+			}
+		}
+	}
+}
+
+// kagoGroupMathExact runs one work-group of MathExact, its work-items as loops
+// (see package groupfn).
+func kagoGroupMathExact(kg *driver.WorkGroup, x, y []float64, n []int64, out []uint64) {
+	n0 := kg.Size[0]
+	n1 := kg.Size[1]
+	n2 := kg.Size[2]
+	b0 := kg.ID[0] * n0
+	b1 := kg.ID[1] * n1
+	b2 := kg.ID[2] * n2
+	m0 := kg.GlobalSize[0] - b0
+	if m0 > n0 {
+		m0 = n0
+	}
+	m1 := kg.GlobalSize[1] - b1
+	if m1 > n1 {
+		m1 = n1
+	}
+	m2 := kg.GlobalSize[2] - b2
+	if m2 > n2 {
+		m2 = n2
+	}
+	gs0 := kg.GlobalSize[0]
+	gs1 := kg.GlobalSize[1]
+	for lz := range m2 {
+		gz := b2 + lz
+		for ly := range m1 {
+			gy := b1 + ly
+			row := gs0 * (gy + gs1*gz)
+			for lx := range m0 {
+				gx := b0 + lx
+				i := (row + gx)
+				a, b, e := x[i], y[i], n[i]
+				o := out[MathExactN*i : MathExactN*i+MathExactN]
+				o[0] = canon(math.RoundToEven(a))
+				o[1] = 0
+				if math.Signbit(a) {
+					o[1] = 1
+				}
+				o[2] = 0
+				if math.IsInf(a, 1) {
+					o[2] |= 1
+				}
+				if math.IsInf(a, -1) {
+					o[2] |= 2
+				}
+				if math.IsInf(a, 0) {
+					o[2] |= 4
+				}
+				if math.IsInf(a, int(e)) {
+					o[2] |= 8
+				}
+				o[3] = canon(math.Inf(int(e)))
+				o[4] = canon(math.Mod(a, b))
+				o[5] = canon(math.Remainder(a, b))
+				o[6] = canon(math.Nextafter(a, b))
+				o[7] = canon(float64(math.Nextafter32(float32(a), float32(b))))
+				o[8] = canon(math.Ldexp(a, int(e)))
+				fr, ex := math.Frexp(a)
+				o[9] = canon(fr)
+				o[10] = uint64(ex)
+				ip, fp := math.Modf(a)
+				o[11] = canon(ip)
+				o[12] = canon(fp)
+				o[13] = canon(math.Ldexp(fr, ex)) // a again
+				o[14] = canon(math.RoundToEven(b))
+				o[15] = canon(math.Remainder(b, a))
 			}
 		}
 	}
