@@ -257,6 +257,7 @@ func compileKernel(p *Package, fn *ssa.Function) (*Kernel, ErrorList) {
 	c.fn.CallingConv = enum.CallingConvSPIRKernel
 	c.entry = c.fn.NewBlock("entry")
 
+	c.markContract(fn)
 	// The kernel's body, as the outermost frame.
 	fr := c.newFrame(fn)
 	fr.values[fn.Params[0]] = itemValue{}

@@ -57,13 +57,14 @@ type Package struct {
 	// Fset holds the positions of the package's files.
 	Fset *token.FileSet
 
-	cfg     Config
-	ssa     *ssa.Package
-	kernels []*ssa.Function      // sorted by name
-	nocheck map[*types.Func]bool // kernels marked //ka:nocheck
-	errs    ErrorList            // problems found while looking for kernels
-	files   []*ast.File
-	info    *types.Info
+	cfg      Config
+	ssa      *ssa.Package
+	kernels  []*ssa.Function      // sorted by name
+	nocheck  map[*types.Func]bool // kernels marked //ka:nocheck
+	contract map[*types.Func]bool // kernels marked //ka:contract (contract.go)
+	errs     ErrorList            // problems found while looking for kernels
+	files    []*ast.File
+	info     *types.Info
 }
 
 // Syntax returns the package's parsed files, their type information and
@@ -218,6 +219,12 @@ func newPackage(cfg Config, fset *token.FileSet, pkg *ssa.Package, files []*ast.
 					p.nocheck = map[*types.Func]bool{}
 				}
 				p.nocheck[obj] = true
+			}
+			if hasDirective(fd.Doc, "//ka:contract") {
+				if p.contract == nil {
+					p.contract = map[*types.Func]bool{}
+				}
+				p.contract[obj] = true
 			}
 		}
 	}

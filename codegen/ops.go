@@ -42,7 +42,7 @@ func (f *frame) createBinOp(b *ssa.BinOp) lowered {
 		case token.SUB:
 			return f.cur.NewFSub(x, y)
 		case token.MUL:
-			return f.cur.NewFMul(x, y)
+			return f.createFMul(b, x, y)
 		case token.QUO:
 			return f.cur.NewFDiv(x, y)
 		}

@@ -77,6 +77,16 @@ func (fe *funcEmitter) createFloatBinary(inst value.Value, x, y value.Value, op 
 		fe.errorf(ErrBadIR, "float operation on %s", x.Type())
 		return
 	}
+	if m, ok := inst.(*ir.InstFMul); ok && fe.contraction.Fused(m) {
+		return // written inside its fadd's expression
+	}
+	if add, ok := inst.(*ir.InstFAdd); ok {
+		if mx, my, z, ok := fe.contraction.MulAdd(add); ok {
+			// One C expression, which FP_CONTRACT ON lets the compiler fuse.
+			fe.assign(inst, fe.operand(mx)+" * "+fe.operand(my)+" + "+fe.operand(z))
+			return
+		}
+	}
 	a, b := fe.operand(x), fe.operand(y)
 	if op == "fmod" {
 		fe.assign(inst, "fmod("+a+", "+b+")")

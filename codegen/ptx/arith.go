@@ -11,7 +11,8 @@ package ptx
 //
 // Float ops carry an explicit .rn rounding, which also forbids ptxas from
 // contracting mul+add into fma: results match the native backend bit for
-// bit. Subnormals are kept (no .ftz). fdiv is div.rn (IEEE, exact rounding);
+// bit. A kernel marked //ka:contract gets fma.rn for each fusable fmul/fadd
+// pair that emitutil.Contractions finds, and .rn everywhere else. Subnormals are kept (no .ftz). fdiv is div.rn (IEEE, exact rounding);
 // frem is frem.go.
 
 import (
@@ -197,6 +198,15 @@ func (fe *funcEmitter) createFloatBinary(inst value.Named) {
 		return
 	}
 	t := c.ptxType()
+	if m, ok := inst.(*ir.InstFMul); ok && fe.contraction.Fused(m) {
+		return // computed by its fadd's fma.rn
+	}
+	if add, ok := inst.(*ir.InstFAdd); ok {
+		if mx, my, z, ok := fe.contraction.MulAdd(add); ok {
+			fe.ins("fma.rn.%s %s, %s, %s, %s", t, fe.def(inst), fe.operand(mx), fe.operand(my), fe.operand(z))
+			return
+		}
+	}
 	var opc string
 	switch inst.(type) {
 	case *ir.InstFAdd:

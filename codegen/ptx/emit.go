@@ -142,6 +142,8 @@ type funcEmitter struct {
 	locals  []string // .local declarations for allocas
 	params  []param  // the .entry's parameters
 
+	contraction emitutil.Contraction // fmul/fadd pairs written as fma.rn (//ka:contract)
+
 	block *ir.Block     // block being emitted, for errors
 	inst  ir.LLStringer // instruction being emitted, for errors
 	body  strings.Builder
@@ -154,6 +156,7 @@ func newFuncEmitter(me *moduleEmitter, f *ir.Func) *funcEmitter {
 		regs:          map[value.Value]string{},
 		cmpxchg:       map[value.Value]cmpxchgResult{},
 		labels:        map[*ir.Block]string{},
+		contraction:   emitutil.Contractions(f),
 	}
 }
 

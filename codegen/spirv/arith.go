@@ -49,6 +49,18 @@ func (fe *funcEmitter) createFloatBinary(inst value.Value, op uint32, x, y value
 		fe.errorf(ErrBadIR, "float operation on %s", inst.Type().LLString())
 		return
 	}
+	if m, ok := inst.(*ir.InstFMul); ok && fe.contraction.Fused(m) {
+		return // computed by its fadd's fma
+	}
+	if add, ok := inst.(*ir.InstFAdd); ok {
+		if mx, my, z, ok := fe.contraction.MulAdd(add); ok {
+			// OpenCL.std fma: one rounding, exact whatever the driver's
+			// contraction mode (ContractionOff stays on).
+			fe.body.op(opExtInst, fe.typeOf(inst.Type()), fe.getValueID(inst), fe.getExtInst(), clFma,
+				fe.getValue(mx), fe.getValue(my), fe.getValue(z))
+			return
+		}
+	}
 	fe.body.op(op, fe.typeOf(inst.Type()), fe.getValueID(inst), fe.getValue(x), fe.getValue(y))
 }
 

@@ -31,6 +31,7 @@ func Emit(m *ir.Module, opts Options) ([]byte, error) {
 		labels:        make(map[*ir.Block]uint32),
 		exits:         make(map[*ir.Block]uint32),
 		pairs:         make(map[*ir.InstCmpXchg][2]uint32),
+		contraction:   emitutil.Contractions(kernel),
 	}
 	fe.createGlobals(m.Globals)
 	fe.createKernel()
@@ -163,6 +164,8 @@ type funcEmitter struct {
 	exits  map[*ir.Block]uint32          // the label of each block's last part (see atomics.go)
 	pairs  map[*ir.InstCmpXchg][2]uint32 // cmpxchg: old value and success flag
 	fixups []phiFixup                    // phi parents to patch once exits are known
+
+	contraction emitutil.Contraction // fmul/fadd pairs written as OpenCL.std fma (//ka:contract)
 
 	block   *ir.Block     // the block being translated
 	label   uint32        // the label of the part of block being written

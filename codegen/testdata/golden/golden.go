@@ -101,6 +101,19 @@ func Unchecked(it ka.Item, a float32, x, y []float32) {
 	y[i] = a*x[i] + y[i]
 }
 
+// Contracted is Unchecked with //ka:contract: the function carries the
+// "ka-contract" attribute, and the product that float32(...) rounds carries
+// !ka.round, so only the first product may fuse.
+//
+//ka:kernel
+//ka:nocheck
+//ka:contract
+func Contracted(it ka.Item, a float32, x, y []float32) {
+	i := it.Global()
+	y[i] = a*x[i] + y[i]
+	x[i] = float32(a*(x[i])) + y[i]
+}
+
 // Print: println, print and ka.Printf become @ka.printf calls with C
 // formats; a bool branches to print true or false.
 //

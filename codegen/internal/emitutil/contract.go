@@ -1,0 +1,119 @@
+package emitutil
+
+// This file reads FMA contraction, the one opt-in of docs/ir.md
+// ("Contraction"): which fmul/fadd pairs of a kernel a target may fuse.
+
+import (
+	"github.com/llir/llvm/ir"
+	"github.com/llir/llvm/ir/value"
+)
+
+// ContractAttr is the string function attribute ("ka-contract") with which
+// the front end marks a kernel that opted in to FMA contraction
+// (//ka:contract). Without it no target fuses anything.
+const ContractAttr = "ka-contract"
+
+// RoundMD is the metadata attachment (!ka.round) the front end puts on an
+// fmul whose product an explicit Go conversion rounds (float32(x*y) + z):
+// Go forbids fusing that product even in a contracting kernel.
+const RoundMD = "ka.round"
+
+// Contracts reports whether kernel f carries ContractAttr.
+func Contracts(f *ir.Func) bool {
+	for _, a := range f.FuncAttrs {
+		if s, ok := a.(ir.AttrString); ok && string(s) == ContractAttr {
+			return true
+		}
+	}
+	return false
+}
+
+// Contraction holds a kernel's fusable pairs: an fadd one of whose operands
+// is an fmul of the same type, in the same block, with no other use and no
+// RoundMD. Emitters lower such a pair as one multiply-add (OpenCL C: one
+// expression under FP_CONTRACT ON; SPIR-V: OpenCL.std fma; PTX: fma.rn) and
+// emit nothing for the fmul itself. The zero value (a kernel without
+// ContractAttr) fuses nothing.
+type Contraction struct {
+	adds map[*ir.InstFAdd]*ir.InstFMul
+	muls map[*ir.InstFMul]bool
+}
+
+// Contractions finds f's fusable pairs; none unless Contracts(f).
+func Contractions(f *ir.Func) Contraction {
+	var c Contraction
+	if !Contracts(f) {
+		return c
+	}
+	uses := map[value.Value]int{}
+	count := func(ops []*value.Value) {
+		for _, op := range ops {
+			if op != nil && *op != nil {
+				uses[*op]++
+			}
+		}
+	}
+	for _, b := range f.Blocks {
+		for _, inst := range b.Insts {
+			if u, ok := inst.(interface{ Operands() []*value.Value }); ok {
+				count(u.Operands())
+			}
+		}
+		if u, ok := b.Term.(interface{ Operands() []*value.Value }); ok {
+			count(u.Operands())
+		}
+	}
+	c.adds = map[*ir.InstFAdd]*ir.InstFMul{}
+	c.muls = map[*ir.InstFMul]bool{}
+	for _, b := range f.Blocks {
+		local := map[*ir.InstFMul]bool{}
+		for _, inst := range b.Insts {
+			switch inst := inst.(type) {
+			case *ir.InstFMul:
+				if len(inst.FastMathFlags) == 0 && !rounded(inst) {
+					local[inst] = true
+				}
+			case *ir.InstFAdd:
+				if len(inst.FastMathFlags) > 0 {
+					continue
+				}
+				for _, op := range []value.Value{inst.X, inst.Y} {
+					m, ok := op.(*ir.InstFMul)
+					if ok && local[m] && !c.muls[m] && uses[m] == 1 && m.Typ.Equal(inst.Typ) {
+						c.adds[inst], c.muls[m] = m, true
+						break
+					}
+				}
+			}
+		}
+	}
+	return c
+}
+
+// rounded reports whether m carries RoundMD.
+func rounded(m *ir.InstFMul) bool {
+	for _, a := range m.Metadata {
+		if a.Name == RoundMD {
+			return true
+		}
+	}
+	return false
+}
+
+// Fused reports whether m is the product of a fusable pair: the emitter
+// emits nothing for it, since its fadd computes it.
+func (c Contraction) Fused(m *ir.InstFMul) bool { return c.muls[m] }
+
+// MulAdd returns, for the fadd of a fusable pair, the product's factors x
+// and y and the addend z (add = x*y + z); ok is false for any other fadd.
+func (c Contraction) MulAdd(add *ir.InstFAdd) (x, y, z value.Value, ok bool) {
+	m := c.adds[add]
+	if m == nil {
+		return nil, nil, nil, false
+	}
+	z = add.Y
+	if add.Y == value.Value(m) {
+		z = add.X
+	}
+	return m.X, m.Y, z, true
+}
