@@ -56,6 +56,10 @@ func (c *compiler) enterBody(first *ir.Block) {
 	}
 	out := c.fn.NewBlock("outside")
 	out.NewRet(nil)
-	// out first, so that the layout puts the body right after entry.
-	c.entry.NewCondBr(c.outOfRange(c.entry), out, first)
+	// Only a launch with a partial group has work-items outside the
+	// range (partial.go).
+	partial := c.fn.NewBlock("partial")
+	c.entry.NewCondBr(c.partialGroups(c.entry), partial, first)
+	// out first, so that the layout puts the body right after partial.
+	partial.NewCondBr(c.outOfRange(partial), out, first)
 }

@@ -316,7 +316,9 @@ func TestUnguardedLoop(t *testing.T) {
 
 // TestOptedOutHasNoChecks: a //ka:nocheck kernel's device code has no
 // fault record and no checks: its only comparisons are the range mask at
-// entry, one per dimension (docs/kernel-language.md, "Ranges and groups").
+// entry, one per dimension, behind the uniform test for a partial group,
+// one per dimension too (docs/kernel-language.md, "Ranges and groups";
+// docs/ir.md).
 func TestOptedOutHasNoChecks(t *testing.T) {
 	spec, err := driver.LookupKernel(faulttest.UnguardedNoCheck)
 	require.NoError(t, err)
@@ -327,11 +329,11 @@ func TestOptedOutHasNoChecks(t *testing.T) {
 	clc, err := driver.OpenCLCOf(spec)
 	require.NoError(t, err)
 	assert.NotContains(t, string(clc), "ka_fault")
-	assert.Equal(t, 1, strings.Count(string(clc), "if ("), "one branch, the range mask: no checks")
+	assert.Equal(t, 2, strings.Count(string(clc), "if ("), "two branches, the partial-group test and the range mask: no checks")
 	ptx, err := driver.PTXOf(spec)
 	require.NoError(t, err)
 	assert.NotContains(t, string(ptx), "ka_fault")
-	assert.Equal(t, 3, strings.Count(string(ptx), "setp"), "three comparisons, the range mask: no checks")
+	assert.Equal(t, 6, strings.Count(string(ptx), "setp"), "six comparisons, the partial-group test and the range mask: no checks")
 	checked, err := driver.LookupKernel(faulttest.Unguarded)
 	require.NoError(t, err)
 	clc, err = driver.OpenCLCOf(checked)

@@ -16,91 +16,128 @@ __kernel void MatMul(
 {
 	ulong t_0;
 	ulong t_1;
-	bool t_2;
+	ulong t_2;
 	ulong t_3;
-	ulong t_4;
-	bool t_5;
-	bool t_6;
+	bool t_4;
+	ulong t_5;
+	ulong t_6;
 	ulong t_7;
 	ulong t_8;
 	bool t_9;
 	bool t_10;
 	ulong t_11;
 	ulong t_12;
-	bool t_13;
-	bool t_14;
-	float t_15;
-	ulong t_16;
-	bool t_17;
+	ulong t_13;
+	ulong t_14;
+	bool t_15;
+	bool t_16;
+	ulong t_17;
 	ulong t_18;
-	ulong t_19;
-	__global float* t_20;
+	bool t_19;
+	ulong t_20;
 	ulong t_21;
-	ulong t_22;
-	__global float* t_23;
-	float t_24;
+	bool t_22;
+	bool t_23;
+	ulong t_24;
 	ulong t_25;
-	ulong t_26;
-	__global float* t_27;
-	float t_28;
-	float t_29;
-	float t_30;
-	ulong t_31;
+	bool t_26;
+	bool t_27;
+	ulong t_28;
+	ulong t_29;
+	bool t_30;
+	bool t_31;
+	float t_32;
+	ulong t_33;
+	bool t_34;
+	ulong t_35;
+	ulong t_36;
+	__global float* t_37;
+	ulong t_38;
+	ulong t_39;
+	__global float* t_40;
+	float t_41;
+	ulong t_42;
+	ulong t_43;
+	__global float* t_44;
+	float t_45;
+	float t_46;
+	float t_47;
+	ulong t_48;
 
-	t_0 = (ulong)get_global_id(0);
-	t_1 = ka_gsize0;
-	t_2 = t_0 >= t_1;
-	t_3 = (ulong)get_global_id(1);
-	t_4 = ka_gsize1;
-	t_5 = t_3 >= t_4;
-	t_6 = t_2 | t_5;
-	t_7 = (ulong)get_global_id(2);
-	t_8 = ka_gsize2;
-	t_9 = t_7 >= t_8;
-	t_10 = t_6 | t_9;
-	if (t_10) goto outside_32;
-	goto L_33;
-L_33:
-	t_11 = (ulong)get_global_id(0);
-	t_12 = (ulong)get_global_id(1);
-	t_13 = (long)t_11 < (long)n;
-	if (t_13) goto L_34;
-	goto L_35;
-L_34:
-	t_14 = (long)t_12 < (long)n;
-	if (t_14) goto L_36;
-	goto L_35;
-L_36:
-	t_15 = 0x0p+00f;
-	t_16 = 0ul;
-	goto L_37;
-L_37:
-	t_17 = (long)t_16 < (long)n;
-	if (t_17) goto L_38;
-	goto L_39;
-L_39:
-	t_18 = t_12 * n;
-	t_19 = t_18 + t_11;
-	t_20 = c_ptr + (long)t_19;
-	*t_20 = t_15;
-	goto L_35;
-L_35:
+	t_0 = (ulong)get_num_groups(0);
+	t_1 = (ulong)get_local_size(0);
+	t_2 = ka_gsize0;
+	t_3 = t_0 * t_1;
+	t_4 = t_3 != t_2;
+	t_5 = (ulong)get_num_groups(1);
+	t_6 = (ulong)get_local_size(1);
+	t_7 = ka_gsize1;
+	t_8 = t_5 * t_6;
+	t_9 = t_8 != t_7;
+	t_10 = t_4 | t_9;
+	t_11 = (ulong)get_num_groups(2);
+	t_12 = (ulong)get_local_size(2);
+	t_13 = ka_gsize2;
+	t_14 = t_11 * t_12;
+	t_15 = t_14 != t_13;
+	t_16 = t_10 | t_15;
+	if (t_16) goto partial_49;
+	goto L_50;
+partial_49:
+	t_17 = (ulong)get_global_id(0);
+	t_18 = ka_gsize0;
+	t_19 = t_17 >= t_18;
+	t_20 = (ulong)get_global_id(1);
+	t_21 = ka_gsize1;
+	t_22 = t_20 >= t_21;
+	t_23 = t_19 | t_22;
+	t_24 = (ulong)get_global_id(2);
+	t_25 = ka_gsize2;
+	t_26 = t_24 >= t_25;
+	t_27 = t_23 | t_26;
+	if (t_27) goto outside_51;
+	goto L_50;
+L_50:
+	t_28 = (ulong)get_global_id(0);
+	t_29 = (ulong)get_global_id(1);
+	t_30 = (long)t_28 < (long)n;
+	if (t_30) goto L_52;
+	goto L_53;
+L_52:
+	t_31 = (long)t_29 < (long)n;
+	if (t_31) goto L_54;
+	goto L_53;
+L_54:
+	t_32 = 0x0p+00f;
+	t_33 = 0ul;
+	goto L_55;
+L_55:
+	t_34 = (long)t_33 < (long)n;
+	if (t_34) goto L_56;
+	goto L_57;
+L_57:
+	t_35 = t_29 * n;
+	t_36 = t_35 + t_28;
+	t_37 = c_ptr + (long)t_36;
+	*t_37 = t_32;
+	goto L_53;
+L_53:
 	return;
-L_38:
-	t_21 = t_12 * n;
-	t_22 = t_21 + t_16;
-	t_23 = a_ptr + (long)t_22;
-	t_24 = *t_23;
-	t_25 = t_16 * n;
-	t_26 = t_25 + t_11;
-	t_27 = b_ptr + (long)t_26;
-	t_28 = *t_27;
-	t_29 = t_24 * t_28;
-	t_30 = t_15 + t_29;
-	t_31 = t_16 + 1ul;
-	t_15 = t_30;
-	t_16 = t_31;
-	goto L_37;
-outside_32:
+L_56:
+	t_38 = t_29 * n;
+	t_39 = t_38 + t_33;
+	t_40 = a_ptr + (long)t_39;
+	t_41 = *t_40;
+	t_42 = t_33 * n;
+	t_43 = t_42 + t_28;
+	t_44 = b_ptr + (long)t_43;
+	t_45 = *t_44;
+	t_46 = t_41 * t_45;
+	t_47 = t_32 + t_46;
+	t_48 = t_33 + 1ul;
+	t_32 = t_47;
+	t_33 = t_48;
+	goto L_55;
+outside_51:
 	return;
 }

@@ -13,11 +13,11 @@ __kernel void MemCopy(
 {
 	ulong t_0;
 	ulong t_1;
-	bool t_2;
+	ulong t_2;
 	ulong t_3;
-	ulong t_4;
-	bool t_5;
-	bool t_6;
+	bool t_4;
+	ulong t_5;
+	ulong t_6;
 	ulong t_7;
 	ulong t_8;
 	bool t_9;
@@ -26,50 +26,87 @@ __kernel void MemCopy(
 	ulong t_12;
 	ulong t_13;
 	ulong t_14;
-	ulong t_15;
-	ulong t_16;
+	bool t_15;
+	bool t_16;
 	ulong t_17;
 	ulong t_18;
-	ulong t_19;
-	bool t_20;
-	__global float* t_21;
-	float t_22;
-	__global float* t_23;
+	bool t_19;
+	ulong t_20;
+	ulong t_21;
+	bool t_22;
+	bool t_23;
+	ulong t_24;
+	ulong t_25;
+	bool t_26;
+	bool t_27;
+	ulong t_28;
+	ulong t_29;
+	ulong t_30;
+	ulong t_31;
+	ulong t_32;
+	ulong t_33;
+	ulong t_34;
+	ulong t_35;
+	ulong t_36;
+	bool t_37;
+	__global float* t_38;
+	float t_39;
+	__global float* t_40;
 
-	t_0 = (ulong)get_global_id(0);
-	t_1 = ka_gsize0;
-	t_2 = t_0 >= t_1;
-	t_3 = (ulong)get_global_id(1);
-	t_4 = ka_gsize1;
-	t_5 = t_3 >= t_4;
-	t_6 = t_2 | t_5;
-	t_7 = (ulong)get_global_id(2);
-	t_8 = ka_gsize2;
-	t_9 = t_7 >= t_8;
-	t_10 = t_6 | t_9;
-	if (t_10) goto outside_24;
-	goto L_25;
-L_25:
-	t_11 = (ulong)get_global_id(2);
-	t_12 = ka_gsize1;
-	t_13 = (ulong)get_global_id(1);
-	t_14 = ka_gsize0;
-	t_15 = (ulong)get_global_id(0);
-	t_16 = t_12 * t_11;
-	t_17 = t_13 + t_16;
-	t_18 = t_14 * t_17;
-	t_19 = t_15 + t_18;
-	t_20 = (long)t_19 < (long)dst_len;
-	if (t_20) goto L_26;
-	goto L_27;
-L_26:
-	t_21 = src_ptr + (long)t_19;
-	t_22 = *t_21;
-	t_23 = dst_ptr + (long)t_19;
-	*t_23 = t_22;
-	goto L_27;
-L_27:
+	t_0 = (ulong)get_num_groups(0);
+	t_1 = (ulong)get_local_size(0);
+	t_2 = ka_gsize0;
+	t_3 = t_0 * t_1;
+	t_4 = t_3 != t_2;
+	t_5 = (ulong)get_num_groups(1);
+	t_6 = (ulong)get_local_size(1);
+	t_7 = ka_gsize1;
+	t_8 = t_5 * t_6;
+	t_9 = t_8 != t_7;
+	t_10 = t_4 | t_9;
+	t_11 = (ulong)get_num_groups(2);
+	t_12 = (ulong)get_local_size(2);
+	t_13 = ka_gsize2;
+	t_14 = t_11 * t_12;
+	t_15 = t_14 != t_13;
+	t_16 = t_10 | t_15;
+	if (t_16) goto partial_41;
+	goto L_42;
+partial_41:
+	t_17 = (ulong)get_global_id(0);
+	t_18 = ka_gsize0;
+	t_19 = t_17 >= t_18;
+	t_20 = (ulong)get_global_id(1);
+	t_21 = ka_gsize1;
+	t_22 = t_20 >= t_21;
+	t_23 = t_19 | t_22;
+	t_24 = (ulong)get_global_id(2);
+	t_25 = ka_gsize2;
+	t_26 = t_24 >= t_25;
+	t_27 = t_23 | t_26;
+	if (t_27) goto outside_43;
+	goto L_42;
+L_42:
+	t_28 = (ulong)get_global_id(2);
+	t_29 = ka_gsize1;
+	t_30 = (ulong)get_global_id(1);
+	t_31 = ka_gsize0;
+	t_32 = (ulong)get_global_id(0);
+	t_33 = t_29 * t_28;
+	t_34 = t_30 + t_33;
+	t_35 = t_31 * t_34;
+	t_36 = t_32 + t_35;
+	t_37 = (long)t_36 < (long)dst_len;
+	if (t_37) goto L_44;
+	goto L_45;
+L_44:
+	t_38 = src_ptr + (long)t_36;
+	t_39 = *t_38;
+	t_40 = dst_ptr + (long)t_36;
+	*t_40 = t_39;
+	goto L_45;
+L_45:
 	return;
-outside_24:
+outside_43:
 	return;
 }

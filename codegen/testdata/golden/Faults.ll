@@ -1,126 +1,146 @@
 define spir_kernel void @Faults(i32 addrspace(1)* %x.ptr, i64 %x.len, i32 %d, i64 %ka.gsize0, i64 %ka.gsize1, i64 %ka.gsize2, i32 addrspace(1)* %ka.fault, i32 %ka.launch) {
 entry:
-	%0 = call i64 @ka.global_id(i32 0)
-	%1 = call i64 @ka.global_size(i32 0)
-	%2 = icmp uge i64 %0, %1
-	%3 = call i64 @ka.global_id(i32 1)
-	%4 = call i64 @ka.global_size(i32 1)
-	%5 = icmp uge i64 %3, %4
-	%6 = or i1 %2, %5
-	%7 = call i64 @ka.global_id(i32 2)
-	%8 = call i64 @ka.global_size(i32 2)
-	%9 = icmp uge i64 %7, %8
-	%10 = or i1 %6, %9
-	br i1 %10, label %outside, label %11
+	%0 = call i64 @ka.num_groups(i32 0)
+	%1 = call i64 @ka.group_size(i32 0)
+	%2 = call i64 @ka.global_size(i32 0)
+	%3 = mul i64 %0, %1
+	%4 = icmp ne i64 %3, %2
+	%5 = call i64 @ka.num_groups(i32 1)
+	%6 = call i64 @ka.group_size(i32 1)
+	%7 = call i64 @ka.global_size(i32 1)
+	%8 = mul i64 %5, %6
+	%9 = icmp ne i64 %8, %7
+	%10 = or i1 %4, %9
+	%11 = call i64 @ka.num_groups(i32 2)
+	%12 = call i64 @ka.group_size(i32 2)
+	%13 = call i64 @ka.global_size(i32 2)
+	%14 = mul i64 %11, %12
+	%15 = icmp ne i64 %14, %13
+	%16 = or i1 %10, %15
+	br i1 %16, label %partial, label %28
 
-11:
-	%12 = call i64 @ka.global_id(i32 2)
-	%13 = call i64 @ka.global_size(i32 1)
-	%14 = call i64 @ka.global_id(i32 1)
-	%15 = call i64 @ka.global_size(i32 0)
-	%16 = call i64 @ka.global_id(i32 0)
-	%17 = mul i64 %13, %12
-	%18 = add i64 %14, %17
-	%19 = mul i64 %15, %18
-	%20 = add i64 %16, %19
-	%21 = icmp ult i64 %20, %x.len
-	br i1 %21, label %22, label %fault
-
-22:
-	%23 = getelementptr i32, i32 addrspace(1)* %x.ptr, i64 %20
-	%24 = load i32, i32 addrspace(1)* %23
-	%25 = icmp slt i32 %24, 0
-	br i1 %25, label %53, label %26
-
-26:
-	%27 = icmp ule i64 %20, %x.len
-	br i1 %27, label %28, label %fault
+partial:
+	%17 = call i64 @ka.global_id(i32 0)
+	%18 = call i64 @ka.global_size(i32 0)
+	%19 = icmp uge i64 %17, %18
+	%20 = call i64 @ka.global_id(i32 1)
+	%21 = call i64 @ka.global_size(i32 1)
+	%22 = icmp uge i64 %20, %21
+	%23 = or i1 %19, %22
+	%24 = call i64 @ka.global_id(i32 2)
+	%25 = call i64 @ka.global_size(i32 2)
+	%26 = icmp uge i64 %24, %25
+	%27 = or i1 %23, %26
+	br i1 %27, label %outside, label %28
 
 28:
-	%29 = icmp ule i64 1, %20
-	br i1 %29, label %30, label %fault
+	%29 = call i64 @ka.global_id(i32 2)
+	%30 = call i64 @ka.global_size(i32 1)
+	%31 = call i64 @ka.global_id(i32 1)
+	%32 = call i64 @ka.global_size(i32 0)
+	%33 = call i64 @ka.global_id(i32 0)
+	%34 = mul i64 %30, %29
+	%35 = add i64 %31, %34
+	%36 = mul i64 %32, %35
+	%37 = add i64 %33, %36
+	%38 = icmp ult i64 %37, %x.len
+	br i1 %38, label %39, label %fault
 
-30:
-	%31 = getelementptr i32, i32 addrspace(1)* %x.ptr, i64 1
-	%32 = sub i64 %20, 1
-	%33 = icmp ult i64 %20, %x.len
-	br i1 %33, label %34, label %fault
+39:
+	%40 = getelementptr i32, i32 addrspace(1)* %x.ptr, i64 %37
+	%41 = load i32, i32 addrspace(1)* %40
+	%42 = icmp slt i32 %41, 0
+	br i1 %42, label %70, label %43
 
-34:
-	%35 = getelementptr i32, i32 addrspace(1)* %x.ptr, i64 %20
-	%36 = load i32, i32 addrspace(1)* %35
-	%37 = icmp ne i32 %d, 0
-	br i1 %37, label %38, label %fault
-
-38:
-	%39 = icmp eq i32 %d, -1
-	%40 = select i1 %39, i32 1, i32 %d
-	%41 = sub i32 0, %36
-	%42 = sdiv i32 %36, %40
-	%43 = select i1 %39, i32 %41, i32 %42
-	%44 = icmp ult i64 %20, %x.len
+43:
+	%44 = icmp ule i64 %37, %x.len
 	br i1 %44, label %45, label %fault
 
 45:
-	%46 = getelementptr i32, i32 addrspace(1)* %x.ptr, i64 %20
-	%47 = load i32, i32 addrspace(1)* %46
-	%48 = srem i32 %47, 7
-	%49 = add i32 %43, %48
-	%50 = icmp ult i64 0, %32
+	%46 = icmp ule i64 1, %37
+	br i1 %46, label %47, label %fault
+
+47:
+	%48 = getelementptr i32, i32 addrspace(1)* %x.ptr, i64 1
+	%49 = sub i64 %37, 1
+	%50 = icmp ult i64 %37, %x.len
 	br i1 %50, label %51, label %fault
 
 51:
-	%52 = getelementptr i32, i32 addrspace(1)* %31, i64 0
-	store i32 %49, i32 addrspace(1)* %52
-	ret void
-
-53:
-	%54 = icmp ult i64 %20, %x.len
+	%52 = getelementptr i32, i32 addrspace(1)* %x.ptr, i64 %37
+	%53 = load i32, i32 addrspace(1)* %52
+	%54 = icmp ne i32 %d, 0
 	br i1 %54, label %55, label %fault
 
 55:
-	%56 = getelementptr i32, i32 addrspace(1)* %x.ptr, i64 %20
-	%57 = load i32, i32 addrspace(1)* %56
-	%58 = zext i32 %57 to i64
+	%56 = icmp eq i32 %d, -1
+	%57 = select i1 %56, i32 1, i32 %d
+	%58 = sub i32 0, %53
+	%59 = sdiv i32 %53, %57
+	%60 = select i1 %56, i32 %58, i32 %59
+	%61 = icmp ult i64 %37, %x.len
+	br i1 %61, label %62, label %fault
+
+62:
+	%63 = getelementptr i32, i32 addrspace(1)* %x.ptr, i64 %37
+	%64 = load i32, i32 addrspace(1)* %63
+	%65 = srem i32 %64, 7
+	%66 = add i32 %60, %65
+	%67 = icmp ult i64 0, %49
+	br i1 %67, label %68, label %fault
+
+68:
+	%69 = getelementptr i32, i32 addrspace(1)* %48, i64 0
+	store i32 %66, i32 addrspace(1)* %69
+	ret void
+
+70:
+	%71 = icmp ult i64 %37, %x.len
+	br i1 %71, label %72, label %fault
+
+72:
+	%73 = getelementptr i32, i32 addrspace(1)* %x.ptr, i64 %37
+	%74 = load i32, i32 addrspace(1)* %73
+	%75 = zext i32 %74 to i64
 	br label %fault
 
 fault:
-	%59 = phi i32 [ 0, %11 ], [ 1, %53 ], [ 2, %55 ], [ 3, %26 ], [ 4, %28 ], [ 5, %30 ], [ 6, %34 ], [ 7, %38 ], [ 8, %45 ]
-	%60 = phi i64 [ %20, %11 ], [ %20, %53 ], [ %20, %55 ], [ %20, %26 ], [ 1, %28 ], [ %20, %30 ], [ 0, %34 ], [ %20, %38 ], [ 0, %45 ]
-	%61 = phi i64 [ %x.len, %11 ], [ %x.len, %53 ], [ %58, %55 ], [ %x.len, %26 ], [ %20, %28 ], [ %x.len, %30 ], [ 0, %34 ], [ %x.len, %38 ], [ %32, %45 ]
-	%62 = phi i64 [ 0, %11 ], [ 0, %53 ], [ 0, %55 ], [ 0, %26 ], [ 0, %28 ], [ 0, %30 ], [ 0, %34 ], [ 0, %38 ], [ 0, %45 ]
-	%63 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 0
-	%64 = cmpxchg i32 addrspace(1)* %63, i32 0, i32 1 monotonic monotonic
-	%65 = extractvalue { i32, i1 } %64, 1
-	br i1 %65, label %66, label %82
+	%76 = phi i32 [ 0, %28 ], [ 1, %70 ], [ 2, %72 ], [ 3, %43 ], [ 4, %45 ], [ 5, %47 ], [ 6, %51 ], [ 7, %55 ], [ 8, %62 ]
+	%77 = phi i64 [ %37, %28 ], [ %37, %70 ], [ %37, %72 ], [ %37, %43 ], [ 1, %45 ], [ %37, %47 ], [ 0, %51 ], [ %37, %55 ], [ 0, %62 ]
+	%78 = phi i64 [ %x.len, %28 ], [ %x.len, %70 ], [ %75, %72 ], [ %x.len, %43 ], [ %37, %45 ], [ %x.len, %47 ], [ 0, %51 ], [ %x.len, %55 ], [ %49, %62 ]
+	%79 = phi i64 [ 0, %28 ], [ 0, %70 ], [ 0, %72 ], [ 0, %43 ], [ 0, %45 ], [ 0, %47 ], [ 0, %51 ], [ 0, %55 ], [ 0, %62 ]
+	%80 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 0
+	%81 = cmpxchg i32 addrspace(1)* %80, i32 0, i32 1 monotonic monotonic
+	%82 = extractvalue { i32, i1 } %81, 1
+	br i1 %82, label %83, label %99
 
-66:
-	%67 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 1
-	store i32 %ka.launch, i32 addrspace(1)* %67
-	%68 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 2
-	store i32 %59, i32 addrspace(1)* %68
-	%69 = call i64 @ka.global_id(i32 0)
-	%70 = trunc i64 %69 to i32
-	%71 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 3
-	store i32 %70, i32 addrspace(1)* %71
-	%72 = call i64 @ka.global_id(i32 1)
-	%73 = trunc i64 %72 to i32
-	%74 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 4
-	store i32 %73, i32 addrspace(1)* %74
-	%75 = call i64 @ka.global_id(i32 2)
-	%76 = trunc i64 %75 to i32
-	%77 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 5
-	store i32 %76, i32 addrspace(1)* %77
-	%78 = bitcast i32 addrspace(1)* %ka.fault to i64 addrspace(1)*
-	%79 = getelementptr i64, i64 addrspace(1)* %78, i64 4
-	store i64 %60, i64 addrspace(1)* %79
-	%80 = getelementptr i64, i64 addrspace(1)* %78, i64 5
-	store i64 %61, i64 addrspace(1)* %80
-	%81 = getelementptr i64, i64 addrspace(1)* %78, i64 6
-	store i64 %62, i64 addrspace(1)* %81
-	br label %82
+83:
+	%84 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 1
+	store i32 %ka.launch, i32 addrspace(1)* %84
+	%85 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 2
+	store i32 %76, i32 addrspace(1)* %85
+	%86 = call i64 @ka.global_id(i32 0)
+	%87 = trunc i64 %86 to i32
+	%88 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 3
+	store i32 %87, i32 addrspace(1)* %88
+	%89 = call i64 @ka.global_id(i32 1)
+	%90 = trunc i64 %89 to i32
+	%91 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 4
+	store i32 %90, i32 addrspace(1)* %91
+	%92 = call i64 @ka.global_id(i32 2)
+	%93 = trunc i64 %92 to i32
+	%94 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 5
+	store i32 %93, i32 addrspace(1)* %94
+	%95 = bitcast i32 addrspace(1)* %ka.fault to i64 addrspace(1)*
+	%96 = getelementptr i64, i64 addrspace(1)* %95, i64 4
+	store i64 %77, i64 addrspace(1)* %96
+	%97 = getelementptr i64, i64 addrspace(1)* %95, i64 5
+	store i64 %78, i64 addrspace(1)* %97
+	%98 = getelementptr i64, i64 addrspace(1)* %95, i64 6
+	store i64 %79, i64 addrspace(1)* %98
+	br label %99
 
-82:
+99:
 	ret void
 
 outside:
@@ -130,3 +150,7 @@ outside:
 declare i64 @ka.global_id(i32 %0)
 
 declare i64 @ka.global_size(i32 %0)
+
+declare i64 @ka.num_groups(i32 %0)
+
+declare i64 @ka.group_size(i32 %0)

@@ -1,128 +1,148 @@
 define spir_kernel void @Shifts(i32 addrspace(1)* %x.ptr, i64 %x.len, i64 addrspace(1)* %u.ptr, i64 %u.len, i8 addrspace(1)* %s.ptr, i64 %s.len, i64 %ka.gsize0, i64 %ka.gsize1, i64 %ka.gsize2, i32 addrspace(1)* %ka.fault, i32 %ka.launch) {
 entry:
-	%0 = call i64 @ka.global_id(i32 0)
-	%1 = call i64 @ka.global_size(i32 0)
-	%2 = icmp uge i64 %0, %1
-	%3 = call i64 @ka.global_id(i32 1)
-	%4 = call i64 @ka.global_size(i32 1)
-	%5 = icmp uge i64 %3, %4
-	%6 = or i1 %2, %5
-	%7 = call i64 @ka.global_id(i32 2)
-	%8 = call i64 @ka.global_size(i32 2)
-	%9 = icmp uge i64 %7, %8
-	%10 = or i1 %6, %9
-	br i1 %10, label %outside, label %11
+	%0 = call i64 @ka.num_groups(i32 0)
+	%1 = call i64 @ka.group_size(i32 0)
+	%2 = call i64 @ka.global_size(i32 0)
+	%3 = mul i64 %0, %1
+	%4 = icmp ne i64 %3, %2
+	%5 = call i64 @ka.num_groups(i32 1)
+	%6 = call i64 @ka.group_size(i32 1)
+	%7 = call i64 @ka.global_size(i32 1)
+	%8 = mul i64 %5, %6
+	%9 = icmp ne i64 %8, %7
+	%10 = or i1 %4, %9
+	%11 = call i64 @ka.num_groups(i32 2)
+	%12 = call i64 @ka.group_size(i32 2)
+	%13 = call i64 @ka.global_size(i32 2)
+	%14 = mul i64 %11, %12
+	%15 = icmp ne i64 %14, %13
+	%16 = or i1 %10, %15
+	br i1 %16, label %partial, label %28
 
-11:
-	%12 = call i64 @ka.global_id(i32 0)
-	%13 = icmp ult i64 %12, %x.len
-	br i1 %13, label %14, label %fault
+partial:
+	%17 = call i64 @ka.global_id(i32 0)
+	%18 = call i64 @ka.global_size(i32 0)
+	%19 = icmp uge i64 %17, %18
+	%20 = call i64 @ka.global_id(i32 1)
+	%21 = call i64 @ka.global_size(i32 1)
+	%22 = icmp uge i64 %20, %21
+	%23 = or i1 %19, %22
+	%24 = call i64 @ka.global_id(i32 2)
+	%25 = call i64 @ka.global_size(i32 2)
+	%26 = icmp uge i64 %24, %25
+	%27 = or i1 %23, %26
+	br i1 %27, label %outside, label %28
 
-14:
-	%15 = getelementptr i32, i32 addrspace(1)* %x.ptr, i64 %12
-	%16 = load i32, i32 addrspace(1)* %15
-	%17 = icmp ult i64 %12, %s.len
-	br i1 %17, label %18, label %fault
+28:
+	%29 = call i64 @ka.global_id(i32 0)
+	%30 = icmp ult i64 %29, %x.len
+	br i1 %30, label %31, label %fault
 
-18:
-	%19 = getelementptr i8, i8 addrspace(1)* %s.ptr, i64 %12
-	%20 = load i8, i8 addrspace(1)* %19
-	%21 = zext i8 %20 to i32
-	%22 = icmp uge i32 %21, 32
-	%23 = shl i32 %16, %21
-	%24 = select i1 %22, i32 0, i32 %23
-	%25 = icmp ult i64 %12, %x.len
-	br i1 %25, label %26, label %fault
+31:
+	%32 = getelementptr i32, i32 addrspace(1)* %x.ptr, i64 %29
+	%33 = load i32, i32 addrspace(1)* %32
+	%34 = icmp ult i64 %29, %s.len
+	br i1 %34, label %35, label %fault
 
-26:
-	%27 = getelementptr i32, i32 addrspace(1)* %x.ptr, i64 %12
-	%28 = load i32, i32 addrspace(1)* %27
-	%29 = icmp ult i64 %12, %s.len
-	br i1 %29, label %30, label %fault
+35:
+	%36 = getelementptr i8, i8 addrspace(1)* %s.ptr, i64 %29
+	%37 = load i8, i8 addrspace(1)* %36
+	%38 = zext i8 %37 to i32
+	%39 = icmp uge i32 %38, 32
+	%40 = shl i32 %33, %38
+	%41 = select i1 %39, i32 0, i32 %40
+	%42 = icmp ult i64 %29, %x.len
+	br i1 %42, label %43, label %fault
 
-30:
-	%31 = getelementptr i8, i8 addrspace(1)* %s.ptr, i64 %12
-	%32 = load i8, i8 addrspace(1)* %31
-	%33 = zext i8 %32 to i32
-	%34 = icmp uge i32 %33, 32
-	%35 = select i1 %34, i32 31, i32 %33
-	%36 = ashr i32 %28, %35
-	%37 = or i32 %24, %36
-	%38 = icmp ult i64 %12, %x.len
-	br i1 %38, label %39, label %fault
+43:
+	%44 = getelementptr i32, i32 addrspace(1)* %x.ptr, i64 %29
+	%45 = load i32, i32 addrspace(1)* %44
+	%46 = icmp ult i64 %29, %s.len
+	br i1 %46, label %47, label %fault
 
-39:
-	%40 = getelementptr i32, i32 addrspace(1)* %x.ptr, i64 %12
-	store i32 %37, i32 addrspace(1)* %40
-	%41 = icmp ult i64 %12, %u.len
-	br i1 %41, label %42, label %fault
+47:
+	%48 = getelementptr i8, i8 addrspace(1)* %s.ptr, i64 %29
+	%49 = load i8, i8 addrspace(1)* %48
+	%50 = zext i8 %49 to i32
+	%51 = icmp uge i32 %50, 32
+	%52 = select i1 %51, i32 31, i32 %50
+	%53 = ashr i32 %45, %52
+	%54 = or i32 %41, %53
+	%55 = icmp ult i64 %29, %x.len
+	br i1 %55, label %56, label %fault
 
-42:
-	%43 = getelementptr i64, i64 addrspace(1)* %u.ptr, i64 %12
-	%44 = load i64, i64 addrspace(1)* %43
-	%45 = icmp ult i64 %12, %s.len
-	br i1 %45, label %46, label %fault
+56:
+	%57 = getelementptr i32, i32 addrspace(1)* %x.ptr, i64 %29
+	store i32 %54, i32 addrspace(1)* %57
+	%58 = icmp ult i64 %29, %u.len
+	br i1 %58, label %59, label %fault
 
-46:
-	%47 = getelementptr i8, i8 addrspace(1)* %s.ptr, i64 %12
-	%48 = load i8, i8 addrspace(1)* %47
-	%49 = zext i8 %48 to i64
-	%50 = icmp uge i64 %49, 64
-	%51 = lshr i64 %44, %49
-	%52 = select i1 %50, i64 0, i64 %51
-	%53 = icmp ult i64 %12, %u.len
-	br i1 %53, label %54, label %fault
+59:
+	%60 = getelementptr i64, i64 addrspace(1)* %u.ptr, i64 %29
+	%61 = load i64, i64 addrspace(1)* %60
+	%62 = icmp ult i64 %29, %s.len
+	br i1 %62, label %63, label %fault
 
-54:
-	%55 = getelementptr i64, i64 addrspace(1)* %u.ptr, i64 %12
-	%56 = load i64, i64 addrspace(1)* %55
-	%57 = shl i64 %56, 40
-	%58 = add i64 %52, %57
-	%59 = icmp ult i64 %12, %u.len
-	br i1 %59, label %84, label %fault
+63:
+	%64 = getelementptr i8, i8 addrspace(1)* %s.ptr, i64 %29
+	%65 = load i8, i8 addrspace(1)* %64
+	%66 = zext i8 %65 to i64
+	%67 = icmp uge i64 %66, 64
+	%68 = lshr i64 %61, %66
+	%69 = select i1 %67, i64 0, i64 %68
+	%70 = icmp ult i64 %29, %u.len
+	br i1 %70, label %71, label %fault
+
+71:
+	%72 = getelementptr i64, i64 addrspace(1)* %u.ptr, i64 %29
+	%73 = load i64, i64 addrspace(1)* %72
+	%74 = shl i64 %73, 40
+	%75 = add i64 %69, %74
+	%76 = icmp ult i64 %29, %u.len
+	br i1 %76, label %101, label %fault
 
 fault:
-	%60 = phi i32 [ 0, %11 ], [ 1, %14 ], [ 2, %18 ], [ 3, %26 ], [ 4, %30 ], [ 5, %39 ], [ 6, %42 ], [ 7, %46 ], [ 8, %54 ]
-	%61 = phi i64 [ %12, %11 ], [ %12, %14 ], [ %12, %18 ], [ %12, %26 ], [ %12, %30 ], [ %12, %39 ], [ %12, %42 ], [ %12, %46 ], [ %12, %54 ]
-	%62 = phi i64 [ %x.len, %11 ], [ %s.len, %14 ], [ %x.len, %18 ], [ %s.len, %26 ], [ %x.len, %30 ], [ %u.len, %39 ], [ %s.len, %42 ], [ %u.len, %46 ], [ %u.len, %54 ]
-	%63 = phi i64 [ 0, %11 ], [ 0, %14 ], [ 0, %18 ], [ 0, %26 ], [ 0, %30 ], [ 0, %39 ], [ 0, %42 ], [ 0, %46 ], [ 0, %54 ]
-	%64 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 0
-	%65 = cmpxchg i32 addrspace(1)* %64, i32 0, i32 1 monotonic monotonic
-	%66 = extractvalue { i32, i1 } %65, 1
-	br i1 %66, label %67, label %83
-
-67:
-	%68 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 1
-	store i32 %ka.launch, i32 addrspace(1)* %68
-	%69 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 2
-	store i32 %60, i32 addrspace(1)* %69
-	%70 = call i64 @ka.global_id(i32 0)
-	%71 = trunc i64 %70 to i32
-	%72 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 3
-	store i32 %71, i32 addrspace(1)* %72
-	%73 = call i64 @ka.global_id(i32 1)
-	%74 = trunc i64 %73 to i32
-	%75 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 4
-	store i32 %74, i32 addrspace(1)* %75
-	%76 = call i64 @ka.global_id(i32 2)
-	%77 = trunc i64 %76 to i32
-	%78 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 5
-	store i32 %77, i32 addrspace(1)* %78
-	%79 = bitcast i32 addrspace(1)* %ka.fault to i64 addrspace(1)*
-	%80 = getelementptr i64, i64 addrspace(1)* %79, i64 4
-	store i64 %61, i64 addrspace(1)* %80
-	%81 = getelementptr i64, i64 addrspace(1)* %79, i64 5
-	store i64 %62, i64 addrspace(1)* %81
-	%82 = getelementptr i64, i64 addrspace(1)* %79, i64 6
-	store i64 %63, i64 addrspace(1)* %82
-	br label %83
-
-83:
-	ret void
+	%77 = phi i32 [ 0, %28 ], [ 1, %31 ], [ 2, %35 ], [ 3, %43 ], [ 4, %47 ], [ 5, %56 ], [ 6, %59 ], [ 7, %63 ], [ 8, %71 ]
+	%78 = phi i64 [ %29, %28 ], [ %29, %31 ], [ %29, %35 ], [ %29, %43 ], [ %29, %47 ], [ %29, %56 ], [ %29, %59 ], [ %29, %63 ], [ %29, %71 ]
+	%79 = phi i64 [ %x.len, %28 ], [ %s.len, %31 ], [ %x.len, %35 ], [ %s.len, %43 ], [ %x.len, %47 ], [ %u.len, %56 ], [ %s.len, %59 ], [ %u.len, %63 ], [ %u.len, %71 ]
+	%80 = phi i64 [ 0, %28 ], [ 0, %31 ], [ 0, %35 ], [ 0, %43 ], [ 0, %47 ], [ 0, %56 ], [ 0, %59 ], [ 0, %63 ], [ 0, %71 ]
+	%81 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 0
+	%82 = cmpxchg i32 addrspace(1)* %81, i32 0, i32 1 monotonic monotonic
+	%83 = extractvalue { i32, i1 } %82, 1
+	br i1 %83, label %84, label %100
 
 84:
-	%85 = getelementptr i64, i64 addrspace(1)* %u.ptr, i64 %12
-	store i64 %58, i64 addrspace(1)* %85
+	%85 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 1
+	store i32 %ka.launch, i32 addrspace(1)* %85
+	%86 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 2
+	store i32 %77, i32 addrspace(1)* %86
+	%87 = call i64 @ka.global_id(i32 0)
+	%88 = trunc i64 %87 to i32
+	%89 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 3
+	store i32 %88, i32 addrspace(1)* %89
+	%90 = call i64 @ka.global_id(i32 1)
+	%91 = trunc i64 %90 to i32
+	%92 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 4
+	store i32 %91, i32 addrspace(1)* %92
+	%93 = call i64 @ka.global_id(i32 2)
+	%94 = trunc i64 %93 to i32
+	%95 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 5
+	store i32 %94, i32 addrspace(1)* %95
+	%96 = bitcast i32 addrspace(1)* %ka.fault to i64 addrspace(1)*
+	%97 = getelementptr i64, i64 addrspace(1)* %96, i64 4
+	store i64 %78, i64 addrspace(1)* %97
+	%98 = getelementptr i64, i64 addrspace(1)* %96, i64 5
+	store i64 %79, i64 addrspace(1)* %98
+	%99 = getelementptr i64, i64 addrspace(1)* %96, i64 6
+	store i64 %80, i64 addrspace(1)* %99
+	br label %100
+
+100:
+	ret void
+
+101:
+	%102 = getelementptr i64, i64 addrspace(1)* %u.ptr, i64 %29
+	store i64 %75, i64 addrspace(1)* %102
 	ret void
 
 outside:
@@ -130,5 +150,9 @@ outside:
 }
 
 declare i64 @ka.global_id(i32 %0)
+
+declare i64 @ka.num_groups(i32 %0)
+
+declare i64 @ka.group_size(i32 %0)
 
 declare i64 @ka.global_size(i32 %0)

@@ -15,11 +15,11 @@ __kernel void Loops(
 {
 	ulong t_2;
 	ulong t_3;
-	bool t_4;
+	ulong t_4;
 	ulong t_5;
-	ulong t_6;
-	bool t_7;
-	bool t_8;
+	bool t_6;
+	ulong t_7;
+	ulong t_8;
 	ulong t_9;
 	ulong t_10;
 	bool t_11;
@@ -28,231 +28,268 @@ __kernel void Loops(
 	ulong t_14;
 	ulong t_15;
 	ulong t_16;
-	ulong t_17;
-	ulong t_18;
+	bool t_17;
+	bool t_18;
 	ulong t_19;
 	ulong t_20;
-	ulong t_21;
-	bool t_22;
-	uint t_23;
-	uint t_24;
+	bool t_21;
+	ulong t_22;
+	ulong t_23;
+	bool t_24;
 	bool t_25;
-	uint t_26;
-	bool t_27;
+	ulong t_26;
+	ulong t_27;
 	bool t_28;
-	__global uint* t_29;
-	uint t_30;
-	bool t_31;
-	uint t_32;
-	uint t_33;
+	bool t_29;
+	ulong t_30;
+	ulong t_31;
+	ulong t_32;
+	ulong t_33;
 	ulong t_34;
-	bool t_35;
-	uint t_36;
+	ulong t_35;
+	ulong t_36;
 	ulong t_37;
-	bool t_38;
-	ulong t_39;
-	bool t_40;
-	__global uint* t_41;
-	uint t_42;
-	ulong t_43;
+	ulong t_38;
+	bool t_39;
+	uint t_40;
+	uint t_41;
+	bool t_42;
+	uint t_43;
 	bool t_44;
 	bool t_45;
-	uint t_46;
-	ulong t_47;
-	ulong t_48;
+	__global uint* t_46;
+	uint t_47;
+	bool t_48;
 	uint t_49;
-	bool t_50;
-	uint t_51;
-	ulong t_52;
-	ulong t_53;
+	uint t_50;
+	ulong t_51;
+	bool t_52;
+	uint t_53;
 	ulong t_54;
-	__global uint* t_55;
-	uint cas_56;
-	bool cas_ok_57;
-	bool t_58;
-	__global uint* t_59;
-	__global uint* t_60;
-	ulong t_61;
-	uint t_62;
-	__global uint* t_63;
+	bool t_55;
+	ulong t_56;
+	bool t_57;
+	__global uint* t_58;
+	uint t_59;
+	ulong t_60;
+	bool t_61;
+	bool t_62;
+	uint t_63;
 	ulong t_64;
-	uint t_65;
-	__global uint* t_66;
-	ulong t_67;
+	ulong t_65;
+	uint t_66;
+	bool t_67;
 	uint t_68;
-	__global uint* t_69;
-	__global ulong* t_70;
-	__global ulong* t_71;
-	__global ulong* t_72;
-	__global ulong* t_73;
-	__global uint* t_74;
-	uint t_75;
-	uint t_76;
+	ulong t_69;
+	ulong t_70;
+	ulong t_71;
+	__global uint* t_72;
+	uint cas_73;
+	bool cas_ok_74;
+	bool t_75;
+	__global uint* t_76;
+	__global uint* t_77;
+	ulong t_78;
+	uint t_79;
+	__global uint* t_80;
+	ulong t_81;
+	uint t_82;
+	__global uint* t_83;
+	ulong t_84;
+	uint t_85;
+	__global uint* t_86;
+	__global ulong* t_87;
+	__global ulong* t_88;
+	__global ulong* t_89;
+	__global ulong* t_90;
+	__global uint* t_91;
+	uint t_92;
+	uint t_93;
 
-	t_2 = (ulong)get_global_id(0);
-	t_3 = ka_gsize0;
-	t_4 = t_2 >= t_3;
-	t_5 = (ulong)get_global_id(1);
-	t_6 = ka_gsize1;
-	t_7 = t_5 >= t_6;
-	t_8 = t_4 | t_7;
-	t_9 = (ulong)get_global_id(2);
-	t_10 = ka_gsize2;
-	t_11 = t_9 >= t_10;
-	t_12 = t_8 | t_11;
-	if (t_12) goto outside_77;
-	goto L_78;
-L_78:
-	t_13 = (ulong)get_global_id(2);
-	t_14 = ka_gsize1;
-	t_15 = (ulong)get_global_id(1);
-	t_16 = ka_gsize0;
-	t_17 = (ulong)get_global_id(0);
-	t_18 = t_14 * t_13;
-	t_19 = t_15 + t_18;
-	t_20 = t_16 * t_19;
-	t_21 = t_17 + t_20;
-	t_22 = (long)t_21 >= (long)x_len;
-	if (t_22) goto L_79;
-	goto L_80;
-L_80:
-	t_23 = 0u;
-	t_24 = 0u;
-	goto L_81;
-L_81:
-	t_25 = (int)t_24 < (int)100u;
-	if (t_25) goto L_82;
-	goto L_83;
-L_82:
-	t_26 = (uint)((int)t_24 % (int)3u);
-	t_27 = t_26 == 0u;
-	if (t_27) {
-		t_75 = t_23;
-		goto L_84;
-	}
-	goto L_85;
-L_85:
-	t_28 = t_21 < x_len;
-	if (t_28) goto L_86;
-	t_51 = 0u;
-	t_52 = t_21;
-	t_53 = x_len;
-	t_54 = 0ul;
-	goto fault_87;
-L_86:
-	t_29 = x_ptr + (long)t_21;
-	t_30 = *t_29;
-	t_31 = (int)t_24 > (int)t_30;
-	if (t_31) goto L_83;
-	goto L_88;
-L_88:
-	t_32 = t_23 + t_24;
-	t_75 = t_32;
-	goto L_84;
-L_83:
-	t_33 = t_23;
-	t_34 = 0ul;
-	goto L_89;
-L_89:
-	t_35 = (long)t_34 < (long)10ul;
-	if (t_35) goto L_90;
-	t_49 = t_33;
-	goto L_91;
-L_90:
-	t_36 = t_33;
-	t_37 = 0ul;
-	goto L_92;
-L_92:
-	t_38 = (long)t_37 < (long)10ul;
-	if (t_38) goto L_93;
-	goto L_94;
-L_93:
-	t_39 = t_34 * t_37;
-	t_40 = t_21 < x_len;
-	if (t_40) goto L_95;
-	t_51 = 1u;
-	t_52 = t_21;
-	t_53 = x_len;
-	t_54 = 0ul;
-	goto fault_87;
+	t_2 = (ulong)get_num_groups(0);
+	t_3 = (ulong)get_local_size(0);
+	t_4 = ka_gsize0;
+	t_5 = t_2 * t_3;
+	t_6 = t_5 != t_4;
+	t_7 = (ulong)get_num_groups(1);
+	t_8 = (ulong)get_local_size(1);
+	t_9 = ka_gsize1;
+	t_10 = t_7 * t_8;
+	t_11 = t_10 != t_9;
+	t_12 = t_6 | t_11;
+	t_13 = (ulong)get_num_groups(2);
+	t_14 = (ulong)get_local_size(2);
+	t_15 = ka_gsize2;
+	t_16 = t_13 * t_14;
+	t_17 = t_16 != t_15;
+	t_18 = t_12 | t_17;
+	if (t_18) goto partial_94;
+	goto L_95;
+partial_94:
+	t_19 = (ulong)get_global_id(0);
+	t_20 = ka_gsize0;
+	t_21 = t_19 >= t_20;
+	t_22 = (ulong)get_global_id(1);
+	t_23 = ka_gsize1;
+	t_24 = t_22 >= t_23;
+	t_25 = t_21 | t_24;
+	t_26 = (ulong)get_global_id(2);
+	t_27 = ka_gsize2;
+	t_28 = t_26 >= t_27;
+	t_29 = t_25 | t_28;
+	if (t_29) goto outside_96;
+	goto L_95;
 L_95:
-	t_41 = x_ptr + (long)t_21;
-	t_42 = *t_41;
-	t_43 = (ulong)(long)(int)t_42;
-	t_44 = (long)t_39 > (long)t_43;
-	if (t_44) {
-		t_49 = t_36;
-		goto L_91;
-	}
-	goto L_96;
-L_96:
-	t_45 = (long)t_37 > (long)t_34;
-	if (t_45) goto L_94;
-	goto L_97;
-L_97:
-	t_46 = t_36 + 1u;
-	t_47 = t_37 + 1ul;
-	t_36 = t_46;
-	t_37 = t_47;
-	goto L_92;
-L_94:
-	t_48 = t_34 + 1ul;
-	t_33 = t_36;
-	t_34 = t_48;
-	goto L_89;
-L_91:
-	t_50 = t_21 < out_len;
-	if (t_50) goto L_98;
-	t_51 = 2u;
-	t_52 = t_21;
-	t_53 = out_len;
-	t_54 = 0ul;
-	goto fault_87;
-fault_87:
-	t_55 = ka_fault_0;
-	cas_56 = atomic_cmpxchg((volatile __global uint*)t_55, 0u, 1u);
-	cas_ok_57 = cas_56 == 0u;
-	t_58 = cas_ok_57;
-	if (t_58) goto L_99;
-	goto L_100;
-L_99:
-	t_59 = ka_fault_0 + 1;
-	*t_59 = ka_launch_1;
-	t_60 = ka_fault_0 + 2;
-	*t_60 = t_51;
-	t_61 = (ulong)get_global_id(0);
-	t_62 = (uint)t_61;
-	t_63 = ka_fault_0 + 3;
-	*t_63 = t_62;
-	t_64 = (ulong)get_global_id(1);
-	t_65 = (uint)t_64;
-	t_66 = ka_fault_0 + 4;
-	*t_66 = t_65;
-	t_67 = (ulong)get_global_id(2);
-	t_68 = (uint)t_67;
-	t_69 = ka_fault_0 + 5;
-	*t_69 = t_68;
-	t_70 = (__global ulong*)ka_fault_0;
-	t_71 = t_70 + 4;
-	*t_71 = t_52;
-	t_72 = t_70 + 5;
-	*t_72 = t_53;
-	t_73 = t_70 + 6;
-	*t_73 = t_54;
-	goto L_100;
-L_100:
-	return;
+	t_30 = (ulong)get_global_id(2);
+	t_31 = ka_gsize1;
+	t_32 = (ulong)get_global_id(1);
+	t_33 = ka_gsize0;
+	t_34 = (ulong)get_global_id(0);
+	t_35 = t_31 * t_30;
+	t_36 = t_32 + t_35;
+	t_37 = t_33 * t_36;
+	t_38 = t_34 + t_37;
+	t_39 = (long)t_38 >= (long)x_len;
+	if (t_39) goto L_97;
+	goto L_98;
 L_98:
-	t_74 = out_ptr + (long)t_21;
-	*t_74 = t_49;
+	t_40 = 0u;
+	t_41 = 0u;
+	goto L_99;
+L_99:
+	t_42 = (int)t_41 < (int)100u;
+	if (t_42) goto L_100;
+	goto L_101;
+L_100:
+	t_43 = (uint)((int)t_41 % (int)3u);
+	t_44 = t_43 == 0u;
+	if (t_44) {
+		t_92 = t_40;
+		goto L_102;
+	}
+	goto L_103;
+L_103:
+	t_45 = t_38 < x_len;
+	if (t_45) goto L_104;
+	t_68 = 0u;
+	t_69 = t_38;
+	t_70 = x_len;
+	t_71 = 0ul;
+	goto fault_105;
+L_104:
+	t_46 = x_ptr + (long)t_38;
+	t_47 = *t_46;
+	t_48 = (int)t_41 > (int)t_47;
+	if (t_48) goto L_101;
+	goto L_106;
+L_106:
+	t_49 = t_40 + t_41;
+	t_92 = t_49;
+	goto L_102;
+L_101:
+	t_50 = t_40;
+	t_51 = 0ul;
+	goto L_107;
+L_107:
+	t_52 = (long)t_51 < (long)10ul;
+	if (t_52) goto L_108;
+	t_66 = t_50;
+	goto L_109;
+L_108:
+	t_53 = t_50;
+	t_54 = 0ul;
+	goto L_110;
+L_110:
+	t_55 = (long)t_54 < (long)10ul;
+	if (t_55) goto L_111;
+	goto L_112;
+L_111:
+	t_56 = t_51 * t_54;
+	t_57 = t_38 < x_len;
+	if (t_57) goto L_113;
+	t_68 = 1u;
+	t_69 = t_38;
+	t_70 = x_len;
+	t_71 = 0ul;
+	goto fault_105;
+L_113:
+	t_58 = x_ptr + (long)t_38;
+	t_59 = *t_58;
+	t_60 = (ulong)(long)(int)t_59;
+	t_61 = (long)t_56 > (long)t_60;
+	if (t_61) {
+		t_66 = t_53;
+		goto L_109;
+	}
+	goto L_114;
+L_114:
+	t_62 = (long)t_54 > (long)t_51;
+	if (t_62) goto L_112;
+	goto L_115;
+L_115:
+	t_63 = t_53 + 1u;
+	t_64 = t_54 + 1ul;
+	t_53 = t_63;
+	t_54 = t_64;
+	goto L_110;
+L_112:
+	t_65 = t_51 + 1ul;
+	t_50 = t_53;
+	t_51 = t_65;
+	goto L_107;
+L_109:
+	t_67 = t_38 < out_len;
+	if (t_67) goto L_116;
+	t_68 = 2u;
+	t_69 = t_38;
+	t_70 = out_len;
+	t_71 = 0ul;
+	goto fault_105;
+fault_105:
+	t_72 = ka_fault_0;
+	cas_73 = atomic_cmpxchg((volatile __global uint*)t_72, 0u, 1u);
+	cas_ok_74 = cas_73 == 0u;
+	t_75 = cas_ok_74;
+	if (t_75) goto L_117;
+	goto L_118;
+L_117:
+	t_76 = ka_fault_0 + 1;
+	*t_76 = ka_launch_1;
+	t_77 = ka_fault_0 + 2;
+	*t_77 = t_68;
+	t_78 = (ulong)get_global_id(0);
+	t_79 = (uint)t_78;
+	t_80 = ka_fault_0 + 3;
+	*t_80 = t_79;
+	t_81 = (ulong)get_global_id(1);
+	t_82 = (uint)t_81;
+	t_83 = ka_fault_0 + 4;
+	*t_83 = t_82;
+	t_84 = (ulong)get_global_id(2);
+	t_85 = (uint)t_84;
+	t_86 = ka_fault_0 + 5;
+	*t_86 = t_85;
+	t_87 = (__global ulong*)ka_fault_0;
+	t_88 = t_87 + 4;
+	*t_88 = t_69;
+	t_89 = t_87 + 5;
+	*t_89 = t_70;
+	t_90 = t_87 + 6;
+	*t_90 = t_71;
+	goto L_118;
+L_118:
 	return;
-L_84:
-	t_76 = t_24 + 1u;
-	t_23 = t_75;
-	t_24 = t_76;
-	goto L_81;
-L_79:
+L_116:
+	t_91 = out_ptr + (long)t_38;
+	*t_91 = t_66;
 	return;
-outside_77:
+L_102:
+	t_93 = t_41 + 1u;
+	t_40 = t_92;
+	t_41 = t_93;
+	goto L_99;
+L_97:
+	return;
+outside_96:
 	return;
 }

@@ -19,11 +19,11 @@ __kernel void Private3x3(
 	float priv_5[9];
 	ulong t_6;
 	ulong t_7;
-	bool t_8;
+	ulong t_8;
 	ulong t_9;
-	ulong t_10;
-	bool t_11;
-	bool t_12;
+	bool t_10;
+	ulong t_11;
+	ulong t_12;
 	ulong t_13;
 	ulong t_14;
 	bool t_15;
@@ -32,112 +32,112 @@ __kernel void Private3x3(
 	ulong t_18;
 	ulong t_19;
 	ulong t_20;
-	ulong t_21;
-	ulong t_22;
+	bool t_21;
+	bool t_22;
 	ulong t_23;
 	ulong t_24;
-	ulong t_25;
+	bool t_25;
 	ulong t_26;
 	ulong t_27;
 	bool t_28;
-	float* t_29;
-	float* t_30;
-	float* t_31;
-	float* t_32;
-	float* t_33;
-	float* t_34;
-	float* t_35;
-	float* t_36;
-	float* t_37;
-	bool t_38;
+	bool t_29;
+	ulong t_30;
+	ulong t_31;
+	bool t_32;
+	bool t_33;
+	ulong t_34;
+	ulong t_35;
+	ulong t_36;
+	ulong t_37;
+	ulong t_38;
 	ulong t_39;
-	bool t_40;
+	ulong t_40;
 	ulong t_41;
-	bool t_42;
+	ulong t_42;
 	ulong t_43;
 	ulong t_44;
-	ulong t_45;
-	ulong t_46;
-	bool t_47;
-	bool t_48;
-	ulong t_49;
-	ulong t_50;
-	ulong t_51;
-	bool t_52;
-	__global float* t_53;
-	float t_54;
+	bool t_45;
+	float* t_46;
+	float* t_47;
+	float* t_48;
+	float* t_49;
+	float* t_50;
+	float* t_51;
+	float* t_52;
+	float* t_53;
+	float* t_54;
 	bool t_55;
 	ulong t_56;
-	float* t_57;
+	bool t_57;
 	ulong t_58;
 	bool t_59;
 	ulong t_60;
-	bool t_61;
-	float* t_62;
-	float* t_63;
-	float* t_64;
-	float* t_65;
-	float* t_66;
-	float* t_67;
-	float* t_68;
-	float* t_69;
-	float* t_70;
-	bool t_71;
-	ulong t_72;
-	bool t_73;
-	ulong t_74;
-	bool t_75;
-	float t_76;
+	ulong t_61;
+	ulong t_62;
+	ulong t_63;
+	bool t_64;
+	bool t_65;
+	ulong t_66;
+	ulong t_67;
+	ulong t_68;
+	bool t_69;
+	__global float* t_70;
+	float t_71;
+	bool t_72;
+	ulong t_73;
+	float* t_74;
+	ulong t_75;
+	bool t_76;
 	ulong t_77;
 	bool t_78;
-	ulong t_79;
-	bool t_80;
-	ulong t_81;
+	float* t_79;
+	float* t_80;
+	float* t_81;
 	float* t_82;
-	float t_83;
-	bool t_84;
-	ulong t_85;
-	bool t_86;
-	ulong t_87;
-	float* t_88;
-	float t_89;
-	float t_90;
-	float t_91;
-	ulong t_92;
-	bool t_93;
-	float t_94;
+	float* t_83;
+	float* t_84;
+	float* t_85;
+	float* t_86;
+	float* t_87;
+	bool t_88;
+	ulong t_89;
+	bool t_90;
+	ulong t_91;
+	bool t_92;
+	float t_93;
+	ulong t_94;
 	bool t_95;
 	ulong t_96;
 	bool t_97;
 	ulong t_98;
 	float* t_99;
-	ulong t_100;
+	float t_100;
 	bool t_101;
 	ulong t_102;
 	bool t_103;
-	float* t_104;
+	ulong t_104;
 	float* t_105;
-	float* t_106;
-	ulong t_107;
-	bool t_108;
+	float t_106;
+	float t_107;
+	float t_108;
 	ulong t_109;
-	float* t_110;
+	bool t_110;
 	float t_111;
-	float* t_112;
+	bool t_112;
 	ulong t_113;
-	float* t_114;
-	float t_115;
+	bool t_114;
+	ulong t_115;
 	float* t_116;
 	ulong t_117;
-	float* t_118;
-	float t_119;
-	float* t_120;
+	bool t_118;
+	ulong t_119;
+	bool t_120;
 	float* t_121;
-	float t_122;
+	float* t_122;
 	float* t_123;
-	float* t_124;
-	float t_125;
-	float* t_126;
+	ulong t_124;
+	bool t_125;
+	ulong t_126;
 	float* t_127;
 	float t_128;
 	float* t_129;
@@ -145,433 +145,470 @@ __kernel void Private3x3(
 	float* t_131;
 	float t_132;
 	float* t_133;
-	float t_134;
-	float t_135;
-	float* t_136;
-	float t_137;
-	float t_138;
-	bool t_139;
-	__global float* t_140;
+	ulong t_134;
+	float* t_135;
+	float t_136;
+	float* t_137;
+	float* t_138;
+	float t_139;
+	float* t_140;
 	float* t_141;
-	ulong t_142;
-	ulong t_143;
-	bool t_144;
-	bool t_145;
+	float t_142;
+	float* t_143;
+	float* t_144;
+	float t_145;
 	float* t_146;
-	float t_147;
-	ulong t_148;
-	ulong t_149;
-	ulong t_150;
-	bool t_151;
-	uint t_152;
-	ulong t_153;
-	ulong t_154;
-	ulong t_155;
-	__global uint* t_156;
-	uint cas_157;
-	bool cas_ok_158;
-	bool t_159;
-	__global uint* t_160;
-	__global uint* t_161;
-	ulong t_162;
-	uint t_163;
-	__global uint* t_164;
+	ulong t_147;
+	float* t_148;
+	float t_149;
+	float* t_150;
+	float t_151;
+	float t_152;
+	float* t_153;
+	float t_154;
+	float t_155;
+	bool t_156;
+	__global float* t_157;
+	float* t_158;
+	ulong t_159;
+	ulong t_160;
+	bool t_161;
+	bool t_162;
+	float* t_163;
+	float t_164;
 	ulong t_165;
-	uint t_166;
-	__global uint* t_167;
-	ulong t_168;
+	ulong t_166;
+	ulong t_167;
+	bool t_168;
 	uint t_169;
-	__global uint* t_170;
-	__global ulong* t_171;
-	__global ulong* t_172;
-	__global ulong* t_173;
-	__global ulong* t_174;
-	__global float* t_175;
+	ulong t_170;
+	ulong t_171;
+	ulong t_172;
+	__global uint* t_173;
+	uint cas_174;
+	bool cas_ok_175;
+	bool t_176;
+	__global uint* t_177;
+	__global uint* t_178;
+	ulong t_179;
+	uint t_180;
+	__global uint* t_181;
+	ulong t_182;
+	uint t_183;
+	__global uint* t_184;
+	ulong t_185;
+	uint t_186;
+	__global uint* t_187;
+	__global ulong* t_188;
+	__global ulong* t_189;
+	__global ulong* t_190;
+	__global ulong* t_191;
+	__global float* t_192;
 
-	t_6 = (ulong)get_global_id(0);
-	t_7 = ka_gsize0;
-	t_8 = t_6 >= t_7;
-	t_9 = (ulong)get_global_id(1);
-	t_10 = ka_gsize1;
-	t_11 = t_9 >= t_10;
-	t_12 = t_8 | t_11;
-	t_13 = (ulong)get_global_id(2);
-	t_14 = ka_gsize2;
-	t_15 = t_13 >= t_14;
-	t_16 = t_12 | t_15;
-	if (t_16) goto outside_176;
-	goto L_177;
-L_177:
-	t_17 = (ulong)get_global_id(2);
-	t_18 = ka_gsize1;
-	t_19 = (ulong)get_global_id(1);
-	t_20 = ka_gsize0;
-	t_21 = (ulong)get_global_id(0);
-	t_22 = t_18 * t_17;
-	t_23 = t_19 + t_22;
-	t_24 = t_20 * t_23;
-	t_25 = t_21 + t_24;
-	t_26 = 4ul * t_25;
-	t_27 = t_26 + 3ul;
-	t_28 = (long)t_27 >= (long)out_len;
-	if (t_28) goto L_178;
-	goto L_179;
-L_179:
-	t_29 = priv_5;
-	*t_29 = 0x0p+00f;
-	t_30 = priv_5 + 1;
-	*t_30 = 0x0p+00f;
-	t_31 = priv_5 + 2;
-	*t_31 = 0x0p+00f;
-	t_32 = priv_5 + 3;
-	*t_32 = 0x0p+00f;
-	t_33 = priv_5 + 4;
-	*t_33 = 0x0p+00f;
-	t_34 = priv_5 + 5;
-	*t_34 = 0x0p+00f;
-	t_35 = priv_5 + 6;
-	*t_35 = 0x0p+00f;
-	t_36 = priv_5 + 7;
-	*t_36 = 0x0p+00f;
-	t_37 = priv_5 + 8;
-	*t_37 = 0x0p+00f;
-	t_38 = (long)0ul < (long)3ul;
-	if (t_38) {
-		t_39 = 0ul;
-		goto L_180;
-	}
-	goto L_181;
-L_180:
-	t_40 = (long)0ul < (long)3ul;
-	if (t_40) {
-		t_41 = 0ul;
-		goto L_182;
-	}
-	goto L_183;
-L_182:
-	t_42 = t_39 < 3ul;
-	if (t_42) goto L_184;
-	t_152 = 0u;
-	t_153 = t_39;
-	t_154 = 3ul;
-	t_155 = 0ul;
-	goto fault_185;
-L_184:
-	t_43 = t_39 * 3ul;
-	t_44 = 3ul * t_39;
-	t_45 = t_25 + t_44;
-	t_46 = t_45 + t_41;
-	t_47 = x_len != 0ul;
-	if (t_47) goto L_186;
-	t_152 = 1u;
-	t_153 = 0ul;
-	t_154 = 0ul;
-	t_155 = 0ul;
-	goto fault_185;
-L_186:
-	t_48 = x_len == 0xfffffffffffffffful;
-	t_49 = t_48 ? 1ul : x_len;
-	t_50 = (ulong)((long)t_46 % (long)t_49);
-	t_51 = t_48 ? 0ul : t_50;
-	t_52 = t_51 < x_len;
-	if (t_52) goto L_187;
-	t_152 = 2u;
-	t_153 = t_51;
-	t_154 = x_len;
-	t_155 = 0ul;
-	goto fault_185;
-L_187:
-	t_53 = x_ptr + (long)t_51;
-	t_54 = *t_53;
-	t_55 = t_41 < 3ul;
-	if (t_55) goto L_188;
-	t_152 = 3u;
-	t_153 = t_41;
-	t_154 = 3ul;
-	t_155 = 0ul;
-	goto fault_185;
-L_188:
-	t_56 = t_43 + t_41;
-	t_57 = priv_5 + (long)t_56;
-	*t_57 = t_54;
-	t_58 = t_41 + 1ul;
-	t_59 = (long)t_58 < (long)3ul;
-	if (t_59) {
-		t_41 = t_58;
-		goto L_182;
-	}
-	goto L_183;
-L_183:
-	t_60 = t_39 + 1ul;
-	t_61 = (long)t_60 < (long)3ul;
-	if (t_61) {
-		t_39 = t_60;
-		goto L_180;
-	}
-	goto L_181;
-L_181:
-	t_62 = priv_4;
-	*t_62 = 0x0p+00f;
-	t_63 = priv_4 + 1;
-	*t_63 = 0x0p+00f;
-	t_64 = priv_4 + 2;
-	*t_64 = 0x0p+00f;
-	t_65 = priv_4 + 3;
-	*t_65 = 0x0p+00f;
-	t_66 = priv_4 + 4;
-	*t_66 = 0x0p+00f;
-	t_67 = priv_4 + 5;
-	*t_67 = 0x0p+00f;
-	t_68 = priv_4 + 6;
-	*t_68 = 0x0p+00f;
-	t_69 = priv_4 + 7;
-	*t_69 = 0x0p+00f;
-	t_70 = priv_4 + 8;
-	*t_70 = 0x0p+00f;
-	t_71 = (long)0ul < (long)3ul;
-	if (t_71) {
-		t_72 = 0ul;
-		goto L_189;
-	}
-	goto L_190;
-L_189:
-	t_73 = (long)0ul < (long)3ul;
-	if (t_73) {
-		t_74 = 0ul;
-		goto L_191;
-	}
-	goto L_192;
-L_191:
-	t_75 = (long)0ul < (long)3ul;
-	if (t_75) {
-		t_76 = 0x0p+00f;
-		t_77 = 0ul;
-		goto L_193;
-	}
-	t_94 = 0x0p+00f;
+	t_6 = (ulong)get_num_groups(0);
+	t_7 = (ulong)get_local_size(0);
+	t_8 = ka_gsize0;
+	t_9 = t_6 * t_7;
+	t_10 = t_9 != t_8;
+	t_11 = (ulong)get_num_groups(1);
+	t_12 = (ulong)get_local_size(1);
+	t_13 = ka_gsize1;
+	t_14 = t_11 * t_12;
+	t_15 = t_14 != t_13;
+	t_16 = t_10 | t_15;
+	t_17 = (ulong)get_num_groups(2);
+	t_18 = (ulong)get_local_size(2);
+	t_19 = ka_gsize2;
+	t_20 = t_17 * t_18;
+	t_21 = t_20 != t_19;
+	t_22 = t_16 | t_21;
+	if (t_22) goto partial_193;
 	goto L_194;
-L_193:
-	t_78 = t_72 < 3ul;
-	if (t_78) goto L_195;
-	t_152 = 4u;
-	t_153 = t_72;
-	t_154 = 3ul;
-	t_155 = 0ul;
-	goto fault_185;
-L_195:
-	t_79 = t_72 * 3ul;
-	t_80 = t_77 < 3ul;
-	if (t_80) goto L_196;
-	t_152 = 5u;
-	t_153 = t_77;
-	t_154 = 3ul;
-	t_155 = 0ul;
-	goto fault_185;
-L_196:
-	t_81 = t_79 + t_77;
-	t_82 = priv_5 + (long)t_81;
-	t_83 = *t_82;
-	t_84 = t_74 < 3ul;
-	if (t_84) goto L_197;
-	t_152 = 6u;
-	t_153 = t_74;
-	t_154 = 3ul;
-	t_155 = 0ul;
-	goto fault_185;
-L_197:
-	t_85 = t_74 * 3ul;
-	t_86 = t_77 < 3ul;
-	if (t_86) goto L_198;
-	t_152 = 7u;
-	t_153 = t_77;
-	t_154 = 3ul;
-	t_155 = 0ul;
-	goto fault_185;
-L_198:
-	t_87 = t_85 + t_77;
-	t_88 = priv_5 + (long)t_87;
-	t_89 = *t_88;
-	t_90 = t_83 * t_89;
-	t_91 = t_76 + t_90;
-	t_92 = t_77 + 1ul;
-	t_93 = (long)t_92 < (long)3ul;
-	if (t_93) {
-		t_76 = t_91;
-		t_77 = t_92;
-		goto L_193;
-	}
-	t_94 = t_91;
+partial_193:
+	t_23 = (ulong)get_global_id(0);
+	t_24 = ka_gsize0;
+	t_25 = t_23 >= t_24;
+	t_26 = (ulong)get_global_id(1);
+	t_27 = ka_gsize1;
+	t_28 = t_26 >= t_27;
+	t_29 = t_25 | t_28;
+	t_30 = (ulong)get_global_id(2);
+	t_31 = ka_gsize2;
+	t_32 = t_30 >= t_31;
+	t_33 = t_29 | t_32;
+	if (t_33) goto outside_195;
 	goto L_194;
 L_194:
-	t_95 = t_72 < 3ul;
-	if (t_95) goto L_199;
-	t_152 = 8u;
-	t_153 = t_72;
-	t_154 = 3ul;
-	t_155 = 0ul;
-	goto fault_185;
-L_199:
-	t_96 = t_72 * 3ul;
-	t_97 = t_74 < 3ul;
-	if (t_97) goto L_200;
-	t_152 = 9u;
-	t_153 = t_74;
-	t_154 = 3ul;
-	t_155 = 0ul;
-	goto fault_185;
+	t_34 = (ulong)get_global_id(2);
+	t_35 = ka_gsize1;
+	t_36 = (ulong)get_global_id(1);
+	t_37 = ka_gsize0;
+	t_38 = (ulong)get_global_id(0);
+	t_39 = t_35 * t_34;
+	t_40 = t_36 + t_39;
+	t_41 = t_37 * t_40;
+	t_42 = t_38 + t_41;
+	t_43 = 4ul * t_42;
+	t_44 = t_43 + 3ul;
+	t_45 = (long)t_44 >= (long)out_len;
+	if (t_45) goto L_196;
+	goto L_197;
+L_197:
+	t_46 = priv_5;
+	*t_46 = 0x0p+00f;
+	t_47 = priv_5 + 1;
+	*t_47 = 0x0p+00f;
+	t_48 = priv_5 + 2;
+	*t_48 = 0x0p+00f;
+	t_49 = priv_5 + 3;
+	*t_49 = 0x0p+00f;
+	t_50 = priv_5 + 4;
+	*t_50 = 0x0p+00f;
+	t_51 = priv_5 + 5;
+	*t_51 = 0x0p+00f;
+	t_52 = priv_5 + 6;
+	*t_52 = 0x0p+00f;
+	t_53 = priv_5 + 7;
+	*t_53 = 0x0p+00f;
+	t_54 = priv_5 + 8;
+	*t_54 = 0x0p+00f;
+	t_55 = (long)0ul < (long)3ul;
+	if (t_55) {
+		t_56 = 0ul;
+		goto L_198;
+	}
+	goto L_199;
+L_198:
+	t_57 = (long)0ul < (long)3ul;
+	if (t_57) {
+		t_58 = 0ul;
+		goto L_200;
+	}
+	goto L_201;
 L_200:
-	t_98 = t_96 + t_74;
-	t_99 = priv_4 + (long)t_98;
-	*t_99 = t_94;
-	t_100 = t_74 + 1ul;
-	t_101 = (long)t_100 < (long)3ul;
-	if (t_101) {
-		t_74 = t_100;
-		goto L_191;
-	}
-	goto L_192;
-L_192:
-	t_102 = t_72 + 1ul;
-	t_103 = (long)t_102 < (long)3ul;
-	if (t_103) {
-		t_72 = t_102;
-		goto L_189;
-	}
-	goto L_190;
-L_190:
-	t_104 = priv_3;
-	*t_104 = 0x0p+00f;
-	t_105 = priv_3 + 1;
-	*t_105 = 0x0p+00f;
-	t_106 = priv_3 + 2;
-	*t_106 = 0x0p+00f;
-	t_107 = (ulong)((long)t_25 % (long)3ul);
-	t_108 = t_107 < 3ul;
-	if (t_108) goto L_201;
-	t_152 = 10u;
-	t_153 = t_107;
-	t_154 = 3ul;
-	t_155 = 0ul;
-	goto fault_185;
-L_201:
-	t_109 = t_107 * 3ul;
-	t_110 = priv_4 + (long)t_109;
-	t_111 = *t_110;
-	t_112 = priv_2;
-	*t_112 = t_111;
-	t_113 = t_109 + 1ul;
-	t_114 = priv_4 + (long)t_113;
-	t_115 = *t_114;
-	t_116 = priv_2 + 1;
-	*t_116 = t_115;
-	t_117 = t_109 + 2ul;
-	t_118 = priv_4 + (long)t_117;
-	t_119 = *t_118;
-	t_120 = priv_2 + 2;
-	*t_120 = t_119;
-	t_121 = priv_2;
-	t_122 = *t_121;
-	t_123 = priv_3;
-	*t_123 = t_122;
-	t_124 = priv_2 + 1;
-	t_125 = *t_124;
-	t_126 = priv_3 + 1;
-	*t_126 = t_125;
-	t_127 = priv_2 + 2;
-	t_128 = *t_127;
-	t_129 = priv_3 + 2;
-	*t_129 = t_128;
-	t_130 = 4ul * t_25;
-	t_131 = priv_4;
-	t_132 = *t_131;
-	t_133 = priv_4 + 4;
-	t_134 = *t_133;
-	t_135 = t_132 + t_134;
-	t_136 = priv_4 + 8;
-	t_137 = *t_136;
-	t_138 = t_135 + t_137;
-	t_139 = t_130 < out_len;
-	if (t_139) goto L_202;
-	t_152 = 11u;
-	t_153 = t_130;
-	t_154 = out_len;
-	t_155 = 0ul;
-	goto fault_185;
+	t_59 = t_56 < 3ul;
+	if (t_59) goto L_202;
+	t_169 = 0u;
+	t_170 = t_56;
+	t_171 = 3ul;
+	t_172 = 0ul;
+	goto fault_203;
 L_202:
-	t_140 = out_ptr + (long)t_130;
-	*t_140 = t_138;
-	t_141 = priv_3;
-	t_142 = 0xfffffffffffffffful;
-	goto L_203;
-L_203:
-	t_143 = t_142 + 1ul;
-	t_144 = (long)t_143 < (long)3ul;
-	if (t_144) goto L_204;
-	goto L_205;
-L_205:
-	return;
+	t_60 = t_56 * 3ul;
+	t_61 = 3ul * t_56;
+	t_62 = t_42 + t_61;
+	t_63 = t_62 + t_58;
+	t_64 = x_len != 0ul;
+	if (t_64) goto L_204;
+	t_169 = 1u;
+	t_170 = 0ul;
+	t_171 = 0ul;
+	t_172 = 0ul;
+	goto fault_203;
 L_204:
-	t_145 = t_143 < 3ul;
-	if (t_145) goto L_206;
-	t_152 = 12u;
-	t_153 = t_143;
-	t_154 = 3ul;
-	t_155 = 0ul;
-	goto fault_185;
+	t_65 = x_len == 0xfffffffffffffffful;
+	t_66 = t_65 ? 1ul : x_len;
+	t_67 = (ulong)((long)t_63 % (long)t_66);
+	t_68 = t_65 ? 0ul : t_67;
+	t_69 = t_68 < x_len;
+	if (t_69) goto L_205;
+	t_169 = 2u;
+	t_170 = t_68;
+	t_171 = x_len;
+	t_172 = 0ul;
+	goto fault_203;
+L_205:
+	t_70 = x_ptr + (long)t_68;
+	t_71 = *t_70;
+	t_72 = t_58 < 3ul;
+	if (t_72) goto L_206;
+	t_169 = 3u;
+	t_170 = t_58;
+	t_171 = 3ul;
+	t_172 = 0ul;
+	goto fault_203;
 L_206:
-	t_146 = t_141 + (long)t_143;
-	t_147 = *t_146;
-	t_148 = 4ul * t_25;
-	t_149 = t_148 + 1ul;
-	t_150 = t_149 + t_143;
-	t_151 = t_150 < out_len;
-	if (t_151) goto L_207;
-	t_152 = 13u;
-	t_153 = t_150;
-	t_154 = out_len;
-	t_155 = 0ul;
-	goto fault_185;
-fault_185:
-	t_156 = ka_fault_0;
-	cas_157 = atomic_cmpxchg((volatile __global uint*)t_156, 0u, 1u);
-	cas_ok_158 = cas_157 == 0u;
-	t_159 = cas_ok_158;
-	if (t_159) goto L_208;
-	goto L_209;
-L_208:
-	t_160 = ka_fault_0 + 1;
-	*t_160 = ka_launch_1;
-	t_161 = ka_fault_0 + 2;
-	*t_161 = t_152;
-	t_162 = (ulong)get_global_id(0);
-	t_163 = (uint)t_162;
-	t_164 = ka_fault_0 + 3;
-	*t_164 = t_163;
-	t_165 = (ulong)get_global_id(1);
-	t_166 = (uint)t_165;
-	t_167 = ka_fault_0 + 4;
-	*t_167 = t_166;
-	t_168 = (ulong)get_global_id(2);
-	t_169 = (uint)t_168;
-	t_170 = ka_fault_0 + 5;
-	*t_170 = t_169;
-	t_171 = (__global ulong*)ka_fault_0;
-	t_172 = t_171 + 4;
-	*t_172 = t_153;
-	t_173 = t_171 + 5;
-	*t_173 = t_154;
-	t_174 = t_171 + 6;
-	*t_174 = t_155;
-	goto L_209;
-L_209:
-	return;
+	t_73 = t_60 + t_58;
+	t_74 = priv_5 + (long)t_73;
+	*t_74 = t_71;
+	t_75 = t_58 + 1ul;
+	t_76 = (long)t_75 < (long)3ul;
+	if (t_76) {
+		t_58 = t_75;
+		goto L_200;
+	}
+	goto L_201;
+L_201:
+	t_77 = t_56 + 1ul;
+	t_78 = (long)t_77 < (long)3ul;
+	if (t_78) {
+		t_56 = t_77;
+		goto L_198;
+	}
+	goto L_199;
+L_199:
+	t_79 = priv_4;
+	*t_79 = 0x0p+00f;
+	t_80 = priv_4 + 1;
+	*t_80 = 0x0p+00f;
+	t_81 = priv_4 + 2;
+	*t_81 = 0x0p+00f;
+	t_82 = priv_4 + 3;
+	*t_82 = 0x0p+00f;
+	t_83 = priv_4 + 4;
+	*t_83 = 0x0p+00f;
+	t_84 = priv_4 + 5;
+	*t_84 = 0x0p+00f;
+	t_85 = priv_4 + 6;
+	*t_85 = 0x0p+00f;
+	t_86 = priv_4 + 7;
+	*t_86 = 0x0p+00f;
+	t_87 = priv_4 + 8;
+	*t_87 = 0x0p+00f;
+	t_88 = (long)0ul < (long)3ul;
+	if (t_88) {
+		t_89 = 0ul;
+		goto L_207;
+	}
+	goto L_208;
 L_207:
-	t_175 = out_ptr + (long)t_150;
-	*t_175 = t_147;
-	t_142 = t_143;
-	goto L_203;
-L_178:
+	t_90 = (long)0ul < (long)3ul;
+	if (t_90) {
+		t_91 = 0ul;
+		goto L_209;
+	}
+	goto L_210;
+L_209:
+	t_92 = (long)0ul < (long)3ul;
+	if (t_92) {
+		t_93 = 0x0p+00f;
+		t_94 = 0ul;
+		goto L_211;
+	}
+	t_111 = 0x0p+00f;
+	goto L_212;
+L_211:
+	t_95 = t_89 < 3ul;
+	if (t_95) goto L_213;
+	t_169 = 4u;
+	t_170 = t_89;
+	t_171 = 3ul;
+	t_172 = 0ul;
+	goto fault_203;
+L_213:
+	t_96 = t_89 * 3ul;
+	t_97 = t_94 < 3ul;
+	if (t_97) goto L_214;
+	t_169 = 5u;
+	t_170 = t_94;
+	t_171 = 3ul;
+	t_172 = 0ul;
+	goto fault_203;
+L_214:
+	t_98 = t_96 + t_94;
+	t_99 = priv_5 + (long)t_98;
+	t_100 = *t_99;
+	t_101 = t_91 < 3ul;
+	if (t_101) goto L_215;
+	t_169 = 6u;
+	t_170 = t_91;
+	t_171 = 3ul;
+	t_172 = 0ul;
+	goto fault_203;
+L_215:
+	t_102 = t_91 * 3ul;
+	t_103 = t_94 < 3ul;
+	if (t_103) goto L_216;
+	t_169 = 7u;
+	t_170 = t_94;
+	t_171 = 3ul;
+	t_172 = 0ul;
+	goto fault_203;
+L_216:
+	t_104 = t_102 + t_94;
+	t_105 = priv_5 + (long)t_104;
+	t_106 = *t_105;
+	t_107 = t_100 * t_106;
+	t_108 = t_93 + t_107;
+	t_109 = t_94 + 1ul;
+	t_110 = (long)t_109 < (long)3ul;
+	if (t_110) {
+		t_93 = t_108;
+		t_94 = t_109;
+		goto L_211;
+	}
+	t_111 = t_108;
+	goto L_212;
+L_212:
+	t_112 = t_89 < 3ul;
+	if (t_112) goto L_217;
+	t_169 = 8u;
+	t_170 = t_89;
+	t_171 = 3ul;
+	t_172 = 0ul;
+	goto fault_203;
+L_217:
+	t_113 = t_89 * 3ul;
+	t_114 = t_91 < 3ul;
+	if (t_114) goto L_218;
+	t_169 = 9u;
+	t_170 = t_91;
+	t_171 = 3ul;
+	t_172 = 0ul;
+	goto fault_203;
+L_218:
+	t_115 = t_113 + t_91;
+	t_116 = priv_4 + (long)t_115;
+	*t_116 = t_111;
+	t_117 = t_91 + 1ul;
+	t_118 = (long)t_117 < (long)3ul;
+	if (t_118) {
+		t_91 = t_117;
+		goto L_209;
+	}
+	goto L_210;
+L_210:
+	t_119 = t_89 + 1ul;
+	t_120 = (long)t_119 < (long)3ul;
+	if (t_120) {
+		t_89 = t_119;
+		goto L_207;
+	}
+	goto L_208;
+L_208:
+	t_121 = priv_3;
+	*t_121 = 0x0p+00f;
+	t_122 = priv_3 + 1;
+	*t_122 = 0x0p+00f;
+	t_123 = priv_3 + 2;
+	*t_123 = 0x0p+00f;
+	t_124 = (ulong)((long)t_42 % (long)3ul);
+	t_125 = t_124 < 3ul;
+	if (t_125) goto L_219;
+	t_169 = 10u;
+	t_170 = t_124;
+	t_171 = 3ul;
+	t_172 = 0ul;
+	goto fault_203;
+L_219:
+	t_126 = t_124 * 3ul;
+	t_127 = priv_4 + (long)t_126;
+	t_128 = *t_127;
+	t_129 = priv_2;
+	*t_129 = t_128;
+	t_130 = t_126 + 1ul;
+	t_131 = priv_4 + (long)t_130;
+	t_132 = *t_131;
+	t_133 = priv_2 + 1;
+	*t_133 = t_132;
+	t_134 = t_126 + 2ul;
+	t_135 = priv_4 + (long)t_134;
+	t_136 = *t_135;
+	t_137 = priv_2 + 2;
+	*t_137 = t_136;
+	t_138 = priv_2;
+	t_139 = *t_138;
+	t_140 = priv_3;
+	*t_140 = t_139;
+	t_141 = priv_2 + 1;
+	t_142 = *t_141;
+	t_143 = priv_3 + 1;
+	*t_143 = t_142;
+	t_144 = priv_2 + 2;
+	t_145 = *t_144;
+	t_146 = priv_3 + 2;
+	*t_146 = t_145;
+	t_147 = 4ul * t_42;
+	t_148 = priv_4;
+	t_149 = *t_148;
+	t_150 = priv_4 + 4;
+	t_151 = *t_150;
+	t_152 = t_149 + t_151;
+	t_153 = priv_4 + 8;
+	t_154 = *t_153;
+	t_155 = t_152 + t_154;
+	t_156 = t_147 < out_len;
+	if (t_156) goto L_220;
+	t_169 = 11u;
+	t_170 = t_147;
+	t_171 = out_len;
+	t_172 = 0ul;
+	goto fault_203;
+L_220:
+	t_157 = out_ptr + (long)t_147;
+	*t_157 = t_155;
+	t_158 = priv_3;
+	t_159 = 0xfffffffffffffffful;
+	goto L_221;
+L_221:
+	t_160 = t_159 + 1ul;
+	t_161 = (long)t_160 < (long)3ul;
+	if (t_161) goto L_222;
+	goto L_223;
+L_223:
 	return;
-outside_176:
+L_222:
+	t_162 = t_160 < 3ul;
+	if (t_162) goto L_224;
+	t_169 = 12u;
+	t_170 = t_160;
+	t_171 = 3ul;
+	t_172 = 0ul;
+	goto fault_203;
+L_224:
+	t_163 = t_158 + (long)t_160;
+	t_164 = *t_163;
+	t_165 = 4ul * t_42;
+	t_166 = t_165 + 1ul;
+	t_167 = t_166 + t_160;
+	t_168 = t_167 < out_len;
+	if (t_168) goto L_225;
+	t_169 = 13u;
+	t_170 = t_167;
+	t_171 = out_len;
+	t_172 = 0ul;
+	goto fault_203;
+fault_203:
+	t_173 = ka_fault_0;
+	cas_174 = atomic_cmpxchg((volatile __global uint*)t_173, 0u, 1u);
+	cas_ok_175 = cas_174 == 0u;
+	t_176 = cas_ok_175;
+	if (t_176) goto L_226;
+	goto L_227;
+L_226:
+	t_177 = ka_fault_0 + 1;
+	*t_177 = ka_launch_1;
+	t_178 = ka_fault_0 + 2;
+	*t_178 = t_169;
+	t_179 = (ulong)get_global_id(0);
+	t_180 = (uint)t_179;
+	t_181 = ka_fault_0 + 3;
+	*t_181 = t_180;
+	t_182 = (ulong)get_global_id(1);
+	t_183 = (uint)t_182;
+	t_184 = ka_fault_0 + 4;
+	*t_184 = t_183;
+	t_185 = (ulong)get_global_id(2);
+	t_186 = (uint)t_185;
+	t_187 = ka_fault_0 + 5;
+	*t_187 = t_186;
+	t_188 = (__global ulong*)ka_fault_0;
+	t_189 = t_188 + 4;
+	*t_189 = t_170;
+	t_190 = t_188 + 5;
+	*t_190 = t_171;
+	t_191 = t_188 + 6;
+	*t_191 = t_172;
+	goto L_227;
+L_227:
+	return;
+L_225:
+	t_192 = out_ptr + (long)t_167;
+	*t_192 = t_164;
+	t_159 = t_160;
+	goto L_221;
+L_196:
+	return;
+outside_195:
 	return;
 }

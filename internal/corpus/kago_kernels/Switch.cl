@@ -16,11 +16,11 @@ __kernel void Switch(
 {
 	ulong t_2;
 	ulong t_3;
-	bool t_4;
+	ulong t_4;
 	ulong t_5;
-	ulong t_6;
-	bool t_7;
-	bool t_8;
+	bool t_6;
+	ulong t_7;
+	ulong t_8;
 	ulong t_9;
 	ulong t_10;
 	bool t_11;
@@ -29,218 +29,255 @@ __kernel void Switch(
 	ulong t_14;
 	ulong t_15;
 	ulong t_16;
-	ulong t_17;
-	ulong t_18;
+	bool t_17;
+	bool t_18;
 	ulong t_19;
 	ulong t_20;
-	ulong t_21;
-	bool t_22;
-	bool t_23;
-	__global uint* t_24;
-	uint t_25;
-	uint t_26;
-	bool t_27;
+	bool t_21;
+	ulong t_22;
+	ulong t_23;
+	bool t_24;
+	bool t_25;
+	ulong t_26;
+	ulong t_27;
 	bool t_28;
 	bool t_29;
-	bool t_30;
-	double t_31;
-	double t_32;
-	double t_33;
-	double t_34;
-	double t_35;
-	bool t_36;
-	__global uint* t_37;
-	uint t_38;
+	ulong t_30;
+	ulong t_31;
+	ulong t_32;
+	ulong t_33;
+	ulong t_34;
+	ulong t_35;
+	ulong t_36;
+	ulong t_37;
+	ulong t_38;
 	bool t_39;
 	bool t_40;
 	__global uint* t_41;
 	uint t_42;
-	bool t_43;
-	double t_44;
-	double t_45;
-	double t_46;
+	uint t_43;
+	bool t_44;
+	bool t_45;
+	bool t_46;
 	bool t_47;
-	uint t_48;
-	ulong t_49;
-	ulong t_50;
-	ulong t_51;
-	__global uint* t_52;
-	uint cas_53;
-	bool cas_ok_54;
-	bool t_55;
-	__global uint* t_56;
-	__global uint* t_57;
-	ulong t_58;
+	double t_48;
+	double t_49;
+	double t_50;
+	double t_51;
+	double t_52;
+	bool t_53;
+	__global uint* t_54;
+	uint t_55;
+	bool t_56;
+	bool t_57;
+	__global uint* t_58;
 	uint t_59;
-	__global uint* t_60;
-	ulong t_61;
-	uint t_62;
-	__global uint* t_63;
-	ulong t_64;
+	bool t_60;
+	double t_61;
+	double t_62;
+	double t_63;
+	bool t_64;
 	uint t_65;
-	__global uint* t_66;
-	__global ulong* t_67;
-	__global ulong* t_68;
-	__global ulong* t_69;
-	__global ulong* t_70;
-	__global double* t_71;
+	ulong t_66;
+	ulong t_67;
+	ulong t_68;
+	__global uint* t_69;
+	uint cas_70;
+	bool cas_ok_71;
+	bool t_72;
+	__global uint* t_73;
+	__global uint* t_74;
+	ulong t_75;
+	uint t_76;
+	__global uint* t_77;
+	ulong t_78;
+	uint t_79;
+	__global uint* t_80;
+	ulong t_81;
+	uint t_82;
+	__global uint* t_83;
+	__global ulong* t_84;
+	__global ulong* t_85;
+	__global ulong* t_86;
+	__global ulong* t_87;
+	__global double* t_88;
 
-	t_2 = (ulong)get_global_id(0);
-	t_3 = ka_gsize0;
-	t_4 = t_2 >= t_3;
-	t_5 = (ulong)get_global_id(1);
-	t_6 = ka_gsize1;
-	t_7 = t_5 >= t_6;
-	t_8 = t_4 | t_7;
-	t_9 = (ulong)get_global_id(2);
-	t_10 = ka_gsize2;
-	t_11 = t_9 >= t_10;
-	t_12 = t_8 | t_11;
-	if (t_12) goto outside_72;
-	goto L_73;
-L_73:
-	t_13 = (ulong)get_global_id(2);
-	t_14 = ka_gsize1;
-	t_15 = (ulong)get_global_id(1);
-	t_16 = ka_gsize0;
-	t_17 = (ulong)get_global_id(0);
-	t_18 = t_14 * t_13;
-	t_19 = t_15 + t_18;
-	t_20 = t_16 * t_19;
-	t_21 = t_17 + t_20;
-	t_22 = (long)t_21 >= (long)x_len;
-	if (t_22) goto L_74;
-	goto L_75;
-L_75:
-	t_23 = t_21 < x_len;
-	if (t_23) goto L_76;
-	t_48 = 0u;
-	t_49 = t_21;
-	t_50 = x_len;
-	t_51 = 0ul;
-	goto fault_77;
-L_76:
-	t_24 = x_ptr + (long)t_21;
-	t_25 = *t_24;
-	t_26 = (uint)((int)t_25 % (int)6u);
-	t_27 = t_26 == 0u;
-	if (t_27) goto L_78;
-	goto L_79;
-L_79:
-	t_28 = t_26 == 1u;
-	if (t_28) goto L_80;
-	goto L_81;
-L_81:
-	t_29 = t_26 == 2u;
-	if (t_29) goto L_80;
-	goto L_82;
-L_82:
-	t_30 = t_26 == 3u;
-	if (t_30) {
-		t_33 = 0x0p+00;
-		goto L_83;
-	}
-	goto L_84;
-L_84:
-	t_35 = (-0x1p+00);
-	goto L_85;
-L_80:
-	t_31 = (double)(int)t_26;
-	t_32 = t_31 * 0x1p+01;
-	t_33 = t_32;
-	goto L_83;
-L_83:
-	t_34 = t_33 + 0x1.4p+03;
-	t_35 = t_34;
-	goto L_85;
-L_78:
-	t_35 = 0x1.8p+00;
-	goto L_85;
-L_85:
-	t_36 = t_21 < x_len;
-	if (t_36) goto L_86;
-	t_48 = 1u;
-	t_49 = t_21;
-	t_50 = x_len;
-	t_51 = 0ul;
-	goto fault_77;
-L_86:
-	t_37 = x_ptr + (long)t_21;
-	t_38 = *t_37;
-	t_39 = (int)t_38 < (int)0u;
-	if (t_39) goto L_87;
-	goto L_88;
-L_88:
-	t_40 = t_21 < x_len;
-	if (t_40) goto L_89;
-	t_48 = 3u;
-	t_49 = t_21;
-	t_50 = x_len;
-	t_51 = 0ul;
-	goto fault_77;
-L_89:
-	t_41 = x_ptr + (long)t_21;
-	t_42 = *t_41;
-	t_43 = (int)t_42 > (int)100u;
-	if (t_43) goto L_90;
-	t_46 = t_35;
-	goto L_91;
+	t_2 = (ulong)get_num_groups(0);
+	t_3 = (ulong)get_local_size(0);
+	t_4 = ka_gsize0;
+	t_5 = t_2 * t_3;
+	t_6 = t_5 != t_4;
+	t_7 = (ulong)get_num_groups(1);
+	t_8 = (ulong)get_local_size(1);
+	t_9 = ka_gsize1;
+	t_10 = t_7 * t_8;
+	t_11 = t_10 != t_9;
+	t_12 = t_6 | t_11;
+	t_13 = (ulong)get_num_groups(2);
+	t_14 = (ulong)get_local_size(2);
+	t_15 = ka_gsize2;
+	t_16 = t_13 * t_14;
+	t_17 = t_16 != t_15;
+	t_18 = t_12 | t_17;
+	if (t_18) goto partial_89;
+	goto L_90;
+partial_89:
+	t_19 = (ulong)get_global_id(0);
+	t_20 = ka_gsize0;
+	t_21 = t_19 >= t_20;
+	t_22 = (ulong)get_global_id(1);
+	t_23 = ka_gsize1;
+	t_24 = t_22 >= t_23;
+	t_25 = t_21 | t_24;
+	t_26 = (ulong)get_global_id(2);
+	t_27 = ka_gsize2;
+	t_28 = t_26 >= t_27;
+	t_29 = t_25 | t_28;
+	if (t_29) goto outside_91;
+	goto L_90;
 L_90:
-	t_44 = t_35 + 0x1p-02;
-	t_46 = t_44;
-	goto L_91;
-L_87:
-	t_45 = t_35 * (-0x1p+00);
-	t_46 = t_45;
-	goto L_91;
-L_91:
-	t_47 = t_21 < out_len;
-	if (t_47) goto L_92;
-	t_48 = 2u;
-	t_49 = t_21;
-	t_50 = out_len;
-	t_51 = 0ul;
-	goto fault_77;
-fault_77:
-	t_52 = ka_fault_0;
-	cas_53 = atomic_cmpxchg((volatile __global uint*)t_52, 0u, 1u);
-	cas_ok_54 = cas_53 == 0u;
-	t_55 = cas_ok_54;
-	if (t_55) goto L_93;
-	goto L_94;
+	t_30 = (ulong)get_global_id(2);
+	t_31 = ka_gsize1;
+	t_32 = (ulong)get_global_id(1);
+	t_33 = ka_gsize0;
+	t_34 = (ulong)get_global_id(0);
+	t_35 = t_31 * t_30;
+	t_36 = t_32 + t_35;
+	t_37 = t_33 * t_36;
+	t_38 = t_34 + t_37;
+	t_39 = (long)t_38 >= (long)x_len;
+	if (t_39) goto L_92;
+	goto L_93;
 L_93:
-	t_56 = ka_fault_0 + 1;
-	*t_56 = ka_launch_1;
-	t_57 = ka_fault_0 + 2;
-	*t_57 = t_48;
-	t_58 = (ulong)get_global_id(0);
-	t_59 = (uint)t_58;
-	t_60 = ka_fault_0 + 3;
-	*t_60 = t_59;
-	t_61 = (ulong)get_global_id(1);
-	t_62 = (uint)t_61;
-	t_63 = ka_fault_0 + 4;
-	*t_63 = t_62;
-	t_64 = (ulong)get_global_id(2);
-	t_65 = (uint)t_64;
-	t_66 = ka_fault_0 + 5;
-	*t_66 = t_65;
-	t_67 = (__global ulong*)ka_fault_0;
-	t_68 = t_67 + 4;
-	*t_68 = t_49;
-	t_69 = t_67 + 5;
-	*t_69 = t_50;
-	t_70 = t_67 + 6;
-	*t_70 = t_51;
-	goto L_94;
+	t_40 = t_38 < x_len;
+	if (t_40) goto L_94;
+	t_65 = 0u;
+	t_66 = t_38;
+	t_67 = x_len;
+	t_68 = 0ul;
+	goto fault_95;
 L_94:
+	t_41 = x_ptr + (long)t_38;
+	t_42 = *t_41;
+	t_43 = (uint)((int)t_42 % (int)6u);
+	t_44 = t_43 == 0u;
+	if (t_44) goto L_96;
+	goto L_97;
+L_97:
+	t_45 = t_43 == 1u;
+	if (t_45) goto L_98;
+	goto L_99;
+L_99:
+	t_46 = t_43 == 2u;
+	if (t_46) goto L_98;
+	goto L_100;
+L_100:
+	t_47 = t_43 == 3u;
+	if (t_47) {
+		t_50 = 0x0p+00;
+		goto L_101;
+	}
+	goto L_102;
+L_102:
+	t_52 = (-0x1p+00);
+	goto L_103;
+L_98:
+	t_48 = (double)(int)t_43;
+	t_49 = t_48 * 0x1p+01;
+	t_50 = t_49;
+	goto L_101;
+L_101:
+	t_51 = t_50 + 0x1.4p+03;
+	t_52 = t_51;
+	goto L_103;
+L_96:
+	t_52 = 0x1.8p+00;
+	goto L_103;
+L_103:
+	t_53 = t_38 < x_len;
+	if (t_53) goto L_104;
+	t_65 = 1u;
+	t_66 = t_38;
+	t_67 = x_len;
+	t_68 = 0ul;
+	goto fault_95;
+L_104:
+	t_54 = x_ptr + (long)t_38;
+	t_55 = *t_54;
+	t_56 = (int)t_55 < (int)0u;
+	if (t_56) goto L_105;
+	goto L_106;
+L_106:
+	t_57 = t_38 < x_len;
+	if (t_57) goto L_107;
+	t_65 = 3u;
+	t_66 = t_38;
+	t_67 = x_len;
+	t_68 = 0ul;
+	goto fault_95;
+L_107:
+	t_58 = x_ptr + (long)t_38;
+	t_59 = *t_58;
+	t_60 = (int)t_59 > (int)100u;
+	if (t_60) goto L_108;
+	t_63 = t_52;
+	goto L_109;
+L_108:
+	t_61 = t_52 + 0x1p-02;
+	t_63 = t_61;
+	goto L_109;
+L_105:
+	t_62 = t_52 * (-0x1p+00);
+	t_63 = t_62;
+	goto L_109;
+L_109:
+	t_64 = t_38 < out_len;
+	if (t_64) goto L_110;
+	t_65 = 2u;
+	t_66 = t_38;
+	t_67 = out_len;
+	t_68 = 0ul;
+	goto fault_95;
+fault_95:
+	t_69 = ka_fault_0;
+	cas_70 = atomic_cmpxchg((volatile __global uint*)t_69, 0u, 1u);
+	cas_ok_71 = cas_70 == 0u;
+	t_72 = cas_ok_71;
+	if (t_72) goto L_111;
+	goto L_112;
+L_111:
+	t_73 = ka_fault_0 + 1;
+	*t_73 = ka_launch_1;
+	t_74 = ka_fault_0 + 2;
+	*t_74 = t_65;
+	t_75 = (ulong)get_global_id(0);
+	t_76 = (uint)t_75;
+	t_77 = ka_fault_0 + 3;
+	*t_77 = t_76;
+	t_78 = (ulong)get_global_id(1);
+	t_79 = (uint)t_78;
+	t_80 = ka_fault_0 + 4;
+	*t_80 = t_79;
+	t_81 = (ulong)get_global_id(2);
+	t_82 = (uint)t_81;
+	t_83 = ka_fault_0 + 5;
+	*t_83 = t_82;
+	t_84 = (__global ulong*)ka_fault_0;
+	t_85 = t_84 + 4;
+	*t_85 = t_66;
+	t_86 = t_84 + 5;
+	*t_86 = t_67;
+	t_87 = t_84 + 6;
+	*t_87 = t_68;
+	goto L_112;
+L_112:
+	return;
+L_110:
+	t_88 = out_ptr + (long)t_38;
+	*t_88 = t_63;
 	return;
 L_92:
-	t_71 = out_ptr + (long)t_21;
-	*t_71 = t_46;
 	return;
-L_74:
-	return;
-outside_72:
+outside_91:
 	return;
 }

@@ -13,11 +13,11 @@ __kernel void Hello(
 {
 	ulong t_2;
 	ulong t_3;
-	bool t_4;
+	ulong t_4;
 	ulong t_5;
-	ulong t_6;
-	bool t_7;
-	bool t_8;
+	bool t_6;
+	ulong t_7;
+	ulong t_8;
 	ulong t_9;
 	ulong t_10;
 	bool t_11;
@@ -26,163 +26,200 @@ __kernel void Hello(
 	ulong t_14;
 	ulong t_15;
 	ulong t_16;
-	ulong t_17;
-	ulong t_18;
+	bool t_17;
+	bool t_18;
 	ulong t_19;
 	ulong t_20;
-	ulong t_21;
-	bool t_22;
-	bool t_23;
-	__global uint* t_24;
-	uint t_25;
-	bool t_26;
-	bool t_27;
-	__global uint* t_28;
-	uint t_29;
-	bool t_30;
-	uint t_31;
+	bool t_21;
+	ulong t_22;
+	ulong t_23;
+	bool t_24;
+	bool t_25;
+	ulong t_26;
+	ulong t_27;
+	bool t_28;
+	bool t_29;
+	ulong t_30;
+	ulong t_31;
 	ulong t_32;
 	ulong t_33;
 	ulong t_34;
-	__global uint* t_35;
-	uint cas_36;
-	bool cas_ok_37;
-	bool t_38;
-	__global uint* t_39;
-	__global uint* t_40;
-	ulong t_41;
+	ulong t_35;
+	ulong t_36;
+	ulong t_37;
+	ulong t_38;
+	bool t_39;
+	bool t_40;
+	__global uint* t_41;
 	uint t_42;
-	__global uint* t_43;
-	ulong t_44;
-	uint t_45;
-	__global uint* t_46;
-	ulong t_47;
+	bool t_43;
+	bool t_44;
+	__global uint* t_45;
+	uint t_46;
+	bool t_47;
 	uint t_48;
-	__global uint* t_49;
-	__global ulong* t_50;
-	__global ulong* t_51;
-	__global ulong* t_52;
-	__global ulong* t_53;
-	__global uint* t_54;
-	uint t_55;
-	bool t_56;
-	ulong t_57;
+	ulong t_49;
+	ulong t_50;
+	ulong t_51;
+	__global uint* t_52;
+	uint cas_53;
+	bool cas_ok_54;
+	bool t_55;
+	__global uint* t_56;
+	__global uint* t_57;
+	ulong t_58;
+	uint t_59;
+	__global uint* t_60;
+	ulong t_61;
+	uint t_62;
+	__global uint* t_63;
+	ulong t_64;
+	uint t_65;
+	__global uint* t_66;
+	__global ulong* t_67;
+	__global ulong* t_68;
+	__global ulong* t_69;
+	__global ulong* t_70;
+	__global uint* t_71;
+	uint t_72;
+	bool t_73;
+	ulong t_74;
 
-	t_2 = (ulong)get_global_id(0);
-	t_3 = ka_gsize0;
-	t_4 = t_2 >= t_3;
-	t_5 = (ulong)get_global_id(1);
-	t_6 = ka_gsize1;
-	t_7 = t_5 >= t_6;
-	t_8 = t_4 | t_7;
-	t_9 = (ulong)get_global_id(2);
-	t_10 = ka_gsize2;
-	t_11 = t_9 >= t_10;
-	t_12 = t_8 | t_11;
-	if (t_12) goto outside_58;
-	goto L_59;
-L_59:
-	t_13 = (ulong)get_global_id(2);
-	t_14 = ka_gsize1;
-	t_15 = (ulong)get_global_id(1);
-	t_16 = ka_gsize0;
-	t_17 = (ulong)get_global_id(0);
-	t_18 = t_14 * t_13;
-	t_19 = t_15 + t_18;
-	t_20 = t_16 * t_19;
-	t_21 = t_17 + t_20;
-	t_22 = (long)t_21 < (long)x_len;
-	if (t_22) goto L_60;
-	goto L_61;
-L_60:
-	t_23 = t_21 < x_len;
-	if (t_23) goto L_62;
-	t_31 = 0u;
-	t_32 = t_21;
-	t_33 = x_len;
-	t_34 = 0ul;
-	goto fault_63;
-L_62:
-	t_24 = x_ptr + (long)t_21;
-	t_25 = *t_24;
-	t_26 = (int)t_25 > (int)1u;
-	if (t_26) goto L_64;
-	goto L_65;
-L_65:
-	printf("hello from work-item %ld false\n", t_21);
-	goto L_66;
-L_64:
-	printf("hello from work-item %ld true\n", t_21);
-	goto L_66;
-L_66:
-	t_27 = t_21 < x_len;
-	if (t_27) goto L_67;
-	t_31 = 1u;
-	t_32 = t_21;
-	t_33 = x_len;
-	t_34 = 0ul;
-	goto fault_63;
-L_67:
-	t_28 = x_ptr + (long)t_21;
-	t_29 = *t_28;
-	t_30 = t_21 < x_len;
-	if (t_30) goto L_68;
-	t_31 = 2u;
-	t_32 = t_21;
-	t_33 = x_len;
-	t_34 = 0ul;
-	goto fault_63;
-fault_63:
-	t_35 = ka_fault_0;
-	cas_36 = atomic_cmpxchg((volatile __global uint*)t_35, 0u, 1u);
-	cas_ok_37 = cas_36 == 0u;
-	t_38 = cas_ok_37;
-	if (t_38) goto L_69;
-	goto L_70;
-L_69:
-	t_39 = ka_fault_0 + 1;
-	*t_39 = ka_launch_1;
-	t_40 = ka_fault_0 + 2;
-	*t_40 = t_31;
-	t_41 = (ulong)get_global_id(0);
-	t_42 = (uint)t_41;
-	t_43 = ka_fault_0 + 3;
-	*t_43 = t_42;
-	t_44 = (ulong)get_global_id(1);
-	t_45 = (uint)t_44;
-	t_46 = ka_fault_0 + 4;
-	*t_46 = t_45;
-	t_47 = (ulong)get_global_id(2);
-	t_48 = (uint)t_47;
-	t_49 = ka_fault_0 + 5;
-	*t_49 = t_48;
-	t_50 = (__global ulong*)ka_fault_0;
-	t_51 = t_50 + 4;
-	*t_51 = t_32;
-	t_52 = t_50 + 5;
-	*t_52 = t_33;
-	t_53 = t_50 + 6;
-	*t_53 = t_34;
-	goto L_70;
-L_70:
+	t_2 = (ulong)get_num_groups(0);
+	t_3 = (ulong)get_local_size(0);
+	t_4 = ka_gsize0;
+	t_5 = t_2 * t_3;
+	t_6 = t_5 != t_4;
+	t_7 = (ulong)get_num_groups(1);
+	t_8 = (ulong)get_local_size(1);
+	t_9 = ka_gsize1;
+	t_10 = t_7 * t_8;
+	t_11 = t_10 != t_9;
+	t_12 = t_6 | t_11;
+	t_13 = (ulong)get_num_groups(2);
+	t_14 = (ulong)get_local_size(2);
+	t_15 = ka_gsize2;
+	t_16 = t_13 * t_14;
+	t_17 = t_16 != t_15;
+	t_18 = t_12 | t_17;
+	if (t_18) goto partial_75;
+	goto L_76;
+partial_75:
+	t_19 = (ulong)get_global_id(0);
+	t_20 = ka_gsize0;
+	t_21 = t_19 >= t_20;
+	t_22 = (ulong)get_global_id(1);
+	t_23 = ka_gsize1;
+	t_24 = t_22 >= t_23;
+	t_25 = t_21 | t_24;
+	t_26 = (ulong)get_global_id(2);
+	t_27 = ka_gsize2;
+	t_28 = t_26 >= t_27;
+	t_29 = t_25 | t_28;
+	if (t_29) goto outside_77;
+	goto L_76;
+L_76:
+	t_30 = (ulong)get_global_id(2);
+	t_31 = ka_gsize1;
+	t_32 = (ulong)get_global_id(1);
+	t_33 = ka_gsize0;
+	t_34 = (ulong)get_global_id(0);
+	t_35 = t_31 * t_30;
+	t_36 = t_32 + t_35;
+	t_37 = t_33 * t_36;
+	t_38 = t_34 + t_37;
+	t_39 = (long)t_38 < (long)x_len;
+	if (t_39) goto L_78;
+	goto L_79;
+L_78:
+	t_40 = t_38 < x_len;
+	if (t_40) goto L_80;
+	t_48 = 0u;
+	t_49 = t_38;
+	t_50 = x_len;
+	t_51 = 0ul;
+	goto fault_81;
+L_80:
+	t_41 = x_ptr + (long)t_38;
+	t_42 = *t_41;
+	t_43 = (int)t_42 > (int)1u;
+	if (t_43) goto L_82;
+	goto L_83;
+L_83:
+	printf("hello from work-item %ld false\n", t_38);
+	goto L_84;
+L_82:
+	printf("hello from work-item %ld true\n", t_38);
+	goto L_84;
+L_84:
+	t_44 = t_38 < x_len;
+	if (t_44) goto L_85;
+	t_48 = 1u;
+	t_49 = t_38;
+	t_50 = x_len;
+	t_51 = 0ul;
+	goto fault_81;
+L_85:
+	t_45 = x_ptr + (long)t_38;
+	t_46 = *t_45;
+	t_47 = t_38 < x_len;
+	if (t_47) goto L_86;
+	t_48 = 2u;
+	t_49 = t_38;
+	t_50 = x_len;
+	t_51 = 0ul;
+	goto fault_81;
+fault_81:
+	t_52 = ka_fault_0;
+	cas_53 = atomic_cmpxchg((volatile __global uint*)t_52, 0u, 1u);
+	cas_ok_54 = cas_53 == 0u;
+	t_55 = cas_ok_54;
+	if (t_55) goto L_87;
+	goto L_88;
+L_87:
+	t_56 = ka_fault_0 + 1;
+	*t_56 = ka_launch_1;
+	t_57 = ka_fault_0 + 2;
+	*t_57 = t_48;
+	t_58 = (ulong)get_global_id(0);
+	t_59 = (uint)t_58;
+	t_60 = ka_fault_0 + 3;
+	*t_60 = t_59;
+	t_61 = (ulong)get_global_id(1);
+	t_62 = (uint)t_61;
+	t_63 = ka_fault_0 + 4;
+	*t_63 = t_62;
+	t_64 = (ulong)get_global_id(2);
+	t_65 = (uint)t_64;
+	t_66 = ka_fault_0 + 5;
+	*t_66 = t_65;
+	t_67 = (__global ulong*)ka_fault_0;
+	t_68 = t_67 + 4;
+	*t_68 = t_49;
+	t_69 = t_67 + 5;
+	*t_69 = t_50;
+	t_70 = t_67 + 6;
+	*t_70 = t_51;
+	goto L_88;
+L_88:
 	return;
-L_68:
-	t_54 = x_ptr + (long)t_21;
-	t_55 = *t_54;
-	t_56 = (int)t_55 > (int)2u;
-	t_57 = (ulong)(long)(int)t_29;
-	if (t_56) goto L_71;
-	goto L_72;
-L_72:
-	printf("x[%ld] = %ld, false%%\n", t_21, t_57);
-	goto L_73;
-L_71:
-	printf("x[%ld] = %ld, true%%\n", t_21, t_57);
-	goto L_73;
-L_73:
-	goto L_61;
-L_61:
+L_86:
+	t_71 = x_ptr + (long)t_38;
+	t_72 = *t_71;
+	t_73 = (int)t_72 > (int)2u;
+	t_74 = (ulong)(long)(int)t_46;
+	if (t_73) goto L_89;
+	goto L_90;
+L_90:
+	printf("x[%ld] = %ld, false%%\n", t_38, t_74);
+	goto L_91;
+L_89:
+	printf("x[%ld] = %ld, true%%\n", t_38, t_74);
+	goto L_91;
+L_91:
+	goto L_79;
+L_79:
 	return;
-outside_58:
+outside_77:
 	return;
 }
