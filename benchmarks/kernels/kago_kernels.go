@@ -81,19 +81,26 @@ func init() {
 		Name:  "MatMul",
 		Entry: "MatMul",
 		Params: []driver.Param{
-			{Name: "n", Type: driver.Int},
-			{Name: "a", Type: driver.Float32, Slice: true},
-			{Name: "b", Type: driver.Float32, Slice: true},
-			{Name: "c", Type: driver.Float32, Slice: true},
+			{Name: "a", Type: driver.Float32, Dims: 2},
+			{Name: "b", Type: driver.Float32, Dims: 2},
+			{Name: "c", Type: driver.Float32, Dims: 2},
 		},
 		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamScalar, Arg: 0, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
+			{Kind: driver.ParamOffset, Arg: 0, Size: 8},
+			{Kind: driver.ParamShape, Arg: 0, Dim: 0, Size: 8},
+			{Kind: driver.ParamShape, Arg: 0, Dim: 1, Size: 8},
+			{Kind: driver.ParamStride, Arg: 0, Dim: 0, Size: 8},
 			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
-			{Kind: driver.ParamLength, Arg: 1, Size: 8},
+			{Kind: driver.ParamOffset, Arg: 1, Size: 8},
+			{Kind: driver.ParamShape, Arg: 1, Dim: 0, Size: 8},
+			{Kind: driver.ParamShape, Arg: 1, Dim: 1, Size: 8},
+			{Kind: driver.ParamStride, Arg: 1, Dim: 0, Size: 8},
 			{Kind: driver.ParamBuffer, Arg: 2, Size: 8},
-			{Kind: driver.ParamLength, Arg: 2, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 3, Size: 8},
-			{Kind: driver.ParamLength, Arg: 3, Size: 8},
+			{Kind: driver.ParamOffset, Arg: 2, Size: 8},
+			{Kind: driver.ParamShape, Arg: 2, Dim: 0, Size: 8},
+			{Kind: driver.ParamShape, Arg: 2, Dim: 1, Size: 8},
+			{Kind: driver.ParamStride, Arg: 2, Dim: 0, Size: 8},
 			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
 			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
 			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
@@ -102,29 +109,30 @@ func init() {
 		},
 		Faults: []driver.FaultSite{
 			{Kind: driver.FaultIndex, File: "kernels.go", Line: 36, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 36, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 39, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
 			{Kind: driver.FaultIndex, File: "kernels.go", Line: 39, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
 			{Kind: driver.FaultIndex, File: "kernels.go", Line: 41, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
 			{Kind: driver.FaultIndex, File: "kernels.go", Line: 42, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
 			{Kind: driver.FaultIndex, File: "kernels.go", Line: 45, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
 			{Kind: driver.FaultIndex, File: "kernels.go", Line: 45, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
 			{Kind: driver.FaultIndex, File: "kernels.go", Line: 50, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 50, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
 		},
 		Barrier: true,
 		Needs:   0,
 		Code:    kagoCode{},
 		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.(int)
-			a1 := args[1].Value.([]float32)
-			a2 := args[2].Value.([]float32)
-			a3 := args[3].Value.([]float32)
-			return func(it driver.Item) { MatMul(ka.Item(it), a0, a1, a2, a3) }
+			a0 := args[0].Value.(ka.Matrix[float32])
+			a1 := args[1].Value.(ka.Matrix[float32])
+			a2 := args[2].Value.(ka.Matrix[float32])
+			return func(it driver.Item) { MatMul(ka.Item(it), a0, a1, a2) }
 		},
 		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.(int)
-			a1 := args[1].Value.([]float32)
-			a2 := args[2].Value.([]float32)
-			a3 := args[3].Value.([]float32)
-			return func(g *driver.WorkGroup) { kagoGroupMatMul(g, a0, a1, a2, a3) }
+			a0 := args[0].Value.(ka.Matrix[float32])
+			a1 := args[1].Value.(ka.Matrix[float32])
+			a2 := args[2].Value.(ka.Matrix[float32])
+			return func(g *driver.WorkGroup) { kagoGroupMatMul(g, a0, a1, a2) }
 		},
 	})
 	driver.RegisterKernel(Sum, &driver.KernelSpec{
@@ -204,11 +212,11 @@ func NewMatMulKernel(dev *ka.Device, opts ...ka.KernelOption) (MatMulKernel, err
 func (k MatMulKernel) Kernel() *ka.Kernel { return k.k }
 
 // Launch enqueues MatMul on s over r, as ka.Kernel.Launch does.
-func (k MatMulKernel) Launch(s *ka.Stream, r ka.NDRange, n int, a *ka.Array[float32], b *ka.Array[float32], c *ka.Array[float32]) error {
+func (k MatMulKernel) Launch(s *ka.Stream, r ka.NDRange, a *ka.Matrix[float32], b *ka.Matrix[float32], c *ka.Matrix[float32]) error {
 	if k.k == nil {
 		return fmt.Errorf("launching MatMul: a zero MatMulKernel, not one from NewMatMulKernel: %w", ka.ErrInvalid)
 	}
-	return k.k.Launch(s, r, n, a, b, c)
+	return k.k.Launch(s, r, a, b, c)
 }
 
 // SumKernel is the kernel Sum loaded on a device. Its Launch
@@ -272,66 +280,68 @@ func kagoGroupHistogram(kg *driver.WorkGroup, data []uint8, bins []uint32) {
 
 // kagoGroupMatMul runs one work-group of MatMul, its work-items as loops
 // (see package groupfn).
-func kagoGroupMatMul(kg *driver.WorkGroup, n int, a, b, c []float32) {
+func kagoGroupMatMul(kg *driver.WorkGroup, a, b, c ka.Matrix[float32]) {
 	n0 := kg.Size[0]
 	n1 := kg.Size[1]
 	n2 := kg.Size[2]
 	b0 := kg.ID[0] * n0
 	b1 := kg.ID[1] * n1
-	sumPerItem := driver.GroupPrivate[float32](kg, 0)
+	iPerItem := driver.GroupPrivate[int](kg, 0)
+	jPerItem := driver.GroupPrivate[int](kg, 1)
+	sumPerItem := driver.GroupPrivate[float32](kg, 2)
 	ta := driver.GroupLocal[float32](kg, 0, Tile*Tile)
 	tb := driver.GroupLocal[float32](kg, 1, Tile*Tile)
 	for lz := range n2 {
-		for ly1 := range n1 {
-			gy := b1 + ly1
-			lrow := n0 * (ly1 + n1*lz)
-			for lx1 := range n0 {
-				gx := b0 + lx1
-				l := lrow + lx1
-				lx, ly := lx1, ly1
-				col, row := gx, gy
+		for ly := range n1 {
+			gy := b1 + ly
+			lrow := n0 * (ly + n1*lz)
+			for lx := range n0 {
+				gx := b0 + lx
+				l := lrow + lx
+				li, lj := lx, ly
+				i, j := gx, gy
 				var sum float32
-				_ = lx  // computed again after the barrier
-				_ = ly  // computed again after the barrier
-				_ = col // computed again after the barrier
-				_ = row // computed again after the barrier
+				_ = li // computed again after the barrier
+				_ = lj // computed again after the barrier
+				iPerItem[l] = i
+				jPerItem[l] = j
 				sumPerItem[l] = sum
 			}
 		}
 	}
-	for t := 0; t < (n+Tile-1)/Tile; t++ {
-		for range n2 {
-			for ly1 := range n1 {
-				gy := b1 + ly1
-				for lx1 := range n0 {
-					gx := b0 + lx1
-					lx := lx1
-					ly := ly1
-					col := gx
-					row := gy
-					ac, br := t*Tile+lx, t*Tile+ly
+	for t := 0; t < (a.Cols()+Tile-1)/Tile; t++ {
+		for lz := range n2 {
+			for ly := range n1 {
+				lrow := n0 * (ly + n1*lz)
+				for lx := range n0 {
+					l := lrow + lx
+					li := lx
+					lj := ly
+					i := iPerItem[l]
+					j := jPerItem[l]
+					ak, bk := t*Tile+lj, t*Tile+li
 					var av, bv float32
-					if row < n && ac < n {
-						av = a[row*n+ac]
+					if i < a.Rows() && ak < a.Cols() {
+						av = a.At(i, ak)
 					}
-					if br < n && col < n {
-						bv = b[br*n+col]
+					if bk < b.Rows() && j < b.Cols() {
+						bv = b.At(bk, j)
 					}
-					ta[ly*Tile+lx] = av
-					tb[ly*Tile+lx] = bv
+					ta[li*Tile+lj] = av
+					tb[li*Tile+lj] = bv
 				}
 			}
 		}
 		for lz := range n2 {
-			for ly1 := range n1 {
-				lrow := n0 * (ly1 + n1*lz)
-				for lx1 := range n0 {
-					l := lrow + lx1
-					lx := lx1
-					ly := ly1
+			for ly := range n1 {
+				lrow := n0 * (ly + n1*lz)
+				for lx := range n0 {
+					l := lrow + lx
+					li := lx
+					lj := ly
 					sum := sumPerItem[l]
 					for k := 0; k < Tile; k++ {
-						sum += ta[ly*Tile+k] * tb[k*Tile+lx]
+						sum += ta[li*Tile+k] * tb[k*Tile+lj]
 					}
 					sumPerItem[l] = sum
 				}
@@ -339,17 +349,15 @@ func kagoGroupMatMul(kg *driver.WorkGroup, n int, a, b, c []float32) {
 		}
 	}
 	for lz := range n2 {
-		for ly1 := range n1 {
-			gy := b1 + ly1
-			lrow := n0 * (ly1 + n1*lz)
-			for lx1 := range n0 {
-				gx := b0 + lx1
-				l := lrow + lx1
-				col := gx
-				row := gy
+		for ly := range n1 {
+			lrow := n0 * (ly + n1*lz)
+			for lx := range n0 {
+				l := lrow + lx
+				i := iPerItem[l]
+				j := jPerItem[l]
 				sum := sumPerItem[l]
-				if row < n && col < n {
-					c[row*n+col] = sum
+				if i < c.Rows() && j < c.Cols() {
+					c.Set(i, j, sum)
 				}
 			}
 		}

@@ -15,39 +15,39 @@ const Tile = 16
 // Group is the work-group size of Sum (examples/reduce).
 const Group = 256
 
-// MatMul computes c = a×b for n×n row-major matrices on a 2-D range
-// (n, n) in groups of Tile×Tile. Each group walks the tiles of a's rows
-// and b's columns: it loads one tile of each into local memory, waits at a
-// barrier, accumulates, and waits again before loading the next. Elements
-// outside the matrices load as zero, so any n works, and every work-item
-// reaches every barrier.
+// MatMul computes c = a×b for row-major matrices on ka.Range2(c.Rows(),
+// c.Cols()) in groups of Tile×Tile: it.Global2() is the element's row and
+// column. Each group walks the tiles of a's rows and b's columns: it loads
+// one tile of each into local memory, waits at a barrier, accumulates, and
+// waits again before loading the next. Elements outside the matrices load
+// as zero, so any shapes work, and every work-item reaches every barrier.
 //
 //ka:kernel
-func MatMul(it ka.Item, n int, a, b, c []float32) {
+func MatMul(it ka.Item, a, b, c ka.Matrix[float32]) {
 	ta := ka.LocalArray[float32](it, Tile*Tile)
 	tb := ka.LocalArray[float32](it, Tile*Tile)
-	lx, ly := it.LocalID(0), it.LocalID(1)
-	col, row := it.GlobalID(0), it.GlobalID(1)
+	li, lj := it.LocalID(0), it.LocalID(1)
+	i, j := it.Global2()
 	var sum float32
-	for t := 0; t < (n+Tile-1)/Tile; t++ {
-		ac, br := t*Tile+lx, t*Tile+ly
+	for t := 0; t < (a.Cols()+Tile-1)/Tile; t++ {
+		ak, bk := t*Tile+lj, t*Tile+li
 		var av, bv float32
-		if row < n && ac < n {
-			av = a[row*n+ac]
+		if i < a.Rows() && ak < a.Cols() {
+			av = a.At(i, ak)
 		}
-		if br < n && col < n {
-			bv = b[br*n+col]
+		if bk < b.Rows() && j < b.Cols() {
+			bv = b.At(bk, j)
 		}
-		ta[ly*Tile+lx] = av
-		tb[ly*Tile+lx] = bv
+		ta[li*Tile+lj] = av
+		tb[li*Tile+lj] = bv
 		it.Barrier()
 		for k := 0; k < Tile; k++ {
-			sum += ta[ly*Tile+k] * tb[k*Tile+lx]
+			sum += ta[li*Tile+k] * tb[k*Tile+lj]
 		}
 		it.Barrier()
 	}
-	if row < n && col < n {
-		c[row*n+col] = sum
+	if i < c.Rows() && j < c.Cols() {
+		c.Set(i, j, sum)
 	}
 }
 

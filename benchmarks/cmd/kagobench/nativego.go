@@ -281,19 +281,19 @@ func nativeKernels(k *kit, items *ka.Device, cfg config) *table {
 			for i := range ha {
 				ha[i] = float32(i%13) - 6
 			}
-			a, err := ka.FromSlice(bg, dev, ha)
+			a, err := ka.MatrixFromSlice(bg, dev, n, n, ha)
 			if err != nil {
 				return nil, nil, err
 			}
-			b, err := ka.FromSlice(bg, dev, ha)
+			b, err := ka.MatrixFromSlice(bg, dev, n, n, ha)
 			if err != nil {
 				return nil, nil, err
 			}
-			c, err := ka.Alloc[float32](dev, n*n)
+			c, err := ka.AllocMatrix[float32](dev, n, n)
 			if err != nil {
 				return nil, nil, err
 			}
-			return []any{n, a, b, c}, func() { a.Free(); b.Free(); c.Free() }, nil
+			return []any{a, b, c}, func() { a.Free(); b.Free(); c.Free() }, nil
 		}
 	}
 	sizes := []int{512, 1024}

@@ -3,13 +3,21 @@
 #pragma OPENCL FP_CONTRACT OFF
 
 __kernel void MatMul(
-	ulong n,
 	__global float* a_ptr,
-	ulong a_len,
+	ulong a_off,
+	ulong a_rows,
+	ulong a_cols,
+	ulong a_stride,
 	__global float* b_ptr,
-	ulong b_len,
+	ulong b_off,
+	ulong b_rows,
+	ulong b_cols,
+	ulong b_stride,
 	__global float* c_ptr,
-	ulong c_len,
+	ulong c_off,
+	ulong c_rows,
+	ulong c_cols,
+	ulong c_stride,
 	ulong ka_gsize0,
 	ulong ka_gsize1,
 	ulong ka_gsize2,
@@ -18,625 +26,807 @@ __kernel void MatMul(
 {
 	__local float ka_local_0_0[256];
 	__local float ka_local_1_1[256];
-	__global uint* t_4;
+	__global float* t_4;
 	__global float* t_5;
-	__local float* t_6;
+	__global float* t_6;
 	__local float* t_7;
-	ulong t_8;
+	__local float* t_8;
 	ulong t_9;
 	ulong t_10;
 	ulong t_11;
-	float t_12;
-	ulong t_13;
+	ulong t_12;
+	float t_13;
 	ulong t_14;
 	ulong t_15;
 	ulong t_16;
-	bool t_17;
+	ulong t_17;
 	bool t_18;
 	bool t_19;
-	ulong t_20;
-	ulong t_21;
-	bool t_22;
-	__global uint* t_23;
-	uint cas_24;
-	bool cas_ok_25;
-	bool t_26;
+	bool t_20;
+	bool t_21;
+	__global uint* t_22;
+	uint cas_23;
+	bool cas_ok_24;
+	bool t_25;
+	__global uint* t_26;
 	__global uint* t_27;
-	__global uint* t_28;
-	ulong t_29;
-	uint t_30;
-	__global uint* t_31;
-	ulong t_32;
-	uint t_33;
-	__global uint* t_34;
-	ulong t_35;
-	uint t_36;
-	__global uint* t_37;
+	ulong t_28;
+	uint t_29;
+	__global uint* t_30;
+	ulong t_31;
+	uint t_32;
+	__global uint* t_33;
+	ulong t_34;
+	uint t_35;
+	__global uint* t_36;
+	__global ulong* t_37;
 	__global ulong* t_38;
 	__global ulong* t_39;
 	__global ulong* t_40;
-	__global ulong* t_41;
-	__global float* t_42;
-	ulong t_43;
-	__global float* t_44;
-	ulong t_45;
-	ulong t_46;
-	ulong t_47;
-	ulong t_48;
-	bool t_49;
-	bool t_50;
-	ulong t_51;
-	ulong t_52;
-	bool t_53;
-	__global uint* t_54;
-	uint cas_55;
-	bool cas_ok_56;
-	bool t_57;
+	ulong t_41;
+	ulong t_42;
+	bool t_43;
+	__global uint* t_44;
+	uint cas_45;
+	bool cas_ok_46;
+	bool t_47;
+	__global uint* t_48;
+	__global uint* t_49;
+	ulong t_50;
+	uint t_51;
+	__global uint* t_52;
+	ulong t_53;
+	uint t_54;
+	__global uint* t_55;
+	ulong t_56;
+	uint t_57;
 	__global uint* t_58;
-	__global uint* t_59;
-	ulong t_60;
-	uint t_61;
-	__global uint* t_62;
+	__global ulong* t_59;
+	__global ulong* t_60;
+	__global ulong* t_61;
+	__global ulong* t_62;
 	ulong t_63;
-	uint t_64;
-	__global uint* t_65;
+	ulong t_64;
+	__global float* t_65;
 	ulong t_66;
-	uint t_67;
-	__global uint* t_68;
-	__global ulong* t_69;
-	__global ulong* t_70;
-	__global ulong* t_71;
-	__global ulong* t_72;
-	__global float* t_73;
-	ulong t_74;
-	__global float* t_75;
-	float t_76;
-	float t_77;
-	bool t_78;
-	bool t_79;
-	ulong t_80;
-	ulong t_81;
-	bool t_82;
-	__global uint* t_83;
-	uint cas_84;
-	bool cas_ok_85;
-	bool t_86;
+	ulong t_67;
+	ulong t_68;
+	ulong t_69;
+	bool t_70;
+	bool t_71;
+	bool t_72;
+	__global uint* t_73;
+	uint cas_74;
+	bool cas_ok_75;
+	bool t_76;
+	__global uint* t_77;
+	__global uint* t_78;
+	ulong t_79;
+	uint t_80;
+	__global uint* t_81;
+	ulong t_82;
+	uint t_83;
+	__global uint* t_84;
+	ulong t_85;
+	uint t_86;
 	__global uint* t_87;
-	__global uint* t_88;
-	ulong t_89;
-	uint t_90;
-	__global uint* t_91;
+	__global ulong* t_88;
+	__global ulong* t_89;
+	__global ulong* t_90;
+	__global ulong* t_91;
 	ulong t_92;
-	uint t_93;
-	__global uint* t_94;
-	ulong t_95;
-	uint t_96;
-	__global uint* t_97;
-	__global ulong* t_98;
-	__global ulong* t_99;
-	__global ulong* t_100;
-	__global ulong* t_101;
-	__global float* t_102;
-	ulong t_103;
-	__global float* t_104;
-	float t_105;
-	float t_106;
+	ulong t_93;
+	bool t_94;
+	__global uint* t_95;
+	uint cas_96;
+	bool cas_ok_97;
+	bool t_98;
+	__global uint* t_99;
+	__global uint* t_100;
+	ulong t_101;
+	uint t_102;
+	__global uint* t_103;
+	ulong t_104;
+	uint t_105;
+	__global uint* t_106;
 	ulong t_107;
-	ulong t_108;
-	bool t_109;
-	__global uint* t_110;
-	uint cas_111;
-	bool cas_ok_112;
-	bool t_113;
-	__global uint* t_114;
-	__global uint* t_115;
-	ulong t_116;
-	uint t_117;
-	__global uint* t_118;
-	ulong t_119;
-	uint t_120;
-	__global uint* t_121;
-	ulong t_122;
-	uint t_123;
-	__global uint* t_124;
-	__global ulong* t_125;
-	__global ulong* t_126;
-	__global ulong* t_127;
-	__global ulong* t_128;
-	ulong t_129;
-	__local float* t_130;
+	uint t_108;
+	__global uint* t_109;
+	__global ulong* t_110;
+	__global ulong* t_111;
+	__global ulong* t_112;
+	__global ulong* t_113;
+	ulong t_114;
+	ulong t_115;
+	__global float* t_116;
+	float t_117;
+	float t_118;
+	bool t_119;
+	bool t_120;
+	bool t_121;
+	__global uint* t_122;
+	uint cas_123;
+	bool cas_ok_124;
+	bool t_125;
+	__global uint* t_126;
+	__global uint* t_127;
+	ulong t_128;
+	uint t_129;
+	__global uint* t_130;
 	ulong t_131;
-	ulong t_132;
-	bool t_133;
-	__global uint* t_134;
-	uint cas_135;
-	bool cas_ok_136;
-	bool t_137;
-	__global uint* t_138;
-	__global uint* t_139;
-	ulong t_140;
-	uint t_141;
-	__global uint* t_142;
-	ulong t_143;
-	uint t_144;
-	__global uint* t_145;
-	ulong t_146;
-	uint t_147;
+	uint t_132;
+	__global uint* t_133;
+	ulong t_134;
+	uint t_135;
+	__global uint* t_136;
+	__global ulong* t_137;
+	__global ulong* t_138;
+	__global ulong* t_139;
+	__global ulong* t_140;
+	ulong t_141;
+	ulong t_142;
+	bool t_143;
+	__global uint* t_144;
+	uint cas_145;
+	bool cas_ok_146;
+	bool t_147;
 	__global uint* t_148;
-	__global ulong* t_149;
-	__global ulong* t_150;
-	__global ulong* t_151;
-	__global ulong* t_152;
+	__global uint* t_149;
+	ulong t_150;
+	uint t_151;
+	__global uint* t_152;
 	ulong t_153;
-	__local float* t_154;
-	float t_155;
+	uint t_154;
+	__global uint* t_155;
 	ulong t_156;
-	bool t_157;
-	ulong t_158;
-	ulong t_159;
-	ulong t_160;
-	bool t_161;
-	__global uint* t_162;
-	uint cas_163;
-	bool cas_ok_164;
-	bool t_165;
-	__global uint* t_166;
-	__global uint* t_167;
+	uint t_157;
+	__global uint* t_158;
+	__global ulong* t_159;
+	__global ulong* t_160;
+	__global ulong* t_161;
+	__global ulong* t_162;
+	ulong t_163;
+	ulong t_164;
+	__global float* t_165;
+	float t_166;
+	float t_167;
 	ulong t_168;
-	uint t_169;
-	__global uint* t_170;
-	ulong t_171;
-	uint t_172;
-	__global uint* t_173;
-	ulong t_174;
-	uint t_175;
+	ulong t_169;
+	bool t_170;
+	__global uint* t_171;
+	uint cas_172;
+	bool cas_ok_173;
+	bool t_174;
+	__global uint* t_175;
 	__global uint* t_176;
-	__global ulong* t_177;
-	__global ulong* t_178;
-	__global ulong* t_179;
-	__global ulong* t_180;
-	ulong t_181;
-	__local float* t_182;
-	float t_183;
-	ulong t_184;
-	ulong t_185;
-	bool t_186;
-	__global uint* t_187;
-	uint cas_188;
-	bool cas_ok_189;
-	bool t_190;
-	__global uint* t_191;
-	__global uint* t_192;
+	ulong t_177;
+	uint t_178;
+	__global uint* t_179;
+	ulong t_180;
+	uint t_181;
+	__global uint* t_182;
+	ulong t_183;
+	uint t_184;
+	__global uint* t_185;
+	__global ulong* t_186;
+	__global ulong* t_187;
+	__global ulong* t_188;
+	__global ulong* t_189;
+	ulong t_190;
+	__local float* t_191;
+	ulong t_192;
 	ulong t_193;
-	uint t_194;
+	bool t_194;
 	__global uint* t_195;
-	ulong t_196;
-	uint t_197;
-	__global uint* t_198;
-	ulong t_199;
-	uint t_200;
-	__global uint* t_201;
-	__global ulong* t_202;
-	__global ulong* t_203;
-	__global ulong* t_204;
-	__global ulong* t_205;
-	ulong t_206;
-	__local float* t_207;
-	float t_208;
-	float t_209;
-	float t_210;
-	ulong t_211;
+	uint cas_196;
+	bool cas_ok_197;
+	bool t_198;
+	__global uint* t_199;
+	__global uint* t_200;
+	ulong t_201;
+	uint t_202;
+	__global uint* t_203;
+	ulong t_204;
+	uint t_205;
+	__global uint* t_206;
+	ulong t_207;
+	uint t_208;
+	__global uint* t_209;
+	__global ulong* t_210;
+	__global ulong* t_211;
+	__global ulong* t_212;
+	__global ulong* t_213;
+	ulong t_214;
+	__local float* t_215;
+	float t_216;
+	ulong t_217;
+	bool t_218;
+	ulong t_219;
+	ulong t_220;
+	ulong t_221;
+	bool t_222;
+	__global uint* t_223;
+	uint cas_224;
+	bool cas_ok_225;
+	bool t_226;
+	__global uint* t_227;
+	__global uint* t_228;
+	ulong t_229;
+	uint t_230;
+	__global uint* t_231;
+	ulong t_232;
+	uint t_233;
+	__global uint* t_234;
+	ulong t_235;
+	uint t_236;
+	__global uint* t_237;
+	__global ulong* t_238;
+	__global ulong* t_239;
+	__global ulong* t_240;
+	__global ulong* t_241;
+	ulong t_242;
+	__local float* t_243;
+	float t_244;
+	ulong t_245;
+	ulong t_246;
+	bool t_247;
+	__global uint* t_248;
+	uint cas_249;
+	bool cas_ok_250;
+	bool t_251;
+	__global uint* t_252;
+	__global uint* t_253;
+	ulong t_254;
+	uint t_255;
+	__global uint* t_256;
+	ulong t_257;
+	uint t_258;
+	__global uint* t_259;
+	ulong t_260;
+	uint t_261;
+	__global uint* t_262;
+	__global ulong* t_263;
+	__global ulong* t_264;
+	__global ulong* t_265;
+	__global ulong* t_266;
+	ulong t_267;
+	__local float* t_268;
+	float t_269;
+	float t_270;
+	float t_271;
+	ulong t_272;
 
-	t_4 = ka_fault_2 + 16;
-	t_5 = (__global float*)t_4;
-	goto L_212;
-L_212:
-	t_6 = ka_local_0_0;
-	t_7 = ka_local_1_1;
-	t_8 = (ulong)get_local_id(0);
-	t_9 = (ulong)get_local_id(1);
-	t_10 = (ulong)get_global_id(0);
-	t_11 = (ulong)get_global_id(1);
-	t_12 = 0x0p+00f;
-	t_13 = 0ul;
-	goto L_213;
-L_213:
-	t_14 = n + 16ul;
-	t_15 = t_14 - 1ul;
-	t_16 = (ulong)((long)t_15 / (long)16ul);
-	t_17 = (long)t_13 < (long)t_16;
-	if (t_17) goto L_214;
-	goto L_215;
-L_215:
-	t_18 = (long)t_11 < (long)n;
-	if (t_18) goto L_216;
-	goto L_217;
-L_216:
-	t_19 = (long)t_10 < (long)n;
-	if (t_19) goto L_218;
-	goto L_217;
-L_218:
-	t_20 = t_11 * n;
-	t_21 = t_20 + t_10;
-	t_22 = t_21 < c_len;
-	if (t_22) {
-		t_42 = c_ptr;
-		t_43 = t_21;
-		goto L_219;
+	t_4 = a_ptr + (long)a_off;
+	t_5 = b_ptr + (long)b_off;
+	t_6 = c_ptr + (long)c_off;
+	goto L_273;
+L_273:
+	t_7 = ka_local_0_0;
+	t_8 = ka_local_1_1;
+	t_9 = (ulong)get_local_id(0);
+	t_10 = (ulong)get_local_id(1);
+	t_11 = (ulong)get_global_id(0);
+	t_12 = (ulong)get_global_id(1);
+	t_13 = 0x0p+00f;
+	t_14 = 0ul;
+	goto L_274;
+L_274:
+	t_15 = a_cols + 16ul;
+	t_16 = t_15 - 1ul;
+	t_17 = (ulong)((long)t_16 / (long)16ul);
+	t_18 = (long)t_14 < (long)t_17;
+	if (t_18) goto L_275;
+	goto L_276;
+L_276:
+	t_19 = (long)t_11 < (long)c_rows;
+	if (t_19) goto L_277;
+	goto L_278;
+L_277:
+	t_20 = (long)t_12 < (long)c_cols;
+	if (t_20) goto L_279;
+	goto L_278;
+L_279:
+	t_21 = t_11 < c_rows;
+	if (t_21) {
+		t_41 = t_11;
+		goto L_280;
 	}
-	goto L_220;
-L_220:
-	t_23 = ka_fault_2;
-	cas_24 = atomic_cmpxchg((volatile __global uint*)t_23, 0u, 1u);
-	cas_ok_25 = cas_24 == 0u;
-	t_26 = cas_ok_25;
-	if (t_26) goto L_221;
-	goto L_222;
-L_221:
-	t_27 = ka_fault_2 + 1;
-	*t_27 = ka_launch_3;
-	t_28 = ka_fault_2 + 2;
-	*t_28 = 6u;
-	t_29 = (ulong)get_global_id(0);
-	t_30 = (uint)t_29;
-	t_31 = ka_fault_2 + 3;
-	*t_31 = t_30;
-	t_32 = (ulong)get_global_id(1);
-	t_33 = (uint)t_32;
-	t_34 = ka_fault_2 + 4;
-	*t_34 = t_33;
-	t_35 = (ulong)get_global_id(2);
-	t_36 = (uint)t_35;
-	t_37 = ka_fault_2 + 5;
-	*t_37 = t_36;
-	t_38 = (__global ulong*)ka_fault_2;
-	t_39 = t_38 + 4;
-	*t_39 = t_21;
-	t_40 = t_38 + 5;
-	*t_40 = c_len;
-	t_41 = t_38 + 6;
-	*t_41 = 0ul;
-	goto L_222;
-L_222:
-	t_42 = t_5;
-	t_43 = 0ul;
-	goto L_219;
-L_219:
-	t_44 = t_42 + (long)t_43;
-	*t_44 = t_12;
-	goto L_217;
-L_217:
+	goto L_281;
+L_281:
+	t_22 = ka_fault_2;
+	cas_23 = atomic_cmpxchg((volatile __global uint*)t_22, 0u, 1u);
+	cas_ok_24 = cas_23 == 0u;
+	t_25 = cas_ok_24;
+	if (t_25) goto L_282;
+	goto L_283;
+L_282:
+	t_26 = ka_fault_2 + 1;
+	*t_26 = ka_launch_3;
+	t_27 = ka_fault_2 + 2;
+	*t_27 = 8u;
+	t_28 = (ulong)get_global_id(0);
+	t_29 = (uint)t_28;
+	t_30 = ka_fault_2 + 3;
+	*t_30 = t_29;
+	t_31 = (ulong)get_global_id(1);
+	t_32 = (uint)t_31;
+	t_33 = ka_fault_2 + 4;
+	*t_33 = t_32;
+	t_34 = (ulong)get_global_id(2);
+	t_35 = (uint)t_34;
+	t_36 = ka_fault_2 + 5;
+	*t_36 = t_35;
+	t_37 = (__global ulong*)ka_fault_2;
+	t_38 = t_37 + 4;
+	*t_38 = t_11;
+	t_39 = t_37 + 5;
+	*t_39 = c_rows;
+	t_40 = t_37 + 6;
+	*t_40 = 0ul;
+	goto L_283;
+L_283:
+	t_41 = 0ul;
+	goto L_280;
+L_280:
+	t_42 = t_41 * c_stride;
+	t_43 = t_12 < c_cols;
+	if (t_43) {
+		t_63 = t_12;
+		goto L_284;
+	}
+	goto L_285;
+L_285:
+	t_44 = ka_fault_2;
+	cas_45 = atomic_cmpxchg((volatile __global uint*)t_44, 0u, 1u);
+	cas_ok_46 = cas_45 == 0u;
+	t_47 = cas_ok_46;
+	if (t_47) goto L_286;
+	goto L_287;
+L_286:
+	t_48 = ka_fault_2 + 1;
+	*t_48 = ka_launch_3;
+	t_49 = ka_fault_2 + 2;
+	*t_49 = 9u;
+	t_50 = (ulong)get_global_id(0);
+	t_51 = (uint)t_50;
+	t_52 = ka_fault_2 + 3;
+	*t_52 = t_51;
+	t_53 = (ulong)get_global_id(1);
+	t_54 = (uint)t_53;
+	t_55 = ka_fault_2 + 4;
+	*t_55 = t_54;
+	t_56 = (ulong)get_global_id(2);
+	t_57 = (uint)t_56;
+	t_58 = ka_fault_2 + 5;
+	*t_58 = t_57;
+	t_59 = (__global ulong*)ka_fault_2;
+	t_60 = t_59 + 4;
+	*t_60 = t_12;
+	t_61 = t_59 + 5;
+	*t_61 = c_cols;
+	t_62 = t_59 + 6;
+	*t_62 = 0ul;
+	goto L_287;
+L_287:
+	t_63 = 0ul;
+	goto L_284;
+L_284:
+	t_64 = t_42 + t_63;
+	t_65 = t_6 + (long)t_64;
+	*t_65 = t_13;
+	goto L_278;
+L_278:
 	return;
-L_214:
-	t_45 = t_13 * 16ul;
-	t_46 = t_45 + t_8;
-	t_47 = t_13 * 16ul;
-	t_48 = t_47 + t_9;
-	t_49 = (long)t_11 < (long)n;
-	if (t_49) goto L_223;
-	t_77 = 0x0p+00f;
-	goto L_224;
-L_223:
-	t_50 = (long)t_46 < (long)n;
-	if (t_50) goto L_225;
-	t_77 = 0x0p+00f;
-	goto L_224;
-L_225:
-	t_51 = t_11 * n;
-	t_52 = t_51 + t_46;
-	t_53 = t_52 < a_len;
-	if (t_53) {
-		t_73 = a_ptr;
-		t_74 = t_52;
-		goto L_226;
+L_275:
+	t_66 = t_14 * 16ul;
+	t_67 = t_66 + t_10;
+	t_68 = t_14 * 16ul;
+	t_69 = t_68 + t_9;
+	t_70 = (long)t_11 < (long)a_rows;
+	if (t_70) goto L_288;
+	t_118 = 0x0p+00f;
+	goto L_289;
+L_288:
+	t_71 = (long)t_67 < (long)a_cols;
+	if (t_71) goto L_290;
+	t_118 = 0x0p+00f;
+	goto L_289;
+L_290:
+	t_72 = t_11 < a_rows;
+	if (t_72) {
+		t_92 = t_11;
+		goto L_291;
 	}
-	goto L_227;
-L_227:
-	t_54 = ka_fault_2;
-	cas_55 = atomic_cmpxchg((volatile __global uint*)t_54, 0u, 1u);
-	cas_ok_56 = cas_55 == 0u;
-	t_57 = cas_ok_56;
-	if (t_57) goto L_228;
-	goto L_229;
-L_228:
-	t_58 = ka_fault_2 + 1;
-	*t_58 = ka_launch_3;
-	t_59 = ka_fault_2 + 2;
-	*t_59 = 0u;
-	t_60 = (ulong)get_global_id(0);
-	t_61 = (uint)t_60;
-	t_62 = ka_fault_2 + 3;
-	*t_62 = t_61;
-	t_63 = (ulong)get_global_id(1);
-	t_64 = (uint)t_63;
-	t_65 = ka_fault_2 + 4;
-	*t_65 = t_64;
-	t_66 = (ulong)get_global_id(2);
-	t_67 = (uint)t_66;
-	t_68 = ka_fault_2 + 5;
-	*t_68 = t_67;
-	t_69 = (__global ulong*)ka_fault_2;
-	t_70 = t_69 + 4;
-	*t_70 = t_52;
-	t_71 = t_69 + 5;
-	*t_71 = a_len;
-	t_72 = t_69 + 6;
-	*t_72 = 0ul;
-	goto L_229;
-L_229:
-	t_73 = t_5;
-	t_74 = 0ul;
-	goto L_226;
-L_226:
-	t_75 = t_73 + (long)t_74;
-	t_76 = *t_75;
-	t_77 = t_76;
-	goto L_224;
-L_224:
-	t_78 = (long)t_48 < (long)n;
-	if (t_78) goto L_230;
-	t_106 = 0x0p+00f;
-	goto L_231;
-L_230:
-	t_79 = (long)t_10 < (long)n;
-	if (t_79) goto L_232;
-	t_106 = 0x0p+00f;
-	goto L_231;
-L_232:
-	t_80 = t_48 * n;
-	t_81 = t_80 + t_10;
-	t_82 = t_81 < b_len;
-	if (t_82) {
-		t_102 = b_ptr;
-		t_103 = t_81;
-		goto L_233;
+	goto L_292;
+L_292:
+	t_73 = ka_fault_2;
+	cas_74 = atomic_cmpxchg((volatile __global uint*)t_73, 0u, 1u);
+	cas_ok_75 = cas_74 == 0u;
+	t_76 = cas_ok_75;
+	if (t_76) goto L_293;
+	goto L_294;
+L_293:
+	t_77 = ka_fault_2 + 1;
+	*t_77 = ka_launch_3;
+	t_78 = ka_fault_2 + 2;
+	*t_78 = 0u;
+	t_79 = (ulong)get_global_id(0);
+	t_80 = (uint)t_79;
+	t_81 = ka_fault_2 + 3;
+	*t_81 = t_80;
+	t_82 = (ulong)get_global_id(1);
+	t_83 = (uint)t_82;
+	t_84 = ka_fault_2 + 4;
+	*t_84 = t_83;
+	t_85 = (ulong)get_global_id(2);
+	t_86 = (uint)t_85;
+	t_87 = ka_fault_2 + 5;
+	*t_87 = t_86;
+	t_88 = (__global ulong*)ka_fault_2;
+	t_89 = t_88 + 4;
+	*t_89 = t_11;
+	t_90 = t_88 + 5;
+	*t_90 = a_rows;
+	t_91 = t_88 + 6;
+	*t_91 = 0ul;
+	goto L_294;
+L_294:
+	t_92 = 0ul;
+	goto L_291;
+L_291:
+	t_93 = t_92 * a_stride;
+	t_94 = t_67 < a_cols;
+	if (t_94) {
+		t_114 = t_67;
+		goto L_295;
 	}
-	goto L_234;
-L_234:
-	t_83 = ka_fault_2;
-	cas_84 = atomic_cmpxchg((volatile __global uint*)t_83, 0u, 1u);
-	cas_ok_85 = cas_84 == 0u;
-	t_86 = cas_ok_85;
-	if (t_86) goto L_235;
-	goto L_236;
-L_235:
-	t_87 = ka_fault_2 + 1;
-	*t_87 = ka_launch_3;
-	t_88 = ka_fault_2 + 2;
-	*t_88 = 1u;
-	t_89 = (ulong)get_global_id(0);
-	t_90 = (uint)t_89;
-	t_91 = ka_fault_2 + 3;
-	*t_91 = t_90;
-	t_92 = (ulong)get_global_id(1);
-	t_93 = (uint)t_92;
-	t_94 = ka_fault_2 + 4;
-	*t_94 = t_93;
-	t_95 = (ulong)get_global_id(2);
-	t_96 = (uint)t_95;
-	t_97 = ka_fault_2 + 5;
-	*t_97 = t_96;
-	t_98 = (__global ulong*)ka_fault_2;
-	t_99 = t_98 + 4;
-	*t_99 = t_81;
-	t_100 = t_98 + 5;
-	*t_100 = b_len;
-	t_101 = t_98 + 6;
-	*t_101 = 0ul;
-	goto L_236;
-L_236:
-	t_102 = t_5;
-	t_103 = 0ul;
-	goto L_233;
-L_233:
-	t_104 = t_102 + (long)t_103;
-	t_105 = *t_104;
-	t_106 = t_105;
-	goto L_231;
-L_231:
-	t_107 = t_9 * 16ul;
-	t_108 = t_107 + t_8;
-	t_109 = t_108 < 256ul;
-	if (t_109) {
-		t_129 = t_108;
-		goto L_237;
+	goto L_296;
+L_296:
+	t_95 = ka_fault_2;
+	cas_96 = atomic_cmpxchg((volatile __global uint*)t_95, 0u, 1u);
+	cas_ok_97 = cas_96 == 0u;
+	t_98 = cas_ok_97;
+	if (t_98) goto L_297;
+	goto L_298;
+L_297:
+	t_99 = ka_fault_2 + 1;
+	*t_99 = ka_launch_3;
+	t_100 = ka_fault_2 + 2;
+	*t_100 = 1u;
+	t_101 = (ulong)get_global_id(0);
+	t_102 = (uint)t_101;
+	t_103 = ka_fault_2 + 3;
+	*t_103 = t_102;
+	t_104 = (ulong)get_global_id(1);
+	t_105 = (uint)t_104;
+	t_106 = ka_fault_2 + 4;
+	*t_106 = t_105;
+	t_107 = (ulong)get_global_id(2);
+	t_108 = (uint)t_107;
+	t_109 = ka_fault_2 + 5;
+	*t_109 = t_108;
+	t_110 = (__global ulong*)ka_fault_2;
+	t_111 = t_110 + 4;
+	*t_111 = t_67;
+	t_112 = t_110 + 5;
+	*t_112 = a_cols;
+	t_113 = t_110 + 6;
+	*t_113 = 0ul;
+	goto L_298;
+L_298:
+	t_114 = 0ul;
+	goto L_295;
+L_295:
+	t_115 = t_93 + t_114;
+	t_116 = t_4 + (long)t_115;
+	t_117 = *t_116;
+	t_118 = t_117;
+	goto L_289;
+L_289:
+	t_119 = (long)t_69 < (long)b_rows;
+	if (t_119) goto L_299;
+	t_167 = 0x0p+00f;
+	goto L_300;
+L_299:
+	t_120 = (long)t_12 < (long)b_cols;
+	if (t_120) goto L_301;
+	t_167 = 0x0p+00f;
+	goto L_300;
+L_301:
+	t_121 = t_69 < b_rows;
+	if (t_121) {
+		t_141 = t_69;
+		goto L_302;
 	}
-	goto L_238;
-L_238:
-	t_110 = ka_fault_2;
-	cas_111 = atomic_cmpxchg((volatile __global uint*)t_110, 0u, 1u);
-	cas_ok_112 = cas_111 == 0u;
-	t_113 = cas_ok_112;
-	if (t_113) goto L_239;
-	goto L_240;
-L_239:
-	t_114 = ka_fault_2 + 1;
-	*t_114 = ka_launch_3;
-	t_115 = ka_fault_2 + 2;
-	*t_115 = 2u;
-	t_116 = (ulong)get_global_id(0);
-	t_117 = (uint)t_116;
-	t_118 = ka_fault_2 + 3;
-	*t_118 = t_117;
-	t_119 = (ulong)get_global_id(1);
-	t_120 = (uint)t_119;
-	t_121 = ka_fault_2 + 4;
-	*t_121 = t_120;
-	t_122 = (ulong)get_global_id(2);
-	t_123 = (uint)t_122;
-	t_124 = ka_fault_2 + 5;
-	*t_124 = t_123;
-	t_125 = (__global ulong*)ka_fault_2;
-	t_126 = t_125 + 4;
-	*t_126 = t_108;
-	t_127 = t_125 + 5;
-	*t_127 = 256ul;
-	t_128 = t_125 + 6;
-	*t_128 = 0ul;
-	goto L_240;
-L_240:
-	t_129 = 0ul;
-	goto L_237;
-L_237:
-	t_130 = t_6 + (long)t_129;
-	*t_130 = t_77;
-	t_131 = t_9 * 16ul;
-	t_132 = t_131 + t_8;
-	t_133 = t_132 < 256ul;
-	if (t_133) {
-		t_153 = t_132;
-		goto L_241;
+	goto L_303;
+L_303:
+	t_122 = ka_fault_2;
+	cas_123 = atomic_cmpxchg((volatile __global uint*)t_122, 0u, 1u);
+	cas_ok_124 = cas_123 == 0u;
+	t_125 = cas_ok_124;
+	if (t_125) goto L_304;
+	goto L_305;
+L_304:
+	t_126 = ka_fault_2 + 1;
+	*t_126 = ka_launch_3;
+	t_127 = ka_fault_2 + 2;
+	*t_127 = 2u;
+	t_128 = (ulong)get_global_id(0);
+	t_129 = (uint)t_128;
+	t_130 = ka_fault_2 + 3;
+	*t_130 = t_129;
+	t_131 = (ulong)get_global_id(1);
+	t_132 = (uint)t_131;
+	t_133 = ka_fault_2 + 4;
+	*t_133 = t_132;
+	t_134 = (ulong)get_global_id(2);
+	t_135 = (uint)t_134;
+	t_136 = ka_fault_2 + 5;
+	*t_136 = t_135;
+	t_137 = (__global ulong*)ka_fault_2;
+	t_138 = t_137 + 4;
+	*t_138 = t_69;
+	t_139 = t_137 + 5;
+	*t_139 = b_rows;
+	t_140 = t_137 + 6;
+	*t_140 = 0ul;
+	goto L_305;
+L_305:
+	t_141 = 0ul;
+	goto L_302;
+L_302:
+	t_142 = t_141 * b_stride;
+	t_143 = t_12 < b_cols;
+	if (t_143) {
+		t_163 = t_12;
+		goto L_306;
 	}
-	goto L_242;
-L_242:
-	t_134 = ka_fault_2;
-	cas_135 = atomic_cmpxchg((volatile __global uint*)t_134, 0u, 1u);
-	cas_ok_136 = cas_135 == 0u;
-	t_137 = cas_ok_136;
-	if (t_137) goto L_243;
-	goto L_244;
-L_243:
-	t_138 = ka_fault_2 + 1;
-	*t_138 = ka_launch_3;
-	t_139 = ka_fault_2 + 2;
-	*t_139 = 3u;
-	t_140 = (ulong)get_global_id(0);
-	t_141 = (uint)t_140;
-	t_142 = ka_fault_2 + 3;
-	*t_142 = t_141;
-	t_143 = (ulong)get_global_id(1);
-	t_144 = (uint)t_143;
-	t_145 = ka_fault_2 + 4;
-	*t_145 = t_144;
-	t_146 = (ulong)get_global_id(2);
-	t_147 = (uint)t_146;
-	t_148 = ka_fault_2 + 5;
-	*t_148 = t_147;
-	t_149 = (__global ulong*)ka_fault_2;
-	t_150 = t_149 + 4;
-	*t_150 = t_132;
-	t_151 = t_149 + 5;
-	*t_151 = 256ul;
-	t_152 = t_149 + 6;
-	*t_152 = 0ul;
-	goto L_244;
-L_244:
-	t_153 = 0ul;
-	goto L_241;
-L_241:
-	t_154 = t_7 + (long)t_153;
-	*t_154 = t_106;
+	goto L_307;
+L_307:
+	t_144 = ka_fault_2;
+	cas_145 = atomic_cmpxchg((volatile __global uint*)t_144, 0u, 1u);
+	cas_ok_146 = cas_145 == 0u;
+	t_147 = cas_ok_146;
+	if (t_147) goto L_308;
+	goto L_309;
+L_308:
+	t_148 = ka_fault_2 + 1;
+	*t_148 = ka_launch_3;
+	t_149 = ka_fault_2 + 2;
+	*t_149 = 3u;
+	t_150 = (ulong)get_global_id(0);
+	t_151 = (uint)t_150;
+	t_152 = ka_fault_2 + 3;
+	*t_152 = t_151;
+	t_153 = (ulong)get_global_id(1);
+	t_154 = (uint)t_153;
+	t_155 = ka_fault_2 + 4;
+	*t_155 = t_154;
+	t_156 = (ulong)get_global_id(2);
+	t_157 = (uint)t_156;
+	t_158 = ka_fault_2 + 5;
+	*t_158 = t_157;
+	t_159 = (__global ulong*)ka_fault_2;
+	t_160 = t_159 + 4;
+	*t_160 = t_12;
+	t_161 = t_159 + 5;
+	*t_161 = b_cols;
+	t_162 = t_159 + 6;
+	*t_162 = 0ul;
+	goto L_309;
+L_309:
+	t_163 = 0ul;
+	goto L_306;
+L_306:
+	t_164 = t_142 + t_163;
+	t_165 = t_5 + (long)t_164;
+	t_166 = *t_165;
+	t_167 = t_166;
+	goto L_300;
+L_300:
+	t_168 = t_9 * 16ul;
+	t_169 = t_168 + t_10;
+	t_170 = t_169 < 256ul;
+	if (t_170) {
+		t_190 = t_169;
+		goto L_310;
+	}
+	goto L_311;
+L_311:
+	t_171 = ka_fault_2;
+	cas_172 = atomic_cmpxchg((volatile __global uint*)t_171, 0u, 1u);
+	cas_ok_173 = cas_172 == 0u;
+	t_174 = cas_ok_173;
+	if (t_174) goto L_312;
+	goto L_313;
+L_312:
+	t_175 = ka_fault_2 + 1;
+	*t_175 = ka_launch_3;
+	t_176 = ka_fault_2 + 2;
+	*t_176 = 4u;
+	t_177 = (ulong)get_global_id(0);
+	t_178 = (uint)t_177;
+	t_179 = ka_fault_2 + 3;
+	*t_179 = t_178;
+	t_180 = (ulong)get_global_id(1);
+	t_181 = (uint)t_180;
+	t_182 = ka_fault_2 + 4;
+	*t_182 = t_181;
+	t_183 = (ulong)get_global_id(2);
+	t_184 = (uint)t_183;
+	t_185 = ka_fault_2 + 5;
+	*t_185 = t_184;
+	t_186 = (__global ulong*)ka_fault_2;
+	t_187 = t_186 + 4;
+	*t_187 = t_169;
+	t_188 = t_186 + 5;
+	*t_188 = 256ul;
+	t_189 = t_186 + 6;
+	*t_189 = 0ul;
+	goto L_313;
+L_313:
+	t_190 = 0ul;
+	goto L_310;
+L_310:
+	t_191 = t_7 + (long)t_190;
+	*t_191 = t_118;
+	t_192 = t_9 * 16ul;
+	t_193 = t_192 + t_10;
+	t_194 = t_193 < 256ul;
+	if (t_194) {
+		t_214 = t_193;
+		goto L_314;
+	}
+	goto L_315;
+L_315:
+	t_195 = ka_fault_2;
+	cas_196 = atomic_cmpxchg((volatile __global uint*)t_195, 0u, 1u);
+	cas_ok_197 = cas_196 == 0u;
+	t_198 = cas_ok_197;
+	if (t_198) goto L_316;
+	goto L_317;
+L_316:
+	t_199 = ka_fault_2 + 1;
+	*t_199 = ka_launch_3;
+	t_200 = ka_fault_2 + 2;
+	*t_200 = 5u;
+	t_201 = (ulong)get_global_id(0);
+	t_202 = (uint)t_201;
+	t_203 = ka_fault_2 + 3;
+	*t_203 = t_202;
+	t_204 = (ulong)get_global_id(1);
+	t_205 = (uint)t_204;
+	t_206 = ka_fault_2 + 4;
+	*t_206 = t_205;
+	t_207 = (ulong)get_global_id(2);
+	t_208 = (uint)t_207;
+	t_209 = ka_fault_2 + 5;
+	*t_209 = t_208;
+	t_210 = (__global ulong*)ka_fault_2;
+	t_211 = t_210 + 4;
+	*t_211 = t_193;
+	t_212 = t_210 + 5;
+	*t_212 = 256ul;
+	t_213 = t_210 + 6;
+	*t_213 = 0ul;
+	goto L_317;
+L_317:
+	t_214 = 0ul;
+	goto L_314;
+L_314:
+	t_215 = t_8 + (long)t_214;
+	*t_215 = t_167;
 	barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
-	t_155 = t_12;
-	t_156 = 0ul;
-	goto L_245;
-L_245:
-	t_157 = (long)t_156 < (long)16ul;
-	if (t_157) goto L_246;
-	goto L_247;
-L_247:
+	t_216 = t_13;
+	t_217 = 0ul;
+	goto L_318;
+L_318:
+	t_218 = (long)t_217 < (long)16ul;
+	if (t_218) goto L_319;
+	goto L_320;
+L_320:
 	barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
-	t_158 = t_13 + 1ul;
-	t_12 = t_155;
-	t_13 = t_158;
-	goto L_213;
-L_246:
-	t_159 = t_9 * 16ul;
-	t_160 = t_159 + t_156;
-	t_161 = t_160 < 256ul;
-	if (t_161) {
-		t_181 = t_160;
-		goto L_248;
+	t_219 = t_14 + 1ul;
+	t_13 = t_216;
+	t_14 = t_219;
+	goto L_274;
+L_319:
+	t_220 = t_9 * 16ul;
+	t_221 = t_220 + t_217;
+	t_222 = t_221 < 256ul;
+	if (t_222) {
+		t_242 = t_221;
+		goto L_321;
 	}
-	goto L_249;
-L_249:
-	t_162 = ka_fault_2;
-	cas_163 = atomic_cmpxchg((volatile __global uint*)t_162, 0u, 1u);
-	cas_ok_164 = cas_163 == 0u;
-	t_165 = cas_ok_164;
-	if (t_165) goto L_250;
-	goto L_251;
-L_250:
-	t_166 = ka_fault_2 + 1;
-	*t_166 = ka_launch_3;
-	t_167 = ka_fault_2 + 2;
-	*t_167 = 4u;
-	t_168 = (ulong)get_global_id(0);
-	t_169 = (uint)t_168;
-	t_170 = ka_fault_2 + 3;
-	*t_170 = t_169;
-	t_171 = (ulong)get_global_id(1);
-	t_172 = (uint)t_171;
-	t_173 = ka_fault_2 + 4;
-	*t_173 = t_172;
-	t_174 = (ulong)get_global_id(2);
-	t_175 = (uint)t_174;
-	t_176 = ka_fault_2 + 5;
-	*t_176 = t_175;
-	t_177 = (__global ulong*)ka_fault_2;
-	t_178 = t_177 + 4;
-	*t_178 = t_160;
-	t_179 = t_177 + 5;
-	*t_179 = 256ul;
-	t_180 = t_177 + 6;
-	*t_180 = 0ul;
-	goto L_251;
-L_251:
-	t_181 = 0ul;
-	goto L_248;
-L_248:
-	t_182 = t_6 + (long)t_181;
-	t_183 = *t_182;
-	t_184 = t_156 * 16ul;
-	t_185 = t_184 + t_8;
-	t_186 = t_185 < 256ul;
-	if (t_186) {
-		t_206 = t_185;
-		goto L_252;
+	goto L_322;
+L_322:
+	t_223 = ka_fault_2;
+	cas_224 = atomic_cmpxchg((volatile __global uint*)t_223, 0u, 1u);
+	cas_ok_225 = cas_224 == 0u;
+	t_226 = cas_ok_225;
+	if (t_226) goto L_323;
+	goto L_324;
+L_323:
+	t_227 = ka_fault_2 + 1;
+	*t_227 = ka_launch_3;
+	t_228 = ka_fault_2 + 2;
+	*t_228 = 6u;
+	t_229 = (ulong)get_global_id(0);
+	t_230 = (uint)t_229;
+	t_231 = ka_fault_2 + 3;
+	*t_231 = t_230;
+	t_232 = (ulong)get_global_id(1);
+	t_233 = (uint)t_232;
+	t_234 = ka_fault_2 + 4;
+	*t_234 = t_233;
+	t_235 = (ulong)get_global_id(2);
+	t_236 = (uint)t_235;
+	t_237 = ka_fault_2 + 5;
+	*t_237 = t_236;
+	t_238 = (__global ulong*)ka_fault_2;
+	t_239 = t_238 + 4;
+	*t_239 = t_221;
+	t_240 = t_238 + 5;
+	*t_240 = 256ul;
+	t_241 = t_238 + 6;
+	*t_241 = 0ul;
+	goto L_324;
+L_324:
+	t_242 = 0ul;
+	goto L_321;
+L_321:
+	t_243 = t_7 + (long)t_242;
+	t_244 = *t_243;
+	t_245 = t_217 * 16ul;
+	t_246 = t_245 + t_10;
+	t_247 = t_246 < 256ul;
+	if (t_247) {
+		t_267 = t_246;
+		goto L_325;
 	}
-	goto L_253;
-L_253:
-	t_187 = ka_fault_2;
-	cas_188 = atomic_cmpxchg((volatile __global uint*)t_187, 0u, 1u);
-	cas_ok_189 = cas_188 == 0u;
-	t_190 = cas_ok_189;
-	if (t_190) goto L_254;
-	goto L_255;
-L_254:
-	t_191 = ka_fault_2 + 1;
-	*t_191 = ka_launch_3;
-	t_192 = ka_fault_2 + 2;
-	*t_192 = 5u;
-	t_193 = (ulong)get_global_id(0);
-	t_194 = (uint)t_193;
-	t_195 = ka_fault_2 + 3;
-	*t_195 = t_194;
-	t_196 = (ulong)get_global_id(1);
-	t_197 = (uint)t_196;
-	t_198 = ka_fault_2 + 4;
-	*t_198 = t_197;
-	t_199 = (ulong)get_global_id(2);
-	t_200 = (uint)t_199;
-	t_201 = ka_fault_2 + 5;
-	*t_201 = t_200;
-	t_202 = (__global ulong*)ka_fault_2;
-	t_203 = t_202 + 4;
-	*t_203 = t_185;
-	t_204 = t_202 + 5;
-	*t_204 = 256ul;
-	t_205 = t_202 + 6;
-	*t_205 = 0ul;
-	goto L_255;
-L_255:
-	t_206 = 0ul;
-	goto L_252;
-L_252:
-	t_207 = t_7 + (long)t_206;
-	t_208 = *t_207;
-	t_209 = t_183 * t_208;
-	t_210 = t_155 + t_209;
-	t_211 = t_156 + 1ul;
-	t_155 = t_210;
-	t_156 = t_211;
-	goto L_245;
+	goto L_326;
+L_326:
+	t_248 = ka_fault_2;
+	cas_249 = atomic_cmpxchg((volatile __global uint*)t_248, 0u, 1u);
+	cas_ok_250 = cas_249 == 0u;
+	t_251 = cas_ok_250;
+	if (t_251) goto L_327;
+	goto L_328;
+L_327:
+	t_252 = ka_fault_2 + 1;
+	*t_252 = ka_launch_3;
+	t_253 = ka_fault_2 + 2;
+	*t_253 = 7u;
+	t_254 = (ulong)get_global_id(0);
+	t_255 = (uint)t_254;
+	t_256 = ka_fault_2 + 3;
+	*t_256 = t_255;
+	t_257 = (ulong)get_global_id(1);
+	t_258 = (uint)t_257;
+	t_259 = ka_fault_2 + 4;
+	*t_259 = t_258;
+	t_260 = (ulong)get_global_id(2);
+	t_261 = (uint)t_260;
+	t_262 = ka_fault_2 + 5;
+	*t_262 = t_261;
+	t_263 = (__global ulong*)ka_fault_2;
+	t_264 = t_263 + 4;
+	*t_264 = t_246;
+	t_265 = t_263 + 5;
+	*t_265 = 256ul;
+	t_266 = t_263 + 6;
+	*t_266 = 0ul;
+	goto L_328;
+L_328:
+	t_267 = 0ul;
+	goto L_325;
+L_325:
+	t_268 = t_8 + (long)t_267;
+	t_269 = *t_268;
+	t_270 = t_244 * t_269;
+	t_271 = t_216 + t_270;
+	t_272 = t_217 + 1ul;
+	t_216 = t_271;
+	t_217 = t_272;
+	goto L_318;
 }
