@@ -66,6 +66,9 @@ func main() {
 	if *twinsMode {
 		os.Exit(runTwins(*rRuns, *out, *readme))
 	}
+	if *contractMode {
+		os.Exit(runContract(*rRuns, *out, *readme))
+	}
 	if *rob {
 		if *cpuProf != "" {
 			f, err := os.Create(*cpuProf)
