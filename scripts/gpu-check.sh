@@ -34,6 +34,12 @@ KAGO_PTX_OUT="$out/ptx" go test -count=1 -run 'TestCorpusEmits$' ./codegen >/dev
 go test -c -o "$out/bin/cuda.test" ./backends/cuda
 mkdir -p "$out/backends/cuda"
 cp -R backends/cuda/testdata "$out/backends/cuda/"
+# The per-kernel table (issue 21): kagobench -twins on the CUDA backend,
+# generated kernels against the CUDA C twins, which run.sh compiles with
+# the toolkit's nvcc. kagobench opens libOpenCL and libcuda with dlopen.
+go build -o "$out/bin/kagobench" ./benchmarks/cmd/kagobench
+mkdir -p "$out/twins"
+cp benchmarks/twins/cuda/twins.cu "$out/twins/"
 
 cat > "$out/run.sh" <<'RUN'
 #!/bin/sh
@@ -63,6 +69,14 @@ echo "== backends/cuda tests with KAGO_SYNC=blocking (-short)"
 KAGO_CUDA_REQUIRED=1 KAGO_SYNC=blocking timeout "$limit" "$here/bin/cuda.test" -test.v -test.short -test.count=1 || fail=1
 echo "== backends/cuda benchmarks"
 KAGO_CUDA_REQUIRED=1 timeout "$limit" "$here/bin/cuda.test" -test.run '^$' -test.bench 'SyncOverhead|Launch' -test.benchtime 2000x -test.count 3 || fail=1
+echo "== per-kernel table: generated kernels against CUDA C twins (benchmarks/README.md)"
+nvcc=${NVCC:-$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)}
+if "$nvcc" -ptx -arch="$arch" -fmad=false -O3 -o "$here/twins/twins.ptx" "$here/twins/twins.cu"; then
+	KAGO_CUDA_REQUIRED=1 timeout "$limit" "$here/bin/kagobench" -twins -twins-backend cuda \
+		-twins-ptx "$here/twins/twins.ptx" -runs 5 -twins-cycles 15 -out "$here/twins" || fail=1
+else
+	echo "FAIL nvcc on twins.cu"; fail=1
+fi
 [ $fail = 0 ] && echo "gpu-check: PASS" || echo "gpu-check: FAIL"
 exit $fail
 RUN

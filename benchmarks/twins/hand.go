@@ -50,10 +50,25 @@ func f32s(name string) driver.Param {
 }
 func intParam(name string) driver.Param { return driver.Param{Name: name, Type: driver.Int} }
 
+// handSpecs are the twins' specs, for SetHandPTX.
+var handSpecs []*driver.KernelSpec
+
 func spec(name string, params []driver.Param, src string, barrier bool) *driver.KernelSpec {
-	return &driver.KernelSpec{
+	s := &driver.KernelSpec{
 		Name: name, Entry: name, Params: params, Barrier: barrier,
 		Code: driver.CodeMap{driver.OpenCLC: []byte("#pragma OPENCL FP_CONTRACT OFF\n" + src)},
+	}
+	handSpecs = append(handSpecs, s)
+	return s
+}
+
+// SetHandPTX gives every twin the PTX of cuda/twins.cu (compiled by nvcc
+// on a GPU machine, scripts/gpu-check.sh), whose entries have the twins'
+// names, so that the table can run on the CUDA backend. Call it before
+// loading a twin.
+func SetHandPTX(ptx []byte) {
+	for _, s := range handSpecs {
+		s.Code.(driver.CodeMap)[driver.PTX] = ptx
 	}
 }
 

@@ -6,7 +6,9 @@ package main
 // ratio (twin's time / generated time: above 1 the generated kernel is
 // faster); a repetition is the median of its cycles' ratios; the table
 // shows the median of the repetitions' ratios with their min–max, the
-// statistic of the goal (≥ 0.97×). Before timing, each pair runs once
+// statistic of the goal (≥ 0.97×). With -twins-backend cuda and
+// -twins-ptx, the twins are benchmarks/twins/cuda/twins.cu compiled by
+// nvcc (scripts/gpu-check.sh runs it on a GPU machine). Before timing, each pair runs once
 // from the same inputs and the outputs are compared bit for bit.
 
 import (
@@ -23,6 +25,7 @@ import (
 	"strings"
 	"time"
 
+	_ "github.com/kago-dev/kago/backends/cuda"
 	"github.com/kago-dev/kago/benchmarks/twins"
 	"github.com/kago-dev/kago/ka"
 	kasync "github.com/kago-dev/kago/sync"
@@ -32,6 +35,8 @@ var (
 	twinsMode    = flag.Bool("twins", false, "instead of the tables, the per-kernel table: generated kernels against hand-written OpenCL C twins on PoCL, interleaved (benchmarks/README.md)")
 	twinsCycles  = flag.Int("twins-cycles", 15, "-twins: cycles (one run of each kernel of a pair) per repetition")
 	twinsKernels = flag.String("twins-kernels", "", "-twins: comma-separated kernels to measure (default all)")
+	twinsBackend = flag.String("twins-backend", "pocl", "-twins: the backend (pocl, or cuda with -twins-ptx)")
+	twinsPTX     = flag.String("twins-ptx", "", "-twins: the PTX of benchmarks/twins/cuda/twins.cu (nvcc -ptx -fmad=false), the twins' code on cuda")
 )
 
 // The twins' markers in the README.
@@ -188,7 +193,7 @@ func runTwins(runs int, out, readme string) int {
 	}
 	fmt.Print(md)
 	stamp := time.Now().UTC().Format("2006-01-02T1504Z")
-	base := filepath.Join(out, stamp+"_"+machineSlug()+"_twins")
+	base := filepath.Join(out, stamp+"_"+machineSlug()+"_twins_"+*twinsBackend)
 	if err := os.MkdirAll(out, 0o755); err != nil {
 		fatal(err)
 	}
@@ -205,7 +210,14 @@ func runTwins(runs int, out, readme string) int {
 }
 
 func twinsTable(runs, cycles int, only string) (string, error) {
-	dev, err := ka.Open("pocl")
+	if *twinsPTX != "" {
+		ptx, err := os.ReadFile(*twinsPTX)
+		if err != nil {
+			return "", err
+		}
+		twins.SetHandPTX(ptx)
+	}
+	dev, err := ka.Open(*twinsBackend)
 	if err != nil {
 		return "", err
 	}
@@ -301,7 +313,7 @@ func twinsTable(runs, cycles int, only string) (string, error) {
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "### Generated kernels against hand-written twins, %s\n\n", time.Now().UTC().Format("2006-01-02 15:04 UTC"))
-	fmt.Fprintf(&b, "- Machine: %s, %d CPUs; PoCL; %d repetitions of %d interleaved cycles per kernel; generated kernels `//ka:nocheck`, kago's default contraction (OFF), twins FP_CONTRACT OFF\n", cpuModel(), runtime.NumCPU(), runs, cycles)
+	fmt.Fprintf(&b, "- Machine: %s, %d CPUs; %s; %d repetitions of %d interleaved cycles per kernel; generated kernels `//ka:nocheck`, kago's default contraction (none), twins without contraction (FP_CONTRACT OFF, nvcc -fmad=false)\n", cpuModel(), runtime.NumCPU(), dev.Info().Name, runs, cycles)
 	fmt.Fprintf(&b, "- Speed ratio = twin's time / generated kernel's time (launch + synchronize) per cycle; median of the repetitions' medians, min–max of the repetitions in parentheses; goal ≥ 0.97×\n")
 	var ld []string
 	for _, l := range loads {
