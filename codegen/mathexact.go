@@ -83,6 +83,14 @@ func (f *frame) createExactMath(name string, vs []value.Value) (lowered, bool) {
 		return sel(or(isNaN(x), isNaN(y)), nan32, r), true
 	case "Ldexp":
 		return f.createLdexp(vs[0], vs[1]), true
+	case "Erf": // matherf.go
+		return f.createErf(vs[0]), true
+	case "Erfc":
+		return f.createErfc(vs[0]), true
+	case "Erfinv":
+		return f.createErfinv(vs[0]), true
+	case "Erfcinv":
+		return f.createErfinv(b.NewFSub(fc(1), vs[0])), true
 	case "Frexp":
 		// f, exp = normalize(f); exp += exponent(f) - bias + 1; the
 		// exponent field set to bias-1. 0, ±Inf and NaN are (f, 0).

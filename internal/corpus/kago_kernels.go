@@ -642,6 +642,53 @@ func init() {
 			return func(g *driver.WorkGroup) { kagoGroupMatMulTiled(g, a0, a1, a2, a3) }
 		},
 	})
+	driver.RegisterKernel(MathErf, &driver.KernelSpec{
+		Name:  "MathErf",
+		Entry: "MathErf",
+		Params: []driver.Param{
+			{Name: "x", Type: driver.Float64, Slice: true},
+			{Name: "p", Type: driver.Float64, Slice: true},
+			{Name: "out", Type: driver.Float64, Slice: true},
+		},
+		DeviceParams: driver.DeviceParams{
+			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
+			{Kind: driver.ParamLength, Arg: 0, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
+			{Kind: driver.ParamLength, Arg: 1, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 2, Size: 8},
+			{Kind: driver.ParamLength, Arg: 2, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
+			{Kind: driver.ParamFaultRecord, Size: 8},
+			{Kind: driver.ParamLaunchID, Size: 4},
+		},
+		Faults: []driver.FaultSite{
+			{Kind: driver.FaultIndex, File: "matherf.go", Line: 15, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "matherf.go", Line: 15, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "matherf.go", Line: 16, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "matherf.go", Line: 16, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "matherf.go", Line: 17, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "matherf.go", Line: 17, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "matherf.go", Line: 18, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "matherf.go", Line: 18, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+		},
+		Barrier: false,
+		Needs:   driver.FP64,
+		Code:    kagoCode{},
+		Native: func(args []driver.Arg) func(driver.Item) {
+			a0 := args[0].Value.([]float64)
+			a1 := args[1].Value.([]float64)
+			a2 := args[2].Value.([]float64)
+			return func(it driver.Item) { MathErf(ka.Item(it), a0, a1, a2) }
+		},
+		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+			a0 := args[0].Value.([]float64)
+			a1 := args[1].Value.([]float64)
+			a2 := args[2].Value.([]float64)
+			return func(g *driver.WorkGroup) { kagoGroupMathErf(g, a0, a1, a2) }
+		},
+	})
 	driver.RegisterKernel(MathExact, &driver.KernelSpec{
 		Name:  "MathExact",
 		Entry: "MathExact",
@@ -1916,6 +1963,27 @@ func (k MatMulTiledKernel) Launch(s *ka.Stream, r ka.NDRange, n int, a *ka.Array
 	return k.k.Launch(s, r, n, a, b, c)
 }
 
+// MathErfKernel is the kernel MathErf loaded on a device. Its Launch
+// takes MathErf's parameters, so a wrong argument is a compile error.
+type MathErfKernel struct{ k *ka.Kernel }
+
+// NewMathErfKernel loads the kernel MathErf on dev, as ka.NewKernel does.
+func NewMathErfKernel(dev *ka.Device, opts ...ka.KernelOption) (MathErfKernel, error) {
+	k, err := ka.NewKernel(dev, MathErf, opts...)
+	return MathErfKernel{k}, err
+}
+
+// Kernel returns the loaded kernel (nil for the zero MathErfKernel).
+func (k MathErfKernel) Kernel() *ka.Kernel { return k.k }
+
+// Launch enqueues MathErf on s over r, as ka.Kernel.Launch does.
+func (k MathErfKernel) Launch(s *ka.Stream, r ka.NDRange, x *ka.Array[float64], p *ka.Array[float64], out *ka.Array[float64]) error {
+	if k.k == nil {
+		return fmt.Errorf("launching MathErf: a zero MathErfKernel, not one from NewMathErfKernel: %w", ka.ErrInvalid)
+	}
+	return k.k.Launch(s, r, x, p, out)
+}
+
 // MathExactKernel is the kernel MathExact loaded on a device. Its Launch
 // takes MathExact's parameters, so a wrong argument is a compile error.
 type MathExactKernel struct{ k *ka.Kernel }
@@ -2930,6 +2998,46 @@ func kagoGroupMatMulTiled(kg *driver.WorkGroup, n int, a, b, c []float32) {
 				if row < n && col < n {
 					c[row*n+col] = sum
 				}
+			}
+		}
+	}
+}
+
+// kagoGroupMathErf runs one work-group of MathErf, its work-items as loops
+// (see package groupfn).
+func kagoGroupMathErf(kg *driver.WorkGroup, x, p []float64, out []float64) {
+	n0 := kg.Size[0]
+	n1 := kg.Size[1]
+	n2 := kg.Size[2]
+	b0 := kg.ID[0] * n0
+	b1 := kg.ID[1] * n1
+	b2 := kg.ID[2] * n2
+	m0 := kg.GlobalSize[0] - b0
+	if m0 > n0 {
+		m0 = n0
+	}
+	m1 := kg.GlobalSize[1] - b1
+	if m1 > n1 {
+		m1 = n1
+	}
+	m2 := kg.GlobalSize[2] - b2
+	if m2 > n2 {
+		m2 = n2
+	}
+	gs0 := kg.GlobalSize[0]
+	gs1 := kg.GlobalSize[1]
+	for lz := range m2 {
+		gz := b2 + lz
+		for ly := range m1 {
+			gy := b1 + ly
+			row := gs0 * (gy + gs1*gz)
+			for lx := range m0 {
+				gx := b0 + lx
+				i := (row + gx)
+				out[4*i] = math.Erf(x[i])
+				out[4*i+1] = math.Erfc(x[i])
+				out[4*i+2] = math.Erfinv(p[i])
+				out[4*i+3] = math.Erfcinv(1 - p[i])
 			}
 		}
 	}
