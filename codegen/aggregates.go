@@ -276,6 +276,8 @@ func (f *frame) createFieldAddr(fa *ssa.FieldAddr) lowered {
 		return poison{}
 	case *aggPtr:
 		return x.field(f.cur, fa.Field)
+	case *recPtr:
+		return f.recField(x, fa.Field)
 	}
 	f.unsupportedAt(fa.Pos(), "field of "+describeType(fa.X.Type()))
 	return poison{}
@@ -323,6 +325,10 @@ func (f *frame) createAggLoad(src *aggPtr) lowered {
 func (f *frame) createAggStore(s *ssa.Store) {
 	pos := s.Pos()
 	t := s.Val.Type()
+	if r, ok := f.getValue(s.Addr, pos).(*recPtr); ok {
+		f.createRecStore(s, r)
+		return
+	}
 	dst := asAggPtr(f.getValue(s.Addr, pos), t)
 	if dst == nil {
 		if _, p := f.getValue(s.Addr, pos).(poison); !p {

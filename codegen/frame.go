@@ -32,6 +32,7 @@ type sliceValue struct {
 	ptr  value.Value // elem addrspace(N)*
 	len  value.Value // i64
 	elem lltypes.Type
+	rec  types.Type // a slice of structs (records.go): its element type, elem being i8
 }
 
 type itemValue struct{}

@@ -181,6 +181,16 @@ func compileKernel(p *Package, fn *ssa.Function) (*Kernel, ErrorList) {
 			}
 			continue
 		}
+		if s, ok := t.Underlying().(*types.Slice); ok && isAggregate(s.Elem()) {
+			if msg := aggregateProblem(s.Elem()); msg != "" {
+				c.errorf(sp.Pos(), "parameter %s: %s", sp.Name(), unsupported(msg))
+				continue
+			}
+			binds = append(binds, binding{ssa: sp, name: name, kind: 1, lt: lltypes.I8, goT: s.Elem()})
+			k.Params = append(k.Params, driver.Param{Name: sp.Name(), Slice: true, StructSize: int(goSizes.Sizeof(s.Elem()))})
+			k.GoTypes = append(k.GoTypes, types.TypeString(t, qual))
+			continue
+		}
 		if s, ok := t.Underlying().(*types.Slice); ok {
 			st := paramScalar(s.Elem())
 			elem := memType(s.Elem())
@@ -266,7 +276,7 @@ func compileKernel(p *Package, fn *ssa.Function) (*Kernel, ErrorList) {
 		case 0:
 			fr.values[b.ssa] = b.p[0]
 		case 1:
-			fr.values[b.ssa] = &sliceValue{ptr: b.p[0], len: b.p[1], elem: b.lt}
+			fr.values[b.ssa] = &sliceValue{ptr: b.p[0], len: b.p[1], elem: b.lt, rec: b.goT}
 		case 2:
 			fr.values[b.ssa] = c.entry.NewICmp(enum.IPredNE, b.p[0], constant.NewInt(lltypes.I8, 0))
 		case 4:

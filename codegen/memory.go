@@ -98,8 +98,11 @@ func (f *frame) forEachElement(at *lltypes.ArrayType, body func(b *ir.Block, i v
 // private array (Go arrays are values).
 func (f *frame) createLoad(u *ssa.UnOp) lowered {
 	t := u.Type()
-	if p, ok := f.getValue(u.X, u.Pos()).(*aggPtr); ok {
+	switch p := f.getValue(u.X, u.Pos()).(type) {
+	case *aggPtr:
 		return f.createAggLoad(p)
+	case *recPtr:
+		return f.createRecLoad(p)
 	}
 	ptr := f.scalar(u.X, u.Pos())
 	if ptr == nil {
@@ -187,6 +190,8 @@ func (f *frame) createIndexAddr(ia *ssa.IndexAddr) lowered {
 		return poison{}
 	case *aggPtr:
 		return f.aggIndex(x, ia.Index, pos)
+	case *recPtr:
+		return f.recIndex(x, ia.Index, pos)
 	case *sliceValue:
 		c := f.createBoundsCheck(i, x.len, ia.Index.Type(), pos)
 		ptr := x.ptr
@@ -196,6 +201,9 @@ func (f *frame) createIndexAddr(ia *ssa.IndexAddr) lowered {
 			ptr = f.keep(c, ptr, f.scratchPtr(x.elem))
 		}
 		i = f.keep(c, i, constant.NewInt(lltypes.I64, 0))
+		if x.rec != nil {
+			return f.recElem(x, ptr, i)
+		}
 		return f.cur.NewGetElementPtr(x.elem, ptr, i)
 	case value.Value:
 		if at := arrayPointee(x); at != nil {
@@ -217,6 +225,9 @@ func (f *frame) createSlice(s *ssa.Slice) lowered {
 	case poison:
 		return poison{}
 	case *sliceValue:
+		if x.rec != nil {
+			return f.createRecSlice(s, x)
+		}
 		base, length, elem = x.ptr, x.len, x.elem
 	case *aggPtr:
 		at, ok := x.t.Underlying().(*types.Array)
@@ -361,7 +372,8 @@ func (f *frame) isAggStore(s *ssa.Store) bool {
 	if _, ok := s.Val.Type().Underlying().(*types.Array); !ok {
 		return false
 	}
-	if _, ok := f.getValue(s.Addr, s.Pos()).(*aggPtr); ok {
+	switch f.getValue(s.Addr, s.Pos()).(type) {
+	case *aggPtr, *recPtr:
 		return true
 	}
 	if _, ok := s.Val.(*ssa.Const); ok {

@@ -11,7 +11,10 @@ import (
 )
 
 // Array is a one-dimensional array of T in a device's memory. A kernel
-// parameter of type []T takes an *Array[T].
+// parameter of type []T takes an *Array[T]. T is a scalar (ka.Scalar) or a
+// struct of scalars, fixed-size arrays and such structs, whose elements
+// the device reads in Go's layout (docs/kernel-language.md, "Structs and
+// nested arrays").
 //
 // Read and Write copy between the array and host slices. They are ordered
 // after the work of the stream that last used the array in a launch (or,
@@ -19,7 +22,7 @@ import (
 // they wait cooperatively but are never abandoned early: a cancelled context
 // returns its error only after the copy has finished, since the caller may
 // reuse the host memory as soon as they return.
-type Array[T Scalar] struct {
+type Array[T any] struct {
 	dev  *Device
 	buf  driver.Buffer
 	n    int
@@ -38,7 +41,7 @@ type Array[T Scalar] struct {
 // largest allocation, Capabilities.MaxAllocBytes) is an error wrapping
 // ErrOutOfMemory, checked before the driver is asked; so is a driver's own
 // out-of-memory failure.
-func Alloc[T Scalar](dev *Device, n int) (*Array[T], error) {
+func Alloc[T any](dev *Device, n int) (*Array[T], error) {
 	var zero T
 	if dev == nil {
 		return nil, fmt.Errorf("ka: Alloc on a nil device: %w", ErrInvalid)
@@ -79,7 +82,7 @@ func allocBytes(dev *Device, n, elem int) (int, error) {
 }
 
 // FromSlice allocates an array on dev and copies s into it.
-func FromSlice[T Scalar](ctx context.Context, dev *Device, s []T) (*Array[T], error) {
+func FromSlice[T any](ctx context.Context, dev *Device, s []T) (*Array[T], error) {
 	a, err := Alloc[T](dev, len(s))
 	if err != nil {
 		return nil, err
@@ -224,6 +227,13 @@ func (a *Array[T]) launchArg(s *Stream, elem driver.ScalarType) (driver.Arg, err
 // arrayArg is what Launch needs of an *Array[T] of any T.
 type arrayArg interface {
 	launchArg(s *Stream, elem driver.ScalarType) (driver.Arg, error)
+	elemSize() int
+}
+
+// elemSize is the size of an element in bytes.
+func (a *Array[T]) elemSize() int {
+	var zero T
+	return int(unsafe.Sizeof(zero))
 }
 
 // deviceArray is what a Device needs of its live arrays of any T.

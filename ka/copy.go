@@ -116,7 +116,7 @@ func (a *Array[T]) use(s *Stream) (driver.Buffer, error) {
 // device's work as Array.Read does, then writing dst, and returns once the
 // copy has completed. A nil array or stream, or arrays of neither of s's
 // device, is an error wrapping ErrInvalid.
-func Copy[T Scalar](s *Stream, dst, src *Array[T]) error {
+func Copy[T any](s *Stream, dst, src *Array[T]) error {
 	if s == nil || dst == nil || src == nil {
 		return fmt.Errorf("ka: Copy with a nil stream or array: %w", ErrInvalid)
 	}
@@ -162,7 +162,7 @@ func Copy[T Scalar](s *Stream, dst, src *Array[T]) error {
 
 // copyViaHost copies n elements between arrays of two devices through host
 // memory, waiting for both halves.
-func copyViaHost[T Scalar](s *Stream, dst, src *Array[T], n int) error {
+func copyViaHost[T any](s *Stream, dst, src *Array[T], n int) error {
 	ctx := context.Background()
 	tmp := make([]T, n)
 	read := src.Read

@@ -163,6 +163,9 @@ func (k *Kernel) launch(s *Stream, r NDRange, timed bool, args []any) (*eventSta
 		}
 		if p.Slice {
 			a, ok := args[i].(arrayArg)
+			if ok && p.StructSize != 0 && a.elemSize() != p.StructSize {
+				ok = false // an array of another struct
+			}
 			if !ok {
 				return nil, fmt.Errorf("ka: launching %s: argument %d (%s) is %T, want *ka.Array[%s]: %w", k.spec.Name, i+1, p, args[i], p.Type, ErrBadLaunch)
 			}

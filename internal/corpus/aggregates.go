@@ -125,3 +125,58 @@ func StructParam(it ka.Item, p StepParams, x []float32, out []float32) {
 	out[4*i+2] = pt.Pos.Z * float32(p.Scale)
 	out[4*i+3] = float32(p.Gain[0]*float64(pt.Pos.X) + p.Gain[1])
 }
+
+// Body is an n-body record in global memory.
+type Body struct {
+	Pos, Vel Vec3
+	Mass     float32
+	Hits     int32
+	Fixed    bool
+}
+
+// NBodyParams is NBody's struct parameter.
+type NBodyParams struct {
+	Dt, Soft float32
+	Radius   float32
+}
+
+// Encounters counts a body's close encounters.
+type Encounters struct {
+	Near  int32
+	Close float32
+}
+
+// NBody advances every body by one step of direct summation over all
+// bodies of in (an array of structs), writes the new bodies to out, counts
+// the close encounters of each body with an atomic on &enc[j].Near, and
+// copies a whole record for fixed bodies.
+//
+//ka:kernel
+func NBody(it ka.Item, p NBodyParams, in, out []Body, enc []Encounters) {
+	i := it.Global()
+	if i >= len(in) {
+		return
+	}
+	b := in[i]
+	if b.Fixed {
+		out[i] = b
+		return
+	}
+	var acc Vec3
+	for j := range in {
+		if j == i {
+			continue
+		}
+		d := Vec3{in[j].Pos.X - b.Pos.X, in[j].Pos.Y - b.Pos.Y, in[j].Pos.Z - b.Pos.Z}
+		r2 := d.X*d.X + d.Y*d.Y + d.Z*d.Z + p.Soft
+		if r2 < p.Radius*p.Radius {
+			ka.AtomicAdd(&enc[j].Near, 1)
+			ka.AtomicAdd(&enc[j].Close, 1)
+		}
+		acc = add3(acc, scale3(d, in[j].Mass/(r2*r2)))
+	}
+	b.Vel = add3(b.Vel, scale3(acc, p.Dt))
+	b.Pos = add3(b.Pos, scale3(b.Vel, p.Dt))
+	out[i] = b
+	out[i].Hits = int32(i)
+}

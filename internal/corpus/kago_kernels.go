@@ -1073,6 +1073,61 @@ func init() {
 			return func(g *driver.WorkGroup) { kagoGroupMinMax(g, a0, a1, a2, a3) }
 		},
 	})
+	driver.RegisterKernel(NBody, &driver.KernelSpec{
+		Name:  "NBody",
+		Entry: "NBody",
+		Params: []driver.Param{
+			{Name: "p", Type: driver.Invalid, StructSize: 12, Fields: []driver.Field{{Offset: 0, Size: 4}, {Offset: 4, Size: 4}, {Offset: 8, Size: 4}}},
+			{Name: "in", Type: driver.Invalid, Slice: true},
+			{Name: "out", Type: driver.Invalid, Slice: true},
+			{Name: "enc", Type: driver.Invalid, Slice: true},
+		},
+		DeviceParams: driver.DeviceParams{
+			{Kind: driver.ParamField, Arg: 0, Offset: 0, Size: 4},
+			{Kind: driver.ParamField, Arg: 0, Offset: 4, Size: 4},
+			{Kind: driver.ParamField, Arg: 0, Offset: 8, Size: 4},
+			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
+			{Kind: driver.ParamLength, Arg: 1, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 2, Size: 8},
+			{Kind: driver.ParamLength, Arg: 2, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 3, Size: 8},
+			{Kind: driver.ParamLength, Arg: 3, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
+			{Kind: driver.ParamFaultRecord, Size: 8},
+			{Kind: driver.ParamLaunchID, Size: 4},
+		},
+		Faults: []driver.FaultSite{
+			{Kind: driver.FaultIndex, File: "aggregates.go", Line: 160, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "aggregates.go", Line: 162, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "aggregates.go", Line: 170, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "aggregates.go", Line: 170, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "aggregates.go", Line: 170, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "aggregates.go", Line: 173, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "aggregates.go", Line: 174, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "aggregates.go", Line: 176, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "aggregates.go", Line: 180, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "aggregates.go", Line: 181, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+		},
+		Barrier: false,
+		Needs:   0,
+		Code:    kagoCode{},
+		Native: func(args []driver.Arg) func(driver.Item) {
+			a0 := args[0].Value.(NBodyParams)
+			a1 := args[1].Value.([]Body)
+			a2 := args[2].Value.([]Body)
+			a3 := args[3].Value.([]Encounters)
+			return func(it driver.Item) { NBody(ka.Item(it), a0, a1, a2, a3) }
+		},
+		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+			a0 := args[0].Value.(NBodyParams)
+			a1 := args[1].Value.([]Body)
+			a2 := args[2].Value.([]Body)
+			a3 := args[3].Value.([]Encounters)
+			return func(g *driver.WorkGroup) { kagoGroupNBody(g, a0, a1, a2, a3) }
+		},
+	})
 	driver.RegisterKernel(Partial2D, &driver.KernelSpec{
 		Name:  "Partial2D",
 		Entry: "Partial2D",
@@ -2129,6 +2184,27 @@ func (k MinMaxKernel) Launch(s *ka.Stream, r ka.NDRange, x *ka.Array[float32], o
 		return fmt.Errorf("launching MinMax: a zero MinMaxKernel, not one from NewMinMaxKernel: %w", ka.ErrInvalid)
 	}
 	return k.k.Launch(s, r, x, out, iout, uout)
+}
+
+// NBodyKernel is the kernel NBody loaded on a device. Its Launch
+// takes NBody's parameters, so a wrong argument is a compile error.
+type NBodyKernel struct{ k *ka.Kernel }
+
+// NewNBodyKernel loads the kernel NBody on dev, as ka.NewKernel does.
+func NewNBodyKernel(dev *ka.Device, opts ...ka.KernelOption) (NBodyKernel, error) {
+	k, err := ka.NewKernel(dev, NBody, opts...)
+	return NBodyKernel{k}, err
+}
+
+// Kernel returns the loaded kernel (nil for the zero NBodyKernel).
+func (k NBodyKernel) Kernel() *ka.Kernel { return k.k }
+
+// Launch enqueues NBody on s over r, as ka.Kernel.Launch does.
+func (k NBodyKernel) Launch(s *ka.Stream, r ka.NDRange, p NBodyParams, in *ka.Array[Body], out *ka.Array[Body], enc *ka.Array[Encounters]) error {
+	if k.k == nil {
+		return fmt.Errorf("launching NBody: a zero NBodyKernel, not one from NewNBodyKernel: %w", ka.ErrInvalid)
+	}
+	return k.k.Launch(s, r, p, in, out, enc)
 }
 
 // Partial2DKernel is the kernel Partial2D loaded on a device. Its Launch
@@ -3400,6 +3476,68 @@ func kagoGroupMinMax(kg *driver.WorkGroup, x []float32, out []float32, iout []in
 					ka.AtomicMin(&iout[1], int32(x[i]))
 					ka.AtomicMax(&uout[0], uint64(x[i]*3+400))
 				}
+			}
+		}
+	}
+}
+
+// kagoGroupNBody runs one work-group of NBody, its work-items as loops
+// (see package groupfn).
+func kagoGroupNBody(kg *driver.WorkGroup, p NBodyParams, in, out []Body, enc []Encounters) {
+	n0 := kg.Size[0]
+	n1 := kg.Size[1]
+	n2 := kg.Size[2]
+	b0 := kg.ID[0] * n0
+	b1 := kg.ID[1] * n1
+	b2 := kg.ID[2] * n2
+	m0 := kg.GlobalSize[0] - b0
+	if m0 > n0 {
+		m0 = n0
+	}
+	m1 := kg.GlobalSize[1] - b1
+	if m1 > n1 {
+		m1 = n1
+	}
+	m2 := kg.GlobalSize[2] - b2
+	if m2 > n2 {
+		m2 = n2
+	}
+	gs0 := kg.GlobalSize[0]
+	gs1 := kg.GlobalSize[1]
+	for lz := range m2 {
+		gz := b2 + lz
+		for ly := range m1 {
+			gy := b1 + ly
+			row := gs0 * (gy + gs1*gz)
+		items:
+			for lx := range m0 {
+				gx := b0 + lx
+				i := (row + gx)
+				if i >= len(in) {
+					continue items
+				}
+				b := in[i]
+				if b.Fixed {
+					out[i] = b
+					continue items
+				}
+				var acc Vec3
+				for j := range in {
+					if j == i {
+						continue
+					}
+					d := Vec3{in[j].Pos.X - b.Pos.X, in[j].Pos.Y - b.Pos.Y, in[j].Pos.Z - b.Pos.Z}
+					r2 := d.X*d.X + d.Y*d.Y + d.Z*d.Z + p.Soft
+					if r2 < p.Radius*p.Radius {
+						ka.AtomicAdd(&enc[j].Near, 1)
+						ka.AtomicAdd(&enc[j].Close, 1)
+					}
+					acc = add3(acc, scale3(d, in[j].Mass/(r2*r2)))
+				}
+				b.Vel = add3(b.Vel, scale3(acc, p.Dt))
+				b.Pos = add3(b.Pos, scale3(b.Vel, p.Dt))
+				out[i] = b
+				out[i].Hits = int32(i)
 			}
 		}
 	}

@@ -203,7 +203,8 @@ type Param struct {
 	// otherwise.
 	Dims int
 	// StructSize is the size in bytes of a struct parameter (passed by
-	// value; Type is Invalid), and Fields its scalar fields in the order
+	// value; Type is Invalid) or of the elements of a []struct parameter
+	// (Slice, Fields nil), and Fields a struct parameter's scalar fields in the order
 	// of the device parameters, with their offsets in Go's layout (that
 	// of 64-bit platforms, which the device code follows).
 	StructSize int
@@ -217,6 +218,9 @@ type Field struct{ Offset, Size int }
 func (p Param) String() string {
 	if p.Fields != nil {
 		return fmt.Sprintf("%s struct(%d bytes)", p.Name, p.StructSize)
+	}
+	if p.StructSize != 0 && p.Slice {
+		return fmt.Sprintf("%s []struct(%d bytes)", p.Name, p.StructSize)
 	}
 	switch p.Dims {
 	case 2:

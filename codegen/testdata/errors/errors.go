@@ -149,6 +149,11 @@ func StructParamString(it ka.Item, n named, out []int32) { // ERROR: parameter n
 }
 
 //ka:kernel
+func StructSlice(it ka.Item, ls []linked, out []float32) { // ERROR: parameter ls: field next of errors.linked: pointer is not supported in kernels
+	out[0] = ls[0].v
+}
+
+//ka:kernel
 func StructPointer(it ka.Item, out []float32) {
 	l := linked{v: 1} // ERROR: local variable with field next of errors.linked: pointer is not supported in kernels
 	out[0] = l.v
