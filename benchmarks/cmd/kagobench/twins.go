@@ -202,7 +202,7 @@ func runTwins(runs int, out, readme string) int {
 	}
 	fmt.Fprintf(os.Stderr, "kagobench: wrote %s.md\n", base)
 	if readme != "" {
-		if err := replaceBetween(readme, md, filepath.Base(base), out, twinsBegin, twinsEnd); err != nil {
+		if err := replaceTwins(readme, md, filepath.Base(base), out); err != nil {
 			fatal(err)
 		}
 	}
@@ -342,4 +342,24 @@ func yesNo(b bool) string {
 		return "yes"
 	}
 	return "no"
+}
+
+// replaceTwins replaces the text between the twins' markers in the
+// Markdown file at path with the results and a link to their file.
+func replaceTwins(path, results, base, out string) error {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return err
+	}
+	s := string(b)
+	i, j := strings.Index(s, twinsBegin), strings.Index(s, twinsEnd)
+	if i < 0 || j < i {
+		return fmt.Errorf("%s has no %s ... %s markers", path, twinsBegin, twinsEnd)
+	}
+	rel, err := filepath.Rel(filepath.Dir(path), out)
+	if err != nil {
+		rel = out
+	}
+	body := fmt.Sprintf("%s\n\nFile: [%s.md](%s/%s.md).\n\n%s\n", twinsBegin, base, filepath.ToSlash(rel), base, results)
+	return os.WriteFile(path, []byte(s[:i]+body+s[j:]), 0o644)
 }
