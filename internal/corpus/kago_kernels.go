@@ -223,6 +223,61 @@ func init() {
 			return func(g *driver.WorkGroup) { kagoGroupBoolFlags(g, a0, a1, a2) }
 		},
 	})
+	driver.RegisterKernel(Contract, &driver.KernelSpec{
+		Name:  "Contract",
+		Entry: "Contract",
+		Params: []driver.Param{
+			{Name: "a", Type: driver.Float32},
+			{Name: "x", Type: driver.Float32, Slice: true},
+			{Name: "y", Type: driver.Float32, Slice: true},
+			{Name: "n", Type: driver.Float32, Slice: true},
+			{Name: "e", Type: driver.Float32, Slice: true},
+		},
+		DeviceParams: driver.DeviceParams{
+			{Kind: driver.ParamScalar, Arg: 0, Size: 4},
+			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
+			{Kind: driver.ParamLength, Arg: 1, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 2, Size: 8},
+			{Kind: driver.ParamLength, Arg: 2, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 3, Size: 8},
+			{Kind: driver.ParamLength, Arg: 3, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 4, Size: 8},
+			{Kind: driver.ParamLength, Arg: 4, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
+			{Kind: driver.ParamFaultRecord, Size: 8},
+			{Kind: driver.ParamLaunchID, Size: 4},
+		},
+		Faults: []driver.FaultSite{
+			{Kind: driver.FaultIndex, File: "contract.go", Line: 16, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "contract.go", Line: 16, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "contract.go", Line: 16, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "contract.go", Line: 17, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "contract.go", Line: 17, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "contract.go", Line: 17, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "contract.go", Line: 17, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+		},
+		Barrier: false,
+		Needs:   0,
+		Code:    kagoCode{},
+		Native: func(args []driver.Arg) func(driver.Item) {
+			a0 := args[0].Value.(float32)
+			a1 := args[1].Value.([]float32)
+			a2 := args[2].Value.([]float32)
+			a3 := args[3].Value.([]float32)
+			a4 := args[4].Value.([]float32)
+			return func(it driver.Item) { Contract(ka.Item(it), a0, a1, a2, a3, a4) }
+		},
+		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+			a0 := args[0].Value.(float32)
+			a1 := args[1].Value.([]float32)
+			a2 := args[2].Value.([]float32)
+			a3 := args[3].Value.([]float32)
+			a4 := args[4].Value.([]float32)
+			return func(g *driver.WorkGroup) { kagoGroupContract(g, a0, a1, a2, a3, a4) }
+		},
+	})
 	driver.RegisterKernel(Convert, &driver.KernelSpec{
 		Name:  "Convert",
 		Entry: "Convert",
@@ -1817,6 +1872,27 @@ func (k BoolFlagsKernel) Launch(s *ka.Stream, r ka.NDRange, negate bool, x *ka.A
 	return k.k.Launch(s, r, negate, x, out)
 }
 
+// ContractKernel is the kernel Contract loaded on a device. Its Launch
+// takes Contract's parameters, so a wrong argument is a compile error.
+type ContractKernel struct{ k *ka.Kernel }
+
+// NewContractKernel loads the kernel Contract on dev, as ka.NewKernel does.
+func NewContractKernel(dev *ka.Device, opts ...ka.KernelOption) (ContractKernel, error) {
+	k, err := ka.NewKernel(dev, Contract, opts...)
+	return ContractKernel{k}, err
+}
+
+// Kernel returns the loaded kernel (nil for the zero ContractKernel).
+func (k ContractKernel) Kernel() *ka.Kernel { return k.k }
+
+// Launch enqueues Contract on s over r, as ka.Kernel.Launch does.
+func (k ContractKernel) Launch(s *ka.Stream, r ka.NDRange, a float32, x *ka.Array[float32], y *ka.Array[float32], n *ka.Array[float32], e *ka.Array[float32]) error {
+	if k.k == nil {
+		return fmt.Errorf("launching Contract: a zero ContractKernel, not one from NewContractKernel: %w", ka.ErrInvalid)
+	}
+	return k.k.Launch(s, r, a, x, y, n, e)
+}
+
 // ConvertKernel is the kernel Convert loaded on a device. Its Launch
 // takes Convert's parameters, so a wrong argument is a compile error.
 type ConvertKernel struct{ k *ka.Kernel }
@@ -2643,6 +2719,45 @@ func kagoGroupBoolFlags(kg *driver.WorkGroup, negate bool, x []int32, out []bool
 						b = !b
 					}
 					out[i] = b
+				}
+			}
+		}
+	}
+}
+
+// kagoGroupContract runs one work-group of Contract, its work-items as loops
+// (see package groupfn).
+func kagoGroupContract(kg *driver.WorkGroup, a float32, x, y, n, e []float32) {
+	n0 := kg.Size[0]
+	n1 := kg.Size[1]
+	n2 := kg.Size[2]
+	b0 := kg.ID[0] * n0
+	b1 := kg.ID[1] * n1
+	b2 := kg.ID[2] * n2
+	m0 := kg.GlobalSize[0] - b0
+	if m0 > n0 {
+		m0 = n0
+	}
+	m1 := kg.GlobalSize[1] - b1
+	if m1 > n1 {
+		m1 = n1
+	}
+	m2 := kg.GlobalSize[2] - b2
+	if m2 > n2 {
+		m2 = n2
+	}
+	gs0 := kg.GlobalSize[0]
+	gs1 := kg.GlobalSize[1]
+	for lz := range m2 {
+		gz := b2 + lz
+		for ly := range m1 {
+			gy := b1 + ly
+			row := gs0 * (gy + gs1*gz)
+			for lx := range m0 {
+				gx := b0 + lx
+				if i := (row + gx); i < len(y) {
+					y[i] = a*x[i] + y[i]
+					e[i] = float32(x[i]*x[i]) + n[i]
 				}
 			}
 		}

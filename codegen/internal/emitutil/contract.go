@@ -29,8 +29,10 @@ func Contracts(f *ir.Func) bool {
 }
 
 // Contraction holds a kernel's fusable pairs: an fadd one of whose operands
-// is an fmul of the same type, in the same block, with no other use and no
-// RoundMD. Emitters lower such a pair as one multiply-add (OpenCL C: one
+// is an fmul of the same type with no other use and no RoundMD. The fmul may
+// sit in another block (Go's checks often put one between a*x[i] and
+// + y[i]): it dominates the fadd, and the emitters copy phis only on the
+// edges taken, so no value the product reads can change on the way. Emitters lower such a pair as one multiply-add (OpenCL C: one
 // expression under FP_CONTRACT ON; SPIR-V: OpenCL.std fma; PTX: fma.rn) and
 // emit nothing for the fmul itself. The zero value (a kernel without
 // ContractAttr) fuses nothing.
@@ -66,23 +68,16 @@ func Contractions(f *ir.Func) Contraction {
 	c.adds = map[*ir.InstFAdd]*ir.InstFMul{}
 	c.muls = map[*ir.InstFMul]bool{}
 	for _, b := range f.Blocks {
-		local := map[*ir.InstFMul]bool{}
 		for _, inst := range b.Insts {
-			switch inst := inst.(type) {
-			case *ir.InstFMul:
-				if len(inst.FastMathFlags) == 0 && !rounded(inst) {
-					local[inst] = true
-				}
-			case *ir.InstFAdd:
-				if len(inst.FastMathFlags) > 0 {
-					continue
-				}
-				for _, op := range []value.Value{inst.X, inst.Y} {
-					m, ok := op.(*ir.InstFMul)
-					if ok && local[m] && !c.muls[m] && uses[m] == 1 && m.Typ.Equal(inst.Typ) {
-						c.adds[inst], c.muls[m] = m, true
-						break
-					}
+			add, ok := inst.(*ir.InstFAdd)
+			if !ok || len(add.FastMathFlags) > 0 {
+				continue
+			}
+			for _, op := range []value.Value{add.X, add.Y} {
+				m, ok := op.(*ir.InstFMul)
+				if ok && len(m.FastMathFlags) == 0 && !rounded(m) && uses[m] == 1 && m.Typ.Equal(add.Typ) {
+					c.adds[add], c.muls[m] = m, true
+					break
 				}
 			}
 		}

@@ -1,6 +1,6 @@
 ; SaxpyContract: saxpy with //ka:contract (docs/ir.md, "Contraction"). The
 ; function attribute "ka-contract" lets each emitter fuse an fmul whose one
-; use is an fadd in the same block: %4 into %7 below. %9 is not fused, since
+; use is an fadd (in any block): %4 into %7 below. %9 is not fused, since
 ; !ka.round marks a product an explicit conversion rounds (float32(a*x[i])),
 ; nor is %11, which has two uses.
 ;
