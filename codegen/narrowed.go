@@ -17,6 +17,7 @@ import (
 	"github.com/kago-dev/kago/codegen/internal/narrow"
 	"github.com/llir/llvm/asm"
 	"github.com/llir/llvm/ir"
+	"github.com/llir/llvm/ir/types"
 )
 
 // narrowedModule returns a copy of the kernel's module (re-read from its
@@ -43,6 +44,25 @@ func copyModule(m *ir.Module) (*ir.Module, error) {
 	c, err := asm.ParseString("kernel.ll", m.String())
 	if err != nil {
 		return nil, fmt.Errorf("internal error: re-reading the IR: %w", err)
+	}
+	// llir's reader types a cmpxchg { T, i8 }, not LLVM's { T, i1 }: give
+	// each its type again, then the extractvalues of them theirs.
+	for _, f := range c.Funcs {
+		for _, b := range f.Blocks {
+			for _, in := range b.Insts {
+				if x, ok := in.(*ir.InstCmpXchg); ok {
+					x.Typ = types.NewStruct(x.New.Type(), types.I1)
+				}
+			}
+		}
+		for _, b := range f.Blocks {
+			for _, in := range b.Insts {
+				if x, ok := in.(*ir.InstExtractValue); ok {
+					x.Typ = nil
+					x.Type()
+				}
+			}
+		}
 	}
 	return c, nil
 }
