@@ -285,7 +285,7 @@ func replaceBetween(path, results, base, out, beginMark, endMark string) error {
 	// Image links in the results are relative to -out.
 	results = regexp.MustCompile(`\]\(([^)/]+\.svg)\)`).ReplaceAllString(results, "]("+filepath.ToSlash(rel)+"/$1)")
 	files := fmt.Sprintf("[%s.md](%s/%s.md), [%s.csv](%s/%s.csv)", base, rel, base, base, rel, base)
-	if beginMark == robustBegin {
+	if beginMark == robustBegin || beginMark == contractBegin {
 		files = fmt.Sprintf("[%s.md](%s/%s.md)", base, rel, base)
 	}
 	body := fmt.Sprintf("%s\n\nFiles: %s.\n\n%s\n", beginMark, files, results)
