@@ -301,7 +301,11 @@ func compileKernel(p *Package, fn *ssa.Function) (*Kernel, ErrorList) {
 	first := fr.createBody(nil)
 	c.enterBody(first)
 	k.Barrier = c.barrier
-	if len(c.faults.sites) > 0 {
+	stops := len(c.errs) == 0 && p.cancellable(funcObject(fn))
+	if stops {
+		c.addStopChecks(c.faults.rec) // stopchecks.go
+	}
+	if len(c.faults.sites) > 0 || stops {
 		c.fn.Params = append(c.fn.Params, c.faults.rec, c.faults.launch)
 		for _, fp := range driver.FaultParams {
 			k.DeviceParams = append(k.DeviceParams, fp.Param)

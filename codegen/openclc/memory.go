@@ -6,6 +6,7 @@ package openclc
 // pointer arithmetic in scalar elements.
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -45,13 +46,18 @@ func (fe *funcEmitter) createAllocaDecl(inst *ir.InstAlloca) {
 // zero values.
 func (fe *funcEmitter) createAlloca(inst *ir.InstAlloca) {}
 
-// createLoad lowers a plain scalar load.
+// createLoad lowers a plain scalar load, or a volatile one (the stop
+// flag's, docs/ir.md "Stop checks"), through a volatile pointer.
 func (fe *funcEmitter) createLoad(inst *ir.InstLoad) {
-	if inst.Atomic || inst.Volatile {
-		fe.errorf(ErrBadIR, "atomic or volatile load")
+	if inst.Atomic {
+		fe.errorf(ErrBadIR, "atomic load")
 		return
 	}
 	if !fe.scalarAccess(inst.ElemType) {
+		return
+	}
+	if inst.Volatile {
+		fe.assign(inst, fmt.Sprintf("*(volatile __typeof__(*%[1]s)*)%[1]s", fe.operand(inst.Src)))
 		return
 	}
 	fe.assign(inst, "*"+fe.operand(inst.Src))

@@ -97,8 +97,8 @@ func (fe *funcEmitter) createAlloca(inst *ir.InstAlloca) {
 }
 
 func (fe *funcEmitter) createLoad(inst *ir.InstLoad) {
-	if inst.Atomic || inst.Volatile {
-		fe.errorf(ErrBadIR, "atomic or volatile load")
+	if inst.Atomic {
+		fe.errorf(ErrBadIR, "atomic load")
 		return
 	}
 	sp, ok := fe.space(inst.Src)
@@ -116,6 +116,12 @@ func (fe *funcEmitter) createLoad(inst *ir.InstLoad) {
 		b := fe.newReg(classB32)
 		fe.ins("ld.%s.u8 %s, [%s]", sp, b, addr)
 		fe.ins("setp.ne.u32 %s, %s, 0", fe.def(inst), b)
+		return
+	}
+	if inst.Volatile {
+		// The stop flag's load (docs/ir.md, "Stop checks"): mapped host
+		// memory that the host writes while the kernel runs.
+		fe.ins("ld.volatile.%s.%s %s, [%s]", sp, mt, fe.def(inst), addr)
 		return
 	}
 	fe.ins("ld.%s.%s %s, [%s]", sp, mt, fe.def(inst), addr)

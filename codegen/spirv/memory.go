@@ -88,11 +88,17 @@ func memoryOperands(align ir.Align) []uint32 {
 
 // createLoad creates OpLoad; an i1 is loaded as an i8 and compared with 0.
 func (fe *funcEmitter) createLoad(inst *ir.InstLoad) {
-	if inst.Atomic || inst.Volatile {
-		fe.errorf(ErrBadIR, "unsupported atomic or volatile load")
+	if inst.Atomic {
+		fe.errorf(ErrBadIR, "unsupported atomic load")
 		return
 	}
 	ptr := fe.getValue(inst.Src)
+	if inst.Volatile {
+		// The stop flag's load (docs/ir.md, "Stop checks"): Volatile and
+		// Aligned memory operands.
+		fe.body.op(opLoad, fe.typeOf(inst.ElemType), fe.getValueID(inst), ptr, memoryVolatile|memoryAligned, uint32(max(inst.Align, 1)))
+		return
+	}
 	if emitutil.IsBool(inst.ElemType) {
 		b := fe.newID()
 		i8 := fe.getIntType(8)

@@ -171,7 +171,8 @@ const (
 	semanticsWorkgroupMemory      = 0x100
 	semanticsCrossWorkgroupMemory = 0x200
 
-	memoryAligned = 0x2 // section 3.26, memory operands
+	memoryVolatile = 0x1 // section 3.26, memory operands
+	memoryAligned  = 0x2
 
 	functionControlNone = 0
 )

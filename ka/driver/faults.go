@@ -32,7 +32,13 @@ const (
 	FaultLaunchOff  = 4  // uint32: the launch's ParamLaunchID
 	FaultSiteOff    = 8  // uint32: the index of the site in KernelSpec.Faults
 	FaultGlobalOff  = 12 // 3 × uint32: the failing work-item's global id
-	FaultValuesOff  = 32 // 3 × uint64: the site's values (FaultSite.Args)
+	// FaultStopOff is the stop flag (stop.go), not a part of the fault:
+	// uint32, nonzero while the host asks the queue's running kernels to
+	// stop. Kernels compiled with stop checks (//ka:cancel) read it with
+	// volatile loads while they run; the host writes it, and zeroes it
+	// again only after the queue has drained.
+	FaultStopOff   = 24
+	FaultValuesOff = 32 // 3 × uint64: the site's values (FaultSite.Args)
 	// FaultScratchOff..FaultRecordSize is scratch memory: in a kernel with
 	// barriers, a failed access on OpenCL and SPIR-V reads or writes it
 	// instead of the out-of-range element, since the work-item cannot

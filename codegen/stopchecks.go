@@ -1,0 +1,247 @@
+package codegen
+
+// This file inserts stop checks (docs/ir.md, "Stop checks"): in a kernel
+// marked //ka:cancel, reads of the stop flag in the queue's fault record
+// (driver.FaultStopOff) at which the kernel ends early once the host has
+// raised the flag (ka.Stream.WithContext).
+//
+// A kernel without barriers checks at its entry and at every loop
+// back-edge, and a work-item whose check sees the flag returns. A kernel with barriers
+// checks at every barrier, and a whole group at once: the group's first
+// work-item reads the flag into local memory before the barrier, and every
+// work-item reads that after it, so that all take the same branch; the
+// branch goes to one new return block, past every later barrier. Two
+// local slots alternate from barrier to barrier (a per-work-item parity),
+// so that the first work-item's write for the next barrier never meets a
+// slow work-item's read for this one: the write for the barrier after
+// next, to the same slot, comes after the next barrier, which every
+// work-item reaches only after its read. Loops without barriers in a
+// kernel with barriers are not checked: a work-item must not leave its
+// group, and the decision at a barrier is the group's.
+
+import (
+	"go/ast"
+	"go/types"
+
+	"github.com/llir/llvm/ir"
+	"github.com/llir/llvm/ir/constant"
+	"github.com/llir/llvm/ir/enum"
+	lltypes "github.com/llir/llvm/ir/types"
+	"github.com/llir/llvm/ir/value"
+
+	"github.com/kago-dev/kago/ka/driver"
+)
+
+// cancellable reports whether the kernel obj is marked //ka:cancel.
+func (p *Package) cancellable(obj *types.Func) bool {
+	if obj == nil {
+		return false
+	}
+	for _, f := range p.files {
+		for _, d := range f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if ok && fd.Recv == nil && p.info.Defs[fd.Name] == obj {
+				return hasDirective(fd.Doc, "//ka:cancel")
+			}
+		}
+	}
+	return false
+}
+
+// addStopChecks inserts the kernel's stop checks, reading the flag through
+// rec, the fault record's parameter.
+func (c *compiler) addStopChecks(rec *ir.Param) {
+	fn := c.fn
+	entry := fn.Blocks[0]
+	// %stop.ptr = the flag's address, first in the entry block.
+	flag := ir.NewGetElementPtr(lltypes.I32, rec, constant.NewInt(lltypes.I64, driver.FaultStopOff/4))
+	entry.Insts = append([]ir.Instruction{flag}, entry.Insts...)
+	stop := fn.NewBlock("")
+	stop.NewRet(nil)
+	if c.barrier {
+		c.barrierStopChecks(flag, stop)
+		return
+	}
+	// A launch that starts after the flag was raised ends at once.
+	rest := fn.NewBlock("")
+	rest.Term = entry.Term
+	for _, s := range rest.Term.Succs() {
+		repred(s, entry, rest)
+	}
+	c.checkFlag(entry, flag, stop, rest)
+	for _, e := range backEdges(fn, stop) {
+		chk := fn.NewBlock("")
+		c.checkFlag(chk, flag, stop, e.to)
+		retarget(e.from.Term, e.to, chk)
+		repred(e.to, e.from, chk)
+	}
+}
+
+// checkFlag ends b with a volatile load of the flag and a branch to stop if
+// it is raised, else to cont.
+func (c *compiler) checkFlag(b *ir.Block, flag value.Value, stop, cont *ir.Block) {
+	v := b.NewLoad(lltypes.I32, flag)
+	v.Volatile = true
+	v.Align = 4
+	b.NewCondBr(b.NewICmp(enum.IPredNE, v, constant.NewInt(lltypes.I32, 0)), stop, cont)
+}
+
+type edge struct{ from, to *ir.Block }
+
+// backEdges returns the edges of fn's control flow that go back to a block
+// on the path from the entry (a depth-first search's retreating edges: the
+// loops' back-edges in the reducible control flow the front end makes).
+// skip is left out.
+func backEdges(fn *ir.Func, skip *ir.Block) []edge {
+	const (
+		unseen = iota
+		onPath
+		done
+	)
+	state := map[*ir.Block]int{}
+	var edges []edge
+	var walk func(b *ir.Block)
+	walk = func(b *ir.Block) {
+		state[b] = onPath
+		for _, s := range b.Term.Succs() {
+			switch state[s] {
+			case unseen:
+				walk(s)
+			case onPath:
+				edges = append(edges, edge{b, s})
+			}
+		}
+		state[b] = done
+	}
+	for _, b := range fn.Blocks {
+		if b != skip && state[b] == unseen && b == fn.Blocks[0] {
+			walk(b)
+		}
+	}
+	return edges
+}
+
+// retarget makes the terminator t branch to to instead of from.
+func retarget(t ir.Terminator, from, to *ir.Block) {
+	switch t := t.(type) {
+	case *ir.TermBr:
+		if t.Target == from {
+			t.Target = to
+		}
+	case *ir.TermCondBr:
+		if t.TargetTrue == from {
+			t.TargetTrue = to
+		}
+		if t.TargetFalse == from {
+			t.TargetFalse = to
+		}
+	case *ir.TermSwitch:
+		if t.TargetDefault == from {
+			t.TargetDefault = to
+		}
+		for _, cs := range t.Cases {
+			if cs.Target == from {
+				cs.Target = to
+			}
+		}
+	}
+}
+
+// repred makes the phis of b that come from old come from nu.
+func repred(b, old, nu *ir.Block) {
+	for _, inst := range b.Insts {
+		phi, ok := inst.(*ir.InstPhi)
+		if !ok {
+			return
+		}
+		for _, inc := range phi.Incs {
+			if inc.Pred == old {
+				inc.Pred = nu
+			}
+		}
+	}
+}
+
+// barrierStopChecks checks the flag at every call of @ka.barrier, for the
+// whole group (see the top of the file).
+func (c *compiler) barrierStopChecks(flag value.Value, stop *ir.Block) {
+	fn := c.fn
+	at := lltypes.NewArray(2, lltypes.I32)
+	slots := ir.NewGlobal("ka.local.stop", at)
+	slots.Linkage = enum.LinkageInternal
+	slots.AddrSpace = spaceLocal
+	slots.Typ = pointerTo(at, spaceLocal)
+	slots.Init = constant.NewUndef(at)
+	c.mod.Globals = append(c.mod.Globals, slots)
+	entry := fn.Blocks[0]
+	parity := ir.NewAlloca(lltypes.I32)
+	parity.Align = 4
+	entry.Insts = append([]ir.Instruction{parity, ir.NewStore(constant.NewInt(lltypes.I32, 0), parity)}, entry.Insts...)
+	localID := c.declare("ka.local_id", lltypes.I64, lltypes.I32)
+	zero32, zero64 := constant.NewInt(lltypes.I32, 0), constant.NewInt(lltypes.I64, 0)
+
+	var calls []struct {
+		b *ir.Block
+		i int
+	}
+	for _, b := range fn.Blocks {
+		for i, inst := range b.Insts {
+			if call, ok := inst.(*ir.InstCall); ok {
+				if f, ok := call.Callee.(*ir.Func); ok && f.Name() == "ka.barrier" {
+					calls = append(calls, struct {
+						b *ir.Block
+						i int
+					}{b, i})
+					break // one per block at a time: the rest is split off below
+				}
+			}
+		}
+	}
+	// Split each block at its barriers, from the first, until none is left.
+	for len(calls) > 0 {
+		b, i := calls[0].b, calls[0].i
+		calls = calls[1:]
+		call := b.Insts[i]
+		rest := fn.NewBlock("")
+		rest.Insts = append([]ir.Instruction(nil), b.Insts[i+1:]...)
+		rest.Term = b.Term
+		for _, s := range rest.Term.Succs() {
+			repred(s, b, rest)
+		}
+		b.Insts = b.Insts[:i]
+		// b: flip the parity; the first work-item writes the flag into
+		// this barrier's slot.
+		p := b.NewLoad(lltypes.I32, parity)
+		b.NewStore(b.NewXor(p, constant.NewInt(lltypes.I32, 1)), parity)
+		slot := b.NewGetElementPtr(at, slots, zero64, b.NewZExt(p, lltypes.I64))
+		var first value.Value = constant.True
+		for d := int64(0); d < 3; d++ {
+			id := b.NewCall(localID, constant.NewInt(lltypes.I32, d))
+			first = b.NewAnd(first, b.NewICmp(enum.IPredEQ, id, zero64))
+		}
+		write, wait := fn.NewBlock(""), fn.NewBlock("")
+		b.NewCondBr(first, write, wait)
+		v := write.NewLoad(lltypes.I32, flag)
+		v.Volatile = true
+		v.Align = 4
+		write.NewStore(v, slot)
+		write.NewBr(wait)
+		// wait: the barrier, then every work-item reads the slot.
+		wait.Insts = append(wait.Insts, call)
+		s := wait.NewLoad(lltypes.I32, slot)
+		s.Align = 4
+		wait.NewCondBr(wait.NewICmp(enum.IPredNE, s, zero32), stop, rest)
+		// More barriers in the rest of the block?
+		for j, inst := range rest.Insts {
+			if call, ok := inst.(*ir.InstCall); ok {
+				if f, ok := call.Callee.(*ir.Func); ok && f.Name() == "ka.barrier" {
+					calls = append(calls, struct {
+						b *ir.Block
+						i int
+					}{rest, j})
+					break
+				}
+			}
+		}
+	}
+}
