@@ -114,6 +114,10 @@ func executeGroups(fn *function, body bound, r, g driver.NDRange, stop *stopper)
 func (l *groupLaunch) run(wg *driver.WorkGroup) {
 	wg.Size, wg.Count, wg.GlobalSize = l.g.Size, l.ng, l.r.Size
 	wg.Items = l.g.Total()
+	wg.Stop = nil
+	if l.stop != nil {
+		wg.Stop = &l.stop.flag
+	}
 	for l.failure.Load() == nil && !l.stop.stopped() {
 		start := int(l.next.Add(int64(l.chunk))) - l.chunk
 		if start >= l.groups {

@@ -115,6 +115,7 @@ type gen struct {
 	imports  map[string]string            // import name → path
 	names    map[string]string            // fresh names by role
 	barrier  bool
+	cancel   bool // the kernel is marked //ka:cancel: stop checks (stopcheck.go)
 
 	locals    []string              // hoisted LocalArray declarations
 	groupVars map[types.Object]bool // variables of the group level
@@ -200,6 +201,7 @@ func (g *gen) generate() *Func {
 	g.need = map[string]bool{}
 	g.pickNames()
 	g.scan()
+	g.stopChecks()
 	nodes := g.split(fd.Body.List, true)
 	if len(nodes) > 0 {
 		// The last loop, if nothing follows it: its returns are continues.
@@ -492,6 +494,9 @@ func (g *gen) split(list []ast.Stmt, top bool) []node {
 		}
 		if g.isBarrier(s) {
 			flush()
+			if g.cancel {
+				nodes = append(nodes, stopCheck{})
+			}
 			continue
 		}
 		if !g.hasBarrier(s) {
@@ -1008,6 +1013,8 @@ func (g *gen) emitNodes(b *bytes.Buffer, nodes []node) {
 		case *groupIf:
 			g.emitIf(b, n)
 			b.WriteString("\n")
+		case stopCheck:
+			b.WriteString(g.resolve(tmpl(stopCheckText)))
 		}
 	}
 }

@@ -4,6 +4,8 @@ package driver
 // kago gen writes for a kernel to run a whole work-group as loops over its
 // work-items (see KernelSpec.Group and docs/backends.md).
 
+import "sync/atomic"
+
 // GroupFunc is the type of KernelSpec.Group: like NativeFunc, it binds a
 // launch's arguments once; the function it returns runs one whole
 // work-group, every work-item of it, as loops whose variables are the
@@ -23,10 +25,16 @@ type WorkGroup struct {
 	Count      [3]int // groups in each dimension
 	GlobalSize [3]int // the launch's range, as the user gave it
 	Items      int    // Size[0]*Size[1]*Size[2]
+	// Stop is the stop flag of the launch's queue (Stopper), or nil: group
+	// functions of kernels marked //ka:cancel check it (Stopped).
+	Stop *atomic.Bool
 
 	locals   []any // *localSlice[T] by LocalArray call
 	privates []any // *localSlice[T] by spilled variable
 }
+
+// Stopped reports whether the launch's queue asks its kernels to stop.
+func (g *WorkGroup) Stopped() bool { return g.Stop != nil && g.Stop.Load() }
 
 // SetGroup sets the fields of g that differ from group to group.
 func (g *WorkGroup) SetGroup(linear int) {
