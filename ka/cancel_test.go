@@ -8,8 +8,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/kago-dev/kago/ka"
 	_ "github.com/kago-dev/kago/backends/native"
+	"github.com/kago-dev/kago/ka"
 )
 
 func TestWithContextArguments(t *testing.T) {

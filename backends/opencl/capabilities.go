@@ -86,6 +86,9 @@ func queryInfo(d cl.Device, platform, backend string) (driver.DeviceInfo, devCap
 	kind := driver.GPU
 	if typ&cl.DeviceTypeCPU != 0 {
 		kind = driver.CPU
+		if hostFaultRecords {
+			c.Features |= driver.Cancel // the stop flag is host memory (stop.go)
+		}
 	}
 	return driver.DeviceInfo{Name: name, Vendor: vendor, Kind: kind, Backend: backend, Capabilities: c}, dc, nil
 }

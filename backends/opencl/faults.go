@@ -37,6 +37,7 @@ func (q *queue) faultRecord() (cl.Mem, error) {
 	if q.dev.info.Kind == driver.CPU && hostFaultRecords {
 		if m, host, err := cl.CreateHostBuffer(q.dev.ctx, driver.FaultRecordSize); err == nil {
 			q.faults.mem, q.faults.host = m, host
+			q.stopHost(host)
 			return m, nil
 		}
 	}
@@ -74,6 +75,7 @@ func (q *queue) checkFaults(err error) error {
 	}
 	if q.faults.host != nil {
 		clear(host)
+		q.restoreStop()
 		return ke
 	}
 	if ferr := q.q.FillBuffer(q.faults.mem, []byte{0}, 0, driver.FaultRecordSize); ferr != nil {
@@ -85,6 +87,7 @@ func (q *queue) checkFaults(err error) error {
 // releaseFaults frees the record with the queue.
 func (q *queue) releaseFaults() {
 	if q.faults.mem != 0 {
+		q.stop.host.Store(nil)
 		q.faults.mem.Release() // the driver frees the host memory with it
 		q.faults.mem, q.faults.host = 0, nil
 	}

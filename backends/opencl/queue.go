@@ -57,6 +57,8 @@ type queue struct {
 	pins []*runtime.Pinner
 	// faults is the queue's fault record (faults.go).
 	faults faults
+	// stop is the queue's stop flag (stop.go).
+	stop stopFlag
 }
 
 var _ driver.Queue = (*queue)(nil)
@@ -110,6 +112,9 @@ func (q *queue) Launch(fn driver.Function, r, group driver.NDRange, args []drive
 	f, ok := fn.(*function)
 	if !ok || f == nil {
 		return fmt.Errorf("opencl: launch of a function of type %T, not from this backend: %w", fn, driver.ErrBadLaunch)
+	}
+	if q.stop.raised.Load() {
+		return nil // skipped: a cancelled stream's launch (stop.go)
 	}
 	// ka has checked the argument count and types, and r and group against
 	// the device's limits; the kernel's own limit, which ka cannot know, is

@@ -6,8 +6,9 @@
 //
 //	go run ./examples/deadline -backend native
 //
-// On a device whose Capabilities lack ka.Cancel, the deadline ends only
-// the wait, and the kernel keeps the device busy until it completes.
+// On a device whose Capabilities lack ka.Cancel (CUDA, for now), the
+// deadline ends only the wait, and the kernel keeps the device busy until
+// it completes.
 package main
 
 //go:generate go run ../../cmd/kago gen
@@ -26,9 +27,11 @@ import (
 )
 
 // Spin keeps every work-item busy for n rounds of a random-number
-// generator, and writes the last number.
+// generator, and writes the last number. //ka:cancel compiles it with stop
+// checks, so that a cancellation stops it while it runs.
 //
 //ka:kernel
+//ka:cancel
 func Spin(it ka.Item, x []uint32, n int32) {
 	i := it.Global()
 	v := uint32(i)

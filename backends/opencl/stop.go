@@ -1,0 +1,59 @@
+package opencl
+
+import (
+	"sync/atomic"
+	"unsafe"
+
+	"github.com/kago-dev/kago/ka/driver"
+)
+
+// stopFlag is a queue's stop flag (driver.Stopper). On a CPU device the
+// fault record is host memory that the kernels use in place
+// (CL_MEM_USE_HOST_PTR, faults.go), which a running kernel reads without a
+// command: the flag is its word at driver.FaultStopOff, which the stop
+// checks of kernels compiled with //ka:cancel read with volatile loads
+// (docs/ir.md, "Stop checks"), and which the host sets with an atomic
+// store while they run. Launches made while the flag is raised are not
+// enqueued. Kernels already enqueued without stop checks run to their
+// end. Devices whose record is device memory do not report driver.Cancel.
+type stopFlag struct {
+	raised atomic.Bool
+	host   atomic.Pointer[uint32] // the flag's word in the host record; nil until the record is made
+}
+
+var _ driver.Stopper = (*queue)(nil)
+
+// Stop implements driver.Stopper. It may be called from any goroutine.
+func (q *queue) Stop(raised bool) error {
+	q.stop.raised.Store(raised)
+	if p := q.stop.host.Load(); p != nil {
+		atomic.StoreUint32(p, b2u(raised))
+	}
+	return nil
+}
+
+// stopHost records the host memory of the queue's new fault record, and
+// raises the flag there if it is raised. The flag is stored before Stop
+// loads the pointer, and the pointer before this loads the flag, so a
+// concurrent Stop(true) reaches the record either way.
+func (q *queue) stopHost(host unsafe.Pointer) {
+	p := (*uint32)(unsafe.Add(host, driver.FaultStopOff))
+	q.stop.host.Store(p)
+	if q.stop.raised.Load() {
+		atomic.StoreUint32(p, 1)
+	}
+}
+
+// restoreStop writes the flag again after the record was cleared.
+func (q *queue) restoreStop() {
+	if p := q.stop.host.Load(); p != nil && q.stop.raised.Load() {
+		atomic.StoreUint32(p, 1)
+	}
+}
+
+func b2u(b bool) uint32 {
+	if b {
+		return 1
+	}
+	return 0
+}
