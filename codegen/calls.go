@@ -161,7 +161,7 @@ func (f *frame) createInlinedCall(call *ssa.Call, callee *ssa.Function) lowered 
 	if o := callee.Origin(); o != nil {
 		origin = o
 	}
-	if origin.Pkg != f.pkg.ssa || len(callee.Blocks) == 0 {
+	if origin.Pkg != f.pkg.ssa && !isDevmath(origin) || len(callee.Blocks) == 0 {
 		name := callee.Name()
 		if obj := funcObject(callee); obj != nil && obj.Pkg() != nil {
 			name = obj.Pkg().Path() + "." + callee.Name()

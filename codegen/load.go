@@ -92,9 +92,24 @@ func Load(cfg Config, pattern string) (*Package, error) {
 		Dir:     dir,
 		Overlay: overlay,
 	}
-	pkgs, err := packages.Load(pcfg, pattern)
+	// devmath (package math's functions that kernels compile from Go
+	// source, devmath.go) is loaded with its syntax too, so that its
+	// functions have bodies to inline.
+	pkgs, err := packages.Load(pcfg, pattern, devmathPath)
 	if err != nil {
 		return nil, fmt.Errorf("loading %s: %w", pattern, err)
+	}
+	var dm []*packages.Package
+	if len(pkgs) == 2 {
+		for i, q := range pkgs {
+			if q.PkgPath == devmathPath {
+				if len(q.Errors) == 0 {
+					dm = []*packages.Package{q}
+				}
+				pkgs = pkgs[1-i : 2-i]
+				break
+			}
+		}
 	}
 	if len(pkgs) != 1 {
 		return nil, fmt.Errorf("loading %s: matched %d packages, want exactly one", pattern, len(pkgs))
@@ -107,7 +122,7 @@ func Load(cfg Config, pattern string) (*Package, error) {
 		}
 		return nil, fmt.Errorf("loading %s:\n%s", pattern, strings.Join(msgs, "\n"))
 	}
-	prog, ssaPkgs := ssautil.Packages([]*packages.Package{p}, ssa.InstantiateGenerics)
+	prog, ssaPkgs := ssautil.Packages(append([]*packages.Package{p}, dm...), ssa.InstantiateGenerics)
 	prog.Build()
 	pkgDir := ""
 	if len(p.GoFiles) > 0 {

@@ -40,6 +40,11 @@ var goMath = map[string]string{
 // table is kaMath for package ka's functions, goMath for package math's.
 func (f *frame) createMathCall(call *ssa.Call, name string, table map[string]string, t lltypes.Type) lowered {
 	pos := call.Pos()
+	if _, ok := table[name]; !ok {
+		if fn := f.devmathFunc(name); fn != nil {
+			return f.createInlinedCall(call, fn) // Go's own code, devmath.go
+		}
+	}
 	vs, ok := f.args(call)
 	if !ok {
 		return poison{}

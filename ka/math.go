@@ -1,6 +1,13 @@
 package ka
 
-import "math"
+import (
+	"math"
+
+	// Go's code for the package math functions that kernels compile from
+	// source (math.Gamma, math.Lgamma): imported so that it is in every
+	// kernel package's program.
+	_ "github.com/kago-dev/kago/ka/internal/devmath"
+)
 
 // Float is the set of floating-point types the math functions take.
 type Float interface{ float32 | float64 }

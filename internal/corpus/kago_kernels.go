@@ -872,6 +872,50 @@ func init() {
 			return func(g *driver.WorkGroup) { kagoGroupMathFuncs(g, a0, a1, a2, a3) }
 		},
 	})
+	driver.RegisterKernel(MathGamma, &driver.KernelSpec{
+		Name:  "MathGamma",
+		Entry: "MathGamma",
+		Params: []driver.Param{
+			{Name: "x", Type: driver.Float64, Slice: true},
+			{Name: "out", Type: driver.Float64, Slice: true},
+			{Name: "sign", Type: driver.Int64, Slice: true},
+		},
+		DeviceParams: driver.DeviceParams{
+			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
+			{Kind: driver.ParamLength, Arg: 0, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
+			{Kind: driver.ParamLength, Arg: 1, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 2, Size: 8},
+			{Kind: driver.ParamLength, Arg: 2, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
+			{Kind: driver.ParamFaultRecord, Size: 8},
+			{Kind: driver.ParamLaunchID, Size: 4},
+		},
+		Faults: []driver.FaultSite{
+			{Kind: driver.FaultIndex, File: "mathgamma.go", Line: 15, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "mathgamma.go", Line: 15, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "mathgamma.go", Line: 16, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "mathgamma.go", Line: 17, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "mathgamma.go", Line: 18, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+		},
+		Barrier: false,
+		Needs:   driver.FP64,
+		Code:    kagoCode{},
+		Native: func(args []driver.Arg) func(driver.Item) {
+			a0 := args[0].Value.([]float64)
+			a1 := args[1].Value.([]float64)
+			a2 := args[2].Value.([]int64)
+			return func(it driver.Item) { MathGamma(ka.Item(it), a0, a1, a2) }
+		},
+		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+			a0 := args[0].Value.([]float64)
+			a1 := args[1].Value.([]float64)
+			a2 := args[2].Value.([]int64)
+			return func(g *driver.WorkGroup) { kagoGroupMathGamma(g, a0, a1, a2) }
+		},
+	})
 	driver.RegisterKernel(MatrixAxpy, &driver.KernelSpec{
 		Name:  "MatrixAxpy",
 		Entry: "MatrixAxpy",
@@ -2157,6 +2201,27 @@ func (k MathFuncsKernel) Launch(s *ka.Stream, r ka.NDRange, x *ka.Array[float32]
 	return k.k.Launch(s, r, x, y, out32, out64)
 }
 
+// MathGammaKernel is the kernel MathGamma loaded on a device. Its Launch
+// takes MathGamma's parameters, so a wrong argument is a compile error.
+type MathGammaKernel struct{ k *ka.Kernel }
+
+// NewMathGammaKernel loads the kernel MathGamma on dev, as ka.NewKernel does.
+func NewMathGammaKernel(dev *ka.Device, opts ...ka.KernelOption) (MathGammaKernel, error) {
+	k, err := ka.NewKernel(dev, MathGamma, opts...)
+	return MathGammaKernel{k}, err
+}
+
+// Kernel returns the loaded kernel (nil for the zero MathGammaKernel).
+func (k MathGammaKernel) Kernel() *ka.Kernel { return k.k }
+
+// Launch enqueues MathGamma on s over r, as ka.Kernel.Launch does.
+func (k MathGammaKernel) Launch(s *ka.Stream, r ka.NDRange, x *ka.Array[float64], out *ka.Array[float64], sign *ka.Array[int64]) error {
+	if k.k == nil {
+		return fmt.Errorf("launching MathGamma: a zero MathGammaKernel, not one from NewMathGammaKernel: %w", ka.ErrInvalid)
+	}
+	return k.k.Launch(s, r, x, out, sign)
+}
+
 // MatrixAxpyKernel is the kernel MatrixAxpy loaded on a device. Its Launch
 // takes MatrixAxpy's parameters, so a wrong argument is a compile error.
 type MatrixAxpyKernel struct{ k *ka.Kernel }
@@ -3349,6 +3414,46 @@ func kagoGroupMathFuncs(kg *driver.WorkGroup, x []float32, y []float64, out32 []
 				out64[4*i+1] = math.Tanh(w) + math.Atan2(w, 2)
 				out64[4*i+2] = math.Log10(w+1) + math.Ceil(w)
 				out64[4*i+3] = math.Hypot(w, 3) + math.Cbrt(w)
+			}
+		}
+	}
+}
+
+// kagoGroupMathGamma runs one work-group of MathGamma, its work-items as loops
+// (see package groupfn).
+func kagoGroupMathGamma(kg *driver.WorkGroup, x []float64, out []float64, sign []int64) {
+	n0 := kg.Size[0]
+	n1 := kg.Size[1]
+	n2 := kg.Size[2]
+	b0 := kg.ID[0] * n0
+	b1 := kg.ID[1] * n1
+	b2 := kg.ID[2] * n2
+	m0 := kg.GlobalSize[0] - b0
+	if m0 > n0 {
+		m0 = n0
+	}
+	m1 := kg.GlobalSize[1] - b1
+	if m1 > n1 {
+		m1 = n1
+	}
+	m2 := kg.GlobalSize[2] - b2
+	if m2 > n2 {
+		m2 = n2
+	}
+	gs0 := kg.GlobalSize[0]
+	gs1 := kg.GlobalSize[1]
+	for lz := range m2 {
+		gz := b2 + lz
+		for ly := range m1 {
+			gy := b1 + ly
+			row := gs0 * (gy + gs1*gz)
+			for lx := range m0 {
+				gx := b0 + lx
+				i := (row + gx)
+				out[2*i] = math.Gamma(x[i])
+				lg, s := math.Lgamma(x[i])
+				out[2*i+1] = lg
+				sign[i] = int64(s)
 			}
 		}
 	}
