@@ -12,7 +12,11 @@
 // when the phis of a block read each other, as SSA's parallel copies
 // require). Each @ka.local.<k> is a __local array at kernel scope. The
 // file starts with #pragma OPENCL FP_CONTRACT OFF (LLVM's separate fmul and
-// fadd must not be fused) and the extension pragmas the kernel needs.
+// fadd must not be fused) and the extension pragmas the kernel needs. A
+// kernel with the "ka-contract" attribute (//ka:contract) gets FP_CONTRACT
+// ON instead, and each of emitutil.Contractions' pairs is one expression,
+// x * y + z, which the compiler may fuse; every other operation keeps its
+// own statement, which C never contracts across (docs/ir.md, "Contraction").
 //
 // # Types
 //

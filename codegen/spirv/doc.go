@@ -99,7 +99,10 @@
 // Embedded-profile devices may be less accurate (exp, log ≤ 4, sqrt ≤ 4,
 // cbrt ≤ 4 ...), and a program built with -cl-fast-relaxed-math far less.
 // By default the driver may contract a*b+c into an fma (Go allows it);
-// Options.ContractionOff forbids it.
+// Options.ContractionOff forbids it, and codegen always sets it. In a kernel
+// with the "ka-contract" attribute (//ka:contract) each of
+// emitutil.Contractions' pairs is an OpenCL.std fma, whatever the mode
+// (docs/ir.md, "Contraction").
 //
 // # Errors
 //
