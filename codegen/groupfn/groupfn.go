@@ -922,6 +922,9 @@ func (g *gen) emit(nodes []node) *Func {
 		b.WriteString(", " + g.text(ps[1].Pos(), ps[len(ps)-1].End()))
 	}
 	b.WriteString(") {\n")
+	if g.need["stopn"] {
+		fmt.Fprintf(&b, "var %s uint32 // loop iterations, for the stop checks (stopcheck.go)\n", g.names["stopn"])
+	}
 	// The group's sizes, in locals: the compiler keeps them in registers
 	// across the loops, which it would not do for loads through kg.
 	kg := g.names["kg"]

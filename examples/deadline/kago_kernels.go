@@ -194,6 +194,7 @@ func kagoGroupFill(kg *driver.WorkGroup, x []uint32, v uint32) {
 // kagoGroupSpin runs one work-group of Spin, its work-items as loops
 // (see package groupfn).
 func kagoGroupSpin(kg *driver.WorkGroup, x []uint32, n int32) {
+	var stopn uint32 // loop iterations, for the stop checks (stopcheck.go)
 	n0 := kg.Size[0]
 	n1 := kg.Size[1]
 	n2 := kg.Size[2]
@@ -224,7 +225,7 @@ func kagoGroupSpin(kg *driver.WorkGroup, x []uint32, n int32) {
 				i := (row + gx)
 				v := uint32(i)
 				for k := int32(0); k < n; k++ {
-					if kg.Stopped() {
+					if stopn++; stopn%1024 == 0 && kg.Stopped() {
 						return
 					}
 

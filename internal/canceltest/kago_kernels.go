@@ -255,6 +255,7 @@ func kagoGroupMark(kg *driver.WorkGroup, x []int32, v int32) {
 // kagoGroupSpin runs one work-group of Spin, its work-items as loops
 // (see package groupfn).
 func kagoGroupSpin(kg *driver.WorkGroup, x []int32, n int32) {
+	var stopn uint32 // loop iterations, for the stop checks (stopcheck.go)
 	n0 := kg.Size[0]
 	n1 := kg.Size[1]
 	n2 := kg.Size[2]
@@ -285,7 +286,7 @@ func kagoGroupSpin(kg *driver.WorkGroup, x []int32, n int32) {
 				i := (row + gx)
 				v := int32(i)
 				for k := int32(0); k < n; k++ {
-					if kg.Stopped() {
+					if stopn++; stopn%1024 == 0 && kg.Stopped() {
 						return
 					}
 
@@ -302,6 +303,7 @@ func kagoGroupSpin(kg *driver.WorkGroup, x []int32, n int32) {
 // kagoGroupSpinBarrier runs one work-group of SpinBarrier, its work-items as loops
 // (see package groupfn).
 func kagoGroupSpinBarrier(kg *driver.WorkGroup, x []int32, rounds, n int32) {
+	var stopn uint32 // loop iterations, for the stop checks (stopcheck.go)
 	n0 := kg.Size[0]
 	n1 := kg.Size[1]
 	n2 := kg.Size[2]
@@ -337,7 +339,7 @@ func kagoGroupSpinBarrier(kg *driver.WorkGroup, x []int32, rounds, n int32) {
 					l := l1
 					v := vPerItem[l1]
 					for k := int32(0); k < n; k++ {
-						if kg.Stopped() {
+						if stopn++; stopn%1024 == 0 && kg.Stopped() {
 							return
 						}
 
