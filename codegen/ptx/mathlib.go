@@ -10,8 +10,8 @@ package ptx
 //     [sqrt(1/2), sqrt(2)) and its log(1+f) = f - (hfsq - s*(hfsq+R))
 //     formula with an atanh Taylor series of degree 23), sin, cos, tan
 //     (Cody–Waite reduction by pi/2 with the three-part constants Go's
-//     math.Sin uses, Taylor polynomials of degree 17/16), pow
-//     (exp(y*log|x|) with C's special cases).
+//     math.Sin uses, Taylor polynomials of degree 17/16); pow is Go's
+//     algorithm on them (mathpow.go), with C's special cases.
 //   - the algorithms of Go's math package (Cephes/fdlibm origins, constants
 //     are Go's), re-expressed here so that results agree with the native
 //     backend: atan, atan2, asin, acos, sinh, cosh, tanh, asinh, acosh,
@@ -39,7 +39,7 @@ var mathRoutines = map[string]mathRoutine{
 	"sin":   {1, func(p *mprog, x []mv) mv { return p.sincos(x[0], 's') }},
 	"cos":   {1, func(p *mprog, x []mv) mv { return p.sincos(x[0], 'c') }},
 	"tan":   {1, func(p *mprog, x []mv) mv { return p.sincos(x[0], 't') }},
-	"pow":   {2, func(p *mprog, x []mv) mv { return p.pow(x[0], x[1]) }},
+	"pow":   {2, func(p *mprog, x []mv) mv { return p.powGo(x[0], x[1]) }},
 	"atan":  {1, func(p *mprog, x []mv) mv { return p.atan(x[0]) }},
 	"atan2": {2, func(p *mprog, x []mv) mv { return p.atan2(x[0], x[1]) }},
 	"asin":  {1, func(p *mprog, x []mv) mv { return p.asin(x[0]) }},

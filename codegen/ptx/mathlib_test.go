@@ -103,7 +103,9 @@ var accuracyCases = []accuracyCase{
 	{name: "cbrt", ref: one(math.Cbrt), lo: -1e300, hi: 1e300, bound64: 0, bound32: 0},
 	{name: "atan2", ref: math.Atan2, lo: -10, hi: 10, ylo: -10, yhi: 10, bound64: 0, bound32: 0},
 	{name: "hypot", ref: math.Hypot, lo: -1e10, hi: 1e10, ylo: -1e10, yhi: 1e10, bound64: 0, bound32: 0},
-	{name: "pow", ref: math.Pow, lo: 0, hi: 10, ylo: -30, yhi: 30, bound64: 1024, bound32: 1},
+	{name: "pow", ref: math.Pow, lo: 0, hi: 10, ylo: -30, yhi: 30, bound64: 6, bound32: 1},
+	{name: "pow", ref: math.Pow, lo: 0, hi: 2, ylo: -1500, yhi: 1500, bound64: 6, bound32: 1},
+	{name: "pow", ref: math.Pow, lo: -1e10, hi: 1e10, ylo: -40, yhi: 40, bound64: 6, bound32: 1},
 }
 
 // sample draws x: uniform in [lo, hi] half the time, log-uniform in
