@@ -71,12 +71,14 @@
 //	log10     1 (0)     1 (0)     (0, 1e300]; against Go's
 //	                              math.Log2(x)*(Ln2/Ln10), not math.Log10
 //	log1p     2 (2)     1 (0)     [-1, 1e10]
-//	sin, cos  1 (1)     1 (0)     |x| <= 2^29 (Cody–Waite reduction, like
-//	                              Go's; beyond 2^29 Go uses Payne–Hanek and
-//	                              kago's results are WRONG)
-//	tan       2 (2)     1 (0)     |x| <= 2^29; Go's Tan returns x for
-//	                              |x| <= 1e-7 (up to 25 ULP off); kago keeps
-//	                              the x^3/3 term
+//	sin, cos  2 (1)     1 (0)     every finite x: |x| < 2^29 by Cody–Waite
+//	                              reduction, like Go's; beyond, Go's
+//	                              Payne–Hanek reduction (mathtrig.go: the
+//	                              bits of 4/pi, mul.hi/lo.u64); measured on
+//	                              [-1e6, 1e6], [-1e12, 1e12], [-1e300, 1e300]
+//	tan       3 (3)     1 (0)     the same ranges (2 below 2^29); Go's Tan
+//	                              returns x for |x| <= 1e-7 (up to 25 ULP
+//	                              off); kago keeps the x^3/3 term
 //	atan, asin, acos, atan2, cbrt, hypot
 //	          0 (0)     0 (0)     Go's algorithms, same operation order
 //	sinh      3 (3)     1 (0)     [-709, 709] (Go's formula on kago's exp)

@@ -10,7 +10,8 @@ package ptx
 //     [sqrt(1/2), sqrt(2)) and its log(1+f) = f - (hfsq - s*(hfsq+R))
 //     formula with an atanh Taylor series of degree 23), sin, cos, tan
 //     (Cody–Waite reduction by pi/2 with the three-part constants Go's
-//     math.Sin uses, Taylor polynomials of degree 17/16); pow is Go's
+//     math.Sin uses, and from 2^29 Go's Payne–Hanek reduction,
+//     mathtrig.go; Taylor polynomials of degree 17/16); pow is Go's
 //     algorithm on them (mathpow.go), with C's special cases.
 //   - the algorithms of Go's math package (Cephes/fdlibm origins, constants
 //     are Go's), re-expressed here so that results agree with the native
@@ -184,6 +185,15 @@ func (p *mprog) sincos(x mv, which byte) mv {
 	j := p.rint(p.mul(x, p.F(2/math.Pi)))
 	r := p.sub(p.sub(p.sub(x, p.mul(j, p.F(pio2a))), p.mul(j, p.F(pio2b))), p.mul(j, p.F(pio2c)))
 	q := p.iand(p.ftoi(j), p.I(3))
+	// |x| >= 2^29: Payne–Hanek (mathtrig.go), the sign applied after.
+	ax := p.abs(x)
+	big := p.and(p.ge(ax, p.F(0x1p29)), p.lt(ax, p.F(inf)))
+	qb, rb := p.trigReduce(ax)
+	neg := p.lt(x, p.F(0))
+	qb = p.sel(neg, p.iand(p.isub(p.I(0), qb), p.I(3)), qb)
+	rb = p.sel(neg, p.neg(rb), rb)
+	q = p.sel(big, qb, q)
+	r = p.sel(big, rb, r)
 	z := p.mul(r, r)
 	s := p.fma(p.mul(r, z), p.poly(z, -1.0/6, 1.0/120, -1.0/5040, 1.0/362880, -1.0/39916800,
 		1.0/6227020800, -1.0/1307674368000, 1.0/355687428096000), r)

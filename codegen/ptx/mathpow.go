@@ -21,7 +21,7 @@ func (p *mprog) goLdexp(frac, e mv) mv {
 	denorm := p.ilt(e, p.I(-1022))
 	e2 := p.sel(denorm, p.iadd(e, p.I(53)), e)
 	m := p.sel(denorm, p.F(1.0/(1<<53)), p.F(1))
-	nb := p.ior(p.iand(b, p.I(^(0x7FF << 52))), p.shl(p.iadd(e2, p.I(1023)), 52))
+	nb := p.ior(p.iand(b, p.I(^(0x7FF<<52))), p.shl(p.iadd(e2, p.I(1023)), 52))
 	r := p.mul(m, p.frombits(nb))
 	r = p.sel(p.ilt(e, p.I(-1075)), p.copysign(p.F(0), frac), r)
 	return p.sel(p.ilt(p.I(1023), e), p.copysign(p.F(inf), frac), r)
@@ -43,7 +43,7 @@ func (p *mprog) goPowFinite(x, y mv) mv {
 	nx := p.sel(sub, p.mul(x, p.F(1<<52)), x)
 	b := p.bits(nx)
 	xe := p.iadd(p.sel(sub, p.I(-52), p.I(0)), p.isub(p.iand(p.srl(b, 52), p.I(0x7FF)), p.I(1022)))
-	x1 := p.frombits(p.ior(p.iand(b, p.I(^(0x7FF << 52))), p.I(1022<<52)))
+	x1 := p.frombits(p.ior(p.iand(b, p.I(^(0x7FF<<52))), p.I(1022<<52)))
 	i := p.ftoi(yi)
 	done := p.ine(p.I(0), p.I(0)) // false
 	for k := 0; k < 63; k++ {

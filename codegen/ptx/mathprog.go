@@ -12,6 +12,7 @@ package ptx
 import (
 	"fmt"
 	"math"
+	"math/bits"
 
 	"github.com/llir/llvm/ir/value"
 )
@@ -94,10 +95,20 @@ func (p *mprog) isnan(a mv) mv { return p.push(kP, "setp.nan.f64", a, a) }
 // isnan2 is true if a or b is NaN.
 func (p *mprog) isnan2(a, b mv) mv { return p.push(kP, "setp.nan.f64", a, b) }
 func (p *mprog) ine(a, b mv) mv    { return p.push(kP, "setp.ne.s64", a, b) }
-func (p *mprog) ilt(a, b mv) mv    { return p.push(kP, "setp.lt.s64", a, b) }
-func (p *mprog) and(a, b mv) mv    { return p.push(kP, "and.pred", a, b) }
-func (p *mprog) or(a, b mv) mv     { return p.push(kP, "or.pred", a, b) }
-func (p *mprog) not(a mv) mv       { return p.push(kP, "not.pred", a) }
+func (p *mprog) iltu(a, b mv) mv   { return p.push(kP, "setp.lt.u64", a, b) }
+
+// 64x64-bit products, shifts by a register (amounts up to 64 give 0, as
+// PTX clamps them), and the unsigned conversion toward zero (Payne–Hanek's
+// reduction, mathtrig.go).
+func (p *mprog) mulhi(a, b mv) mv { return p.push(kI, "mul.hi.u64", a, b) }
+func (p *mprog) mullo(a, b mv) mv { return p.push(kI, "mul.lo.u64", a, b) }
+func (p *mprog) shlv(a, n mv) mv  { return p.push(kI, "shl.b64", a, n) }
+func (p *mprog) srlv(a, n mv) mv  { return p.push(kI, "shr.u64", a, n) }
+func (p *mprog) utofz(a mv) mv    { return p.push(kF, "cvt.rz.f64.u64", a) }
+func (p *mprog) ilt(a, b mv) mv   { return p.push(kP, "setp.lt.s64", a, b) }
+func (p *mprog) and(a, b mv) mv   { return p.push(kP, "and.pred", a, b) }
+func (p *mprog) or(a, b mv) mv    { return p.push(kP, "or.pred", a, b) }
+func (p *mprog) not(a mv) mv      { return p.push(kP, "not.pred", a) }
 
 // sel is c ? a : b, for f64 or i64 values.
 func (p *mprog) sel(c, a, b mv) mv {
@@ -151,6 +162,12 @@ func (fe *funcEmitter) createProg(p *mprog, args []string, result mv) string {
 				}
 				ops[j] = fe.createMovImm(c, ops[j])
 			}
+		}
+		if (o.op == "shl.b64" || o.op == "shr.u64" || o.op == "shr.s64") && ops[1][0] == '%' {
+			// A shift amount in a register is a .u32 operand.
+			amt := fe.newReg(classB32)
+			fe.ins("cvt.u32.u64 %s, %s", amt, ops[1])
+			ops[1] = amt
 		}
 		line := o.op + " " + d
 		for _, s := range ops {
@@ -249,6 +266,17 @@ func (p *mprog) eval(args []float64, result mv) float64 {
 			b[i] = ia(0) != ia(1)
 		case "setp.lt.s64":
 			b[i] = ia(0) < ia(1)
+		case "setp.lt.u64":
+			b[i] = uint64(ia(0)) < uint64(ia(1))
+		case "mul.hi.u64":
+			hi, _ := bits.Mul64(uint64(ia(0)), uint64(ia(1)))
+			n[i] = int64(hi)
+		case "mul.lo.u64":
+			n[i] = int64(uint64(ia(0)) * uint64(ia(1)))
+		case "cvt.rz.f64.u64":
+			v := uint64(ia(0))
+			sh := max(0, 64-bits.LeadingZeros64(v)-53)
+			f[i] = math.Ldexp(float64(v>>sh), sh)
 		case "and.pred":
 			b[i] = b[o.args[0]] && b[o.args[1]]
 		case "or.pred":
