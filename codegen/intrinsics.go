@@ -75,6 +75,9 @@ func (f *frame) createKaCall(call *ssa.Call, callee *ssa.Function, obj *types.Fu
 		f.unsupportedAt(pos, "ka.Item."+name)
 		return poison{}
 	}
+	if isCollective(name) {
+		return f.createCollective(call, name)
+	}
 	switch name {
 	case "LocalArray":
 		return f.createLocalArray(call)

@@ -106,6 +106,8 @@ type compiler struct {
 	inlining   []*ssa.Function
 	callSites  []*ssa.BasicBlock // blocks of the calls being inlined, outermost first
 
+	collLocal map[string]*ir.Global // the collectives' local arrays by element type (collectives.go)
+
 	barrier, float64, int64Atomics bool
 	errs                           ErrorList
 }

@@ -65,6 +65,7 @@ type Group struct {
 	phase   uint64
 	aborted bool
 	locals  []any
+	colls   []any // the collectives' scratch space, one per element type (collective.go)
 }
 
 // NewGroup returns the shared state of a group of n work-items.

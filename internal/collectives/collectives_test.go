@@ -1,0 +1,241 @@
+package collectives
+
+import (
+	"context"
+	"errors"
+	"math"
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"testing"
+
+	_ "github.com/kago-dev/kago/backends/native"
+	_ "github.com/kago-dev/kago/backends/pocl"
+	"github.com/kago-dev/kago/ka"
+	"github.com/kago-dev/kago/ka/driver"
+	"github.com/stretchr/testify/require"
+)
+
+// backends are the backends every collective runs on; those without a
+// device here are skipped.
+var backends = []string{"native", "pocl", "pocl-spirv-coll"}
+
+// groups are the group sizes tried, powers of two and not.
+var groups = []int{1, 3, 7, 32, 64, 100, 256}
+
+func open(t *testing.T, backend string) *ka.Device {
+	if backend == "pocl-spirv-coll" {
+		if _, err := exec.LookPath("llvm-spirv-15"); err != nil {
+			t.Skip("llvm-spirv-15 not installed")
+		}
+		if os.Getenv("KAGO_COLLECTIVES_SPIRV") == "" {
+			// Known failure (issue 15): the SPIR-V of these kernels,
+			// turned back into SPIR bitcode by llvm-spirv-15 -r, hangs
+			// in PoCL 3.1 at some group sizes (float32 at 3, int at
+			// 7) while the same IR through OpenCL C is bit-exact.
+			t.Skip("the SPIR-V route hangs in PoCL on these kernels; set KAGO_COLLECTIVES_SPIRV=1 to run it")
+		}
+	}
+	dev, err := ka.Open(backend)
+	if errors.Is(err, ka.ErrNoDevice) {
+		t.Skipf("%s: %v", backend, err)
+	}
+	require.NoError(t, err)
+	t.Cleanup(func() { dev.Close() })
+	return dev
+}
+
+func TestCollectives(t *testing.T) {
+	for _, b := range backends {
+		t.Run(b, func(t *testing.T) {
+			dev := open(t, b)
+			t.Run("int", func(t *testing.T) { check[int](t, dev) })
+			t.Run("int8", func(t *testing.T) { check[int8](t, dev) })
+			t.Run("int16", func(t *testing.T) { check[int16](t, dev) })
+			t.Run("int32", func(t *testing.T) { check[int32](t, dev) })
+			t.Run("int64", func(t *testing.T) { check[int64](t, dev) })
+			t.Run("uint", func(t *testing.T) { check[uint](t, dev) })
+			t.Run("uint8", func(t *testing.T) { check[uint8](t, dev) })
+			t.Run("uint16", func(t *testing.T) { check[uint16](t, dev) })
+			t.Run("uint32", func(t *testing.T) { check[uint32](t, dev) })
+			t.Run("uint64", func(t *testing.T) { check[uint64](t, dev) })
+			t.Run("float32", func(t *testing.T) { check[float32](t, dev) })
+			t.Run("float64", func(t *testing.T) { check[float64](t, dev) })
+			t.Run("bool", func(t *testing.T) { checkBools(t, dev) })
+		})
+	}
+}
+
+// values returns n random values of T: floats of mixed magnitudes and
+// signs (so that the order of a sum shows in its bits), integers over
+// their whole range (sums wrap).
+func values[T ka.Number](rng *rand.Rand, n int) []T {
+	s := make([]T, n)
+	for i := range s {
+		switch p := any(&s[i]).(type) {
+		case *float32:
+			*p = float32((rng.Float64() - 0.3) * math.Pow(10, float64(rng.IntN(8)-2)))
+		case *float64:
+			*p = (rng.Float64() - 0.3) * math.Pow(10, float64(rng.IntN(12)-4))
+		default:
+			s[i] = T(rng.Uint64())
+		}
+	}
+	return s
+}
+
+func isFloat[T ka.Number]() bool {
+	var z T
+	switch any(z).(type) {
+	case float32, float64:
+		return true
+	}
+	return false
+}
+
+// reference computes the collectives of one group's values on the host:
+// integers sequentially (their order does not matter), floats in the
+// documented order (driver.TreeReduce, driver.HillisSteeleScan).
+func reference[T ka.Number](g []T, from int) (sum, mn, mx T, isum, esum, imin, emin, imax, emax []T) {
+	n := len(g)
+	add := func(x, y T) T { return x + y }
+	if isFloat[T]() {
+		sum = driver.TreeReduce(append([]T(nil), g...), add)
+		isum = append([]T(nil), g...)
+		driver.HillisSteeleScan(isum, add)
+	} else {
+		isum = make([]T, n)
+		for i, v := range g {
+			sum += v
+			isum[i] = sum
+		}
+	}
+	esum = append([]T{0}, isum[:n-1]...)
+	mn, mx = g[0], g[0]
+	imin, imax = make([]T, n), make([]T, n)
+	emin, emax = make([]T, n), make([]T, n)
+	emin[0], emax[0] = ka.MaxOf[T](), ka.MinOf[T]()
+	for i, v := range g {
+		mn, mx = min(mn, v), max(mx, v)
+		imin[i], imax[i] = mn, mx
+		if i+1 < n {
+			emin[i+1], emax[i+1] = mn, mx
+		}
+	}
+	return
+}
+
+func check[T ka.Number](t *testing.T, dev *ka.Device) {
+	ctx := context.Background()
+	for _, gs := range groups {
+		rng := rand.New(rand.NewPCG(uint64(gs), 15))
+		ngroups := 3
+		n := ngroups*gs - gs/2 // a partial last group, except for gs = 1
+		in := values[T](rng, n)
+		from := (gs * 2) / 3
+		outs := make([]*ka.Array[T], 10)
+		var err error
+		for i := range outs {
+			outs[i], err = ka.Alloc[T](dev, n)
+			require.NoError(t, err)
+		}
+		a, err := ka.FromSlice(ctx, dev, in)
+		require.NoError(t, err)
+		k, err := NewAllKernel[T](dev, ka.GroupSize(gs))
+		require.NoError(t, err)
+		require.NoError(t, k.Launch(dev.Stream(), ka.Range(n), from, a, outs[0], outs[1], outs[2], outs[3], outs[4], outs[5], outs[6], outs[7], outs[8], outs[9]))
+		got := make([][]T, len(outs))
+		for i, o := range outs {
+			got[i] = make([]T, n)
+			require.NoError(t, o.Read(ctx, got[i]))
+		}
+		for g0 := 0; g0 < n; g0 += gs {
+			g := append([]T(nil), in[g0:min(g0+gs, n)]...)
+			// Work-items past the range take part with 0, and with
+			// in[0] in min and max.
+			full := append(append([]T(nil), g...), make([]T, gs-len(g))...)
+			fullW := append([]T(nil), g...)
+			for len(fullW) < gs {
+				fullW = append(fullW, in[0])
+			}
+			sum, _, _, isum, esum, _, _, _, _ := reference(full, from)
+			_, mn, mx, _, _, imin, emin, imax, emax := reference(fullW, from)
+			for j := range g {
+				i := g0 + j
+				msg := []any{"group size %d, work-item %d", gs, i}
+				eq(t, sum, got[0][i], msg)
+				eq(t, mn, got[1][i], msg)
+				eq(t, mx, got[2][i], msg)
+				eq(t, isum[j], got[3][i], msg)
+				eq(t, esum[j], got[4][i], msg)
+				eq(t, imin[j], got[5][i], msg)
+				eq(t, emin[j], got[6][i], msg)
+				eq(t, imax[j], got[7][i], msg)
+				eq(t, emax[j], got[8][i], msg)
+				eq(t, full[from], got[9][i], msg)
+			}
+		}
+	}
+}
+
+// eq compares bit for bit (floats included).
+func eq[T ka.Number](t *testing.T, want, got T, msg []any) {
+	t.Helper()
+	switch w := any(want).(type) {
+	case float32:
+		require.Equal(t, math.Float32bits(w), math.Float32bits(any(got).(float32)), msg...)
+	case float64:
+		require.Equal(t, math.Float64bits(w), math.Float64bits(any(got).(float64)), msg...)
+	default:
+		require.Equal(t, want, got, msg...)
+	}
+}
+
+func checkBools(t *testing.T, dev *ka.Device) {
+	ctx := context.Background()
+	for _, gs := range groups {
+		k, err := NewBoolsKernel(dev, ka.GroupSize(gs))
+		require.NoError(t, err)
+		rng := rand.New(rand.NewPCG(uint64(gs), 16))
+		n := 4*gs - gs/2
+		in := make([]bool, n)
+		for i := range in {
+			// group 0 all true, group 1 all false, the others mixed.
+			switch i / gs {
+			case 0:
+				in[i] = true
+			case 1:
+			default:
+				in[i] = rng.IntN(2) == 0
+			}
+		}
+		from := gs / 2
+		a, err := ka.FromSlice(ctx, dev, in)
+		require.NoError(t, err)
+		outs := make([]*ka.Array[bool], 3)
+		for i := range outs {
+			outs[i], err = ka.Alloc[bool](dev, n)
+			require.NoError(t, err)
+		}
+		require.NoError(t, k.Launch(dev.Stream(), ka.Range(n), from, a, outs[0], outs[1], outs[2]))
+		got := make([][]bool, 3)
+		for i, o := range outs {
+			got[i] = make([]bool, n)
+			require.NoError(t, o.Read(ctx, got[i]))
+		}
+		for g0 := 0; g0 < n; g0 += gs {
+			g := in[g0:min(g0+gs, n)]
+			all, anyOf := true, false
+			for _, p := range g {
+				all, anyOf = all && p, anyOf || p
+			}
+			bc := from < len(g) && g[from]
+			for j := range g {
+				i := g0 + j
+				require.Equal(t, all, got[0][i], "GroupAll, group size %d, work-item %d", gs, i)
+				require.Equal(t, anyOf, got[1][i], "GroupAny, group size %d, work-item %d", gs, i)
+				require.Equal(t, bc, got[2][i], "GroupBroadcast, group size %d, work-item %d", gs, i)
+			}
+		}
+	}
+}
