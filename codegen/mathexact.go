@@ -4,7 +4,7 @@ package codegen
 // manipulations or exact sequences of IR operations, so that every target
 // computes them as Go does, bit for bit, with no intrinsic: RoundToEven,
 // Signbit, IsInf, Inf, Mod (frem), Remainder, Nextafter, Nextafter32,
-// Ldexp, Frexp and Modf. Each follows package math's own Go code, with
+// Ldexp, Frexp, Modf, Dim, Logb and Ilogb. Each follows package math's own Go code, with
 // selects for its branches (docs/kernel-language.md, the math table).
 
 import (
@@ -101,6 +101,23 @@ func (f *frame) createExactMath(name string, vs []value.Value) (lowered, bool) {
 		frac := fromBits(b.NewOr(b.NewAnd(bits, i64(^(0x7FF<<52))), i64(1022<<52)))
 		special := or(b.NewFCmp(enum.FPredOEQ, x, fc(0)), or(isInf(x), isNaN(x)))
 		return tupleValue{sel(special, x, frac), sel(special, i64(0), e)}, true
+	case "Dim":
+		// v = x - y; v <= 0 gives 0 (NaN stays NaN, Inf-Inf is NaN).
+		v := b.NewFSub(vs[0], vs[1])
+		return sel(b.NewFCmp(enum.FPredOLE, v, fc(0)), fc(0), v), true
+	case "Ilogb", "Logb":
+		// The exponent of normalize(x): 0 is MinInt32 (Logb -Inf), ±Inf
+		// and NaN MaxInt32 (Logb +Inf and NaN).
+		x := vs[0]
+		nx, e := f.normalize(x)
+		e = b.NewAdd(e, b.NewSub(b.NewAnd(b.NewLShr(bitsOf(nx), i64(52)), i64(0x7FF)), i64(1023)))
+		if name == "Logb" {
+			r := sel(isInf(x), fc(math.Inf(1)), b.NewSIToFP(e, dbl))
+			r = sel(b.NewFCmp(enum.FPredOEQ, x, fc(0)), fc(math.Inf(-1)), r)
+			return sel(isNaN(x), x, r), true
+		}
+		r := sel(or(isInf(x), isNaN(x)), i64(math.MaxInt32), e)
+		return sel(b.NewFCmp(enum.FPredOEQ, x, fc(0)), i64(math.MinInt32), r), true
 	case "Modf":
 		// int = trunc(f), frac = f - int with f's sign; ±Inf gives
 		// (±Inf, NaN), NaN (NaN, NaN).

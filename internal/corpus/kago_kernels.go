@@ -799,6 +799,9 @@ func init() {
 			{Kind: driver.FaultIndex, File: "mathexact.go", Line: 59, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
 			{Kind: driver.FaultIndex, File: "mathexact.go", Line: 60, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
 			{Kind: driver.FaultIndex, File: "mathexact.go", Line: 61, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "mathexact.go", Line: 62, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "mathexact.go", Line: 63, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "mathexact.go", Line: 64, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
 		},
 		Barrier: false,
 		Needs:   driver.FP64,
@@ -3365,6 +3368,9 @@ func kagoGroupMathExact(kg *driver.WorkGroup, x, y []float64, n []int64, out []u
 				o[13] = canon(math.Ldexp(fr, ex)) // a again
 				o[14] = canon(math.RoundToEven(b))
 				o[15] = canon(math.Remainder(b, a))
+				o[16] = canon(math.Dim(a, b))
+				o[17] = canon(math.Logb(a))
+				o[18] = uint64(math.Ilogb(a))
 			}
 		}
 	}

@@ -7,7 +7,7 @@ import (
 )
 
 // MathExactN is how many results MathExact writes per work-item.
-const MathExactN = 16
+const MathExactN = 19
 
 // canon is v's bits, with every NaN as package math's NaN: targets need
 // not agree on NaN payloads.
@@ -59,4 +59,7 @@ func MathExact(it ka.Item, x, y []float64, n []int64, out []uint64) {
 	o[13] = canon(math.Ldexp(fr, ex)) // a again
 	o[14] = canon(math.RoundToEven(b))
 	o[15] = canon(math.Remainder(b, a))
+	o[16] = canon(math.Dim(a, b))
+	o[17] = canon(math.Logb(a))
+	o[18] = uint64(math.Ilogb(a))
 }

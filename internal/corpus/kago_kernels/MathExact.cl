@@ -463,30 +463,84 @@ __kernel void MathExact(
 	ulong t_444;
 	ulong t_445;
 	bool t_446;
-	uint t_447;
-	ulong t_448;
-	ulong t_449;
-	ulong t_450;
-	__global uint* t_451;
-	uint cas_452;
-	bool cas_ok_453;
-	bool t_454;
-	__global uint* t_455;
-	__global uint* t_456;
-	ulong t_457;
-	uint t_458;
-	__global uint* t_459;
-	ulong t_460;
-	uint t_461;
-	__global uint* t_462;
+	__global ulong* t_447;
+	double t_448;
+	bool t_449;
+	double t_450;
+	bool t_451;
+	ulong t_452;
+	double t_453;
+	ulong t_454;
+	ulong t_455;
+	bool t_456;
+	__global ulong* t_457;
+	double t_458;
+	bool t_459;
+	double t_460;
+	double t_461;
+	ulong t_462;
 	ulong t_463;
-	uint t_464;
-	__global uint* t_465;
-	__global ulong* t_466;
-	__global ulong* t_467;
-	__global ulong* t_468;
-	__global ulong* t_469;
-	__global ulong* t_470;
+	ulong t_464;
+	ulong t_465;
+	ulong t_466;
+	ulong t_467;
+	double t_468;
+	bool t_469;
+	double t_470;
+	double t_471;
+	bool t_472;
+	double t_473;
+	bool t_474;
+	double t_475;
+	bool t_476;
+	ulong t_477;
+	double t_478;
+	ulong t_479;
+	ulong t_480;
+	bool t_481;
+	__global ulong* t_482;
+	double t_483;
+	bool t_484;
+	double t_485;
+	double t_486;
+	ulong t_487;
+	ulong t_488;
+	ulong t_489;
+	ulong t_490;
+	ulong t_491;
+	ulong t_492;
+	double t_493;
+	bool t_494;
+	bool t_495;
+	bool t_496;
+	ulong t_497;
+	bool t_498;
+	ulong t_499;
+	bool t_500;
+	uint t_501;
+	ulong t_502;
+	ulong t_503;
+	ulong t_504;
+	__global uint* t_505;
+	uint cas_506;
+	bool cas_ok_507;
+	bool t_508;
+	__global uint* t_509;
+	__global uint* t_510;
+	ulong t_511;
+	uint t_512;
+	__global uint* t_513;
+	ulong t_514;
+	uint t_515;
+	__global uint* t_516;
+	ulong t_517;
+	uint t_518;
+	__global uint* t_519;
+	__global ulong* t_520;
+	__global ulong* t_521;
+	__global ulong* t_522;
+	__global ulong* t_523;
+	__global ulong* t_524;
 
 	t_2 = (ulong)get_num_groups(0);
 	t_3 = (ulong)get_local_size(0);
@@ -505,9 +559,9 @@ __kernel void MathExact(
 	t_16 = t_13 * t_14;
 	t_17 = t_16 != t_15;
 	t_18 = t_12 | t_17;
-	if (t_18) goto partial_471;
-	goto L_472;
-partial_471:
+	if (t_18) goto partial_525;
+	goto L_526;
+partial_525:
 	t_19 = (ulong)get_global_id(0);
 	t_20 = ka_gsize0;
 	t_21 = t_19 >= t_20;
@@ -519,9 +573,9 @@ partial_471:
 	t_27 = ka_gsize2;
 	t_28 = t_26 >= t_27;
 	t_29 = t_25 | t_28;
-	if (t_29) goto outside_473;
-	goto L_472;
-L_472:
+	if (t_29) goto outside_527;
+	goto L_526;
+L_526:
 	t_30 = (ulong)get_global_id(2);
 	t_31 = ka_gsize1;
 	t_32 = (ulong)get_global_id(1);
@@ -532,54 +586,54 @@ L_472:
 	t_37 = t_33 * t_36;
 	t_38 = t_34 + t_37;
 	t_39 = t_38 < x_len;
-	if (t_39) goto L_474;
-	t_447 = 0u;
-	t_448 = t_38;
-	t_449 = x_len;
-	t_450 = 0ul;
-	goto fault_475;
-L_474:
+	if (t_39) goto L_528;
+	t_501 = 0u;
+	t_502 = t_38;
+	t_503 = x_len;
+	t_504 = 0ul;
+	goto fault_529;
+L_528:
 	t_40 = x_ptr + (long)t_38;
 	t_41 = *t_40;
 	t_42 = t_38 < y_len;
-	if (t_42) goto L_476;
-	t_447 = 1u;
-	t_448 = t_38;
-	t_449 = y_len;
-	t_450 = 0ul;
-	goto fault_475;
-L_476:
+	if (t_42) goto L_530;
+	t_501 = 1u;
+	t_502 = t_38;
+	t_503 = y_len;
+	t_504 = 0ul;
+	goto fault_529;
+L_530:
 	t_43 = y_ptr + (long)t_38;
 	t_44 = *t_43;
 	t_45 = t_38 < n_len;
-	if (t_45) goto L_477;
-	t_447 = 2u;
-	t_448 = t_38;
-	t_449 = n_len;
-	t_450 = 0ul;
-	goto fault_475;
-L_477:
+	if (t_45) goto L_531;
+	t_501 = 2u;
+	t_502 = t_38;
+	t_503 = n_len;
+	t_504 = 0ul;
+	goto fault_529;
+L_531:
 	t_46 = n_ptr + (long)t_38;
 	t_47 = *t_46;
-	t_48 = 16ul * t_38;
-	t_49 = 16ul * t_38;
-	t_50 = t_49 + 16ul;
+	t_48 = 19ul * t_38;
+	t_49 = 19ul * t_38;
+	t_50 = t_49 + 19ul;
 	t_51 = t_50 <= out_len;
-	if (t_51) goto L_478;
-	t_447 = 3u;
-	t_448 = t_50;
-	t_449 = out_len;
-	t_450 = 0ul;
-	goto fault_475;
-L_478:
+	if (t_51) goto L_532;
+	t_501 = 3u;
+	t_502 = t_50;
+	t_503 = out_len;
+	t_504 = 0ul;
+	goto fault_529;
+L_532:
 	t_52 = t_48 <= t_50;
-	if (t_52) goto L_479;
-	t_447 = 4u;
-	t_448 = t_48;
-	t_449 = t_50;
-	t_450 = 0ul;
-	goto fault_475;
-L_479:
+	if (t_52) goto L_533;
+	t_501 = 4u;
+	t_502 = t_48;
+	t_503 = t_50;
+	t_504 = 0ul;
+	goto fault_529;
+L_533:
 	t_53 = out_ptr + (long)t_48;
 	t_54 = t_50 - t_48;
 	t_55 = trunc(t_41);
@@ -594,66 +648,66 @@ L_479:
 	t_64 = t_61 ? t_55 : t_63;
 	t_65 = round(t_41);
 	t_66 = t_58 ? t_64 : t_65;
-	goto L_480;
-L_480:
+	goto L_534;
+L_534:
 	t_67 = t_66 != t_66;
-	if (t_67) goto L_481;
-	goto L_482;
-L_482:
+	if (t_67) goto L_535;
+	goto L_536;
+L_536:
 	t_68 = as_ulong(t_66);
 	t_71 = t_68;
-	goto L_483;
-L_481:
+	goto L_537;
+L_535:
 	t_69 = as_double(0x7ff8000000000001ul);
 	t_70 = as_ulong(t_69);
 	t_71 = t_70;
-	goto L_483;
-L_483:
+	goto L_537;
+L_537:
 	t_72 = 0ul < t_54;
-	if (t_72) goto L_484;
-	t_447 = 5u;
-	t_448 = 0ul;
-	t_449 = t_54;
-	t_450 = 0ul;
-	goto fault_475;
-L_484:
+	if (t_72) goto L_538;
+	t_501 = 5u;
+	t_502 = 0ul;
+	t_503 = t_54;
+	t_504 = 0ul;
+	goto fault_529;
+L_538:
 	t_73 = t_53;
 	*t_73 = t_71;
 	t_74 = 1ul < t_54;
-	if (t_74) goto L_485;
-	t_447 = 6u;
-	t_448 = 1ul;
-	t_449 = t_54;
-	t_450 = 0ul;
-	goto fault_475;
-L_485:
+	if (t_74) goto L_539;
+	t_501 = 6u;
+	t_502 = 1ul;
+	t_503 = t_54;
+	t_504 = 0ul;
+	goto fault_529;
+L_539:
 	t_75 = t_53 + 1;
 	*t_75 = 0ul;
 	t_76 = as_ulong(t_41);
 	t_77 = (long)t_76 < (long)0ul;
-	if (t_77) goto L_486;
-	goto L_487;
-L_486:
+	if (t_77) goto L_540;
+	goto L_541;
+L_540:
 	t_78 = 1ul < t_54;
-	if (t_78) goto L_488;
-	t_447 = 7u;
-	t_448 = 1ul;
-	t_449 = t_54;
-	t_450 = 0ul;
-	goto fault_475;
-L_488:
+	if (t_78) goto L_542;
+	t_501 = 7u;
+	t_502 = 1ul;
+	t_503 = t_54;
+	t_504 = 0ul;
+	goto fault_529;
+L_542:
 	t_79 = t_53 + 1;
 	*t_79 = 1ul;
-	goto L_487;
-L_487:
+	goto L_541;
+L_541:
 	t_80 = 2ul < t_54;
-	if (t_80) goto L_489;
-	t_447 = 8u;
-	t_448 = 2ul;
-	t_449 = t_54;
-	t_450 = 0ul;
-	goto fault_475;
-L_489:
+	if (t_80) goto L_543;
+	t_501 = 8u;
+	t_502 = 2ul;
+	t_503 = t_54;
+	t_504 = 0ul;
+	goto fault_529;
+L_543:
 	t_81 = t_53 + 2;
 	*t_81 = 0ul;
 	t_82 = (long)1ul >= (long)0ul;
@@ -663,32 +717,32 @@ L_489:
 	t_86 = t_41 == as_double(0xfff0000000000000ul);
 	t_87 = t_85 & t_86;
 	t_88 = t_84 | t_87;
-	if (t_88) goto L_490;
-	goto L_491;
-L_490:
+	if (t_88) goto L_544;
+	goto L_545;
+L_544:
 	t_89 = 2ul < t_54;
-	if (t_89) goto L_492;
-	t_447 = 9u;
-	t_448 = 2ul;
-	t_449 = t_54;
-	t_450 = 0ul;
-	goto fault_475;
-L_492:
+	if (t_89) goto L_546;
+	t_501 = 9u;
+	t_502 = 2ul;
+	t_503 = t_54;
+	t_504 = 0ul;
+	goto fault_529;
+L_546:
 	t_90 = t_53 + 2;
 	t_91 = *t_90;
 	t_92 = t_91 | 1ul;
 	t_93 = 2ul < t_54;
-	if (t_93) goto L_493;
-	t_447 = 10u;
-	t_448 = 2ul;
-	t_449 = t_54;
-	t_450 = 0ul;
-	goto fault_475;
-L_493:
+	if (t_93) goto L_547;
+	t_501 = 10u;
+	t_502 = 2ul;
+	t_503 = t_54;
+	t_504 = 0ul;
+	goto fault_529;
+L_547:
 	t_94 = t_53 + 2;
 	*t_94 = t_92;
-	goto L_491;
-L_491:
+	goto L_545;
+L_545:
 	t_95 = (long)0xfffffffffffffffful >= (long)0ul;
 	t_96 = t_41 == as_double(0x7ff0000000000000ul);
 	t_97 = t_95 & t_96;
@@ -696,32 +750,32 @@ L_491:
 	t_99 = t_41 == as_double(0xfff0000000000000ul);
 	t_100 = t_98 & t_99;
 	t_101 = t_97 | t_100;
-	if (t_101) goto L_494;
-	goto L_495;
-L_494:
+	if (t_101) goto L_548;
+	goto L_549;
+L_548:
 	t_102 = 2ul < t_54;
-	if (t_102) goto L_496;
-	t_447 = 11u;
-	t_448 = 2ul;
-	t_449 = t_54;
-	t_450 = 0ul;
-	goto fault_475;
-L_496:
+	if (t_102) goto L_550;
+	t_501 = 11u;
+	t_502 = 2ul;
+	t_503 = t_54;
+	t_504 = 0ul;
+	goto fault_529;
+L_550:
 	t_103 = t_53 + 2;
 	t_104 = *t_103;
 	t_105 = t_104 | 2ul;
 	t_106 = 2ul < t_54;
-	if (t_106) goto L_497;
-	t_447 = 12u;
-	t_448 = 2ul;
-	t_449 = t_54;
-	t_450 = 0ul;
-	goto fault_475;
-L_497:
+	if (t_106) goto L_551;
+	t_501 = 12u;
+	t_502 = 2ul;
+	t_503 = t_54;
+	t_504 = 0ul;
+	goto fault_529;
+L_551:
 	t_107 = t_53 + 2;
 	*t_107 = t_105;
-	goto L_495;
-L_495:
+	goto L_549;
+L_549:
 	t_108 = (long)0ul >= (long)0ul;
 	t_109 = t_41 == as_double(0x7ff0000000000000ul);
 	t_110 = t_108 & t_109;
@@ -729,32 +783,32 @@ L_495:
 	t_112 = t_41 == as_double(0xfff0000000000000ul);
 	t_113 = t_111 & t_112;
 	t_114 = t_110 | t_113;
-	if (t_114) goto L_498;
-	goto L_499;
-L_498:
+	if (t_114) goto L_552;
+	goto L_553;
+L_552:
 	t_115 = 2ul < t_54;
-	if (t_115) goto L_500;
-	t_447 = 13u;
-	t_448 = 2ul;
-	t_449 = t_54;
-	t_450 = 0ul;
-	goto fault_475;
-L_500:
+	if (t_115) goto L_554;
+	t_501 = 13u;
+	t_502 = 2ul;
+	t_503 = t_54;
+	t_504 = 0ul;
+	goto fault_529;
+L_554:
 	t_116 = t_53 + 2;
 	t_117 = *t_116;
 	t_118 = t_117 | 4ul;
 	t_119 = 2ul < t_54;
-	if (t_119) goto L_501;
-	t_447 = 14u;
-	t_448 = 2ul;
-	t_449 = t_54;
-	t_450 = 0ul;
-	goto fault_475;
-L_501:
+	if (t_119) goto L_555;
+	t_501 = 14u;
+	t_502 = 2ul;
+	t_503 = t_54;
+	t_504 = 0ul;
+	goto fault_529;
+L_555:
 	t_120 = t_53 + 2;
 	*t_120 = t_118;
-	goto L_499;
-L_499:
+	goto L_553;
+L_553:
 	t_121 = (long)t_47 >= (long)0ul;
 	t_122 = t_41 == as_double(0x7ff0000000000000ul);
 	t_123 = t_121 & t_122;
@@ -762,83 +816,83 @@ L_499:
 	t_125 = t_41 == as_double(0xfff0000000000000ul);
 	t_126 = t_124 & t_125;
 	t_127 = t_123 | t_126;
-	if (t_127) goto L_502;
-	goto L_503;
-L_502:
+	if (t_127) goto L_556;
+	goto L_557;
+L_556:
 	t_128 = 2ul < t_54;
-	if (t_128) goto L_504;
-	t_447 = 15u;
-	t_448 = 2ul;
-	t_449 = t_54;
-	t_450 = 0ul;
-	goto fault_475;
-L_504:
+	if (t_128) goto L_558;
+	t_501 = 15u;
+	t_502 = 2ul;
+	t_503 = t_54;
+	t_504 = 0ul;
+	goto fault_529;
+L_558:
 	t_129 = t_53 + 2;
 	t_130 = *t_129;
 	t_131 = t_130 | 8ul;
 	t_132 = 2ul < t_54;
-	if (t_132) goto L_505;
-	t_447 = 16u;
-	t_448 = 2ul;
-	t_449 = t_54;
-	t_450 = 0ul;
-	goto fault_475;
-L_505:
+	if (t_132) goto L_559;
+	t_501 = 16u;
+	t_502 = 2ul;
+	t_503 = t_54;
+	t_504 = 0ul;
+	goto fault_529;
+L_559:
 	t_133 = t_53 + 2;
 	*t_133 = t_131;
-	goto L_503;
-L_503:
+	goto L_557;
+L_557:
 	t_134 = (long)t_47 >= (long)0ul;
 	t_135 = t_134 ? as_double(0x7ff0000000000000ul) : as_double(0xfff0000000000000ul);
-	goto L_506;
-L_506:
+	goto L_560;
+L_560:
 	t_136 = t_135 != t_135;
-	if (t_136) goto L_507;
-	goto L_508;
-L_508:
+	if (t_136) goto L_561;
+	goto L_562;
+L_562:
 	t_137 = as_ulong(t_135);
 	t_140 = t_137;
-	goto L_509;
-L_507:
+	goto L_563;
+L_561:
 	t_138 = as_double(0x7ff8000000000001ul);
 	t_139 = as_ulong(t_138);
 	t_140 = t_139;
-	goto L_509;
-L_509:
+	goto L_563;
+L_563:
 	t_141 = 3ul < t_54;
-	if (t_141) goto L_510;
-	t_447 = 17u;
-	t_448 = 3ul;
-	t_449 = t_54;
-	t_450 = 0ul;
-	goto fault_475;
-L_510:
+	if (t_141) goto L_564;
+	t_501 = 17u;
+	t_502 = 3ul;
+	t_503 = t_54;
+	t_504 = 0ul;
+	goto fault_529;
+L_564:
 	t_142 = t_53 + 3;
 	*t_142 = t_140;
 	t_143 = fmod(t_41, t_44);
-	goto L_511;
-L_511:
+	goto L_565;
+L_565:
 	t_144 = t_143 != t_143;
-	if (t_144) goto L_512;
-	goto L_513;
-L_513:
+	if (t_144) goto L_566;
+	goto L_567;
+L_567:
 	t_145 = as_ulong(t_143);
 	t_148 = t_145;
-	goto L_514;
-L_512:
+	goto L_568;
+L_566:
 	t_146 = as_double(0x7ff8000000000001ul);
 	t_147 = as_ulong(t_146);
 	t_148 = t_147;
-	goto L_514;
-L_514:
+	goto L_568;
+L_568:
 	t_149 = 4ul < t_54;
-	if (t_149) goto L_515;
-	t_447 = 18u;
-	t_448 = 4ul;
-	t_449 = t_54;
-	t_450 = 0ul;
-	goto fault_475;
-L_515:
+	if (t_149) goto L_569;
+	t_501 = 18u;
+	t_502 = 4ul;
+	t_503 = t_54;
+	t_504 = 0ul;
+	goto fault_529;
+L_569:
 	t_150 = t_53 + 4;
 	*t_150 = t_148;
 	t_151 = t_41 < 0x0p+00;
@@ -880,29 +934,29 @@ L_515:
 	t_187 = t_183 | t_186;
 	t_188 = as_double(0x7ff8000000000001ul);
 	t_189 = t_187 ? t_188 : t_182;
-	goto L_516;
-L_516:
+	goto L_570;
+L_570:
 	t_190 = t_189 != t_189;
-	if (t_190) goto L_517;
-	goto L_518;
-L_518:
+	if (t_190) goto L_571;
+	goto L_572;
+L_572:
 	t_191 = as_ulong(t_189);
 	t_194 = t_191;
-	goto L_519;
-L_517:
+	goto L_573;
+L_571:
 	t_192 = as_double(0x7ff8000000000001ul);
 	t_193 = as_ulong(t_192);
 	t_194 = t_193;
-	goto L_519;
-L_519:
+	goto L_573;
+L_573:
 	t_195 = 5ul < t_54;
-	if (t_195) goto L_520;
-	t_447 = 19u;
-	t_448 = 5ul;
-	t_449 = t_54;
-	t_450 = 0ul;
-	goto fault_475;
-L_520:
+	if (t_195) goto L_574;
+	t_501 = 19u;
+	t_502 = 5ul;
+	t_503 = t_54;
+	t_504 = 0ul;
+	goto fault_529;
+L_574:
 	t_196 = t_53 + 5;
 	*t_196 = t_194;
 	t_197 = as_ulong(t_41);
@@ -925,29 +979,29 @@ L_520:
 	t_214 = t_212 | t_213;
 	t_215 = as_double(0x7ff8000000000001ul);
 	t_216 = t_214 ? t_215 : t_211;
-	goto L_521;
-L_521:
+	goto L_575;
+L_575:
 	t_217 = t_216 != t_216;
-	if (t_217) goto L_522;
-	goto L_523;
-L_523:
+	if (t_217) goto L_576;
+	goto L_577;
+L_577:
 	t_218 = as_ulong(t_216);
 	t_221 = t_218;
-	goto L_524;
-L_522:
+	goto L_578;
+L_576:
 	t_219 = as_double(0x7ff8000000000001ul);
 	t_220 = as_ulong(t_219);
 	t_221 = t_220;
-	goto L_524;
-L_524:
+	goto L_578;
+L_578:
 	t_222 = 6ul < t_54;
-	if (t_222) goto L_525;
-	t_447 = 20u;
-	t_448 = 6ul;
-	t_449 = t_54;
-	t_450 = 0ul;
-	goto fault_475;
-L_525:
+	if (t_222) goto L_579;
+	t_501 = 20u;
+	t_502 = 6ul;
+	t_503 = t_54;
+	t_504 = 0ul;
+	goto fault_529;
+L_579:
 	t_223 = t_53 + 6;
 	*t_223 = t_221;
 	t_224 = (float)t_41;
@@ -973,29 +1027,29 @@ L_525:
 	t_244 = t_242 | t_243;
 	t_245 = t_244 ? t_241 : t_240;
 	t_246 = (double)t_245;
-	goto L_526;
-L_526:
+	goto L_580;
+L_580:
 	t_247 = t_246 != t_246;
-	if (t_247) goto L_527;
-	goto L_528;
-L_528:
+	if (t_247) goto L_581;
+	goto L_582;
+L_582:
 	t_248 = as_ulong(t_246);
 	t_251 = t_248;
-	goto L_529;
-L_527:
+	goto L_583;
+L_581:
 	t_249 = as_double(0x7ff8000000000001ul);
 	t_250 = as_ulong(t_249);
 	t_251 = t_250;
-	goto L_529;
-L_529:
+	goto L_583;
+L_583:
 	t_252 = 7ul < t_54;
-	if (t_252) goto L_530;
-	t_447 = 21u;
-	t_448 = 7ul;
-	t_449 = t_54;
-	t_450 = 0ul;
-	goto fault_475;
-L_530:
+	if (t_252) goto L_584;
+	t_501 = 21u;
+	t_502 = 7ul;
+	t_503 = t_54;
+	t_504 = 0ul;
+	goto fault_529;
+L_584:
 	t_253 = t_53 + 7;
 	*t_253 = t_251;
 	t_254 = fabs(t_41);
@@ -1030,29 +1084,29 @@ L_530:
 	t_283 = isnan(t_282) || isnan(0x0p+00);
 	t_284 = t_281 | t_283;
 	t_285 = t_284 ? t_41 : t_280;
-	goto L_531;
-L_531:
+	goto L_585;
+L_585:
 	t_286 = t_285 != t_285;
-	if (t_286) goto L_532;
-	goto L_533;
-L_533:
+	if (t_286) goto L_586;
+	goto L_587;
+L_587:
 	t_287 = as_ulong(t_285);
 	t_290 = t_287;
-	goto L_534;
-L_532:
+	goto L_588;
+L_586:
 	t_288 = as_double(0x7ff8000000000001ul);
 	t_289 = as_ulong(t_288);
 	t_290 = t_289;
-	goto L_534;
-L_534:
+	goto L_588;
+L_588:
 	t_291 = 8ul < t_54;
-	if (t_291) goto L_535;
-	t_447 = 22u;
-	t_448 = 8ul;
-	t_449 = t_54;
-	t_450 = 0ul;
-	goto fault_475;
-L_535:
+	if (t_291) goto L_589;
+	t_501 = 22u;
+	t_502 = 8ul;
+	t_503 = t_54;
+	t_504 = 0ul;
+	goto fault_529;
+L_589:
 	t_292 = t_53 + 8;
 	*t_292 = t_290;
 	t_293 = fabs(t_41);
@@ -1076,39 +1130,39 @@ L_535:
 	t_311 = t_306 | t_310;
 	t_312 = t_311 ? t_41 : t_305;
 	t_313 = t_311 ? 0ul : t_302;
-	goto L_536;
-L_536:
+	goto L_590;
+L_590:
 	t_314 = t_312 != t_312;
-	if (t_314) goto L_537;
-	goto L_538;
-L_538:
+	if (t_314) goto L_591;
+	goto L_592;
+L_592:
 	t_315 = as_ulong(t_312);
 	t_318 = t_315;
-	goto L_539;
-L_537:
+	goto L_593;
+L_591:
 	t_316 = as_double(0x7ff8000000000001ul);
 	t_317 = as_ulong(t_316);
 	t_318 = t_317;
-	goto L_539;
-L_539:
+	goto L_593;
+L_593:
 	t_319 = 9ul < t_54;
-	if (t_319) goto L_540;
-	t_447 = 23u;
-	t_448 = 9ul;
-	t_449 = t_54;
-	t_450 = 0ul;
-	goto fault_475;
-L_540:
+	if (t_319) goto L_594;
+	t_501 = 23u;
+	t_502 = 9ul;
+	t_503 = t_54;
+	t_504 = 0ul;
+	goto fault_529;
+L_594:
 	t_320 = t_53 + 9;
 	*t_320 = t_318;
 	t_321 = 10ul < t_54;
-	if (t_321) goto L_541;
-	t_447 = 24u;
-	t_448 = 10ul;
-	t_449 = t_54;
-	t_450 = 0ul;
-	goto fault_475;
-L_541:
+	if (t_321) goto L_595;
+	t_501 = 24u;
+	t_502 = 10ul;
+	t_503 = t_54;
+	t_504 = 0ul;
+	goto fault_529;
+L_595:
 	t_322 = t_53 + 10;
 	*t_322 = t_313;
 	t_323 = trunc(t_41);
@@ -1118,54 +1172,54 @@ L_541:
 	t_327 = t_326 == as_double(0x7ff0000000000000ul);
 	t_328 = as_double(0x7ff8000000000001ul);
 	t_329 = t_327 ? t_328 : t_325;
-	goto L_542;
-L_542:
+	goto L_596;
+L_596:
 	t_330 = t_323 != t_323;
-	if (t_330) goto L_543;
-	goto L_544;
-L_544:
+	if (t_330) goto L_597;
+	goto L_598;
+L_598:
 	t_331 = as_ulong(t_323);
 	t_334 = t_331;
-	goto L_545;
-L_543:
+	goto L_599;
+L_597:
 	t_332 = as_double(0x7ff8000000000001ul);
 	t_333 = as_ulong(t_332);
 	t_334 = t_333;
-	goto L_545;
-L_545:
+	goto L_599;
+L_599:
 	t_335 = 11ul < t_54;
-	if (t_335) goto L_546;
-	t_447 = 25u;
-	t_448 = 11ul;
-	t_449 = t_54;
-	t_450 = 0ul;
-	goto fault_475;
-L_546:
+	if (t_335) goto L_600;
+	t_501 = 25u;
+	t_502 = 11ul;
+	t_503 = t_54;
+	t_504 = 0ul;
+	goto fault_529;
+L_600:
 	t_336 = t_53 + 11;
 	*t_336 = t_334;
-	goto L_547;
-L_547:
+	goto L_601;
+L_601:
 	t_337 = t_329 != t_329;
-	if (t_337) goto L_548;
-	goto L_549;
-L_549:
+	if (t_337) goto L_602;
+	goto L_603;
+L_603:
 	t_338 = as_ulong(t_329);
 	t_341 = t_338;
-	goto L_550;
-L_548:
+	goto L_604;
+L_602:
 	t_339 = as_double(0x7ff8000000000001ul);
 	t_340 = as_ulong(t_339);
 	t_341 = t_340;
-	goto L_550;
-L_550:
+	goto L_604;
+L_604:
 	t_342 = 12ul < t_54;
-	if (t_342) goto L_551;
-	t_447 = 26u;
-	t_448 = 12ul;
-	t_449 = t_54;
-	t_450 = 0ul;
-	goto fault_475;
-L_551:
+	if (t_342) goto L_605;
+	t_501 = 26u;
+	t_502 = 12ul;
+	t_503 = t_54;
+	t_504 = 0ul;
+	goto fault_529;
+L_605:
 	t_343 = t_53 + 12;
 	*t_343 = t_341;
 	t_344 = fabs(t_312);
@@ -1200,29 +1254,29 @@ L_551:
 	t_373 = isnan(t_372) || isnan(0x0p+00);
 	t_374 = t_371 | t_373;
 	t_375 = t_374 ? t_312 : t_370;
-	goto L_552;
-L_552:
+	goto L_606;
+L_606:
 	t_376 = t_375 != t_375;
-	if (t_376) goto L_553;
-	goto L_554;
-L_554:
+	if (t_376) goto L_607;
+	goto L_608;
+L_608:
 	t_377 = as_ulong(t_375);
 	t_380 = t_377;
-	goto L_555;
-L_553:
+	goto L_609;
+L_607:
 	t_378 = as_double(0x7ff8000000000001ul);
 	t_379 = as_ulong(t_378);
 	t_380 = t_379;
-	goto L_555;
-L_555:
+	goto L_609;
+L_609:
 	t_381 = 13ul < t_54;
-	if (t_381) goto L_556;
-	t_447 = 27u;
-	t_448 = 13ul;
-	t_449 = t_54;
-	t_450 = 0ul;
-	goto fault_475;
-L_556:
+	if (t_381) goto L_610;
+	t_501 = 27u;
+	t_502 = 13ul;
+	t_503 = t_54;
+	t_504 = 0ul;
+	goto fault_529;
+L_610:
 	t_382 = t_53 + 13;
 	*t_382 = t_380;
 	t_383 = trunc(t_44);
@@ -1237,29 +1291,29 @@ L_556:
 	t_392 = t_389 ? t_383 : t_391;
 	t_393 = round(t_44);
 	t_394 = t_386 ? t_392 : t_393;
-	goto L_557;
-L_557:
+	goto L_611;
+L_611:
 	t_395 = t_394 != t_394;
-	if (t_395) goto L_558;
-	goto L_559;
-L_559:
+	if (t_395) goto L_612;
+	goto L_613;
+L_613:
 	t_396 = as_ulong(t_394);
 	t_399 = t_396;
-	goto L_560;
-L_558:
+	goto L_614;
+L_612:
 	t_397 = as_double(0x7ff8000000000001ul);
 	t_398 = as_ulong(t_397);
 	t_399 = t_398;
-	goto L_560;
-L_560:
+	goto L_614;
+L_614:
 	t_400 = 14ul < t_54;
-	if (t_400) goto L_561;
-	t_447 = 28u;
-	t_448 = 14ul;
-	t_449 = t_54;
-	t_450 = 0ul;
-	goto fault_475;
-L_561:
+	if (t_400) goto L_615;
+	t_501 = 28u;
+	t_502 = 14ul;
+	t_503 = t_54;
+	t_504 = 0ul;
+	goto fault_529;
+L_615:
 	t_401 = t_53 + 14;
 	*t_401 = t_399;
 	t_402 = t_44 < 0x0p+00;
@@ -1301,66 +1355,164 @@ L_561:
 	t_438 = t_434 | t_437;
 	t_439 = as_double(0x7ff8000000000001ul);
 	t_440 = t_438 ? t_439 : t_433;
-	goto L_562;
-L_562:
+	goto L_616;
+L_616:
 	t_441 = t_440 != t_440;
-	if (t_441) goto L_563;
-	goto L_564;
-L_564:
+	if (t_441) goto L_617;
+	goto L_618;
+L_618:
 	t_442 = as_ulong(t_440);
 	t_445 = t_442;
-	goto L_565;
-L_563:
+	goto L_619;
+L_617:
 	t_443 = as_double(0x7ff8000000000001ul);
 	t_444 = as_ulong(t_443);
 	t_445 = t_444;
-	goto L_565;
-L_565:
+	goto L_619;
+L_619:
 	t_446 = 15ul < t_54;
-	if (t_446) goto L_566;
-	t_447 = 29u;
-	t_448 = 15ul;
-	t_449 = t_54;
-	t_450 = 0ul;
-	goto fault_475;
-fault_475:
-	t_451 = ka_fault_0;
-	cas_452 = atomic_cmpxchg((volatile __global uint*)t_451, 0u, 1u);
-	cas_ok_453 = cas_452 == 0u;
-	t_454 = cas_ok_453;
-	if (t_454) goto L_567;
-	goto L_568;
-L_567:
-	t_455 = ka_fault_0 + 1;
-	*t_455 = ka_launch_1;
-	t_456 = ka_fault_0 + 2;
-	*t_456 = t_447;
-	t_457 = (ulong)get_global_id(0);
-	t_458 = (uint)t_457;
-	t_459 = ka_fault_0 + 3;
-	*t_459 = t_458;
-	t_460 = (ulong)get_global_id(1);
-	t_461 = (uint)t_460;
-	t_462 = ka_fault_0 + 4;
-	*t_462 = t_461;
-	t_463 = (ulong)get_global_id(2);
-	t_464 = (uint)t_463;
-	t_465 = ka_fault_0 + 5;
-	*t_465 = t_464;
-	t_466 = (__global ulong*)ka_fault_0;
-	t_467 = t_466 + 4;
-	*t_467 = t_448;
-	t_468 = t_466 + 5;
-	*t_468 = t_449;
-	t_469 = t_466 + 6;
-	*t_469 = t_450;
-	goto L_568;
-L_568:
+	if (t_446) goto L_620;
+	t_501 = 29u;
+	t_502 = 15ul;
+	t_503 = t_54;
+	t_504 = 0ul;
+	goto fault_529;
+L_620:
+	t_447 = t_53 + 15;
+	*t_447 = t_445;
+	t_448 = t_41 - t_44;
+	t_449 = t_448 <= 0x0p+00;
+	t_450 = t_449 ? 0x0p+00 : t_448;
+	goto L_621;
+L_621:
+	t_451 = t_450 != t_450;
+	if (t_451) goto L_622;
+	goto L_623;
+L_623:
+	t_452 = as_ulong(t_450);
+	t_455 = t_452;
+	goto L_624;
+L_622:
+	t_453 = as_double(0x7ff8000000000001ul);
+	t_454 = as_ulong(t_453);
+	t_455 = t_454;
+	goto L_624;
+L_624:
+	t_456 = 16ul < t_54;
+	if (t_456) goto L_625;
+	t_501 = 30u;
+	t_502 = 16ul;
+	t_503 = t_54;
+	t_504 = 0ul;
+	goto fault_529;
+L_625:
+	t_457 = t_53 + 16;
+	*t_457 = t_455;
+	t_458 = fabs(t_41);
+	t_459 = t_458 < 0x1p-1022;
+	t_460 = t_41 * 0x1p+52;
+	t_461 = t_459 ? t_460 : t_41;
+	t_462 = t_459 ? 0xffffffffffffffccul : 0ul;
+	t_463 = as_ulong(t_461);
+	t_464 = t_463 >> 52ul;
+	t_465 = t_464 & 2047ul;
+	t_466 = t_465 - 1023ul;
+	t_467 = t_462 + t_466;
+	t_468 = fabs(t_41);
+	t_469 = t_468 == as_double(0x7ff0000000000000ul);
+	t_470 = (double)(long)t_467;
+	t_471 = t_469 ? as_double(0x7ff0000000000000ul) : t_470;
+	t_472 = t_41 == 0x0p+00;
+	t_473 = t_472 ? as_double(0xfff0000000000000ul) : t_471;
+	t_474 = isnan(t_41) || isnan(t_41);
+	t_475 = t_474 ? t_41 : t_473;
+	goto L_626;
+L_626:
+	t_476 = t_475 != t_475;
+	if (t_476) goto L_627;
+	goto L_628;
+L_628:
+	t_477 = as_ulong(t_475);
+	t_480 = t_477;
+	goto L_629;
+L_627:
+	t_478 = as_double(0x7ff8000000000001ul);
+	t_479 = as_ulong(t_478);
+	t_480 = t_479;
+	goto L_629;
+L_629:
+	t_481 = 17ul < t_54;
+	if (t_481) goto L_630;
+	t_501 = 31u;
+	t_502 = 17ul;
+	t_503 = t_54;
+	t_504 = 0ul;
+	goto fault_529;
+L_630:
+	t_482 = t_53 + 17;
+	*t_482 = t_480;
+	t_483 = fabs(t_41);
+	t_484 = t_483 < 0x1p-1022;
+	t_485 = t_41 * 0x1p+52;
+	t_486 = t_484 ? t_485 : t_41;
+	t_487 = t_484 ? 0xffffffffffffffccul : 0ul;
+	t_488 = as_ulong(t_486);
+	t_489 = t_488 >> 52ul;
+	t_490 = t_489 & 2047ul;
+	t_491 = t_490 - 1023ul;
+	t_492 = t_487 + t_491;
+	t_493 = fabs(t_41);
+	t_494 = t_493 == as_double(0x7ff0000000000000ul);
+	t_495 = isnan(t_41) || isnan(t_41);
+	t_496 = t_494 | t_495;
+	t_497 = t_496 ? 0x7ffffffful : t_492;
+	t_498 = t_41 == 0x0p+00;
+	t_499 = t_498 ? 0xffffffff80000000ul : t_497;
+	t_500 = 18ul < t_54;
+	if (t_500) goto L_631;
+	t_501 = 32u;
+	t_502 = 18ul;
+	t_503 = t_54;
+	t_504 = 0ul;
+	goto fault_529;
+fault_529:
+	t_505 = ka_fault_0;
+	cas_506 = atomic_cmpxchg((volatile __global uint*)t_505, 0u, 1u);
+	cas_ok_507 = cas_506 == 0u;
+	t_508 = cas_ok_507;
+	if (t_508) goto L_632;
+	goto L_633;
+L_632:
+	t_509 = ka_fault_0 + 1;
+	*t_509 = ka_launch_1;
+	t_510 = ka_fault_0 + 2;
+	*t_510 = t_501;
+	t_511 = (ulong)get_global_id(0);
+	t_512 = (uint)t_511;
+	t_513 = ka_fault_0 + 3;
+	*t_513 = t_512;
+	t_514 = (ulong)get_global_id(1);
+	t_515 = (uint)t_514;
+	t_516 = ka_fault_0 + 4;
+	*t_516 = t_515;
+	t_517 = (ulong)get_global_id(2);
+	t_518 = (uint)t_517;
+	t_519 = ka_fault_0 + 5;
+	*t_519 = t_518;
+	t_520 = (__global ulong*)ka_fault_0;
+	t_521 = t_520 + 4;
+	*t_521 = t_502;
+	t_522 = t_520 + 5;
+	*t_522 = t_503;
+	t_523 = t_520 + 6;
+	*t_523 = t_504;
+	goto L_633;
+L_633:
 	return;
-L_566:
-	t_470 = t_53 + 15;
-	*t_470 = t_445;
+L_631:
+	t_524 = t_53 + 18;
+	*t_524 = t_499;
 	return;
-outside_473:
+outside_527:
 	return;
 }
