@@ -328,45 +328,60 @@ func (f *frame) checkGroupUniform(call *ssa.Call, name string) bool {
 }
 
 // divergentAt reports whether block b runs in only some work-items of a
-// group as far as b's function shows: some If whose condition depends on
-// the work-item reaches b, and b does not post-dominate it. It returns the
-// If's position.
+// group as far as b's function shows: b is control dependent on an If
+// whose condition depends on the work-item, or on an If in a block that
+// is itself divergent. It returns the divergent If's position.
 func divergentAt(b *ssa.BasicBlock) (token.Pos, bool) {
 	memo := map[ssa.Value]bool{}
-	for _, c := range b.Parent().Blocks {
-		if len(c.Instrs) == 0 {
-			continue
+	blocks := map[*ssa.BasicBlock]token.Pos{}
+	var walk func(b *ssa.BasicBlock) (token.Pos, bool)
+	walk = func(b *ssa.BasicBlock) (token.Pos, bool) {
+		if pos, ok := blocks[b]; ok {
+			return pos, pos.IsValid()
 		}
-		br, ok := c.Instrs[len(c.Instrs)-1].(*ssa.If)
-		if !ok || !divergentValue(br.Cond, memo) {
-			continue
-		}
-		if c == b {
-			if onCycle(b) {
-				return br.Cond.Pos(), true
+		blocks[b] = token.NoPos // cycles
+		for _, c := range b.Parent().Blocks {
+			if len(c.Instrs) == 0 {
+				continue
 			}
-			continue
+			br, ok := c.Instrs[len(c.Instrs)-1].(*ssa.If)
+			if !ok || !controlDependent(b, c) {
+				continue
+			}
+			pos := br.Cond.Pos()
+			if !pos.IsValid() {
+				pos = br.Pos()
+			}
+			if !pos.IsValid() {
+				pos = c.Parent().Pos()
+			}
+			if divergentValue(br.Cond, memo) {
+				blocks[b] = pos
+				return pos, true
+			}
+			if p, ok := walk(c); ok {
+				blocks[b] = p
+				return p, true
+			}
 		}
-		if reaches(c, b) && !postDominates(b, c) {
-			return br.Cond.Pos(), true
-		}
+		return token.NoPos, false
 	}
-	return token.NoPos, false
+	return walk(b)
 }
 
-// reaches reports whether b can be reached from c.
-func reaches(c, b *ssa.BasicBlock) bool {
-	seen := map[*ssa.BasicBlock]bool{c: true}
-	stack := append([]*ssa.BasicBlock(nil), c.Succs...)
-	for len(stack) > 0 {
-		x := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		if x == b {
+// controlDependent reports whether whether b runs depends on the branch
+// that ends c: b post-dominates a successor of c but not c itself (or b is
+// c, on a loop).
+func controlDependent(b, c *ssa.BasicBlock) bool {
+	if b == c {
+		return onCycle(b)
+	}
+	if postDominates(b, c) {
+		return false
+	}
+	for _, s := range c.Succs {
+		if s == b || postDominates(b, s) {
 			return true
-		}
-		if !seen[x] {
-			seen[x] = true
-			stack = append(stack, x.Succs...)
 		}
 	}
 	return false
@@ -375,8 +390,11 @@ func reaches(c, b *ssa.BasicBlock) bool {
 // postDominates reports whether every path from c to a return passes
 // through b (paths that end in a panic do not count).
 func postDominates(b, c *ssa.BasicBlock) bool {
-	seen := map[*ssa.BasicBlock]bool{b: true, c: true}
-	stack := append([]*ssa.BasicBlock(nil), c.Succs...)
+	if b == c {
+		return true
+	}
+	seen := map[*ssa.BasicBlock]bool{b: true}
+	stack := []*ssa.BasicBlock{c}
 	for len(stack) > 0 {
 		x := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]

@@ -239,3 +239,16 @@ func checkBools(t *testing.T, dev *ka.Device) {
 		}
 	}
 }
+
+// TestNoGroupFunctions checks that kago gen wrote no group function for
+// the collectives' kernels: groupfn refuses them (they pass the ka.Item
+// to a function), so the native backend runs them a goroutine per
+// work-item, where ka/driver implements the collectives.
+func TestNoGroupFunctions(t *testing.T) {
+	for _, k := range []any{All[float32], All[int8], Bools} {
+		spec, err := driver.LookupKernel(k)
+		require.NoError(t, err)
+		require.Nil(t, spec.Group, spec.Name)
+		require.True(t, spec.Barrier, spec.Name)
+	}
+}
