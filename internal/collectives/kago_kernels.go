@@ -1070,6 +1070,78 @@ func init() {
 			return func(it driver.Item) { Bools(ka.Item(it), a0, a1, a2, a3, a4) }
 		},
 	})
+	// GroupSumBlocks runs a work-item at a time on native: the ka.Item is used other than by calling its methods (passed to a function?).
+	driver.RegisterKernel(GroupSumBlocks, &driver.KernelSpec{
+		Name:  "GroupSumBlocks",
+		Entry: "GroupSumBlocks",
+		Params: []driver.Param{
+			{Name: "x", Type: driver.Float32, Slice: true},
+			{Name: "out", Type: driver.Float32, Slice: true},
+		},
+		DeviceParams: driver.DeviceParams{
+			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
+			{Kind: driver.ParamLength, Arg: 0, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
+			{Kind: driver.ParamLength, Arg: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
+			{Kind: driver.ParamFaultRecord, Size: 8},
+			{Kind: driver.ParamLaunchID, Size: 4},
+		},
+		Faults: []driver.FaultSite{
+			{Kind: driver.FaultIndex, File: "bench.go", Line: 39, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "bench.go", Line: 43, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+		},
+		Barrier: true,
+		Needs:   0,
+		Code:    kagoCode{},
+		Native: func(args []driver.Arg) func(driver.Item) {
+			a0 := args[0].Value.([]float32)
+			a1 := args[1].Value.([]float32)
+			return func(it driver.Item) { GroupSumBlocks(ka.Item(it), a0, a1) }
+		},
+	})
+	driver.RegisterKernel(TreeSum, &driver.KernelSpec{
+		Name:  "TreeSum",
+		Entry: "TreeSum",
+		Params: []driver.Param{
+			{Name: "x", Type: driver.Float32, Slice: true},
+			{Name: "out", Type: driver.Float32, Slice: true},
+		},
+		DeviceParams: driver.DeviceParams{
+			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
+			{Kind: driver.ParamLength, Arg: 0, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
+			{Kind: driver.ParamLength, Arg: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
+			{Kind: driver.ParamFaultRecord, Size: 8},
+			{Kind: driver.ParamLaunchID, Size: 4},
+		},
+		Faults: []driver.FaultSite{
+			{Kind: driver.FaultIndex, File: "bench.go", Line: 18, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "bench.go", Line: 20, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "bench.go", Line: 24, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "bench.go", Line: 24, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "bench.go", Line: 24, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "bench.go", Line: 29, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+		},
+		Barrier: true,
+		Needs:   0,
+		Code:    kagoCode{},
+		Native: func(args []driver.Arg) func(driver.Item) {
+			a0 := args[0].Value.([]float32)
+			a1 := args[1].Value.([]float32)
+			return func(it driver.Item) { TreeSum(ka.Item(it), a0, a1) }
+		},
+		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+			a0 := args[0].Value.([]float32)
+			a1 := args[1].Value.([]float32)
+			return func(g *driver.WorkGroup) { kagoGroupTreeSum(g, a0, a1) }
+		},
+	})
 }
 
 // AllKernel is an instance of the generic kernel All loaded on a device. Its Launch
@@ -1150,4 +1222,104 @@ func (k BoolsKernel) Launch(s *ka.Stream, r ka.NDRange, from int, in *ka.Array[b
 		return fmt.Errorf("launching Bools: a zero BoolsKernel, not one from NewBoolsKernel: %w", ka.ErrInvalid)
 	}
 	return k.k.Launch(s, r, from, in, all, anyOf, bc)
+}
+
+// GroupSumBlocksKernel is the kernel GroupSumBlocks loaded on a device. Its Launch
+// takes GroupSumBlocks's parameters, so a wrong argument is a compile error.
+type GroupSumBlocksKernel struct{ k *ka.Kernel }
+
+// NewGroupSumBlocksKernel loads the kernel GroupSumBlocks on dev, as ka.NewKernel does.
+func NewGroupSumBlocksKernel(dev *ka.Device, opts ...ka.KernelOption) (GroupSumBlocksKernel, error) {
+	k, err := ka.NewKernel(dev, GroupSumBlocks, opts...)
+	return GroupSumBlocksKernel{k}, err
+}
+
+// Kernel returns the loaded kernel (nil for the zero GroupSumBlocksKernel).
+func (k GroupSumBlocksKernel) Kernel() *ka.Kernel { return k.k }
+
+// Launch enqueues GroupSumBlocks on s over r, as ka.Kernel.Launch does.
+func (k GroupSumBlocksKernel) Launch(s *ka.Stream, r ka.NDRange, x *ka.Array[float32], out *ka.Array[float32]) error {
+	if k.k == nil {
+		return fmt.Errorf("launching GroupSumBlocks: a zero GroupSumBlocksKernel, not one from NewGroupSumBlocksKernel: %w", ka.ErrInvalid)
+	}
+	return k.k.Launch(s, r, x, out)
+}
+
+// TreeSumKernel is the kernel TreeSum loaded on a device. Its Launch
+// takes TreeSum's parameters, so a wrong argument is a compile error.
+type TreeSumKernel struct{ k *ka.Kernel }
+
+// NewTreeSumKernel loads the kernel TreeSum on dev, as ka.NewKernel does.
+func NewTreeSumKernel(dev *ka.Device, opts ...ka.KernelOption) (TreeSumKernel, error) {
+	k, err := ka.NewKernel(dev, TreeSum, opts...)
+	return TreeSumKernel{k}, err
+}
+
+// Kernel returns the loaded kernel (nil for the zero TreeSumKernel).
+func (k TreeSumKernel) Kernel() *ka.Kernel { return k.k }
+
+// Launch enqueues TreeSum on s over r, as ka.Kernel.Launch does.
+func (k TreeSumKernel) Launch(s *ka.Stream, r ka.NDRange, x *ka.Array[float32], out *ka.Array[float32]) error {
+	if k.k == nil {
+		return fmt.Errorf("launching TreeSum: a zero TreeSumKernel, not one from NewTreeSumKernel: %w", ka.ErrInvalid)
+	}
+	return k.k.Launch(s, r, x, out)
+}
+
+// kagoGroupTreeSum runs one work-group of TreeSum, its work-items as loops
+// (see package groupfn).
+func kagoGroupTreeSum(kg *driver.WorkGroup, x []float32, out []float32) {
+	n0 := kg.Size[0]
+	n1 := kg.Size[1]
+	n2 := kg.Size[2]
+	b0 := kg.ID[0] * n0
+	b1 := kg.ID[1] * n1
+	b2 := kg.ID[2] * n2
+	gs0 := kg.GlobalSize[0]
+	gs1 := kg.GlobalSize[1]
+	tmp := driver.GroupLocal[float32](kg, 0, BenchGroup)
+	for lz := range n2 {
+		gz := b2 + lz
+		for ly := range n1 {
+			gy := b1 + ly
+			row := gs0 * (gy + gs1*gz)
+			lrow := n0 * (ly + n1*lz)
+			for lx := range n0 {
+				gx := b0 + lx
+				l1 := lrow + lx
+				l := l1
+				var v float32
+				if i := (row + gx); i < len(x) {
+					v = x[i]
+				}
+				tmp[l] = v
+			}
+		}
+	}
+	for s := BenchGroup / 2; s > 0; s /= 2 {
+		for lz := range n2 {
+			for ly := range n1 {
+				lrow := n0 * (ly + n1*lz)
+				for lx := range n0 {
+					l1 := lrow + lx
+					l := l1
+					if l < s {
+						tmp[l] += tmp[l+s]
+					}
+				}
+			}
+		}
+	}
+	for lz := range n2 {
+		for ly := range n1 {
+			lrow := n0 * (ly + n1*lz)
+			for lx := range n0 {
+				l1 := lrow + lx
+				l := l1
+				if l == 0 {
+					out[kg.Linear] = tmp[0]
+				}
+			}
+		}
+	}
 }
