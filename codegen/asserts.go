@@ -310,7 +310,7 @@ func usesBarrier(fn *ssa.Function) bool {
 					continue
 				}
 				if obj := funcObject(callee); obj != nil && obj.Pkg() != nil && obj.Pkg().Path() == kaPath {
-					if obj.Name() == "Barrier" || obj.Name() == "LocalArray" || isCollective(obj.Name()) {
+					if obj.Name() == "Barrier" || obj.Name() == "LocalArray" || isCollective(obj.Name()) || isLocalMethod(callee) {
 						return true
 					}
 					continue

@@ -51,6 +51,9 @@ func (f *frame) createCall(call *ssa.Call) lowered {
 				if l, ok := f.createViewCall(call, callee, obj); ok {
 					return l
 				}
+				if l, ok := f.createLocalCall(call, callee, obj); ok {
+					return l
+				}
 				return f.createKaCall(call, callee, obj)
 			case "math":
 				return f.createMathCall(call, obj.Name(), goMath, lltypes.Double)

@@ -134,7 +134,7 @@ func compileKernel(p *Package, fn *ssa.Function) (*Kernel, ErrorList) {
 	type binding struct {
 		ssa  *ssa.Parameter
 		name string
-		kind int // 0 scalar, 1 slice, 2 bool, 3 matrix or volume (views.go), 4 struct (structparams.go)
+		kind int // 0 scalar, 1 slice, 2 bool, 3 matrix or volume (views.go), 4 struct (structparams.go), 5 ka.Local (localmem.go)
 		p    []*ir.Param
 		lt   lltypes.Type   // a scalar's type, a slice's element type
 		goT  types.Type     // a struct's type
@@ -155,6 +155,21 @@ func compileKernel(p *Package, fn *ssa.Function) (*Kernel, ErrorList) {
 		}
 		if isItem(t) {
 			c.errorf(sp.Pos(), "only the first parameter may be ka.Item")
+			continue
+		}
+		if et := localElem(t); et != nil {
+			st := paramScalar(et)
+			elem := memType(et)
+			if st == driver.Invalid || elem == nil {
+				c.errorf(sp.Pos(), "parameter %s: %s", sp.Name(), unsupported(describeType(t)+" parameter"))
+				continue
+			}
+			binds = append(binds, binding{ssa: sp, name: name, kind: 5, lt: elem})
+			k.Params = append(k.Params, driver.Param{Name: sp.Name(), Type: st, Local: true})
+			k.GoTypes = append(k.GoTypes, types.TypeString(t, qual))
+			if st == driver.Float64 {
+				c.float64 = true
+			}
 			continue
 		}
 		if _, ok := t.Underlying().(*types.Struct); ok && !isItem(t) && isAggregate(t) {
@@ -235,6 +250,14 @@ func compileKernel(p *Package, fn *ssa.Function) (*Kernel, ErrorList) {
 			b := &binds[dp.Arg]
 			prm = ir.NewParam(b.name+"."+itoa(len(b.p)), b.ft[len(b.p)])
 			b.p = append(b.p, prm)
+		case driver.ParamLocalBuffer, driver.ParamLocalLength:
+			b := &binds[dp.Arg]
+			if dp.Kind == driver.ParamLocalBuffer {
+				prm = ir.NewParam(b.name+".ptr", pointerTo(b.lt, spaceLocal))
+			} else {
+				prm = ir.NewParam(b.name+".len", lltypes.I64)
+			}
+			b.p = append(b.p, prm)
 		case driver.ParamBuffer, driver.ParamLength, driver.ParamScalar, driver.ParamOffset, driver.ParamShape, driver.ParamStride:
 			b := &binds[dp.Arg]
 			shape, strides := viewParamNames(k.Params[dp.Arg].Dims)
@@ -283,6 +306,8 @@ func compileKernel(p *Package, fn *ssa.Function) (*Kernel, ErrorList) {
 			fr.values[b.ssa] = c.entry.NewICmp(enum.IPredNE, b.p[0], constant.NewInt(lltypes.I8, 0))
 		case 4:
 			fr.values[b.ssa] = fr.bindStructParam(b.goT, b.p)
+		case 5:
+			fr.values[b.ssa] = &localValue{ptr: b.p[0], len: b.p[1], elem: b.lt}
 		case 3:
 			// buffer, offset, extents, strides (driver.LayoutOf)
 			dims := (len(b.p) - 1) / 2

@@ -145,6 +145,18 @@ func (k *Kernel) launch(s *Stream, r NDRange, timed bool, args []any) (*eventSta
 	dargs := s.args[:0]
 	defer func() { clear(dargs); s.args = dargs[:0] }()
 	for i, p := range params {
+		if p.Local {
+			a, ok := args[i].(localArg)
+			if !ok || a.localElem() != p.Type {
+				return nil, fmt.Errorf("ka: launching %s: argument %d (%s) is %T, want ka.Local[%s] (ka.LocalOf): %w", k.spec.Name, i+1, p, args[i], p.Type, ErrBadLaunch)
+			}
+			arg, err := a.localLaunchArg(i, group.Total())
+			if err != nil {
+				return nil, fmt.Errorf("ka: launching %s: argument %d (%s) %v: %w", k.spec.Name, i+1, p, err, ErrBadLaunch)
+			}
+			dargs = append(dargs, arg)
+			continue
+		}
 		if p.Dims >= 2 {
 			want := "*ka.Matrix"
 			if p.Dims == 3 {
@@ -347,6 +359,11 @@ func reflectSpec(fn any) *driver.KernelSpec {
 		if in.Kind() == reflect.Slice {
 			p.Slice = true
 			in = in.Elem()
+		}
+		if l, ok := reflect.Zero(in).Interface().(localArg); ok {
+			p.Local, p.Type = true, l.localElem()
+			spec.Params = append(spec.Params, p)
+			continue
 		}
 		if in.PkgPath() == "" {
 			p.Type = driver.ScalarType(in.Kind())

@@ -33,8 +33,11 @@ func packArgs(spec *driver.KernelSpec, layout driver.DeviceParams, args []driver
 			slots[i] = uint64(args[dp.Arg].Shape[dp.Dim])
 		case driver.ParamStride:
 			slots[i] = uint64(args[dp.Arg].Strides[dp.Dim])
-		case driver.ParamLength:
+		case driver.ParamLength, driver.ParamLocalLength:
 			slots[i] = uint64(args[dp.Arg].Len)
+		case driver.ParamLocalBuffer:
+			// An offset in the dynamic shared memory: Launch fills these
+			// (packLocals, localmem.go).
 		case driver.ParamScalar:
 			p := spec.Params[dp.Arg]
 			v, ok := driver.ScalarBits(p.Type, args[dp.Arg].Value)

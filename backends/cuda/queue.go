@@ -95,7 +95,11 @@ func (q *queue) Launch(fn driver.Function, r, group driver.NDRange, args []drive
 	if err := q.packFaults(f, group, q.params.Slots()[:len(f.layout)]); err != nil {
 		return err
 	}
-	if err := q.dev.ctx.Launch(f.fn, q.s, grid, block, q.params); err != nil {
+	shared, err := packLocals(f.spec, f.layout, args, q.params.Slots()[:len(f.layout)])
+	if err != nil {
+		return err
+	}
+	if err := q.dev.ctx.LaunchShared(f.fn, q.s, grid, block, shared, q.params); err != nil {
 		if cu.IsDeviceFault(cu.CodeOf(err)) {
 			return deviceError("launch of "+f.spec.Name, err)
 		}

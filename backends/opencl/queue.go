@@ -142,8 +142,15 @@ func (q *queue) Launch(fn driver.Function, r, group driver.NDRange, args []drive
 			l.Set(i, dp.Size, uint64(args[dp.Arg].Shape[dp.Dim]))
 		case driver.ParamStride:
 			l.Set(i, dp.Size, uint64(args[dp.Arg].Strides[dp.Dim]))
-		case driver.ParamLength:
+		case driver.ParamLength, driver.ParamLocalLength:
 			l.Set(i, dp.Size, uint64(args[dp.Arg].Len))
+		case driver.ParamLocalBuffer:
+			// A __local T* argument: its size, no value.
+			n, err := driver.LocalBytes(args[dp.Arg], f.spec.Params[dp.Arg].Type, 0)
+			if err != nil {
+				return fmt.Errorf("opencl: launch of %s: parameter %s: %w", f.spec.Name, f.spec.Params[dp.Arg], err)
+			}
+			l.SetLocal(i, int(n))
 		case driver.ParamScalar:
 			p := f.spec.Params[dp.Arg]
 			v, ok := driver.ScalarBits(p.Type, args[dp.Arg].Value)

@@ -316,6 +316,9 @@ func writeRegistration(b *bytes.Buffer, k *codegen.Kernel, group *groupFunc) {
 		if p.Dims != 0 {
 			fmt.Fprintf(b, ", Dims: %d", p.Dims)
 		}
+		if p.Local {
+			b.WriteString(", Local: true")
+		}
 		if p.Fields != nil {
 			fmt.Fprintf(b, ", StructSize: %d, Fields: []driver.Field{", p.StructSize)
 			for i, f := range p.Fields {

@@ -189,6 +189,9 @@ func (g *gen) generate() *Func {
 				}
 				continue
 			}
+			if n, ok := types.Unalias(obj.Type()).(*types.Named); ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == kaPath && n.Obj().Name() == "Local" {
+				g.refuse(field, "a ka.Local parameter (local memory sized at launch)")
+			}
 			g.params[obj] = true
 		}
 	}

@@ -14,6 +14,7 @@ package ptx
 //	float  -> .param .f32
 //	double -> .param .f64
 //	T addrspace(1)* -> .param .u64, a device pointer from cuMemAlloc
+//	T addrspace(3)* -> .param .u64, a byte offset in .extern .shared memory (dynshared.go)
 //
 // The hidden parameters (i64 %ka.gsize0..2, the launch's range) are in the
 // IR already, last (docs/ir.md, "Kernel ABI").
@@ -251,6 +252,10 @@ func (fe *funcEmitter) createParams() {
 			continue
 		}
 		if pt, ok := t.(*types.PointerType); ok {
+			if pt.AddrSpace == 3 {
+				fe.createLocalParam(p, name) // dynshared.go
+				continue
+			}
 			if pt.AddrSpace != 1 {
 				fe.errorf(ErrBadIR, "parameter %s: pointer in addrspace(%d); kernel pointers are addrspace(1)", p.Ident(), pt.AddrSpace)
 				continue

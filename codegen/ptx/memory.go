@@ -47,6 +47,7 @@ func (me *moduleEmitter) createGlobals(out *strings.Builder) {
 	if len(me.globals) > 0 {
 		out.WriteString("\n")
 	}
+	me.createDynamicShared(out)
 	me.createPrintfDecls(out)
 }
 

@@ -488,6 +488,47 @@ func init() {
 			return func(g *driver.WorkGroup) { kagoGroupHistogram(g, a0, a1) }
 		},
 	})
+	// LocalHistogram runs a work-item at a time on native: a ka.Local parameter (local memory sized at launch).
+	driver.RegisterKernel(LocalHistogram, &driver.KernelSpec{
+		Name:  "LocalHistogram",
+		Entry: "LocalHistogram",
+		Params: []driver.Param{
+			{Name: "local", Type: driver.Uint32, Local: true},
+			{Name: "in", Type: driver.Uint32, Slice: true},
+			{Name: "bins", Type: driver.Uint32, Slice: true},
+		},
+		DeviceParams: driver.DeviceParams{
+			{Kind: driver.ParamLocalBuffer, Arg: 0, Size: 8},
+			{Kind: driver.ParamLocalLength, Arg: 0, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
+			{Kind: driver.ParamLength, Arg: 1, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 2, Size: 8},
+			{Kind: driver.ParamLength, Arg: 2, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
+			{Kind: driver.ParamFaultRecord, Size: 8},
+			{Kind: driver.ParamLaunchID, Size: 4},
+		},
+		Faults: []driver.FaultSite{
+			{Kind: driver.FaultIndex, File: "localmem.go", Line: 18, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "localmem.go", Line: 22, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultDivideByZero, File: "localmem.go", Line: 22, Format: "integer divide by zero", Args: nil},
+			{Kind: driver.FaultIndex, File: "localmem.go", Line: 22, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "localmem.go", Line: 26, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "localmem.go", Line: 27, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "localmem.go", Line: 27, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+		},
+		Barrier: true,
+		Needs:   0,
+		Code:    kagoCode{},
+		Native: func(args []driver.Arg) func(driver.Item) {
+			a0 := args[0].Value.(ka.Local[uint32])
+			a1 := args[1].Value.([]uint32)
+			a2 := args[2].Value.([]uint32)
+			return func(it driver.Item) { LocalHistogram(ka.Item(it), a0, a1, a2) }
+		},
+	})
 	driver.RegisterKernel(Loops, &driver.KernelSpec{
 		Name:  "Loops",
 		Entry: "Loops",
@@ -2034,6 +2075,27 @@ func (k HistogramKernel) Launch(s *ka.Stream, r ka.NDRange, in *ka.Array[uint32]
 		return fmt.Errorf("launching Histogram: a zero HistogramKernel, not one from NewHistogramKernel: %w", ka.ErrInvalid)
 	}
 	return k.k.Launch(s, r, in, bins)
+}
+
+// LocalHistogramKernel is the kernel LocalHistogram loaded on a device. Its Launch
+// takes LocalHistogram's parameters, so a wrong argument is a compile error.
+type LocalHistogramKernel struct{ k *ka.Kernel }
+
+// NewLocalHistogramKernel loads the kernel LocalHistogram on dev, as ka.NewKernel does.
+func NewLocalHistogramKernel(dev *ka.Device, opts ...ka.KernelOption) (LocalHistogramKernel, error) {
+	k, err := ka.NewKernel(dev, LocalHistogram, opts...)
+	return LocalHistogramKernel{k}, err
+}
+
+// Kernel returns the loaded kernel (nil for the zero LocalHistogramKernel).
+func (k LocalHistogramKernel) Kernel() *ka.Kernel { return k.k }
+
+// Launch enqueues LocalHistogram on s over r, as ka.Kernel.Launch does.
+func (k LocalHistogramKernel) Launch(s *ka.Stream, r ka.NDRange, local ka.Local[uint32], in *ka.Array[uint32], bins *ka.Array[uint32]) error {
+	if k.k == nil {
+		return fmt.Errorf("launching LocalHistogram: a zero LocalHistogramKernel, not one from NewLocalHistogramKernel: %w", ka.ErrInvalid)
+	}
+	return k.k.Launch(s, r, local, in, bins)
 }
 
 // LoopsKernel is the kernel Loops loaded on a device. Its Launch

@@ -119,6 +119,12 @@ func llcCompile(t *testing.T, llcPath string) {
 				if dp.Kind == driver.ParamGlobalSize {
 					lk.gsize[dp.Dim] = i
 				}
+				if dp.Kind == driver.ParamLocalBuffer && lk.err == nil {
+					lk.err = fmt.Errorf("a ka.Local parameter: kago's PTX takes an offset in its .extern .shared memory, llc's a .shared pointer")
+				}
+			}
+			if lk.err != nil {
+				continue
 			}
 			in, out := filepath.Join(dir, k.Entry+".ll"), filepath.Join(dir, k.Entry+".ptx")
 			if lk.err = os.WriteFile(in, []byte(llcModule(k.Module.String())), 0o644); lk.err != nil {

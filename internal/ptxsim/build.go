@@ -82,6 +82,12 @@ func (k *Kernel) build(decls []decl, body []stmt) error {
 		k.vars[v.name] = &variable{name: v.name, space: "shared", align: v.align, size: v.size, offset: k.shared}
 		k.shared += v.size
 	}
+	if d := k.mod.dynShared; d != nil {
+		// After the static arrays (its offset is set below, once the
+		// kernel's own are laid out); the launch gives its size.
+		k.dynShared = &variable{name: d.name, space: "shared", align: d.align}
+		k.vars[d.name] = k.dynShared
+	}
 	for _, p := range k.Params {
 		k.vars[p.Name] = &variable{name: p.Name, space: "kparam", size: p.Size, offset: p.Offset}
 	}
@@ -126,6 +132,9 @@ func (k *Kernel) build(decls []decl, body []stmt) error {
 			}
 			k.vars[dc.name] = v
 		}
+	}
+	if k.dynShared != nil {
+		k.dynShared.offset = align(k.shared, k.dynShared.align)
 	}
 	n := 0
 	for _, s := range body {

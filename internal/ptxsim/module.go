@@ -16,7 +16,10 @@ type Module struct {
 	kernels map[string]*Kernel
 	externs map[string]bool
 	shared  []*variable // module-scope .shared variables
-	globals []*variable // module-scope .global variables
+	// dynShared is the module's .extern .shared array, sized at launch
+	// (Launch.Shared), or nil.
+	dynShared *variable
+	globals   []*variable // module-scope .global variables
 
 	mu    sync.Mutex
 	bound map[*Memory][]uint64 // the globals' addresses in each memory
@@ -114,9 +117,10 @@ type Kernel struct {
 	regBits   []int          // declared width of each register (1 for .pred)
 	regKind   []byte         // declared kind of each register: 'b', 'u', 's', 'f', 'p'
 	vars      map[string]*variable
-	localSize int // bytes of .local per thread
-	callSize  int // bytes of call-site .param per thread
-	shared    int // bytes of .shared per block
+	localSize int       // bytes of .local per thread
+	callSize  int       // bytes of call-site .param per thread
+	shared    int       // bytes of .shared per block
+	dynShared *variable // the module's .extern .shared array (Launch.Shared bytes), or nil
 	code      []inst
 	labels    map[string]int
 }

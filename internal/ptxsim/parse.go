@@ -161,8 +161,15 @@ func Parse(src string) (*Module, error) {
 				m.externs[name] = true
 				continue
 			}
+			if t == ".extern" && p.peek() == ".shared" {
+				p.next()
+				if err := p.dynamicShared(m); err != nil {
+					return nil, err
+				}
+				continue
+			}
 			if p.peek() != ".entry" {
-				return nil, p.errorf("unsupported directive %s %s (only .entry kernels and .extern .func declarations)", t, p.peek())
+				return nil, p.errorf("unsupported directive %s %s (only .entry kernels, .extern .func declarations and .extern .shared arrays)", t, p.peek())
 			}
 			fallthrough
 		case ".entry":
@@ -689,4 +696,41 @@ func parseInt(s string) (uint64, error) {
 		return strconv.ParseUint(s[1:], 8, 64)
 	}
 	return strconv.ParseUint(s, 10, 64)
+}
+
+// dynamicShared parses "[.align N] .type name[];" after .extern .shared:
+// the module's dynamic shared array, whose size each launch gives
+// (Launch.Shared).
+func (p *parser) dynamicShared(m *Module) error {
+	align := 0
+	if p.peek() == ".align" {
+		p.next()
+		n, err := strconv.Atoi(p.next())
+		if err != nil || n <= 0 {
+			return p.errorf("bad .align")
+		}
+		align = n
+	}
+	t := p.next()
+	if !strings.HasPrefix(t, ".") || typeSize(t[1:]) == 0 {
+		return p.errorf("unsupported .extern .shared type %q", t)
+	}
+	if align == 0 {
+		align = typeSize(t[1:])
+	}
+	name := p.next()
+	if err := p.expect("["); err != nil {
+		return err
+	}
+	if err := p.expect("]"); err != nil {
+		return p.errorf(".extern .shared %s must be an array of unspecified size", name)
+	}
+	if err := p.expect(";"); err != nil {
+		return err
+	}
+	if m.dynShared != nil {
+		return p.errorf("a second .extern .shared array %s (the simulator supports one, %s)", name, m.dynShared.name)
+	}
+	m.dynShared = &variable{name: name, space: "shared", align: align}
+	return nil
 }

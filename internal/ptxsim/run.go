@@ -13,6 +13,9 @@ type Launch struct {
 	Mem         *Memory
 	// Externs are the functions that call instructions reach, by name.
 	Externs map[string]Extern
+	// Shared is the size in bytes of each block's dynamic shared memory,
+	// the module's .extern .shared array (cuLaunchKernel's sharedMemBytes).
+	Shared int
 	// MaxSteps bounds the instructions one launch may execute (0: a
 	// default of 1<<31); beyond it the launch fails with FaultTimeout.
 	MaxSteps int64
@@ -183,7 +186,14 @@ func (k *Kernel) Run(l Launch) error {
 	local := make([]byte, nt*k.localSize)
 	call := make([]byte, nt*k.callSize)
 	threads := make([]thread, nt)
-	b := &block{shared: make([]byte, k.shared), run: rs}
+	if l.Shared < 0 {
+		return fmt.Errorf("ptxsim: launch of %s with %d bytes of dynamic shared memory", k.Name, l.Shared)
+	}
+	shared := k.shared
+	if k.dynShared != nil {
+		shared = k.dynShared.offset + l.Shared
+	}
+	b := &block{shared: make([]byte, shared), run: rs}
 	for z := uint32(0); z < l.Grid[2]; z++ {
 		for y := uint32(0); y < l.Grid[1]; y++ {
 			for x := uint32(0); x < l.Grid[0]; x++ {

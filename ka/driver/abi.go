@@ -30,11 +30,14 @@ const (
 	ParamShape                       // the extent of the view Params[Arg] in its dimension Dim: rows, cols (and depth) (Arg.Shape[Dim]), 8 bytes
 	ParamField                       // bytes Offset..Offset+Size of the struct parameter Params[Arg] (Arg.Bytes, Go's layout): one scalar field, 1 to 8 bytes, little-endian
 	ParamStride                      // the elements between consecutive indices of dimension Dim of the view Params[Arg] (Arg.Strides[Dim]; the last dimension's is 1 and not passed), 8 bytes
+	ParamLocalBuffer                 // the group's local memory of the ka.Local[T] parameter Params[Arg], Arg.Len elements of Params[Arg].Type, allocated by the launch (localmem.go)
+	ParamLocalLength                 // the length of the ka.Local[T] parameter Params[Arg] (Arg.Len), 8 bytes
 )
 
 var deviceParamKinds = [...]string{ParamBuffer: "ParamBuffer", ParamLength: "ParamLength", ParamScalar: "ParamScalar", ParamGlobalSize: "ParamGlobalSize",
 	ParamFaultRecord: "ParamFaultRecord", ParamLaunchID: "ParamLaunchID",
-	ParamOffset: "ParamOffset", ParamShape: "ParamShape", ParamStride: "ParamStride", ParamField: "ParamField"}
+	ParamOffset: "ParamOffset", ParamShape: "ParamShape", ParamStride: "ParamStride", ParamField: "ParamField",
+	ParamLocalBuffer: "ParamLocalBuffer", ParamLocalLength: "ParamLocalLength"}
 
 func (k DeviceParamKind) String() string {
 	if int(k) < len(deviceParamKinds) && deviceParamKinds[k] != "" {
@@ -99,7 +102,8 @@ var HiddenParams = []struct {
 // (after the ka.Item) are params: a []T is its buffer's address and its
 // length, a ka.Matrix[T] or ka.Volume[T] (Param.Dims 2 or 3) is its
 // buffer's address, its offset, its extents and its strides but the last,
-// a struct (Param.Fields) is each of its scalar fields, a scalar is
+// a struct (Param.Fields) is each of its scalar fields, a ka.Local[T]
+// (Param.Local) is its local memory and its length, a scalar is
 // itself, and HiddenParams follow. It is the layout
 // kago's front end gives every kernel, and the one device code written by
 // hand must follow.
@@ -120,6 +124,10 @@ func LayoutOf(params []Param) DeviceParams {
 			for d := 0; d < p.Dims-1; d++ {
 				ps = append(ps, DeviceParam{Kind: ParamStride, Arg: i, Dim: d, Size: 8})
 			}
+			continue
+		}
+		if p.Local {
+			ps = append(ps, DeviceParam{Kind: ParamLocalBuffer, Arg: i, Size: 8}, DeviceParam{Kind: ParamLocalLength, Arg: i, Size: 8})
 			continue
 		}
 		if p.Slice {

@@ -40,3 +40,20 @@ func TestDeviceParamsGoString(t *testing.T) {
 	assert.Contains(t, string(src), "\t{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},\n")
 	assert.Equal(t, "ParamLength", driver.ParamLength.String())
 }
+
+func TestLayoutOfLocal(t *testing.T) {
+	params := []driver.Param{{Name: "l", Type: driver.Uint32, Local: true}, {Name: "a", Type: driver.Int32}}
+	want := driver.DeviceParams{
+		{Kind: driver.ParamLocalBuffer, Arg: 0, Size: 8},
+		{Kind: driver.ParamLocalLength, Arg: 0, Size: 8},
+		{Kind: driver.ParamScalar, Arg: 1, Size: 4},
+	}
+	require.Equal(t, want, driver.LayoutOf(params)[:3])
+	require.Equal(t, "l ka.Local[uint32]", params[0].String())
+	require.Equal(t, "ParamLocalBuffer", driver.ParamLocalBuffer.String())
+	n, err := driver.LocalBytes(driver.Arg{Len: 10}, driver.Uint32, 0)
+	require.NoError(t, err)
+	require.Equal(t, int64(40), n)
+	_, err = driver.LocalBytes(driver.Arg{Len: 10}, driver.Uint32, 39)
+	require.ErrorIs(t, err, driver.ErrBadLaunch)
+}

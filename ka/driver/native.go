@@ -66,6 +66,7 @@ type Group struct {
 	aborted bool
 	locals  []any
 	colls   []any // the collectives' scratch space, one per element type (collective.go)
+	dyn     []any // *localSlice[T] by ka.Local parameter (localmem.go)
 }
 
 // NewGroup returns the shared state of a group of n work-items.
@@ -82,6 +83,11 @@ func (g *Group) Reset(n int) {
 	g.n, g.arrived, g.aborted = n, 0, false
 	for _, l := range g.locals {
 		l.(interface{ zero() }).zero()
+	}
+	for _, l := range g.dyn {
+		if l != nil {
+			l.(interface{ zero() }).zero()
+		}
 	}
 }
 

@@ -209,6 +209,9 @@ type Param struct {
 	// of 64-bit platforms, which the device code follows).
 	StructSize int
 	Fields     []Field
+	// Local is true for a ka.Local[Type] parameter: local memory of the
+	// group whose length the launch chooses (ParamLocalBuffer).
+	Local bool
 }
 
 // Field is one scalar field of a struct parameter: its byte offset and
@@ -221,6 +224,9 @@ func (p Param) String() string {
 	}
 	if p.StructSize != 0 && p.Slice {
 		return fmt.Sprintf("%s []struct(%d bytes)", p.Name, p.StructSize)
+	}
+	if p.Local {
+		return fmt.Sprintf("%s ka.Local[%s]", p.Name, p.Type)
 	}
 	switch p.Dims {
 	case 2:

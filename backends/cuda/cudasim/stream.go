@@ -157,7 +157,7 @@ func (d *Driver) StreamWaitEvent(h cu.Context, s cu.Stream, ev cu.Event) int32 {
 // Launch is cuLaunchKernel: the grid and block are checked, each
 // parameter's value is read through kernelParams now, and the kernel runs
 // in s's order.
-func (d *Driver) Launch(h cu.Context, f cu.Function, s cu.Stream, grid, block [3]uint32, p *cu.Params) int32 {
+func (d *Driver) Launch(h cu.Context, f cu.Function, s cu.Stream, grid, block [3]uint32, shared uint32, p *cu.Params) int32 {
 	c, r := d.lookup(h)
 	if r != cu.Success {
 		return r
@@ -179,6 +179,11 @@ func (d *Driver) Launch(h cu.Context, f cu.Function, s cu.Stream, grid, block [3
 			return cu.InvalidValue
 		}
 	}
+	// Without cuFuncSetAttribute's opt-in, a driver takes at most 48 KiB
+	// of dynamic shared memory.
+	if shared > maxDynamicShared {
+		return cu.InvalidValue
+	}
 	// A real driver reads len(k.Params) pointers whatever the caller
 	// allocated; the simulator refuses too few instead of reading beyond.
 	if p == nil || p.Len() < len(k.Params) {
@@ -199,7 +204,7 @@ func (d *Driver) Launch(h cu.Context, f cu.Function, s cu.Stream, grid, block [3
 	externs := d.externs
 	d.mu.Unlock()
 	return c.enqueue(s, &command{what: "kernel " + k.Name, run: func() int32 {
-		err := k.Run(ptxsim.Launch{Grid: grid, Block: block, Params: params, Mem: c.mem, MaxSteps: maxSteps, Externs: externs})
+		err := k.Run(ptxsim.Launch{Grid: grid, Block: block, Params: params, Mem: c.mem, MaxSteps: maxSteps, Externs: externs, Shared: int(shared)})
 		if err == nil {
 			return cu.Success
 		}
@@ -219,6 +224,9 @@ func (d *Driver) Launch(h cu.Context, f cu.Function, s cu.Stream, grid, block [3
 		return cu.LaunchFailed
 	}})
 }
+
+// maxDynamicShared is the most dynamic shared memory a launch may ask for.
+const maxDynamicShared = 48 << 10
 
 // maxSteps bounds one launch's instructions: kernels that wait for other
 // work (spin on a flag) cannot finish on one executor and time out.

@@ -195,11 +195,12 @@ static kg_res kg_func_attr(uintptr_t ctx, uintptr_t f, int attr, int *v) {
 	return kg.FuncGetAttribute(v, attr, (kg_h)f);
 }
 
-// kg_launch launches f on s. params is kernelParams: an array of pointers,
-// one per kernel parameter, to the parameter's value.
-static kg_res kg_launch(uintptr_t ctx, uintptr_t f, uintptr_t s, const unsigned *grid, const unsigned *block, void **params) {
+// kg_launch launches f on s with shared bytes of dynamic shared memory.
+// params is kernelParams: an array of pointers, one per kernel parameter,
+// to the parameter's value.
+static kg_res kg_launch(uintptr_t ctx, uintptr_t f, uintptr_t s, const unsigned *grid, const unsigned *block, unsigned shared, void **params) {
 	KG_BIND(ctx);
-	return kg.LaunchKernel((kg_h)f, grid[0], grid[1], grid[2], block[0], block[1], block[2], 0, (kg_h)s, params, NULL);
+	return kg.LaunchKernel((kg_h)f, grid[0], grid[1], grid[2], block[0], block[1], block[2], shared, (kg_h)s, params, NULL);
 }
 
 static kg_res kg_mem_alloc(uintptr_t ctx, size_t size, kg_dptr *p) { KG_BIND(ctx); return kg.MemAlloc(p, size); }
@@ -545,12 +546,19 @@ func (c Context) FuncAttribute(f Function, attr int) (int, error) {
 // The driver copies the values during the call, so p may be rewritten as
 // soon as Launch returns.
 func (c Context) Launch(f Function, s Stream, grid, block [3]uint32, p *Params) error {
+	return c.LaunchShared(f, s, grid, block, 0, p)
+}
+
+// LaunchShared is Launch with shared bytes of dynamic shared memory per
+// block (cuLaunchKernel's sharedMemBytes: the kernel's .extern .shared
+// array).
+func (c Context) LaunchShared(f Function, s Stream, grid, block [3]uint32, shared uint32, p *Params) error {
 	if c.sim() {
-		return check("cuLaunchKernel", simOf().Launch(c, f, s, grid, block, p))
+		return check("cuLaunchKernel", simOf().Launch(c, f, s, grid, block, shared, p))
 	}
 	g := [3]C.uint{C.uint(grid[0]), C.uint(grid[1]), C.uint(grid[2])}
 	b := [3]C.uint{C.uint(block[0]), C.uint(block[1]), C.uint(block[2])}
-	r := C.kg_launch(C.uintptr_t(c), C.uintptr_t(f), C.uintptr_t(s), &g[0], &b[0], (*unsafe.Pointer)(p.ptrs))
+	r := C.kg_launch(C.uintptr_t(c), C.uintptr_t(f), C.uintptr_t(s), &g[0], &b[0], C.unsigned(shared), (*unsafe.Pointer)(p.ptrs))
 	return check("cuLaunchKernel", int32(r))
 }
 

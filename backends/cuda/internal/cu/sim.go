@@ -57,8 +57,9 @@ type Sim interface {
 	FuncAttribute(c Context, f Function, attr int) (int, int32)        // cuFuncGetAttribute
 	// Launch is cuLaunchKernel: the Sim reads each parameter's value
 	// through kernelParams (Params.Value), as many bytes as the PTX
-	// declares, during the call.
-	Launch(c Context, f Function, s Stream, grid, block [3]uint32, p *Params) int32
+	// declares, during the call; shared is sharedMemBytes, the size of
+	// the kernel's .extern .shared array.
+	Launch(c Context, f Function, s Stream, grid, block [3]uint32, shared uint32, p *Params) int32
 	MemAlloc(c Context, size int) (DevicePtr, int32)                           // cuMemAlloc
 	MemFree(c Context, p DevicePtr) int32                                      // cuMemFree
 	MemAllocAsync(c Context, size int, s Stream) (DevicePtr, int32)            // cuMemAllocAsync

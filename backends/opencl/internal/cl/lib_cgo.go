@@ -212,16 +212,17 @@ static kg_int kg_kernel_wg_info(uintptr_t k, uintptr_t dev, kg_uint param, size_
 }
 
 // kg_launch sets n kernel arguments (argument i is sizes[i] bytes at
-// &vals[i], each value in an 8-byte slot) and enqueues the kernel, in one
+// &vals[i], each value in an 8-byte slot, or a __local argument of sizes[i]
+// bytes and no value where nulls[i] is set) and enqueues the kernel, in one
 // crossing into C. It returns the failing call's index in *which (0: set
 // argument *argi, 1: enqueue) with its error code. On success the kernel's
 // event replaces *last (the queue's previous last event, released here; 0
 // if none), so that a queue can keep the event of its last command at no
 // extra crossing.
-static kg_int kg_launch(uintptr_t q, uintptr_t k, kg_uint n, const size_t *sizes, const uint64_t *vals,
+static kg_int kg_launch(uintptr_t q, uintptr_t k, kg_uint n, const size_t *sizes, const uint64_t *vals, const uint8_t *nulls,
 		kg_uint dims, const size_t *global, const size_t *local, kg_int *which, kg_uint *argi, uintptr_t *last) {
 	for (kg_uint i = 0; i < n; i++) {
-		kg_int e = kg.SetKernelArg((kg_h)k, i, sizes[i], &vals[i]);
+		kg_int e = kg.SetKernelArg((kg_h)k, i, sizes[i], nulls[i] ? NULL : (const void *)&vals[i]);
 		if (e != 0) { *which = 0; *argi = i; return e; }
 	}
 	*which = 1;
@@ -637,13 +638,14 @@ func (k Kernel) WorkGroupSize(d Device) (int, error) {
 type Launch struct {
 	sizes  []C.size_t
 	vals   []uint64
+	nulls  []uint8 // 1: a __local argument (SetLocal), set with no value
 	global [3]C.size_t
 	local  [3]C.size_t
 }
 
 // NewLaunch returns a Launch for a kernel of n arguments.
 func NewLaunch(n int) *Launch {
-	return &Launch{sizes: make([]C.size_t, n), vals: make([]uint64, n)}
+	return &Launch{sizes: make([]C.size_t, n), vals: make([]uint64, n), nulls: make([]uint8, n)}
 }
 
 // Set sets argument i to the size low bytes of v (little-endian, as every
@@ -651,6 +653,15 @@ func NewLaunch(n int) *Launch {
 func (l *Launch) Set(i, size int, v uint64) {
 	l.sizes[i] = C.size_t(size)
 	l.vals[i] = v
+	l.nulls[i] = 0
+}
+
+// SetLocal sets argument i, a __local pointer, to local memory of size
+// bytes (clSetKernelArg with no value).
+func (l *Launch) SetLocal(i, size int) {
+	l.sizes[i] = C.size_t(size)
+	l.vals[i] = 0
+	l.nulls[i] = 1
 }
 
 // Range sets the global and local sizes of dimension d.
@@ -669,12 +680,14 @@ func (l *Launch) Enqueue(q Queue, k Kernel, dims int, last *Event) error {
 	var argi C.kg_uint
 	var sizes *C.size_t
 	var vals *C.uint64_t
+	var nulls *C.uint8_t
 	if len(l.sizes) > 0 {
 		sizes = &l.sizes[0]
 		vals = (*C.uint64_t)(unsafe.Pointer(&l.vals[0]))
+		nulls = (*C.uint8_t)(unsafe.Pointer(&l.nulls[0]))
 	}
 	ev := C.uintptr_t(*last)
-	e := int32(C.kg_launch(C.uintptr_t(q), C.uintptr_t(k), C.kg_uint(len(l.sizes)), sizes, vals,
+	e := int32(C.kg_launch(C.uintptr_t(q), C.uintptr_t(k), C.kg_uint(len(l.sizes)), sizes, vals, nulls,
 		C.kg_uint(dims), &l.global[0], &l.local[0], &which, &argi, &ev))
 	*last = Event(ev)
 	if e == 0 {
