@@ -60,8 +60,8 @@ func init() {
 			{Kind: driver.ParamLaunchID, Size: 4},
 		},
 		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "main.go", Line: 27, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "main.go", Line: 27, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Uint, driver.Int}},
+			{Kind: driver.FaultIndex, File: "main.go", Line: 29, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "main.go", Line: 29, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Uint, driver.Int}},
 		},
 		Barrier: false,
 		Needs:   0,
@@ -75,6 +75,47 @@ func init() {
 			a0 := args[0].Value.([]uint8)
 			a1 := args[1].Value.([]uint32)
 			return func(g *driver.WorkGroup) { kagoGroupHistogram(g, a0, a1) }
+		},
+	})
+	// HistogramLocal runs a work-item at a time on native: a ka.Local parameter (local memory sized at launch).
+	driver.RegisterKernel(HistogramLocal, &driver.KernelSpec{
+		Name:  "HistogramLocal",
+		Entry: "HistogramLocal",
+		Params: []driver.Param{
+			{Name: "local", Type: driver.Uint32, Local: true},
+			{Name: "data", Type: driver.Uint8, Slice: true},
+			{Name: "bins", Type: driver.Uint32, Slice: true},
+		},
+		DeviceParams: driver.DeviceParams{
+			{Kind: driver.ParamLocalBuffer, Arg: 0, Size: 8},
+			{Kind: driver.ParamLocalLength, Arg: 0, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
+			{Kind: driver.ParamLength, Arg: 1, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 2, Size: 8},
+			{Kind: driver.ParamLength, Arg: 2, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
+			{Kind: driver.ParamFaultRecord, Size: 8},
+			{Kind: driver.ParamLaunchID, Size: 4},
+		},
+		Faults: []driver.FaultSite{
+			{Kind: driver.FaultIndex, File: "main.go", Line: 43, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "main.go", Line: 46, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "main.go", Line: 47, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "main.go", Line: 47, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Uint, driver.Int}},
+			{Kind: driver.FaultIndex, File: "main.go", Line: 51, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "main.go", Line: 52, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "main.go", Line: 52, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+		},
+		Barrier: true,
+		Needs:   0,
+		Code:    kagoCode{},
+		Native: func(args []driver.Arg) func(driver.Item) {
+			a0 := args[0].Value.(ka.Local[uint32])
+			a1 := args[1].Value.([]uint8)
+			a2 := args[2].Value.([]uint32)
+			return func(it driver.Item) { HistogramLocal(ka.Item(it), a0, a1, a2) }
 		},
 	})
 }
@@ -98,6 +139,27 @@ func (k HistogramKernel) Launch(s *ka.Stream, r ka.NDRange, data *ka.Array[uint8
 		return fmt.Errorf("launching Histogram: a zero HistogramKernel, not one from NewHistogramKernel: %w", ka.ErrInvalid)
 	}
 	return k.k.Launch(s, r, data, bins)
+}
+
+// HistogramLocalKernel is the kernel HistogramLocal loaded on a device. Its Launch
+// takes HistogramLocal's parameters, so a wrong argument is a compile error.
+type HistogramLocalKernel struct{ k *ka.Kernel }
+
+// NewHistogramLocalKernel loads the kernel HistogramLocal on dev, as ka.NewKernel does.
+func NewHistogramLocalKernel(dev *ka.Device, opts ...ka.KernelOption) (HistogramLocalKernel, error) {
+	k, err := ka.NewKernel(dev, HistogramLocal, opts...)
+	return HistogramLocalKernel{k}, err
+}
+
+// Kernel returns the loaded kernel (nil for the zero HistogramLocalKernel).
+func (k HistogramLocalKernel) Kernel() *ka.Kernel { return k.k }
+
+// Launch enqueues HistogramLocal on s over r, as ka.Kernel.Launch does.
+func (k HistogramLocalKernel) Launch(s *ka.Stream, r ka.NDRange, local ka.Local[uint32], data *ka.Array[uint8], bins *ka.Array[uint32]) error {
+	if k.k == nil {
+		return fmt.Errorf("launching HistogramLocal: a zero HistogramLocalKernel, not one from NewHistogramLocalKernel: %w", ka.ErrInvalid)
+	}
+	return k.k.Launch(s, r, local, data, bins)
 }
 
 // kagoGroupHistogram runs one work-group of Histogram, its work-items as loops

@@ -1,6 +1,8 @@
 // Command histogram counts bytes into 256 bins with atomic adds, a kernel
 // whose work-items collide on the same bins all the time, and checks the
-// counts against the host.
+// counts against the host; then again with HistogramLocal, which counts
+// each group's bytes into bins in local memory sized at launch
+// (ka.Local) and adds them to the global bins once per group.
 //
 //	go run ./examples/histogram -n 1000000
 package main
@@ -25,6 +27,30 @@ import (
 func Histogram(it ka.Item, data []uint8, bins []uint32) {
 	if i := it.Global(); i < len(data) {
 		ka.AtomicAdd(&bins[data[i]], 1)
+	}
+}
+
+// HistogramLocal counts as Histogram does, through the group's own bins in
+// local memory (len(bins) of them, which the launch chooses with
+// ka.LocalOf): the atomics on contended bins stay in the group, and each
+// bin reaches global memory once per group.
+//
+//ka:kernel
+func HistogramLocal(it ka.Item, local ka.Local[uint32], data []uint8, bins []uint32) {
+	h := local.Slice(it)
+	l, n := it.LocalID(0), it.GroupSize(0)
+	for b := l; b < len(h); b += n {
+		h[b] = 0
+	}
+	it.Barrier()
+	if i := it.Global(); i < len(data) && int(data[i]) < len(h) {
+		ka.AtomicAdd(&h[data[i]], 1)
+	}
+	it.Barrier()
+	for b := l; b < len(h) && b < len(bins); b += n {
+		if h[b] != 0 {
+			ka.AtomicAdd(&bins[b], h[b])
+		}
 	}
 }
 
@@ -84,5 +110,26 @@ func run(backend string, n int) error {
 		}
 	}
 	fmt.Printf("backend %s, device %s: %d bytes counted and verified; fullest bin %d with %d\n", dev.Backend(), dev.Name(), n, top, got[top])
+
+	// Again through local memory: 256 bins per group, on groups of 64.
+	if err := bins.Write(ctx, make([]uint32, 256)); err != nil {
+		return err
+	}
+	lk, err := NewHistogramLocalKernel(dev, ka.GroupSize(64))
+	if err != nil {
+		return err
+	}
+	if err := lk.Launch(dev.Stream(), ka.Range(n), ka.LocalOf[uint32](256), data, bins); err != nil {
+		return err
+	}
+	if err := bins.Read(ctx, got); err != nil {
+		return err
+	}
+	for b := range got {
+		if got[b] != want[b] {
+			return fmt.Errorf("local memory: bin %d = %d, want %d", b, got[b], want[b])
+		}
+	}
+	fmt.Println("the same counts through group-local bins sized at launch")
 	return nil
 }
