@@ -144,6 +144,7 @@ func (k *Kernel) launch(s *Stream, r NDRange, timed bool, args []any) (*eventSta
 	// and the lock makes it ours, so a launch allocates nothing here.
 	dargs := s.args[:0]
 	defer func() { clear(dargs); s.args = dargs[:0] }()
+	var local int64 // bytes of the launch-sized local memory
 	for i, p := range params {
 		if p.Local {
 			a, ok := args[i].(localArg)
@@ -151,6 +152,14 @@ func (k *Kernel) launch(s *Stream, r NDRange, timed bool, args []any) (*eventSta
 				return nil, fmt.Errorf("ka: launching %s: argument %d (%s) is %T, want ka.Local[%s] (ka.LocalOf): %w", k.spec.Name, i+1, p, args[i], p.Type, ErrBadLaunch)
 			}
 			arg, err := a.localLaunchArg(i, group.Total())
+			if err == nil {
+				var n int64
+				n, err = driver.LocalBytes(arg, p.Type, 0)
+				local += n
+			}
+			if lim := int64(k.dev.info.Capabilities.LocalMemBytes); err == nil && lim > 0 && local > lim {
+				err = fmt.Errorf("needs %d bytes of local memory with the launch's other ka.Local arguments, the device has %d", local, lim)
+			}
 			if err != nil {
 				return nil, fmt.Errorf("ka: launching %s: argument %d (%s) %v: %w", k.spec.Name, i+1, p, err, ErrBadLaunch)
 			}

@@ -53,7 +53,8 @@ func TestLocalHistogram(t *testing.T) {
 	require.NoError(t, err)
 	x, err := ka.Alloc[uint32](dev, 4)
 	require.NoError(t, err)
-	for _, bad := range []any{ka.LocalOf[int32](4), ka.Local[uint32]{}, ka.LocalOf[uint32](-1), x} {
+	tooBig := ka.LocalOf[uint32](dev.Capabilities().LocalMemBytes/4 + 1) // checked by ka before the backend sees it
+	for _, bad := range []any{ka.LocalOf[int32](4), ka.Local[uint32]{}, ka.LocalOf[uint32](-1), tooBig, x} {
 		err := k.Launch(dev.Stream(), ka.Range(4), bad, x, x)
 		require.ErrorIs(t, err, ka.ErrBadLaunch, "%#v", bad)
 	}
