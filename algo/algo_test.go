@@ -1,0 +1,124 @@
+package algo
+
+import (
+	"context"
+	"errors"
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	_ "github.com/kago-dev/kago/backends/native"
+	_ "github.com/kago-dev/kago/backends/pocl"
+	"github.com/kago-dev/kago/ka"
+	"github.com/stretchr/testify/require"
+)
+
+func open(t *testing.T, backend string) *ka.Device {
+	dev, err := ka.Open(backend)
+	if errors.Is(err, ka.ErrNoDevice) {
+		t.Skipf("%s: %v", backend, err)
+	}
+	require.NoError(t, err)
+	t.Cleanup(func() { dev.Close() })
+	return dev
+}
+
+func sizes(t *testing.T, big bool) []int {
+	s := []int{0, 1, 255, 256, 257, SumChunk - 1, SumChunk, SumChunk + 1, 1<<16 - 1, 1<<16 + 1}
+	if big && !testing.Short() && !raceEnabled {
+		s = append(s, 3_000_001) // a few million, for one type of each kind
+	}
+	return s
+}
+
+// refSum adds x in the order Sum documents.
+func refSum[T ka.Number](x []T) T {
+	for first := true; first || len(x) > 1; first = false {
+		p := make([]T, (len(x)+SumChunk-1)/SumChunk)
+		for w := range p {
+			for _, v := range x[w*SumChunk : min((w+1)*SumChunk, len(x))] {
+				p[w] += v
+			}
+		}
+		x = p
+	}
+	return x[0]
+}
+
+func TestAlgo(t *testing.T) {
+	for _, b := range []string{"native", "pocl"} {
+		t.Run(b, func(t *testing.T) {
+			dev := open(t, b)
+			t.Run("float32", func(t *testing.T) { check[float32](t, dev, true) })
+			t.Run("float64", func(t *testing.T) { check[float64](t, dev, false) })
+			t.Run("int32", func(t *testing.T) { check[int32](t, dev, true) })
+			t.Run("uint8", func(t *testing.T) { check[uint8](t, dev, false) })
+			t.Run("int64", func(t *testing.T) { check[int64](t, dev, false) })
+		})
+	}
+}
+
+func check[T ka.Number](t *testing.T, dev *ka.Device, big bool) {
+	ctx := context.Background()
+	s := dev.Stream()
+	rng := rand.New(rand.NewPCG(1, 15))
+	for _, n := range sizes(t, big) {
+		x := make([]T, n)
+		for i := range x {
+			switch p := any(&x[i]).(type) {
+			case *float32:
+				*p = float32(rng.NormFloat64() * math.Pow(10, float64(rng.IntN(6)-3)))
+			case *float64:
+				*p = rng.NormFloat64() * math.Pow(10, float64(rng.IntN(10)-5))
+			default:
+				x[i] = T(rng.Uint64())
+			}
+		}
+		xa, err := ka.FromSlice(ctx, dev, x)
+		require.NoError(t, err)
+		var want T
+		if n > 0 {
+			want = refSum(x)
+		}
+		for range 2 { // determinism: the same bits twice
+			got, err := Sum(ctx, s, xa)
+			require.NoError(t, err)
+			require.Equal(t, bits(want), bits(got), "Sum of %d", n)
+		}
+		ya, err := ka.Alloc[T](dev, n)
+		require.NoError(t, err)
+		require.NoError(t, Copy(s, ya, xa))
+		y := make([]T, n)
+		require.NoError(t, ya.ReadAsync(s, y))
+		require.NoError(t, s.Synchronize(ctx))
+		require.Equal(t, x, y, "Copy of %d", n)
+		require.NoError(t, Fill(s, ya, T(7)))
+		require.NoError(t, ya.ReadAsync(s, y))
+		require.NoError(t, s.Synchronize(ctx))
+		for i := range y {
+			require.Equal(t, T(7), y[i], "Fill of %d at %d", n, i)
+		}
+		require.NoError(t, Iota(s, ya))
+		require.NoError(t, ya.ReadAsync(s, y))
+		require.NoError(t, s.Synchronize(ctx))
+		for i := range y {
+			require.Equal(t, iota[T](i), y[i], "Iota of %d at %d", n, i)
+		}
+		require.NoError(t, xa.Free())
+		require.NoError(t, ya.Free())
+	}
+}
+
+// iota converts i to T as the kernel does (through a variable, so that a
+// narrow integer wraps).
+func iota[T ka.Number](i int) T { return T(i) }
+
+func bits[T ka.Number](v T) any {
+	switch v := any(v).(type) {
+	case float32:
+		return math.Float32bits(v)
+	case float64:
+		return math.Float64bits(v)
+	}
+	return v
+}

@@ -1,0 +1,78 @@
+package algo
+
+import (
+	"context"
+	"os"
+	"slices"
+	"strconv"
+	"testing"
+	"time"
+
+	"github.com/kago-dev/kago/ka"
+	"github.com/stretchr/testify/require"
+)
+
+// TestBenchSum times Sum of 2^26 float32 against a plain Go loop and Go's
+// copy() of the same bytes, interleaved in one process, on native and
+// PoCL, and logs medians and ratios. It runs only with
+// KAGO_BENCH_ALGO=<rounds>; the figures are in docs/algorithms.md.
+func TestBenchSum(t *testing.T) {
+	rounds, _ := strconv.Atoi(os.Getenv("KAGO_BENCH_ALGO"))
+	if rounds == 0 {
+		t.Skip("set KAGO_BENCH_ALGO=<rounds> to run")
+	}
+	ctx := context.Background()
+	n := 1 << 26
+	x := make([]float32, n)
+	for i := range x {
+		x[i] = float32(i%1000) * 0.25
+	}
+	dst := make([]float32, n)
+	var sink float32
+	goLoop := func() time.Duration {
+		t0 := time.Now()
+		var s float32
+		for _, v := range x {
+			s += v
+		}
+		sink += s
+		return time.Since(t0)
+	}
+	goCopy := func() time.Duration {
+		t0 := time.Now()
+		copy(dst, x)
+		return time.Since(t0)
+	}
+	for _, b := range []string{"native", "pocl"} {
+		dev := open(t, b)
+		xa, err := ka.FromSlice(ctx, dev, x)
+		require.NoError(t, err)
+		s := dev.Stream()
+		sum := func() time.Duration {
+			t0 := time.Now()
+			_, err := Sum(ctx, s, xa)
+			require.NoError(t, err)
+			return time.Since(t0)
+		}
+		sum()
+		var ts, tl, tc []time.Duration
+		var rl, rc []float64
+		for range rounds {
+			a, l, c := sum(), goLoop(), goCopy()
+			ts, tl, tc = append(ts, a), append(tl, l), append(tc, c)
+			rl = append(rl, float64(l)/float64(a))
+			// bandwidth: Sum reads 4n bytes; copy reads 4n (and writes 4n).
+			rc = append(rc, float64(c)/float64(a))
+		}
+		for _, s := range [][]time.Duration{ts, tl, tc} {
+			slices.Sort(s)
+		}
+		slices.Sort(rl)
+		slices.Sort(rc)
+		m := len(ts) / 2
+		t.Logf("%s: Sum 2^26 float32 median %v (%.1f GB/s read); Go loop %v; Go copy %v (%.1f GB/s read); Go loop/Sum %.2f (%.2f-%.2f); Sum bandwidth / copy read bandwidth %.2f (%.2f-%.2f); %d rounds",
+			b, ts[m], 4*float64(n)/ts[m].Seconds()/1e9, tl[m], tc[m], 4*float64(n)/tc[m].Seconds()/1e9, rl[m], rl[0], rl[len(rl)-1], rc[m], rc[0], rc[len(rc)-1], rounds)
+		require.NoError(t, xa.Free())
+	}
+	_ = sink
+}

@@ -1,0 +1,5 @@
+//go:build race
+
+package algo
+
+const raceEnabled = true
