@@ -76,3 +76,67 @@ func TestBenchSum(t *testing.T) {
 	}
 	_ = sink
 }
+
+// TestBenchScan times ExclusiveScan of 2^24 uint32 against a Go loop and
+// Go's copy() (bytes read + written: 8 per element for both), interleaved;
+// with KAGO_BENCH_ALGO=<rounds>.
+func TestBenchScan(t *testing.T) {
+	rounds, _ := strconv.Atoi(os.Getenv("KAGO_BENCH_ALGO"))
+	if rounds == 0 {
+		t.Skip("set KAGO_BENCH_ALGO=<rounds> to run")
+	}
+	ctx := context.Background()
+	n := 1 << 24
+	x := make([]uint32, n)
+	for i := range x {
+		x[i] = uint32(i % 7)
+	}
+	dst := make([]uint32, n)
+	goLoop := func() time.Duration {
+		t0 := time.Now()
+		var acc uint32
+		for i, v := range x {
+			dst[i] = acc
+			acc += v
+		}
+		return time.Since(t0)
+	}
+	goCopy := func() time.Duration {
+		t0 := time.Now()
+		copy(dst, x)
+		return time.Since(t0)
+	}
+	for _, b := range []string{"native", "pocl"} {
+		dev := open(t, b)
+		xa, err := ka.FromSlice(ctx, dev, x)
+		require.NoError(t, err)
+		ya, err := ka.Alloc[uint32](dev, n)
+		require.NoError(t, err)
+		s := dev.Stream()
+		scan := func() time.Duration {
+			t0 := time.Now()
+			require.NoError(t, ExclusiveScan(s, ya, xa))
+			require.NoError(t, s.Synchronize(ctx))
+			return time.Since(t0)
+		}
+		scan()
+		var ts, tl, tc []time.Duration
+		var rl, rc []float64
+		for range rounds {
+			a, l, c := scan(), goLoop(), goCopy()
+			ts, tl, tc = append(ts, a), append(tl, l), append(tc, c)
+			rl = append(rl, float64(l)/float64(a))
+			rc = append(rc, float64(c)/float64(a))
+		}
+		for _, s := range [][]time.Duration{ts, tl, tc} {
+			slices.Sort(s)
+		}
+		slices.Sort(rl)
+		slices.Sort(rc)
+		m := len(ts) / 2
+		t.Logf("%s: ExclusiveScan 2^24 uint32 median %v (%.1f GB/s r+w); Go loop %v; Go copy %v (%.1f GB/s r+w); Go loop/scan %.2f (%.2f-%.2f); scan / copy bandwidth %.2f (%.2f-%.2f); %d rounds",
+			b, ts[m], 8*float64(n)/ts[m].Seconds()/1e9, tl[m], tc[m], 8*float64(n)/tc[m].Seconds()/1e9, rl[m], rl[0], rl[len(rl)-1], rc[m], rc[0], rc[len(rc)-1], rounds)
+		require.NoError(t, xa.Free())
+		require.NoError(t, ya.Free())
+	}
+}

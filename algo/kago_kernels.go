@@ -1673,6 +1673,570 @@ func init() {
 			return func(g *driver.WorkGroup) { kagoGroupKPartialSum[uint](g, a0, a1) }
 		},
 	})
+	driver.RegisterKernel(KScanChunk[float32], &driver.KernelSpec{
+		Name:  "KScanChunk[float32]",
+		Entry: "KScanChunk_float32",
+		Params: []driver.Param{
+			{Name: "x", Type: driver.Float32, Slice: true},
+			{Name: "out", Type: driver.Float32, Slice: true},
+			{Name: "offs", Type: driver.Float32, Slice: true},
+			{Name: "inclusive", Type: driver.Bool},
+		},
+		DeviceParams: driver.DeviceParams{
+			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
+			{Kind: driver.ParamLength, Arg: 0, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
+			{Kind: driver.ParamLength, Arg: 1, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 2, Size: 8},
+			{Kind: driver.ParamLength, Arg: 2, Size: 8},
+			{Kind: driver.ParamScalar, Arg: 3, Size: 1},
+			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
+			{Kind: driver.ParamFaultRecord, Size: 8},
+			{Kind: driver.ParamLaunchID, Size: 4},
+		},
+		Faults: []driver.FaultSite{
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 63, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 65, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 68, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 70, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+		},
+		Barrier: false,
+		Needs:   0,
+		Code:    kagoCode{},
+		Native: func(args []driver.Arg) func(driver.Item) {
+			a0 := args[0].Value.([]float32)
+			a1 := args[1].Value.([]float32)
+			a2 := args[2].Value.([]float32)
+			a3 := args[3].Value.(bool)
+			return func(it driver.Item) { KScanChunk[float32](ka.Item(it), a0, a1, a2, a3) }
+		},
+		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+			a0 := args[0].Value.([]float32)
+			a1 := args[1].Value.([]float32)
+			a2 := args[2].Value.([]float32)
+			a3 := args[3].Value.(bool)
+			return func(g *driver.WorkGroup) { kagoGroupKScanChunk[float32](g, a0, a1, a2, a3) }
+		},
+	})
+	driver.RegisterKernel(KScanChunk[float64], &driver.KernelSpec{
+		Name:  "KScanChunk[float64]",
+		Entry: "KScanChunk_float64",
+		Params: []driver.Param{
+			{Name: "x", Type: driver.Float64, Slice: true},
+			{Name: "out", Type: driver.Float64, Slice: true},
+			{Name: "offs", Type: driver.Float64, Slice: true},
+			{Name: "inclusive", Type: driver.Bool},
+		},
+		DeviceParams: driver.DeviceParams{
+			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
+			{Kind: driver.ParamLength, Arg: 0, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
+			{Kind: driver.ParamLength, Arg: 1, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 2, Size: 8},
+			{Kind: driver.ParamLength, Arg: 2, Size: 8},
+			{Kind: driver.ParamScalar, Arg: 3, Size: 1},
+			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
+			{Kind: driver.ParamFaultRecord, Size: 8},
+			{Kind: driver.ParamLaunchID, Size: 4},
+		},
+		Faults: []driver.FaultSite{
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 63, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 65, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 68, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 70, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+		},
+		Barrier: false,
+		Needs:   driver.FP64,
+		Code:    kagoCode{},
+		Native: func(args []driver.Arg) func(driver.Item) {
+			a0 := args[0].Value.([]float64)
+			a1 := args[1].Value.([]float64)
+			a2 := args[2].Value.([]float64)
+			a3 := args[3].Value.(bool)
+			return func(it driver.Item) { KScanChunk[float64](ka.Item(it), a0, a1, a2, a3) }
+		},
+		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+			a0 := args[0].Value.([]float64)
+			a1 := args[1].Value.([]float64)
+			a2 := args[2].Value.([]float64)
+			a3 := args[3].Value.(bool)
+			return func(g *driver.WorkGroup) { kagoGroupKScanChunk[float64](g, a0, a1, a2, a3) }
+		},
+	})
+	driver.RegisterKernel(KScanChunk[int16], &driver.KernelSpec{
+		Name:  "KScanChunk[int16]",
+		Entry: "KScanChunk_int16",
+		Params: []driver.Param{
+			{Name: "x", Type: driver.Int16, Slice: true},
+			{Name: "out", Type: driver.Int16, Slice: true},
+			{Name: "offs", Type: driver.Int16, Slice: true},
+			{Name: "inclusive", Type: driver.Bool},
+		},
+		DeviceParams: driver.DeviceParams{
+			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
+			{Kind: driver.ParamLength, Arg: 0, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
+			{Kind: driver.ParamLength, Arg: 1, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 2, Size: 8},
+			{Kind: driver.ParamLength, Arg: 2, Size: 8},
+			{Kind: driver.ParamScalar, Arg: 3, Size: 1},
+			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
+			{Kind: driver.ParamFaultRecord, Size: 8},
+			{Kind: driver.ParamLaunchID, Size: 4},
+		},
+		Faults: []driver.FaultSite{
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 63, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 65, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 68, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 70, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+		},
+		Barrier: false,
+		Needs:   0,
+		Code:    kagoCode{},
+		Native: func(args []driver.Arg) func(driver.Item) {
+			a0 := args[0].Value.([]int16)
+			a1 := args[1].Value.([]int16)
+			a2 := args[2].Value.([]int16)
+			a3 := args[3].Value.(bool)
+			return func(it driver.Item) { KScanChunk[int16](ka.Item(it), a0, a1, a2, a3) }
+		},
+		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+			a0 := args[0].Value.([]int16)
+			a1 := args[1].Value.([]int16)
+			a2 := args[2].Value.([]int16)
+			a3 := args[3].Value.(bool)
+			return func(g *driver.WorkGroup) { kagoGroupKScanChunk[int16](g, a0, a1, a2, a3) }
+		},
+	})
+	driver.RegisterKernel(KScanChunk[int32], &driver.KernelSpec{
+		Name:  "KScanChunk[int32]",
+		Entry: "KScanChunk_int32",
+		Params: []driver.Param{
+			{Name: "x", Type: driver.Int32, Slice: true},
+			{Name: "out", Type: driver.Int32, Slice: true},
+			{Name: "offs", Type: driver.Int32, Slice: true},
+			{Name: "inclusive", Type: driver.Bool},
+		},
+		DeviceParams: driver.DeviceParams{
+			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
+			{Kind: driver.ParamLength, Arg: 0, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
+			{Kind: driver.ParamLength, Arg: 1, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 2, Size: 8},
+			{Kind: driver.ParamLength, Arg: 2, Size: 8},
+			{Kind: driver.ParamScalar, Arg: 3, Size: 1},
+			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
+			{Kind: driver.ParamFaultRecord, Size: 8},
+			{Kind: driver.ParamLaunchID, Size: 4},
+		},
+		Faults: []driver.FaultSite{
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 63, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 65, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 68, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 70, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+		},
+		Barrier: false,
+		Needs:   0,
+		Code:    kagoCode{},
+		Native: func(args []driver.Arg) func(driver.Item) {
+			a0 := args[0].Value.([]int32)
+			a1 := args[1].Value.([]int32)
+			a2 := args[2].Value.([]int32)
+			a3 := args[3].Value.(bool)
+			return func(it driver.Item) { KScanChunk[int32](ka.Item(it), a0, a1, a2, a3) }
+		},
+		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+			a0 := args[0].Value.([]int32)
+			a1 := args[1].Value.([]int32)
+			a2 := args[2].Value.([]int32)
+			a3 := args[3].Value.(bool)
+			return func(g *driver.WorkGroup) { kagoGroupKScanChunk[int32](g, a0, a1, a2, a3) }
+		},
+	})
+	driver.RegisterKernel(KScanChunk[int64], &driver.KernelSpec{
+		Name:  "KScanChunk[int64]",
+		Entry: "KScanChunk_int64",
+		Params: []driver.Param{
+			{Name: "x", Type: driver.Int64, Slice: true},
+			{Name: "out", Type: driver.Int64, Slice: true},
+			{Name: "offs", Type: driver.Int64, Slice: true},
+			{Name: "inclusive", Type: driver.Bool},
+		},
+		DeviceParams: driver.DeviceParams{
+			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
+			{Kind: driver.ParamLength, Arg: 0, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
+			{Kind: driver.ParamLength, Arg: 1, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 2, Size: 8},
+			{Kind: driver.ParamLength, Arg: 2, Size: 8},
+			{Kind: driver.ParamScalar, Arg: 3, Size: 1},
+			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
+			{Kind: driver.ParamFaultRecord, Size: 8},
+			{Kind: driver.ParamLaunchID, Size: 4},
+		},
+		Faults: []driver.FaultSite{
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 63, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 65, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 68, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 70, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+		},
+		Barrier: false,
+		Needs:   0,
+		Code:    kagoCode{},
+		Native: func(args []driver.Arg) func(driver.Item) {
+			a0 := args[0].Value.([]int64)
+			a1 := args[1].Value.([]int64)
+			a2 := args[2].Value.([]int64)
+			a3 := args[3].Value.(bool)
+			return func(it driver.Item) { KScanChunk[int64](ka.Item(it), a0, a1, a2, a3) }
+		},
+		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+			a0 := args[0].Value.([]int64)
+			a1 := args[1].Value.([]int64)
+			a2 := args[2].Value.([]int64)
+			a3 := args[3].Value.(bool)
+			return func(g *driver.WorkGroup) { kagoGroupKScanChunk[int64](g, a0, a1, a2, a3) }
+		},
+	})
+	driver.RegisterKernel(KScanChunk[int8], &driver.KernelSpec{
+		Name:  "KScanChunk[int8]",
+		Entry: "KScanChunk_int8",
+		Params: []driver.Param{
+			{Name: "x", Type: driver.Int8, Slice: true},
+			{Name: "out", Type: driver.Int8, Slice: true},
+			{Name: "offs", Type: driver.Int8, Slice: true},
+			{Name: "inclusive", Type: driver.Bool},
+		},
+		DeviceParams: driver.DeviceParams{
+			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
+			{Kind: driver.ParamLength, Arg: 0, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
+			{Kind: driver.ParamLength, Arg: 1, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 2, Size: 8},
+			{Kind: driver.ParamLength, Arg: 2, Size: 8},
+			{Kind: driver.ParamScalar, Arg: 3, Size: 1},
+			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
+			{Kind: driver.ParamFaultRecord, Size: 8},
+			{Kind: driver.ParamLaunchID, Size: 4},
+		},
+		Faults: []driver.FaultSite{
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 63, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 65, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 68, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 70, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+		},
+		Barrier: false,
+		Needs:   0,
+		Code:    kagoCode{},
+		Native: func(args []driver.Arg) func(driver.Item) {
+			a0 := args[0].Value.([]int8)
+			a1 := args[1].Value.([]int8)
+			a2 := args[2].Value.([]int8)
+			a3 := args[3].Value.(bool)
+			return func(it driver.Item) { KScanChunk[int8](ka.Item(it), a0, a1, a2, a3) }
+		},
+		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+			a0 := args[0].Value.([]int8)
+			a1 := args[1].Value.([]int8)
+			a2 := args[2].Value.([]int8)
+			a3 := args[3].Value.(bool)
+			return func(g *driver.WorkGroup) { kagoGroupKScanChunk[int8](g, a0, a1, a2, a3) }
+		},
+	})
+	driver.RegisterKernel(KScanChunk[int], &driver.KernelSpec{
+		Name:  "KScanChunk[int]",
+		Entry: "KScanChunk_int",
+		Params: []driver.Param{
+			{Name: "x", Type: driver.Int, Slice: true},
+			{Name: "out", Type: driver.Int, Slice: true},
+			{Name: "offs", Type: driver.Int, Slice: true},
+			{Name: "inclusive", Type: driver.Bool},
+		},
+		DeviceParams: driver.DeviceParams{
+			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
+			{Kind: driver.ParamLength, Arg: 0, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
+			{Kind: driver.ParamLength, Arg: 1, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 2, Size: 8},
+			{Kind: driver.ParamLength, Arg: 2, Size: 8},
+			{Kind: driver.ParamScalar, Arg: 3, Size: 1},
+			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
+			{Kind: driver.ParamFaultRecord, Size: 8},
+			{Kind: driver.ParamLaunchID, Size: 4},
+		},
+		Faults: []driver.FaultSite{
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 63, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 65, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 68, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 70, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+		},
+		Barrier: false,
+		Needs:   0,
+		Code:    kagoCode{},
+		Native: func(args []driver.Arg) func(driver.Item) {
+			a0 := args[0].Value.([]int)
+			a1 := args[1].Value.([]int)
+			a2 := args[2].Value.([]int)
+			a3 := args[3].Value.(bool)
+			return func(it driver.Item) { KScanChunk[int](ka.Item(it), a0, a1, a2, a3) }
+		},
+		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+			a0 := args[0].Value.([]int)
+			a1 := args[1].Value.([]int)
+			a2 := args[2].Value.([]int)
+			a3 := args[3].Value.(bool)
+			return func(g *driver.WorkGroup) { kagoGroupKScanChunk[int](g, a0, a1, a2, a3) }
+		},
+	})
+	driver.RegisterKernel(KScanChunk[uint16], &driver.KernelSpec{
+		Name:  "KScanChunk[uint16]",
+		Entry: "KScanChunk_uint16",
+		Params: []driver.Param{
+			{Name: "x", Type: driver.Uint16, Slice: true},
+			{Name: "out", Type: driver.Uint16, Slice: true},
+			{Name: "offs", Type: driver.Uint16, Slice: true},
+			{Name: "inclusive", Type: driver.Bool},
+		},
+		DeviceParams: driver.DeviceParams{
+			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
+			{Kind: driver.ParamLength, Arg: 0, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
+			{Kind: driver.ParamLength, Arg: 1, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 2, Size: 8},
+			{Kind: driver.ParamLength, Arg: 2, Size: 8},
+			{Kind: driver.ParamScalar, Arg: 3, Size: 1},
+			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
+			{Kind: driver.ParamFaultRecord, Size: 8},
+			{Kind: driver.ParamLaunchID, Size: 4},
+		},
+		Faults: []driver.FaultSite{
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 63, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 65, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 68, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 70, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+		},
+		Barrier: false,
+		Needs:   0,
+		Code:    kagoCode{},
+		Native: func(args []driver.Arg) func(driver.Item) {
+			a0 := args[0].Value.([]uint16)
+			a1 := args[1].Value.([]uint16)
+			a2 := args[2].Value.([]uint16)
+			a3 := args[3].Value.(bool)
+			return func(it driver.Item) { KScanChunk[uint16](ka.Item(it), a0, a1, a2, a3) }
+		},
+		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+			a0 := args[0].Value.([]uint16)
+			a1 := args[1].Value.([]uint16)
+			a2 := args[2].Value.([]uint16)
+			a3 := args[3].Value.(bool)
+			return func(g *driver.WorkGroup) { kagoGroupKScanChunk[uint16](g, a0, a1, a2, a3) }
+		},
+	})
+	driver.RegisterKernel(KScanChunk[uint32], &driver.KernelSpec{
+		Name:  "KScanChunk[uint32]",
+		Entry: "KScanChunk_uint32",
+		Params: []driver.Param{
+			{Name: "x", Type: driver.Uint32, Slice: true},
+			{Name: "out", Type: driver.Uint32, Slice: true},
+			{Name: "offs", Type: driver.Uint32, Slice: true},
+			{Name: "inclusive", Type: driver.Bool},
+		},
+		DeviceParams: driver.DeviceParams{
+			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
+			{Kind: driver.ParamLength, Arg: 0, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
+			{Kind: driver.ParamLength, Arg: 1, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 2, Size: 8},
+			{Kind: driver.ParamLength, Arg: 2, Size: 8},
+			{Kind: driver.ParamScalar, Arg: 3, Size: 1},
+			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
+			{Kind: driver.ParamFaultRecord, Size: 8},
+			{Kind: driver.ParamLaunchID, Size: 4},
+		},
+		Faults: []driver.FaultSite{
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 63, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 65, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 68, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 70, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+		},
+		Barrier: false,
+		Needs:   0,
+		Code:    kagoCode{},
+		Native: func(args []driver.Arg) func(driver.Item) {
+			a0 := args[0].Value.([]uint32)
+			a1 := args[1].Value.([]uint32)
+			a2 := args[2].Value.([]uint32)
+			a3 := args[3].Value.(bool)
+			return func(it driver.Item) { KScanChunk[uint32](ka.Item(it), a0, a1, a2, a3) }
+		},
+		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+			a0 := args[0].Value.([]uint32)
+			a1 := args[1].Value.([]uint32)
+			a2 := args[2].Value.([]uint32)
+			a3 := args[3].Value.(bool)
+			return func(g *driver.WorkGroup) { kagoGroupKScanChunk[uint32](g, a0, a1, a2, a3) }
+		},
+	})
+	driver.RegisterKernel(KScanChunk[uint64], &driver.KernelSpec{
+		Name:  "KScanChunk[uint64]",
+		Entry: "KScanChunk_uint64",
+		Params: []driver.Param{
+			{Name: "x", Type: driver.Uint64, Slice: true},
+			{Name: "out", Type: driver.Uint64, Slice: true},
+			{Name: "offs", Type: driver.Uint64, Slice: true},
+			{Name: "inclusive", Type: driver.Bool},
+		},
+		DeviceParams: driver.DeviceParams{
+			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
+			{Kind: driver.ParamLength, Arg: 0, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
+			{Kind: driver.ParamLength, Arg: 1, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 2, Size: 8},
+			{Kind: driver.ParamLength, Arg: 2, Size: 8},
+			{Kind: driver.ParamScalar, Arg: 3, Size: 1},
+			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
+			{Kind: driver.ParamFaultRecord, Size: 8},
+			{Kind: driver.ParamLaunchID, Size: 4},
+		},
+		Faults: []driver.FaultSite{
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 63, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 65, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 68, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 70, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+		},
+		Barrier: false,
+		Needs:   0,
+		Code:    kagoCode{},
+		Native: func(args []driver.Arg) func(driver.Item) {
+			a0 := args[0].Value.([]uint64)
+			a1 := args[1].Value.([]uint64)
+			a2 := args[2].Value.([]uint64)
+			a3 := args[3].Value.(bool)
+			return func(it driver.Item) { KScanChunk[uint64](ka.Item(it), a0, a1, a2, a3) }
+		},
+		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+			a0 := args[0].Value.([]uint64)
+			a1 := args[1].Value.([]uint64)
+			a2 := args[2].Value.([]uint64)
+			a3 := args[3].Value.(bool)
+			return func(g *driver.WorkGroup) { kagoGroupKScanChunk[uint64](g, a0, a1, a2, a3) }
+		},
+	})
+	driver.RegisterKernel(KScanChunk[uint8], &driver.KernelSpec{
+		Name:  "KScanChunk[uint8]",
+		Entry: "KScanChunk_uint8",
+		Params: []driver.Param{
+			{Name: "x", Type: driver.Uint8, Slice: true},
+			{Name: "out", Type: driver.Uint8, Slice: true},
+			{Name: "offs", Type: driver.Uint8, Slice: true},
+			{Name: "inclusive", Type: driver.Bool},
+		},
+		DeviceParams: driver.DeviceParams{
+			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
+			{Kind: driver.ParamLength, Arg: 0, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
+			{Kind: driver.ParamLength, Arg: 1, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 2, Size: 8},
+			{Kind: driver.ParamLength, Arg: 2, Size: 8},
+			{Kind: driver.ParamScalar, Arg: 3, Size: 1},
+			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
+			{Kind: driver.ParamFaultRecord, Size: 8},
+			{Kind: driver.ParamLaunchID, Size: 4},
+		},
+		Faults: []driver.FaultSite{
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 63, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 65, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 68, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 70, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+		},
+		Barrier: false,
+		Needs:   0,
+		Code:    kagoCode{},
+		Native: func(args []driver.Arg) func(driver.Item) {
+			a0 := args[0].Value.([]uint8)
+			a1 := args[1].Value.([]uint8)
+			a2 := args[2].Value.([]uint8)
+			a3 := args[3].Value.(bool)
+			return func(it driver.Item) { KScanChunk[uint8](ka.Item(it), a0, a1, a2, a3) }
+		},
+		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+			a0 := args[0].Value.([]uint8)
+			a1 := args[1].Value.([]uint8)
+			a2 := args[2].Value.([]uint8)
+			a3 := args[3].Value.(bool)
+			return func(g *driver.WorkGroup) { kagoGroupKScanChunk[uint8](g, a0, a1, a2, a3) }
+		},
+	})
+	driver.RegisterKernel(KScanChunk[uint], &driver.KernelSpec{
+		Name:  "KScanChunk[uint]",
+		Entry: "KScanChunk_uint",
+		Params: []driver.Param{
+			{Name: "x", Type: driver.Uint, Slice: true},
+			{Name: "out", Type: driver.Uint, Slice: true},
+			{Name: "offs", Type: driver.Uint, Slice: true},
+			{Name: "inclusive", Type: driver.Bool},
+		},
+		DeviceParams: driver.DeviceParams{
+			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
+			{Kind: driver.ParamLength, Arg: 0, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
+			{Kind: driver.ParamLength, Arg: 1, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 2, Size: 8},
+			{Kind: driver.ParamLength, Arg: 2, Size: 8},
+			{Kind: driver.ParamScalar, Arg: 3, Size: 1},
+			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
+			{Kind: driver.ParamFaultRecord, Size: 8},
+			{Kind: driver.ParamLaunchID, Size: 4},
+		},
+		Faults: []driver.FaultSite{
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 63, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 65, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 68, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 70, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+		},
+		Barrier: false,
+		Needs:   0,
+		Code:    kagoCode{},
+		Native: func(args []driver.Arg) func(driver.Item) {
+			a0 := args[0].Value.([]uint)
+			a1 := args[1].Value.([]uint)
+			a2 := args[2].Value.([]uint)
+			a3 := args[3].Value.(bool)
+			return func(it driver.Item) { KScanChunk[uint](ka.Item(it), a0, a1, a2, a3) }
+		},
+		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+			a0 := args[0].Value.([]uint)
+			a1 := args[1].Value.([]uint)
+			a2 := args[2].Value.([]uint)
+			a3 := args[3].Value.(bool)
+			return func(g *driver.WorkGroup) { kagoGroupKScanChunk[uint](g, a0, a1, a2, a3) }
+		},
+	})
 }
 
 // KCopyKernel is an instance of the generic kernel KCopy loaded on a device. Its Launch
@@ -1911,6 +2475,65 @@ func (k KPartialSumKernel[T]) Launch(s *ka.Stream, r ka.NDRange, x *ka.Array[T],
 	return k.k.Launch(s, r, x, out)
 }
 
+// KScanChunkKernel is an instance of the generic kernel KScanChunk loaded on a device. Its Launch
+// takes KScanChunk's parameters, so a wrong argument is a compile error.
+type KScanChunkKernel[T interface {
+	ka.Scalar
+	ka.Number
+}] struct{ k *ka.Kernel }
+
+// NewKScanChunkKernel loads an instance of the generic kernel KScanChunk on dev, as
+// ka.NewKernel does. Its type arguments must be those of an instance that
+// kago gen compiled (a call of it in this package makes kago gen compile
+// that instance); for any other the error wraps ka.ErrUnsupported.
+func NewKScanChunkKernel[T interface {
+	ka.Scalar
+	ka.Number
+}](dev *ka.Device, opts ...ka.KernelOption) (KScanChunkKernel[T], error) {
+	var fn any
+	switch any(*new(T)).(type) {
+	case float32:
+		fn = KScanChunk[float32]
+	case float64:
+		fn = KScanChunk[float64]
+	case int16:
+		fn = KScanChunk[int16]
+	case int32:
+		fn = KScanChunk[int32]
+	case int64:
+		fn = KScanChunk[int64]
+	case int8:
+		fn = KScanChunk[int8]
+	case int:
+		fn = KScanChunk[int]
+	case uint16:
+		fn = KScanChunk[uint16]
+	case uint32:
+		fn = KScanChunk[uint32]
+	case uint64:
+		fn = KScanChunk[uint64]
+	case uint8:
+		fn = KScanChunk[uint8]
+	case uint:
+		fn = KScanChunk[uint]
+	default:
+		return KScanChunkKernel[T]{}, fmt.Errorf("kernel KScanChunk[%T] has no code: kago gen compiled no such instance: %w", *new(T), ka.ErrUnsupported)
+	}
+	k, err := ka.NewKernel(dev, fn, opts...)
+	return KScanChunkKernel[T]{k}, err
+}
+
+// Kernel returns the loaded kernel (nil for the zero KScanChunkKernel).
+func (k KScanChunkKernel[T]) Kernel() *ka.Kernel { return k.k }
+
+// Launch enqueues KScanChunk on s over r, as ka.Kernel.Launch does.
+func (k KScanChunkKernel[T]) Launch(s *ka.Stream, r ka.NDRange, x *ka.Array[T], out *ka.Array[T], offs *ka.Array[T], inclusive bool) error {
+	if k.k == nil {
+		return fmt.Errorf("launching KScanChunk: a zero KScanChunkKernel, not one from NewKScanChunkKernel: %w", ka.ErrInvalid)
+	}
+	return k.k.Launch(s, r, x, out, offs, inclusive)
+}
+
 // kagoGroupKCopy runs one work-group of KCopy, its work-items as loops
 // (see package groupfn).
 func kagoGroupKCopy[T ka.Number](kg *driver.WorkGroup, dst, src []T) {
@@ -2059,6 +2682,55 @@ func kagoGroupKPartialSum[T ka.Number](kg *driver.WorkGroup, x, out []T) {
 					acc += x[i]
 				}
 				out[w] = acc
+			}
+		}
+	}
+}
+
+// kagoGroupKScanChunk runs one work-group of KScanChunk, its work-items as loops
+// (see package groupfn).
+func kagoGroupKScanChunk[T ka.Number](kg *driver.WorkGroup, x, out, offs []T, inclusive bool) {
+	n0 := kg.Size[0]
+	n1 := kg.Size[1]
+	n2 := kg.Size[2]
+	b0 := kg.ID[0] * n0
+	b1 := kg.ID[1] * n1
+	b2 := kg.ID[2] * n2
+	m0 := kg.GlobalSize[0] - b0
+	if m0 > n0 {
+		m0 = n0
+	}
+	m1 := kg.GlobalSize[1] - b1
+	if m1 > n1 {
+		m1 = n1
+	}
+	m2 := kg.GlobalSize[2] - b2
+	if m2 > n2 {
+		m2 = n2
+	}
+	gs0 := kg.GlobalSize[0]
+	gs1 := kg.GlobalSize[1]
+	for lz := range m2 {
+		gz := b2 + lz
+		for ly := range m1 {
+			gy := b1 + ly
+			row := gs0 * (gy + gs1*gz)
+			for lx := range m0 {
+				gx := b0 + lx
+				w := (row + gx)
+				lo := w * SumChunk
+				hi := min(lo+SumChunk, len(x))
+				acc := offs[w]
+				for i := lo; i < hi; i++ {
+					v := x[i]
+					if inclusive {
+						acc += v
+						out[i] = acc
+					} else {
+						out[i] = acc
+						acc += v
+					}
+				}
 			}
 		}
 	}

@@ -50,3 +50,30 @@ var Instances = []any{
 	KCopy[int], KCopy[int8], KCopy[int16], KCopy[int32], KCopy[int64], KCopy[uint], KCopy[uint8], KCopy[uint16], KCopy[uint32], KCopy[uint64], KCopy[float32], KCopy[float64],
 	KPartialSum[int], KPartialSum[int8], KPartialSum[int16], KPartialSum[int32], KPartialSum[int64], KPartialSum[uint], KPartialSum[uint8], KPartialSum[uint16], KPartialSum[uint32], KPartialSum[uint64], KPartialSum[float32], KPartialSum[float64],
 }
+
+// KScanChunk scans chunk w of x (as KPartialSum cuts it) into out, in
+// order, starting from offs[w]: inclusive (out[i] includes x[i]) or
+// exclusive.
+//
+//ka:kernel
+func KScanChunk[T ka.Number](it ka.Item, x, out, offs []T, inclusive bool) {
+	w := it.Global()
+	lo := w * SumChunk
+	hi := min(lo+SumChunk, len(x))
+	acc := offs[w]
+	for i := lo; i < hi; i++ {
+		v := x[i]
+		if inclusive {
+			acc += v
+			out[i] = acc
+		} else {
+			out[i] = acc
+			acc += v
+		}
+	}
+}
+
+// ScanInstances are the instances of KScanChunk.
+var ScanInstances = []any{
+	KScanChunk[int], KScanChunk[int8], KScanChunk[int16], KScanChunk[int32], KScanChunk[int64], KScanChunk[uint], KScanChunk[uint8], KScanChunk[uint16], KScanChunk[uint32], KScanChunk[uint64], KScanChunk[float32], KScanChunk[float64],
+}
