@@ -1673,6 +1673,124 @@ func init() {
 			return func(g *driver.WorkGroup) { kagoGroupKPartialSum[uint](g, a0, a1) }
 		},
 	})
+	driver.RegisterKernel(KRadixHist, &driver.KernelSpec{
+		Name:  "KRadixHist",
+		Entry: "KRadixHist",
+		Params: []driver.Param{
+			{Name: "keys", Type: driver.Uint32, Slice: true},
+			{Name: "hist", Type: driver.Uint32, Slice: true},
+			{Name: "shift", Type: driver.Uint32},
+			{Name: "m", Type: driver.Int},
+		},
+		DeviceParams: driver.DeviceParams{
+			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
+			{Kind: driver.ParamLength, Arg: 0, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
+			{Kind: driver.ParamLength, Arg: 1, Size: 8},
+			{Kind: driver.ParamScalar, Arg: 2, Size: 4},
+			{Kind: driver.ParamScalar, Arg: 3, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
+			{Kind: driver.ParamFaultRecord, Size: 8},
+			{Kind: driver.ParamLaunchID, Size: 4},
+		},
+		Faults: []driver.FaultSite{
+			{Kind: driver.FaultIndex, File: "radix.go", Line: 19, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "radix.go", Line: 19, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Uint, driver.Int}},
+			{Kind: driver.FaultIndex, File: "radix.go", Line: 19, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Uint, driver.Int}},
+			{Kind: driver.FaultIndex, File: "radix.go", Line: 22, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "radix.go", Line: 22, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+		},
+		Barrier: false,
+		Needs:   0,
+		Code:    kagoCode{},
+		Native: func(args []driver.Arg) func(driver.Item) {
+			a0 := args[0].Value.([]uint32)
+			a1 := args[1].Value.([]uint32)
+			a2 := args[2].Value.(uint32)
+			a3 := args[3].Value.(int)
+			return func(it driver.Item) { KRadixHist(ka.Item(it), a0, a1, a2, a3) }
+		},
+		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+			a0 := args[0].Value.([]uint32)
+			a1 := args[1].Value.([]uint32)
+			a2 := args[2].Value.(uint32)
+			a3 := args[3].Value.(int)
+			return func(g *driver.WorkGroup) { kagoGroupKRadixHist(g, a0, a1, a2, a3) }
+		},
+	})
+	driver.RegisterKernel(KRadixScatter, &driver.KernelSpec{
+		Name:  "KRadixScatter",
+		Entry: "KRadixScatter",
+		Params: []driver.Param{
+			{Name: "keys", Type: driver.Uint32, Slice: true},
+			{Name: "out", Type: driver.Uint32, Slice: true},
+			{Name: "vals", Type: driver.Uint32, Slice: true},
+			{Name: "outVals", Type: driver.Uint32, Slice: true},
+			{Name: "offs", Type: driver.Uint32, Slice: true},
+			{Name: "shift", Type: driver.Uint32},
+			{Name: "m", Type: driver.Int},
+			{Name: "pairs", Type: driver.Bool},
+		},
+		DeviceParams: driver.DeviceParams{
+			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
+			{Kind: driver.ParamLength, Arg: 0, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
+			{Kind: driver.ParamLength, Arg: 1, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 2, Size: 8},
+			{Kind: driver.ParamLength, Arg: 2, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 3, Size: 8},
+			{Kind: driver.ParamLength, Arg: 3, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 4, Size: 8},
+			{Kind: driver.ParamLength, Arg: 4, Size: 8},
+			{Kind: driver.ParamScalar, Arg: 5, Size: 4},
+			{Kind: driver.ParamScalar, Arg: 6, Size: 8},
+			{Kind: driver.ParamScalar, Arg: 7, Size: 1},
+			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
+			{Kind: driver.ParamFaultRecord, Size: 8},
+			{Kind: driver.ParamLaunchID, Size: 4},
+		},
+		Faults: []driver.FaultSite{
+			{Kind: driver.FaultIndex, File: "radix.go", Line: 34, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "radix.go", Line: 34, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "radix.go", Line: 39, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "radix.go", Line: 41, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Uint, driver.Int}},
+			{Kind: driver.FaultIndex, File: "radix.go", Line: 41, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Uint, driver.Int}},
+			{Kind: driver.FaultIndex, File: "radix.go", Line: 43, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Uint, driver.Int}},
+			{Kind: driver.FaultIndex, File: "radix.go", Line: 43, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "radix.go", Line: 43, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Uint, driver.Int}},
+			{Kind: driver.FaultIndex, File: "radix.go", Line: 45, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Uint, driver.Int}},
+			{Kind: driver.FaultIndex, File: "radix.go", Line: 45, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Uint, driver.Int}},
+		},
+		Barrier: false,
+		Needs:   0,
+		Code:    kagoCode{},
+		Native: func(args []driver.Arg) func(driver.Item) {
+			a0 := args[0].Value.([]uint32)
+			a1 := args[1].Value.([]uint32)
+			a2 := args[2].Value.([]uint32)
+			a3 := args[3].Value.([]uint32)
+			a4 := args[4].Value.([]uint32)
+			a5 := args[5].Value.(uint32)
+			a6 := args[6].Value.(int)
+			a7 := args[7].Value.(bool)
+			return func(it driver.Item) { KRadixScatter(ka.Item(it), a0, a1, a2, a3, a4, a5, a6, a7) }
+		},
+		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+			a0 := args[0].Value.([]uint32)
+			a1 := args[1].Value.([]uint32)
+			a2 := args[2].Value.([]uint32)
+			a3 := args[3].Value.([]uint32)
+			a4 := args[4].Value.([]uint32)
+			a5 := args[5].Value.(uint32)
+			a6 := args[6].Value.(int)
+			a7 := args[7].Value.(bool)
+			return func(g *driver.WorkGroup) { kagoGroupKRadixScatter(g, a0, a1, a2, a3, a4, a5, a6, a7) }
+		},
+	})
 	driver.RegisterKernel(KScanChunk[float32], &driver.KernelSpec{
 		Name:  "KScanChunk[float32]",
 		Entry: "KScanChunk_float32",
@@ -2475,6 +2593,48 @@ func (k KPartialSumKernel[T]) Launch(s *ka.Stream, r ka.NDRange, x *ka.Array[T],
 	return k.k.Launch(s, r, x, out)
 }
 
+// KRadixHistKernel is the kernel KRadixHist loaded on a device. Its Launch
+// takes KRadixHist's parameters, so a wrong argument is a compile error.
+type KRadixHistKernel struct{ k *ka.Kernel }
+
+// NewKRadixHistKernel loads the kernel KRadixHist on dev, as ka.NewKernel does.
+func NewKRadixHistKernel(dev *ka.Device, opts ...ka.KernelOption) (KRadixHistKernel, error) {
+	k, err := ka.NewKernel(dev, KRadixHist, opts...)
+	return KRadixHistKernel{k}, err
+}
+
+// Kernel returns the loaded kernel (nil for the zero KRadixHistKernel).
+func (k KRadixHistKernel) Kernel() *ka.Kernel { return k.k }
+
+// Launch enqueues KRadixHist on s over r, as ka.Kernel.Launch does.
+func (k KRadixHistKernel) Launch(s *ka.Stream, r ka.NDRange, keys *ka.Array[uint32], hist *ka.Array[uint32], shift uint32, m int) error {
+	if k.k == nil {
+		return fmt.Errorf("launching KRadixHist: a zero KRadixHistKernel, not one from NewKRadixHistKernel: %w", ka.ErrInvalid)
+	}
+	return k.k.Launch(s, r, keys, hist, shift, m)
+}
+
+// KRadixScatterKernel is the kernel KRadixScatter loaded on a device. Its Launch
+// takes KRadixScatter's parameters, so a wrong argument is a compile error.
+type KRadixScatterKernel struct{ k *ka.Kernel }
+
+// NewKRadixScatterKernel loads the kernel KRadixScatter on dev, as ka.NewKernel does.
+func NewKRadixScatterKernel(dev *ka.Device, opts ...ka.KernelOption) (KRadixScatterKernel, error) {
+	k, err := ka.NewKernel(dev, KRadixScatter, opts...)
+	return KRadixScatterKernel{k}, err
+}
+
+// Kernel returns the loaded kernel (nil for the zero KRadixScatterKernel).
+func (k KRadixScatterKernel) Kernel() *ka.Kernel { return k.k }
+
+// Launch enqueues KRadixScatter on s over r, as ka.Kernel.Launch does.
+func (k KRadixScatterKernel) Launch(s *ka.Stream, r ka.NDRange, keys *ka.Array[uint32], out *ka.Array[uint32], vals *ka.Array[uint32], outVals *ka.Array[uint32], offs *ka.Array[uint32], shift uint32, m int, pairs bool) error {
+	if k.k == nil {
+		return fmt.Errorf("launching KRadixScatter: a zero KRadixScatterKernel, not one from NewKRadixScatterKernel: %w", ka.ErrInvalid)
+	}
+	return k.k.Launch(s, r, keys, out, vals, outVals, offs, shift, m, pairs)
+}
+
 // KScanChunkKernel is an instance of the generic kernel KScanChunk loaded on a device. Its Launch
 // takes KScanChunk's parameters, so a wrong argument is a compile error.
 type KScanChunkKernel[T interface {
@@ -2682,6 +2842,102 @@ func kagoGroupKPartialSum[T ka.Number](kg *driver.WorkGroup, x, out []T) {
 					acc += x[i]
 				}
 				out[w] = acc
+			}
+		}
+	}
+}
+
+// kagoGroupKRadixHist runs one work-group of KRadixHist, its work-items as loops
+// (see package groupfn).
+func kagoGroupKRadixHist(kg *driver.WorkGroup, keys, hist []uint32, shift uint32, m int) {
+	n0 := kg.Size[0]
+	n1 := kg.Size[1]
+	n2 := kg.Size[2]
+	b0 := kg.ID[0] * n0
+	b1 := kg.ID[1] * n1
+	b2 := kg.ID[2] * n2
+	m0 := kg.GlobalSize[0] - b0
+	if m0 > n0 {
+		m0 = n0
+	}
+	m1 := kg.GlobalSize[1] - b1
+	if m1 > n1 {
+		m1 = n1
+	}
+	m2 := kg.GlobalSize[2] - b2
+	if m2 > n2 {
+		m2 = n2
+	}
+	gs0 := kg.GlobalSize[0]
+	gs1 := kg.GlobalSize[1]
+	for lz := range m2 {
+		gz := b2 + lz
+		for ly := range m1 {
+			gy := b1 + ly
+			row := gs0 * (gy + gs1*gz)
+			for lx := range m0 {
+				gx := b0 + lx
+				w := (row + gx)
+				var c [radixBins]uint32
+				lo := w * SumChunk
+				hi := min(lo+SumChunk, len(keys))
+				for i := lo; i < hi; i++ {
+					c[(keys[i]>>shift)&(radixBins-1)]++
+				}
+				for d := 0; d < radixBins; d++ {
+					hist[d*m+w] = c[d]
+				}
+			}
+		}
+	}
+}
+
+// kagoGroupKRadixScatter runs one work-group of KRadixScatter, its work-items as loops
+// (see package groupfn).
+func kagoGroupKRadixScatter(kg *driver.WorkGroup, keys, out, vals, outVals, offs []uint32, shift uint32, m int, pairs bool) {
+	n0 := kg.Size[0]
+	n1 := kg.Size[1]
+	n2 := kg.Size[2]
+	b0 := kg.ID[0] * n0
+	b1 := kg.ID[1] * n1
+	b2 := kg.ID[2] * n2
+	m0 := kg.GlobalSize[0] - b0
+	if m0 > n0 {
+		m0 = n0
+	}
+	m1 := kg.GlobalSize[1] - b1
+	if m1 > n1 {
+		m1 = n1
+	}
+	m2 := kg.GlobalSize[2] - b2
+	if m2 > n2 {
+		m2 = n2
+	}
+	gs0 := kg.GlobalSize[0]
+	gs1 := kg.GlobalSize[1]
+	for lz := range m2 {
+		gz := b2 + lz
+		for ly := range m1 {
+			gy := b1 + ly
+			row := gs0 * (gy + gs1*gz)
+			for lx := range m0 {
+				gx := b0 + lx
+				w := (row + gx)
+				var o [radixBins]uint32
+				for d := 0; d < radixBins; d++ {
+					o[d] = offs[d*m+w]
+				}
+				lo := w * SumChunk
+				hi := min(lo+SumChunk, len(keys))
+				for i := lo; i < hi; i++ {
+					k := keys[i]
+					d := (k >> shift) & (radixBins - 1)
+					out[o[d]] = k
+					if pairs {
+						outVals[o[d]] = vals[i]
+					}
+					o[d]++
+				}
 			}
 		}
 	}
