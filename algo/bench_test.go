@@ -195,3 +195,57 @@ func TestBenchSort(t *testing.T) {
 		require.NoError(t, ka_.Free())
 	}
 }
+
+// TestBenchSortFloat32 is TestBenchSort for SortFloat32 of 2^24 random
+// float32 (no NaNs).
+func TestBenchSortFloat32(t *testing.T) {
+	rounds, _ := strconv.Atoi(os.Getenv("KAGO_BENCH_ALGO"))
+	if rounds == 0 {
+		t.Skip("set KAGO_BENCH_ALGO=<rounds> to run")
+	}
+	ctx := context.Background()
+	n := 1 << 24
+	keys := make([]float32, n)
+	var x uint64 = 88172645463325252
+	for i := range keys {
+		x ^= x << 13
+		x ^= x >> 7
+		x ^= x << 17
+		keys[i] = float32(int32(x)) / 1024
+	}
+	work := make([]float32, n)
+	goSort := func() time.Duration {
+		copy(work, keys)
+		t0 := time.Now()
+		slices.Sort(work)
+		return time.Since(t0)
+	}
+	for _, b := range []string{"native", "pocl"} {
+		dev := open(t, b)
+		xa, err := ka.FromSlice(ctx, dev, keys)
+		require.NoError(t, err)
+		s := dev.Stream()
+		sort := func() time.Duration {
+			require.NoError(t, xa.WriteAsync(s, keys))
+			require.NoError(t, s.Synchronize(ctx))
+			t0 := time.Now()
+			require.NoError(t, SortFloat32(s, xa))
+			require.NoError(t, s.Synchronize(ctx))
+			return time.Since(t0)
+		}
+		sort()
+		var ts, tg []time.Duration
+		var r []float64
+		for range rounds {
+			a, g := sort(), goSort()
+			ts, tg = append(ts, a), append(tg, g)
+			r = append(r, float64(g)/float64(a))
+		}
+		slices.Sort(ts)
+		slices.Sort(tg)
+		slices.Sort(r)
+		m := len(ts) / 2
+		t.Logf("%s: SortFloat32 2^24 median %v; slices.Sort %v; slices.Sort/radix %.2f (%.2f-%.2f); %d rounds", b, ts[m], tg[m], r[m], r[0], r[len(r)-1], rounds)
+		require.NoError(t, xa.Free())
+	}
+}

@@ -5,6 +5,7 @@ package algo
 import (
 	"embed"
 	"fmt"
+	"math"
 
 	"github.com/kago-dev/kago/ka"
 	"github.com/kago-dev/kago/ka/driver"
@@ -879,6 +880,84 @@ func init() {
 			a0 := args[0].Value.([]uint)
 			a1 := args[1].Value.(uint)
 			return func(g *driver.WorkGroup) { kagoGroupKFill[uint](g, a0, a1) }
+		},
+	})
+	driver.RegisterKernel(KFloat32FromBits, &driver.KernelSpec{
+		Name:  "KFloat32FromBits",
+		Entry: "KFloat32FromBits",
+		Params: []driver.Param{
+			{Name: "bits", Type: driver.Uint32, Slice: true},
+			{Name: "x", Type: driver.Float32, Slice: true},
+		},
+		DeviceParams: driver.DeviceParams{
+			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
+			{Kind: driver.ParamLength, Arg: 0, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
+			{Kind: driver.ParamLength, Arg: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
+			{Kind: driver.ParamFaultRecord, Size: 8},
+			{Kind: driver.ParamLaunchID, Size: 4},
+		},
+		Faults: []driver.FaultSite{
+			{Kind: driver.FaultIndex, File: "floatsort.go", Line: 33, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "floatsort.go", Line: 33, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+		},
+		Barrier: false,
+		Needs:   0,
+		Code:    kagoCode{},
+		Native: func(args []driver.Arg) func(driver.Item) {
+			a0 := args[0].Value.([]uint32)
+			a1 := args[1].Value.([]float32)
+			return func(it driver.Item) { KFloat32FromBits(ka.Item(it), a0, a1) }
+		},
+		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+			a0 := args[0].Value.([]uint32)
+			a1 := args[1].Value.([]float32)
+			return func(g *driver.WorkGroup) { kagoGroupKFloat32FromBits(g, a0, a1) }
+		},
+	})
+	driver.RegisterKernel(KFloat32Key, &driver.KernelSpec{
+		Name:  "KFloat32Key",
+		Entry: "KFloat32Key",
+		Params: []driver.Param{
+			{Name: "x", Type: driver.Float32, Slice: true},
+			{Name: "keys", Type: driver.Uint32, Slice: true},
+			{Name: "bits", Type: driver.Uint32, Slice: true},
+		},
+		DeviceParams: driver.DeviceParams{
+			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
+			{Kind: driver.ParamLength, Arg: 0, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
+			{Kind: driver.ParamLength, Arg: 1, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 2, Size: 8},
+			{Kind: driver.ParamLength, Arg: 2, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
+			{Kind: driver.ParamFaultRecord, Size: 8},
+			{Kind: driver.ParamLaunchID, Size: 4},
+		},
+		Faults: []driver.FaultSite{
+			{Kind: driver.FaultIndex, File: "floatsort.go", Line: 15, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "floatsort.go", Line: 24, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "floatsort.go", Line: 25, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+		},
+		Barrier: false,
+		Needs:   0,
+		Code:    kagoCode{},
+		Native: func(args []driver.Arg) func(driver.Item) {
+			a0 := args[0].Value.([]float32)
+			a1 := args[1].Value.([]uint32)
+			a2 := args[2].Value.([]uint32)
+			return func(it driver.Item) { KFloat32Key(ka.Item(it), a0, a1, a2) }
+		},
+		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+			a0 := args[0].Value.([]float32)
+			a1 := args[1].Value.([]uint32)
+			a2 := args[2].Value.([]uint32)
+			return func(g *driver.WorkGroup) { kagoGroupKFloat32Key(g, a0, a1, a2) }
 		},
 	})
 	driver.RegisterKernel(KIota[float32], &driver.KernelSpec{
@@ -2475,6 +2554,48 @@ func (k KFillKernel[T]) Launch(s *ka.Stream, r ka.NDRange, x *ka.Array[T], v T) 
 	return k.k.Launch(s, r, x, v)
 }
 
+// KFloat32FromBitsKernel is the kernel KFloat32FromBits loaded on a device. Its Launch
+// takes KFloat32FromBits's parameters, so a wrong argument is a compile error.
+type KFloat32FromBitsKernel struct{ k *ka.Kernel }
+
+// NewKFloat32FromBitsKernel loads the kernel KFloat32FromBits on dev, as ka.NewKernel does.
+func NewKFloat32FromBitsKernel(dev *ka.Device, opts ...ka.KernelOption) (KFloat32FromBitsKernel, error) {
+	k, err := ka.NewKernel(dev, KFloat32FromBits, opts...)
+	return KFloat32FromBitsKernel{k}, err
+}
+
+// Kernel returns the loaded kernel (nil for the zero KFloat32FromBitsKernel).
+func (k KFloat32FromBitsKernel) Kernel() *ka.Kernel { return k.k }
+
+// Launch enqueues KFloat32FromBits on s over r, as ka.Kernel.Launch does.
+func (k KFloat32FromBitsKernel) Launch(s *ka.Stream, r ka.NDRange, bits *ka.Array[uint32], x *ka.Array[float32]) error {
+	if k.k == nil {
+		return fmt.Errorf("launching KFloat32FromBits: a zero KFloat32FromBitsKernel, not one from NewKFloat32FromBitsKernel: %w", ka.ErrInvalid)
+	}
+	return k.k.Launch(s, r, bits, x)
+}
+
+// KFloat32KeyKernel is the kernel KFloat32Key loaded on a device. Its Launch
+// takes KFloat32Key's parameters, so a wrong argument is a compile error.
+type KFloat32KeyKernel struct{ k *ka.Kernel }
+
+// NewKFloat32KeyKernel loads the kernel KFloat32Key on dev, as ka.NewKernel does.
+func NewKFloat32KeyKernel(dev *ka.Device, opts ...ka.KernelOption) (KFloat32KeyKernel, error) {
+	k, err := ka.NewKernel(dev, KFloat32Key, opts...)
+	return KFloat32KeyKernel{k}, err
+}
+
+// Kernel returns the loaded kernel (nil for the zero KFloat32KeyKernel).
+func (k KFloat32KeyKernel) Kernel() *ka.Kernel { return k.k }
+
+// Launch enqueues KFloat32Key on s over r, as ka.Kernel.Launch does.
+func (k KFloat32KeyKernel) Launch(s *ka.Stream, r ka.NDRange, x *ka.Array[float32], keys *ka.Array[uint32], bits *ka.Array[uint32]) error {
+	if k.k == nil {
+		return fmt.Errorf("launching KFloat32Key: a zero KFloat32KeyKernel, not one from NewKFloat32KeyKernel: %w", ka.ErrInvalid)
+	}
+	return k.k.Launch(s, r, x, keys, bits)
+}
+
 // KIotaKernel is an instance of the generic kernel KIota loaded on a device. Its Launch
 // takes KIota's parameters, so a wrong argument is a compile error.
 type KIotaKernel[T interface {
@@ -2762,6 +2883,90 @@ func kagoGroupKFill[T ka.Number](kg *driver.WorkGroup, x []T, v T) {
 			for lx := range m0 {
 				gx := b0 + lx
 				x[(row + gx)] = v
+			}
+		}
+	}
+}
+
+// kagoGroupKFloat32FromBits runs one work-group of KFloat32FromBits, its work-items as loops
+// (see package groupfn).
+func kagoGroupKFloat32FromBits(kg *driver.WorkGroup, bits []uint32, x []float32) {
+	n0 := kg.Size[0]
+	n1 := kg.Size[1]
+	n2 := kg.Size[2]
+	b0 := kg.ID[0] * n0
+	b1 := kg.ID[1] * n1
+	b2 := kg.ID[2] * n2
+	m0 := kg.GlobalSize[0] - b0
+	if m0 > n0 {
+		m0 = n0
+	}
+	m1 := kg.GlobalSize[1] - b1
+	if m1 > n1 {
+		m1 = n1
+	}
+	m2 := kg.GlobalSize[2] - b2
+	if m2 > n2 {
+		m2 = n2
+	}
+	gs0 := kg.GlobalSize[0]
+	gs1 := kg.GlobalSize[1]
+	for lz := range m2 {
+		gz := b2 + lz
+		for ly := range m1 {
+			gy := b1 + ly
+			row := gs0 * (gy + gs1*gz)
+			for lx := range m0 {
+				gx := b0 + lx
+				i := (row + gx)
+				x[i] = math.Float32frombits(bits[i])
+			}
+		}
+	}
+}
+
+// kagoGroupKFloat32Key runs one work-group of KFloat32Key, its work-items as loops
+// (see package groupfn).
+func kagoGroupKFloat32Key(kg *driver.WorkGroup, x []float32, keys, bits []uint32) {
+	n0 := kg.Size[0]
+	n1 := kg.Size[1]
+	n2 := kg.Size[2]
+	b0 := kg.ID[0] * n0
+	b1 := kg.ID[1] * n1
+	b2 := kg.ID[2] * n2
+	m0 := kg.GlobalSize[0] - b0
+	if m0 > n0 {
+		m0 = n0
+	}
+	m1 := kg.GlobalSize[1] - b1
+	if m1 > n1 {
+		m1 = n1
+	}
+	m2 := kg.GlobalSize[2] - b2
+	if m2 > n2 {
+		m2 = n2
+	}
+	gs0 := kg.GlobalSize[0]
+	gs1 := kg.GlobalSize[1]
+	for lz := range m2 {
+		gz := b2 + lz
+		for ly := range m1 {
+			gy := b1 + ly
+			row := gs0 * (gy + gs1*gz)
+			for lx := range m0 {
+				gx := b0 + lx
+				i := (row + gx)
+				v := x[i]
+				b := math.Float32bits(v)
+				k := b | 0x80000000
+				if b&0x80000000 != 0 {
+					k = ^b
+				}
+				if v != v {
+					k = 0xFFFFFFFF
+				}
+				keys[i] = k
+				bits[i] = b
 			}
 		}
 	}
