@@ -142,8 +142,7 @@ func (fe *funcEmitter) errorf(kind error, format string, args ...any) {
 // report records a problem found by a shared check at the current
 // instruction.
 func (fe *funcEmitter) report(err error) {
-	p := err.(*emitutil.Problem)
-	fe.errorf(p.Kind, "%s", p.Msg)
+	fe.errorf(emitutil.KindOf(err), "%v", err)
 }
 
 // createParams names the kernel's parameters and checks their types

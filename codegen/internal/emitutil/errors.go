@@ -112,6 +112,16 @@ func (p *Problem) Error() string { return p.Msg }
 // Unwrap returns the kind.
 func (p *Problem) Unwrap() error { return p.Kind }
 
+// KindOf returns the kind of a check's error: ErrBadIR or ErrUnsupported
+// for a *Problem, ErrBadIR for anything else.
+func KindOf(err error) error {
+	var p *Problem
+	if errors.As(err, &p) && p.Kind != nil {
+		return p.Kind
+	}
+	return ErrBadIR
+}
+
 func problem(kind error, format string, args ...any) *Problem {
 	return &Problem{Kind: kind, Msg: fmt.Sprintf(format, args...)}
 }
