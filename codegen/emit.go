@@ -51,6 +51,7 @@ func (k *Kernel) Spec(targets ...driver.Target) (*driver.KernelSpec, error) {
 		DeviceParams: append(driver.DeviceParams(nil), k.DeviceParams...),
 		Barrier:      k.Barrier,
 		Needs:        k.Needs,
+		MaxGroup:     k.MaxGroup,
 		Faults:       append(driver.FaultSites(nil), k.Faults...),
 	}
 	if k.Faults == nil {

@@ -42,6 +42,10 @@ type Kernel struct {
 	// fault record names by index; nil when it has none, and then the
 	// IR has no fault-record parameters.
 	Faults driver.FaultSites
+	// MaxGroup is the largest work-group the kernel's code handles (the
+	// collectives' local arrays hold driver.MaxCollectiveGroup elements);
+	// 0 when only the device limits it.
+	MaxGroup int
 	// Needs are the optional device features the kernel uses:
 	// driver.FP64 when it computes with float64, driver.Int64Atomics when
 	// it uses atomics on 64-bit elements.
@@ -328,6 +332,9 @@ func compileKernel(p *Package, fn *ssa.Function) (*Kernel, ErrorList) {
 	first := fr.createBody(nil)
 	c.enterBody(first)
 	k.Barrier = c.barrier
+	if len(c.collLocal) > 0 {
+		k.MaxGroup = driver.MaxCollectiveGroup
+	}
 	stops := len(c.errs) == 0 && p.cancellable(funcObject(fn))
 	if stops {
 		c.addStopChecks(c.faults.rec) // stopchecks.go

@@ -42,7 +42,7 @@ import (
 // reuses code an older compiler made. A development build of kago itself
 // has no module version: whoever changes the compiler's output there bumps
 // Version (or removes the cache directory).
-const Version = "kago-jit-2"
+const Version = "kago-jit-3"
 
 // compilerID identifies the kago code this program was built with: the
 // module version and sum of github.com/kago-dev/kago (or what replaces it),

@@ -337,6 +337,9 @@ func writeRegistration(b *bytes.Buffer, k *codegen.Kernel, group *groupFunc) {
 		fmt.Fprintf(b, "\t\tFaults: %#v,\n", k.Faults)
 	}
 	fmt.Fprintf(b, "\t\tBarrier: %v,\n\t\tNeeds: %s,\n", k.Barrier, featuresExpr(k.Needs))
+	if k.MaxGroup > 0 {
+		fmt.Fprintf(b, "\t\tMaxGroup: %d,\n", k.MaxGroup)
+	}
 	b.WriteString("\t\tCode: kagoCode{},\n")
 	b.WriteString("\t\tNative: func(args []driver.Arg) func(driver.Item) {\n")
 	names := make([]string, len(k.Params))

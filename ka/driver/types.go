@@ -265,6 +265,11 @@ type KernelSpec struct {
 	// Needs are the optional device features the code uses; ka.NewKernel
 	// refuses a device whose Capabilities.Features lack any of them.
 	Needs Features
+	// MaxGroup is the largest work-group, in work-items, the kernel's code
+	// handles (the group collectives keep one element per work-item in a
+	// local array of MaxCollectiveGroup); 0 means the device's limit. ka
+	// refuses larger groups before anything is enqueued.
+	MaxGroup int
 	// Faults are the kernel's fault sites (bounds and division checks,
 	// panics), which a fault record names by index (faults.go); nil for a
 	// kernel that cannot fail on a device.
