@@ -277,7 +277,7 @@ func (k *Kernel) checkRange(r NDRange) (NDRange, error) {
 	if m := k.spec.MaxGroup; m > 0 && g.Total() > m {
 		return NDRange{}, fmt.Errorf("ka: launching %s: group size %v has %d work-items, the kernel's group collectives handle at most %d: %w", k.spec.Name, g, g.Total(), m, ErrBadLaunch)
 	}
-		if err := checkGroups(r, g, caps); err != nil {
+	if err := checkGroups(r, g, caps); err != nil {
 		return NDRange{}, fmt.Errorf("ka: launching %s over %v in groups of %v: %v: %w", k.spec.Name, r, g, err, ErrBadLaunch)
 	}
 	return g, nil
