@@ -7,7 +7,7 @@ GOTEST  ?= $(GO) test
 # Race detector on everything; one package at a time keeps memory modest.
 TESTFLAGS ?= -race -count=1 -timeout 40m
 
-.PHONY: all deps run test test-nocgo lint check-generated fuzz bench
+.PHONY: all deps run test test-nocgo test-sim lint check-generated fuzz bench
 
 all: test
 
@@ -20,6 +20,7 @@ run: deps
 test: deps lint check-generated
 	$(GOTEST) $(TESTFLAGS) ./...
 	@$(MAKE) --no-print-directory test-nocgo
+	@$(MAKE) --no-print-directory test-sim
 	@$(MAKE) --no-print-directory fuzz
 
 # A program that imports only ka and the native backend needs no C
@@ -29,6 +30,13 @@ test: deps lint check-generated
 NOCGO_PKGS = ./ka/... ./backends/native/... ./examples/histogram ./examples/matmul ./examples/reduce ./examples/saxpy ./examples/spawn ./examples/multidevice
 test-nocgo:
 	CGO_ENABLED=0 $(GOTEST) -count=1 -timeout 20m $(NOCGO_PKGS)
+
+# The simulated CUDA driver's runs without -race: the race detector makes the
+# PTX simulator ~20x slower, so under -race the suite skips its largest
+# tests (katest's EventOrdering, EventTiming, CloseWhileBusy and the GPU
+# tests' saxpy and 20,000 tasks); here they run, in seconds.
+test-sim:
+	$(GOTEST) -count=1 -timeout 10m -run 'Simulated' ./backends/cuda
 
 lint:
 	@out=$$(gofmt -l $$(git ls-files '*.go')); if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
