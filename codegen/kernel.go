@@ -335,7 +335,7 @@ func compileKernel(p *Package, fn *ssa.Function) (*Kernel, ErrorList) {
 	if len(c.collLocal) > 0 {
 		k.MaxGroup = driver.MaxCollectiveGroup
 	}
-	stops := len(c.errs) == 0 && p.cancellable(funcObject(fn))
+	stops := len(c.errs) == 0 && p.cancel[funcObject(fn)]
 	if stops {
 		c.addStopChecks(c.faults.rec) // stopchecks.go
 	}

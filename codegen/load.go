@@ -62,6 +62,7 @@ type Package struct {
 	kernels  []*ssa.Function      // sorted by name
 	nocheck  map[*types.Func]bool // kernels marked //ka:nocheck
 	contract map[*types.Func]bool // kernels marked //ka:contract (contract.go)
+	cancel   map[*types.Func]bool // kernels marked //ka:cancel (stopchecks.go)
 	errs     ErrorList            // problems found while looking for kernels
 	files    []*ast.File
 	info     *types.Info
@@ -229,17 +230,16 @@ func newPackage(cfg Config, fset *token.FileSet, pkg *ssa.Package, files []*ast.
 				continue
 			}
 			marked[obj] = true
-			if hasDirective(fd.Doc, "//ka:nocheck") {
-				if p.nocheck == nil {
-					p.nocheck = map[*types.Func]bool{}
+			for _, d := range []struct {
+				name string
+				set  *map[*types.Func]bool
+			}{{"//ka:nocheck", &p.nocheck}, {"//ka:contract", &p.contract}, {"//ka:cancel", &p.cancel}} {
+				if hasDirective(fd.Doc, d.name) {
+					if *d.set == nil {
+						*d.set = map[*types.Func]bool{}
+					}
+					(*d.set)[obj] = true
 				}
-				p.nocheck[obj] = true
-			}
-			if hasDirective(fd.Doc, "//ka:contract") {
-				if p.contract == nil {
-					p.contract = map[*types.Func]bool{}
-				}
-				p.contract[obj] = true
 			}
 		}
 	}

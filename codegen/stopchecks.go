@@ -21,9 +21,6 @@ package codegen
 // group, and the decision at a barrier is the group's.
 
 import (
-	"go/ast"
-	"go/types"
-
 	"github.com/llir/llvm/ir"
 	"github.com/llir/llvm/ir/constant"
 	"github.com/llir/llvm/ir/enum"
@@ -32,22 +29,6 @@ import (
 
 	"github.com/kago-dev/kago/ka/driver"
 )
-
-// cancellable reports whether the kernel obj is marked //ka:cancel.
-func (p *Package) cancellable(obj *types.Func) bool {
-	if obj == nil {
-		return false
-	}
-	for _, f := range p.files {
-		for _, d := range f.Decls {
-			fd, ok := d.(*ast.FuncDecl)
-			if ok && fd.Recv == nil && p.info.Defs[fd.Name] == obj {
-				return hasDirective(fd.Doc, "//ka:cancel")
-			}
-		}
-	}
-	return false
-}
 
 // addStopChecks inserts the kernel's stop checks, reading the flag through
 // rec, the fault record's parameter.
