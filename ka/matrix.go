@@ -163,7 +163,7 @@ func copyRows[T Scalar](ctx context.Context, a *Array[T], off, rows, cols, strid
 	})
 }
 
-// launchArg checks the matrix for a launch on s and returns its argument.
+// viewLaunchArg checks the matrix for a launch on s and returns its argument.
 func (m *Matrix[T]) viewLaunchArg(s *Stream, elem driver.ScalarType) (driver.Arg, error) {
 	if m == nil {
 		var zero T

@@ -109,7 +109,7 @@ func (v *Volume[T]) Read(ctx context.Context, dst []T) error {
 	return copyRows(ctx, v.arr, 0, v.depth, v.rows*v.cols, v.planeStride, dst, false)
 }
 
-// launchArg checks the volume for a launch on s and returns its argument.
+// viewLaunchArg checks the volume for a launch on s and returns its argument.
 func (v *Volume[T]) viewLaunchArg(s *Stream, elem driver.ScalarType) (driver.Arg, error) {
 	if v == nil {
 		var zero T
