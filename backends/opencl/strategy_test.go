@@ -96,7 +96,7 @@ func TestCallbackWaitWithoutUserEventsIsUnlisted(t *testing.T) {
 	require.NoError(t, err)
 	defer ev.Release()
 	require.NoError(t, q.(*queue).q.Flush())
-	require.NoError(t, waitEvent(context.Background(), d, op, ev, "wait", planCallback, nil))
+	require.NoError(t, waitEvent(context.Background(), d, op, ev, "wait", planCallback))
 	assert.False(t, op.listed)
 	d.subMu.Lock()
 	assert.Empty(t, d.subs)

@@ -55,7 +55,7 @@ func (d *Device) createQueue(hint uint64) (cl.Queue, bool, error) {
 // the device's wait strategy (package sync). Several goroutines may wait
 // at once.
 func (e *event) Wait(ctx context.Context) error {
-	return waitEvent(ctx, e.dev, new(cpuEvent), e.ev, "wait", e.dev.plan(), nil)
+	return waitEvent(ctx, e.dev, new(cpuEvent), e.ev, "wait", e.dev.plan())
 }
 
 // Query reports whether the command has completed (or failed).

@@ -205,9 +205,10 @@ func (d *Device) plan() plan {
 }
 
 // waitEvent waits for ev, an event already submitted to the device (a
-// recorded marker, a user event), as waitOn does.
-func waitEvent(ctx context.Context, d *Device, op *cpuEvent, ev cl.Event, what string, p plan, recent *time.Duration) error {
-	return waitOn(ctx, d, op, ev, 0, what, p, recent)
+// recorded marker, a user event), as waitOn does. It has no queue, so no
+// flush and no estimate for the adaptive plans.
+func waitEvent(ctx context.Context, d *Device, op *cpuEvent, ev cl.Event, what string, p plan) error {
+	return waitOn(ctx, d, op, ev, 0, what, p, nil)
 }
 
 // waitOn waits for ev cooperatively, reusing op, as p says. q, if not 0,
@@ -340,7 +341,7 @@ func WaitEvents(ctx context.Context, events ...driver.Event) error {
 	var op cpuEvent
 	var errs []error
 	for i, h := range handles {
-		if err := waitEvent(ctx, devs[i], &op, h, "wait", devs[i].plan(), nil); err != nil {
+		if err := waitEvent(ctx, devs[i], &op, h, "wait", devs[i].plan()); err != nil {
 			errs = append(errs, err)
 		}
 	}
