@@ -144,17 +144,12 @@ func (f *frame) collectiveScratch(mt lltypes.Type) *ir.Global {
 		return g
 	}
 	at := lltypes.NewArray(driver.MaxCollectiveGroup, mt)
-	g := ir.NewGlobal("ka.local."+itoa(f.nlocal), at)
+	g := newLocalGlobal(f.mod, "ka.local."+itoa(f.nlocal), at)
 	f.nlocal++
 	if f.collLocal == nil {
 		f.collLocal = map[string]*ir.Global{}
 	}
 	f.collLocal[key] = g
-	g.Linkage = enum.LinkageInternal
-	g.AddrSpace = spaceLocal
-	g.Typ = pointerTo(at, spaceLocal)
-	g.Init = constant.NewUndef(at)
-	f.mod.Globals = append(f.mod.Globals, g)
 	return g
 }
 

@@ -141,16 +141,23 @@ func (f *frame) createLocalArray(call *ssa.Call) lowered {
 		return poison{}
 	}
 	at := lltypes.NewArray(uint64(c.X.Int64()), elem)
-	g := ir.NewGlobal("ka.local."+itoa(f.nlocal), at)
+	g := newLocalGlobal(f.mod, "ka.local."+itoa(f.nlocal), at)
 	f.nlocal++
+	zero := constant.NewInt(lltypes.I64, 0)
+	ptr := f.cur.NewGetElementPtr(at, g, zero, zero)
+	return &sliceValue{ptr: ptr, len: constant.NewInt(lltypes.I64, c.X.Int64()), elem: elem}
+}
+
+// newLocalGlobal adds to mod an internal, uninitialised addrspace(3)
+// global of type at: the group's local memory.
+func newLocalGlobal(mod *ir.Module, name string, at lltypes.Type) *ir.Global {
+	g := ir.NewGlobal(name, at)
 	g.Linkage = enum.LinkageInternal
 	g.AddrSpace = spaceLocal
 	g.Typ = pointerTo(at, spaceLocal)
 	g.Init = constant.NewUndef(at)
-	f.mod.Globals = append(f.mod.Globals, g)
-	zero := constant.NewInt(lltypes.I64, 0)
-	ptr := f.cur.NewGetElementPtr(at, g, zero, zero)
-	return &sliceValue{ptr: ptr, len: constant.NewInt(lltypes.I64, c.X.Int64()), elem: elem}
+	mod.Globals = append(mod.Globals, g)
+	return g
 }
 
 // inLoop reports whether b, or the block of any call that is being inlined

@@ -186,12 +186,7 @@ func repred(b, old, nu *ir.Block) {
 func (c *compiler) barrierStopChecks(flag value.Value, stop *ir.Block) {
 	fn := c.fn
 	at := lltypes.NewArray(2, lltypes.I32)
-	slots := ir.NewGlobal("ka.local.stop", at)
-	slots.Linkage = enum.LinkageInternal
-	slots.AddrSpace = spaceLocal
-	slots.Typ = pointerTo(at, spaceLocal)
-	slots.Init = constant.NewUndef(at)
-	c.mod.Globals = append(c.mod.Globals, slots)
+	slots := newLocalGlobal(c.mod, "ka.local.stop", at)
 	entry := fn.Blocks[0]
 	parity := ir.NewAlloca(lltypes.I32)
 	parity.Align = 4
