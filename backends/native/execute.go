@@ -34,11 +34,8 @@ func executeStoppable(fn *function, body bound, r, g driver.NDRange, stop *stopp
 	if body.group != nil {
 		return executeGroups(fn, body, r, g, stop)
 	}
-	l := &launch{fn: fn, body: body.item, r: r, g: g, groups: 1, stop: stop}
-	for d := range 3 {
-		l.ng[d] = (r.Size[d] + g.Size[d] - 1) / g.Size[d]
-		l.groups *= l.ng[d]
-	}
+	l := &launch{fn: fn, body: body.item, r: r, g: g, stop: stop}
+	l.ng, l.groups = groupCounts(r, g)
 	workers := min(runtime.GOMAXPROCS(0), l.groups)
 	var wg sync.WaitGroup
 	for range workers - 1 {
@@ -50,6 +47,17 @@ func executeStoppable(fn *function, body bound, r, g driver.NDRange, stop *stopp
 		return *e
 	}
 	return nil
+}
+
+// groupCounts returns the number of groups of r, in groups of g, per
+// dimension and in all.
+func groupCounts(r, g driver.NDRange) (ng [3]int, groups int) {
+	groups = 1
+	for d := range 3 {
+		ng[d] = (r.Size[d] + g.Size[d] - 1) / g.Size[d]
+		groups *= ng[d]
+	}
+	return ng, groups
 }
 
 func (l *launch) work() {

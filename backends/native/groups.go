@@ -73,11 +73,8 @@ func helper(work chan *groupLaunch) {
 // up to GOMAXPROCS-1 helpers.
 func executeGroups(fn *function, body bound, r, g driver.NDRange, stop *stopper) error {
 	l := launches.Get().(*groupLaunch)
-	l.fn, l.body, l.r, l.g, l.groups, l.stop = fn, body, r, g, 1, stop
-	for d := range 3 {
-		l.ng[d] = (r.Size[d] + g.Size[d] - 1) / g.Size[d]
-		l.groups *= l.ng[d]
-	}
+	l.fn, l.body, l.r, l.g, l.stop = fn, body, r, g, stop
+	l.ng, l.groups = groupCounts(r, g)
 	procs := runtime.GOMAXPROCS(0)
 	// A few chunks per goroutine balance the load without contention on
 	// the counter.
