@@ -265,11 +265,11 @@ func (q *queue) Synchronize(ctx context.Context) error {
 
 // synchronize is Synchronize, waiting as p says.
 func (q *queue) synchronize(ctx context.Context, p plan) error {
+	if kasync.Blocking() {
+		return q.finish(ctx) // checks q.done itself
+	}
 	if q.done {
 		return fmt.Errorf("opencl: synchronize: %w", driver.ErrClosed)
-	}
-	if kasync.Blocking() {
-		return q.finish(ctx)
 	}
 	ev := q.take()
 	if ev == 0 {
