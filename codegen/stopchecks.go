@@ -51,7 +51,7 @@ func (c *compiler) addStopChecks(rec *ir.Param) {
 		repred(s, entry, rest)
 	}
 	c.checkFlag(entry, flag, stop, rest)
-	edges := backEdges(fn, stop)
+	edges := backEdges(fn)
 	if len(edges) == 0 {
 		return
 	}
@@ -110,8 +110,7 @@ type edge struct{ from, to *ir.Block }
 // backEdges returns the edges of fn's control flow that go back to a block
 // on the path from the entry (a depth-first search's retreating edges: the
 // loops' back-edges in the reducible control flow the front end makes).
-// skip is left out.
-func backEdges(fn *ir.Func, skip *ir.Block) []edge {
+func backEdges(fn *ir.Func) []edge {
 	const (
 		unseen = iota
 		onPath
@@ -132,11 +131,7 @@ func backEdges(fn *ir.Func, skip *ir.Block) []edge {
 		}
 		state[b] = done
 	}
-	for _, b := range fn.Blocks {
-		if b != skip && state[b] == unseen && b == fn.Blocks[0] {
-			walk(b)
-		}
-	}
+	walk(fn.Blocks[0])
 	return edges
 }
 
