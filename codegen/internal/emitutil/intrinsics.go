@@ -28,29 +28,54 @@ const (
 	Trap          // @llvm.trap(): a failed bounds check
 	MathFunc      // @llvm.<f>.f32|f64 and @ka.math.<f>.f32|f64 (math.go)
 	Printf        // @ka.printf([N x i8] c"format\00", i64|double...): C printf's format and arguments
+	// The subgroup primitives (docs/ir.md, "Subgroups"): the front end
+	// lowers ka's subgroup operations (shuffles of every width, sums, min,
+	// max) to these. A subgroup is a run of consecutive linear local ids;
+	// the shuffle and the ballot are called by every work-item of the
+	// work-group, like a barrier.
+	SubgroupSize    // @ka.subgroup_size() i64: the number of work-items in the caller's subgroup
+	SubgroupID      // @ka.subgroup_id() i64: the caller's subgroup in its work-group
+	SubgroupLocalID // @ka.subgroup_local_id() i64: the caller's lane in its subgroup
+	SubgroupShuffle // @ka.subgroup_shuffle(i32 v, i32 lane) i32: v of the lane, 0 <= lane < size
+	SubgroupBallot  // @ka.subgroup_ballot(i1 p) i32: bit l set when lane l's p is true
+)
+
+// Sig is the signature of an intrinsic.
+type Sig uint8
+
+// The signatures of the table (math functions: see ParseMath; printf: see
+// Call.Format).
+const (
+	SigVoid    Sig = iota // void ()
+	SigQuery              // i64 (i32 d): a work-item query of a constant dimension 0..2
+	SigLane               // i64 (): a subgroup query
+	SigShuffle            // i32 (i32, i32)
+	SigBallot             // i32 (i1)
 )
 
 // Intrinsic describes one intrinsic's callee and signature.
 type Intrinsic struct {
 	Name string // the callee, without '@' (math functions: see ParseMath)
-	// Query: a work-item query, taking one constant i32 dimension 0..2
-	// and returning i64. Otherwise it takes nothing and returns void
-	// (math functions: see ParseMath).
-	Query bool
+	Sig  Sig
 }
 
 // Intrinsics is the table of intrinsics, by Op.
 var Intrinsics = [...]Intrinsic{
-	GlobalID:   {"ka.global_id", true},
-	LocalID:    {"ka.local_id", true},
-	GroupID:    {"ka.group_id", true},
-	GroupSize:  {"ka.group_size", true},
-	NumGroups:  {"ka.num_groups", true},
-	GlobalSize: {"ka.global_size", true},
-	Barrier:    {"ka.barrier", false},
-	Trap:       {"llvm.trap", false},
-	MathFunc:   {"", false},
-	Printf:     {"ka.printf", false},
+	GlobalID:        {"ka.global_id", SigQuery},
+	LocalID:         {"ka.local_id", SigQuery},
+	GroupID:         {"ka.group_id", SigQuery},
+	GroupSize:       {"ka.group_size", SigQuery},
+	NumGroups:       {"ka.num_groups", SigQuery},
+	GlobalSize:      {"ka.global_size", SigQuery},
+	Barrier:         {"ka.barrier", SigVoid},
+	Trap:            {"llvm.trap", SigVoid},
+	MathFunc:        {"", SigVoid},
+	Printf:          {"ka.printf", SigVoid},
+	SubgroupSize:    {"ka.subgroup_size", SigLane},
+	SubgroupID:      {"ka.subgroup_id", SigLane},
+	SubgroupLocalID: {"ka.subgroup_local_id", SigLane},
+	SubgroupShuffle: {"ka.subgroup_shuffle", SigShuffle},
+	SubgroupBallot:  {"ka.subgroup_ballot", SigBallot},
 }
 
 // String returns the intrinsic's callee.
@@ -114,9 +139,25 @@ func ParseCall(inst *ir.InstCall) (Call, error) {
 	if !ok {
 		return Call{}, problem(ErrBadIR, "call of @%s, which is not an intrinsic of docs/ir.md", name)
 	}
-	if !Intrinsics[op].Query {
+	switch Intrinsics[op].Sig {
+	case SigVoid:
 		if len(inst.Args) != 0 || !IsVoid(inst.Type()) {
 			return Call{}, problem(ErrBadIR, "@%s takes no arguments and returns void", name)
+		}
+		return Call{Op: op}, nil
+	case SigLane:
+		if len(inst.Args) != 0 || IntBits(inst.Type()) != 64 {
+			return Call{}, problem(ErrBadIR, "@%s is i64 ()", name)
+		}
+		return Call{Op: op}, nil
+	case SigShuffle:
+		if len(inst.Args) != 2 || IntBits(inst.Args[0].Type()) != 32 || IntBits(inst.Args[1].Type()) != 32 || IntBits(inst.Type()) != 32 {
+			return Call{}, problem(ErrBadIR, "@%s is i32 (i32, i32)", name)
+		}
+		return Call{Op: op}, nil
+	case SigBallot:
+		if len(inst.Args) != 1 || !IsBool(inst.Args[0].Type()) || IntBits(inst.Type()) != 32 {
+			return Call{}, problem(ErrBadIR, "@%s is i32 (i1)", name)
 		}
 		return Call{Op: op}, nil
 	}
