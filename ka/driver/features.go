@@ -32,10 +32,16 @@ const (
 	// stops running kernels. Without it, cancellation ends only the wait.
 	// It is a device capability, never a kernel's need.
 	Cancel
+	// Subgroups is a device that runs subgroups of more than one work-item
+	// (Capabilities.SubgroupSize > 1): PTX warps; the native backend's
+	// emulated lanes. Without it, every subgroup is one work-item, which
+	// runs the same kernels correctly. It is a device capability, never a
+	// kernel's need.
+	Subgroups
 )
 
 // featureNames are the features' names, in bit order.
-var featureNames = []string{"fp64", "int64 atomics", "cancel"}
+var featureNames = []string{"fp64", "int64 atomics", "cancel", "subgroups"}
 
 // Has reports whether f includes every feature of g.
 func (f Features) Has(g Features) bool { return f&g == g }

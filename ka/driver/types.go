@@ -116,6 +116,10 @@ type Capabilities struct {
 	MaxGroups      [3]int   // groups per launch dimension; 0 means no limit beyond int
 	MaxGroupCount  int      // groups per launch, all dimensions together; 0: no limit beyond int
 	Features       Features // optional features the device has (fp64, 64-bit atomics)
+	// SubgroupSize is the number of work-items of a subgroup (the last
+	// subgroup of a group may have fewer): 1 on a device without
+	// subgroups, where each work-item is a subgroup of its own.
+	SubgroupSize int
 	Priorities     bool     // queues of different priority are scheduled differently
 	Targets        []Target // code the device takes, best first
 	ILVersions     []string // SPIR-V versions the device accepts (OpenCL)
