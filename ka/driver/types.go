@@ -120,10 +120,10 @@ type Capabilities struct {
 	// subgroup of a group may have fewer): 1 on a device without
 	// subgroups, where each work-item is a subgroup of its own.
 	SubgroupSize int
-	Priorities     bool     // queues of different priority are scheduled differently
-	Targets        []Target // code the device takes, best first
-	ILVersions     []string // SPIR-V versions the device accepts (OpenCL)
-	Notes          []string // anything a user should know (e.g. "no priority hints")
+	Priorities   bool     // queues of different priority are scheduled differently
+	Targets      []Target // code the device takes, best first
+	ILVersions   []string // SPIR-V versions the device accepts (OpenCL)
+	Notes        []string // anything a user should know (e.g. "no priority hints")
 }
 
 // NDRange is the size of a launch or of a work-group in up to three
