@@ -1,7 +1,16 @@
 package openclc
 
 // This file lowers calls, all of which are intrinsics: the ka.* work-item
-// queries, @ka.barrier, @llvm.trap, and (in math.go) the math functions.
+// queries, @ka.barrier, @llvm.trap, the subgroup primitives, and (in
+// math.go) the math functions.
+//
+// Subgroups are of one work-item on OpenCL in this version (docs/ir.md,
+// "Subgroups"): OpenCL C 1.2 has no subgroup functions, PoCL 3.1 reports
+// no cl_khr_subgroups, and there is no device here that has it to test
+// against. A subgroup of one is correct on every device: its size is 1,
+// its id is the linear local id, the lane is 0, a shuffle (whose lane the
+// front end keeps below the size) returns its own value and a ballot is
+// the work-item's own predicate in bit 0.
 
 import (
 	"fmt"
@@ -47,6 +56,16 @@ func (fe *funcEmitter) createCall(inst *ir.InstCall) {
 		fe.createMath(inst, c.Math)
 	case emitutil.Printf:
 		fe.createPrintf(inst, c.Format)
+	case emitutil.SubgroupSize:
+		fe.assign(inst, "(ulong)1")
+	case emitutil.SubgroupID:
+		fe.assign(inst, "(ulong)(get_local_id(0) + get_local_size(0) * (get_local_id(1) + get_local_size(1) * get_local_id(2)))")
+	case emitutil.SubgroupLocalID:
+		fe.assign(inst, "(ulong)0")
+	case emitutil.SubgroupShuffle:
+		fe.assign(inst, fe.operand(inst.Args[0]))
+	case emitutil.SubgroupBallot:
+		fe.assign(inst, "(uint)"+fe.operand(inst.Args[0]))
 	default:
 		fe.errorf(ErrUnsupported, "intrinsic %s has no OpenCL C mapping", c.Op)
 	}

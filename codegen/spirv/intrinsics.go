@@ -1,8 +1,15 @@
 package spirv
 
 // This file creates the calls of docs/ir.md, all to intrinsics: the
-// work-item queries, the barrier, llvm.trap, and (in math.go) the math
-// functions.
+// work-item queries, the barrier, llvm.trap, the subgroup primitives, and
+// (in math.go) the math functions.
+//
+// Subgroups are of one work-item in this version (docs/ir.md,
+// "Subgroups"): the OpenCL devices here (PoCL 3.1) declare no
+// GroupNonUniform capabilities, and a subgroup of one is correct on every
+// device: its size is 1, its id the linear local id, the lane 0, a
+// shuffle returns its own value (the front end keeps the lane below the
+// size) and a ballot is the predicate in bit 0.
 //
 // Work-item queries read built-in Input variables of type v3ulong (a
 // 3-component vector of 64-bit integers, as the OpenCL environment wants),
@@ -60,9 +67,41 @@ func (fe *funcEmitter) createCall(inst *ir.InstCall) {
 		fe.createMath(inst, c.Math)
 	case emitutil.Printf:
 		fe.createPrintf(inst, c.Format)
+	case emitutil.SubgroupSize:
+		fe.alias(inst, fe.getIntConst(64, 1))
+	case emitutil.SubgroupID:
+		fe.createLinearLocalID(inst)
+	case emitutil.SubgroupLocalID:
+		fe.alias(inst, fe.getIntConst(64, 0))
+	case emitutil.SubgroupShuffle:
+		fe.alias(inst, fe.getValue(inst.Args[0]))
+	case emitutil.SubgroupBallot:
+		fe.body.op(opSelect, fe.getIntType(32), fe.getValueID(inst), fe.getValue(inst.Args[0]), fe.getIntConst(32, 1), fe.getIntConst(32, 0))
 	default:
 		fe.errorf(ErrUnsupported, "intrinsic %s has no SPIR-V mapping", c.Op)
 	}
+}
+
+// createLinearLocalID computes the work-item's linear local id, id0 +
+// size0*(id1 + size1*id2), as the result of inst: the subgroup id of a
+// subgroup of one work-item.
+func (fe *funcEmitter) createLinearLocalID(inst *ir.InstCall) {
+	i64 := fe.getIntType(64)
+	v3 := fe.getVectorType(i64, 3)
+	ids, sizes := fe.newID(), fe.newID()
+	fe.body.op(opLoad, v3, ids, fe.getBuiltIn(builtInLocalInvocationID))
+	fe.body.op(opLoad, v3, sizes, fe.getBuiltIn(builtInWorkgroupSize))
+	var id, size [3]uint32
+	for d := range 3 {
+		id[d], size[d] = fe.newID(), fe.newID()
+		fe.body.op(opCompositeExtract, i64, id[d], ids, uint32(d))
+		fe.body.op(opCompositeExtract, i64, size[d], sizes, uint32(d))
+	}
+	t1, t2, t3 := fe.newID(), fe.newID(), fe.newID()
+	fe.body.op(opIMul, i64, t1, size[1], id[2])
+	fe.body.op(opIAdd, i64, t2, id[1], t1)
+	fe.body.op(opIMul, i64, t3, size[0], t2)
+	fe.body.op(opIAdd, i64, fe.getValueID(inst), id[0], t3)
 }
 
 // getBuiltIn returns the Input variable of a built-in, declaring it once.
