@@ -34,6 +34,9 @@ KAGO_PTX_OUT="$out/ptx" go test -count=1 -run 'TestCorpusEmits$' ./codegen >/dev
 go test -c -o "$out/bin/cuda.test" ./backends/cuda
 mkdir -p "$out/backends/cuda"
 cp -R backends/cuda/testdata "$out/backends/cuda/"
+# Cancellation (issue 19): the stop flag in mapped pinned memory, read by
+# the kernels' ld.volatile while they run.
+go test -c -o "$out/bin/cancel.test" ./internal/canceltest
 # The per-kernel table (issue 21): kagobench -twins on the CUDA backend,
 # generated kernels against the CUDA C twins, which run.sh compiles with
 # the toolkit's nvcc. kagobench opens libOpenCL and libcuda with dlopen.
@@ -67,6 +70,9 @@ echo "== backends/cuda tests"
 KAGO_CUDA_REQUIRED=1 timeout "$limit" "$here/bin/cuda.test" -test.v -test.count=1 || fail=1
 echo "== backends/cuda tests with KAGO_SYNC=blocking (-short)"
 KAGO_CUDA_REQUIRED=1 KAGO_SYNC=blocking timeout "$limit" "$here/bin/cuda.test" -test.v -test.short -test.count=1 || fail=1
+echo "== cancellation on the GPU (internal/canceltest)"
+KAGO_CUDA_REQUIRED=1 timeout "$limit" "$here/bin/cancel.test" -test.v -test.count=1 \
+	-test.run 'TestStopsRunningKernel/cuda/|TestBarrierKernelNoDeadlock/cuda$|TestRacesCompletion/cuda$' || fail=1
 echo "== backends/cuda benchmarks"
 KAGO_CUDA_REQUIRED=1 timeout "$limit" "$here/bin/cuda.test" -test.run '^$' -test.bench 'SyncOverhead|Launch' -test.benchtime 2000x -test.count 3 || fail=1
 echo "== per-kernel table: generated kernels against CUDA C twins (benchmarks/README.md)"

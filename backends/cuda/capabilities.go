@@ -61,10 +61,14 @@ func queryInfo(d cu.Device) (driver.DeviceInfo, limits, error) {
 			GlobalMemBytes: mem,
 			MaxAllocBytes:  mem,
 			MaxGroups:      lim.maxGrid,
-			Features:       driver.FP64 | driver.Int64Atomics, // every GPU that takes PTX 7.0 (sm_50 and later)
-			Priorities:     cc >= 35,
-			Targets:        []driver.Target{driver.PTX},
-			Notes:          []string{fmt.Sprintf("compute capability %d.%d; PTX is JIT-compiled by the driver", lim.ccMajor, lim.ccMinor)},
+			// Every GPU that takes PTX 7.0 (sm_50 and later) has these:
+			// fp64 and 64-bit atomics, mapped host memory for the stop
+			// flag (stop.go), warps of 32.
+			Features:     driver.FP64 | driver.Int64Atomics | driver.Cancel | driver.Subgroups,
+			SubgroupSize: 32,
+			Priorities:   cc >= 35,
+			Targets:      []driver.Target{driver.PTX},
+			Notes:        []string{fmt.Sprintf("compute capability %d.%d; PTX is JIT-compiled by the driver", lim.ccMajor, lim.ccMinor)},
 		},
 	}
 	if !lim.pools {

@@ -28,6 +28,7 @@ type queue struct {
 	op     streamOp   // reused by every wait
 	params *cu.Params // kernelParams, reused by every launch; grows
 	faults faults     // the stream's fault record (faults.go)
+	stop   stopFlag   // the stream's stop flag (stop.go)
 }
 
 var _ driver.Queue = (*queue)(nil)
@@ -74,6 +75,9 @@ func (q *queue) Launch(fn driver.Function, r, group driver.NDRange, args []drive
 	f, ok := fn.(*function)
 	if !ok || f == nil {
 		return fmt.Errorf("cuda: launch of a function of type %T, not from this backend: %w", fn, driver.ErrBadLaunch)
+	}
+	if q.stop.raised.Load() {
+		return nil // skipped: a cancelled stream's launch (stop.go)
 	}
 	grid, block, err := gridFor(r, group, f.maxThreads, q.dev.lim.maxGrid)
 	if err != nil {

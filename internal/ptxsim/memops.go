@@ -4,6 +4,9 @@ import (
 	"encoding/binary"
 	"fmt"
 	"math"
+	"slices"
+	"sync/atomic"
+	"unsafe"
 )
 
 // address is a compiled [base+offset] operand in a state space.
@@ -198,6 +201,10 @@ func (d *decoder) ldst(op opcode) (func(*thread, *inst), error) {
 	}
 	n := ty.bits / 8
 	load := op.base == "ld"
+	// A volatile load of a word is atomic, so that a kernel polling mapped
+	// host memory (Memory.Map) while the host stores to it atomically is
+	// race-free, as the hardware's volatile access is a single load.
+	atomicWord := load && vec == 1 && (n == 4 || n == 8) && slices.Contains(op.mods, "volatile")
 	aArg, vArg := d.s.args[1], d.s.args[0]
 	if !load {
 		aArg, vArg = d.s.args[0], d.s.args[1]
@@ -226,6 +233,22 @@ func (d *decoder) ldst(op opcode) (func(*thread, *inst), error) {
 			if dsts[i], err = d.dst(e); err != nil {
 				return nil, err
 			}
+		}
+		if atomicWord {
+			dst := dsts[0]
+			return func(t *thread, in *inst) {
+				b := t.access(in, ad.space, ad.at(t), n, n)
+				if b == nil || dst.i < 0 {
+					return
+				}
+				var v uint64
+				if n == 4 {
+					v = uint64(atomic.LoadUint32((*uint32)(unsafe.Pointer(&b[0]))))
+				} else {
+					v = atomic.LoadUint64((*uint64)(unsafe.Pointer(&b[0])))
+				}
+				dst.set(t, ty.value(v))
+			}, nil
 		}
 		return func(t *thread, in *inst) {
 			b := t.access(in, ad.space, ad.at(t), n*vec, n*vec)

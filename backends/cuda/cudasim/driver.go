@@ -29,6 +29,7 @@ var attrs = map[int]int{
 	cu.AttrComputeCapMajor:      8,
 	cu.AttrComputeCapMinor:      0,
 	cu.AttrMemoryPoolsSupported: 1,
+	cu.AttrCanMapHostMemory:     1,
 }
 
 // Driver is the simulated CUDA driver: a cu.Sim with one device.
@@ -329,6 +330,50 @@ func (d *Driver) MemFree(h cu.Context, p cu.DevicePtr) int32 {
 	}
 	c.idle()
 	if err := c.mem.Free(uint64(p)); err != nil {
+		return cu.InvalidValue
+	}
+	return cu.Success
+}
+
+// MemHostAlloc is cuMemHostAlloc with CU_MEMHOSTALLOC_DEVICEMAP and
+// cuMemHostGetDevicePointer: Go memory, mapped into the simulated device's
+// address space (ptxsim.Memory.Map), which kernels and the host share
+// while kernels run.
+func (d *Driver) MemHostAlloc(h cu.Context, size int) (unsafe.Pointer, cu.DevicePtr, int32) {
+	c, r := d.lookup(h)
+	if r != cu.Success {
+		return nil, 0, r
+	}
+	if size <= 0 {
+		return nil, 0, cu.InvalidValue
+	}
+	// Whole words, so that the host's atomic stores and the kernels'
+	// volatile loads of the last word are aligned.
+	buf := make([]uint64, (size+7)/8)
+	host := unsafe.Pointer(&buf[0])
+	p, err := c.mem.Map(unsafe.Slice((*byte)(host), size))
+	if err != nil {
+		return nil, 0, cu.InvalidValue
+	}
+	c.mu.Lock()
+	c.mapped[host] = p
+	c.mu.Unlock()
+	return host, cu.DevicePtr(p), cu.Success
+}
+
+// MemFreeHost is cuMemFreeHost. Like the real driver's, it waits for the
+// device's work first.
+func (d *Driver) MemFreeHost(h cu.Context, host unsafe.Pointer) int32 {
+	c, r := d.lookup(h)
+	if r != cu.Success {
+		return r
+	}
+	c.idle()
+	c.mu.Lock()
+	p, ok := c.mapped[host]
+	delete(c.mapped, host)
+	c.mu.Unlock()
+	if !ok || c.mem.Unmap(p) != nil {
 		return cu.InvalidValue
 	}
 	return cu.Success

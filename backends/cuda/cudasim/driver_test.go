@@ -6,6 +6,7 @@ import (
 	"encoding/binary"
 	"testing"
 	"time"
+	"unsafe"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -355,4 +356,31 @@ func TestPrintf(t *testing.T) {
 	require.NoError(t, f.ctx.Synchronize(s))
 	assert.Equal(t, "hi 42\n", out.String())
 	require.NoError(t, f.ctx.UnloadModule(mod))
+}
+
+// Mapped host memory is one memory for the host and the kernels: a
+// kernel's writes are in host memory after a synchronize, the host's
+// writes are what the device reads, and it is freed with cuMemFreeHost
+// only.
+func TestMappedHostMemory(t *testing.T) {
+	f := setup(t)
+	s := f.stream(0)
+	m, err := f.ctx.MemHostAlloc(64)
+	require.NoError(t, err)
+	host := unsafe.Slice((*byte)(m.Host), 64)
+	f.prm.Slots()[0], f.prm.Slots()[1] = uint64(m.Dev), 9
+	require.NoError(t, f.ctx.Launch(f.fns["order"], s, [3]uint32{1, 1, 1}, [3]uint32{1, 1, 1}, f.prm))
+	require.NoError(t, f.ctx.Synchronize(s))
+	assert.Equal(t, uint32(1), binary.LittleEndian.Uint32(host), "the kernel's count, in host memory")
+	assert.Equal(t, uint32(9), binary.LittleEndian.Uint32(host[4:]), "the kernel's id, in host memory")
+
+	binary.LittleEndian.PutUint32(host[8:], 0xfeed)
+	got := make([]byte, 4)
+	require.NoError(t, f.ctx.CopyDtoH(got, m.Dev+8, s))
+	assert.Equal(t, uint32(0xfeed), binary.LittleEndian.Uint32(got), "the host's write, at the device address")
+
+	assert.Error(t, f.ctx.MemFree(m.Dev), "cuMemFree of mapped host memory")
+	require.NoError(t, f.ctx.MemFreeHost(m))
+	assert.Error(t, f.ctx.MemFreeHost(m), "freed twice")
+	assert.Error(t, f.ctx.CopyDtoH(got, m.Dev, s), "the device address is gone")
 }

@@ -73,6 +73,9 @@ static struct {
 	kg_res (*MemcpyHtoDAsync)(kg_dptr, const void *, size_t, kg_h);
 	kg_res (*MemcpyDtoHAsync)(void *, kg_dptr, size_t, kg_h);
 	kg_res (*LaunchHostFunc)(kg_h, kg_hostfn, void *);
+	kg_res (*MemHostAlloc)(void **, size_t, unsigned);
+	kg_res (*MemHostGetDevicePointer)(kg_dptr *, void *, unsigned);
+	kg_res (*MemFreeHost)(void *);
 } kg;
 
 // kg_open loads the library named name and resolves every entry point. It
@@ -107,6 +110,8 @@ static const char *kg_open(const char *name) {
 	KG_OPT(MemAllocAsync, "cuMemAllocAsync") KG_OPT(MemFreeAsync, "cuMemFreeAsync")
 	KG_REQ(MemcpyHtoDAsync, "cuMemcpyHtoDAsync_v2") KG_REQ(MemcpyDtoHAsync, "cuMemcpyDtoHAsync_v2")
 	KG_OPT(LaunchHostFunc, "cuLaunchHostFunc")
+	KG_REQ(MemHostAlloc, "cuMemHostAlloc") KG_REQ(MemHostGetDevicePointer, "cuMemHostGetDevicePointer_v2")
+	KG_REQ(MemFreeHost, "cuMemFreeHost")
 #undef KG_REQ
 #undef KG_OPT
 	kg.lib = lib;
@@ -218,6 +223,18 @@ static kg_res kg_dtoh(uintptr_t ctx, void *dst, kg_dptr src, size_t n, uintptr_t
 	KG_BIND(ctx);
 	return kg.MemcpyDtoHAsync(dst, src, n, (kg_h)s);
 }
+// kg_mem_host_alloc allocates size bytes of pinned host memory mapped into
+// the device's address space (CU_MEMHOSTALLOC_DEVICEMAP, 0x02), and its
+// device address; on failure of the second step it frees the first.
+static kg_res kg_mem_host_alloc(uintptr_t ctx, size_t size, void **host, kg_dptr *dev) {
+	KG_BIND(ctx);
+	kg_res r = kg.MemHostAlloc(host, size, 0x02);
+	if (r) return r;
+	r = kg.MemHostGetDevicePointer(dev, *host, 0);
+	if (r) { kg.MemFreeHost(*host); *host = NULL; }
+	return r;
+}
+static kg_res kg_mem_free_host(uintptr_t ctx, void *host) { KG_BIND(ctx); return kg.MemFreeHost(host); }
 static kg_res kg_host_func(uintptr_t ctx, uintptr_t s, void *fn, uintptr_t user) {
 	KG_BIND(ctx);
 	return kg.LaunchHostFunc((kg_h)s, (kg_hostfn)fn, (void *)user);
@@ -603,6 +620,45 @@ func (c Context) MemFreeAsync(p DevicePtr, s Stream) error {
 		return check("cuMemFreeAsync", simOf().MemFreeAsync(c, p, s))
 	}
 	return check("cuMemFreeAsync", int32(C.kg_mem_free_async(C.uintptr_t(c), C.kg_dptr(p), C.uintptr_t(s))))
+}
+
+// MappedMem is pinned host memory mapped into a device's address space
+// (cuMemHostAlloc with CU_MEMHOSTALLOC_DEVICEMAP): the host reads and
+// writes it at Host while kernels read and write it at Dev, without copies.
+// Kernels must reach it with volatile or atomic accesses to see the host's
+// writes while they run.
+type MappedMem struct {
+	Host unsafe.Pointer
+	Dev  DevicePtr
+}
+
+// MemHostAlloc allocates size bytes of mapped pinned host memory
+// (cuMemHostAlloc, cuMemHostGetDevicePointer), for devices whose
+// AttrCanMapHostMemory is 1. The memory is not zeroed.
+func (c Context) MemHostAlloc(size int) (MappedMem, error) {
+	if c.sim() {
+		h, d, r := simOf().MemHostAlloc(c, size)
+		if err := check("cuMemHostAlloc", r); err != nil {
+			return MappedMem{}, err
+		}
+		return MappedMem{Host: h, Dev: d}, nil
+	}
+	var m MappedMem
+	var d C.kg_dptr
+	if err := check("cuMemHostAlloc", int32(C.kg_mem_host_alloc(C.uintptr_t(c), C.size_t(size), &m.Host, &d))); err != nil {
+		return MappedMem{}, err
+	}
+	m.Dev = DevicePtr(d)
+	return m, nil
+}
+
+// MemFreeHost frees memory from MemHostAlloc (cuMemFreeHost), which must
+// no longer be in use by the device.
+func (c Context) MemFreeHost(m MappedMem) error {
+	if c.sim() {
+		return check("cuMemFreeHost", simOf().MemFreeHost(c, m.Host))
+	}
+	return check("cuMemFreeHost", int32(C.kg_mem_free_host(C.uintptr_t(c), m.Host)))
 }
 
 // CopyHtoD enqueues a copy of src to dst on s (cuMemcpyHtoDAsync). From

@@ -71,6 +71,10 @@ type Sim interface {
 	EventSynchronize(c Context, ev Event) int32                                // cuEventSynchronize
 	EventElapsed(c Context, start, end Event) (ms float32, r int32)            // cuEventElapsedTime
 	CopyDtoD(c Context, dst, src DevicePtr, n int, s Stream) int32             // cuMemcpyDtoDAsync
+	// MemHostAlloc is cuMemHostAlloc with CU_MEMHOSTALLOC_DEVICEMAP and
+	// cuMemHostGetDevicePointer: host memory that kernels reach at dev.
+	MemHostAlloc(c Context, size int) (host unsafe.Pointer, dev DevicePtr, r int32)
+	MemFreeHost(c Context, host unsafe.Pointer) int32 // cuMemFreeHost
 	HasAsyncAlloc() bool
 	HasHostFunc() bool
 }
