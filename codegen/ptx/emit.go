@@ -144,6 +144,7 @@ type funcEmitter struct {
 	params  []param  // the .entry's parameters
 
 	contraction emitutil.Contraction // fmul/fadd pairs written as fma.rn (//ka:contract)
+	subgroup    *subgroupRegs        // the caller's warp, in a kernel that uses subgroups (subgroups.go)
 
 	block *ir.Block     // block being emitted, for errors
 	inst  ir.LLStringer // instruction being emitted, for errors
@@ -190,6 +191,7 @@ func (fe *funcEmitter) createKernel(out *strings.Builder) {
 		fe.labels[b] = fmt.Sprintf("$L__BB%d", i)
 	}
 	fe.createParams()
+	fe.createSubgroupRegs()
 	fe.createPhiRegs()
 	for i, b := range order {
 		fe.block = b

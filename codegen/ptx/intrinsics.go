@@ -12,6 +12,8 @@ package ptx
 //	@ka.global_size(d) the hidden parameter %ka.gsize<d>
 //	@ka.barrier()      bar.sync 0
 //	@llvm.trap()       trap
+//	@ka.subgroup_*     the warp: %tid and %ntid's linear id, shfl.sync.idx,
+//	                   vote.sync.ballot (subgroups.go)
 
 import (
 	"github.com/kago-dev/kago/codegen/internal/emitutil"
@@ -59,6 +61,16 @@ func (fe *funcEmitter) createCall(inst *ir.InstCall) {
 		fe.createMath(inst, c.Math)
 	case emitutil.Printf:
 		fe.createPrintf(inst)
+	case emitutil.SubgroupSize:
+		fe.createSubgroupQuery(inst, fe.subgroup.size)
+	case emitutil.SubgroupID:
+		fe.createSubgroupQuery(inst, fe.subgroup.id)
+	case emitutil.SubgroupLocalID:
+		fe.createSubgroupQuery(inst, fe.subgroup.lane)
+	case emitutil.SubgroupShuffle:
+		fe.createSubgroupShuffle(inst)
+	case emitutil.SubgroupBallot:
+		fe.createSubgroupBallot(inst)
 	default:
 		fe.errorf(ErrUnsupported, "intrinsic %s has no PTX mapping", c.Op)
 	}
