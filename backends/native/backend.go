@@ -79,8 +79,9 @@ func info() driver.DeviceInfo {
 			LocalMemBytes: 1 << 20,
 			MaxAllocBytes: maxAlloc(),
 			ComputeUnits:  runtime.GOMAXPROCS(0),
-			Features:      driver.FP64 | driver.Int64Atomics | driver.Cancel,
-			Notes:         []string{"kernels run as Go code on goroutines", "priorities are recorded, not scheduled"},
+			Features:      driver.FP64 | driver.Int64Atomics | driver.Cancel | driver.Subgroups,
+			SubgroupSize:  driver.NativeSubgroupSize,
+			Notes:         []string{"kernels run as Go code on goroutines", "priorities are recorded, not scheduled", "subgroups of 8 lanes are emulated over the group's barrier"},
 		},
 	}
 }

@@ -34,6 +34,9 @@ func queryInfo(d cl.Device, platform, backend string) (driver.DeviceInfo, devCap
 		ComputeUnits:   int(q.u32(cl.DeviceMaxComputeUnits)),
 		GlobalMemBytes: int64(q.u64(cl.DeviceGlobalMemSize)),
 		MaxAllocBytes:  int64(min(q.u64(cl.DeviceMaxMemAllocSize), math.MaxInt64)),
+		// Subgroups of one work-item: the emitters lower the subgroup
+		// primitives so (docs/ir.md, "Subgroups"), whatever the device.
+		SubgroupSize: 1,
 	}
 	if q.u64(cl.DeviceDoubleFPConfig) != 0 || has("cl_khr_fp64") {
 		c.Features |= driver.FP64
