@@ -6,7 +6,10 @@ package driver
 // compiled kernels use (docs/kernel-language.md, "Group collectives"), and
 // every work-item takes its result.
 
-import "fmt"
+import (
+	"fmt"
+	"iter"
+)
 
 // MaxCollectiveGroup is the largest work-group, in work-items, that the
 // collectives handle: compiled kernels keep one element per work-item in a
@@ -57,18 +60,46 @@ func collect[T any](w *WorkItem, v T, combine func(c *collective[T])) T {
 	return c.out[w.Local]
 }
 
+// treeSteps yields the steps of the reductions' order over n values:
+// with P the smallest power of two >= n, for s = P/2, P/4, ..., 1, the
+// m = min(s, n-s) elements i < m each combine with element i+s, as
+// a[i] = op(a[i], a[i+s]). Every reduction here (TreeReduce and the
+// Reduce functions) takes its order from it.
+func treeSteps(n int) iter.Seq2[int, int] {
+	return func(yield func(s, m int) bool) {
+		p := 1
+		for p < n {
+			p *= 2
+		}
+		for s := p / 2; s >= 1; s /= 2 {
+			if !yield(s, min(s, n-s)) {
+				return
+			}
+		}
+	}
+}
+
+// scanSteps yields the steps of the scans' order (Hillis–Steele) over n
+// values: d = 1, 2, 4, ... < n; at step d every element i >= d becomes
+// op(a[i-d], a[i]) of the previous step's values (done in place from the
+// top down). Every scan here takes its order from it.
+func scanSteps(n int) iter.Seq[int] {
+	return func(yield func(d int) bool) {
+		for d := 1; d < n; d *= 2 {
+			if !yield(d) {
+				return
+			}
+		}
+	}
+}
+
 // TreeReduce combines a in the order of the compiled collectives: with P
 // the smallest power of two >= len(a), for s = P/2, P/4, ..., 1, element
 // i < s combines with element i+s when that exists: a[i] = op(a[i],
 // a[i+s]). It returns a[0] and overwrites a.
 func TreeReduce[T any](a []T, op func(x, y T) T) T {
-	n := len(a)
-	p := 1
-	for p < n {
-		p *= 2
-	}
-	for s := p / 2; s >= 1; s /= 2 {
-		for i := 0; i < s && i+s < n; i++ {
+	for s, m := range treeSteps(len(a)) {
+		for i := range m {
 			a[i] = op(a[i], a[i+s])
 		}
 	}
@@ -80,11 +111,129 @@ func TreeReduce[T any](a []T, op func(x, y T) T) T {
 // d becomes op(a[i-d], a[i]) of the previous step's values. It works in
 // place.
 func HillisSteeleScan[T any](a []T, op func(x, y T) T) {
-	for d := 1; d < len(a); d *= 2 {
+	for d := range scanSteps(len(a)) {
 		for i := len(a) - 1; i >= d; i-- {
 			a[i] = op(a[i-d], a[i])
 		}
 	}
+}
+
+// shiftUp turns an inclusive scan into the exclusive one: a moves up by
+// one, identity first.
+func shiftUp[T any](a []T, identity T) {
+	copy(a[1:], a)
+	a[0] = identity
+}
+
+// number is the element types of the Reduce and Scan functions: those of
+// ka.Number.
+type number interface {
+	~int | ~int8 | ~int16 | ~int32 | ~int64 | ~uint | ~uint8 | ~uint16 | ~uint32 | ~uint64 | ~float32 | ~float64
+}
+
+// The Reduce and Scan functions are the collectives over a slice that
+// holds one value per work-item, a[i] that of the work-item with linear
+// local id i: group functions (codegen/groupfn) store the values in one
+// work-item loop, call one of these once per group, and read the result
+// in the next loop. They combine in exactly the order of TreeReduce and
+// HillisSteeleScan, with the operation written out (x + y, Go's min and
+// max, with the operands in the same places) instead of called through a
+// function value, which costs three times as much per element. The
+// Reduce functions overwrite a; a must not be empty.
+
+// ReduceSum returns the sum of a in the tree order (ka.GroupSum).
+func ReduceSum[T number](a []T) T {
+	for s, m := range treeSteps(len(a)) {
+		x, y := a[:m], a[s:s+m]
+		for i := range x {
+			x[i] = x[i] + y[i]
+		}
+	}
+	return a[0]
+}
+
+// ReduceMin returns the least element of a, by Go's min, in the tree order
+// (ka.GroupMin).
+func ReduceMin[T number](a []T) T {
+	for s, m := range treeSteps(len(a)) {
+		x, y := a[:m], a[s:s+m]
+		for i := range x {
+			x[i] = min(x[i], y[i])
+		}
+	}
+	return a[0]
+}
+
+// ReduceMax returns the greatest element of a, by Go's max, in the tree
+// order (ka.GroupMax).
+func ReduceMax[T number](a []T) T {
+	for s, m := range treeSteps(len(a)) {
+		x, y := a[:m], a[s:s+m]
+		for i := range x {
+			x[i] = max(x[i], y[i])
+		}
+	}
+	return a[0]
+}
+
+// ReduceAll reports whether every element of a is true (ka.GroupAll).
+func ReduceAll(a []bool) bool { return TreeReduce(a, and) }
+
+// ReduceAny reports whether some element of a is true (ka.GroupAny).
+func ReduceAny(a []bool) bool { return TreeReduce(a, or) }
+
+func and(x, y bool) bool { return x && y }
+func or(x, y bool) bool  { return x || y }
+
+// ScanSum turns a into its inclusive prefix sums in the Hillis–Steele
+// order (ka.GroupInclusiveSum), or the exclusive ones, 0 first
+// (ka.GroupExclusiveSum).
+func ScanSum[T number](a []T, exclusive bool) {
+	for d := range scanSteps(len(a)) {
+		for i := len(a) - 1; i >= d; i-- {
+			a[i] = a[i-d] + a[i]
+		}
+	}
+	if exclusive {
+		shiftUp(a, 0)
+	}
+}
+
+// ScanMin turns a into its inclusive prefix minima (ka.GroupInclusiveMin),
+// or the exclusive ones with identity first (ka.GroupExclusiveMin passes
+// ka.MaxOf[T]()).
+func ScanMin[T number](a []T, exclusive bool, identity T) {
+	for d := range scanSteps(len(a)) {
+		for i := len(a) - 1; i >= d; i-- {
+			a[i] = min(a[i-d], a[i])
+		}
+	}
+	if exclusive {
+		shiftUp(a, identity)
+	}
+}
+
+// ScanMax turns a into its inclusive prefix maxima (ka.GroupInclusiveMax),
+// or the exclusive ones with identity first (ka.GroupExclusiveMax passes
+// ka.MinOf[T]()).
+func ScanMax[T number](a []T, exclusive bool, identity T) {
+	for d := range scanSteps(len(a)) {
+		for i := len(a) - 1; i >= d; i-- {
+			a[i] = max(a[i-d], a[i])
+		}
+	}
+	if exclusive {
+		shiftUp(a, identity)
+	}
+}
+
+// Broadcast returns a[from] (ka.GroupBroadcast), and panics as the
+// collective does when from is not a work-item of the group.
+func Broadcast[T any](a []T, from int) T {
+	if from < 0 || from >= len(a) {
+		panic(fmt.Sprintf("ka: GroupBroadcast from work-item %d of a group of %d", from, len(a)))
+	}
+	return a[from]
 }
 
 // GroupReduce implements ka.GroupSum, GroupMin, GroupMax, GroupAll and
@@ -109,8 +258,7 @@ func GroupScan[T any](w *WorkItem, v T, op func(x, y T) T, exclusive bool, ident
 		copy(c.out, c.vals)
 		HillisSteeleScan(c.out, op)
 		if exclusive {
-			copy(c.out[1:], c.out)
-			c.out[0] = identity
+			shiftUp(c.out, identity)
 		}
 	})
 }
@@ -119,11 +267,9 @@ func GroupScan[T any](w *WorkItem, v T, op func(x, y T) T, exclusive bool, ident
 // with local linear id from.
 func GroupBroadcast[T any](w *WorkItem, v T, from int) T {
 	return collect(w, v, func(c *collective[T]) {
-		if from < 0 || from >= len(c.vals) {
-			panic(fmt.Sprintf("ka: GroupBroadcast from work-item %d of a group of %d", from, len(c.vals)))
-		}
+		v := Broadcast(c.vals, from)
 		for i := range c.out {
-			c.out[i] = c.vals[from]
+			c.out[i] = v
 		}
 	})
 }
