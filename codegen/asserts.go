@@ -289,8 +289,9 @@ func (f *frame) scratchPtr(elem lltypes.Type) value.Value {
 }
 
 // usesBarrier reports whether fn, or a function it calls (which the front
-// end inlines), calls Item.Barrier or ka.LocalArray: a failing work-item
-// must then not return (see the file comment).
+// end inlines), calls Item.Barrier, ka.LocalArray, a group collective or
+// a subgroup exchange: a failing work-item must then not return (see the
+// file comment).
 func usesBarrier(fn *ssa.Function) bool {
 	seen := map[*ssa.Function]bool{}
 	var walk func(fn *ssa.Function) bool
@@ -310,7 +311,7 @@ func usesBarrier(fn *ssa.Function) bool {
 					continue
 				}
 				if obj := funcObject(callee); obj != nil && obj.Pkg() != nil && obj.Pkg().Path() == kaPath {
-					if obj.Name() == "Barrier" || obj.Name() == "LocalArray" || isCollective(obj.Name()) || isLocalMethod(callee) {
+					if obj.Name() == "Barrier" || obj.Name() == "LocalArray" || isCollective(obj.Name()) || isSubgroupOp(obj.Name()) || isLocalMethod(callee) {
 						return true
 					}
 					continue

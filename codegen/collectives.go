@@ -450,6 +450,9 @@ func divergentCall(call *ssa.Call, memo map[ssa.Value]bool) bool {
 			if c, ok := collectives[name]; ok {
 				return c.kind == collInclusive || c.kind == collExclusive
 			}
+			if isSubgroupOp(name) {
+				return true // each subgroup has its own result, each lane its shuffle
+			}
 			if len(name) > 6 && name[:6] == "Atomic" {
 				return true
 			}

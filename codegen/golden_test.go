@@ -27,8 +27,8 @@ func TestGolden(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(kernels) != 13 {
-			t.Errorf("compiled %v, want 13 kernels", p.KernelNames())
+		if len(kernels) != 14 {
+			t.Errorf("compiled %v, want 14 kernels", p.KernelNames())
 		}
 		for _, k := range kernels {
 			name := k.Entry + ".ll"

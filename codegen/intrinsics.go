@@ -1,9 +1,10 @@
 package codegen
 
 // This file implements the kernel-side API of package ka: the ka.Item
-// methods (work-item queries, Barrier) and ka.LocalArray. Each becomes a
-// call of a declared intrinsic (docs/ir.md, "Intrinsics") or a workgroup
-// global.
+// methods (work-item queries, Barrier; the subgroup queries and exchanges
+// are in subgroups.go, the collectives in collectives.go) and
+// ka.LocalArray. Each becomes a call of a declared intrinsic (docs/ir.md,
+// "Intrinsics") or a workgroup global.
 
 import (
 	"go/types"
@@ -64,6 +65,9 @@ func (f *frame) createKaCall(call *ssa.Call, callee *ssa.Function, obj *types.Fu
 			inner := f.cur.NewAdd(id1, f.cur.NewMul(size1, id2))
 			return f.cur.NewAdd(id0, f.cur.NewMul(size0, inner))
 		}
+		if intr, ok := subgroupQueries[name]; ok {
+			return f.createSubgroupQuery(intr)
+		}
 		if name == "InRange" {
 			return f.inRange(f.cur)
 		}
@@ -77,6 +81,9 @@ func (f *frame) createKaCall(call *ssa.Call, callee *ssa.Function, obj *types.Fu
 	}
 	if isCollective(name) {
 		return f.createCollective(call, name)
+	}
+	if isSubgroupOp(name) {
+		return f.createSubgroupOp(call, name)
 	}
 	switch name {
 	case "LocalArray":
