@@ -205,6 +205,7 @@ var specials = map[string]func(t *thread) uint64{
 	"%nctaid.x": func(t *thread) uint64 { return uint64(t.b.run.l.Grid[0]) },
 	"%nctaid.y": func(t *thread) uint64 { return uint64(t.b.run.l.Grid[1]) },
 	"%nctaid.z": func(t *thread) uint64 { return uint64(t.b.run.l.Grid[2]) },
+	"%laneid":   func(t *thread) uint64 { return uint64(t.lane()) },
 	// %globaltimer is nanoseconds of the host's clock, which a GPU's
 	// timer also counts.
 	"%globaltimer": func(*thread) uint64 { return uint64(time.Now().UnixNano()) },
@@ -363,6 +364,10 @@ func (d *decoder) decode() (func(*thread, *inst), error) {
 		return func(*thread, *inst) {}, nil
 	case "call":
 		return d.call(op)
+	case "shfl":
+		return d.shfl(op)
+	case "vote":
+		return d.vote(op)
 	}
 	return nil, d.unsupported("instruction " + d.s.op)
 }

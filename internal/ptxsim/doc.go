@@ -23,14 +23,17 @@
 // to float and float to float with .rn/.rz/.rm/.rp; round to integral),
 // setp with every comparison and boolean combination, selp, predicated
 // execution, bra, ret/exit, trap, bar.sync, atom/red on global and shared
-// memory, the special registers %tid, %ntid, %ctaid, %nctaid and
-// %globaltimer, and call of functions the caller provides (Launch.Externs:
-// llc's PTX calls kago's intrinsics that way; Vprintf is CUDA's device
-// printf, which codegen/ptx calls for ka.Printf). Registers are checked
-// against the instruction's type as ptxas checks them. Notes on the
-// semantics are with each instruction's implementation; where the ISA
-// leaves a result unspecified (integer division by zero) the simulator
-// picks a value and says which (arith.go).
+// memory, the warp instructions shfl.sync (.idx, .up, .down, .bfly, with
+// the clamp and segment mask and the optional predicate) and vote.sync
+// (.ballot, .all, .any, .uni) (warp.go), the special registers %tid,
+// %ntid, %ctaid, %nctaid, %laneid and %globaltimer, and call of functions
+// the caller provides (Launch.Externs: llc's PTX calls kago's intrinsics
+// that way; Vprintf is CUDA's device printf, which codegen/ptx calls for
+// ka.Printf). Registers are checked against the instruction's type as
+// ptxas checks them. Notes on the semantics are with each instruction's
+// implementation; where the ISA leaves a result unspecified (integer
+// division by zero, a shuffle from an absent lane) the simulator picks a
+// value and says which (arith.go, warp.go).
 //
 // An instruction, modifier, type or directive the simulator does not know
 // is an error naming it, at Parse time, so its coverage follows the
@@ -40,14 +43,18 @@
 // # Scheduling
 //
 // Blocks run one after another. Within a block the threads run in
-// lockstep between barriers: each thread runs until it reaches bar.sync or
-// exits, then the next; when every thread that has not exited waits at the
-// barrier, all are released. That is one of the schedules PTX allows
-// between barriers, deterministic and free of data races, and fast enough
-// that the corpus runs in well under a second. It cannot run kernels whose
-// threads wait for each other outside barriers (spin locks, flags set by
-// another block or another kernel): those exceed Launch.MaxSteps and fail
-// as a launch timeout.
+// lockstep between barriers: each thread runs until it reaches bar.sync, a
+// warp instruction or exits, then the next. When none can run, the warp
+// instructions complete first: the threads of each warp (32 consecutive
+// linear thread ids) that wait at the same one exchange their values and
+// run on; a lane of a membermask that has not exited and waits elsewhere
+// would hang a GPU, and is a fault (warp.go). When every thread that has
+// not exited waits at the barrier, all are released. That is one of the
+// schedules PTX allows between barriers, deterministic and free of data
+// races, and fast enough that the corpus runs in well under a second. It
+// cannot run kernels whose threads wait for each other outside barriers
+// and warp instructions (spin locks, flags set by another block or another
+// kernel): those exceed Launch.MaxSteps and fail as a launch timeout.
 //
 // # What it does not prove
 //

@@ -263,7 +263,7 @@ func TestUnsupported(t *testing.T) {
 		"ld.const.u32 %r1, [%rd1];":     ".const",
 		"add.sat.s32 %r1, %r1, %r1;":    ".sat",
 		"frobnicate.u32 %r1;":           "frobnicate",
-		"mov.u32 %r1, %laneid;":         "%laneid",
+		"mov.u32 %r1, %warpid;":         "%warpid",
 		"add.s32 %r9, %r1, %r1;":        "undeclared register %r9",
 	} {
 		src := header + ".visible .entry f(.param .u64 p)\n{\n.reg .b32 %r<3>;\n.reg .b64 %rd<3>;\n" + body + "\n}"

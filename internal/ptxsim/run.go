@@ -65,7 +65,7 @@ const (
 	FaultIllegalAddress                          // CUDA_ERROR_ILLEGAL_ADDRESS
 	FaultMisaligned                              // CUDA_ERROR_MISALIGNED_ADDRESS
 	FaultTimeout                                 // MaxSteps exceeded: CUDA_ERROR_LAUNCH_TIMEOUT
-	FaultIllegalInstruction                      // a call with no Extern, a bad barrier: CUDA_ERROR_ILLEGAL_INSTRUCTION
+	FaultIllegalInstruction                      // a call with no Extern, a bad barrier or warp instruction (warp.go): CUDA_ERROR_ILLEGAL_INSTRUCTION
 )
 
 // String names the fault as CUDA's error description would.
@@ -118,6 +118,7 @@ func FaultOf(err error) *Fault {
 const (
 	running = iota
 	atBarrier
+	atWarp // at a warp instruction (warp.go)
 	exited
 	faulted
 )
@@ -128,9 +129,15 @@ type thread struct {
 	pc    int
 	state int
 	tid   [3]uint32
+	lin   int // the linear index in the block, which places it in its warp
 	local []byte
 	call  []byte
 	b     *block
+	// The warp instruction t waits at (state atWarp), its membermask and
+	// the instruction, for faults.
+	wait     *warpOp
+	waitMask uint32
+	waitIn   *inst
 }
 
 // block is the state one block's threads share.
@@ -205,7 +212,7 @@ func (k *Kernel) Run(l Launch) error {
 				for tz := uint32(0); tz < l.Block[2]; tz++ {
 					for ty := uint32(0); ty < l.Block[1]; ty++ {
 						for tx := uint32(0); tx < l.Block[0]; tx++ {
-							threads[i] = thread{r: regs[i*nr : (i+1)*nr : (i+1)*nr], tid: [3]uint32{tx, ty, tz},
+							threads[i] = thread{r: regs[i*nr : (i+1)*nr : (i+1)*nr], tid: [3]uint32{tx, ty, tz}, lin: i,
 								local: local[i*k.localSize : (i+1)*k.localSize], call: call[i*k.callSize : (i+1)*k.callSize], b: b}
 							i++
 						}
@@ -226,10 +233,11 @@ func fill(b []byte, v byte) {
 	}
 }
 
-// block runs a block's threads in lockstep between barriers.
+// block runs a block's threads in lockstep between barriers and warp
+// instructions.
 func (rs *runState) block(threads []thread) error {
 	for {
-		live := 0
+		live, warp := 0, false
 		for i := range threads {
 			t := &threads[i]
 			if t.state == running {
@@ -238,12 +246,23 @@ func (rs *runState) block(threads []thread) error {
 			switch t.state {
 			case faulted:
 				return rs.fault
+			case atWarp:
+				warp = true
+				live++
 			case atBarrier, running:
 				live++
 			}
 		}
 		if live == 0 {
 			return nil
+		}
+		// Warp instructions complete first: their threads run on to the
+		// barrier, or to the next warp instruction.
+		if warp {
+			if err := rs.warps(threads); err != nil {
+				return err
+			}
+			continue
 		}
 		// Every thread still running waits at the barrier (exec returns
 		// only at a barrier, an exit or a fault): release them. Threads
