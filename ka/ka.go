@@ -144,6 +144,7 @@ const (
 	FP64         = driver.FP64         // 64-bit floating point
 	Int64Atomics = driver.Int64Atomics // atomics on 64-bit integers
 	Cancel       = driver.Cancel       // cancellation stops device work (Stream.WithContext)
+	Subgroups    = driver.Subgroups    // subgroups of more than one work-item (Capabilities.SubgroupSize)
 )
 
 // DeviceInfo describes a device without opening it; see Probe.
