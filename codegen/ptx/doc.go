@@ -35,6 +35,11 @@
 //     fault record").
 //   - @ka.printf is vprintf of a module-scope .global format and a .local
 //     buffer of the 8-byte arguments (printf.go).
+//   - Subgroups are warps of 32 made from the linear thread id: size, id
+//     and lane are computed once in the entry block, the shuffle is
+//     shfl.sync.idx.b32 and the ballot vote.sync.ballot.b32, under a
+//     membermask of exactly the warp's lanes, (1 << size) - 1
+//     (subgroups.go).
 //   - Atomics: atom.{global,shared}.{add,exch,min,max,and,or,xor,cas} with
 //     PTX's default .relaxed.gpu semantics (= LLVM monotonic); sub is add of
 //     the negation; fadd is atom.add.f32/f64.
