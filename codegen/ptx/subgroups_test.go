@@ -3,6 +3,9 @@ package ptx
 import (
 	"encoding/binary"
 	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
 	"testing"
 
 	"github.com/kago-dev/kago/internal/ptxsim"
@@ -16,12 +19,63 @@ import (
 // naming a lane that cannot arrive, a thread outside its own). Blocks of
 // 32, 64, 40 and 45 threads: full warps, two warps, and a partial last warp
 // of 8 and of 13 (whose last lane has no xor-1 neighbour), with a
-// membermask of its lanes. The results are checked against the kernel's Go source
-// (subgroups.ll's comment) computed here.
+// membermask of its lanes. The results are checked against the kernel's Go
+// source (subgroups.ll's comment) computed here. Where llc is installed,
+// its PTX of the same IR (subgroupNVVM: a full membermask, the queries as
+// functions provided here) must give the same results.
 func TestSubgroupsOnSimulator(t *testing.T) {
-	src, err := Emit(parse(t, "../testdata/ir/subgroups.ll"), Options{})
+	path := "../testdata/ir/subgroups.ll"
+	src, err := Emit(parse(t, path), Options{})
 	require.NoError(t, err)
-	m, err := ptxsim.Parse(string(src))
+	t.Run("kago", func(t *testing.T) { runSubgroups(t, string(src)) })
+	t.Run("llc", func(t *testing.T) {
+		llc, err := exec.LookPath("llc")
+		if err != nil {
+			t.Skip("llc not found")
+		}
+		ir, err := os.ReadFile(path)
+		require.NoError(t, err)
+		dir := t.TempDir()
+		in, out := filepath.Join(dir, "k.ll"), filepath.Join(dir, "k.ptx")
+		require.NoError(t, os.WriteFile(in, []byte(llcModule(string(ir))), 0o644))
+		msg, err := exec.Command(llc, "-march=nvptx64", "-mcpu=sm_80", "-o", out, in).CombinedOutput()
+		require.NoError(t, err, "llc: %s", msg)
+		ref, err := os.ReadFile(out)
+		require.NoError(t, err)
+		require.Contains(t, string(ref), "shfl.sync.idx.b32")
+		runSubgroups(t, string(ref))
+	})
+}
+
+// subgroupExterns are the intrinsics that llc's PTX calls as functions.
+var subgroupExterns = map[string]ptxsim.Extern{
+	"ka_global_id": func(c *ptxsim.Call) error {
+		d := binary.LittleEndian.Uint32(c.Args[0]) % 3
+		binary.LittleEndian.PutUint64(c.Results[0], uint64(c.Ctaid[d])*uint64(c.Ntid[d])+uint64(c.Tid[d]))
+		return nil
+	},
+	"ka_subgroup_size": func(c *ptxsim.Call) error {
+		n, first := int(c.Ntid[0]*c.Ntid[1]*c.Ntid[2]), linear(c)&^31
+		binary.LittleEndian.PutUint64(c.Results[0], uint64(min(32, n-first)))
+		return nil
+	},
+	"ka_subgroup_id": func(c *ptxsim.Call) error {
+		binary.LittleEndian.PutUint64(c.Results[0], uint64(linear(c)/32))
+		return nil
+	},
+	"ka_subgroup_local_id": func(c *ptxsim.Call) error {
+		binary.LittleEndian.PutUint64(c.Results[0], uint64(linear(c)%32))
+		return nil
+	},
+}
+
+func linear(c *ptxsim.Call) int {
+	return int(c.Tid[0] + c.Ntid[0]*(c.Tid[1]+c.Ntid[1]*c.Tid[2]))
+}
+
+// runSubgroups runs the PTX of subgroups.ll and checks its results.
+func runSubgroups(t *testing.T, src string) {
+	m, err := ptxsim.Parse(src)
 	require.NoError(t, err)
 	k := m.Kernel("Subgroups")
 	require.NotNil(t, k)
@@ -44,7 +98,7 @@ func TestSubgroupsOnSimulator(t *testing.T) {
 			maskp, _ := mem.Alloc(4 * n)
 			params, err := k.ParamBuffer([]uint64{xp, uint64(nx), outp, uint64(n), maskp, uint64(n), uint64(n), 1, 1})
 			require.NoError(t, err)
-			require.NoError(t, k.Run(ptxsim.Launch{Grid: [3]uint32{groups, 1, 1}, Block: [3]uint32{uint32(block), 1, 1}, Params: params, Mem: mem}))
+			require.NoError(t, k.Run(ptxsim.Launch{Grid: [3]uint32{groups, 1, 1}, Block: [3]uint32{uint32(block), 1, 1}, Params: params, Mem: mem, Externs: subgroupExterns}))
 			outb, _ := mem.Bytes(outp, 4*n)
 			maskb, _ := mem.Bytes(maskp, 4*n)
 
