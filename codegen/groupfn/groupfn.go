@@ -20,7 +20,13 @@
 // local at the start of each work-item loop that uses them and stored back
 // at its end, so that the loops themselves work on locals. ka.LocalArray
 // calls, which must be at the top level of the body, become the group's
-// arrays (driver.GroupLocal).
+// arrays (driver.GroupLocal). A work-group collective (ka.GroupSum and the
+// others) splits the loops as a barrier does: the loop before it stores
+// each work-item's operand in a per-work-item array, the group combines
+// the array once between the loops (driver.ReduceSum, driver.ScanSum, ...,
+// in the order of the goroutine path and of compiled kernels), and the
+// statement of the call opens the next loop with the result in the call's
+// place (collective.go).
 //
 // Kernels it cannot transform are refused with a reason (Refused), and run
 // as before: one call of the kernel per work-item, a goroutine per
@@ -122,7 +128,9 @@ type gen struct {
 	loops     []*itemLoop
 	spills    map[types.Object]*spill
 	nspill    int
-	need      map[string]bool // top-level names the emitted body uses
+	colls     []*collCall                 // the collective calls (collective.go)
+	collOf    map[*ast.CallExpr]*collCall // by call
+	need      map[string]bool             // top-level names the emitted body uses
 }
 
 // edit replaces the source from a node's start to end with text.
@@ -149,7 +157,8 @@ type node interface{}
 // work-item.
 type itemLoop struct {
 	stmts   []ast.Stmt
-	last    bool // the last of the top-level body: returns become continues
+	tail    []*collCall // collectives whose operands the loop stores at its end
+	last    bool        // the last of the top-level body: returns become continues
 	returns bool
 	uses    map[types.Object]bool
 	decls   map[types.Object]bool
@@ -206,9 +215,10 @@ func (g *gen) generate() *Func {
 	g.scan()
 	g.stopChecks()
 	nodes := g.split(fd.Body.List, true)
+	g.placeCollectives()
 	if len(nodes) > 0 {
 		// The last loop, if nothing follows it: its returns are continues.
-		if l, ok := nodes[len(nodes)-1].(*itemLoop); ok && l.stmts[len(l.stmts)-1] == fd.Body.List[len(fd.Body.List)-1] {
+		if l, ok := nodes[len(nodes)-1].(*itemLoop); ok && len(l.stmts) > 0 && l.stmts[len(l.stmts)-1] == fd.Body.List[len(fd.Body.List)-1] {
 			l.last = true
 		}
 	}
@@ -247,7 +257,8 @@ func (g *gen) scan() {
 			return true
 		})
 	}
-	ast.Inspect(g.fd.Body, func(n ast.Node) bool {
+	var visit func(n ast.Node) bool
+	visit = func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.GoStmt, *ast.DeferStmt, *ast.SelectStmt, *ast.FuncLit:
 			g.refuse(n, "%T in the kernel", n)
@@ -302,6 +313,14 @@ func (g *gen) scan() {
 			if g.itemCall(n) || g.localArrayCall(n) != nil {
 				return false
 			}
+			if g.collectiveCall(n) {
+				// Its Item argument is the collective's, not a use of
+				// the Item; its operands are the kernel's code.
+				for _, a := range n.Args[1:] {
+					ast.Inspect(a, visit)
+				}
+				return false
+			}
 		case *ast.Ident:
 			obj := g.info.Uses[n]
 			if g.item != nil && obj == g.item {
@@ -312,7 +331,8 @@ func (g *gen) scan() {
 			}
 		}
 		return true
-	})
+	}
+	ast.Inspect(g.fd.Body, visit)
 }
 
 // addressed records that the variable e names, if any, has its address
@@ -413,6 +433,9 @@ func (g *gen) itemCall(n *ast.CallExpr) bool {
 	case "InRange":
 		e = edit{text: tmpl("(@gx < @kg.GlobalSize[0] && @gy < @kg.GlobalSize[1] && @gz < @kg.GlobalSize[2])"), ids: []string{"gx", "gy", "gz"}}
 	default:
+		if strings.HasPrefix(m, "Subgroup") {
+			g.refuse(n, "it.%s: group functions do not emulate subgroups", m)
+		}
 		g.refuse(n, "unknown Item method %s", m)
 	}
 	e.end = n.End()
@@ -465,11 +488,14 @@ func (g *gen) isBarrier(s ast.Stmt) bool {
 	return ok && g.item != nil && g.info.Uses[id] == g.item
 }
 
-// hasBarrier reports whether n contains a barrier.
-func (g *gen) hasBarrier(n ast.Node) bool {
+// hasSync reports whether n contains a barrier or a collective.
+func (g *gen) hasSync(n ast.Node) bool {
 	found := false
 	ast.Inspect(n, func(n ast.Node) bool {
 		if s, ok := n.(ast.Stmt); ok && g.isBarrier(s) {
+			found = true
+		}
+		if c, ok := n.(*ast.CallExpr); ok && g.collOf[c] != nil {
 			found = true
 		}
 		return !found
@@ -479,7 +505,10 @@ func (g *gen) hasBarrier(n ast.Node) bool {
 
 // split turns a statement list into nodes: runs of statements without
 // barriers become item loops; statements with barriers run at the group
-// level around the nodes of their bodies.
+// level around the nodes of their bodies. A statement that calls
+// collectives ends the run before it, which stores their operands; the
+// group combines them, and the statement opens the next run
+// (collective.go).
 func (g *gen) split(list []ast.Stmt, top bool) []node {
 	var nodes []node
 	var run []ast.Stmt
@@ -502,7 +531,23 @@ func (g *gen) split(list []ast.Stmt, top bool) []node {
 			}
 			continue
 		}
-		if !g.hasBarrier(s) {
+		if calls := g.ownCollectives(s); calls != nil {
+			nodes = append(nodes, &itemLoop{stmts: run, tail: calls})
+			g.loops = append(g.loops, nodes[len(nodes)-1].(*itemLoop))
+			run = nil
+			nodes = append(nodes, &groupColl{calls: calls})
+			for _, c := range calls {
+				c.placed = true
+			}
+			if g.cancel {
+				nodes = append(nodes, stopCheck{})
+			}
+			if !calls[0].discard {
+				run = append(run, s)
+			}
+			continue
+		}
+		if !g.hasSync(s) {
 			run = append(run, s)
 			continue
 		}
@@ -516,7 +561,7 @@ func (g *gen) split(list []ast.Stmt, top bool) []node {
 			nodes = append(nodes, g.split(s.List, false))
 		default:
 			kind := strings.ToLower(strings.TrimSuffix(strings.TrimPrefix(fmt.Sprintf("%T", s), "*ast."), "Stmt"))
-			g.refuse(s, "a barrier inside a %s statement (group functions take barriers at the top level, in for loops and in ifs whose headers are the same for the whole group)", kind)
+			g.refuse(s, "a barrier or collective inside a %s statement (group functions take barriers at the top level, in for loops and in ifs whose headers are the same for the whole group)", kind)
 		}
 	}
 	flush()
@@ -605,7 +650,7 @@ func (g *gen) splitIf(s *ast.IfStmt) *groupIf {
 // group.
 func (g *gen) uniform(e ast.Expr) {
 	if !g.simple(e, false) {
-		g.refuse(e, "a barrier under %s, which may differ between the work-items of a group", g.text(e.Pos(), e.End()))
+		g.refuse(e, "a barrier or collective under %s, which may differ between the work-items of a group", g.text(e.Pos(), e.End()))
 	}
 }
 
@@ -683,7 +728,7 @@ func (g *gen) checkLoops(nodes []node) {
 					}
 				case *ast.ReturnStmt:
 					if !l.last {
-						g.refuse(c, "return before a barrier")
+						g.refuse(c, "return before a barrier or collective")
 					}
 					l.returns = true
 					g.edits[c.Pos()] = edit{end: c.End(), text: tmpl("continue @items")}
@@ -731,8 +776,20 @@ func (g *gen) findSpills() {
 	declIn := map[types.Object]*itemLoop{}
 	for _, l := range g.loops {
 		l.uses, l.decls, l.stores = map[types.Object]bool{}, map[types.Object]bool{}, map[types.Object]bool{}
+		var nodes []ast.Node
 		for _, s := range l.stmts {
+			nodes = append(nodes, s)
+		}
+		for _, c := range l.tail {
+			for _, a := range c.call.Args[1:] {
+				nodes = append(nodes, a)
+			}
+		}
+		for _, s := range nodes {
 			ast.Inspect(s, func(n ast.Node) bool {
+				if c, ok := n.(*ast.CallExpr); ok && g.collOf[c] != nil {
+					return false // its operands are uses of the loop before
+				}
 				id, ok := n.(*ast.Ident)
 				if !ok {
 					return true
@@ -909,6 +966,7 @@ func (g *gen) emit(nodes []node) *Func {
 		}
 		fmt.Fprintf(&body, "%s := driver.GroupPrivate[%s](%s, %d)\n", s.array, g.typeString(s.obj.Type()), g.ref("kg"), s.index)
 	}
+	body.WriteString(g.collArrays(g.nspill))
 	for _, l := range g.locals {
 		body.WriteString(g.resolve(l) + "\n")
 	}
@@ -1021,6 +1079,8 @@ func (g *gen) emitNodes(b *bytes.Buffer, nodes []node) {
 			b.WriteString("\n")
 		case stopCheck:
 			b.WriteString(g.resolve(tmpl(stopCheckText)))
+		case *groupColl:
+			g.emitCombine(b, n)
 		}
 	}
 }
@@ -1067,9 +1127,12 @@ func (g *gen) emitLoop(b *bytes.Buffer, l *itemLoop) {
 			fmt.Fprintf(&inner, "%s := %s // assigned by the kernel: one per work-item\n", obj.Name(), obj.Name())
 		}
 	}
-	stmts := g.text(l.stmts[0].Pos(), l.stmts[len(l.stmts)-1].End())
-	// Comments before the first statement are outside the range; fine.
-	inner.WriteString(stmts + "\n")
+	if len(l.stmts) > 0 {
+		stmts := g.text(l.stmts[0].Pos(), l.stmts[len(l.stmts)-1].End())
+		// Comments before the first statement are outside the range; fine.
+		inner.WriteString(stmts + "\n")
+	}
+	inner.WriteString(g.collStores(l.tail))
 	for _, s := range spills {
 		if s.remat != nil && l.decls[s.obj] && !l.uses[s.obj] {
 			fmt.Fprintf(&inner, "_ = %s // computed again after the barrier\n", s.obj.Name())

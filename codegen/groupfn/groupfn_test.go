@@ -33,7 +33,28 @@ func (Item) NumGroups(int) int { return 0 }
 func (Item) GlobalSize(int) int { return 0 }
 func (Item) Barrier() {}
 func (Item) InRange() bool { return true }
+func (Item) SubgroupSize() int { return 1 }
 func LocalArray[T any](Item, int) []T { return nil }
+type Number interface{ int | int32 | uint8 | float32 | float64 }
+func GroupSum[T Number](Item, T) T { var z T; return z }
+func GroupMin[T Number](Item, T) T { var z T; return z }
+func GroupMax[T Number](Item, T) T { var z T; return z }
+func GroupInclusiveSum[T Number](Item, T) T { var z T; return z }
+func GroupExclusiveSum[T Number](Item, T) T { var z T; return z }
+func GroupInclusiveMin[T Number](Item, T) T { var z T; return z }
+func GroupExclusiveMin[T Number](Item, T) T { var z T; return z }
+func GroupInclusiveMax[T Number](Item, T) T { var z T; return z }
+func GroupExclusiveMax[T Number](Item, T) T { var z T; return z }
+func GroupBroadcast[T any](Item, T, int) T { var z T; return z }
+func GroupAll(Item, bool) bool { return false }
+func GroupAny(Item, bool) bool { return false }
+func MaxOf[T Number]() T { var z T; return z }
+func MinOf[T Number]() T { var z T; return z }
+func Sqrt[T float32 | float64](x T) T { return x }
+func AtomicAdd[T int32 | uint32](p *T, v T) T { return v }
+func SubgroupShuffle[T any](v T, lane int) T { return v }
+func SubgroupSum[T Number](Item, T) T { var z T; return z }
+func Helper(Item) int { return 0 }
 `
 
 const driverStub = `package driver
@@ -41,8 +62,19 @@ type WorkGroup struct {
 	ID, Size, Count, GlobalSize [3]int
 	Linear, Items int
 }
+func (*WorkGroup) Stopped() bool { return false }
 func GroupLocal[T any](*WorkGroup, int, int) []T { return nil }
 func GroupPrivate[T any](*WorkGroup, int) []T { return nil }
+type number interface{ ~int | ~int32 | ~uint8 | ~float32 | ~float64 }
+func ReduceSum[T number](a []T) T { return a[0] }
+func ReduceMin[T number](a []T) T { return a[0] }
+func ReduceMax[T number](a []T) T { return a[0] }
+func ReduceAll(a []bool) bool { return a[0] }
+func ReduceAny(a []bool) bool { return a[0] }
+func ScanSum[T number](a []T, exclusive bool) {}
+func ScanMin[T number](a []T, exclusive bool, identity T) {}
+func ScanMax[T number](a []T, exclusive bool, identity T) {}
+func Broadcast[T any](a []T, from int) T { return a[from] }
 `
 
 type stubImporter struct {

@@ -17,8 +17,10 @@ import (
 )
 
 // backends are the backends every collective runs on; those without a
-// device here are skipped.
-var backends = []string{"native", "pocl", "pocl-spirv-coll"}
+// device here are skipped. "native" runs the kernels' group functions;
+// "native-items" is the native backend with KAGO_NATIVE=items, a
+// goroutine per work-item and ka/driver's collectives.
+var backends = []string{"native", "native-items", "pocl", "pocl-spirv-coll"}
 
 // groups are the group sizes tried, powers of two and not.
 var groups = []int{1, 3, 7, 32, 64, 100, 256}
@@ -35,6 +37,10 @@ func open(t *testing.T, backend string) *ka.Device {
 			// 7) while the same IR through OpenCL C is bit-exact.
 			t.Skip("the SPIR-V route hangs in PoCL on these kernels; set KAGO_COLLECTIVES_SPIRV=1 to run it")
 		}
+	}
+	if backend == "native-items" {
+		t.Setenv("KAGO_NATIVE", "items")
+		backend = "native"
 	}
 	dev, err := ka.Open(backend)
 	if errors.Is(err, ka.ErrNoDevice) {
@@ -240,15 +246,15 @@ func checkBools(t *testing.T, dev *ka.Device) {
 	}
 }
 
-// TestNoGroupFunctions checks that kago gen wrote no group function for
-// the collectives' kernels: groupfn refuses them (they pass the ka.Item
-// to a function), so the native backend runs them a goroutine per
-// work-item, where ka/driver implements the collectives.
-func TestNoGroupFunctions(t *testing.T) {
-	for _, k := range []any{All[float32], All[int8], Bools} {
+// TestGroupFunctions checks that kago gen wrote a group function for the
+// collectives' kernels, so that the native backend runs them as loops over
+// the work-items (codegen/groupfn), and TestCollectives runs that path on
+// "native" and the goroutine per work-item path on "native-items".
+func TestGroupFunctions(t *testing.T) {
+	for _, k := range []any{All[float32], All[int8], All[uint64], Bools, GroupSumBlocks, TreeSum} {
 		spec, err := driver.LookupKernel(k)
 		require.NoError(t, err)
-		require.Nil(t, spec.Group, spec.Name)
+		require.NotNil(t, spec.Group, spec.Name)
 		require.True(t, spec.Barrier, spec.Name)
 	}
 }

@@ -41,7 +41,6 @@ func (kagoCode) PTX(entry string) ([]byte, error) {
 }
 
 func init() {
-	// All[float32] runs a work-item at a time on native: the ka.Item is used other than by calling its methods (passed to a function?).
 	driver.RegisterKernel(All[float32], &driver.KernelSpec{
 		Name:  "All[float32]",
 		Entry: "All_float32",
@@ -123,8 +122,22 @@ func init() {
 			a11 := args[11].Value.([]float32)
 			return func(it driver.Item) { All[float32](ka.Item(it), a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11) }
 		},
+		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+			a0 := args[0].Value.(int)
+			a1 := args[1].Value.([]float32)
+			a2 := args[2].Value.([]float32)
+			a3 := args[3].Value.([]float32)
+			a4 := args[4].Value.([]float32)
+			a5 := args[5].Value.([]float32)
+			a6 := args[6].Value.([]float32)
+			a7 := args[7].Value.([]float32)
+			a8 := args[8].Value.([]float32)
+			a9 := args[9].Value.([]float32)
+			a10 := args[10].Value.([]float32)
+			a11 := args[11].Value.([]float32)
+			return func(g *driver.WorkGroup) { kagoGroupAll[float32](g, a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11) }
+		},
 	})
-	// All[float64] runs a work-item at a time on native: the ka.Item is used other than by calling its methods (passed to a function?).
 	driver.RegisterKernel(All[float64], &driver.KernelSpec{
 		Name:  "All[float64]",
 		Entry: "All_float64",
@@ -206,8 +219,22 @@ func init() {
 			a11 := args[11].Value.([]float64)
 			return func(it driver.Item) { All[float64](ka.Item(it), a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11) }
 		},
+		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+			a0 := args[0].Value.(int)
+			a1 := args[1].Value.([]float64)
+			a2 := args[2].Value.([]float64)
+			a3 := args[3].Value.([]float64)
+			a4 := args[4].Value.([]float64)
+			a5 := args[5].Value.([]float64)
+			a6 := args[6].Value.([]float64)
+			a7 := args[7].Value.([]float64)
+			a8 := args[8].Value.([]float64)
+			a9 := args[9].Value.([]float64)
+			a10 := args[10].Value.([]float64)
+			a11 := args[11].Value.([]float64)
+			return func(g *driver.WorkGroup) { kagoGroupAll[float64](g, a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11) }
+		},
 	})
-	// All[int16] runs a work-item at a time on native: the ka.Item is used other than by calling its methods (passed to a function?).
 	driver.RegisterKernel(All[int16], &driver.KernelSpec{
 		Name:  "All[int16]",
 		Entry: "All_int16",
@@ -289,8 +316,22 @@ func init() {
 			a11 := args[11].Value.([]int16)
 			return func(it driver.Item) { All[int16](ka.Item(it), a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11) }
 		},
+		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+			a0 := args[0].Value.(int)
+			a1 := args[1].Value.([]int16)
+			a2 := args[2].Value.([]int16)
+			a3 := args[3].Value.([]int16)
+			a4 := args[4].Value.([]int16)
+			a5 := args[5].Value.([]int16)
+			a6 := args[6].Value.([]int16)
+			a7 := args[7].Value.([]int16)
+			a8 := args[8].Value.([]int16)
+			a9 := args[9].Value.([]int16)
+			a10 := args[10].Value.([]int16)
+			a11 := args[11].Value.([]int16)
+			return func(g *driver.WorkGroup) { kagoGroupAll[int16](g, a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11) }
+		},
 	})
-	// All[int32] runs a work-item at a time on native: the ka.Item is used other than by calling its methods (passed to a function?).
 	driver.RegisterKernel(All[int32], &driver.KernelSpec{
 		Name:  "All[int32]",
 		Entry: "All_int32",
@@ -372,8 +413,22 @@ func init() {
 			a11 := args[11].Value.([]int32)
 			return func(it driver.Item) { All[int32](ka.Item(it), a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11) }
 		},
+		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+			a0 := args[0].Value.(int)
+			a1 := args[1].Value.([]int32)
+			a2 := args[2].Value.([]int32)
+			a3 := args[3].Value.([]int32)
+			a4 := args[4].Value.([]int32)
+			a5 := args[5].Value.([]int32)
+			a6 := args[6].Value.([]int32)
+			a7 := args[7].Value.([]int32)
+			a8 := args[8].Value.([]int32)
+			a9 := args[9].Value.([]int32)
+			a10 := args[10].Value.([]int32)
+			a11 := args[11].Value.([]int32)
+			return func(g *driver.WorkGroup) { kagoGroupAll[int32](g, a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11) }
+		},
 	})
-	// All[int64] runs a work-item at a time on native: the ka.Item is used other than by calling its methods (passed to a function?).
 	driver.RegisterKernel(All[int64], &driver.KernelSpec{
 		Name:  "All[int64]",
 		Entry: "All_int64",
@@ -455,8 +510,22 @@ func init() {
 			a11 := args[11].Value.([]int64)
 			return func(it driver.Item) { All[int64](ka.Item(it), a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11) }
 		},
+		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+			a0 := args[0].Value.(int)
+			a1 := args[1].Value.([]int64)
+			a2 := args[2].Value.([]int64)
+			a3 := args[3].Value.([]int64)
+			a4 := args[4].Value.([]int64)
+			a5 := args[5].Value.([]int64)
+			a6 := args[6].Value.([]int64)
+			a7 := args[7].Value.([]int64)
+			a8 := args[8].Value.([]int64)
+			a9 := args[9].Value.([]int64)
+			a10 := args[10].Value.([]int64)
+			a11 := args[11].Value.([]int64)
+			return func(g *driver.WorkGroup) { kagoGroupAll[int64](g, a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11) }
+		},
 	})
-	// All[int8] runs a work-item at a time on native: the ka.Item is used other than by calling its methods (passed to a function?).
 	driver.RegisterKernel(All[int8], &driver.KernelSpec{
 		Name:  "All[int8]",
 		Entry: "All_int8",
@@ -538,8 +607,22 @@ func init() {
 			a11 := args[11].Value.([]int8)
 			return func(it driver.Item) { All[int8](ka.Item(it), a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11) }
 		},
+		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+			a0 := args[0].Value.(int)
+			a1 := args[1].Value.([]int8)
+			a2 := args[2].Value.([]int8)
+			a3 := args[3].Value.([]int8)
+			a4 := args[4].Value.([]int8)
+			a5 := args[5].Value.([]int8)
+			a6 := args[6].Value.([]int8)
+			a7 := args[7].Value.([]int8)
+			a8 := args[8].Value.([]int8)
+			a9 := args[9].Value.([]int8)
+			a10 := args[10].Value.([]int8)
+			a11 := args[11].Value.([]int8)
+			return func(g *driver.WorkGroup) { kagoGroupAll[int8](g, a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11) }
+		},
 	})
-	// All[int] runs a work-item at a time on native: the ka.Item is used other than by calling its methods (passed to a function?).
 	driver.RegisterKernel(All[int], &driver.KernelSpec{
 		Name:  "All[int]",
 		Entry: "All_int",
@@ -621,8 +704,22 @@ func init() {
 			a11 := args[11].Value.([]int)
 			return func(it driver.Item) { All[int](ka.Item(it), a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11) }
 		},
+		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+			a0 := args[0].Value.(int)
+			a1 := args[1].Value.([]int)
+			a2 := args[2].Value.([]int)
+			a3 := args[3].Value.([]int)
+			a4 := args[4].Value.([]int)
+			a5 := args[5].Value.([]int)
+			a6 := args[6].Value.([]int)
+			a7 := args[7].Value.([]int)
+			a8 := args[8].Value.([]int)
+			a9 := args[9].Value.([]int)
+			a10 := args[10].Value.([]int)
+			a11 := args[11].Value.([]int)
+			return func(g *driver.WorkGroup) { kagoGroupAll[int](g, a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11) }
+		},
 	})
-	// All[uint16] runs a work-item at a time on native: the ka.Item is used other than by calling its methods (passed to a function?).
 	driver.RegisterKernel(All[uint16], &driver.KernelSpec{
 		Name:  "All[uint16]",
 		Entry: "All_uint16",
@@ -704,8 +801,22 @@ func init() {
 			a11 := args[11].Value.([]uint16)
 			return func(it driver.Item) { All[uint16](ka.Item(it), a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11) }
 		},
+		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+			a0 := args[0].Value.(int)
+			a1 := args[1].Value.([]uint16)
+			a2 := args[2].Value.([]uint16)
+			a3 := args[3].Value.([]uint16)
+			a4 := args[4].Value.([]uint16)
+			a5 := args[5].Value.([]uint16)
+			a6 := args[6].Value.([]uint16)
+			a7 := args[7].Value.([]uint16)
+			a8 := args[8].Value.([]uint16)
+			a9 := args[9].Value.([]uint16)
+			a10 := args[10].Value.([]uint16)
+			a11 := args[11].Value.([]uint16)
+			return func(g *driver.WorkGroup) { kagoGroupAll[uint16](g, a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11) }
+		},
 	})
-	// All[uint32] runs a work-item at a time on native: the ka.Item is used other than by calling its methods (passed to a function?).
 	driver.RegisterKernel(All[uint32], &driver.KernelSpec{
 		Name:  "All[uint32]",
 		Entry: "All_uint32",
@@ -787,8 +898,22 @@ func init() {
 			a11 := args[11].Value.([]uint32)
 			return func(it driver.Item) { All[uint32](ka.Item(it), a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11) }
 		},
+		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+			a0 := args[0].Value.(int)
+			a1 := args[1].Value.([]uint32)
+			a2 := args[2].Value.([]uint32)
+			a3 := args[3].Value.([]uint32)
+			a4 := args[4].Value.([]uint32)
+			a5 := args[5].Value.([]uint32)
+			a6 := args[6].Value.([]uint32)
+			a7 := args[7].Value.([]uint32)
+			a8 := args[8].Value.([]uint32)
+			a9 := args[9].Value.([]uint32)
+			a10 := args[10].Value.([]uint32)
+			a11 := args[11].Value.([]uint32)
+			return func(g *driver.WorkGroup) { kagoGroupAll[uint32](g, a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11) }
+		},
 	})
-	// All[uint64] runs a work-item at a time on native: the ka.Item is used other than by calling its methods (passed to a function?).
 	driver.RegisterKernel(All[uint64], &driver.KernelSpec{
 		Name:  "All[uint64]",
 		Entry: "All_uint64",
@@ -870,8 +995,22 @@ func init() {
 			a11 := args[11].Value.([]uint64)
 			return func(it driver.Item) { All[uint64](ka.Item(it), a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11) }
 		},
+		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+			a0 := args[0].Value.(int)
+			a1 := args[1].Value.([]uint64)
+			a2 := args[2].Value.([]uint64)
+			a3 := args[3].Value.([]uint64)
+			a4 := args[4].Value.([]uint64)
+			a5 := args[5].Value.([]uint64)
+			a6 := args[6].Value.([]uint64)
+			a7 := args[7].Value.([]uint64)
+			a8 := args[8].Value.([]uint64)
+			a9 := args[9].Value.([]uint64)
+			a10 := args[10].Value.([]uint64)
+			a11 := args[11].Value.([]uint64)
+			return func(g *driver.WorkGroup) { kagoGroupAll[uint64](g, a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11) }
+		},
 	})
-	// All[uint8] runs a work-item at a time on native: the ka.Item is used other than by calling its methods (passed to a function?).
 	driver.RegisterKernel(All[uint8], &driver.KernelSpec{
 		Name:  "All[uint8]",
 		Entry: "All_uint8",
@@ -953,8 +1092,22 @@ func init() {
 			a11 := args[11].Value.([]uint8)
 			return func(it driver.Item) { All[uint8](ka.Item(it), a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11) }
 		},
+		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+			a0 := args[0].Value.(int)
+			a1 := args[1].Value.([]uint8)
+			a2 := args[2].Value.([]uint8)
+			a3 := args[3].Value.([]uint8)
+			a4 := args[4].Value.([]uint8)
+			a5 := args[5].Value.([]uint8)
+			a6 := args[6].Value.([]uint8)
+			a7 := args[7].Value.([]uint8)
+			a8 := args[8].Value.([]uint8)
+			a9 := args[9].Value.([]uint8)
+			a10 := args[10].Value.([]uint8)
+			a11 := args[11].Value.([]uint8)
+			return func(g *driver.WorkGroup) { kagoGroupAll[uint8](g, a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11) }
+		},
 	})
-	// All[uint] runs a work-item at a time on native: the ka.Item is used other than by calling its methods (passed to a function?).
 	driver.RegisterKernel(All[uint], &driver.KernelSpec{
 		Name:  "All[uint]",
 		Entry: "All_uint",
@@ -1036,8 +1189,22 @@ func init() {
 			a11 := args[11].Value.([]uint)
 			return func(it driver.Item) { All[uint](ka.Item(it), a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11) }
 		},
+		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+			a0 := args[0].Value.(int)
+			a1 := args[1].Value.([]uint)
+			a2 := args[2].Value.([]uint)
+			a3 := args[3].Value.([]uint)
+			a4 := args[4].Value.([]uint)
+			a5 := args[5].Value.([]uint)
+			a6 := args[6].Value.([]uint)
+			a7 := args[7].Value.([]uint)
+			a8 := args[8].Value.([]uint)
+			a9 := args[9].Value.([]uint)
+			a10 := args[10].Value.([]uint)
+			a11 := args[11].Value.([]uint)
+			return func(g *driver.WorkGroup) { kagoGroupAll[uint](g, a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11) }
+		},
 	})
-	// Bools runs a work-item at a time on native: the ka.Item is used other than by calling its methods (passed to a function?).
 	driver.RegisterKernel(Bools, &driver.KernelSpec{
 		Name:  "Bools",
 		Entry: "Bools",
@@ -1082,8 +1249,15 @@ func init() {
 			a4 := args[4].Value.([]bool)
 			return func(it driver.Item) { Bools(ka.Item(it), a0, a1, a2, a3, a4) }
 		},
+		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+			a0 := args[0].Value.(int)
+			a1 := args[1].Value.([]bool)
+			a2 := args[2].Value.([]bool)
+			a3 := args[3].Value.([]bool)
+			a4 := args[4].Value.([]bool)
+			return func(g *driver.WorkGroup) { kagoGroupBools(g, a0, a1, a2, a3, a4) }
+		},
 	})
-	// GroupSumBlocks runs a work-item at a time on native: the ka.Item is used other than by calling its methods (passed to a function?).
 	driver.RegisterKernel(GroupSumBlocks, &driver.KernelSpec{
 		Name:  "GroupSumBlocks",
 		Entry: "GroupSumBlocks",
@@ -1114,6 +1288,11 @@ func init() {
 			a0 := args[0].Value.([]float32)
 			a1 := args[1].Value.([]float32)
 			return func(it driver.Item) { GroupSumBlocks(ka.Item(it), a0, a1) }
+		},
+		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+			a0 := args[0].Value.([]float32)
+			a1 := args[1].Value.([]float32)
+			return func(g *driver.WorkGroup) { kagoGroupGroupSumBlocks(g, a0, a1) }
 		},
 	})
 	driver.RegisterKernel(TreeSum, &driver.KernelSpec{
@@ -1278,6 +1457,324 @@ func (k TreeSumKernel) Launch(s *ka.Stream, r ka.NDRange, x *ka.Array[float32], 
 		return fmt.Errorf("launching TreeSum: a zero TreeSumKernel, not one from NewTreeSumKernel: %w", ka.ErrInvalid)
 	}
 	return k.k.Launch(s, r, x, out)
+}
+
+// kagoGroupAll runs one work-group of All, its work-items as loops
+// (see package groupfn).
+func kagoGroupAll[T ka.Number](kg *driver.WorkGroup, from int, in, sum, mn, mx, isum, esum, imin, emin, imax, emax, bc []T) {
+	n0 := kg.Size[0]
+	n1 := kg.Size[1]
+	n2 := kg.Size[2]
+	b0 := kg.ID[0] * n0
+	b1 := kg.ID[1] * n1
+	b2 := kg.ID[2] * n2
+	gs0 := kg.GlobalSize[0]
+	gs1 := kg.GlobalSize[1]
+	vPerItem := driver.GroupPrivate[T](kg, 1)
+	wPerItem := driver.GroupPrivate[T](kg, 0)
+	coll0In := driver.GroupPrivate[T](kg, 2)
+	coll1In := driver.GroupPrivate[T](kg, 3)
+	coll2In := driver.GroupPrivate[T](kg, 4)
+	coll3In := driver.GroupPrivate[T](kg, 5)
+	coll4In := driver.GroupPrivate[T](kg, 6)
+	coll5In := driver.GroupPrivate[T](kg, 7)
+	coll6In := driver.GroupPrivate[T](kg, 8)
+	coll7In := driver.GroupPrivate[T](kg, 9)
+	coll8In := driver.GroupPrivate[T](kg, 10)
+	coll9In := driver.GroupPrivate[T](kg, 11)
+	for lz := range n2 {
+		gz := b2 + lz
+		for ly := range n1 {
+			gy := b1 + ly
+			row := gs0 * (gy + gs1*gz)
+			lrow := n0 * (ly + n1*lz)
+			for lx := range n0 {
+				gx := b0 + lx
+				l := lrow + lx
+				i := (row + gx)
+				var v, w T
+				w = in[0]
+				if i < len(in) {
+					v = in[i]
+					w = in[i]
+				}
+				coll0In[l] = v
+				vPerItem[l] = v
+				wPerItem[l] = w
+			}
+		}
+	}
+	coll0 := driver.ReduceSum(coll0In)
+	for lz := range n2 {
+		for ly := range n1 {
+			lrow := n0 * (ly + n1*lz)
+			for lx := range n0 {
+				l := lrow + lx
+				w := wPerItem[l]
+				s := coll0
+				coll1In[l] = w
+				_ = s // computed again after the barrier
+			}
+		}
+	}
+	coll1 := driver.ReduceMin(coll1In)
+	for lz := range n2 {
+		for ly := range n1 {
+			lrow := n0 * (ly + n1*lz)
+			for lx := range n0 {
+				l := lrow + lx
+				w := wPerItem[l]
+				lo := coll1
+				coll2In[l] = w
+				_ = lo // computed again after the barrier
+			}
+		}
+	}
+	coll2 := driver.ReduceMax(coll2In)
+	for lz := range n2 {
+		for ly := range n1 {
+			lrow := n0 * (ly + n1*lz)
+			for lx := range n0 {
+				l := lrow + lx
+				v := vPerItem[l]
+				hi := coll2
+				coll3In[l] = v
+				_ = hi // computed again after the barrier
+			}
+		}
+	}
+	driver.ScanSum(coll3In, false)
+	for lz := range n2 {
+		for ly := range n1 {
+			lrow := n0 * (ly + n1*lz)
+			for lx := range n0 {
+				l := lrow + lx
+				v := vPerItem[l]
+				is := coll3In[l]
+				coll4In[l] = v
+				_ = is // computed again after the barrier
+			}
+		}
+	}
+	driver.ScanSum(coll4In, true)
+	for lz := range n2 {
+		for ly := range n1 {
+			lrow := n0 * (ly + n1*lz)
+			for lx := range n0 {
+				l := lrow + lx
+				w := wPerItem[l]
+				es := coll4In[l]
+				coll5In[l] = w
+				_ = es // computed again after the barrier
+			}
+		}
+	}
+	driver.ScanMin(coll5In, false, 0)
+	for lz := range n2 {
+		for ly := range n1 {
+			lrow := n0 * (ly + n1*lz)
+			for lx := range n0 {
+				l := lrow + lx
+				w := wPerItem[l]
+				il := coll5In[l]
+				coll6In[l] = w
+				_ = il // computed again after the barrier
+			}
+		}
+	}
+	driver.ScanMin(coll6In, true, ka.MaxOf[T]())
+	for lz := range n2 {
+		for ly := range n1 {
+			lrow := n0 * (ly + n1*lz)
+			for lx := range n0 {
+				l := lrow + lx
+				w := wPerItem[l]
+				el := coll6In[l]
+				coll7In[l] = w
+				_ = el // computed again after the barrier
+			}
+		}
+	}
+	driver.ScanMax(coll7In, false, 0)
+	for lz := range n2 {
+		for ly := range n1 {
+			lrow := n0 * (ly + n1*lz)
+			for lx := range n0 {
+				l := lrow + lx
+				w := wPerItem[l]
+				ih := coll7In[l]
+				coll8In[l] = w
+				_ = ih // computed again after the barrier
+			}
+		}
+	}
+	driver.ScanMax(coll8In, true, ka.MinOf[T]())
+	for lz := range n2 {
+		for ly := range n1 {
+			lrow := n0 * (ly + n1*lz)
+			for lx := range n0 {
+				l := lrow + lx
+				v := vPerItem[l]
+				eh := coll8In[l]
+				coll9In[l] = v
+				_ = eh // computed again after the barrier
+			}
+		}
+	}
+	coll9 := driver.Broadcast(coll9In, from)
+	for lz := range n2 {
+		gz := b2 + lz
+		for ly := range n1 {
+			gy := b1 + ly
+			row := gs0 * (gy + gs1*gz)
+			lrow := n0 * (ly + n1*lz)
+			for lx := range n0 {
+				gx := b0 + lx
+				l := lrow + lx
+				i := (row + gx)
+				s := coll0
+				lo := coll1
+				hi := coll2
+				is := coll3In[l]
+				es := coll4In[l]
+				il := coll5In[l]
+				el := coll6In[l]
+				ih := coll7In[l]
+				eh := coll8In[l]
+				b := coll9
+				if i < len(in) {
+					sum[i], mn[i], mx[i] = s, lo, hi
+					isum[i], esum[i] = is, es
+					imin[i], emin[i], imax[i], emax[i] = il, el, ih, eh
+					bc[i] = b
+				}
+			}
+		}
+	}
+}
+
+// kagoGroupBools runs one work-group of Bools, its work-items as loops
+// (see package groupfn).
+func kagoGroupBools(kg *driver.WorkGroup, from int, in []bool, all, anyOf, bc []bool) {
+	n0 := kg.Size[0]
+	n1 := kg.Size[1]
+	n2 := kg.Size[2]
+	b0 := kg.ID[0] * n0
+	b1 := kg.ID[1] * n1
+	b2 := kg.ID[2] * n2
+	gs0 := kg.GlobalSize[0]
+	gs1 := kg.GlobalSize[1]
+	pPerItem := driver.GroupPrivate[bool](kg, 0)
+	coll0In := driver.GroupPrivate[bool](kg, 1)
+	coll1In := driver.GroupPrivate[bool](kg, 2)
+	coll2In := driver.GroupPrivate[bool](kg, 3)
+	for lz := range n2 {
+		gz := b2 + lz
+		for ly := range n1 {
+			gy := b1 + ly
+			row := gs0 * (gy + gs1*gz)
+			lrow := n0 * (ly + n1*lz)
+			for lx := range n0 {
+				gx := b0 + lx
+				l := lrow + lx
+				i := (row + gx)
+				p := false
+				if i < len(in) {
+					p = in[i]
+				}
+				coll0In[l] = p || i >= len(in)
+				pPerItem[l] = p
+			}
+		}
+	}
+	coll0 := driver.ReduceAll(coll0In)
+	for lz := range n2 {
+		for ly := range n1 {
+			lrow := n0 * (ly + n1*lz)
+			for lx := range n0 {
+				l := lrow + lx
+				p := pPerItem[l]
+				a := coll0
+				coll1In[l] = p
+				_ = a // computed again after the barrier
+			}
+		}
+	}
+	coll1 := driver.ReduceAny(coll1In)
+	for lz := range n2 {
+		for ly := range n1 {
+			lrow := n0 * (ly + n1*lz)
+			for lx := range n0 {
+				l := lrow + lx
+				p := pPerItem[l]
+				o := coll1
+				coll2In[l] = p
+				_ = o // computed again after the barrier
+			}
+		}
+	}
+	coll2 := driver.Broadcast(coll2In, from)
+	for lz := range n2 {
+		gz := b2 + lz
+		for ly := range n1 {
+			gy := b1 + ly
+			row := gs0 * (gy + gs1*gz)
+			for lx := range n0 {
+				gx := b0 + lx
+				i := (row + gx)
+				a := coll0
+				o := coll1
+				b := coll2
+				if i < len(in) {
+					all[i], anyOf[i], bc[i] = a, o, b
+				}
+			}
+		}
+	}
+}
+
+// kagoGroupGroupSumBlocks runs one work-group of GroupSumBlocks, its work-items as loops
+// (see package groupfn).
+func kagoGroupGroupSumBlocks(kg *driver.WorkGroup, x []float32, out []float32) {
+	n0 := kg.Size[0]
+	n1 := kg.Size[1]
+	n2 := kg.Size[2]
+	b0 := kg.ID[0] * n0
+	b1 := kg.ID[1] * n1
+	b2 := kg.ID[2] * n2
+	gs0 := kg.GlobalSize[0]
+	gs1 := kg.GlobalSize[1]
+	coll0In := driver.GroupPrivate[float32](kg, 0)
+	for lz := range n2 {
+		gz := b2 + lz
+		for ly := range n1 {
+			gy := b1 + ly
+			row := gs0 * (gy + gs1*gz)
+			lrow := n0 * (ly + n1*lz)
+			for lx := range n0 {
+				gx := b0 + lx
+				l := lrow + lx
+				var v float32
+				if i := (row + gx); i < len(x) {
+					v = x[i]
+				}
+				coll0In[l] = v
+			}
+		}
+	}
+	coll0 := driver.ReduceSum(coll0In)
+	for lz := range n2 {
+		for ly := range n1 {
+			lrow := n0 * (ly + n1*lz)
+			for lx := range n0 {
+				l := lrow + lx
+				s := coll0
+				if l == 0 {
+					out[kg.Linear] = s
+				}
+			}
+		}
+	}
 }
 
 // kagoGroupTreeSum runs one work-group of TreeSum, its work-items as loops

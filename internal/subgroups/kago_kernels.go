@@ -41,7 +41,7 @@ func (kagoCode) PTX(entry string) ([]byte, error) {
 }
 
 func init() {
-	// Ops[float32] runs a work-item at a time on native: unknown Item method SubgroupLocalID.
+	// Ops[float32] runs a work-item at a time on native: it.SubgroupLocalID: group functions do not emulate subgroups.
 	driver.RegisterKernel(Ops[float32], &driver.KernelSpec{
 		Name:  "Ops[float32]",
 		Entry: "Ops_float32",
@@ -100,7 +100,7 @@ func init() {
 			return func(it driver.Item) { Ops[float32](ka.Item(it), a0, a1, a2, a3, a4, a5, a6, a7) }
 		},
 	})
-	// Ops[float64] runs a work-item at a time on native: unknown Item method SubgroupLocalID.
+	// Ops[float64] runs a work-item at a time on native: it.SubgroupLocalID: group functions do not emulate subgroups.
 	driver.RegisterKernel(Ops[float64], &driver.KernelSpec{
 		Name:  "Ops[float64]",
 		Entry: "Ops_float64",
@@ -159,7 +159,7 @@ func init() {
 			return func(it driver.Item) { Ops[float64](ka.Item(it), a0, a1, a2, a3, a4, a5, a6, a7) }
 		},
 	})
-	// Ops[int16] runs a work-item at a time on native: unknown Item method SubgroupLocalID.
+	// Ops[int16] runs a work-item at a time on native: it.SubgroupLocalID: group functions do not emulate subgroups.
 	driver.RegisterKernel(Ops[int16], &driver.KernelSpec{
 		Name:  "Ops[int16]",
 		Entry: "Ops_int16",
@@ -218,7 +218,7 @@ func init() {
 			return func(it driver.Item) { Ops[int16](ka.Item(it), a0, a1, a2, a3, a4, a5, a6, a7) }
 		},
 	})
-	// Ops[int32] runs a work-item at a time on native: unknown Item method SubgroupLocalID.
+	// Ops[int32] runs a work-item at a time on native: it.SubgroupLocalID: group functions do not emulate subgroups.
 	driver.RegisterKernel(Ops[int32], &driver.KernelSpec{
 		Name:  "Ops[int32]",
 		Entry: "Ops_int32",
@@ -277,7 +277,7 @@ func init() {
 			return func(it driver.Item) { Ops[int32](ka.Item(it), a0, a1, a2, a3, a4, a5, a6, a7) }
 		},
 	})
-	// Ops[int8] runs a work-item at a time on native: unknown Item method SubgroupLocalID.
+	// Ops[int8] runs a work-item at a time on native: it.SubgroupLocalID: group functions do not emulate subgroups.
 	driver.RegisterKernel(Ops[int8], &driver.KernelSpec{
 		Name:  "Ops[int8]",
 		Entry: "Ops_int8",
@@ -336,7 +336,7 @@ func init() {
 			return func(it driver.Item) { Ops[int8](ka.Item(it), a0, a1, a2, a3, a4, a5, a6, a7) }
 		},
 	})
-	// Ops[int] runs a work-item at a time on native: unknown Item method SubgroupLocalID.
+	// Ops[int] runs a work-item at a time on native: it.SubgroupLocalID: group functions do not emulate subgroups.
 	driver.RegisterKernel(Ops[int], &driver.KernelSpec{
 		Name:  "Ops[int]",
 		Entry: "Ops_int",
@@ -395,7 +395,7 @@ func init() {
 			return func(it driver.Item) { Ops[int](ka.Item(it), a0, a1, a2, a3, a4, a5, a6, a7) }
 		},
 	})
-	// Ops[uint64] runs a work-item at a time on native: unknown Item method SubgroupLocalID.
+	// Ops[uint64] runs a work-item at a time on native: it.SubgroupLocalID: group functions do not emulate subgroups.
 	driver.RegisterKernel(Ops[uint64], &driver.KernelSpec{
 		Name:  "Ops[uint64]",
 		Entry: "Ops_uint64",
@@ -454,7 +454,7 @@ func init() {
 			return func(it driver.Item) { Ops[uint64](ka.Item(it), a0, a1, a2, a3, a4, a5, a6, a7) }
 		},
 	})
-	// Ops[uint8] runs a work-item at a time on native: unknown Item method SubgroupLocalID.
+	// Ops[uint8] runs a work-item at a time on native: it.SubgroupLocalID: group functions do not emulate subgroups.
 	driver.RegisterKernel(Ops[uint8], &driver.KernelSpec{
 		Name:  "Ops[uint8]",
 		Entry: "Ops_uint8",
@@ -565,7 +565,7 @@ func init() {
 			return func(it driver.Item) { Queries(ka.Item(it), a0, a1, a2, a3, a4, a5) }
 		},
 	})
-	// Queries2 runs a work-item at a time on native: unknown Item method SubgroupSize.
+	// Queries2 runs a work-item at a time on native: it.SubgroupSize: group functions do not emulate subgroups.
 	driver.RegisterKernel(Queries2, &driver.KernelSpec{
 		Name:  "Queries2",
 		Entry: "Queries2",

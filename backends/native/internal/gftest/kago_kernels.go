@@ -161,7 +161,7 @@ func init() {
 			return func(g *driver.WorkGroup) { kagoGroupScan(g, a0, a1) }
 		},
 	})
-	// SwitchBarrier runs a work-item at a time on native: a barrier inside a switch statement (group functions take barriers at the top level, in for loops and in ifs whose headers are the same for the whole group).
+	// SwitchBarrier runs a work-item at a time on native: a barrier or collective inside a switch statement (group functions take barriers at the top level, in for loops and in ifs whose headers are the same for the whole group).
 	driver.RegisterKernel(SwitchBarrier, &driver.KernelSpec{
 		Name:  "SwitchBarrier",
 		Entry: "SwitchBarrier",
