@@ -41,9 +41,9 @@ func (kagoCode) PTX(entry string) ([]byte, error) {
 }
 
 func init() {
-	driver.RegisterKernel(Sum, &driver.KernelSpec{
-		Name:  "Sum",
-		Entry: "Sum",
+	driver.RegisterKernel(BlockSum, &driver.KernelSpec{
+		Name:  "BlockSum",
+		Entry: "BlockSum",
 		Params: []driver.Param{
 			{Name: "x", Type: driver.Int64, Slice: true},
 			{Name: "out", Type: driver.Int64, Slice: true},
@@ -60,53 +60,50 @@ func init() {
 			{Kind: driver.ParamLaunchID, Size: 4},
 		},
 		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "main.go", Line: 33, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "main.go", Line: 35, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "main.go", Line: 39, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "main.go", Line: 39, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "main.go", Line: 39, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "main.go", Line: 44, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "main.go", Line: 42, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "main.go", Line: 46, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
 		},
-		Barrier: true,
-		Needs:   0,
-		Code:    kagoCode{},
+		Barrier:  true,
+		Needs:    0,
+		MaxGroup: 1024,
+		Code:     kagoCode{},
 		Native: func(args []driver.Arg) func(driver.Item) {
 			a0 := args[0].Value.([]int64)
 			a1 := args[1].Value.([]int64)
-			return func(it driver.Item) { Sum(ka.Item(it), a0, a1) }
+			return func(it driver.Item) { BlockSum(ka.Item(it), a0, a1) }
 		},
 		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
 			a0 := args[0].Value.([]int64)
 			a1 := args[1].Value.([]int64)
-			return func(g *driver.WorkGroup) { kagoGroupSum(g, a0, a1) }
+			return func(g *driver.WorkGroup) { kagoGroupBlockSum(g, a0, a1) }
 		},
 	})
 }
 
-// SumKernel is the kernel Sum loaded on a device. Its Launch
-// takes Sum's parameters, so a wrong argument is a compile error.
-type SumKernel struct{ k *ka.Kernel }
+// BlockSumKernel is the kernel BlockSum loaded on a device. Its Launch
+// takes BlockSum's parameters, so a wrong argument is a compile error.
+type BlockSumKernel struct{ k *ka.Kernel }
 
-// NewSumKernel loads the kernel Sum on dev, as ka.NewKernel does.
-func NewSumKernel(dev *ka.Device, opts ...ka.KernelOption) (SumKernel, error) {
-	k, err := ka.NewKernel(dev, Sum, opts...)
-	return SumKernel{k}, err
+// NewBlockSumKernel loads the kernel BlockSum on dev, as ka.NewKernel does.
+func NewBlockSumKernel(dev *ka.Device, opts ...ka.KernelOption) (BlockSumKernel, error) {
+	k, err := ka.NewKernel(dev, BlockSum, opts...)
+	return BlockSumKernel{k}, err
 }
 
-// Kernel returns the loaded kernel (nil for the zero SumKernel).
-func (k SumKernel) Kernel() *ka.Kernel { return k.k }
+// Kernel returns the loaded kernel (nil for the zero BlockSumKernel).
+func (k BlockSumKernel) Kernel() *ka.Kernel { return k.k }
 
-// Launch enqueues Sum on s over r, as ka.Kernel.Launch does.
-func (k SumKernel) Launch(s *ka.Stream, r ka.NDRange, x *ka.Array[int64], out *ka.Array[int64]) error {
+// Launch enqueues BlockSum on s over r, as ka.Kernel.Launch does.
+func (k BlockSumKernel) Launch(s *ka.Stream, r ka.NDRange, x *ka.Array[int64], out *ka.Array[int64]) error {
 	if k.k == nil {
-		return fmt.Errorf("launching Sum: a zero SumKernel, not one from NewSumKernel: %w", ka.ErrInvalid)
+		return fmt.Errorf("launching BlockSum: a zero BlockSumKernel, not one from NewBlockSumKernel: %w", ka.ErrInvalid)
 	}
 	return k.k.Launch(s, r, x, out)
 }
 
-// kagoGroupSum runs one work-group of Sum, its work-items as loops
+// kagoGroupBlockSum runs one work-group of BlockSum, its work-items as loops
 // (see package groupfn).
-func kagoGroupSum(kg *driver.WorkGroup, x []int64, out []int64) {
+func kagoGroupBlockSum(kg *driver.WorkGroup, x []int64, out []int64) {
 	n0 := kg.Size[0]
 	n1 := kg.Size[1]
 	n2 := kg.Size[2]
@@ -115,7 +112,7 @@ func kagoGroupSum(kg *driver.WorkGroup, x []int64, out []int64) {
 	b2 := kg.ID[2] * n2
 	gs0 := kg.GlobalSize[0]
 	gs1 := kg.GlobalSize[1]
-	tmp := driver.GroupLocal[int64](kg, 0, Group)
+	coll0In := driver.GroupPrivate[int64](kg, 0)
 	for lz := range n2 {
 		gz := b2 + lz
 		for ly := range n1 {
@@ -124,38 +121,24 @@ func kagoGroupSum(kg *driver.WorkGroup, x []int64, out []int64) {
 			lrow := n0 * (ly + n1*lz)
 			for lx := range n0 {
 				gx := b0 + lx
-				l1 := lrow + lx
-				l := l1
+				l := lrow + lx
 				var v int64
 				if i := (row + gx); i < len(x) {
 					v = x[i]
 				}
-				tmp[l] = v
+				coll0In[l] = v
 			}
 		}
 	}
-	for s := Group / 2; s > 0; s /= 2 {
-		for lz := range n2 {
-			for ly := range n1 {
-				lrow := n0 * (ly + n1*lz)
-				for lx := range n0 {
-					l1 := lrow + lx
-					l := l1
-					if l < s {
-						tmp[l] += tmp[l+s]
-					}
-				}
-			}
-		}
-	}
+	coll0 := driver.ReduceSum(coll0In)
 	for lz := range n2 {
 		for ly := range n1 {
 			lrow := n0 * (ly + n1*lz)
 			for lx := range n0 {
-				l1 := lrow + lx
-				l := l1
+				l := lrow + lx
+				s := coll0
 				if l == 0 {
-					out[kg.Linear] = tmp[0]
+					out[kg.Linear] = s
 				}
 			}
 		}

@@ -1,8 +1,16 @@
-// Command reduce sums a large array in two kernel launches: each group
-// reduces its block in local memory with a tree of barriers, and a second
-// launch reduces the per-group sums. It checks the total against the host.
+// Command reduce sums a large array twice and checks both totals against
+// the host:
+//
+//  1. with a kernel of its own, BlockSum, in which each work-group adds its
+//     block with the collective ka.GroupSum; launched again on the
+//     per-group sums until one value is left;
+//  2. with algo.Sum, the package of ready-made parallel algorithms, in one
+//     call.
+//
+// It runs on any backend (KAGO_BACKEND or -backend: native, pocl, ...):
 //
 //	go run ./examples/reduce -n 10000000
+//	KAGO_BACKEND=native go run ./examples/reduce
 package main
 
 //go:generate go run ../../cmd/kago gen
@@ -13,35 +21,29 @@ import (
 	"fmt"
 	"os"
 
+	"github.com/kago-dev/kago/algo"
 	"github.com/kago-dev/kago/ka"
 
 	_ "github.com/kago-dev/kago/backends/native"
 )
 
-// Group is the work-group size of Sum; a power of two.
+// Group is the work-group size of BlockSum. Any size up to 1024 works
+// (driver.MaxCollectiveGroup); it need not be a power of two.
 const Group = 256
 
-// Sum writes the sum of each group's block of x to out[group]. Work-items
-// past the end of x contribute zero, and all of them reach every barrier.
+// BlockSum writes the sum of each group's block of x to out[group].
+// ka.GroupSum, like a barrier, is called by every work-item of the group:
+// work-items past the end of x take part with zero.
 //
 //ka:kernel
-func Sum(it ka.Item, x []int64, out []int64) {
-	tmp := ka.LocalArray[int64](it, Group)
-	l := it.Local()
+func BlockSum(it ka.Item, x []int64, out []int64) {
 	var v int64
 	if i := it.Global(); i < len(x) {
 		v = x[i]
 	}
-	tmp[l] = v
-	it.Barrier()
-	for s := Group / 2; s > 0; s /= 2 {
-		if l < s {
-			tmp[l] += tmp[l+s]
-		}
-		it.Barrier()
-	}
-	if l == 0 {
-		out[it.Group()] = tmp[0]
+	s := ka.GroupSum(it, v)
+	if it.Local() == 0 {
+		out[it.Group()] = s
 	}
 }
 
@@ -73,11 +75,13 @@ func run(backend string, n int) error {
 		return err
 	}
 	defer x.Free()
-	k, err := NewSumKernel(dev, ka.GroupSize(Group))
+	s := dev.Stream()
+
+	// 1. BlockSum until one value is left: n -> n/Group -> ... -> 1.
+	k, err := NewBlockSumKernel(dev, ka.GroupSize(Group))
 	if err != nil {
 		return err
 	}
-	// Reduce until one value is left: n -> n/Group -> ... -> 1.
 	in, m := x, n
 	for m > 1 {
 		groups := (m + Group - 1) / Group
@@ -86,7 +90,7 @@ func run(backend string, n int) error {
 			return err
 		}
 		defer out.Free()
-		if err := k.Launch(dev.Stream(), ka.Range(m), in, out); err != nil {
+		if err := k.Launch(s, ka.Range(m), in, out); err != nil {
 			return err
 		}
 		in, m = out, groups
@@ -96,8 +100,18 @@ func run(backend string, n int) error {
 		return err
 	}
 	if got[0] != want {
-		return fmt.Errorf("sum = %d, want %d", got[0], want)
+		return fmt.Errorf("BlockSum: sum = %d, want %d", got[0], want)
 	}
-	fmt.Printf("backend %s, device %s: sum of %d elements = %d, verified\n", dev.Backend(), dev.Name(), n, got[0])
+	fmt.Printf("backend %s, device %s: sum of %d elements = %d with ka.GroupSum, verified\n", dev.Backend(), dev.Name(), n, got[0])
+
+	// 2. The same with algo.Sum: its own kernels, the result waited for on s.
+	sum, err := algo.Sum(ctx, s, x)
+	if err != nil {
+		return err
+	}
+	if sum != want {
+		return fmt.Errorf("algo.Sum = %d, want %d", sum, want)
+	}
+	fmt.Printf("backend %s, device %s: sum of %d elements = %d with algo.Sum, verified\n", dev.Backend(), dev.Name(), n, sum)
 	return nil
 }

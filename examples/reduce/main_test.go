@@ -6,6 +6,9 @@ import (
 	"testing"
 
 	"github.com/kago-dev/kago/ka"
+	"github.com/kago-dev/kago/ka/driver"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 func TestRun(t *testing.T) {
@@ -23,4 +26,14 @@ func TestRun(t *testing.T) {
 			}
 		})
 	}
+}
+
+// BlockSum calls ka.GroupSum, and kago gen still writes its group
+// function: the native backend runs its groups as loops over the
+// work-items, not a goroutine per work-item.
+func TestBlockSumHasAGroupFunction(t *testing.T) {
+	spec, err := driver.LookupKernel(BlockSum)
+	require.NoError(t, err)
+	assert.NotNil(t, spec.Group)
+	assert.True(t, spec.Barrier)
 }
