@@ -2,7 +2,8 @@
 // examples/reduce, examples/histogram are commands, which kagobench cannot
 // import), with kago gen's code, for the benchmark of the native backend
 // against Go and PoCL. TestSameAsExamples keeps them identical to the
-// examples' sources.
+// examples' sources; Sum, the hand-written tree that examples/reduce had
+// before ka.GroupSum, is BlockSum's baseline.
 package kernels
 
 //go:generate go run ../../cmd/kago gen
@@ -12,7 +13,7 @@ import "github.com/kago-dev/kago/ka"
 // Tile is the side of MatMul's tiles and work-groups (examples/matmul).
 const Tile = 16
 
-// Group is the work-group size of Sum (examples/reduce).
+// Group is the work-group size of Sum and BlockSum (examples/reduce).
 const Group = 256
 
 // MatMul computes c = a×b for row-major matrices on ka.Range2(c.Rows(),
@@ -53,6 +54,8 @@ func MatMul(it ka.Item, a, b, c ka.Matrix[float32]) {
 
 // Sum writes the sum of each group's block of x to out[group]. Work-items
 // past the end of x contribute zero, and all of them reach every barrier.
+// It is the hand-written LocalArray tree that examples/reduce had before
+// it used ka.GroupSum (BlockSum), kept as the baseline of BlockSum.
 //
 //ka:kernel
 func Sum(it ka.Item, x []int64, out []int64) {
@@ -72,6 +75,22 @@ func Sum(it ka.Item, x []int64, out []int64) {
 	}
 	if l == 0 {
 		out[it.Group()] = tmp[0]
+	}
+}
+
+// BlockSum writes the sum of each group's block of x to out[group].
+// ka.GroupSum, like a barrier, is called by every work-item of the group:
+// work-items past the end of x take part with zero.
+//
+//ka:kernel
+func BlockSum(it ka.Item, x []int64, out []int64) {
+	var v int64
+	if i := it.Global(); i < len(x) {
+		v = x[i]
+	}
+	s := ka.GroupSum(it, v)
+	if it.Local() == 0 {
+		out[it.Group()] = s
 	}
 }
 

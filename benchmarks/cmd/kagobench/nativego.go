@@ -311,7 +311,7 @@ func nativeKernels(k *kit, items *ka.Device, cfg config) *table {
 		row(fmt.Sprintf("tiled matmul %d² (examples/matmul)", n), kernels.MatMul, []int{kernels.Tile, kernels.Tile}, ka.Range2(n, n), itemsReps, 2, matmul(n))
 	}
 	const rn = 1 << 22
-	row("reduce 2^22 int64 (examples/reduce)", kernels.Sum, []int{kernels.Group}, ka.Range(rn), 1, 5, func(dev *ka.Device) ([]any, func(), error) {
+	reduceArgs := func(dev *ka.Device) ([]any, func(), error) {
 		hx := make([]int64, rn)
 		for i := range hx {
 			hx[i] = int64(i % 1000)
@@ -325,7 +325,9 @@ func nativeKernels(k *kit, items *ka.Device, cfg config) *table {
 			return nil, nil, err
 		}
 		return []any{x, out}, func() { x.Free(); out.Free() }, nil
-	})
+	}
+	row("reduce 2^22 int64, LocalArray tree (examples/reduce before ka.GroupSum)", kernels.Sum, []int{kernels.Group}, ka.Range(rn), 1, 5, reduceArgs)
+	row("reduce 2^22 int64, ka.GroupSum (examples/reduce)", kernels.BlockSum, []int{kernels.Group}, ka.Range(rn), 1, 5, reduceArgs)
 	const hn = 1 << 20
 	row("histogram 2^20 bytes (examples/histogram)", kernels.Histogram, []int{256}, ka.Range(hn), 3, 5, func(dev *ka.Device) ([]any, func(), error) {
 		hx := make([]uint8, hn)
@@ -347,7 +349,7 @@ func nativeKernels(k *kit, items *ka.Device, cfg config) *table {
 	if perr != nil {
 		t.notes = append(t.notes, "PoCL: "+perr.Error())
 	}
-	t.notes = append(t.notes, "The examples' kernels (benchmarks/kernels, kept identical by a test), launch + Synchronize. Native and PoCL interleaved, median of 2 or 5 runs per repetition, repetitions as in the header. A work-item at a time (KAGO_NATIVE=items; for kernels with barriers, a goroutine per work-item) takes seconds per run, so it runs after the others, 1 to 3 runs, unrepeated when one run is tens of seconds; its speed-up is each of its runs over native's median. PoCL's first launch (compilation) is its untimed warm-up. Goal: matmul within 2× of PoCL.")
+	t.notes = append(t.notes, "The examples' kernels (benchmarks/kernels, kept identical by a test; the LocalArray tree is the one examples/reduce had before ka.GroupSum), launch + Synchronize. Native and PoCL interleaved, median of 2 or 5 runs per repetition, repetitions as in the header. A work-item at a time (KAGO_NATIVE=items; for kernels with barriers, a goroutine per work-item) takes seconds per run, so it runs after the others, 1 to 3 runs, unrepeated when one run is tens of seconds; its speed-up is each of its runs over native's median. PoCL's first launch (compilation) is its untimed warm-up. Goal: matmul within 2× of PoCL.")
 	return t
 }
 
