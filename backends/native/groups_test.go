@@ -141,6 +141,48 @@ var gfCases = []gfCase{
 		}
 		return [][]int32{got}
 	}},
+	{"Collectives", gftest.Collectives, true, func(t *testing.T, dev *ka.Device) [][]int32 {
+		n, rounds := 4*gftest.Group+10, 3 // a partial last group
+		hx := ramp(n, func(i int) int32 {
+			if i/gftest.Group == 1 {
+				return int32(i % 20) // no value > 40 in group 1
+			}
+			return int32(i*37%100 - 30)
+		})
+		x := upload(t, dev, hx)
+		out, err := ka.Alloc[int32](dev, n)
+		require.NoError(t, err)
+		launch(t, dev, gftest.Collectives, ka.Range(n), []int{gftest.Group}, rounds, x, out)
+		got := download(t, out)
+		for g0 := 0; g0 < n; g0 += gftest.Group {
+			v := make([]int32, gftest.Group) // past the range: 0
+			copy(v, hx[g0:min(g0+gftest.Group, n)])
+			acc := make([]int32, gftest.Group)
+			anyBig, hi := false, v[0]
+			for _, w := range v {
+				anyBig, hi = anyBig || w > 40, max(hi, w)
+			}
+			for l := range acc {
+				for r := range int32(rounds) {
+					for k, w := range v {
+						acc[l] += w + r
+						if k < l {
+							acc[l] -= w + r
+						}
+					}
+				}
+				if anyBig {
+					acc[l]++
+				}
+			}
+			m := v[0] - acc[0]
+			for l := range min(gftest.Group, n-g0) {
+				m = min(m, v[l]-acc[l])
+				require.Equal(t, acc[l]+v[5]+2*hi+m, got[g0+l], "element %d", g0+l)
+			}
+		}
+		return [][]int32{got}
+	}},
 	{"SwitchBarrier", gftest.SwitchBarrier, false, func(t *testing.T, dev *ka.Device) [][]int32 {
 		n := 2 * gftest.Group
 		x := upload(t, dev, ramp(n, func(i int) int32 { return int32(i) }))
@@ -154,7 +196,8 @@ var gfCases = []gfCase{
 }
 
 // TestGroupFunctions runs kernels whose group functions split at barriers
-// inside loops and ifs and keep values across several barriers, and one
+// (and collectives) inside loops and ifs and keep values across several
+// barriers, and one
 // whose group function groupfn refuses, through group functions and a
 // work-item at a time: each result is right, and the two paths agree.
 func TestGroupFunctions(t *testing.T) {

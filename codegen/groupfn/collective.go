@@ -199,6 +199,16 @@ func (g *gen) ownCollectives(s ast.Stmt) []*collCall {
 				if g.hasCollective(a) {
 					g.refuse(a, "a collective in the operand of ka.%s", g.collOf[c].name)
 				}
+				// The operand moves to the loop before the statement,
+				// where what the statement declares does not exist yet.
+				ast.Inspect(a, func(n ast.Node) bool {
+					if id, ok := n.(*ast.Ident); ok {
+						if obj := g.info.Uses[id]; obj != nil && s.Pos() <= obj.Pos() && obj.Pos() < s.End() {
+							g.refuse(id, "the operand of ka.%s uses %s, which its statement declares", g.collOf[c].name, id.Name)
+						}
+					}
+					return true
+				})
 			}
 			calls = append(calls, g.collOf[c])
 			return false

@@ -166,6 +166,11 @@ func K(it ka.Item, x []int32) {
 	}
 	x[0] = ka.GroupSum(it, int32(1))
 }`, "return before a barrier or collective"},
+		{"operand declared by its statement", `func K(it ka.Item, x []int32) {
+	if w := x[it.Global()]; ka.GroupAny(it, w > 0) {
+		x[it.Global()] = 1
+	}
+}`, "the operand of ka.GroupAny uses w, which its statement declares"},
 		{"subgroup function", `func K(it ka.Item, x []int32) {
 	x[it.Global()] = ka.SubgroupShuffle(x[it.Global()], 1)
 }`, "ka.SubgroupShuffle: group functions do not emulate subgroups"},

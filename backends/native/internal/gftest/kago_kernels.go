@@ -41,6 +41,50 @@ func (kagoCode) PTX(entry string) ([]byte, error) {
 }
 
 func init() {
+	driver.RegisterKernel(Collectives, &driver.KernelSpec{
+		Name:  "Collectives",
+		Entry: "Collectives",
+		Params: []driver.Param{
+			{Name: "rounds", Type: driver.Int},
+			{Name: "x", Type: driver.Int32, Slice: true},
+			{Name: "out", Type: driver.Int32, Slice: true},
+		},
+		DeviceParams: driver.DeviceParams{
+			{Kind: driver.ParamScalar, Arg: 0, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
+			{Kind: driver.ParamLength, Arg: 1, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 2, Size: 8},
+			{Kind: driver.ParamLength, Arg: 2, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
+			{Kind: driver.ParamFaultRecord, Size: 8},
+			{Kind: driver.ParamLaunchID, Size: 4},
+		},
+		Faults: []driver.FaultSite{
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 131, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 135, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 137, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 137, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 148, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+		},
+		Barrier:  true,
+		Needs:    0,
+		MaxGroup: 1024,
+		Code:     kagoCode{},
+		Native: func(args []driver.Arg) func(driver.Item) {
+			a0 := args[0].Value.(int)
+			a1 := args[1].Value.([]int32)
+			a2 := args[2].Value.([]int32)
+			return func(it driver.Item) { Collectives(ka.Item(it), a0, a1, a2) }
+		},
+		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+			a0 := args[0].Value.(int)
+			a1 := args[1].Value.([]int32)
+			a2 := args[2].Value.([]int32)
+			return func(g *driver.WorkGroup) { kagoGroupCollectives(g, a0, a1, a2) }
+		},
+	})
 	driver.RegisterKernel(Grid2D, &driver.KernelSpec{
 		Name:  "Grid2D",
 		Entry: "Grid2D",
@@ -238,6 +282,27 @@ func init() {
 	})
 }
 
+// CollectivesKernel is the kernel Collectives loaded on a device. Its Launch
+// takes Collectives's parameters, so a wrong argument is a compile error.
+type CollectivesKernel struct{ k *ka.Kernel }
+
+// NewCollectivesKernel loads the kernel Collectives on dev, as ka.NewKernel does.
+func NewCollectivesKernel(dev *ka.Device, opts ...ka.KernelOption) (CollectivesKernel, error) {
+	k, err := ka.NewKernel(dev, Collectives, opts...)
+	return CollectivesKernel{k}, err
+}
+
+// Kernel returns the loaded kernel (nil for the zero CollectivesKernel).
+func (k CollectivesKernel) Kernel() *ka.Kernel { return k.k }
+
+// Launch enqueues Collectives on s over r, as ka.Kernel.Launch does.
+func (k CollectivesKernel) Launch(s *ka.Stream, r ka.NDRange, rounds int, x *ka.Array[int32], out *ka.Array[int32]) error {
+	if k.k == nil {
+		return fmt.Errorf("launching Collectives: a zero CollectivesKernel, not one from NewCollectivesKernel: %w", ka.ErrInvalid)
+	}
+	return k.k.Launch(s, r, rounds, x, out)
+}
+
 // Grid2DKernel is the kernel Grid2D loaded on a device. Its Launch
 // takes Grid2D's parameters, so a wrong argument is a compile error.
 type Grid2DKernel struct{ k *ka.Kernel }
@@ -341,6 +406,165 @@ func (k TwoBarriersKernel) Launch(s *ka.Stream, r ka.NDRange, x *ka.Array[float3
 		return fmt.Errorf("launching TwoBarriers: a zero TwoBarriersKernel, not one from NewTwoBarriersKernel: %w", ka.ErrInvalid)
 	}
 	return k.k.Launch(s, r, x, out)
+}
+
+// kagoGroupCollectives runs one work-group of Collectives, its work-items as loops
+// (see package groupfn).
+func kagoGroupCollectives(kg *driver.WorkGroup, rounds int, x, out []int32) {
+	n0 := kg.Size[0]
+	n1 := kg.Size[1]
+	n2 := kg.Size[2]
+	b0 := kg.ID[0] * n0
+	b1 := kg.ID[1] * n1
+	b2 := kg.ID[2] * n2
+	gs0 := kg.GlobalSize[0]
+	gs1 := kg.GlobalSize[1]
+	vPerItem := driver.GroupPrivate[int32](kg, 0)
+	accPerItem := driver.GroupPrivate[int32](kg, 1)
+	coll0In := driver.GroupPrivate[int32](kg, 2)
+	coll1In := driver.GroupPrivate[int32](kg, 3)
+	coll2In := driver.GroupPrivate[bool](kg, 4)
+	coll3In := driver.GroupPrivate[int32](kg, 5)
+	coll4In := driver.GroupPrivate[int32](kg, 6)
+	coll4From := driver.GroupPrivate[int](kg, 7)
+	coll5In := driver.GroupPrivate[int32](kg, 8)
+	coll6In := driver.GroupPrivate[int32](kg, 9)
+	tmp := driver.GroupLocal[int32](kg, 0, Group)
+	for lz := range n2 {
+		gz := b2 + lz
+		for ly := range n1 {
+			gy := b1 + ly
+			row := gs0 * (gy + gs1*gz)
+			lrow := n0 * (ly + n1*lz)
+			for lx := range n0 {
+				gx := b0 + lx
+				l1 := lrow + lx
+				l, i := l1, (row + gx)
+				var v int32
+				if i < len(x) {
+					v = x[i]
+				}
+				acc := int32(0)
+				_ = l // computed again after the barrier
+				vPerItem[l1] = v
+				accPerItem[l1] = acc
+			}
+		}
+	}
+	for r := 0; r < rounds; r++ {
+		for lz := range n2 {
+			for ly := range n1 {
+				lrow := n0 * (ly + n1*lz)
+				for lx := range n0 {
+					l1 := lrow + lx
+					l := l1
+					v := vPerItem[l1]
+					tmp[l] = v + int32(r)
+				}
+			}
+		}
+		for lz := range n2 {
+			for ly := range n1 {
+				lrow := n0 * (ly + n1*lz)
+				for lx := range n0 {
+					l1 := lrow + lx
+					l := l1
+					coll0In[l1] = tmp[Group-1-l]
+					coll1In[l1] = tmp[l]
+				}
+			}
+		}
+		coll0 := driver.ReduceSum(coll0In)
+		driver.ScanSum(coll1In, true)
+		for lz := range n2 {
+			for ly := range n1 {
+				lrow := n0 * (ly + n1*lz)
+				for lx := range n0 {
+					l1 := lrow + lx
+					acc := accPerItem[l1]
+					acc += coll0 - coll1In[l1]
+					accPerItem[l1] = acc
+				}
+			}
+		}
+	}
+	for lz := range n2 {
+		for ly := range n1 {
+			lrow := n0 * (ly + n1*lz)
+			for lx := range n0 {
+				l1 := lrow + lx
+				v := vPerItem[l1]
+				coll2In[l1] = v > 40
+			}
+		}
+	}
+	coll2 := driver.ReduceAny(coll2In)
+	for lz := range n2 {
+		for ly := range n1 {
+			lrow := n0 * (ly + n1*lz)
+			for lx := range n0 {
+				l1 := lrow + lx
+				v := vPerItem[l1]
+				acc := accPerItem[l1]
+				if coll2 {
+					acc++
+				}
+				from := 5
+				coll3In[l1] = v
+				accPerItem[l1] = acc
+				_ = from // computed again after the barrier
+			}
+		}
+	}
+	_ = driver.Broadcast(coll3In, 0)
+	for lz := range n2 {
+		for ly := range n1 {
+			lrow := n0 * (ly + n1*lz)
+			for lx := range n0 {
+				l1 := lrow + lx
+				v := vPerItem[l1]
+				from := 5
+				coll4In[l1] = v
+				coll4From[l1] = from
+				coll5In[l1] = v
+			}
+		}
+	}
+	coll4 := driver.Broadcast(coll4In, coll4From[0])
+	coll5 := driver.ReduceMax(coll5In)
+	for lz := range n2 {
+		for ly := range n1 {
+			lrow := n0 * (ly + n1*lz)
+			for lx := range n0 {
+				l1 := lrow + lx
+				v := vPerItem[l1]
+				acc := accPerItem[l1]
+				b := coll4 + 2*coll5
+				coll6In[l1] = v - acc
+				_ = b // computed again after the barrier
+			}
+		}
+	}
+	driver.ScanMin(coll6In, false, 0)
+	for lz := range n2 {
+		gz := b2 + lz
+		for ly := range n1 {
+			gy := b1 + ly
+			row := gs0 * (gy + gs1*gz)
+			lrow := n0 * (ly + n1*lz)
+			for lx := range n0 {
+				gx := b0 + lx
+				l1 := lrow + lx
+				i := (row + gx)
+				acc := accPerItem[l1]
+				b := coll4 + 2*coll5
+				m := coll6In[l1]
+				if i < len(out) {
+					out[i] = acc + b + m
+				}
+			}
+		}
+	}
 }
 
 // kagoGroupGrid2D runs one work-group of Grid2D, its work-items as loops

@@ -115,3 +115,36 @@ func SwitchBarrier(it ka.Item, mode int, x []int32) {
 		x[it.Global()]++
 	}
 }
+
+// Collectives calls group collectives where group functions split at
+// them: in a loop with barriers, two in one statement, in an if's
+// condition, as a statement of its own, broadcasts from a constant and
+// from a per-work-item variable, and a scan of a value that differs per
+// work-item after them.
+//
+//ka:kernel
+func Collectives(it ka.Item, rounds int, x, out []int32) {
+	tmp := ka.LocalArray[int32](it, Group)
+	l, i := it.Local(), it.Global()
+	var v int32
+	if i < len(x) {
+		v = x[i]
+	}
+	acc := int32(0)
+	for r := 0; r < rounds; r++ {
+		tmp[l] = v + int32(r)
+		it.Barrier()
+		acc += ka.GroupSum(it, tmp[Group-1-l]) - ka.GroupExclusiveSum(it, tmp[l])
+		it.Barrier()
+	}
+	if ka.GroupAny(it, v > 40) {
+		acc++
+	}
+	from := 5
+	ka.GroupBroadcast(it, v, 0)
+	b := ka.GroupBroadcast(it, v, from) + 2*ka.GroupMax(it, v)
+	m := ka.GroupInclusiveMin(it, v-acc)
+	if i < len(out) {
+		out[i] = acc + b + m
+	}
+}
