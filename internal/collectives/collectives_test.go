@@ -5,7 +5,6 @@ import (
 	"errors"
 	"math"
 	"math/rand/v2"
-	"os"
 	"os/exec"
 	"testing"
 
@@ -30,12 +29,8 @@ func open(t *testing.T, backend string) *ka.Device {
 		if _, err := exec.LookPath("llvm-spirv-15"); err != nil {
 			t.Skip("llvm-spirv-15 not installed")
 		}
-		if os.Getenv("KAGO_COLLECTIVES_SPIRV") == "" {
-			// Known failure (issue 15): the SPIR-V of these kernels,
-			// turned back into SPIR bitcode by llvm-spirv-15 -r, hangs
-			// in PoCL 3.1 at some group sizes (float32 at 3, int at
-			// 7) while the same IR through OpenCL C is bit-exact.
-			t.Skip("the SPIR-V route hangs in PoCL on these kernels; set KAGO_COLLECTIVES_SPIRV=1 to run it")
+		if _, err := exec.LookPath("clang-15"); err != nil {
+			t.Skip("clang-15 not installed (PoCL's package depends on it)")
 		}
 	}
 	if backend == "native-items" {
