@@ -1,10 +1,16 @@
 package driver
 
 // This file is the native side of the work-group collectives (ka.GroupSum
-// and the others, ka/collective.go): the work-items of a group hand their
-// values to the group, the first one combines them in the order that
-// compiled kernels use (docs/kernel-language.md, "Group collectives"), and
-// every work-item takes its result.
+// and the others, ka/collective.go), in the order that compiled kernels
+// use (docs/kernel-language.md, "Group collectives"), written once
+// (treeSteps, scanSteps) for the two ways the native backend runs them:
+//
+//   - a goroutine per work-item (GroupReduce, GroupScan, GroupBroadcast):
+//     the work-items of a group hand their values to the group, the first
+//     one combines them, and every work-item takes its result;
+//   - group functions (codegen/groupfn): a work-item loop stores the
+//     values in a slice, the group combines it once (ReduceSum, ScanSum,
+//     Broadcast, ...), and the next loop reads the result.
 
 import (
 	"fmt"
@@ -138,7 +144,7 @@ type number interface {
 // in the next loop. They combine in exactly the order of TreeReduce and
 // HillisSteeleScan, with the operation written out (x + y, Go's min and
 // max, with the operands in the same places) instead of called through a
-// function value, which costs three times as much per element. The
+// function value, which costs about three times as much per element. The
 // Reduce functions overwrite a; a must not be empty.
 
 // ReduceSum returns the sum of a in the tree order (ka.GroupSum).
