@@ -102,16 +102,16 @@ func check[T ka.Number](t *testing.T, dev *ka.Device, big bool) {
 		require.NoError(t, ya.ReadAsync(s, y))
 		require.NoError(t, s.Synchronize(ctx))
 		for i := range y {
-			require.Equal(t, iota[T](i), y[i], "Iota of %d at %d", n, i)
+			require.Equal(t, iotaOf[T](i), y[i], "Iota of %d at %d", n, i)
 		}
 		require.NoError(t, xa.Free())
 		require.NoError(t, ya.Free())
 	}
 }
 
-// iota converts i to T as the kernel does (through a variable, so that a
+// iotaOf converts i to T as the kernel does (through a variable, so that a
 // narrow integer wraps).
-func iota[T ka.Number](i int) T { return T(i) }
+func iotaOf[T ka.Number](i int) T { return T(i) }
 
 func bits[T ka.Number](v T) any {
 	switch v := any(v).(type) {

@@ -6,66 +6,74 @@ import (
 	"github.com/kago-dev/kago/ka"
 )
 
-// KFloat32Key maps x to radix keys whose unsigned order is x's order, NaNs
-// last (every NaN gets the greatest key), and keeps x's bits.
+// negNaNs32 and negNaNs64 are the numbers of float32 and float64 NaNs with
+// the sign bit set. The float keys are the usual order-preserving map
+// (set the sign bit of a positive float, invert a negative one) minus
+// this count, so that the NaNs with the sign bit set, which the usual map
+// puts before -Inf, wrap around to the top, after the NaNs without it.
+const (
+	negNaNs32 = 1<<23 - 1
+	negNaNs64 = 1<<52 - 1
+)
+
+// KFloat32Key maps x to radix keys whose unsigned order is the order Sort
+// documents for floats: -Inf, the negative numbers, -0, +0, the positive
+// numbers, +Inf, the NaNs without the sign bit by increasing bits, the
+// NaNs with it by decreasing bits. The map is a bijection
+// (KFloat32FromKey inverts it), so every NaN keeps its bits.
 //
 //ka:kernel
-func KFloat32Key(it ka.Item, x []float32, keys, bits []uint32) {
+func KFloat32Key(it ka.Item, x []float32, keys []uint32) {
 	i := it.Global()
-	v := x[i]
-	b := math.Float32bits(v)
-	k := b | 0x80000000
+	b := math.Float32bits(x[i])
+	k := b ^ 0x80000000
 	if b&0x80000000 != 0 {
 		k = ^b
 	}
-	if v != v {
-		k = 0xFFFFFFFF
-	}
-	keys[i] = k
-	bits[i] = b
+	keys[i] = k - negNaNs32
 }
 
-// KFloat32FromBits writes the floats whose bits are bits.
+// KFloat32FromKey writes the floats whose keys (KFloat32Key) are keys.
 //
 //ka:kernel
-func KFloat32FromBits(it ka.Item, bits []uint32, x []float32) {
+func KFloat32FromKey(it ka.Item, keys []uint32, x []float32) {
 	i := it.Global()
-	x[i] = math.Float32frombits(bits[i])
+	k := keys[i] + negNaNs32
+	b := ^k
+	if k&0x80000000 != 0 {
+		b = k ^ 0x80000000
+	}
+	x[i] = math.Float32frombits(b)
 }
 
-// SortFloat32 sorts x in place, ascending as slices.Sort orders floats
-// except that NaNs come last (and -0 before +0), stably (equal values
-// keep their order, NaN payloads are kept). It sorts order-preserving
-// uint32 keys with SortPairsUint32, the floats' bits as values.
+// KFloat64Key is KFloat32Key for float64.
+//
+//ka:kernel
+func KFloat64Key(it ka.Item, x []float64, keys []uint64) {
+	i := it.Global()
+	b := math.Float64bits(x[i])
+	k := b ^ (1 << 63)
+	if b&(1<<63) != 0 {
+		k = ^b
+	}
+	keys[i] = k - negNaNs64
+}
+
+// KFloat64FromKey is KFloat32FromKey for float64.
+//
+//ka:kernel
+func KFloat64FromKey(it ka.Item, keys []uint64, x []float64) {
+	i := it.Global()
+	k := keys[i] + negNaNs64
+	b := ^k
+	if k&(1<<63) != 0 {
+		b = k ^ (1 << 63)
+	}
+	x[i] = math.Float64frombits(b)
+}
+
+// SortFloat32 is Sort for float32: ascending as slices.Sort orders floats,
+// except that -0 comes before +0 and the NaNs come last (see Sort).
 func SortFloat32(s *ka.Stream, x *ka.Array[float32]) error {
-	n := x.Len()
-	if n <= 1 {
-		return nil
-	}
-	dev := s.Device()
-	keys, err := ka.Alloc[uint32](dev, n)
-	if err != nil {
-		return err
-	}
-	defer keys.Free()
-	bits, err := ka.Alloc[uint32](dev, n)
-	if err != nil {
-		return err
-	}
-	defer bits.Free()
-	kk, err := NewKFloat32KeyKernel(dev)
-	if err != nil {
-		return err
-	}
-	kb, err := NewKFloat32FromBitsKernel(dev)
-	if err != nil {
-		return err
-	}
-	if err := kk.Launch(s, ka.Range(n), x, keys, bits); err != nil {
-		return err
-	}
-	if err := SortPairsUint32(s, keys, bits); err != nil {
-		return err
-	}
-	return kb.Launch(s, ka.Range(n), bits, x)
+	return Sort(s, x)
 }

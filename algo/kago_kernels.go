@@ -42,6 +42,42 @@ func (kagoCode) PTX(entry string) ([]byte, error) {
 }
 
 func init() {
+	driver.RegisterKernel(KCopy[bool], &driver.KernelSpec{
+		Name:  "KCopy[bool]",
+		Entry: "KCopy_bool",
+		Params: []driver.Param{
+			{Name: "dst", Type: driver.Bool, Slice: true},
+			{Name: "src", Type: driver.Bool, Slice: true},
+		},
+		DeviceParams: driver.DeviceParams{
+			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
+			{Kind: driver.ParamLength, Arg: 0, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
+			{Kind: driver.ParamLength, Arg: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
+			{Kind: driver.ParamFaultRecord, Size: 8},
+			{Kind: driver.ParamLaunchID, Size: 4},
+		},
+		Faults: []driver.FaultSite{
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 28, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 28, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+		},
+		Barrier: false,
+		Needs:   0,
+		Code:    kagoCode{},
+		Native: func(args []driver.Arg) func(driver.Item) {
+			a0 := args[0].Value.([]bool)
+			a1 := args[1].Value.([]bool)
+			return func(it driver.Item) { KCopy[bool](ka.Item(it), a0, a1) }
+		},
+		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+			a0 := args[0].Value.([]bool)
+			a1 := args[1].Value.([]bool)
+			return func(g *driver.WorkGroup) { kagoGroupKCopy[bool](g, a0, a1) }
+		},
+	})
 	driver.RegisterKernel(KCopy[float32], &driver.KernelSpec{
 		Name:  "KCopy[float32]",
 		Entry: "KCopy_float32",
@@ -882,11 +918,11 @@ func init() {
 			return func(g *driver.WorkGroup) { kagoGroupKFill[uint](g, a0, a1) }
 		},
 	})
-	driver.RegisterKernel(KFloat32FromBits, &driver.KernelSpec{
-		Name:  "KFloat32FromBits",
-		Entry: "KFloat32FromBits",
+	driver.RegisterKernel(KFloat32FromKey, &driver.KernelSpec{
+		Name:  "KFloat32FromKey",
+		Entry: "KFloat32FromKey",
 		Params: []driver.Param{
-			{Name: "bits", Type: driver.Uint32, Slice: true},
+			{Name: "keys", Type: driver.Uint32, Slice: true},
 			{Name: "x", Type: driver.Float32, Slice: true},
 		},
 		DeviceParams: driver.DeviceParams{
@@ -901,8 +937,8 @@ func init() {
 			{Kind: driver.ParamLaunchID, Size: 4},
 		},
 		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "floatsort.go", Line: 33, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "floatsort.go", Line: 33, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "floatsort.go", Line: 41, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "floatsort.go", Line: 46, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
 		},
 		Barrier: false,
 		Needs:   0,
@@ -910,12 +946,12 @@ func init() {
 		Native: func(args []driver.Arg) func(driver.Item) {
 			a0 := args[0].Value.([]uint32)
 			a1 := args[1].Value.([]float32)
-			return func(it driver.Item) { KFloat32FromBits(ka.Item(it), a0, a1) }
+			return func(it driver.Item) { KFloat32FromKey(ka.Item(it), a0, a1) }
 		},
 		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
 			a0 := args[0].Value.([]uint32)
 			a1 := args[1].Value.([]float32)
-			return func(g *driver.WorkGroup) { kagoGroupKFloat32FromBits(g, a0, a1) }
+			return func(g *driver.WorkGroup) { kagoGroupKFloat32FromKey(g, a0, a1) }
 		},
 	})
 	driver.RegisterKernel(KFloat32Key, &driver.KernelSpec{
@@ -924,7 +960,115 @@ func init() {
 		Params: []driver.Param{
 			{Name: "x", Type: driver.Float32, Slice: true},
 			{Name: "keys", Type: driver.Uint32, Slice: true},
-			{Name: "bits", Type: driver.Uint32, Slice: true},
+		},
+		DeviceParams: driver.DeviceParams{
+			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
+			{Kind: driver.ParamLength, Arg: 0, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
+			{Kind: driver.ParamLength, Arg: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
+			{Kind: driver.ParamFaultRecord, Size: 8},
+			{Kind: driver.ParamLaunchID, Size: 4},
+		},
+		Faults: []driver.FaultSite{
+			{Kind: driver.FaultIndex, File: "floatsort.go", Line: 28, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "floatsort.go", Line: 33, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+		},
+		Barrier: false,
+		Needs:   0,
+		Code:    kagoCode{},
+		Native: func(args []driver.Arg) func(driver.Item) {
+			a0 := args[0].Value.([]float32)
+			a1 := args[1].Value.([]uint32)
+			return func(it driver.Item) { KFloat32Key(ka.Item(it), a0, a1) }
+		},
+		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+			a0 := args[0].Value.([]float32)
+			a1 := args[1].Value.([]uint32)
+			return func(g *driver.WorkGroup) { kagoGroupKFloat32Key(g, a0, a1) }
+		},
+	})
+	driver.RegisterKernel(KFloat64FromKey, &driver.KernelSpec{
+		Name:  "KFloat64FromKey",
+		Entry: "KFloat64FromKey",
+		Params: []driver.Param{
+			{Name: "keys", Type: driver.Uint64, Slice: true},
+			{Name: "x", Type: driver.Float64, Slice: true},
+		},
+		DeviceParams: driver.DeviceParams{
+			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
+			{Kind: driver.ParamLength, Arg: 0, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
+			{Kind: driver.ParamLength, Arg: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
+			{Kind: driver.ParamFaultRecord, Size: 8},
+			{Kind: driver.ParamLaunchID, Size: 4},
+		},
+		Faults: []driver.FaultSite{
+			{Kind: driver.FaultIndex, File: "floatsort.go", Line: 67, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "floatsort.go", Line: 72, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+		},
+		Barrier: false,
+		Needs:   driver.FP64,
+		Code:    kagoCode{},
+		Native: func(args []driver.Arg) func(driver.Item) {
+			a0 := args[0].Value.([]uint64)
+			a1 := args[1].Value.([]float64)
+			return func(it driver.Item) { KFloat64FromKey(ka.Item(it), a0, a1) }
+		},
+		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+			a0 := args[0].Value.([]uint64)
+			a1 := args[1].Value.([]float64)
+			return func(g *driver.WorkGroup) { kagoGroupKFloat64FromKey(g, a0, a1) }
+		},
+	})
+	driver.RegisterKernel(KFloat64Key, &driver.KernelSpec{
+		Name:  "KFloat64Key",
+		Entry: "KFloat64Key",
+		Params: []driver.Param{
+			{Name: "x", Type: driver.Float64, Slice: true},
+			{Name: "keys", Type: driver.Uint64, Slice: true},
+		},
+		DeviceParams: driver.DeviceParams{
+			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
+			{Kind: driver.ParamLength, Arg: 0, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
+			{Kind: driver.ParamLength, Arg: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
+			{Kind: driver.ParamFaultRecord, Size: 8},
+			{Kind: driver.ParamLaunchID, Size: 4},
+		},
+		Faults: []driver.FaultSite{
+			{Kind: driver.FaultIndex, File: "floatsort.go", Line: 54, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "floatsort.go", Line: 59, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+		},
+		Barrier: false,
+		Needs:   driver.FP64,
+		Code:    kagoCode{},
+		Native: func(args []driver.Arg) func(driver.Item) {
+			a0 := args[0].Value.([]float64)
+			a1 := args[1].Value.([]uint64)
+			return func(it driver.Item) { KFloat64Key(ka.Item(it), a0, a1) }
+		},
+		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+			a0 := args[0].Value.([]float64)
+			a1 := args[1].Value.([]uint64)
+			return func(g *driver.WorkGroup) { kagoGroupKFloat64Key(g, a0, a1) }
+		},
+	})
+	driver.RegisterKernel(KGather[bool], &driver.KernelSpec{
+		Name:  "KGather[bool]",
+		Entry: "KGather_bool",
+		Params: []driver.Param{
+			{Name: "dst", Type: driver.Bool, Slice: true},
+			{Name: "src", Type: driver.Bool, Slice: true},
+			{Name: "perm", Type: driver.Uint32, Slice: true},
 		},
 		DeviceParams: driver.DeviceParams{
 			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
@@ -940,9 +1084,1235 @@ func init() {
 			{Kind: driver.ParamLaunchID, Size: 4},
 		},
 		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "floatsort.go", Line: 15, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "floatsort.go", Line: 24, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "floatsort.go", Line: 25, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "sort.go", Line: 48, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "sort.go", Line: 48, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Uint, driver.Int}},
+			{Kind: driver.FaultIndex, File: "sort.go", Line: 48, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+		},
+		Barrier: false,
+		Needs:   0,
+		Code:    kagoCode{},
+		Native: func(args []driver.Arg) func(driver.Item) {
+			a0 := args[0].Value.([]bool)
+			a1 := args[1].Value.([]bool)
+			a2 := args[2].Value.([]uint32)
+			return func(it driver.Item) { KGather[bool](ka.Item(it), a0, a1, a2) }
+		},
+		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+			a0 := args[0].Value.([]bool)
+			a1 := args[1].Value.([]bool)
+			a2 := args[2].Value.([]uint32)
+			return func(g *driver.WorkGroup) { kagoGroupKGather[bool](g, a0, a1, a2) }
+		},
+	})
+	driver.RegisterKernel(KGather[float32], &driver.KernelSpec{
+		Name:  "KGather[float32]",
+		Entry: "KGather_float32",
+		Params: []driver.Param{
+			{Name: "dst", Type: driver.Float32, Slice: true},
+			{Name: "src", Type: driver.Float32, Slice: true},
+			{Name: "perm", Type: driver.Uint32, Slice: true},
+		},
+		DeviceParams: driver.DeviceParams{
+			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
+			{Kind: driver.ParamLength, Arg: 0, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
+			{Kind: driver.ParamLength, Arg: 1, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 2, Size: 8},
+			{Kind: driver.ParamLength, Arg: 2, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
+			{Kind: driver.ParamFaultRecord, Size: 8},
+			{Kind: driver.ParamLaunchID, Size: 4},
+		},
+		Faults: []driver.FaultSite{
+			{Kind: driver.FaultIndex, File: "sort.go", Line: 48, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "sort.go", Line: 48, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Uint, driver.Int}},
+			{Kind: driver.FaultIndex, File: "sort.go", Line: 48, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+		},
+		Barrier: false,
+		Needs:   0,
+		Code:    kagoCode{},
+		Native: func(args []driver.Arg) func(driver.Item) {
+			a0 := args[0].Value.([]float32)
+			a1 := args[1].Value.([]float32)
+			a2 := args[2].Value.([]uint32)
+			return func(it driver.Item) { KGather[float32](ka.Item(it), a0, a1, a2) }
+		},
+		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+			a0 := args[0].Value.([]float32)
+			a1 := args[1].Value.([]float32)
+			a2 := args[2].Value.([]uint32)
+			return func(g *driver.WorkGroup) { kagoGroupKGather[float32](g, a0, a1, a2) }
+		},
+	})
+	driver.RegisterKernel(KGather[float64], &driver.KernelSpec{
+		Name:  "KGather[float64]",
+		Entry: "KGather_float64",
+		Params: []driver.Param{
+			{Name: "dst", Type: driver.Float64, Slice: true},
+			{Name: "src", Type: driver.Float64, Slice: true},
+			{Name: "perm", Type: driver.Uint32, Slice: true},
+		},
+		DeviceParams: driver.DeviceParams{
+			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
+			{Kind: driver.ParamLength, Arg: 0, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
+			{Kind: driver.ParamLength, Arg: 1, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 2, Size: 8},
+			{Kind: driver.ParamLength, Arg: 2, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
+			{Kind: driver.ParamFaultRecord, Size: 8},
+			{Kind: driver.ParamLaunchID, Size: 4},
+		},
+		Faults: []driver.FaultSite{
+			{Kind: driver.FaultIndex, File: "sort.go", Line: 48, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "sort.go", Line: 48, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Uint, driver.Int}},
+			{Kind: driver.FaultIndex, File: "sort.go", Line: 48, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+		},
+		Barrier: false,
+		Needs:   driver.FP64,
+		Code:    kagoCode{},
+		Native: func(args []driver.Arg) func(driver.Item) {
+			a0 := args[0].Value.([]float64)
+			a1 := args[1].Value.([]float64)
+			a2 := args[2].Value.([]uint32)
+			return func(it driver.Item) { KGather[float64](ka.Item(it), a0, a1, a2) }
+		},
+		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+			a0 := args[0].Value.([]float64)
+			a1 := args[1].Value.([]float64)
+			a2 := args[2].Value.([]uint32)
+			return func(g *driver.WorkGroup) { kagoGroupKGather[float64](g, a0, a1, a2) }
+		},
+	})
+	driver.RegisterKernel(KGather[int16], &driver.KernelSpec{
+		Name:  "KGather[int16]",
+		Entry: "KGather_int16",
+		Params: []driver.Param{
+			{Name: "dst", Type: driver.Int16, Slice: true},
+			{Name: "src", Type: driver.Int16, Slice: true},
+			{Name: "perm", Type: driver.Uint32, Slice: true},
+		},
+		DeviceParams: driver.DeviceParams{
+			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
+			{Kind: driver.ParamLength, Arg: 0, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
+			{Kind: driver.ParamLength, Arg: 1, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 2, Size: 8},
+			{Kind: driver.ParamLength, Arg: 2, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
+			{Kind: driver.ParamFaultRecord, Size: 8},
+			{Kind: driver.ParamLaunchID, Size: 4},
+		},
+		Faults: []driver.FaultSite{
+			{Kind: driver.FaultIndex, File: "sort.go", Line: 48, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "sort.go", Line: 48, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Uint, driver.Int}},
+			{Kind: driver.FaultIndex, File: "sort.go", Line: 48, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+		},
+		Barrier: false,
+		Needs:   0,
+		Code:    kagoCode{},
+		Native: func(args []driver.Arg) func(driver.Item) {
+			a0 := args[0].Value.([]int16)
+			a1 := args[1].Value.([]int16)
+			a2 := args[2].Value.([]uint32)
+			return func(it driver.Item) { KGather[int16](ka.Item(it), a0, a1, a2) }
+		},
+		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+			a0 := args[0].Value.([]int16)
+			a1 := args[1].Value.([]int16)
+			a2 := args[2].Value.([]uint32)
+			return func(g *driver.WorkGroup) { kagoGroupKGather[int16](g, a0, a1, a2) }
+		},
+	})
+	driver.RegisterKernel(KGather[int32], &driver.KernelSpec{
+		Name:  "KGather[int32]",
+		Entry: "KGather_int32",
+		Params: []driver.Param{
+			{Name: "dst", Type: driver.Int32, Slice: true},
+			{Name: "src", Type: driver.Int32, Slice: true},
+			{Name: "perm", Type: driver.Uint32, Slice: true},
+		},
+		DeviceParams: driver.DeviceParams{
+			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
+			{Kind: driver.ParamLength, Arg: 0, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
+			{Kind: driver.ParamLength, Arg: 1, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 2, Size: 8},
+			{Kind: driver.ParamLength, Arg: 2, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
+			{Kind: driver.ParamFaultRecord, Size: 8},
+			{Kind: driver.ParamLaunchID, Size: 4},
+		},
+		Faults: []driver.FaultSite{
+			{Kind: driver.FaultIndex, File: "sort.go", Line: 48, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "sort.go", Line: 48, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Uint, driver.Int}},
+			{Kind: driver.FaultIndex, File: "sort.go", Line: 48, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+		},
+		Barrier: false,
+		Needs:   0,
+		Code:    kagoCode{},
+		Native: func(args []driver.Arg) func(driver.Item) {
+			a0 := args[0].Value.([]int32)
+			a1 := args[1].Value.([]int32)
+			a2 := args[2].Value.([]uint32)
+			return func(it driver.Item) { KGather[int32](ka.Item(it), a0, a1, a2) }
+		},
+		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+			a0 := args[0].Value.([]int32)
+			a1 := args[1].Value.([]int32)
+			a2 := args[2].Value.([]uint32)
+			return func(g *driver.WorkGroup) { kagoGroupKGather[int32](g, a0, a1, a2) }
+		},
+	})
+	driver.RegisterKernel(KGather[int64], &driver.KernelSpec{
+		Name:  "KGather[int64]",
+		Entry: "KGather_int64",
+		Params: []driver.Param{
+			{Name: "dst", Type: driver.Int64, Slice: true},
+			{Name: "src", Type: driver.Int64, Slice: true},
+			{Name: "perm", Type: driver.Uint32, Slice: true},
+		},
+		DeviceParams: driver.DeviceParams{
+			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
+			{Kind: driver.ParamLength, Arg: 0, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
+			{Kind: driver.ParamLength, Arg: 1, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 2, Size: 8},
+			{Kind: driver.ParamLength, Arg: 2, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
+			{Kind: driver.ParamFaultRecord, Size: 8},
+			{Kind: driver.ParamLaunchID, Size: 4},
+		},
+		Faults: []driver.FaultSite{
+			{Kind: driver.FaultIndex, File: "sort.go", Line: 48, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "sort.go", Line: 48, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Uint, driver.Int}},
+			{Kind: driver.FaultIndex, File: "sort.go", Line: 48, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+		},
+		Barrier: false,
+		Needs:   0,
+		Code:    kagoCode{},
+		Native: func(args []driver.Arg) func(driver.Item) {
+			a0 := args[0].Value.([]int64)
+			a1 := args[1].Value.([]int64)
+			a2 := args[2].Value.([]uint32)
+			return func(it driver.Item) { KGather[int64](ka.Item(it), a0, a1, a2) }
+		},
+		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+			a0 := args[0].Value.([]int64)
+			a1 := args[1].Value.([]int64)
+			a2 := args[2].Value.([]uint32)
+			return func(g *driver.WorkGroup) { kagoGroupKGather[int64](g, a0, a1, a2) }
+		},
+	})
+	driver.RegisterKernel(KGather[int8], &driver.KernelSpec{
+		Name:  "KGather[int8]",
+		Entry: "KGather_int8",
+		Params: []driver.Param{
+			{Name: "dst", Type: driver.Int8, Slice: true},
+			{Name: "src", Type: driver.Int8, Slice: true},
+			{Name: "perm", Type: driver.Uint32, Slice: true},
+		},
+		DeviceParams: driver.DeviceParams{
+			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
+			{Kind: driver.ParamLength, Arg: 0, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
+			{Kind: driver.ParamLength, Arg: 1, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 2, Size: 8},
+			{Kind: driver.ParamLength, Arg: 2, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
+			{Kind: driver.ParamFaultRecord, Size: 8},
+			{Kind: driver.ParamLaunchID, Size: 4},
+		},
+		Faults: []driver.FaultSite{
+			{Kind: driver.FaultIndex, File: "sort.go", Line: 48, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "sort.go", Line: 48, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Uint, driver.Int}},
+			{Kind: driver.FaultIndex, File: "sort.go", Line: 48, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+		},
+		Barrier: false,
+		Needs:   0,
+		Code:    kagoCode{},
+		Native: func(args []driver.Arg) func(driver.Item) {
+			a0 := args[0].Value.([]int8)
+			a1 := args[1].Value.([]int8)
+			a2 := args[2].Value.([]uint32)
+			return func(it driver.Item) { KGather[int8](ka.Item(it), a0, a1, a2) }
+		},
+		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+			a0 := args[0].Value.([]int8)
+			a1 := args[1].Value.([]int8)
+			a2 := args[2].Value.([]uint32)
+			return func(g *driver.WorkGroup) { kagoGroupKGather[int8](g, a0, a1, a2) }
+		},
+	})
+	driver.RegisterKernel(KGather[int], &driver.KernelSpec{
+		Name:  "KGather[int]",
+		Entry: "KGather_int",
+		Params: []driver.Param{
+			{Name: "dst", Type: driver.Int, Slice: true},
+			{Name: "src", Type: driver.Int, Slice: true},
+			{Name: "perm", Type: driver.Uint32, Slice: true},
+		},
+		DeviceParams: driver.DeviceParams{
+			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
+			{Kind: driver.ParamLength, Arg: 0, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
+			{Kind: driver.ParamLength, Arg: 1, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 2, Size: 8},
+			{Kind: driver.ParamLength, Arg: 2, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
+			{Kind: driver.ParamFaultRecord, Size: 8},
+			{Kind: driver.ParamLaunchID, Size: 4},
+		},
+		Faults: []driver.FaultSite{
+			{Kind: driver.FaultIndex, File: "sort.go", Line: 48, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "sort.go", Line: 48, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Uint, driver.Int}},
+			{Kind: driver.FaultIndex, File: "sort.go", Line: 48, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+		},
+		Barrier: false,
+		Needs:   0,
+		Code:    kagoCode{},
+		Native: func(args []driver.Arg) func(driver.Item) {
+			a0 := args[0].Value.([]int)
+			a1 := args[1].Value.([]int)
+			a2 := args[2].Value.([]uint32)
+			return func(it driver.Item) { KGather[int](ka.Item(it), a0, a1, a2) }
+		},
+		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+			a0 := args[0].Value.([]int)
+			a1 := args[1].Value.([]int)
+			a2 := args[2].Value.([]uint32)
+			return func(g *driver.WorkGroup) { kagoGroupKGather[int](g, a0, a1, a2) }
+		},
+	})
+	driver.RegisterKernel(KGather[uint16], &driver.KernelSpec{
+		Name:  "KGather[uint16]",
+		Entry: "KGather_uint16",
+		Params: []driver.Param{
+			{Name: "dst", Type: driver.Uint16, Slice: true},
+			{Name: "src", Type: driver.Uint16, Slice: true},
+			{Name: "perm", Type: driver.Uint32, Slice: true},
+		},
+		DeviceParams: driver.DeviceParams{
+			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
+			{Kind: driver.ParamLength, Arg: 0, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
+			{Kind: driver.ParamLength, Arg: 1, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 2, Size: 8},
+			{Kind: driver.ParamLength, Arg: 2, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
+			{Kind: driver.ParamFaultRecord, Size: 8},
+			{Kind: driver.ParamLaunchID, Size: 4},
+		},
+		Faults: []driver.FaultSite{
+			{Kind: driver.FaultIndex, File: "sort.go", Line: 48, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "sort.go", Line: 48, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Uint, driver.Int}},
+			{Kind: driver.FaultIndex, File: "sort.go", Line: 48, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+		},
+		Barrier: false,
+		Needs:   0,
+		Code:    kagoCode{},
+		Native: func(args []driver.Arg) func(driver.Item) {
+			a0 := args[0].Value.([]uint16)
+			a1 := args[1].Value.([]uint16)
+			a2 := args[2].Value.([]uint32)
+			return func(it driver.Item) { KGather[uint16](ka.Item(it), a0, a1, a2) }
+		},
+		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+			a0 := args[0].Value.([]uint16)
+			a1 := args[1].Value.([]uint16)
+			a2 := args[2].Value.([]uint32)
+			return func(g *driver.WorkGroup) { kagoGroupKGather[uint16](g, a0, a1, a2) }
+		},
+	})
+	driver.RegisterKernel(KGather[uint32], &driver.KernelSpec{
+		Name:  "KGather[uint32]",
+		Entry: "KGather_uint32",
+		Params: []driver.Param{
+			{Name: "dst", Type: driver.Uint32, Slice: true},
+			{Name: "src", Type: driver.Uint32, Slice: true},
+			{Name: "perm", Type: driver.Uint32, Slice: true},
+		},
+		DeviceParams: driver.DeviceParams{
+			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
+			{Kind: driver.ParamLength, Arg: 0, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
+			{Kind: driver.ParamLength, Arg: 1, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 2, Size: 8},
+			{Kind: driver.ParamLength, Arg: 2, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
+			{Kind: driver.ParamFaultRecord, Size: 8},
+			{Kind: driver.ParamLaunchID, Size: 4},
+		},
+		Faults: []driver.FaultSite{
+			{Kind: driver.FaultIndex, File: "sort.go", Line: 48, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "sort.go", Line: 48, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Uint, driver.Int}},
+			{Kind: driver.FaultIndex, File: "sort.go", Line: 48, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+		},
+		Barrier: false,
+		Needs:   0,
+		Code:    kagoCode{},
+		Native: func(args []driver.Arg) func(driver.Item) {
+			a0 := args[0].Value.([]uint32)
+			a1 := args[1].Value.([]uint32)
+			a2 := args[2].Value.([]uint32)
+			return func(it driver.Item) { KGather[uint32](ka.Item(it), a0, a1, a2) }
+		},
+		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+			a0 := args[0].Value.([]uint32)
+			a1 := args[1].Value.([]uint32)
+			a2 := args[2].Value.([]uint32)
+			return func(g *driver.WorkGroup) { kagoGroupKGather[uint32](g, a0, a1, a2) }
+		},
+	})
+	driver.RegisterKernel(KGather[uint64], &driver.KernelSpec{
+		Name:  "KGather[uint64]",
+		Entry: "KGather_uint64",
+		Params: []driver.Param{
+			{Name: "dst", Type: driver.Uint64, Slice: true},
+			{Name: "src", Type: driver.Uint64, Slice: true},
+			{Name: "perm", Type: driver.Uint32, Slice: true},
+		},
+		DeviceParams: driver.DeviceParams{
+			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
+			{Kind: driver.ParamLength, Arg: 0, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
+			{Kind: driver.ParamLength, Arg: 1, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 2, Size: 8},
+			{Kind: driver.ParamLength, Arg: 2, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
+			{Kind: driver.ParamFaultRecord, Size: 8},
+			{Kind: driver.ParamLaunchID, Size: 4},
+		},
+		Faults: []driver.FaultSite{
+			{Kind: driver.FaultIndex, File: "sort.go", Line: 48, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "sort.go", Line: 48, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Uint, driver.Int}},
+			{Kind: driver.FaultIndex, File: "sort.go", Line: 48, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+		},
+		Barrier: false,
+		Needs:   0,
+		Code:    kagoCode{},
+		Native: func(args []driver.Arg) func(driver.Item) {
+			a0 := args[0].Value.([]uint64)
+			a1 := args[1].Value.([]uint64)
+			a2 := args[2].Value.([]uint32)
+			return func(it driver.Item) { KGather[uint64](ka.Item(it), a0, a1, a2) }
+		},
+		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+			a0 := args[0].Value.([]uint64)
+			a1 := args[1].Value.([]uint64)
+			a2 := args[2].Value.([]uint32)
+			return func(g *driver.WorkGroup) { kagoGroupKGather[uint64](g, a0, a1, a2) }
+		},
+	})
+	driver.RegisterKernel(KGather[uint8], &driver.KernelSpec{
+		Name:  "KGather[uint8]",
+		Entry: "KGather_uint8",
+		Params: []driver.Param{
+			{Name: "dst", Type: driver.Uint8, Slice: true},
+			{Name: "src", Type: driver.Uint8, Slice: true},
+			{Name: "perm", Type: driver.Uint32, Slice: true},
+		},
+		DeviceParams: driver.DeviceParams{
+			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
+			{Kind: driver.ParamLength, Arg: 0, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
+			{Kind: driver.ParamLength, Arg: 1, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 2, Size: 8},
+			{Kind: driver.ParamLength, Arg: 2, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
+			{Kind: driver.ParamFaultRecord, Size: 8},
+			{Kind: driver.ParamLaunchID, Size: 4},
+		},
+		Faults: []driver.FaultSite{
+			{Kind: driver.FaultIndex, File: "sort.go", Line: 48, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "sort.go", Line: 48, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Uint, driver.Int}},
+			{Kind: driver.FaultIndex, File: "sort.go", Line: 48, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+		},
+		Barrier: false,
+		Needs:   0,
+		Code:    kagoCode{},
+		Native: func(args []driver.Arg) func(driver.Item) {
+			a0 := args[0].Value.([]uint8)
+			a1 := args[1].Value.([]uint8)
+			a2 := args[2].Value.([]uint32)
+			return func(it driver.Item) { KGather[uint8](ka.Item(it), a0, a1, a2) }
+		},
+		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+			a0 := args[0].Value.([]uint8)
+			a1 := args[1].Value.([]uint8)
+			a2 := args[2].Value.([]uint32)
+			return func(g *driver.WorkGroup) { kagoGroupKGather[uint8](g, a0, a1, a2) }
+		},
+	})
+	driver.RegisterKernel(KGather[uint], &driver.KernelSpec{
+		Name:  "KGather[uint]",
+		Entry: "KGather_uint",
+		Params: []driver.Param{
+			{Name: "dst", Type: driver.Uint, Slice: true},
+			{Name: "src", Type: driver.Uint, Slice: true},
+			{Name: "perm", Type: driver.Uint32, Slice: true},
+		},
+		DeviceParams: driver.DeviceParams{
+			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
+			{Kind: driver.ParamLength, Arg: 0, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
+			{Kind: driver.ParamLength, Arg: 1, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 2, Size: 8},
+			{Kind: driver.ParamLength, Arg: 2, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
+			{Kind: driver.ParamFaultRecord, Size: 8},
+			{Kind: driver.ParamLaunchID, Size: 4},
+		},
+		Faults: []driver.FaultSite{
+			{Kind: driver.FaultIndex, File: "sort.go", Line: 48, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "sort.go", Line: 48, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Uint, driver.Int}},
+			{Kind: driver.FaultIndex, File: "sort.go", Line: 48, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+		},
+		Barrier: false,
+		Needs:   0,
+		Code:    kagoCode{},
+		Native: func(args []driver.Arg) func(driver.Item) {
+			a0 := args[0].Value.([]uint)
+			a1 := args[1].Value.([]uint)
+			a2 := args[2].Value.([]uint32)
+			return func(it driver.Item) { KGather[uint](ka.Item(it), a0, a1, a2) }
+		},
+		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+			a0 := args[0].Value.([]uint)
+			a1 := args[1].Value.([]uint)
+			a2 := args[2].Value.([]uint32)
+			return func(g *driver.WorkGroup) { kagoGroupKGather[uint](g, a0, a1, a2) }
+		},
+	})
+	driver.RegisterKernel(KInt64FromKey[float32], &driver.KernelSpec{
+		Name:  "KInt64FromKey[float32]",
+		Entry: "KInt64FromKey_float32",
+		Params: []driver.Param{
+			{Name: "keys", Type: driver.Uint64, Slice: true},
+			{Name: "x", Type: driver.Float32, Slice: true},
+			{Name: "flip", Type: driver.Uint64},
+		},
+		DeviceParams: driver.DeviceParams{
+			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
+			{Kind: driver.ParamLength, Arg: 0, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
+			{Kind: driver.ParamLength, Arg: 1, Size: 8},
+			{Kind: driver.ParamScalar, Arg: 2, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
+			{Kind: driver.ParamFaultRecord, Size: 8},
+			{Kind: driver.ParamLaunchID, Size: 4},
+		},
+		Faults: []driver.FaultSite{
+			{Kind: driver.FaultIndex, File: "sort.go", Line: 40, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "sort.go", Line: 40, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+		},
+		Barrier: false,
+		Needs:   0,
+		Code:    kagoCode{},
+		Native: func(args []driver.Arg) func(driver.Item) {
+			a0 := args[0].Value.([]uint64)
+			a1 := args[1].Value.([]float32)
+			a2 := args[2].Value.(uint64)
+			return func(it driver.Item) { KInt64FromKey[float32](ka.Item(it), a0, a1, a2) }
+		},
+		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+			a0 := args[0].Value.([]uint64)
+			a1 := args[1].Value.([]float32)
+			a2 := args[2].Value.(uint64)
+			return func(g *driver.WorkGroup) { kagoGroupKInt64FromKey[float32](g, a0, a1, a2) }
+		},
+	})
+	driver.RegisterKernel(KInt64FromKey[int64], &driver.KernelSpec{
+		Name:  "KInt64FromKey[int64]",
+		Entry: "KInt64FromKey_int64",
+		Params: []driver.Param{
+			{Name: "keys", Type: driver.Uint64, Slice: true},
+			{Name: "x", Type: driver.Int64, Slice: true},
+			{Name: "flip", Type: driver.Uint64},
+		},
+		DeviceParams: driver.DeviceParams{
+			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
+			{Kind: driver.ParamLength, Arg: 0, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
+			{Kind: driver.ParamLength, Arg: 1, Size: 8},
+			{Kind: driver.ParamScalar, Arg: 2, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
+			{Kind: driver.ParamFaultRecord, Size: 8},
+			{Kind: driver.ParamLaunchID, Size: 4},
+		},
+		Faults: []driver.FaultSite{
+			{Kind: driver.FaultIndex, File: "sort.go", Line: 40, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "sort.go", Line: 40, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+		},
+		Barrier: false,
+		Needs:   0,
+		Code:    kagoCode{},
+		Native: func(args []driver.Arg) func(driver.Item) {
+			a0 := args[0].Value.([]uint64)
+			a1 := args[1].Value.([]int64)
+			a2 := args[2].Value.(uint64)
+			return func(it driver.Item) { KInt64FromKey[int64](ka.Item(it), a0, a1, a2) }
+		},
+		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+			a0 := args[0].Value.([]uint64)
+			a1 := args[1].Value.([]int64)
+			a2 := args[2].Value.(uint64)
+			return func(g *driver.WorkGroup) { kagoGroupKInt64FromKey[int64](g, a0, a1, a2) }
+		},
+	})
+	driver.RegisterKernel(KInt64FromKey[int], &driver.KernelSpec{
+		Name:  "KInt64FromKey[int]",
+		Entry: "KInt64FromKey_int",
+		Params: []driver.Param{
+			{Name: "keys", Type: driver.Uint64, Slice: true},
+			{Name: "x", Type: driver.Int, Slice: true},
+			{Name: "flip", Type: driver.Uint64},
+		},
+		DeviceParams: driver.DeviceParams{
+			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
+			{Kind: driver.ParamLength, Arg: 0, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
+			{Kind: driver.ParamLength, Arg: 1, Size: 8},
+			{Kind: driver.ParamScalar, Arg: 2, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
+			{Kind: driver.ParamFaultRecord, Size: 8},
+			{Kind: driver.ParamLaunchID, Size: 4},
+		},
+		Faults: []driver.FaultSite{
+			{Kind: driver.FaultIndex, File: "sort.go", Line: 40, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "sort.go", Line: 40, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+		},
+		Barrier: false,
+		Needs:   0,
+		Code:    kagoCode{},
+		Native: func(args []driver.Arg) func(driver.Item) {
+			a0 := args[0].Value.([]uint64)
+			a1 := args[1].Value.([]int)
+			a2 := args[2].Value.(uint64)
+			return func(it driver.Item) { KInt64FromKey[int](ka.Item(it), a0, a1, a2) }
+		},
+		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+			a0 := args[0].Value.([]uint64)
+			a1 := args[1].Value.([]int)
+			a2 := args[2].Value.(uint64)
+			return func(g *driver.WorkGroup) { kagoGroupKInt64FromKey[int](g, a0, a1, a2) }
+		},
+	})
+	driver.RegisterKernel(KInt64FromKey[uint32], &driver.KernelSpec{
+		Name:  "KInt64FromKey[uint32]",
+		Entry: "KInt64FromKey_uint32",
+		Params: []driver.Param{
+			{Name: "keys", Type: driver.Uint64, Slice: true},
+			{Name: "x", Type: driver.Uint32, Slice: true},
+			{Name: "flip", Type: driver.Uint64},
+		},
+		DeviceParams: driver.DeviceParams{
+			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
+			{Kind: driver.ParamLength, Arg: 0, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
+			{Kind: driver.ParamLength, Arg: 1, Size: 8},
+			{Kind: driver.ParamScalar, Arg: 2, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
+			{Kind: driver.ParamFaultRecord, Size: 8},
+			{Kind: driver.ParamLaunchID, Size: 4},
+		},
+		Faults: []driver.FaultSite{
+			{Kind: driver.FaultIndex, File: "sort.go", Line: 40, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "sort.go", Line: 40, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+		},
+		Barrier: false,
+		Needs:   0,
+		Code:    kagoCode{},
+		Native: func(args []driver.Arg) func(driver.Item) {
+			a0 := args[0].Value.([]uint64)
+			a1 := args[1].Value.([]uint32)
+			a2 := args[2].Value.(uint64)
+			return func(it driver.Item) { KInt64FromKey[uint32](ka.Item(it), a0, a1, a2) }
+		},
+		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+			a0 := args[0].Value.([]uint64)
+			a1 := args[1].Value.([]uint32)
+			a2 := args[2].Value.(uint64)
+			return func(g *driver.WorkGroup) { kagoGroupKInt64FromKey[uint32](g, a0, a1, a2) }
+		},
+	})
+	driver.RegisterKernel(KInt64FromKey[uint], &driver.KernelSpec{
+		Name:  "KInt64FromKey[uint]",
+		Entry: "KInt64FromKey_uint",
+		Params: []driver.Param{
+			{Name: "keys", Type: driver.Uint64, Slice: true},
+			{Name: "x", Type: driver.Uint, Slice: true},
+			{Name: "flip", Type: driver.Uint64},
+		},
+		DeviceParams: driver.DeviceParams{
+			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
+			{Kind: driver.ParamLength, Arg: 0, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
+			{Kind: driver.ParamLength, Arg: 1, Size: 8},
+			{Kind: driver.ParamScalar, Arg: 2, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
+			{Kind: driver.ParamFaultRecord, Size: 8},
+			{Kind: driver.ParamLaunchID, Size: 4},
+		},
+		Faults: []driver.FaultSite{
+			{Kind: driver.FaultIndex, File: "sort.go", Line: 40, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "sort.go", Line: 40, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+		},
+		Barrier: false,
+		Needs:   0,
+		Code:    kagoCode{},
+		Native: func(args []driver.Arg) func(driver.Item) {
+			a0 := args[0].Value.([]uint64)
+			a1 := args[1].Value.([]uint)
+			a2 := args[2].Value.(uint64)
+			return func(it driver.Item) { KInt64FromKey[uint](ka.Item(it), a0, a1, a2) }
+		},
+		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+			a0 := args[0].Value.([]uint64)
+			a1 := args[1].Value.([]uint)
+			a2 := args[2].Value.(uint64)
+			return func(g *driver.WorkGroup) { kagoGroupKInt64FromKey[uint](g, a0, a1, a2) }
+		},
+	})
+	driver.RegisterKernel(KInt64Key[float32], &driver.KernelSpec{
+		Name:  "KInt64Key[float32]",
+		Entry: "KInt64Key_float32",
+		Params: []driver.Param{
+			{Name: "x", Type: driver.Float32, Slice: true},
+			{Name: "keys", Type: driver.Uint64, Slice: true},
+			{Name: "flip", Type: driver.Uint64},
+		},
+		DeviceParams: driver.DeviceParams{
+			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
+			{Kind: driver.ParamLength, Arg: 0, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
+			{Kind: driver.ParamLength, Arg: 1, Size: 8},
+			{Kind: driver.ParamScalar, Arg: 2, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
+			{Kind: driver.ParamFaultRecord, Size: 8},
+			{Kind: driver.ParamLaunchID, Size: 4},
+		},
+		Faults: []driver.FaultSite{
+			{Kind: driver.FaultIndex, File: "sort.go", Line: 32, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "sort.go", Line: 32, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+		},
+		Barrier: false,
+		Needs:   0,
+		Code:    kagoCode{},
+		Native: func(args []driver.Arg) func(driver.Item) {
+			a0 := args[0].Value.([]float32)
+			a1 := args[1].Value.([]uint64)
+			a2 := args[2].Value.(uint64)
+			return func(it driver.Item) { KInt64Key[float32](ka.Item(it), a0, a1, a2) }
+		},
+		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+			a0 := args[0].Value.([]float32)
+			a1 := args[1].Value.([]uint64)
+			a2 := args[2].Value.(uint64)
+			return func(g *driver.WorkGroup) { kagoGroupKInt64Key[float32](g, a0, a1, a2) }
+		},
+	})
+	driver.RegisterKernel(KInt64Key[int64], &driver.KernelSpec{
+		Name:  "KInt64Key[int64]",
+		Entry: "KInt64Key_int64",
+		Params: []driver.Param{
+			{Name: "x", Type: driver.Int64, Slice: true},
+			{Name: "keys", Type: driver.Uint64, Slice: true},
+			{Name: "flip", Type: driver.Uint64},
+		},
+		DeviceParams: driver.DeviceParams{
+			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
+			{Kind: driver.ParamLength, Arg: 0, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
+			{Kind: driver.ParamLength, Arg: 1, Size: 8},
+			{Kind: driver.ParamScalar, Arg: 2, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
+			{Kind: driver.ParamFaultRecord, Size: 8},
+			{Kind: driver.ParamLaunchID, Size: 4},
+		},
+		Faults: []driver.FaultSite{
+			{Kind: driver.FaultIndex, File: "sort.go", Line: 32, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "sort.go", Line: 32, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+		},
+		Barrier: false,
+		Needs:   0,
+		Code:    kagoCode{},
+		Native: func(args []driver.Arg) func(driver.Item) {
+			a0 := args[0].Value.([]int64)
+			a1 := args[1].Value.([]uint64)
+			a2 := args[2].Value.(uint64)
+			return func(it driver.Item) { KInt64Key[int64](ka.Item(it), a0, a1, a2) }
+		},
+		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+			a0 := args[0].Value.([]int64)
+			a1 := args[1].Value.([]uint64)
+			a2 := args[2].Value.(uint64)
+			return func(g *driver.WorkGroup) { kagoGroupKInt64Key[int64](g, a0, a1, a2) }
+		},
+	})
+	driver.RegisterKernel(KInt64Key[int], &driver.KernelSpec{
+		Name:  "KInt64Key[int]",
+		Entry: "KInt64Key_int",
+		Params: []driver.Param{
+			{Name: "x", Type: driver.Int, Slice: true},
+			{Name: "keys", Type: driver.Uint64, Slice: true},
+			{Name: "flip", Type: driver.Uint64},
+		},
+		DeviceParams: driver.DeviceParams{
+			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
+			{Kind: driver.ParamLength, Arg: 0, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
+			{Kind: driver.ParamLength, Arg: 1, Size: 8},
+			{Kind: driver.ParamScalar, Arg: 2, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
+			{Kind: driver.ParamFaultRecord, Size: 8},
+			{Kind: driver.ParamLaunchID, Size: 4},
+		},
+		Faults: []driver.FaultSite{
+			{Kind: driver.FaultIndex, File: "sort.go", Line: 32, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "sort.go", Line: 32, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+		},
+		Barrier: false,
+		Needs:   0,
+		Code:    kagoCode{},
+		Native: func(args []driver.Arg) func(driver.Item) {
+			a0 := args[0].Value.([]int)
+			a1 := args[1].Value.([]uint64)
+			a2 := args[2].Value.(uint64)
+			return func(it driver.Item) { KInt64Key[int](ka.Item(it), a0, a1, a2) }
+		},
+		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+			a0 := args[0].Value.([]int)
+			a1 := args[1].Value.([]uint64)
+			a2 := args[2].Value.(uint64)
+			return func(g *driver.WorkGroup) { kagoGroupKInt64Key[int](g, a0, a1, a2) }
+		},
+	})
+	driver.RegisterKernel(KInt64Key[uint32], &driver.KernelSpec{
+		Name:  "KInt64Key[uint32]",
+		Entry: "KInt64Key_uint32",
+		Params: []driver.Param{
+			{Name: "x", Type: driver.Uint32, Slice: true},
+			{Name: "keys", Type: driver.Uint64, Slice: true},
+			{Name: "flip", Type: driver.Uint64},
+		},
+		DeviceParams: driver.DeviceParams{
+			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
+			{Kind: driver.ParamLength, Arg: 0, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
+			{Kind: driver.ParamLength, Arg: 1, Size: 8},
+			{Kind: driver.ParamScalar, Arg: 2, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
+			{Kind: driver.ParamFaultRecord, Size: 8},
+			{Kind: driver.ParamLaunchID, Size: 4},
+		},
+		Faults: []driver.FaultSite{
+			{Kind: driver.FaultIndex, File: "sort.go", Line: 32, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "sort.go", Line: 32, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+		},
+		Barrier: false,
+		Needs:   0,
+		Code:    kagoCode{},
+		Native: func(args []driver.Arg) func(driver.Item) {
+			a0 := args[0].Value.([]uint32)
+			a1 := args[1].Value.([]uint64)
+			a2 := args[2].Value.(uint64)
+			return func(it driver.Item) { KInt64Key[uint32](ka.Item(it), a0, a1, a2) }
+		},
+		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+			a0 := args[0].Value.([]uint32)
+			a1 := args[1].Value.([]uint64)
+			a2 := args[2].Value.(uint64)
+			return func(g *driver.WorkGroup) { kagoGroupKInt64Key[uint32](g, a0, a1, a2) }
+		},
+	})
+	driver.RegisterKernel(KInt64Key[uint], &driver.KernelSpec{
+		Name:  "KInt64Key[uint]",
+		Entry: "KInt64Key_uint",
+		Params: []driver.Param{
+			{Name: "x", Type: driver.Uint, Slice: true},
+			{Name: "keys", Type: driver.Uint64, Slice: true},
+			{Name: "flip", Type: driver.Uint64},
+		},
+		DeviceParams: driver.DeviceParams{
+			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
+			{Kind: driver.ParamLength, Arg: 0, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
+			{Kind: driver.ParamLength, Arg: 1, Size: 8},
+			{Kind: driver.ParamScalar, Arg: 2, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
+			{Kind: driver.ParamFaultRecord, Size: 8},
+			{Kind: driver.ParamLaunchID, Size: 4},
+		},
+		Faults: []driver.FaultSite{
+			{Kind: driver.FaultIndex, File: "sort.go", Line: 32, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "sort.go", Line: 32, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+		},
+		Barrier: false,
+		Needs:   0,
+		Code:    kagoCode{},
+		Native: func(args []driver.Arg) func(driver.Item) {
+			a0 := args[0].Value.([]uint)
+			a1 := args[1].Value.([]uint64)
+			a2 := args[2].Value.(uint64)
+			return func(it driver.Item) { KInt64Key[uint](ka.Item(it), a0, a1, a2) }
+		},
+		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+			a0 := args[0].Value.([]uint)
+			a1 := args[1].Value.([]uint64)
+			a2 := args[2].Value.(uint64)
+			return func(g *driver.WorkGroup) { kagoGroupKInt64Key[uint](g, a0, a1, a2) }
+		},
+	})
+	driver.RegisterKernel(KIntFromKey[float32], &driver.KernelSpec{
+		Name:  "KIntFromKey[float32]",
+		Entry: "KIntFromKey_float32",
+		Params: []driver.Param{
+			{Name: "keys", Type: driver.Uint32, Slice: true},
+			{Name: "x", Type: driver.Float32, Slice: true},
+			{Name: "flip", Type: driver.Uint32},
+		},
+		DeviceParams: driver.DeviceParams{
+			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
+			{Kind: driver.ParamLength, Arg: 0, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
+			{Kind: driver.ParamLength, Arg: 1, Size: 8},
+			{Kind: driver.ParamScalar, Arg: 2, Size: 4},
+			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
+			{Kind: driver.ParamFaultRecord, Size: 8},
+			{Kind: driver.ParamLaunchID, Size: 4},
+		},
+		Faults: []driver.FaultSite{
+			{Kind: driver.FaultIndex, File: "sort.go", Line: 24, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "sort.go", Line: 24, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+		},
+		Barrier: false,
+		Needs:   0,
+		Code:    kagoCode{},
+		Native: func(args []driver.Arg) func(driver.Item) {
+			a0 := args[0].Value.([]uint32)
+			a1 := args[1].Value.([]float32)
+			a2 := args[2].Value.(uint32)
+			return func(it driver.Item) { KIntFromKey[float32](ka.Item(it), a0, a1, a2) }
+		},
+		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+			a0 := args[0].Value.([]uint32)
+			a1 := args[1].Value.([]float32)
+			a2 := args[2].Value.(uint32)
+			return func(g *driver.WorkGroup) { kagoGroupKIntFromKey[float32](g, a0, a1, a2) }
+		},
+	})
+	driver.RegisterKernel(KIntFromKey[int16], &driver.KernelSpec{
+		Name:  "KIntFromKey[int16]",
+		Entry: "KIntFromKey_int16",
+		Params: []driver.Param{
+			{Name: "keys", Type: driver.Uint32, Slice: true},
+			{Name: "x", Type: driver.Int16, Slice: true},
+			{Name: "flip", Type: driver.Uint32},
+		},
+		DeviceParams: driver.DeviceParams{
+			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
+			{Kind: driver.ParamLength, Arg: 0, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
+			{Kind: driver.ParamLength, Arg: 1, Size: 8},
+			{Kind: driver.ParamScalar, Arg: 2, Size: 4},
+			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
+			{Kind: driver.ParamFaultRecord, Size: 8},
+			{Kind: driver.ParamLaunchID, Size: 4},
+		},
+		Faults: []driver.FaultSite{
+			{Kind: driver.FaultIndex, File: "sort.go", Line: 24, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "sort.go", Line: 24, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+		},
+		Barrier: false,
+		Needs:   0,
+		Code:    kagoCode{},
+		Native: func(args []driver.Arg) func(driver.Item) {
+			a0 := args[0].Value.([]uint32)
+			a1 := args[1].Value.([]int16)
+			a2 := args[2].Value.(uint32)
+			return func(it driver.Item) { KIntFromKey[int16](ka.Item(it), a0, a1, a2) }
+		},
+		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+			a0 := args[0].Value.([]uint32)
+			a1 := args[1].Value.([]int16)
+			a2 := args[2].Value.(uint32)
+			return func(g *driver.WorkGroup) { kagoGroupKIntFromKey[int16](g, a0, a1, a2) }
+		},
+	})
+	driver.RegisterKernel(KIntFromKey[int32], &driver.KernelSpec{
+		Name:  "KIntFromKey[int32]",
+		Entry: "KIntFromKey_int32",
+		Params: []driver.Param{
+			{Name: "keys", Type: driver.Uint32, Slice: true},
+			{Name: "x", Type: driver.Int32, Slice: true},
+			{Name: "flip", Type: driver.Uint32},
+		},
+		DeviceParams: driver.DeviceParams{
+			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
+			{Kind: driver.ParamLength, Arg: 0, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
+			{Kind: driver.ParamLength, Arg: 1, Size: 8},
+			{Kind: driver.ParamScalar, Arg: 2, Size: 4},
+			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
+			{Kind: driver.ParamFaultRecord, Size: 8},
+			{Kind: driver.ParamLaunchID, Size: 4},
+		},
+		Faults: []driver.FaultSite{
+			{Kind: driver.FaultIndex, File: "sort.go", Line: 24, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "sort.go", Line: 24, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+		},
+		Barrier: false,
+		Needs:   0,
+		Code:    kagoCode{},
+		Native: func(args []driver.Arg) func(driver.Item) {
+			a0 := args[0].Value.([]uint32)
+			a1 := args[1].Value.([]int32)
+			a2 := args[2].Value.(uint32)
+			return func(it driver.Item) { KIntFromKey[int32](ka.Item(it), a0, a1, a2) }
+		},
+		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+			a0 := args[0].Value.([]uint32)
+			a1 := args[1].Value.([]int32)
+			a2 := args[2].Value.(uint32)
+			return func(g *driver.WorkGroup) { kagoGroupKIntFromKey[int32](g, a0, a1, a2) }
+		},
+	})
+	driver.RegisterKernel(KIntFromKey[int8], &driver.KernelSpec{
+		Name:  "KIntFromKey[int8]",
+		Entry: "KIntFromKey_int8",
+		Params: []driver.Param{
+			{Name: "keys", Type: driver.Uint32, Slice: true},
+			{Name: "x", Type: driver.Int8, Slice: true},
+			{Name: "flip", Type: driver.Uint32},
+		},
+		DeviceParams: driver.DeviceParams{
+			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
+			{Kind: driver.ParamLength, Arg: 0, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
+			{Kind: driver.ParamLength, Arg: 1, Size: 8},
+			{Kind: driver.ParamScalar, Arg: 2, Size: 4},
+			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
+			{Kind: driver.ParamFaultRecord, Size: 8},
+			{Kind: driver.ParamLaunchID, Size: 4},
+		},
+		Faults: []driver.FaultSite{
+			{Kind: driver.FaultIndex, File: "sort.go", Line: 24, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "sort.go", Line: 24, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+		},
+		Barrier: false,
+		Needs:   0,
+		Code:    kagoCode{},
+		Native: func(args []driver.Arg) func(driver.Item) {
+			a0 := args[0].Value.([]uint32)
+			a1 := args[1].Value.([]int8)
+			a2 := args[2].Value.(uint32)
+			return func(it driver.Item) { KIntFromKey[int8](ka.Item(it), a0, a1, a2) }
+		},
+		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+			a0 := args[0].Value.([]uint32)
+			a1 := args[1].Value.([]int8)
+			a2 := args[2].Value.(uint32)
+			return func(g *driver.WorkGroup) { kagoGroupKIntFromKey[int8](g, a0, a1, a2) }
+		},
+	})
+	driver.RegisterKernel(KIntFromKey[uint16], &driver.KernelSpec{
+		Name:  "KIntFromKey[uint16]",
+		Entry: "KIntFromKey_uint16",
+		Params: []driver.Param{
+			{Name: "keys", Type: driver.Uint32, Slice: true},
+			{Name: "x", Type: driver.Uint16, Slice: true},
+			{Name: "flip", Type: driver.Uint32},
+		},
+		DeviceParams: driver.DeviceParams{
+			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
+			{Kind: driver.ParamLength, Arg: 0, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
+			{Kind: driver.ParamLength, Arg: 1, Size: 8},
+			{Kind: driver.ParamScalar, Arg: 2, Size: 4},
+			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
+			{Kind: driver.ParamFaultRecord, Size: 8},
+			{Kind: driver.ParamLaunchID, Size: 4},
+		},
+		Faults: []driver.FaultSite{
+			{Kind: driver.FaultIndex, File: "sort.go", Line: 24, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "sort.go", Line: 24, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+		},
+		Barrier: false,
+		Needs:   0,
+		Code:    kagoCode{},
+		Native: func(args []driver.Arg) func(driver.Item) {
+			a0 := args[0].Value.([]uint32)
+			a1 := args[1].Value.([]uint16)
+			a2 := args[2].Value.(uint32)
+			return func(it driver.Item) { KIntFromKey[uint16](ka.Item(it), a0, a1, a2) }
+		},
+		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+			a0 := args[0].Value.([]uint32)
+			a1 := args[1].Value.([]uint16)
+			a2 := args[2].Value.(uint32)
+			return func(g *driver.WorkGroup) { kagoGroupKIntFromKey[uint16](g, a0, a1, a2) }
+		},
+	})
+	driver.RegisterKernel(KIntFromKey[uint32], &driver.KernelSpec{
+		Name:  "KIntFromKey[uint32]",
+		Entry: "KIntFromKey_uint32",
+		Params: []driver.Param{
+			{Name: "keys", Type: driver.Uint32, Slice: true},
+			{Name: "x", Type: driver.Uint32, Slice: true},
+			{Name: "flip", Type: driver.Uint32},
+		},
+		DeviceParams: driver.DeviceParams{
+			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
+			{Kind: driver.ParamLength, Arg: 0, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
+			{Kind: driver.ParamLength, Arg: 1, Size: 8},
+			{Kind: driver.ParamScalar, Arg: 2, Size: 4},
+			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
+			{Kind: driver.ParamFaultRecord, Size: 8},
+			{Kind: driver.ParamLaunchID, Size: 4},
+		},
+		Faults: []driver.FaultSite{
+			{Kind: driver.FaultIndex, File: "sort.go", Line: 24, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "sort.go", Line: 24, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+		},
+		Barrier: false,
+		Needs:   0,
+		Code:    kagoCode{},
+		Native: func(args []driver.Arg) func(driver.Item) {
+			a0 := args[0].Value.([]uint32)
+			a1 := args[1].Value.([]uint32)
+			a2 := args[2].Value.(uint32)
+			return func(it driver.Item) { KIntFromKey[uint32](ka.Item(it), a0, a1, a2) }
+		},
+		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+			a0 := args[0].Value.([]uint32)
+			a1 := args[1].Value.([]uint32)
+			a2 := args[2].Value.(uint32)
+			return func(g *driver.WorkGroup) { kagoGroupKIntFromKey[uint32](g, a0, a1, a2) }
+		},
+	})
+	driver.RegisterKernel(KIntFromKey[uint8], &driver.KernelSpec{
+		Name:  "KIntFromKey[uint8]",
+		Entry: "KIntFromKey_uint8",
+		Params: []driver.Param{
+			{Name: "keys", Type: driver.Uint32, Slice: true},
+			{Name: "x", Type: driver.Uint8, Slice: true},
+			{Name: "flip", Type: driver.Uint32},
+		},
+		DeviceParams: driver.DeviceParams{
+			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
+			{Kind: driver.ParamLength, Arg: 0, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
+			{Kind: driver.ParamLength, Arg: 1, Size: 8},
+			{Kind: driver.ParamScalar, Arg: 2, Size: 4},
+			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
+			{Kind: driver.ParamFaultRecord, Size: 8},
+			{Kind: driver.ParamLaunchID, Size: 4},
+		},
+		Faults: []driver.FaultSite{
+			{Kind: driver.FaultIndex, File: "sort.go", Line: 24, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "sort.go", Line: 24, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+		},
+		Barrier: false,
+		Needs:   0,
+		Code:    kagoCode{},
+		Native: func(args []driver.Arg) func(driver.Item) {
+			a0 := args[0].Value.([]uint32)
+			a1 := args[1].Value.([]uint8)
+			a2 := args[2].Value.(uint32)
+			return func(it driver.Item) { KIntFromKey[uint8](ka.Item(it), a0, a1, a2) }
+		},
+		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+			a0 := args[0].Value.([]uint32)
+			a1 := args[1].Value.([]uint8)
+			a2 := args[2].Value.(uint32)
+			return func(g *driver.WorkGroup) { kagoGroupKIntFromKey[uint8](g, a0, a1, a2) }
+		},
+	})
+	driver.RegisterKernel(KIntKey[float32], &driver.KernelSpec{
+		Name:  "KIntKey[float32]",
+		Entry: "KIntKey_float32",
+		Params: []driver.Param{
+			{Name: "x", Type: driver.Float32, Slice: true},
+			{Name: "keys", Type: driver.Uint32, Slice: true},
+			{Name: "flip", Type: driver.Uint32},
+			{Name: "mask", Type: driver.Uint32},
+		},
+		DeviceParams: driver.DeviceParams{
+			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
+			{Kind: driver.ParamLength, Arg: 0, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
+			{Kind: driver.ParamLength, Arg: 1, Size: 8},
+			{Kind: driver.ParamScalar, Arg: 2, Size: 4},
+			{Kind: driver.ParamScalar, Arg: 3, Size: 4},
+			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
+			{Kind: driver.ParamFaultRecord, Size: 8},
+			{Kind: driver.ParamLaunchID, Size: 4},
+		},
+		Faults: []driver.FaultSite{
+			{Kind: driver.FaultIndex, File: "sort.go", Line: 16, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "sort.go", Line: 16, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
 		},
 		Barrier: false,
 		Needs:   0,
@@ -950,14 +2320,280 @@ func init() {
 		Native: func(args []driver.Arg) func(driver.Item) {
 			a0 := args[0].Value.([]float32)
 			a1 := args[1].Value.([]uint32)
-			a2 := args[2].Value.([]uint32)
-			return func(it driver.Item) { KFloat32Key(ka.Item(it), a0, a1, a2) }
+			a2 := args[2].Value.(uint32)
+			a3 := args[3].Value.(uint32)
+			return func(it driver.Item) { KIntKey[float32](ka.Item(it), a0, a1, a2, a3) }
 		},
 		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
 			a0 := args[0].Value.([]float32)
 			a1 := args[1].Value.([]uint32)
-			a2 := args[2].Value.([]uint32)
-			return func(g *driver.WorkGroup) { kagoGroupKFloat32Key(g, a0, a1, a2) }
+			a2 := args[2].Value.(uint32)
+			a3 := args[3].Value.(uint32)
+			return func(g *driver.WorkGroup) { kagoGroupKIntKey[float32](g, a0, a1, a2, a3) }
+		},
+	})
+	driver.RegisterKernel(KIntKey[int16], &driver.KernelSpec{
+		Name:  "KIntKey[int16]",
+		Entry: "KIntKey_int16",
+		Params: []driver.Param{
+			{Name: "x", Type: driver.Int16, Slice: true},
+			{Name: "keys", Type: driver.Uint32, Slice: true},
+			{Name: "flip", Type: driver.Uint32},
+			{Name: "mask", Type: driver.Uint32},
+		},
+		DeviceParams: driver.DeviceParams{
+			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
+			{Kind: driver.ParamLength, Arg: 0, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
+			{Kind: driver.ParamLength, Arg: 1, Size: 8},
+			{Kind: driver.ParamScalar, Arg: 2, Size: 4},
+			{Kind: driver.ParamScalar, Arg: 3, Size: 4},
+			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
+			{Kind: driver.ParamFaultRecord, Size: 8},
+			{Kind: driver.ParamLaunchID, Size: 4},
+		},
+		Faults: []driver.FaultSite{
+			{Kind: driver.FaultIndex, File: "sort.go", Line: 16, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "sort.go", Line: 16, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+		},
+		Barrier: false,
+		Needs:   0,
+		Code:    kagoCode{},
+		Native: func(args []driver.Arg) func(driver.Item) {
+			a0 := args[0].Value.([]int16)
+			a1 := args[1].Value.([]uint32)
+			a2 := args[2].Value.(uint32)
+			a3 := args[3].Value.(uint32)
+			return func(it driver.Item) { KIntKey[int16](ka.Item(it), a0, a1, a2, a3) }
+		},
+		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+			a0 := args[0].Value.([]int16)
+			a1 := args[1].Value.([]uint32)
+			a2 := args[2].Value.(uint32)
+			a3 := args[3].Value.(uint32)
+			return func(g *driver.WorkGroup) { kagoGroupKIntKey[int16](g, a0, a1, a2, a3) }
+		},
+	})
+	driver.RegisterKernel(KIntKey[int32], &driver.KernelSpec{
+		Name:  "KIntKey[int32]",
+		Entry: "KIntKey_int32",
+		Params: []driver.Param{
+			{Name: "x", Type: driver.Int32, Slice: true},
+			{Name: "keys", Type: driver.Uint32, Slice: true},
+			{Name: "flip", Type: driver.Uint32},
+			{Name: "mask", Type: driver.Uint32},
+		},
+		DeviceParams: driver.DeviceParams{
+			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
+			{Kind: driver.ParamLength, Arg: 0, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
+			{Kind: driver.ParamLength, Arg: 1, Size: 8},
+			{Kind: driver.ParamScalar, Arg: 2, Size: 4},
+			{Kind: driver.ParamScalar, Arg: 3, Size: 4},
+			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
+			{Kind: driver.ParamFaultRecord, Size: 8},
+			{Kind: driver.ParamLaunchID, Size: 4},
+		},
+		Faults: []driver.FaultSite{
+			{Kind: driver.FaultIndex, File: "sort.go", Line: 16, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "sort.go", Line: 16, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+		},
+		Barrier: false,
+		Needs:   0,
+		Code:    kagoCode{},
+		Native: func(args []driver.Arg) func(driver.Item) {
+			a0 := args[0].Value.([]int32)
+			a1 := args[1].Value.([]uint32)
+			a2 := args[2].Value.(uint32)
+			a3 := args[3].Value.(uint32)
+			return func(it driver.Item) { KIntKey[int32](ka.Item(it), a0, a1, a2, a3) }
+		},
+		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+			a0 := args[0].Value.([]int32)
+			a1 := args[1].Value.([]uint32)
+			a2 := args[2].Value.(uint32)
+			a3 := args[3].Value.(uint32)
+			return func(g *driver.WorkGroup) { kagoGroupKIntKey[int32](g, a0, a1, a2, a3) }
+		},
+	})
+	driver.RegisterKernel(KIntKey[int8], &driver.KernelSpec{
+		Name:  "KIntKey[int8]",
+		Entry: "KIntKey_int8",
+		Params: []driver.Param{
+			{Name: "x", Type: driver.Int8, Slice: true},
+			{Name: "keys", Type: driver.Uint32, Slice: true},
+			{Name: "flip", Type: driver.Uint32},
+			{Name: "mask", Type: driver.Uint32},
+		},
+		DeviceParams: driver.DeviceParams{
+			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
+			{Kind: driver.ParamLength, Arg: 0, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
+			{Kind: driver.ParamLength, Arg: 1, Size: 8},
+			{Kind: driver.ParamScalar, Arg: 2, Size: 4},
+			{Kind: driver.ParamScalar, Arg: 3, Size: 4},
+			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
+			{Kind: driver.ParamFaultRecord, Size: 8},
+			{Kind: driver.ParamLaunchID, Size: 4},
+		},
+		Faults: []driver.FaultSite{
+			{Kind: driver.FaultIndex, File: "sort.go", Line: 16, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "sort.go", Line: 16, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+		},
+		Barrier: false,
+		Needs:   0,
+		Code:    kagoCode{},
+		Native: func(args []driver.Arg) func(driver.Item) {
+			a0 := args[0].Value.([]int8)
+			a1 := args[1].Value.([]uint32)
+			a2 := args[2].Value.(uint32)
+			a3 := args[3].Value.(uint32)
+			return func(it driver.Item) { KIntKey[int8](ka.Item(it), a0, a1, a2, a3) }
+		},
+		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+			a0 := args[0].Value.([]int8)
+			a1 := args[1].Value.([]uint32)
+			a2 := args[2].Value.(uint32)
+			a3 := args[3].Value.(uint32)
+			return func(g *driver.WorkGroup) { kagoGroupKIntKey[int8](g, a0, a1, a2, a3) }
+		},
+	})
+	driver.RegisterKernel(KIntKey[uint16], &driver.KernelSpec{
+		Name:  "KIntKey[uint16]",
+		Entry: "KIntKey_uint16",
+		Params: []driver.Param{
+			{Name: "x", Type: driver.Uint16, Slice: true},
+			{Name: "keys", Type: driver.Uint32, Slice: true},
+			{Name: "flip", Type: driver.Uint32},
+			{Name: "mask", Type: driver.Uint32},
+		},
+		DeviceParams: driver.DeviceParams{
+			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
+			{Kind: driver.ParamLength, Arg: 0, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
+			{Kind: driver.ParamLength, Arg: 1, Size: 8},
+			{Kind: driver.ParamScalar, Arg: 2, Size: 4},
+			{Kind: driver.ParamScalar, Arg: 3, Size: 4},
+			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
+			{Kind: driver.ParamFaultRecord, Size: 8},
+			{Kind: driver.ParamLaunchID, Size: 4},
+		},
+		Faults: []driver.FaultSite{
+			{Kind: driver.FaultIndex, File: "sort.go", Line: 16, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "sort.go", Line: 16, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+		},
+		Barrier: false,
+		Needs:   0,
+		Code:    kagoCode{},
+		Native: func(args []driver.Arg) func(driver.Item) {
+			a0 := args[0].Value.([]uint16)
+			a1 := args[1].Value.([]uint32)
+			a2 := args[2].Value.(uint32)
+			a3 := args[3].Value.(uint32)
+			return func(it driver.Item) { KIntKey[uint16](ka.Item(it), a0, a1, a2, a3) }
+		},
+		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+			a0 := args[0].Value.([]uint16)
+			a1 := args[1].Value.([]uint32)
+			a2 := args[2].Value.(uint32)
+			a3 := args[3].Value.(uint32)
+			return func(g *driver.WorkGroup) { kagoGroupKIntKey[uint16](g, a0, a1, a2, a3) }
+		},
+	})
+	driver.RegisterKernel(KIntKey[uint32], &driver.KernelSpec{
+		Name:  "KIntKey[uint32]",
+		Entry: "KIntKey_uint32",
+		Params: []driver.Param{
+			{Name: "x", Type: driver.Uint32, Slice: true},
+			{Name: "keys", Type: driver.Uint32, Slice: true},
+			{Name: "flip", Type: driver.Uint32},
+			{Name: "mask", Type: driver.Uint32},
+		},
+		DeviceParams: driver.DeviceParams{
+			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
+			{Kind: driver.ParamLength, Arg: 0, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
+			{Kind: driver.ParamLength, Arg: 1, Size: 8},
+			{Kind: driver.ParamScalar, Arg: 2, Size: 4},
+			{Kind: driver.ParamScalar, Arg: 3, Size: 4},
+			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
+			{Kind: driver.ParamFaultRecord, Size: 8},
+			{Kind: driver.ParamLaunchID, Size: 4},
+		},
+		Faults: []driver.FaultSite{
+			{Kind: driver.FaultIndex, File: "sort.go", Line: 16, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "sort.go", Line: 16, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+		},
+		Barrier: false,
+		Needs:   0,
+		Code:    kagoCode{},
+		Native: func(args []driver.Arg) func(driver.Item) {
+			a0 := args[0].Value.([]uint32)
+			a1 := args[1].Value.([]uint32)
+			a2 := args[2].Value.(uint32)
+			a3 := args[3].Value.(uint32)
+			return func(it driver.Item) { KIntKey[uint32](ka.Item(it), a0, a1, a2, a3) }
+		},
+		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+			a0 := args[0].Value.([]uint32)
+			a1 := args[1].Value.([]uint32)
+			a2 := args[2].Value.(uint32)
+			a3 := args[3].Value.(uint32)
+			return func(g *driver.WorkGroup) { kagoGroupKIntKey[uint32](g, a0, a1, a2, a3) }
+		},
+	})
+	driver.RegisterKernel(KIntKey[uint8], &driver.KernelSpec{
+		Name:  "KIntKey[uint8]",
+		Entry: "KIntKey_uint8",
+		Params: []driver.Param{
+			{Name: "x", Type: driver.Uint8, Slice: true},
+			{Name: "keys", Type: driver.Uint32, Slice: true},
+			{Name: "flip", Type: driver.Uint32},
+			{Name: "mask", Type: driver.Uint32},
+		},
+		DeviceParams: driver.DeviceParams{
+			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
+			{Kind: driver.ParamLength, Arg: 0, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
+			{Kind: driver.ParamLength, Arg: 1, Size: 8},
+			{Kind: driver.ParamScalar, Arg: 2, Size: 4},
+			{Kind: driver.ParamScalar, Arg: 3, Size: 4},
+			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
+			{Kind: driver.ParamFaultRecord, Size: 8},
+			{Kind: driver.ParamLaunchID, Size: 4},
+		},
+		Faults: []driver.FaultSite{
+			{Kind: driver.FaultIndex, File: "sort.go", Line: 16, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "sort.go", Line: 16, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+		},
+		Barrier: false,
+		Needs:   0,
+		Code:    kagoCode{},
+		Native: func(args []driver.Arg) func(driver.Item) {
+			a0 := args[0].Value.([]uint8)
+			a1 := args[1].Value.([]uint32)
+			a2 := args[2].Value.(uint32)
+			a3 := args[3].Value.(uint32)
+			return func(it driver.Item) { KIntKey[uint8](ka.Item(it), a0, a1, a2, a3) }
+		},
+		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+			a0 := args[0].Value.([]uint8)
+			a1 := args[1].Value.([]uint32)
+			a2 := args[2].Value.(uint32)
+			a3 := args[3].Value.(uint32)
+			return func(g *driver.WorkGroup) { kagoGroupKIntKey[uint8](g, a0, a1, a2, a3) }
 		},
 	})
 	driver.RegisterKernel(KIota[float32], &driver.KernelSpec{
@@ -1339,9 +2975,9 @@ func init() {
 			{Kind: driver.ParamLaunchID, Size: 4},
 		},
 		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "minmax.go", Line: 32, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "minmax.go", Line: 34, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "minmax.go", Line: 36, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "minmax.go", Line: 31, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "minmax.go", Line: 33, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "minmax.go", Line: 35, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
 		},
 		Barrier: false,
 		Needs:   0,
@@ -1376,9 +3012,9 @@ func init() {
 			{Kind: driver.ParamLaunchID, Size: 4},
 		},
 		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "minmax.go", Line: 32, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "minmax.go", Line: 34, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "minmax.go", Line: 36, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "minmax.go", Line: 31, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "minmax.go", Line: 33, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "minmax.go", Line: 35, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
 		},
 		Barrier: false,
 		Needs:   driver.FP64,
@@ -1413,9 +3049,9 @@ func init() {
 			{Kind: driver.ParamLaunchID, Size: 4},
 		},
 		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "minmax.go", Line: 32, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "minmax.go", Line: 34, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "minmax.go", Line: 36, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "minmax.go", Line: 31, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "minmax.go", Line: 33, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "minmax.go", Line: 35, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
 		},
 		Barrier: false,
 		Needs:   0,
@@ -1450,9 +3086,9 @@ func init() {
 			{Kind: driver.ParamLaunchID, Size: 4},
 		},
 		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "minmax.go", Line: 32, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "minmax.go", Line: 34, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "minmax.go", Line: 36, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "minmax.go", Line: 31, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "minmax.go", Line: 33, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "minmax.go", Line: 35, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
 		},
 		Barrier: false,
 		Needs:   0,
@@ -1487,9 +3123,9 @@ func init() {
 			{Kind: driver.ParamLaunchID, Size: 4},
 		},
 		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "minmax.go", Line: 32, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "minmax.go", Line: 34, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "minmax.go", Line: 36, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "minmax.go", Line: 31, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "minmax.go", Line: 33, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "minmax.go", Line: 35, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
 		},
 		Barrier: false,
 		Needs:   0,
@@ -1524,9 +3160,9 @@ func init() {
 			{Kind: driver.ParamLaunchID, Size: 4},
 		},
 		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "minmax.go", Line: 32, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "minmax.go", Line: 34, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "minmax.go", Line: 36, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "minmax.go", Line: 31, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "minmax.go", Line: 33, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "minmax.go", Line: 35, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
 		},
 		Barrier: false,
 		Needs:   0,
@@ -1561,9 +3197,9 @@ func init() {
 			{Kind: driver.ParamLaunchID, Size: 4},
 		},
 		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "minmax.go", Line: 32, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "minmax.go", Line: 34, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "minmax.go", Line: 36, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "minmax.go", Line: 31, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "minmax.go", Line: 33, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "minmax.go", Line: 35, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
 		},
 		Barrier: false,
 		Needs:   0,
@@ -1598,9 +3234,9 @@ func init() {
 			{Kind: driver.ParamLaunchID, Size: 4},
 		},
 		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "minmax.go", Line: 32, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "minmax.go", Line: 34, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "minmax.go", Line: 36, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "minmax.go", Line: 31, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "minmax.go", Line: 33, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "minmax.go", Line: 35, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
 		},
 		Barrier: false,
 		Needs:   0,
@@ -1635,9 +3271,9 @@ func init() {
 			{Kind: driver.ParamLaunchID, Size: 4},
 		},
 		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "minmax.go", Line: 32, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "minmax.go", Line: 34, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "minmax.go", Line: 36, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "minmax.go", Line: 31, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "minmax.go", Line: 33, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "minmax.go", Line: 35, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
 		},
 		Barrier: false,
 		Needs:   0,
@@ -1672,9 +3308,9 @@ func init() {
 			{Kind: driver.ParamLaunchID, Size: 4},
 		},
 		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "minmax.go", Line: 32, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "minmax.go", Line: 34, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "minmax.go", Line: 36, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "minmax.go", Line: 31, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "minmax.go", Line: 33, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "minmax.go", Line: 35, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
 		},
 		Barrier: false,
 		Needs:   0,
@@ -1709,9 +3345,9 @@ func init() {
 			{Kind: driver.ParamLaunchID, Size: 4},
 		},
 		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "minmax.go", Line: 32, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "minmax.go", Line: 34, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "minmax.go", Line: 36, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "minmax.go", Line: 31, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "minmax.go", Line: 33, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "minmax.go", Line: 35, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
 		},
 		Barrier: false,
 		Needs:   0,
@@ -1746,9 +3382,9 @@ func init() {
 			{Kind: driver.ParamLaunchID, Size: 4},
 		},
 		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "minmax.go", Line: 32, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "minmax.go", Line: 34, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "minmax.go", Line: 36, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "minmax.go", Line: 31, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "minmax.go", Line: 33, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "minmax.go", Line: 35, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
 		},
 		Barrier: false,
 		Needs:   0,
@@ -1783,9 +3419,9 @@ func init() {
 			{Kind: driver.ParamLaunchID, Size: 4},
 		},
 		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "minmax.go", Line: 18, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "minmax.go", Line: 20, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "minmax.go", Line: 22, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "minmax.go", Line: 17, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "minmax.go", Line: 19, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "minmax.go", Line: 21, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
 		},
 		Barrier: false,
 		Needs:   0,
@@ -1820,9 +3456,9 @@ func init() {
 			{Kind: driver.ParamLaunchID, Size: 4},
 		},
 		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "minmax.go", Line: 18, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "minmax.go", Line: 20, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "minmax.go", Line: 22, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "minmax.go", Line: 17, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "minmax.go", Line: 19, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "minmax.go", Line: 21, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
 		},
 		Barrier: false,
 		Needs:   driver.FP64,
@@ -1857,9 +3493,9 @@ func init() {
 			{Kind: driver.ParamLaunchID, Size: 4},
 		},
 		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "minmax.go", Line: 18, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "minmax.go", Line: 20, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "minmax.go", Line: 22, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "minmax.go", Line: 17, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "minmax.go", Line: 19, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "minmax.go", Line: 21, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
 		},
 		Barrier: false,
 		Needs:   0,
@@ -1894,9 +3530,9 @@ func init() {
 			{Kind: driver.ParamLaunchID, Size: 4},
 		},
 		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "minmax.go", Line: 18, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "minmax.go", Line: 20, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "minmax.go", Line: 22, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "minmax.go", Line: 17, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "minmax.go", Line: 19, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "minmax.go", Line: 21, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
 		},
 		Barrier: false,
 		Needs:   0,
@@ -1931,9 +3567,9 @@ func init() {
 			{Kind: driver.ParamLaunchID, Size: 4},
 		},
 		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "minmax.go", Line: 18, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "minmax.go", Line: 20, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "minmax.go", Line: 22, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "minmax.go", Line: 17, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "minmax.go", Line: 19, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "minmax.go", Line: 21, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
 		},
 		Barrier: false,
 		Needs:   0,
@@ -1968,9 +3604,9 @@ func init() {
 			{Kind: driver.ParamLaunchID, Size: 4},
 		},
 		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "minmax.go", Line: 18, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "minmax.go", Line: 20, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "minmax.go", Line: 22, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "minmax.go", Line: 17, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "minmax.go", Line: 19, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "minmax.go", Line: 21, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
 		},
 		Barrier: false,
 		Needs:   0,
@@ -2005,9 +3641,9 @@ func init() {
 			{Kind: driver.ParamLaunchID, Size: 4},
 		},
 		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "minmax.go", Line: 18, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "minmax.go", Line: 20, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "minmax.go", Line: 22, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "minmax.go", Line: 17, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "minmax.go", Line: 19, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "minmax.go", Line: 21, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
 		},
 		Barrier: false,
 		Needs:   0,
@@ -2042,9 +3678,9 @@ func init() {
 			{Kind: driver.ParamLaunchID, Size: 4},
 		},
 		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "minmax.go", Line: 18, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "minmax.go", Line: 20, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "minmax.go", Line: 22, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "minmax.go", Line: 17, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "minmax.go", Line: 19, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "minmax.go", Line: 21, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
 		},
 		Barrier: false,
 		Needs:   0,
@@ -2079,9 +3715,9 @@ func init() {
 			{Kind: driver.ParamLaunchID, Size: 4},
 		},
 		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "minmax.go", Line: 18, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "minmax.go", Line: 20, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "minmax.go", Line: 22, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "minmax.go", Line: 17, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "minmax.go", Line: 19, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "minmax.go", Line: 21, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
 		},
 		Barrier: false,
 		Needs:   0,
@@ -2116,9 +3752,9 @@ func init() {
 			{Kind: driver.ParamLaunchID, Size: 4},
 		},
 		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "minmax.go", Line: 18, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "minmax.go", Line: 20, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "minmax.go", Line: 22, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "minmax.go", Line: 17, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "minmax.go", Line: 19, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "minmax.go", Line: 21, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
 		},
 		Barrier: false,
 		Needs:   0,
@@ -2153,9 +3789,9 @@ func init() {
 			{Kind: driver.ParamLaunchID, Size: 4},
 		},
 		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "minmax.go", Line: 18, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "minmax.go", Line: 20, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "minmax.go", Line: 22, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "minmax.go", Line: 17, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "minmax.go", Line: 19, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "minmax.go", Line: 21, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
 		},
 		Barrier: false,
 		Needs:   0,
@@ -2190,9 +3826,9 @@ func init() {
 			{Kind: driver.ParamLaunchID, Size: 4},
 		},
 		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "minmax.go", Line: 18, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "minmax.go", Line: 20, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "minmax.go", Line: 22, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "minmax.go", Line: 17, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "minmax.go", Line: 19, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "minmax.go", Line: 21, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
 		},
 		Barrier: false,
 		Needs:   0,
@@ -2206,6 +3842,678 @@ func init() {
 			a0 := args[0].Value.([]uint)
 			a1 := args[1].Value.([]uint)
 			return func(g *driver.WorkGroup) { kagoGroupKPartialMin[uint](g, a0, a1) }
+		},
+	})
+	driver.RegisterKernel(KPartialReduce[float32], &driver.KernelSpec{
+		Name:  "KPartialReduce[float32]",
+		Entry: "KPartialReduce_float32",
+		Params: []driver.Param{
+			{Name: "x", Type: driver.Float32, Slice: true},
+			{Name: "out", Type: driver.Float32, Slice: true},
+			{Name: "op", Type: driver.Int},
+			{Name: "m", Type: driver.Int},
+		},
+		DeviceParams: driver.DeviceParams{
+			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
+			{Kind: driver.ParamLength, Arg: 0, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
+			{Kind: driver.ParamLength, Arg: 1, Size: 8},
+			{Kind: driver.ParamScalar, Arg: 2, Size: 8},
+			{Kind: driver.ParamScalar, Arg: 3, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
+			{Kind: driver.ParamFaultRecord, Size: 8},
+			{Kind: driver.ParamLaunchID, Size: 4},
+		},
+		Faults: []driver.FaultSite{
+			{Kind: driver.FaultIndex, File: "reduce.go", Line: 99, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "reduce.go", Line: 101, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "reduce.go", Line: 103, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "reduce.go", Line: 105, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "reduce.go", Line: 107, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "reduce.go", Line: 109, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "reduce.go", Line: 111, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "reduce.go", Line: 113, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "reduce.go", Line: 115, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "reduce.go", Line: 117, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "reduce.go", Line: 119, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "reduce.go", Line: 121, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "reduce.go", Line: 123, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "reduce.go", Line: 133, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+		},
+		Barrier: false,
+		Needs:   0,
+		Code:    kagoCode{},
+		Native: func(args []driver.Arg) func(driver.Item) {
+			a0 := args[0].Value.([]float32)
+			a1 := args[1].Value.([]float32)
+			a2 := args[2].Value.(int)
+			a3 := args[3].Value.(int)
+			return func(it driver.Item) { KPartialReduce[float32](ka.Item(it), a0, a1, a2, a3) }
+		},
+		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+			a0 := args[0].Value.([]float32)
+			a1 := args[1].Value.([]float32)
+			a2 := args[2].Value.(int)
+			a3 := args[3].Value.(int)
+			return func(g *driver.WorkGroup) { kagoGroupKPartialReduce[float32](g, a0, a1, a2, a3) }
+		},
+	})
+	driver.RegisterKernel(KPartialReduce[float64], &driver.KernelSpec{
+		Name:  "KPartialReduce[float64]",
+		Entry: "KPartialReduce_float64",
+		Params: []driver.Param{
+			{Name: "x", Type: driver.Float64, Slice: true},
+			{Name: "out", Type: driver.Float64, Slice: true},
+			{Name: "op", Type: driver.Int},
+			{Name: "m", Type: driver.Int},
+		},
+		DeviceParams: driver.DeviceParams{
+			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
+			{Kind: driver.ParamLength, Arg: 0, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
+			{Kind: driver.ParamLength, Arg: 1, Size: 8},
+			{Kind: driver.ParamScalar, Arg: 2, Size: 8},
+			{Kind: driver.ParamScalar, Arg: 3, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
+			{Kind: driver.ParamFaultRecord, Size: 8},
+			{Kind: driver.ParamLaunchID, Size: 4},
+		},
+		Faults: []driver.FaultSite{
+			{Kind: driver.FaultIndex, File: "reduce.go", Line: 99, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "reduce.go", Line: 101, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "reduce.go", Line: 103, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "reduce.go", Line: 105, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "reduce.go", Line: 107, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "reduce.go", Line: 109, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "reduce.go", Line: 111, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "reduce.go", Line: 113, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "reduce.go", Line: 115, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "reduce.go", Line: 117, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "reduce.go", Line: 119, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "reduce.go", Line: 121, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "reduce.go", Line: 123, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "reduce.go", Line: 133, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+		},
+		Barrier: false,
+		Needs:   driver.FP64,
+		Code:    kagoCode{},
+		Native: func(args []driver.Arg) func(driver.Item) {
+			a0 := args[0].Value.([]float64)
+			a1 := args[1].Value.([]float64)
+			a2 := args[2].Value.(int)
+			a3 := args[3].Value.(int)
+			return func(it driver.Item) { KPartialReduce[float64](ka.Item(it), a0, a1, a2, a3) }
+		},
+		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+			a0 := args[0].Value.([]float64)
+			a1 := args[1].Value.([]float64)
+			a2 := args[2].Value.(int)
+			a3 := args[3].Value.(int)
+			return func(g *driver.WorkGroup) { kagoGroupKPartialReduce[float64](g, a0, a1, a2, a3) }
+		},
+	})
+	driver.RegisterKernel(KPartialReduce[int16], &driver.KernelSpec{
+		Name:  "KPartialReduce[int16]",
+		Entry: "KPartialReduce_int16",
+		Params: []driver.Param{
+			{Name: "x", Type: driver.Int16, Slice: true},
+			{Name: "out", Type: driver.Int16, Slice: true},
+			{Name: "op", Type: driver.Int},
+			{Name: "m", Type: driver.Int},
+		},
+		DeviceParams: driver.DeviceParams{
+			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
+			{Kind: driver.ParamLength, Arg: 0, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
+			{Kind: driver.ParamLength, Arg: 1, Size: 8},
+			{Kind: driver.ParamScalar, Arg: 2, Size: 8},
+			{Kind: driver.ParamScalar, Arg: 3, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
+			{Kind: driver.ParamFaultRecord, Size: 8},
+			{Kind: driver.ParamLaunchID, Size: 4},
+		},
+		Faults: []driver.FaultSite{
+			{Kind: driver.FaultIndex, File: "reduce.go", Line: 99, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "reduce.go", Line: 101, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "reduce.go", Line: 103, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "reduce.go", Line: 105, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "reduce.go", Line: 107, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "reduce.go", Line: 109, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "reduce.go", Line: 111, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "reduce.go", Line: 113, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "reduce.go", Line: 115, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "reduce.go", Line: 117, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "reduce.go", Line: 119, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "reduce.go", Line: 121, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "reduce.go", Line: 123, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "reduce.go", Line: 133, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+		},
+		Barrier: false,
+		Needs:   0,
+		Code:    kagoCode{},
+		Native: func(args []driver.Arg) func(driver.Item) {
+			a0 := args[0].Value.([]int16)
+			a1 := args[1].Value.([]int16)
+			a2 := args[2].Value.(int)
+			a3 := args[3].Value.(int)
+			return func(it driver.Item) { KPartialReduce[int16](ka.Item(it), a0, a1, a2, a3) }
+		},
+		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+			a0 := args[0].Value.([]int16)
+			a1 := args[1].Value.([]int16)
+			a2 := args[2].Value.(int)
+			a3 := args[3].Value.(int)
+			return func(g *driver.WorkGroup) { kagoGroupKPartialReduce[int16](g, a0, a1, a2, a3) }
+		},
+	})
+	driver.RegisterKernel(KPartialReduce[int32], &driver.KernelSpec{
+		Name:  "KPartialReduce[int32]",
+		Entry: "KPartialReduce_int32",
+		Params: []driver.Param{
+			{Name: "x", Type: driver.Int32, Slice: true},
+			{Name: "out", Type: driver.Int32, Slice: true},
+			{Name: "op", Type: driver.Int},
+			{Name: "m", Type: driver.Int},
+		},
+		DeviceParams: driver.DeviceParams{
+			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
+			{Kind: driver.ParamLength, Arg: 0, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
+			{Kind: driver.ParamLength, Arg: 1, Size: 8},
+			{Kind: driver.ParamScalar, Arg: 2, Size: 8},
+			{Kind: driver.ParamScalar, Arg: 3, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
+			{Kind: driver.ParamFaultRecord, Size: 8},
+			{Kind: driver.ParamLaunchID, Size: 4},
+		},
+		Faults: []driver.FaultSite{
+			{Kind: driver.FaultIndex, File: "reduce.go", Line: 99, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "reduce.go", Line: 101, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "reduce.go", Line: 103, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "reduce.go", Line: 105, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "reduce.go", Line: 107, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "reduce.go", Line: 109, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "reduce.go", Line: 111, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "reduce.go", Line: 113, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "reduce.go", Line: 115, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "reduce.go", Line: 117, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "reduce.go", Line: 119, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "reduce.go", Line: 121, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "reduce.go", Line: 123, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "reduce.go", Line: 133, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+		},
+		Barrier: false,
+		Needs:   0,
+		Code:    kagoCode{},
+		Native: func(args []driver.Arg) func(driver.Item) {
+			a0 := args[0].Value.([]int32)
+			a1 := args[1].Value.([]int32)
+			a2 := args[2].Value.(int)
+			a3 := args[3].Value.(int)
+			return func(it driver.Item) { KPartialReduce[int32](ka.Item(it), a0, a1, a2, a3) }
+		},
+		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+			a0 := args[0].Value.([]int32)
+			a1 := args[1].Value.([]int32)
+			a2 := args[2].Value.(int)
+			a3 := args[3].Value.(int)
+			return func(g *driver.WorkGroup) { kagoGroupKPartialReduce[int32](g, a0, a1, a2, a3) }
+		},
+	})
+	driver.RegisterKernel(KPartialReduce[int64], &driver.KernelSpec{
+		Name:  "KPartialReduce[int64]",
+		Entry: "KPartialReduce_int64",
+		Params: []driver.Param{
+			{Name: "x", Type: driver.Int64, Slice: true},
+			{Name: "out", Type: driver.Int64, Slice: true},
+			{Name: "op", Type: driver.Int},
+			{Name: "m", Type: driver.Int},
+		},
+		DeviceParams: driver.DeviceParams{
+			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
+			{Kind: driver.ParamLength, Arg: 0, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
+			{Kind: driver.ParamLength, Arg: 1, Size: 8},
+			{Kind: driver.ParamScalar, Arg: 2, Size: 8},
+			{Kind: driver.ParamScalar, Arg: 3, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
+			{Kind: driver.ParamFaultRecord, Size: 8},
+			{Kind: driver.ParamLaunchID, Size: 4},
+		},
+		Faults: []driver.FaultSite{
+			{Kind: driver.FaultIndex, File: "reduce.go", Line: 99, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "reduce.go", Line: 101, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "reduce.go", Line: 103, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "reduce.go", Line: 105, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "reduce.go", Line: 107, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "reduce.go", Line: 109, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "reduce.go", Line: 111, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "reduce.go", Line: 113, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "reduce.go", Line: 115, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "reduce.go", Line: 117, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "reduce.go", Line: 119, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "reduce.go", Line: 121, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "reduce.go", Line: 123, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "reduce.go", Line: 133, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+		},
+		Barrier: false,
+		Needs:   0,
+		Code:    kagoCode{},
+		Native: func(args []driver.Arg) func(driver.Item) {
+			a0 := args[0].Value.([]int64)
+			a1 := args[1].Value.([]int64)
+			a2 := args[2].Value.(int)
+			a3 := args[3].Value.(int)
+			return func(it driver.Item) { KPartialReduce[int64](ka.Item(it), a0, a1, a2, a3) }
+		},
+		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+			a0 := args[0].Value.([]int64)
+			a1 := args[1].Value.([]int64)
+			a2 := args[2].Value.(int)
+			a3 := args[3].Value.(int)
+			return func(g *driver.WorkGroup) { kagoGroupKPartialReduce[int64](g, a0, a1, a2, a3) }
+		},
+	})
+	driver.RegisterKernel(KPartialReduce[int8], &driver.KernelSpec{
+		Name:  "KPartialReduce[int8]",
+		Entry: "KPartialReduce_int8",
+		Params: []driver.Param{
+			{Name: "x", Type: driver.Int8, Slice: true},
+			{Name: "out", Type: driver.Int8, Slice: true},
+			{Name: "op", Type: driver.Int},
+			{Name: "m", Type: driver.Int},
+		},
+		DeviceParams: driver.DeviceParams{
+			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
+			{Kind: driver.ParamLength, Arg: 0, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
+			{Kind: driver.ParamLength, Arg: 1, Size: 8},
+			{Kind: driver.ParamScalar, Arg: 2, Size: 8},
+			{Kind: driver.ParamScalar, Arg: 3, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
+			{Kind: driver.ParamFaultRecord, Size: 8},
+			{Kind: driver.ParamLaunchID, Size: 4},
+		},
+		Faults: []driver.FaultSite{
+			{Kind: driver.FaultIndex, File: "reduce.go", Line: 99, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "reduce.go", Line: 101, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "reduce.go", Line: 103, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "reduce.go", Line: 105, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "reduce.go", Line: 107, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "reduce.go", Line: 109, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "reduce.go", Line: 111, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "reduce.go", Line: 113, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "reduce.go", Line: 115, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "reduce.go", Line: 117, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "reduce.go", Line: 119, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "reduce.go", Line: 121, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "reduce.go", Line: 123, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "reduce.go", Line: 133, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+		},
+		Barrier: false,
+		Needs:   0,
+		Code:    kagoCode{},
+		Native: func(args []driver.Arg) func(driver.Item) {
+			a0 := args[0].Value.([]int8)
+			a1 := args[1].Value.([]int8)
+			a2 := args[2].Value.(int)
+			a3 := args[3].Value.(int)
+			return func(it driver.Item) { KPartialReduce[int8](ka.Item(it), a0, a1, a2, a3) }
+		},
+		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+			a0 := args[0].Value.([]int8)
+			a1 := args[1].Value.([]int8)
+			a2 := args[2].Value.(int)
+			a3 := args[3].Value.(int)
+			return func(g *driver.WorkGroup) { kagoGroupKPartialReduce[int8](g, a0, a1, a2, a3) }
+		},
+	})
+	driver.RegisterKernel(KPartialReduce[int], &driver.KernelSpec{
+		Name:  "KPartialReduce[int]",
+		Entry: "KPartialReduce_int",
+		Params: []driver.Param{
+			{Name: "x", Type: driver.Int, Slice: true},
+			{Name: "out", Type: driver.Int, Slice: true},
+			{Name: "op", Type: driver.Int},
+			{Name: "m", Type: driver.Int},
+		},
+		DeviceParams: driver.DeviceParams{
+			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
+			{Kind: driver.ParamLength, Arg: 0, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
+			{Kind: driver.ParamLength, Arg: 1, Size: 8},
+			{Kind: driver.ParamScalar, Arg: 2, Size: 8},
+			{Kind: driver.ParamScalar, Arg: 3, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
+			{Kind: driver.ParamFaultRecord, Size: 8},
+			{Kind: driver.ParamLaunchID, Size: 4},
+		},
+		Faults: []driver.FaultSite{
+			{Kind: driver.FaultIndex, File: "reduce.go", Line: 99, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "reduce.go", Line: 101, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "reduce.go", Line: 103, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "reduce.go", Line: 105, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "reduce.go", Line: 107, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "reduce.go", Line: 109, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "reduce.go", Line: 111, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "reduce.go", Line: 113, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "reduce.go", Line: 115, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "reduce.go", Line: 117, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "reduce.go", Line: 119, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "reduce.go", Line: 121, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "reduce.go", Line: 123, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "reduce.go", Line: 133, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+		},
+		Barrier: false,
+		Needs:   0,
+		Code:    kagoCode{},
+		Native: func(args []driver.Arg) func(driver.Item) {
+			a0 := args[0].Value.([]int)
+			a1 := args[1].Value.([]int)
+			a2 := args[2].Value.(int)
+			a3 := args[3].Value.(int)
+			return func(it driver.Item) { KPartialReduce[int](ka.Item(it), a0, a1, a2, a3) }
+		},
+		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+			a0 := args[0].Value.([]int)
+			a1 := args[1].Value.([]int)
+			a2 := args[2].Value.(int)
+			a3 := args[3].Value.(int)
+			return func(g *driver.WorkGroup) { kagoGroupKPartialReduce[int](g, a0, a1, a2, a3) }
+		},
+	})
+	driver.RegisterKernel(KPartialReduce[uint16], &driver.KernelSpec{
+		Name:  "KPartialReduce[uint16]",
+		Entry: "KPartialReduce_uint16",
+		Params: []driver.Param{
+			{Name: "x", Type: driver.Uint16, Slice: true},
+			{Name: "out", Type: driver.Uint16, Slice: true},
+			{Name: "op", Type: driver.Int},
+			{Name: "m", Type: driver.Int},
+		},
+		DeviceParams: driver.DeviceParams{
+			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
+			{Kind: driver.ParamLength, Arg: 0, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
+			{Kind: driver.ParamLength, Arg: 1, Size: 8},
+			{Kind: driver.ParamScalar, Arg: 2, Size: 8},
+			{Kind: driver.ParamScalar, Arg: 3, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
+			{Kind: driver.ParamFaultRecord, Size: 8},
+			{Kind: driver.ParamLaunchID, Size: 4},
+		},
+		Faults: []driver.FaultSite{
+			{Kind: driver.FaultIndex, File: "reduce.go", Line: 99, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "reduce.go", Line: 101, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "reduce.go", Line: 103, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "reduce.go", Line: 105, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "reduce.go", Line: 107, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "reduce.go", Line: 109, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "reduce.go", Line: 111, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "reduce.go", Line: 113, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "reduce.go", Line: 115, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "reduce.go", Line: 117, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "reduce.go", Line: 119, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "reduce.go", Line: 121, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "reduce.go", Line: 123, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "reduce.go", Line: 133, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+		},
+		Barrier: false,
+		Needs:   0,
+		Code:    kagoCode{},
+		Native: func(args []driver.Arg) func(driver.Item) {
+			a0 := args[0].Value.([]uint16)
+			a1 := args[1].Value.([]uint16)
+			a2 := args[2].Value.(int)
+			a3 := args[3].Value.(int)
+			return func(it driver.Item) { KPartialReduce[uint16](ka.Item(it), a0, a1, a2, a3) }
+		},
+		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+			a0 := args[0].Value.([]uint16)
+			a1 := args[1].Value.([]uint16)
+			a2 := args[2].Value.(int)
+			a3 := args[3].Value.(int)
+			return func(g *driver.WorkGroup) { kagoGroupKPartialReduce[uint16](g, a0, a1, a2, a3) }
+		},
+	})
+	driver.RegisterKernel(KPartialReduce[uint32], &driver.KernelSpec{
+		Name:  "KPartialReduce[uint32]",
+		Entry: "KPartialReduce_uint32",
+		Params: []driver.Param{
+			{Name: "x", Type: driver.Uint32, Slice: true},
+			{Name: "out", Type: driver.Uint32, Slice: true},
+			{Name: "op", Type: driver.Int},
+			{Name: "m", Type: driver.Int},
+		},
+		DeviceParams: driver.DeviceParams{
+			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
+			{Kind: driver.ParamLength, Arg: 0, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
+			{Kind: driver.ParamLength, Arg: 1, Size: 8},
+			{Kind: driver.ParamScalar, Arg: 2, Size: 8},
+			{Kind: driver.ParamScalar, Arg: 3, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
+			{Kind: driver.ParamFaultRecord, Size: 8},
+			{Kind: driver.ParamLaunchID, Size: 4},
+		},
+		Faults: []driver.FaultSite{
+			{Kind: driver.FaultIndex, File: "reduce.go", Line: 99, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "reduce.go", Line: 101, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "reduce.go", Line: 103, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "reduce.go", Line: 105, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "reduce.go", Line: 107, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "reduce.go", Line: 109, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "reduce.go", Line: 111, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "reduce.go", Line: 113, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "reduce.go", Line: 115, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "reduce.go", Line: 117, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "reduce.go", Line: 119, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "reduce.go", Line: 121, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "reduce.go", Line: 123, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "reduce.go", Line: 133, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+		},
+		Barrier: false,
+		Needs:   0,
+		Code:    kagoCode{},
+		Native: func(args []driver.Arg) func(driver.Item) {
+			a0 := args[0].Value.([]uint32)
+			a1 := args[1].Value.([]uint32)
+			a2 := args[2].Value.(int)
+			a3 := args[3].Value.(int)
+			return func(it driver.Item) { KPartialReduce[uint32](ka.Item(it), a0, a1, a2, a3) }
+		},
+		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+			a0 := args[0].Value.([]uint32)
+			a1 := args[1].Value.([]uint32)
+			a2 := args[2].Value.(int)
+			a3 := args[3].Value.(int)
+			return func(g *driver.WorkGroup) { kagoGroupKPartialReduce[uint32](g, a0, a1, a2, a3) }
+		},
+	})
+	driver.RegisterKernel(KPartialReduce[uint64], &driver.KernelSpec{
+		Name:  "KPartialReduce[uint64]",
+		Entry: "KPartialReduce_uint64",
+		Params: []driver.Param{
+			{Name: "x", Type: driver.Uint64, Slice: true},
+			{Name: "out", Type: driver.Uint64, Slice: true},
+			{Name: "op", Type: driver.Int},
+			{Name: "m", Type: driver.Int},
+		},
+		DeviceParams: driver.DeviceParams{
+			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
+			{Kind: driver.ParamLength, Arg: 0, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
+			{Kind: driver.ParamLength, Arg: 1, Size: 8},
+			{Kind: driver.ParamScalar, Arg: 2, Size: 8},
+			{Kind: driver.ParamScalar, Arg: 3, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
+			{Kind: driver.ParamFaultRecord, Size: 8},
+			{Kind: driver.ParamLaunchID, Size: 4},
+		},
+		Faults: []driver.FaultSite{
+			{Kind: driver.FaultIndex, File: "reduce.go", Line: 99, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "reduce.go", Line: 101, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "reduce.go", Line: 103, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "reduce.go", Line: 105, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "reduce.go", Line: 107, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "reduce.go", Line: 109, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "reduce.go", Line: 111, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "reduce.go", Line: 113, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "reduce.go", Line: 115, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "reduce.go", Line: 117, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "reduce.go", Line: 119, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "reduce.go", Line: 121, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "reduce.go", Line: 123, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "reduce.go", Line: 133, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+		},
+		Barrier: false,
+		Needs:   0,
+		Code:    kagoCode{},
+		Native: func(args []driver.Arg) func(driver.Item) {
+			a0 := args[0].Value.([]uint64)
+			a1 := args[1].Value.([]uint64)
+			a2 := args[2].Value.(int)
+			a3 := args[3].Value.(int)
+			return func(it driver.Item) { KPartialReduce[uint64](ka.Item(it), a0, a1, a2, a3) }
+		},
+		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+			a0 := args[0].Value.([]uint64)
+			a1 := args[1].Value.([]uint64)
+			a2 := args[2].Value.(int)
+			a3 := args[3].Value.(int)
+			return func(g *driver.WorkGroup) { kagoGroupKPartialReduce[uint64](g, a0, a1, a2, a3) }
+		},
+	})
+	driver.RegisterKernel(KPartialReduce[uint8], &driver.KernelSpec{
+		Name:  "KPartialReduce[uint8]",
+		Entry: "KPartialReduce_uint8",
+		Params: []driver.Param{
+			{Name: "x", Type: driver.Uint8, Slice: true},
+			{Name: "out", Type: driver.Uint8, Slice: true},
+			{Name: "op", Type: driver.Int},
+			{Name: "m", Type: driver.Int},
+		},
+		DeviceParams: driver.DeviceParams{
+			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
+			{Kind: driver.ParamLength, Arg: 0, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
+			{Kind: driver.ParamLength, Arg: 1, Size: 8},
+			{Kind: driver.ParamScalar, Arg: 2, Size: 8},
+			{Kind: driver.ParamScalar, Arg: 3, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
+			{Kind: driver.ParamFaultRecord, Size: 8},
+			{Kind: driver.ParamLaunchID, Size: 4},
+		},
+		Faults: []driver.FaultSite{
+			{Kind: driver.FaultIndex, File: "reduce.go", Line: 99, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "reduce.go", Line: 101, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "reduce.go", Line: 103, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "reduce.go", Line: 105, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "reduce.go", Line: 107, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "reduce.go", Line: 109, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "reduce.go", Line: 111, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "reduce.go", Line: 113, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "reduce.go", Line: 115, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "reduce.go", Line: 117, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "reduce.go", Line: 119, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "reduce.go", Line: 121, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "reduce.go", Line: 123, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "reduce.go", Line: 133, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+		},
+		Barrier: false,
+		Needs:   0,
+		Code:    kagoCode{},
+		Native: func(args []driver.Arg) func(driver.Item) {
+			a0 := args[0].Value.([]uint8)
+			a1 := args[1].Value.([]uint8)
+			a2 := args[2].Value.(int)
+			a3 := args[3].Value.(int)
+			return func(it driver.Item) { KPartialReduce[uint8](ka.Item(it), a0, a1, a2, a3) }
+		},
+		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+			a0 := args[0].Value.([]uint8)
+			a1 := args[1].Value.([]uint8)
+			a2 := args[2].Value.(int)
+			a3 := args[3].Value.(int)
+			return func(g *driver.WorkGroup) { kagoGroupKPartialReduce[uint8](g, a0, a1, a2, a3) }
+		},
+	})
+	driver.RegisterKernel(KPartialReduce[uint], &driver.KernelSpec{
+		Name:  "KPartialReduce[uint]",
+		Entry: "KPartialReduce_uint",
+		Params: []driver.Param{
+			{Name: "x", Type: driver.Uint, Slice: true},
+			{Name: "out", Type: driver.Uint, Slice: true},
+			{Name: "op", Type: driver.Int},
+			{Name: "m", Type: driver.Int},
+		},
+		DeviceParams: driver.DeviceParams{
+			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
+			{Kind: driver.ParamLength, Arg: 0, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
+			{Kind: driver.ParamLength, Arg: 1, Size: 8},
+			{Kind: driver.ParamScalar, Arg: 2, Size: 8},
+			{Kind: driver.ParamScalar, Arg: 3, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
+			{Kind: driver.ParamFaultRecord, Size: 8},
+			{Kind: driver.ParamLaunchID, Size: 4},
+		},
+		Faults: []driver.FaultSite{
+			{Kind: driver.FaultIndex, File: "reduce.go", Line: 99, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "reduce.go", Line: 101, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "reduce.go", Line: 103, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "reduce.go", Line: 105, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "reduce.go", Line: 107, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "reduce.go", Line: 109, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "reduce.go", Line: 111, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "reduce.go", Line: 113, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "reduce.go", Line: 115, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "reduce.go", Line: 117, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "reduce.go", Line: 119, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "reduce.go", Line: 121, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "reduce.go", Line: 123, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "reduce.go", Line: 133, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+		},
+		Barrier: false,
+		Needs:   0,
+		Code:    kagoCode{},
+		Native: func(args []driver.Arg) func(driver.Item) {
+			a0 := args[0].Value.([]uint)
+			a1 := args[1].Value.([]uint)
+			a2 := args[2].Value.(int)
+			a3 := args[3].Value.(int)
+			return func(it driver.Item) { KPartialReduce[uint](ka.Item(it), a0, a1, a2, a3) }
+		},
+		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+			a0 := args[0].Value.([]uint)
+			a1 := args[1].Value.([]uint)
+			a2 := args[2].Value.(int)
+			a3 := args[3].Value.(int)
+			return func(g *driver.WorkGroup) { kagoGroupKPartialReduce[uint](g, a0, a1, a2, a3) }
 		},
 	})
 	driver.RegisterKernel(KPartialSum[float32], &driver.KernelSpec{
@@ -2640,9 +4948,9 @@ func init() {
 			return func(g *driver.WorkGroup) { kagoGroupKPartialSum[uint](g, a0, a1) }
 		},
 	})
-	driver.RegisterKernel(KRadixHist, &driver.KernelSpec{
-		Name:  "KRadixHist",
-		Entry: "KRadixHist",
+	driver.RegisterKernel(KRadixHist[uint32], &driver.KernelSpec{
+		Name:  "KRadixHist[uint32]",
+		Entry: "KRadixHist_uint32",
 		Params: []driver.Param{
 			{Name: "keys", Type: driver.Uint32, Slice: true},
 			{Name: "hist", Type: driver.Uint32, Slice: true},
@@ -2677,19 +4985,66 @@ func init() {
 			a1 := args[1].Value.([]uint32)
 			a2 := args[2].Value.(uint32)
 			a3 := args[3].Value.(int)
-			return func(it driver.Item) { KRadixHist(ka.Item(it), a0, a1, a2, a3) }
+			return func(it driver.Item) { KRadixHist[uint32](ka.Item(it), a0, a1, a2, a3) }
 		},
 		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
 			a0 := args[0].Value.([]uint32)
 			a1 := args[1].Value.([]uint32)
 			a2 := args[2].Value.(uint32)
 			a3 := args[3].Value.(int)
-			return func(g *driver.WorkGroup) { kagoGroupKRadixHist(g, a0, a1, a2, a3) }
+			return func(g *driver.WorkGroup) { kagoGroupKRadixHist[uint32](g, a0, a1, a2, a3) }
 		},
 	})
-	driver.RegisterKernel(KRadixScatter, &driver.KernelSpec{
-		Name:  "KRadixScatter",
-		Entry: "KRadixScatter",
+	driver.RegisterKernel(KRadixHist[uint64], &driver.KernelSpec{
+		Name:  "KRadixHist[uint64]",
+		Entry: "KRadixHist_uint64",
+		Params: []driver.Param{
+			{Name: "keys", Type: driver.Uint64, Slice: true},
+			{Name: "hist", Type: driver.Uint32, Slice: true},
+			{Name: "shift", Type: driver.Uint32},
+			{Name: "m", Type: driver.Int},
+		},
+		DeviceParams: driver.DeviceParams{
+			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
+			{Kind: driver.ParamLength, Arg: 0, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
+			{Kind: driver.ParamLength, Arg: 1, Size: 8},
+			{Kind: driver.ParamScalar, Arg: 2, Size: 4},
+			{Kind: driver.ParamScalar, Arg: 3, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
+			{Kind: driver.ParamFaultRecord, Size: 8},
+			{Kind: driver.ParamLaunchID, Size: 4},
+		},
+		Faults: []driver.FaultSite{
+			{Kind: driver.FaultIndex, File: "radix.go", Line: 19, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "radix.go", Line: 19, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Uint, driver.Int}},
+			{Kind: driver.FaultIndex, File: "radix.go", Line: 19, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Uint, driver.Int}},
+			{Kind: driver.FaultIndex, File: "radix.go", Line: 22, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "radix.go", Line: 22, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+		},
+		Barrier: false,
+		Needs:   0,
+		Code:    kagoCode{},
+		Native: func(args []driver.Arg) func(driver.Item) {
+			a0 := args[0].Value.([]uint64)
+			a1 := args[1].Value.([]uint32)
+			a2 := args[2].Value.(uint32)
+			a3 := args[3].Value.(int)
+			return func(it driver.Item) { KRadixHist[uint64](ka.Item(it), a0, a1, a2, a3) }
+		},
+		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+			a0 := args[0].Value.([]uint64)
+			a1 := args[1].Value.([]uint32)
+			a2 := args[2].Value.(uint32)
+			a3 := args[3].Value.(int)
+			return func(g *driver.WorkGroup) { kagoGroupKRadixHist[uint64](g, a0, a1, a2, a3) }
+		},
+	})
+	driver.RegisterKernel(KRadixScatter[uint32], &driver.KernelSpec{
+		Name:  "KRadixScatter[uint32]",
+		Entry: "KRadixScatter_uint32",
 		Params: []driver.Param{
 			{Name: "keys", Type: driver.Uint32, Slice: true},
 			{Name: "out", Type: driver.Uint32, Slice: true},
@@ -2744,7 +5099,7 @@ func init() {
 			a5 := args[5].Value.(uint32)
 			a6 := args[6].Value.(int)
 			a7 := args[7].Value.(bool)
-			return func(it driver.Item) { KRadixScatter(ka.Item(it), a0, a1, a2, a3, a4, a5, a6, a7) }
+			return func(it driver.Item) { KRadixScatter[uint32](ka.Item(it), a0, a1, a2, a3, a4, a5, a6, a7) }
 		},
 		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
 			a0 := args[0].Value.([]uint32)
@@ -2755,7 +5110,78 @@ func init() {
 			a5 := args[5].Value.(uint32)
 			a6 := args[6].Value.(int)
 			a7 := args[7].Value.(bool)
-			return func(g *driver.WorkGroup) { kagoGroupKRadixScatter(g, a0, a1, a2, a3, a4, a5, a6, a7) }
+			return func(g *driver.WorkGroup) { kagoGroupKRadixScatter[uint32](g, a0, a1, a2, a3, a4, a5, a6, a7) }
+		},
+	})
+	driver.RegisterKernel(KRadixScatter[uint64], &driver.KernelSpec{
+		Name:  "KRadixScatter[uint64]",
+		Entry: "KRadixScatter_uint64",
+		Params: []driver.Param{
+			{Name: "keys", Type: driver.Uint64, Slice: true},
+			{Name: "out", Type: driver.Uint64, Slice: true},
+			{Name: "vals", Type: driver.Uint32, Slice: true},
+			{Name: "outVals", Type: driver.Uint32, Slice: true},
+			{Name: "offs", Type: driver.Uint32, Slice: true},
+			{Name: "shift", Type: driver.Uint32},
+			{Name: "m", Type: driver.Int},
+			{Name: "pairs", Type: driver.Bool},
+		},
+		DeviceParams: driver.DeviceParams{
+			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
+			{Kind: driver.ParamLength, Arg: 0, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
+			{Kind: driver.ParamLength, Arg: 1, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 2, Size: 8},
+			{Kind: driver.ParamLength, Arg: 2, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 3, Size: 8},
+			{Kind: driver.ParamLength, Arg: 3, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 4, Size: 8},
+			{Kind: driver.ParamLength, Arg: 4, Size: 8},
+			{Kind: driver.ParamScalar, Arg: 5, Size: 4},
+			{Kind: driver.ParamScalar, Arg: 6, Size: 8},
+			{Kind: driver.ParamScalar, Arg: 7, Size: 1},
+			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
+			{Kind: driver.ParamFaultRecord, Size: 8},
+			{Kind: driver.ParamLaunchID, Size: 4},
+		},
+		Faults: []driver.FaultSite{
+			{Kind: driver.FaultIndex, File: "radix.go", Line: 34, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "radix.go", Line: 34, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "radix.go", Line: 39, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "radix.go", Line: 41, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Uint, driver.Int}},
+			{Kind: driver.FaultIndex, File: "radix.go", Line: 41, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Uint, driver.Int}},
+			{Kind: driver.FaultIndex, File: "radix.go", Line: 43, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Uint, driver.Int}},
+			{Kind: driver.FaultIndex, File: "radix.go", Line: 43, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "radix.go", Line: 43, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Uint, driver.Int}},
+			{Kind: driver.FaultIndex, File: "radix.go", Line: 45, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Uint, driver.Int}},
+			{Kind: driver.FaultIndex, File: "radix.go", Line: 45, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Uint, driver.Int}},
+		},
+		Barrier: false,
+		Needs:   0,
+		Code:    kagoCode{},
+		Native: func(args []driver.Arg) func(driver.Item) {
+			a0 := args[0].Value.([]uint64)
+			a1 := args[1].Value.([]uint64)
+			a2 := args[2].Value.([]uint32)
+			a3 := args[3].Value.([]uint32)
+			a4 := args[4].Value.([]uint32)
+			a5 := args[5].Value.(uint32)
+			a6 := args[6].Value.(int)
+			a7 := args[7].Value.(bool)
+			return func(it driver.Item) { KRadixScatter[uint64](ka.Item(it), a0, a1, a2, a3, a4, a5, a6, a7) }
+		},
+		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+			a0 := args[0].Value.([]uint64)
+			a1 := args[1].Value.([]uint64)
+			a2 := args[2].Value.([]uint32)
+			a3 := args[3].Value.([]uint32)
+			a4 := args[4].Value.([]uint32)
+			a5 := args[5].Value.(uint32)
+			a6 := args[6].Value.(int)
+			a7 := args[7].Value.(bool)
+			return func(g *driver.WorkGroup) { kagoGroupKRadixScatter[uint64](g, a0, a1, a2, a3, a4, a5, a6, a7) }
 		},
 	})
 	driver.RegisterKernel(KScanChunk[float32], &driver.KernelSpec{
@@ -3328,7 +5754,7 @@ func init() {
 // takes KCopy's parameters, so a wrong argument is a compile error.
 type KCopyKernel[T interface {
 	ka.Scalar
-	ka.Number
+	ka.Scalar
 }] struct{ k *ka.Kernel }
 
 // NewKCopyKernel loads an instance of the generic kernel KCopy on dev, as
@@ -3337,10 +5763,12 @@ type KCopyKernel[T interface {
 // that instance); for any other the error wraps ka.ErrUnsupported.
 func NewKCopyKernel[T interface {
 	ka.Scalar
-	ka.Number
+	ka.Scalar
 }](dev *ka.Device, opts ...ka.KernelOption) (KCopyKernel[T], error) {
 	var fn any
 	switch any(*new(T)).(type) {
+	case bool:
+		fn = KCopy[bool]
 	case float32:
 		fn = KCopy[float32]
 	case float64:
@@ -3442,25 +5870,25 @@ func (k KFillKernel[T]) Launch(s *ka.Stream, r ka.NDRange, x *ka.Array[T], v T) 
 	return k.k.Launch(s, r, x, v)
 }
 
-// KFloat32FromBitsKernel is the kernel KFloat32FromBits loaded on a device. Its Launch
-// takes KFloat32FromBits's parameters, so a wrong argument is a compile error.
-type KFloat32FromBitsKernel struct{ k *ka.Kernel }
+// KFloat32FromKeyKernel is the kernel KFloat32FromKey loaded on a device. Its Launch
+// takes KFloat32FromKey's parameters, so a wrong argument is a compile error.
+type KFloat32FromKeyKernel struct{ k *ka.Kernel }
 
-// NewKFloat32FromBitsKernel loads the kernel KFloat32FromBits on dev, as ka.NewKernel does.
-func NewKFloat32FromBitsKernel(dev *ka.Device, opts ...ka.KernelOption) (KFloat32FromBitsKernel, error) {
-	k, err := ka.NewKernel(dev, KFloat32FromBits, opts...)
-	return KFloat32FromBitsKernel{k}, err
+// NewKFloat32FromKeyKernel loads the kernel KFloat32FromKey on dev, as ka.NewKernel does.
+func NewKFloat32FromKeyKernel(dev *ka.Device, opts ...ka.KernelOption) (KFloat32FromKeyKernel, error) {
+	k, err := ka.NewKernel(dev, KFloat32FromKey, opts...)
+	return KFloat32FromKeyKernel{k}, err
 }
 
-// Kernel returns the loaded kernel (nil for the zero KFloat32FromBitsKernel).
-func (k KFloat32FromBitsKernel) Kernel() *ka.Kernel { return k.k }
+// Kernel returns the loaded kernel (nil for the zero KFloat32FromKeyKernel).
+func (k KFloat32FromKeyKernel) Kernel() *ka.Kernel { return k.k }
 
-// Launch enqueues KFloat32FromBits on s over r, as ka.Kernel.Launch does.
-func (k KFloat32FromBitsKernel) Launch(s *ka.Stream, r ka.NDRange, bits *ka.Array[uint32], x *ka.Array[float32]) error {
+// Launch enqueues KFloat32FromKey on s over r, as ka.Kernel.Launch does.
+func (k KFloat32FromKeyKernel) Launch(s *ka.Stream, r ka.NDRange, keys *ka.Array[uint32], x *ka.Array[float32]) error {
 	if k.k == nil {
-		return fmt.Errorf("launching KFloat32FromBits: a zero KFloat32FromBitsKernel, not one from NewKFloat32FromBitsKernel: %w", ka.ErrInvalid)
+		return fmt.Errorf("launching KFloat32FromKey: a zero KFloat32FromKeyKernel, not one from NewKFloat32FromKeyKernel: %w", ka.ErrInvalid)
 	}
-	return k.k.Launch(s, r, bits, x)
+	return k.k.Launch(s, r, keys, x)
 }
 
 // KFloat32KeyKernel is the kernel KFloat32Key loaded on a device. Its Launch
@@ -3477,11 +5905,302 @@ func NewKFloat32KeyKernel(dev *ka.Device, opts ...ka.KernelOption) (KFloat32KeyK
 func (k KFloat32KeyKernel) Kernel() *ka.Kernel { return k.k }
 
 // Launch enqueues KFloat32Key on s over r, as ka.Kernel.Launch does.
-func (k KFloat32KeyKernel) Launch(s *ka.Stream, r ka.NDRange, x *ka.Array[float32], keys *ka.Array[uint32], bits *ka.Array[uint32]) error {
+func (k KFloat32KeyKernel) Launch(s *ka.Stream, r ka.NDRange, x *ka.Array[float32], keys *ka.Array[uint32]) error {
 	if k.k == nil {
 		return fmt.Errorf("launching KFloat32Key: a zero KFloat32KeyKernel, not one from NewKFloat32KeyKernel: %w", ka.ErrInvalid)
 	}
-	return k.k.Launch(s, r, x, keys, bits)
+	return k.k.Launch(s, r, x, keys)
+}
+
+// KFloat64FromKeyKernel is the kernel KFloat64FromKey loaded on a device. Its Launch
+// takes KFloat64FromKey's parameters, so a wrong argument is a compile error.
+type KFloat64FromKeyKernel struct{ k *ka.Kernel }
+
+// NewKFloat64FromKeyKernel loads the kernel KFloat64FromKey on dev, as ka.NewKernel does.
+func NewKFloat64FromKeyKernel(dev *ka.Device, opts ...ka.KernelOption) (KFloat64FromKeyKernel, error) {
+	k, err := ka.NewKernel(dev, KFloat64FromKey, opts...)
+	return KFloat64FromKeyKernel{k}, err
+}
+
+// Kernel returns the loaded kernel (nil for the zero KFloat64FromKeyKernel).
+func (k KFloat64FromKeyKernel) Kernel() *ka.Kernel { return k.k }
+
+// Launch enqueues KFloat64FromKey on s over r, as ka.Kernel.Launch does.
+func (k KFloat64FromKeyKernel) Launch(s *ka.Stream, r ka.NDRange, keys *ka.Array[uint64], x *ka.Array[float64]) error {
+	if k.k == nil {
+		return fmt.Errorf("launching KFloat64FromKey: a zero KFloat64FromKeyKernel, not one from NewKFloat64FromKeyKernel: %w", ka.ErrInvalid)
+	}
+	return k.k.Launch(s, r, keys, x)
+}
+
+// KFloat64KeyKernel is the kernel KFloat64Key loaded on a device. Its Launch
+// takes KFloat64Key's parameters, so a wrong argument is a compile error.
+type KFloat64KeyKernel struct{ k *ka.Kernel }
+
+// NewKFloat64KeyKernel loads the kernel KFloat64Key on dev, as ka.NewKernel does.
+func NewKFloat64KeyKernel(dev *ka.Device, opts ...ka.KernelOption) (KFloat64KeyKernel, error) {
+	k, err := ka.NewKernel(dev, KFloat64Key, opts...)
+	return KFloat64KeyKernel{k}, err
+}
+
+// Kernel returns the loaded kernel (nil for the zero KFloat64KeyKernel).
+func (k KFloat64KeyKernel) Kernel() *ka.Kernel { return k.k }
+
+// Launch enqueues KFloat64Key on s over r, as ka.Kernel.Launch does.
+func (k KFloat64KeyKernel) Launch(s *ka.Stream, r ka.NDRange, x *ka.Array[float64], keys *ka.Array[uint64]) error {
+	if k.k == nil {
+		return fmt.Errorf("launching KFloat64Key: a zero KFloat64KeyKernel, not one from NewKFloat64KeyKernel: %w", ka.ErrInvalid)
+	}
+	return k.k.Launch(s, r, x, keys)
+}
+
+// KGatherKernel is an instance of the generic kernel KGather loaded on a device. Its Launch
+// takes KGather's parameters, so a wrong argument is a compile error.
+type KGatherKernel[T interface {
+	ka.Scalar
+	ka.Scalar
+}] struct{ k *ka.Kernel }
+
+// NewKGatherKernel loads an instance of the generic kernel KGather on dev, as
+// ka.NewKernel does. Its type arguments must be those of an instance that
+// kago gen compiled (a call of it in this package makes kago gen compile
+// that instance); for any other the error wraps ka.ErrUnsupported.
+func NewKGatherKernel[T interface {
+	ka.Scalar
+	ka.Scalar
+}](dev *ka.Device, opts ...ka.KernelOption) (KGatherKernel[T], error) {
+	var fn any
+	switch any(*new(T)).(type) {
+	case bool:
+		fn = KGather[bool]
+	case float32:
+		fn = KGather[float32]
+	case float64:
+		fn = KGather[float64]
+	case int16:
+		fn = KGather[int16]
+	case int32:
+		fn = KGather[int32]
+	case int64:
+		fn = KGather[int64]
+	case int8:
+		fn = KGather[int8]
+	case int:
+		fn = KGather[int]
+	case uint16:
+		fn = KGather[uint16]
+	case uint32:
+		fn = KGather[uint32]
+	case uint64:
+		fn = KGather[uint64]
+	case uint8:
+		fn = KGather[uint8]
+	case uint:
+		fn = KGather[uint]
+	default:
+		return KGatherKernel[T]{}, fmt.Errorf("kernel KGather[%T] has no code: kago gen compiled no such instance: %w", *new(T), ka.ErrUnsupported)
+	}
+	k, err := ka.NewKernel(dev, fn, opts...)
+	return KGatherKernel[T]{k}, err
+}
+
+// Kernel returns the loaded kernel (nil for the zero KGatherKernel).
+func (k KGatherKernel[T]) Kernel() *ka.Kernel { return k.k }
+
+// Launch enqueues KGather on s over r, as ka.Kernel.Launch does.
+func (k KGatherKernel[T]) Launch(s *ka.Stream, r ka.NDRange, dst *ka.Array[T], src *ka.Array[T], perm *ka.Array[uint32]) error {
+	if k.k == nil {
+		return fmt.Errorf("launching KGather: a zero KGatherKernel, not one from NewKGatherKernel: %w", ka.ErrInvalid)
+	}
+	return k.k.Launch(s, r, dst, src, perm)
+}
+
+// KInt64FromKeyKernel is an instance of the generic kernel KInt64FromKey loaded on a device. Its Launch
+// takes KInt64FromKey's parameters, so a wrong argument is a compile error.
+type KInt64FromKeyKernel[T interface {
+	ka.Scalar
+	ka.Number
+}] struct{ k *ka.Kernel }
+
+// NewKInt64FromKeyKernel loads an instance of the generic kernel KInt64FromKey on dev, as
+// ka.NewKernel does. Its type arguments must be those of an instance that
+// kago gen compiled (a call of it in this package makes kago gen compile
+// that instance); for any other the error wraps ka.ErrUnsupported.
+func NewKInt64FromKeyKernel[T interface {
+	ka.Scalar
+	ka.Number
+}](dev *ka.Device, opts ...ka.KernelOption) (KInt64FromKeyKernel[T], error) {
+	var fn any
+	switch any(*new(T)).(type) {
+	case float32:
+		fn = KInt64FromKey[float32]
+	case int64:
+		fn = KInt64FromKey[int64]
+	case int:
+		fn = KInt64FromKey[int]
+	case uint32:
+		fn = KInt64FromKey[uint32]
+	case uint:
+		fn = KInt64FromKey[uint]
+	default:
+		return KInt64FromKeyKernel[T]{}, fmt.Errorf("kernel KInt64FromKey[%T] has no code: kago gen compiled no such instance: %w", *new(T), ka.ErrUnsupported)
+	}
+	k, err := ka.NewKernel(dev, fn, opts...)
+	return KInt64FromKeyKernel[T]{k}, err
+}
+
+// Kernel returns the loaded kernel (nil for the zero KInt64FromKeyKernel).
+func (k KInt64FromKeyKernel[T]) Kernel() *ka.Kernel { return k.k }
+
+// Launch enqueues KInt64FromKey on s over r, as ka.Kernel.Launch does.
+func (k KInt64FromKeyKernel[T]) Launch(s *ka.Stream, r ka.NDRange, keys *ka.Array[uint64], x *ka.Array[T], flip uint64) error {
+	if k.k == nil {
+		return fmt.Errorf("launching KInt64FromKey: a zero KInt64FromKeyKernel, not one from NewKInt64FromKeyKernel: %w", ka.ErrInvalid)
+	}
+	return k.k.Launch(s, r, keys, x, flip)
+}
+
+// KInt64KeyKernel is an instance of the generic kernel KInt64Key loaded on a device. Its Launch
+// takes KInt64Key's parameters, so a wrong argument is a compile error.
+type KInt64KeyKernel[T interface {
+	ka.Scalar
+	ka.Number
+}] struct{ k *ka.Kernel }
+
+// NewKInt64KeyKernel loads an instance of the generic kernel KInt64Key on dev, as
+// ka.NewKernel does. Its type arguments must be those of an instance that
+// kago gen compiled (a call of it in this package makes kago gen compile
+// that instance); for any other the error wraps ka.ErrUnsupported.
+func NewKInt64KeyKernel[T interface {
+	ka.Scalar
+	ka.Number
+}](dev *ka.Device, opts ...ka.KernelOption) (KInt64KeyKernel[T], error) {
+	var fn any
+	switch any(*new(T)).(type) {
+	case float32:
+		fn = KInt64Key[float32]
+	case int64:
+		fn = KInt64Key[int64]
+	case int:
+		fn = KInt64Key[int]
+	case uint32:
+		fn = KInt64Key[uint32]
+	case uint:
+		fn = KInt64Key[uint]
+	default:
+		return KInt64KeyKernel[T]{}, fmt.Errorf("kernel KInt64Key[%T] has no code: kago gen compiled no such instance: %w", *new(T), ka.ErrUnsupported)
+	}
+	k, err := ka.NewKernel(dev, fn, opts...)
+	return KInt64KeyKernel[T]{k}, err
+}
+
+// Kernel returns the loaded kernel (nil for the zero KInt64KeyKernel).
+func (k KInt64KeyKernel[T]) Kernel() *ka.Kernel { return k.k }
+
+// Launch enqueues KInt64Key on s over r, as ka.Kernel.Launch does.
+func (k KInt64KeyKernel[T]) Launch(s *ka.Stream, r ka.NDRange, x *ka.Array[T], keys *ka.Array[uint64], flip uint64) error {
+	if k.k == nil {
+		return fmt.Errorf("launching KInt64Key: a zero KInt64KeyKernel, not one from NewKInt64KeyKernel: %w", ka.ErrInvalid)
+	}
+	return k.k.Launch(s, r, x, keys, flip)
+}
+
+// KIntFromKeyKernel is an instance of the generic kernel KIntFromKey loaded on a device. Its Launch
+// takes KIntFromKey's parameters, so a wrong argument is a compile error.
+type KIntFromKeyKernel[T interface {
+	ka.Scalar
+	ka.Number
+}] struct{ k *ka.Kernel }
+
+// NewKIntFromKeyKernel loads an instance of the generic kernel KIntFromKey on dev, as
+// ka.NewKernel does. Its type arguments must be those of an instance that
+// kago gen compiled (a call of it in this package makes kago gen compile
+// that instance); for any other the error wraps ka.ErrUnsupported.
+func NewKIntFromKeyKernel[T interface {
+	ka.Scalar
+	ka.Number
+}](dev *ka.Device, opts ...ka.KernelOption) (KIntFromKeyKernel[T], error) {
+	var fn any
+	switch any(*new(T)).(type) {
+	case float32:
+		fn = KIntFromKey[float32]
+	case int16:
+		fn = KIntFromKey[int16]
+	case int32:
+		fn = KIntFromKey[int32]
+	case int8:
+		fn = KIntFromKey[int8]
+	case uint16:
+		fn = KIntFromKey[uint16]
+	case uint32:
+		fn = KIntFromKey[uint32]
+	case uint8:
+		fn = KIntFromKey[uint8]
+	default:
+		return KIntFromKeyKernel[T]{}, fmt.Errorf("kernel KIntFromKey[%T] has no code: kago gen compiled no such instance: %w", *new(T), ka.ErrUnsupported)
+	}
+	k, err := ka.NewKernel(dev, fn, opts...)
+	return KIntFromKeyKernel[T]{k}, err
+}
+
+// Kernel returns the loaded kernel (nil for the zero KIntFromKeyKernel).
+func (k KIntFromKeyKernel[T]) Kernel() *ka.Kernel { return k.k }
+
+// Launch enqueues KIntFromKey on s over r, as ka.Kernel.Launch does.
+func (k KIntFromKeyKernel[T]) Launch(s *ka.Stream, r ka.NDRange, keys *ka.Array[uint32], x *ka.Array[T], flip uint32) error {
+	if k.k == nil {
+		return fmt.Errorf("launching KIntFromKey: a zero KIntFromKeyKernel, not one from NewKIntFromKeyKernel: %w", ka.ErrInvalid)
+	}
+	return k.k.Launch(s, r, keys, x, flip)
+}
+
+// KIntKeyKernel is an instance of the generic kernel KIntKey loaded on a device. Its Launch
+// takes KIntKey's parameters, so a wrong argument is a compile error.
+type KIntKeyKernel[T interface {
+	ka.Scalar
+	ka.Number
+}] struct{ k *ka.Kernel }
+
+// NewKIntKeyKernel loads an instance of the generic kernel KIntKey on dev, as
+// ka.NewKernel does. Its type arguments must be those of an instance that
+// kago gen compiled (a call of it in this package makes kago gen compile
+// that instance); for any other the error wraps ka.ErrUnsupported.
+func NewKIntKeyKernel[T interface {
+	ka.Scalar
+	ka.Number
+}](dev *ka.Device, opts ...ka.KernelOption) (KIntKeyKernel[T], error) {
+	var fn any
+	switch any(*new(T)).(type) {
+	case float32:
+		fn = KIntKey[float32]
+	case int16:
+		fn = KIntKey[int16]
+	case int32:
+		fn = KIntKey[int32]
+	case int8:
+		fn = KIntKey[int8]
+	case uint16:
+		fn = KIntKey[uint16]
+	case uint32:
+		fn = KIntKey[uint32]
+	case uint8:
+		fn = KIntKey[uint8]
+	default:
+		return KIntKeyKernel[T]{}, fmt.Errorf("kernel KIntKey[%T] has no code: kago gen compiled no such instance: %w", *new(T), ka.ErrUnsupported)
+	}
+	k, err := ka.NewKernel(dev, fn, opts...)
+	return KIntKeyKernel[T]{k}, err
+}
+
+// Kernel returns the loaded kernel (nil for the zero KIntKeyKernel).
+func (k KIntKeyKernel[T]) Kernel() *ka.Kernel { return k.k }
+
+// Launch enqueues KIntKey on s over r, as ka.Kernel.Launch does.
+func (k KIntKeyKernel[T]) Launch(s *ka.Stream, r ka.NDRange, x *ka.Array[T], keys *ka.Array[uint32], flip uint32, mask uint32) error {
+	if k.k == nil {
+		return fmt.Errorf("launching KIntKey: a zero KIntKeyKernel, not one from NewKIntKeyKernel: %w", ka.ErrInvalid)
+	}
+	return k.k.Launch(s, r, x, keys, flip, mask)
 }
 
 // KIotaKernel is an instance of the generic kernel KIota loaded on a device. Its Launch
@@ -3661,6 +6380,65 @@ func (k KPartialMinKernel[T]) Launch(s *ka.Stream, r ka.NDRange, x *ka.Array[T],
 	return k.k.Launch(s, r, x, out)
 }
 
+// KPartialReduceKernel is an instance of the generic kernel KPartialReduce loaded on a device. Its Launch
+// takes KPartialReduce's parameters, so a wrong argument is a compile error.
+type KPartialReduceKernel[T interface {
+	ka.Scalar
+	ka.Number
+}] struct{ k *ka.Kernel }
+
+// NewKPartialReduceKernel loads an instance of the generic kernel KPartialReduce on dev, as
+// ka.NewKernel does. Its type arguments must be those of an instance that
+// kago gen compiled (a call of it in this package makes kago gen compile
+// that instance); for any other the error wraps ka.ErrUnsupported.
+func NewKPartialReduceKernel[T interface {
+	ka.Scalar
+	ka.Number
+}](dev *ka.Device, opts ...ka.KernelOption) (KPartialReduceKernel[T], error) {
+	var fn any
+	switch any(*new(T)).(type) {
+	case float32:
+		fn = KPartialReduce[float32]
+	case float64:
+		fn = KPartialReduce[float64]
+	case int16:
+		fn = KPartialReduce[int16]
+	case int32:
+		fn = KPartialReduce[int32]
+	case int64:
+		fn = KPartialReduce[int64]
+	case int8:
+		fn = KPartialReduce[int8]
+	case int:
+		fn = KPartialReduce[int]
+	case uint16:
+		fn = KPartialReduce[uint16]
+	case uint32:
+		fn = KPartialReduce[uint32]
+	case uint64:
+		fn = KPartialReduce[uint64]
+	case uint8:
+		fn = KPartialReduce[uint8]
+	case uint:
+		fn = KPartialReduce[uint]
+	default:
+		return KPartialReduceKernel[T]{}, fmt.Errorf("kernel KPartialReduce[%T] has no code: kago gen compiled no such instance: %w", *new(T), ka.ErrUnsupported)
+	}
+	k, err := ka.NewKernel(dev, fn, opts...)
+	return KPartialReduceKernel[T]{k}, err
+}
+
+// Kernel returns the loaded kernel (nil for the zero KPartialReduceKernel).
+func (k KPartialReduceKernel[T]) Kernel() *ka.Kernel { return k.k }
+
+// Launch enqueues KPartialReduce on s over r, as ka.Kernel.Launch does.
+func (k KPartialReduceKernel[T]) Launch(s *ka.Stream, r ka.NDRange, x *ka.Array[T], out *ka.Array[T], op int, m int) error {
+	if k.k == nil {
+		return fmt.Errorf("launching KPartialReduce: a zero KPartialReduceKernel, not one from NewKPartialReduceKernel: %w", ka.ErrInvalid)
+	}
+	return k.k.Launch(s, r, x, out, op, m)
+}
+
 // KPartialSumKernel is an instance of the generic kernel KPartialSum loaded on a device. Its Launch
 // takes KPartialSum's parameters, so a wrong argument is a compile error.
 type KPartialSumKernel[T interface {
@@ -3720,42 +6498,66 @@ func (k KPartialSumKernel[T]) Launch(s *ka.Stream, r ka.NDRange, x *ka.Array[T],
 	return k.k.Launch(s, r, x, out)
 }
 
-// KRadixHistKernel is the kernel KRadixHist loaded on a device. Its Launch
+// KRadixHistKernel is an instance of the generic kernel KRadixHist loaded on a device. Its Launch
 // takes KRadixHist's parameters, so a wrong argument is a compile error.
-type KRadixHistKernel struct{ k *ka.Kernel }
+type KRadixHistKernel[K uint32 | uint64] struct{ k *ka.Kernel }
 
-// NewKRadixHistKernel loads the kernel KRadixHist on dev, as ka.NewKernel does.
-func NewKRadixHistKernel(dev *ka.Device, opts ...ka.KernelOption) (KRadixHistKernel, error) {
-	k, err := ka.NewKernel(dev, KRadixHist, opts...)
-	return KRadixHistKernel{k}, err
+// NewKRadixHistKernel loads an instance of the generic kernel KRadixHist on dev, as
+// ka.NewKernel does. Its type arguments must be those of an instance that
+// kago gen compiled (a call of it in this package makes kago gen compile
+// that instance); for any other the error wraps ka.ErrUnsupported.
+func NewKRadixHistKernel[K uint32 | uint64](dev *ka.Device, opts ...ka.KernelOption) (KRadixHistKernel[K], error) {
+	var fn any
+	switch any(*new(K)).(type) {
+	case uint32:
+		fn = KRadixHist[uint32]
+	case uint64:
+		fn = KRadixHist[uint64]
+	default:
+		return KRadixHistKernel[K]{}, fmt.Errorf("kernel KRadixHist[%T] has no code: kago gen compiled no such instance: %w", *new(K), ka.ErrUnsupported)
+	}
+	k, err := ka.NewKernel(dev, fn, opts...)
+	return KRadixHistKernel[K]{k}, err
 }
 
 // Kernel returns the loaded kernel (nil for the zero KRadixHistKernel).
-func (k KRadixHistKernel) Kernel() *ka.Kernel { return k.k }
+func (k KRadixHistKernel[K]) Kernel() *ka.Kernel { return k.k }
 
 // Launch enqueues KRadixHist on s over r, as ka.Kernel.Launch does.
-func (k KRadixHistKernel) Launch(s *ka.Stream, r ka.NDRange, keys *ka.Array[uint32], hist *ka.Array[uint32], shift uint32, m int) error {
+func (k KRadixHistKernel[K]) Launch(s *ka.Stream, r ka.NDRange, keys *ka.Array[K], hist *ka.Array[uint32], shift uint32, m int) error {
 	if k.k == nil {
 		return fmt.Errorf("launching KRadixHist: a zero KRadixHistKernel, not one from NewKRadixHistKernel: %w", ka.ErrInvalid)
 	}
 	return k.k.Launch(s, r, keys, hist, shift, m)
 }
 
-// KRadixScatterKernel is the kernel KRadixScatter loaded on a device. Its Launch
+// KRadixScatterKernel is an instance of the generic kernel KRadixScatter loaded on a device. Its Launch
 // takes KRadixScatter's parameters, so a wrong argument is a compile error.
-type KRadixScatterKernel struct{ k *ka.Kernel }
+type KRadixScatterKernel[K uint32 | uint64] struct{ k *ka.Kernel }
 
-// NewKRadixScatterKernel loads the kernel KRadixScatter on dev, as ka.NewKernel does.
-func NewKRadixScatterKernel(dev *ka.Device, opts ...ka.KernelOption) (KRadixScatterKernel, error) {
-	k, err := ka.NewKernel(dev, KRadixScatter, opts...)
-	return KRadixScatterKernel{k}, err
+// NewKRadixScatterKernel loads an instance of the generic kernel KRadixScatter on dev, as
+// ka.NewKernel does. Its type arguments must be those of an instance that
+// kago gen compiled (a call of it in this package makes kago gen compile
+// that instance); for any other the error wraps ka.ErrUnsupported.
+func NewKRadixScatterKernel[K uint32 | uint64](dev *ka.Device, opts ...ka.KernelOption) (KRadixScatterKernel[K], error) {
+	var fn any
+	switch any(*new(K)).(type) {
+	case uint32:
+		fn = KRadixScatter[uint32]
+	case uint64:
+		fn = KRadixScatter[uint64]
+	default:
+		return KRadixScatterKernel[K]{}, fmt.Errorf("kernel KRadixScatter[%T] has no code: kago gen compiled no such instance: %w", *new(K), ka.ErrUnsupported)
+	}
+	k, err := ka.NewKernel(dev, fn, opts...)
+	return KRadixScatterKernel[K]{k}, err
 }
 
 // Kernel returns the loaded kernel (nil for the zero KRadixScatterKernel).
-func (k KRadixScatterKernel) Kernel() *ka.Kernel { return k.k }
+func (k KRadixScatterKernel[K]) Kernel() *ka.Kernel { return k.k }
 
 // Launch enqueues KRadixScatter on s over r, as ka.Kernel.Launch does.
-func (k KRadixScatterKernel) Launch(s *ka.Stream, r ka.NDRange, keys *ka.Array[uint32], out *ka.Array[uint32], vals *ka.Array[uint32], outVals *ka.Array[uint32], offs *ka.Array[uint32], shift uint32, m int, pairs bool) error {
+func (k KRadixScatterKernel[K]) Launch(s *ka.Stream, r ka.NDRange, keys *ka.Array[K], out *ka.Array[K], vals *ka.Array[uint32], outVals *ka.Array[uint32], offs *ka.Array[uint32], shift uint32, m int, pairs bool) error {
 	if k.k == nil {
 		return fmt.Errorf("launching KRadixScatter: a zero KRadixScatterKernel, not one from NewKRadixScatterKernel: %w", ka.ErrInvalid)
 	}
@@ -3823,7 +6625,7 @@ func (k KScanChunkKernel[T]) Launch(s *ka.Stream, r ka.NDRange, x *ka.Array[T], 
 
 // kagoGroupKCopy runs one work-group of KCopy, its work-items as loops
 // (see package groupfn).
-func kagoGroupKCopy[T ka.Number](kg *driver.WorkGroup, dst, src []T) {
+func kagoGroupKCopy[T ka.Scalar](kg *driver.WorkGroup, dst, src []T) {
 	n0 := kg.Size[0]
 	n1 := kg.Size[1]
 	n2 := kg.Size[2]
@@ -3894,9 +6696,9 @@ func kagoGroupKFill[T ka.Number](kg *driver.WorkGroup, x []T, v T) {
 	}
 }
 
-// kagoGroupKFloat32FromBits runs one work-group of KFloat32FromBits, its work-items as loops
+// kagoGroupKFloat32FromKey runs one work-group of KFloat32FromKey, its work-items as loops
 // (see package groupfn).
-func kagoGroupKFloat32FromBits(kg *driver.WorkGroup, bits []uint32, x []float32) {
+func kagoGroupKFloat32FromKey(kg *driver.WorkGroup, keys []uint32, x []float32) {
 	n0 := kg.Size[0]
 	n1 := kg.Size[1]
 	n2 := kg.Size[2]
@@ -3925,7 +6727,12 @@ func kagoGroupKFloat32FromBits(kg *driver.WorkGroup, bits []uint32, x []float32)
 			for lx := range m0 {
 				gx := b0 + lx
 				i := (row + gx)
-				x[i] = math.Float32frombits(bits[i])
+				k := keys[i] + negNaNs32
+				b := ^k
+				if k&0x80000000 != 0 {
+					b = k ^ 0x80000000
+				}
+				x[i] = math.Float32frombits(b)
 			}
 		}
 	}
@@ -3933,7 +6740,7 @@ func kagoGroupKFloat32FromBits(kg *driver.WorkGroup, bits []uint32, x []float32)
 
 // kagoGroupKFloat32Key runs one work-group of KFloat32Key, its work-items as loops
 // (see package groupfn).
-func kagoGroupKFloat32Key(kg *driver.WorkGroup, x []float32, keys, bits []uint32) {
+func kagoGroupKFloat32Key(kg *driver.WorkGroup, x []float32, keys []uint32) {
 	n0 := kg.Size[0]
 	n1 := kg.Size[1]
 	n2 := kg.Size[2]
@@ -3962,17 +6769,281 @@ func kagoGroupKFloat32Key(kg *driver.WorkGroup, x []float32, keys, bits []uint32
 			for lx := range m0 {
 				gx := b0 + lx
 				i := (row + gx)
-				v := x[i]
-				b := math.Float32bits(v)
-				k := b | 0x80000000
+				b := math.Float32bits(x[i])
+				k := b ^ 0x80000000
 				if b&0x80000000 != 0 {
 					k = ^b
 				}
-				if v != v {
-					k = 0xFFFFFFFF
+				keys[i] = k - negNaNs32
+			}
+		}
+	}
+}
+
+// kagoGroupKFloat64FromKey runs one work-group of KFloat64FromKey, its work-items as loops
+// (see package groupfn).
+func kagoGroupKFloat64FromKey(kg *driver.WorkGroup, keys []uint64, x []float64) {
+	n0 := kg.Size[0]
+	n1 := kg.Size[1]
+	n2 := kg.Size[2]
+	b0 := kg.ID[0] * n0
+	b1 := kg.ID[1] * n1
+	b2 := kg.ID[2] * n2
+	m0 := kg.GlobalSize[0] - b0
+	if m0 > n0 {
+		m0 = n0
+	}
+	m1 := kg.GlobalSize[1] - b1
+	if m1 > n1 {
+		m1 = n1
+	}
+	m2 := kg.GlobalSize[2] - b2
+	if m2 > n2 {
+		m2 = n2
+	}
+	gs0 := kg.GlobalSize[0]
+	gs1 := kg.GlobalSize[1]
+	for lz := range m2 {
+		gz := b2 + lz
+		for ly := range m1 {
+			gy := b1 + ly
+			row := gs0 * (gy + gs1*gz)
+			for lx := range m0 {
+				gx := b0 + lx
+				i := (row + gx)
+				k := keys[i] + negNaNs64
+				b := ^k
+				if k&(1<<63) != 0 {
+					b = k ^ (1 << 63)
 				}
-				keys[i] = k
-				bits[i] = b
+				x[i] = math.Float64frombits(b)
+			}
+		}
+	}
+}
+
+// kagoGroupKFloat64Key runs one work-group of KFloat64Key, its work-items as loops
+// (see package groupfn).
+func kagoGroupKFloat64Key(kg *driver.WorkGroup, x []float64, keys []uint64) {
+	n0 := kg.Size[0]
+	n1 := kg.Size[1]
+	n2 := kg.Size[2]
+	b0 := kg.ID[0] * n0
+	b1 := kg.ID[1] * n1
+	b2 := kg.ID[2] * n2
+	m0 := kg.GlobalSize[0] - b0
+	if m0 > n0 {
+		m0 = n0
+	}
+	m1 := kg.GlobalSize[1] - b1
+	if m1 > n1 {
+		m1 = n1
+	}
+	m2 := kg.GlobalSize[2] - b2
+	if m2 > n2 {
+		m2 = n2
+	}
+	gs0 := kg.GlobalSize[0]
+	gs1 := kg.GlobalSize[1]
+	for lz := range m2 {
+		gz := b2 + lz
+		for ly := range m1 {
+			gy := b1 + ly
+			row := gs0 * (gy + gs1*gz)
+			for lx := range m0 {
+				gx := b0 + lx
+				i := (row + gx)
+				b := math.Float64bits(x[i])
+				k := b ^ (1 << 63)
+				if b&(1<<63) != 0 {
+					k = ^b
+				}
+				keys[i] = k - negNaNs64
+			}
+		}
+	}
+}
+
+// kagoGroupKGather runs one work-group of KGather, its work-items as loops
+// (see package groupfn).
+func kagoGroupKGather[T ka.Scalar](kg *driver.WorkGroup, dst, src []T, perm []uint32) {
+	n0 := kg.Size[0]
+	n1 := kg.Size[1]
+	n2 := kg.Size[2]
+	b0 := kg.ID[0] * n0
+	b1 := kg.ID[1] * n1
+	b2 := kg.ID[2] * n2
+	m0 := kg.GlobalSize[0] - b0
+	if m0 > n0 {
+		m0 = n0
+	}
+	m1 := kg.GlobalSize[1] - b1
+	if m1 > n1 {
+		m1 = n1
+	}
+	m2 := kg.GlobalSize[2] - b2
+	if m2 > n2 {
+		m2 = n2
+	}
+	gs0 := kg.GlobalSize[0]
+	gs1 := kg.GlobalSize[1]
+	for lz := range m2 {
+		gz := b2 + lz
+		for ly := range m1 {
+			gy := b1 + ly
+			row := gs0 * (gy + gs1*gz)
+			for lx := range m0 {
+				gx := b0 + lx
+				i := (row + gx)
+				dst[i] = src[perm[i]]
+			}
+		}
+	}
+}
+
+// kagoGroupKInt64FromKey runs one work-group of KInt64FromKey, its work-items as loops
+// (see package groupfn).
+func kagoGroupKInt64FromKey[T ka.Number](kg *driver.WorkGroup, keys []uint64, x []T, flip uint64) {
+	n0 := kg.Size[0]
+	n1 := kg.Size[1]
+	n2 := kg.Size[2]
+	b0 := kg.ID[0] * n0
+	b1 := kg.ID[1] * n1
+	b2 := kg.ID[2] * n2
+	m0 := kg.GlobalSize[0] - b0
+	if m0 > n0 {
+		m0 = n0
+	}
+	m1 := kg.GlobalSize[1] - b1
+	if m1 > n1 {
+		m1 = n1
+	}
+	m2 := kg.GlobalSize[2] - b2
+	if m2 > n2 {
+		m2 = n2
+	}
+	gs0 := kg.GlobalSize[0]
+	gs1 := kg.GlobalSize[1]
+	for lz := range m2 {
+		gz := b2 + lz
+		for ly := range m1 {
+			gy := b1 + ly
+			row := gs0 * (gy + gs1*gz)
+			for lx := range m0 {
+				gx := b0 + lx
+				i := (row + gx)
+				x[i] = T(keys[i] ^ flip)
+			}
+		}
+	}
+}
+
+// kagoGroupKInt64Key runs one work-group of KInt64Key, its work-items as loops
+// (see package groupfn).
+func kagoGroupKInt64Key[T ka.Number](kg *driver.WorkGroup, x []T, keys []uint64, flip uint64) {
+	n0 := kg.Size[0]
+	n1 := kg.Size[1]
+	n2 := kg.Size[2]
+	b0 := kg.ID[0] * n0
+	b1 := kg.ID[1] * n1
+	b2 := kg.ID[2] * n2
+	m0 := kg.GlobalSize[0] - b0
+	if m0 > n0 {
+		m0 = n0
+	}
+	m1 := kg.GlobalSize[1] - b1
+	if m1 > n1 {
+		m1 = n1
+	}
+	m2 := kg.GlobalSize[2] - b2
+	if m2 > n2 {
+		m2 = n2
+	}
+	gs0 := kg.GlobalSize[0]
+	gs1 := kg.GlobalSize[1]
+	for lz := range m2 {
+		gz := b2 + lz
+		for ly := range m1 {
+			gy := b1 + ly
+			row := gs0 * (gy + gs1*gz)
+			for lx := range m0 {
+				gx := b0 + lx
+				i := (row + gx)
+				keys[i] = uint64(x[i]) ^ flip
+			}
+		}
+	}
+}
+
+// kagoGroupKIntFromKey runs one work-group of KIntFromKey, its work-items as loops
+// (see package groupfn).
+func kagoGroupKIntFromKey[T ka.Number](kg *driver.WorkGroup, keys []uint32, x []T, flip uint32) {
+	n0 := kg.Size[0]
+	n1 := kg.Size[1]
+	n2 := kg.Size[2]
+	b0 := kg.ID[0] * n0
+	b1 := kg.ID[1] * n1
+	b2 := kg.ID[2] * n2
+	m0 := kg.GlobalSize[0] - b0
+	if m0 > n0 {
+		m0 = n0
+	}
+	m1 := kg.GlobalSize[1] - b1
+	if m1 > n1 {
+		m1 = n1
+	}
+	m2 := kg.GlobalSize[2] - b2
+	if m2 > n2 {
+		m2 = n2
+	}
+	gs0 := kg.GlobalSize[0]
+	gs1 := kg.GlobalSize[1]
+	for lz := range m2 {
+		gz := b2 + lz
+		for ly := range m1 {
+			gy := b1 + ly
+			row := gs0 * (gy + gs1*gz)
+			for lx := range m0 {
+				gx := b0 + lx
+				i := (row + gx)
+				x[i] = T(keys[i] ^ flip)
+			}
+		}
+	}
+}
+
+// kagoGroupKIntKey runs one work-group of KIntKey, its work-items as loops
+// (see package groupfn).
+func kagoGroupKIntKey[T ka.Number](kg *driver.WorkGroup, x []T, keys []uint32, flip, mask uint32) {
+	n0 := kg.Size[0]
+	n1 := kg.Size[1]
+	n2 := kg.Size[2]
+	b0 := kg.ID[0] * n0
+	b1 := kg.ID[1] * n1
+	b2 := kg.ID[2] * n2
+	m0 := kg.GlobalSize[0] - b0
+	if m0 > n0 {
+		m0 = n0
+	}
+	m1 := kg.GlobalSize[1] - b1
+	if m1 > n1 {
+		m1 = n1
+	}
+	m2 := kg.GlobalSize[2] - b2
+	if m2 > n2 {
+		m2 = n2
+	}
+	gs0 := kg.GlobalSize[0]
+	gs1 := kg.GlobalSize[1]
+	for lz := range m2 {
+		gz := b2 + lz
+		for ly := range m1 {
+			gy := b1 + ly
+			row := gs0 * (gy + gs1*gz)
+			for lx := range m0 {
+				gx := b0 + lx
+				i := (row + gx)
+				keys[i] = (uint32(x[i]) ^ flip) & mask
 			}
 		}
 	}
@@ -4101,6 +7172,84 @@ func kagoGroupKPartialMin[T ka.Number](kg *driver.WorkGroup, x, out []T) {
 	}
 }
 
+// kagoGroupKPartialReduce runs one work-group of KPartialReduce, its work-items as loops
+// (see package groupfn).
+func kagoGroupKPartialReduce[T ka.Number](kg *driver.WorkGroup, x, out []T, op, m int) {
+	n0 := kg.Size[0]
+	n1 := kg.Size[1]
+	n2 := kg.Size[2]
+	b0 := kg.ID[0] * n0
+	b1 := kg.ID[1] * n1
+	b2 := kg.ID[2] * n2
+	m0 := kg.GlobalSize[0] - b0
+	if m0 > n0 {
+		m0 = n0
+	}
+	m1 := kg.GlobalSize[1] - b1
+	if m1 > n1 {
+		m1 = n1
+	}
+	m2 := kg.GlobalSize[2] - b2
+	if m2 > n2 {
+		m2 = n2
+	}
+	gs0 := kg.GlobalSize[0]
+	gs1 := kg.GlobalSize[1]
+	for lz := range m2 {
+		gz := b2 + lz
+		for ly := range m1 {
+			gy := b1 + ly
+			row := gs0 * (gy + gs1*gz)
+			for lx := range m0 {
+				gx := b0 + lx
+				w := (row + gx)
+				lo := w * SumChunk
+				hi := min(lo+SumChunk, len(x))
+				switch Op(op) {
+				case OpSum:
+					var acc T
+					for i := lo; i < hi; i++ {
+						acc += apply(x[i], m)
+					}
+					out[w] = acc
+				case OpProd:
+					acc := apply(x[lo], m)
+					for i := lo + 1; i < hi; i++ {
+						acc *= apply(x[i], m)
+					}
+					out[w] = acc
+				case OpMin:
+					acc := apply(x[lo], m)
+					for i := lo + 1; i < hi; i++ {
+						acc = min(acc, apply(x[i], m))
+					}
+					out[w] = acc
+				case OpMax:
+					acc := apply(x[lo], m)
+					for i := lo + 1; i < hi; i++ {
+						acc = max(acc, apply(x[i], m))
+					}
+					out[w] = acc
+				default:
+					acc := uint64(apply(x[lo], m))
+					for i := lo + 1; i < hi; i++ {
+						v := uint64(apply(x[i], m))
+						switch Op(op) {
+						case OpAnd:
+							acc &= v
+						case OpOr:
+							acc |= v
+						default:
+							acc ^= v
+						}
+					}
+					out[w] = T(acc)
+				}
+			}
+		}
+	}
+}
+
 // kagoGroupKPartialSum runs one work-group of KPartialSum, its work-items as loops
 // (see package groupfn).
 func kagoGroupKPartialSum[T ka.Number](kg *driver.WorkGroup, x, out []T) {
@@ -4146,7 +7295,7 @@ func kagoGroupKPartialSum[T ka.Number](kg *driver.WorkGroup, x, out []T) {
 
 // kagoGroupKRadixHist runs one work-group of KRadixHist, its work-items as loops
 // (see package groupfn).
-func kagoGroupKRadixHist(kg *driver.WorkGroup, keys, hist []uint32, shift uint32, m int) {
+func kagoGroupKRadixHist[K uint32 | uint64](kg *driver.WorkGroup, keys []K, hist []uint32, shift uint32, m int) {
 	n0 := kg.Size[0]
 	n1 := kg.Size[1]
 	n2 := kg.Size[2]
@@ -4179,7 +7328,7 @@ func kagoGroupKRadixHist(kg *driver.WorkGroup, keys, hist []uint32, shift uint32
 				lo := w * SumChunk
 				hi := min(lo+SumChunk, len(keys))
 				for i := lo; i < hi; i++ {
-					c[(keys[i]>>shift)&(radixBins-1)]++
+					c[uint32(keys[i]>>shift)&(radixBins-1)]++
 				}
 				for d := 0; d < radixBins; d++ {
 					hist[d*m+w] = c[d]
@@ -4191,7 +7340,7 @@ func kagoGroupKRadixHist(kg *driver.WorkGroup, keys, hist []uint32, shift uint32
 
 // kagoGroupKRadixScatter runs one work-group of KRadixScatter, its work-items as loops
 // (see package groupfn).
-func kagoGroupKRadixScatter(kg *driver.WorkGroup, keys, out, vals, outVals, offs []uint32, shift uint32, m int, pairs bool) {
+func kagoGroupKRadixScatter[K uint32 | uint64](kg *driver.WorkGroup, keys, out []K, vals, outVals, offs []uint32, shift uint32, m int, pairs bool) {
 	n0 := kg.Size[0]
 	n1 := kg.Size[1]
 	n2 := kg.Size[2]
@@ -4228,7 +7377,7 @@ func kagoGroupKRadixScatter(kg *driver.WorkGroup, keys, out, vals, outVals, offs
 				hi := min(lo+SumChunk, len(keys))
 				for i := lo; i < hi; i++ {
 					k := keys[i]
-					d := (k >> shift) & (radixBins - 1)
+					d := uint32(k>>shift) & (radixBins - 1)
 					out[o[d]] = k
 					if pairs {
 						outVals[o[d]] = vals[i]

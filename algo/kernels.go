@@ -23,7 +23,7 @@ func KIota[T ka.Number](it ka.Item, x []T) {
 // KCopy copies src to dst (of the same length).
 //
 //ka:kernel
-func KCopy[T ka.Number](it ka.Item, dst, src []T) {
+func KCopy[T ka.Scalar](it ka.Item, dst, src []T) {
 	i := it.Global()
 	dst[i] = src[i]
 }
@@ -47,7 +47,7 @@ func KPartialSum[T ka.Number](it ka.Item, x, out []T) {
 var Instances = []any{
 	KFill[int], KFill[int8], KFill[int16], KFill[int32], KFill[int64], KFill[uint], KFill[uint8], KFill[uint16], KFill[uint32], KFill[uint64], KFill[float32], KFill[float64],
 	KIota[int], KIota[int8], KIota[int16], KIota[int32], KIota[int64], KIota[uint], KIota[uint8], KIota[uint16], KIota[uint32], KIota[uint64], KIota[float32], KIota[float64],
-	KCopy[int], KCopy[int8], KCopy[int16], KCopy[int32], KCopy[int64], KCopy[uint], KCopy[uint8], KCopy[uint16], KCopy[uint32], KCopy[uint64], KCopy[float32], KCopy[float64],
+	KCopy[bool], KCopy[int], KCopy[int8], KCopy[int16], KCopy[int32], KCopy[int64], KCopy[uint], KCopy[uint8], KCopy[uint16], KCopy[uint32], KCopy[uint64], KCopy[float32], KCopy[float64],
 	KPartialSum[int], KPartialSum[int8], KPartialSum[int16], KPartialSum[int32], KPartialSum[int64], KPartialSum[uint], KPartialSum[uint8], KPartialSum[uint16], KPartialSum[uint32], KPartialSum[uint64], KPartialSum[float32], KPartialSum[float64],
 }
 

@@ -10,13 +10,13 @@ const radixBins = 256
 // exclusive scan of hist gives each chunk's first position per digit.
 //
 //ka:kernel
-func KRadixHist(it ka.Item, keys, hist []uint32, shift uint32, m int) {
+func KRadixHist[K uint32 | uint64](it ka.Item, keys []K, hist []uint32, shift uint32, m int) {
 	w := it.Global()
 	var c [radixBins]uint32
 	lo := w * SumChunk
 	hi := min(lo+SumChunk, len(keys))
 	for i := lo; i < hi; i++ {
-		c[(keys[i]>>shift)&(radixBins-1)]++
+		c[uint32(keys[i]>>shift)&(radixBins-1)]++
 	}
 	for d := 0; d < radixBins; d++ {
 		hist[d*m+w] = c[d]
@@ -27,7 +27,7 @@ func KRadixHist(it ka.Item, keys, hist []uint32, shift uint32, m int) {
 // order, from the positions offs[d*m + w]: a stable pass.
 //
 //ka:kernel
-func KRadixScatter(it ka.Item, keys, out, vals, outVals, offs []uint32, shift uint32, m int, pairs bool) {
+func KRadixScatter[K uint32 | uint64](it ka.Item, keys, out []K, vals, outVals, offs []uint32, shift uint32, m int, pairs bool) {
 	w := it.Global()
 	var o [radixBins]uint32
 	for d := 0; d < radixBins; d++ {
@@ -37,7 +37,7 @@ func KRadixScatter(it ka.Item, keys, out, vals, outVals, offs []uint32, shift ui
 	hi := min(lo+SumChunk, len(keys))
 	for i := lo; i < hi; i++ {
 		k := keys[i]
-		d := (k >> shift) & (radixBins - 1)
+		d := uint32(k>>shift) & (radixBins - 1)
 		out[o[d]] = k
 		if pairs {
 			outVals[o[d]] = vals[i]
@@ -46,66 +46,67 @@ func KRadixScatter(it ka.Item, keys, out, vals, outVals, offs []uint32, shift ui
 	}
 }
 
+// RadixInstances are the instances of the radix passes: 32-bit keys and
+// 64-bit keys, each with uint32 values.
+var RadixInstances = []any{
+	KRadixHist[uint32], KRadixHist[uint64], KRadixScatter[uint32], KRadixScatter[uint64],
+}
+
 // SortUint32 sorts keys in place, ascending, with an LSD radix sort of
 // four stable 8-bit passes (per-chunk digit counts, ExclusiveScan, an
-// in-order scatter per chunk), ordered on s.
+// in-order scatter per chunk), ordered on s. It is Sort for uint32.
 func SortUint32(s *ka.Stream, keys *ka.Array[uint32]) error {
-	return radixSort(s, keys, nil)
+	return radixSort(s, keys, nil, 32)
 }
 
 // SortPairsUint32 sorts keys in place and moves vals (of the same length)
-// with them; equal keys keep their order (the sort is stable).
+// with them; equal keys keep their order (the sort is stable). It is
+// SortPairs for uint32 keys and values.
 func SortPairsUint32(s *ka.Stream, keys, vals *ka.Array[uint32]) error {
-	return radixSort(s, keys, vals)
+	return SortPairs(s, keys, vals)
 }
 
-func radixSort(s *ka.Stream, keys, vals *ka.Array[uint32]) error {
+// radixSort sorts keys in place by their low bits bits (a multiple of 8,
+// at most K's width) and moves vals (nil: none) with them, in bits/8
+// stable 8-bit passes, least significant digit first. After an odd
+// number of passes the result is copied back from the temporaries.
+func radixSort[K uint32 | uint64](s *ka.Stream, keys *ka.Array[K], vals *ka.Array[uint32], bits int) error {
 	n := keys.Len()
 	if n <= 1 {
 		return nil
 	}
 	dev := s.Device()
 	m := (n + SumChunk - 1) / SumChunk
-	hk, err := NewKRadixHistKernel(dev)
+	hk, err := NewKRadixHistKernel[K](dev)
 	if err != nil {
 		return err
 	}
-	sk, err := NewKRadixScatterKernel(dev)
+	sk, err := NewKRadixScatterKernel[K](dev)
 	if err != nil {
 		return err
 	}
-	var temps []*ka.Array[uint32]
-	defer func() {
-		for _, t := range temps {
-			t.Free()
-		}
-	}()
-	alloc := func(n int) (*ka.Array[uint32], error) {
-		a, err := ka.Alloc[uint32](dev, n)
-		if err == nil {
-			temps = append(temps, a)
-		}
-		return a, err
-	}
-	hist, err := alloc(radixBins * m)
+	hist, err := ka.Alloc[uint32](dev, radixBins*m)
 	if err != nil {
 		return err
 	}
-	tmpK, err := alloc(n)
+	defer hist.Free()
+	tmpK, err := ka.Alloc[K](dev, n)
 	if err != nil {
 		return err
 	}
+	defer tmpK.Free()
 	pairs := vals != nil
-	tmpV := tmpK // a placeholder when there are no values
+	tmpV := hist // a placeholder when there are no values
 	if pairs {
-		if tmpV, err = alloc(n); err != nil {
+		if tmpV, err = ka.Alloc[uint32](dev, n); err != nil {
 			return err
 		}
+		defer tmpV.Free()
 	} else {
-		vals = keys
+		vals = hist
 	}
 	src, dst, srcV, dstV := keys, tmpK, vals, tmpV
-	for shift := uint32(0); shift < 32; shift += 8 {
+	for shift := uint32(0); shift < uint32(bits); shift += 8 {
 		if err := hk.Launch(s, ka.Range(m), src, hist, shift, m); err != nil {
 			return err
 		}
@@ -117,6 +118,14 @@ func radixSort(s *ka.Stream, keys, vals *ka.Array[uint32]) error {
 		}
 		src, dst, srcV, dstV = dst, src, dstV, srcV
 	}
-	// Four passes: the keys are back in keys, the values in vals.
+	if src == keys {
+		return nil
+	}
+	if err := Copy(s, keys, src); err != nil {
+		return err
+	}
+	if pairs {
+		return Copy(s, vals, srcV)
+	}
 	return nil
 }

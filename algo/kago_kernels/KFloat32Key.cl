@@ -7,8 +7,6 @@ __kernel void KFloat32Key(
 	ulong x_len,
 	__global uint* keys_ptr,
 	ulong keys_len,
-	__global uint* bits_ptr,
-	ulong bits_len,
 	ulong ka_gsize0,
 	ulong ka_gsize1,
 	ulong ka_gsize2,
@@ -61,20 +59,20 @@ __kernel void KFloat32Key(
 	bool t_45;
 	uint t_46;
 	uint t_47;
-	bool t_48;
-	uint t_49;
-	bool t_50;
-	__global uint* t_51;
-	bool t_52;
-	uint t_53;
-	ulong t_54;
-	ulong t_55;
-	ulong t_56;
-	__global uint* t_57;
-	uint cas_58;
-	bool cas_ok_59;
-	bool t_60;
-	__global uint* t_61;
+	uint t_48;
+	bool t_49;
+	uint t_50;
+	ulong t_51;
+	ulong t_52;
+	ulong t_53;
+	__global uint* t_54;
+	uint cas_55;
+	bool cas_ok_56;
+	bool t_57;
+	__global uint* t_58;
+	__global uint* t_59;
+	ulong t_60;
+	uint t_61;
 	__global uint* t_62;
 	ulong t_63;
 	uint t_64;
@@ -82,14 +80,11 @@ __kernel void KFloat32Key(
 	ulong t_66;
 	uint t_67;
 	__global uint* t_68;
-	ulong t_69;
-	uint t_70;
-	__global uint* t_71;
+	__global ulong* t_69;
+	__global ulong* t_70;
+	__global ulong* t_71;
 	__global ulong* t_72;
-	__global ulong* t_73;
-	__global ulong* t_74;
-	__global ulong* t_75;
-	__global uint* t_76;
+	__global uint* t_73;
 
 	t_2 = (ulong)get_num_groups(0);
 	t_3 = (ulong)get_local_size(0);
@@ -108,9 +103,9 @@ __kernel void KFloat32Key(
 	t_16 = t_13 * t_14;
 	t_17 = t_16 != t_15;
 	t_18 = t_12 | t_17;
-	if (t_18) goto partial_77;
-	goto L_78;
-partial_77:
+	if (t_18) goto partial_74;
+	goto L_75;
+partial_74:
 	t_19 = (ulong)get_global_id(0);
 	t_20 = ka_gsize0;
 	t_21 = t_19 >= t_20;
@@ -122,9 +117,9 @@ partial_77:
 	t_27 = ka_gsize2;
 	t_28 = t_26 >= t_27;
 	t_29 = t_25 | t_28;
-	if (t_29) goto outside_79;
-	goto L_78;
-L_78:
+	if (t_29) goto outside_76;
+	goto L_75;
+L_75:
 	t_30 = (ulong)get_global_id(2);
 	t_31 = ka_gsize1;
 	t_32 = (ulong)get_global_id(1);
@@ -135,90 +130,73 @@ L_78:
 	t_37 = t_33 * t_36;
 	t_38 = t_34 + t_37;
 	t_39 = t_38 < x_len;
-	if (t_39) goto L_80;
-	t_53 = 0u;
-	t_54 = t_38;
-	t_55 = x_len;
-	t_56 = 0ul;
-	goto fault_81;
-L_80:
+	if (t_39) goto L_77;
+	t_50 = 0u;
+	t_51 = t_38;
+	t_52 = x_len;
+	t_53 = 0ul;
+	goto fault_78;
+L_77:
 	t_40 = x_ptr + (long)t_38;
 	t_41 = *t_40;
 	t_42 = as_uint(t_41);
-	t_43 = t_42 | 0x80000000u;
+	t_43 = t_42 ^ 0x80000000u;
 	t_44 = t_42 & 0x80000000u;
 	t_45 = t_44 != 0u;
-	if (t_45) goto L_82;
+	if (t_45) goto L_79;
 	t_47 = t_43;
-	goto L_83;
-L_82:
+	goto L_80;
+L_79:
 	t_46 = t_42 ^ 0xffffffffu;
 	t_47 = t_46;
+	goto L_80;
+L_80:
+	t_48 = t_47 - 0x7fffffu;
+	t_49 = t_38 < keys_len;
+	if (t_49) goto L_81;
+	t_50 = 1u;
+	t_51 = t_38;
+	t_52 = keys_len;
+	t_53 = 0ul;
+	goto fault_78;
+fault_78:
+	t_54 = ka_fault_0;
+	cas_55 = atomic_cmpxchg((volatile __global uint*)t_54, 0u, 1u);
+	cas_ok_56 = cas_55 == 0u;
+	t_57 = cas_ok_56;
+	if (t_57) goto L_82;
+	goto L_83;
+L_82:
+	t_58 = ka_fault_0 + 1;
+	*t_58 = ka_launch_1;
+	t_59 = ka_fault_0 + 2;
+	*t_59 = t_50;
+	t_60 = (ulong)get_global_id(0);
+	t_61 = (uint)t_60;
+	t_62 = ka_fault_0 + 3;
+	*t_62 = t_61;
+	t_63 = (ulong)get_global_id(1);
+	t_64 = (uint)t_63;
+	t_65 = ka_fault_0 + 4;
+	*t_65 = t_64;
+	t_66 = (ulong)get_global_id(2);
+	t_67 = (uint)t_66;
+	t_68 = ka_fault_0 + 5;
+	*t_68 = t_67;
+	t_69 = (__global ulong*)ka_fault_0;
+	t_70 = t_69 + 4;
+	*t_70 = t_51;
+	t_71 = t_69 + 5;
+	*t_71 = t_52;
+	t_72 = t_69 + 6;
+	*t_72 = t_53;
 	goto L_83;
 L_83:
-	t_48 = t_41 != t_41;
-	if (t_48) goto L_84;
-	t_49 = t_47;
-	goto L_85;
-L_84:
-	t_49 = 0xffffffffu;
-	goto L_85;
-L_85:
-	t_50 = t_38 < keys_len;
-	if (t_50) goto L_86;
-	t_53 = 1u;
-	t_54 = t_38;
-	t_55 = keys_len;
-	t_56 = 0ul;
-	goto fault_81;
-L_86:
-	t_51 = keys_ptr + (long)t_38;
-	*t_51 = t_49;
-	t_52 = t_38 < bits_len;
-	if (t_52) goto L_87;
-	t_53 = 2u;
-	t_54 = t_38;
-	t_55 = bits_len;
-	t_56 = 0ul;
-	goto fault_81;
-fault_81:
-	t_57 = ka_fault_0;
-	cas_58 = atomic_cmpxchg((volatile __global uint*)t_57, 0u, 1u);
-	cas_ok_59 = cas_58 == 0u;
-	t_60 = cas_ok_59;
-	if (t_60) goto L_88;
-	goto L_89;
-L_88:
-	t_61 = ka_fault_0 + 1;
-	*t_61 = ka_launch_1;
-	t_62 = ka_fault_0 + 2;
-	*t_62 = t_53;
-	t_63 = (ulong)get_global_id(0);
-	t_64 = (uint)t_63;
-	t_65 = ka_fault_0 + 3;
-	*t_65 = t_64;
-	t_66 = (ulong)get_global_id(1);
-	t_67 = (uint)t_66;
-	t_68 = ka_fault_0 + 4;
-	*t_68 = t_67;
-	t_69 = (ulong)get_global_id(2);
-	t_70 = (uint)t_69;
-	t_71 = ka_fault_0 + 5;
-	*t_71 = t_70;
-	t_72 = (__global ulong*)ka_fault_0;
-	t_73 = t_72 + 4;
-	*t_73 = t_54;
-	t_74 = t_72 + 5;
-	*t_74 = t_55;
-	t_75 = t_72 + 6;
-	*t_75 = t_56;
-	goto L_89;
-L_89:
 	return;
-L_87:
-	t_76 = bits_ptr + (long)t_38;
-	*t_76 = t_42;
+L_81:
+	t_73 = keys_ptr + (long)t_38;
+	*t_73 = t_48;
 	return;
-outside_79:
+outside_76:
 	return;
 }
