@@ -459,7 +459,6 @@ func kagoGroupMatMulTiled(kg *driver.WorkGroup, n int, a, b, c []float32) {
 // kagoGroupMatMulTiledCancel runs one work-group of MatMulTiledCancel, its work-items as loops
 // (see package groupfn).
 func kagoGroupMatMulTiledCancel(kg *driver.WorkGroup, n int, a, b, c []float32) {
-	var stopn uint32 // loop iterations, for the stop checks (stopcheck.go)
 	n0 := kg.Size[0]
 	n1 := kg.Size[1]
 	n2 := kg.Size[2]
@@ -521,10 +520,6 @@ func kagoGroupMatMulTiledCancel(kg *driver.WorkGroup, n int, a, b, c []float32) 
 					ly := ly1
 					sum := sumPerItem[l]
 					for k := 0; k < Tile; k++ {
-						if stopn++; stopn%1024 == 0 && kg.Stopped() {
-							return
-						}
-
 						sum += ta[ly*Tile+k] * tb[k*Tile+lx]
 					}
 					sumPerItem[l] = sum

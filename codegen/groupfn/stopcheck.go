@@ -2,6 +2,9 @@ package groupfn
 
 import (
 	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
 	"strings"
 )
 
@@ -27,8 +30,17 @@ const loopCheckText = "if @stopn++; @stopn%" + stopEveryText + " == 0 && @kg.Sto
 // in a group function: about a microsecond of the cheapest loop.
 const stopEveryText = "1024"
 
+// shortTrips is the most iterations that loops with a constant trip count
+// may run, all nested ones together, without a check of their own: such a
+// loop is no longer than straight-line code of shortTrips copies of its
+// body, which runs unchecked anyway, and its enclosing loop's check (or
+// the next barrier) covers it. The tiled matmul's inner loop (16
+// iterations) is one: its counter cost the native group function 10-30%
+// (benchmarks/README.md, "Cost of stop checks").
+const shortTrips = 64
+
 // stopChecks notes whether the kernel is marked //ka:cancel, and then adds
-// a check at the top of every loop body.
+// a check at the top of every loop body, except in short loops.
 func (g *gen) stopChecks() {
 	if g.fd.Doc != nil {
 		for _, c := range g.fd.Doc.List {
@@ -41,19 +53,101 @@ func (g *gen) stopChecks() {
 		return
 	}
 	g.names["stopn"] = g.fresh("stopn")
-	ast.Inspect(g.fd.Body, func(n ast.Node) bool {
-		var body *ast.BlockStmt
-		switch n := n.(type) {
-		case *ast.ForStmt:
-			body = n.Body
-		case *ast.RangeStmt:
-			body = n.Body
-		case *ast.FuncLit:
-			return false
-		}
-		if body != nil {
+	// budget is how many iterations the short loops around n may still
+	// multiply by.
+	var walk func(n ast.Node, budget int64)
+	walk = func(n ast.Node, budget int64) {
+		ast.Inspect(n, func(m ast.Node) bool {
+			if m == n {
+				return true
+			}
+			var body *ast.BlockStmt
+			switch m := m.(type) {
+			case *ast.ForStmt:
+				body = m.Body
+			case *ast.RangeStmt:
+				body = m.Body
+			case *ast.FuncLit:
+				return false
+			default:
+				return true
+			}
+			if trips, ok := g.tripCount(m); ok && trips <= budget {
+				walk(body, budget/max(trips, 1))
+				return false
+			}
 			g.edits[body.Lbrace] = edit{end: body.Lbrace + 1, text: tmpl("{\n" + loopCheckText)}
+			walk(body, shortTrips)
+			return false
+		})
+	}
+	walk(g.fd.Body, shortTrips)
+}
+
+// tripCount returns the number of iterations of a loop that has a
+// constant one: for i := c0; i < c1; i++ (or <=) whose i nothing else
+// assigns or takes the address of, or a range over a constant integer or
+// an array.
+func (g *gen) tripCount(n ast.Node) (int64, bool) {
+	constInt := func(e ast.Expr) (int64, bool) {
+		if e == nil {
+			return 0, false
 		}
-		return true
-	})
+		tv, ok := g.info.Types[e]
+		if !ok || tv.Value == nil || tv.Value.Kind() != constant.Int {
+			return 0, false
+		}
+		return constant.Int64Val(tv.Value)
+	}
+	switch n := n.(type) {
+	case *ast.RangeStmt:
+		if c, ok := constInt(n.X); ok {
+			return max(c, 0), true
+		}
+		if t, ok := g.info.TypeOf(n.X).Underlying().(*types.Array); ok {
+			return t.Len(), true
+		}
+		if p, ok := g.info.TypeOf(n.X).Underlying().(*types.Pointer); ok {
+			if t, ok := p.Elem().Underlying().(*types.Array); ok {
+				return t.Len(), true
+			}
+		}
+	case *ast.ForStmt:
+		init, ok := n.Init.(*ast.AssignStmt)
+		if !ok || init.Tok != token.DEFINE || len(init.Lhs) != 1 || len(init.Rhs) != 1 {
+			return 0, false
+		}
+		id, ok := init.Lhs[0].(*ast.Ident)
+		obj := g.info.Defs[id]
+		if !ok || obj == nil || g.addrOf[obj] {
+			return 0, false
+		}
+		c0, ok0 := constInt(init.Rhs[0])
+		cond, ok := n.Cond.(*ast.BinaryExpr)
+		if !ok0 || !ok || (cond.Op != token.LSS && cond.Op != token.LEQ) {
+			return 0, false
+		}
+		c1, ok1 := constInt(cond.Y)
+		x, ok := ast.Unparen(cond.X).(*ast.Ident)
+		if !ok1 || !ok || g.info.Uses[x] != obj {
+			return 0, false
+		}
+		post, ok := n.Post.(*ast.IncDecStmt)
+		if !ok || post.Tok != token.INC {
+			return 0, false
+		}
+		if x, ok := ast.Unparen(post.X).(*ast.Ident); !ok || g.info.Uses[x] != obj {
+			return 0, false
+		}
+		for _, p := range g.assigned[obj] {
+			if p < post.Pos() || p >= post.End() {
+				return 0, false
+			}
+		}
+		if cond.Op == token.LEQ {
+			c1++
+		}
+		return max(c1-c0, 0), true
+	}
+	return 0, false
 }
