@@ -11,8 +11,9 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// floatLess is the order SortFloat32 documents: slices.Sort's, NaNs last,
-// -0 before +0.
+// floatKey orders floats as SortFloat32 does for inputs with one NaN
+// (math.NaN()): slices.Sort's order, NaNs last, -0 before +0. TestSort
+// checks the order of NaNs with different bits.
 func floatKey(v float32) uint32 {
 	if v != v {
 		return math.MaxUint32

@@ -1,0 +1,76 @@
+package algo_test
+
+import (
+	"context"
+	"fmt"
+	"math"
+
+	"github.com/kago-dev/kago/algo"
+	_ "github.com/kago-dev/kago/backends/native"
+	"github.com/kago-dev/kago/ka"
+)
+
+// Sort orders floats as slices.Sort does, except that -0 comes before +0
+// and the NaNs come last.
+func ExampleSort() {
+	ctx := context.Background()
+	dev, err := ka.Open("native")
+	if err != nil {
+		panic(err)
+	}
+	defer dev.Close()
+	x, err := ka.FromSlice(ctx, dev, []float64{3, math.NaN(), -1, 0, math.Copysign(0, -1), math.Inf(-1), 2})
+	if err != nil {
+		panic(err)
+	}
+	if err := algo.Sort(dev.Stream(), x); err != nil {
+		panic(err)
+	}
+	out := make([]float64, x.Len())
+	if err := x.Read(ctx, out); err != nil {
+		panic(err)
+	}
+	fmt.Println(out)
+	// Output: [-Inf -1 -0 0 2 3 NaN]
+}
+
+// SortPairs moves values of any scalar type with their keys, stably.
+func ExampleSortPairs() {
+	ctx := context.Background()
+	dev, err := ka.Open("native")
+	if err != nil {
+		panic(err)
+	}
+	defer dev.Close()
+	keys, _ := ka.FromSlice(ctx, dev, []int8{5, -3, 5, 0, -3})
+	vals, _ := ka.FromSlice(ctx, dev, []float32{0.1, 0.2, 0.3, 0.4, 0.5})
+	if err := algo.SortPairs(dev.Stream(), keys, vals); err != nil {
+		panic(err)
+	}
+	k := make([]int8, keys.Len())
+	v := make([]float32, vals.Len())
+	_ = keys.Read(ctx, k)
+	_ = vals.Read(ctx, v)
+	fmt.Println(k, v)
+	// Output: [-3 -3 0 5 5] [0.2 0.5 0.4 0.1 0.3]
+}
+
+// MapReduce with MapSquare and OpSum is a sum of squares, in Sum's fixed
+// order.
+func ExampleMapReduce() {
+	ctx := context.Background()
+	dev, err := ka.Open("native")
+	if err != nil {
+		panic(err)
+	}
+	defer dev.Close()
+	x, _ := ka.FromSlice(ctx, dev, []float32{3, -4, 12})
+	s := dev.Stream()
+	ss, err := algo.MapReduce(ctx, s, x, algo.MapSquare, algo.OpSum)
+	if err != nil {
+		panic(err)
+	}
+	big, _ := algo.MapReduce(ctx, s, x, algo.MapAbs, algo.OpMax)
+	fmt.Println(ss, big)
+	// Output: 169 12
+}
