@@ -116,14 +116,21 @@ func Load(cfg Config, pattern string) (*Package, error) {
 		return nil, fmt.Errorf("loading %s: matched %d packages, want exactly one", pattern, len(pkgs))
 	}
 	p := pkgs[0]
-	if len(p.Errors) > 0 {
-		msgs := make([]string, len(p.Errors))
-		for i, e := range p.Errors {
-			msgs[i] = e.Error()
+	// The errors of the package and of its dependencies: SSA cannot be
+	// built for a package that imports one that does not type-check.
+	var msgs []string
+	packages.Visit([]*packages.Package{p}, nil, func(q *packages.Package) {
+		for _, e := range q.Errors {
+			msgs = append(msgs, e.Error())
 		}
+	})
+	if len(msgs) > 0 {
 		return nil, fmt.Errorf("loading %s:\n%s", pattern, strings.Join(msgs, "\n"))
 	}
 	prog, ssaPkgs := ssautil.Packages(append([]*packages.Package{p}, dm...), ssa.InstantiateGenerics)
+	if ssaPkgs[0] == nil {
+		return nil, fmt.Errorf("loading %s: it does not type-check", pattern)
+	}
 	prog.Build()
 	pkgDir := ""
 	if len(p.GoFiles) > 0 {
