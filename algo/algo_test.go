@@ -7,11 +7,16 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	_ "github.com/kago-dev/kago/backends/cuda"
 	_ "github.com/kago-dev/kago/backends/native"
 	_ "github.com/kago-dev/kago/backends/pocl"
 	"github.com/kago-dev/kago/ka"
 	"github.com/stretchr/testify/require"
 )
+
+// testBackends are the backends the tests run on; those without a device
+// here skip (CUDA runs where there is an NVIDIA GPU).
+var testBackends = []string{"native", "pocl", "cuda"}
 
 func open(t *testing.T, backend string) *ka.Device {
 	dev, err := ka.Open(backend)
@@ -46,7 +51,7 @@ func refSum[T ka.Number](x []T) T {
 }
 
 func TestAlgo(t *testing.T) {
-	for _, b := range []string{"native", "pocl"} {
+	for _, b := range testBackends {
 		t.Run(b, func(t *testing.T) {
 			dev := open(t, b)
 			t.Run("float32", func(t *testing.T) { check[float32](t, dev, true) })

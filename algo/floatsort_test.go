@@ -26,7 +26,7 @@ func floatKey(v float32) uint32 {
 }
 
 func TestSortFloat32(t *testing.T) {
-	for _, b := range []string{"native", "pocl"} {
+	for _, b := range testBackends {
 		t.Run(b, func(t *testing.T) {
 			dev := open(t, b)
 			ctx := context.Background()

@@ -11,7 +11,7 @@ import (
 )
 
 func TestMinMax(t *testing.T) {
-	for _, b := range []string{"native", "pocl"} {
+	for _, b := range testBackends {
 		t.Run(b, func(t *testing.T) {
 			dev := open(t, b)
 			ctx := context.Background()

@@ -73,7 +73,7 @@ func refReduce[T ka.Number](x []T, m Map, op Op) T {
 }
 
 func TestReduce(t *testing.T) {
-	for _, b := range []string{"native", "pocl"} {
+	for _, b := range testBackends {
 		t.Run(b, func(t *testing.T) {
 			dev := open(t, b)
 			t.Run("float32", func(t *testing.T) { checkReduce[float32](t, dev) })
@@ -154,7 +154,7 @@ func checkReduce[T ka.Number](t *testing.T, dev *ka.Device) {
 }
 
 func TestReduceNaNAndErrors(t *testing.T) {
-	for _, b := range []string{"native", "pocl"} {
+	for _, b := range testBackends {
 		t.Run(b, func(t *testing.T) {
 			dev := open(t, b)
 			ctx := context.Background()

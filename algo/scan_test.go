@@ -40,7 +40,7 @@ func refScan[T ka.Number](x []T, inclusive bool) []T {
 }
 
 func TestScan(t *testing.T) {
-	for _, b := range []string{"native", "pocl"} {
+	for _, b := range testBackends {
 		t.Run(b, func(t *testing.T) {
 			dev := open(t, b)
 			t.Run("float32", func(t *testing.T) { checkScan[float32](t, dev, true) })

@@ -143,7 +143,7 @@ func minMaxOf[T ka.Number]() (T, T) {
 var sortKinds = []string{"random", "duplicates", "sorted", "reverse", "special"}
 
 func TestSort(t *testing.T) {
-	for _, b := range []string{"native", "pocl"} {
+	for _, b := range testBackends {
 		t.Run(b, func(t *testing.T) {
 			dev := open(t, b)
 			t.Run("int8", func(t *testing.T) { checkSort[int8, uint32](t, dev, false) })
