@@ -28,6 +28,10 @@ type Device struct {
 	// queue has been recycled (Buffer.Free(nil)); no kernel ever runs on it,
 	// so nothing there waits for a task's work.
 	private cu.Stream
+	// stops carries the writes of the queues' stop flags (stop.go): a
+	// stream with no other work, of the greatest priority, so that they
+	// run at once, beside the kernels.
+	stops cu.Stream
 
 	mu     sync.Mutex
 	funcs  map[*driver.KernelSpec]*function // Load's cache
@@ -65,8 +69,14 @@ func openDevice(drv cu.Driver, i int) (*Device, error) {
 		id.ReleasePrimary()
 		return nil, fmt.Errorf("cuda: opening %s: %w", info.Name, err)
 	}
+	stops, err := ctx.CreateStream(cu.StreamNonBlocking, greatest)
+	if err != nil {
+		ctx.DestroyStream(private)
+		id.ReleasePrimary()
+		return nil, fmt.Errorf("cuda: opening %s: %w", info.Name, err)
+	}
 	return &Device{ordinal: i, id: id, ctx: ctx, info: info, lim: lim, least: least, greatest: greatest,
-		private: private, funcs: make(map[*driver.KernelSpec]*function)}, nil
+		private: private, stops: stops, funcs: make(map[*driver.KernelSpec]*function)}, nil
 }
 
 // Info describes the device.
@@ -101,7 +111,7 @@ func (d *Device) Alloc(size int) (driver.Buffer, error) {
 	return &buffer{dev: d, ptr: p, size: size}, nil
 }
 
-// Close unloads the modules, destroys the private stream and releases the
+// Close unloads the modules, destroys the private and stops streams and releases the
 // primary context. ka calls it after releasing every queue and buffer.
 func (d *Device) Close() error {
 	if d.closed.Swap(true) {
@@ -116,7 +126,9 @@ func (d *Device) Close() error {
 	d.funcs = nil
 	op := streamOp{ctx: d.ctx, s: d.private}
 	errs = append(errs, op.wait(context.Background(), "close"))
-	errs = append(errs, d.ctx.DestroyStream(d.private), d.id.ReleasePrimary())
+	stops := streamOp{ctx: d.ctx, s: d.stops}
+	errs = append(errs, stops.wait(context.Background(), "close"))
+	errs = append(errs, d.ctx.DestroyStream(d.private), d.ctx.DestroyStream(d.stops), d.id.ReleasePrimary())
 	if err := errors.Join(errs...); err != nil {
 		return fmt.Errorf("cuda: closing %s: %w", d.info.Name, err)
 	}

@@ -1,23 +1,17 @@
 package cuda
 
 // This file is the stream's side of the fault record (docs/ir.md, "The
-// fault record"): a small record per stream that kernels with checks or
-// panics get as a hidden parameter, read after a wait that drained the
-// stream. A failing thread records the fault and exits (never trap, which
-// would poison the context), so the stream stays usable.
+// fault record"): a small device buffer per stream that kernels with checks
+// or panics get as a hidden parameter, read back after a wait that drained
+// the stream. A failing thread records the fault and exits (never trap,
+// which would poison the context), so the stream stays usable.
 //
-// The record is mapped pinned host memory (cuMemHostAlloc with
-// CU_MEMHOSTALLOC_DEVICEMAP): kernels write it through its device address,
-// the host reads and clears it in place without a copy, and while kernels
-// run the host raises the stop flag in it (stop.go), which the stop checks
-// of //ka:cancel kernels read with ld.volatile.global. Every device kago
-// supports (sm_50 and later, 64-bit, unified addressing) can map host
-// memory.
+// The record's word at driver.FaultStopOff is the stream's stop flag,
+// which only the device's stops stream writes (stop.go): the stream's own
+// clears leave it alone.
 
 import (
 	"fmt"
-	"sync/atomic"
-	"unsafe"
 
 	"github.com/kago-dev/kago/backends/cuda/internal/cu"
 	"github.com/kago-dev/kago/ka/driver"
@@ -26,7 +20,7 @@ import (
 // faults is a stream's fault record and the launches that may have written
 // it.
 type faults struct {
-	mem cu.MappedMem // zero until a kernel with fault sites is launched
+	ptr cu.DevicePtr // 0 until a kernel with fault sites is launched
 	log driver.FaultLog
 	buf [driver.FaultRecordSize]byte
 }
@@ -37,21 +31,47 @@ func (q *queue) packFaults(f *function, group driver.NDRange, slots []uint64) er
 	for i, dp := range f.layout {
 		switch dp.Kind {
 		case driver.ParamFaultRecord:
-			if q.faults.mem.Host == nil {
-				m, err := q.dev.ctx.MemHostAlloc(driver.FaultRecordSize)
-				if err != nil {
+			if q.faults.ptr == 0 {
+				if err := q.makeRecord(); err != nil {
 					return fmt.Errorf("cuda: launch of %s: fault record: %w", f.spec.Name, err)
 				}
-				q.faults.mem = m
-				clearRecord(m.Host)
-				q.stopHost(m.Host)
 			}
-			slots[i] = uint64(q.faults.mem.Dev)
+			slots[i] = uint64(q.faults.ptr)
 		case driver.ParamLaunchID:
 			slots[i] = uint64(q.faults.log.Launch(f.spec, group))
 		}
 	}
 	return nil
+}
+
+// makeRecord allocates the record, clears it in the stream's order and
+// gives its stop flag its value (stop.go), which the stream's later work
+// waits for.
+func (q *queue) makeRecord() error {
+	p, err := q.dev.ctx.MemAlloc(driver.FaultRecordSize)
+	if err != nil {
+		return err
+	}
+	if err := q.clearRecord(p); err != nil {
+		q.dev.ctx.MemFree(p)
+		return err
+	}
+	if err := q.stopRecord(p); err != nil {
+		q.dev.ctx.MemFree(p)
+		return err
+	}
+	q.faults.ptr = p
+	return nil
+}
+
+// clearRecord zeroes the record at p in the stream's order, all but the
+// stop flag.
+func (q *queue) clearRecord(p cu.DevicePtr) error {
+	const flag = driver.FaultStopOff / 4
+	if err := q.dev.ctx.MemsetD32(p, 0, flag, q.s); err != nil {
+		return err
+	}
+	return q.dev.ctx.MemsetD32(p+4*(flag+1), 0, driver.FaultRecordSize/4-flag-1, q.s)
 }
 
 // checkFaults reads the record after a wait that drained the stream, when a
@@ -62,35 +82,24 @@ func (q *queue) checkFaults(err error) error {
 	if err != nil || !q.faults.log.Pending() {
 		return err
 	}
-	// The stream has drained: the kernels' writes are in host memory.
-	// Word by word, atomically, because Stop may store the flag meanwhile.
-	for off := 0; off < driver.FaultRecordSize; off += 4 {
-		v := atomic.LoadUint32((*uint32)(unsafe.Add(q.faults.mem.Host, off)))
-		*(*uint32)(unsafe.Pointer(&q.faults.buf[off])) = v
+	if rerr := q.dev.ctx.CopyDtoH(q.faults.buf[:], q.faults.ptr, q.s); rerr != nil {
+		return fmt.Errorf("cuda: read the fault record: %w", rerr)
 	}
 	ke := q.faults.log.Read(q.faults.buf[:])
 	if ke == nil {
 		return nil
 	}
-	clearRecord(q.faults.mem.Host)
-	return ke
-}
-
-// clearRecord zeroes the record, all but the stop flag (which Stop owns),
-// with atomic stores.
-func clearRecord(host unsafe.Pointer) {
-	for off := 0; off < driver.FaultRecordSize; off += 4 {
-		if off != driver.FaultStopOff {
-			atomic.StoreUint32((*uint32)(unsafe.Add(host, off)), 0)
-		}
+	if cerr := q.clearRecord(q.faults.ptr); cerr != nil {
+		return fmt.Errorf("cuda: clear the fault record after %v: %w", ke, cerr)
 	}
+	return ke
 }
 
 // releaseFaults frees the record with the stream.
 func (q *queue) releaseFaults() {
-	if q.faults.mem.Host != nil {
-		q.stop.host.Store(nil)
-		q.dev.ctx.MemFreeHost(q.faults.mem)
-		q.faults.mem = cu.MappedMem{}
+	if q.faults.ptr != 0 {
+		q.stopRelease()
+		q.dev.ctx.MemFree(q.faults.ptr)
+		q.faults.ptr = 0
 	}
 }

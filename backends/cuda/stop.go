@@ -1,49 +1,95 @@
 package cuda
 
 import (
+	"fmt"
+	"sync"
 	"sync/atomic"
-	"unsafe"
 
+	"github.com/kago-dev/kago/backends/cuda/internal/cu"
 	"github.com/kago-dev/kago/ka/driver"
 )
 
 // stopFlag is a stream's stop flag (driver.Stopper): the word at
-// driver.FaultStopOff of the stream's fault record, which is mapped pinned
-// host memory (faults.go). The host sets it with an atomic store while
-// kernels run; the stop checks of kernels compiled with //ka:cancel read
-// it with ld.volatile.global, which goes to host memory each time (docs/ir.md,
-// "Stop checks"). Launches made while the flag is raised are not enqueued;
-// kernels already enqueued without stop checks run to their end.
+// driver.FaultStopOff of the stream's fault record, in device memory
+// (faults.go), which the stop checks of kernels compiled with //ka:cancel
+// read with ld.volatile.global (docs/ir.md, "Stop checks"). The host sets
+// it with a 4-byte cuMemcpyHtoDAsync on the device's stops stream, where
+// nothing else runs, so that a copy engine writes it beside the running
+// kernels.
+// Launches made while the flag is raised are not enqueued; kernels already
+// enqueued without stop checks run to their end.
+//
+// The flag is device memory, not mapped host memory that the host could
+// store to directly: on an H200, //ka:cancel kernels polling a mapped host
+// word over the bus ran 26 to 240 times slower than without the checks
+// (docs/backends.md), while a device word is read from the L2 cache.
 type stopFlag struct {
 	raised atomic.Bool
-	host   atomic.Pointer[uint32] // the flag's word in the record; nil until the record is made
+
+	mu  sync.Mutex   // orders the writes of the flag on the stops stream
+	ptr cu.DevicePtr // the flag's word; 0 until the record is made
 }
 
 var _ driver.Stopper = (*queue)(nil)
 
 // Stop implements driver.Stopper. It may be called from any goroutine.
 func (q *queue) Stop(raised bool) error {
+	q.stop.mu.Lock()
+	defer q.stop.mu.Unlock()
 	q.stop.raised.Store(raised)
-	if p := q.stop.host.Load(); p != nil {
-		var v uint32
-		if raised {
-			v = 1
-		}
-		atomic.StoreUint32(p, v)
+	if q.stop.ptr == 0 {
+		return nil
+	}
+	if err := q.setFlag(q.stop.ptr, raised); err != nil {
+		return fmt.Errorf("cuda: stop flag: %w", err)
 	}
 	return nil
 }
 
-// stopHost records the host memory of the stream's new fault record and
-// sets the flag there. The flag is stored before Stop loads the pointer,
-// and the pointer before this loads the flag, so a concurrent Stop(true)
-// reaches the record either way.
-func (q *queue) stopHost(host unsafe.Pointer) {
-	p := (*uint32)(unsafe.Add(host, driver.FaultStopOff))
-	q.stop.host.Store(p)
-	var v uint32
-	if q.stop.raised.Load() {
-		v = 1
+// stopRecord gives the flag of the new record at p its value, on the stops
+// stream, and makes the queue's stream wait for that (an event), so that
+// no kernel reads the flag before it is set; from then on, Stop sets it.
+func (q *queue) stopRecord(p cu.DevicePtr) error {
+	q.stop.mu.Lock()
+	defer q.stop.mu.Unlock()
+	flag := p + driver.FaultStopOff
+	if err := q.setFlag(flag, q.stop.raised.Load()); err != nil {
+		return err
 	}
-	atomic.StoreUint32(p, v)
+	ev, err := q.dev.ctx.Record(q.dev.stops, cu.EventDisableTiming)
+	if err != nil {
+		return err
+	}
+	err = q.dev.ctx.WaitEvent(q.s, ev)
+	q.dev.ctx.DestroyEvent(ev) // released once the wait is done
+	if err != nil {
+		return err
+	}
+	q.stop.ptr = flag
+	return nil
+}
+
+// setFlag writes the flag at p on the stops stream: a 4-byte copy from
+// host memory, which a copy engine runs beside the kernels (a memset might
+// be a kernel, waiting for a free multiprocessor). From pageable memory
+// the driver stages the word during the call, which on the idle stops
+// stream does not wait. q.stop.mu is held.
+func (q *queue) setFlag(p cu.DevicePtr, raised bool) error {
+	var w [4]byte
+	w[0] = byte(b2u(raised))
+	return q.dev.ctx.CopyHtoD(p, w[:], q.dev.stops)
+}
+
+// stopRelease ends Stop's writes, before the record is freed.
+func (q *queue) stopRelease() {
+	q.stop.mu.Lock()
+	q.stop.ptr = 0
+	q.stop.mu.Unlock()
+}
+
+func b2u(b bool) uint32 {
+	if b {
+		return 1
+	}
+	return 0
 }

@@ -201,9 +201,10 @@ func (d *decoder) ldst(op opcode) (func(*thread, *inst), error) {
 	}
 	n := ty.bits / 8
 	load := op.base == "ld"
-	// A volatile load of a word is atomic, so that a kernel polling mapped
-	// host memory (Memory.Map) while the host stores to it atomically is
-	// race-free, as the hardware's volatile access is a single load.
+	// A volatile load of a word is atomic, so that a kernel polling a word
+	// that the host changes while it runs (cudasim's copies and memsets
+	// on an idle stream, with atomic stores) is race-free, as the
+	// hardware's volatile access is a single load.
 	atomicWord := load && vec == 1 && (n == 4 || n == 8) && slices.Contains(op.mods, "volatile")
 	aArg, vArg := d.s.args[1], d.s.args[0]
 	if !load {

@@ -32,9 +32,8 @@ type Memory struct {
 }
 
 type region struct {
-	base   uint64
-	data   []byte
-	mapped bool // host memory (Map), not counted in used
+	base uint64
+	data []byte
 }
 
 // NewMemory returns a memory of limit bytes (0: unlimited).
@@ -53,56 +52,24 @@ func (m *Memory) Alloc(size int) (uint64, error) {
 	if m.limit > 0 && m.used+int64(size) > m.limit {
 		return 0, ErrOutOfMemory
 	}
-	return m.add(make([]byte, size), false), nil
-}
-
-// Map makes host memory reachable by kernels, as mapped pinned host
-// memory is on a GPU, and returns its address. The host may keep using
-// data while kernels run: kernels see its atomic stores through volatile
-// loads (ld.volatile), which load a 4- or 8-byte word atomically. The
-// mapping is not counted against the memory's limit; Unmap ends it.
-func (m *Memory) Map(data []byte) (uint64, error) {
-	if len(data) == 0 {
-		return 0, fmt.Errorf("ptxsim: map of no bytes")
-	}
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	return m.add(data, true), nil
-}
-
-// add places data at the next address. m.mu is held.
-func (m *Memory) add(data []byte, mapped bool) uint64 {
-	r := &region{base: m.next, data: data, mapped: mapped}
+	r := &region{base: m.next, data: make([]byte, size)}
 	// A gap of allocAlign after each allocation, so that an access just
 	// past the end is an illegal address rather than the next allocation.
-	m.next += (uint64(len(data)) + 2*allocAlign - 1) / allocAlign * allocAlign
+	m.next += (uint64(size) + 2*allocAlign - 1) / allocAlign * allocAlign
 	m.regions = append(m.regions, r)
-	if !mapped {
-		m.used += int64(len(data))
-	}
-	return r.base
+	m.used += int64(size)
+	return r.base, nil
 }
 
 // Free releases the allocation at addr.
-func (m *Memory) Free(addr uint64) error { return m.remove(addr, false) }
-
-// Unmap ends the mapping at addr that Map made.
-func (m *Memory) Unmap(addr uint64) error { return m.remove(addr, true) }
-
-func (m *Memory) remove(addr uint64, mapped bool) error {
+func (m *Memory) Free(addr uint64) error {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	i := sort.Search(len(m.regions), func(i int) bool { return m.regions[i].base >= addr })
-	if i == len(m.regions) || m.regions[i].base != addr || m.regions[i].mapped != mapped {
-		what := "an allocation"
-		if mapped {
-			what = "a mapping"
-		}
-		return fmt.Errorf("ptxsim: %#x is not %s", addr, what)
+	if i == len(m.regions) || m.regions[i].base != addr {
+		return fmt.Errorf("ptxsim: free of %#x, which is not an allocation", addr)
 	}
-	if !mapped {
-		m.used -= int64(len(m.regions[i].data))
-	}
+	m.used -= int64(len(m.regions[i].data))
 	m.regions = append(m.regions[:i], m.regions[i+1:]...)
 	return nil
 }

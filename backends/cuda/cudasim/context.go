@@ -3,7 +3,6 @@ package cudasim
 import (
 	"sync"
 	"time"
-	"unsafe"
 
 	"github.com/kago-dev/kago/backends/cuda/internal/cu"
 	"github.com/kago-dev/kago/internal/ptxsim"
@@ -31,9 +30,8 @@ type devContext struct {
 	funcs   map[cu.Function]*ptxsim.Kernel
 	streams map[cu.Stream]*stream
 	events  map[cu.Event]*event
-	mapped  map[unsafe.Pointer]uint64 // MemHostAlloc's memory: host address to device address
-	seq     uint64                    // submission order
-	sticky  int32                     // the error that spoiled the context, or Success
+	seq     uint64 // submission order
+	sticky  int32  // the error that spoiled the context, or Success
 	stop    bool
 	paused  bool // tests hold the executor to queue work first
 }
@@ -41,8 +39,7 @@ type devContext struct {
 func newContext(d *Driver, id cu.Context) *devContext {
 	c := &devContext{d: d, id: id, mem: ptxsim.NewMemory(totalMem), done: make(chan struct{}),
 		modules: map[cu.Module]*module{}, funcs: map[cu.Function]*ptxsim.Kernel{},
-		streams: map[cu.Stream]*stream{}, events: map[cu.Event]*event{},
-		mapped: map[unsafe.Pointer]uint64{}}
+		streams: map[cu.Stream]*stream{}, events: map[cu.Event]*event{}}
 	c.cond = sync.NewCond(&c.mu)
 	go c.execute()
 	return c

@@ -28,9 +28,9 @@
 //     real driver's implicit synchronisation), stream-ordered
 //     cuMemAllocAsync/cuMemFreeAsync, copies from and to pageable host
 //     memory (a host-to-device copy is staged during the call; a
-//     device-to-host copy returns once the data is there); mapped pinned
-//     host memory (cuMemHostAlloc with DEVICEMAP, cuMemFreeHost), which
-//     the host and running kernels share;
+//     device-to-host copy returns once the data is there) and
+//     cuMemsetD32Async, which on an idle stream run at once, beside a
+//     running kernel, as a copy engine does;
 //   - device-side printf (the vprintf that codegen/ptx calls), written
 //     to standard output or SetOutput's writer, one call's text at a time;
 //   - host functions (cuLaunchHostFunc) called from a C thread that Go

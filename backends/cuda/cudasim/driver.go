@@ -1,9 +1,11 @@
 package cudasim
 
 import (
+	"encoding/binary"
 	"io"
 	"os"
 	"sync"
+	"sync/atomic"
 	"unsafe"
 
 	"github.com/kago-dev/kago/backends/cuda/internal/cu"
@@ -29,7 +31,6 @@ var attrs = map[int]int{
 	cu.AttrComputeCapMajor:      8,
 	cu.AttrComputeCapMinor:      0,
 	cu.AttrMemoryPoolsSupported: 1,
-	cu.AttrCanMapHostMemory:     1,
 }
 
 // Driver is the simulated CUDA driver: a cu.Sim with one device.
@@ -335,48 +336,27 @@ func (d *Driver) MemFree(h cu.Context, p cu.DevicePtr) int32 {
 	return cu.Success
 }
 
-// MemHostAlloc is cuMemHostAlloc with CU_MEMHOSTALLOC_DEVICEMAP and
-// cuMemHostGetDevicePointer: Go memory, mapped into the simulated device's
-// address space (ptxsim.Memory.Map), which kernels and the host share
-// while kernels run.
-func (d *Driver) MemHostAlloc(h cu.Context, size int) (unsafe.Pointer, cu.DevicePtr, int32) {
-	c, r := d.lookup(h)
-	if r != cu.Success {
-		return nil, 0, r
-	}
-	if size <= 0 {
-		return nil, 0, cu.InvalidValue
-	}
-	// Whole words, so that the host's atomic stores and the kernels'
-	// volatile loads of the last word are aligned.
-	buf := make([]uint64, (size+7)/8)
-	host := unsafe.Pointer(&buf[0])
-	p, err := c.mem.Map(unsafe.Slice((*byte)(host), size))
-	if err != nil {
-		return nil, 0, cu.InvalidValue
-	}
-	c.mu.Lock()
-	c.mapped[host] = p
-	c.mu.Unlock()
-	return host, cu.DevicePtr(p), cu.Success
-}
-
-// MemFreeHost is cuMemFreeHost. Like the real driver's, it waits for the
-// device's work first.
-func (d *Driver) MemFreeHost(h cu.Context, host unsafe.Pointer) int32 {
+// MemsetD32 is cuMemsetD32Async, run as a copy engine's work (copyEngine).
+func (d *Driver) MemsetD32(h cu.Context, dst cu.DevicePtr, v uint32, n int, s cu.Stream) int32 {
 	c, r := d.lookup(h)
 	if r != cu.Success {
 		return r
 	}
-	c.idle()
-	c.mu.Lock()
-	p, ok := c.mapped[host]
-	delete(c.mapped, host)
-	c.mu.Unlock()
-	if !ok || c.mem.Unmap(p) != nil {
+	if n < 0 || dst%4 != 0 {
 		return cu.InvalidValue
 	}
-	return cu.Success
+	mem, err := c.mem.Bytes(uint64(dst), 4*n)
+	if err != nil {
+		return cu.InvalidValue
+	}
+	words := make([]byte, 4*n)
+	for i := 0; i < n; i++ {
+		binary.LittleEndian.PutUint32(words[4*i:], v)
+	}
+	return c.copyEngine(s, &command{what: "memset", run: func() int32 {
+		storeWords(mem, words)
+		return cu.Success
+	}})
 }
 
 // HasAsyncAlloc reports stream-ordered allocation: yes.
@@ -427,10 +407,47 @@ func (d *Driver) CopyHtoD(h cu.Context, dst cu.DevicePtr, src []byte, s cu.Strea
 		return cu.InvalidValue
 	}
 	staged := append([]byte(nil), src...)
-	return c.enqueue(s, &command{what: "copy to device", run: func() int32 {
-		copy(mem, staged)
+	return c.copyEngine(s, &command{what: "copy to device", run: func() int32 {
+		storeWords(mem, staged)
 		return cu.Success
 	}})
+}
+
+// copyEngine runs cmd, a copy to the device or a memset, of stream s: at
+// once, in the caller's goroutine, when s has nothing queued, as a GPU's
+// copy engine runs it beside the kernels of other streams (this is how
+// backends/cuda sets the stop flag that running kernels poll), else in s's
+// order.
+func (c *devContext) copyEngine(s cu.Stream, cmd *command) int32 {
+	c.mu.Lock()
+	st := c.streams[s]
+	if st == nil || st.destroyed {
+		c.mu.Unlock()
+		return invalidHandle
+	}
+	if c.sticky != cu.Success {
+		defer c.mu.Unlock()
+		return c.sticky
+	}
+	if len(st.q) == 0 {
+		defer c.mu.Unlock()
+		return cmd.run()
+	}
+	c.mu.Unlock()
+	return c.enqueue(s, cmd)
+}
+
+// storeWords copies src to mem, a word at a time with atomic stores where
+// both are whole aligned 32-bit words, so that kernels' volatile loads of
+// them (atomic in ptxsim) do not race with a copy that runs beside them.
+func storeWords(mem, src []byte) {
+	if len(src)%4 != 0 || len(src) == 0 || uintptr(unsafe.Pointer(&mem[0]))%4 != 0 {
+		copy(mem, src)
+		return
+	}
+	for i := 0; i < len(src); i += 4 {
+		atomic.StoreUint32((*uint32)(unsafe.Pointer(&mem[i])), binary.LittleEndian.Uint32(src[i:]))
+	}
 }
 
 // CopyDtoH is cuMemcpyDtoHAsync to pageable memory: the copy runs in s's

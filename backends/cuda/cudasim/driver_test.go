@@ -6,7 +6,6 @@ import (
 	"encoding/binary"
 	"testing"
 	"time"
-	"unsafe"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -358,29 +357,36 @@ func TestPrintf(t *testing.T) {
 	require.NoError(t, f.ctx.UnloadModule(mod))
 }
 
-// Mapped host memory is one memory for the host and the kernels: a
-// kernel's writes are in host memory after a synchronize, the host's
-// writes are what the device reads, and it is freed with cuMemFreeHost
-// only.
-func TestMappedHostMemory(t *testing.T) {
+// cuMemsetD32Async on an idle stream runs at once, even while the device
+// is busy (here: held), as a copy engine runs beside kernels; behind queued
+// work it runs in its stream's order; bad addresses are errors.
+func TestMemsetD32(t *testing.T) {
 	f := setup(t)
-	s := f.stream(0)
-	m, err := f.ctx.MemHostAlloc(64)
-	require.NoError(t, err)
-	host := unsafe.Slice((*byte)(m.Host), 64)
-	f.prm.Slots()[0], f.prm.Slots()[1] = uint64(m.Dev), 9
-	require.NoError(t, f.ctx.Launch(f.fns["order"], s, [3]uint32{1, 1, 1}, [3]uint32{1, 1, 1}, f.prm))
-	require.NoError(t, f.ctx.Synchronize(s))
-	assert.Equal(t, uint32(1), binary.LittleEndian.Uint32(host), "the kernel's count, in host memory")
-	assert.Equal(t, uint32(9), binary.LittleEndian.Uint32(host[4:]), "the kernel's id, in host memory")
+	idle, busy := f.stream(0), f.stream(0)
+	read := func() []byte {
+		b := make([]byte, 12)
+		require.NoError(t, f.ctx.CopyDtoH(b, f.out, idle))
+		return b
+	}
+	f.pause(true)
+	require.NoError(t, f.ctx.MemsetD32(f.out, 7, 2, idle))
+	f.mctx.mu.Lock()
+	pending := len(f.mctx.streams[idle].q)
+	f.mctx.mu.Unlock()
+	assert.Zero(t, pending, "the memset on the idle stream ran at once, with the device held")
 
-	binary.LittleEndian.PutUint32(host[8:], 0xfeed)
-	got := make([]byte, 4)
-	require.NoError(t, f.ctx.CopyDtoH(got, m.Dev+8, s))
-	assert.Equal(t, uint32(0xfeed), binary.LittleEndian.Uint32(got), "the host's write, at the device address")
+	require.NoError(t, f.launch("order", busy, 5))
+	require.NoError(t, f.ctx.MemsetD32(f.out+8, 9, 1, busy))
+	f.mctx.mu.Lock()
+	pending = len(f.mctx.streams[busy].q)
+	f.mctx.mu.Unlock()
+	assert.Equal(t, 2, pending, "the memset waits behind the launch")
+	f.pause(false)
+	require.NoError(t, f.ctx.Synchronize(busy))
+	b := read()
+	assert.Equal(t, uint32(8), binary.LittleEndian.Uint32(b), "the launch counted on the memset's 7")
+	assert.Equal(t, uint32(9), binary.LittleEndian.Uint32(b[8:]), "the memset after the launch overwrote its id")
 
-	assert.Error(t, f.ctx.MemFree(m.Dev), "cuMemFree of mapped host memory")
-	require.NoError(t, f.ctx.MemFreeHost(m))
-	assert.Error(t, f.ctx.MemFreeHost(m), "freed twice")
-	assert.Error(t, f.ctx.CopyDtoH(got, m.Dev, s), "the device address is gone")
+	assert.Error(t, f.ctx.MemsetD32(f.out+2, 0, 1, idle), "misaligned")
+	assert.Error(t, f.ctx.MemsetD32(f.out+60, 0, 2, idle), "past the allocation")
 }

@@ -73,9 +73,7 @@ static struct {
 	kg_res (*MemcpyHtoDAsync)(kg_dptr, const void *, size_t, kg_h);
 	kg_res (*MemcpyDtoHAsync)(void *, kg_dptr, size_t, kg_h);
 	kg_res (*LaunchHostFunc)(kg_h, kg_hostfn, void *);
-	kg_res (*MemHostAlloc)(void **, size_t, unsigned);
-	kg_res (*MemHostGetDevicePointer)(kg_dptr *, void *, unsigned);
-	kg_res (*MemFreeHost)(void *);
+	kg_res (*MemsetD32Async)(kg_dptr, unsigned, size_t, kg_h);
 } kg;
 
 // kg_open loads the library named name and resolves every entry point. It
@@ -110,8 +108,7 @@ static const char *kg_open(const char *name) {
 	KG_OPT(MemAllocAsync, "cuMemAllocAsync") KG_OPT(MemFreeAsync, "cuMemFreeAsync")
 	KG_REQ(MemcpyHtoDAsync, "cuMemcpyHtoDAsync_v2") KG_REQ(MemcpyDtoHAsync, "cuMemcpyDtoHAsync_v2")
 	KG_OPT(LaunchHostFunc, "cuLaunchHostFunc")
-	KG_REQ(MemHostAlloc, "cuMemHostAlloc") KG_REQ(MemHostGetDevicePointer, "cuMemHostGetDevicePointer_v2")
-	KG_REQ(MemFreeHost, "cuMemFreeHost")
+	KG_REQ(MemsetD32Async, "cuMemsetD32Async")
 #undef KG_REQ
 #undef KG_OPT
 	kg.lib = lib;
@@ -223,18 +220,10 @@ static kg_res kg_dtoh(uintptr_t ctx, void *dst, kg_dptr src, size_t n, uintptr_t
 	KG_BIND(ctx);
 	return kg.MemcpyDtoHAsync(dst, src, n, (kg_h)s);
 }
-// kg_mem_host_alloc allocates size bytes of pinned host memory mapped into
-// the device's address space (CU_MEMHOSTALLOC_DEVICEMAP, 0x02), and its
-// device address; on failure of the second step it frees the first.
-static kg_res kg_mem_host_alloc(uintptr_t ctx, size_t size, void **host, kg_dptr *dev) {
+static kg_res kg_memset_d32(uintptr_t ctx, kg_dptr dst, unsigned v, size_t n, uintptr_t s) {
 	KG_BIND(ctx);
-	kg_res r = kg.MemHostAlloc(host, size, 0x02);
-	if (r) return r;
-	r = kg.MemHostGetDevicePointer(dev, *host, 0);
-	if (r) { kg.MemFreeHost(*host); *host = NULL; }
-	return r;
+	return kg.MemsetD32Async(dst, v, n, (kg_h)s);
 }
-static kg_res kg_mem_free_host(uintptr_t ctx, void *host) { KG_BIND(ctx); return kg.MemFreeHost(host); }
 static kg_res kg_host_func(uintptr_t ctx, uintptr_t s, void *fn, uintptr_t user) {
 	KG_BIND(ctx);
 	return kg.LaunchHostFunc((kg_h)s, (kg_hostfn)fn, (void *)user);
@@ -622,43 +611,15 @@ func (c Context) MemFreeAsync(p DevicePtr, s Stream) error {
 	return check("cuMemFreeAsync", int32(C.kg_mem_free_async(C.uintptr_t(c), C.kg_dptr(p), C.uintptr_t(s))))
 }
 
-// MappedMem is pinned host memory mapped into a device's address space
-// (cuMemHostAlloc with CU_MEMHOSTALLOC_DEVICEMAP): the host reads and
-// writes it at Host while kernels read and write it at Dev, without copies.
-// Kernels must reach it with volatile or atomic accesses to see the host's
-// writes while they run.
-type MappedMem struct {
-	Host unsafe.Pointer
-	Dev  DevicePtr
-}
-
-// MemHostAlloc allocates size bytes of mapped pinned host memory
-// (cuMemHostAlloc, cuMemHostGetDevicePointer), for devices whose
-// AttrCanMapHostMemory is 1. The memory is not zeroed.
-func (c Context) MemHostAlloc(size int) (MappedMem, error) {
+// MemsetD32 enqueues on s the setting of n 32-bit words at dst to v
+// (cuMemsetD32Async). On a stream of its own it runs beside kernels of
+// other streams (a copy engine's work), which is how the host changes a
+// word that running kernels poll.
+func (c Context) MemsetD32(dst DevicePtr, v uint32, n int, s Stream) error {
 	if c.sim() {
-		h, d, r := simOf().MemHostAlloc(c, size)
-		if err := check("cuMemHostAlloc", r); err != nil {
-			return MappedMem{}, err
-		}
-		return MappedMem{Host: h, Dev: d}, nil
+		return check("cuMemsetD32Async", simOf().MemsetD32(c, dst, v, n, s))
 	}
-	var m MappedMem
-	var d C.kg_dptr
-	if err := check("cuMemHostAlloc", int32(C.kg_mem_host_alloc(C.uintptr_t(c), C.size_t(size), &m.Host, &d))); err != nil {
-		return MappedMem{}, err
-	}
-	m.Dev = DevicePtr(d)
-	return m, nil
-}
-
-// MemFreeHost frees memory from MemHostAlloc (cuMemFreeHost), which must
-// no longer be in use by the device.
-func (c Context) MemFreeHost(m MappedMem) error {
-	if c.sim() {
-		return check("cuMemFreeHost", simOf().MemFreeHost(c, m.Host))
-	}
-	return check("cuMemFreeHost", int32(C.kg_mem_free_host(C.uintptr_t(c), m.Host)))
+	return check("cuMemsetD32Async", int32(C.kg_memset_d32(C.uintptr_t(c), C.kg_dptr(dst), C.unsigned(v), C.size_t(n), C.uintptr_t(s))))
 }
 
 // CopyHtoD enqueues a copy of src to dst on s (cuMemcpyHtoDAsync). From

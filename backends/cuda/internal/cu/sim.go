@@ -71,10 +71,7 @@ type Sim interface {
 	EventSynchronize(c Context, ev Event) int32                                // cuEventSynchronize
 	EventElapsed(c Context, start, end Event) (ms float32, r int32)            // cuEventElapsedTime
 	CopyDtoD(c Context, dst, src DevicePtr, n int, s Stream) int32             // cuMemcpyDtoDAsync
-	// MemHostAlloc is cuMemHostAlloc with CU_MEMHOSTALLOC_DEVICEMAP and
-	// cuMemHostGetDevicePointer: host memory that kernels reach at dev.
-	MemHostAlloc(c Context, size int) (host unsafe.Pointer, dev DevicePtr, r int32)
-	MemFreeHost(c Context, host unsafe.Pointer) int32 // cuMemFreeHost
+	MemsetD32(c Context, dst DevicePtr, v uint32, n int, s Stream) int32       // cuMemsetD32Async
 	HasAsyncAlloc() bool
 	HasHostFunc() bool
 }

@@ -43,7 +43,6 @@ const (
 	AttrMaxGridDimZ          = 7
 	AttrMaxSharedPerBlock    = 8
 	AttrMultiprocessorCount  = 16
-	AttrCanMapHostMemory     = 19
 	AttrComputeCapMajor      = 75
 	AttrComputeCapMinor      = 76
 	AttrMemoryPoolsSupported = 115
