@@ -24,6 +24,7 @@ CGO_ENABLED=0 go test -c -o "$out/bin/ptx.test" ./codegen/ptx
 mkdir -p "$out/codegen/ptx" "$out/codegen/testdata"
 cp -R codegen/ptx/testdata "$out/codegen/ptx/"
 [ -d codegen/testdata/golden ] && cp -R codegen/testdata/golden "$out/codegen/testdata/"
+cp -R codegen/testdata/ir "$out/codegen/testdata/" # the shared IR inputs of the emitters' tests
 # The PTX itself, so that ptxas can be run by hand too.
 (cd codegen/ptx && KAGO_PTX_OUT="$out/ptx" go test -count=1 -run 'TestPTXAS$' . >/dev/null)
 # And every kernel of the corpus (internal/corpus).
@@ -37,6 +38,12 @@ cp -R backends/cuda/testdata "$out/backends/cuda/"
 # Cancellation (issue 19): the stop flag in mapped pinned memory, read by
 # the kernels' ld.volatile while they run.
 go test -c -o "$out/bin/cancel.test" ./internal/canceltest
+# Subgroups on warps (shfl.sync, vote.sync) and the group collectives.
+go test -c -o "$out/bin/subgroups.test" ./internal/subgroups
+go test -c -o "$out/bin/collectives.test" ./internal/collectives
+# The stop latency and the cost of stop checks on the GPU (docs/sync.md).
+go build -o "$out/bin/deadline" ./examples/deadline
+go build -o "$out/bin/cancelcost" ./benchmarks/cmd/cancelcost
 # The per-kernel table (issue 21): kagobench -twins on the CUDA backend,
 # generated kernels against the CUDA C twins, which run.sh compiles with
 # the toolkit's nvcc. kagobench opens libOpenCL and libcuda with dlopen.
@@ -73,6 +80,12 @@ KAGO_CUDA_REQUIRED=1 KAGO_SYNC=blocking timeout "$limit" "$here/bin/cuda.test" -
 echo "== cancellation on the GPU (internal/canceltest)"
 KAGO_CUDA_REQUIRED=1 timeout "$limit" "$here/bin/cancel.test" -test.v -test.count=1 \
 	-test.run 'TestStopsRunningKernel/cuda/|TestBarrierKernelNoDeadlock/cuda$|TestRacesCompletion/cuda$' || fail=1
+echo "== subgroups and collectives on the GPU (internal/subgroups, internal/collectives)"
+KAGO_CUDA_REQUIRED=1 timeout "$limit" "$here/bin/subgroups.test" -test.v -test.count=1 -test.run '/cuda$' || fail=1
+KAGO_CUDA_REQUIRED=1 timeout "$limit" "$here/bin/collectives.test" -test.v -test.count=1 -test.run 'TestCollectives/cuda$' || fail=1
+echo "== stop latency (examples/deadline) and the cost of stop checks (cmd/cancelcost)"
+KAGO_CUDA_REQUIRED=1 timeout "$limit" "$here/bin/deadline" -backend cuda || fail=1
+KAGO_CUDA_REQUIRED=1 timeout "$limit" "$here/bin/cancelcost" -backends cuda -rounds 41 -tiled 2048 -naive 1024 || fail=1
 echo "== backends/cuda benchmarks"
 KAGO_CUDA_REQUIRED=1 timeout "$limit" "$here/bin/cuda.test" -test.run '^$' -test.bench 'SyncOverhead|Launch' -test.benchtime 2000x -test.count 3 || fail=1
 echo "== per-kernel table: generated kernels against CUDA C twins (benchmarks/README.md)"

@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"testing"
 
+	_ "github.com/kago-dev/kago/backends/cuda"
 	_ "github.com/kago-dev/kago/backends/native"
 	_ "github.com/kago-dev/kago/backends/pocl"
 	"github.com/kago-dev/kago/ka"
@@ -19,7 +20,7 @@ import (
 // device here are skipped. "native" runs the kernels' group functions;
 // "native-items" is the native backend with KAGO_NATIVE=items, a
 // goroutine per work-item and ka/driver's collectives.
-var backends = []string{"native", "native-items", "pocl", "pocl-spirv-coll"}
+var backends = []string{"native", "native-items", "pocl", "pocl-spirv-coll", "cuda"}
 
 // groups are the group sizes tried, powers of two and not.
 var groups = []int{1, 3, 7, 32, 64, 100, 256}

@@ -6,4 +6,4 @@ package subgroups
 
 import _ "github.com/kago-dev/kago/backends/cuda/cudasim"
 
-func init() { backends = append(backends, "cuda-sim") }
+func init() { backends = append(backends, "cuda-sim", "cuda") }

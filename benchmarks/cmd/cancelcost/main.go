@@ -23,6 +23,7 @@ import (
 	"strings"
 	"time"
 
+	_ "github.com/kago-dev/kago/backends/cuda"
 	_ "github.com/kago-dev/kago/backends/native"
 	_ "github.com/kago-dev/kago/backends/pocl"
 	"github.com/kago-dev/kago/benchmarks/cancelcost"
