@@ -205,10 +205,11 @@ func (k *Kernel) launch(s *Stream, r NDRange, timed bool, args []any) (*eventSta
 			dargs = append(dargs, driver.Arg{Value: args[i], Bytes: b})
 			continue
 		}
-		if t := scalarTypeOf(args[i]); t != p.Type {
+		v, ok := scalarValue(args[i], p.Type)
+		if !ok {
 			return nil, fmt.Errorf("ka: launching %s: argument %d (%s) is %T, want %s: %w", k.spec.Name, i+1, p, args[i], p.Type, ErrBadLaunch)
 		}
-		dargs = append(dargs, driver.Arg{Value: args[i]})
+		dargs = append(dargs, driver.Arg{Value: v})
 	}
 	q, err := s.queue()
 	var span *eventState
@@ -325,6 +326,32 @@ func paramList(ps []driver.Param) string {
 }
 
 // scalarTypeOf is the ScalarType of v's exact type, Invalid for others.
+// scalarValue returns v as a value of the predeclared type of t, the one
+// backends take (driver.ScalarBits; the native binders convert it to the
+// parameter's own type): v itself when it has that type, v converted
+// when its type is a named type with that underlying type (a parameter
+// of type Gain, declared as float32, takes a Gain); ok is false otherwise.
+func scalarValue(v any, t driver.ScalarType) (any, bool) {
+	if scalarTypeOf(v) == t {
+		return v, true
+	}
+	rv := reflect.ValueOf(v)
+	if !rv.IsValid() || t == driver.Invalid || rv.Type().PkgPath() == "" || driver.ScalarType(rv.Kind()) != t {
+		return nil, false
+	}
+	return rv.Convert(predeclared[t]).Interface(), true
+}
+
+// predeclared are the predeclared Go types of the scalar types, whose
+// values are ordered as reflect.Kind (see driver.ScalarType).
+var predeclared = func() map[driver.ScalarType]reflect.Type {
+	m := map[driver.ScalarType]reflect.Type{}
+	for _, v := range []any{false, int(0), int8(0), int16(0), int32(0), int64(0), uint(0), uint8(0), uint16(0), uint32(0), uint64(0), float32(0), float64(0)} {
+		m[scalarTypeOf(v)] = reflect.TypeOf(v)
+	}
+	return m
+}()
+
 func scalarTypeOf(v any) driver.ScalarType {
 	switch v.(type) {
 	case bool:
@@ -396,6 +423,9 @@ func reflectNative(fn any) driver.NativeFunc {
 		in := make([]reflect.Value, len(args)+1)
 		for i, a := range args {
 			in[i+1] = reflect.ValueOf(a.Value)
+			if want := v.Type().In(i + 1); in[i+1].IsValid() && in[i+1].Type() != want && in[i+1].CanConvert(want) {
+				in[i+1] = in[i+1].Convert(want) // a scalar of a named type, which ka passes as its underlying type
+			}
 		}
 		return func(it driver.Item) {
 			call := make([]reflect.Value, len(in))

@@ -345,7 +345,7 @@ func writeRegistration(b *bytes.Buffer, k *codegen.Kernel, group *groupFunc) {
 	names := make([]string, len(k.Params))
 	for i := range k.Params {
 		names[i] = "a" + strconv.Itoa(i)
-		fmt.Fprintf(b, "\t\t\t%s := args[%d].Value.(%s)\n", names[i], i, k.GoTypes[i])
+		fmt.Fprintf(b, "\t\t\t%s := %s\n", names[i], argValue(k, i))
 	}
 	call := append([]string{"ka.Item(it)"}, names...)
 	fmt.Fprintf(b, "\t\t\treturn func(it driver.Item) { %s(%s) }\n", k.Name, strings.Join(call, ", "))
@@ -353,13 +353,25 @@ func writeRegistration(b *bytes.Buffer, k *codegen.Kernel, group *groupFunc) {
 	if group != nil && group.fn != nil {
 		b.WriteString("\t\tGroup: func(args []driver.Arg) func(*driver.WorkGroup) {\n")
 		for i := range k.Params {
-			fmt.Fprintf(b, "\t\t\t%s := args[%d].Value.(%s)\n", names[i], i, k.GoTypes[i])
+			fmt.Fprintf(b, "\t\t\t%s := %s\n", names[i], argValue(k, i))
 		}
 		gcall := append([]string{"g"}, names...)
 		fmt.Fprintf(b, "\t\t\treturn func(g *driver.WorkGroup) { %s%s(%s) }\n", group.fn.Name, strings.TrimPrefix(k.Name, originName(k.Name)), strings.Join(gcall, ", "))
 		b.WriteString("\t\t},\n")
 	}
 	b.WriteString("\t})\n")
+}
+
+// argValue is the expression of a native binder that takes argument i of
+// k from args as its parameter's Go type. ka passes a scalar as a value of
+// its predeclared type, also for a parameter of a named type (ka's
+// scalarValue), which the binder converts.
+func argValue(k *codegen.Kernel, i int) string {
+	p := k.Params[i]
+	if p.Slice || p.Dims > 0 || p.Fields != nil || p.Local || p.StructSize > 0 || p.Type == driver.Invalid || k.GoTypes[i] == p.Type.String() {
+		return fmt.Sprintf("args[%d].Value.(%s)", i, k.GoTypes[i])
+	}
+	return fmt.Sprintf("%s(args[%d].Value.(%s))", k.GoTypes[i], i, p.Type)
 }
 
 // featureNames are the Go names of the features in generated code.
