@@ -120,8 +120,8 @@ func (fe *funcEmitter) createLoad(inst *ir.InstLoad) {
 		return
 	}
 	if inst.Volatile {
-		// The stop flag's load (docs/ir.md, "Stop checks"): mapped host
-		// memory that the host writes while the kernel runs.
+		// The stop flag's load (docs/ir.md, "Stop checks"): a word that
+		// the host writes while the kernel runs.
 		fe.ins("ld.volatile.%s.%s %s, [%s]", sp, mt, fe.def(inst), addr)
 		return
 	}
