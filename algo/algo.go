@@ -57,9 +57,9 @@ func Copy[T ka.Scalar](s *ka.Stream, dst, src *ka.Array[T]) error {
 
 // Sum returns the sum of x, waiting for it on s (0 for an empty array).
 // The order is fixed, so a float sum is the same bits on every device and
-// run: x is cut into chunks of SumChunk elements, each added in order
-// from 0 (one work-item per chunk); the chunk sums are added the same
-// way, until one is left. It is Reduce with OpSum.
+// run: x is cut into chunks of SumChunk elements, each added by one
+// work-item in four interleaved accumulators (KPartialSum); the chunk sums
+// are added the same way, until one is left. It is Reduce with OpSum.
 func Sum[T ka.Number](ctx context.Context, s *ka.Stream, x *ka.Array[T]) (T, error) {
 	return Reduce(ctx, s, x, OpSum)
 }

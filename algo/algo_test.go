@@ -36,14 +36,28 @@ func sizes(t *testing.T, big bool) []int {
 	return s
 }
 
+// chunkSum adds a chunk in KPartialSum's order: four interleaved
+// accumulators, the last elements to the first, (a0+a1)+(a2+a3).
+func chunkSum[T ka.Number](c []T) T {
+	var a [4]T
+	i := 0
+	for ; i+4 <= len(c); i += 4 {
+		for j := range a {
+			a[j] += c[i+j]
+		}
+	}
+	for ; i < len(c); i++ {
+		a[0] += c[i]
+	}
+	return (a[0] + a[1]) + (a[2] + a[3])
+}
+
 // refSum adds x in the order Sum documents.
 func refSum[T ka.Number](x []T) T {
 	for first := true; first || len(x) > 1; first = false {
 		p := make([]T, (len(x)+SumChunk-1)/SumChunk)
 		for w := range p {
-			for _, v := range x[w*SumChunk : min((w+1)*SumChunk, len(x))] {
-				p[w] += v
-			}
+			p[w] = chunkSum(x[w*SumChunk : min((w+1)*SumChunk, len(x))])
 		}
 		x = p
 	}

@@ -80,8 +80,9 @@ func apply[T ka.Number](v T, m int) T {
 }
 
 // KPartialReduce combines the mapped elements m(x[i]) of chunk w of x (as
-// KPartialSum cuts it), in order, with op into out[w]: OpSum from 0, the
-// other operations from the chunk's first element. The bitwise operations
+// KPartialSum cuts it) with op into out[w]: OpSum in KPartialSum's four
+// accumulators, the other operations in order from the chunk's first
+// element. The bitwise operations
 // work on the bits widened to uint64 (sign-extended for signed types),
 // which gives the bits of the operation in T. (op and m are an Op and a
 // Map as ints: a launch takes a named type's value as its underlying
@@ -93,12 +94,19 @@ func KPartialReduce[T ka.Number](it ka.Item, x, out []T, op, m int) {
 	lo := w * SumChunk
 	hi := min(lo+SumChunk, len(x))
 	switch Op(op) {
-	case OpSum:
-		var acc T
-		for i := lo; i < hi; i++ {
-			acc += apply(x[i], m)
+	case OpSum: // in KPartialSum's order
+		var a0, a1, a2, a3 T
+		i := lo
+		for ; i+4 <= hi; i += 4 {
+			a0 += apply(x[i], m)
+			a1 += apply(x[i+1], m)
+			a2 += apply(x[i+2], m)
+			a3 += apply(x[i+3], m)
 		}
-		out[w] = acc
+		for ; i < hi; i++ {
+			a0 += apply(x[i], m)
+		}
+		out[w] = (a0 + a1) + (a2 + a3)
 	case OpProd:
 		acc := apply(x[lo], m)
 		for i := lo + 1; i < hi; i++ {
@@ -142,9 +150,9 @@ var ReduceInstances = []any{
 // Reduce combines the elements of x with op and returns the result,
 // waiting for it on s. The order is Sum's, fixed, so a float result is
 // the same bits on every device and run: x is cut into chunks of SumChunk
-// elements, each combined in order by one work-item (OpSum from 0, the
-// others from the chunk's first element); the chunk results are combined
-// the same way, until one is left. An empty array gives 0 (OpSum, OpOr,
+// elements, each combined by one work-item (OpSum in four accumulators,
+// see KPartialSum; the others in order from the chunk's first element);
+// the chunk results are combined the same way, until one is left. An empty array gives 0 (OpSum, OpOr,
 // OpXor), 1 (OpProd), all ones (OpAnd) or ErrEmpty (OpMin, OpMax).
 // OpAnd, OpOr and OpXor of floats, and an unknown op, are errors
 // wrapping ka.ErrInvalid.

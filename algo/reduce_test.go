@@ -58,10 +58,11 @@ func refReduce[T ka.Number](x []T, m Map, op Op) T {
 		p := make([]T, (len(level)+SumChunk-1)/SumChunk)
 		for w := range p {
 			chunk := level[w*SumChunk : min((w+1)*SumChunk, len(level))]
-			acc := chunk[0]
 			if op == OpSum {
-				acc = refCombine(op, 0, chunk[0])
+				p[w] = chunkSum(chunk)
+				continue
 			}
+			acc := chunk[0]
 			for _, v := range chunk[1:] {
 				acc = refCombine(op, acc, v)
 			}

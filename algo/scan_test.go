@@ -17,9 +17,7 @@ func refScan[T ka.Number](x []T, inclusive bool) []T {
 	if m > 1 {
 		partial := make([]T, m)
 		for w := range partial {
-			for _, v := range x[w*SumChunk : min((w+1)*SumChunk, n)] {
-				partial[w] += v
-			}
+			partial[w] = chunkSum(x[w*SumChunk : min((w+1)*SumChunk, n)])
 		}
 		offs = refScan(partial, false)
 	}

@@ -194,44 +194,98 @@ __kernel void KPartialReduce_float64(
 	double t_157;
 	ulong t_158;
 	double t_159;
-	ulong t_160;
-	bool t_161;
-	bool t_162;
-	__global double* t_163;
-	bool t_164;
-	uint t_165;
-	ulong t_166;
+	double t_160;
+	double t_161;
+	double t_162;
+	ulong t_163;
+	ulong t_164;
+	bool t_165;
+	double t_166;
 	ulong t_167;
-	ulong t_168;
-	__global uint* t_169;
-	uint cas_170;
-	bool cas_ok_171;
+	bool t_168;
+	double t_169;
+	double t_170;
+	double t_171;
 	bool t_172;
-	__global uint* t_173;
-	__global uint* t_174;
-	ulong t_175;
-	uint t_176;
-	__global uint* t_177;
-	ulong t_178;
-	uint t_179;
-	__global uint* t_180;
-	ulong t_181;
-	uint t_182;
-	__global uint* t_183;
-	__global ulong* t_184;
-	__global ulong* t_185;
-	__global ulong* t_186;
-	__global ulong* t_187;
-	__global double* t_188;
-	double t_189;
-	bool t_190;
-	bool t_191;
+	__global double* t_173;
+	bool t_174;
+	__global double* t_175;
+	double t_176;
+	bool t_177;
+	bool t_178;
+	double t_179;
+	double t_180;
+	double t_181;
+	double t_182;
+	double t_183;
+	ulong t_184;
+	bool t_185;
+	__global double* t_186;
+	double t_187;
+	bool t_188;
+	bool t_189;
+	double t_190;
+	double t_191;
 	double t_192;
 	double t_193;
 	double t_194;
-	double t_195;
-	double t_196;
-	ulong t_197;
+	ulong t_195;
+	bool t_196;
+	__global double* t_197;
+	double t_198;
+	bool t_199;
+	bool t_200;
+	double t_201;
+	double t_202;
+	double t_203;
+	double t_204;
+	double t_205;
+	ulong t_206;
+	bool t_207;
+	__global double* t_208;
+	double t_209;
+	bool t_210;
+	bool t_211;
+	double t_212;
+	double t_213;
+	double t_214;
+	double t_215;
+	double t_216;
+	ulong t_217;
+	bool t_218;
+	uint t_219;
+	ulong t_220;
+	ulong t_221;
+	ulong t_222;
+	__global uint* t_223;
+	uint cas_224;
+	bool cas_ok_225;
+	bool t_226;
+	__global uint* t_227;
+	__global uint* t_228;
+	ulong t_229;
+	uint t_230;
+	__global uint* t_231;
+	ulong t_232;
+	uint t_233;
+	__global uint* t_234;
+	ulong t_235;
+	uint t_236;
+	__global uint* t_237;
+	__global ulong* t_238;
+	__global ulong* t_239;
+	__global ulong* t_240;
+	__global ulong* t_241;
+	__global double* t_242;
+	double t_243;
+	bool t_244;
+	bool t_245;
+	double t_246;
+	double t_247;
+	double t_248;
+	double t_249;
+	double t_250;
+	ulong t_251;
 
 	t_2 = (ulong)get_num_groups(0);
 	t_3 = (ulong)get_local_size(0);
@@ -250,9 +304,9 @@ __kernel void KPartialReduce_float64(
 	t_16 = t_13 * t_14;
 	t_17 = t_16 != t_15;
 	t_18 = t_12 | t_17;
-	if (t_18) goto partial_198;
-	goto L_199;
-partial_198:
+	if (t_18) goto partial_252;
+	goto L_253;
+partial_252:
 	t_19 = (ulong)get_global_id(0);
 	t_20 = ka_gsize0;
 	t_21 = t_19 >= t_20;
@@ -264,9 +318,9 @@ partial_198:
 	t_27 = ka_gsize2;
 	t_28 = t_26 >= t_27;
 	t_29 = t_25 | t_28;
-	if (t_29) goto outside_200;
-	goto L_199;
-L_199:
+	if (t_29) goto outside_254;
+	goto L_253;
+L_253:
 	t_30 = (ulong)get_global_id(2);
 	t_31 = ka_gsize1;
 	t_32 = (ulong)get_global_id(1);
@@ -281,500 +335,656 @@ L_199:
 	t_41 = (long)t_40 < (long)x_len;
 	t_42 = t_41 ? t_40 : x_len;
 	t_43 = op == 0ul;
-	if (t_43) goto L_201;
-	goto L_202;
-L_202:
+	if (t_43) goto L_255;
+	goto L_256;
+L_256:
 	t_44 = op == 1ul;
-	if (t_44) goto L_203;
-	goto L_204;
-L_204:
+	if (t_44) goto L_257;
+	goto L_258;
+L_258:
 	t_45 = op == 2ul;
-	if (t_45) goto L_205;
-	goto L_206;
-L_206:
+	if (t_45) goto L_259;
+	goto L_260;
+L_260:
 	t_46 = op == 3ul;
-	if (t_46) goto L_207;
-	goto L_208;
-L_208:
+	if (t_46) goto L_261;
+	goto L_262;
+L_262:
 	t_47 = t_39 < x_len;
-	if (t_47) goto L_209;
-	t_165 = 11u;
-	t_166 = t_39;
-	t_167 = x_len;
-	t_168 = 0ul;
-	goto fault_210;
-L_209:
+	if (t_47) goto L_263;
+	t_219 = 15u;
+	t_220 = t_39;
+	t_221 = x_len;
+	t_222 = 0ul;
+	goto fault_264;
+L_263:
 	t_48 = x_ptr + (long)t_39;
 	t_49 = *t_48;
-	goto L_211;
-L_211:
+	goto L_265;
+L_265:
 	t_50 = m == 1ul;
-	if (t_50) goto L_212;
-	goto L_213;
-L_213:
+	if (t_50) goto L_266;
+	goto L_267;
+L_267:
 	t_51 = m == 2ul;
-	if (t_51) goto L_214;
-	goto L_215;
-L_215:
+	if (t_51) goto L_268;
+	goto L_269;
+L_269:
 	t_55 = t_49;
-	goto L_216;
-L_214:
+	goto L_270;
+L_268:
 	t_52 = t_49 * t_49;
 	t_55 = t_52;
-	goto L_216;
-L_212:
+	goto L_270;
+L_266:
 	t_53 = -(t_49);
 	t_54 = ka_maximum_f64(t_49, t_53);
 	t_55 = t_54;
-	goto L_216;
-L_216:
+	goto L_270;
+L_270:
 	t_56 = (ulong)t_55;
 	t_57 = t_39 + 1ul;
 	t_58 = t_56;
 	t_59 = t_57;
-	goto L_217;
-L_217:
+	goto L_271;
+L_271:
 	t_60 = (long)t_59 < (long)t_42;
-	if (t_60) goto L_218;
-	goto L_219;
-L_219:
+	if (t_60) goto L_272;
+	goto L_273;
+L_273:
 	t_61 = (double)t_58;
 	t_62 = t_38 < out_len;
-	if (t_62) goto L_220;
-	t_165 = 13u;
-	t_166 = t_38;
-	t_167 = out_len;
-	t_168 = 0ul;
-	goto fault_210;
-L_220:
+	if (t_62) goto L_274;
+	t_219 = 17u;
+	t_220 = t_38;
+	t_221 = out_len;
+	t_222 = 0ul;
+	goto fault_264;
+L_274:
 	t_63 = out_ptr + (long)t_38;
 	*t_63 = t_61;
-	goto L_221;
-L_218:
+	goto L_275;
+L_272:
 	t_64 = t_59 < x_len;
-	if (t_64) goto L_222;
-	t_165 = 12u;
-	t_166 = t_59;
-	t_167 = x_len;
-	t_168 = 0ul;
-	goto fault_210;
-L_222:
+	if (t_64) goto L_276;
+	t_219 = 16u;
+	t_220 = t_59;
+	t_221 = x_len;
+	t_222 = 0ul;
+	goto fault_264;
+L_276:
 	t_65 = x_ptr + (long)t_59;
 	t_66 = *t_65;
-	goto L_223;
-L_223:
+	goto L_277;
+L_277:
 	t_67 = m == 1ul;
-	if (t_67) goto L_224;
-	goto L_225;
-L_225:
+	if (t_67) goto L_278;
+	goto L_279;
+L_279:
 	t_68 = m == 2ul;
-	if (t_68) goto L_226;
-	goto L_227;
-L_227:
+	if (t_68) goto L_280;
+	goto L_281;
+L_281:
 	t_72 = t_66;
-	goto L_228;
-L_226:
+	goto L_282;
+L_280:
 	t_69 = t_66 * t_66;
 	t_72 = t_69;
-	goto L_228;
-L_224:
+	goto L_282;
+L_278:
 	t_70 = -(t_66);
 	t_71 = ka_maximum_f64(t_66, t_70);
 	t_72 = t_71;
-	goto L_228;
-L_228:
+	goto L_282;
+L_282:
 	t_73 = (ulong)t_72;
 	t_74 = op == 4ul;
-	if (t_74) goto L_229;
-	goto L_230;
-L_230:
+	if (t_74) goto L_283;
+	goto L_284;
+L_284:
 	t_75 = op == 5ul;
-	if (t_75) goto L_231;
-	goto L_232;
-L_232:
+	if (t_75) goto L_285;
+	goto L_286;
+L_286:
 	t_76 = t_58 ^ t_73;
 	t_79 = t_76;
-	goto L_233;
-L_231:
+	goto L_287;
+L_285:
 	t_77 = t_58 | t_73;
 	t_79 = t_77;
-	goto L_233;
-L_229:
+	goto L_287;
+L_283:
 	t_78 = t_58 & t_73;
 	t_79 = t_78;
-	goto L_233;
-L_233:
+	goto L_287;
+L_287:
 	t_80 = t_59 + 1ul;
 	t_58 = t_79;
 	t_59 = t_80;
-	goto L_217;
-L_207:
+	goto L_271;
+L_261:
 	t_81 = t_39 < x_len;
-	if (t_81) goto L_234;
-	t_165 = 8u;
-	t_166 = t_39;
-	t_167 = x_len;
-	t_168 = 0ul;
-	goto fault_210;
-L_234:
+	if (t_81) goto L_288;
+	t_219 = 12u;
+	t_220 = t_39;
+	t_221 = x_len;
+	t_222 = 0ul;
+	goto fault_264;
+L_288:
 	t_82 = x_ptr + (long)t_39;
 	t_83 = *t_82;
-	goto L_235;
-L_235:
+	goto L_289;
+L_289:
 	t_84 = m == 1ul;
-	if (t_84) goto L_236;
-	goto L_237;
-L_237:
+	if (t_84) goto L_290;
+	goto L_291;
+L_291:
 	t_85 = m == 2ul;
-	if (t_85) goto L_238;
-	goto L_239;
-L_239:
+	if (t_85) goto L_292;
+	goto L_293;
+L_293:
 	t_89 = t_83;
-	goto L_240;
-L_238:
+	goto L_294;
+L_292:
 	t_86 = t_83 * t_83;
 	t_89 = t_86;
-	goto L_240;
-L_236:
+	goto L_294;
+L_290:
 	t_87 = -(t_83);
 	t_88 = ka_maximum_f64(t_83, t_87);
 	t_89 = t_88;
-	goto L_240;
-L_240:
+	goto L_294;
+L_294:
 	t_90 = t_39 + 1ul;
 	t_91 = t_89;
 	t_92 = t_90;
-	goto L_241;
-L_241:
+	goto L_295;
+L_295:
 	t_93 = (long)t_92 < (long)t_42;
-	if (t_93) goto L_242;
-	goto L_243;
-L_243:
+	if (t_93) goto L_296;
+	goto L_297;
+L_297:
 	t_94 = t_38 < out_len;
-	if (t_94) goto L_244;
-	t_165 = 10u;
-	t_166 = t_38;
-	t_167 = out_len;
-	t_168 = 0ul;
-	goto fault_210;
-L_244:
+	if (t_94) goto L_298;
+	t_219 = 14u;
+	t_220 = t_38;
+	t_221 = out_len;
+	t_222 = 0ul;
+	goto fault_264;
+L_298:
 	t_95 = out_ptr + (long)t_38;
 	*t_95 = t_91;
-	goto L_221;
-L_242:
+	goto L_275;
+L_296:
 	t_96 = t_92 < x_len;
-	if (t_96) goto L_245;
-	t_165 = 9u;
-	t_166 = t_92;
-	t_167 = x_len;
-	t_168 = 0ul;
-	goto fault_210;
-L_245:
+	if (t_96) goto L_299;
+	t_219 = 13u;
+	t_220 = t_92;
+	t_221 = x_len;
+	t_222 = 0ul;
+	goto fault_264;
+L_299:
 	t_97 = x_ptr + (long)t_92;
 	t_98 = *t_97;
-	goto L_246;
-L_246:
+	goto L_300;
+L_300:
 	t_99 = m == 1ul;
-	if (t_99) goto L_247;
-	goto L_248;
-L_248:
+	if (t_99) goto L_301;
+	goto L_302;
+L_302:
 	t_100 = m == 2ul;
-	if (t_100) goto L_249;
-	goto L_250;
-L_250:
+	if (t_100) goto L_303;
+	goto L_304;
+L_304:
 	t_104 = t_98;
-	goto L_251;
-L_249:
+	goto L_305;
+L_303:
 	t_101 = t_98 * t_98;
 	t_104 = t_101;
-	goto L_251;
-L_247:
+	goto L_305;
+L_301:
 	t_102 = -(t_98);
 	t_103 = ka_maximum_f64(t_98, t_102);
 	t_104 = t_103;
-	goto L_251;
-L_251:
+	goto L_305;
+L_305:
 	t_105 = ka_maximum_f64(t_91, t_104);
 	t_106 = t_92 + 1ul;
 	t_91 = t_105;
 	t_92 = t_106;
-	goto L_241;
-L_205:
+	goto L_295;
+L_259:
 	t_107 = t_39 < x_len;
-	if (t_107) goto L_252;
-	t_165 = 5u;
-	t_166 = t_39;
-	t_167 = x_len;
-	t_168 = 0ul;
-	goto fault_210;
-L_252:
+	if (t_107) goto L_306;
+	t_219 = 9u;
+	t_220 = t_39;
+	t_221 = x_len;
+	t_222 = 0ul;
+	goto fault_264;
+L_306:
 	t_108 = x_ptr + (long)t_39;
 	t_109 = *t_108;
-	goto L_253;
-L_253:
+	goto L_307;
+L_307:
 	t_110 = m == 1ul;
-	if (t_110) goto L_254;
-	goto L_255;
-L_255:
+	if (t_110) goto L_308;
+	goto L_309;
+L_309:
 	t_111 = m == 2ul;
-	if (t_111) goto L_256;
-	goto L_257;
-L_257:
+	if (t_111) goto L_310;
+	goto L_311;
+L_311:
 	t_115 = t_109;
-	goto L_258;
-L_256:
+	goto L_312;
+L_310:
 	t_112 = t_109 * t_109;
 	t_115 = t_112;
-	goto L_258;
-L_254:
+	goto L_312;
+L_308:
 	t_113 = -(t_109);
 	t_114 = ka_maximum_f64(t_109, t_113);
 	t_115 = t_114;
-	goto L_258;
-L_258:
+	goto L_312;
+L_312:
 	t_116 = t_39 + 1ul;
 	t_117 = t_115;
 	t_118 = t_116;
-	goto L_259;
-L_259:
+	goto L_313;
+L_313:
 	t_119 = (long)t_118 < (long)t_42;
-	if (t_119) goto L_260;
-	goto L_261;
-L_261:
+	if (t_119) goto L_314;
+	goto L_315;
+L_315:
 	t_120 = t_38 < out_len;
-	if (t_120) goto L_262;
-	t_165 = 7u;
-	t_166 = t_38;
-	t_167 = out_len;
-	t_168 = 0ul;
-	goto fault_210;
-L_262:
+	if (t_120) goto L_316;
+	t_219 = 11u;
+	t_220 = t_38;
+	t_221 = out_len;
+	t_222 = 0ul;
+	goto fault_264;
+L_316:
 	t_121 = out_ptr + (long)t_38;
 	*t_121 = t_117;
-	goto L_221;
-L_260:
+	goto L_275;
+L_314:
 	t_122 = t_118 < x_len;
-	if (t_122) goto L_263;
-	t_165 = 6u;
-	t_166 = t_118;
-	t_167 = x_len;
-	t_168 = 0ul;
-	goto fault_210;
-L_263:
+	if (t_122) goto L_317;
+	t_219 = 10u;
+	t_220 = t_118;
+	t_221 = x_len;
+	t_222 = 0ul;
+	goto fault_264;
+L_317:
 	t_123 = x_ptr + (long)t_118;
 	t_124 = *t_123;
-	goto L_264;
-L_264:
+	goto L_318;
+L_318:
 	t_125 = m == 1ul;
-	if (t_125) goto L_265;
-	goto L_266;
-L_266:
+	if (t_125) goto L_319;
+	goto L_320;
+L_320:
 	t_126 = m == 2ul;
-	if (t_126) goto L_267;
-	goto L_268;
-L_268:
+	if (t_126) goto L_321;
+	goto L_322;
+L_322:
 	t_130 = t_124;
-	goto L_269;
-L_267:
+	goto L_323;
+L_321:
 	t_127 = t_124 * t_124;
 	t_130 = t_127;
-	goto L_269;
-L_265:
+	goto L_323;
+L_319:
 	t_128 = -(t_124);
 	t_129 = ka_maximum_f64(t_124, t_128);
 	t_130 = t_129;
-	goto L_269;
-L_269:
+	goto L_323;
+L_323:
 	t_131 = ka_minimum_f64(t_117, t_130);
 	t_132 = t_118 + 1ul;
 	t_117 = t_131;
 	t_118 = t_132;
-	goto L_259;
-L_203:
+	goto L_313;
+L_257:
 	t_133 = t_39 < x_len;
-	if (t_133) goto L_270;
-	t_165 = 2u;
-	t_166 = t_39;
-	t_167 = x_len;
-	t_168 = 0ul;
-	goto fault_210;
-L_270:
+	if (t_133) goto L_324;
+	t_219 = 6u;
+	t_220 = t_39;
+	t_221 = x_len;
+	t_222 = 0ul;
+	goto fault_264;
+L_324:
 	t_134 = x_ptr + (long)t_39;
 	t_135 = *t_134;
-	goto L_271;
-L_271:
+	goto L_325;
+L_325:
 	t_136 = m == 1ul;
-	if (t_136) goto L_272;
-	goto L_273;
-L_273:
+	if (t_136) goto L_326;
+	goto L_327;
+L_327:
 	t_137 = m == 2ul;
-	if (t_137) goto L_274;
-	goto L_275;
-L_275:
+	if (t_137) goto L_328;
+	goto L_329;
+L_329:
 	t_141 = t_135;
-	goto L_276;
-L_274:
+	goto L_330;
+L_328:
 	t_138 = t_135 * t_135;
 	t_141 = t_138;
-	goto L_276;
-L_272:
+	goto L_330;
+L_326:
 	t_139 = -(t_135);
 	t_140 = ka_maximum_f64(t_135, t_139);
 	t_141 = t_140;
-	goto L_276;
-L_276:
+	goto L_330;
+L_330:
 	t_142 = t_39 + 1ul;
 	t_143 = t_141;
 	t_144 = t_142;
-	goto L_277;
-L_277:
+	goto L_331;
+L_331:
 	t_145 = (long)t_144 < (long)t_42;
-	if (t_145) goto L_278;
-	goto L_279;
-L_279:
+	if (t_145) goto L_332;
+	goto L_333;
+L_333:
 	t_146 = t_38 < out_len;
-	if (t_146) goto L_280;
-	t_165 = 4u;
-	t_166 = t_38;
-	t_167 = out_len;
-	t_168 = 0ul;
-	goto fault_210;
-L_280:
+	if (t_146) goto L_334;
+	t_219 = 8u;
+	t_220 = t_38;
+	t_221 = out_len;
+	t_222 = 0ul;
+	goto fault_264;
+L_334:
 	t_147 = out_ptr + (long)t_38;
 	*t_147 = t_143;
-	goto L_221;
-L_278:
+	goto L_275;
+L_332:
 	t_148 = t_144 < x_len;
-	if (t_148) goto L_281;
-	t_165 = 3u;
-	t_166 = t_144;
-	t_167 = x_len;
-	t_168 = 0ul;
-	goto fault_210;
-L_281:
+	if (t_148) goto L_335;
+	t_219 = 7u;
+	t_220 = t_144;
+	t_221 = x_len;
+	t_222 = 0ul;
+	goto fault_264;
+L_335:
 	t_149 = x_ptr + (long)t_144;
 	t_150 = *t_149;
-	goto L_282;
-L_282:
+	goto L_336;
+L_336:
 	t_151 = m == 1ul;
-	if (t_151) goto L_283;
-	goto L_284;
-L_284:
+	if (t_151) goto L_337;
+	goto L_338;
+L_338:
 	t_152 = m == 2ul;
-	if (t_152) goto L_285;
-	goto L_286;
-L_286:
+	if (t_152) goto L_339;
+	goto L_340;
+L_340:
 	t_156 = t_150;
-	goto L_287;
-L_285:
+	goto L_341;
+L_339:
 	t_153 = t_150 * t_150;
 	t_156 = t_153;
-	goto L_287;
-L_283:
+	goto L_341;
+L_337:
 	t_154 = -(t_150);
 	t_155 = ka_maximum_f64(t_150, t_154);
 	t_156 = t_155;
-	goto L_287;
-L_287:
+	goto L_341;
+L_341:
 	t_157 = t_143 * t_156;
 	t_158 = t_144 + 1ul;
 	t_143 = t_157;
 	t_144 = t_158;
-	goto L_277;
-L_201:
+	goto L_331;
+L_255:
 	t_159 = 0x0p+00;
-	t_160 = t_39;
-	goto L_288;
-L_288:
-	t_161 = (long)t_160 < (long)t_42;
-	if (t_161) goto L_289;
-	goto L_290;
-L_290:
-	t_162 = t_38 < out_len;
-	if (t_162) goto L_291;
-	t_165 = 1u;
-	t_166 = t_38;
-	t_167 = out_len;
-	t_168 = 0ul;
-	goto fault_210;
-L_291:
-	t_163 = out_ptr + (long)t_38;
-	*t_163 = t_159;
-	goto L_221;
-L_221:
+	t_160 = 0x0p+00;
+	t_161 = 0x0p+00;
+	t_162 = 0x0p+00;
+	t_163 = t_39;
+	goto L_342;
+L_342:
+	t_164 = t_163 + 4ul;
+	t_165 = (long)t_164 <= (long)t_42;
+	if (t_165) goto L_343;
+	t_166 = t_159;
+	t_167 = t_163;
+	goto L_344;
+L_344:
+	t_168 = (long)t_167 < (long)t_42;
+	if (t_168) goto L_345;
+	goto L_346;
+L_346:
+	t_169 = t_166 + t_160;
+	t_170 = t_161 + t_162;
+	t_171 = t_169 + t_170;
+	t_172 = t_38 < out_len;
+	if (t_172) goto L_347;
+	t_219 = 5u;
+	t_220 = t_38;
+	t_221 = out_len;
+	t_222 = 0ul;
+	goto fault_264;
+L_347:
+	t_173 = out_ptr + (long)t_38;
+	*t_173 = t_171;
+	goto L_275;
+L_275:
 	return;
-L_289:
-	t_164 = t_160 < x_len;
-	if (t_164) goto L_292;
-	t_165 = 0u;
-	t_166 = t_160;
-	t_167 = x_len;
-	t_168 = 0ul;
-	goto fault_210;
-fault_210:
-	t_169 = ka_fault_0;
-	cas_170 = atomic_cmpxchg((volatile __global uint*)t_169, 0u, 1u);
-	cas_ok_171 = cas_170 == 0u;
-	t_172 = cas_ok_171;
-	if (t_172) goto L_293;
-	goto L_294;
-L_293:
-	t_173 = ka_fault_0 + 1;
-	*t_173 = ka_launch_1;
-	t_174 = ka_fault_0 + 2;
-	*t_174 = t_165;
-	t_175 = (ulong)get_global_id(0);
-	t_176 = (uint)t_175;
-	t_177 = ka_fault_0 + 3;
-	*t_177 = t_176;
-	t_178 = (ulong)get_global_id(1);
-	t_179 = (uint)t_178;
-	t_180 = ka_fault_0 + 4;
-	*t_180 = t_179;
-	t_181 = (ulong)get_global_id(2);
-	t_182 = (uint)t_181;
-	t_183 = ka_fault_0 + 5;
-	*t_183 = t_182;
-	t_184 = (__global ulong*)ka_fault_0;
-	t_185 = t_184 + 4;
-	*t_185 = t_166;
-	t_186 = t_184 + 5;
-	*t_186 = t_167;
-	t_187 = t_184 + 6;
-	*t_187 = t_168;
-	goto L_294;
-L_294:
+L_345:
+	t_174 = t_167 < x_len;
+	if (t_174) goto L_348;
+	t_219 = 4u;
+	t_220 = t_167;
+	t_221 = x_len;
+	t_222 = 0ul;
+	goto fault_264;
+L_348:
+	t_175 = x_ptr + (long)t_167;
+	t_176 = *t_175;
+	goto L_349;
+L_349:
+	t_177 = m == 1ul;
+	if (t_177) goto L_350;
+	goto L_351;
+L_351:
+	t_178 = m == 2ul;
+	if (t_178) goto L_352;
+	goto L_353;
+L_353:
+	t_182 = t_176;
+	goto L_354;
+L_352:
+	t_179 = t_176 * t_176;
+	t_182 = t_179;
+	goto L_354;
+L_350:
+	t_180 = -(t_176);
+	t_181 = ka_maximum_f64(t_176, t_180);
+	t_182 = t_181;
+	goto L_354;
+L_354:
+	t_183 = t_166 + t_182;
+	t_184 = t_167 + 1ul;
+	t_166 = t_183;
+	t_167 = t_184;
+	goto L_344;
+L_343:
+	t_185 = t_163 < x_len;
+	if (t_185) goto L_355;
+	t_219 = 0u;
+	t_220 = t_163;
+	t_221 = x_len;
+	t_222 = 0ul;
+	goto fault_264;
+L_355:
+	t_186 = x_ptr + (long)t_163;
+	t_187 = *t_186;
+	goto L_356;
+L_356:
+	t_188 = m == 1ul;
+	if (t_188) goto L_357;
+	goto L_358;
+L_358:
+	t_189 = m == 2ul;
+	if (t_189) goto L_359;
+	goto L_360;
+L_360:
+	t_193 = t_187;
+	goto L_361;
+L_359:
+	t_190 = t_187 * t_187;
+	t_193 = t_190;
+	goto L_361;
+L_357:
+	t_191 = -(t_187);
+	t_192 = ka_maximum_f64(t_187, t_191);
+	t_193 = t_192;
+	goto L_361;
+L_361:
+	t_194 = t_159 + t_193;
+	t_195 = t_163 + 1ul;
+	t_196 = t_195 < x_len;
+	if (t_196) goto L_362;
+	t_219 = 1u;
+	t_220 = t_195;
+	t_221 = x_len;
+	t_222 = 0ul;
+	goto fault_264;
+L_362:
+	t_197 = x_ptr + (long)t_195;
+	t_198 = *t_197;
+	goto L_363;
+L_363:
+	t_199 = m == 1ul;
+	if (t_199) goto L_364;
+	goto L_365;
+L_365:
+	t_200 = m == 2ul;
+	if (t_200) goto L_366;
+	goto L_367;
+L_367:
+	t_204 = t_198;
+	goto L_368;
+L_366:
+	t_201 = t_198 * t_198;
+	t_204 = t_201;
+	goto L_368;
+L_364:
+	t_202 = -(t_198);
+	t_203 = ka_maximum_f64(t_198, t_202);
+	t_204 = t_203;
+	goto L_368;
+L_368:
+	t_205 = t_160 + t_204;
+	t_206 = t_163 + 2ul;
+	t_207 = t_206 < x_len;
+	if (t_207) goto L_369;
+	t_219 = 2u;
+	t_220 = t_206;
+	t_221 = x_len;
+	t_222 = 0ul;
+	goto fault_264;
+L_369:
+	t_208 = x_ptr + (long)t_206;
+	t_209 = *t_208;
+	goto L_370;
+L_370:
+	t_210 = m == 1ul;
+	if (t_210) goto L_371;
+	goto L_372;
+L_372:
+	t_211 = m == 2ul;
+	if (t_211) goto L_373;
+	goto L_374;
+L_374:
+	t_215 = t_209;
+	goto L_375;
+L_373:
+	t_212 = t_209 * t_209;
+	t_215 = t_212;
+	goto L_375;
+L_371:
+	t_213 = -(t_209);
+	t_214 = ka_maximum_f64(t_209, t_213);
+	t_215 = t_214;
+	goto L_375;
+L_375:
+	t_216 = t_161 + t_215;
+	t_217 = t_163 + 3ul;
+	t_218 = t_217 < x_len;
+	if (t_218) goto L_376;
+	t_219 = 3u;
+	t_220 = t_217;
+	t_221 = x_len;
+	t_222 = 0ul;
+	goto fault_264;
+fault_264:
+	t_223 = ka_fault_0;
+	cas_224 = atomic_cmpxchg((volatile __global uint*)t_223, 0u, 1u);
+	cas_ok_225 = cas_224 == 0u;
+	t_226 = cas_ok_225;
+	if (t_226) goto L_377;
+	goto L_378;
+L_377:
+	t_227 = ka_fault_0 + 1;
+	*t_227 = ka_launch_1;
+	t_228 = ka_fault_0 + 2;
+	*t_228 = t_219;
+	t_229 = (ulong)get_global_id(0);
+	t_230 = (uint)t_229;
+	t_231 = ka_fault_0 + 3;
+	*t_231 = t_230;
+	t_232 = (ulong)get_global_id(1);
+	t_233 = (uint)t_232;
+	t_234 = ka_fault_0 + 4;
+	*t_234 = t_233;
+	t_235 = (ulong)get_global_id(2);
+	t_236 = (uint)t_235;
+	t_237 = ka_fault_0 + 5;
+	*t_237 = t_236;
+	t_238 = (__global ulong*)ka_fault_0;
+	t_239 = t_238 + 4;
+	*t_239 = t_220;
+	t_240 = t_238 + 5;
+	*t_240 = t_221;
+	t_241 = t_238 + 6;
+	*t_241 = t_222;
+	goto L_378;
+L_378:
 	return;
-L_292:
-	t_188 = x_ptr + (long)t_160;
-	t_189 = *t_188;
-	goto L_295;
-L_295:
-	t_190 = m == 1ul;
-	if (t_190) goto L_296;
-	goto L_297;
-L_297:
-	t_191 = m == 2ul;
-	if (t_191) goto L_298;
-	goto L_299;
-L_299:
-	t_195 = t_189;
-	goto L_300;
-L_298:
-	t_192 = t_189 * t_189;
-	t_195 = t_192;
-	goto L_300;
-L_296:
-	t_193 = -(t_189);
-	t_194 = ka_maximum_f64(t_189, t_193);
-	t_195 = t_194;
-	goto L_300;
-L_300:
-	t_196 = t_159 + t_195;
-	t_197 = t_160 + 1ul;
-	t_159 = t_196;
-	t_160 = t_197;
-	goto L_288;
-outside_200:
+L_376:
+	t_242 = x_ptr + (long)t_217;
+	t_243 = *t_242;
+	goto L_379;
+L_379:
+	t_244 = m == 1ul;
+	if (t_244) goto L_380;
+	goto L_381;
+L_381:
+	t_245 = m == 2ul;
+	if (t_245) goto L_382;
+	goto L_383;
+L_383:
+	t_249 = t_243;
+	goto L_384;
+L_382:
+	t_246 = t_243 * t_243;
+	t_249 = t_246;
+	goto L_384;
+L_380:
+	t_247 = -(t_243);
+	t_248 = ka_maximum_f64(t_243, t_247);
+	t_249 = t_248;
+	goto L_384;
+L_384:
+	t_250 = t_162 + t_249;
+	t_251 = t_163 + 4ul;
+	t_159 = t_194;
+	t_160 = t_205;
+	t_161 = t_216;
+	t_162 = t_250;
+	t_163 = t_251;
+	goto L_342;
+outside_254:
 	return;
 }

@@ -183,45 +183,103 @@ __kernel void KPartialReduce_uint32(
 	uint t_167;
 	ulong t_168;
 	uint t_169;
-	ulong t_170;
-	bool t_171;
-	bool t_172;
-	__global uint* t_173;
-	bool t_174;
-	uint t_175;
-	ulong t_176;
+	uint t_170;
+	uint t_171;
+	uint t_172;
+	ulong t_173;
+	ulong t_174;
+	bool t_175;
+	uint t_176;
 	ulong t_177;
-	ulong t_178;
-	__global uint* t_179;
-	uint cas_180;
-	bool cas_ok_181;
+	bool t_178;
+	uint t_179;
+	uint t_180;
+	uint t_181;
 	bool t_182;
 	__global uint* t_183;
-	__global uint* t_184;
-	ulong t_185;
+	bool t_184;
+	__global uint* t_185;
 	uint t_186;
-	__global uint* t_187;
-	ulong t_188;
+	bool t_187;
+	bool t_188;
 	uint t_189;
-	__global uint* t_190;
-	ulong t_191;
+	uint t_190;
+	bool t_191;
 	uint t_192;
-	__global uint* t_193;
-	__global ulong* t_194;
-	__global ulong* t_195;
-	__global ulong* t_196;
-	__global ulong* t_197;
-	__global uint* t_198;
-	uint t_199;
+	uint t_193;
+	uint t_194;
+	ulong t_195;
+	bool t_196;
+	__global uint* t_197;
+	uint t_198;
+	bool t_199;
 	bool t_200;
-	bool t_201;
+	uint t_201;
 	uint t_202;
-	uint t_203;
-	bool t_204;
+	bool t_203;
+	uint t_204;
 	uint t_205;
 	uint t_206;
-	uint t_207;
-	ulong t_208;
+	ulong t_207;
+	bool t_208;
+	__global uint* t_209;
+	uint t_210;
+	bool t_211;
+	bool t_212;
+	uint t_213;
+	uint t_214;
+	bool t_215;
+	uint t_216;
+	uint t_217;
+	uint t_218;
+	ulong t_219;
+	bool t_220;
+	__global uint* t_221;
+	uint t_222;
+	bool t_223;
+	bool t_224;
+	uint t_225;
+	uint t_226;
+	bool t_227;
+	uint t_228;
+	uint t_229;
+	uint t_230;
+	ulong t_231;
+	bool t_232;
+	uint t_233;
+	ulong t_234;
+	ulong t_235;
+	ulong t_236;
+	__global uint* t_237;
+	uint cas_238;
+	bool cas_ok_239;
+	bool t_240;
+	__global uint* t_241;
+	__global uint* t_242;
+	ulong t_243;
+	uint t_244;
+	__global uint* t_245;
+	ulong t_246;
+	uint t_247;
+	__global uint* t_248;
+	ulong t_249;
+	uint t_250;
+	__global uint* t_251;
+	__global ulong* t_252;
+	__global ulong* t_253;
+	__global ulong* t_254;
+	__global ulong* t_255;
+	__global uint* t_256;
+	uint t_257;
+	bool t_258;
+	bool t_259;
+	uint t_260;
+	uint t_261;
+	bool t_262;
+	uint t_263;
+	uint t_264;
+	uint t_265;
+	ulong t_266;
 
 	t_2 = (ulong)get_num_groups(0);
 	t_3 = (ulong)get_local_size(0);
@@ -240,9 +298,9 @@ __kernel void KPartialReduce_uint32(
 	t_16 = t_13 * t_14;
 	t_17 = t_16 != t_15;
 	t_18 = t_12 | t_17;
-	if (t_18) goto partial_209;
-	goto L_210;
-partial_209:
+	if (t_18) goto partial_267;
+	goto L_268;
+partial_267:
 	t_19 = (ulong)get_global_id(0);
 	t_20 = ka_gsize0;
 	t_21 = t_19 >= t_20;
@@ -254,9 +312,9 @@ partial_209:
 	t_27 = ka_gsize2;
 	t_28 = t_26 >= t_27;
 	t_29 = t_25 | t_28;
-	if (t_29) goto outside_211;
-	goto L_210;
-L_210:
+	if (t_29) goto outside_269;
+	goto L_268;
+L_268:
 	t_30 = (ulong)get_global_id(2);
 	t_31 = ka_gsize1;
 	t_32 = (ulong)get_global_id(1);
@@ -271,511 +329,671 @@ L_210:
 	t_41 = (long)t_40 < (long)x_len;
 	t_42 = t_41 ? t_40 : x_len;
 	t_43 = op == 0ul;
-	if (t_43) goto L_212;
-	goto L_213;
-L_213:
+	if (t_43) goto L_270;
+	goto L_271;
+L_271:
 	t_44 = op == 1ul;
-	if (t_44) goto L_214;
-	goto L_215;
-L_215:
+	if (t_44) goto L_272;
+	goto L_273;
+L_273:
 	t_45 = op == 2ul;
-	if (t_45) goto L_216;
-	goto L_217;
-L_217:
+	if (t_45) goto L_274;
+	goto L_275;
+L_275:
 	t_46 = op == 3ul;
-	if (t_46) goto L_218;
-	goto L_219;
-L_219:
+	if (t_46) goto L_276;
+	goto L_277;
+L_277:
 	t_47 = t_39 < x_len;
-	if (t_47) goto L_220;
-	t_175 = 11u;
-	t_176 = t_39;
-	t_177 = x_len;
-	t_178 = 0ul;
-	goto fault_221;
-L_220:
+	if (t_47) goto L_278;
+	t_233 = 15u;
+	t_234 = t_39;
+	t_235 = x_len;
+	t_236 = 0ul;
+	goto fault_279;
+L_278:
 	t_48 = x_ptr + (long)t_39;
 	t_49 = *t_48;
-	goto L_222;
-L_222:
+	goto L_280;
+L_280:
 	t_50 = m == 1ul;
-	if (t_50) goto L_223;
-	goto L_224;
-L_224:
+	if (t_50) goto L_281;
+	goto L_282;
+L_282:
 	t_51 = m == 2ul;
-	if (t_51) goto L_225;
-	goto L_226;
-L_226:
+	if (t_51) goto L_283;
+	goto L_284;
+L_284:
 	t_56 = t_49;
-	goto L_227;
-L_225:
+	goto L_285;
+L_283:
 	t_52 = t_49 * t_49;
 	t_56 = t_52;
-	goto L_227;
-L_223:
+	goto L_285;
+L_281:
 	t_53 = 0u - t_49;
 	t_54 = t_49 < t_53;
 	t_55 = t_54 ? t_53 : t_49;
 	t_56 = t_55;
-	goto L_227;
-L_227:
+	goto L_285;
+L_285:
 	t_57 = (ulong)t_56;
 	t_58 = t_39 + 1ul;
 	t_59 = t_57;
 	t_60 = t_58;
-	goto L_228;
-L_228:
+	goto L_286;
+L_286:
 	t_61 = (long)t_60 < (long)t_42;
-	if (t_61) goto L_229;
-	goto L_230;
-L_230:
+	if (t_61) goto L_287;
+	goto L_288;
+L_288:
 	t_62 = (uint)t_59;
 	t_63 = t_38 < out_len;
-	if (t_63) goto L_231;
-	t_175 = 13u;
-	t_176 = t_38;
-	t_177 = out_len;
-	t_178 = 0ul;
-	goto fault_221;
-L_231:
+	if (t_63) goto L_289;
+	t_233 = 17u;
+	t_234 = t_38;
+	t_235 = out_len;
+	t_236 = 0ul;
+	goto fault_279;
+L_289:
 	t_64 = out_ptr + (long)t_38;
 	*t_64 = t_62;
-	goto L_232;
-L_229:
+	goto L_290;
+L_287:
 	t_65 = t_60 < x_len;
-	if (t_65) goto L_233;
-	t_175 = 12u;
-	t_176 = t_60;
-	t_177 = x_len;
-	t_178 = 0ul;
-	goto fault_221;
-L_233:
+	if (t_65) goto L_291;
+	t_233 = 16u;
+	t_234 = t_60;
+	t_235 = x_len;
+	t_236 = 0ul;
+	goto fault_279;
+L_291:
 	t_66 = x_ptr + (long)t_60;
 	t_67 = *t_66;
-	goto L_234;
-L_234:
+	goto L_292;
+L_292:
 	t_68 = m == 1ul;
-	if (t_68) goto L_235;
-	goto L_236;
-L_236:
+	if (t_68) goto L_293;
+	goto L_294;
+L_294:
 	t_69 = m == 2ul;
-	if (t_69) goto L_237;
-	goto L_238;
-L_238:
+	if (t_69) goto L_295;
+	goto L_296;
+L_296:
 	t_74 = t_67;
-	goto L_239;
-L_237:
+	goto L_297;
+L_295:
 	t_70 = t_67 * t_67;
 	t_74 = t_70;
-	goto L_239;
-L_235:
+	goto L_297;
+L_293:
 	t_71 = 0u - t_67;
 	t_72 = t_67 < t_71;
 	t_73 = t_72 ? t_71 : t_67;
 	t_74 = t_73;
-	goto L_239;
-L_239:
+	goto L_297;
+L_297:
 	t_75 = (ulong)t_74;
 	t_76 = op == 4ul;
-	if (t_76) goto L_240;
-	goto L_241;
-L_241:
+	if (t_76) goto L_298;
+	goto L_299;
+L_299:
 	t_77 = op == 5ul;
-	if (t_77) goto L_242;
-	goto L_243;
-L_243:
+	if (t_77) goto L_300;
+	goto L_301;
+L_301:
 	t_78 = t_59 ^ t_75;
 	t_81 = t_78;
-	goto L_244;
-L_242:
+	goto L_302;
+L_300:
 	t_79 = t_59 | t_75;
 	t_81 = t_79;
-	goto L_244;
-L_240:
+	goto L_302;
+L_298:
 	t_80 = t_59 & t_75;
 	t_81 = t_80;
-	goto L_244;
-L_244:
+	goto L_302;
+L_302:
 	t_82 = t_60 + 1ul;
 	t_59 = t_81;
 	t_60 = t_82;
-	goto L_228;
-L_218:
+	goto L_286;
+L_276:
 	t_83 = t_39 < x_len;
-	if (t_83) goto L_245;
-	t_175 = 8u;
-	t_176 = t_39;
-	t_177 = x_len;
-	t_178 = 0ul;
-	goto fault_221;
-L_245:
+	if (t_83) goto L_303;
+	t_233 = 12u;
+	t_234 = t_39;
+	t_235 = x_len;
+	t_236 = 0ul;
+	goto fault_279;
+L_303:
 	t_84 = x_ptr + (long)t_39;
 	t_85 = *t_84;
-	goto L_246;
-L_246:
+	goto L_304;
+L_304:
 	t_86 = m == 1ul;
-	if (t_86) goto L_247;
-	goto L_248;
-L_248:
+	if (t_86) goto L_305;
+	goto L_306;
+L_306:
 	t_87 = m == 2ul;
-	if (t_87) goto L_249;
-	goto L_250;
-L_250:
+	if (t_87) goto L_307;
+	goto L_308;
+L_308:
 	t_92 = t_85;
-	goto L_251;
-L_249:
+	goto L_309;
+L_307:
 	t_88 = t_85 * t_85;
 	t_92 = t_88;
-	goto L_251;
-L_247:
+	goto L_309;
+L_305:
 	t_89 = 0u - t_85;
 	t_90 = t_85 < t_89;
 	t_91 = t_90 ? t_89 : t_85;
 	t_92 = t_91;
-	goto L_251;
-L_251:
+	goto L_309;
+L_309:
 	t_93 = t_39 + 1ul;
 	t_94 = t_92;
 	t_95 = t_93;
-	goto L_252;
-L_252:
+	goto L_310;
+L_310:
 	t_96 = (long)t_95 < (long)t_42;
-	if (t_96) goto L_253;
-	goto L_254;
-L_254:
+	if (t_96) goto L_311;
+	goto L_312;
+L_312:
 	t_97 = t_38 < out_len;
-	if (t_97) goto L_255;
-	t_175 = 10u;
-	t_176 = t_38;
-	t_177 = out_len;
-	t_178 = 0ul;
-	goto fault_221;
-L_255:
+	if (t_97) goto L_313;
+	t_233 = 14u;
+	t_234 = t_38;
+	t_235 = out_len;
+	t_236 = 0ul;
+	goto fault_279;
+L_313:
 	t_98 = out_ptr + (long)t_38;
 	*t_98 = t_94;
-	goto L_232;
-L_253:
+	goto L_290;
+L_311:
 	t_99 = t_95 < x_len;
-	if (t_99) goto L_256;
-	t_175 = 9u;
-	t_176 = t_95;
-	t_177 = x_len;
-	t_178 = 0ul;
-	goto fault_221;
-L_256:
+	if (t_99) goto L_314;
+	t_233 = 13u;
+	t_234 = t_95;
+	t_235 = x_len;
+	t_236 = 0ul;
+	goto fault_279;
+L_314:
 	t_100 = x_ptr + (long)t_95;
 	t_101 = *t_100;
-	goto L_257;
-L_257:
+	goto L_315;
+L_315:
 	t_102 = m == 1ul;
-	if (t_102) goto L_258;
-	goto L_259;
-L_259:
+	if (t_102) goto L_316;
+	goto L_317;
+L_317:
 	t_103 = m == 2ul;
-	if (t_103) goto L_260;
-	goto L_261;
-L_261:
+	if (t_103) goto L_318;
+	goto L_319;
+L_319:
 	t_108 = t_101;
-	goto L_262;
-L_260:
+	goto L_320;
+L_318:
 	t_104 = t_101 * t_101;
 	t_108 = t_104;
-	goto L_262;
-L_258:
+	goto L_320;
+L_316:
 	t_105 = 0u - t_101;
 	t_106 = t_101 < t_105;
 	t_107 = t_106 ? t_105 : t_101;
 	t_108 = t_107;
-	goto L_262;
-L_262:
+	goto L_320;
+L_320:
 	t_109 = t_94 < t_108;
 	t_110 = t_109 ? t_108 : t_94;
 	t_111 = t_95 + 1ul;
 	t_94 = t_110;
 	t_95 = t_111;
-	goto L_252;
-L_216:
+	goto L_310;
+L_274:
 	t_112 = t_39 < x_len;
-	if (t_112) goto L_263;
-	t_175 = 5u;
-	t_176 = t_39;
-	t_177 = x_len;
-	t_178 = 0ul;
-	goto fault_221;
-L_263:
+	if (t_112) goto L_321;
+	t_233 = 9u;
+	t_234 = t_39;
+	t_235 = x_len;
+	t_236 = 0ul;
+	goto fault_279;
+L_321:
 	t_113 = x_ptr + (long)t_39;
 	t_114 = *t_113;
-	goto L_264;
-L_264:
+	goto L_322;
+L_322:
 	t_115 = m == 1ul;
-	if (t_115) goto L_265;
-	goto L_266;
-L_266:
+	if (t_115) goto L_323;
+	goto L_324;
+L_324:
 	t_116 = m == 2ul;
-	if (t_116) goto L_267;
-	goto L_268;
-L_268:
+	if (t_116) goto L_325;
+	goto L_326;
+L_326:
 	t_121 = t_114;
-	goto L_269;
-L_267:
+	goto L_327;
+L_325:
 	t_117 = t_114 * t_114;
 	t_121 = t_117;
-	goto L_269;
-L_265:
+	goto L_327;
+L_323:
 	t_118 = 0u - t_114;
 	t_119 = t_114 < t_118;
 	t_120 = t_119 ? t_118 : t_114;
 	t_121 = t_120;
-	goto L_269;
-L_269:
+	goto L_327;
+L_327:
 	t_122 = t_39 + 1ul;
 	t_123 = t_121;
 	t_124 = t_122;
-	goto L_270;
-L_270:
+	goto L_328;
+L_328:
 	t_125 = (long)t_124 < (long)t_42;
-	if (t_125) goto L_271;
-	goto L_272;
-L_272:
+	if (t_125) goto L_329;
+	goto L_330;
+L_330:
 	t_126 = t_38 < out_len;
-	if (t_126) goto L_273;
-	t_175 = 7u;
-	t_176 = t_38;
-	t_177 = out_len;
-	t_178 = 0ul;
-	goto fault_221;
-L_273:
+	if (t_126) goto L_331;
+	t_233 = 11u;
+	t_234 = t_38;
+	t_235 = out_len;
+	t_236 = 0ul;
+	goto fault_279;
+L_331:
 	t_127 = out_ptr + (long)t_38;
 	*t_127 = t_123;
-	goto L_232;
-L_271:
+	goto L_290;
+L_329:
 	t_128 = t_124 < x_len;
-	if (t_128) goto L_274;
-	t_175 = 6u;
-	t_176 = t_124;
-	t_177 = x_len;
-	t_178 = 0ul;
-	goto fault_221;
-L_274:
+	if (t_128) goto L_332;
+	t_233 = 10u;
+	t_234 = t_124;
+	t_235 = x_len;
+	t_236 = 0ul;
+	goto fault_279;
+L_332:
 	t_129 = x_ptr + (long)t_124;
 	t_130 = *t_129;
-	goto L_275;
-L_275:
+	goto L_333;
+L_333:
 	t_131 = m == 1ul;
-	if (t_131) goto L_276;
-	goto L_277;
-L_277:
+	if (t_131) goto L_334;
+	goto L_335;
+L_335:
 	t_132 = m == 2ul;
-	if (t_132) goto L_278;
-	goto L_279;
-L_279:
+	if (t_132) goto L_336;
+	goto L_337;
+L_337:
 	t_137 = t_130;
-	goto L_280;
-L_278:
+	goto L_338;
+L_336:
 	t_133 = t_130 * t_130;
 	t_137 = t_133;
-	goto L_280;
-L_276:
+	goto L_338;
+L_334:
 	t_134 = 0u - t_130;
 	t_135 = t_130 < t_134;
 	t_136 = t_135 ? t_134 : t_130;
 	t_137 = t_136;
-	goto L_280;
-L_280:
+	goto L_338;
+L_338:
 	t_138 = t_123 < t_137;
 	t_139 = t_138 ? t_123 : t_137;
 	t_140 = t_124 + 1ul;
 	t_123 = t_139;
 	t_124 = t_140;
-	goto L_270;
-L_214:
+	goto L_328;
+L_272:
 	t_141 = t_39 < x_len;
-	if (t_141) goto L_281;
-	t_175 = 2u;
-	t_176 = t_39;
-	t_177 = x_len;
-	t_178 = 0ul;
-	goto fault_221;
-L_281:
+	if (t_141) goto L_339;
+	t_233 = 6u;
+	t_234 = t_39;
+	t_235 = x_len;
+	t_236 = 0ul;
+	goto fault_279;
+L_339:
 	t_142 = x_ptr + (long)t_39;
 	t_143 = *t_142;
-	goto L_282;
-L_282:
+	goto L_340;
+L_340:
 	t_144 = m == 1ul;
-	if (t_144) goto L_283;
-	goto L_284;
-L_284:
+	if (t_144) goto L_341;
+	goto L_342;
+L_342:
 	t_145 = m == 2ul;
-	if (t_145) goto L_285;
-	goto L_286;
-L_286:
+	if (t_145) goto L_343;
+	goto L_344;
+L_344:
 	t_150 = t_143;
-	goto L_287;
-L_285:
+	goto L_345;
+L_343:
 	t_146 = t_143 * t_143;
 	t_150 = t_146;
-	goto L_287;
-L_283:
+	goto L_345;
+L_341:
 	t_147 = 0u - t_143;
 	t_148 = t_143 < t_147;
 	t_149 = t_148 ? t_147 : t_143;
 	t_150 = t_149;
-	goto L_287;
-L_287:
+	goto L_345;
+L_345:
 	t_151 = t_39 + 1ul;
 	t_152 = t_150;
 	t_153 = t_151;
-	goto L_288;
-L_288:
+	goto L_346;
+L_346:
 	t_154 = (long)t_153 < (long)t_42;
-	if (t_154) goto L_289;
-	goto L_290;
-L_290:
+	if (t_154) goto L_347;
+	goto L_348;
+L_348:
 	t_155 = t_38 < out_len;
-	if (t_155) goto L_291;
-	t_175 = 4u;
-	t_176 = t_38;
-	t_177 = out_len;
-	t_178 = 0ul;
-	goto fault_221;
-L_291:
+	if (t_155) goto L_349;
+	t_233 = 8u;
+	t_234 = t_38;
+	t_235 = out_len;
+	t_236 = 0ul;
+	goto fault_279;
+L_349:
 	t_156 = out_ptr + (long)t_38;
 	*t_156 = t_152;
-	goto L_232;
-L_289:
+	goto L_290;
+L_347:
 	t_157 = t_153 < x_len;
-	if (t_157) goto L_292;
-	t_175 = 3u;
-	t_176 = t_153;
-	t_177 = x_len;
-	t_178 = 0ul;
-	goto fault_221;
-L_292:
+	if (t_157) goto L_350;
+	t_233 = 7u;
+	t_234 = t_153;
+	t_235 = x_len;
+	t_236 = 0ul;
+	goto fault_279;
+L_350:
 	t_158 = x_ptr + (long)t_153;
 	t_159 = *t_158;
-	goto L_293;
-L_293:
+	goto L_351;
+L_351:
 	t_160 = m == 1ul;
-	if (t_160) goto L_294;
-	goto L_295;
-L_295:
+	if (t_160) goto L_352;
+	goto L_353;
+L_353:
 	t_161 = m == 2ul;
-	if (t_161) goto L_296;
-	goto L_297;
-L_297:
+	if (t_161) goto L_354;
+	goto L_355;
+L_355:
 	t_166 = t_159;
-	goto L_298;
-L_296:
+	goto L_356;
+L_354:
 	t_162 = t_159 * t_159;
 	t_166 = t_162;
-	goto L_298;
-L_294:
+	goto L_356;
+L_352:
 	t_163 = 0u - t_159;
 	t_164 = t_159 < t_163;
 	t_165 = t_164 ? t_163 : t_159;
 	t_166 = t_165;
-	goto L_298;
-L_298:
+	goto L_356;
+L_356:
 	t_167 = t_152 * t_166;
 	t_168 = t_153 + 1ul;
 	t_152 = t_167;
 	t_153 = t_168;
-	goto L_288;
-L_212:
+	goto L_346;
+L_270:
 	t_169 = 0u;
-	t_170 = t_39;
-	goto L_299;
-L_299:
-	t_171 = (long)t_170 < (long)t_42;
-	if (t_171) goto L_300;
-	goto L_301;
-L_301:
-	t_172 = t_38 < out_len;
-	if (t_172) goto L_302;
-	t_175 = 1u;
-	t_176 = t_38;
-	t_177 = out_len;
-	t_178 = 0ul;
-	goto fault_221;
-L_302:
-	t_173 = out_ptr + (long)t_38;
-	*t_173 = t_169;
-	goto L_232;
-L_232:
+	t_170 = 0u;
+	t_171 = 0u;
+	t_172 = 0u;
+	t_173 = t_39;
+	goto L_357;
+L_357:
+	t_174 = t_173 + 4ul;
+	t_175 = (long)t_174 <= (long)t_42;
+	if (t_175) goto L_358;
+	t_176 = t_169;
+	t_177 = t_173;
+	goto L_359;
+L_359:
+	t_178 = (long)t_177 < (long)t_42;
+	if (t_178) goto L_360;
+	goto L_361;
+L_361:
+	t_179 = t_176 + t_170;
+	t_180 = t_171 + t_172;
+	t_181 = t_179 + t_180;
+	t_182 = t_38 < out_len;
+	if (t_182) goto L_362;
+	t_233 = 5u;
+	t_234 = t_38;
+	t_235 = out_len;
+	t_236 = 0ul;
+	goto fault_279;
+L_362:
+	t_183 = out_ptr + (long)t_38;
+	*t_183 = t_181;
+	goto L_290;
+L_290:
 	return;
-L_300:
-	t_174 = t_170 < x_len;
-	if (t_174) goto L_303;
-	t_175 = 0u;
-	t_176 = t_170;
-	t_177 = x_len;
-	t_178 = 0ul;
-	goto fault_221;
-fault_221:
-	t_179 = ka_fault_0;
-	cas_180 = atomic_cmpxchg((volatile __global uint*)t_179, 0u, 1u);
-	cas_ok_181 = cas_180 == 0u;
-	t_182 = cas_ok_181;
-	if (t_182) goto L_304;
-	goto L_305;
-L_304:
-	t_183 = ka_fault_0 + 1;
-	*t_183 = ka_launch_1;
-	t_184 = ka_fault_0 + 2;
-	*t_184 = t_175;
-	t_185 = (ulong)get_global_id(0);
-	t_186 = (uint)t_185;
-	t_187 = ka_fault_0 + 3;
-	*t_187 = t_186;
-	t_188 = (ulong)get_global_id(1);
-	t_189 = (uint)t_188;
-	t_190 = ka_fault_0 + 4;
-	*t_190 = t_189;
-	t_191 = (ulong)get_global_id(2);
-	t_192 = (uint)t_191;
-	t_193 = ka_fault_0 + 5;
-	*t_193 = t_192;
-	t_194 = (__global ulong*)ka_fault_0;
-	t_195 = t_194 + 4;
-	*t_195 = t_176;
-	t_196 = t_194 + 5;
-	*t_196 = t_177;
-	t_197 = t_194 + 6;
-	*t_197 = t_178;
-	goto L_305;
-L_305:
+L_360:
+	t_184 = t_177 < x_len;
+	if (t_184) goto L_363;
+	t_233 = 4u;
+	t_234 = t_177;
+	t_235 = x_len;
+	t_236 = 0ul;
+	goto fault_279;
+L_363:
+	t_185 = x_ptr + (long)t_177;
+	t_186 = *t_185;
+	goto L_364;
+L_364:
+	t_187 = m == 1ul;
+	if (t_187) goto L_365;
+	goto L_366;
+L_366:
+	t_188 = m == 2ul;
+	if (t_188) goto L_367;
+	goto L_368;
+L_368:
+	t_193 = t_186;
+	goto L_369;
+L_367:
+	t_189 = t_186 * t_186;
+	t_193 = t_189;
+	goto L_369;
+L_365:
+	t_190 = 0u - t_186;
+	t_191 = t_186 < t_190;
+	t_192 = t_191 ? t_190 : t_186;
+	t_193 = t_192;
+	goto L_369;
+L_369:
+	t_194 = t_176 + t_193;
+	t_195 = t_177 + 1ul;
+	t_176 = t_194;
+	t_177 = t_195;
+	goto L_359;
+L_358:
+	t_196 = t_173 < x_len;
+	if (t_196) goto L_370;
+	t_233 = 0u;
+	t_234 = t_173;
+	t_235 = x_len;
+	t_236 = 0ul;
+	goto fault_279;
+L_370:
+	t_197 = x_ptr + (long)t_173;
+	t_198 = *t_197;
+	goto L_371;
+L_371:
+	t_199 = m == 1ul;
+	if (t_199) goto L_372;
+	goto L_373;
+L_373:
+	t_200 = m == 2ul;
+	if (t_200) goto L_374;
+	goto L_375;
+L_375:
+	t_205 = t_198;
+	goto L_376;
+L_374:
+	t_201 = t_198 * t_198;
+	t_205 = t_201;
+	goto L_376;
+L_372:
+	t_202 = 0u - t_198;
+	t_203 = t_198 < t_202;
+	t_204 = t_203 ? t_202 : t_198;
+	t_205 = t_204;
+	goto L_376;
+L_376:
+	t_206 = t_169 + t_205;
+	t_207 = t_173 + 1ul;
+	t_208 = t_207 < x_len;
+	if (t_208) goto L_377;
+	t_233 = 1u;
+	t_234 = t_207;
+	t_235 = x_len;
+	t_236 = 0ul;
+	goto fault_279;
+L_377:
+	t_209 = x_ptr + (long)t_207;
+	t_210 = *t_209;
+	goto L_378;
+L_378:
+	t_211 = m == 1ul;
+	if (t_211) goto L_379;
+	goto L_380;
+L_380:
+	t_212 = m == 2ul;
+	if (t_212) goto L_381;
+	goto L_382;
+L_382:
+	t_217 = t_210;
+	goto L_383;
+L_381:
+	t_213 = t_210 * t_210;
+	t_217 = t_213;
+	goto L_383;
+L_379:
+	t_214 = 0u - t_210;
+	t_215 = t_210 < t_214;
+	t_216 = t_215 ? t_214 : t_210;
+	t_217 = t_216;
+	goto L_383;
+L_383:
+	t_218 = t_170 + t_217;
+	t_219 = t_173 + 2ul;
+	t_220 = t_219 < x_len;
+	if (t_220) goto L_384;
+	t_233 = 2u;
+	t_234 = t_219;
+	t_235 = x_len;
+	t_236 = 0ul;
+	goto fault_279;
+L_384:
+	t_221 = x_ptr + (long)t_219;
+	t_222 = *t_221;
+	goto L_385;
+L_385:
+	t_223 = m == 1ul;
+	if (t_223) goto L_386;
+	goto L_387;
+L_387:
+	t_224 = m == 2ul;
+	if (t_224) goto L_388;
+	goto L_389;
+L_389:
+	t_229 = t_222;
+	goto L_390;
+L_388:
+	t_225 = t_222 * t_222;
+	t_229 = t_225;
+	goto L_390;
+L_386:
+	t_226 = 0u - t_222;
+	t_227 = t_222 < t_226;
+	t_228 = t_227 ? t_226 : t_222;
+	t_229 = t_228;
+	goto L_390;
+L_390:
+	t_230 = t_171 + t_229;
+	t_231 = t_173 + 3ul;
+	t_232 = t_231 < x_len;
+	if (t_232) goto L_391;
+	t_233 = 3u;
+	t_234 = t_231;
+	t_235 = x_len;
+	t_236 = 0ul;
+	goto fault_279;
+fault_279:
+	t_237 = ka_fault_0;
+	cas_238 = atomic_cmpxchg((volatile __global uint*)t_237, 0u, 1u);
+	cas_ok_239 = cas_238 == 0u;
+	t_240 = cas_ok_239;
+	if (t_240) goto L_392;
+	goto L_393;
+L_392:
+	t_241 = ka_fault_0 + 1;
+	*t_241 = ka_launch_1;
+	t_242 = ka_fault_0 + 2;
+	*t_242 = t_233;
+	t_243 = (ulong)get_global_id(0);
+	t_244 = (uint)t_243;
+	t_245 = ka_fault_0 + 3;
+	*t_245 = t_244;
+	t_246 = (ulong)get_global_id(1);
+	t_247 = (uint)t_246;
+	t_248 = ka_fault_0 + 4;
+	*t_248 = t_247;
+	t_249 = (ulong)get_global_id(2);
+	t_250 = (uint)t_249;
+	t_251 = ka_fault_0 + 5;
+	*t_251 = t_250;
+	t_252 = (__global ulong*)ka_fault_0;
+	t_253 = t_252 + 4;
+	*t_253 = t_234;
+	t_254 = t_252 + 5;
+	*t_254 = t_235;
+	t_255 = t_252 + 6;
+	*t_255 = t_236;
+	goto L_393;
+L_393:
 	return;
-L_303:
-	t_198 = x_ptr + (long)t_170;
-	t_199 = *t_198;
-	goto L_306;
-L_306:
-	t_200 = m == 1ul;
-	if (t_200) goto L_307;
-	goto L_308;
-L_308:
-	t_201 = m == 2ul;
-	if (t_201) goto L_309;
-	goto L_310;
-L_310:
-	t_206 = t_199;
-	goto L_311;
-L_309:
-	t_202 = t_199 * t_199;
-	t_206 = t_202;
-	goto L_311;
-L_307:
-	t_203 = 0u - t_199;
-	t_204 = t_199 < t_203;
-	t_205 = t_204 ? t_203 : t_199;
-	t_206 = t_205;
-	goto L_311;
-L_311:
-	t_207 = t_169 + t_206;
-	t_208 = t_170 + 1ul;
-	t_169 = t_207;
-	t_170 = t_208;
-	goto L_299;
-outside_211:
+L_391:
+	t_256 = x_ptr + (long)t_231;
+	t_257 = *t_256;
+	goto L_394;
+L_394:
+	t_258 = m == 1ul;
+	if (t_258) goto L_395;
+	goto L_396;
+L_396:
+	t_259 = m == 2ul;
+	if (t_259) goto L_397;
+	goto L_398;
+L_398:
+	t_264 = t_257;
+	goto L_399;
+L_397:
+	t_260 = t_257 * t_257;
+	t_264 = t_260;
+	goto L_399;
+L_395:
+	t_261 = 0u - t_257;
+	t_262 = t_257 < t_261;
+	t_263 = t_262 ? t_261 : t_257;
+	t_264 = t_263;
+	goto L_399;
+L_399:
+	t_265 = t_172 + t_264;
+	t_266 = t_173 + 4ul;
+	t_169 = t_206;
+	t_170 = t_218;
+	t_171 = t_230;
+	t_172 = t_265;
+	t_173 = t_266;
+	goto L_357;
+outside_269:
 	return;
 }

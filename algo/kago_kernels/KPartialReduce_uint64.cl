@@ -181,44 +181,102 @@ __kernel void KPartialReduce_uint64(
 	ulong t_165;
 	ulong t_166;
 	ulong t_167;
-	bool t_168;
-	bool t_169;
-	__global ulong* t_170;
-	bool t_171;
-	uint t_172;
+	ulong t_168;
+	ulong t_169;
+	ulong t_170;
+	ulong t_171;
+	bool t_172;
 	ulong t_173;
 	ulong t_174;
-	ulong t_175;
-	__global uint* t_176;
-	uint cas_177;
-	bool cas_ok_178;
+	bool t_175;
+	ulong t_176;
+	ulong t_177;
+	ulong t_178;
 	bool t_179;
-	__global uint* t_180;
-	__global uint* t_181;
-	ulong t_182;
-	uint t_183;
-	__global uint* t_184;
-	ulong t_185;
-	uint t_186;
-	__global uint* t_187;
-	ulong t_188;
-	uint t_189;
-	__global uint* t_190;
-	__global ulong* t_191;
-	__global ulong* t_192;
-	__global ulong* t_193;
+	__global ulong* t_180;
+	bool t_181;
+	__global ulong* t_182;
+	ulong t_183;
+	bool t_184;
+	bool t_185;
+	ulong t_186;
+	ulong t_187;
+	bool t_188;
+	ulong t_189;
+	ulong t_190;
+	ulong t_191;
+	ulong t_192;
+	bool t_193;
 	__global ulong* t_194;
-	__global ulong* t_195;
-	ulong t_196;
+	ulong t_195;
+	bool t_196;
 	bool t_197;
-	bool t_198;
+	ulong t_198;
 	ulong t_199;
-	ulong t_200;
-	bool t_201;
+	bool t_200;
+	ulong t_201;
 	ulong t_202;
 	ulong t_203;
 	ulong t_204;
-	ulong t_205;
+	bool t_205;
+	__global ulong* t_206;
+	ulong t_207;
+	bool t_208;
+	bool t_209;
+	ulong t_210;
+	ulong t_211;
+	bool t_212;
+	ulong t_213;
+	ulong t_214;
+	ulong t_215;
+	ulong t_216;
+	bool t_217;
+	__global ulong* t_218;
+	ulong t_219;
+	bool t_220;
+	bool t_221;
+	ulong t_222;
+	ulong t_223;
+	bool t_224;
+	ulong t_225;
+	ulong t_226;
+	ulong t_227;
+	ulong t_228;
+	bool t_229;
+	uint t_230;
+	ulong t_231;
+	ulong t_232;
+	ulong t_233;
+	__global uint* t_234;
+	uint cas_235;
+	bool cas_ok_236;
+	bool t_237;
+	__global uint* t_238;
+	__global uint* t_239;
+	ulong t_240;
+	uint t_241;
+	__global uint* t_242;
+	ulong t_243;
+	uint t_244;
+	__global uint* t_245;
+	ulong t_246;
+	uint t_247;
+	__global uint* t_248;
+	__global ulong* t_249;
+	__global ulong* t_250;
+	__global ulong* t_251;
+	__global ulong* t_252;
+	__global ulong* t_253;
+	ulong t_254;
+	bool t_255;
+	bool t_256;
+	ulong t_257;
+	ulong t_258;
+	bool t_259;
+	ulong t_260;
+	ulong t_261;
+	ulong t_262;
+	ulong t_263;
 
 	t_2 = (ulong)get_num_groups(0);
 	t_3 = (ulong)get_local_size(0);
@@ -237,9 +295,9 @@ __kernel void KPartialReduce_uint64(
 	t_16 = t_13 * t_14;
 	t_17 = t_16 != t_15;
 	t_18 = t_12 | t_17;
-	if (t_18) goto partial_206;
-	goto L_207;
-partial_206:
+	if (t_18) goto partial_264;
+	goto L_265;
+partial_264:
 	t_19 = (ulong)get_global_id(0);
 	t_20 = ka_gsize0;
 	t_21 = t_19 >= t_20;
@@ -251,9 +309,9 @@ partial_206:
 	t_27 = ka_gsize2;
 	t_28 = t_26 >= t_27;
 	t_29 = t_25 | t_28;
-	if (t_29) goto outside_208;
-	goto L_207;
-L_207:
+	if (t_29) goto outside_266;
+	goto L_265;
+L_265:
 	t_30 = (ulong)get_global_id(2);
 	t_31 = ka_gsize1;
 	t_32 = (ulong)get_global_id(1);
@@ -268,508 +326,668 @@ L_207:
 	t_41 = (long)t_40 < (long)x_len;
 	t_42 = t_41 ? t_40 : x_len;
 	t_43 = op == 0ul;
-	if (t_43) goto L_209;
-	goto L_210;
-L_210:
+	if (t_43) goto L_267;
+	goto L_268;
+L_268:
 	t_44 = op == 1ul;
-	if (t_44) goto L_211;
-	goto L_212;
-L_212:
+	if (t_44) goto L_269;
+	goto L_270;
+L_270:
 	t_45 = op == 2ul;
-	if (t_45) goto L_213;
-	goto L_214;
-L_214:
+	if (t_45) goto L_271;
+	goto L_272;
+L_272:
 	t_46 = op == 3ul;
-	if (t_46) goto L_215;
-	goto L_216;
-L_216:
+	if (t_46) goto L_273;
+	goto L_274;
+L_274:
 	t_47 = t_39 < x_len;
-	if (t_47) goto L_217;
-	t_172 = 11u;
-	t_173 = t_39;
-	t_174 = x_len;
-	t_175 = 0ul;
-	goto fault_218;
-L_217:
+	if (t_47) goto L_275;
+	t_230 = 15u;
+	t_231 = t_39;
+	t_232 = x_len;
+	t_233 = 0ul;
+	goto fault_276;
+L_275:
 	t_48 = x_ptr + (long)t_39;
 	t_49 = *t_48;
-	goto L_219;
-L_219:
+	goto L_277;
+L_277:
 	t_50 = m == 1ul;
-	if (t_50) goto L_220;
-	goto L_221;
-L_221:
+	if (t_50) goto L_278;
+	goto L_279;
+L_279:
 	t_51 = m == 2ul;
-	if (t_51) goto L_222;
-	goto L_223;
-L_223:
+	if (t_51) goto L_280;
+	goto L_281;
+L_281:
 	t_56 = t_49;
-	goto L_224;
-L_222:
+	goto L_282;
+L_280:
 	t_52 = t_49 * t_49;
 	t_56 = t_52;
-	goto L_224;
-L_220:
+	goto L_282;
+L_278:
 	t_53 = 0ul - t_49;
 	t_54 = t_49 < t_53;
 	t_55 = t_54 ? t_53 : t_49;
 	t_56 = t_55;
-	goto L_224;
-L_224:
+	goto L_282;
+L_282:
 	t_57 = t_39 + 1ul;
 	t_58 = t_56;
 	t_59 = t_57;
-	goto L_225;
-L_225:
+	goto L_283;
+L_283:
 	t_60 = (long)t_59 < (long)t_42;
-	if (t_60) goto L_226;
-	goto L_227;
-L_227:
+	if (t_60) goto L_284;
+	goto L_285;
+L_285:
 	t_61 = t_38 < out_len;
-	if (t_61) goto L_228;
-	t_172 = 13u;
-	t_173 = t_38;
-	t_174 = out_len;
-	t_175 = 0ul;
-	goto fault_218;
-L_228:
+	if (t_61) goto L_286;
+	t_230 = 17u;
+	t_231 = t_38;
+	t_232 = out_len;
+	t_233 = 0ul;
+	goto fault_276;
+L_286:
 	t_62 = out_ptr + (long)t_38;
 	*t_62 = t_58;
-	goto L_229;
-L_226:
+	goto L_287;
+L_284:
 	t_63 = t_59 < x_len;
-	if (t_63) goto L_230;
-	t_172 = 12u;
-	t_173 = t_59;
-	t_174 = x_len;
-	t_175 = 0ul;
-	goto fault_218;
-L_230:
+	if (t_63) goto L_288;
+	t_230 = 16u;
+	t_231 = t_59;
+	t_232 = x_len;
+	t_233 = 0ul;
+	goto fault_276;
+L_288:
 	t_64 = x_ptr + (long)t_59;
 	t_65 = *t_64;
-	goto L_231;
-L_231:
+	goto L_289;
+L_289:
 	t_66 = m == 1ul;
-	if (t_66) goto L_232;
-	goto L_233;
-L_233:
+	if (t_66) goto L_290;
+	goto L_291;
+L_291:
 	t_67 = m == 2ul;
-	if (t_67) goto L_234;
-	goto L_235;
-L_235:
+	if (t_67) goto L_292;
+	goto L_293;
+L_293:
 	t_72 = t_65;
-	goto L_236;
-L_234:
+	goto L_294;
+L_292:
 	t_68 = t_65 * t_65;
 	t_72 = t_68;
-	goto L_236;
-L_232:
+	goto L_294;
+L_290:
 	t_69 = 0ul - t_65;
 	t_70 = t_65 < t_69;
 	t_71 = t_70 ? t_69 : t_65;
 	t_72 = t_71;
-	goto L_236;
-L_236:
+	goto L_294;
+L_294:
 	t_73 = op == 4ul;
-	if (t_73) goto L_237;
-	goto L_238;
-L_238:
+	if (t_73) goto L_295;
+	goto L_296;
+L_296:
 	t_74 = op == 5ul;
-	if (t_74) goto L_239;
-	goto L_240;
-L_240:
+	if (t_74) goto L_297;
+	goto L_298;
+L_298:
 	t_75 = t_58 ^ t_72;
 	t_78 = t_75;
-	goto L_241;
-L_239:
+	goto L_299;
+L_297:
 	t_76 = t_58 | t_72;
 	t_78 = t_76;
-	goto L_241;
-L_237:
+	goto L_299;
+L_295:
 	t_77 = t_58 & t_72;
 	t_78 = t_77;
-	goto L_241;
-L_241:
+	goto L_299;
+L_299:
 	t_79 = t_59 + 1ul;
 	t_58 = t_78;
 	t_59 = t_79;
-	goto L_225;
-L_215:
+	goto L_283;
+L_273:
 	t_80 = t_39 < x_len;
-	if (t_80) goto L_242;
-	t_172 = 8u;
-	t_173 = t_39;
-	t_174 = x_len;
-	t_175 = 0ul;
-	goto fault_218;
-L_242:
+	if (t_80) goto L_300;
+	t_230 = 12u;
+	t_231 = t_39;
+	t_232 = x_len;
+	t_233 = 0ul;
+	goto fault_276;
+L_300:
 	t_81 = x_ptr + (long)t_39;
 	t_82 = *t_81;
-	goto L_243;
-L_243:
+	goto L_301;
+L_301:
 	t_83 = m == 1ul;
-	if (t_83) goto L_244;
-	goto L_245;
-L_245:
+	if (t_83) goto L_302;
+	goto L_303;
+L_303:
 	t_84 = m == 2ul;
-	if (t_84) goto L_246;
-	goto L_247;
-L_247:
+	if (t_84) goto L_304;
+	goto L_305;
+L_305:
 	t_89 = t_82;
-	goto L_248;
-L_246:
+	goto L_306;
+L_304:
 	t_85 = t_82 * t_82;
 	t_89 = t_85;
-	goto L_248;
-L_244:
+	goto L_306;
+L_302:
 	t_86 = 0ul - t_82;
 	t_87 = t_82 < t_86;
 	t_88 = t_87 ? t_86 : t_82;
 	t_89 = t_88;
-	goto L_248;
-L_248:
+	goto L_306;
+L_306:
 	t_90 = t_39 + 1ul;
 	t_91 = t_89;
 	t_92 = t_90;
-	goto L_249;
-L_249:
+	goto L_307;
+L_307:
 	t_93 = (long)t_92 < (long)t_42;
-	if (t_93) goto L_250;
-	goto L_251;
-L_251:
+	if (t_93) goto L_308;
+	goto L_309;
+L_309:
 	t_94 = t_38 < out_len;
-	if (t_94) goto L_252;
-	t_172 = 10u;
-	t_173 = t_38;
-	t_174 = out_len;
-	t_175 = 0ul;
-	goto fault_218;
-L_252:
+	if (t_94) goto L_310;
+	t_230 = 14u;
+	t_231 = t_38;
+	t_232 = out_len;
+	t_233 = 0ul;
+	goto fault_276;
+L_310:
 	t_95 = out_ptr + (long)t_38;
 	*t_95 = t_91;
-	goto L_229;
-L_250:
+	goto L_287;
+L_308:
 	t_96 = t_92 < x_len;
-	if (t_96) goto L_253;
-	t_172 = 9u;
-	t_173 = t_92;
-	t_174 = x_len;
-	t_175 = 0ul;
-	goto fault_218;
-L_253:
+	if (t_96) goto L_311;
+	t_230 = 13u;
+	t_231 = t_92;
+	t_232 = x_len;
+	t_233 = 0ul;
+	goto fault_276;
+L_311:
 	t_97 = x_ptr + (long)t_92;
 	t_98 = *t_97;
-	goto L_254;
-L_254:
+	goto L_312;
+L_312:
 	t_99 = m == 1ul;
-	if (t_99) goto L_255;
-	goto L_256;
-L_256:
+	if (t_99) goto L_313;
+	goto L_314;
+L_314:
 	t_100 = m == 2ul;
-	if (t_100) goto L_257;
-	goto L_258;
-L_258:
+	if (t_100) goto L_315;
+	goto L_316;
+L_316:
 	t_105 = t_98;
-	goto L_259;
-L_257:
+	goto L_317;
+L_315:
 	t_101 = t_98 * t_98;
 	t_105 = t_101;
-	goto L_259;
-L_255:
+	goto L_317;
+L_313:
 	t_102 = 0ul - t_98;
 	t_103 = t_98 < t_102;
 	t_104 = t_103 ? t_102 : t_98;
 	t_105 = t_104;
-	goto L_259;
-L_259:
+	goto L_317;
+L_317:
 	t_106 = t_91 < t_105;
 	t_107 = t_106 ? t_105 : t_91;
 	t_108 = t_92 + 1ul;
 	t_91 = t_107;
 	t_92 = t_108;
-	goto L_249;
-L_213:
+	goto L_307;
+L_271:
 	t_109 = t_39 < x_len;
-	if (t_109) goto L_260;
-	t_172 = 5u;
-	t_173 = t_39;
-	t_174 = x_len;
-	t_175 = 0ul;
-	goto fault_218;
-L_260:
+	if (t_109) goto L_318;
+	t_230 = 9u;
+	t_231 = t_39;
+	t_232 = x_len;
+	t_233 = 0ul;
+	goto fault_276;
+L_318:
 	t_110 = x_ptr + (long)t_39;
 	t_111 = *t_110;
-	goto L_261;
-L_261:
+	goto L_319;
+L_319:
 	t_112 = m == 1ul;
-	if (t_112) goto L_262;
-	goto L_263;
-L_263:
+	if (t_112) goto L_320;
+	goto L_321;
+L_321:
 	t_113 = m == 2ul;
-	if (t_113) goto L_264;
-	goto L_265;
-L_265:
+	if (t_113) goto L_322;
+	goto L_323;
+L_323:
 	t_118 = t_111;
-	goto L_266;
-L_264:
+	goto L_324;
+L_322:
 	t_114 = t_111 * t_111;
 	t_118 = t_114;
-	goto L_266;
-L_262:
+	goto L_324;
+L_320:
 	t_115 = 0ul - t_111;
 	t_116 = t_111 < t_115;
 	t_117 = t_116 ? t_115 : t_111;
 	t_118 = t_117;
-	goto L_266;
-L_266:
+	goto L_324;
+L_324:
 	t_119 = t_39 + 1ul;
 	t_120 = t_118;
 	t_121 = t_119;
-	goto L_267;
-L_267:
+	goto L_325;
+L_325:
 	t_122 = (long)t_121 < (long)t_42;
-	if (t_122) goto L_268;
-	goto L_269;
-L_269:
+	if (t_122) goto L_326;
+	goto L_327;
+L_327:
 	t_123 = t_38 < out_len;
-	if (t_123) goto L_270;
-	t_172 = 7u;
-	t_173 = t_38;
-	t_174 = out_len;
-	t_175 = 0ul;
-	goto fault_218;
-L_270:
+	if (t_123) goto L_328;
+	t_230 = 11u;
+	t_231 = t_38;
+	t_232 = out_len;
+	t_233 = 0ul;
+	goto fault_276;
+L_328:
 	t_124 = out_ptr + (long)t_38;
 	*t_124 = t_120;
-	goto L_229;
-L_268:
+	goto L_287;
+L_326:
 	t_125 = t_121 < x_len;
-	if (t_125) goto L_271;
-	t_172 = 6u;
-	t_173 = t_121;
-	t_174 = x_len;
-	t_175 = 0ul;
-	goto fault_218;
-L_271:
+	if (t_125) goto L_329;
+	t_230 = 10u;
+	t_231 = t_121;
+	t_232 = x_len;
+	t_233 = 0ul;
+	goto fault_276;
+L_329:
 	t_126 = x_ptr + (long)t_121;
 	t_127 = *t_126;
-	goto L_272;
-L_272:
+	goto L_330;
+L_330:
 	t_128 = m == 1ul;
-	if (t_128) goto L_273;
-	goto L_274;
-L_274:
+	if (t_128) goto L_331;
+	goto L_332;
+L_332:
 	t_129 = m == 2ul;
-	if (t_129) goto L_275;
-	goto L_276;
-L_276:
+	if (t_129) goto L_333;
+	goto L_334;
+L_334:
 	t_134 = t_127;
-	goto L_277;
-L_275:
+	goto L_335;
+L_333:
 	t_130 = t_127 * t_127;
 	t_134 = t_130;
-	goto L_277;
-L_273:
+	goto L_335;
+L_331:
 	t_131 = 0ul - t_127;
 	t_132 = t_127 < t_131;
 	t_133 = t_132 ? t_131 : t_127;
 	t_134 = t_133;
-	goto L_277;
-L_277:
+	goto L_335;
+L_335:
 	t_135 = t_120 < t_134;
 	t_136 = t_135 ? t_120 : t_134;
 	t_137 = t_121 + 1ul;
 	t_120 = t_136;
 	t_121 = t_137;
-	goto L_267;
-L_211:
+	goto L_325;
+L_269:
 	t_138 = t_39 < x_len;
-	if (t_138) goto L_278;
-	t_172 = 2u;
-	t_173 = t_39;
-	t_174 = x_len;
-	t_175 = 0ul;
-	goto fault_218;
-L_278:
+	if (t_138) goto L_336;
+	t_230 = 6u;
+	t_231 = t_39;
+	t_232 = x_len;
+	t_233 = 0ul;
+	goto fault_276;
+L_336:
 	t_139 = x_ptr + (long)t_39;
 	t_140 = *t_139;
-	goto L_279;
-L_279:
+	goto L_337;
+L_337:
 	t_141 = m == 1ul;
-	if (t_141) goto L_280;
-	goto L_281;
-L_281:
+	if (t_141) goto L_338;
+	goto L_339;
+L_339:
 	t_142 = m == 2ul;
-	if (t_142) goto L_282;
-	goto L_283;
-L_283:
+	if (t_142) goto L_340;
+	goto L_341;
+L_341:
 	t_147 = t_140;
-	goto L_284;
-L_282:
+	goto L_342;
+L_340:
 	t_143 = t_140 * t_140;
 	t_147 = t_143;
-	goto L_284;
-L_280:
+	goto L_342;
+L_338:
 	t_144 = 0ul - t_140;
 	t_145 = t_140 < t_144;
 	t_146 = t_145 ? t_144 : t_140;
 	t_147 = t_146;
-	goto L_284;
-L_284:
+	goto L_342;
+L_342:
 	t_148 = t_39 + 1ul;
 	t_149 = t_147;
 	t_150 = t_148;
-	goto L_285;
-L_285:
+	goto L_343;
+L_343:
 	t_151 = (long)t_150 < (long)t_42;
-	if (t_151) goto L_286;
-	goto L_287;
-L_287:
+	if (t_151) goto L_344;
+	goto L_345;
+L_345:
 	t_152 = t_38 < out_len;
-	if (t_152) goto L_288;
-	t_172 = 4u;
-	t_173 = t_38;
-	t_174 = out_len;
-	t_175 = 0ul;
-	goto fault_218;
-L_288:
+	if (t_152) goto L_346;
+	t_230 = 8u;
+	t_231 = t_38;
+	t_232 = out_len;
+	t_233 = 0ul;
+	goto fault_276;
+L_346:
 	t_153 = out_ptr + (long)t_38;
 	*t_153 = t_149;
-	goto L_229;
-L_286:
+	goto L_287;
+L_344:
 	t_154 = t_150 < x_len;
-	if (t_154) goto L_289;
-	t_172 = 3u;
-	t_173 = t_150;
-	t_174 = x_len;
-	t_175 = 0ul;
-	goto fault_218;
-L_289:
+	if (t_154) goto L_347;
+	t_230 = 7u;
+	t_231 = t_150;
+	t_232 = x_len;
+	t_233 = 0ul;
+	goto fault_276;
+L_347:
 	t_155 = x_ptr + (long)t_150;
 	t_156 = *t_155;
-	goto L_290;
-L_290:
+	goto L_348;
+L_348:
 	t_157 = m == 1ul;
-	if (t_157) goto L_291;
-	goto L_292;
-L_292:
+	if (t_157) goto L_349;
+	goto L_350;
+L_350:
 	t_158 = m == 2ul;
-	if (t_158) goto L_293;
-	goto L_294;
-L_294:
+	if (t_158) goto L_351;
+	goto L_352;
+L_352:
 	t_163 = t_156;
-	goto L_295;
-L_293:
+	goto L_353;
+L_351:
 	t_159 = t_156 * t_156;
 	t_163 = t_159;
-	goto L_295;
-L_291:
+	goto L_353;
+L_349:
 	t_160 = 0ul - t_156;
 	t_161 = t_156 < t_160;
 	t_162 = t_161 ? t_160 : t_156;
 	t_163 = t_162;
-	goto L_295;
-L_295:
+	goto L_353;
+L_353:
 	t_164 = t_149 * t_163;
 	t_165 = t_150 + 1ul;
 	t_149 = t_164;
 	t_150 = t_165;
-	goto L_285;
-L_209:
+	goto L_343;
+L_267:
 	t_166 = 0ul;
-	t_167 = t_39;
-	goto L_296;
-L_296:
-	t_168 = (long)t_167 < (long)t_42;
-	if (t_168) goto L_297;
-	goto L_298;
-L_298:
-	t_169 = t_38 < out_len;
-	if (t_169) goto L_299;
-	t_172 = 1u;
-	t_173 = t_38;
-	t_174 = out_len;
-	t_175 = 0ul;
-	goto fault_218;
-L_299:
-	t_170 = out_ptr + (long)t_38;
-	*t_170 = t_166;
-	goto L_229;
-L_229:
+	t_167 = 0ul;
+	t_168 = 0ul;
+	t_169 = 0ul;
+	t_170 = t_39;
+	goto L_354;
+L_354:
+	t_171 = t_170 + 4ul;
+	t_172 = (long)t_171 <= (long)t_42;
+	if (t_172) goto L_355;
+	t_173 = t_166;
+	t_174 = t_170;
+	goto L_356;
+L_356:
+	t_175 = (long)t_174 < (long)t_42;
+	if (t_175) goto L_357;
+	goto L_358;
+L_358:
+	t_176 = t_173 + t_167;
+	t_177 = t_168 + t_169;
+	t_178 = t_176 + t_177;
+	t_179 = t_38 < out_len;
+	if (t_179) goto L_359;
+	t_230 = 5u;
+	t_231 = t_38;
+	t_232 = out_len;
+	t_233 = 0ul;
+	goto fault_276;
+L_359:
+	t_180 = out_ptr + (long)t_38;
+	*t_180 = t_178;
+	goto L_287;
+L_287:
 	return;
-L_297:
-	t_171 = t_167 < x_len;
-	if (t_171) goto L_300;
-	t_172 = 0u;
-	t_173 = t_167;
-	t_174 = x_len;
-	t_175 = 0ul;
-	goto fault_218;
-fault_218:
-	t_176 = ka_fault_0;
-	cas_177 = atomic_cmpxchg((volatile __global uint*)t_176, 0u, 1u);
-	cas_ok_178 = cas_177 == 0u;
-	t_179 = cas_ok_178;
-	if (t_179) goto L_301;
-	goto L_302;
-L_301:
-	t_180 = ka_fault_0 + 1;
-	*t_180 = ka_launch_1;
-	t_181 = ka_fault_0 + 2;
-	*t_181 = t_172;
-	t_182 = (ulong)get_global_id(0);
-	t_183 = (uint)t_182;
-	t_184 = ka_fault_0 + 3;
-	*t_184 = t_183;
-	t_185 = (ulong)get_global_id(1);
-	t_186 = (uint)t_185;
-	t_187 = ka_fault_0 + 4;
-	*t_187 = t_186;
-	t_188 = (ulong)get_global_id(2);
-	t_189 = (uint)t_188;
-	t_190 = ka_fault_0 + 5;
-	*t_190 = t_189;
-	t_191 = (__global ulong*)ka_fault_0;
-	t_192 = t_191 + 4;
-	*t_192 = t_173;
-	t_193 = t_191 + 5;
-	*t_193 = t_174;
-	t_194 = t_191 + 6;
-	*t_194 = t_175;
-	goto L_302;
-L_302:
+L_357:
+	t_181 = t_174 < x_len;
+	if (t_181) goto L_360;
+	t_230 = 4u;
+	t_231 = t_174;
+	t_232 = x_len;
+	t_233 = 0ul;
+	goto fault_276;
+L_360:
+	t_182 = x_ptr + (long)t_174;
+	t_183 = *t_182;
+	goto L_361;
+L_361:
+	t_184 = m == 1ul;
+	if (t_184) goto L_362;
+	goto L_363;
+L_363:
+	t_185 = m == 2ul;
+	if (t_185) goto L_364;
+	goto L_365;
+L_365:
+	t_190 = t_183;
+	goto L_366;
+L_364:
+	t_186 = t_183 * t_183;
+	t_190 = t_186;
+	goto L_366;
+L_362:
+	t_187 = 0ul - t_183;
+	t_188 = t_183 < t_187;
+	t_189 = t_188 ? t_187 : t_183;
+	t_190 = t_189;
+	goto L_366;
+L_366:
+	t_191 = t_173 + t_190;
+	t_192 = t_174 + 1ul;
+	t_173 = t_191;
+	t_174 = t_192;
+	goto L_356;
+L_355:
+	t_193 = t_170 < x_len;
+	if (t_193) goto L_367;
+	t_230 = 0u;
+	t_231 = t_170;
+	t_232 = x_len;
+	t_233 = 0ul;
+	goto fault_276;
+L_367:
+	t_194 = x_ptr + (long)t_170;
+	t_195 = *t_194;
+	goto L_368;
+L_368:
+	t_196 = m == 1ul;
+	if (t_196) goto L_369;
+	goto L_370;
+L_370:
+	t_197 = m == 2ul;
+	if (t_197) goto L_371;
+	goto L_372;
+L_372:
+	t_202 = t_195;
+	goto L_373;
+L_371:
+	t_198 = t_195 * t_195;
+	t_202 = t_198;
+	goto L_373;
+L_369:
+	t_199 = 0ul - t_195;
+	t_200 = t_195 < t_199;
+	t_201 = t_200 ? t_199 : t_195;
+	t_202 = t_201;
+	goto L_373;
+L_373:
+	t_203 = t_166 + t_202;
+	t_204 = t_170 + 1ul;
+	t_205 = t_204 < x_len;
+	if (t_205) goto L_374;
+	t_230 = 1u;
+	t_231 = t_204;
+	t_232 = x_len;
+	t_233 = 0ul;
+	goto fault_276;
+L_374:
+	t_206 = x_ptr + (long)t_204;
+	t_207 = *t_206;
+	goto L_375;
+L_375:
+	t_208 = m == 1ul;
+	if (t_208) goto L_376;
+	goto L_377;
+L_377:
+	t_209 = m == 2ul;
+	if (t_209) goto L_378;
+	goto L_379;
+L_379:
+	t_214 = t_207;
+	goto L_380;
+L_378:
+	t_210 = t_207 * t_207;
+	t_214 = t_210;
+	goto L_380;
+L_376:
+	t_211 = 0ul - t_207;
+	t_212 = t_207 < t_211;
+	t_213 = t_212 ? t_211 : t_207;
+	t_214 = t_213;
+	goto L_380;
+L_380:
+	t_215 = t_167 + t_214;
+	t_216 = t_170 + 2ul;
+	t_217 = t_216 < x_len;
+	if (t_217) goto L_381;
+	t_230 = 2u;
+	t_231 = t_216;
+	t_232 = x_len;
+	t_233 = 0ul;
+	goto fault_276;
+L_381:
+	t_218 = x_ptr + (long)t_216;
+	t_219 = *t_218;
+	goto L_382;
+L_382:
+	t_220 = m == 1ul;
+	if (t_220) goto L_383;
+	goto L_384;
+L_384:
+	t_221 = m == 2ul;
+	if (t_221) goto L_385;
+	goto L_386;
+L_386:
+	t_226 = t_219;
+	goto L_387;
+L_385:
+	t_222 = t_219 * t_219;
+	t_226 = t_222;
+	goto L_387;
+L_383:
+	t_223 = 0ul - t_219;
+	t_224 = t_219 < t_223;
+	t_225 = t_224 ? t_223 : t_219;
+	t_226 = t_225;
+	goto L_387;
+L_387:
+	t_227 = t_168 + t_226;
+	t_228 = t_170 + 3ul;
+	t_229 = t_228 < x_len;
+	if (t_229) goto L_388;
+	t_230 = 3u;
+	t_231 = t_228;
+	t_232 = x_len;
+	t_233 = 0ul;
+	goto fault_276;
+fault_276:
+	t_234 = ka_fault_0;
+	cas_235 = atomic_cmpxchg((volatile __global uint*)t_234, 0u, 1u);
+	cas_ok_236 = cas_235 == 0u;
+	t_237 = cas_ok_236;
+	if (t_237) goto L_389;
+	goto L_390;
+L_389:
+	t_238 = ka_fault_0 + 1;
+	*t_238 = ka_launch_1;
+	t_239 = ka_fault_0 + 2;
+	*t_239 = t_230;
+	t_240 = (ulong)get_global_id(0);
+	t_241 = (uint)t_240;
+	t_242 = ka_fault_0 + 3;
+	*t_242 = t_241;
+	t_243 = (ulong)get_global_id(1);
+	t_244 = (uint)t_243;
+	t_245 = ka_fault_0 + 4;
+	*t_245 = t_244;
+	t_246 = (ulong)get_global_id(2);
+	t_247 = (uint)t_246;
+	t_248 = ka_fault_0 + 5;
+	*t_248 = t_247;
+	t_249 = (__global ulong*)ka_fault_0;
+	t_250 = t_249 + 4;
+	*t_250 = t_231;
+	t_251 = t_249 + 5;
+	*t_251 = t_232;
+	t_252 = t_249 + 6;
+	*t_252 = t_233;
+	goto L_390;
+L_390:
 	return;
-L_300:
-	t_195 = x_ptr + (long)t_167;
-	t_196 = *t_195;
-	goto L_303;
-L_303:
-	t_197 = m == 1ul;
-	if (t_197) goto L_304;
-	goto L_305;
-L_305:
-	t_198 = m == 2ul;
-	if (t_198) goto L_306;
-	goto L_307;
-L_307:
-	t_203 = t_196;
-	goto L_308;
-L_306:
-	t_199 = t_196 * t_196;
-	t_203 = t_199;
-	goto L_308;
-L_304:
-	t_200 = 0ul - t_196;
-	t_201 = t_196 < t_200;
-	t_202 = t_201 ? t_200 : t_196;
-	t_203 = t_202;
-	goto L_308;
-L_308:
-	t_204 = t_166 + t_203;
-	t_205 = t_167 + 1ul;
-	t_166 = t_204;
-	t_167 = t_205;
-	goto L_296;
-outside_208:
+L_388:
+	t_253 = x_ptr + (long)t_228;
+	t_254 = *t_253;
+	goto L_391;
+L_391:
+	t_255 = m == 1ul;
+	if (t_255) goto L_392;
+	goto L_393;
+L_393:
+	t_256 = m == 2ul;
+	if (t_256) goto L_394;
+	goto L_395;
+L_395:
+	t_261 = t_254;
+	goto L_396;
+L_394:
+	t_257 = t_254 * t_254;
+	t_261 = t_257;
+	goto L_396;
+L_392:
+	t_258 = 0ul - t_254;
+	t_259 = t_254 < t_258;
+	t_260 = t_259 ? t_258 : t_254;
+	t_261 = t_260;
+	goto L_396;
+L_396:
+	t_262 = t_169 + t_261;
+	t_263 = t_170 + 4ul;
+	t_166 = t_203;
+	t_167 = t_215;
+	t_168 = t_227;
+	t_169 = t_262;
+	t_170 = t_263;
+	goto L_354;
+outside_266:
 	return;
 }

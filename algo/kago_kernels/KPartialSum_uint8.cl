@@ -55,38 +55,68 @@ __kernel void KPartialSum_uint8(
 	bool t_41;
 	ulong t_42;
 	uchar t_43;
-	ulong t_44;
-	bool t_45;
-	bool t_46;
-	__global uchar* t_47;
-	bool t_48;
-	uint t_49;
-	ulong t_50;
+	uchar t_44;
+	uchar t_45;
+	uchar t_46;
+	ulong t_47;
+	ulong t_48;
+	bool t_49;
+	uchar t_50;
 	ulong t_51;
-	ulong t_52;
-	__global uint* t_53;
-	uint cas_54;
-	bool cas_ok_55;
+	bool t_52;
+	uchar t_53;
+	uchar t_54;
+	uchar t_55;
 	bool t_56;
-	__global uint* t_57;
-	__global uint* t_58;
-	ulong t_59;
-	uint t_60;
-	__global uint* t_61;
+	__global uchar* t_57;
+	bool t_58;
+	__global uchar* t_59;
+	uchar t_60;
+	uchar t_61;
 	ulong t_62;
-	uint t_63;
-	__global uint* t_64;
-	ulong t_65;
-	uint t_66;
-	__global uint* t_67;
-	__global ulong* t_68;
-	__global ulong* t_69;
-	__global ulong* t_70;
-	__global ulong* t_71;
-	__global uchar* t_72;
-	uchar t_73;
-	uchar t_74;
-	ulong t_75;
+	bool t_63;
+	__global uchar* t_64;
+	uchar t_65;
+	uchar t_66;
+	ulong t_67;
+	bool t_68;
+	__global uchar* t_69;
+	uchar t_70;
+	uchar t_71;
+	ulong t_72;
+	bool t_73;
+	__global uchar* t_74;
+	uchar t_75;
+	uchar t_76;
+	ulong t_77;
+	bool t_78;
+	uint t_79;
+	ulong t_80;
+	ulong t_81;
+	ulong t_82;
+	__global uint* t_83;
+	uint cas_84;
+	bool cas_ok_85;
+	bool t_86;
+	__global uint* t_87;
+	__global uint* t_88;
+	ulong t_89;
+	uint t_90;
+	__global uint* t_91;
+	ulong t_92;
+	uint t_93;
+	__global uint* t_94;
+	ulong t_95;
+	uint t_96;
+	__global uint* t_97;
+	__global ulong* t_98;
+	__global ulong* t_99;
+	__global ulong* t_100;
+	__global ulong* t_101;
+	__global uchar* t_102;
+	uchar t_103;
+	uchar t_104;
+	ulong t_105;
 
 	t_2 = (ulong)get_num_groups(0);
 	t_3 = (ulong)get_local_size(0);
@@ -105,9 +135,9 @@ __kernel void KPartialSum_uint8(
 	t_16 = t_13 * t_14;
 	t_17 = t_16 != t_15;
 	t_18 = t_12 | t_17;
-	if (t_18) goto partial_76;
-	goto L_77;
-partial_76:
+	if (t_18) goto partial_106;
+	goto L_107;
+partial_106:
 	t_19 = (ulong)get_global_id(0);
 	t_20 = ka_gsize0;
 	t_21 = t_19 >= t_20;
@@ -119,9 +149,9 @@ partial_76:
 	t_27 = ka_gsize2;
 	t_28 = t_26 >= t_27;
 	t_29 = t_25 | t_28;
-	if (t_29) goto outside_78;
-	goto L_77;
-L_77:
+	if (t_29) goto outside_108;
+	goto L_107;
+L_107:
 	t_30 = (ulong)get_global_id(2);
 	t_31 = ka_gsize1;
 	t_32 = (ulong)get_global_id(1);
@@ -136,74 +166,142 @@ L_77:
 	t_41 = (long)t_40 < (long)x_len;
 	t_42 = t_41 ? t_40 : x_len;
 	t_43 = (uchar)0;
-	t_44 = t_39;
-	goto L_79;
-L_79:
-	t_45 = (long)t_44 < (long)t_42;
-	if (t_45) goto L_80;
-	goto L_81;
-L_81:
-	t_46 = t_38 < out_len;
-	if (t_46) goto L_82;
-	t_49 = 1u;
-	t_50 = t_38;
-	t_51 = out_len;
-	t_52 = 0ul;
-	goto fault_83;
-L_82:
-	t_47 = out_ptr + (long)t_38;
-	*t_47 = t_43;
+	t_44 = (uchar)0;
+	t_45 = (uchar)0;
+	t_46 = (uchar)0;
+	t_47 = t_39;
+	goto L_109;
+L_109:
+	t_48 = t_47 + 4ul;
+	t_49 = (long)t_48 <= (long)t_42;
+	if (t_49) goto L_110;
+	t_50 = t_43;
+	t_51 = t_47;
+	goto L_111;
+L_111:
+	t_52 = (long)t_51 < (long)t_42;
+	if (t_52) goto L_112;
+	goto L_113;
+L_113:
+	t_53 = (uchar)((uint)t_50 + (uint)t_44);
+	t_54 = (uchar)((uint)t_45 + (uint)t_46);
+	t_55 = (uchar)((uint)t_53 + (uint)t_54);
+	t_56 = t_38 < out_len;
+	if (t_56) goto L_114;
+	t_79 = 5u;
+	t_80 = t_38;
+	t_81 = out_len;
+	t_82 = 0ul;
+	goto fault_115;
+L_114:
+	t_57 = out_ptr + (long)t_38;
+	*t_57 = t_55;
 	return;
-L_80:
-	t_48 = t_44 < x_len;
-	if (t_48) goto L_84;
-	t_49 = 0u;
-	t_50 = t_44;
-	t_51 = x_len;
-	t_52 = 0ul;
-	goto fault_83;
-fault_83:
-	t_53 = ka_fault_0;
-	cas_54 = atomic_cmpxchg((volatile __global uint*)t_53, 0u, 1u);
-	cas_ok_55 = cas_54 == 0u;
-	t_56 = cas_ok_55;
-	if (t_56) goto L_85;
-	goto L_86;
-L_85:
-	t_57 = ka_fault_0 + 1;
-	*t_57 = ka_launch_1;
-	t_58 = ka_fault_0 + 2;
-	*t_58 = t_49;
-	t_59 = (ulong)get_global_id(0);
-	t_60 = (uint)t_59;
-	t_61 = ka_fault_0 + 3;
-	*t_61 = t_60;
-	t_62 = (ulong)get_global_id(1);
-	t_63 = (uint)t_62;
-	t_64 = ka_fault_0 + 4;
-	*t_64 = t_63;
-	t_65 = (ulong)get_global_id(2);
-	t_66 = (uint)t_65;
-	t_67 = ka_fault_0 + 5;
-	*t_67 = t_66;
-	t_68 = (__global ulong*)ka_fault_0;
-	t_69 = t_68 + 4;
-	*t_69 = t_50;
-	t_70 = t_68 + 5;
-	*t_70 = t_51;
-	t_71 = t_68 + 6;
-	*t_71 = t_52;
-	goto L_86;
-L_86:
+L_112:
+	t_58 = t_51 < x_len;
+	if (t_58) goto L_116;
+	t_79 = 4u;
+	t_80 = t_51;
+	t_81 = x_len;
+	t_82 = 0ul;
+	goto fault_115;
+L_116:
+	t_59 = x_ptr + (long)t_51;
+	t_60 = *t_59;
+	t_61 = (uchar)((uint)t_50 + (uint)t_60);
+	t_62 = t_51 + 1ul;
+	t_50 = t_61;
+	t_51 = t_62;
+	goto L_111;
+L_110:
+	t_63 = t_47 < x_len;
+	if (t_63) goto L_117;
+	t_79 = 0u;
+	t_80 = t_47;
+	t_81 = x_len;
+	t_82 = 0ul;
+	goto fault_115;
+L_117:
+	t_64 = x_ptr + (long)t_47;
+	t_65 = *t_64;
+	t_66 = (uchar)((uint)t_43 + (uint)t_65);
+	t_67 = t_47 + 1ul;
+	t_68 = t_67 < x_len;
+	if (t_68) goto L_118;
+	t_79 = 1u;
+	t_80 = t_67;
+	t_81 = x_len;
+	t_82 = 0ul;
+	goto fault_115;
+L_118:
+	t_69 = x_ptr + (long)t_67;
+	t_70 = *t_69;
+	t_71 = (uchar)((uint)t_44 + (uint)t_70);
+	t_72 = t_47 + 2ul;
+	t_73 = t_72 < x_len;
+	if (t_73) goto L_119;
+	t_79 = 2u;
+	t_80 = t_72;
+	t_81 = x_len;
+	t_82 = 0ul;
+	goto fault_115;
+L_119:
+	t_74 = x_ptr + (long)t_72;
+	t_75 = *t_74;
+	t_76 = (uchar)((uint)t_45 + (uint)t_75);
+	t_77 = t_47 + 3ul;
+	t_78 = t_77 < x_len;
+	if (t_78) goto L_120;
+	t_79 = 3u;
+	t_80 = t_77;
+	t_81 = x_len;
+	t_82 = 0ul;
+	goto fault_115;
+fault_115:
+	t_83 = ka_fault_0;
+	cas_84 = atomic_cmpxchg((volatile __global uint*)t_83, 0u, 1u);
+	cas_ok_85 = cas_84 == 0u;
+	t_86 = cas_ok_85;
+	if (t_86) goto L_121;
+	goto L_122;
+L_121:
+	t_87 = ka_fault_0 + 1;
+	*t_87 = ka_launch_1;
+	t_88 = ka_fault_0 + 2;
+	*t_88 = t_79;
+	t_89 = (ulong)get_global_id(0);
+	t_90 = (uint)t_89;
+	t_91 = ka_fault_0 + 3;
+	*t_91 = t_90;
+	t_92 = (ulong)get_global_id(1);
+	t_93 = (uint)t_92;
+	t_94 = ka_fault_0 + 4;
+	*t_94 = t_93;
+	t_95 = (ulong)get_global_id(2);
+	t_96 = (uint)t_95;
+	t_97 = ka_fault_0 + 5;
+	*t_97 = t_96;
+	t_98 = (__global ulong*)ka_fault_0;
+	t_99 = t_98 + 4;
+	*t_99 = t_80;
+	t_100 = t_98 + 5;
+	*t_100 = t_81;
+	t_101 = t_98 + 6;
+	*t_101 = t_82;
+	goto L_122;
+L_122:
 	return;
-L_84:
-	t_72 = x_ptr + (long)t_44;
-	t_73 = *t_72;
-	t_74 = (uchar)((uint)t_43 + (uint)t_73);
-	t_75 = t_44 + 1ul;
-	t_43 = t_74;
-	t_44 = t_75;
-	goto L_79;
-outside_78:
+L_120:
+	t_102 = x_ptr + (long)t_77;
+	t_103 = *t_102;
+	t_104 = (uchar)((uint)t_46 + (uint)t_103);
+	t_105 = t_47 + 4ul;
+	t_43 = t_66;
+	t_44 = t_71;
+	t_45 = t_76;
+	t_46 = t_104;
+	t_47 = t_105;
+	goto L_109;
+outside_108:
 	return;
 }
