@@ -446,26 +446,13 @@ func (g *gen) itemCall(n *ast.CallExpr) bool {
 // localArrayCall returns the type argument of a ka.LocalArray call, nil
 // when n is not one.
 func (g *gen) localArrayCall(n *ast.CallExpr) ast.Expr {
-	fun := n.Fun
-	ix, ok := fun.(*ast.IndexExpr)
-	if ok {
-		fun = ix.X
-	}
-	var id *ast.Ident
-	switch f := fun.(type) {
-	case *ast.SelectorExpr:
-		id = f.Sel
-	case *ast.Ident:
-		id = f
-	default:
+	if f := g.kaFunc(n); f == nil || f.Name() != "LocalArray" {
 		return nil
 	}
-	obj, ok := g.info.Uses[id].(*types.Func)
-	if !ok || obj.Name() != "LocalArray" || obj.Pkg() == nil || obj.Pkg().Path() != kaPath {
-		return nil
-	}
-	if !ok || ix == nil {
+	ix, ok := ast.Unparen(n.Fun).(*ast.IndexExpr)
+	if !ok {
 		g.refuse(n, "ka.LocalArray without an explicit type argument")
+		return nil
 	}
 	return ix.Index
 }
