@@ -58,6 +58,7 @@ func main() {
 		rSkip    = flag.String("skip", "", "-robust: comma-separated parts to leave out (launch, inflation, hol, threads)")
 		cpuProf  = flag.String("cpuprofile", "", "-robust: write a CPU profile of the run to this file (go tool pprof)")
 		only8    = flag.Bool("native-vs-go", false, "only table 8, the native backend against Go loops, its per-work-item path and PoCL")
+		only9    = flag.Bool("algo", false, "only table 9, package algo against Go baselines")
 	)
 	flag.Parse()
 	if *child != "" {
@@ -123,6 +124,12 @@ func main() {
 			dev.Close()
 			continue
 		}
+		if *only9 {
+			emit(algoTable(ks, cfg))
+			ks.close()
+			dev.Close()
+			continue
+		}
 		if *only8 {
 			if b == "native" {
 				emit(nativeVsGo(ks, cfg)...)
@@ -153,6 +160,7 @@ func main() {
 		if b == "native" {
 			emit(nativeVsGo(ks, cfg)...)
 		}
+		emit(algoTable(ks, cfg))
 		ks.close()
 		if err := dev.Close(); err != nil {
 			fmt.Fprintf(os.Stderr, "kagobench: closing %s: %v\n", b, err)
