@@ -2,6 +2,7 @@ package canceltest
 
 import (
 	"context"
+	"encoding/binary"
 	"errors"
 	"math/rand/v2"
 	"os"
@@ -221,15 +222,12 @@ func TestRacesCompletion(t *testing.T) {
 	}
 }
 
-// TestSPIRVStops runs the kernels' SPIR-V (through llvm-spirv-15 and
-// opencl.LoadBitcode) on PoCL and raises the queue's stop flag while they
-// run: both stop.
-func TestSPIRVStops(t *testing.T) {
-	rev, err := exec.LookPath("llvm-spirv-15")
-	if err != nil {
+// openSPIRV opens PoCL for the SPIR-V route, or skips.
+func openSPIRV(t *testing.T) driver.Device {
+	if _, err := exec.LookPath("llvm-spirv-15"); err != nil {
 		t.Skip("llvm-spirv-15 is not installed")
 	}
-	_, err = pocl.Backend.Probe()
+	_, err := pocl.Backend.Probe()
 	var d driver.Device
 	if err == nil {
 		d, err = pocl.Backend.Open(0)
@@ -238,23 +236,33 @@ func TestSPIRVStops(t *testing.T) {
 		t.Skipf("no PoCL device: %v", err)
 	}
 	require.NoError(t, err)
-	defer d.Close()
-	load := func(fn any) driver.Function {
-		spec, err := driver.LookupKernel(fn)
-		require.NoError(t, err)
-		spv, err := driver.SPIRVOf(spec)
-		require.NoError(t, err)
-		dir := t.TempDir()
-		in, bc := filepath.Join(dir, "k.spv"), filepath.Join(dir, "k.bc")
-		require.NoError(t, os.WriteFile(in, spv, 0o644))
-		out, err := exec.Command(rev, "-r", in, "-o", bc).CombinedOutput()
-		require.NoError(t, err, "%s", out)
-		b, err := os.ReadFile(bc)
-		require.NoError(t, err)
-		f, err := opencl.LoadBitcode(d, spec, b)
-		require.NoError(t, err)
-		return f
-	}
+	t.Cleanup(func() { d.Close() })
+	return d
+}
+
+// loadSPIRV loads fn's SPIR-V on d, through llvm-spirv-15 and
+// opencl.LoadBitcode (PoCL 3.1 takes no IL).
+func loadSPIRV(t *testing.T, d driver.Device, fn any) driver.Function {
+	spec, err := driver.LookupKernel(fn)
+	require.NoError(t, err)
+	spv, err := driver.SPIRVOf(spec)
+	require.NoError(t, err)
+	dir := t.TempDir()
+	in, bc := filepath.Join(dir, "k.spv"), filepath.Join(dir, "k.bc")
+	require.NoError(t, os.WriteFile(in, spv, 0o644))
+	out, err := exec.Command("llvm-spirv-15", "-r", in, "-o", bc).CombinedOutput()
+	require.NoError(t, err, "%s", out)
+	b, err := os.ReadFile(bc)
+	require.NoError(t, err)
+	f, err := opencl.LoadBitcode(d, spec, b)
+	require.NoError(t, err)
+	return f
+}
+
+// TestSPIRVStops runs the kernels' SPIR-V on PoCL and raises the queue's
+// stop flag while they run: both stop.
+func TestSPIRVStops(t *testing.T) {
+	d := openSPIRV(t)
 	q, err := d.NewQueue(driver.Normal)
 	require.NoError(t, err)
 	defer q.Release()
@@ -272,7 +280,7 @@ func TestSPIRVStops(t *testing.T) {
 		{Spin, []driver.Arg{{Buffer: m, Len: n}, {Value: int32(1 << 24)}}},
 		{SpinBarrier, []driver.Arg{{Buffer: m, Len: n}, {Value: int32(1 << 12)}, {Value: int32(1 << 12)}}},
 	} {
-		f := load(c.fn)
+		f := loadSPIRV(t, d, c.fn)
 		require.NoError(t, q.Launch(f, r, g, c.args))
 		time.Sleep(50 * time.Millisecond)
 		at := time.Now()
@@ -282,4 +290,74 @@ func TestSPIRVStops(t *testing.T) {
 		assert.Less(t, time.Since(at), 5*time.Second)
 		require.NoError(t, stopper.Stop(false))
 	}
+}
+
+// loopCases are the (n, m) of TestChecksKeepResults: loops of no turn,
+// of one, around the checks' stride of 1024 turns, of several strides.
+var loopCases = [][2]int{{0, 0}, {1, 1}, {1023, 1024}, {1024, 1025}, {1025, 0}, {5000, 3000}}
+
+// TestChecksKeepResults runs loops with stop checks and without, never
+// cancelled, on every backend and route: the results are those of the
+// native backend's Go, bit for bit.
+func TestChecksKeepResults(t *testing.T) {
+	const items = 100
+	ref := map[[2]int][]int64{}
+	native := katest.Open(t, "native")
+	k, err := ka.NewKernel(native, Loops, ka.GroupSize(32))
+	require.NoError(t, err)
+	for _, c := range loopCases {
+		x, err := ka.Alloc[int64](native, items)
+		require.NoError(t, err)
+		require.NoError(t, k.Launch(native.Stream(), ka.Range(items), x, c[0], uint32(c[1])))
+		ref[c] = make([]int64, items)
+		require.NoError(t, x.Read(context.Background(), ref[c]))
+		require.NoError(t, x.Free())
+	}
+	for _, backend := range backends {
+		t.Run(backend, func(t *testing.T) {
+			dev := katest.Open(t, backend)
+			for _, fn := range []any{Loops, LoopsCancel} {
+				k, err := ka.NewKernel(dev, fn, ka.GroupSize(32))
+				require.NoError(t, err)
+				for _, c := range loopCases {
+					x, err := ka.Alloc[int64](dev, items)
+					require.NoError(t, err)
+					got := make([]int64, items)
+					err = dev.Stream().WithContext(context.Background(), func(s *ka.Stream) error {
+						if err := k.Launch(s, ka.Range(items), x, c[0], uint32(c[1])); err != nil {
+							return err
+						}
+						if err := x.ReadAsync(s, got); err != nil {
+							return err
+						}
+						return s.Synchronize(context.Background())
+					})
+					require.NoError(t, err)
+					require.Equal(t, ref[c], got, "%T, n=%d m=%d", fn, c[0], c[1])
+					require.NoError(t, x.Free())
+				}
+			}
+		})
+	}
+	t.Run("pocl-spirv", func(t *testing.T) {
+		d := openSPIRV(t)
+		q, err := d.NewQueue(driver.Normal)
+		require.NoError(t, err)
+		defer q.Release()
+		m, err := d.Alloc(8 * items)
+		require.NoError(t, err)
+		defer m.Free(nil)
+		r, g := driver.NDRange{Dims: 1, Size: [3]int{items, 1, 1}}, driver.NDRange{Dims: 1, Size: [3]int{20, 1, 1}}
+		f := loadSPIRV(t, d, LoopsCancel)
+		for _, c := range loopCases {
+			require.NoError(t, q.Launch(f, r, g, []driver.Arg{{Buffer: m, Len: items}, {Value: c[0]}, {Value: uint32(c[1])}}))
+			buf := make([]byte, 8*items)
+			require.NoError(t, q.Read(context.Background(), m, 0, buf))
+			got := make([]int64, items)
+			for i := range got {
+				got[i] = int64(binary.LittleEndian.Uint64(buf[8*i:]))
+			}
+			require.Equal(t, ref[c], got, "n=%d m=%d", c[0], c[1])
+		}
+	})
 }

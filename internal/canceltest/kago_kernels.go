@@ -41,6 +41,72 @@ func (kagoCode) PTX(entry string) ([]byte, error) {
 }
 
 func init() {
+	// Loops runs a work-item at a time on native: the ka.Item is used other than by calling its methods (passed to a function?).
+	driver.RegisterKernel(Loops, &driver.KernelSpec{
+		Name:  "Loops",
+		Entry: "Loops",
+		Params: []driver.Param{
+			{Name: "out", Type: driver.Int64, Slice: true},
+			{Name: "n", Type: driver.Int},
+			{Name: "m", Type: driver.Uint32},
+		},
+		DeviceParams: driver.DeviceParams{
+			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
+			{Kind: driver.ParamLength, Arg: 0, Size: 8},
+			{Kind: driver.ParamScalar, Arg: 1, Size: 8},
+			{Kind: driver.ParamScalar, Arg: 2, Size: 4},
+			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
+			{Kind: driver.ParamFaultRecord, Size: 8},
+			{Kind: driver.ParamLaunchID, Size: 4},
+		},
+		Faults: []driver.FaultSite{
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 96, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+		},
+		Barrier: false,
+		Needs:   0,
+		Code:    kagoCode{},
+		Native: func(args []driver.Arg) func(driver.Item) {
+			a0 := args[0].Value.([]int64)
+			a1 := args[1].Value.(int)
+			a2 := args[2].Value.(uint32)
+			return func(it driver.Item) { Loops(ka.Item(it), a0, a1, a2) }
+		},
+	})
+	// LoopsCancel runs a work-item at a time on native: the ka.Item is used other than by calling its methods (passed to a function?).
+	driver.RegisterKernel(LoopsCancel, &driver.KernelSpec{
+		Name:  "LoopsCancel",
+		Entry: "LoopsCancel",
+		Params: []driver.Param{
+			{Name: "out", Type: driver.Int64, Slice: true},
+			{Name: "n", Type: driver.Int},
+			{Name: "m", Type: driver.Uint32},
+		},
+		DeviceParams: driver.DeviceParams{
+			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
+			{Kind: driver.ParamLength, Arg: 0, Size: 8},
+			{Kind: driver.ParamScalar, Arg: 1, Size: 8},
+			{Kind: driver.ParamScalar, Arg: 2, Size: 4},
+			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
+			{Kind: driver.ParamFaultRecord, Size: 8},
+			{Kind: driver.ParamLaunchID, Size: 4},
+		},
+		Faults: []driver.FaultSite{
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 96, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+		},
+		Barrier: false,
+		Needs:   0,
+		Code:    kagoCode{},
+		Native: func(args []driver.Arg) func(driver.Item) {
+			a0 := args[0].Value.([]int64)
+			a1 := args[1].Value.(int)
+			a2 := args[2].Value.(uint32)
+			return func(it driver.Item) { LoopsCancel(ka.Item(it), a0, a1, a2) }
+		},
+	})
 	driver.RegisterKernel(Mark, &driver.KernelSpec{
 		Name:  "Mark",
 		Entry: "Mark",
@@ -149,6 +215,48 @@ func init() {
 			return func(g *driver.WorkGroup) { kagoGroupSpinBarrier(g, a0, a1, a2) }
 		},
 	})
+}
+
+// LoopsKernel is the kernel Loops loaded on a device. Its Launch
+// takes Loops's parameters, so a wrong argument is a compile error.
+type LoopsKernel struct{ k *ka.Kernel }
+
+// NewLoopsKernel loads the kernel Loops on dev, as ka.NewKernel does.
+func NewLoopsKernel(dev *ka.Device, opts ...ka.KernelOption) (LoopsKernel, error) {
+	k, err := ka.NewKernel(dev, Loops, opts...)
+	return LoopsKernel{k}, err
+}
+
+// Kernel returns the loaded kernel (nil for the zero LoopsKernel).
+func (k LoopsKernel) Kernel() *ka.Kernel { return k.k }
+
+// Launch enqueues Loops on s over r, as ka.Kernel.Launch does.
+func (k LoopsKernel) Launch(s *ka.Stream, r ka.NDRange, out *ka.Array[int64], n int, m uint32) error {
+	if k.k == nil {
+		return fmt.Errorf("launching Loops: a zero LoopsKernel, not one from NewLoopsKernel: %w", ka.ErrInvalid)
+	}
+	return k.k.Launch(s, r, out, n, m)
+}
+
+// LoopsCancelKernel is the kernel LoopsCancel loaded on a device. Its Launch
+// takes LoopsCancel's parameters, so a wrong argument is a compile error.
+type LoopsCancelKernel struct{ k *ka.Kernel }
+
+// NewLoopsCancelKernel loads the kernel LoopsCancel on dev, as ka.NewKernel does.
+func NewLoopsCancelKernel(dev *ka.Device, opts ...ka.KernelOption) (LoopsCancelKernel, error) {
+	k, err := ka.NewKernel(dev, LoopsCancel, opts...)
+	return LoopsCancelKernel{k}, err
+}
+
+// Kernel returns the loaded kernel (nil for the zero LoopsCancelKernel).
+func (k LoopsCancelKernel) Kernel() *ka.Kernel { return k.k }
+
+// Launch enqueues LoopsCancel on s over r, as ka.Kernel.Launch does.
+func (k LoopsCancelKernel) Launch(s *ka.Stream, r ka.NDRange, out *ka.Array[int64], n int, m uint32) error {
+	if k.k == nil {
+		return fmt.Errorf("launching LoopsCancel: a zero LoopsCancelKernel, not one from NewLoopsCancelKernel: %w", ka.ErrInvalid)
+	}
+	return k.k.Launch(s, r, out, n, m)
 }
 
 // MarkKernel is the kernel Mark loaded on a device. Its Launch

@@ -56,3 +56,53 @@ func Mark(it ka.Item, x []int32, v int32) {
 		x[i] = v
 	}
 }
+
+// loops adds up loops of many shapes, which the stop checks instrument
+// (docs/ir.md, "Stop checks"): a signed loop of several thousand turns,
+// empty and negative ranges, an unsigned loop, a nest with break and
+// continue, an 8-bit counter.
+func loops(it ka.Item, out []int64, n int, m uint32) {
+	i := it.Global()
+	if i >= len(out) {
+		return
+	}
+	var acc int64
+	for k := 0; k < n; k++ {
+		acc += int64(k ^ i)
+	}
+	for k := n; k < 3; k++ {
+		acc -= int64(k)
+	}
+	for k := -5; k < n-4000; k++ {
+		acc += 3
+	}
+	for k := uint32(i % 7); k < m; k++ {
+		acc += int64(k) * 2
+	}
+	for a := 0; a < n/100; a++ {
+		for b := 0; b < 300; b++ {
+			if b == a {
+				continue
+			}
+			if b > 250+a%7 {
+				break
+			}
+			acc += int64(a * b)
+		}
+	}
+	for k := int8(-100); k < int8(n%100); k++ {
+		acc += int64(k)
+	}
+	out[i] = acc
+}
+
+// Loops is loops without stop checks: the reference.
+//
+//ka:kernel
+func Loops(it ka.Item, out []int64, n int, m uint32) { loops(it, out, n, m) }
+
+// LoopsCancel is loops with stop checks.
+//
+//ka:kernel
+//ka:cancel
+func LoopsCancel(it ka.Item, out []int64, n int, m uint32) { loops(it, out, n, m) }
