@@ -5,9 +5,10 @@ package codegen
 // (driver.FaultStopOff) at which the kernel ends early once the host has
 // raised the flag (ka.Stream.WithContext).
 //
-// A kernel without barriers checks at its entry and on its loop
-// back-edges (every 1024th taken, by a private counter), and a work-item
-// whose check sees the flag returns. A kernel with barriers
+// A kernel without barriers checks at its entry and in its loops: counted
+// loops between strips of 1024 turns (stripmine.go), the others on every
+// 1024th back-edge taken, by a private counter; a work-item whose check
+// sees the flag returns. A kernel with barriers
 // checks at every barrier, and a whole group at once: the group's first
 // work-item reads the flag into local memory before the barrier, and every
 // work-item reads that after it, so that all take the same branch; the
@@ -62,7 +63,20 @@ func (c *compiler) addStopChecks(rec *ir.Param) {
 	count := ir.NewAlloca(lltypes.I32)
 	count.Align = 4
 	entry.Insts = append([]ir.Instruction{count, ir.NewStore(constant.NewInt(lltypes.I32, 0), count)}, entry.Insts...)
+	ci := newCFGInfo(fn)
+	var loops []*countedLoop
+	var counted []edge
 	for _, e := range edges {
+		if l, ok := ci.findCountedLoop(e); ok {
+			loops = append(loops, l)
+		} else {
+			counted = append(counted, e)
+		}
+	}
+	for _, l := range loops {
+		c.stripMine(l, flag, stop, count)
+	}
+	for _, e := range counted {
 		chk, ld := fn.NewBlock(""), fn.NewBlock("")
 		n := chk.NewLoad(lltypes.I32, count)
 		n.Align = 4

@@ -52,29 +52,48 @@ __kernel void MatMulCancel(
 	ulong t_35;
 	bool t_36;
 	bool t_37;
-	float t_38;
-	ulong t_39;
+	ulong t_38;
+	bool t_39;
 	bool t_40;
-	ulong t_41;
+	bool t_41;
 	ulong t_42;
-	__global float* t_43;
-	ulong t_44;
+	ulong t_43;
+	float t_44;
 	ulong t_45;
-	__global float* t_46;
-	float t_47;
+	bool t_46;
+	ulong t_47;
 	ulong t_48;
-	ulong t_49;
-	__global float* t_50;
-	float t_51;
-	float t_52;
+	__global float* t_49;
+	ulong t_50;
+	ulong t_51;
+	__global float* t_52;
 	float t_53;
 	ulong t_54;
-	uint t_55;
-	uint t_56;
-	uint t_57;
-	bool t_58;
-	uint t_59;
-	bool t_60;
+	ulong t_55;
+	__global float* t_56;
+	float t_57;
+	float t_58;
+	float t_59;
+	ulong t_60;
+	ulong t_61;
+	float t_62;
+	ulong t_63;
+	bool t_64;
+	uint t_65;
+	bool t_66;
+	ulong t_67;
+	bool t_68;
+	ulong t_69;
+	ulong t_70;
+	ulong t_71;
+	bool t_72;
+	ulong t_73;
+	uint t_74;
+	uint t_75;
+	uint t_76;
+	bool t_77;
+	uint t_78;
+	bool t_79;
 
 	*(&priv_2) = 0u;
 	t_3 = ka_fault_0 + 6;
@@ -97,12 +116,12 @@ __kernel void MatMulCancel(
 	t_20 = t_14 | t_19;
 	t_21 = *(volatile __typeof__(*t_3)*)t_3;
 	t_22 = t_21 != 0u;
-	if (t_22) goto L_61;
-	goto L_62;
-L_62:
-	if (t_20) goto partial_63;
-	goto L_64;
-partial_63:
+	if (t_22) goto L_80;
+	goto L_81;
+L_81:
+	if (t_20) goto partial_82;
+	goto L_83;
+partial_82:
 	t_23 = (ulong)get_global_id(0);
 	t_24 = ka_gsize0;
 	t_25 = t_23 >= t_24;
@@ -114,66 +133,99 @@ partial_63:
 	t_31 = ka_gsize2;
 	t_32 = t_30 >= t_31;
 	t_33 = t_29 | t_32;
-	if (t_33) goto outside_65;
-	goto L_64;
-L_64:
+	if (t_33) goto outside_84;
+	goto L_83;
+L_83:
 	t_34 = (ulong)get_global_id(0);
 	t_35 = (ulong)get_global_id(1);
 	t_36 = (long)t_35 < (long)n;
-	if (t_36) goto L_66;
-	goto L_67;
-L_66:
+	if (t_36) goto L_85;
+	goto L_86;
+L_85:
 	t_37 = (long)t_34 < (long)n;
-	if (t_37) goto L_68;
-	goto L_67;
-L_68:
-	t_38 = 0x0p+00f;
-	t_39 = 0ul;
-	goto L_69;
-L_69:
-	t_40 = (long)t_39 < (long)n;
-	if (t_40) goto L_70;
-	goto L_71;
-L_71:
-	t_41 = t_35 * n;
-	t_42 = t_41 + t_34;
-	t_43 = c_ptr + (long)t_42;
-	*t_43 = t_38;
-	goto L_67;
-L_67:
+	if (t_37) goto L_87;
+	goto L_86;
+L_87:
+	t_38 = n - 0ul;
+	t_39 = (long)t_38 > (long)1024ul;
+	t_40 = (long)0ul < (long)n;
+	t_41 = t_40 & t_39;
+	t_42 = 0ul + 1024ul;
+	t_43 = t_41 ? t_42 : n;
+	t_61 = t_43;
+	t_62 = 0x0p+00f;
+	t_63 = 0ul;
+	goto L_88;
+L_91:
+	t_46 = (long)t_45 < (long)t_61;
+	if (t_46) goto L_89;
+	goto L_90;
+L_97:
+	t_47 = t_35 * n;
+	t_48 = t_47 + t_34;
+	t_49 = c_ptr + (long)t_48;
+	*t_49 = t_44;
+	goto L_86;
+L_86:
 	return;
-L_70:
-	t_44 = t_35 * n;
-	t_45 = t_44 + t_39;
-	t_46 = a_ptr + (long)t_45;
-	t_47 = *t_46;
-	t_48 = t_39 * n;
-	t_49 = t_48 + t_34;
-	t_50 = b_ptr + (long)t_49;
-	t_51 = *t_50;
-	t_52 = t_47 * t_51;
-	t_53 = t_38 + t_52;
-	t_54 = t_39 + 1ul;
-	goto L_72;
-outside_65:
+L_89:
+	t_50 = t_35 * n;
+	t_51 = t_50 + t_45;
+	t_52 = a_ptr + (long)t_51;
+	t_53 = *t_52;
+	t_54 = t_45 * n;
+	t_55 = t_54 + t_34;
+	t_56 = b_ptr + (long)t_55;
+	t_57 = *t_56;
+	t_58 = t_53 * t_57;
+	t_59 = t_44 + t_58;
+	t_60 = t_45 + 1ul;
+	t_44 = t_59;
+	t_45 = t_60;
+	goto L_91;
+outside_84:
 	return;
-L_61:
+L_80:
 	return;
-L_72:
-	t_55 = *(&priv_2);
-	t_56 = t_55 + 1u;
-	*(&priv_2) = t_56;
-	t_57 = t_56 & 1023u;
-	t_58 = t_57 == 0u;
-	if (t_58) goto L_73;
-	t_38 = t_53;
-	t_39 = t_54;
-	goto L_69;
-L_73:
-	t_59 = *(volatile __typeof__(*t_3)*)t_3;
-	t_60 = t_59 != 0u;
-	if (t_60) goto L_61;
-	t_38 = t_53;
-	t_39 = t_54;
-	goto L_69;
+L_88:
+	t_44 = t_62;
+	t_45 = t_63;
+	goto L_91;
+L_90:
+	t_64 = (long)t_45 < (long)n;
+	if (t_64) goto L_92;
+	goto L_93;
+L_92:
+	t_65 = *(volatile __typeof__(*t_3)*)t_3;
+	t_66 = t_65 != 0u;
+	if (t_66) goto L_80;
+	goto L_94;
+L_94:
+	t_67 = n - t_45;
+	t_68 = (long)t_67 > (long)1024ul;
+	t_69 = t_45 + 1024ul;
+	t_70 = t_68 ? t_69 : n;
+	t_61 = t_70;
+	t_62 = t_44;
+	t_63 = t_45;
+	goto L_88;
+L_93:
+	t_71 = t_45 - 0ul;
+	t_72 = t_71 > 1024ul;
+	t_73 = t_72 ? 1024ul : t_71;
+	t_74 = (uint)t_73;
+	t_75 = *(&priv_2);
+	t_76 = t_75 + t_74;
+	t_77 = t_76 >= 1024u;
+	if (t_77) goto L_95;
+	goto L_96;
+L_95:
+	*(&priv_2) = 0u;
+	t_78 = *(volatile __typeof__(*t_3)*)t_3;
+	t_79 = t_78 != 0u;
+	if (t_79) goto L_80;
+	goto L_97;
+L_96:
+	*(&priv_2) = t_76;
+	goto L_97;
 }

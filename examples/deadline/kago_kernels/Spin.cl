@@ -55,43 +55,61 @@ __kernel void Spin(
 	ulong t_42;
 	uint t_43;
 	uint t_44;
-	uint t_45;
+	bool t_45;
 	bool t_46;
 	bool t_47;
-	bool t_48;
+	uint t_48;
 	uint t_49;
-	ulong t_50;
-	ulong t_51;
-	ulong t_52;
-	__global uint* t_53;
-	uint cas_54;
-	bool cas_ok_55;
-	bool t_56;
-	__global uint* t_57;
-	__global uint* t_58;
-	ulong t_59;
-	uint t_60;
-	__global uint* t_61;
-	ulong t_62;
-	uint t_63;
+	uint t_50;
+	uint t_51;
+	bool t_52;
+	bool t_53;
+	bool t_54;
+	uint t_55;
+	ulong t_56;
+	ulong t_57;
+	ulong t_58;
+	__global uint* t_59;
+	uint cas_60;
+	bool cas_ok_61;
+	bool t_62;
+	__global uint* t_63;
 	__global uint* t_64;
 	ulong t_65;
 	uint t_66;
 	__global uint* t_67;
-	__global ulong* t_68;
-	__global ulong* t_69;
-	__global ulong* t_70;
-	__global ulong* t_71;
-	__global uint* t_72;
-	uint t_73;
-	uint t_74;
-	uint t_75;
-	uint t_76;
-	uint t_77;
-	uint t_78;
-	bool t_79;
+	ulong t_68;
+	uint t_69;
+	__global uint* t_70;
+	ulong t_71;
+	uint t_72;
+	__global uint* t_73;
+	__global ulong* t_74;
+	__global ulong* t_75;
+	__global ulong* t_76;
+	__global ulong* t_77;
+	__global uint* t_78;
+	uint t_79;
 	uint t_80;
-	bool t_81;
+	uint t_81;
+	uint t_82;
+	uint t_83;
+	uint t_84;
+	bool t_85;
+	uint t_86;
+	bool t_87;
+	uint t_88;
+	bool t_89;
+	uint t_90;
+	uint t_91;
+	uint t_92;
+	bool t_93;
+	uint t_94;
+	uint t_95;
+	uint t_96;
+	bool t_97;
+	uint t_98;
+	bool t_99;
 
 	*(&priv_2) = 0u;
 	t_3 = ka_fault_0 + 6;
@@ -114,12 +132,12 @@ __kernel void Spin(
 	t_20 = t_14 | t_19;
 	t_21 = *(volatile __typeof__(*t_3)*)t_3;
 	t_22 = t_21 != 0u;
-	if (t_22) goto L_82;
-	goto L_83;
-L_83:
-	if (t_20) goto partial_84;
-	goto L_85;
-partial_84:
+	if (t_22) goto L_100;
+	goto L_101;
+L_101:
+	if (t_20) goto partial_102;
+	goto L_103;
+partial_102:
 	t_23 = (ulong)get_global_id(0);
 	t_24 = ka_gsize0;
 	t_25 = t_23 >= t_24;
@@ -131,9 +149,9 @@ partial_84:
 	t_31 = ka_gsize2;
 	t_32 = t_30 >= t_31;
 	t_33 = t_29 | t_32;
-	if (t_33) goto outside_86;
-	goto L_85;
-L_85:
+	if (t_33) goto outside_104;
+	goto L_103;
+L_103:
 	t_34 = (ulong)get_global_id(2);
 	t_35 = ka_gsize1;
 	t_36 = (ulong)get_global_id(1);
@@ -144,89 +162,121 @@ L_85:
 	t_41 = t_37 * t_40;
 	t_42 = t_38 + t_41;
 	t_43 = (uint)t_42;
-	t_44 = t_43;
-	t_45 = 0u;
-	goto L_87;
-L_87:
-	t_46 = (int)t_45 < (int)n;
-	if (t_46) goto L_88;
-	goto L_89;
-L_89:
-	t_47 = (long)t_42 < (long)x_len;
-	if (t_47) goto L_90;
-	goto L_91;
-L_90:
-	t_48 = t_42 < x_len;
-	if (t_48) goto L_92;
-	t_49 = 0u;
-	t_50 = t_42;
-	t_51 = x_len;
-	t_52 = 0ul;
-	goto fault_93;
-fault_93:
-	t_53 = ka_fault_0;
-	cas_54 = atomic_cmpxchg((volatile __global uint*)t_53, 0u, 1u);
-	cas_ok_55 = cas_54 == 0u;
-	t_56 = cas_ok_55;
-	if (t_56) goto L_94;
-	goto L_95;
-L_94:
-	t_57 = ka_fault_0 + 1;
-	*t_57 = ka_launch_1;
-	t_58 = ka_fault_0 + 2;
-	*t_58 = t_49;
-	t_59 = (ulong)get_global_id(0);
-	t_60 = (uint)t_59;
-	t_61 = ka_fault_0 + 3;
-	*t_61 = t_60;
-	t_62 = (ulong)get_global_id(1);
-	t_63 = (uint)t_62;
-	t_64 = ka_fault_0 + 4;
-	*t_64 = t_63;
-	t_65 = (ulong)get_global_id(2);
+	t_44 = n - 0u;
+	t_45 = (int)t_44 > (int)1024u;
+	t_46 = (int)0u < (int)n;
+	t_47 = t_46 & t_45;
+	t_48 = 0u + 1024u;
+	t_49 = t_47 ? t_48 : n;
+	t_82 = t_49;
+	t_83 = t_43;
+	t_84 = 0u;
+	goto L_105;
+L_114:
+	t_52 = (int)t_51 < (int)t_82;
+	if (t_52) goto L_106;
+	goto L_107;
+L_120:
+	t_53 = (long)t_42 < (long)x_len;
+	if (t_53) goto L_108;
+	goto L_109;
+L_108:
+	t_54 = t_42 < x_len;
+	if (t_54) goto L_110;
+	t_55 = 0u;
+	t_56 = t_42;
+	t_57 = x_len;
+	t_58 = 0ul;
+	goto fault_111;
+fault_111:
+	t_59 = ka_fault_0;
+	cas_60 = atomic_cmpxchg((volatile __global uint*)t_59, 0u, 1u);
+	cas_ok_61 = cas_60 == 0u;
+	t_62 = cas_ok_61;
+	if (t_62) goto L_112;
+	goto L_113;
+L_112:
+	t_63 = ka_fault_0 + 1;
+	*t_63 = ka_launch_1;
+	t_64 = ka_fault_0 + 2;
+	*t_64 = t_55;
+	t_65 = (ulong)get_global_id(0);
 	t_66 = (uint)t_65;
-	t_67 = ka_fault_0 + 5;
+	t_67 = ka_fault_0 + 3;
 	*t_67 = t_66;
-	t_68 = (__global ulong*)ka_fault_0;
-	t_69 = t_68 + 4;
-	*t_69 = t_50;
-	t_70 = t_68 + 5;
-	*t_70 = t_51;
-	t_71 = t_68 + 6;
-	*t_71 = t_52;
-	goto L_95;
-L_95:
+	t_68 = (ulong)get_global_id(1);
+	t_69 = (uint)t_68;
+	t_70 = ka_fault_0 + 4;
+	*t_70 = t_69;
+	t_71 = (ulong)get_global_id(2);
+	t_72 = (uint)t_71;
+	t_73 = ka_fault_0 + 5;
+	*t_73 = t_72;
+	t_74 = (__global ulong*)ka_fault_0;
+	t_75 = t_74 + 4;
+	*t_75 = t_56;
+	t_76 = t_74 + 5;
+	*t_76 = t_57;
+	t_77 = t_74 + 6;
+	*t_77 = t_58;
+	goto L_113;
+L_113:
 	return;
-L_92:
-	t_72 = x_ptr + (long)t_42;
-	*t_72 = t_44;
-	goto L_91;
-L_91:
+L_110:
+	t_78 = x_ptr + (long)t_42;
+	*t_78 = t_50;
+	goto L_109;
+L_109:
 	return;
-L_88:
-	t_73 = t_44 * 0x19660du;
-	t_74 = t_73 + 0x3c6ef35fu;
-	t_75 = t_45 + 1u;
-	goto L_96;
-outside_86:
+L_106:
+	t_79 = t_50 * 0x19660du;
+	t_80 = t_79 + 0x3c6ef35fu;
+	t_81 = t_51 + 1u;
+	t_50 = t_80;
+	t_51 = t_81;
+	goto L_114;
+outside_104:
 	return;
-L_82:
+L_100:
 	return;
-L_96:
-	t_76 = *(&priv_2);
-	t_77 = t_76 + 1u;
-	*(&priv_2) = t_77;
-	t_78 = t_77 & 1023u;
-	t_79 = t_78 == 0u;
-	if (t_79) goto L_97;
-	t_44 = t_74;
-	t_45 = t_75;
-	goto L_87;
-L_97:
-	t_80 = *(volatile __typeof__(*t_3)*)t_3;
-	t_81 = t_80 != 0u;
-	if (t_81) goto L_82;
-	t_44 = t_74;
-	t_45 = t_75;
-	goto L_87;
+L_105:
+	t_50 = t_83;
+	t_51 = t_84;
+	goto L_114;
+L_107:
+	t_85 = (int)t_51 < (int)n;
+	if (t_85) goto L_115;
+	goto L_116;
+L_115:
+	t_86 = *(volatile __typeof__(*t_3)*)t_3;
+	t_87 = t_86 != 0u;
+	if (t_87) goto L_100;
+	goto L_117;
+L_117:
+	t_88 = n - t_51;
+	t_89 = (int)t_88 > (int)1024u;
+	t_90 = t_51 + 1024u;
+	t_91 = t_89 ? t_90 : n;
+	t_82 = t_91;
+	t_83 = t_50;
+	t_84 = t_51;
+	goto L_105;
+L_116:
+	t_92 = t_51 - 0u;
+	t_93 = t_92 > 1024u;
+	t_94 = t_93 ? 1024u : t_92;
+	t_95 = *(&priv_2);
+	t_96 = t_95 + t_94;
+	t_97 = t_96 >= 1024u;
+	if (t_97) goto L_118;
+	goto L_119;
+L_118:
+	*(&priv_2) = 0u;
+	t_98 = *(volatile __typeof__(*t_3)*)t_3;
+	t_99 = t_98 != 0u;
+	if (t_99) goto L_100;
+	goto L_120;
+L_119:
+	*(&priv_2) = t_96;
+	goto L_120;
 }

@@ -56,122 +56,197 @@ __kernel void LoopsCancel(
 	ulong t_42;
 	bool t_43;
 	ulong t_44;
-	ulong t_45;
+	bool t_45;
 	bool t_46;
-	ulong t_47;
+	bool t_47;
 	ulong t_48;
-	bool t_49;
+	ulong t_49;
 	ulong t_50;
 	ulong t_51;
-	ulong t_52;
-	bool t_53;
-	ulong t_54;
-	uint t_55;
-	ulong t_56;
-	uint t_57;
-	bool t_58;
+	bool t_52;
+	ulong t_53;
+	bool t_54;
+	bool t_55;
+	bool t_56;
+	ulong t_57;
+	ulong t_58;
 	ulong t_59;
 	ulong t_60;
-	ulong t_61;
-	bool t_62;
+	bool t_61;
+	ulong t_62;
 	ulong t_63;
-	uchar t_64;
-	ulong t_65;
-	uchar t_66;
-	bool t_67;
-	bool t_68;
-	uint t_69;
-	ulong t_70;
-	ulong t_71;
-	ulong t_72;
-	__global uint* t_73;
-	uint cas_74;
-	bool cas_ok_75;
+	ulong t_64;
+	bool t_65;
+	ulong t_66;
+	uint t_67;
+	uint t_68;
+	bool t_69;
+	bool t_70;
+	bool t_71;
+	uint t_72;
+	uint t_73;
+	ulong t_74;
+	uint t_75;
 	bool t_76;
-	__global uint* t_77;
-	__global uint* t_78;
+	ulong t_77;
+	ulong t_78;
 	ulong t_79;
-	uint t_80;
-	__global uint* t_81;
-	ulong t_82;
-	uint t_83;
-	__global uint* t_84;
-	ulong t_85;
-	uint t_86;
-	__global uint* t_87;
-	__global ulong* t_88;
-	__global ulong* t_89;
-	__global ulong* t_90;
-	__global ulong* t_91;
-	__global ulong* t_92;
-	ulong t_93;
-	ulong t_94;
-	uchar t_95;
-	ulong t_96;
+	bool t_80;
+	ulong t_81;
+	uchar t_82;
+	ulong t_83;
+	uchar t_84;
+	bool t_85;
+	bool t_86;
+	uint t_87;
+	ulong t_88;
+	ulong t_89;
+	ulong t_90;
+	__global uint* t_91;
+	uint cas_92;
+	bool cas_ok_93;
+	bool t_94;
+	__global uint* t_95;
+	__global uint* t_96;
 	ulong t_97;
-	bool t_98;
-	bool t_99;
+	uint t_98;
+	__global uint* t_99;
 	ulong t_100;
-	ulong t_101;
-	bool t_102;
+	uint t_101;
+	__global uint* t_102;
 	ulong t_103;
-	ulong t_104;
-	ulong t_105;
-	ulong t_106;
-	ulong t_107;
-	ulong t_108;
-	ulong t_109;
-	ulong t_110;
-	uint t_111;
+	uint t_104;
+	__global uint* t_105;
+	__global ulong* t_106;
+	__global ulong* t_107;
+	__global ulong* t_108;
+	__global ulong* t_109;
+	__global ulong* t_110;
+	ulong t_111;
 	ulong t_112;
-	ulong t_113;
+	uchar t_113;
 	ulong t_114;
-	ulong t_115;
-	ulong t_116;
-	ulong t_117;
+	bool t_115;
+	bool t_116;
+	bool t_117;
 	ulong t_118;
-	uint t_119;
-	uint t_120;
-	uint t_121;
+	ulong t_119;
+	ulong t_120;
+	ulong t_121;
 	bool t_122;
-	uint t_123;
-	bool t_124;
-	uint t_125;
-	uint t_126;
-	uint t_127;
-	bool t_128;
-	uint t_129;
-	bool t_130;
-	uint t_131;
-	uint t_132;
-	uint t_133;
-	bool t_134;
+	bool t_123;
+	ulong t_124;
+	ulong t_125;
+	bool t_126;
+	ulong t_127;
+	ulong t_128;
+	ulong t_129;
+	ulong t_130;
+	ulong t_131;
+	ulong t_132;
+	ulong t_133;
+	ulong t_134;
 	uint t_135;
-	bool t_136;
-	uint t_137;
-	uint t_138;
-	uint t_139;
-	bool t_140;
-	uint t_141;
-	bool t_142;
-	uint t_143;
-	uint t_144;
-	uint t_145;
+	ulong t_136;
+	ulong t_137;
+	ulong t_138;
+	ulong t_139;
+	ulong t_140;
+	ulong t_141;
+	ulong t_142;
+	ulong t_143;
+	ulong t_144;
+	ulong t_145;
 	bool t_146;
 	uint t_147;
 	bool t_148;
-	uint t_149;
-	uint t_150;
-	uint t_151;
-	bool t_152;
-	uint t_153;
+	ulong t_149;
+	bool t_150;
+	ulong t_151;
+	ulong t_152;
+	ulong t_153;
 	bool t_154;
-	uint t_155;
+	ulong t_155;
 	uint t_156;
 	uint t_157;
-	bool t_158;
-	uint t_159;
-	bool t_160;
+	uint t_158;
+	bool t_159;
+	uint t_160;
+	bool t_161;
+	ulong t_162;
+	ulong t_163;
+	ulong t_164;
+	bool t_165;
+	uint t_166;
+	bool t_167;
+	ulong t_168;
+	bool t_169;
+	ulong t_170;
+	ulong t_171;
+	ulong t_172;
+	bool t_173;
+	ulong t_174;
+	uint t_175;
+	uint t_176;
+	uint t_177;
+	bool t_178;
+	uint t_179;
+	bool t_180;
+	uint t_181;
+	ulong t_182;
+	uint t_183;
+	bool t_184;
+	uint t_185;
+	bool t_186;
+	uint t_187;
+	bool t_188;
+	uint t_189;
+	uint t_190;
+	uint t_191;
+	bool t_192;
+	uint t_193;
+	uint t_194;
+	uint t_195;
+	bool t_196;
+	uint t_197;
+	bool t_198;
+	ulong t_199;
+	ulong t_200;
+	ulong t_201;
+	bool t_202;
+	uint t_203;
+	bool t_204;
+	ulong t_205;
+	bool t_206;
+	ulong t_207;
+	ulong t_208;
+	ulong t_209;
+	bool t_210;
+	ulong t_211;
+	uint t_212;
+	uint t_213;
+	uint t_214;
+	bool t_215;
+	uint t_216;
+	bool t_217;
+	uint t_218;
+	uint t_219;
+	uint t_220;
+	bool t_221;
+	uint t_222;
+	bool t_223;
+	uint t_224;
+	uint t_225;
+	uint t_226;
+	bool t_227;
+	uint t_228;
+	bool t_229;
+	uint t_230;
+	uint t_231;
+	uint t_232;
+	bool t_233;
+	uint t_234;
+	bool t_235;
 
 	*(&priv_2) = 0u;
 	t_3 = ka_fault_0 + 6;
@@ -194,12 +269,12 @@ __kernel void LoopsCancel(
 	t_20 = t_14 | t_19;
 	t_21 = *(volatile __typeof__(*t_3)*)t_3;
 	t_22 = t_21 != 0u;
-	if (t_22) goto L_161;
-	goto L_162;
-L_162:
-	if (t_20) goto partial_163;
-	goto L_164;
-partial_163:
+	if (t_22) goto L_236;
+	goto L_237;
+L_237:
+	if (t_20) goto partial_238;
+	goto L_239;
+partial_238:
 	t_23 = (ulong)get_global_id(0);
 	t_24 = ka_gsize0;
 	t_25 = t_23 >= t_24;
@@ -211,11 +286,11 @@ partial_163:
 	t_31 = ka_gsize2;
 	t_32 = t_30 >= t_31;
 	t_33 = t_29 | t_32;
-	if (t_33) goto outside_165;
-	goto L_164;
-L_164:
-	goto L_166;
-L_166:
+	if (t_33) goto outside_240;
+	goto L_239;
+L_239:
+	goto L_241;
+L_241:
 	t_34 = (ulong)get_global_id(2);
 	t_35 = ka_gsize1;
 	t_36 = (ulong)get_global_id(1);
@@ -226,289 +301,420 @@ L_166:
 	t_41 = t_37 * t_40;
 	t_42 = t_38 + t_41;
 	t_43 = (long)t_42 >= (long)out_len;
-	if (t_43) goto L_167;
-	goto L_168;
-L_168:
-	t_44 = 0ul;
-	t_45 = 0ul;
-	goto L_169;
-L_169:
-	t_46 = (long)t_45 < (long)n;
-	if (t_46) goto L_170;
-	goto L_171;
-L_171:
-	t_47 = t_44;
-	t_48 = n;
-	goto L_172;
-L_172:
-	t_49 = (long)t_48 < (long)3ul;
-	if (t_49) goto L_173;
-	goto L_174;
-L_174:
-	t_50 = t_47;
-	t_51 = 0xfffffffffffffffbul;
-	goto L_175;
-L_175:
-	t_52 = n - 4000ul;
-	t_53 = (long)t_51 < (long)t_52;
-	if (t_53) goto L_176;
-	goto L_177;
-L_177:
-	t_54 = (ulong)((long)t_42 % (long)7ul);
-	t_55 = (uint)t_54;
-	t_56 = t_50;
-	t_57 = t_55;
-	goto L_178;
-L_178:
-	t_58 = t_57 < m;
-	if (t_58) goto L_179;
-	goto L_180;
-L_180:
-	t_59 = t_56;
-	t_60 = 0ul;
-	goto L_181;
-L_181:
-	t_61 = (ulong)((long)n / (long)100ul);
-	t_62 = (long)t_60 < (long)t_61;
-	if (t_62) goto L_182;
-	goto L_183;
-L_183:
-	t_63 = t_59;
-	t_64 = (uchar)156;
-	goto L_184;
-L_184:
-	t_65 = (ulong)((long)n % (long)100ul);
-	t_66 = (uchar)t_65;
-	t_67 = (char)t_64 < (char)t_66;
-	if (t_67) goto L_185;
-	goto L_186;
-L_186:
-	t_68 = t_42 < out_len;
-	if (t_68) goto L_187;
-	t_69 = 0u;
-	t_70 = t_42;
-	t_71 = out_len;
-	t_72 = 0ul;
-	goto fault_188;
-fault_188:
-	t_73 = ka_fault_0;
-	cas_74 = atomic_cmpxchg((volatile __global uint*)t_73, 0u, 1u);
-	cas_ok_75 = cas_74 == 0u;
-	t_76 = cas_ok_75;
-	if (t_76) goto L_189;
-	goto L_190;
-L_189:
-	t_77 = ka_fault_0 + 1;
-	*t_77 = ka_launch_1;
-	t_78 = ka_fault_0 + 2;
-	*t_78 = t_69;
-	t_79 = (ulong)get_global_id(0);
-	t_80 = (uint)t_79;
-	t_81 = ka_fault_0 + 3;
-	*t_81 = t_80;
-	t_82 = (ulong)get_global_id(1);
-	t_83 = (uint)t_82;
-	t_84 = ka_fault_0 + 4;
-	*t_84 = t_83;
-	t_85 = (ulong)get_global_id(2);
-	t_86 = (uint)t_85;
-	t_87 = ka_fault_0 + 5;
-	*t_87 = t_86;
-	t_88 = (__global ulong*)ka_fault_0;
-	t_89 = t_88 + 4;
-	*t_89 = t_70;
-	t_90 = t_88 + 5;
-	*t_90 = t_71;
-	t_91 = t_88 + 6;
-	*t_91 = t_72;
-	goto L_190;
-L_190:
+	if (t_43) goto L_242;
+	goto L_243;
+L_243:
+	t_44 = n - 0ul;
+	t_45 = (long)t_44 > (long)1024ul;
+	t_46 = (long)0ul < (long)n;
+	t_47 = t_46 & t_45;
+	t_48 = 0ul + 1024ul;
+	t_49 = t_47 ? t_48 : n;
+	t_143 = t_49;
+	t_144 = 0ul;
+	t_145 = 0ul;
+	goto L_244;
+L_280:
+	t_52 = (long)t_51 < (long)t_143;
+	if (t_52) goto L_245;
+	goto L_246;
+L_286:
+	t_53 = 3ul - n;
+	t_54 = (long)t_53 > (long)1024ul;
+	t_55 = (long)n < (long)3ul;
+	t_56 = t_55 & t_54;
+	t_57 = n + 1024ul;
+	t_58 = t_56 ? t_57 : 3ul;
+	t_162 = t_58;
+	t_163 = t_50;
+	t_164 = n;
+	goto L_247;
+L_279:
+	t_61 = (long)t_60 < (long)t_162;
+	if (t_61) goto L_248;
+	goto L_249;
+L_292:
+	t_62 = t_59;
+	t_63 = 0xfffffffffffffffbul;
+	goto L_250;
+L_250:
+	t_64 = n - 4000ul;
+	t_65 = (long)t_63 < (long)t_64;
+	if (t_65) goto L_251;
+	goto L_252;
+L_252:
+	t_66 = (ulong)((long)t_42 % (long)7ul);
+	t_67 = (uint)t_66;
+	t_68 = m - t_67;
+	t_69 = t_68 > 1024u;
+	t_70 = t_67 < m;
+	t_71 = t_70 & t_69;
+	t_72 = t_67 + 1024u;
+	t_73 = t_71 ? t_72 : m;
+	t_181 = t_73;
+	t_182 = t_62;
+	t_183 = t_67;
+	goto L_253;
+L_277:
+	t_76 = t_75 < t_181;
+	if (t_76) goto L_254;
+	goto L_255;
+L_298:
+	t_77 = t_74;
+	t_78 = 0ul;
+	goto L_256;
+L_256:
+	t_79 = (ulong)((long)n / (long)100ul);
+	t_80 = (long)t_78 < (long)t_79;
+	if (t_80) goto L_257;
+	goto L_258;
+L_258:
+	t_81 = t_77;
+	t_82 = (uchar)156;
+	goto L_259;
+L_259:
+	t_83 = (ulong)((long)n % (long)100ul);
+	t_84 = (uchar)t_83;
+	t_85 = (char)t_82 < (char)t_84;
+	if (t_85) goto L_260;
+	goto L_261;
+L_261:
+	t_86 = t_42 < out_len;
+	if (t_86) goto L_262;
+	t_87 = 0u;
+	t_88 = t_42;
+	t_89 = out_len;
+	t_90 = 0ul;
+	goto fault_263;
+fault_263:
+	t_91 = ka_fault_0;
+	cas_92 = atomic_cmpxchg((volatile __global uint*)t_91, 0u, 1u);
+	cas_ok_93 = cas_92 == 0u;
+	t_94 = cas_ok_93;
+	if (t_94) goto L_264;
+	goto L_265;
+L_264:
+	t_95 = ka_fault_0 + 1;
+	*t_95 = ka_launch_1;
+	t_96 = ka_fault_0 + 2;
+	*t_96 = t_87;
+	t_97 = (ulong)get_global_id(0);
+	t_98 = (uint)t_97;
+	t_99 = ka_fault_0 + 3;
+	*t_99 = t_98;
+	t_100 = (ulong)get_global_id(1);
+	t_101 = (uint)t_100;
+	t_102 = ka_fault_0 + 4;
+	*t_102 = t_101;
+	t_103 = (ulong)get_global_id(2);
+	t_104 = (uint)t_103;
+	t_105 = ka_fault_0 + 5;
+	*t_105 = t_104;
+	t_106 = (__global ulong*)ka_fault_0;
+	t_107 = t_106 + 4;
+	*t_107 = t_88;
+	t_108 = t_106 + 5;
+	*t_108 = t_89;
+	t_109 = t_106 + 6;
+	*t_109 = t_90;
+	goto L_265;
+L_265:
 	return;
-L_187:
-	t_92 = out_ptr + (long)t_42;
-	*t_92 = t_63;
-	goto L_191;
-L_185:
-	t_93 = (ulong)(long)(char)t_64;
-	t_94 = t_63 + t_93;
-	t_95 = (uchar)((uint)t_64 + (uint)(uchar)1);
-	goto L_192;
-L_182:
-	t_96 = t_59;
-	t_97 = 0ul;
-	goto L_193;
-L_193:
-	t_98 = (long)t_97 < (long)300ul;
-	if (t_98) goto L_194;
-	goto L_195;
-L_194:
-	t_99 = t_97 == t_60;
-	if (t_99) {
-		t_106 = t_96;
-		goto L_196;
+L_262:
+	t_110 = out_ptr + (long)t_42;
+	*t_110 = t_81;
+	goto L_266;
+L_260:
+	t_111 = (ulong)(long)(char)t_82;
+	t_112 = t_81 + t_111;
+	t_113 = (uchar)((uint)t_82 + (uint)(uchar)1);
+	goto L_267;
+L_257:
+	t_114 = 300ul - 0ul;
+	t_115 = (long)t_114 > (long)1024ul;
+	t_116 = (long)0ul < (long)300ul;
+	t_117 = t_116 & t_115;
+	t_118 = 0ul + 1024ul;
+	t_119 = t_117 ? t_118 : 300ul;
+	t_199 = t_119;
+	t_200 = t_77;
+	t_201 = 0ul;
+	goto L_268;
+L_276:
+	t_122 = (long)t_121 < (long)t_199;
+	if (t_122) goto L_269;
+	goto L_270;
+L_269:
+	t_123 = t_121 == t_78;
+	if (t_123) {
+		t_130 = t_120;
+		goto L_271;
 	}
-	goto L_197;
-L_197:
-	t_100 = (ulong)((long)t_60 % (long)7ul);
-	t_101 = 250ul + t_100;
-	t_102 = (long)t_97 > (long)t_101;
-	if (t_102) goto L_195;
-	goto L_198;
-L_198:
-	t_103 = t_60 * t_97;
-	t_104 = t_96 + t_103;
-	t_106 = t_104;
-	goto L_196;
-L_195:
-	t_105 = t_60 + 1ul;
-	goto L_199;
-L_196:
-	t_107 = t_97 + 1ul;
-	goto L_200;
-L_179:
-	t_108 = (ulong)t_57;
-	t_109 = t_108 * 2ul;
-	t_110 = t_56 + t_109;
-	t_111 = t_57 + 1u;
-	goto L_201;
-L_176:
-	t_112 = t_50 + 3ul;
-	t_113 = t_51 + 1ul;
-	goto L_202;
-L_173:
-	t_114 = t_47 - t_48;
-	t_115 = t_48 + 1ul;
-	goto L_203;
-L_170:
-	t_116 = t_45 ^ t_42;
-	t_117 = t_44 + t_116;
-	t_118 = t_45 + 1ul;
-	goto L_204;
-L_167:
-	goto L_191;
-L_191:
+	goto L_272;
+L_272:
+	t_124 = (ulong)((long)t_78 % (long)7ul);
+	t_125 = 250ul + t_124;
+	t_126 = (long)t_121 > (long)t_125;
+	if (t_126) goto L_273;
+	goto L_274;
+L_274:
+	t_127 = t_78 * t_121;
+	t_128 = t_120 + t_127;
+	t_130 = t_128;
+	goto L_271;
+L_273:
+	t_129 = t_78 + 1ul;
+	goto L_275;
+L_271:
+	t_131 = t_121 + 1ul;
+	t_120 = t_130;
+	t_121 = t_131;
+	goto L_276;
+L_254:
+	t_132 = (ulong)t_75;
+	t_133 = t_132 * 2ul;
+	t_134 = t_74 + t_133;
+	t_135 = t_75 + 1u;
+	t_74 = t_134;
+	t_75 = t_135;
+	goto L_277;
+L_251:
+	t_136 = t_62 + 3ul;
+	t_137 = t_63 + 1ul;
+	goto L_278;
+L_248:
+	t_138 = t_59 - t_60;
+	t_139 = t_60 + 1ul;
+	t_59 = t_138;
+	t_60 = t_139;
+	goto L_279;
+L_245:
+	t_140 = t_51 ^ t_42;
+	t_141 = t_50 + t_140;
+	t_142 = t_51 + 1ul;
+	t_50 = t_141;
+	t_51 = t_142;
+	goto L_280;
+L_242:
+	goto L_266;
+L_266:
 	return;
-outside_165:
+outside_240:
 	return;
-L_161:
+L_236:
 	return;
-L_204:
-	t_119 = *(&priv_2);
-	t_120 = t_119 + 1u;
-	*(&priv_2) = t_120;
-	t_121 = t_120 & 1023u;
-	t_122 = t_121 == 0u;
-	if (t_122) goto L_205;
-	t_44 = t_117;
-	t_45 = t_118;
-	goto L_169;
-L_205:
-	t_123 = *(volatile __typeof__(*t_3)*)t_3;
-	t_124 = t_123 != 0u;
-	if (t_124) goto L_161;
-	t_44 = t_117;
-	t_45 = t_118;
-	goto L_169;
-L_203:
-	t_125 = *(&priv_2);
-	t_126 = t_125 + 1u;
-	*(&priv_2) = t_126;
-	t_127 = t_126 & 1023u;
-	t_128 = t_127 == 0u;
-	if (t_128) goto L_206;
-	t_47 = t_114;
-	t_48 = t_115;
-	goto L_172;
-L_206:
-	t_129 = *(volatile __typeof__(*t_3)*)t_3;
-	t_130 = t_129 != 0u;
-	if (t_130) goto L_161;
-	t_47 = t_114;
-	t_48 = t_115;
-	goto L_172;
-L_202:
-	t_131 = *(&priv_2);
-	t_132 = t_131 + 1u;
-	*(&priv_2) = t_132;
-	t_133 = t_132 & 1023u;
-	t_134 = t_133 == 0u;
-	if (t_134) goto L_207;
-	t_50 = t_112;
-	t_51 = t_113;
-	goto L_175;
-L_207:
-	t_135 = *(volatile __typeof__(*t_3)*)t_3;
-	t_136 = t_135 != 0u;
-	if (t_136) goto L_161;
-	t_50 = t_112;
-	t_51 = t_113;
-	goto L_175;
-L_201:
-	t_137 = *(&priv_2);
-	t_138 = t_137 + 1u;
-	*(&priv_2) = t_138;
-	t_139 = t_138 & 1023u;
-	t_140 = t_139 == 0u;
-	if (t_140) goto L_208;
-	t_56 = t_110;
-	t_57 = t_111;
-	goto L_178;
-L_208:
-	t_141 = *(volatile __typeof__(*t_3)*)t_3;
-	t_142 = t_141 != 0u;
-	if (t_142) goto L_161;
-	t_56 = t_110;
-	t_57 = t_111;
-	goto L_178;
-L_200:
-	t_143 = *(&priv_2);
-	t_144 = t_143 + 1u;
-	*(&priv_2) = t_144;
-	t_145 = t_144 & 1023u;
-	t_146 = t_145 == 0u;
-	if (t_146) goto L_209;
-	t_96 = t_106;
-	t_97 = t_107;
-	goto L_193;
-L_209:
+L_244:
+	t_50 = t_144;
+	t_51 = t_145;
+	goto L_280;
+L_246:
+	t_146 = (long)t_51 < (long)n;
+	if (t_146) goto L_281;
+	goto L_282;
+L_281:
 	t_147 = *(volatile __typeof__(*t_3)*)t_3;
 	t_148 = t_147 != 0u;
-	if (t_148) goto L_161;
-	t_96 = t_106;
-	t_97 = t_107;
-	goto L_193;
-L_199:
-	t_149 = *(&priv_2);
-	t_150 = t_149 + 1u;
-	*(&priv_2) = t_150;
-	t_151 = t_150 & 1023u;
-	t_152 = t_151 == 0u;
-	if (t_152) goto L_210;
-	t_59 = t_96;
-	t_60 = t_105;
-	goto L_181;
-L_210:
-	t_153 = *(volatile __typeof__(*t_3)*)t_3;
-	t_154 = t_153 != 0u;
-	if (t_154) goto L_161;
-	t_59 = t_96;
-	t_60 = t_105;
-	goto L_181;
-L_192:
-	t_155 = *(&priv_2);
-	t_156 = t_155 + 1u;
-	*(&priv_2) = t_156;
-	t_157 = t_156 & 1023u;
-	t_158 = t_157 == 0u;
-	if (t_158) goto L_211;
-	t_63 = t_94;
-	t_64 = t_95;
-	goto L_184;
-L_211:
-	t_159 = *(volatile __typeof__(*t_3)*)t_3;
-	t_160 = t_159 != 0u;
-	if (t_160) goto L_161;
-	t_63 = t_94;
-	t_64 = t_95;
-	goto L_184;
+	if (t_148) goto L_236;
+	goto L_283;
+L_283:
+	t_149 = n - t_51;
+	t_150 = (long)t_149 > (long)1024ul;
+	t_151 = t_51 + 1024ul;
+	t_152 = t_150 ? t_151 : n;
+	t_143 = t_152;
+	t_144 = t_50;
+	t_145 = t_51;
+	goto L_244;
+L_282:
+	t_153 = t_51 - 0ul;
+	t_154 = t_153 > 1024ul;
+	t_155 = t_154 ? 1024ul : t_153;
+	t_156 = (uint)t_155;
+	t_157 = *(&priv_2);
+	t_158 = t_157 + t_156;
+	t_159 = t_158 >= 1024u;
+	if (t_159) goto L_284;
+	goto L_285;
+L_284:
+	*(&priv_2) = 0u;
+	t_160 = *(volatile __typeof__(*t_3)*)t_3;
+	t_161 = t_160 != 0u;
+	if (t_161) goto L_236;
+	goto L_286;
+L_285:
+	*(&priv_2) = t_158;
+	goto L_286;
+L_247:
+	t_59 = t_163;
+	t_60 = t_164;
+	goto L_279;
+L_249:
+	t_165 = (long)t_60 < (long)3ul;
+	if (t_165) goto L_287;
+	goto L_288;
+L_287:
+	t_166 = *(volatile __typeof__(*t_3)*)t_3;
+	t_167 = t_166 != 0u;
+	if (t_167) goto L_236;
+	goto L_289;
+L_289:
+	t_168 = 3ul - t_60;
+	t_169 = (long)t_168 > (long)1024ul;
+	t_170 = t_60 + 1024ul;
+	t_171 = t_169 ? t_170 : 3ul;
+	t_162 = t_171;
+	t_163 = t_59;
+	t_164 = t_60;
+	goto L_247;
+L_288:
+	t_172 = t_60 - n;
+	t_173 = t_172 > 1024ul;
+	t_174 = t_173 ? 1024ul : t_172;
+	t_175 = (uint)t_174;
+	t_176 = *(&priv_2);
+	t_177 = t_176 + t_175;
+	t_178 = t_177 >= 1024u;
+	if (t_178) goto L_290;
+	goto L_291;
+L_290:
+	*(&priv_2) = 0u;
+	t_179 = *(volatile __typeof__(*t_3)*)t_3;
+	t_180 = t_179 != 0u;
+	if (t_180) goto L_236;
+	goto L_292;
+L_291:
+	*(&priv_2) = t_177;
+	goto L_292;
+L_253:
+	t_74 = t_182;
+	t_75 = t_183;
+	goto L_277;
+L_255:
+	t_184 = t_75 < m;
+	if (t_184) goto L_293;
+	goto L_294;
+L_293:
+	t_185 = *(volatile __typeof__(*t_3)*)t_3;
+	t_186 = t_185 != 0u;
+	if (t_186) goto L_236;
+	goto L_295;
+L_295:
+	t_187 = m - t_75;
+	t_188 = t_187 > 1024u;
+	t_189 = t_75 + 1024u;
+	t_190 = t_188 ? t_189 : m;
+	t_181 = t_190;
+	t_182 = t_74;
+	t_183 = t_75;
+	goto L_253;
+L_294:
+	t_191 = t_75 - t_67;
+	t_192 = t_191 > 1024u;
+	t_193 = t_192 ? 1024u : t_191;
+	t_194 = *(&priv_2);
+	t_195 = t_194 + t_193;
+	t_196 = t_195 >= 1024u;
+	if (t_196) goto L_296;
+	goto L_297;
+L_296:
+	*(&priv_2) = 0u;
+	t_197 = *(volatile __typeof__(*t_3)*)t_3;
+	t_198 = t_197 != 0u;
+	if (t_198) goto L_236;
+	goto L_298;
+L_297:
+	*(&priv_2) = t_195;
+	goto L_298;
+L_268:
+	t_120 = t_200;
+	t_121 = t_201;
+	goto L_276;
+L_270:
+	t_202 = (long)t_121 < (long)300ul;
+	if (t_202) goto L_299;
+	goto L_300;
+L_299:
+	t_203 = *(volatile __typeof__(*t_3)*)t_3;
+	t_204 = t_203 != 0u;
+	if (t_204) goto L_236;
+	goto L_301;
+L_301:
+	t_205 = 300ul - t_121;
+	t_206 = (long)t_205 > (long)1024ul;
+	t_207 = t_121 + 1024ul;
+	t_208 = t_206 ? t_207 : 300ul;
+	t_199 = t_208;
+	t_200 = t_120;
+	t_201 = t_121;
+	goto L_268;
+L_300:
+	t_209 = t_121 - 0ul;
+	t_210 = t_209 > 1024ul;
+	t_211 = t_210 ? 1024ul : t_209;
+	t_212 = (uint)t_211;
+	t_213 = *(&priv_2);
+	t_214 = t_213 + t_212;
+	t_215 = t_214 >= 1024u;
+	if (t_215) goto L_302;
+	goto L_303;
+L_302:
+	*(&priv_2) = 0u;
+	t_216 = *(volatile __typeof__(*t_3)*)t_3;
+	t_217 = t_216 != 0u;
+	if (t_217) goto L_236;
+	goto L_273;
+L_303:
+	*(&priv_2) = t_214;
+	goto L_273;
+L_278:
+	t_218 = *(&priv_2);
+	t_219 = t_218 + 1u;
+	*(&priv_2) = t_219;
+	t_220 = t_219 & 1023u;
+	t_221 = t_220 == 0u;
+	if (t_221) goto L_304;
+	t_62 = t_136;
+	t_63 = t_137;
+	goto L_250;
+L_304:
+	t_222 = *(volatile __typeof__(*t_3)*)t_3;
+	t_223 = t_222 != 0u;
+	if (t_223) goto L_236;
+	t_62 = t_136;
+	t_63 = t_137;
+	goto L_250;
+L_275:
+	t_224 = *(&priv_2);
+	t_225 = t_224 + 1u;
+	*(&priv_2) = t_225;
+	t_226 = t_225 & 1023u;
+	t_227 = t_226 == 0u;
+	if (t_227) goto L_305;
+	t_77 = t_120;
+	t_78 = t_129;
+	goto L_256;
+L_305:
+	t_228 = *(volatile __typeof__(*t_3)*)t_3;
+	t_229 = t_228 != 0u;
+	if (t_229) goto L_236;
+	t_77 = t_120;
+	t_78 = t_129;
+	goto L_256;
+L_267:
+	t_230 = *(&priv_2);
+	t_231 = t_230 + 1u;
+	*(&priv_2) = t_231;
+	t_232 = t_231 & 1023u;
+	t_233 = t_232 == 0u;
+	if (t_233) goto L_306;
+	t_81 = t_112;
+	t_82 = t_113;
+	goto L_259;
+L_306:
+	t_234 = *(volatile __typeof__(*t_3)*)t_3;
+	t_235 = t_234 != 0u;
+	if (t_235) goto L_236;
+	t_81 = t_112;
+	t_82 = t_113;
+	goto L_259;
 }

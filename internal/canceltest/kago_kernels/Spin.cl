@@ -55,44 +55,62 @@ __kernel void Spin(
 	ulong t_42;
 	uint t_43;
 	uint t_44;
-	uint t_45;
+	bool t_45;
 	bool t_46;
 	bool t_47;
 	uint t_48;
-	bool t_49;
+	uint t_49;
 	uint t_50;
-	ulong t_51;
-	ulong t_52;
-	ulong t_53;
-	__global uint* t_54;
-	uint cas_55;
-	bool cas_ok_56;
-	bool t_57;
-	__global uint* t_58;
-	__global uint* t_59;
-	ulong t_60;
-	uint t_61;
-	__global uint* t_62;
-	ulong t_63;
-	uint t_64;
+	uint t_51;
+	bool t_52;
+	bool t_53;
+	uint t_54;
+	bool t_55;
+	uint t_56;
+	ulong t_57;
+	ulong t_58;
+	ulong t_59;
+	__global uint* t_60;
+	uint cas_61;
+	bool cas_ok_62;
+	bool t_63;
+	__global uint* t_64;
 	__global uint* t_65;
 	ulong t_66;
 	uint t_67;
 	__global uint* t_68;
-	__global ulong* t_69;
-	__global ulong* t_70;
-	__global ulong* t_71;
-	__global ulong* t_72;
-	__global uint* t_73;
-	uint t_74;
-	uint t_75;
-	uint t_76;
-	uint t_77;
-	uint t_78;
-	uint t_79;
-	bool t_80;
+	ulong t_69;
+	uint t_70;
+	__global uint* t_71;
+	ulong t_72;
+	uint t_73;
+	__global uint* t_74;
+	__global ulong* t_75;
+	__global ulong* t_76;
+	__global ulong* t_77;
+	__global ulong* t_78;
+	__global uint* t_79;
+	uint t_80;
 	uint t_81;
-	bool t_82;
+	uint t_82;
+	uint t_83;
+	uint t_84;
+	uint t_85;
+	bool t_86;
+	uint t_87;
+	bool t_88;
+	uint t_89;
+	bool t_90;
+	uint t_91;
+	uint t_92;
+	uint t_93;
+	bool t_94;
+	uint t_95;
+	uint t_96;
+	uint t_97;
+	bool t_98;
+	uint t_99;
+	bool t_100;
 
 	*(&priv_2) = 0u;
 	t_3 = ka_fault_0 + 6;
@@ -115,12 +133,12 @@ __kernel void Spin(
 	t_20 = t_14 | t_19;
 	t_21 = *(volatile __typeof__(*t_3)*)t_3;
 	t_22 = t_21 != 0u;
-	if (t_22) goto L_83;
-	goto L_84;
-L_84:
-	if (t_20) goto partial_85;
-	goto L_86;
-partial_85:
+	if (t_22) goto L_101;
+	goto L_102;
+L_102:
+	if (t_20) goto partial_103;
+	goto L_104;
+partial_103:
 	t_23 = (ulong)get_global_id(0);
 	t_24 = ka_gsize0;
 	t_25 = t_23 >= t_24;
@@ -132,9 +150,9 @@ partial_85:
 	t_31 = ka_gsize2;
 	t_32 = t_30 >= t_31;
 	t_33 = t_29 | t_32;
-	if (t_33) goto outside_87;
-	goto L_86;
-L_86:
+	if (t_33) goto outside_105;
+	goto L_104;
+L_104:
 	t_34 = (ulong)get_global_id(2);
 	t_35 = ka_gsize1;
 	t_36 = (ulong)get_global_id(1);
@@ -145,90 +163,122 @@ L_86:
 	t_41 = t_37 * t_40;
 	t_42 = t_38 + t_41;
 	t_43 = (uint)t_42;
-	t_44 = t_43;
-	t_45 = 0u;
-	goto L_88;
-L_88:
-	t_46 = (int)t_45 < (int)n;
-	if (t_46) goto L_89;
-	goto L_90;
-L_90:
-	t_47 = (long)t_42 < (long)x_len;
-	if (t_47) goto L_91;
-	goto L_92;
-L_91:
-	t_48 = t_44 | 1u;
-	t_49 = t_42 < x_len;
-	if (t_49) goto L_93;
-	t_50 = 0u;
-	t_51 = t_42;
-	t_52 = x_len;
-	t_53 = 0ul;
-	goto fault_94;
-fault_94:
-	t_54 = ka_fault_0;
-	cas_55 = atomic_cmpxchg((volatile __global uint*)t_54, 0u, 1u);
-	cas_ok_56 = cas_55 == 0u;
-	t_57 = cas_ok_56;
-	if (t_57) goto L_95;
-	goto L_96;
-L_95:
-	t_58 = ka_fault_0 + 1;
-	*t_58 = ka_launch_1;
-	t_59 = ka_fault_0 + 2;
-	*t_59 = t_50;
-	t_60 = (ulong)get_global_id(0);
-	t_61 = (uint)t_60;
-	t_62 = ka_fault_0 + 3;
-	*t_62 = t_61;
-	t_63 = (ulong)get_global_id(1);
-	t_64 = (uint)t_63;
-	t_65 = ka_fault_0 + 4;
-	*t_65 = t_64;
-	t_66 = (ulong)get_global_id(2);
+	t_44 = n - 0u;
+	t_45 = (int)t_44 > (int)1024u;
+	t_46 = (int)0u < (int)n;
+	t_47 = t_46 & t_45;
+	t_48 = 0u + 1024u;
+	t_49 = t_47 ? t_48 : n;
+	t_83 = t_49;
+	t_84 = t_43;
+	t_85 = 0u;
+	goto L_106;
+L_115:
+	t_52 = (int)t_51 < (int)t_83;
+	if (t_52) goto L_107;
+	goto L_108;
+L_121:
+	t_53 = (long)t_42 < (long)x_len;
+	if (t_53) goto L_109;
+	goto L_110;
+L_109:
+	t_54 = t_50 | 1u;
+	t_55 = t_42 < x_len;
+	if (t_55) goto L_111;
+	t_56 = 0u;
+	t_57 = t_42;
+	t_58 = x_len;
+	t_59 = 0ul;
+	goto fault_112;
+fault_112:
+	t_60 = ka_fault_0;
+	cas_61 = atomic_cmpxchg((volatile __global uint*)t_60, 0u, 1u);
+	cas_ok_62 = cas_61 == 0u;
+	t_63 = cas_ok_62;
+	if (t_63) goto L_113;
+	goto L_114;
+L_113:
+	t_64 = ka_fault_0 + 1;
+	*t_64 = ka_launch_1;
+	t_65 = ka_fault_0 + 2;
+	*t_65 = t_56;
+	t_66 = (ulong)get_global_id(0);
 	t_67 = (uint)t_66;
-	t_68 = ka_fault_0 + 5;
+	t_68 = ka_fault_0 + 3;
 	*t_68 = t_67;
-	t_69 = (__global ulong*)ka_fault_0;
-	t_70 = t_69 + 4;
-	*t_70 = t_51;
-	t_71 = t_69 + 5;
-	*t_71 = t_52;
-	t_72 = t_69 + 6;
-	*t_72 = t_53;
-	goto L_96;
-L_96:
+	t_69 = (ulong)get_global_id(1);
+	t_70 = (uint)t_69;
+	t_71 = ka_fault_0 + 4;
+	*t_71 = t_70;
+	t_72 = (ulong)get_global_id(2);
+	t_73 = (uint)t_72;
+	t_74 = ka_fault_0 + 5;
+	*t_74 = t_73;
+	t_75 = (__global ulong*)ka_fault_0;
+	t_76 = t_75 + 4;
+	*t_76 = t_57;
+	t_77 = t_75 + 5;
+	*t_77 = t_58;
+	t_78 = t_75 + 6;
+	*t_78 = t_59;
+	goto L_114;
+L_114:
 	return;
-L_93:
-	t_73 = x_ptr + (long)t_42;
-	*t_73 = t_48;
-	goto L_92;
-L_92:
+L_111:
+	t_79 = x_ptr + (long)t_42;
+	*t_79 = t_54;
+	goto L_110;
+L_110:
 	return;
-L_89:
-	t_74 = t_44 * 0x19660du;
-	t_75 = t_74 + 0x3c6ef35fu;
-	t_76 = t_45 + 1u;
-	goto L_97;
-outside_87:
+L_107:
+	t_80 = t_50 * 0x19660du;
+	t_81 = t_80 + 0x3c6ef35fu;
+	t_82 = t_51 + 1u;
+	t_50 = t_81;
+	t_51 = t_82;
+	goto L_115;
+outside_105:
 	return;
-L_83:
+L_101:
 	return;
-L_97:
-	t_77 = *(&priv_2);
-	t_78 = t_77 + 1u;
-	*(&priv_2) = t_78;
-	t_79 = t_78 & 1023u;
-	t_80 = t_79 == 0u;
-	if (t_80) goto L_98;
-	t_44 = t_75;
-	t_45 = t_76;
-	goto L_88;
-L_98:
-	t_81 = *(volatile __typeof__(*t_3)*)t_3;
-	t_82 = t_81 != 0u;
-	if (t_82) goto L_83;
-	t_44 = t_75;
-	t_45 = t_76;
-	goto L_88;
+L_106:
+	t_50 = t_84;
+	t_51 = t_85;
+	goto L_115;
+L_108:
+	t_86 = (int)t_51 < (int)n;
+	if (t_86) goto L_116;
+	goto L_117;
+L_116:
+	t_87 = *(volatile __typeof__(*t_3)*)t_3;
+	t_88 = t_87 != 0u;
+	if (t_88) goto L_101;
+	goto L_118;
+L_118:
+	t_89 = n - t_51;
+	t_90 = (int)t_89 > (int)1024u;
+	t_91 = t_51 + 1024u;
+	t_92 = t_90 ? t_91 : n;
+	t_83 = t_92;
+	t_84 = t_50;
+	t_85 = t_51;
+	goto L_106;
+L_117:
+	t_93 = t_51 - 0u;
+	t_94 = t_93 > 1024u;
+	t_95 = t_94 ? 1024u : t_93;
+	t_96 = *(&priv_2);
+	t_97 = t_96 + t_95;
+	t_98 = t_97 >= 1024u;
+	if (t_98) goto L_119;
+	goto L_120;
+L_119:
+	*(&priv_2) = 0u;
+	t_99 = *(volatile __typeof__(*t_3)*)t_3;
+	t_100 = t_99 != 0u;
+	if (t_100) goto L_101;
+	goto L_121;
+L_120:
+	*(&priv_2) = t_97;
+	goto L_121;
 }
