@@ -89,7 +89,8 @@ func (ci *cfgInfo) findCountedLoop(e edge) (*countedLoop, bool) {
 		return nil, false
 	}
 	iv, ok := cmp.X.(*ir.InstPhi)
-	if !ok || ci.blockOf[iv] != h || len(iv.Incs) != 2 || !lltypes.IsInt(iv.Typ) {
+	// 8-bit counters never span a strip (and loopStride does not fit).
+	if !ok || ci.blockOf[iv] != h || len(iv.Incs) != 2 || !lltypes.IsInt(iv.Typ) || iv.Typ.(*lltypes.IntType).BitSize < 16 {
 		return nil, false
 	}
 	// The header: phis and the comparison only, so that running it again
@@ -140,17 +141,15 @@ func isOne(v value.Value) bool {
 }
 
 // stripEnd emits, in b, the end of the strip that starts at from:
-// min(bound, from+loopStride), from+loopStride only when the loop has
-// more than loopStride turns left (when from < bound), so that it never
-// wraps around.
+// from+loopStride when the loop has more than loopStride turns left (from
+// < bound, which checkFrom tests where it is not known), else bound, so
+// that it never wraps around.
 func (l *countedLoop) stripEnd(b *ir.Block, from value.Value, checkFrom bool) value.Value {
 	t := l.iv.Typ.(*lltypes.IntType)
 	stride := constant.NewInt(t, loopStride)
-	gt := enum.IPredSGT
-	if l.cmp.Pred == enum.IPredULT {
-		gt = enum.IPredUGT
-	}
-	var big value.Value = b.NewICmp(gt, b.NewSub(l.bound, from), stride)
+	// bound-from compared unsigned: exact when from < bound, even where
+	// the signed difference overflows.
+	var big value.Value = b.NewICmp(enum.IPredUGT, b.NewSub(l.bound, from), stride)
 	if checkFrom {
 		big = b.NewAnd(b.NewICmp(l.cmp.Pred, from, l.bound), big)
 	}

@@ -53,7 +53,7 @@ partial:
 	%42 = add i64 %38, %41
 	%43 = trunc i64 %42 to i32
 	%44 = sub i32 %n, 0
-	%45 = icmp sgt i32 %44, 1024
+	%45 = icmp ugt i32 %44, 1024
 	%46 = icmp slt i32 0, %n
 	%47 = and i1 %46, %45
 	%48 = add i32 0, 1024
@@ -150,7 +150,7 @@ outside:
 
 99:
 	%100 = sub i32 %n, %52
-	%101 = icmp sgt i32 %100, 1024
+	%101 = icmp ugt i32 %100, 1024
 	%102 = add i32 %52, 1024
 	%103 = select i1 %101, i32 %102, i32 %n
 	br label %90
