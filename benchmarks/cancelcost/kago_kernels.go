@@ -329,7 +329,6 @@ func kagoGroupMatMul(kg *driver.WorkGroup, n int, a, b, c []float32) {
 // kagoGroupMatMulCancel runs one work-group of MatMulCancel, its work-items as loops
 // (see package groupfn).
 func kagoGroupMatMulCancel(kg *driver.WorkGroup, n int, a, b, c []float32) {
-	var stopn uint32 // loop iterations, for the stop checks (stopcheck.go)
 	n0 := kg.Size[0]
 	n1 := kg.Size[1]
 	n2 := kg.Size[2]
@@ -356,12 +355,14 @@ func kagoGroupMatMulCancel(kg *driver.WorkGroup, n int, a, b, c []float32) {
 				col, row := gx, gy
 				if row < n && col < n {
 					var sum float32
-					for k := 0; k < n; k++ {
-						if stopn++; stopn%1024 == 0 && kg.Stopped() {
+					for k, stripEnd := 0, driver.StripEnd(0, n); k < n; stripEnd = driver.StripEnd(k, n) {
+						for ; k < stripEnd; k++ {
+
+							sum += a[row*n+k] * b[k*n+col]
+						}
+						if kg.Stopped() {
 							return
 						}
-
-						sum += a[row*n+k] * b[k*n+col]
 					}
 					c[row*n+col] = sum
 				}

@@ -63,6 +63,7 @@ type WorkGroup struct {
 	Linear, Items int
 }
 func (*WorkGroup) Stopped() bool { return false }
+func StripEnd[T ~int | ~int32 | ~uint32 | ~int64](from, bound T) T { return bound }
 func GroupLocal[T any](*WorkGroup, int, int) []T { return nil }
 func GroupPrivate[T any](*WorkGroup, int) []T { return nil }
 type number interface{ ~int | ~int32 | ~uint8 | ~float32 | ~float64 }

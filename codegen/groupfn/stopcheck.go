@@ -1,6 +1,7 @@
 package groupfn
 
 import (
+	"fmt"
 	"go/ast"
 	"go/constant"
 	"go/token"
@@ -74,6 +75,10 @@ func (g *gen) stopChecks() {
 			}
 			if trips, ok := g.tripCount(m); ok && trips <= budget {
 				walk(body, budget/max(trips, 1))
+				return false
+			}
+			if f, ok := m.(*ast.ForStmt); ok && g.stripLoop(f) {
+				walk(body, shortTrips)
 				return false
 			}
 			g.edits[body.Lbrace] = edit{end: body.Lbrace + 1, text: tmpl("{\n" + loopCheckText)}
@@ -150,4 +155,103 @@ func (g *gen) tripCount(n ast.Node) (int64, bool) {
 		return max(c1-c0, 0), true
 	}
 	return 0, false
+}
+
+// stripLoop runs f in strips of driver.StripTurns turns when it is a
+// counted loop, `for i := a; i < b; i++` with a and b constants or
+// parameters the kernel never assigns, no barrier or collective inside
+// (it runs within an item loop), and no break, goto or label that could
+// mean f: an outer loop over the strips runs f's body in an inner loop
+// up to each strip's end and checks the flag after it. The inner loop is
+// the original's shape, so the Go compiler compiles it as it did: the
+// counter of loopCheckText in the naive matmul's 192-turn loop cost the
+// group function about 30% (benchmarks/README.md). It reports whether it
+// made the edits.
+func (g *gen) stripLoop(f *ast.ForStmt) bool {
+	init, ok := f.Init.(*ast.AssignStmt)
+	if !ok || init.Tok != token.DEFINE || len(init.Lhs) != 1 || len(init.Rhs) != 1 {
+		return false
+	}
+	id, ok := init.Lhs[0].(*ast.Ident)
+	obj := g.info.Defs[id]
+	if !ok || obj == nil || g.addrOf[obj] {
+		return false
+	}
+	if _, isInt := obj.Type().Underlying().(*types.Basic); !isInt || obj.Type().Underlying().(*types.Basic).Info()&types.IsInteger == 0 {
+		return false
+	}
+	cond, ok := f.Cond.(*ast.BinaryExpr)
+	if !ok || cond.Op != token.LSS {
+		return false
+	}
+	if x, ok := ast.Unparen(cond.X).(*ast.Ident); !ok || g.info.Uses[x] != obj {
+		return false
+	}
+	post, ok := f.Post.(*ast.IncDecStmt)
+	if !ok || post.Tok != token.INC {
+		return false
+	}
+	if x, ok := ast.Unparen(post.X).(*ast.Ident); !ok || g.info.Uses[x] != obj {
+		return false
+	}
+	for _, p := range g.assigned[obj] {
+		if p < post.Pos() || p >= post.End() {
+			return false
+		}
+	}
+	if !g.invariant(init.Rhs[0]) || !g.invariant(cond.Y) || g.hasSync(f.Body) || !g.plainBody(f.Body) {
+		return false
+	}
+	a, b := g.text(init.Rhs[0].Pos(), init.Rhs[0].End()), g.text(cond.Y.Pos(), cond.Y.End())
+	i, end := id.Name, g.fresh("stripEnd")
+	g.edits[f.For] = edit{end: f.Body.Lbrace + 1, text: fmt.Sprintf(
+		"for %s, %s := %s, driver.StripEnd(%s, %s); %s < %s; %s = driver.StripEnd(%s, %s) {\nfor ; %s < %s; %s++ {\n",
+		i, end, a, a, b, i, b, end, i, b, i, end, i)}
+	g.edits[f.Body.Rbrace] = edit{end: f.Body.Rbrace, text: tmpl("}\nif @kg.Stopped() {\nreturn\n}\n")}
+	g.need["kg"] = true
+	return true
+}
+
+// invariant reports whether e, a strip loop's start or bound, is a
+// constant or a parameter the kernel never assigns: text the loop can
+// repeat, which no other edit changes.
+func (g *gen) invariant(e ast.Expr) bool {
+	if tv, ok := g.info.Types[e]; ok && tv.Value != nil {
+		return true
+	}
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	obj := g.info.Uses[id]
+	return obj != nil && g.params[obj] && len(g.assigned[obj]) == 0
+}
+
+// plainBody reports whether body has no break that would leave the loop
+// around it, and no goto or labeled statement: a strip loop's inner loop
+// would take them for its own.
+func (g *gen) plainBody(body *ast.BlockStmt) bool {
+	ok := true
+	var walk func(n ast.Node, depth int)
+	walk = func(n ast.Node, depth int) {
+		ast.Inspect(n, func(m ast.Node) bool {
+			if !ok || m == n {
+				return ok
+			}
+			switch m := m.(type) {
+			case *ast.BranchStmt:
+				if m.Label != nil || m.Tok == token.GOTO || m.Tok == token.BREAK && depth == 0 {
+					ok = false
+				}
+			case *ast.LabeledStmt, *ast.FuncLit:
+				ok = false
+			case *ast.ForStmt, *ast.RangeStmt, *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.SelectStmt:
+				walk(m, depth+1)
+				return false
+			}
+			return ok
+		})
+	}
+	walk(body, 0)
+	return ok
 }

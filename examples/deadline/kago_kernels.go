@@ -194,7 +194,6 @@ func kagoGroupFill(kg *driver.WorkGroup, x []uint32, v uint32) {
 // kagoGroupSpin runs one work-group of Spin, its work-items as loops
 // (see package groupfn).
 func kagoGroupSpin(kg *driver.WorkGroup, x []uint32, n int32) {
-	var stopn uint32 // loop iterations, for the stop checks (stopcheck.go)
 	n0 := kg.Size[0]
 	n1 := kg.Size[1]
 	n2 := kg.Size[2]
@@ -224,12 +223,14 @@ func kagoGroupSpin(kg *driver.WorkGroup, x []uint32, n int32) {
 				gx := b0 + lx
 				i := (row + gx)
 				v := uint32(i)
-				for k := int32(0); k < n; k++ {
-					if stopn++; stopn%1024 == 0 && kg.Stopped() {
+				for k, stripEnd := int32(0), driver.StripEnd(int32(0), n); k < n; stripEnd = driver.StripEnd(k, n) {
+					for ; k < stripEnd; k++ {
+
+						v = v*1664525 + 1013904223
+					}
+					if kg.Stopped() {
 						return
 					}
-
-					v = v*1664525 + 1013904223
 				}
 				if i < len(x) {
 					x[i] = v

@@ -363,7 +363,6 @@ func kagoGroupMark(kg *driver.WorkGroup, x []int32, v int32) {
 // kagoGroupSpin runs one work-group of Spin, its work-items as loops
 // (see package groupfn).
 func kagoGroupSpin(kg *driver.WorkGroup, x []int32, n int32) {
-	var stopn uint32 // loop iterations, for the stop checks (stopcheck.go)
 	n0 := kg.Size[0]
 	n1 := kg.Size[1]
 	n2 := kg.Size[2]
@@ -393,12 +392,14 @@ func kagoGroupSpin(kg *driver.WorkGroup, x []int32, n int32) {
 				gx := b0 + lx
 				i := (row + gx)
 				v := int32(i)
-				for k := int32(0); k < n; k++ {
-					if stopn++; stopn%1024 == 0 && kg.Stopped() {
+				for k, stripEnd := int32(0), driver.StripEnd(int32(0), n); k < n; stripEnd = driver.StripEnd(k, n) {
+					for ; k < stripEnd; k++ {
+
+						v = v*1664525 + 1013904223
+					}
+					if kg.Stopped() {
 						return
 					}
-
-					v = v*1664525 + 1013904223
 				}
 				if i < len(x) {
 					x[i] = v | 1
@@ -411,7 +412,6 @@ func kagoGroupSpin(kg *driver.WorkGroup, x []int32, n int32) {
 // kagoGroupSpinBarrier runs one work-group of SpinBarrier, its work-items as loops
 // (see package groupfn).
 func kagoGroupSpinBarrier(kg *driver.WorkGroup, x []int32, rounds, n int32) {
-	var stopn uint32 // loop iterations, for the stop checks (stopcheck.go)
 	n0 := kg.Size[0]
 	n1 := kg.Size[1]
 	n2 := kg.Size[2]
@@ -446,12 +446,14 @@ func kagoGroupSpinBarrier(kg *driver.WorkGroup, x []int32, rounds, n int32) {
 					l1 := lrow + lx
 					l := l1
 					v := vPerItem[l1]
-					for k := int32(0); k < n; k++ {
-						if stopn++; stopn%1024 == 0 && kg.Stopped() {
+					for k, stripEnd := int32(0), driver.StripEnd(int32(0), n); k < n; stripEnd = driver.StripEnd(k, n) {
+						for ; k < stripEnd; k++ {
+
+							v = v*1664525 + 1013904223
+						}
+						if kg.Stopped() {
 							return
 						}
-
-						v = v*1664525 + 1013904223
 					}
 					tile[l%64] = v
 					vPerItem[l1] = v

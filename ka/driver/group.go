@@ -88,3 +88,24 @@ func scratch[T any](list *[]any, k, n int) []T {
 	l.s = l.s[:n]
 	return l.s
 }
+
+// StripEnd is where a strip of a counted loop that starts at from ends in
+// a group function of a //ka:cancel kernel (codegen/groupfn): bound, or
+// from+StripTurns when more than StripTurns turns are left. The group
+// function checks Stopped between strips, so that the loop itself runs as
+// without checks.
+func StripEnd[T integer](from, bound T) T {
+	// bound-from in 64 bits, modulo 2^64: exact even where it overflows T,
+	// since bound > from (signed values widen with their sign).
+	if bound > from && uint64(bound)-uint64(from) > StripTurns {
+		return T(uint64(from) + StripTurns)
+	}
+	return bound
+}
+
+// StripTurns is the most turns of a strip (StripEnd).
+const StripTurns = 1024
+
+type integer interface {
+	~int | ~int8 | ~int16 | ~int32 | ~int64 | ~uint | ~uint8 | ~uint16 | ~uint32 | ~uint64
+}

@@ -1,6 +1,7 @@
 package driver
 
 import (
+	"math"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -36,4 +37,19 @@ func TestScratch(t *testing.T) {
 	p[7] = 1
 	assert.Same(t, &p[0], &GroupPrivate[float64](g, 0)[0])
 	assert.Len(t, GroupPrivate[uint8](g, 0), 8, "another type in the same slot")
+}
+
+// StripEnd ends a strip StripTurns turns on, or at the bound when fewer
+// are left, for every integer width, near the types' limits too.
+func TestStripEnd(t *testing.T) {
+	assert.Equal(t, 1024, StripEnd(0, 5000))
+	assert.Equal(t, 5000, StripEnd(4000, 5000))
+	assert.Equal(t, 3, StripEnd(7, 3), "an empty loop keeps its bound")
+	assert.Equal(t, -1000, StripEnd(-2024, 0))
+	assert.Equal(t, int64(math.MinInt64+1024), StripEnd(int64(math.MinInt64), math.MaxInt64), "the signed difference overflows")
+	assert.Equal(t, int64(math.MaxInt64), StripEnd(int64(math.MaxInt64-10), math.MaxInt64))
+	assert.Equal(t, uint32(1<<32-1), StripEnd(uint32(1<<32-100), 1<<32-1))
+	assert.Equal(t, uint64(1024), StripEnd(uint64(0), math.MaxUint64))
+	assert.Equal(t, int8(127), StripEnd(int8(-128), 127), "8 bits never span a strip")
+	assert.Equal(t, uint16(2024), StripEnd(uint16(1000), 60000))
 }
