@@ -88,19 +88,7 @@ func (c *compiler) addStopChecks(rec *ir.Param) {
 		c.checkFlag(ld, flag, stop, e.to)
 		retarget(e.from.Term, e.to, chk)
 		// The header's phis get the value from e.from along both paths.
-		for _, inst := range e.to.Insts {
-			phi, ok := inst.(*ir.InstPhi)
-			if !ok {
-				break
-			}
-			for _, inc := range phi.Incs {
-				if inc.Pred == e.from {
-					inc.Pred = chk
-					phi.Incs = append(phi.Incs, ir.NewIncoming(inc.X, ld))
-					break
-				}
-			}
-		}
+		forkPred(e.to, e.from, chk, ld)
 	}
 }
 
@@ -170,6 +158,24 @@ func retarget(t ir.Terminator, from, to *ir.Block) {
 		for _, cs := range t.Cases {
 			if cs.Target == from {
 				cs.Target = to
+			}
+		}
+	}
+}
+
+// forkPred makes the phis of b that come from old come from a and from c,
+// with the same value: old's edge to b became two.
+func forkPred(b, old, a, c *ir.Block) {
+	for _, inst := range b.Insts {
+		phi, ok := inst.(*ir.InstPhi)
+		if !ok {
+			return
+		}
+		for _, inc := range phi.Incs {
+			if inc.Pred == old {
+				inc.Pred = a
+				phi.Incs = append(phi.Incs, ir.NewIncoming(inc.X, c))
+				break
 			}
 		}
 	}

@@ -237,18 +237,6 @@ func (c *compiler) loopDone(l *countedLoop, flag value.Value, stop *ir.Block, co
 	st.Align = 4
 	keep.NewBr(l.exit)
 	// The exit's phis that came from the header come from due and keep.
-	for _, inst := range l.exit.Insts {
-		phi, ok := inst.(*ir.InstPhi)
-		if !ok {
-			break
-		}
-		for _, inc := range phi.Incs {
-			if inc.Pred == l.head {
-				inc.Pred = due
-				phi.Incs = append(phi.Incs, ir.NewIncoming(inc.X, keep))
-				break
-			}
-		}
-	}
+	forkPred(l.exit, l.head, due, keep)
 	return done
 }
