@@ -5,9 +5,6 @@ import (
 	"encoding/binary"
 	"errors"
 	"math/rand/v2"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"slices"
 	"testing"
 	"time"
@@ -15,8 +12,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/kago-dev/kago/backends/opencl"
 	"github.com/kago-dev/kago/backends/pocl"
+	"github.com/kago-dev/kago/internal/spirvpocl"
 	"github.com/kago-dev/kago/ka"
 	"github.com/kago-dev/kago/ka/driver"
 	"github.com/kago-dev/kago/ka/katest"
@@ -224,8 +221,8 @@ func TestRacesCompletion(t *testing.T) {
 
 // openSPIRV opens PoCL for the SPIR-V route, or skips.
 func openSPIRV(t *testing.T) driver.Device {
-	if _, err := exec.LookPath("llvm-spirv-15"); err != nil {
-		t.Skip("llvm-spirv-15 is not installed")
+	if why := spirvpocl.Missing(false); why != "" {
+		t.Skip(why)
 	}
 	_, err := pocl.Backend.Probe()
 	var d driver.Device
@@ -240,21 +237,11 @@ func openSPIRV(t *testing.T) driver.Device {
 	return d
 }
 
-// loadSPIRV loads fn's SPIR-V on d, through llvm-spirv-15 and
-// opencl.LoadBitcode (PoCL 3.1 takes no IL).
+// loadSPIRV loads fn's SPIR-V on d (internal/spirvpocl).
 func loadSPIRV(t *testing.T, d driver.Device, fn any) driver.Function {
 	spec, err := driver.LookupKernel(fn)
 	require.NoError(t, err)
-	spv, err := driver.SPIRVOf(spec)
-	require.NoError(t, err)
-	dir := t.TempDir()
-	in, bc := filepath.Join(dir, "k.spv"), filepath.Join(dir, "k.bc")
-	require.NoError(t, os.WriteFile(in, spv, 0o644))
-	out, err := exec.Command("llvm-spirv-15", "-r", in, "-o", bc).CombinedOutput()
-	require.NoError(t, err, "%s", out)
-	b, err := os.ReadFile(bc)
-	require.NoError(t, err)
-	f, err := opencl.LoadBitcode(d, spec, b)
+	f, err := spirvpocl.Load(d, spec, false)
 	require.NoError(t, err)
 	return f
 }

@@ -5,12 +5,12 @@ import (
 	"errors"
 	"math"
 	"math/rand/v2"
-	"os/exec"
 	"testing"
 
 	_ "github.com/kago-dev/kago/backends/cuda"
 	_ "github.com/kago-dev/kago/backends/native"
 	_ "github.com/kago-dev/kago/backends/pocl"
+	"github.com/kago-dev/kago/internal/spirvpocl"
 	"github.com/kago-dev/kago/ka"
 	"github.com/kago-dev/kago/ka/driver"
 	"github.com/stretchr/testify/require"
@@ -26,13 +26,8 @@ var backends = []string{"native", "native-items", "pocl", "pocl-spirv-coll", "cu
 var groups = []int{1, 3, 7, 32, 64, 100, 256}
 
 func open(t *testing.T, backend string) *ka.Device {
-	if backend == "pocl-spirv-coll" {
-		if _, err := exec.LookPath("llvm-spirv-15"); err != nil {
-			t.Skip("llvm-spirv-15 not installed")
-		}
-		if _, err := exec.LookPath("clang-15"); err != nil {
-			t.Skip("clang-15 not installed (PoCL's package depends on it)")
-		}
+	if why := spirvpocl.Missing(true); backend == "pocl-spirv-coll" && why != "" {
+		t.Skip(why)
 	}
 	if backend == "native-items" {
 		t.Setenv("KAGO_NATIVE", "items")

@@ -8,62 +8,17 @@ package corpus
 // backend like the OpenCL C path.
 
 import (
-	"fmt"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"testing"
 
-	"github.com/kago-dev/kago/backends/opencl"
-	"github.com/kago-dev/kago/backends/pocl"
+	"github.com/kago-dev/kago/internal/spirvpocl"
 	"github.com/kago-dev/kago/ka"
-	"github.com/kago-dev/kago/ka/driver"
 )
 
-func init() { ka.Register("pocl-spirv", spirvBackend{}) }
-
-type spirvBackend struct{}
-
-func (spirvBackend) Probe() ([]driver.DeviceInfo, error) { return pocl.Backend.Probe() }
-
-func (spirvBackend) Open(i int) (driver.Device, error) {
-	d, err := pocl.Backend.Open(i)
-	if err != nil {
-		return nil, err
-	}
-	return spirvDevice{d}, nil
-}
-
-// spirvDevice is a PoCL device that loads kernels from their SPIR-V.
-type spirvDevice struct{ driver.Device }
-
-func (d spirvDevice) Load(spec *driver.KernelSpec) (driver.Function, error) {
-	spv, err := driver.SPIRVOf(spec)
-	if err != nil {
-		return nil, err
-	}
-	dir, err := os.MkdirTemp("", "kago-spirv")
-	if err != nil {
-		return nil, err
-	}
-	defer os.RemoveAll(dir)
-	in, out := filepath.Join(dir, "k.spv"), filepath.Join(dir, "k.bc")
-	if err := os.WriteFile(in, spv, 0o644); err != nil {
-		return nil, err
-	}
-	if msg, err := exec.Command("llvm-spirv-15", "-r", "-o", out, in).CombinedOutput(); err != nil {
-		return nil, fmt.Errorf("llvm-spirv-15 -r of kernel %s: %v\n%s", spec.Name, err, msg)
-	}
-	bc, err := os.ReadFile(out)
-	if err != nil {
-		return nil, err
-	}
-	return opencl.LoadBitcode(d.Device, spec, bc)
-}
+func init() { ka.Register("pocl-spirv", spirvpocl.Backend{}) }
 
 func TestCorpusNativeVsSPIRV(t *testing.T) {
-	if _, err := exec.LookPath("llvm-spirv-15"); err != nil {
-		t.Skip("llvm-spirv-15 not installed (Debian package llvm-spirv-15): the SPIR-V path cannot run on PoCL 3.1 without it")
+	if why := spirvpocl.Missing(false); why != "" {
+		t.Skip(why)
 	}
 	compareWithNative(t, "pocl-spirv")
 }

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"reflect"
 	"regexp"
@@ -17,9 +16,9 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/kago-dev/kago/backends/opencl"
 	"github.com/kago-dev/kago/backends/pocl"
 	"github.com/kago-dev/kago/internal/faulttest"
+	"github.com/kago-dev/kago/internal/spirvpocl"
 	"github.com/kago-dev/kago/ka"
 	"github.com/kago-dev/kago/ka/driver"
 	"github.com/kago-dev/kago/ka/katest"
@@ -345,11 +344,10 @@ func TestOptedOutHasNoChecks(t *testing.T) {
 // 3.1 takes no IL, so SPIR-V reaches it as llvm-spirv-15 -r makes SPIR
 // bitcode of it (opencl.LoadBitcode).
 func spirvRunner(t *testing.T) runner {
-	rev, err := exec.LookPath("llvm-spirv-15")
-	if err != nil {
-		t.Skip("llvm-spirv-15 is not installed")
+	if why := spirvpocl.Missing(false); why != "" {
+		t.Skip(why)
 	}
-	_, err = pocl.Backend.Probe()
+	_, err := pocl.Backend.Probe()
 	var d driver.Device
 	if err == nil {
 		d, err = pocl.Backend.Open(0)
@@ -366,16 +364,7 @@ func spirvRunner(t *testing.T) runner {
 		if f, ok := fns[spec]; ok {
 			return spec, f
 		}
-		spv, err := driver.SPIRVOf(spec)
-		require.NoError(t, err)
-		dir := t.TempDir()
-		in, bc := filepath.Join(dir, "k.spv"), filepath.Join(dir, "k.bc")
-		require.NoError(t, os.WriteFile(in, spv, 0o644))
-		out, err := exec.Command(rev, "-r", in, "-o", bc).CombinedOutput()
-		require.NoError(t, err, "%s", out)
-		b, err := os.ReadFile(bc)
-		require.NoError(t, err)
-		f, err := opencl.LoadBitcode(d, spec, b)
+		f, err := spirvpocl.Load(d, spec, false)
 		require.NoError(t, err)
 		fns[spec] = f
 		return spec, f

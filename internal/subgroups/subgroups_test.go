@@ -5,11 +5,11 @@ import (
 	"errors"
 	"math"
 	"math/rand/v2"
-	"os/exec"
 	"testing"
 
 	_ "github.com/kago-dev/kago/backends/native"
 	_ "github.com/kago-dev/kago/backends/pocl"
+	"github.com/kago-dev/kago/internal/spirvpocl"
 	"github.com/kago-dev/kago/ka"
 	"github.com/kago-dev/kago/ka/driver"
 	"github.com/stretchr/testify/require"
@@ -23,10 +23,8 @@ var backends = []string{"native", "pocl", "pocl-spirv-sg"}
 var groups = []int{1, 7, 8, 13, 64, 100}
 
 func open(t *testing.T, backend string) *ka.Device {
-	if backend == "pocl-spirv-sg" {
-		if _, err := exec.LookPath("llvm-spirv-15"); err != nil {
-			t.Skip("llvm-spirv-15 not installed")
-		}
+	if why := spirvpocl.Missing(false); backend == "pocl-spirv-sg" && why != "" {
+		t.Skip(why)
 	}
 	dev, err := ka.Open(backend)
 	if errors.Is(err, ka.ErrNoDevice) {
