@@ -75,8 +75,10 @@ func (q *queue) stopRecord(p cu.DevicePtr) error {
 // the driver stages the word during the call, which on the idle stops
 // stream does not wait. q.stop.mu is held.
 func (q *queue) setFlag(p cu.DevicePtr, raised bool) error {
-	var w [4]byte
-	w[0] = byte(b2u(raised))
+	var w [4]byte // a little-endian uint32, 1 when raised
+	if raised {
+		w[0] = 1
+	}
 	return q.dev.ctx.CopyHtoD(p, w[:], q.dev.stops)
 }
 
@@ -85,11 +87,4 @@ func (q *queue) stopRelease() {
 	q.stop.mu.Lock()
 	q.stop.ptr = 0
 	q.stop.mu.Unlock()
-}
-
-func b2u(b bool) uint32 {
-	if b {
-		return 1
-	}
-	return 0
 }
