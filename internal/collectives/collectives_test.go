@@ -2,7 +2,6 @@ package collectives
 
 import (
 	"context"
-	"errors"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -13,6 +12,7 @@ import (
 	"github.com/kago-dev/kago/internal/spirvpocl"
 	"github.com/kago-dev/kago/ka"
 	"github.com/kago-dev/kago/ka/driver"
+	"github.com/kago-dev/kago/ka/katest"
 	"github.com/stretchr/testify/require"
 )
 
@@ -33,13 +33,7 @@ func open(t *testing.T, backend string) *ka.Device {
 		t.Setenv("KAGO_NATIVE", "items")
 		backend = "native"
 	}
-	dev, err := ka.Open(backend)
-	if errors.Is(err, ka.ErrNoDevice) {
-		t.Skipf("%s: %v", backend, err)
-	}
-	require.NoError(t, err)
-	t.Cleanup(func() { dev.Close() })
-	return dev
+	return katest.Open(t, backend)
 }
 
 func TestCollectives(t *testing.T) {

@@ -2,7 +2,6 @@ package subgroups
 
 import (
 	"context"
-	"errors"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -12,6 +11,7 @@ import (
 	"github.com/kago-dev/kago/internal/spirvpocl"
 	"github.com/kago-dev/kago/ka"
 	"github.com/kago-dev/kago/ka/driver"
+	"github.com/kago-dev/kago/ka/katest"
 	"github.com/stretchr/testify/require"
 )
 
@@ -26,13 +26,7 @@ func open(t *testing.T, backend string) *ka.Device {
 	if why := spirvpocl.Missing(false); backend == "pocl-spirv-sg" && why != "" {
 		t.Skip(why)
 	}
-	dev, err := ka.Open(backend)
-	if errors.Is(err, ka.ErrNoDevice) {
-		t.Skipf("%s: %v", backend, err)
-	}
-	require.NoError(t, err)
-	t.Cleanup(func() { dev.Close() })
-	return dev
+	return katest.Open(t, backend)
 }
 
 // TestCapabilities checks the subgroup sizes the backends report: 8
