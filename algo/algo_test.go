@@ -2,7 +2,6 @@ package algo
 
 import (
 	"context"
-	"errors"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -11,6 +10,7 @@ import (
 	_ "github.com/kago-dev/kago/backends/native"
 	_ "github.com/kago-dev/kago/backends/pocl"
 	"github.com/kago-dev/kago/ka"
+	"github.com/kago-dev/kago/ka/katest"
 	"github.com/stretchr/testify/require"
 )
 
@@ -18,15 +18,7 @@ import (
 // here skip (CUDA runs where there is an NVIDIA GPU).
 var testBackends = []string{"native", "pocl", "cuda"}
 
-func open(t *testing.T, backend string) *ka.Device {
-	dev, err := ka.Open(backend)
-	if errors.Is(err, ka.ErrNoDevice) {
-		t.Skipf("%s: %v", backend, err)
-	}
-	require.NoError(t, err)
-	t.Cleanup(func() { dev.Close() })
-	return dev
-}
+func open(t *testing.T, backend string) *ka.Device { return katest.Open(t, backend) }
 
 func sizes(t *testing.T, big bool) []int {
 	s := []int{0, 1, 255, 256, 257, SumChunk - 1, SumChunk, SumChunk + 1, 1<<16 - 1, 1<<16 + 1}
