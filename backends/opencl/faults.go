@@ -87,7 +87,7 @@ func (q *queue) checkFaults(err error) error {
 // releaseFaults frees the record with the queue.
 func (q *queue) releaseFaults() {
 	if q.faults.mem != 0 {
-		q.stop.host.Store(nil)
+		q.stopRelease()
 		q.faults.mem.Release() // the driver frees the host memory with it
 		q.faults.mem, q.faults.host = 0, nil
 	}

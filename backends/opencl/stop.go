@@ -1,6 +1,7 @@
 package opencl
 
 import (
+	"sync"
 	"sync/atomic"
 	"unsafe"
 
@@ -18,37 +19,51 @@ import (
 // end. Devices whose record is device memory do not report driver.Cancel.
 type stopFlag struct {
 	raised atomic.Bool
-	host   atomic.Pointer[uint32] // the flag's word in the host record; nil until the record is made
+
+	// mu orders Stop's stores with the making and the freeing of the
+	// record, so that a Stop racing Release never writes freed memory.
+	mu   sync.Mutex
+	host *uint32 // the flag's word in the host record; nil until the record is made
 }
 
 var _ driver.Stopper = (*queue)(nil)
 
 // Stop implements driver.Stopper. It may be called from any goroutine.
 func (q *queue) Stop(raised bool) error {
+	q.stop.mu.Lock()
+	defer q.stop.mu.Unlock()
 	q.stop.raised.Store(raised)
-	if p := q.stop.host.Load(); p != nil {
+	if p := q.stop.host; p != nil {
 		atomic.StoreUint32(p, b2u(raised))
 	}
 	return nil
 }
 
 // stopHost records the host memory of the queue's new fault record, and
-// raises the flag there if it is raised. The flag is stored before Stop
-// loads the pointer, and the pointer before this loads the flag, so a
-// concurrent Stop(true) reaches the record either way.
+// raises the flag there if it is raised.
 func (q *queue) stopHost(host unsafe.Pointer) {
-	p := (*uint32)(unsafe.Add(host, driver.FaultStopOff))
-	q.stop.host.Store(p)
+	q.stop.mu.Lock()
+	defer q.stop.mu.Unlock()
+	q.stop.host = (*uint32)(unsafe.Add(host, driver.FaultStopOff))
 	if q.stop.raised.Load() {
-		atomic.StoreUint32(p, 1)
+		atomic.StoreUint32(q.stop.host, 1)
 	}
 }
 
 // restoreStop writes the flag again after the record was cleared.
 func (q *queue) restoreStop() {
-	if p := q.stop.host.Load(); p != nil && q.stop.raised.Load() {
+	q.stop.mu.Lock()
+	defer q.stop.mu.Unlock()
+	if p := q.stop.host; p != nil && q.stop.raised.Load() {
 		atomic.StoreUint32(p, 1)
 	}
+}
+
+// stopRelease ends Stop's writes, before the record is freed.
+func (q *queue) stopRelease() {
+	q.stop.mu.Lock()
+	q.stop.host = nil
+	q.stop.mu.Unlock()
 }
 
 func b2u(b bool) uint32 {
