@@ -152,14 +152,15 @@ func (k *Kernel) launch(s *Stream, r NDRange, timed bool, args []any) (*eventSta
 				return nil, fmt.Errorf("ka: launching %s: argument %d (%s) is %T, want ka.Local[%s] (ka.LocalOf): %w", k.spec.Name, i+1, p, args[i], p.Type, ErrBadLaunch)
 			}
 			arg, err := a.localLaunchArg(i, group.Total())
+			var n int64
 			if err == nil {
-				var n int64
 				n, err = driver.LocalBytes(arg, p.Type, 0)
-				local += n
 			}
-			if lim := int64(k.dev.info.Capabilities.LocalMemBytes); err == nil && lim > 0 && local > lim {
-				err = fmt.Errorf("needs %d bytes of local memory with the launch's other ka.Local arguments, the device has %d", local, lim)
+			// local <= lim so far: comparing n with what is left cannot overflow.
+			if lim := int64(k.dev.info.Capabilities.LocalMemBytes); err == nil && lim > 0 && n > lim-local {
+				err = fmt.Errorf("needs %d more bytes of local memory than the launch's other ka.Local arguments' %d, the device has %d", n, local, lim)
 			}
+			local += n
 			if err != nil {
 				return nil, fmt.Errorf("ka: launching %s: argument %d (%s) %v: %w", k.spec.Name, i+1, p, err, ErrBadLaunch)
 			}
