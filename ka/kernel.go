@@ -326,7 +326,6 @@ func paramList(ps []driver.Param) string {
 	return s
 }
 
-// scalarTypeOf is the ScalarType of v's exact type, Invalid for others.
 // scalarValue returns v as a value of the predeclared type of t, the one
 // backends take (driver.ScalarBits; the native binders convert it to the
 // parameter's own type): v itself when it has that type, v converted
@@ -353,6 +352,7 @@ var predeclared = func() map[driver.ScalarType]reflect.Type {
 	return m
 }()
 
+// scalarTypeOf is the ScalarType of v's exact type, Invalid for others.
 func scalarTypeOf(v any) driver.ScalarType {
 	switch v.(type) {
 	case bool:
