@@ -2,13 +2,13 @@ package corpus
 
 import (
 	"context"
-	"errors"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/kago-dev/kago/ka"
+	"github.com/kago-dev/kago/ka/katest"
 )
 
 // TestGenericHost runs the generic host helpers, which name CopyG[T] and
@@ -18,12 +18,7 @@ func TestGenericHost(t *testing.T) {
 	ctx := context.Background()
 	for _, backend := range []string{"native", "pocl"} {
 		t.Run(backend, func(t *testing.T) {
-			dev, err := ka.Open(backend)
-			if errors.Is(err, ka.ErrNoDevice) {
-				t.Skipf("%s not available: %v", backend, err)
-			}
-			require.NoError(t, err)
-			defer dev.Close()
+			dev := katest.Open(t, backend)
 			f, err := CopyOn(ctx, dev, []float32{1, 2, 3})
 			require.NoError(t, err)
 			assert.Equal(t, []float32{1, 2, 3}, f)

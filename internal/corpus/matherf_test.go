@@ -2,15 +2,14 @@ package corpus
 
 import (
 	"context"
-	"errors"
 	"math"
 	"math/rand/v2"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
 
 	"github.com/kago-dev/kago/ka"
+	"github.com/kago-dev/kago/ka/katest"
 )
 
 // mathErfArgs are the edge cases and 10,000 random arguments: x for Erf
@@ -58,12 +57,7 @@ func TestMathErfULP(t *testing.T) {
 	}
 	for _, backend := range []string{"native", "pocl", "pocl-spirv", "cuda-sim"} {
 		t.Run(backend, func(t *testing.T) {
-			dev, err := ka.Open(backend)
-			if errors.Is(err, ka.ErrNoDevice) {
-				t.Skipf("%s not available: %v", backend, err)
-			}
-			require.NoError(t, err)
-			defer dev.Close()
+			dev := katest.Open(t, backend)
 			h := &harness{t: t, ctx: context.Background(), dev: dev}
 			o := out(h, make([]float64, 4*len(x)))
 			h.launch(MathErf, ka.Range(len(x)), []int{64}, in(h, x), in(h, p), o)

@@ -2,7 +2,6 @@ package corpus
 
 import (
 	"context"
-	"errors"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -11,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/kago-dev/kago/ka"
+	"github.com/kago-dev/kago/ka/katest"
 )
 
 // mathGammaArgs are the edge cases and 10,000 random arguments over
@@ -60,12 +60,7 @@ func TestMathGammaULP(t *testing.T) {
 	x := mathGammaArgs()
 	for _, backend := range []string{"native", "pocl", "pocl-spirv", "cuda-sim"} {
 		t.Run(backend, func(t *testing.T) {
-			dev, err := ka.Open(backend)
-			if errors.Is(err, ka.ErrNoDevice) {
-				t.Skipf("%s not available: %v", backend, err)
-			}
-			require.NoError(t, err)
-			defer dev.Close()
+			dev := katest.Open(t, backend)
 			h := &harness{t: t, ctx: context.Background(), dev: dev}
 			o := out(h, make([]float64, 2*len(x)))
 			s := out(h, make([]int64, len(x)))

@@ -2,12 +2,12 @@ package corpus
 
 import (
 	"context"
-	"errors"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 
 	"github.com/kago-dev/kago/ka"
+	"github.com/kago-dev/kago/ka/katest"
 )
 
 // maskedRanges are ragged ranges, none a multiple of its group size.
@@ -41,12 +41,7 @@ func init() {
 func TestMaskedRanges(t *testing.T) {
 	for _, backend := range []string{"native", "pocl", "pocl-spirv"} {
 		t.Run(backend, func(t *testing.T) {
-			dev, err := ka.Open(backend)
-			if errors.Is(err, ka.ErrNoDevice) {
-				t.Skipf("%s not available: %v", backend, err)
-			}
-			require.NoError(t, err)
-			defer dev.Close()
+			dev := katest.Open(t, backend)
 			for _, c := range cases {
 				if c.name != "Masked" && c.name != "MaskedBarrier" {
 					continue
