@@ -74,8 +74,9 @@ func (q *queue) checkFaults(err error) error {
 		return nil
 	}
 	if q.faults.host != nil {
-		clear(host)
-		q.restoreStop()
+		// All but the stop flag, which only Stop writes (stop.go).
+		clear(host[:driver.FaultStopOff])
+		clear(host[driver.FaultStopOff+4:])
 		return ke
 	}
 	if ferr := q.q.FillBuffer(q.faults.mem, []byte{0}, 0, driver.FaultRecordSize); ferr != nil {

@@ -50,15 +50,6 @@ func (q *queue) stopHost(host unsafe.Pointer) {
 	}
 }
 
-// restoreStop writes the flag again after the record was cleared.
-func (q *queue) restoreStop() {
-	q.stop.mu.Lock()
-	defer q.stop.mu.Unlock()
-	if p := q.stop.host; p != nil && q.stop.raised.Load() {
-		atomic.StoreUint32(p, 1)
-	}
-}
-
 // stopRelease ends Stop's writes, before the record is freed.
 func (q *queue) stopRelease() {
 	q.stop.mu.Lock()
