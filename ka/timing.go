@@ -22,8 +22,9 @@ type KernelTime struct {
 // it ran on the device (OpenCL: the kernel command's profiling start and
 // end; CUDA: two timing events around it; native: the host's monotonic
 // clock around its execution). There are no events to manage; the timing's
-// driver resources are released when its Wait has returned, or with the
-// device. A backend that cannot time kernels (docs/backends.md) reports an
+// driver resources are released when the KernelTime is garbage collected,
+// or with the device (Wait keeps them, so that waiting again returns the
+// same time). A backend that cannot time kernels (docs/backends.md) reports an
 // error wrapping ErrUnsupported and enqueues nothing.
 //
 // Timing is not free: on OpenCL the queue must have profiling on (kago
