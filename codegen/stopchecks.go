@@ -209,27 +209,18 @@ func (c *compiler) barrierStopChecks(flag value.Value, stop *ir.Block) {
 	localID := c.declare("ka.local_id", lltypes.I64, lltypes.I32)
 	zero32, zero64 := constant.NewInt(lltypes.I32, 0), constant.NewInt(lltypes.I64, 0)
 
-	var calls []struct {
-		b *ir.Block
-		i int
-	}
+	// The blocks with a barrier; each is split at its first, and the rest
+	// of it joins the queue if it has more.
+	var queue []*ir.Block
 	for _, b := range fn.Blocks {
-		for i, inst := range b.Insts {
-			if call, ok := inst.(*ir.InstCall); ok {
-				if f, ok := call.Callee.(*ir.Func); ok && f.Name() == "ka.barrier" {
-					calls = append(calls, struct {
-						b *ir.Block
-						i int
-					}{b, i})
-					break // one per block at a time: the rest is split off below
-				}
-			}
+		if firstBarrier(b) >= 0 {
+			queue = append(queue, b)
 		}
 	}
-	// Split each block at its barriers, from the first, until none is left.
-	for len(calls) > 0 {
-		b, i := calls[0].b, calls[0].i
-		calls = calls[1:]
+	for len(queue) > 0 {
+		b := queue[0]
+		queue = queue[1:]
+		i := firstBarrier(b)
 		call := b.Insts[i]
 		rest := fn.NewBlock("")
 		rest.Insts = append([]ir.Instruction(nil), b.Insts[i+1:]...)
@@ -260,17 +251,20 @@ func (c *compiler) barrierStopChecks(flag value.Value, stop *ir.Block) {
 		s := wait.NewLoad(lltypes.I32, slot)
 		s.Align = 4
 		wait.NewCondBr(wait.NewICmp(enum.IPredNE, s, zero32), stop, rest)
-		// More barriers in the rest of the block?
-		for j, inst := range rest.Insts {
-			if call, ok := inst.(*ir.InstCall); ok {
-				if f, ok := call.Callee.(*ir.Func); ok && f.Name() == "ka.barrier" {
-					calls = append(calls, struct {
-						b *ir.Block
-						i int
-					}{rest, j})
-					break
-				}
+		if firstBarrier(rest) >= 0 {
+			queue = append(queue, rest)
+		}
+	}
+}
+
+// firstBarrier returns the index of b's first call of @ka.barrier, or -1.
+func firstBarrier(b *ir.Block) int {
+	for i, inst := range b.Insts {
+		if call, ok := inst.(*ir.InstCall); ok {
+			if f, ok := call.Callee.(*ir.Func); ok && f.Name() == "ka.barrier" {
+				return i
 			}
 		}
 	}
+	return -1
 }
