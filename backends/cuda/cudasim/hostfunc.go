@@ -26,28 +26,17 @@ static int kgsim_host_func(void *fn, uintptr_t user) {
 */
 import "C"
 
-import "unsafe"
+import (
+	"fmt"
+	"syscall"
+	"unsafe"
+)
 
 // callHostFunc calls the C function fn with user on a C thread and
 // returns when it has returned.
 func callHostFunc(fn unsafe.Pointer, user uintptr) error {
 	if r := C.kgsim_host_func(fn, C.uintptr_t(user)); r != 0 {
-		return errnoError(int(r))
+		return fmt.Errorf("cudasim: pthread: %w", syscall.Errno(r))
 	}
 	return nil
-}
-
-type errnoError int
-
-func (e errnoError) Error() string { return "cudasim: pthread error " + itoa(int(e)) }
-
-func itoa(n int) string {
-	if n == 0 {
-		return "0"
-	}
-	var b []byte
-	for ; n > 0; n /= 10 {
-		b = append([]byte{byte('0' + n%10)}, b...)
-	}
-	return string(b)
 }
