@@ -68,7 +68,7 @@ func analyzePanic(x ssa.Value) *panicForm {
 	form.parts = append(form.parts, mi)
 	switch v := mi.X.(type) {
 	case *ssa.Const:
-		if v.Value != nil && v.Value.Kind() == constant.String {
+		if isStringConst(v) {
 			form.format = escapePercent(constant.StringVal(v.Value))
 			return form
 		}
@@ -77,7 +77,7 @@ func analyzePanic(x ssa.Value) *panicForm {
 			switch fn.Name() {
 			case "Sprintf":
 				c, ok := v.Common().Args[0].(*ssa.Const)
-				if !ok || c.Value == nil || c.Value.Kind() != constant.String {
+				if !ok || !isStringConst(c) {
 					form.err = "the format of fmt.Sprintf in a panic in a kernel must be a constant"
 					return form
 				}

@@ -73,7 +73,7 @@ func (f *frame) createPrint(call *ssa.Call, ln bool) lowered {
 		if ln && i > 0 {
 			ps = append(ps, piece{text: " "})
 		}
-		p, ok := f.printPiece(a, 'v', pos)
+		p, ok := f.printPiece(a, pos)
 		if !ok {
 			return nil
 		}
@@ -89,10 +89,10 @@ func (f *frame) createPrint(call *ssa.Call, ln bool) lowered {
 	return nil
 }
 
-// printPiece is the piece printing a with Go's verb (v, d, x, ...), or
-// false after an error.
-func (f *frame) printPiece(a ssa.Value, verb byte, pos token.Pos) (piece, bool) {
-	if c, ok := a.(*ssa.Const); ok && c.Value != nil && c.Value.Kind() == gconstant.String {
+// printPiece is the piece printing a with its default conversion (the
+// caller sets a verb's), or false after an error.
+func (f *frame) printPiece(a ssa.Value, pos token.Pos) (piece, bool) {
+	if c, ok := a.(*ssa.Const); ok && isStringConst(c) {
 		return piece{text: gconstant.StringVal(c.Value)}, true
 	}
 	if !isScalarBasic(a.Type()) {
@@ -124,7 +124,7 @@ func (f *frame) printPiece(a ssa.Value, verb byte, pos token.Pos) (piece, bool) 
 func (f *frame) createKaPrintf(call *ssa.Call) lowered {
 	pos := call.Pos()
 	c, ok := call.Common().Args[0].(*ssa.Const)
-	if !ok || c.Value == nil || c.Value.Kind() != gconstant.String {
+	if !ok || !isStringConst(c) {
 		f.errorf(pos, "the format of ka.Printf in a kernel must be a constant")
 		return nil
 	}
@@ -173,7 +173,7 @@ func (f *frame) createKaPrintf(call *ssa.Call) lowered {
 			f.errorf(pos, "%s", unsupported(fmt.Sprintf("the verb %%%c of ka.Printf (kernels take v d x X o f F e E g G t s)", verb)))
 			return nil
 		}
-		p, ok := f.printPiece(a, verb, pos)
+		p, ok := f.printPiece(a, pos)
 		if !ok {
 			return nil
 		}
@@ -251,7 +251,7 @@ func (f *frame) createPrintf(ps []piece) {
 	args := []value.Value{nil}
 	for _, p := range ps {
 		if p.val == nil {
-			format.WriteString(strings.ReplaceAll(p.text, "%", "%%"))
+			format.WriteString(escapePercent(p.text))
 			continue
 		}
 		format.WriteString(p.conv)
