@@ -302,3 +302,42 @@ func TestWaitForNilAndReleasedEvents(t *testing.T) {
 	assert.ErrorIs(t, ev.Wait(context.Background()), ka.ErrClosed)
 	assert.True(t, ev.Done())
 }
+
+// After Close: recording, copying and timing report ErrClosed; events
+// recorded before report ErrClosed too (Done is true).
+func TestEventsAndCopiesAfterClose(t *testing.T) {
+	ctx := context.Background()
+	dev1, err := ka.Open("native")
+	require.NoError(t, err)
+	dev2 := openNative(t)
+	a, err := ka.FromSlice(ctx, dev1, []int32{1, 2, 3})
+	require.NoError(t, err)
+	b, err := ka.Alloc[int32](dev1, 3)
+	require.NoError(t, err)
+	c, err := ka.Alloc[int32](dev2, 3)
+	require.NoError(t, err)
+	s := dev1.Stream()
+	start, err := s.Record()
+	require.NoError(t, err)
+	end, err := s.Record()
+	require.NoError(t, err)
+	k := kernel(t, dev1, CopyInts)
+	require.NoError(t, dev1.Close())
+
+	_, err = s.Record()
+	assert.ErrorIs(t, err, ka.ErrClosed)
+	assert.ErrorIs(t, end.Wait(ctx), ka.ErrClosed)
+	assert.True(t, end.Done())
+	_, err = end.Elapsed(start)
+	assert.ErrorIs(t, err, ka.ErrClosed)
+	assert.NoError(t, end.Release(), "Close released it")
+	assert.ErrorIs(t, dev2.Stream().WaitFor(end), ka.ErrClosed)
+	_, err = k.LaunchTimed(s, ka.Range(3), b, a)
+	assert.ErrorIs(t, err, ka.ErrClosed)
+
+	assert.ErrorIs(t, ka.Copy(s, b, a), ka.ErrClosed, "both arrays on the closed device")
+	assert.ErrorIs(t, ka.Copy(dev2.Stream(), c, a), ka.ErrClosed, "from the closed device")
+	assert.ErrorIs(t, ka.Copy(dev2.Stream(), a, c), ka.ErrClosed, "to the closed device")
+	assert.ErrorIs(t, a.WriteAsync(s, []int32{1}), ka.ErrClosed)
+	assert.ErrorIs(t, a.ReadAsync(s, make([]int32, 1)), ka.ErrClosed)
+}
