@@ -18,28 +18,27 @@ import (
 // module scope, when the kernel prints.
 func (me *moduleEmitter) createPrintfDecls(out *strings.Builder) {
 	calls := printfCalls(me.kernel)
+	if len(calls) == 0 {
+		return
+	}
+	out.WriteString(".extern .func (.param .b32 func_retval0) vprintf\n(\n\t.param .b64 vprintf_param_0,\n\t.param .b64 vprintf_param_1\n);\n\n")
 	for n, call := range calls {
-		c, _ := emitutil.ParseCall(call)
-		{
-			if n == 0 {
-				out.WriteString(".extern .func (.param .b32 func_retval0) vprintf\n(\n\t.param .b64 vprintf_param_0,\n\t.param .b64 vprintf_param_1\n);\n\n")
-			}
-			sym := fmt.Sprintf("__ka_fmt_%d", n)
-			data := append([]byte(c.Format), 0)
-			bytes := make([]string, len(data))
-			for i, x := range data {
-				bytes[i] = fmt.Sprint(x)
-			}
-			fmt.Fprintf(out, ".global .align 1 .b8 %s[%d] = {%s};\n", sym, len(data), strings.Join(bytes, ", "))
+		c, _ := emitutil.ParseCall(call) // well-formed: printfCalls parsed it
+		data := append([]byte(c.Format), 0)
+		bytes := make([]string, len(data))
+		for i, x := range data {
+			bytes[i] = fmt.Sprint(x)
 		}
+		fmt.Fprintf(out, ".global .align 1 .b8 %s[%d] = {%s};\n", formatSym(n), len(data), strings.Join(bytes, ", "))
 	}
-	if len(calls) > 0 {
-		out.WriteString("\n")
-	}
+	out.WriteString("\n")
 }
 
+// formatSym is the symbol of the format of the kernel's n-th printf call.
+func formatSym(n int) string { return fmt.Sprintf("__ka_fmt_%d", n) }
+
 // printfCalls are the kernel's well-formed calls of @ka.printf, in order:
-// the i-th one's format is __ka_fmt_<i>.
+// the i-th one's format is formatSym(i).
 func printfCalls(fn *ir.Func) []*ir.InstCall {
 	var calls []*ir.InstCall
 	for _, b := range fn.Blocks {
@@ -60,7 +59,7 @@ func (fe *funcEmitter) createPrintf(inst *ir.InstCall) {
 	sym := ""
 	for i, c := range printfCalls(fe.fn) {
 		if c == inst {
-			sym = fmt.Sprintf("__ka_fmt_%d", i)
+			sym = formatSym(i)
 		}
 	}
 	f, fg := fe.newReg(classB64), fe.newReg(classB64)
