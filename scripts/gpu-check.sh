@@ -35,8 +35,8 @@ KAGO_PTX_OUT="$out/ptx" go test -count=1 -run 'TestCorpusEmits$' ./codegen >/dev
 go test -c -o "$out/bin/cuda.test" ./backends/cuda
 mkdir -p "$out/backends/cuda"
 cp -R backends/cuda/testdata "$out/backends/cuda/"
-# Cancellation (issue 19): the stop flag in mapped pinned memory, read by
-# the kernels' ld.volatile while they run.
+# Cancellation (issue 19): the stop flag in device memory (the fault
+# record), read by the kernels' ld.volatile while they run.
 go test -c -o "$out/bin/cancel.test" ./internal/canceltest
 # Subgroups on warps (shfl.sync, vote.sync) and the group collectives.
 go test -c -o "$out/bin/subgroups.test" ./internal/subgroups
