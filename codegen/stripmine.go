@@ -17,6 +17,7 @@ package codegen
 // towards the outer one's checks.
 
 import (
+	"github.com/kago-dev/kago/codegen/internal/emitutil"
 	"github.com/llir/llvm/ir"
 	"github.com/llir/llvm/ir/constant"
 	"github.com/llir/llvm/ir/enum"
@@ -43,16 +44,7 @@ type cfgInfo struct {
 }
 
 func newCFGInfo(fn *ir.Func) *cfgInfo {
-	ci := &cfgInfo{preds: map[*ir.Block][]*ir.Block{}, blockOf: map[value.Value]*ir.Block{}, uses: map[value.Value]int{}}
-	count := func(u any) {
-		if u, ok := u.(interface{ Operands() []*value.Value }); ok {
-			for _, op := range u.Operands() {
-				if op != nil && *op != nil {
-					ci.uses[*op]++
-				}
-			}
-		}
-	}
+	ci := &cfgInfo{preds: map[*ir.Block][]*ir.Block{}, blockOf: map[value.Value]*ir.Block{}, uses: emitutil.Uses(fn)}
 	for _, b := range fn.Blocks {
 		for _, s := range b.Term.Succs() {
 			if len(ci.preds[s]) == 0 || ci.preds[s][len(ci.preds[s])-1] != b {
@@ -63,9 +55,7 @@ func newCFGInfo(fn *ir.Func) *cfgInfo {
 			if v, ok := inst.(value.Value); ok {
 				ci.blockOf[v] = b
 			}
-			count(inst)
 		}
-		count(b.Term)
 	}
 	return ci
 }

@@ -47,24 +47,7 @@ func Contractions(f *ir.Func) Contraction {
 	if !Contracts(f) {
 		return c
 	}
-	uses := map[value.Value]int{}
-	count := func(ops []*value.Value) {
-		for _, op := range ops {
-			if op != nil && *op != nil {
-				uses[*op]++
-			}
-		}
-	}
-	for _, b := range f.Blocks {
-		for _, inst := range b.Insts {
-			if u, ok := inst.(interface{ Operands() []*value.Value }); ok {
-				count(u.Operands())
-			}
-		}
-		if u, ok := b.Term.(interface{ Operands() []*value.Value }); ok {
-			count(u.Operands())
-		}
-	}
+	uses := Uses(f)
 	c.adds = map[*ir.InstFAdd]*ir.InstFMul{}
 	c.muls = map[*ir.InstFMul]bool{}
 	for _, b := range f.Blocks {

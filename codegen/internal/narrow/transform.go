@@ -1,6 +1,7 @@
 package narrow
 
 import (
+	"github.com/kago-dev/kago/codegen/internal/emitutil"
 	"github.com/llir/llvm/ir"
 	"github.com/llir/llvm/ir/constant"
 	"github.com/llir/llvm/ir/types"
@@ -277,26 +278,12 @@ func (t *transform) run() int {
 // cleanup removes the casts this pass made that nothing uses, repeatedly.
 func (t *transform) cleanup() {
 	for {
-		used := map[value.Value]bool{}
-		for _, b := range t.a.f.Blocks {
-			for _, in := range b.Insts {
-				if u, ok := in.(value.User); ok {
-					for _, op := range u.Operands() {
-						used[*op] = true
-					}
-				}
-			}
-			if u, ok := b.Term.(value.User); ok {
-				for _, op := range u.Operands() {
-					used[*op] = true
-				}
-			}
-		}
+		uses := emitutil.Uses(t.a.f)
 		removed := false
 		for _, b := range t.a.f.Blocks {
 			out := b.Insts[:0]
 			for _, in := range b.Insts {
-				if t.made[in] && !used[in.(value.Value)] {
+				if t.made[in] && uses[in.(value.Value)] == 0 {
 					removed = true
 					continue
 				}
