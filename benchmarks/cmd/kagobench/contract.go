@@ -13,6 +13,7 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"math/bits"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -173,20 +174,10 @@ func contractTable(runs, cycles int) (string, error) {
 		if c.med < 0.95 {
 			goal = "**missed**"
 		}
-		fmt.Fprintf(&b, "| 2^%d | %s | %s | %s | %s× (%s–%s) | %s× (%s–%s) | %s |\n", bitsLen(n),
+		fmt.Fprintf(&b, "| 2^%d | %s | %s | %s | %s× (%s–%s) | %s× (%s–%s) | %s |\n", bits.TrailingZeros(uint(n)),
 			fmtNum(median(ms[si][0])), fmtNum(median(ms[si][1])), fmtNum(median(ms[si][2])),
 			fmt2(g.med), fmt2(g.lo), fmt2(g.hi), fmt2(c.med), fmt2(c.lo), fmt2(c.hi), goal)
 	}
 	b.WriteString("\n")
 	return b.String(), nil
-}
-
-// bitsLen returns log2 of a power of two.
-func bitsLen(n int) int {
-	k := 0
-	for n > 1 {
-		n >>= 1
-		k++
-	}
-	return k
 }
