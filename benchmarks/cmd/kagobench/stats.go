@@ -19,8 +19,7 @@ func quantile(xs []float64, q float64) float64 {
 	}
 	s := append([]float64(nil), xs...)
 	sort.Float64s(s)
-	i := int(math.Ceil(q*float64(len(s)))) - 1
-	return s[max(0, min(i, len(s)-1))]
+	return sortedQuantile(s, q)
 }
 
 func median(xs []float64) float64 { return quantile(xs, 0.5) }
