@@ -61,29 +61,17 @@ func main() {
 		}
 		for _, bn := range benches {
 			on, off, free, err := bn.setup(ctx, dev)
-			if err != nil {
-				fmt.Fprintf(os.Stderr, "checkcost: %s %s: %v\n", b, bn.name, err)
-				os.Exit(1)
-			}
+			check(b, bn.name, err)
 			s := dev.Stream()
 			sample := func(f func(*ka.Stream) error) time.Duration {
 				t0 := time.Now()
 				for i := 0; i < bn.reps; i++ {
-					if err := f(s); err != nil {
-						fmt.Fprintf(os.Stderr, "checkcost: %s %s: %v\n", b, bn.name, err)
-						os.Exit(1)
-					}
+					check(b, bn.name, f(s))
 					if bn.each {
-						if err := s.Synchronize(ctx); err != nil {
-							fmt.Fprintf(os.Stderr, "checkcost: %s %s: %v\n", b, bn.name, err)
-							os.Exit(1)
-						}
+						check(b, bn.name, s.Synchronize(ctx))
 					}
 				}
-				if err := s.Synchronize(ctx); err != nil {
-					fmt.Fprintf(os.Stderr, "checkcost: %s %s: %v\n", b, bn.name, err)
-					os.Exit(1)
-				}
+				check(b, bn.name, s.Synchronize(ctx))
 				return time.Since(t0) / time.Duration(bn.reps)
 			}
 			round := func(d time.Duration) time.Duration {
@@ -119,6 +107,13 @@ func main() {
 				ratios[len(ratios)/2], ratios[0], ratios[len(ratios)-1])
 		}
 		dev.Close()
+	}
+}
+
+func check(backend, kernel string, err error) {
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "checkcost: %s %s: %v\n", backend, kernel, err)
+		os.Exit(1)
 	}
 }
 
