@@ -76,7 +76,8 @@ type returnEdge struct {
 
 func (c *compiler) newFrame(fn *ssa.Function) *frame {
 	return &frame{compiler: c, fn: fn, values: map[ssa.Value]lowered{},
-		blocks: map[*ssa.BasicBlock]*ir.Block{}, exits: map[*ssa.BasicBlock]*ir.Block{}}
+		blocks: map[*ssa.BasicBlock]*ir.Block{}, exits: map[*ssa.BasicBlock]*ir.Block{},
+		panicForms: map[*ssa.Panic]*panicForm{}, skip: map[ssa.Instruction]bool{}, printfArgs: map[*ssa.Call][]ssa.Value{}}
 }
 
 // createBody lowers the frame's function body and returns its first block.

@@ -43,10 +43,6 @@ func (f *frame) markPanics() {
 				continue
 			}
 			form := analyzePanic(p.X)
-			if f.panicForms == nil {
-				f.panicForms = map[*ssa.Panic]*panicForm{}
-				f.skip = map[ssa.Instruction]bool{}
-			}
 			f.panicForms[p] = form
 			for _, part := range form.parts {
 				f.skip[part] = true
@@ -262,10 +258,7 @@ func escapePercent(s string) string { return strings.ReplaceAll(s, "%", "%%") }
 // and the work-item returns.
 func (f *frame) createPanic(p *ssa.Panic) {
 	pos := p.Pos()
-	form := f.panicForms[p]
-	if form == nil {
-		form = analyzePanic(p.X)
-	}
+	form := f.panicForms[p] // markPanics saw every panic of the function
 	if form.err != "" {
 		f.errorf(pos, "%s", form.err)
 		f.cur.NewUnreachable()

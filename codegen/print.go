@@ -43,9 +43,6 @@ func (f *frame) markPrintfs() {
 			}
 			form := &panicForm{}
 			vals, ok := varargs(call.Common().Args[1], form)
-			if f.printfArgs == nil {
-				f.printfArgs = map[*ssa.Call][]ssa.Value{}
-			}
 			if !ok {
 				f.printfArgs[call] = nil
 				continue
@@ -54,9 +51,6 @@ func (f *frame) markPrintfs() {
 				vals = []ssa.Value{}
 			}
 			f.printfArgs[call] = vals
-			if f.skip == nil {
-				f.skip = map[ssa.Instruction]bool{}
-			}
 			for _, p := range form.parts {
 				f.skip[p] = true
 			}
