@@ -154,7 +154,7 @@ func (k *Kernel) launch(s *Stream, r NDRange, timed bool, args []any) (*eventSta
 			arg, err := a.localLaunchArg(i, group.Total())
 			var n int64
 			if err == nil {
-				n, err = driver.LocalBytes(arg, p.Type, 0)
+				n, err = driver.LocalBytes(arg, p.Type)
 			}
 			// local <= lim so far: comparing n with what is left cannot overflow.
 			if lim := int64(k.dev.info.Capabilities.LocalMemBytes); err == nil && lim > 0 && n > lim-local {

@@ -146,7 +146,7 @@ func (q *queue) Launch(fn driver.Function, r, group driver.NDRange, args []drive
 			l.Set(i, dp.Size, uint64(args[dp.Arg].Len))
 		case driver.ParamLocalBuffer:
 			// A __local T* argument: its size, no value.
-			n, err := driver.LocalBytes(args[dp.Arg], f.spec.Params[dp.Arg].Type, 0)
+			n, err := driver.LocalBytes(args[dp.Arg], f.spec.Params[dp.Arg].Type)
 			if err != nil {
 				return fmt.Errorf("opencl: launch of %s: parameter %s: %w", f.spec.Name, f.spec.Params[dp.Arg], err)
 			}

@@ -51,9 +51,9 @@ func TestLayoutOfLocal(t *testing.T) {
 	require.Equal(t, want, driver.LayoutOf(params)[:3])
 	require.Equal(t, "l ka.Local[uint32]", params[0].String())
 	require.Equal(t, "ParamLocalBuffer", driver.ParamLocalBuffer.String())
-	n, err := driver.LocalBytes(driver.Arg{Len: 10}, driver.Uint32, 0)
+	n, err := driver.LocalBytes(driver.Arg{Len: 10}, driver.Uint32)
 	require.NoError(t, err)
 	require.Equal(t, int64(40), n)
-	_, err = driver.LocalBytes(driver.Arg{Len: 10}, driver.Uint32, 39)
+	_, err = driver.LocalBytes(driver.Arg{Len: -1}, driver.Uint32)
 	require.ErrorIs(t, err, driver.ErrBadLaunch)
 }

@@ -41,17 +41,13 @@ func LaunchLocal[T any](w *WorkItem, slot, n int) []T {
 }
 
 // LocalBytes is the size in bytes of the local memory of a ka.Local
-// argument a of a parameter of element type t, checked against limit
-// (the device's local memory, 0 for no limit). A size that overflows
-// int64 is an error whatever the limit.
-func LocalBytes(a Arg, t ScalarType, limit int64) (int64, error) {
+// argument a of a parameter of element type t. A size that overflows
+// int64 is an error; the device's limit is ka's to check, for all the
+// launch's arguments together.
+func LocalBytes(a Arg, t ScalarType) (int64, error) {
 	size := max(int64(t.Size()), 1)
 	if a.Len < 0 || int64(a.Len) > math.MaxInt64/size {
 		return 0, fmt.Errorf("ka.Local of %d %s elements: not a size in bytes: %w", a.Len, t, ErrBadLaunch)
 	}
-	n := int64(a.Len) * int64(t.Size())
-	if limit > 0 && n > limit {
-		return 0, fmt.Errorf("ka.Local of %d %s elements (%d bytes) exceeds the device's %d bytes of local memory: %w", a.Len, t, n, limit, ErrBadLaunch)
-	}
-	return n, nil
+	return int64(a.Len) * int64(t.Size()), nil
 }
