@@ -18,6 +18,14 @@ import (
 // conversions are left. It allocates nothing.
 func packArgs(spec *driver.KernelSpec, layout driver.DeviceParams, args []driver.Arg, r driver.NDRange, slots []uint64) error {
 	for i, dp := range layout {
+		v, ok, err := dp.ArgValue(spec, args, r)
+		if err != nil {
+			return fmt.Errorf("cuda: launch of %s: %w", spec.Name, err)
+		}
+		if ok {
+			slots[i] = v
+			continue
+		}
 		switch dp.Kind {
 		case driver.ParamBuffer:
 			b, ok := args[dp.Arg].Buffer.(*buffer)
@@ -25,31 +33,9 @@ func packArgs(spec *driver.KernelSpec, layout driver.DeviceParams, args []driver
 				return fmt.Errorf("cuda: launch of %s: parameter %s needs a buffer of this backend, got %T: %w", spec.Name, spec.Params[dp.Arg], args[dp.Arg].Buffer, driver.ErrBadLaunch)
 			}
 			slots[i] = uint64(b.ptr)
-		case driver.ParamField:
-			slots[i] = driver.FieldBits(args[dp.Arg].Bytes, dp.Offset, dp.Size)
-		case driver.ParamOffset:
-			slots[i] = uint64(args[dp.Arg].Offset)
-		case driver.ParamShape:
-			slots[i] = uint64(args[dp.Arg].Shape[dp.Dim])
-		case driver.ParamStride:
-			slots[i] = uint64(args[dp.Arg].Strides[dp.Dim])
-		case driver.ParamLength, driver.ParamLocalLength:
-			slots[i] = uint64(args[dp.Arg].Len)
 		case driver.ParamLocalBuffer:
 			// An offset in the dynamic shared memory: Launch fills these
 			// (packLocals, localmem.go).
-		case driver.ParamScalar:
-			p := spec.Params[dp.Arg]
-			v, ok := driver.ScalarBits(p.Type, args[dp.Arg].Value)
-			if !ok {
-				return fmt.Errorf("cuda: launch of %s: parameter %s got a %T: %w", spec.Name, p, args[dp.Arg].Value, driver.ErrBadLaunch)
-			}
-			slots[i] = v
-		case driver.ParamGlobalSize:
-			slots[i] = 1
-			if dp.Dim < r.Dims {
-				slots[i] = uint64(r.Size[dp.Dim])
-			}
 		case driver.ParamFaultRecord, driver.ParamLaunchID:
 			// The stream's fault record: Launch fills these (packFaults).
 		default:

@@ -127,6 +127,14 @@ func (q *queue) Launch(fn driver.Function, r, group driver.NDRange, args []drive
 	defer f.mu.Unlock()
 	l := f.launch
 	for i, dp := range f.layout {
+		v, ok, err := dp.ArgValue(f.spec, args, r)
+		if err != nil {
+			return fmt.Errorf("opencl: launch of %s: %w", f.spec.Name, err)
+		}
+		if ok {
+			l.Set(i, dp.Size, v)
+			continue
+		}
 		switch dp.Kind {
 		case driver.ParamBuffer:
 			b, ok := args[dp.Arg].Buffer.(*buffer)
@@ -134,16 +142,6 @@ func (q *queue) Launch(fn driver.Function, r, group driver.NDRange, args []drive
 				return fmt.Errorf("opencl: launch of %s: parameter %s needs a buffer of this backend, got %T: %w", f.spec.Name, f.spec.Params[dp.Arg], args[dp.Arg].Buffer, driver.ErrBadLaunch)
 			}
 			l.Set(i, dp.Size, uint64(b.mem))
-		case driver.ParamField:
-			l.Set(i, dp.Size, driver.FieldBits(args[dp.Arg].Bytes, dp.Offset, dp.Size))
-		case driver.ParamOffset:
-			l.Set(i, dp.Size, uint64(args[dp.Arg].Offset))
-		case driver.ParamShape:
-			l.Set(i, dp.Size, uint64(args[dp.Arg].Shape[dp.Dim]))
-		case driver.ParamStride:
-			l.Set(i, dp.Size, uint64(args[dp.Arg].Strides[dp.Dim]))
-		case driver.ParamLength, driver.ParamLocalLength:
-			l.Set(i, dp.Size, uint64(args[dp.Arg].Len))
 		case driver.ParamLocalBuffer:
 			// A __local T* argument: its size, no value.
 			n, err := driver.LocalBytes(args[dp.Arg], f.spec.Params[dp.Arg].Type)
@@ -151,19 +149,6 @@ func (q *queue) Launch(fn driver.Function, r, group driver.NDRange, args []drive
 				return fmt.Errorf("opencl: launch of %s: parameter %s: %w", f.spec.Name, f.spec.Params[dp.Arg], err)
 			}
 			l.SetLocal(i, int(n))
-		case driver.ParamScalar:
-			p := f.spec.Params[dp.Arg]
-			v, ok := driver.ScalarBits(p.Type, args[dp.Arg].Value)
-			if !ok {
-				return fmt.Errorf("opencl: launch of %s: parameter %s got a %T: %w", f.spec.Name, p, args[dp.Arg].Value, driver.ErrBadLaunch)
-			}
-			l.Set(i, dp.Size, v)
-		case driver.ParamGlobalSize:
-			size := 1
-			if dp.Dim < r.Dims {
-				size = r.Size[dp.Dim]
-			}
-			l.Set(i, dp.Size, uint64(size))
 		case driver.ParamFaultRecord:
 			m, err := q.faultRecord()
 			if err != nil {

@@ -152,6 +152,42 @@ func (s *KernelSpec) Layout() DeviceParams {
 	return LayoutOf(s.Params)
 }
 
+// ArgValue returns the value of device parameter dp in a launch of spec
+// with args over r, for the kinds whose value comes from the arguments and
+// the range alone: struct fields, views' offsets, shapes and strides,
+// lengths, scalars, the range's sizes. ok is false for the kinds a backend
+// fills itself (buffers, local buffers, the fault record, the launch id)
+// and for kinds it does not know. A scalar argument of another type is an
+// error wrapping ErrBadLaunch. It allocates nothing unless it fails: the
+// backends call it for every parameter of every launch.
+func (dp DeviceParam) ArgValue(spec *KernelSpec, args []Arg, r NDRange) (v uint64, ok bool, err error) {
+	switch dp.Kind {
+	case ParamField:
+		return FieldBits(args[dp.Arg].Bytes, dp.Offset, dp.Size), true, nil
+	case ParamOffset:
+		return uint64(args[dp.Arg].Offset), true, nil
+	case ParamShape:
+		return uint64(args[dp.Arg].Shape[dp.Dim]), true, nil
+	case ParamStride:
+		return uint64(args[dp.Arg].Strides[dp.Dim]), true, nil
+	case ParamLength, ParamLocalLength:
+		return uint64(args[dp.Arg].Len), true, nil
+	case ParamScalar:
+		p, a := spec.Params[dp.Arg], args[dp.Arg].Value
+		v, ok := ScalarBits(p.Type, a)
+		if !ok {
+			return 0, false, fmt.Errorf("parameter %s got a %T: %w", p, a, ErrBadLaunch)
+		}
+		return v, true, nil
+	case ParamGlobalSize: // a hidden parameter: no argument
+		if dp.Dim < r.Dims {
+			return uint64(r.Size[dp.Dim]), true, nil
+		}
+		return 1, true, nil
+	}
+	return 0, false, nil
+}
+
 // FieldBits reads the little-endian field of size bytes at off of a
 // struct parameter's memory b (ParamField); a field past b reads as 0.
 func FieldBits(b []byte, off, size int) uint64 {
