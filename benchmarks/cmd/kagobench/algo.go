@@ -49,9 +49,9 @@ func algoTable(ks *kit, cfg config) *table {
 		}
 		bw := "—"
 		if copyBase != nil {
-			bw = timesOf(rc)
+			bw = spreadOf(rc).times()
 		}
-		t.add(name, fmtNum(median(tk)), fmtNum(median(tg)), timesOf(rg), bw, goal)
+		t.add(name, fmtNum(median(tk)), fmtNum(median(tg)), spreadOf(rg).times(), bw, goal)
 	}
 
 	// Sum of float32.
@@ -149,10 +149,4 @@ func sortRow[T uint32 | float32](ks *kit, row func(string, func() float64, func(
 			return timeIt(func() { slices.Sort(work) })
 		}, nil, "Go / kago ≥ 2×")
 	must(xa.Free())
-}
-
-// timesOf prints ratios as their median and range, "1.49× (1.45–1.54)".
-func timesOf(rs []float64) string {
-	sp := spreadOf(rs)
-	return fmt.Sprintf("%s× (%s–%s)", fmtNum(sp.med), fmtNum(sp.lo), fmtNum(sp.hi))
 }

@@ -174,9 +174,9 @@ func contractTable(runs, cycles int) (string, error) {
 		if c.med < 0.95 {
 			goal = "**missed**"
 		}
-		fmt.Fprintf(&b, "| 2^%d | %s | %s | %s | %s× (%s–%s) | %s× (%s–%s) | %s |\n", bits.TrailingZeros(uint(n)),
+		fmt.Fprintf(&b, "| 2^%d | %s | %s | %s | %s | %s | %s |\n", bits.TrailingZeros(uint(n)),
 			fmtNum(median(ms[si][0])), fmtNum(median(ms[si][1])), fmtNum(median(ms[si][2])),
-			fmt2(g.med), fmt2(g.lo), fmt2(g.hi), fmt2(c.med), fmt2(c.lo), fmt2(c.hi), goal)
+			g.times(), c.times(), goal)
 	}
 	b.WriteString("\n")
 	return b.String(), nil

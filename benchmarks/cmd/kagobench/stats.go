@@ -58,6 +58,13 @@ func (s spread) String() string {
 	return fmt.Sprintf("%s (%s–%s)", fmtNum(s.med), fmtNum(s.lo), fmtNum(s.hi))
 }
 
+// times prints s as ratios: "1.49× (1.45–1.54)".
+func (s spread) times() string {
+	return fmt.Sprintf("%s× (%s–%s)", fmt2(s.med), fmt2(s.lo), fmt2(s.hi))
+}
+
+func fmt2(v float64) string { return fmt.Sprintf("%.2f", v) }
+
 func ratio(a, b float64) string {
 	if b == 0 || math.IsNaN(a) || math.IsNaN(b) {
 		return "—"

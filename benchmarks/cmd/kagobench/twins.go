@@ -327,15 +327,12 @@ func twinsTable(runs, cycles int, only string) (string, error) {
 		if sp.med < 0.97 {
 			goal = "**missed**"
 		}
-		fmt.Fprintf(&b, "| %s | %s | %s | %s | %s× (%s–%s) | %v | %s |\n", c.name, c.size,
-			fmtNum(median(genMS[i])), fmtNum(median(handMS[i])),
-			fmt2(sp.med), fmt2(sp.lo), fmt2(sp.hi), yesNo(same[i]), goal)
+		fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %v | %s |\n", c.name, c.size,
+			fmtNum(median(genMS[i])), fmtNum(median(handMS[i])), sp.times(), yesNo(same[i]), goal)
 	}
 	b.WriteString("\n")
 	return b.String(), nil
 }
-
-func fmt2(v float64) string { return fmt.Sprintf("%.2f", v) }
 
 func yesNo(b bool) string {
 	if b {
