@@ -177,7 +177,7 @@ func (g *gen) stripLoop(f *ast.ForStmt) bool {
 	if !ok || obj == nil || g.addrOf[obj] {
 		return false
 	}
-	if _, isInt := obj.Type().Underlying().(*types.Basic); !isInt || obj.Type().Underlying().(*types.Basic).Info()&types.IsInteger == 0 {
+	if b, ok := obj.Type().Underlying().(*types.Basic); !ok || b.Info()&types.IsInteger == 0 {
 		return false
 	}
 	cond, ok := f.Cond.(*ast.BinaryExpr)
