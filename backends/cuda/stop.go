@@ -1,6 +1,7 @@
 package cuda
 
 import (
+	"context"
 	"fmt"
 	"sync"
 	"sync/atomic"
@@ -47,8 +48,12 @@ func (q *queue) Stop(raised bool) error {
 }
 
 // stopRecord gives the flag of the new record at p its value, on the stops
-// stream, and makes the queue's stream wait for that (an event), so that
-// no kernel reads the flag before it is set; from then on, Stop sets it.
+// stream, and waits for that write, so that no kernel reads the flag
+// before it is set; from then on, Stop sets it. (A wait on the host, once
+// per stream, rather than an event for the stream to wait for: an event
+// recorded on the stops stream would sit behind nothing on a GPU, but it
+// is one more command there, and a Stop's write must never queue behind
+// anything.)
 func (q *queue) stopRecord(p cu.DevicePtr) error {
 	q.stop.mu.Lock()
 	defer q.stop.mu.Unlock()
@@ -56,13 +61,8 @@ func (q *queue) stopRecord(p cu.DevicePtr) error {
 	if err := q.setFlag(flag, q.stop.raised.Load()); err != nil {
 		return err
 	}
-	ev, err := q.dev.ctx.Record(q.dev.stops, cu.EventDisableTiming)
-	if err != nil {
-		return err
-	}
-	err = q.dev.ctx.WaitEvent(q.s, ev)
-	q.dev.ctx.DestroyEvent(ev) // released once the wait is done
-	if err != nil {
+	op := streamOp{ctx: q.dev.ctx, s: q.dev.stops}
+	if err := op.wait(context.Background(), "stop flag"); err != nil {
 		return err
 	}
 	q.stop.ptr = flag

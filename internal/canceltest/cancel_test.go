@@ -348,3 +348,51 @@ func TestChecksKeepResults(t *testing.T) {
 		}
 	})
 }
+
+// TestCancelRacesClose cancels tasks on cancellable streams while the
+// device closes under them, many times: the cancellations' stop flags race
+// the queues' release. Every task ends, with nil, its context's error or
+// ErrClosed, and Close returns.
+func TestCancelRacesClose(t *testing.T) {
+	for _, backend := range backends {
+		t.Run(backend, func(t *testing.T) {
+			for run := range sizeOf(backend).runs / 50 {
+				dev := katest.Open(t, backend)
+				require.True(t, dev.Capabilities().Features.Has(ka.Cancel))
+				k, err := ka.NewKernel(dev, Spin, ka.GroupSize(64))
+				require.NoError(t, err)
+				var tasks []*ka.Task
+				var cancels []context.CancelFunc
+				for range 4 {
+					x, err := ka.Alloc[int32](dev, 256) // one each: the tasks' streams run at once
+					require.NoError(t, err)
+					ctx, cancel := context.WithCancel(context.Background())
+					cancels = append(cancels, cancel)
+					tasks = append(tasks, ka.SpawnContext(ctx, dev, func(s *ka.Stream) error {
+						if err := k.Launch(s, ka.Range(256), x, int32(1<<20)); err != nil {
+							return err
+						}
+						return s.Synchronize(ctx)
+					}))
+				}
+				time.AfterFunc(time.Duration(rand.IntN(2000))*time.Microsecond, func() {
+					for _, c := range cancels {
+						c()
+					}
+				})
+				time.Sleep(time.Duration(rand.IntN(2000)) * time.Microsecond)
+				require.NoError(t, dev.Close(), "run %d", run)
+				for _, task := range tasks {
+					if err := task.Wait(context.Background()); err != nil {
+						if !errors.Is(err, context.Canceled) && !errors.Is(err, ka.ErrClosed) {
+							t.Fatalf("run %d: %v", run, err)
+						}
+					}
+				}
+				for _, c := range cancels {
+					c()
+				}
+			}
+		})
+	}
+}
