@@ -450,6 +450,20 @@ func storeWords(mem, src []byte) {
 	}
 }
 
+// loadWords copies mem to dst, a word at a time with atomic loads where
+// both are whole aligned 32-bit words: the counterpart of storeWords, for
+// a copy that reads device memory a copy engine may be writing (the stop
+// flag in a fault record being read back).
+func loadWords(dst, mem []byte) {
+	if len(mem)%4 != 0 || len(mem) == 0 || uintptr(unsafe.Pointer(&mem[0]))%4 != 0 {
+		copy(dst, mem)
+		return
+	}
+	for i := 0; i < len(mem); i += 4 {
+		binary.LittleEndian.PutUint32(dst[i:], atomic.LoadUint32((*uint32)(unsafe.Pointer(&mem[i]))))
+	}
+}
+
 // CopyDtoH is cuMemcpyDtoHAsync to pageable memory: the copy runs in s's
 // order and the call returns once dst holds the data.
 func (d *Driver) CopyDtoH(h cu.Context, dst []byte, src cu.DevicePtr, s cu.Stream) int32 {
@@ -462,7 +476,7 @@ func (d *Driver) CopyDtoH(h cu.Context, dst []byte, src cu.DevicePtr, s cu.Strea
 		return cu.InvalidValue
 	}
 	cmd := &command{what: "copy to host", run: func() int32 {
-		copy(dst, mem)
+		loadWords(dst, mem)
 		return cu.Success
 	}}
 	if r := c.enqueue(s, cmd); r != cu.Success {
