@@ -36,13 +36,11 @@ type Matrix[T Scalar] struct {
 // AllocMatrix allocates a rows×cols matrix on dev. Its contents are
 // unspecified until written.
 func AllocMatrix[T Scalar](dev *Device, rows, cols int) (*Matrix[T], error) {
-	if rows < 0 || cols < 0 {
-		return nil, fmt.Errorf("ka: AllocMatrix of %d×%d: %w", rows, cols, ErrInvalid)
+	n, err := shapeLen(rows, cols)
+	if err != nil {
+		return nil, fmt.Errorf("ka: AllocMatrix of %d×%d: %w", rows, cols, err)
 	}
-	if cols > 0 && rows > int(^uint(0)>>1)/cols {
-		return nil, fmt.Errorf("ka: AllocMatrix of %d×%d: %w", rows, cols, ErrOutOfMemory)
-	}
-	a, err := Alloc[T](dev, rows*cols)
+	a, err := Alloc[T](dev, n)
 	if err != nil {
 		return nil, err
 	}
@@ -52,8 +50,8 @@ func AllocMatrix[T Scalar](dev *Device, rows, cols int) (*Matrix[T], error) {
 // MatrixFromSlice allocates a rows×cols matrix on dev and copies data, its
 // elements in row-major order, into it. len(data) must be rows*cols.
 func MatrixFromSlice[T Scalar](ctx context.Context, dev *Device, rows, cols int, data []T) (*Matrix[T], error) {
-	if rows < 0 || cols < 0 || len(data) != rows*cols {
-		return nil, fmt.Errorf("ka: MatrixFromSlice of %d×%d from %d elements: %w", rows, cols, len(data), ErrInvalid)
+	if n, err := shapeLen(rows, cols); err != nil || len(data) != n {
+		return nil, fmt.Errorf("ka: MatrixFromSlice of %d×%d from %d elements: %w", rows, cols, len(data), orInvalid(err))
 	}
 	m, err := AllocMatrix[T](dev, rows, cols)
 	if err != nil {
@@ -100,25 +98,51 @@ func (m Matrix[T]) index(i, j int) int {
 // Slice: it shares m's memory and stride. Bounds outside m are an error
 // wrapping ErrInvalid.
 func (m *Matrix[T]) Slice(i0, i1, j0, j1 int) (*Matrix[T], error) {
+	if err := m.valid("Slice"); err != nil {
+		return nil, err
+	}
 	if i0 < 0 || i1 < i0 || i1 > m.rows || j0 < 0 || j1 < j0 || j1 > m.cols {
 		return nil, fmt.Errorf("ka: Slice(%d, %d, %d, %d) of a %d×%d matrix: %w", i0, i1, j0, j1, m.rows, m.cols, ErrInvalid)
 	}
 	return &Matrix[T]{arr: m.arr, off: m.off + i0*m.stride + j0, rows: i1 - i0, cols: j1 - j0, stride: m.stride}, nil
 }
 
-// Device is the device that holds the matrix.
-func (m *Matrix[T]) Device() *Device { return m.arr.dev }
+// Device is the device that holds the matrix (nil for a nil or zero
+// Matrix).
+func (m *Matrix[T]) Device() *Device { return m.Array().Device() }
 
 // Array is the array that holds the matrix's memory (of a view, its
-// parent's).
-func (m *Matrix[T]) Array() *Array[T] { return m.arr }
+// parent's; nil for a nil or zero Matrix).
+func (m *Matrix[T]) Array() *Array[T] {
+	if m == nil {
+		return nil
+	}
+	return m.arr
+}
 
 // Free releases the matrix's memory; a view frees its parent's.
-func (m *Matrix[T]) Free() error { return m.arr.Free() }
+func (m *Matrix[T]) Free() error {
+	if err := m.valid("Free"); err != nil {
+		return err
+	}
+	return m.arr.Free()
+}
+
+// valid fails, wrapping ErrInvalid, for a nil matrix or one that ka did
+// not make (a zero Matrix has no array).
+func (m *Matrix[T]) valid(op string) error {
+	if m == nil || m.arr == nil {
+		return fmt.Errorf("ka: %s of a ka.Matrix not made by AllocMatrix, MatrixFromSlice or Slice: %w", op, ErrInvalid)
+	}
+	return nil
+}
 
 // Write copies src, Rows()*Cols() elements in row-major order, into the
 // matrix.
 func (m *Matrix[T]) Write(ctx context.Context, src []T) error {
+	if err := m.valid("Write"); err != nil {
+		return err
+	}
 	if len(src) != m.rows*m.cols {
 		return fmt.Errorf("ka: Write of %d elements into a %d×%d matrix: %w", len(src), m.rows, m.cols, ErrInvalid)
 	}
@@ -128,6 +152,9 @@ func (m *Matrix[T]) Write(ctx context.Context, src []T) error {
 // Read copies the matrix, in row-major order, into dst, which must have
 // Rows()*Cols() elements.
 func (m *Matrix[T]) Read(ctx context.Context, dst []T) error {
+	if err := m.valid("Read"); err != nil {
+		return err
+	}
 	if len(dst) != m.rows*m.cols {
 		return fmt.Errorf("ka: Read of %d elements from a %d×%d matrix: %w", len(dst), m.rows, m.cols, ErrInvalid)
 	}
@@ -166,8 +193,13 @@ func copyRows[T Scalar](ctx context.Context, a *Array[T], off, rows, cols, strid
 // viewLaunchArg checks the matrix for a launch on s and returns its argument.
 func (m *Matrix[T]) viewLaunchArg(s *Stream, elem driver.ScalarType) (driver.Arg, error) {
 	if m == nil {
-		var zero T
-		return driver.Arg{}, fmt.Errorf("is a nil *ka.Matrix[%s]", scalarTypeOf(zero))
+		return driver.Arg{}, fmt.Errorf("is a nil *ka.Matrix[%s]", typeName[T]())
+	}
+	if m.arr == nil {
+		return driver.Arg{}, fmt.Errorf("is a ka.Matrix[%s] not made by AllocMatrix, MatrixFromSlice or Slice", typeName[T]())
+	}
+	if !fits(m.off, m.arr.n, []int{m.rows, m.cols}, []int{m.stride, 1}) {
+		return driver.Arg{}, fmt.Errorf("is a %d×%d matrix of stride %d at element %d of an array of %d, outside it", m.rows, m.cols, m.stride, m.off, m.arr.n)
 	}
 	arg, err := m.arr.launchArg(s, elem)
 	if err != nil {

@@ -24,21 +24,22 @@ type Volume[T Scalar] struct {
 // AllocVolume allocates a depth×rows×cols volume on dev. Its contents are
 // unspecified until written.
 func AllocVolume[T Scalar](dev *Device, depth, rows, cols int) (*Volume[T], error) {
-	if depth < 0 || rows < 0 || cols < 0 {
-		return nil, fmt.Errorf("ka: AllocVolume of %d×%d×%d: %w", depth, rows, cols, ErrInvalid)
+	n, err := shapeLen(depth, rows, cols)
+	if err != nil {
+		return nil, fmt.Errorf("ka: AllocVolume of %d×%d×%d: %w", depth, rows, cols, err)
 	}
-	m, err := AllocMatrix[T](dev, depth, rows*cols)
+	a, err := Alloc[T](dev, n)
 	if err != nil {
 		return nil, err
 	}
-	return &Volume[T]{arr: m.arr, depth: depth, rows: rows, cols: cols, planeStride: rows * cols, stride: cols}, nil
+	return &Volume[T]{arr: a, depth: depth, rows: rows, cols: cols, planeStride: rows * cols, stride: cols}, nil
 }
 
 // VolumeFromSlice allocates a depth×rows×cols volume on dev and copies
 // data, its elements in row-major order, into it.
 func VolumeFromSlice[T Scalar](ctx context.Context, dev *Device, depth, rows, cols int, data []T) (*Volume[T], error) {
-	if depth < 0 || rows < 0 || cols < 0 || len(data) != depth*rows*cols {
-		return nil, fmt.Errorf("ka: VolumeFromSlice of %d×%d×%d from %d elements: %w", depth, rows, cols, len(data), ErrInvalid)
+	if n, err := shapeLen(depth, rows, cols); err != nil || len(data) != n {
+		return nil, fmt.Errorf("ka: VolumeFromSlice of %d×%d×%d from %d elements: %w", depth, rows, cols, len(data), orInvalid(err))
 	}
 	v, err := AllocVolume[T](dev, depth, rows, cols)
 	if err != nil {
@@ -85,15 +86,38 @@ func (v Volume[T]) index(i, j, k int) int {
 	return i*v.planeStride + j*v.stride + k
 }
 
-// Device is the device that holds the volume.
-func (v *Volume[T]) Device() *Device { return v.arr.dev }
+// Device is the device that holds the volume (nil for a nil or zero
+// Volume).
+func (v *Volume[T]) Device() *Device {
+	if v == nil {
+		return nil
+	}
+	return v.arr.Device()
+}
 
 // Free releases the volume's memory.
-func (v *Volume[T]) Free() error { return v.arr.Free() }
+func (v *Volume[T]) Free() error {
+	if err := v.valid("Free"); err != nil {
+		return err
+	}
+	return v.arr.Free()
+}
+
+// valid fails, wrapping ErrInvalid, for a nil volume or one that ka did
+// not make (a zero Volume has no array).
+func (v *Volume[T]) valid(op string) error {
+	if v == nil || v.arr == nil {
+		return fmt.Errorf("ka: %s of a ka.Volume not made by AllocVolume or VolumeFromSlice: %w", op, ErrInvalid)
+	}
+	return nil
+}
 
 // Write copies src, Depth()*Rows()*Cols() elements in row-major order,
 // into the volume.
 func (v *Volume[T]) Write(ctx context.Context, src []T) error {
+	if err := v.valid("Write"); err != nil {
+		return err
+	}
 	if len(src) != v.depth*v.rows*v.cols {
 		return fmt.Errorf("ka: Write of %d elements into a %d×%d×%d volume: %w", len(src), v.depth, v.rows, v.cols, ErrInvalid)
 	}
@@ -103,6 +127,9 @@ func (v *Volume[T]) Write(ctx context.Context, src []T) error {
 // Read copies the volume, in row-major order, into dst, which must have
 // Depth()*Rows()*Cols() elements.
 func (v *Volume[T]) Read(ctx context.Context, dst []T) error {
+	if err := v.valid("Read"); err != nil {
+		return err
+	}
 	if len(dst) != v.depth*v.rows*v.cols {
 		return fmt.Errorf("ka: Read of %d elements from a %d×%d×%d volume: %w", len(dst), v.depth, v.rows, v.cols, ErrInvalid)
 	}
@@ -112,8 +139,13 @@ func (v *Volume[T]) Read(ctx context.Context, dst []T) error {
 // viewLaunchArg checks the volume for a launch on s and returns its argument.
 func (v *Volume[T]) viewLaunchArg(s *Stream, elem driver.ScalarType) (driver.Arg, error) {
 	if v == nil {
-		var zero T
-		return driver.Arg{}, fmt.Errorf("is a nil *ka.Volume[%s]", scalarTypeOf(zero))
+		return driver.Arg{}, fmt.Errorf("is a nil *ka.Volume[%s]", typeName[T]())
+	}
+	if v.arr == nil {
+		return driver.Arg{}, fmt.Errorf("is a ka.Volume[%s] not made by AllocVolume or VolumeFromSlice", typeName[T]())
+	}
+	if !fits(0, v.arr.n, []int{v.depth, v.rows, v.cols}, []int{v.planeStride, v.stride, 1}) {
+		return driver.Arg{}, fmt.Errorf("is a %d×%d×%d volume of strides %d, %d over an array of %d, outside it", v.depth, v.rows, v.cols, v.planeStride, v.stride, v.arr.n)
 	}
 	arg, err := v.arr.launchArg(s, elem)
 	if err != nil {
