@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"reflect"
 	"sync"
 	"unsafe"
 
@@ -36,11 +37,15 @@ type Array[T any] struct {
 // Alloc allocates an array of n elements on dev. Its contents are
 // unspecified until written.
 //
-// A negative n is an error wrapping ErrInvalid. A size the device cannot
-// hold (n times the element size overflows, or exceeds the device's
-// largest allocation, Capabilities.MaxAllocBytes) is an error wrapping
-// ErrOutOfMemory, checked before the driver is asked; so is a driver's own
-// out-of-memory failure.
+// T is an element type that device memory can hold: a scalar, or a
+// fixed-size array or struct of those (docs/kernel-language.md); any other
+// type, in particular one that holds pointers, is an error wrapping
+// ErrInvalid (device memory would hide the pointers from the garbage
+// collector). A negative n is an error wrapping ErrInvalid. A size the
+// device cannot hold (n times the element size overflows, or exceeds the
+// device's largest allocation, Capabilities.MaxAllocBytes) is an error
+// wrapping ErrOutOfMemory, checked before the driver is asked; so is a
+// driver's own out-of-memory failure.
 func Alloc[T any](dev *Device, n int) (*Array[T], error) {
 	var zero T
 	if dev == nil {
@@ -48,6 +53,9 @@ func Alloc[T any](dev *Device, n int) (*Array[T], error) {
 	}
 	if n < 0 {
 		return nil, fmt.Errorf("ka: Alloc of %d elements: %w", n, ErrInvalid)
+	}
+	if err := checkElem[T](); err != nil {
+		return nil, fmt.Errorf("ka: Alloc of %d elements: %w", n, err)
 	}
 	size, err := allocBytes(dev, n, int(unsafe.Sizeof(zero)))
 	if err != nil {
@@ -94,15 +102,40 @@ func FromSlice[T any](ctx context.Context, dev *Device, s []T) (*Array[T], error
 	return a, nil
 }
 
-// Len is the number of elements.
-func (a *Array[T]) Len() int { return a.n }
+// Len is the number of elements (0 for a nil array).
+func (a *Array[T]) Len() int {
+	if a == nil {
+		return 0
+	}
+	return a.n
+}
 
-// Device is the device that holds the array.
-func (a *Array[T]) Device() *Device { return a.dev }
+// Device is the device that holds the array (nil for a nil array).
+func (a *Array[T]) Device() *Device {
+	if a == nil {
+		return nil
+	}
+	return a.dev
+}
+
+// valid fails, wrapping ErrInvalid, for a nil array or one that Alloc did
+// not make (a zero Array), which has no device or memory to use.
+func (a *Array[T]) valid(op string) error {
+	if a == nil {
+		return fmt.Errorf("ka: %s of a nil *ka.Array: %w", op, ErrInvalid)
+	}
+	if a.dev == nil {
+		return fmt.Errorf("ka: %s of a ka.Array not made by Alloc or FromSlice: %w", op, ErrInvalid)
+	}
+	return nil
+}
 
 // Write copies src into the first len(src) elements of the array. A src
 // longer than the array is an error wrapping ErrInvalid.
 func (a *Array[T]) Write(ctx context.Context, src []T) error {
+	if err := a.valid("Write"); err != nil {
+		return err
+	}
 	if len(src) > a.n {
 		return fmt.Errorf("ka: Write of %d elements into an array of %d: %w", len(src), a.n, ErrInvalid)
 	}
@@ -117,6 +150,9 @@ func (a *Array[T]) Write(ctx context.Context, src []T) error {
 // Read copies the first len(dst) elements of the array into dst. A dst
 // longer than the array is an error wrapping ErrInvalid.
 func (a *Array[T]) Read(ctx context.Context, dst []T) error {
+	if err := a.valid("Read"); err != nil {
+		return err
+	}
 	if len(dst) > a.n {
 		return fmt.Errorf("ka: Read of %d elements from an array of %d: %w", len(dst), a.n, ErrInvalid)
 	}
@@ -167,6 +203,9 @@ func (a *Array[T]) copy(f func(q *queue) error) error {
 // work. Using the array afterwards returns ErrClosed; Free twice is a no-op,
 // and so is Free after the device's Close, which released the memory.
 func (a *Array[T]) Free() error {
+	if err := a.valid("Free"); err != nil {
+		return err
+	}
 	a.mu.Lock()
 	if a.freed {
 		a.mu.Unlock()
@@ -206,14 +245,18 @@ func (a *Array[T]) closeFree() error {
 func (a *Array[T]) launchArg(s *Stream, elem driver.ScalarType) (driver.Arg, error) {
 	var zero T
 	if a == nil {
-		return driver.Arg{}, fmt.Errorf("is a nil *ka.Array[%s]", scalarTypeOf(zero))
+		return driver.Arg{}, fmt.Errorf("is a nil *ka.Array[%s]", typeName[T]())
+	}
+	if a.dev == nil {
+		return driver.Arg{}, fmt.Errorf("is a ka.Array[%s] not made by Alloc or FromSlice", typeName[T]())
 	}
 	dev := s.dev
 	if t := scalarTypeOf(zero); t != elem {
-		return driver.Arg{}, fmt.Errorf("is *ka.Array[%s], want *ka.Array[%s]", t, elem)
+		return driver.Arg{}, fmt.Errorf("is *ka.Array[%s], want *ka.Array[%s]", typeName[T](), elem)
 	}
 	if a.dev != dev {
-		return driver.Arg{}, fmt.Errorf("is an array of device %s, not of %s", a.dev, dev)
+		of, not := a.dev.names(dev)
+		return driver.Arg{}, fmt.Errorf("is an array of device %s, not of %s", of, not)
 	}
 	a.mu.Lock()
 	defer a.mu.Unlock()
@@ -227,14 +270,11 @@ func (a *Array[T]) launchArg(s *Stream, elem driver.ScalarType) (driver.Arg, err
 // arrayArg is what Launch needs of an *Array[T] of any T.
 type arrayArg interface {
 	launchArg(s *Stream, elem driver.ScalarType) (driver.Arg, error)
-	elemSize() int
+	elemType() reflect.Type
 }
 
-// elemSize is the size of an element in bytes.
-func (a *Array[T]) elemSize() int {
-	var zero T
-	return int(unsafe.Sizeof(zero))
-}
+// elemType is T.
+func (a *Array[T]) elemType() reflect.Type { return reflect.TypeFor[T]() }
 
 // deviceArray is what a Device needs of its live arrays of any T.
 type deviceArray interface{ closeFree() error }

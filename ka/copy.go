@@ -2,6 +2,7 @@ package ka
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"unsafe"
 
@@ -41,11 +42,15 @@ func (a *Array[T]) ReadAsync(s *Stream, dst []T) error {
 }
 
 func (a *Array[T]) async(s *Stream, op string, host []T, read bool) error {
+	if err := a.valid(op); err != nil {
+		return err
+	}
 	if s == nil {
 		return fmt.Errorf("ka: %s on a nil stream: %w", op, ErrInvalid)
 	}
 	if s.dev != a.dev {
-		return fmt.Errorf("ka: %s: stream of %s, array on %s: %w", op, s.dev, a.dev, ErrInvalid)
+		sn, an := s.dev.names(a.dev)
+		return fmt.Errorf("ka: %s: stream of %s, array on %s: %w", op, sn, an, ErrInvalid)
 	}
 	if len(host) > a.n {
 		return fmt.Errorf("ka: %s of %d elements with an array of %d: %w", op, len(host), a.n, ErrInvalid)
@@ -119,6 +124,9 @@ func (a *Array[T]) use(s *Stream) (driver.Buffer, error) {
 func Copy[T any](s *Stream, dst, src *Array[T]) error {
 	if s == nil || dst == nil || src == nil {
 		return fmt.Errorf("ka: Copy with a nil stream or array: %w", ErrInvalid)
+	}
+	if err := errors.Join(dst.valid("Copy"), src.valid("Copy")); err != nil {
+		return err
 	}
 	n := min(dst.n, src.n)
 	if dst.dev != s.dev && src.dev != s.dev {

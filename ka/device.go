@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"sync"
+	"sync/atomic"
 
 	"github.com/kago-dev/kago/ka/driver"
 )
@@ -31,6 +32,7 @@ type Device struct {
 	closed bool
 
 	unreserve func() // ends the device's reservation of sync workers (devices.go)
+	serial    int64  // 1 for the first device the process opened, 2 for the next...
 }
 
 func openDevice(b driver.Backend, name string, i int) (*Device, error) {
@@ -38,7 +40,7 @@ func openDevice(b driver.Backend, name string, i int) (*Device, error) {
 	if err != nil {
 		return nil, fmt.Errorf("ka: opening %s:%d: %w", name, i, err)
 	}
-	d := &Device{drv: drv, info: drv.Info(), backend: name, live: make(map[*Stream]struct{}), arrays: make(map[deviceArray]struct{})}
+	d := &Device{drv: drv, info: drv.Info(), backend: name, live: make(map[*Stream]struct{}), arrays: make(map[deviceArray]struct{}), serial: opened.Add(1)}
 	d.info.Backend = name
 	d.pool.init(drv)
 	q, err := d.pool.get(Normal)
@@ -73,6 +75,38 @@ func (d *Device) Info() DeviceInfo { return d.info }
 
 func (d *Device) String() string {
 	return fmt.Sprintf("%s (%s, %s)", d.info.Name, d.backend, d.info.Kind)
+}
+
+// opened counts the devices opened, for telling apart in a message two
+// Devices of the same device (see names).
+var opened atomic.Int64
+
+// names returns how a message names d and o, two different Devices: by
+// their String, and when those are the same (one device opened twice), with
+// the order in which they were opened, so that a message never names one
+// device twice for two.
+func (d *Device) names(o *Device) (string, string) {
+	a, b := d.String(), o.String()
+	if a == b && d != o {
+		return fmt.Sprintf("%s, opened %s", a, ordinal(d.serial)), fmt.Sprintf("%s, opened %s", b, ordinal(o.serial))
+	}
+	return a, b
+}
+
+// ordinal words n as "1st", "2nd", "3rd", "4th"...
+func ordinal(n int64) string {
+	suffix := "th"
+	if n%100 < 11 || n%100 > 13 {
+		switch n % 10 {
+		case 1:
+			suffix = "st"
+		case 2:
+			suffix = "nd"
+		case 3:
+			suffix = "rd"
+		}
+	}
+	return fmt.Sprintf("%d%s", n, suffix)
 }
 
 // Stream returns the device's default stream, which every goroutine may

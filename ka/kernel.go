@@ -1,6 +1,7 @@
 package ka
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"reflect"
@@ -15,7 +16,8 @@ type Kernel struct {
 	dev   *Device
 	spec  *driver.KernelSpec
 	fn    driver.Function
-	group []int // from GroupSize; nil means the default
+	group []int          // from GroupSize; nil means the default
+	types []reflect.Type // the Go types of the parameters after the Item
 }
 
 // KernelOption configures NewKernel.
@@ -70,7 +72,10 @@ func NewKernel(dev *Device, fn any, opts ...KernelOption) (*Kernel, error) {
 		s.Native = reflectNative(fn)
 		spec = &s
 	}
-	k := &Kernel{dev: dev, spec: spec}
+	k := &Kernel{dev: dev, spec: spec, types: paramTypes(fn)}
+	if len(k.types) != len(spec.Params) {
+		return nil, fmt.Errorf("ka: NewKernel: %s: its code describes %d parameters, the function has %d (stale generated code? run go generate): %w", spec.Name, len(spec.Params), len(k.types), ErrInvalid)
+	}
 	for _, o := range opts {
 		if err := o(k); err != nil {
 			return nil, err
@@ -98,7 +103,10 @@ func (k *Kernel) Params() []driver.Param { return k.spec.Params }
 
 // Launch enqueues the kernel on s over r, with one argument per parameter
 // after the Item: an *Array[T] for a []T parameter, a value of the exact
-// type for a scalar one (float32(2), not 2). It returns without waiting;
+// type for a scalar one (float32(2), not 2), a value of the parameter's
+// own struct type for a struct one (another struct type is refused, even
+// one of the same size and layout, as is an *Array of it for a []struct
+// parameter). It returns without waiting;
 // use Synchronize, or Read an array. A wrong argument, range or group size
 // returns an error wrapping ErrBadLaunch that names the parameter, and
 // nothing is enqueued.
@@ -125,7 +133,8 @@ func (k *Kernel) launch(s *Stream, r NDRange, timed bool, args []any) (*eventSta
 		return nil, fmt.Errorf("ka: launching %s: nil stream: %w", k.spec.Name, ErrBadLaunch)
 	}
 	if s.dev != k.dev {
-		return nil, fmt.Errorf("ka: launching %s: stream of %s, kernel loaded on %s: %w", k.spec.Name, s.dev, k.dev, ErrBadLaunch)
+		sn, kn := s.dev.names(k.dev)
+		return nil, fmt.Errorf("ka: launching %s: stream of %s, kernel loaded on %s: %w", k.spec.Name, sn, kn, ErrBadLaunch)
 	}
 	group, err := k.checkRange(r)
 	if err != nil {
@@ -162,7 +171,7 @@ func (k *Kernel) launch(s *Stream, r NDRange, timed bool, args []any) (*eventSta
 			}
 			local += n
 			if err != nil {
-				return nil, fmt.Errorf("ka: launching %s: argument %d (%s) %v: %w", k.spec.Name, i+1, p, err, ErrBadLaunch)
+				return nil, k.badArg(i, err)
 			}
 			dargs = append(dargs, arg)
 			continue
@@ -178,30 +187,30 @@ func (k *Kernel) launch(s *Stream, r NDRange, timed bool, args []any) (*eventSta
 			}
 			arg, err := v.viewLaunchArg(s, p.Type)
 			if err != nil {
-				return nil, fmt.Errorf("ka: launching %s: argument %d (%s) %v: %w", k.spec.Name, i+1, p, err, ErrBadLaunch)
+				return nil, k.badArg(i, err)
 			}
 			dargs = append(dargs, arg)
 			continue
 		}
 		if p.Slice {
 			a, ok := args[i].(arrayArg)
-			if ok && p.StructSize != 0 && a.elemSize() != p.StructSize {
-				ok = false // an array of another struct
+			if ok && a.elemType() != k.types[i].Elem() {
+				ok = false // an array of another type: another struct, even of the same size
 			}
 			if !ok {
-				return nil, fmt.Errorf("ka: launching %s: argument %d (%s) is %T, want *ka.Array[%s]: %w", k.spec.Name, i+1, p, args[i], p.Type, ErrBadLaunch)
+				return nil, fmt.Errorf("ka: launching %s: argument %d (%s) is %T, want *ka.Array[%s]: %w", k.spec.Name, i+1, p, args[i], k.types[i].Elem(), ErrBadLaunch)
 			}
 			arg, err := a.launchArg(s, p.Type)
 			if err != nil {
-				return nil, fmt.Errorf("ka: launching %s: argument %d (%s) %v: %w", k.spec.Name, i+1, p, err, ErrBadLaunch)
+				return nil, k.badArg(i, err)
 			}
 			dargs = append(dargs, arg)
 			continue
 		}
 		if p.Fields != nil {
-			b, err := structBytes(args[i], p.StructSize)
+			b, err := structBytes(args[i], k.types[i])
 			if err != nil {
-				return nil, fmt.Errorf("ka: launching %s: argument %d (%s) %v: %w", k.spec.Name, i+1, p, err, ErrBadLaunch)
+				return nil, k.badArg(i, err)
 			}
 			dargs = append(dargs, driver.Arg{Value: args[i], Bytes: b})
 			continue
@@ -228,6 +237,28 @@ func (k *Kernel) launch(s *Stream, r NDRange, timed bool, args []any) (*eventSta
 		return nil, fmt.Errorf("ka: launching %s: %w", k.spec.Name, err)
 	}
 	return span, nil
+}
+
+// badArg is the error of a launch whose argument i is wrong, as err says
+// (err's text follows the parameter: "is a freed array"); it wraps
+// ErrBadLaunch once, also when err already does.
+func (k *Kernel) badArg(i int, err error) error {
+	if errors.Is(err, ErrBadLaunch) {
+		return fmt.Errorf("ka: launching %s: argument %d (%s) %w", k.spec.Name, i+1, k.spec.Params[i], err)
+	}
+	return fmt.Errorf("ka: launching %s: argument %d (%s) %v: %w", k.spec.Name, i+1, k.spec.Params[i], err, ErrBadLaunch)
+}
+
+// paramTypes are the Go types of the parameters of the kernel function fn
+// after its Item: a launch of an untyped argument list checks struct
+// arguments and the elements of struct arrays against them, type for type.
+func paramTypes(fn any) []reflect.Type {
+	t := reflect.TypeOf(fn)
+	types := make([]reflect.Type, t.NumIn()-1)
+	for i := range types {
+		types[i] = t.In(i + 1)
+	}
+	return types
 }
 
 // checkRange validates r and returns the group size for it.

@@ -263,6 +263,95 @@ func init() {
 			return func(g *driver.WorkGroup) { kagoGroupIndices(g, a0) }
 		},
 	})
+	driver.RegisterKernel(MatrixAt, &driver.KernelSpec{
+		Name:  "MatrixAt",
+		Entry: "MatrixAt",
+		Params: []driver.Param{
+			{Name: "m", Type: driver.Float32, Dims: 2},
+			{Name: "at", Type: driver.Int, Slice: true},
+			{Name: "out", Type: driver.Float32, Slice: true},
+		},
+		DeviceParams: driver.DeviceParams{
+			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
+			{Kind: driver.ParamOffset, Arg: 0, Size: 8},
+			{Kind: driver.ParamShape, Arg: 0, Dim: 0, Size: 8},
+			{Kind: driver.ParamShape, Arg: 0, Dim: 1, Size: 8},
+			{Kind: driver.ParamStride, Arg: 0, Dim: 0, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
+			{Kind: driver.ParamLength, Arg: 1, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 2, Size: 8},
+			{Kind: driver.ParamLength, Arg: 2, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
+			{Kind: driver.ParamFaultRecord, Size: 8},
+			{Kind: driver.ParamLaunchID, Size: 4},
+		},
+		Faults: []driver.FaultSite{
+			{Kind: driver.FaultIndex, File: "shapes.go", Line: 24, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "shapes.go", Line: 24, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "shapes.go", Line: 24, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "shapes.go", Line: 24, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "shapes.go", Line: 24, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+		},
+		Barrier: false,
+		Needs:   0,
+		Code:    kagoCode{},
+		Native: func(args []driver.Arg) func(driver.Item) {
+			a0 := args[0].Value.(ka.Matrix[float32])
+			a1 := args[1].Value.([]int)
+			a2 := args[2].Value.([]float32)
+			return func(it driver.Item) { MatrixAt(ka.Item(it), a0, a1, a2) }
+		},
+		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+			a0 := args[0].Value.(ka.Matrix[float32])
+			a1 := args[1].Value.([]int)
+			a2 := args[2].Value.([]float32)
+			return func(g *driver.WorkGroup) { kagoGroupMatrixAt(g, a0, a1, a2) }
+		},
+	})
+	driver.RegisterKernel(PairSum, &driver.KernelSpec{
+		Name:  "PairSum",
+		Entry: "PairSum",
+		Params: []driver.Param{
+			{Name: "p", Type: driver.Invalid, StructSize: 8, Fields: []driver.Field{{Offset: 0, Size: 4}, {Offset: 4, Size: 4}}},
+			{Name: "ps", Type: driver.Invalid, Slice: true},
+			{Name: "out", Type: driver.Float32, Slice: true},
+		},
+		DeviceParams: driver.DeviceParams{
+			{Kind: driver.ParamField, Arg: 0, Offset: 0, Size: 4},
+			{Kind: driver.ParamField, Arg: 0, Offset: 4, Size: 4},
+			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
+			{Kind: driver.ParamLength, Arg: 1, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 2, Size: 8},
+			{Kind: driver.ParamLength, Arg: 2, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
+			{Kind: driver.ParamFaultRecord, Size: 8},
+			{Kind: driver.ParamLaunchID, Size: 4},
+		},
+		Faults: []driver.FaultSite{
+			{Kind: driver.FaultIndex, File: "elemtypes.go", Line: 36, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "elemtypes.go", Line: 36, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "elemtypes.go", Line: 36, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+		},
+		Barrier: false,
+		Needs:   0,
+		Code:    kagoCode{},
+		Native: func(args []driver.Arg) func(driver.Item) {
+			a0 := args[0].Value.(Pair)
+			a1 := args[1].Value.([]Pair)
+			a2 := args[2].Value.([]float32)
+			return func(it driver.Item) { PairSum(ka.Item(it), a0, a1, a2) }
+		},
+		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+			a0 := args[0].Value.(Pair)
+			a1 := args[1].Value.([]Pair)
+			a2 := args[2].Value.([]float32)
+			return func(g *driver.WorkGroup) { kagoGroupPairSum(g, a0, a1, a2) }
+		},
+	})
 	driver.RegisterKernel(Reverse, &driver.KernelSpec{
 		Name:  "Reverse",
 		Entry: "Reverse",
@@ -447,6 +536,57 @@ func init() {
 			return func(g *driver.WorkGroup) { kagoGroupSum(g, a0, a1) }
 		},
 	})
+	driver.RegisterKernel(VolumeAt, &driver.KernelSpec{
+		Name:  "VolumeAt",
+		Entry: "VolumeAt",
+		Params: []driver.Param{
+			{Name: "v", Type: driver.Float32, Dims: 3},
+			{Name: "at", Type: driver.Int, Slice: true},
+			{Name: "out", Type: driver.Float32, Slice: true},
+		},
+		DeviceParams: driver.DeviceParams{
+			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
+			{Kind: driver.ParamOffset, Arg: 0, Size: 8},
+			{Kind: driver.ParamShape, Arg: 0, Dim: 0, Size: 8},
+			{Kind: driver.ParamShape, Arg: 0, Dim: 1, Size: 8},
+			{Kind: driver.ParamShape, Arg: 0, Dim: 2, Size: 8},
+			{Kind: driver.ParamStride, Arg: 0, Dim: 0, Size: 8},
+			{Kind: driver.ParamStride, Arg: 0, Dim: 1, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
+			{Kind: driver.ParamLength, Arg: 1, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 2, Size: 8},
+			{Kind: driver.ParamLength, Arg: 2, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
+			{Kind: driver.ParamFaultRecord, Size: 8},
+			{Kind: driver.ParamLaunchID, Size: 4},
+		},
+		Faults: []driver.FaultSite{
+			{Kind: driver.FaultIndex, File: "shapes.go", Line: 31, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "shapes.go", Line: 31, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "shapes.go", Line: 31, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "shapes.go", Line: 31, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "shapes.go", Line: 31, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "shapes.go", Line: 31, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "shapes.go", Line: 31, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+		},
+		Barrier: false,
+		Needs:   0,
+		Code:    kagoCode{},
+		Native: func(args []driver.Arg) func(driver.Item) {
+			a0 := args[0].Value.(ka.Volume[float32])
+			a1 := args[1].Value.([]int)
+			a2 := args[2].Value.([]float32)
+			return func(it driver.Item) { VolumeAt(ka.Item(it), a0, a1, a2) }
+		},
+		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+			a0 := args[0].Value.(ka.Volume[float32])
+			a1 := args[1].Value.([]int)
+			a2 := args[2].Value.([]float32)
+			return func(g *driver.WorkGroup) { kagoGroupVolumeAt(g, a0, a1, a2) }
+		},
+	})
 }
 
 // AtomicsKernel is the kernel Atomics loaded on a device. Its Launch
@@ -554,6 +694,48 @@ func (k IndicesKernel) Launch(s *ka.Stream, r ka.NDRange, out *ka.Array[int32]) 
 	return k.k.Launch(s, r, out)
 }
 
+// MatrixAtKernel is the kernel MatrixAt loaded on a device. Its Launch
+// takes MatrixAt's parameters, so a wrong argument is a compile error.
+type MatrixAtKernel struct{ k *ka.Kernel }
+
+// NewMatrixAtKernel loads the kernel MatrixAt on dev, as ka.NewKernel does.
+func NewMatrixAtKernel(dev *ka.Device, opts ...ka.KernelOption) (MatrixAtKernel, error) {
+	k, err := ka.NewKernel(dev, MatrixAt, opts...)
+	return MatrixAtKernel{k}, err
+}
+
+// Kernel returns the loaded kernel (nil for the zero MatrixAtKernel).
+func (k MatrixAtKernel) Kernel() *ka.Kernel { return k.k }
+
+// Launch enqueues MatrixAt on s over r, as ka.Kernel.Launch does.
+func (k MatrixAtKernel) Launch(s *ka.Stream, r ka.NDRange, m *ka.Matrix[float32], at *ka.Array[int], out *ka.Array[float32]) error {
+	if k.k == nil {
+		return fmt.Errorf("launching MatrixAt: a zero MatrixAtKernel, not one from NewMatrixAtKernel: %w", ka.ErrInvalid)
+	}
+	return k.k.Launch(s, r, m, at, out)
+}
+
+// PairSumKernel is the kernel PairSum loaded on a device. Its Launch
+// takes PairSum's parameters, so a wrong argument is a compile error.
+type PairSumKernel struct{ k *ka.Kernel }
+
+// NewPairSumKernel loads the kernel PairSum on dev, as ka.NewKernel does.
+func NewPairSumKernel(dev *ka.Device, opts ...ka.KernelOption) (PairSumKernel, error) {
+	k, err := ka.NewKernel(dev, PairSum, opts...)
+	return PairSumKernel{k}, err
+}
+
+// Kernel returns the loaded kernel (nil for the zero PairSumKernel).
+func (k PairSumKernel) Kernel() *ka.Kernel { return k.k }
+
+// Launch enqueues PairSum on s over r, as ka.Kernel.Launch does.
+func (k PairSumKernel) Launch(s *ka.Stream, r ka.NDRange, p Pair, ps *ka.Array[Pair], out *ka.Array[float32]) error {
+	if k.k == nil {
+		return fmt.Errorf("launching PairSum: a zero PairSumKernel, not one from NewPairSumKernel: %w", ka.ErrInvalid)
+	}
+	return k.k.Launch(s, r, p, ps, out)
+}
+
 // ReverseKernel is the kernel Reverse loaded on a device. Its Launch
 // takes Reverse's parameters, so a wrong argument is a compile error.
 type ReverseKernel struct{ k *ka.Kernel }
@@ -648,6 +830,27 @@ func (k SumKernel) Launch(s *ka.Stream, r ka.NDRange, x *ka.Array[float32], out 
 		return fmt.Errorf("launching Sum: a zero SumKernel, not one from NewSumKernel: %w", ka.ErrInvalid)
 	}
 	return k.k.Launch(s, r, x, out)
+}
+
+// VolumeAtKernel is the kernel VolumeAt loaded on a device. Its Launch
+// takes VolumeAt's parameters, so a wrong argument is a compile error.
+type VolumeAtKernel struct{ k *ka.Kernel }
+
+// NewVolumeAtKernel loads the kernel VolumeAt on dev, as ka.NewKernel does.
+func NewVolumeAtKernel(dev *ka.Device, opts ...ka.KernelOption) (VolumeAtKernel, error) {
+	k, err := ka.NewKernel(dev, VolumeAt, opts...)
+	return VolumeAtKernel{k}, err
+}
+
+// Kernel returns the loaded kernel (nil for the zero VolumeAtKernel).
+func (k VolumeAtKernel) Kernel() *ka.Kernel { return k.k }
+
+// Launch enqueues VolumeAt on s over r, as ka.Kernel.Launch does.
+func (k VolumeAtKernel) Launch(s *ka.Stream, r ka.NDRange, v *ka.Volume[float32], at *ka.Array[int], out *ka.Array[float32]) error {
+	if k.k == nil {
+		return fmt.Errorf("launching VolumeAt: a zero VolumeAtKernel, not one from NewVolumeAtKernel: %w", ka.ErrInvalid)
+	}
+	return k.k.Launch(s, r, v, at, out)
 }
 
 // kagoGroupAtomics runs one work-group of Atomics, its work-items as loops
@@ -863,6 +1066,73 @@ func kagoGroupIndices(kg *driver.WorkGroup, out []int32) {
 	}
 }
 
+// kagoGroupMatrixAt runs one work-group of MatrixAt, its work-items as loops
+// (see package groupfn).
+func kagoGroupMatrixAt(kg *driver.WorkGroup, m ka.Matrix[float32], at []int, out []float32) {
+	n0 := kg.Size[0]
+	n1 := kg.Size[1]
+	n2 := kg.Size[2]
+	b0 := kg.ID[0] * n0
+	b1 := kg.ID[1] * n1
+	b2 := kg.ID[2] * n2
+	m0 := kg.GlobalSize[0] - b0
+	if m0 > n0 {
+		m0 = n0
+	}
+	m1 := kg.GlobalSize[1] - b1
+	if m1 > n1 {
+		m1 = n1
+	}
+	m2 := kg.GlobalSize[2] - b2
+	if m2 > n2 {
+		m2 = n2
+	}
+	for range m2 {
+		for range m1 {
+			for range m0 {
+				out[0] = m.At(at[0], at[1])
+			}
+		}
+	}
+}
+
+// kagoGroupPairSum runs one work-group of PairSum, its work-items as loops
+// (see package groupfn).
+func kagoGroupPairSum(kg *driver.WorkGroup, p Pair, ps []Pair, out []float32) {
+	n0 := kg.Size[0]
+	n1 := kg.Size[1]
+	n2 := kg.Size[2]
+	b0 := kg.ID[0] * n0
+	b1 := kg.ID[1] * n1
+	b2 := kg.ID[2] * n2
+	m0 := kg.GlobalSize[0] - b0
+	if m0 > n0 {
+		m0 = n0
+	}
+	m1 := kg.GlobalSize[1] - b1
+	if m1 > n1 {
+		m1 = n1
+	}
+	m2 := kg.GlobalSize[2] - b2
+	if m2 > n2 {
+		m2 = n2
+	}
+	gs0 := kg.GlobalSize[0]
+	gs1 := kg.GlobalSize[1]
+	for lz := range m2 {
+		gz := b2 + lz
+		for ly := range m1 {
+			gy := b1 + ly
+			row := gs0 * (gy + gs1*gz)
+			for lx := range m0 {
+				gx := b0 + lx
+				i := (row + gx)
+				out[i] = p.A + ps[i].A + float32(p.B+ps[i].B)
+			}
+		}
+	}
+}
+
 // kagoGroupReverse runs one work-group of Reverse, its work-items as loops
 // (see package groupfn).
 func kagoGroupReverse(kg *driver.WorkGroup, x []int32) {
@@ -1042,6 +1312,36 @@ func kagoGroupSum(kg *driver.WorkGroup, x []float32, out []float32) {
 				if l == 0 {
 					out[kg.Linear] = tmp[0]
 				}
+			}
+		}
+	}
+}
+
+// kagoGroupVolumeAt runs one work-group of VolumeAt, its work-items as loops
+// (see package groupfn).
+func kagoGroupVolumeAt(kg *driver.WorkGroup, v ka.Volume[float32], at []int, out []float32) {
+	n0 := kg.Size[0]
+	n1 := kg.Size[1]
+	n2 := kg.Size[2]
+	b0 := kg.ID[0] * n0
+	b1 := kg.ID[1] * n1
+	b2 := kg.ID[2] * n2
+	m0 := kg.GlobalSize[0] - b0
+	if m0 > n0 {
+		m0 = n0
+	}
+	m1 := kg.GlobalSize[1] - b1
+	if m1 > n1 {
+		m1 = n1
+	}
+	m2 := kg.GlobalSize[2] - b2
+	if m2 > n2 {
+		m2 = n2
+	}
+	for range m2 {
+		for range m1 {
+			for range m0 {
+				out[0] = v.At(at[0], at[1], at[2])
 			}
 		}
 	}

@@ -94,4 +94,6 @@ var tests = []struct {
 	{"Priority", testPriority},
 	{"Cancel", testCancel},
 	{"Arrays", testArrays},
+	{"Shapes", testShapes},
+	{"ElementTypes", testElementTypes},
 }
