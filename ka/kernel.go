@@ -142,7 +142,7 @@ func (k *Kernel) launch(s *Stream, r NDRange, timed bool, args []any) (*eventSta
 	}
 	params := k.spec.Params
 	if len(args) != len(params) {
-		return nil, fmt.Errorf("ka: launching %s: %d arguments for %d parameters (%s): %w", k.spec.Name, len(args), len(params), paramList(params), ErrBadLaunch)
+		return nil, fmt.Errorf("ka: launching %s: %d arguments for %d parameters (%s): %w", k.spec.Name, len(args), len(params), k.paramList(), ErrBadLaunch)
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -158,7 +158,7 @@ func (k *Kernel) launch(s *Stream, r NDRange, timed bool, args []any) (*eventSta
 		if p.Local {
 			a, ok := args[i].(localArg)
 			if !ok || a.localElem() != p.Type {
-				return nil, fmt.Errorf("ka: launching %s: argument %d (%s) is %T, want ka.Local[%s] (ka.LocalOf): %w", k.spec.Name, i+1, p, args[i], p.Type, ErrBadLaunch)
+				return nil, fmt.Errorf("ka: launching %s: argument %d (%s) is %T, want ka.Local[%s] (ka.LocalOf): %w", k.spec.Name, i+1, k.param(i), args[i], p.Type, ErrBadLaunch)
 			}
 			arg, err := a.localLaunchArg(i, group.Total())
 			var n int64
@@ -183,7 +183,7 @@ func (k *Kernel) launch(s *Stream, r NDRange, timed bool, args []any) (*eventSta
 			}
 			v, ok := args[i].(viewArg)
 			if !ok || (p.Dims == 2) != isMatrix(args[i]) {
-				return nil, fmt.Errorf("ka: launching %s: argument %d (%s) is %T, want %s[%s]: %w", k.spec.Name, i+1, p, args[i], want, p.Type, ErrBadLaunch)
+				return nil, fmt.Errorf("ka: launching %s: argument %d (%s) is %T, want %s[%s]: %w", k.spec.Name, i+1, k.param(i), args[i], want, p.Type, ErrBadLaunch)
 			}
 			arg, err := v.viewLaunchArg(s, p.Type)
 			if err != nil {
@@ -198,7 +198,7 @@ func (k *Kernel) launch(s *Stream, r NDRange, timed bool, args []any) (*eventSta
 				ok = false // an array of another type: another struct, even of the same size
 			}
 			if !ok {
-				return nil, fmt.Errorf("ka: launching %s: argument %d (%s) is %T, want *ka.Array[%s]: %w", k.spec.Name, i+1, p, args[i], k.types[i].Elem(), ErrBadLaunch)
+				return nil, fmt.Errorf("ka: launching %s: argument %d (%s) is %T, want *ka.Array[%s]: %w", k.spec.Name, i+1, k.param(i), args[i], k.types[i].Elem(), ErrBadLaunch)
 			}
 			arg, err := a.launchArg(s, p.Type)
 			if err != nil {
@@ -217,7 +217,7 @@ func (k *Kernel) launch(s *Stream, r NDRange, timed bool, args []any) (*eventSta
 		}
 		v, ok := scalarValue(args[i], p.Type)
 		if !ok {
-			return nil, fmt.Errorf("ka: launching %s: argument %d (%s) is %T, want %s: %w", k.spec.Name, i+1, p, args[i], p.Type, ErrBadLaunch)
+			return nil, fmt.Errorf("ka: launching %s: argument %d (%s) is %T, want %s: %w", k.spec.Name, i+1, k.param(i), args[i], p.Type, ErrBadLaunch)
 		}
 		dargs = append(dargs, driver.Arg{Value: v})
 	}
@@ -244,9 +244,9 @@ func (k *Kernel) launch(s *Stream, r NDRange, timed bool, args []any) (*eventSta
 // ErrBadLaunch once, also when err already does.
 func (k *Kernel) badArg(i int, err error) error {
 	if errors.Is(err, ErrBadLaunch) {
-		return fmt.Errorf("ka: launching %s: argument %d (%s) %w", k.spec.Name, i+1, k.spec.Params[i], err)
+		return fmt.Errorf("ka: launching %s: argument %d (%s) %w", k.spec.Name, i+1, k.param(i), err)
 	}
-	return fmt.Errorf("ka: launching %s: argument %d (%s) %v: %w", k.spec.Name, i+1, k.spec.Params[i], err, ErrBadLaunch)
+	return fmt.Errorf("ka: launching %s: argument %d (%s) %v: %w", k.spec.Name, i+1, k.param(i), err, ErrBadLaunch)
 }
 
 // paramTypes are the Go types of the parameters of the kernel function fn
@@ -346,13 +346,20 @@ func checkGroups(r, g NDRange, caps Capabilities) error {
 	return nil
 }
 
-func paramList(ps []driver.Param) string {
+// param is parameter i as the kernel's Go source declares it ("x
+// []float32", "p katest.Pair"), for messages.
+func (k *Kernel) param(i int) string {
+	return k.spec.Params[i].Name + " " + k.types[i].String()
+}
+
+// paramList is the parameters after the Item, as param words them.
+func (k *Kernel) paramList() string {
 	s := ""
-	for i, p := range ps {
+	for i := range k.types {
 		if i > 0 {
 			s += ", "
 		}
-		s += p.String()
+		s += k.param(i)
 	}
 	return s
 }
