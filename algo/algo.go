@@ -10,13 +10,15 @@ package algo
 
 import (
 	"context"
-	"fmt"
 
 	"github.com/kago-dev/kago/ka"
 )
 
 // Fill sets every element of x to v.
 func Fill[T ka.Number](s *ka.Stream, x *ka.Array[T], v T) error {
+	if err := checkArgs("Fill", s, x); err != nil {
+		return err
+	}
 	if x.Len() == 0 {
 		return nil
 	}
@@ -29,6 +31,9 @@ func Fill[T ka.Number](s *ka.Stream, x *ka.Array[T], v T) error {
 
 // Iota sets x[i] to T(i) (wrapping for narrow integer types).
 func Iota[T ka.Number](s *ka.Stream, x *ka.Array[T]) error {
+	if err := checkArgs("Iota", s, x); err != nil {
+		return err
+	}
 	if x.Len() == 0 {
 		return nil
 	}
@@ -42,8 +47,11 @@ func Iota[T ka.Number](s *ka.Stream, x *ka.Array[T]) error {
 // Copy copies src into dst, which must have the same length and live on
 // the same device. T is any scalar type, bool too.
 func Copy[T ka.Scalar](s *ka.Stream, dst, src *ka.Array[T]) error {
-	if dst.Len() != src.Len() {
-		return fmt.Errorf("algo.Copy: lengths %d and %d differ", dst.Len(), src.Len())
+	if err := checkArgs("Copy", s, dst, src); err != nil {
+		return err
+	}
+	if err := checkLens("Copy", dst, src); err != nil {
+		return err
 	}
 	if dst.Len() == 0 {
 		return nil

@@ -78,3 +78,58 @@ func TestHostile(t *testing.T) {
 		})
 	}
 }
+
+// TestInvalidArgs: a nil stream or array, an array of another device and
+// arrays whose lengths differ are errors wrapping ka.ErrInvalid, as they
+// are for package ka's own calls, before anything is enqueued; they used
+// to panic (x.Len(), s.Device() dereferenced) or wrap no sentinel.
+func TestInvalidArgs(t *testing.T) {
+	ctx := context.Background()
+	for _, b := range testBackends {
+		t.Run(b, func(t *testing.T) {
+			dev := katest.Open(t, b)
+			other := katest.Open(t, b)
+			s := dev.Stream()
+			x, err := ka.FromSlice(ctx, dev, []float32{3, 1, 2})
+			require.NoError(t, err)
+			short, err := ka.FromSlice(ctx, dev, []float32{1, 2})
+			require.NoError(t, err)
+			v, err := ka.FromSlice(ctx, dev, []uint32{0, 1})
+			require.NoError(t, err)
+			theirs, err := ka.FromSlice(ctx, other, []float32{1, 2, 3})
+			require.NoError(t, err)
+			var nilx *ka.Array[float32]
+			var zero ka.Array[float32]
+			var nils *ka.Stream
+			calls := map[string]func() error{
+				"Fill, nil stream":       func() error { return Fill(nils, x, 1) },
+				"Fill, nil array":        func() error { return Fill(s, nilx, 1) },
+				"Fill, zero array":       func() error { return Fill(s, &zero, 1) },
+				"Iota, nil array":        func() error { return Iota(s, nilx) },
+				"Copy, nil src":          func() error { return Copy(s, x, nilx) },
+				"Copy, nil stream":       func() error { return Copy(nils, x, x) },
+				"Copy, lengths":          func() error { return Copy(s, x, short) },
+				"Copy, other device":     func() error { return Copy(s, x, theirs) },
+				"Sum, nil array":         func() error { _, err := Sum(ctx, s, nilx); return err },
+				"Sum, nil stream":        func() error { _, err := Sum(ctx, nils, x); return err },
+				"Min, other device":      func() error { _, err := Min(ctx, s, theirs); return err },
+				"Reduce, nil array":      func() error { _, err := Reduce(ctx, s, nilx, OpMax); return err },
+				"MapReduce, nil stream":  func() error { _, err := MapReduce(ctx, nils, x, MapAbs, OpSum); return err },
+				"InclusiveScan, nil":     func() error { return InclusiveScan(s, nilx, x) },
+				"ExclusiveScan, lengths": func() error { return ExclusiveScan(s, short, x) },
+				"Sort, nil array":        func() error { return Sort(s, nilx) },
+				"Sort, nil stream":       func() error { return Sort(nils, x) },
+				"SortUint32, nil":        func() error { return SortUint32(s, nil) },
+				"SortPairs, nil vals":    func() error { return SortPairs[float32, uint32](s, x, nil) },
+				"SortPairs, lengths":     func() error { return SortPairs(s, x, v) },
+				"SortPairs, other dev":   func() error { return SortPairs(s, theirs, v) },
+			}
+			for name, call := range calls {
+				require.ErrorIs(t, call(), ka.ErrInvalid, name)
+			}
+			got := make([]float32, 3)
+			require.NoError(t, x.Read(ctx, got))
+			require.Equal(t, []float32{3, 1, 2}, got, "a refused call changed its array")
+		})
+	}
+}

@@ -56,6 +56,9 @@ var RadixInstances = []any{
 // four stable 8-bit passes (per-chunk digit counts, ExclusiveScan, an
 // in-order scatter per chunk), ordered on s. It is Sort for uint32.
 func SortUint32(s *ka.Stream, keys *ka.Array[uint32]) error {
+	if err := checkArgs("SortUint32", s, keys); err != nil {
+		return err
+	}
 	return radixSort(s, keys, nil, 32)
 }
 

@@ -165,6 +165,9 @@ func Reduce[T ka.Number](ctx context.Context, s *ka.Stream, x *ka.Array[T], op O
 // with op in Reduce's order. MapReduce(ctx, s, x, MapSquare, OpSum) is
 // the sum of squares; with MapAbs and OpMax the largest magnitude.
 func MapReduce[T ka.Number](ctx context.Context, s *ka.Stream, x *ka.Array[T], m Map, op Op) (T, error) {
+	if err := checkArgs("MapReduce", s, x); err != nil {
+		return 0, err
+	}
 	kk := keyKindOf[T]()
 	switch {
 	case op < OpSum || op > OpXor:

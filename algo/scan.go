@@ -1,10 +1,6 @@
 package algo
 
-import (
-	"fmt"
-
-	"github.com/kago-dev/kago/ka"
-)
+import "github.com/kago-dev/kago/ka"
 
 // InclusiveScan writes to dst the running sums of src: dst[i] = src[0] +
 // ... + src[i]. dst and src have the same length and may be the same
@@ -25,10 +21,17 @@ func ExclusiveScan[T ka.Number](s *ka.Stream, dst, src *ka.Array[T]) error {
 }
 
 func scan[T ka.Number](s *ka.Stream, dst, src *ka.Array[T], inclusive bool) error {
-	n := src.Len()
-	if dst.Len() != n {
-		return fmt.Errorf("algo: scan lengths %d and %d differ", dst.Len(), n)
+	op := "ExclusiveScan"
+	if inclusive {
+		op = "InclusiveScan"
 	}
+	if err := checkArgs(op, s, dst, src); err != nil {
+		return err
+	}
+	if err := checkLens(op, dst, src); err != nil {
+		return err
+	}
+	n := src.Len()
 	if n == 0 {
 		return nil
 	}

@@ -1,10 +1,6 @@
 package algo
 
-import (
-	"fmt"
-
-	"github.com/kago-dev/kago/ka"
-)
+import "github.com/kago-dev/kago/ka"
 
 // KIntKey maps the integers x (of 8, 16 or 32 bits) to radix keys whose
 // unsigned order is theirs: x's bits, the sign bit flipped for a signed
@@ -74,6 +70,9 @@ var SortInstances = []any{
 // int8, four for float32) and uint64 keys for int, int64, uint and
 // float64 (eight passes), mapped back into x at the end.
 func Sort[T ka.Number](s *ka.Stream, x *ka.Array[T]) error {
+	if err := checkArgs("Sort", s, x); err != nil {
+		return err
+	}
 	return sortKeys(s, x, nil)
 }
 
@@ -84,10 +83,13 @@ func Sort[T ka.Number](s *ka.Stream, x *ka.Array[T]) error {
 // starts as 0, 1, 2, ...), gathered into a temporary copy of vals and
 // copied back at the end.
 func SortPairs[K ka.Number, V ka.Scalar](s *ka.Stream, keys *ka.Array[K], vals *ka.Array[V]) error {
-	n := keys.Len()
-	if vals.Len() != n {
-		return fmt.Errorf("algo.SortPairs: %d keys and %d values", n, vals.Len())
+	if err := checkArgs("SortPairs", s, keys, vals); err != nil {
+		return err
 	}
+	if err := checkLens("SortPairs", keys, vals); err != nil {
+		return err
+	}
+	n := keys.Len()
 	if n <= 1 {
 		return nil
 	}
