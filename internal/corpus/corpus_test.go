@@ -18,6 +18,8 @@ import (
 	"reflect"
 	"testing"
 
+	"github.com/stretchr/testify/require"
+
 	_ "github.com/kago-dev/kago/backends/native"
 	_ "github.com/kago-dev/kago/backends/pocl"
 	"github.com/kago-dev/kago/ka"
@@ -259,6 +261,10 @@ func compareWithNative(t *testing.T, backend string) {
 		t.Fatal(err)
 	}
 	for _, c := range cases {
+		if len(other[c.name]) != len(native[c.name]) {
+			t.Errorf("%s: %d outputs on %s, %d on native", c.name, len(other[c.name]), backend, len(native[c.name]))
+			continue
+		}
 		for i := range native[c.name] {
 			if err := compare(native[c.name][i], other[c.name][i], c.ulp); err != nil {
 				t.Errorf("%s, output %d: native vs %s: %v", c.name, i, backend, err)
@@ -267,8 +273,17 @@ func compareWithNative(t *testing.T, backend string) {
 	}
 }
 
-// compare requires equal slices, floats within ulp units in the last place.
+// compare requires equal slices, floats within ulp units in the last place:
+// of the same type and length first, so that a short or missing device
+// result is a failure that says so, not an index panic.
 func compare(a, b any, ulp uint64) error {
+	va, vb := reflect.ValueOf(a), reflect.ValueOf(b)
+	if !vb.IsValid() || va.Type() != vb.Type() {
+		return fmt.Errorf("output of type %T, want %T", b, a)
+	}
+	if va.Kind() == reflect.Slice && va.Len() != vb.Len() {
+		return fmt.Errorf("%d elements, want %d", vb.Len(), va.Len())
+	}
 	switch a := a.(type) {
 	case []float32:
 		b := b.([]float32)
@@ -329,4 +344,14 @@ func ordered64(b uint64) int64 {
 		return math.MinInt64 - int64(b)
 	}
 	return int64(b)
+}
+
+// TestCompareLengths: a device result shorter than native's, or of
+// another type, is a failure that says so, not a panic of the comparison.
+func TestCompareLengths(t *testing.T) {
+	require.ErrorContains(t, compare([]float32{1, 2}, []float32{1}, 0), "1 elements, want 2")
+	require.ErrorContains(t, compare([]int32{1}, []int32{1, 2}, 0), "2 elements, want 1")
+	require.ErrorContains(t, compare([]int32{1}, []float32{1}, 0), "output of type []float32")
+	require.ErrorContains(t, compare([]int32{1}, nil, 0), "output of type <nil>")
+	require.NoError(t, compare([]float64{1, 2}, []float64{1, 2}, 0))
 }

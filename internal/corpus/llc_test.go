@@ -273,6 +273,10 @@ func TestCorpusNativeVsLLCPTX(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, c := range run {
+		if len(other[c.name]) != len(native[c.name]) {
+			t.Errorf("%s: %d outputs from llc's PTX, %d on native", c.name, len(other[c.name]), len(native[c.name]))
+			continue
+		}
 		for i := range native[c.name] {
 			err := compare(native[c.name][i], other[c.name][i], c.ulp)
 			why, known := llcWrong[fmt.Sprintf("%s/%d", c.name, i)]
