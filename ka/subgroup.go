@@ -52,8 +52,9 @@ func (it Item) SubgroupLocalID() int {
 }
 
 // SubgroupShuffle returns the v of lane lane of the work-item's subgroup;
-// a lane outside [0, SubgroupSize()) returns the caller's own v. Each
-// work-item may ask for a different lane.
+// a lane outside [0, SubgroupSize()) returns the caller's own v, on every
+// backend (a defined result, not a fault: docs/kernel-language.md,
+// "Subgroups"). Each work-item may ask for a different lane.
 func SubgroupShuffle[T Scalar](it Item, v T, lane int) T {
 	return driver.SubgroupShuffle(it.w(), v, lane)
 }

@@ -41,6 +41,100 @@ func (kagoCode) PTX(entry string) ([]byte, error) {
 }
 
 func init() {
+	// Lanes[int32] runs a work-item at a time on native: ka.SubgroupShuffle: group functions do not emulate subgroups.
+	driver.RegisterKernel(Lanes[int32], &driver.KernelSpec{
+		Name:  "Lanes[int32]",
+		Entry: "Lanes_int32",
+		Params: []driver.Param{
+			{Name: "lanes", Type: driver.Int, Slice: true},
+			{Name: "masks", Type: driver.Int, Slice: true},
+			{Name: "in", Type: driver.Int32, Slice: true},
+			{Name: "shuf", Type: driver.Int32, Slice: true},
+			{Name: "xor", Type: driver.Int32, Slice: true},
+		},
+		DeviceParams: driver.DeviceParams{
+			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
+			{Kind: driver.ParamLength, Arg: 0, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
+			{Kind: driver.ParamLength, Arg: 1, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 2, Size: 8},
+			{Kind: driver.ParamLength, Arg: 2, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 3, Size: 8},
+			{Kind: driver.ParamLength, Arg: 3, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 4, Size: 8},
+			{Kind: driver.ParamLength, Arg: 4, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
+			{Kind: driver.ParamFaultRecord, Size: 8},
+			{Kind: driver.ParamLaunchID, Size: 4},
+		},
+		Faults: []driver.FaultSite{
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 85, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 85, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 85, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 90, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 90, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+		},
+		Barrier: true,
+		Needs:   0,
+		Code:    kagoCode{},
+		Native: func(args []driver.Arg) func(driver.Item) {
+			a0 := args[0].Value.([]int)
+			a1 := args[1].Value.([]int)
+			a2 := args[2].Value.([]int32)
+			a3 := args[3].Value.([]int32)
+			a4 := args[4].Value.([]int32)
+			return func(it driver.Item) { Lanes[int32](ka.Item(it), a0, a1, a2, a3, a4) }
+		},
+	})
+	// Lanes[uint64] runs a work-item at a time on native: ka.SubgroupShuffle: group functions do not emulate subgroups.
+	driver.RegisterKernel(Lanes[uint64], &driver.KernelSpec{
+		Name:  "Lanes[uint64]",
+		Entry: "Lanes_uint64",
+		Params: []driver.Param{
+			{Name: "lanes", Type: driver.Int, Slice: true},
+			{Name: "masks", Type: driver.Int, Slice: true},
+			{Name: "in", Type: driver.Uint64, Slice: true},
+			{Name: "shuf", Type: driver.Uint64, Slice: true},
+			{Name: "xor", Type: driver.Uint64, Slice: true},
+		},
+		DeviceParams: driver.DeviceParams{
+			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
+			{Kind: driver.ParamLength, Arg: 0, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
+			{Kind: driver.ParamLength, Arg: 1, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 2, Size: 8},
+			{Kind: driver.ParamLength, Arg: 2, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 3, Size: 8},
+			{Kind: driver.ParamLength, Arg: 3, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 4, Size: 8},
+			{Kind: driver.ParamLength, Arg: 4, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
+			{Kind: driver.ParamFaultRecord, Size: 8},
+			{Kind: driver.ParamLaunchID, Size: 4},
+		},
+		Faults: []driver.FaultSite{
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 85, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 85, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 85, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 90, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 90, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+		},
+		Barrier: true,
+		Needs:   0,
+		Code:    kagoCode{},
+		Native: func(args []driver.Arg) func(driver.Item) {
+			a0 := args[0].Value.([]int)
+			a1 := args[1].Value.([]int)
+			a2 := args[2].Value.([]uint64)
+			a3 := args[3].Value.([]uint64)
+			a4 := args[4].Value.([]uint64)
+			return func(it driver.Item) { Lanes[uint64](ka.Item(it), a0, a1, a2, a3, a4) }
+		},
+	})
 	// Ops[float32] runs a work-item at a time on native: it.SubgroupLocalID: group functions do not emulate subgroups.
 	driver.RegisterKernel(Ops[float32], &driver.KernelSpec{
 		Name:  "Ops[float32]",
@@ -602,6 +696,45 @@ func init() {
 			return func(it driver.Item) { Queries2(ka.Item(it), a0, a1, a2) }
 		},
 	})
+}
+
+// LanesKernel is an instance of the generic kernel Lanes loaded on a device. Its Launch
+// takes Lanes's parameters, so a wrong argument is a compile error.
+type LanesKernel[T interface {
+	ka.Scalar
+	ka.Number
+}] struct{ k *ka.Kernel }
+
+// NewLanesKernel loads an instance of the generic kernel Lanes on dev, as
+// ka.NewKernel does. Its type arguments must be those of an instance that
+// kago gen compiled (a call of it in this package makes kago gen compile
+// that instance); for any other the error wraps ka.ErrUnsupported.
+func NewLanesKernel[T interface {
+	ka.Scalar
+	ka.Number
+}](dev *ka.Device, opts ...ka.KernelOption) (LanesKernel[T], error) {
+	var fn any
+	switch any(*new(T)).(type) {
+	case int32:
+		fn = Lanes[int32]
+	case uint64:
+		fn = Lanes[uint64]
+	default:
+		return LanesKernel[T]{}, fmt.Errorf("kernel Lanes[%T] has no code: kago gen compiled no such instance: %w", *new(T), ka.ErrUnsupported)
+	}
+	k, err := ka.NewKernel(dev, fn, opts...)
+	return LanesKernel[T]{k}, err
+}
+
+// Kernel returns the loaded kernel (nil for the zero LanesKernel).
+func (k LanesKernel[T]) Kernel() *ka.Kernel { return k.k }
+
+// Launch enqueues Lanes on s over r, as ka.Kernel.Launch does.
+func (k LanesKernel[T]) Launch(s *ka.Stream, r ka.NDRange, lanes *ka.Array[int], masks *ka.Array[int], in *ka.Array[T], shuf *ka.Array[T], xor *ka.Array[T]) error {
+	if k.k == nil {
+		return fmt.Errorf("launching Lanes: a zero LanesKernel, not one from NewLanesKernel: %w", ka.ErrInvalid)
+	}
+	return k.k.Launch(s, r, lanes, masks, in, shuf, xor)
 }
 
 // OpsKernel is an instance of the generic kernel Ops loaded on a device. Its Launch

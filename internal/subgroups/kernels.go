@@ -70,7 +70,29 @@ func Queries2(it ka.Item, size, id, lane []int32) {
 	lane[i] = int32(it.SubgroupLocalID())
 }
 
-// Instances are the instances of Ops that kago gen compiles.
+// Lanes shuffles v from lane lanes[i] and by xor with masks[i], each
+// work-item its own, so that a test can ask for any lane: -1, the
+// subgroup's size, lanes whose low 32 bits are a lane of the subgroup.
+// Work-items past len(in) take part with 0 and lane and mask -1, and
+// store nothing.
+//
+//ka:kernel
+func Lanes[T ka.Number](it ka.Item, lanes, masks []int, in, shuf, xor []T) {
+	i := it.Global()
+	var v T
+	src, mask := -1, -1
+	if i < len(in) {
+		v, src, mask = in[i], lanes[i], masks[i]
+	}
+	s := ka.SubgroupShuffle(it, v, src)
+	x := ka.SubgroupShuffleXor(it, v, mask)
+	if i < len(in) {
+		shuf[i], xor[i] = s, x
+	}
+}
+
+// Instances are the instances of Ops and Lanes that kago gen compiles.
 var Instances = []any{
 	Ops[int8], Ops[int16], Ops[int32], Ops[int], Ops[uint8], Ops[uint64], Ops[float32], Ops[float64],
+	Lanes[int32], Lanes[uint64],
 }

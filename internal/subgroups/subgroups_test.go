@@ -312,3 +312,74 @@ func TestNoGroupFunctions(t *testing.T) {
 		require.True(t, spec.Barrier, spec.Name)
 	}
 }
+
+// TestLanes checks the documented result of a shuffle from a lane outside
+// the subgroup, the caller's own value, on every backend: lanes -1, the
+// subgroup's size and just past it, the most negative and positive ints,
+// and lanes and masks whose low 32 bits are a lane of the subgroup (a
+// target that dropped the high bits would read that lane), each
+// work-item asking for its own, among lanes inside the subgroup.
+func TestLanes(t *testing.T) {
+	for _, b := range backends {
+		t.Run(b, func(t *testing.T) {
+			dev := open(t, b)
+			t.Run("int32", func(t *testing.T) { checkLanes[int32](t, dev) })
+			t.Run("uint64", func(t *testing.T) { checkLanes[uint64](t, dev) })
+		})
+	}
+}
+
+func checkLanes[T ka.Number](t *testing.T, dev *ka.Device) {
+	ctx := context.Background()
+	sgs := dev.Capabilities().SubgroupSize
+	for _, gs := range groups {
+		rng := rand.New(rand.NewPCG(uint64(gs), 17))
+		n := 3*gs - gs/2
+		in := values[T](rng, n)
+		lanes, masks := make([]int, n), make([]int, n)
+		for i := range n {
+			_, size, lane := subgroup(i%gs, gs, sgs)
+			far := []int{-1, size, size + 1, -size, math.MinInt, math.MaxInt, 1 << 31, 1 << 32, 1<<32 + lane, 1<<32 + (lane+1)%size, -1<<32 + lane, 1 << 40}
+			near := []int{lane, (lane + 1) % size, size - 1, 0}
+			if rng.IntN(3) == 0 {
+				lanes[i] = near[rng.IntN(len(near))]
+			} else {
+				lanes[i] = far[rng.IntN(len(far))]
+			}
+			masks[i] = []int{0, 1, 3, size, -1, math.MinInt, math.MaxInt, 1 << 32, 1<<32 | 1, -1 << 32}[rng.IntN(10)]
+		}
+		l, err := ka.FromSlice(ctx, dev, lanes)
+		require.NoError(t, err)
+		m, err := ka.FromSlice(ctx, dev, masks)
+		require.NoError(t, err)
+		a, err := ka.FromSlice(ctx, dev, in)
+		require.NoError(t, err)
+		shuf, err := ka.Alloc[T](dev, n)
+		require.NoError(t, err)
+		xor, err := ka.Alloc[T](dev, n)
+		require.NoError(t, err)
+		k, err := NewLanesKernel[T](dev, ka.GroupSize(gs))
+		require.NoError(t, err)
+		require.NoError(t, k.Launch(dev.Stream(), ka.Range(n), l, m, a, shuf, xor))
+		gotS, gotX := make([]T, n), make([]T, n)
+		require.NoError(t, shuf.Read(ctx, gotS))
+		require.NoError(t, xor.Read(ctx, gotX))
+		for g0 := 0; g0 < n; g0 += gs {
+			v := make([]T, gs)
+			copy(v, in[g0:min(g0+gs, n)])
+			for j := range min(gs, n-g0) {
+				i := g0 + j
+				first, size, lane := subgroup(j, gs, sgs)
+				pick := func(src int) T {
+					if src >= 0 && src < size {
+						return v[first+src]
+					}
+					return v[j]
+				}
+				msg := "group size %d, subgroup size %d, work-item %d, lane %d of %d, "
+				require.Equal(t, pick(lanes[i]), gotS[i], msg+"SubgroupShuffle from lane %d", gs, sgs, i, lane, size, lanes[i])
+				require.Equal(t, pick(lane^masks[i]), gotX[i], msg+"SubgroupShuffleXor by %#x", gs, sgs, i, lane, size, masks[i])
+			}
+		}
+	}
+}
