@@ -4,8 +4,10 @@ package codegen
 // they report to (docs/ir.md, "The fault record"): an index i is in range
 // when i <u len (so a negative index, seen as a huge unsigned number, fails
 // too); slice bounds need lo ≤u hi ≤u cap; an integer divisor must not be
-// zero. Checks are on unless the kernel is marked //ka:nocheck (or
-// Config.NoChecks); panics are always recorded.
+// zero; ka.GroupBroadcast's from must be <u the group's size, as the
+// native backend checks it (ka/driver/collective.go). Checks are on
+// unless the kernel is marked //ka:nocheck (or Config.NoChecks); panics
+// are always recorded.
 //
 // A failure writes the fault record (the first failing work-item of the
 // launch wins a compare-and-swap on its state word) and then:
@@ -133,6 +135,20 @@ func (f *frame) createDivCheck(y value.Value, pos token.Pos) checked {
 	}
 	s := f.site(driver.FaultDivideByZero, pos, "integer divide by zero")
 	return f.createCheck(f.cur.NewICmp(enum.IPredNE, y, constant.NewInt(y.Type().(*lltypes.IntType), 0)), s)
+}
+
+// createBroadcastCheck checks 0 <= from < n for the ka.GroupBroadcast at
+// pos, n the group's size in work-items, and returns the from to use: 0
+// on the failure path, where the work-item goes on to the broadcast's
+// barriers with work-item 0's value (every kernel with a collective has
+// barriers). A constant 0 needs no check: a group has a work-item 0.
+func (f *frame) createBroadcastCheck(from, n value.Value, pos token.Pos) value.Value {
+	if c, ok := from.(*constant.Int); !f.faults.checks || ok && c.X.Sign() == 0 {
+		return from
+	}
+	s := f.site(driver.FaultIndex, pos, driver.BroadcastFault, driver.Int, driver.Int)
+	c := f.createCheck(f.cur.NewICmp(enum.IPredULT, from, n), s, from, n)
+	return f.keep(c, from, constant.NewInt(lltypes.I64, 0))
 }
 
 // constantBelow reports whether i and n are constants with 0 <= i < n.

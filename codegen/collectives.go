@@ -112,7 +112,7 @@ func (f *frame) createCollective(call *ssa.Call, name string) lowered {
 		}
 		r = f.createScan(s, v, n, i, op, id)
 	case collBroadcast:
-		r = f.createBroadcast(s, v, i, from)
+		r = f.createBroadcast(s, v, i, f.createBroadcastCheck(from, n, pos))
 	}
 	if isBool(gt) {
 		r = f.memToBool(r)

@@ -85,8 +85,12 @@ func GroupExclusiveMax[T Number](it Item, v T) T {
 }
 
 // GroupBroadcast returns the v of the work-item whose linear local id is
-// from (which must be the same in every work-item, and less than the
-// group's size).
+// from, which must be the same in every work-item. A from outside [0, n),
+// n the group's size in work-items, fails the kernel on every backend as
+// an index out of range does: a *KernelError of kind FaultIndex,
+// "GroupBroadcast from work-item 16 of a group of 16", at the call's line
+// (devices do not check in a kernel marked //ka:nocheck; see
+// docs/kernel-language.md, "When a kernel fails").
 func GroupBroadcast[T Scalar](it Item, v T, from int) T {
 	return driver.GroupBroadcast(it.w(), v, from)
 }

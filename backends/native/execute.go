@@ -1,7 +1,10 @@
 package native
 
 import (
+	"path"
+	"reflect"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -182,15 +185,24 @@ func (l *launch) fail(w *driver.WorkItem, p any) {
 	l.failure.CompareAndSwap(nil, &err)
 }
 
+// passedOver are the prefixes of the functions whose frames panicPosition
+// passes over: the runtime's, and packages ka's and ka/driver's, whose
+// panics in a kernel (GroupBroadcast from outside the group) are the
+// kernel's fault at its call, where devices report them.
+var passedOver = func() []string {
+	driverPath := reflect.TypeFor[driver.WorkItem]().PkgPath()
+	return []string{"runtime.", driverPath + ".", path.Dir(driverPath) + "."}
+}()
+
 // panicPosition returns the position of the code that panicked: the first
-// frame below runtime.gopanic that is not the runtime's own.
+// frame below runtime.gopanic that is not in passedOver.
 func panicPosition() (file string, line int) {
 	var pcs [32]uintptr
 	frames := runtime.CallersFrames(pcs[:runtime.Callers(2, pcs[:])])
 	below := false
 	for {
 		f, more := frames.Next()
-		if below && !strings.HasPrefix(f.Function, "runtime.") {
+		if below && !slices.ContainsFunc(passedOver, func(p string) bool { return strings.HasPrefix(f.Function, p) }) {
 			return f.File, f.Line
 		}
 		if f.Function == "runtime.gopanic" {

@@ -385,7 +385,9 @@ func (g *gen) emitCombine(b *bytes.Buffer, n *groupColl) {
 		case collReduce:
 			assign(fmt.Sprintf("driver.%s(%s)", info.fn, c.vals))
 		case collBroadcast:
-			from := c.from + "[0]" // work-item 0's, as on the goroutine path
+			// Every work-item's from is checked, as on devices; the
+			// value is work-item 0's, as on the goroutine path.
+			from := c.from + "..."
 			if c.from == "" {
 				a := c.call.Args[2]
 				from = g.text(a.Pos(), a.End())

@@ -82,7 +82,7 @@ func TestCollectives(t *testing.T) {
 }`, []string{
 			"coll0 := driver.Broadcast(coll0In, n-1)",
 			"coll1From := driver.GroupPrivate[int](kg, 3)", "coll1From[l] = from",
-			"coll1 := driver.Broadcast(coll1In, coll1From[0])",
+			"coll1 := driver.Broadcast(coll1In, coll1From...)",
 		}},
 		{"in a loop with barriers", `const G = 64
 

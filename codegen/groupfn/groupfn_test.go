@@ -75,7 +75,7 @@ func ReduceAny(a []bool) bool { return a[0] }
 func ScanSum[T number](a []T, exclusive bool) {}
 func ScanMin[T number](a []T, exclusive bool, identity T) {}
 func ScanMax[T number](a []T, exclusive bool, identity T) {}
-func Broadcast[T any](a []T, from int) T { return a[from] }
+func Broadcast[T any](a []T, from ...int) T { return a[from[0]] }
 `
 
 type stubImporter struct {

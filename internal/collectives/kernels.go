@@ -58,6 +58,22 @@ func Bools(it ka.Item, from int, in []bool, all, anyOf, bc []bool) {
 	}
 }
 
+// Broadcast2 stores at each work-item's linear global index the linear
+// local id of work-item from of its group, broadcast, plus the group's sum
+// of that after a barrier: in a launch of any dimension, and with from
+// outside the group, a kernel whose failing work-items must go on to the
+// barrier and the sum.
+//
+//ka:kernel
+func Broadcast2(it ka.Item, from int, out []int32) {
+	b := ka.GroupBroadcast(it, int32(it.Local()), from)
+	it.Barrier()
+	s := ka.GroupSum(it, b)
+	if it.InRange() {
+		out[it.Global()] = b + s
+	}
+}
+
 // Instances are the instances of All that kago gen compiles: every
 // integer and float type.
 var Instances = []any{

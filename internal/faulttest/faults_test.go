@@ -50,6 +50,7 @@ func ints(n int) []int32 {
 
 func faults() []fault {
 	const idx = driver.FaultIndex
+	const bcast = "b := ka.GroupBroadcast(it, int32(it.Local()), from)"
 	fs := []fault{
 		{"read/one-past", faulttest.Read, 64, 0, []any{ints(16), ints(1), 16}, idx, "out[0] = x[at]", "index out of range [16] with length 16", false, 0},
 		{"read/far-past", faulttest.Read, 64, 0, []any{ints(16), ints(1), 1 << 30}, idx, "out[0] = x[at]", "index out of range [1073741824] with length 16", false, 0},
@@ -69,6 +70,10 @@ func faults() []fault {
 		{"panic/itoa", faulttest.PanicItoa, 8, 0, []any{6}, driver.FaultPanic, `panic("bad work-item "`, "bad work-item 6", false, 6},
 		{"unguarded", faulttest.Unguarded, 64, 16, []any{make([]float32, 16)}, idx, "x[it.Global()] = 1", `^index out of range \[(1[6-9]|[2-5][0-9]|6[0-3])\] with length 16$`, true, -1},
 		{"barrier", faulttest.Tile, 32, 16, []any{ints(32), ints(32), 8}, idx, "tile[it.Local()] = x[it.Global()+off]", `^index out of range \[(3[2-9])\] with length 32$`, true, -1},
+		{"broadcast/negative", faulttest.Broadcast, 64, 16, []any{make([]int32, 64), -1}, idx, bcast, "GroupBroadcast from work-item -1 of a group of 16", false, -1},
+		{"broadcast/group-size", faulttest.Broadcast, 64, 16, []any{make([]int32, 64), 16}, idx, bcast, "GroupBroadcast from work-item 16 of a group of 16", false, -1},
+		{"broadcast/per-work-item", faulttest.BroadcastNext, 16, 16, []any{make([]int32, 16)}, idx, "it.Local()+1)", "GroupBroadcast from work-item 16 of a group of 16", false, 15},
+		{"broadcast/huge", faulttest.Broadcast, 40, 16, []any{make([]int32, 40), 1 << 40}, idx, bcast, "GroupBroadcast from work-item 1099511627776 of a group of 16", false, -1},
 	}
 	div := func(name string, k any, x any, zero any) {
 		fs = append(fs, fault{name, k, 4, 0, []any{x, zero}, driver.FaultDivideByZero, strings.Fields(name)[0], "integer divide by zero", false, -1})
@@ -338,6 +343,40 @@ func TestOptedOutHasNoChecks(t *testing.T) {
 	clc, err = driver.OpenCLCOf(checked)
 	require.NoError(t, err)
 	assert.Contains(t, string(clc), "ka_fault")
+}
+
+// broadcastNoCheck is BroadcastNoCheck from outside the group: a fault on
+// native, where kernels are Go code, and no error on devices.
+var broadcastNoCheck = fault{"broadcast/nocheck", faulttest.BroadcastNoCheck, 64, 16, []any{make([]int32, 64), 16}, driver.FaultIndex, "unchecked on devices", "GroupBroadcast from work-item 16 of a group of 16", false, -1}
+
+// TestBroadcastNoCheck: //ka:nocheck removes ka.GroupBroadcast's check
+// from device code as it removes index checks (no fault site, no fault
+// record), so from outside the group completes without an error on PoCL,
+// from OpenCL C and SPIR-V, and the stream goes on; the native backend,
+// whose kernels are Go code, checks anyway.
+func TestBroadcastNoCheck(t *testing.T) {
+	spec, err := driver.LookupKernel(faulttest.BroadcastNoCheck)
+	require.NoError(t, err)
+	assert.Nil(t, spec.Faults)
+	clc, err := driver.OpenCLCOf(spec)
+	require.NoError(t, err)
+	assert.NotContains(t, string(clc), "ka_fault")
+	ptx, err := driver.PTXOf(spec)
+	require.NoError(t, err)
+	assert.NotContains(t, string(ptx), "ka_fault")
+	checked, err := driver.LookupKernel(faulttest.Broadcast)
+	require.NoError(t, err)
+	require.NotEmpty(t, checked.Faults)
+	assert.Equal(t, driver.FaultSite{Kind: driver.FaultIndex, File: "kernels.go", Line: lineOf(t, "b := ka.GroupBroadcast(it, int32(it.Local()), from)"), Format: driver.BroadcastFault, Args: []driver.ScalarType{driver.Int, driver.Int}}, checked.Faults[0], "the checked kernel's broadcast site")
+	t.Run("native", func(t *testing.T) {
+		checkFault(t, broadcastNoCheck, kaRunner(katest.Open(t, "native"))(t, broadcastNoCheck, 0))
+	})
+	t.Run("pocl", func(t *testing.T) {
+		require.NoError(t, kaRunner(katest.Open(t, "pocl"))(t, broadcastNoCheck, 0))
+	})
+	t.Run("spirv", func(t *testing.T) {
+		require.NoError(t, spirvRunner(t)(t, broadcastNoCheck, 0))
+	})
 }
 
 // spirvRunner runs the kernels' SPIR-V on PoCL at the driver level: PoCL

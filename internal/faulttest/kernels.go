@@ -149,6 +149,48 @@ func Tile(it ka.Item, x, out []int32, off int) {
 	}
 }
 
+// Broadcast broadcasts each work-item's local id from work-item from of
+// its group and stores, after a barrier, the group's sum of that: from
+// outside the group fails in every work-item, and each goes on to the
+// barrier and the sum after the broadcast.
+//
+//ka:kernel
+func Broadcast(it ka.Item, out []int32, from int) {
+	b := ka.GroupBroadcast(it, int32(it.Local()), from)
+	it.Barrier()
+	s := ka.GroupSum(it, b)
+	if i := it.Global(); i < len(out) {
+		out[i] = s
+	}
+}
+
+// BroadcastNext broadcasts from the next work-item: a from that differs
+// between work-items, against GroupBroadcast's rule, so that only the
+// last work-item of each group asks for one outside the group, and fails
+// as every work-item checks its own from.
+//
+//ka:kernel
+func BroadcastNext(it ka.Item, out []int32) {
+	b := ka.GroupBroadcast(it, int32(it.Local()), it.Local()+1)
+	if i := it.Global(); i < len(out) {
+		out[i] = b
+	}
+}
+
+// BroadcastNoCheck is Broadcast without checks: on devices, from outside
+// the group broadcasts an unspecified value (docs/kernel-language.md).
+//
+//ka:kernel
+//ka:nocheck
+func BroadcastNoCheck(it ka.Item, out []int32, from int) {
+	b := ka.GroupBroadcast(it, int32(it.Local()), from) // unchecked on devices
+	it.Barrier()
+	s := ka.GroupSum(it, b)
+	if i := it.Global(); i < len(out) {
+		out[i] = s
+	}
+}
+
 // Fill sets every element of x to v: the normal launch after a failure.
 //
 //ka:kernel

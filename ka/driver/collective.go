@@ -233,13 +233,31 @@ func ScanMax[T number](a []T, exclusive bool, identity T) {
 	}
 }
 
-// Broadcast returns a[from] (ka.GroupBroadcast), and panics as the
-// collective does when from is not a work-item of the group.
-func Broadcast[T any](a []T, from int) T {
-	if from < 0 || from >= len(a) {
-		panic(fmt.Sprintf("ka: GroupBroadcast from work-item %d of a group of %d", from, len(a)))
+// BroadcastFault is the message of ka.GroupBroadcast from a work-item
+// outside the group, a fmt format of from and the group's size in
+// work-items: that of the native backend's check and of the compiled one
+// (codegen/asserts.go), so that the KernelError reads the same on every
+// backend.
+const BroadcastFault = "GroupBroadcast from work-item %d of a group of %d"
+
+// checkBroadcast panics with the Fault of ka.GroupBroadcast when from is
+// not a work-item of a group of n.
+func checkBroadcast(from, n int) {
+	if from < 0 || from >= n {
+		panic(Fault{FaultIndex, fmt.Sprintf(BroadcastFault, from, n)})
 	}
-	return a[from]
+}
+
+// Broadcast returns a[from[0]] (ka.GroupBroadcast), and panics as the
+// collective does when some from is not a work-item of the group, as
+// every work-item checks its own on devices: from holds the from of every
+// work-item, by linear local id, or one value when the kernel's from is
+// the same expression in every work-item. from must not be empty.
+func Broadcast[T any](a []T, from ...int) T {
+	for _, f := range from {
+		checkBroadcast(f, len(a))
+	}
+	return a[from[0]]
 }
 
 // GroupReduce implements ka.GroupSum, GroupMin, GroupMax, GroupAll and
@@ -270,10 +288,14 @@ func GroupScan[T any](w *WorkItem, v T, op func(x, y T) T, exclusive bool, ident
 }
 
 // GroupBroadcast implements ka.GroupBroadcast: the value of the work-item
-// with local linear id from.
+// with local linear id from. Every work-item checks its from before the
+// group's first barrier, as on devices, and one outside the group panics
+// with the broadcast's Fault (which the native backend reports at the
+// kernel's call, and the group's other work-items leave their barrier).
 func GroupBroadcast[T any](w *WorkItem, v T, from int) T {
+	checkBroadcast(from, w.GroupSize[0]*w.GroupSize[1]*w.GroupSize[2])
 	return collect(w, v, func(c *collective[T]) {
-		v := Broadcast(c.vals, from)
+		v := c.vals[from]
 		for i := range c.out {
 			c.out[i] = v
 		}

@@ -1,6 +1,7 @@
 package driver
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -112,5 +113,15 @@ func TestSliceCollectivesOfIntsAndBools(t *testing.T) {
 	assert.True(t, ReduceAny([]bool{false, false, true}))
 	assert.False(t, ReduceAny([]bool{false}))
 	assert.Equal(t, int8(-3), Broadcast(a, 3))
-	assert.PanicsWithValue(t, "ka: GroupBroadcast from work-item 5 of a group of 5", func() { Broadcast(a, 5) })
+	assert.Equal(t, int8(100), Broadcast(a, 0, 0, 0, 0, 0), "every work-item's from")
+	for _, c := range []struct {
+		from []int
+		bad  int
+	}{{[]int{5}, 5}, {[]int{-1}, -1}, {[]int{math.MinInt}, math.MinInt}, {[]int{1, 1, 1, 1, 5}, 5}, {[]int{-1, 0, 0, 0, 0}, -1}} {
+		want := Fault{FaultIndex, fmt.Sprintf("GroupBroadcast from work-item %d of a group of 5", c.bad)}
+		assert.PanicsWithValue(t, want, func() { Broadcast(a, c.from...) }, "from %v", c.from)
+	}
+	kind, msg := ClassifyPanic(Fault{FaultIndex, "GroupBroadcast from work-item 5 of a group of 5"})
+	assert.Equal(t, FaultIndex, kind)
+	assert.Equal(t, "GroupBroadcast from work-item 5 of a group of 5", msg)
 }

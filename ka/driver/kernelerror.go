@@ -68,6 +68,19 @@ func (e *KernelError) Error() string {
 // device command.
 func (e *KernelError) Is(target error) bool { return target == ErrDevice }
 
+// Fault is a failure that package ka raises in a kernel on the native
+// backend where compiled kernels check at a fault site of the same kind
+// and message (ka.GroupBroadcast from outside the group), so that the
+// KernelError is the same on every backend: ClassifyPanic returns its kind
+// and message.
+type Fault struct {
+	Kind    FaultKind
+	Message string
+}
+
+// Error returns the message.
+func (f Fault) Error() string { return f.Message }
+
 // runtimeMessages classify the messages of Go's runtime errors.
 var runtimeMessages = []struct {
 	re   *regexp.Regexp
@@ -99,6 +112,8 @@ func ClassifyPanic(p any) (FaultKind, string) {
 		return FaultPanic, msg
 	}
 	switch v := p.(type) {
+	case Fault:
+		return v.Kind, v.Message
 	case error:
 		return FaultPanic, v.Error()
 	case fmt.Stringer:

@@ -357,323 +357,344 @@ __kernel void All_float64(
 	ulong t_303;
 	ulong t_304;
 	bool t_305;
-	__local double* t_306;
-	__local double* t_307;
-	double t_308;
+	__global uint* t_306;
+	uint cas_307;
+	bool cas_ok_308;
 	bool t_309;
-	bool t_310;
+	__global uint* t_310;
 	__global uint* t_311;
-	uint cas_312;
-	bool cas_ok_313;
-	bool t_314;
-	__global uint* t_315;
-	__global uint* t_316;
-	ulong t_317;
-	uint t_318;
-	__global uint* t_319;
-	ulong t_320;
-	uint t_321;
-	__global uint* t_322;
-	ulong t_323;
-	uint t_324;
-	__global uint* t_325;
-	__global ulong* t_326;
-	__global ulong* t_327;
-	__global ulong* t_328;
-	__global ulong* t_329;
-	__global double* t_330;
-	ulong t_331;
-	__global double* t_332;
-	bool t_333;
-	__global uint* t_334;
-	uint cas_335;
-	bool cas_ok_336;
-	bool t_337;
-	__global uint* t_338;
-	__global uint* t_339;
-	ulong t_340;
-	uint t_341;
-	__global uint* t_342;
-	ulong t_343;
-	uint t_344;
-	__global uint* t_345;
-	ulong t_346;
-	uint t_347;
-	__global uint* t_348;
+	ulong t_312;
+	uint t_313;
+	__global uint* t_314;
+	ulong t_315;
+	uint t_316;
+	__global uint* t_317;
+	ulong t_318;
+	uint t_319;
+	__global uint* t_320;
+	__global ulong* t_321;
+	__global ulong* t_322;
+	__global ulong* t_323;
+	__global ulong* t_324;
+	ulong t_325;
+	bool t_326;
+	__local double* t_327;
+	__local double* t_328;
+	double t_329;
+	bool t_330;
+	bool t_331;
+	__global uint* t_332;
+	uint cas_333;
+	bool cas_ok_334;
+	bool t_335;
+	__global uint* t_336;
+	__global uint* t_337;
+	ulong t_338;
+	uint t_339;
+	__global uint* t_340;
+	ulong t_341;
+	uint t_342;
+	__global uint* t_343;
+	ulong t_344;
+	uint t_345;
+	__global uint* t_346;
+	__global ulong* t_347;
+	__global ulong* t_348;
 	__global ulong* t_349;
 	__global ulong* t_350;
-	__global ulong* t_351;
-	__global ulong* t_352;
+	__global double* t_351;
+	ulong t_352;
 	__global double* t_353;
-	ulong t_354;
-	__global double* t_355;
-	bool t_356;
-	__global uint* t_357;
-	uint cas_358;
-	bool cas_ok_359;
-	bool t_360;
-	__global uint* t_361;
-	__global uint* t_362;
-	ulong t_363;
-	uint t_364;
-	__global uint* t_365;
-	ulong t_366;
-	uint t_367;
-	__global uint* t_368;
-	ulong t_369;
-	uint t_370;
-	__global uint* t_371;
+	bool t_354;
+	__global uint* t_355;
+	uint cas_356;
+	bool cas_ok_357;
+	bool t_358;
+	__global uint* t_359;
+	__global uint* t_360;
+	ulong t_361;
+	uint t_362;
+	__global uint* t_363;
+	ulong t_364;
+	uint t_365;
+	__global uint* t_366;
+	ulong t_367;
+	uint t_368;
+	__global uint* t_369;
+	__global ulong* t_370;
+	__global ulong* t_371;
 	__global ulong* t_372;
 	__global ulong* t_373;
-	__global ulong* t_374;
-	__global ulong* t_375;
+	__global double* t_374;
+	ulong t_375;
 	__global double* t_376;
-	ulong t_377;
-	__global double* t_378;
-	bool t_379;
-	__global uint* t_380;
-	uint cas_381;
-	bool cas_ok_382;
-	bool t_383;
-	__global uint* t_384;
-	__global uint* t_385;
-	ulong t_386;
-	uint t_387;
-	__global uint* t_388;
-	ulong t_389;
-	uint t_390;
-	__global uint* t_391;
-	ulong t_392;
-	uint t_393;
-	__global uint* t_394;
+	bool t_377;
+	__global uint* t_378;
+	uint cas_379;
+	bool cas_ok_380;
+	bool t_381;
+	__global uint* t_382;
+	__global uint* t_383;
+	ulong t_384;
+	uint t_385;
+	__global uint* t_386;
+	ulong t_387;
+	uint t_388;
+	__global uint* t_389;
+	ulong t_390;
+	uint t_391;
+	__global uint* t_392;
+	__global ulong* t_393;
+	__global ulong* t_394;
 	__global ulong* t_395;
 	__global ulong* t_396;
-	__global ulong* t_397;
-	__global ulong* t_398;
+	__global double* t_397;
+	ulong t_398;
 	__global double* t_399;
-	ulong t_400;
-	__global double* t_401;
-	bool t_402;
-	__global uint* t_403;
-	uint cas_404;
-	bool cas_ok_405;
-	bool t_406;
-	__global uint* t_407;
-	__global uint* t_408;
-	ulong t_409;
-	uint t_410;
-	__global uint* t_411;
-	ulong t_412;
-	uint t_413;
-	__global uint* t_414;
-	ulong t_415;
-	uint t_416;
-	__global uint* t_417;
+	bool t_400;
+	__global uint* t_401;
+	uint cas_402;
+	bool cas_ok_403;
+	bool t_404;
+	__global uint* t_405;
+	__global uint* t_406;
+	ulong t_407;
+	uint t_408;
+	__global uint* t_409;
+	ulong t_410;
+	uint t_411;
+	__global uint* t_412;
+	ulong t_413;
+	uint t_414;
+	__global uint* t_415;
+	__global ulong* t_416;
+	__global ulong* t_417;
 	__global ulong* t_418;
 	__global ulong* t_419;
-	__global ulong* t_420;
-	__global ulong* t_421;
+	__global double* t_420;
+	ulong t_421;
 	__global double* t_422;
-	ulong t_423;
-	__global double* t_424;
-	bool t_425;
-	__global uint* t_426;
-	uint cas_427;
-	bool cas_ok_428;
-	bool t_429;
-	__global uint* t_430;
-	__global uint* t_431;
-	ulong t_432;
-	uint t_433;
-	__global uint* t_434;
-	ulong t_435;
-	uint t_436;
-	__global uint* t_437;
-	ulong t_438;
-	uint t_439;
-	__global uint* t_440;
+	bool t_423;
+	__global uint* t_424;
+	uint cas_425;
+	bool cas_ok_426;
+	bool t_427;
+	__global uint* t_428;
+	__global uint* t_429;
+	ulong t_430;
+	uint t_431;
+	__global uint* t_432;
+	ulong t_433;
+	uint t_434;
+	__global uint* t_435;
+	ulong t_436;
+	uint t_437;
+	__global uint* t_438;
+	__global ulong* t_439;
+	__global ulong* t_440;
 	__global ulong* t_441;
 	__global ulong* t_442;
-	__global ulong* t_443;
-	__global ulong* t_444;
+	__global double* t_443;
+	ulong t_444;
 	__global double* t_445;
-	ulong t_446;
-	__global double* t_447;
-	bool t_448;
-	__global uint* t_449;
-	uint cas_450;
-	bool cas_ok_451;
-	bool t_452;
-	__global uint* t_453;
-	__global uint* t_454;
-	ulong t_455;
-	uint t_456;
-	__global uint* t_457;
-	ulong t_458;
-	uint t_459;
-	__global uint* t_460;
-	ulong t_461;
-	uint t_462;
-	__global uint* t_463;
+	bool t_446;
+	__global uint* t_447;
+	uint cas_448;
+	bool cas_ok_449;
+	bool t_450;
+	__global uint* t_451;
+	__global uint* t_452;
+	ulong t_453;
+	uint t_454;
+	__global uint* t_455;
+	ulong t_456;
+	uint t_457;
+	__global uint* t_458;
+	ulong t_459;
+	uint t_460;
+	__global uint* t_461;
+	__global ulong* t_462;
+	__global ulong* t_463;
 	__global ulong* t_464;
 	__global ulong* t_465;
-	__global ulong* t_466;
-	__global ulong* t_467;
+	__global double* t_466;
+	ulong t_467;
 	__global double* t_468;
-	ulong t_469;
-	__global double* t_470;
-	bool t_471;
-	__global uint* t_472;
-	uint cas_473;
-	bool cas_ok_474;
-	bool t_475;
-	__global uint* t_476;
-	__global uint* t_477;
-	ulong t_478;
-	uint t_479;
-	__global uint* t_480;
-	ulong t_481;
-	uint t_482;
-	__global uint* t_483;
-	ulong t_484;
-	uint t_485;
-	__global uint* t_486;
+	bool t_469;
+	__global uint* t_470;
+	uint cas_471;
+	bool cas_ok_472;
+	bool t_473;
+	__global uint* t_474;
+	__global uint* t_475;
+	ulong t_476;
+	uint t_477;
+	__global uint* t_478;
+	ulong t_479;
+	uint t_480;
+	__global uint* t_481;
+	ulong t_482;
+	uint t_483;
+	__global uint* t_484;
+	__global ulong* t_485;
+	__global ulong* t_486;
 	__global ulong* t_487;
 	__global ulong* t_488;
-	__global ulong* t_489;
-	__global ulong* t_490;
+	__global double* t_489;
+	ulong t_490;
 	__global double* t_491;
-	ulong t_492;
-	__global double* t_493;
-	bool t_494;
-	__global uint* t_495;
-	uint cas_496;
-	bool cas_ok_497;
-	bool t_498;
-	__global uint* t_499;
-	__global uint* t_500;
-	ulong t_501;
-	uint t_502;
-	__global uint* t_503;
-	ulong t_504;
-	uint t_505;
-	__global uint* t_506;
-	ulong t_507;
-	uint t_508;
-	__global uint* t_509;
+	bool t_492;
+	__global uint* t_493;
+	uint cas_494;
+	bool cas_ok_495;
+	bool t_496;
+	__global uint* t_497;
+	__global uint* t_498;
+	ulong t_499;
+	uint t_500;
+	__global uint* t_501;
+	ulong t_502;
+	uint t_503;
+	__global uint* t_504;
+	ulong t_505;
+	uint t_506;
+	__global uint* t_507;
+	__global ulong* t_508;
+	__global ulong* t_509;
 	__global ulong* t_510;
 	__global ulong* t_511;
-	__global ulong* t_512;
-	__global ulong* t_513;
+	__global double* t_512;
+	ulong t_513;
 	__global double* t_514;
-	ulong t_515;
-	__global double* t_516;
-	bool t_517;
-	__global uint* t_518;
-	uint cas_519;
-	bool cas_ok_520;
-	bool t_521;
-	__global uint* t_522;
-	__global uint* t_523;
-	ulong t_524;
-	uint t_525;
-	__global uint* t_526;
-	ulong t_527;
-	uint t_528;
-	__global uint* t_529;
-	ulong t_530;
-	uint t_531;
-	__global uint* t_532;
+	bool t_515;
+	__global uint* t_516;
+	uint cas_517;
+	bool cas_ok_518;
+	bool t_519;
+	__global uint* t_520;
+	__global uint* t_521;
+	ulong t_522;
+	uint t_523;
+	__global uint* t_524;
+	ulong t_525;
+	uint t_526;
+	__global uint* t_527;
+	ulong t_528;
+	uint t_529;
+	__global uint* t_530;
+	__global ulong* t_531;
+	__global ulong* t_532;
 	__global ulong* t_533;
 	__global ulong* t_534;
-	__global ulong* t_535;
-	__global ulong* t_536;
+	__global double* t_535;
+	ulong t_536;
 	__global double* t_537;
-	ulong t_538;
-	__global double* t_539;
-	__local double* t_540;
-	bool t_541;
-	ulong t_542;
-	__local double* t_543;
-	double t_544;
-	double t_545;
-	double t_546;
-	ulong t_547;
-	__local double* t_548;
-	bool t_549;
-	ulong t_550;
-	__local double* t_551;
-	double t_552;
-	double t_553;
-	double t_554;
-	ulong t_555;
-	__local double* t_556;
-	bool t_557;
-	ulong t_558;
-	__local double* t_559;
-	double t_560;
-	double t_561;
-	double t_562;
+	bool t_538;
+	__global uint* t_539;
+	uint cas_540;
+	bool cas_ok_541;
+	bool t_542;
+	__global uint* t_543;
+	__global uint* t_544;
+	ulong t_545;
+	uint t_546;
+	__global uint* t_547;
+	ulong t_548;
+	uint t_549;
+	__global uint* t_550;
+	ulong t_551;
+	uint t_552;
+	__global uint* t_553;
+	__global ulong* t_554;
+	__global ulong* t_555;
+	__global ulong* t_556;
+	__global ulong* t_557;
+	__global double* t_558;
+	ulong t_559;
+	__global double* t_560;
+	__local double* t_561;
+	bool t_562;
 	ulong t_563;
 	__local double* t_564;
-	bool t_565;
-	ulong t_566;
-	__local double* t_567;
-	double t_568;
-	double t_569;
-	double t_570;
+	double t_565;
+	double t_566;
+	double t_567;
+	ulong t_568;
+	__local double* t_569;
+	bool t_570;
 	ulong t_571;
 	__local double* t_572;
-	bool t_573;
-	ulong t_574;
-	__local double* t_575;
-	double t_576;
-	double t_577;
-	double t_578;
+	double t_573;
+	double t_574;
+	double t_575;
+	ulong t_576;
+	__local double* t_577;
+	bool t_578;
 	ulong t_579;
 	__local double* t_580;
-	bool t_581;
-	ulong t_582;
-	__local double* t_583;
-	double t_584;
-	double t_585;
-	double t_586;
+	double t_581;
+	double t_582;
+	double t_583;
+	ulong t_584;
+	__local double* t_585;
+	bool t_586;
 	ulong t_587;
-	ulong t_588;
-	bool t_589;
-	bool t_590;
-	bool t_591;
-	__local double* t_592;
+	__local double* t_588;
+	double t_589;
+	double t_590;
+	double t_591;
+	ulong t_592;
 	__local double* t_593;
-	double t_594;
-	double t_595;
-	double t_596;
-	ulong t_597;
-	ulong t_598;
-	bool t_599;
-	bool t_600;
-	bool t_601;
-	__local double* t_602;
-	__local double* t_603;
-	double t_604;
+	bool t_594;
+	ulong t_595;
+	__local double* t_596;
+	double t_597;
+	double t_598;
+	double t_599;
+	ulong t_600;
+	__local double* t_601;
+	bool t_602;
+	ulong t_603;
+	__local double* t_604;
 	double t_605;
 	double t_606;
-	ulong t_607;
+	double t_607;
 	ulong t_608;
-	bool t_609;
+	ulong t_609;
 	bool t_610;
 	bool t_611;
-	__local double* t_612;
+	bool t_612;
 	__local double* t_613;
-	double t_614;
+	__local double* t_614;
 	double t_615;
 	double t_616;
-	ulong t_617;
+	double t_617;
+	ulong t_618;
+	ulong t_619;
+	bool t_620;
+	bool t_621;
+	bool t_622;
+	__local double* t_623;
+	__local double* t_624;
+	double t_625;
+	double t_626;
+	double t_627;
+	ulong t_628;
+	ulong t_629;
+	bool t_630;
+	bool t_631;
+	bool t_632;
+	__local double* t_633;
+	__local double* t_634;
+	double t_635;
+	double t_636;
+	double t_637;
+	ulong t_638;
 
 	t_3 = ka_fault_1 + 16;
 	t_4 = (__global double*)t_3;
-	goto L_618;
-L_618:
+	goto L_639;
+L_639:
 	t_5 = (ulong)get_global_id(2);
 	t_6 = ka_gsize1;
 	t_7 = (ulong)get_global_id(1);
@@ -687,17 +708,17 @@ L_618:
 	if (t_14) {
 		t_34 = in_ptr;
 		t_35 = 0ul;
-		goto L_619;
+		goto L_640;
 	}
-	goto L_620;
-L_620:
+	goto L_641;
+L_641:
 	t_15 = ka_fault_1;
 	cas_16 = atomic_cmpxchg((volatile __global uint*)t_15, 0u, 1u);
 	cas_ok_17 = cas_16 == 0u;
 	t_18 = cas_ok_17;
-	if (t_18) goto L_621;
-	goto L_622;
-L_621:
+	if (t_18) goto L_642;
+	goto L_643;
+L_642:
 	t_19 = ka_fault_1 + 1;
 	*t_19 = ka_launch_2;
 	t_20 = ka_fault_1 + 2;
@@ -721,35 +742,35 @@ L_621:
 	*t_32 = in_len;
 	t_33 = t_30 + 6;
 	*t_33 = 0ul;
-	goto L_622;
-L_622:
+	goto L_643;
+L_643:
 	t_34 = t_4;
 	t_35 = 0ul;
-	goto L_619;
-L_619:
+	goto L_640;
+L_640:
 	t_36 = t_34 + (long)t_35;
 	t_37 = *t_36;
 	t_38 = (long)t_13 < (long)in_len;
-	if (t_38) goto L_623;
+	if (t_38) goto L_644;
 	t_87 = 0x0p+00;
 	t_88 = t_37;
-	goto L_624;
-L_623:
+	goto L_645;
+L_644:
 	t_39 = t_13 < in_len;
 	if (t_39) {
 		t_59 = in_ptr;
 		t_60 = t_13;
-		goto L_625;
+		goto L_646;
 	}
-	goto L_626;
-L_626:
+	goto L_647;
+L_647:
 	t_40 = ka_fault_1;
 	cas_41 = atomic_cmpxchg((volatile __global uint*)t_40, 0u, 1u);
 	cas_ok_42 = cas_41 == 0u;
 	t_43 = cas_ok_42;
-	if (t_43) goto L_627;
-	goto L_628;
-L_627:
+	if (t_43) goto L_648;
+	goto L_649;
+L_648:
 	t_44 = ka_fault_1 + 1;
 	*t_44 = ka_launch_2;
 	t_45 = ka_fault_1 + 2;
@@ -773,29 +794,29 @@ L_627:
 	*t_57 = in_len;
 	t_58 = t_55 + 6;
 	*t_58 = 0ul;
-	goto L_628;
-L_628:
+	goto L_649;
+L_649:
 	t_59 = t_4;
 	t_60 = 0ul;
-	goto L_625;
-L_625:
+	goto L_646;
+L_646:
 	t_61 = t_59 + (long)t_60;
 	t_62 = *t_61;
 	t_63 = t_13 < in_len;
 	if (t_63) {
 		t_83 = in_ptr;
 		t_84 = t_13;
-		goto L_629;
+		goto L_650;
 	}
-	goto L_630;
-L_630:
+	goto L_651;
+L_651:
 	t_64 = ka_fault_1;
 	cas_65 = atomic_cmpxchg((volatile __global uint*)t_64, 0u, 1u);
 	cas_ok_66 = cas_65 == 0u;
 	t_67 = cas_ok_66;
-	if (t_67) goto L_631;
-	goto L_632;
-L_631:
+	if (t_67) goto L_652;
+	goto L_653;
+L_652:
 	t_68 = ka_fault_1 + 1;
 	*t_68 = ka_launch_2;
 	t_69 = ka_fault_1 + 2;
@@ -819,18 +840,18 @@ L_631:
 	*t_81 = in_len;
 	t_82 = t_79 + 6;
 	*t_82 = 0ul;
-	goto L_632;
-L_632:
+	goto L_653;
+L_653:
 	t_83 = t_4;
 	t_84 = 0ul;
-	goto L_629;
-L_629:
+	goto L_650;
+L_650:
 	t_85 = t_83 + (long)t_84;
 	t_86 = *t_85;
 	t_87 = t_62;
 	t_88 = t_86;
-	goto L_624;
-L_624:
+	goto L_645;
+L_645:
 	t_89 = (ulong)get_local_size(0);
 	t_90 = (ulong)get_local_size(1);
 	t_91 = (ulong)get_local_size(2);
@@ -862,12 +883,12 @@ L_624:
 	t_115 = t_114 + 1ul;
 	t_116 = t_115 >> 1ul;
 	t_117 = t_116;
-	goto L_633;
-L_633:
+	goto L_654;
+L_654:
 	t_118 = t_117 != 0ul;
-	if (t_118) goto L_634;
-	goto L_635;
-L_635:
+	if (t_118) goto L_655;
+	goto L_656;
+L_656:
 	t_119 = ka_local_0_0;
 	t_120 = *t_119;
 	barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
@@ -902,12 +923,12 @@ L_635:
 	t_147 = t_146 + 1ul;
 	t_148 = t_147 >> 1ul;
 	t_149 = t_148;
-	goto L_636;
-L_636:
+	goto L_657;
+L_657:
 	t_150 = t_149 != 0ul;
-	if (t_150) goto L_637;
-	goto L_638;
-L_638:
+	if (t_150) goto L_658;
+	goto L_659;
+L_659:
 	t_151 = ka_local_0_0;
 	t_152 = *t_151;
 	barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
@@ -942,12 +963,12 @@ L_638:
 	t_179 = t_178 + 1ul;
 	t_180 = t_179 >> 1ul;
 	t_181 = t_180;
-	goto L_639;
-L_639:
+	goto L_660;
+L_660:
 	t_182 = t_181 != 0ul;
-	if (t_182) goto L_640;
-	goto L_641;
-L_641:
+	if (t_182) goto L_661;
+	goto L_662;
+L_662:
 	t_183 = ka_local_0_0;
 	t_184 = *t_183;
 	barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
@@ -965,12 +986,12 @@ L_641:
 	t_196 = t_190 + t_195;
 	t_197 = 1ul;
 	t_198 = t_87;
-	goto L_642;
-L_642:
+	goto L_663;
+L_663:
 	t_199 = t_197 < t_189;
-	if (t_199) goto L_643;
-	goto L_644;
-L_644:
+	if (t_199) goto L_664;
+	goto L_665;
+L_665:
 	t_200 = (ulong)get_local_size(0);
 	t_201 = (ulong)get_local_size(1);
 	t_202 = (ulong)get_local_size(2);
@@ -985,26 +1006,26 @@ L_644:
 	t_211 = t_205 + t_210;
 	t_212 = 1ul;
 	t_213 = t_87;
-	goto L_645;
-L_645:
+	goto L_666;
+L_666:
 	t_214 = t_212 < t_204;
-	if (t_214) goto L_646;
-	goto L_647;
-L_647:
+	if (t_214) goto L_667;
+	goto L_668;
+L_668:
 	t_215 = ka_local_0_0 + (long)t_211;
 	*t_215 = t_213;
 	barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
 	t_216 = t_211 != 0ul;
-	if (t_216) goto L_648;
+	if (t_216) goto L_669;
 	t_220 = 0x0p+00;
-	goto L_649;
-L_648:
+	goto L_670;
+L_669:
 	t_217 = t_211 - 1ul;
 	t_218 = ka_local_0_0 + (long)t_217;
 	t_219 = *t_218;
 	t_220 = t_219;
-	goto L_649;
-L_649:
+	goto L_670;
+L_670:
 	barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
 	t_221 = (ulong)get_local_size(0);
 	t_222 = (ulong)get_local_size(1);
@@ -1020,12 +1041,12 @@ L_649:
 	t_232 = t_226 + t_231;
 	t_233 = 1ul;
 	t_234 = t_88;
-	goto L_650;
-L_650:
+	goto L_671;
+L_671:
 	t_235 = t_233 < t_225;
-	if (t_235) goto L_651;
-	goto L_652;
-L_652:
+	if (t_235) goto L_672;
+	goto L_673;
+L_673:
 	t_236 = (ulong)get_local_size(0);
 	t_237 = (ulong)get_local_size(1);
 	t_238 = (ulong)get_local_size(2);
@@ -1040,26 +1061,26 @@ L_652:
 	t_247 = t_241 + t_246;
 	t_248 = 1ul;
 	t_249 = t_88;
-	goto L_653;
-L_653:
+	goto L_674;
+L_674:
 	t_250 = t_248 < t_240;
-	if (t_250) goto L_654;
-	goto L_655;
-L_655:
+	if (t_250) goto L_675;
+	goto L_676;
+L_676:
 	t_251 = ka_local_0_0 + (long)t_247;
 	*t_251 = t_249;
 	barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
 	t_252 = t_247 != 0ul;
-	if (t_252) goto L_656;
+	if (t_252) goto L_677;
 	t_256 = as_double(0x7ff0000000000000ul);
-	goto L_657;
-L_656:
+	goto L_678;
+L_677:
 	t_253 = t_247 - 1ul;
 	t_254 = ka_local_0_0 + (long)t_253;
 	t_255 = *t_254;
 	t_256 = t_255;
-	goto L_657;
-L_657:
+	goto L_678;
+L_678:
 	barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
 	t_257 = (ulong)get_local_size(0);
 	t_258 = (ulong)get_local_size(1);
@@ -1075,12 +1096,12 @@ L_657:
 	t_268 = t_262 + t_267;
 	t_269 = 1ul;
 	t_270 = t_88;
-	goto L_658;
-L_658:
+	goto L_679;
+L_679:
 	t_271 = t_269 < t_261;
-	if (t_271) goto L_659;
-	goto L_660;
-L_660:
+	if (t_271) goto L_680;
+	goto L_681;
+L_681:
 	t_272 = (ulong)get_local_size(0);
 	t_273 = (ulong)get_local_size(1);
 	t_274 = (ulong)get_local_size(2);
@@ -1095,26 +1116,26 @@ L_660:
 	t_283 = t_277 + t_282;
 	t_284 = 1ul;
 	t_285 = t_88;
-	goto L_661;
-L_661:
+	goto L_682;
+L_682:
 	t_286 = t_284 < t_276;
-	if (t_286) goto L_662;
-	goto L_663;
-L_663:
+	if (t_286) goto L_683;
+	goto L_684;
+L_684:
 	t_287 = ka_local_0_0 + (long)t_283;
 	*t_287 = t_285;
 	barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
 	t_288 = t_283 != 0ul;
-	if (t_288) goto L_664;
+	if (t_288) goto L_685;
 	t_292 = as_double(0xfff0000000000000ul);
-	goto L_665;
-L_664:
+	goto L_686;
+L_685:
 	t_289 = t_283 - 1ul;
 	t_290 = ka_local_0_0 + (long)t_289;
 	t_291 = *t_290;
 	t_292 = t_291;
-	goto L_665;
-L_665:
+	goto L_686;
+L_686:
 	barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
 	t_293 = (ulong)get_local_size(0);
 	t_294 = (ulong)get_local_size(1);
@@ -1128,669 +1149,711 @@ L_665:
 	t_302 = t_299 + t_301;
 	t_303 = t_293 * t_302;
 	t_304 = t_298 + t_303;
-	t_305 = t_304 == from;
-	if (t_305) goto L_666;
-	goto L_667;
-L_666:
-	t_306 = ka_local_0_0;
-	*t_306 = t_87;
-	goto L_667;
-L_667:
-	barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
-	t_307 = ka_local_0_0;
-	t_308 = *t_307;
-	barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
-	t_309 = (long)t_13 < (long)in_len;
-	if (t_309) goto L_668;
-	goto L_669;
-L_668:
-	t_310 = t_13 < sum_len;
-	if (t_310) {
-		t_330 = sum_ptr;
-		t_331 = t_13;
-		goto L_670;
+	t_305 = from < t_297;
+	if (t_305) {
+		t_325 = from;
+		goto L_687;
 	}
-	goto L_671;
-L_671:
-	t_311 = ka_fault_1;
-	cas_312 = atomic_cmpxchg((volatile __global uint*)t_311, 0u, 1u);
-	cas_ok_313 = cas_312 == 0u;
-	t_314 = cas_ok_313;
-	if (t_314) goto L_672;
-	goto L_673;
-L_672:
-	t_315 = ka_fault_1 + 1;
-	*t_315 = ka_launch_2;
-	t_316 = ka_fault_1 + 2;
-	*t_316 = 3u;
-	t_317 = (ulong)get_global_id(0);
-	t_318 = (uint)t_317;
-	t_319 = ka_fault_1 + 3;
-	*t_319 = t_318;
-	t_320 = (ulong)get_global_id(1);
-	t_321 = (uint)t_320;
-	t_322 = ka_fault_1 + 4;
-	*t_322 = t_321;
-	t_323 = (ulong)get_global_id(2);
-	t_324 = (uint)t_323;
-	t_325 = ka_fault_1 + 5;
-	*t_325 = t_324;
-	t_326 = (__global ulong*)ka_fault_1;
-	t_327 = t_326 + 4;
-	*t_327 = t_13;
-	t_328 = t_326 + 5;
-	*t_328 = sum_len;
-	t_329 = t_326 + 6;
-	*t_329 = 0ul;
-	goto L_673;
-L_673:
-	t_330 = t_4;
-	t_331 = 0ul;
-	goto L_670;
-L_670:
-	t_332 = t_330 + (long)t_331;
-	*t_332 = t_120;
-	t_333 = t_13 < mn_len;
-	if (t_333) {
-		t_353 = mn_ptr;
-		t_354 = t_13;
-		goto L_674;
-	}
-	goto L_675;
-L_675:
-	t_334 = ka_fault_1;
-	cas_335 = atomic_cmpxchg((volatile __global uint*)t_334, 0u, 1u);
-	cas_ok_336 = cas_335 == 0u;
-	t_337 = cas_ok_336;
-	if (t_337) goto L_676;
-	goto L_677;
-L_676:
-	t_338 = ka_fault_1 + 1;
-	*t_338 = ka_launch_2;
-	t_339 = ka_fault_1 + 2;
-	*t_339 = 4u;
-	t_340 = (ulong)get_global_id(0);
-	t_341 = (uint)t_340;
-	t_342 = ka_fault_1 + 3;
-	*t_342 = t_341;
-	t_343 = (ulong)get_global_id(1);
-	t_344 = (uint)t_343;
-	t_345 = ka_fault_1 + 4;
-	*t_345 = t_344;
-	t_346 = (ulong)get_global_id(2);
-	t_347 = (uint)t_346;
-	t_348 = ka_fault_1 + 5;
-	*t_348 = t_347;
-	t_349 = (__global ulong*)ka_fault_1;
-	t_350 = t_349 + 4;
-	*t_350 = t_13;
-	t_351 = t_349 + 5;
-	*t_351 = mn_len;
-	t_352 = t_349 + 6;
-	*t_352 = 0ul;
-	goto L_677;
-L_677:
-	t_353 = t_4;
-	t_354 = 0ul;
-	goto L_674;
-L_674:
-	t_355 = t_353 + (long)t_354;
-	*t_355 = t_152;
-	t_356 = t_13 < mx_len;
-	if (t_356) {
-		t_376 = mx_ptr;
-		t_377 = t_13;
-		goto L_678;
-	}
-	goto L_679;
-L_679:
-	t_357 = ka_fault_1;
-	cas_358 = atomic_cmpxchg((volatile __global uint*)t_357, 0u, 1u);
-	cas_ok_359 = cas_358 == 0u;
-	t_360 = cas_ok_359;
-	if (t_360) goto L_680;
-	goto L_681;
-L_680:
-	t_361 = ka_fault_1 + 1;
-	*t_361 = ka_launch_2;
-	t_362 = ka_fault_1 + 2;
-	*t_362 = 5u;
-	t_363 = (ulong)get_global_id(0);
-	t_364 = (uint)t_363;
-	t_365 = ka_fault_1 + 3;
-	*t_365 = t_364;
-	t_366 = (ulong)get_global_id(1);
-	t_367 = (uint)t_366;
-	t_368 = ka_fault_1 + 4;
-	*t_368 = t_367;
-	t_369 = (ulong)get_global_id(2);
-	t_370 = (uint)t_369;
-	t_371 = ka_fault_1 + 5;
-	*t_371 = t_370;
-	t_372 = (__global ulong*)ka_fault_1;
-	t_373 = t_372 + 4;
-	*t_373 = t_13;
-	t_374 = t_372 + 5;
-	*t_374 = mx_len;
-	t_375 = t_372 + 6;
-	*t_375 = 0ul;
-	goto L_681;
-L_681:
-	t_376 = t_4;
-	t_377 = 0ul;
-	goto L_678;
-L_678:
-	t_378 = t_376 + (long)t_377;
-	*t_378 = t_184;
-	t_379 = t_13 < isum_len;
-	if (t_379) {
-		t_399 = isum_ptr;
-		t_400 = t_13;
-		goto L_682;
-	}
-	goto L_683;
-L_683:
-	t_380 = ka_fault_1;
-	cas_381 = atomic_cmpxchg((volatile __global uint*)t_380, 0u, 1u);
-	cas_ok_382 = cas_381 == 0u;
-	t_383 = cas_ok_382;
-	if (t_383) goto L_684;
-	goto L_685;
-L_684:
-	t_384 = ka_fault_1 + 1;
-	*t_384 = ka_launch_2;
-	t_385 = ka_fault_1 + 2;
-	*t_385 = 6u;
-	t_386 = (ulong)get_global_id(0);
-	t_387 = (uint)t_386;
-	t_388 = ka_fault_1 + 3;
-	*t_388 = t_387;
-	t_389 = (ulong)get_global_id(1);
-	t_390 = (uint)t_389;
-	t_391 = ka_fault_1 + 4;
-	*t_391 = t_390;
-	t_392 = (ulong)get_global_id(2);
-	t_393 = (uint)t_392;
-	t_394 = ka_fault_1 + 5;
-	*t_394 = t_393;
-	t_395 = (__global ulong*)ka_fault_1;
-	t_396 = t_395 + 4;
-	*t_396 = t_13;
-	t_397 = t_395 + 5;
-	*t_397 = isum_len;
-	t_398 = t_395 + 6;
-	*t_398 = 0ul;
-	goto L_685;
-L_685:
-	t_399 = t_4;
-	t_400 = 0ul;
-	goto L_682;
-L_682:
-	t_401 = t_399 + (long)t_400;
-	*t_401 = t_198;
-	t_402 = t_13 < esum_len;
-	if (t_402) {
-		t_422 = esum_ptr;
-		t_423 = t_13;
-		goto L_686;
-	}
-	goto L_687;
-L_687:
-	t_403 = ka_fault_1;
-	cas_404 = atomic_cmpxchg((volatile __global uint*)t_403, 0u, 1u);
-	cas_ok_405 = cas_404 == 0u;
-	t_406 = cas_ok_405;
-	if (t_406) goto L_688;
-	goto L_689;
+	goto L_688;
 L_688:
-	t_407 = ka_fault_1 + 1;
-	*t_407 = ka_launch_2;
-	t_408 = ka_fault_1 + 2;
-	*t_408 = 7u;
-	t_409 = (ulong)get_global_id(0);
-	t_410 = (uint)t_409;
-	t_411 = ka_fault_1 + 3;
-	*t_411 = t_410;
-	t_412 = (ulong)get_global_id(1);
-	t_413 = (uint)t_412;
-	t_414 = ka_fault_1 + 4;
-	*t_414 = t_413;
-	t_415 = (ulong)get_global_id(2);
-	t_416 = (uint)t_415;
-	t_417 = ka_fault_1 + 5;
-	*t_417 = t_416;
-	t_418 = (__global ulong*)ka_fault_1;
-	t_419 = t_418 + 4;
-	*t_419 = t_13;
-	t_420 = t_418 + 5;
-	*t_420 = esum_len;
-	t_421 = t_418 + 6;
-	*t_421 = 0ul;
-	goto L_689;
+	t_306 = ka_fault_1;
+	cas_307 = atomic_cmpxchg((volatile __global uint*)t_306, 0u, 1u);
+	cas_ok_308 = cas_307 == 0u;
+	t_309 = cas_ok_308;
+	if (t_309) goto L_689;
+	goto L_690;
 L_689:
-	t_422 = t_4;
-	t_423 = 0ul;
-	goto L_686;
-L_686:
-	t_424 = t_422 + (long)t_423;
-	*t_424 = t_220;
-	t_425 = t_13 < imin_len;
-	if (t_425) {
-		t_445 = imin_ptr;
-		t_446 = t_13;
-		goto L_690;
-	}
-	goto L_691;
-L_691:
-	t_426 = ka_fault_1;
-	cas_427 = atomic_cmpxchg((volatile __global uint*)t_426, 0u, 1u);
-	cas_ok_428 = cas_427 == 0u;
-	t_429 = cas_ok_428;
-	if (t_429) goto L_692;
-	goto L_693;
-L_692:
-	t_430 = ka_fault_1 + 1;
-	*t_430 = ka_launch_2;
-	t_431 = ka_fault_1 + 2;
-	*t_431 = 8u;
-	t_432 = (ulong)get_global_id(0);
-	t_433 = (uint)t_432;
-	t_434 = ka_fault_1 + 3;
-	*t_434 = t_433;
-	t_435 = (ulong)get_global_id(1);
-	t_436 = (uint)t_435;
-	t_437 = ka_fault_1 + 4;
-	*t_437 = t_436;
-	t_438 = (ulong)get_global_id(2);
-	t_439 = (uint)t_438;
-	t_440 = ka_fault_1 + 5;
-	*t_440 = t_439;
-	t_441 = (__global ulong*)ka_fault_1;
-	t_442 = t_441 + 4;
-	*t_442 = t_13;
-	t_443 = t_441 + 5;
-	*t_443 = imin_len;
-	t_444 = t_441 + 6;
-	*t_444 = 0ul;
-	goto L_693;
-L_693:
-	t_445 = t_4;
-	t_446 = 0ul;
+	t_310 = ka_fault_1 + 1;
+	*t_310 = ka_launch_2;
+	t_311 = ka_fault_1 + 2;
+	*t_311 = 3u;
+	t_312 = (ulong)get_global_id(0);
+	t_313 = (uint)t_312;
+	t_314 = ka_fault_1 + 3;
+	*t_314 = t_313;
+	t_315 = (ulong)get_global_id(1);
+	t_316 = (uint)t_315;
+	t_317 = ka_fault_1 + 4;
+	*t_317 = t_316;
+	t_318 = (ulong)get_global_id(2);
+	t_319 = (uint)t_318;
+	t_320 = ka_fault_1 + 5;
+	*t_320 = t_319;
+	t_321 = (__global ulong*)ka_fault_1;
+	t_322 = t_321 + 4;
+	*t_322 = from;
+	t_323 = t_321 + 5;
+	*t_323 = t_297;
+	t_324 = t_321 + 6;
+	*t_324 = 0ul;
 	goto L_690;
 L_690:
-	t_447 = t_445 + (long)t_446;
-	*t_447 = t_234;
-	t_448 = t_13 < emin_len;
-	if (t_448) {
-		t_468 = emin_ptr;
-		t_469 = t_13;
-		goto L_694;
-	}
-	goto L_695;
-L_695:
-	t_449 = ka_fault_1;
-	cas_450 = atomic_cmpxchg((volatile __global uint*)t_449, 0u, 1u);
-	cas_ok_451 = cas_450 == 0u;
-	t_452 = cas_ok_451;
-	if (t_452) goto L_696;
-	goto L_697;
-L_696:
-	t_453 = ka_fault_1 + 1;
-	*t_453 = ka_launch_2;
-	t_454 = ka_fault_1 + 2;
-	*t_454 = 9u;
-	t_455 = (ulong)get_global_id(0);
-	t_456 = (uint)t_455;
-	t_457 = ka_fault_1 + 3;
-	*t_457 = t_456;
-	t_458 = (ulong)get_global_id(1);
-	t_459 = (uint)t_458;
-	t_460 = ka_fault_1 + 4;
-	*t_460 = t_459;
-	t_461 = (ulong)get_global_id(2);
-	t_462 = (uint)t_461;
-	t_463 = ka_fault_1 + 5;
-	*t_463 = t_462;
-	t_464 = (__global ulong*)ka_fault_1;
-	t_465 = t_464 + 4;
-	*t_465 = t_13;
-	t_466 = t_464 + 5;
-	*t_466 = emin_len;
-	t_467 = t_464 + 6;
-	*t_467 = 0ul;
-	goto L_697;
-L_697:
-	t_468 = t_4;
-	t_469 = 0ul;
+	t_325 = 0ul;
+	goto L_687;
+L_687:
+	t_326 = t_304 == t_325;
+	if (t_326) goto L_691;
+	goto L_692;
+L_691:
+	t_327 = ka_local_0_0;
+	*t_327 = t_87;
+	goto L_692;
+L_692:
+	barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+	t_328 = ka_local_0_0;
+	t_329 = *t_328;
+	barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+	t_330 = (long)t_13 < (long)in_len;
+	if (t_330) goto L_693;
 	goto L_694;
-L_694:
-	t_470 = t_468 + (long)t_469;
-	*t_470 = t_256;
-	t_471 = t_13 < imax_len;
-	if (t_471) {
-		t_491 = imax_ptr;
-		t_492 = t_13;
-		goto L_698;
+L_693:
+	t_331 = t_13 < sum_len;
+	if (t_331) {
+		t_351 = sum_ptr;
+		t_352 = t_13;
+		goto L_695;
 	}
-	goto L_699;
-L_699:
-	t_472 = ka_fault_1;
-	cas_473 = atomic_cmpxchg((volatile __global uint*)t_472, 0u, 1u);
-	cas_ok_474 = cas_473 == 0u;
-	t_475 = cas_ok_474;
-	if (t_475) goto L_700;
-	goto L_701;
-L_700:
-	t_476 = ka_fault_1 + 1;
-	*t_476 = ka_launch_2;
-	t_477 = ka_fault_1 + 2;
-	*t_477 = 10u;
-	t_478 = (ulong)get_global_id(0);
-	t_479 = (uint)t_478;
-	t_480 = ka_fault_1 + 3;
-	*t_480 = t_479;
-	t_481 = (ulong)get_global_id(1);
-	t_482 = (uint)t_481;
-	t_483 = ka_fault_1 + 4;
-	*t_483 = t_482;
-	t_484 = (ulong)get_global_id(2);
-	t_485 = (uint)t_484;
-	t_486 = ka_fault_1 + 5;
-	*t_486 = t_485;
-	t_487 = (__global ulong*)ka_fault_1;
-	t_488 = t_487 + 4;
-	*t_488 = t_13;
-	t_489 = t_487 + 5;
-	*t_489 = imax_len;
-	t_490 = t_487 + 6;
-	*t_490 = 0ul;
-	goto L_701;
-L_701:
-	t_491 = t_4;
-	t_492 = 0ul;
+	goto L_696;
+L_696:
+	t_332 = ka_fault_1;
+	cas_333 = atomic_cmpxchg((volatile __global uint*)t_332, 0u, 1u);
+	cas_ok_334 = cas_333 == 0u;
+	t_335 = cas_ok_334;
+	if (t_335) goto L_697;
+	goto L_698;
+L_697:
+	t_336 = ka_fault_1 + 1;
+	*t_336 = ka_launch_2;
+	t_337 = ka_fault_1 + 2;
+	*t_337 = 4u;
+	t_338 = (ulong)get_global_id(0);
+	t_339 = (uint)t_338;
+	t_340 = ka_fault_1 + 3;
+	*t_340 = t_339;
+	t_341 = (ulong)get_global_id(1);
+	t_342 = (uint)t_341;
+	t_343 = ka_fault_1 + 4;
+	*t_343 = t_342;
+	t_344 = (ulong)get_global_id(2);
+	t_345 = (uint)t_344;
+	t_346 = ka_fault_1 + 5;
+	*t_346 = t_345;
+	t_347 = (__global ulong*)ka_fault_1;
+	t_348 = t_347 + 4;
+	*t_348 = t_13;
+	t_349 = t_347 + 5;
+	*t_349 = sum_len;
+	t_350 = t_347 + 6;
+	*t_350 = 0ul;
 	goto L_698;
 L_698:
-	t_493 = t_491 + (long)t_492;
-	*t_493 = t_270;
-	t_494 = t_13 < emax_len;
-	if (t_494) {
-		t_514 = emax_ptr;
-		t_515 = t_13;
-		goto L_702;
+	t_351 = t_4;
+	t_352 = 0ul;
+	goto L_695;
+L_695:
+	t_353 = t_351 + (long)t_352;
+	*t_353 = t_120;
+	t_354 = t_13 < mn_len;
+	if (t_354) {
+		t_374 = mn_ptr;
+		t_375 = t_13;
+		goto L_699;
 	}
-	goto L_703;
-L_703:
-	t_495 = ka_fault_1;
-	cas_496 = atomic_cmpxchg((volatile __global uint*)t_495, 0u, 1u);
-	cas_ok_497 = cas_496 == 0u;
-	t_498 = cas_ok_497;
-	if (t_498) goto L_704;
-	goto L_705;
-L_704:
-	t_499 = ka_fault_1 + 1;
-	*t_499 = ka_launch_2;
-	t_500 = ka_fault_1 + 2;
-	*t_500 = 11u;
-	t_501 = (ulong)get_global_id(0);
-	t_502 = (uint)t_501;
-	t_503 = ka_fault_1 + 3;
-	*t_503 = t_502;
-	t_504 = (ulong)get_global_id(1);
-	t_505 = (uint)t_504;
-	t_506 = ka_fault_1 + 4;
-	*t_506 = t_505;
-	t_507 = (ulong)get_global_id(2);
-	t_508 = (uint)t_507;
-	t_509 = ka_fault_1 + 5;
-	*t_509 = t_508;
-	t_510 = (__global ulong*)ka_fault_1;
-	t_511 = t_510 + 4;
-	*t_511 = t_13;
-	t_512 = t_510 + 5;
-	*t_512 = emax_len;
-	t_513 = t_510 + 6;
-	*t_513 = 0ul;
-	goto L_705;
-L_705:
-	t_514 = t_4;
-	t_515 = 0ul;
+	goto L_700;
+L_700:
+	t_355 = ka_fault_1;
+	cas_356 = atomic_cmpxchg((volatile __global uint*)t_355, 0u, 1u);
+	cas_ok_357 = cas_356 == 0u;
+	t_358 = cas_ok_357;
+	if (t_358) goto L_701;
+	goto L_702;
+L_701:
+	t_359 = ka_fault_1 + 1;
+	*t_359 = ka_launch_2;
+	t_360 = ka_fault_1 + 2;
+	*t_360 = 5u;
+	t_361 = (ulong)get_global_id(0);
+	t_362 = (uint)t_361;
+	t_363 = ka_fault_1 + 3;
+	*t_363 = t_362;
+	t_364 = (ulong)get_global_id(1);
+	t_365 = (uint)t_364;
+	t_366 = ka_fault_1 + 4;
+	*t_366 = t_365;
+	t_367 = (ulong)get_global_id(2);
+	t_368 = (uint)t_367;
+	t_369 = ka_fault_1 + 5;
+	*t_369 = t_368;
+	t_370 = (__global ulong*)ka_fault_1;
+	t_371 = t_370 + 4;
+	*t_371 = t_13;
+	t_372 = t_370 + 5;
+	*t_372 = mn_len;
+	t_373 = t_370 + 6;
+	*t_373 = 0ul;
 	goto L_702;
 L_702:
-	t_516 = t_514 + (long)t_515;
-	*t_516 = t_292;
-	t_517 = t_13 < bc_len;
-	if (t_517) {
-		t_537 = bc_ptr;
-		t_538 = t_13;
-		goto L_706;
+	t_374 = t_4;
+	t_375 = 0ul;
+	goto L_699;
+L_699:
+	t_376 = t_374 + (long)t_375;
+	*t_376 = t_152;
+	t_377 = t_13 < mx_len;
+	if (t_377) {
+		t_397 = mx_ptr;
+		t_398 = t_13;
+		goto L_703;
 	}
-	goto L_707;
-L_707:
-	t_518 = ka_fault_1;
-	cas_519 = atomic_cmpxchg((volatile __global uint*)t_518, 0u, 1u);
-	cas_ok_520 = cas_519 == 0u;
-	t_521 = cas_ok_520;
-	if (t_521) goto L_708;
-	goto L_709;
-L_708:
-	t_522 = ka_fault_1 + 1;
-	*t_522 = ka_launch_2;
-	t_523 = ka_fault_1 + 2;
-	*t_523 = 12u;
-	t_524 = (ulong)get_global_id(0);
-	t_525 = (uint)t_524;
-	t_526 = ka_fault_1 + 3;
-	*t_526 = t_525;
-	t_527 = (ulong)get_global_id(1);
-	t_528 = (uint)t_527;
-	t_529 = ka_fault_1 + 4;
-	*t_529 = t_528;
-	t_530 = (ulong)get_global_id(2);
-	t_531 = (uint)t_530;
-	t_532 = ka_fault_1 + 5;
-	*t_532 = t_531;
-	t_533 = (__global ulong*)ka_fault_1;
-	t_534 = t_533 + 4;
-	*t_534 = t_13;
-	t_535 = t_533 + 5;
-	*t_535 = bc_len;
-	t_536 = t_533 + 6;
-	*t_536 = 0ul;
-	goto L_709;
-L_709:
-	t_537 = t_4;
-	t_538 = 0ul;
+	goto L_704;
+L_704:
+	t_378 = ka_fault_1;
+	cas_379 = atomic_cmpxchg((volatile __global uint*)t_378, 0u, 1u);
+	cas_ok_380 = cas_379 == 0u;
+	t_381 = cas_ok_380;
+	if (t_381) goto L_705;
+	goto L_706;
+L_705:
+	t_382 = ka_fault_1 + 1;
+	*t_382 = ka_launch_2;
+	t_383 = ka_fault_1 + 2;
+	*t_383 = 6u;
+	t_384 = (ulong)get_global_id(0);
+	t_385 = (uint)t_384;
+	t_386 = ka_fault_1 + 3;
+	*t_386 = t_385;
+	t_387 = (ulong)get_global_id(1);
+	t_388 = (uint)t_387;
+	t_389 = ka_fault_1 + 4;
+	*t_389 = t_388;
+	t_390 = (ulong)get_global_id(2);
+	t_391 = (uint)t_390;
+	t_392 = ka_fault_1 + 5;
+	*t_392 = t_391;
+	t_393 = (__global ulong*)ka_fault_1;
+	t_394 = t_393 + 4;
+	*t_394 = t_13;
+	t_395 = t_393 + 5;
+	*t_395 = mx_len;
+	t_396 = t_393 + 6;
+	*t_396 = 0ul;
 	goto L_706;
 L_706:
-	t_539 = t_537 + (long)t_538;
-	*t_539 = t_308;
-	goto L_669;
-L_669:
-	return;
-L_662:
-	t_540 = ka_local_0_0 + (long)t_283;
-	*t_540 = t_285;
-	barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
-	t_541 = t_283 >= t_284;
-	if (t_541) goto L_710;
-	t_546 = t_285;
-	goto L_711;
+	t_397 = t_4;
+	t_398 = 0ul;
+	goto L_703;
+L_703:
+	t_399 = t_397 + (long)t_398;
+	*t_399 = t_184;
+	t_400 = t_13 < isum_len;
+	if (t_400) {
+		t_420 = isum_ptr;
+		t_421 = t_13;
+		goto L_707;
+	}
+	goto L_708;
+L_708:
+	t_401 = ka_fault_1;
+	cas_402 = atomic_cmpxchg((volatile __global uint*)t_401, 0u, 1u);
+	cas_ok_403 = cas_402 == 0u;
+	t_404 = cas_ok_403;
+	if (t_404) goto L_709;
+	goto L_710;
+L_709:
+	t_405 = ka_fault_1 + 1;
+	*t_405 = ka_launch_2;
+	t_406 = ka_fault_1 + 2;
+	*t_406 = 7u;
+	t_407 = (ulong)get_global_id(0);
+	t_408 = (uint)t_407;
+	t_409 = ka_fault_1 + 3;
+	*t_409 = t_408;
+	t_410 = (ulong)get_global_id(1);
+	t_411 = (uint)t_410;
+	t_412 = ka_fault_1 + 4;
+	*t_412 = t_411;
+	t_413 = (ulong)get_global_id(2);
+	t_414 = (uint)t_413;
+	t_415 = ka_fault_1 + 5;
+	*t_415 = t_414;
+	t_416 = (__global ulong*)ka_fault_1;
+	t_417 = t_416 + 4;
+	*t_417 = t_13;
+	t_418 = t_416 + 5;
+	*t_418 = isum_len;
+	t_419 = t_416 + 6;
+	*t_419 = 0ul;
+	goto L_710;
 L_710:
-	t_542 = t_283 - t_284;
-	t_543 = ka_local_0_0 + (long)t_542;
-	t_544 = *t_543;
-	t_545 = ka_maximum_f64(t_544, t_285);
-	t_546 = t_545;
+	t_420 = t_4;
+	t_421 = 0ul;
+	goto L_707;
+L_707:
+	t_422 = t_420 + (long)t_421;
+	*t_422 = t_198;
+	t_423 = t_13 < esum_len;
+	if (t_423) {
+		t_443 = esum_ptr;
+		t_444 = t_13;
+		goto L_711;
+	}
+	goto L_712;
+L_712:
+	t_424 = ka_fault_1;
+	cas_425 = atomic_cmpxchg((volatile __global uint*)t_424, 0u, 1u);
+	cas_ok_426 = cas_425 == 0u;
+	t_427 = cas_ok_426;
+	if (t_427) goto L_713;
+	goto L_714;
+L_713:
+	t_428 = ka_fault_1 + 1;
+	*t_428 = ka_launch_2;
+	t_429 = ka_fault_1 + 2;
+	*t_429 = 8u;
+	t_430 = (ulong)get_global_id(0);
+	t_431 = (uint)t_430;
+	t_432 = ka_fault_1 + 3;
+	*t_432 = t_431;
+	t_433 = (ulong)get_global_id(1);
+	t_434 = (uint)t_433;
+	t_435 = ka_fault_1 + 4;
+	*t_435 = t_434;
+	t_436 = (ulong)get_global_id(2);
+	t_437 = (uint)t_436;
+	t_438 = ka_fault_1 + 5;
+	*t_438 = t_437;
+	t_439 = (__global ulong*)ka_fault_1;
+	t_440 = t_439 + 4;
+	*t_440 = t_13;
+	t_441 = t_439 + 5;
+	*t_441 = esum_len;
+	t_442 = t_439 + 6;
+	*t_442 = 0ul;
+	goto L_714;
+L_714:
+	t_443 = t_4;
+	t_444 = 0ul;
 	goto L_711;
 L_711:
-	barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
-	t_547 = t_284 << 1ul;
-	t_284 = t_547;
-	t_285 = t_546;
-	goto L_661;
-L_659:
-	t_548 = ka_local_0_0 + (long)t_268;
-	*t_548 = t_270;
-	barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
-	t_549 = t_268 >= t_269;
-	if (t_549) goto L_712;
-	t_554 = t_270;
-	goto L_713;
-L_712:
-	t_550 = t_268 - t_269;
-	t_551 = ka_local_0_0 + (long)t_550;
-	t_552 = *t_551;
-	t_553 = ka_maximum_f64(t_552, t_270);
-	t_554 = t_553;
-	goto L_713;
-L_713:
-	barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
-	t_555 = t_269 << 1ul;
-	t_269 = t_555;
-	t_270 = t_554;
-	goto L_658;
-L_654:
-	t_556 = ka_local_0_0 + (long)t_247;
-	*t_556 = t_249;
-	barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
-	t_557 = t_247 >= t_248;
-	if (t_557) goto L_714;
-	t_562 = t_249;
-	goto L_715;
-L_714:
-	t_558 = t_247 - t_248;
-	t_559 = ka_local_0_0 + (long)t_558;
-	t_560 = *t_559;
-	t_561 = ka_minimum_f64(t_560, t_249);
-	t_562 = t_561;
+	t_445 = t_443 + (long)t_444;
+	*t_445 = t_220;
+	t_446 = t_13 < imin_len;
+	if (t_446) {
+		t_466 = imin_ptr;
+		t_467 = t_13;
+		goto L_715;
+	}
+	goto L_716;
+L_716:
+	t_447 = ka_fault_1;
+	cas_448 = atomic_cmpxchg((volatile __global uint*)t_447, 0u, 1u);
+	cas_ok_449 = cas_448 == 0u;
+	t_450 = cas_ok_449;
+	if (t_450) goto L_717;
+	goto L_718;
+L_717:
+	t_451 = ka_fault_1 + 1;
+	*t_451 = ka_launch_2;
+	t_452 = ka_fault_1 + 2;
+	*t_452 = 9u;
+	t_453 = (ulong)get_global_id(0);
+	t_454 = (uint)t_453;
+	t_455 = ka_fault_1 + 3;
+	*t_455 = t_454;
+	t_456 = (ulong)get_global_id(1);
+	t_457 = (uint)t_456;
+	t_458 = ka_fault_1 + 4;
+	*t_458 = t_457;
+	t_459 = (ulong)get_global_id(2);
+	t_460 = (uint)t_459;
+	t_461 = ka_fault_1 + 5;
+	*t_461 = t_460;
+	t_462 = (__global ulong*)ka_fault_1;
+	t_463 = t_462 + 4;
+	*t_463 = t_13;
+	t_464 = t_462 + 5;
+	*t_464 = imin_len;
+	t_465 = t_462 + 6;
+	*t_465 = 0ul;
+	goto L_718;
+L_718:
+	t_466 = t_4;
+	t_467 = 0ul;
 	goto L_715;
 L_715:
-	barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
-	t_563 = t_248 << 1ul;
-	t_248 = t_563;
-	t_249 = t_562;
-	goto L_653;
-L_651:
-	t_564 = ka_local_0_0 + (long)t_232;
-	*t_564 = t_234;
-	barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
-	t_565 = t_232 >= t_233;
-	if (t_565) goto L_716;
-	t_570 = t_234;
-	goto L_717;
-L_716:
-	t_566 = t_232 - t_233;
-	t_567 = ka_local_0_0 + (long)t_566;
-	t_568 = *t_567;
-	t_569 = ka_minimum_f64(t_568, t_234);
-	t_570 = t_569;
-	goto L_717;
-L_717:
-	barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
-	t_571 = t_233 << 1ul;
-	t_233 = t_571;
-	t_234 = t_570;
-	goto L_650;
-L_646:
-	t_572 = ka_local_0_0 + (long)t_211;
-	*t_572 = t_213;
-	barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
-	t_573 = t_211 >= t_212;
-	if (t_573) goto L_718;
-	t_578 = t_213;
-	goto L_719;
-L_718:
-	t_574 = t_211 - t_212;
-	t_575 = ka_local_0_0 + (long)t_574;
-	t_576 = *t_575;
-	t_577 = t_576 + t_213;
-	t_578 = t_577;
+	t_468 = t_466 + (long)t_467;
+	*t_468 = t_234;
+	t_469 = t_13 < emin_len;
+	if (t_469) {
+		t_489 = emin_ptr;
+		t_490 = t_13;
+		goto L_719;
+	}
+	goto L_720;
+L_720:
+	t_470 = ka_fault_1;
+	cas_471 = atomic_cmpxchg((volatile __global uint*)t_470, 0u, 1u);
+	cas_ok_472 = cas_471 == 0u;
+	t_473 = cas_ok_472;
+	if (t_473) goto L_721;
+	goto L_722;
+L_721:
+	t_474 = ka_fault_1 + 1;
+	*t_474 = ka_launch_2;
+	t_475 = ka_fault_1 + 2;
+	*t_475 = 10u;
+	t_476 = (ulong)get_global_id(0);
+	t_477 = (uint)t_476;
+	t_478 = ka_fault_1 + 3;
+	*t_478 = t_477;
+	t_479 = (ulong)get_global_id(1);
+	t_480 = (uint)t_479;
+	t_481 = ka_fault_1 + 4;
+	*t_481 = t_480;
+	t_482 = (ulong)get_global_id(2);
+	t_483 = (uint)t_482;
+	t_484 = ka_fault_1 + 5;
+	*t_484 = t_483;
+	t_485 = (__global ulong*)ka_fault_1;
+	t_486 = t_485 + 4;
+	*t_486 = t_13;
+	t_487 = t_485 + 5;
+	*t_487 = emin_len;
+	t_488 = t_485 + 6;
+	*t_488 = 0ul;
+	goto L_722;
+L_722:
+	t_489 = t_4;
+	t_490 = 0ul;
 	goto L_719;
 L_719:
-	barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
-	t_579 = t_212 << 1ul;
-	t_212 = t_579;
-	t_213 = t_578;
-	goto L_645;
-L_643:
-	t_580 = ka_local_0_0 + (long)t_196;
-	*t_580 = t_198;
-	barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
-	t_581 = t_196 >= t_197;
-	if (t_581) goto L_720;
-	t_586 = t_198;
-	goto L_721;
-L_720:
-	t_582 = t_196 - t_197;
-	t_583 = ka_local_0_0 + (long)t_582;
-	t_584 = *t_583;
-	t_585 = t_584 + t_198;
-	t_586 = t_585;
-	goto L_721;
-L_721:
-	barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
-	t_587 = t_197 << 1ul;
-	t_197 = t_587;
-	t_198 = t_586;
-	goto L_642;
-L_640:
-	t_588 = t_164 + t_181;
-	t_589 = t_164 < t_181;
-	t_590 = t_588 < t_157;
-	t_591 = t_589 & t_590;
-	if (t_591) goto L_722;
-	goto L_723;
-L_722:
-	t_592 = ka_local_0_0 + (long)t_164;
-	t_593 = ka_local_0_0 + (long)t_588;
-	t_594 = *t_592;
-	t_595 = *t_593;
-	t_596 = ka_maximum_f64(t_594, t_595);
-	*t_592 = t_596;
+	t_491 = t_489 + (long)t_490;
+	*t_491 = t_256;
+	t_492 = t_13 < imax_len;
+	if (t_492) {
+		t_512 = imax_ptr;
+		t_513 = t_13;
+		goto L_723;
+	}
+	goto L_724;
+L_724:
+	t_493 = ka_fault_1;
+	cas_494 = atomic_cmpxchg((volatile __global uint*)t_493, 0u, 1u);
+	cas_ok_495 = cas_494 == 0u;
+	t_496 = cas_ok_495;
+	if (t_496) goto L_725;
+	goto L_726;
+L_725:
+	t_497 = ka_fault_1 + 1;
+	*t_497 = ka_launch_2;
+	t_498 = ka_fault_1 + 2;
+	*t_498 = 11u;
+	t_499 = (ulong)get_global_id(0);
+	t_500 = (uint)t_499;
+	t_501 = ka_fault_1 + 3;
+	*t_501 = t_500;
+	t_502 = (ulong)get_global_id(1);
+	t_503 = (uint)t_502;
+	t_504 = ka_fault_1 + 4;
+	*t_504 = t_503;
+	t_505 = (ulong)get_global_id(2);
+	t_506 = (uint)t_505;
+	t_507 = ka_fault_1 + 5;
+	*t_507 = t_506;
+	t_508 = (__global ulong*)ka_fault_1;
+	t_509 = t_508 + 4;
+	*t_509 = t_13;
+	t_510 = t_508 + 5;
+	*t_510 = imax_len;
+	t_511 = t_508 + 6;
+	*t_511 = 0ul;
+	goto L_726;
+L_726:
+	t_512 = t_4;
+	t_513 = 0ul;
 	goto L_723;
 L_723:
-	barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
-	t_597 = t_181 >> 1ul;
-	t_181 = t_597;
-	goto L_639;
-L_637:
-	t_598 = t_132 + t_149;
-	t_599 = t_132 < t_149;
-	t_600 = t_598 < t_125;
-	t_601 = t_599 & t_600;
-	if (t_601) goto L_724;
-	goto L_725;
-L_724:
-	t_602 = ka_local_0_0 + (long)t_132;
-	t_603 = ka_local_0_0 + (long)t_598;
-	t_604 = *t_602;
-	t_605 = *t_603;
-	t_606 = ka_minimum_f64(t_604, t_605);
-	*t_602 = t_606;
-	goto L_725;
-L_725:
-	barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
-	t_607 = t_149 >> 1ul;
-	t_149 = t_607;
-	goto L_636;
-L_634:
-	t_608 = t_100 + t_117;
-	t_609 = t_100 < t_117;
-	t_610 = t_608 < t_93;
-	t_611 = t_609 & t_610;
-	if (t_611) goto L_726;
-	goto L_727;
-L_726:
-	t_612 = ka_local_0_0 + (long)t_100;
-	t_613 = ka_local_0_0 + (long)t_608;
-	t_614 = *t_612;
-	t_615 = *t_613;
-	t_616 = t_614 + t_615;
-	*t_612 = t_616;
+	t_514 = t_512 + (long)t_513;
+	*t_514 = t_270;
+	t_515 = t_13 < emax_len;
+	if (t_515) {
+		t_535 = emax_ptr;
+		t_536 = t_13;
+		goto L_727;
+	}
+	goto L_728;
+L_728:
+	t_516 = ka_fault_1;
+	cas_517 = atomic_cmpxchg((volatile __global uint*)t_516, 0u, 1u);
+	cas_ok_518 = cas_517 == 0u;
+	t_519 = cas_ok_518;
+	if (t_519) goto L_729;
+	goto L_730;
+L_729:
+	t_520 = ka_fault_1 + 1;
+	*t_520 = ka_launch_2;
+	t_521 = ka_fault_1 + 2;
+	*t_521 = 12u;
+	t_522 = (ulong)get_global_id(0);
+	t_523 = (uint)t_522;
+	t_524 = ka_fault_1 + 3;
+	*t_524 = t_523;
+	t_525 = (ulong)get_global_id(1);
+	t_526 = (uint)t_525;
+	t_527 = ka_fault_1 + 4;
+	*t_527 = t_526;
+	t_528 = (ulong)get_global_id(2);
+	t_529 = (uint)t_528;
+	t_530 = ka_fault_1 + 5;
+	*t_530 = t_529;
+	t_531 = (__global ulong*)ka_fault_1;
+	t_532 = t_531 + 4;
+	*t_532 = t_13;
+	t_533 = t_531 + 5;
+	*t_533 = emax_len;
+	t_534 = t_531 + 6;
+	*t_534 = 0ul;
+	goto L_730;
+L_730:
+	t_535 = t_4;
+	t_536 = 0ul;
 	goto L_727;
 L_727:
+	t_537 = t_535 + (long)t_536;
+	*t_537 = t_292;
+	t_538 = t_13 < bc_len;
+	if (t_538) {
+		t_558 = bc_ptr;
+		t_559 = t_13;
+		goto L_731;
+	}
+	goto L_732;
+L_732:
+	t_539 = ka_fault_1;
+	cas_540 = atomic_cmpxchg((volatile __global uint*)t_539, 0u, 1u);
+	cas_ok_541 = cas_540 == 0u;
+	t_542 = cas_ok_541;
+	if (t_542) goto L_733;
+	goto L_734;
+L_733:
+	t_543 = ka_fault_1 + 1;
+	*t_543 = ka_launch_2;
+	t_544 = ka_fault_1 + 2;
+	*t_544 = 13u;
+	t_545 = (ulong)get_global_id(0);
+	t_546 = (uint)t_545;
+	t_547 = ka_fault_1 + 3;
+	*t_547 = t_546;
+	t_548 = (ulong)get_global_id(1);
+	t_549 = (uint)t_548;
+	t_550 = ka_fault_1 + 4;
+	*t_550 = t_549;
+	t_551 = (ulong)get_global_id(2);
+	t_552 = (uint)t_551;
+	t_553 = ka_fault_1 + 5;
+	*t_553 = t_552;
+	t_554 = (__global ulong*)ka_fault_1;
+	t_555 = t_554 + 4;
+	*t_555 = t_13;
+	t_556 = t_554 + 5;
+	*t_556 = bc_len;
+	t_557 = t_554 + 6;
+	*t_557 = 0ul;
+	goto L_734;
+L_734:
+	t_558 = t_4;
+	t_559 = 0ul;
+	goto L_731;
+L_731:
+	t_560 = t_558 + (long)t_559;
+	*t_560 = t_329;
+	goto L_694;
+L_694:
+	return;
+L_683:
+	t_561 = ka_local_0_0 + (long)t_283;
+	*t_561 = t_285;
 	barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
-	t_617 = t_117 >> 1ul;
-	t_117 = t_617;
-	goto L_633;
+	t_562 = t_283 >= t_284;
+	if (t_562) goto L_735;
+	t_567 = t_285;
+	goto L_736;
+L_735:
+	t_563 = t_283 - t_284;
+	t_564 = ka_local_0_0 + (long)t_563;
+	t_565 = *t_564;
+	t_566 = ka_maximum_f64(t_565, t_285);
+	t_567 = t_566;
+	goto L_736;
+L_736:
+	barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+	t_568 = t_284 << 1ul;
+	t_284 = t_568;
+	t_285 = t_567;
+	goto L_682;
+L_680:
+	t_569 = ka_local_0_0 + (long)t_268;
+	*t_569 = t_270;
+	barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+	t_570 = t_268 >= t_269;
+	if (t_570) goto L_737;
+	t_575 = t_270;
+	goto L_738;
+L_737:
+	t_571 = t_268 - t_269;
+	t_572 = ka_local_0_0 + (long)t_571;
+	t_573 = *t_572;
+	t_574 = ka_maximum_f64(t_573, t_270);
+	t_575 = t_574;
+	goto L_738;
+L_738:
+	barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+	t_576 = t_269 << 1ul;
+	t_269 = t_576;
+	t_270 = t_575;
+	goto L_679;
+L_675:
+	t_577 = ka_local_0_0 + (long)t_247;
+	*t_577 = t_249;
+	barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+	t_578 = t_247 >= t_248;
+	if (t_578) goto L_739;
+	t_583 = t_249;
+	goto L_740;
+L_739:
+	t_579 = t_247 - t_248;
+	t_580 = ka_local_0_0 + (long)t_579;
+	t_581 = *t_580;
+	t_582 = ka_minimum_f64(t_581, t_249);
+	t_583 = t_582;
+	goto L_740;
+L_740:
+	barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+	t_584 = t_248 << 1ul;
+	t_248 = t_584;
+	t_249 = t_583;
+	goto L_674;
+L_672:
+	t_585 = ka_local_0_0 + (long)t_232;
+	*t_585 = t_234;
+	barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+	t_586 = t_232 >= t_233;
+	if (t_586) goto L_741;
+	t_591 = t_234;
+	goto L_742;
+L_741:
+	t_587 = t_232 - t_233;
+	t_588 = ka_local_0_0 + (long)t_587;
+	t_589 = *t_588;
+	t_590 = ka_minimum_f64(t_589, t_234);
+	t_591 = t_590;
+	goto L_742;
+L_742:
+	barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+	t_592 = t_233 << 1ul;
+	t_233 = t_592;
+	t_234 = t_591;
+	goto L_671;
+L_667:
+	t_593 = ka_local_0_0 + (long)t_211;
+	*t_593 = t_213;
+	barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+	t_594 = t_211 >= t_212;
+	if (t_594) goto L_743;
+	t_599 = t_213;
+	goto L_744;
+L_743:
+	t_595 = t_211 - t_212;
+	t_596 = ka_local_0_0 + (long)t_595;
+	t_597 = *t_596;
+	t_598 = t_597 + t_213;
+	t_599 = t_598;
+	goto L_744;
+L_744:
+	barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+	t_600 = t_212 << 1ul;
+	t_212 = t_600;
+	t_213 = t_599;
+	goto L_666;
+L_664:
+	t_601 = ka_local_0_0 + (long)t_196;
+	*t_601 = t_198;
+	barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+	t_602 = t_196 >= t_197;
+	if (t_602) goto L_745;
+	t_607 = t_198;
+	goto L_746;
+L_745:
+	t_603 = t_196 - t_197;
+	t_604 = ka_local_0_0 + (long)t_603;
+	t_605 = *t_604;
+	t_606 = t_605 + t_198;
+	t_607 = t_606;
+	goto L_746;
+L_746:
+	barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+	t_608 = t_197 << 1ul;
+	t_197 = t_608;
+	t_198 = t_607;
+	goto L_663;
+L_661:
+	t_609 = t_164 + t_181;
+	t_610 = t_164 < t_181;
+	t_611 = t_609 < t_157;
+	t_612 = t_610 & t_611;
+	if (t_612) goto L_747;
+	goto L_748;
+L_747:
+	t_613 = ka_local_0_0 + (long)t_164;
+	t_614 = ka_local_0_0 + (long)t_609;
+	t_615 = *t_613;
+	t_616 = *t_614;
+	t_617 = ka_maximum_f64(t_615, t_616);
+	*t_613 = t_617;
+	goto L_748;
+L_748:
+	barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+	t_618 = t_181 >> 1ul;
+	t_181 = t_618;
+	goto L_660;
+L_658:
+	t_619 = t_132 + t_149;
+	t_620 = t_132 < t_149;
+	t_621 = t_619 < t_125;
+	t_622 = t_620 & t_621;
+	if (t_622) goto L_749;
+	goto L_750;
+L_749:
+	t_623 = ka_local_0_0 + (long)t_132;
+	t_624 = ka_local_0_0 + (long)t_619;
+	t_625 = *t_623;
+	t_626 = *t_624;
+	t_627 = ka_minimum_f64(t_625, t_626);
+	*t_623 = t_627;
+	goto L_750;
+L_750:
+	barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+	t_628 = t_149 >> 1ul;
+	t_149 = t_628;
+	goto L_657;
+L_655:
+	t_629 = t_100 + t_117;
+	t_630 = t_100 < t_117;
+	t_631 = t_629 < t_93;
+	t_632 = t_630 & t_631;
+	if (t_632) goto L_751;
+	goto L_752;
+L_751:
+	t_633 = ka_local_0_0 + (long)t_100;
+	t_634 = ka_local_0_0 + (long)t_629;
+	t_635 = *t_633;
+	t_636 = *t_634;
+	t_637 = t_635 + t_636;
+	*t_633 = t_637;
+	goto L_752;
+L_752:
+	barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+	t_638 = t_117 >> 1ul;
+	t_117 = t_638;
+	goto L_654;
 }

@@ -336,329 +336,350 @@ __kernel void All_int16(
 	ulong t_303;
 	ulong t_304;
 	bool t_305;
-	__local ushort* t_306;
-	__local ushort* t_307;
-	ushort t_308;
+	__global uint* t_306;
+	uint cas_307;
+	bool cas_ok_308;
 	bool t_309;
-	bool t_310;
+	__global uint* t_310;
 	__global uint* t_311;
-	uint cas_312;
-	bool cas_ok_313;
-	bool t_314;
-	__global uint* t_315;
-	__global uint* t_316;
-	ulong t_317;
-	uint t_318;
-	__global uint* t_319;
-	ulong t_320;
-	uint t_321;
-	__global uint* t_322;
-	ulong t_323;
-	uint t_324;
-	__global uint* t_325;
-	__global ulong* t_326;
-	__global ulong* t_327;
-	__global ulong* t_328;
-	__global ulong* t_329;
-	__global ushort* t_330;
-	ulong t_331;
-	__global ushort* t_332;
-	bool t_333;
-	__global uint* t_334;
-	uint cas_335;
-	bool cas_ok_336;
-	bool t_337;
-	__global uint* t_338;
-	__global uint* t_339;
-	ulong t_340;
-	uint t_341;
-	__global uint* t_342;
-	ulong t_343;
-	uint t_344;
-	__global uint* t_345;
-	ulong t_346;
-	uint t_347;
-	__global uint* t_348;
+	ulong t_312;
+	uint t_313;
+	__global uint* t_314;
+	ulong t_315;
+	uint t_316;
+	__global uint* t_317;
+	ulong t_318;
+	uint t_319;
+	__global uint* t_320;
+	__global ulong* t_321;
+	__global ulong* t_322;
+	__global ulong* t_323;
+	__global ulong* t_324;
+	ulong t_325;
+	bool t_326;
+	__local ushort* t_327;
+	__local ushort* t_328;
+	ushort t_329;
+	bool t_330;
+	bool t_331;
+	__global uint* t_332;
+	uint cas_333;
+	bool cas_ok_334;
+	bool t_335;
+	__global uint* t_336;
+	__global uint* t_337;
+	ulong t_338;
+	uint t_339;
+	__global uint* t_340;
+	ulong t_341;
+	uint t_342;
+	__global uint* t_343;
+	ulong t_344;
+	uint t_345;
+	__global uint* t_346;
+	__global ulong* t_347;
+	__global ulong* t_348;
 	__global ulong* t_349;
 	__global ulong* t_350;
-	__global ulong* t_351;
-	__global ulong* t_352;
+	__global ushort* t_351;
+	ulong t_352;
 	__global ushort* t_353;
-	ulong t_354;
-	__global ushort* t_355;
-	bool t_356;
-	__global uint* t_357;
-	uint cas_358;
-	bool cas_ok_359;
-	bool t_360;
-	__global uint* t_361;
-	__global uint* t_362;
-	ulong t_363;
-	uint t_364;
-	__global uint* t_365;
-	ulong t_366;
-	uint t_367;
-	__global uint* t_368;
-	ulong t_369;
-	uint t_370;
-	__global uint* t_371;
+	bool t_354;
+	__global uint* t_355;
+	uint cas_356;
+	bool cas_ok_357;
+	bool t_358;
+	__global uint* t_359;
+	__global uint* t_360;
+	ulong t_361;
+	uint t_362;
+	__global uint* t_363;
+	ulong t_364;
+	uint t_365;
+	__global uint* t_366;
+	ulong t_367;
+	uint t_368;
+	__global uint* t_369;
+	__global ulong* t_370;
+	__global ulong* t_371;
 	__global ulong* t_372;
 	__global ulong* t_373;
-	__global ulong* t_374;
-	__global ulong* t_375;
+	__global ushort* t_374;
+	ulong t_375;
 	__global ushort* t_376;
-	ulong t_377;
-	__global ushort* t_378;
-	bool t_379;
-	__global uint* t_380;
-	uint cas_381;
-	bool cas_ok_382;
-	bool t_383;
-	__global uint* t_384;
-	__global uint* t_385;
-	ulong t_386;
-	uint t_387;
-	__global uint* t_388;
-	ulong t_389;
-	uint t_390;
-	__global uint* t_391;
-	ulong t_392;
-	uint t_393;
-	__global uint* t_394;
+	bool t_377;
+	__global uint* t_378;
+	uint cas_379;
+	bool cas_ok_380;
+	bool t_381;
+	__global uint* t_382;
+	__global uint* t_383;
+	ulong t_384;
+	uint t_385;
+	__global uint* t_386;
+	ulong t_387;
+	uint t_388;
+	__global uint* t_389;
+	ulong t_390;
+	uint t_391;
+	__global uint* t_392;
+	__global ulong* t_393;
+	__global ulong* t_394;
 	__global ulong* t_395;
 	__global ulong* t_396;
-	__global ulong* t_397;
-	__global ulong* t_398;
+	__global ushort* t_397;
+	ulong t_398;
 	__global ushort* t_399;
-	ulong t_400;
-	__global ushort* t_401;
-	bool t_402;
-	__global uint* t_403;
-	uint cas_404;
-	bool cas_ok_405;
-	bool t_406;
-	__global uint* t_407;
-	__global uint* t_408;
-	ulong t_409;
-	uint t_410;
-	__global uint* t_411;
-	ulong t_412;
-	uint t_413;
-	__global uint* t_414;
-	ulong t_415;
-	uint t_416;
-	__global uint* t_417;
+	bool t_400;
+	__global uint* t_401;
+	uint cas_402;
+	bool cas_ok_403;
+	bool t_404;
+	__global uint* t_405;
+	__global uint* t_406;
+	ulong t_407;
+	uint t_408;
+	__global uint* t_409;
+	ulong t_410;
+	uint t_411;
+	__global uint* t_412;
+	ulong t_413;
+	uint t_414;
+	__global uint* t_415;
+	__global ulong* t_416;
+	__global ulong* t_417;
 	__global ulong* t_418;
 	__global ulong* t_419;
-	__global ulong* t_420;
-	__global ulong* t_421;
+	__global ushort* t_420;
+	ulong t_421;
 	__global ushort* t_422;
-	ulong t_423;
-	__global ushort* t_424;
-	bool t_425;
-	__global uint* t_426;
-	uint cas_427;
-	bool cas_ok_428;
-	bool t_429;
-	__global uint* t_430;
-	__global uint* t_431;
-	ulong t_432;
-	uint t_433;
-	__global uint* t_434;
-	ulong t_435;
-	uint t_436;
-	__global uint* t_437;
-	ulong t_438;
-	uint t_439;
-	__global uint* t_440;
+	bool t_423;
+	__global uint* t_424;
+	uint cas_425;
+	bool cas_ok_426;
+	bool t_427;
+	__global uint* t_428;
+	__global uint* t_429;
+	ulong t_430;
+	uint t_431;
+	__global uint* t_432;
+	ulong t_433;
+	uint t_434;
+	__global uint* t_435;
+	ulong t_436;
+	uint t_437;
+	__global uint* t_438;
+	__global ulong* t_439;
+	__global ulong* t_440;
 	__global ulong* t_441;
 	__global ulong* t_442;
-	__global ulong* t_443;
-	__global ulong* t_444;
+	__global ushort* t_443;
+	ulong t_444;
 	__global ushort* t_445;
-	ulong t_446;
-	__global ushort* t_447;
-	bool t_448;
-	__global uint* t_449;
-	uint cas_450;
-	bool cas_ok_451;
-	bool t_452;
-	__global uint* t_453;
-	__global uint* t_454;
-	ulong t_455;
-	uint t_456;
-	__global uint* t_457;
-	ulong t_458;
-	uint t_459;
-	__global uint* t_460;
-	ulong t_461;
-	uint t_462;
-	__global uint* t_463;
+	bool t_446;
+	__global uint* t_447;
+	uint cas_448;
+	bool cas_ok_449;
+	bool t_450;
+	__global uint* t_451;
+	__global uint* t_452;
+	ulong t_453;
+	uint t_454;
+	__global uint* t_455;
+	ulong t_456;
+	uint t_457;
+	__global uint* t_458;
+	ulong t_459;
+	uint t_460;
+	__global uint* t_461;
+	__global ulong* t_462;
+	__global ulong* t_463;
 	__global ulong* t_464;
 	__global ulong* t_465;
-	__global ulong* t_466;
-	__global ulong* t_467;
+	__global ushort* t_466;
+	ulong t_467;
 	__global ushort* t_468;
-	ulong t_469;
-	__global ushort* t_470;
-	bool t_471;
-	__global uint* t_472;
-	uint cas_473;
-	bool cas_ok_474;
-	bool t_475;
-	__global uint* t_476;
-	__global uint* t_477;
-	ulong t_478;
-	uint t_479;
-	__global uint* t_480;
-	ulong t_481;
-	uint t_482;
-	__global uint* t_483;
-	ulong t_484;
-	uint t_485;
-	__global uint* t_486;
+	bool t_469;
+	__global uint* t_470;
+	uint cas_471;
+	bool cas_ok_472;
+	bool t_473;
+	__global uint* t_474;
+	__global uint* t_475;
+	ulong t_476;
+	uint t_477;
+	__global uint* t_478;
+	ulong t_479;
+	uint t_480;
+	__global uint* t_481;
+	ulong t_482;
+	uint t_483;
+	__global uint* t_484;
+	__global ulong* t_485;
+	__global ulong* t_486;
 	__global ulong* t_487;
 	__global ulong* t_488;
-	__global ulong* t_489;
-	__global ulong* t_490;
+	__global ushort* t_489;
+	ulong t_490;
 	__global ushort* t_491;
-	ulong t_492;
-	__global ushort* t_493;
-	bool t_494;
-	__global uint* t_495;
-	uint cas_496;
-	bool cas_ok_497;
-	bool t_498;
-	__global uint* t_499;
-	__global uint* t_500;
-	ulong t_501;
-	uint t_502;
-	__global uint* t_503;
-	ulong t_504;
-	uint t_505;
-	__global uint* t_506;
-	ulong t_507;
-	uint t_508;
-	__global uint* t_509;
+	bool t_492;
+	__global uint* t_493;
+	uint cas_494;
+	bool cas_ok_495;
+	bool t_496;
+	__global uint* t_497;
+	__global uint* t_498;
+	ulong t_499;
+	uint t_500;
+	__global uint* t_501;
+	ulong t_502;
+	uint t_503;
+	__global uint* t_504;
+	ulong t_505;
+	uint t_506;
+	__global uint* t_507;
+	__global ulong* t_508;
+	__global ulong* t_509;
 	__global ulong* t_510;
 	__global ulong* t_511;
-	__global ulong* t_512;
-	__global ulong* t_513;
+	__global ushort* t_512;
+	ulong t_513;
 	__global ushort* t_514;
-	ulong t_515;
-	__global ushort* t_516;
-	bool t_517;
-	__global uint* t_518;
-	uint cas_519;
-	bool cas_ok_520;
-	bool t_521;
-	__global uint* t_522;
-	__global uint* t_523;
-	ulong t_524;
-	uint t_525;
-	__global uint* t_526;
-	ulong t_527;
-	uint t_528;
-	__global uint* t_529;
-	ulong t_530;
-	uint t_531;
-	__global uint* t_532;
+	bool t_515;
+	__global uint* t_516;
+	uint cas_517;
+	bool cas_ok_518;
+	bool t_519;
+	__global uint* t_520;
+	__global uint* t_521;
+	ulong t_522;
+	uint t_523;
+	__global uint* t_524;
+	ulong t_525;
+	uint t_526;
+	__global uint* t_527;
+	ulong t_528;
+	uint t_529;
+	__global uint* t_530;
+	__global ulong* t_531;
+	__global ulong* t_532;
 	__global ulong* t_533;
 	__global ulong* t_534;
-	__global ulong* t_535;
-	__global ulong* t_536;
+	__global ushort* t_535;
+	ulong t_536;
 	__global ushort* t_537;
-	ulong t_538;
-	__global ushort* t_539;
-	__local ushort* t_540;
-	bool t_541;
-	ulong t_542;
-	__local ushort* t_543;
-	ushort t_544;
-	bool t_545;
-	ushort t_546;
-	ushort t_547;
+	bool t_538;
+	__global uint* t_539;
+	uint cas_540;
+	bool cas_ok_541;
+	bool t_542;
+	__global uint* t_543;
+	__global uint* t_544;
+	ulong t_545;
+	uint t_546;
+	__global uint* t_547;
 	ulong t_548;
-	__local ushort* t_549;
-	bool t_550;
+	uint t_549;
+	__global uint* t_550;
 	ulong t_551;
-	__local ushort* t_552;
-	ushort t_553;
-	bool t_554;
-	ushort t_555;
-	ushort t_556;
-	ulong t_557;
-	__local ushort* t_558;
-	bool t_559;
-	ulong t_560;
+	uint t_552;
+	__global uint* t_553;
+	__global ulong* t_554;
+	__global ulong* t_555;
+	__global ulong* t_556;
+	__global ulong* t_557;
+	__global ushort* t_558;
+	ulong t_559;
+	__global ushort* t_560;
 	__local ushort* t_561;
-	ushort t_562;
-	bool t_563;
-	ushort t_564;
+	bool t_562;
+	ulong t_563;
+	__local ushort* t_564;
 	ushort t_565;
-	ulong t_566;
-	__local ushort* t_567;
-	bool t_568;
+	bool t_566;
+	ushort t_567;
+	ushort t_568;
 	ulong t_569;
 	__local ushort* t_570;
-	ushort t_571;
-	bool t_572;
-	ushort t_573;
+	bool t_571;
+	ulong t_572;
+	__local ushort* t_573;
 	ushort t_574;
-	ulong t_575;
-	__local ushort* t_576;
-	bool t_577;
+	bool t_575;
+	ushort t_576;
+	ushort t_577;
 	ulong t_578;
 	__local ushort* t_579;
-	ushort t_580;
-	ushort t_581;
-	ushort t_582;
-	ulong t_583;
-	__local ushort* t_584;
-	bool t_585;
-	ulong t_586;
-	__local ushort* t_587;
-	ushort t_588;
-	ushort t_589;
-	ushort t_590;
-	ulong t_591;
-	ulong t_592;
+	bool t_580;
+	ulong t_581;
+	__local ushort* t_582;
+	ushort t_583;
+	bool t_584;
+	ushort t_585;
+	ushort t_586;
+	ulong t_587;
+	__local ushort* t_588;
+	bool t_589;
+	ulong t_590;
+	__local ushort* t_591;
+	ushort t_592;
 	bool t_593;
-	bool t_594;
-	bool t_595;
-	__local ushort* t_596;
+	ushort t_594;
+	ushort t_595;
+	ulong t_596;
 	__local ushort* t_597;
-	ushort t_598;
-	ushort t_599;
-	bool t_600;
+	bool t_598;
+	ulong t_599;
+	__local ushort* t_600;
 	ushort t_601;
-	ulong t_602;
-	ulong t_603;
-	bool t_604;
-	bool t_605;
+	ushort t_602;
+	ushort t_603;
+	ulong t_604;
+	__local ushort* t_605;
 	bool t_606;
-	__local ushort* t_607;
+	ulong t_607;
 	__local ushort* t_608;
 	ushort t_609;
 	ushort t_610;
-	bool t_611;
-	ushort t_612;
+	ushort t_611;
+	ulong t_612;
 	ulong t_613;
-	ulong t_614;
+	bool t_614;
 	bool t_615;
 	bool t_616;
-	bool t_617;
+	__local ushort* t_617;
 	__local ushort* t_618;
-	__local ushort* t_619;
+	ushort t_619;
 	ushort t_620;
-	ushort t_621;
+	bool t_621;
 	ushort t_622;
 	ulong t_623;
+	ulong t_624;
+	bool t_625;
+	bool t_626;
+	bool t_627;
+	__local ushort* t_628;
+	__local ushort* t_629;
+	ushort t_630;
+	ushort t_631;
+	bool t_632;
+	ushort t_633;
+	ulong t_634;
+	ulong t_635;
+	bool t_636;
+	bool t_637;
+	bool t_638;
+	__local ushort* t_639;
+	__local ushort* t_640;
+	ushort t_641;
+	ushort t_642;
+	ushort t_643;
+	ulong t_644;
 
 	t_3 = ka_fault_1 + 16;
 	t_4 = (__global ushort*)t_3;
-	goto L_624;
-L_624:
+	goto L_645;
+L_645:
 	t_5 = (ulong)get_global_id(2);
 	t_6 = ka_gsize1;
 	t_7 = (ulong)get_global_id(1);
@@ -672,17 +693,17 @@ L_624:
 	if (t_14) {
 		t_34 = in_ptr;
 		t_35 = 0ul;
-		goto L_625;
+		goto L_646;
 	}
-	goto L_626;
-L_626:
+	goto L_647;
+L_647:
 	t_15 = ka_fault_1;
 	cas_16 = atomic_cmpxchg((volatile __global uint*)t_15, 0u, 1u);
 	cas_ok_17 = cas_16 == 0u;
 	t_18 = cas_ok_17;
-	if (t_18) goto L_627;
-	goto L_628;
-L_627:
+	if (t_18) goto L_648;
+	goto L_649;
+L_648:
 	t_19 = ka_fault_1 + 1;
 	*t_19 = ka_launch_2;
 	t_20 = ka_fault_1 + 2;
@@ -706,35 +727,35 @@ L_627:
 	*t_32 = in_len;
 	t_33 = t_30 + 6;
 	*t_33 = 0ul;
-	goto L_628;
-L_628:
+	goto L_649;
+L_649:
 	t_34 = t_4;
 	t_35 = 0ul;
-	goto L_625;
-L_625:
+	goto L_646;
+L_646:
 	t_36 = t_34 + (long)t_35;
 	t_37 = *t_36;
 	t_38 = (long)t_13 < (long)in_len;
-	if (t_38) goto L_629;
+	if (t_38) goto L_650;
 	t_87 = (ushort)0;
 	t_88 = t_37;
-	goto L_630;
-L_629:
+	goto L_651;
+L_650:
 	t_39 = t_13 < in_len;
 	if (t_39) {
 		t_59 = in_ptr;
 		t_60 = t_13;
-		goto L_631;
+		goto L_652;
 	}
-	goto L_632;
-L_632:
+	goto L_653;
+L_653:
 	t_40 = ka_fault_1;
 	cas_41 = atomic_cmpxchg((volatile __global uint*)t_40, 0u, 1u);
 	cas_ok_42 = cas_41 == 0u;
 	t_43 = cas_ok_42;
-	if (t_43) goto L_633;
-	goto L_634;
-L_633:
+	if (t_43) goto L_654;
+	goto L_655;
+L_654:
 	t_44 = ka_fault_1 + 1;
 	*t_44 = ka_launch_2;
 	t_45 = ka_fault_1 + 2;
@@ -758,29 +779,29 @@ L_633:
 	*t_57 = in_len;
 	t_58 = t_55 + 6;
 	*t_58 = 0ul;
-	goto L_634;
-L_634:
+	goto L_655;
+L_655:
 	t_59 = t_4;
 	t_60 = 0ul;
-	goto L_631;
-L_631:
+	goto L_652;
+L_652:
 	t_61 = t_59 + (long)t_60;
 	t_62 = *t_61;
 	t_63 = t_13 < in_len;
 	if (t_63) {
 		t_83 = in_ptr;
 		t_84 = t_13;
-		goto L_635;
+		goto L_656;
 	}
-	goto L_636;
-L_636:
+	goto L_657;
+L_657:
 	t_64 = ka_fault_1;
 	cas_65 = atomic_cmpxchg((volatile __global uint*)t_64, 0u, 1u);
 	cas_ok_66 = cas_65 == 0u;
 	t_67 = cas_ok_66;
-	if (t_67) goto L_637;
-	goto L_638;
-L_637:
+	if (t_67) goto L_658;
+	goto L_659;
+L_658:
 	t_68 = ka_fault_1 + 1;
 	*t_68 = ka_launch_2;
 	t_69 = ka_fault_1 + 2;
@@ -804,18 +825,18 @@ L_637:
 	*t_81 = in_len;
 	t_82 = t_79 + 6;
 	*t_82 = 0ul;
-	goto L_638;
-L_638:
+	goto L_659;
+L_659:
 	t_83 = t_4;
 	t_84 = 0ul;
-	goto L_635;
-L_635:
+	goto L_656;
+L_656:
 	t_85 = t_83 + (long)t_84;
 	t_86 = *t_85;
 	t_87 = t_62;
 	t_88 = t_86;
-	goto L_630;
-L_630:
+	goto L_651;
+L_651:
 	t_89 = (ulong)get_local_size(0);
 	t_90 = (ulong)get_local_size(1);
 	t_91 = (ulong)get_local_size(2);
@@ -847,12 +868,12 @@ L_630:
 	t_115 = t_114 + 1ul;
 	t_116 = t_115 >> 1ul;
 	t_117 = t_116;
-	goto L_639;
-L_639:
+	goto L_660;
+L_660:
 	t_118 = t_117 != 0ul;
-	if (t_118) goto L_640;
-	goto L_641;
-L_641:
+	if (t_118) goto L_661;
+	goto L_662;
+L_662:
 	t_119 = ka_local_0_0;
 	t_120 = *t_119;
 	barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
@@ -887,12 +908,12 @@ L_641:
 	t_147 = t_146 + 1ul;
 	t_148 = t_147 >> 1ul;
 	t_149 = t_148;
-	goto L_642;
-L_642:
+	goto L_663;
+L_663:
 	t_150 = t_149 != 0ul;
-	if (t_150) goto L_643;
-	goto L_644;
-L_644:
+	if (t_150) goto L_664;
+	goto L_665;
+L_665:
 	t_151 = ka_local_0_0;
 	t_152 = *t_151;
 	barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
@@ -927,12 +948,12 @@ L_644:
 	t_179 = t_178 + 1ul;
 	t_180 = t_179 >> 1ul;
 	t_181 = t_180;
-	goto L_645;
-L_645:
+	goto L_666;
+L_666:
 	t_182 = t_181 != 0ul;
-	if (t_182) goto L_646;
-	goto L_647;
-L_647:
+	if (t_182) goto L_667;
+	goto L_668;
+L_668:
 	t_183 = ka_local_0_0;
 	t_184 = *t_183;
 	barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
@@ -950,12 +971,12 @@ L_647:
 	t_196 = t_190 + t_195;
 	t_197 = 1ul;
 	t_198 = t_87;
-	goto L_648;
-L_648:
+	goto L_669;
+L_669:
 	t_199 = t_197 < t_189;
-	if (t_199) goto L_649;
-	goto L_650;
-L_650:
+	if (t_199) goto L_670;
+	goto L_671;
+L_671:
 	t_200 = (ulong)get_local_size(0);
 	t_201 = (ulong)get_local_size(1);
 	t_202 = (ulong)get_local_size(2);
@@ -970,26 +991,26 @@ L_650:
 	t_211 = t_205 + t_210;
 	t_212 = 1ul;
 	t_213 = t_87;
-	goto L_651;
-L_651:
+	goto L_672;
+L_672:
 	t_214 = t_212 < t_204;
-	if (t_214) goto L_652;
-	goto L_653;
-L_653:
+	if (t_214) goto L_673;
+	goto L_674;
+L_674:
 	t_215 = ka_local_0_0 + (long)t_211;
 	*t_215 = t_213;
 	barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
 	t_216 = t_211 != 0ul;
-	if (t_216) goto L_654;
+	if (t_216) goto L_675;
 	t_220 = (ushort)0;
-	goto L_655;
-L_654:
+	goto L_676;
+L_675:
 	t_217 = t_211 - 1ul;
 	t_218 = ka_local_0_0 + (long)t_217;
 	t_219 = *t_218;
 	t_220 = t_219;
-	goto L_655;
-L_655:
+	goto L_676;
+L_676:
 	barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
 	t_221 = (ulong)get_local_size(0);
 	t_222 = (ulong)get_local_size(1);
@@ -1005,12 +1026,12 @@ L_655:
 	t_232 = t_226 + t_231;
 	t_233 = 1ul;
 	t_234 = t_88;
-	goto L_656;
-L_656:
+	goto L_677;
+L_677:
 	t_235 = t_233 < t_225;
-	if (t_235) goto L_657;
-	goto L_658;
-L_658:
+	if (t_235) goto L_678;
+	goto L_679;
+L_679:
 	t_236 = (ulong)get_local_size(0);
 	t_237 = (ulong)get_local_size(1);
 	t_238 = (ulong)get_local_size(2);
@@ -1025,26 +1046,26 @@ L_658:
 	t_247 = t_241 + t_246;
 	t_248 = 1ul;
 	t_249 = t_88;
-	goto L_659;
-L_659:
+	goto L_680;
+L_680:
 	t_250 = t_248 < t_240;
-	if (t_250) goto L_660;
-	goto L_661;
-L_661:
+	if (t_250) goto L_681;
+	goto L_682;
+L_682:
 	t_251 = ka_local_0_0 + (long)t_247;
 	*t_251 = t_249;
 	barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
 	t_252 = t_247 != 0ul;
-	if (t_252) goto L_662;
+	if (t_252) goto L_683;
 	t_256 = (ushort)32767;
-	goto L_663;
-L_662:
+	goto L_684;
+L_683:
 	t_253 = t_247 - 1ul;
 	t_254 = ka_local_0_0 + (long)t_253;
 	t_255 = *t_254;
 	t_256 = t_255;
-	goto L_663;
-L_663:
+	goto L_684;
+L_684:
 	barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
 	t_257 = (ulong)get_local_size(0);
 	t_258 = (ulong)get_local_size(1);
@@ -1060,12 +1081,12 @@ L_663:
 	t_268 = t_262 + t_267;
 	t_269 = 1ul;
 	t_270 = t_88;
-	goto L_664;
-L_664:
+	goto L_685;
+L_685:
 	t_271 = t_269 < t_261;
-	if (t_271) goto L_665;
-	goto L_666;
-L_666:
+	if (t_271) goto L_686;
+	goto L_687;
+L_687:
 	t_272 = (ulong)get_local_size(0);
 	t_273 = (ulong)get_local_size(1);
 	t_274 = (ulong)get_local_size(2);
@@ -1080,26 +1101,26 @@ L_666:
 	t_283 = t_277 + t_282;
 	t_284 = 1ul;
 	t_285 = t_88;
-	goto L_667;
-L_667:
+	goto L_688;
+L_688:
 	t_286 = t_284 < t_276;
-	if (t_286) goto L_668;
-	goto L_669;
-L_669:
+	if (t_286) goto L_689;
+	goto L_690;
+L_690:
 	t_287 = ka_local_0_0 + (long)t_283;
 	*t_287 = t_285;
 	barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
 	t_288 = t_283 != 0ul;
-	if (t_288) goto L_670;
+	if (t_288) goto L_691;
 	t_292 = (ushort)32768;
-	goto L_671;
-L_670:
+	goto L_692;
+L_691:
 	t_289 = t_283 - 1ul;
 	t_290 = ka_local_0_0 + (long)t_289;
 	t_291 = *t_290;
 	t_292 = t_291;
-	goto L_671;
-L_671:
+	goto L_692;
+L_692:
 	barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
 	t_293 = (ulong)get_local_size(0);
 	t_294 = (ulong)get_local_size(1);
@@ -1113,675 +1134,717 @@ L_671:
 	t_302 = t_299 + t_301;
 	t_303 = t_293 * t_302;
 	t_304 = t_298 + t_303;
-	t_305 = t_304 == from;
-	if (t_305) goto L_672;
-	goto L_673;
-L_672:
-	t_306 = ka_local_0_0;
-	*t_306 = t_87;
-	goto L_673;
-L_673:
-	barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
-	t_307 = ka_local_0_0;
-	t_308 = *t_307;
-	barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
-	t_309 = (long)t_13 < (long)in_len;
-	if (t_309) goto L_674;
-	goto L_675;
-L_674:
-	t_310 = t_13 < sum_len;
-	if (t_310) {
-		t_330 = sum_ptr;
-		t_331 = t_13;
-		goto L_676;
+	t_305 = from < t_297;
+	if (t_305) {
+		t_325 = from;
+		goto L_693;
 	}
-	goto L_677;
-L_677:
-	t_311 = ka_fault_1;
-	cas_312 = atomic_cmpxchg((volatile __global uint*)t_311, 0u, 1u);
-	cas_ok_313 = cas_312 == 0u;
-	t_314 = cas_ok_313;
-	if (t_314) goto L_678;
-	goto L_679;
-L_678:
-	t_315 = ka_fault_1 + 1;
-	*t_315 = ka_launch_2;
-	t_316 = ka_fault_1 + 2;
-	*t_316 = 3u;
-	t_317 = (ulong)get_global_id(0);
-	t_318 = (uint)t_317;
-	t_319 = ka_fault_1 + 3;
-	*t_319 = t_318;
-	t_320 = (ulong)get_global_id(1);
-	t_321 = (uint)t_320;
-	t_322 = ka_fault_1 + 4;
-	*t_322 = t_321;
-	t_323 = (ulong)get_global_id(2);
-	t_324 = (uint)t_323;
-	t_325 = ka_fault_1 + 5;
-	*t_325 = t_324;
-	t_326 = (__global ulong*)ka_fault_1;
-	t_327 = t_326 + 4;
-	*t_327 = t_13;
-	t_328 = t_326 + 5;
-	*t_328 = sum_len;
-	t_329 = t_326 + 6;
-	*t_329 = 0ul;
-	goto L_679;
-L_679:
-	t_330 = t_4;
-	t_331 = 0ul;
-	goto L_676;
-L_676:
-	t_332 = t_330 + (long)t_331;
-	*t_332 = t_120;
-	t_333 = t_13 < mn_len;
-	if (t_333) {
-		t_353 = mn_ptr;
-		t_354 = t_13;
-		goto L_680;
-	}
-	goto L_681;
-L_681:
-	t_334 = ka_fault_1;
-	cas_335 = atomic_cmpxchg((volatile __global uint*)t_334, 0u, 1u);
-	cas_ok_336 = cas_335 == 0u;
-	t_337 = cas_ok_336;
-	if (t_337) goto L_682;
-	goto L_683;
-L_682:
-	t_338 = ka_fault_1 + 1;
-	*t_338 = ka_launch_2;
-	t_339 = ka_fault_1 + 2;
-	*t_339 = 4u;
-	t_340 = (ulong)get_global_id(0);
-	t_341 = (uint)t_340;
-	t_342 = ka_fault_1 + 3;
-	*t_342 = t_341;
-	t_343 = (ulong)get_global_id(1);
-	t_344 = (uint)t_343;
-	t_345 = ka_fault_1 + 4;
-	*t_345 = t_344;
-	t_346 = (ulong)get_global_id(2);
-	t_347 = (uint)t_346;
-	t_348 = ka_fault_1 + 5;
-	*t_348 = t_347;
-	t_349 = (__global ulong*)ka_fault_1;
-	t_350 = t_349 + 4;
-	*t_350 = t_13;
-	t_351 = t_349 + 5;
-	*t_351 = mn_len;
-	t_352 = t_349 + 6;
-	*t_352 = 0ul;
-	goto L_683;
-L_683:
-	t_353 = t_4;
-	t_354 = 0ul;
-	goto L_680;
-L_680:
-	t_355 = t_353 + (long)t_354;
-	*t_355 = t_152;
-	t_356 = t_13 < mx_len;
-	if (t_356) {
-		t_376 = mx_ptr;
-		t_377 = t_13;
-		goto L_684;
-	}
-	goto L_685;
-L_685:
-	t_357 = ka_fault_1;
-	cas_358 = atomic_cmpxchg((volatile __global uint*)t_357, 0u, 1u);
-	cas_ok_359 = cas_358 == 0u;
-	t_360 = cas_ok_359;
-	if (t_360) goto L_686;
-	goto L_687;
-L_686:
-	t_361 = ka_fault_1 + 1;
-	*t_361 = ka_launch_2;
-	t_362 = ka_fault_1 + 2;
-	*t_362 = 5u;
-	t_363 = (ulong)get_global_id(0);
-	t_364 = (uint)t_363;
-	t_365 = ka_fault_1 + 3;
-	*t_365 = t_364;
-	t_366 = (ulong)get_global_id(1);
-	t_367 = (uint)t_366;
-	t_368 = ka_fault_1 + 4;
-	*t_368 = t_367;
-	t_369 = (ulong)get_global_id(2);
-	t_370 = (uint)t_369;
-	t_371 = ka_fault_1 + 5;
-	*t_371 = t_370;
-	t_372 = (__global ulong*)ka_fault_1;
-	t_373 = t_372 + 4;
-	*t_373 = t_13;
-	t_374 = t_372 + 5;
-	*t_374 = mx_len;
-	t_375 = t_372 + 6;
-	*t_375 = 0ul;
-	goto L_687;
-L_687:
-	t_376 = t_4;
-	t_377 = 0ul;
-	goto L_684;
-L_684:
-	t_378 = t_376 + (long)t_377;
-	*t_378 = t_184;
-	t_379 = t_13 < isum_len;
-	if (t_379) {
-		t_399 = isum_ptr;
-		t_400 = t_13;
-		goto L_688;
-	}
-	goto L_689;
-L_689:
-	t_380 = ka_fault_1;
-	cas_381 = atomic_cmpxchg((volatile __global uint*)t_380, 0u, 1u);
-	cas_ok_382 = cas_381 == 0u;
-	t_383 = cas_ok_382;
-	if (t_383) goto L_690;
-	goto L_691;
-L_690:
-	t_384 = ka_fault_1 + 1;
-	*t_384 = ka_launch_2;
-	t_385 = ka_fault_1 + 2;
-	*t_385 = 6u;
-	t_386 = (ulong)get_global_id(0);
-	t_387 = (uint)t_386;
-	t_388 = ka_fault_1 + 3;
-	*t_388 = t_387;
-	t_389 = (ulong)get_global_id(1);
-	t_390 = (uint)t_389;
-	t_391 = ka_fault_1 + 4;
-	*t_391 = t_390;
-	t_392 = (ulong)get_global_id(2);
-	t_393 = (uint)t_392;
-	t_394 = ka_fault_1 + 5;
-	*t_394 = t_393;
-	t_395 = (__global ulong*)ka_fault_1;
-	t_396 = t_395 + 4;
-	*t_396 = t_13;
-	t_397 = t_395 + 5;
-	*t_397 = isum_len;
-	t_398 = t_395 + 6;
-	*t_398 = 0ul;
-	goto L_691;
-L_691:
-	t_399 = t_4;
-	t_400 = 0ul;
-	goto L_688;
-L_688:
-	t_401 = t_399 + (long)t_400;
-	*t_401 = t_198;
-	t_402 = t_13 < esum_len;
-	if (t_402) {
-		t_422 = esum_ptr;
-		t_423 = t_13;
-		goto L_692;
-	}
-	goto L_693;
-L_693:
-	t_403 = ka_fault_1;
-	cas_404 = atomic_cmpxchg((volatile __global uint*)t_403, 0u, 1u);
-	cas_ok_405 = cas_404 == 0u;
-	t_406 = cas_ok_405;
-	if (t_406) goto L_694;
-	goto L_695;
+	goto L_694;
 L_694:
-	t_407 = ka_fault_1 + 1;
-	*t_407 = ka_launch_2;
-	t_408 = ka_fault_1 + 2;
-	*t_408 = 7u;
-	t_409 = (ulong)get_global_id(0);
-	t_410 = (uint)t_409;
-	t_411 = ka_fault_1 + 3;
-	*t_411 = t_410;
-	t_412 = (ulong)get_global_id(1);
-	t_413 = (uint)t_412;
-	t_414 = ka_fault_1 + 4;
-	*t_414 = t_413;
-	t_415 = (ulong)get_global_id(2);
-	t_416 = (uint)t_415;
-	t_417 = ka_fault_1 + 5;
-	*t_417 = t_416;
-	t_418 = (__global ulong*)ka_fault_1;
-	t_419 = t_418 + 4;
-	*t_419 = t_13;
-	t_420 = t_418 + 5;
-	*t_420 = esum_len;
-	t_421 = t_418 + 6;
-	*t_421 = 0ul;
-	goto L_695;
+	t_306 = ka_fault_1;
+	cas_307 = atomic_cmpxchg((volatile __global uint*)t_306, 0u, 1u);
+	cas_ok_308 = cas_307 == 0u;
+	t_309 = cas_ok_308;
+	if (t_309) goto L_695;
+	goto L_696;
 L_695:
-	t_422 = t_4;
-	t_423 = 0ul;
-	goto L_692;
-L_692:
-	t_424 = t_422 + (long)t_423;
-	*t_424 = t_220;
-	t_425 = t_13 < imin_len;
-	if (t_425) {
-		t_445 = imin_ptr;
-		t_446 = t_13;
-		goto L_696;
-	}
-	goto L_697;
-L_697:
-	t_426 = ka_fault_1;
-	cas_427 = atomic_cmpxchg((volatile __global uint*)t_426, 0u, 1u);
-	cas_ok_428 = cas_427 == 0u;
-	t_429 = cas_ok_428;
-	if (t_429) goto L_698;
-	goto L_699;
-L_698:
-	t_430 = ka_fault_1 + 1;
-	*t_430 = ka_launch_2;
-	t_431 = ka_fault_1 + 2;
-	*t_431 = 8u;
-	t_432 = (ulong)get_global_id(0);
-	t_433 = (uint)t_432;
-	t_434 = ka_fault_1 + 3;
-	*t_434 = t_433;
-	t_435 = (ulong)get_global_id(1);
-	t_436 = (uint)t_435;
-	t_437 = ka_fault_1 + 4;
-	*t_437 = t_436;
-	t_438 = (ulong)get_global_id(2);
-	t_439 = (uint)t_438;
-	t_440 = ka_fault_1 + 5;
-	*t_440 = t_439;
-	t_441 = (__global ulong*)ka_fault_1;
-	t_442 = t_441 + 4;
-	*t_442 = t_13;
-	t_443 = t_441 + 5;
-	*t_443 = imin_len;
-	t_444 = t_441 + 6;
-	*t_444 = 0ul;
-	goto L_699;
-L_699:
-	t_445 = t_4;
-	t_446 = 0ul;
+	t_310 = ka_fault_1 + 1;
+	*t_310 = ka_launch_2;
+	t_311 = ka_fault_1 + 2;
+	*t_311 = 3u;
+	t_312 = (ulong)get_global_id(0);
+	t_313 = (uint)t_312;
+	t_314 = ka_fault_1 + 3;
+	*t_314 = t_313;
+	t_315 = (ulong)get_global_id(1);
+	t_316 = (uint)t_315;
+	t_317 = ka_fault_1 + 4;
+	*t_317 = t_316;
+	t_318 = (ulong)get_global_id(2);
+	t_319 = (uint)t_318;
+	t_320 = ka_fault_1 + 5;
+	*t_320 = t_319;
+	t_321 = (__global ulong*)ka_fault_1;
+	t_322 = t_321 + 4;
+	*t_322 = from;
+	t_323 = t_321 + 5;
+	*t_323 = t_297;
+	t_324 = t_321 + 6;
+	*t_324 = 0ul;
 	goto L_696;
 L_696:
-	t_447 = t_445 + (long)t_446;
-	*t_447 = t_234;
-	t_448 = t_13 < emin_len;
-	if (t_448) {
-		t_468 = emin_ptr;
-		t_469 = t_13;
-		goto L_700;
-	}
-	goto L_701;
-L_701:
-	t_449 = ka_fault_1;
-	cas_450 = atomic_cmpxchg((volatile __global uint*)t_449, 0u, 1u);
-	cas_ok_451 = cas_450 == 0u;
-	t_452 = cas_ok_451;
-	if (t_452) goto L_702;
-	goto L_703;
-L_702:
-	t_453 = ka_fault_1 + 1;
-	*t_453 = ka_launch_2;
-	t_454 = ka_fault_1 + 2;
-	*t_454 = 9u;
-	t_455 = (ulong)get_global_id(0);
-	t_456 = (uint)t_455;
-	t_457 = ka_fault_1 + 3;
-	*t_457 = t_456;
-	t_458 = (ulong)get_global_id(1);
-	t_459 = (uint)t_458;
-	t_460 = ka_fault_1 + 4;
-	*t_460 = t_459;
-	t_461 = (ulong)get_global_id(2);
-	t_462 = (uint)t_461;
-	t_463 = ka_fault_1 + 5;
-	*t_463 = t_462;
-	t_464 = (__global ulong*)ka_fault_1;
-	t_465 = t_464 + 4;
-	*t_465 = t_13;
-	t_466 = t_464 + 5;
-	*t_466 = emin_len;
-	t_467 = t_464 + 6;
-	*t_467 = 0ul;
-	goto L_703;
-L_703:
-	t_468 = t_4;
-	t_469 = 0ul;
+	t_325 = 0ul;
+	goto L_693;
+L_693:
+	t_326 = t_304 == t_325;
+	if (t_326) goto L_697;
+	goto L_698;
+L_697:
+	t_327 = ka_local_0_0;
+	*t_327 = t_87;
+	goto L_698;
+L_698:
+	barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+	t_328 = ka_local_0_0;
+	t_329 = *t_328;
+	barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+	t_330 = (long)t_13 < (long)in_len;
+	if (t_330) goto L_699;
 	goto L_700;
-L_700:
-	t_470 = t_468 + (long)t_469;
-	*t_470 = t_256;
-	t_471 = t_13 < imax_len;
-	if (t_471) {
-		t_491 = imax_ptr;
-		t_492 = t_13;
-		goto L_704;
+L_699:
+	t_331 = t_13 < sum_len;
+	if (t_331) {
+		t_351 = sum_ptr;
+		t_352 = t_13;
+		goto L_701;
 	}
-	goto L_705;
-L_705:
-	t_472 = ka_fault_1;
-	cas_473 = atomic_cmpxchg((volatile __global uint*)t_472, 0u, 1u);
-	cas_ok_474 = cas_473 == 0u;
-	t_475 = cas_ok_474;
-	if (t_475) goto L_706;
-	goto L_707;
-L_706:
-	t_476 = ka_fault_1 + 1;
-	*t_476 = ka_launch_2;
-	t_477 = ka_fault_1 + 2;
-	*t_477 = 10u;
-	t_478 = (ulong)get_global_id(0);
-	t_479 = (uint)t_478;
-	t_480 = ka_fault_1 + 3;
-	*t_480 = t_479;
-	t_481 = (ulong)get_global_id(1);
-	t_482 = (uint)t_481;
-	t_483 = ka_fault_1 + 4;
-	*t_483 = t_482;
-	t_484 = (ulong)get_global_id(2);
-	t_485 = (uint)t_484;
-	t_486 = ka_fault_1 + 5;
-	*t_486 = t_485;
-	t_487 = (__global ulong*)ka_fault_1;
-	t_488 = t_487 + 4;
-	*t_488 = t_13;
-	t_489 = t_487 + 5;
-	*t_489 = imax_len;
-	t_490 = t_487 + 6;
-	*t_490 = 0ul;
-	goto L_707;
-L_707:
-	t_491 = t_4;
-	t_492 = 0ul;
+	goto L_702;
+L_702:
+	t_332 = ka_fault_1;
+	cas_333 = atomic_cmpxchg((volatile __global uint*)t_332, 0u, 1u);
+	cas_ok_334 = cas_333 == 0u;
+	t_335 = cas_ok_334;
+	if (t_335) goto L_703;
+	goto L_704;
+L_703:
+	t_336 = ka_fault_1 + 1;
+	*t_336 = ka_launch_2;
+	t_337 = ka_fault_1 + 2;
+	*t_337 = 4u;
+	t_338 = (ulong)get_global_id(0);
+	t_339 = (uint)t_338;
+	t_340 = ka_fault_1 + 3;
+	*t_340 = t_339;
+	t_341 = (ulong)get_global_id(1);
+	t_342 = (uint)t_341;
+	t_343 = ka_fault_1 + 4;
+	*t_343 = t_342;
+	t_344 = (ulong)get_global_id(2);
+	t_345 = (uint)t_344;
+	t_346 = ka_fault_1 + 5;
+	*t_346 = t_345;
+	t_347 = (__global ulong*)ka_fault_1;
+	t_348 = t_347 + 4;
+	*t_348 = t_13;
+	t_349 = t_347 + 5;
+	*t_349 = sum_len;
+	t_350 = t_347 + 6;
+	*t_350 = 0ul;
 	goto L_704;
 L_704:
-	t_493 = t_491 + (long)t_492;
-	*t_493 = t_270;
-	t_494 = t_13 < emax_len;
-	if (t_494) {
-		t_514 = emax_ptr;
-		t_515 = t_13;
-		goto L_708;
+	t_351 = t_4;
+	t_352 = 0ul;
+	goto L_701;
+L_701:
+	t_353 = t_351 + (long)t_352;
+	*t_353 = t_120;
+	t_354 = t_13 < mn_len;
+	if (t_354) {
+		t_374 = mn_ptr;
+		t_375 = t_13;
+		goto L_705;
 	}
-	goto L_709;
-L_709:
-	t_495 = ka_fault_1;
-	cas_496 = atomic_cmpxchg((volatile __global uint*)t_495, 0u, 1u);
-	cas_ok_497 = cas_496 == 0u;
-	t_498 = cas_ok_497;
-	if (t_498) goto L_710;
-	goto L_711;
-L_710:
-	t_499 = ka_fault_1 + 1;
-	*t_499 = ka_launch_2;
-	t_500 = ka_fault_1 + 2;
-	*t_500 = 11u;
-	t_501 = (ulong)get_global_id(0);
-	t_502 = (uint)t_501;
-	t_503 = ka_fault_1 + 3;
-	*t_503 = t_502;
-	t_504 = (ulong)get_global_id(1);
-	t_505 = (uint)t_504;
-	t_506 = ka_fault_1 + 4;
-	*t_506 = t_505;
-	t_507 = (ulong)get_global_id(2);
-	t_508 = (uint)t_507;
-	t_509 = ka_fault_1 + 5;
-	*t_509 = t_508;
-	t_510 = (__global ulong*)ka_fault_1;
-	t_511 = t_510 + 4;
-	*t_511 = t_13;
-	t_512 = t_510 + 5;
-	*t_512 = emax_len;
-	t_513 = t_510 + 6;
-	*t_513 = 0ul;
-	goto L_711;
-L_711:
-	t_514 = t_4;
-	t_515 = 0ul;
+	goto L_706;
+L_706:
+	t_355 = ka_fault_1;
+	cas_356 = atomic_cmpxchg((volatile __global uint*)t_355, 0u, 1u);
+	cas_ok_357 = cas_356 == 0u;
+	t_358 = cas_ok_357;
+	if (t_358) goto L_707;
+	goto L_708;
+L_707:
+	t_359 = ka_fault_1 + 1;
+	*t_359 = ka_launch_2;
+	t_360 = ka_fault_1 + 2;
+	*t_360 = 5u;
+	t_361 = (ulong)get_global_id(0);
+	t_362 = (uint)t_361;
+	t_363 = ka_fault_1 + 3;
+	*t_363 = t_362;
+	t_364 = (ulong)get_global_id(1);
+	t_365 = (uint)t_364;
+	t_366 = ka_fault_1 + 4;
+	*t_366 = t_365;
+	t_367 = (ulong)get_global_id(2);
+	t_368 = (uint)t_367;
+	t_369 = ka_fault_1 + 5;
+	*t_369 = t_368;
+	t_370 = (__global ulong*)ka_fault_1;
+	t_371 = t_370 + 4;
+	*t_371 = t_13;
+	t_372 = t_370 + 5;
+	*t_372 = mn_len;
+	t_373 = t_370 + 6;
+	*t_373 = 0ul;
 	goto L_708;
 L_708:
-	t_516 = t_514 + (long)t_515;
-	*t_516 = t_292;
-	t_517 = t_13 < bc_len;
-	if (t_517) {
-		t_537 = bc_ptr;
-		t_538 = t_13;
-		goto L_712;
+	t_374 = t_4;
+	t_375 = 0ul;
+	goto L_705;
+L_705:
+	t_376 = t_374 + (long)t_375;
+	*t_376 = t_152;
+	t_377 = t_13 < mx_len;
+	if (t_377) {
+		t_397 = mx_ptr;
+		t_398 = t_13;
+		goto L_709;
 	}
-	goto L_713;
-L_713:
-	t_518 = ka_fault_1;
-	cas_519 = atomic_cmpxchg((volatile __global uint*)t_518, 0u, 1u);
-	cas_ok_520 = cas_519 == 0u;
-	t_521 = cas_ok_520;
-	if (t_521) goto L_714;
-	goto L_715;
-L_714:
-	t_522 = ka_fault_1 + 1;
-	*t_522 = ka_launch_2;
-	t_523 = ka_fault_1 + 2;
-	*t_523 = 12u;
-	t_524 = (ulong)get_global_id(0);
-	t_525 = (uint)t_524;
-	t_526 = ka_fault_1 + 3;
-	*t_526 = t_525;
-	t_527 = (ulong)get_global_id(1);
-	t_528 = (uint)t_527;
-	t_529 = ka_fault_1 + 4;
-	*t_529 = t_528;
-	t_530 = (ulong)get_global_id(2);
-	t_531 = (uint)t_530;
-	t_532 = ka_fault_1 + 5;
-	*t_532 = t_531;
-	t_533 = (__global ulong*)ka_fault_1;
-	t_534 = t_533 + 4;
-	*t_534 = t_13;
-	t_535 = t_533 + 5;
-	*t_535 = bc_len;
-	t_536 = t_533 + 6;
-	*t_536 = 0ul;
-	goto L_715;
-L_715:
-	t_537 = t_4;
-	t_538 = 0ul;
+	goto L_710;
+L_710:
+	t_378 = ka_fault_1;
+	cas_379 = atomic_cmpxchg((volatile __global uint*)t_378, 0u, 1u);
+	cas_ok_380 = cas_379 == 0u;
+	t_381 = cas_ok_380;
+	if (t_381) goto L_711;
+	goto L_712;
+L_711:
+	t_382 = ka_fault_1 + 1;
+	*t_382 = ka_launch_2;
+	t_383 = ka_fault_1 + 2;
+	*t_383 = 6u;
+	t_384 = (ulong)get_global_id(0);
+	t_385 = (uint)t_384;
+	t_386 = ka_fault_1 + 3;
+	*t_386 = t_385;
+	t_387 = (ulong)get_global_id(1);
+	t_388 = (uint)t_387;
+	t_389 = ka_fault_1 + 4;
+	*t_389 = t_388;
+	t_390 = (ulong)get_global_id(2);
+	t_391 = (uint)t_390;
+	t_392 = ka_fault_1 + 5;
+	*t_392 = t_391;
+	t_393 = (__global ulong*)ka_fault_1;
+	t_394 = t_393 + 4;
+	*t_394 = t_13;
+	t_395 = t_393 + 5;
+	*t_395 = mx_len;
+	t_396 = t_393 + 6;
+	*t_396 = 0ul;
 	goto L_712;
 L_712:
-	t_539 = t_537 + (long)t_538;
-	*t_539 = t_308;
-	goto L_675;
-L_675:
-	return;
-L_668:
-	t_540 = ka_local_0_0 + (long)t_283;
-	*t_540 = t_285;
-	barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
-	t_541 = t_283 >= t_284;
-	if (t_541) goto L_716;
-	t_547 = t_285;
-	goto L_717;
+	t_397 = t_4;
+	t_398 = 0ul;
+	goto L_709;
+L_709:
+	t_399 = t_397 + (long)t_398;
+	*t_399 = t_184;
+	t_400 = t_13 < isum_len;
+	if (t_400) {
+		t_420 = isum_ptr;
+		t_421 = t_13;
+		goto L_713;
+	}
+	goto L_714;
+L_714:
+	t_401 = ka_fault_1;
+	cas_402 = atomic_cmpxchg((volatile __global uint*)t_401, 0u, 1u);
+	cas_ok_403 = cas_402 == 0u;
+	t_404 = cas_ok_403;
+	if (t_404) goto L_715;
+	goto L_716;
+L_715:
+	t_405 = ka_fault_1 + 1;
+	*t_405 = ka_launch_2;
+	t_406 = ka_fault_1 + 2;
+	*t_406 = 7u;
+	t_407 = (ulong)get_global_id(0);
+	t_408 = (uint)t_407;
+	t_409 = ka_fault_1 + 3;
+	*t_409 = t_408;
+	t_410 = (ulong)get_global_id(1);
+	t_411 = (uint)t_410;
+	t_412 = ka_fault_1 + 4;
+	*t_412 = t_411;
+	t_413 = (ulong)get_global_id(2);
+	t_414 = (uint)t_413;
+	t_415 = ka_fault_1 + 5;
+	*t_415 = t_414;
+	t_416 = (__global ulong*)ka_fault_1;
+	t_417 = t_416 + 4;
+	*t_417 = t_13;
+	t_418 = t_416 + 5;
+	*t_418 = isum_len;
+	t_419 = t_416 + 6;
+	*t_419 = 0ul;
+	goto L_716;
 L_716:
-	t_542 = t_283 - t_284;
-	t_543 = ka_local_0_0 + (long)t_542;
-	t_544 = *t_543;
-	t_545 = (short)t_544 < (short)t_285;
-	t_546 = t_545 ? t_285 : t_544;
-	t_547 = t_546;
+	t_420 = t_4;
+	t_421 = 0ul;
+	goto L_713;
+L_713:
+	t_422 = t_420 + (long)t_421;
+	*t_422 = t_198;
+	t_423 = t_13 < esum_len;
+	if (t_423) {
+		t_443 = esum_ptr;
+		t_444 = t_13;
+		goto L_717;
+	}
+	goto L_718;
+L_718:
+	t_424 = ka_fault_1;
+	cas_425 = atomic_cmpxchg((volatile __global uint*)t_424, 0u, 1u);
+	cas_ok_426 = cas_425 == 0u;
+	t_427 = cas_ok_426;
+	if (t_427) goto L_719;
+	goto L_720;
+L_719:
+	t_428 = ka_fault_1 + 1;
+	*t_428 = ka_launch_2;
+	t_429 = ka_fault_1 + 2;
+	*t_429 = 8u;
+	t_430 = (ulong)get_global_id(0);
+	t_431 = (uint)t_430;
+	t_432 = ka_fault_1 + 3;
+	*t_432 = t_431;
+	t_433 = (ulong)get_global_id(1);
+	t_434 = (uint)t_433;
+	t_435 = ka_fault_1 + 4;
+	*t_435 = t_434;
+	t_436 = (ulong)get_global_id(2);
+	t_437 = (uint)t_436;
+	t_438 = ka_fault_1 + 5;
+	*t_438 = t_437;
+	t_439 = (__global ulong*)ka_fault_1;
+	t_440 = t_439 + 4;
+	*t_440 = t_13;
+	t_441 = t_439 + 5;
+	*t_441 = esum_len;
+	t_442 = t_439 + 6;
+	*t_442 = 0ul;
+	goto L_720;
+L_720:
+	t_443 = t_4;
+	t_444 = 0ul;
 	goto L_717;
 L_717:
-	barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
-	t_548 = t_284 << 1ul;
-	t_284 = t_548;
-	t_285 = t_547;
-	goto L_667;
-L_665:
-	t_549 = ka_local_0_0 + (long)t_268;
-	*t_549 = t_270;
-	barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
-	t_550 = t_268 >= t_269;
-	if (t_550) goto L_718;
-	t_556 = t_270;
-	goto L_719;
-L_718:
-	t_551 = t_268 - t_269;
-	t_552 = ka_local_0_0 + (long)t_551;
-	t_553 = *t_552;
-	t_554 = (short)t_553 < (short)t_270;
-	t_555 = t_554 ? t_270 : t_553;
-	t_556 = t_555;
-	goto L_719;
-L_719:
-	barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
-	t_557 = t_269 << 1ul;
-	t_269 = t_557;
-	t_270 = t_556;
-	goto L_664;
-L_660:
-	t_558 = ka_local_0_0 + (long)t_247;
-	*t_558 = t_249;
-	barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
-	t_559 = t_247 >= t_248;
-	if (t_559) goto L_720;
-	t_565 = t_249;
-	goto L_721;
-L_720:
-	t_560 = t_247 - t_248;
-	t_561 = ka_local_0_0 + (long)t_560;
-	t_562 = *t_561;
-	t_563 = (short)t_562 < (short)t_249;
-	t_564 = t_563 ? t_562 : t_249;
-	t_565 = t_564;
+	t_445 = t_443 + (long)t_444;
+	*t_445 = t_220;
+	t_446 = t_13 < imin_len;
+	if (t_446) {
+		t_466 = imin_ptr;
+		t_467 = t_13;
+		goto L_721;
+	}
+	goto L_722;
+L_722:
+	t_447 = ka_fault_1;
+	cas_448 = atomic_cmpxchg((volatile __global uint*)t_447, 0u, 1u);
+	cas_ok_449 = cas_448 == 0u;
+	t_450 = cas_ok_449;
+	if (t_450) goto L_723;
+	goto L_724;
+L_723:
+	t_451 = ka_fault_1 + 1;
+	*t_451 = ka_launch_2;
+	t_452 = ka_fault_1 + 2;
+	*t_452 = 9u;
+	t_453 = (ulong)get_global_id(0);
+	t_454 = (uint)t_453;
+	t_455 = ka_fault_1 + 3;
+	*t_455 = t_454;
+	t_456 = (ulong)get_global_id(1);
+	t_457 = (uint)t_456;
+	t_458 = ka_fault_1 + 4;
+	*t_458 = t_457;
+	t_459 = (ulong)get_global_id(2);
+	t_460 = (uint)t_459;
+	t_461 = ka_fault_1 + 5;
+	*t_461 = t_460;
+	t_462 = (__global ulong*)ka_fault_1;
+	t_463 = t_462 + 4;
+	*t_463 = t_13;
+	t_464 = t_462 + 5;
+	*t_464 = imin_len;
+	t_465 = t_462 + 6;
+	*t_465 = 0ul;
+	goto L_724;
+L_724:
+	t_466 = t_4;
+	t_467 = 0ul;
 	goto L_721;
 L_721:
-	barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
-	t_566 = t_248 << 1ul;
-	t_248 = t_566;
-	t_249 = t_565;
-	goto L_659;
-L_657:
-	t_567 = ka_local_0_0 + (long)t_232;
-	*t_567 = t_234;
-	barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
-	t_568 = t_232 >= t_233;
-	if (t_568) goto L_722;
-	t_574 = t_234;
-	goto L_723;
-L_722:
-	t_569 = t_232 - t_233;
-	t_570 = ka_local_0_0 + (long)t_569;
-	t_571 = *t_570;
-	t_572 = (short)t_571 < (short)t_234;
-	t_573 = t_572 ? t_571 : t_234;
-	t_574 = t_573;
-	goto L_723;
-L_723:
-	barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
-	t_575 = t_233 << 1ul;
-	t_233 = t_575;
-	t_234 = t_574;
-	goto L_656;
-L_652:
-	t_576 = ka_local_0_0 + (long)t_211;
-	*t_576 = t_213;
-	barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
-	t_577 = t_211 >= t_212;
-	if (t_577) goto L_724;
-	t_582 = t_213;
-	goto L_725;
-L_724:
-	t_578 = t_211 - t_212;
-	t_579 = ka_local_0_0 + (long)t_578;
-	t_580 = *t_579;
-	t_581 = (ushort)((uint)t_580 + (uint)t_213);
-	t_582 = t_581;
+	t_468 = t_466 + (long)t_467;
+	*t_468 = t_234;
+	t_469 = t_13 < emin_len;
+	if (t_469) {
+		t_489 = emin_ptr;
+		t_490 = t_13;
+		goto L_725;
+	}
+	goto L_726;
+L_726:
+	t_470 = ka_fault_1;
+	cas_471 = atomic_cmpxchg((volatile __global uint*)t_470, 0u, 1u);
+	cas_ok_472 = cas_471 == 0u;
+	t_473 = cas_ok_472;
+	if (t_473) goto L_727;
+	goto L_728;
+L_727:
+	t_474 = ka_fault_1 + 1;
+	*t_474 = ka_launch_2;
+	t_475 = ka_fault_1 + 2;
+	*t_475 = 10u;
+	t_476 = (ulong)get_global_id(0);
+	t_477 = (uint)t_476;
+	t_478 = ka_fault_1 + 3;
+	*t_478 = t_477;
+	t_479 = (ulong)get_global_id(1);
+	t_480 = (uint)t_479;
+	t_481 = ka_fault_1 + 4;
+	*t_481 = t_480;
+	t_482 = (ulong)get_global_id(2);
+	t_483 = (uint)t_482;
+	t_484 = ka_fault_1 + 5;
+	*t_484 = t_483;
+	t_485 = (__global ulong*)ka_fault_1;
+	t_486 = t_485 + 4;
+	*t_486 = t_13;
+	t_487 = t_485 + 5;
+	*t_487 = emin_len;
+	t_488 = t_485 + 6;
+	*t_488 = 0ul;
+	goto L_728;
+L_728:
+	t_489 = t_4;
+	t_490 = 0ul;
 	goto L_725;
 L_725:
-	barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
-	t_583 = t_212 << 1ul;
-	t_212 = t_583;
-	t_213 = t_582;
-	goto L_651;
-L_649:
-	t_584 = ka_local_0_0 + (long)t_196;
-	*t_584 = t_198;
-	barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
-	t_585 = t_196 >= t_197;
-	if (t_585) goto L_726;
-	t_590 = t_198;
-	goto L_727;
-L_726:
-	t_586 = t_196 - t_197;
-	t_587 = ka_local_0_0 + (long)t_586;
-	t_588 = *t_587;
-	t_589 = (ushort)((uint)t_588 + (uint)t_198);
-	t_590 = t_589;
-	goto L_727;
-L_727:
-	barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
-	t_591 = t_197 << 1ul;
-	t_197 = t_591;
-	t_198 = t_590;
-	goto L_648;
-L_646:
-	t_592 = t_164 + t_181;
-	t_593 = t_164 < t_181;
-	t_594 = t_592 < t_157;
-	t_595 = t_593 & t_594;
-	if (t_595) goto L_728;
-	goto L_729;
-L_728:
-	t_596 = ka_local_0_0 + (long)t_164;
-	t_597 = ka_local_0_0 + (long)t_592;
-	t_598 = *t_596;
-	t_599 = *t_597;
-	t_600 = (short)t_598 < (short)t_599;
-	t_601 = t_600 ? t_599 : t_598;
-	*t_596 = t_601;
+	t_491 = t_489 + (long)t_490;
+	*t_491 = t_256;
+	t_492 = t_13 < imax_len;
+	if (t_492) {
+		t_512 = imax_ptr;
+		t_513 = t_13;
+		goto L_729;
+	}
+	goto L_730;
+L_730:
+	t_493 = ka_fault_1;
+	cas_494 = atomic_cmpxchg((volatile __global uint*)t_493, 0u, 1u);
+	cas_ok_495 = cas_494 == 0u;
+	t_496 = cas_ok_495;
+	if (t_496) goto L_731;
+	goto L_732;
+L_731:
+	t_497 = ka_fault_1 + 1;
+	*t_497 = ka_launch_2;
+	t_498 = ka_fault_1 + 2;
+	*t_498 = 11u;
+	t_499 = (ulong)get_global_id(0);
+	t_500 = (uint)t_499;
+	t_501 = ka_fault_1 + 3;
+	*t_501 = t_500;
+	t_502 = (ulong)get_global_id(1);
+	t_503 = (uint)t_502;
+	t_504 = ka_fault_1 + 4;
+	*t_504 = t_503;
+	t_505 = (ulong)get_global_id(2);
+	t_506 = (uint)t_505;
+	t_507 = ka_fault_1 + 5;
+	*t_507 = t_506;
+	t_508 = (__global ulong*)ka_fault_1;
+	t_509 = t_508 + 4;
+	*t_509 = t_13;
+	t_510 = t_508 + 5;
+	*t_510 = imax_len;
+	t_511 = t_508 + 6;
+	*t_511 = 0ul;
+	goto L_732;
+L_732:
+	t_512 = t_4;
+	t_513 = 0ul;
 	goto L_729;
 L_729:
-	barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
-	t_602 = t_181 >> 1ul;
-	t_181 = t_602;
-	goto L_645;
-L_643:
-	t_603 = t_132 + t_149;
-	t_604 = t_132 < t_149;
-	t_605 = t_603 < t_125;
-	t_606 = t_604 & t_605;
-	if (t_606) goto L_730;
-	goto L_731;
-L_730:
-	t_607 = ka_local_0_0 + (long)t_132;
-	t_608 = ka_local_0_0 + (long)t_603;
-	t_609 = *t_607;
-	t_610 = *t_608;
-	t_611 = (short)t_609 < (short)t_610;
-	t_612 = t_611 ? t_609 : t_610;
-	*t_607 = t_612;
-	goto L_731;
-L_731:
-	barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
-	t_613 = t_149 >> 1ul;
-	t_149 = t_613;
-	goto L_642;
-L_640:
-	t_614 = t_100 + t_117;
-	t_615 = t_100 < t_117;
-	t_616 = t_614 < t_93;
-	t_617 = t_615 & t_616;
-	if (t_617) goto L_732;
-	goto L_733;
-L_732:
-	t_618 = ka_local_0_0 + (long)t_100;
-	t_619 = ka_local_0_0 + (long)t_614;
-	t_620 = *t_618;
-	t_621 = *t_619;
-	t_622 = (ushort)((uint)t_620 + (uint)t_621);
-	*t_618 = t_622;
+	t_514 = t_512 + (long)t_513;
+	*t_514 = t_270;
+	t_515 = t_13 < emax_len;
+	if (t_515) {
+		t_535 = emax_ptr;
+		t_536 = t_13;
+		goto L_733;
+	}
+	goto L_734;
+L_734:
+	t_516 = ka_fault_1;
+	cas_517 = atomic_cmpxchg((volatile __global uint*)t_516, 0u, 1u);
+	cas_ok_518 = cas_517 == 0u;
+	t_519 = cas_ok_518;
+	if (t_519) goto L_735;
+	goto L_736;
+L_735:
+	t_520 = ka_fault_1 + 1;
+	*t_520 = ka_launch_2;
+	t_521 = ka_fault_1 + 2;
+	*t_521 = 12u;
+	t_522 = (ulong)get_global_id(0);
+	t_523 = (uint)t_522;
+	t_524 = ka_fault_1 + 3;
+	*t_524 = t_523;
+	t_525 = (ulong)get_global_id(1);
+	t_526 = (uint)t_525;
+	t_527 = ka_fault_1 + 4;
+	*t_527 = t_526;
+	t_528 = (ulong)get_global_id(2);
+	t_529 = (uint)t_528;
+	t_530 = ka_fault_1 + 5;
+	*t_530 = t_529;
+	t_531 = (__global ulong*)ka_fault_1;
+	t_532 = t_531 + 4;
+	*t_532 = t_13;
+	t_533 = t_531 + 5;
+	*t_533 = emax_len;
+	t_534 = t_531 + 6;
+	*t_534 = 0ul;
+	goto L_736;
+L_736:
+	t_535 = t_4;
+	t_536 = 0ul;
 	goto L_733;
 L_733:
+	t_537 = t_535 + (long)t_536;
+	*t_537 = t_292;
+	t_538 = t_13 < bc_len;
+	if (t_538) {
+		t_558 = bc_ptr;
+		t_559 = t_13;
+		goto L_737;
+	}
+	goto L_738;
+L_738:
+	t_539 = ka_fault_1;
+	cas_540 = atomic_cmpxchg((volatile __global uint*)t_539, 0u, 1u);
+	cas_ok_541 = cas_540 == 0u;
+	t_542 = cas_ok_541;
+	if (t_542) goto L_739;
+	goto L_740;
+L_739:
+	t_543 = ka_fault_1 + 1;
+	*t_543 = ka_launch_2;
+	t_544 = ka_fault_1 + 2;
+	*t_544 = 13u;
+	t_545 = (ulong)get_global_id(0);
+	t_546 = (uint)t_545;
+	t_547 = ka_fault_1 + 3;
+	*t_547 = t_546;
+	t_548 = (ulong)get_global_id(1);
+	t_549 = (uint)t_548;
+	t_550 = ka_fault_1 + 4;
+	*t_550 = t_549;
+	t_551 = (ulong)get_global_id(2);
+	t_552 = (uint)t_551;
+	t_553 = ka_fault_1 + 5;
+	*t_553 = t_552;
+	t_554 = (__global ulong*)ka_fault_1;
+	t_555 = t_554 + 4;
+	*t_555 = t_13;
+	t_556 = t_554 + 5;
+	*t_556 = bc_len;
+	t_557 = t_554 + 6;
+	*t_557 = 0ul;
+	goto L_740;
+L_740:
+	t_558 = t_4;
+	t_559 = 0ul;
+	goto L_737;
+L_737:
+	t_560 = t_558 + (long)t_559;
+	*t_560 = t_329;
+	goto L_700;
+L_700:
+	return;
+L_689:
+	t_561 = ka_local_0_0 + (long)t_283;
+	*t_561 = t_285;
 	barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
-	t_623 = t_117 >> 1ul;
-	t_117 = t_623;
-	goto L_639;
+	t_562 = t_283 >= t_284;
+	if (t_562) goto L_741;
+	t_568 = t_285;
+	goto L_742;
+L_741:
+	t_563 = t_283 - t_284;
+	t_564 = ka_local_0_0 + (long)t_563;
+	t_565 = *t_564;
+	t_566 = (short)t_565 < (short)t_285;
+	t_567 = t_566 ? t_285 : t_565;
+	t_568 = t_567;
+	goto L_742;
+L_742:
+	barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+	t_569 = t_284 << 1ul;
+	t_284 = t_569;
+	t_285 = t_568;
+	goto L_688;
+L_686:
+	t_570 = ka_local_0_0 + (long)t_268;
+	*t_570 = t_270;
+	barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+	t_571 = t_268 >= t_269;
+	if (t_571) goto L_743;
+	t_577 = t_270;
+	goto L_744;
+L_743:
+	t_572 = t_268 - t_269;
+	t_573 = ka_local_0_0 + (long)t_572;
+	t_574 = *t_573;
+	t_575 = (short)t_574 < (short)t_270;
+	t_576 = t_575 ? t_270 : t_574;
+	t_577 = t_576;
+	goto L_744;
+L_744:
+	barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+	t_578 = t_269 << 1ul;
+	t_269 = t_578;
+	t_270 = t_577;
+	goto L_685;
+L_681:
+	t_579 = ka_local_0_0 + (long)t_247;
+	*t_579 = t_249;
+	barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+	t_580 = t_247 >= t_248;
+	if (t_580) goto L_745;
+	t_586 = t_249;
+	goto L_746;
+L_745:
+	t_581 = t_247 - t_248;
+	t_582 = ka_local_0_0 + (long)t_581;
+	t_583 = *t_582;
+	t_584 = (short)t_583 < (short)t_249;
+	t_585 = t_584 ? t_583 : t_249;
+	t_586 = t_585;
+	goto L_746;
+L_746:
+	barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+	t_587 = t_248 << 1ul;
+	t_248 = t_587;
+	t_249 = t_586;
+	goto L_680;
+L_678:
+	t_588 = ka_local_0_0 + (long)t_232;
+	*t_588 = t_234;
+	barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+	t_589 = t_232 >= t_233;
+	if (t_589) goto L_747;
+	t_595 = t_234;
+	goto L_748;
+L_747:
+	t_590 = t_232 - t_233;
+	t_591 = ka_local_0_0 + (long)t_590;
+	t_592 = *t_591;
+	t_593 = (short)t_592 < (short)t_234;
+	t_594 = t_593 ? t_592 : t_234;
+	t_595 = t_594;
+	goto L_748;
+L_748:
+	barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+	t_596 = t_233 << 1ul;
+	t_233 = t_596;
+	t_234 = t_595;
+	goto L_677;
+L_673:
+	t_597 = ka_local_0_0 + (long)t_211;
+	*t_597 = t_213;
+	barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+	t_598 = t_211 >= t_212;
+	if (t_598) goto L_749;
+	t_603 = t_213;
+	goto L_750;
+L_749:
+	t_599 = t_211 - t_212;
+	t_600 = ka_local_0_0 + (long)t_599;
+	t_601 = *t_600;
+	t_602 = (ushort)((uint)t_601 + (uint)t_213);
+	t_603 = t_602;
+	goto L_750;
+L_750:
+	barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+	t_604 = t_212 << 1ul;
+	t_212 = t_604;
+	t_213 = t_603;
+	goto L_672;
+L_670:
+	t_605 = ka_local_0_0 + (long)t_196;
+	*t_605 = t_198;
+	barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+	t_606 = t_196 >= t_197;
+	if (t_606) goto L_751;
+	t_611 = t_198;
+	goto L_752;
+L_751:
+	t_607 = t_196 - t_197;
+	t_608 = ka_local_0_0 + (long)t_607;
+	t_609 = *t_608;
+	t_610 = (ushort)((uint)t_609 + (uint)t_198);
+	t_611 = t_610;
+	goto L_752;
+L_752:
+	barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+	t_612 = t_197 << 1ul;
+	t_197 = t_612;
+	t_198 = t_611;
+	goto L_669;
+L_667:
+	t_613 = t_164 + t_181;
+	t_614 = t_164 < t_181;
+	t_615 = t_613 < t_157;
+	t_616 = t_614 & t_615;
+	if (t_616) goto L_753;
+	goto L_754;
+L_753:
+	t_617 = ka_local_0_0 + (long)t_164;
+	t_618 = ka_local_0_0 + (long)t_613;
+	t_619 = *t_617;
+	t_620 = *t_618;
+	t_621 = (short)t_619 < (short)t_620;
+	t_622 = t_621 ? t_620 : t_619;
+	*t_617 = t_622;
+	goto L_754;
+L_754:
+	barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+	t_623 = t_181 >> 1ul;
+	t_181 = t_623;
+	goto L_666;
+L_664:
+	t_624 = t_132 + t_149;
+	t_625 = t_132 < t_149;
+	t_626 = t_624 < t_125;
+	t_627 = t_625 & t_626;
+	if (t_627) goto L_755;
+	goto L_756;
+L_755:
+	t_628 = ka_local_0_0 + (long)t_132;
+	t_629 = ka_local_0_0 + (long)t_624;
+	t_630 = *t_628;
+	t_631 = *t_629;
+	t_632 = (short)t_630 < (short)t_631;
+	t_633 = t_632 ? t_630 : t_631;
+	*t_628 = t_633;
+	goto L_756;
+L_756:
+	barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+	t_634 = t_149 >> 1ul;
+	t_149 = t_634;
+	goto L_663;
+L_661:
+	t_635 = t_100 + t_117;
+	t_636 = t_100 < t_117;
+	t_637 = t_635 < t_93;
+	t_638 = t_636 & t_637;
+	if (t_638) goto L_757;
+	goto L_758;
+L_757:
+	t_639 = ka_local_0_0 + (long)t_100;
+	t_640 = ka_local_0_0 + (long)t_635;
+	t_641 = *t_639;
+	t_642 = *t_640;
+	t_643 = (ushort)((uint)t_641 + (uint)t_642);
+	*t_639 = t_643;
+	goto L_758;
+L_758:
+	barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+	t_644 = t_117 >> 1ul;
+	t_117 = t_644;
+	goto L_660;
 }

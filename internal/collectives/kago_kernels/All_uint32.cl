@@ -335,328 +335,349 @@ __kernel void All_uint32(
 	ulong t_302;
 	ulong t_303;
 	bool t_304;
-	__local uint* t_305;
-	__local uint* t_306;
-	uint t_307;
+	__global uint* t_305;
+	uint cas_306;
+	bool cas_ok_307;
 	bool t_308;
-	bool t_309;
+	__global uint* t_309;
 	__global uint* t_310;
-	uint cas_311;
-	bool cas_ok_312;
-	bool t_313;
-	__global uint* t_314;
-	__global uint* t_315;
-	ulong t_316;
-	uint t_317;
-	__global uint* t_318;
-	ulong t_319;
-	uint t_320;
-	__global uint* t_321;
-	ulong t_322;
-	uint t_323;
-	__global uint* t_324;
-	__global ulong* t_325;
-	__global ulong* t_326;
-	__global ulong* t_327;
-	__global ulong* t_328;
-	__global uint* t_329;
-	ulong t_330;
+	ulong t_311;
+	uint t_312;
+	__global uint* t_313;
+	ulong t_314;
+	uint t_315;
+	__global uint* t_316;
+	ulong t_317;
+	uint t_318;
+	__global uint* t_319;
+	__global ulong* t_320;
+	__global ulong* t_321;
+	__global ulong* t_322;
+	__global ulong* t_323;
+	ulong t_324;
+	bool t_325;
+	__local uint* t_326;
+	__local uint* t_327;
+	uint t_328;
+	bool t_329;
+	bool t_330;
 	__global uint* t_331;
-	bool t_332;
-	__global uint* t_333;
-	uint cas_334;
-	bool cas_ok_335;
-	bool t_336;
-	__global uint* t_337;
-	__global uint* t_338;
-	ulong t_339;
-	uint t_340;
-	__global uint* t_341;
-	ulong t_342;
-	uint t_343;
-	__global uint* t_344;
-	ulong t_345;
-	uint t_346;
-	__global uint* t_347;
+	uint cas_332;
+	bool cas_ok_333;
+	bool t_334;
+	__global uint* t_335;
+	__global uint* t_336;
+	ulong t_337;
+	uint t_338;
+	__global uint* t_339;
+	ulong t_340;
+	uint t_341;
+	__global uint* t_342;
+	ulong t_343;
+	uint t_344;
+	__global uint* t_345;
+	__global ulong* t_346;
+	__global ulong* t_347;
 	__global ulong* t_348;
 	__global ulong* t_349;
-	__global ulong* t_350;
-	__global ulong* t_351;
+	__global uint* t_350;
+	ulong t_351;
 	__global uint* t_352;
-	ulong t_353;
+	bool t_353;
 	__global uint* t_354;
-	bool t_355;
-	__global uint* t_356;
-	uint cas_357;
-	bool cas_ok_358;
-	bool t_359;
-	__global uint* t_360;
-	__global uint* t_361;
-	ulong t_362;
-	uint t_363;
-	__global uint* t_364;
-	ulong t_365;
-	uint t_366;
-	__global uint* t_367;
-	ulong t_368;
-	uint t_369;
-	__global uint* t_370;
+	uint cas_355;
+	bool cas_ok_356;
+	bool t_357;
+	__global uint* t_358;
+	__global uint* t_359;
+	ulong t_360;
+	uint t_361;
+	__global uint* t_362;
+	ulong t_363;
+	uint t_364;
+	__global uint* t_365;
+	ulong t_366;
+	uint t_367;
+	__global uint* t_368;
+	__global ulong* t_369;
+	__global ulong* t_370;
 	__global ulong* t_371;
 	__global ulong* t_372;
-	__global ulong* t_373;
-	__global ulong* t_374;
+	__global uint* t_373;
+	ulong t_374;
 	__global uint* t_375;
-	ulong t_376;
+	bool t_376;
 	__global uint* t_377;
-	bool t_378;
-	__global uint* t_379;
-	uint cas_380;
-	bool cas_ok_381;
-	bool t_382;
-	__global uint* t_383;
-	__global uint* t_384;
-	ulong t_385;
-	uint t_386;
-	__global uint* t_387;
-	ulong t_388;
-	uint t_389;
-	__global uint* t_390;
-	ulong t_391;
-	uint t_392;
-	__global uint* t_393;
+	uint cas_378;
+	bool cas_ok_379;
+	bool t_380;
+	__global uint* t_381;
+	__global uint* t_382;
+	ulong t_383;
+	uint t_384;
+	__global uint* t_385;
+	ulong t_386;
+	uint t_387;
+	__global uint* t_388;
+	ulong t_389;
+	uint t_390;
+	__global uint* t_391;
+	__global ulong* t_392;
+	__global ulong* t_393;
 	__global ulong* t_394;
 	__global ulong* t_395;
-	__global ulong* t_396;
-	__global ulong* t_397;
+	__global uint* t_396;
+	ulong t_397;
 	__global uint* t_398;
-	ulong t_399;
+	bool t_399;
 	__global uint* t_400;
-	bool t_401;
-	__global uint* t_402;
-	uint cas_403;
-	bool cas_ok_404;
-	bool t_405;
-	__global uint* t_406;
-	__global uint* t_407;
-	ulong t_408;
-	uint t_409;
-	__global uint* t_410;
-	ulong t_411;
-	uint t_412;
-	__global uint* t_413;
-	ulong t_414;
-	uint t_415;
-	__global uint* t_416;
+	uint cas_401;
+	bool cas_ok_402;
+	bool t_403;
+	__global uint* t_404;
+	__global uint* t_405;
+	ulong t_406;
+	uint t_407;
+	__global uint* t_408;
+	ulong t_409;
+	uint t_410;
+	__global uint* t_411;
+	ulong t_412;
+	uint t_413;
+	__global uint* t_414;
+	__global ulong* t_415;
+	__global ulong* t_416;
 	__global ulong* t_417;
 	__global ulong* t_418;
-	__global ulong* t_419;
-	__global ulong* t_420;
+	__global uint* t_419;
+	ulong t_420;
 	__global uint* t_421;
-	ulong t_422;
+	bool t_422;
 	__global uint* t_423;
-	bool t_424;
-	__global uint* t_425;
-	uint cas_426;
-	bool cas_ok_427;
-	bool t_428;
-	__global uint* t_429;
-	__global uint* t_430;
-	ulong t_431;
-	uint t_432;
-	__global uint* t_433;
-	ulong t_434;
-	uint t_435;
-	__global uint* t_436;
-	ulong t_437;
-	uint t_438;
-	__global uint* t_439;
+	uint cas_424;
+	bool cas_ok_425;
+	bool t_426;
+	__global uint* t_427;
+	__global uint* t_428;
+	ulong t_429;
+	uint t_430;
+	__global uint* t_431;
+	ulong t_432;
+	uint t_433;
+	__global uint* t_434;
+	ulong t_435;
+	uint t_436;
+	__global uint* t_437;
+	__global ulong* t_438;
+	__global ulong* t_439;
 	__global ulong* t_440;
 	__global ulong* t_441;
-	__global ulong* t_442;
-	__global ulong* t_443;
+	__global uint* t_442;
+	ulong t_443;
 	__global uint* t_444;
-	ulong t_445;
+	bool t_445;
 	__global uint* t_446;
-	bool t_447;
-	__global uint* t_448;
-	uint cas_449;
-	bool cas_ok_450;
-	bool t_451;
-	__global uint* t_452;
-	__global uint* t_453;
-	ulong t_454;
-	uint t_455;
-	__global uint* t_456;
-	ulong t_457;
-	uint t_458;
-	__global uint* t_459;
-	ulong t_460;
-	uint t_461;
-	__global uint* t_462;
+	uint cas_447;
+	bool cas_ok_448;
+	bool t_449;
+	__global uint* t_450;
+	__global uint* t_451;
+	ulong t_452;
+	uint t_453;
+	__global uint* t_454;
+	ulong t_455;
+	uint t_456;
+	__global uint* t_457;
+	ulong t_458;
+	uint t_459;
+	__global uint* t_460;
+	__global ulong* t_461;
+	__global ulong* t_462;
 	__global ulong* t_463;
 	__global ulong* t_464;
-	__global ulong* t_465;
-	__global ulong* t_466;
+	__global uint* t_465;
+	ulong t_466;
 	__global uint* t_467;
-	ulong t_468;
+	bool t_468;
 	__global uint* t_469;
-	bool t_470;
-	__global uint* t_471;
-	uint cas_472;
-	bool cas_ok_473;
-	bool t_474;
-	__global uint* t_475;
-	__global uint* t_476;
-	ulong t_477;
-	uint t_478;
-	__global uint* t_479;
-	ulong t_480;
-	uint t_481;
-	__global uint* t_482;
-	ulong t_483;
-	uint t_484;
-	__global uint* t_485;
+	uint cas_470;
+	bool cas_ok_471;
+	bool t_472;
+	__global uint* t_473;
+	__global uint* t_474;
+	ulong t_475;
+	uint t_476;
+	__global uint* t_477;
+	ulong t_478;
+	uint t_479;
+	__global uint* t_480;
+	ulong t_481;
+	uint t_482;
+	__global uint* t_483;
+	__global ulong* t_484;
+	__global ulong* t_485;
 	__global ulong* t_486;
 	__global ulong* t_487;
-	__global ulong* t_488;
-	__global ulong* t_489;
+	__global uint* t_488;
+	ulong t_489;
 	__global uint* t_490;
-	ulong t_491;
+	bool t_491;
 	__global uint* t_492;
-	bool t_493;
-	__global uint* t_494;
-	uint cas_495;
-	bool cas_ok_496;
-	bool t_497;
-	__global uint* t_498;
-	__global uint* t_499;
-	ulong t_500;
-	uint t_501;
-	__global uint* t_502;
-	ulong t_503;
-	uint t_504;
-	__global uint* t_505;
-	ulong t_506;
-	uint t_507;
-	__global uint* t_508;
+	uint cas_493;
+	bool cas_ok_494;
+	bool t_495;
+	__global uint* t_496;
+	__global uint* t_497;
+	ulong t_498;
+	uint t_499;
+	__global uint* t_500;
+	ulong t_501;
+	uint t_502;
+	__global uint* t_503;
+	ulong t_504;
+	uint t_505;
+	__global uint* t_506;
+	__global ulong* t_507;
+	__global ulong* t_508;
 	__global ulong* t_509;
 	__global ulong* t_510;
-	__global ulong* t_511;
-	__global ulong* t_512;
+	__global uint* t_511;
+	ulong t_512;
 	__global uint* t_513;
-	ulong t_514;
+	bool t_514;
 	__global uint* t_515;
-	bool t_516;
-	__global uint* t_517;
-	uint cas_518;
-	bool cas_ok_519;
-	bool t_520;
-	__global uint* t_521;
-	__global uint* t_522;
-	ulong t_523;
-	uint t_524;
-	__global uint* t_525;
-	ulong t_526;
-	uint t_527;
-	__global uint* t_528;
-	ulong t_529;
-	uint t_530;
-	__global uint* t_531;
+	uint cas_516;
+	bool cas_ok_517;
+	bool t_518;
+	__global uint* t_519;
+	__global uint* t_520;
+	ulong t_521;
+	uint t_522;
+	__global uint* t_523;
+	ulong t_524;
+	uint t_525;
+	__global uint* t_526;
+	ulong t_527;
+	uint t_528;
+	__global uint* t_529;
+	__global ulong* t_530;
+	__global ulong* t_531;
 	__global ulong* t_532;
 	__global ulong* t_533;
-	__global ulong* t_534;
-	__global ulong* t_535;
+	__global uint* t_534;
+	ulong t_535;
 	__global uint* t_536;
-	ulong t_537;
+	bool t_537;
 	__global uint* t_538;
-	__local uint* t_539;
-	bool t_540;
-	ulong t_541;
-	__local uint* t_542;
-	uint t_543;
-	bool t_544;
+	uint cas_539;
+	bool cas_ok_540;
+	bool t_541;
+	__global uint* t_542;
+	__global uint* t_543;
+	ulong t_544;
 	uint t_545;
-	uint t_546;
+	__global uint* t_546;
 	ulong t_547;
-	__local uint* t_548;
-	bool t_549;
+	uint t_548;
+	__global uint* t_549;
 	ulong t_550;
-	__local uint* t_551;
-	uint t_552;
-	bool t_553;
-	uint t_554;
-	uint t_555;
-	ulong t_556;
-	__local uint* t_557;
-	bool t_558;
-	ulong t_559;
+	uint t_551;
+	__global uint* t_552;
+	__global ulong* t_553;
+	__global ulong* t_554;
+	__global ulong* t_555;
+	__global ulong* t_556;
+	__global uint* t_557;
+	ulong t_558;
+	__global uint* t_559;
 	__local uint* t_560;
-	uint t_561;
-	bool t_562;
-	uint t_563;
+	bool t_561;
+	ulong t_562;
+	__local uint* t_563;
 	uint t_564;
-	ulong t_565;
-	__local uint* t_566;
-	bool t_567;
+	bool t_565;
+	uint t_566;
+	uint t_567;
 	ulong t_568;
 	__local uint* t_569;
-	uint t_570;
-	bool t_571;
-	uint t_572;
+	bool t_570;
+	ulong t_571;
+	__local uint* t_572;
 	uint t_573;
-	ulong t_574;
-	__local uint* t_575;
-	bool t_576;
+	bool t_574;
+	uint t_575;
+	uint t_576;
 	ulong t_577;
 	__local uint* t_578;
-	uint t_579;
-	uint t_580;
-	uint t_581;
-	ulong t_582;
-	__local uint* t_583;
-	bool t_584;
-	ulong t_585;
-	__local uint* t_586;
-	uint t_587;
-	uint t_588;
-	uint t_589;
-	ulong t_590;
-	ulong t_591;
+	bool t_579;
+	ulong t_580;
+	__local uint* t_581;
+	uint t_582;
+	bool t_583;
+	uint t_584;
+	uint t_585;
+	ulong t_586;
+	__local uint* t_587;
+	bool t_588;
+	ulong t_589;
+	__local uint* t_590;
+	uint t_591;
 	bool t_592;
-	bool t_593;
-	bool t_594;
-	__local uint* t_595;
+	uint t_593;
+	uint t_594;
+	ulong t_595;
 	__local uint* t_596;
-	uint t_597;
-	uint t_598;
-	bool t_599;
+	bool t_597;
+	ulong t_598;
+	__local uint* t_599;
 	uint t_600;
-	ulong t_601;
-	ulong t_602;
-	bool t_603;
-	bool t_604;
+	uint t_601;
+	uint t_602;
+	ulong t_603;
+	__local uint* t_604;
 	bool t_605;
-	__local uint* t_606;
+	ulong t_606;
 	__local uint* t_607;
 	uint t_608;
 	uint t_609;
-	bool t_610;
-	uint t_611;
+	uint t_610;
+	ulong t_611;
 	ulong t_612;
-	ulong t_613;
+	bool t_613;
 	bool t_614;
 	bool t_615;
-	bool t_616;
+	__local uint* t_616;
 	__local uint* t_617;
-	__local uint* t_618;
+	uint t_618;
 	uint t_619;
-	uint t_620;
+	bool t_620;
 	uint t_621;
 	ulong t_622;
+	ulong t_623;
+	bool t_624;
+	bool t_625;
+	bool t_626;
+	__local uint* t_627;
+	__local uint* t_628;
+	uint t_629;
+	uint t_630;
+	bool t_631;
+	uint t_632;
+	ulong t_633;
+	ulong t_634;
+	bool t_635;
+	bool t_636;
+	bool t_637;
+	__local uint* t_638;
+	__local uint* t_639;
+	uint t_640;
+	uint t_641;
+	uint t_642;
+	ulong t_643;
 
 	t_3 = ka_fault_1 + 16;
-	goto L_623;
-L_623:
+	goto L_644;
+L_644:
 	t_4 = (ulong)get_global_id(2);
 	t_5 = ka_gsize1;
 	t_6 = (ulong)get_global_id(1);
@@ -670,17 +691,17 @@ L_623:
 	if (t_13) {
 		t_33 = in_ptr;
 		t_34 = 0ul;
-		goto L_624;
+		goto L_645;
 	}
-	goto L_625;
-L_625:
+	goto L_646;
+L_646:
 	t_14 = ka_fault_1;
 	cas_15 = atomic_cmpxchg((volatile __global uint*)t_14, 0u, 1u);
 	cas_ok_16 = cas_15 == 0u;
 	t_17 = cas_ok_16;
-	if (t_17) goto L_626;
-	goto L_627;
-L_626:
+	if (t_17) goto L_647;
+	goto L_648;
+L_647:
 	t_18 = ka_fault_1 + 1;
 	*t_18 = ka_launch_2;
 	t_19 = ka_fault_1 + 2;
@@ -704,35 +725,35 @@ L_626:
 	*t_31 = in_len;
 	t_32 = t_29 + 6;
 	*t_32 = 0ul;
-	goto L_627;
-L_627:
+	goto L_648;
+L_648:
 	t_33 = t_3;
 	t_34 = 0ul;
-	goto L_624;
-L_624:
+	goto L_645;
+L_645:
 	t_35 = t_33 + (long)t_34;
 	t_36 = *t_35;
 	t_37 = (long)t_12 < (long)in_len;
-	if (t_37) goto L_628;
+	if (t_37) goto L_649;
 	t_86 = 0u;
 	t_87 = t_36;
-	goto L_629;
-L_628:
+	goto L_650;
+L_649:
 	t_38 = t_12 < in_len;
 	if (t_38) {
 		t_58 = in_ptr;
 		t_59 = t_12;
-		goto L_630;
+		goto L_651;
 	}
-	goto L_631;
-L_631:
+	goto L_652;
+L_652:
 	t_39 = ka_fault_1;
 	cas_40 = atomic_cmpxchg((volatile __global uint*)t_39, 0u, 1u);
 	cas_ok_41 = cas_40 == 0u;
 	t_42 = cas_ok_41;
-	if (t_42) goto L_632;
-	goto L_633;
-L_632:
+	if (t_42) goto L_653;
+	goto L_654;
+L_653:
 	t_43 = ka_fault_1 + 1;
 	*t_43 = ka_launch_2;
 	t_44 = ka_fault_1 + 2;
@@ -756,29 +777,29 @@ L_632:
 	*t_56 = in_len;
 	t_57 = t_54 + 6;
 	*t_57 = 0ul;
-	goto L_633;
-L_633:
+	goto L_654;
+L_654:
 	t_58 = t_3;
 	t_59 = 0ul;
-	goto L_630;
-L_630:
+	goto L_651;
+L_651:
 	t_60 = t_58 + (long)t_59;
 	t_61 = *t_60;
 	t_62 = t_12 < in_len;
 	if (t_62) {
 		t_82 = in_ptr;
 		t_83 = t_12;
-		goto L_634;
+		goto L_655;
 	}
-	goto L_635;
-L_635:
+	goto L_656;
+L_656:
 	t_63 = ka_fault_1;
 	cas_64 = atomic_cmpxchg((volatile __global uint*)t_63, 0u, 1u);
 	cas_ok_65 = cas_64 == 0u;
 	t_66 = cas_ok_65;
-	if (t_66) goto L_636;
-	goto L_637;
-L_636:
+	if (t_66) goto L_657;
+	goto L_658;
+L_657:
 	t_67 = ka_fault_1 + 1;
 	*t_67 = ka_launch_2;
 	t_68 = ka_fault_1 + 2;
@@ -802,18 +823,18 @@ L_636:
 	*t_80 = in_len;
 	t_81 = t_78 + 6;
 	*t_81 = 0ul;
-	goto L_637;
-L_637:
+	goto L_658;
+L_658:
 	t_82 = t_3;
 	t_83 = 0ul;
-	goto L_634;
-L_634:
+	goto L_655;
+L_655:
 	t_84 = t_82 + (long)t_83;
 	t_85 = *t_84;
 	t_86 = t_61;
 	t_87 = t_85;
-	goto L_629;
-L_629:
+	goto L_650;
+L_650:
 	t_88 = (ulong)get_local_size(0);
 	t_89 = (ulong)get_local_size(1);
 	t_90 = (ulong)get_local_size(2);
@@ -845,12 +866,12 @@ L_629:
 	t_114 = t_113 + 1ul;
 	t_115 = t_114 >> 1ul;
 	t_116 = t_115;
-	goto L_638;
-L_638:
+	goto L_659;
+L_659:
 	t_117 = t_116 != 0ul;
-	if (t_117) goto L_639;
-	goto L_640;
-L_640:
+	if (t_117) goto L_660;
+	goto L_661;
+L_661:
 	t_118 = ka_local_0_0;
 	t_119 = *t_118;
 	barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
@@ -885,12 +906,12 @@ L_640:
 	t_146 = t_145 + 1ul;
 	t_147 = t_146 >> 1ul;
 	t_148 = t_147;
-	goto L_641;
-L_641:
+	goto L_662;
+L_662:
 	t_149 = t_148 != 0ul;
-	if (t_149) goto L_642;
-	goto L_643;
-L_643:
+	if (t_149) goto L_663;
+	goto L_664;
+L_664:
 	t_150 = ka_local_0_0;
 	t_151 = *t_150;
 	barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
@@ -925,12 +946,12 @@ L_643:
 	t_178 = t_177 + 1ul;
 	t_179 = t_178 >> 1ul;
 	t_180 = t_179;
-	goto L_644;
-L_644:
+	goto L_665;
+L_665:
 	t_181 = t_180 != 0ul;
-	if (t_181) goto L_645;
-	goto L_646;
-L_646:
+	if (t_181) goto L_666;
+	goto L_667;
+L_667:
 	t_182 = ka_local_0_0;
 	t_183 = *t_182;
 	barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
@@ -948,12 +969,12 @@ L_646:
 	t_195 = t_189 + t_194;
 	t_196 = 1ul;
 	t_197 = t_86;
-	goto L_647;
-L_647:
+	goto L_668;
+L_668:
 	t_198 = t_196 < t_188;
-	if (t_198) goto L_648;
-	goto L_649;
-L_649:
+	if (t_198) goto L_669;
+	goto L_670;
+L_670:
 	t_199 = (ulong)get_local_size(0);
 	t_200 = (ulong)get_local_size(1);
 	t_201 = (ulong)get_local_size(2);
@@ -968,26 +989,26 @@ L_649:
 	t_210 = t_204 + t_209;
 	t_211 = 1ul;
 	t_212 = t_86;
-	goto L_650;
-L_650:
+	goto L_671;
+L_671:
 	t_213 = t_211 < t_203;
-	if (t_213) goto L_651;
-	goto L_652;
-L_652:
+	if (t_213) goto L_672;
+	goto L_673;
+L_673:
 	t_214 = ka_local_0_0 + (long)t_210;
 	*t_214 = t_212;
 	barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
 	t_215 = t_210 != 0ul;
-	if (t_215) goto L_653;
+	if (t_215) goto L_674;
 	t_219 = 0u;
-	goto L_654;
-L_653:
+	goto L_675;
+L_674:
 	t_216 = t_210 - 1ul;
 	t_217 = ka_local_0_0 + (long)t_216;
 	t_218 = *t_217;
 	t_219 = t_218;
-	goto L_654;
-L_654:
+	goto L_675;
+L_675:
 	barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
 	t_220 = (ulong)get_local_size(0);
 	t_221 = (ulong)get_local_size(1);
@@ -1003,12 +1024,12 @@ L_654:
 	t_231 = t_225 + t_230;
 	t_232 = 1ul;
 	t_233 = t_87;
-	goto L_655;
-L_655:
+	goto L_676;
+L_676:
 	t_234 = t_232 < t_224;
-	if (t_234) goto L_656;
-	goto L_657;
-L_657:
+	if (t_234) goto L_677;
+	goto L_678;
+L_678:
 	t_235 = (ulong)get_local_size(0);
 	t_236 = (ulong)get_local_size(1);
 	t_237 = (ulong)get_local_size(2);
@@ -1023,26 +1044,26 @@ L_657:
 	t_246 = t_240 + t_245;
 	t_247 = 1ul;
 	t_248 = t_87;
-	goto L_658;
-L_658:
+	goto L_679;
+L_679:
 	t_249 = t_247 < t_239;
-	if (t_249) goto L_659;
-	goto L_660;
-L_660:
+	if (t_249) goto L_680;
+	goto L_681;
+L_681:
 	t_250 = ka_local_0_0 + (long)t_246;
 	*t_250 = t_248;
 	barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
 	t_251 = t_246 != 0ul;
-	if (t_251) goto L_661;
+	if (t_251) goto L_682;
 	t_255 = 0xffffffffu;
-	goto L_662;
-L_661:
+	goto L_683;
+L_682:
 	t_252 = t_246 - 1ul;
 	t_253 = ka_local_0_0 + (long)t_252;
 	t_254 = *t_253;
 	t_255 = t_254;
-	goto L_662;
-L_662:
+	goto L_683;
+L_683:
 	barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
 	t_256 = (ulong)get_local_size(0);
 	t_257 = (ulong)get_local_size(1);
@@ -1058,12 +1079,12 @@ L_662:
 	t_267 = t_261 + t_266;
 	t_268 = 1ul;
 	t_269 = t_87;
-	goto L_663;
-L_663:
+	goto L_684;
+L_684:
 	t_270 = t_268 < t_260;
-	if (t_270) goto L_664;
-	goto L_665;
-L_665:
+	if (t_270) goto L_685;
+	goto L_686;
+L_686:
 	t_271 = (ulong)get_local_size(0);
 	t_272 = (ulong)get_local_size(1);
 	t_273 = (ulong)get_local_size(2);
@@ -1078,26 +1099,26 @@ L_665:
 	t_282 = t_276 + t_281;
 	t_283 = 1ul;
 	t_284 = t_87;
-	goto L_666;
-L_666:
+	goto L_687;
+L_687:
 	t_285 = t_283 < t_275;
-	if (t_285) goto L_667;
-	goto L_668;
-L_668:
+	if (t_285) goto L_688;
+	goto L_689;
+L_689:
 	t_286 = ka_local_0_0 + (long)t_282;
 	*t_286 = t_284;
 	barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
 	t_287 = t_282 != 0ul;
-	if (t_287) goto L_669;
+	if (t_287) goto L_690;
 	t_291 = 0u;
-	goto L_670;
-L_669:
+	goto L_691;
+L_690:
 	t_288 = t_282 - 1ul;
 	t_289 = ka_local_0_0 + (long)t_288;
 	t_290 = *t_289;
 	t_291 = t_290;
-	goto L_670;
-L_670:
+	goto L_691;
+L_691:
 	barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
 	t_292 = (ulong)get_local_size(0);
 	t_293 = (ulong)get_local_size(1);
@@ -1111,675 +1132,717 @@ L_670:
 	t_301 = t_298 + t_300;
 	t_302 = t_292 * t_301;
 	t_303 = t_297 + t_302;
-	t_304 = t_303 == from;
-	if (t_304) goto L_671;
-	goto L_672;
-L_671:
-	t_305 = ka_local_0_0;
-	*t_305 = t_86;
-	goto L_672;
-L_672:
-	barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
-	t_306 = ka_local_0_0;
-	t_307 = *t_306;
-	barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
-	t_308 = (long)t_12 < (long)in_len;
-	if (t_308) goto L_673;
-	goto L_674;
-L_673:
-	t_309 = t_12 < sum_len;
-	if (t_309) {
-		t_329 = sum_ptr;
-		t_330 = t_12;
-		goto L_675;
+	t_304 = from < t_296;
+	if (t_304) {
+		t_324 = from;
+		goto L_692;
 	}
-	goto L_676;
-L_676:
-	t_310 = ka_fault_1;
-	cas_311 = atomic_cmpxchg((volatile __global uint*)t_310, 0u, 1u);
-	cas_ok_312 = cas_311 == 0u;
-	t_313 = cas_ok_312;
-	if (t_313) goto L_677;
-	goto L_678;
-L_677:
-	t_314 = ka_fault_1 + 1;
-	*t_314 = ka_launch_2;
-	t_315 = ka_fault_1 + 2;
-	*t_315 = 3u;
-	t_316 = (ulong)get_global_id(0);
-	t_317 = (uint)t_316;
-	t_318 = ka_fault_1 + 3;
-	*t_318 = t_317;
-	t_319 = (ulong)get_global_id(1);
-	t_320 = (uint)t_319;
-	t_321 = ka_fault_1 + 4;
-	*t_321 = t_320;
-	t_322 = (ulong)get_global_id(2);
-	t_323 = (uint)t_322;
-	t_324 = ka_fault_1 + 5;
-	*t_324 = t_323;
-	t_325 = (__global ulong*)ka_fault_1;
-	t_326 = t_325 + 4;
-	*t_326 = t_12;
-	t_327 = t_325 + 5;
-	*t_327 = sum_len;
-	t_328 = t_325 + 6;
-	*t_328 = 0ul;
-	goto L_678;
-L_678:
-	t_329 = t_3;
-	t_330 = 0ul;
-	goto L_675;
-L_675:
-	t_331 = t_329 + (long)t_330;
-	*t_331 = t_119;
-	t_332 = t_12 < mn_len;
-	if (t_332) {
-		t_352 = mn_ptr;
-		t_353 = t_12;
-		goto L_679;
-	}
-	goto L_680;
-L_680:
-	t_333 = ka_fault_1;
-	cas_334 = atomic_cmpxchg((volatile __global uint*)t_333, 0u, 1u);
-	cas_ok_335 = cas_334 == 0u;
-	t_336 = cas_ok_335;
-	if (t_336) goto L_681;
-	goto L_682;
-L_681:
-	t_337 = ka_fault_1 + 1;
-	*t_337 = ka_launch_2;
-	t_338 = ka_fault_1 + 2;
-	*t_338 = 4u;
-	t_339 = (ulong)get_global_id(0);
-	t_340 = (uint)t_339;
-	t_341 = ka_fault_1 + 3;
-	*t_341 = t_340;
-	t_342 = (ulong)get_global_id(1);
-	t_343 = (uint)t_342;
-	t_344 = ka_fault_1 + 4;
-	*t_344 = t_343;
-	t_345 = (ulong)get_global_id(2);
-	t_346 = (uint)t_345;
-	t_347 = ka_fault_1 + 5;
-	*t_347 = t_346;
-	t_348 = (__global ulong*)ka_fault_1;
-	t_349 = t_348 + 4;
-	*t_349 = t_12;
-	t_350 = t_348 + 5;
-	*t_350 = mn_len;
-	t_351 = t_348 + 6;
-	*t_351 = 0ul;
-	goto L_682;
-L_682:
-	t_352 = t_3;
-	t_353 = 0ul;
-	goto L_679;
-L_679:
-	t_354 = t_352 + (long)t_353;
-	*t_354 = t_151;
-	t_355 = t_12 < mx_len;
-	if (t_355) {
-		t_375 = mx_ptr;
-		t_376 = t_12;
-		goto L_683;
-	}
-	goto L_684;
-L_684:
-	t_356 = ka_fault_1;
-	cas_357 = atomic_cmpxchg((volatile __global uint*)t_356, 0u, 1u);
-	cas_ok_358 = cas_357 == 0u;
-	t_359 = cas_ok_358;
-	if (t_359) goto L_685;
-	goto L_686;
-L_685:
-	t_360 = ka_fault_1 + 1;
-	*t_360 = ka_launch_2;
-	t_361 = ka_fault_1 + 2;
-	*t_361 = 5u;
-	t_362 = (ulong)get_global_id(0);
-	t_363 = (uint)t_362;
-	t_364 = ka_fault_1 + 3;
-	*t_364 = t_363;
-	t_365 = (ulong)get_global_id(1);
-	t_366 = (uint)t_365;
-	t_367 = ka_fault_1 + 4;
-	*t_367 = t_366;
-	t_368 = (ulong)get_global_id(2);
-	t_369 = (uint)t_368;
-	t_370 = ka_fault_1 + 5;
-	*t_370 = t_369;
-	t_371 = (__global ulong*)ka_fault_1;
-	t_372 = t_371 + 4;
-	*t_372 = t_12;
-	t_373 = t_371 + 5;
-	*t_373 = mx_len;
-	t_374 = t_371 + 6;
-	*t_374 = 0ul;
-	goto L_686;
-L_686:
-	t_375 = t_3;
-	t_376 = 0ul;
-	goto L_683;
-L_683:
-	t_377 = t_375 + (long)t_376;
-	*t_377 = t_183;
-	t_378 = t_12 < isum_len;
-	if (t_378) {
-		t_398 = isum_ptr;
-		t_399 = t_12;
-		goto L_687;
-	}
-	goto L_688;
-L_688:
-	t_379 = ka_fault_1;
-	cas_380 = atomic_cmpxchg((volatile __global uint*)t_379, 0u, 1u);
-	cas_ok_381 = cas_380 == 0u;
-	t_382 = cas_ok_381;
-	if (t_382) goto L_689;
-	goto L_690;
-L_689:
-	t_383 = ka_fault_1 + 1;
-	*t_383 = ka_launch_2;
-	t_384 = ka_fault_1 + 2;
-	*t_384 = 6u;
-	t_385 = (ulong)get_global_id(0);
-	t_386 = (uint)t_385;
-	t_387 = ka_fault_1 + 3;
-	*t_387 = t_386;
-	t_388 = (ulong)get_global_id(1);
-	t_389 = (uint)t_388;
-	t_390 = ka_fault_1 + 4;
-	*t_390 = t_389;
-	t_391 = (ulong)get_global_id(2);
-	t_392 = (uint)t_391;
-	t_393 = ka_fault_1 + 5;
-	*t_393 = t_392;
-	t_394 = (__global ulong*)ka_fault_1;
-	t_395 = t_394 + 4;
-	*t_395 = t_12;
-	t_396 = t_394 + 5;
-	*t_396 = isum_len;
-	t_397 = t_394 + 6;
-	*t_397 = 0ul;
-	goto L_690;
-L_690:
-	t_398 = t_3;
-	t_399 = 0ul;
-	goto L_687;
-L_687:
-	t_400 = t_398 + (long)t_399;
-	*t_400 = t_197;
-	t_401 = t_12 < esum_len;
-	if (t_401) {
-		t_421 = esum_ptr;
-		t_422 = t_12;
-		goto L_691;
-	}
-	goto L_692;
-L_692:
-	t_402 = ka_fault_1;
-	cas_403 = atomic_cmpxchg((volatile __global uint*)t_402, 0u, 1u);
-	cas_ok_404 = cas_403 == 0u;
-	t_405 = cas_ok_404;
-	if (t_405) goto L_693;
-	goto L_694;
+	goto L_693;
 L_693:
-	t_406 = ka_fault_1 + 1;
-	*t_406 = ka_launch_2;
-	t_407 = ka_fault_1 + 2;
-	*t_407 = 7u;
-	t_408 = (ulong)get_global_id(0);
-	t_409 = (uint)t_408;
-	t_410 = ka_fault_1 + 3;
-	*t_410 = t_409;
-	t_411 = (ulong)get_global_id(1);
-	t_412 = (uint)t_411;
-	t_413 = ka_fault_1 + 4;
-	*t_413 = t_412;
-	t_414 = (ulong)get_global_id(2);
-	t_415 = (uint)t_414;
-	t_416 = ka_fault_1 + 5;
-	*t_416 = t_415;
-	t_417 = (__global ulong*)ka_fault_1;
-	t_418 = t_417 + 4;
-	*t_418 = t_12;
-	t_419 = t_417 + 5;
-	*t_419 = esum_len;
-	t_420 = t_417 + 6;
-	*t_420 = 0ul;
-	goto L_694;
+	t_305 = ka_fault_1;
+	cas_306 = atomic_cmpxchg((volatile __global uint*)t_305, 0u, 1u);
+	cas_ok_307 = cas_306 == 0u;
+	t_308 = cas_ok_307;
+	if (t_308) goto L_694;
+	goto L_695;
 L_694:
-	t_421 = t_3;
-	t_422 = 0ul;
-	goto L_691;
-L_691:
-	t_423 = t_421 + (long)t_422;
-	*t_423 = t_219;
-	t_424 = t_12 < imin_len;
-	if (t_424) {
-		t_444 = imin_ptr;
-		t_445 = t_12;
-		goto L_695;
-	}
-	goto L_696;
-L_696:
-	t_425 = ka_fault_1;
-	cas_426 = atomic_cmpxchg((volatile __global uint*)t_425, 0u, 1u);
-	cas_ok_427 = cas_426 == 0u;
-	t_428 = cas_ok_427;
-	if (t_428) goto L_697;
-	goto L_698;
-L_697:
-	t_429 = ka_fault_1 + 1;
-	*t_429 = ka_launch_2;
-	t_430 = ka_fault_1 + 2;
-	*t_430 = 8u;
-	t_431 = (ulong)get_global_id(0);
-	t_432 = (uint)t_431;
-	t_433 = ka_fault_1 + 3;
-	*t_433 = t_432;
-	t_434 = (ulong)get_global_id(1);
-	t_435 = (uint)t_434;
-	t_436 = ka_fault_1 + 4;
-	*t_436 = t_435;
-	t_437 = (ulong)get_global_id(2);
-	t_438 = (uint)t_437;
-	t_439 = ka_fault_1 + 5;
-	*t_439 = t_438;
-	t_440 = (__global ulong*)ka_fault_1;
-	t_441 = t_440 + 4;
-	*t_441 = t_12;
-	t_442 = t_440 + 5;
-	*t_442 = imin_len;
-	t_443 = t_440 + 6;
-	*t_443 = 0ul;
-	goto L_698;
-L_698:
-	t_444 = t_3;
-	t_445 = 0ul;
+	t_309 = ka_fault_1 + 1;
+	*t_309 = ka_launch_2;
+	t_310 = ka_fault_1 + 2;
+	*t_310 = 3u;
+	t_311 = (ulong)get_global_id(0);
+	t_312 = (uint)t_311;
+	t_313 = ka_fault_1 + 3;
+	*t_313 = t_312;
+	t_314 = (ulong)get_global_id(1);
+	t_315 = (uint)t_314;
+	t_316 = ka_fault_1 + 4;
+	*t_316 = t_315;
+	t_317 = (ulong)get_global_id(2);
+	t_318 = (uint)t_317;
+	t_319 = ka_fault_1 + 5;
+	*t_319 = t_318;
+	t_320 = (__global ulong*)ka_fault_1;
+	t_321 = t_320 + 4;
+	*t_321 = from;
+	t_322 = t_320 + 5;
+	*t_322 = t_296;
+	t_323 = t_320 + 6;
+	*t_323 = 0ul;
 	goto L_695;
 L_695:
-	t_446 = t_444 + (long)t_445;
-	*t_446 = t_233;
-	t_447 = t_12 < emin_len;
-	if (t_447) {
-		t_467 = emin_ptr;
-		t_468 = t_12;
-		goto L_699;
-	}
-	goto L_700;
-L_700:
-	t_448 = ka_fault_1;
-	cas_449 = atomic_cmpxchg((volatile __global uint*)t_448, 0u, 1u);
-	cas_ok_450 = cas_449 == 0u;
-	t_451 = cas_ok_450;
-	if (t_451) goto L_701;
-	goto L_702;
-L_701:
-	t_452 = ka_fault_1 + 1;
-	*t_452 = ka_launch_2;
-	t_453 = ka_fault_1 + 2;
-	*t_453 = 9u;
-	t_454 = (ulong)get_global_id(0);
-	t_455 = (uint)t_454;
-	t_456 = ka_fault_1 + 3;
-	*t_456 = t_455;
-	t_457 = (ulong)get_global_id(1);
-	t_458 = (uint)t_457;
-	t_459 = ka_fault_1 + 4;
-	*t_459 = t_458;
-	t_460 = (ulong)get_global_id(2);
-	t_461 = (uint)t_460;
-	t_462 = ka_fault_1 + 5;
-	*t_462 = t_461;
-	t_463 = (__global ulong*)ka_fault_1;
-	t_464 = t_463 + 4;
-	*t_464 = t_12;
-	t_465 = t_463 + 5;
-	*t_465 = emin_len;
-	t_466 = t_463 + 6;
-	*t_466 = 0ul;
-	goto L_702;
-L_702:
-	t_467 = t_3;
-	t_468 = 0ul;
+	t_324 = 0ul;
+	goto L_692;
+L_692:
+	t_325 = t_303 == t_324;
+	if (t_325) goto L_696;
+	goto L_697;
+L_696:
+	t_326 = ka_local_0_0;
+	*t_326 = t_86;
+	goto L_697;
+L_697:
+	barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+	t_327 = ka_local_0_0;
+	t_328 = *t_327;
+	barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+	t_329 = (long)t_12 < (long)in_len;
+	if (t_329) goto L_698;
 	goto L_699;
-L_699:
-	t_469 = t_467 + (long)t_468;
-	*t_469 = t_255;
-	t_470 = t_12 < imax_len;
-	if (t_470) {
-		t_490 = imax_ptr;
-		t_491 = t_12;
-		goto L_703;
+L_698:
+	t_330 = t_12 < sum_len;
+	if (t_330) {
+		t_350 = sum_ptr;
+		t_351 = t_12;
+		goto L_700;
 	}
-	goto L_704;
-L_704:
-	t_471 = ka_fault_1;
-	cas_472 = atomic_cmpxchg((volatile __global uint*)t_471, 0u, 1u);
-	cas_ok_473 = cas_472 == 0u;
-	t_474 = cas_ok_473;
-	if (t_474) goto L_705;
-	goto L_706;
-L_705:
-	t_475 = ka_fault_1 + 1;
-	*t_475 = ka_launch_2;
-	t_476 = ka_fault_1 + 2;
-	*t_476 = 10u;
-	t_477 = (ulong)get_global_id(0);
-	t_478 = (uint)t_477;
-	t_479 = ka_fault_1 + 3;
-	*t_479 = t_478;
-	t_480 = (ulong)get_global_id(1);
-	t_481 = (uint)t_480;
-	t_482 = ka_fault_1 + 4;
-	*t_482 = t_481;
-	t_483 = (ulong)get_global_id(2);
-	t_484 = (uint)t_483;
-	t_485 = ka_fault_1 + 5;
-	*t_485 = t_484;
-	t_486 = (__global ulong*)ka_fault_1;
-	t_487 = t_486 + 4;
-	*t_487 = t_12;
-	t_488 = t_486 + 5;
-	*t_488 = imax_len;
-	t_489 = t_486 + 6;
-	*t_489 = 0ul;
-	goto L_706;
-L_706:
-	t_490 = t_3;
-	t_491 = 0ul;
+	goto L_701;
+L_701:
+	t_331 = ka_fault_1;
+	cas_332 = atomic_cmpxchg((volatile __global uint*)t_331, 0u, 1u);
+	cas_ok_333 = cas_332 == 0u;
+	t_334 = cas_ok_333;
+	if (t_334) goto L_702;
+	goto L_703;
+L_702:
+	t_335 = ka_fault_1 + 1;
+	*t_335 = ka_launch_2;
+	t_336 = ka_fault_1 + 2;
+	*t_336 = 4u;
+	t_337 = (ulong)get_global_id(0);
+	t_338 = (uint)t_337;
+	t_339 = ka_fault_1 + 3;
+	*t_339 = t_338;
+	t_340 = (ulong)get_global_id(1);
+	t_341 = (uint)t_340;
+	t_342 = ka_fault_1 + 4;
+	*t_342 = t_341;
+	t_343 = (ulong)get_global_id(2);
+	t_344 = (uint)t_343;
+	t_345 = ka_fault_1 + 5;
+	*t_345 = t_344;
+	t_346 = (__global ulong*)ka_fault_1;
+	t_347 = t_346 + 4;
+	*t_347 = t_12;
+	t_348 = t_346 + 5;
+	*t_348 = sum_len;
+	t_349 = t_346 + 6;
+	*t_349 = 0ul;
 	goto L_703;
 L_703:
-	t_492 = t_490 + (long)t_491;
-	*t_492 = t_269;
-	t_493 = t_12 < emax_len;
-	if (t_493) {
-		t_513 = emax_ptr;
-		t_514 = t_12;
-		goto L_707;
+	t_350 = t_3;
+	t_351 = 0ul;
+	goto L_700;
+L_700:
+	t_352 = t_350 + (long)t_351;
+	*t_352 = t_119;
+	t_353 = t_12 < mn_len;
+	if (t_353) {
+		t_373 = mn_ptr;
+		t_374 = t_12;
+		goto L_704;
 	}
-	goto L_708;
-L_708:
-	t_494 = ka_fault_1;
-	cas_495 = atomic_cmpxchg((volatile __global uint*)t_494, 0u, 1u);
-	cas_ok_496 = cas_495 == 0u;
-	t_497 = cas_ok_496;
-	if (t_497) goto L_709;
-	goto L_710;
-L_709:
-	t_498 = ka_fault_1 + 1;
-	*t_498 = ka_launch_2;
-	t_499 = ka_fault_1 + 2;
-	*t_499 = 11u;
-	t_500 = (ulong)get_global_id(0);
-	t_501 = (uint)t_500;
-	t_502 = ka_fault_1 + 3;
-	*t_502 = t_501;
-	t_503 = (ulong)get_global_id(1);
-	t_504 = (uint)t_503;
-	t_505 = ka_fault_1 + 4;
-	*t_505 = t_504;
-	t_506 = (ulong)get_global_id(2);
-	t_507 = (uint)t_506;
-	t_508 = ka_fault_1 + 5;
-	*t_508 = t_507;
-	t_509 = (__global ulong*)ka_fault_1;
-	t_510 = t_509 + 4;
-	*t_510 = t_12;
-	t_511 = t_509 + 5;
-	*t_511 = emax_len;
-	t_512 = t_509 + 6;
-	*t_512 = 0ul;
-	goto L_710;
-L_710:
-	t_513 = t_3;
-	t_514 = 0ul;
+	goto L_705;
+L_705:
+	t_354 = ka_fault_1;
+	cas_355 = atomic_cmpxchg((volatile __global uint*)t_354, 0u, 1u);
+	cas_ok_356 = cas_355 == 0u;
+	t_357 = cas_ok_356;
+	if (t_357) goto L_706;
+	goto L_707;
+L_706:
+	t_358 = ka_fault_1 + 1;
+	*t_358 = ka_launch_2;
+	t_359 = ka_fault_1 + 2;
+	*t_359 = 5u;
+	t_360 = (ulong)get_global_id(0);
+	t_361 = (uint)t_360;
+	t_362 = ka_fault_1 + 3;
+	*t_362 = t_361;
+	t_363 = (ulong)get_global_id(1);
+	t_364 = (uint)t_363;
+	t_365 = ka_fault_1 + 4;
+	*t_365 = t_364;
+	t_366 = (ulong)get_global_id(2);
+	t_367 = (uint)t_366;
+	t_368 = ka_fault_1 + 5;
+	*t_368 = t_367;
+	t_369 = (__global ulong*)ka_fault_1;
+	t_370 = t_369 + 4;
+	*t_370 = t_12;
+	t_371 = t_369 + 5;
+	*t_371 = mn_len;
+	t_372 = t_369 + 6;
+	*t_372 = 0ul;
 	goto L_707;
 L_707:
-	t_515 = t_513 + (long)t_514;
-	*t_515 = t_291;
-	t_516 = t_12 < bc_len;
-	if (t_516) {
-		t_536 = bc_ptr;
-		t_537 = t_12;
-		goto L_711;
+	t_373 = t_3;
+	t_374 = 0ul;
+	goto L_704;
+L_704:
+	t_375 = t_373 + (long)t_374;
+	*t_375 = t_151;
+	t_376 = t_12 < mx_len;
+	if (t_376) {
+		t_396 = mx_ptr;
+		t_397 = t_12;
+		goto L_708;
 	}
-	goto L_712;
-L_712:
-	t_517 = ka_fault_1;
-	cas_518 = atomic_cmpxchg((volatile __global uint*)t_517, 0u, 1u);
-	cas_ok_519 = cas_518 == 0u;
-	t_520 = cas_ok_519;
-	if (t_520) goto L_713;
-	goto L_714;
-L_713:
-	t_521 = ka_fault_1 + 1;
-	*t_521 = ka_launch_2;
-	t_522 = ka_fault_1 + 2;
-	*t_522 = 12u;
-	t_523 = (ulong)get_global_id(0);
-	t_524 = (uint)t_523;
-	t_525 = ka_fault_1 + 3;
-	*t_525 = t_524;
-	t_526 = (ulong)get_global_id(1);
-	t_527 = (uint)t_526;
-	t_528 = ka_fault_1 + 4;
-	*t_528 = t_527;
-	t_529 = (ulong)get_global_id(2);
-	t_530 = (uint)t_529;
-	t_531 = ka_fault_1 + 5;
-	*t_531 = t_530;
-	t_532 = (__global ulong*)ka_fault_1;
-	t_533 = t_532 + 4;
-	*t_533 = t_12;
-	t_534 = t_532 + 5;
-	*t_534 = bc_len;
-	t_535 = t_532 + 6;
-	*t_535 = 0ul;
-	goto L_714;
-L_714:
-	t_536 = t_3;
-	t_537 = 0ul;
+	goto L_709;
+L_709:
+	t_377 = ka_fault_1;
+	cas_378 = atomic_cmpxchg((volatile __global uint*)t_377, 0u, 1u);
+	cas_ok_379 = cas_378 == 0u;
+	t_380 = cas_ok_379;
+	if (t_380) goto L_710;
+	goto L_711;
+L_710:
+	t_381 = ka_fault_1 + 1;
+	*t_381 = ka_launch_2;
+	t_382 = ka_fault_1 + 2;
+	*t_382 = 6u;
+	t_383 = (ulong)get_global_id(0);
+	t_384 = (uint)t_383;
+	t_385 = ka_fault_1 + 3;
+	*t_385 = t_384;
+	t_386 = (ulong)get_global_id(1);
+	t_387 = (uint)t_386;
+	t_388 = ka_fault_1 + 4;
+	*t_388 = t_387;
+	t_389 = (ulong)get_global_id(2);
+	t_390 = (uint)t_389;
+	t_391 = ka_fault_1 + 5;
+	*t_391 = t_390;
+	t_392 = (__global ulong*)ka_fault_1;
+	t_393 = t_392 + 4;
+	*t_393 = t_12;
+	t_394 = t_392 + 5;
+	*t_394 = mx_len;
+	t_395 = t_392 + 6;
+	*t_395 = 0ul;
 	goto L_711;
 L_711:
-	t_538 = t_536 + (long)t_537;
-	*t_538 = t_307;
-	goto L_674;
-L_674:
-	return;
-L_667:
-	t_539 = ka_local_0_0 + (long)t_282;
-	*t_539 = t_284;
-	barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
-	t_540 = t_282 >= t_283;
-	if (t_540) goto L_715;
-	t_546 = t_284;
-	goto L_716;
+	t_396 = t_3;
+	t_397 = 0ul;
+	goto L_708;
+L_708:
+	t_398 = t_396 + (long)t_397;
+	*t_398 = t_183;
+	t_399 = t_12 < isum_len;
+	if (t_399) {
+		t_419 = isum_ptr;
+		t_420 = t_12;
+		goto L_712;
+	}
+	goto L_713;
+L_713:
+	t_400 = ka_fault_1;
+	cas_401 = atomic_cmpxchg((volatile __global uint*)t_400, 0u, 1u);
+	cas_ok_402 = cas_401 == 0u;
+	t_403 = cas_ok_402;
+	if (t_403) goto L_714;
+	goto L_715;
+L_714:
+	t_404 = ka_fault_1 + 1;
+	*t_404 = ka_launch_2;
+	t_405 = ka_fault_1 + 2;
+	*t_405 = 7u;
+	t_406 = (ulong)get_global_id(0);
+	t_407 = (uint)t_406;
+	t_408 = ka_fault_1 + 3;
+	*t_408 = t_407;
+	t_409 = (ulong)get_global_id(1);
+	t_410 = (uint)t_409;
+	t_411 = ka_fault_1 + 4;
+	*t_411 = t_410;
+	t_412 = (ulong)get_global_id(2);
+	t_413 = (uint)t_412;
+	t_414 = ka_fault_1 + 5;
+	*t_414 = t_413;
+	t_415 = (__global ulong*)ka_fault_1;
+	t_416 = t_415 + 4;
+	*t_416 = t_12;
+	t_417 = t_415 + 5;
+	*t_417 = isum_len;
+	t_418 = t_415 + 6;
+	*t_418 = 0ul;
+	goto L_715;
 L_715:
-	t_541 = t_282 - t_283;
-	t_542 = ka_local_0_0 + (long)t_541;
-	t_543 = *t_542;
-	t_544 = t_543 < t_284;
-	t_545 = t_544 ? t_284 : t_543;
-	t_546 = t_545;
+	t_419 = t_3;
+	t_420 = 0ul;
+	goto L_712;
+L_712:
+	t_421 = t_419 + (long)t_420;
+	*t_421 = t_197;
+	t_422 = t_12 < esum_len;
+	if (t_422) {
+		t_442 = esum_ptr;
+		t_443 = t_12;
+		goto L_716;
+	}
+	goto L_717;
+L_717:
+	t_423 = ka_fault_1;
+	cas_424 = atomic_cmpxchg((volatile __global uint*)t_423, 0u, 1u);
+	cas_ok_425 = cas_424 == 0u;
+	t_426 = cas_ok_425;
+	if (t_426) goto L_718;
+	goto L_719;
+L_718:
+	t_427 = ka_fault_1 + 1;
+	*t_427 = ka_launch_2;
+	t_428 = ka_fault_1 + 2;
+	*t_428 = 8u;
+	t_429 = (ulong)get_global_id(0);
+	t_430 = (uint)t_429;
+	t_431 = ka_fault_1 + 3;
+	*t_431 = t_430;
+	t_432 = (ulong)get_global_id(1);
+	t_433 = (uint)t_432;
+	t_434 = ka_fault_1 + 4;
+	*t_434 = t_433;
+	t_435 = (ulong)get_global_id(2);
+	t_436 = (uint)t_435;
+	t_437 = ka_fault_1 + 5;
+	*t_437 = t_436;
+	t_438 = (__global ulong*)ka_fault_1;
+	t_439 = t_438 + 4;
+	*t_439 = t_12;
+	t_440 = t_438 + 5;
+	*t_440 = esum_len;
+	t_441 = t_438 + 6;
+	*t_441 = 0ul;
+	goto L_719;
+L_719:
+	t_442 = t_3;
+	t_443 = 0ul;
 	goto L_716;
 L_716:
-	barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
-	t_547 = t_283 << 1ul;
-	t_283 = t_547;
-	t_284 = t_546;
-	goto L_666;
-L_664:
-	t_548 = ka_local_0_0 + (long)t_267;
-	*t_548 = t_269;
-	barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
-	t_549 = t_267 >= t_268;
-	if (t_549) goto L_717;
-	t_555 = t_269;
-	goto L_718;
-L_717:
-	t_550 = t_267 - t_268;
-	t_551 = ka_local_0_0 + (long)t_550;
-	t_552 = *t_551;
-	t_553 = t_552 < t_269;
-	t_554 = t_553 ? t_269 : t_552;
-	t_555 = t_554;
-	goto L_718;
-L_718:
-	barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
-	t_556 = t_268 << 1ul;
-	t_268 = t_556;
-	t_269 = t_555;
-	goto L_663;
-L_659:
-	t_557 = ka_local_0_0 + (long)t_246;
-	*t_557 = t_248;
-	barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
-	t_558 = t_246 >= t_247;
-	if (t_558) goto L_719;
-	t_564 = t_248;
-	goto L_720;
-L_719:
-	t_559 = t_246 - t_247;
-	t_560 = ka_local_0_0 + (long)t_559;
-	t_561 = *t_560;
-	t_562 = t_561 < t_248;
-	t_563 = t_562 ? t_561 : t_248;
-	t_564 = t_563;
+	t_444 = t_442 + (long)t_443;
+	*t_444 = t_219;
+	t_445 = t_12 < imin_len;
+	if (t_445) {
+		t_465 = imin_ptr;
+		t_466 = t_12;
+		goto L_720;
+	}
+	goto L_721;
+L_721:
+	t_446 = ka_fault_1;
+	cas_447 = atomic_cmpxchg((volatile __global uint*)t_446, 0u, 1u);
+	cas_ok_448 = cas_447 == 0u;
+	t_449 = cas_ok_448;
+	if (t_449) goto L_722;
+	goto L_723;
+L_722:
+	t_450 = ka_fault_1 + 1;
+	*t_450 = ka_launch_2;
+	t_451 = ka_fault_1 + 2;
+	*t_451 = 9u;
+	t_452 = (ulong)get_global_id(0);
+	t_453 = (uint)t_452;
+	t_454 = ka_fault_1 + 3;
+	*t_454 = t_453;
+	t_455 = (ulong)get_global_id(1);
+	t_456 = (uint)t_455;
+	t_457 = ka_fault_1 + 4;
+	*t_457 = t_456;
+	t_458 = (ulong)get_global_id(2);
+	t_459 = (uint)t_458;
+	t_460 = ka_fault_1 + 5;
+	*t_460 = t_459;
+	t_461 = (__global ulong*)ka_fault_1;
+	t_462 = t_461 + 4;
+	*t_462 = t_12;
+	t_463 = t_461 + 5;
+	*t_463 = imin_len;
+	t_464 = t_461 + 6;
+	*t_464 = 0ul;
+	goto L_723;
+L_723:
+	t_465 = t_3;
+	t_466 = 0ul;
 	goto L_720;
 L_720:
-	barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
-	t_565 = t_247 << 1ul;
-	t_247 = t_565;
-	t_248 = t_564;
-	goto L_658;
-L_656:
-	t_566 = ka_local_0_0 + (long)t_231;
-	*t_566 = t_233;
-	barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
-	t_567 = t_231 >= t_232;
-	if (t_567) goto L_721;
-	t_573 = t_233;
-	goto L_722;
-L_721:
-	t_568 = t_231 - t_232;
-	t_569 = ka_local_0_0 + (long)t_568;
-	t_570 = *t_569;
-	t_571 = t_570 < t_233;
-	t_572 = t_571 ? t_570 : t_233;
-	t_573 = t_572;
-	goto L_722;
-L_722:
-	barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
-	t_574 = t_232 << 1ul;
-	t_232 = t_574;
-	t_233 = t_573;
-	goto L_655;
-L_651:
-	t_575 = ka_local_0_0 + (long)t_210;
-	*t_575 = t_212;
-	barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
-	t_576 = t_210 >= t_211;
-	if (t_576) goto L_723;
-	t_581 = t_212;
-	goto L_724;
-L_723:
-	t_577 = t_210 - t_211;
-	t_578 = ka_local_0_0 + (long)t_577;
-	t_579 = *t_578;
-	t_580 = t_579 + t_212;
-	t_581 = t_580;
+	t_467 = t_465 + (long)t_466;
+	*t_467 = t_233;
+	t_468 = t_12 < emin_len;
+	if (t_468) {
+		t_488 = emin_ptr;
+		t_489 = t_12;
+		goto L_724;
+	}
+	goto L_725;
+L_725:
+	t_469 = ka_fault_1;
+	cas_470 = atomic_cmpxchg((volatile __global uint*)t_469, 0u, 1u);
+	cas_ok_471 = cas_470 == 0u;
+	t_472 = cas_ok_471;
+	if (t_472) goto L_726;
+	goto L_727;
+L_726:
+	t_473 = ka_fault_1 + 1;
+	*t_473 = ka_launch_2;
+	t_474 = ka_fault_1 + 2;
+	*t_474 = 10u;
+	t_475 = (ulong)get_global_id(0);
+	t_476 = (uint)t_475;
+	t_477 = ka_fault_1 + 3;
+	*t_477 = t_476;
+	t_478 = (ulong)get_global_id(1);
+	t_479 = (uint)t_478;
+	t_480 = ka_fault_1 + 4;
+	*t_480 = t_479;
+	t_481 = (ulong)get_global_id(2);
+	t_482 = (uint)t_481;
+	t_483 = ka_fault_1 + 5;
+	*t_483 = t_482;
+	t_484 = (__global ulong*)ka_fault_1;
+	t_485 = t_484 + 4;
+	*t_485 = t_12;
+	t_486 = t_484 + 5;
+	*t_486 = emin_len;
+	t_487 = t_484 + 6;
+	*t_487 = 0ul;
+	goto L_727;
+L_727:
+	t_488 = t_3;
+	t_489 = 0ul;
 	goto L_724;
 L_724:
-	barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
-	t_582 = t_211 << 1ul;
-	t_211 = t_582;
-	t_212 = t_581;
-	goto L_650;
-L_648:
-	t_583 = ka_local_0_0 + (long)t_195;
-	*t_583 = t_197;
-	barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
-	t_584 = t_195 >= t_196;
-	if (t_584) goto L_725;
-	t_589 = t_197;
-	goto L_726;
-L_725:
-	t_585 = t_195 - t_196;
-	t_586 = ka_local_0_0 + (long)t_585;
-	t_587 = *t_586;
-	t_588 = t_587 + t_197;
-	t_589 = t_588;
-	goto L_726;
-L_726:
-	barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
-	t_590 = t_196 << 1ul;
-	t_196 = t_590;
-	t_197 = t_589;
-	goto L_647;
-L_645:
-	t_591 = t_163 + t_180;
-	t_592 = t_163 < t_180;
-	t_593 = t_591 < t_156;
-	t_594 = t_592 & t_593;
-	if (t_594) goto L_727;
-	goto L_728;
-L_727:
-	t_595 = ka_local_0_0 + (long)t_163;
-	t_596 = ka_local_0_0 + (long)t_591;
-	t_597 = *t_595;
-	t_598 = *t_596;
-	t_599 = t_597 < t_598;
-	t_600 = t_599 ? t_598 : t_597;
-	*t_595 = t_600;
+	t_490 = t_488 + (long)t_489;
+	*t_490 = t_255;
+	t_491 = t_12 < imax_len;
+	if (t_491) {
+		t_511 = imax_ptr;
+		t_512 = t_12;
+		goto L_728;
+	}
+	goto L_729;
+L_729:
+	t_492 = ka_fault_1;
+	cas_493 = atomic_cmpxchg((volatile __global uint*)t_492, 0u, 1u);
+	cas_ok_494 = cas_493 == 0u;
+	t_495 = cas_ok_494;
+	if (t_495) goto L_730;
+	goto L_731;
+L_730:
+	t_496 = ka_fault_1 + 1;
+	*t_496 = ka_launch_2;
+	t_497 = ka_fault_1 + 2;
+	*t_497 = 11u;
+	t_498 = (ulong)get_global_id(0);
+	t_499 = (uint)t_498;
+	t_500 = ka_fault_1 + 3;
+	*t_500 = t_499;
+	t_501 = (ulong)get_global_id(1);
+	t_502 = (uint)t_501;
+	t_503 = ka_fault_1 + 4;
+	*t_503 = t_502;
+	t_504 = (ulong)get_global_id(2);
+	t_505 = (uint)t_504;
+	t_506 = ka_fault_1 + 5;
+	*t_506 = t_505;
+	t_507 = (__global ulong*)ka_fault_1;
+	t_508 = t_507 + 4;
+	*t_508 = t_12;
+	t_509 = t_507 + 5;
+	*t_509 = imax_len;
+	t_510 = t_507 + 6;
+	*t_510 = 0ul;
+	goto L_731;
+L_731:
+	t_511 = t_3;
+	t_512 = 0ul;
 	goto L_728;
 L_728:
-	barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
-	t_601 = t_180 >> 1ul;
-	t_180 = t_601;
-	goto L_644;
-L_642:
-	t_602 = t_131 + t_148;
-	t_603 = t_131 < t_148;
-	t_604 = t_602 < t_124;
-	t_605 = t_603 & t_604;
-	if (t_605) goto L_729;
-	goto L_730;
-L_729:
-	t_606 = ka_local_0_0 + (long)t_131;
-	t_607 = ka_local_0_0 + (long)t_602;
-	t_608 = *t_606;
-	t_609 = *t_607;
-	t_610 = t_608 < t_609;
-	t_611 = t_610 ? t_608 : t_609;
-	*t_606 = t_611;
-	goto L_730;
-L_730:
-	barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
-	t_612 = t_148 >> 1ul;
-	t_148 = t_612;
-	goto L_641;
-L_639:
-	t_613 = t_99 + t_116;
-	t_614 = t_99 < t_116;
-	t_615 = t_613 < t_92;
-	t_616 = t_614 & t_615;
-	if (t_616) goto L_731;
-	goto L_732;
-L_731:
-	t_617 = ka_local_0_0 + (long)t_99;
-	t_618 = ka_local_0_0 + (long)t_613;
-	t_619 = *t_617;
-	t_620 = *t_618;
-	t_621 = t_619 + t_620;
-	*t_617 = t_621;
+	t_513 = t_511 + (long)t_512;
+	*t_513 = t_269;
+	t_514 = t_12 < emax_len;
+	if (t_514) {
+		t_534 = emax_ptr;
+		t_535 = t_12;
+		goto L_732;
+	}
+	goto L_733;
+L_733:
+	t_515 = ka_fault_1;
+	cas_516 = atomic_cmpxchg((volatile __global uint*)t_515, 0u, 1u);
+	cas_ok_517 = cas_516 == 0u;
+	t_518 = cas_ok_517;
+	if (t_518) goto L_734;
+	goto L_735;
+L_734:
+	t_519 = ka_fault_1 + 1;
+	*t_519 = ka_launch_2;
+	t_520 = ka_fault_1 + 2;
+	*t_520 = 12u;
+	t_521 = (ulong)get_global_id(0);
+	t_522 = (uint)t_521;
+	t_523 = ka_fault_1 + 3;
+	*t_523 = t_522;
+	t_524 = (ulong)get_global_id(1);
+	t_525 = (uint)t_524;
+	t_526 = ka_fault_1 + 4;
+	*t_526 = t_525;
+	t_527 = (ulong)get_global_id(2);
+	t_528 = (uint)t_527;
+	t_529 = ka_fault_1 + 5;
+	*t_529 = t_528;
+	t_530 = (__global ulong*)ka_fault_1;
+	t_531 = t_530 + 4;
+	*t_531 = t_12;
+	t_532 = t_530 + 5;
+	*t_532 = emax_len;
+	t_533 = t_530 + 6;
+	*t_533 = 0ul;
+	goto L_735;
+L_735:
+	t_534 = t_3;
+	t_535 = 0ul;
 	goto L_732;
 L_732:
+	t_536 = t_534 + (long)t_535;
+	*t_536 = t_291;
+	t_537 = t_12 < bc_len;
+	if (t_537) {
+		t_557 = bc_ptr;
+		t_558 = t_12;
+		goto L_736;
+	}
+	goto L_737;
+L_737:
+	t_538 = ka_fault_1;
+	cas_539 = atomic_cmpxchg((volatile __global uint*)t_538, 0u, 1u);
+	cas_ok_540 = cas_539 == 0u;
+	t_541 = cas_ok_540;
+	if (t_541) goto L_738;
+	goto L_739;
+L_738:
+	t_542 = ka_fault_1 + 1;
+	*t_542 = ka_launch_2;
+	t_543 = ka_fault_1 + 2;
+	*t_543 = 13u;
+	t_544 = (ulong)get_global_id(0);
+	t_545 = (uint)t_544;
+	t_546 = ka_fault_1 + 3;
+	*t_546 = t_545;
+	t_547 = (ulong)get_global_id(1);
+	t_548 = (uint)t_547;
+	t_549 = ka_fault_1 + 4;
+	*t_549 = t_548;
+	t_550 = (ulong)get_global_id(2);
+	t_551 = (uint)t_550;
+	t_552 = ka_fault_1 + 5;
+	*t_552 = t_551;
+	t_553 = (__global ulong*)ka_fault_1;
+	t_554 = t_553 + 4;
+	*t_554 = t_12;
+	t_555 = t_553 + 5;
+	*t_555 = bc_len;
+	t_556 = t_553 + 6;
+	*t_556 = 0ul;
+	goto L_739;
+L_739:
+	t_557 = t_3;
+	t_558 = 0ul;
+	goto L_736;
+L_736:
+	t_559 = t_557 + (long)t_558;
+	*t_559 = t_328;
+	goto L_699;
+L_699:
+	return;
+L_688:
+	t_560 = ka_local_0_0 + (long)t_282;
+	*t_560 = t_284;
 	barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
-	t_622 = t_116 >> 1ul;
-	t_116 = t_622;
-	goto L_638;
+	t_561 = t_282 >= t_283;
+	if (t_561) goto L_740;
+	t_567 = t_284;
+	goto L_741;
+L_740:
+	t_562 = t_282 - t_283;
+	t_563 = ka_local_0_0 + (long)t_562;
+	t_564 = *t_563;
+	t_565 = t_564 < t_284;
+	t_566 = t_565 ? t_284 : t_564;
+	t_567 = t_566;
+	goto L_741;
+L_741:
+	barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+	t_568 = t_283 << 1ul;
+	t_283 = t_568;
+	t_284 = t_567;
+	goto L_687;
+L_685:
+	t_569 = ka_local_0_0 + (long)t_267;
+	*t_569 = t_269;
+	barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+	t_570 = t_267 >= t_268;
+	if (t_570) goto L_742;
+	t_576 = t_269;
+	goto L_743;
+L_742:
+	t_571 = t_267 - t_268;
+	t_572 = ka_local_0_0 + (long)t_571;
+	t_573 = *t_572;
+	t_574 = t_573 < t_269;
+	t_575 = t_574 ? t_269 : t_573;
+	t_576 = t_575;
+	goto L_743;
+L_743:
+	barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+	t_577 = t_268 << 1ul;
+	t_268 = t_577;
+	t_269 = t_576;
+	goto L_684;
+L_680:
+	t_578 = ka_local_0_0 + (long)t_246;
+	*t_578 = t_248;
+	barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+	t_579 = t_246 >= t_247;
+	if (t_579) goto L_744;
+	t_585 = t_248;
+	goto L_745;
+L_744:
+	t_580 = t_246 - t_247;
+	t_581 = ka_local_0_0 + (long)t_580;
+	t_582 = *t_581;
+	t_583 = t_582 < t_248;
+	t_584 = t_583 ? t_582 : t_248;
+	t_585 = t_584;
+	goto L_745;
+L_745:
+	barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+	t_586 = t_247 << 1ul;
+	t_247 = t_586;
+	t_248 = t_585;
+	goto L_679;
+L_677:
+	t_587 = ka_local_0_0 + (long)t_231;
+	*t_587 = t_233;
+	barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+	t_588 = t_231 >= t_232;
+	if (t_588) goto L_746;
+	t_594 = t_233;
+	goto L_747;
+L_746:
+	t_589 = t_231 - t_232;
+	t_590 = ka_local_0_0 + (long)t_589;
+	t_591 = *t_590;
+	t_592 = t_591 < t_233;
+	t_593 = t_592 ? t_591 : t_233;
+	t_594 = t_593;
+	goto L_747;
+L_747:
+	barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+	t_595 = t_232 << 1ul;
+	t_232 = t_595;
+	t_233 = t_594;
+	goto L_676;
+L_672:
+	t_596 = ka_local_0_0 + (long)t_210;
+	*t_596 = t_212;
+	barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+	t_597 = t_210 >= t_211;
+	if (t_597) goto L_748;
+	t_602 = t_212;
+	goto L_749;
+L_748:
+	t_598 = t_210 - t_211;
+	t_599 = ka_local_0_0 + (long)t_598;
+	t_600 = *t_599;
+	t_601 = t_600 + t_212;
+	t_602 = t_601;
+	goto L_749;
+L_749:
+	barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+	t_603 = t_211 << 1ul;
+	t_211 = t_603;
+	t_212 = t_602;
+	goto L_671;
+L_669:
+	t_604 = ka_local_0_0 + (long)t_195;
+	*t_604 = t_197;
+	barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+	t_605 = t_195 >= t_196;
+	if (t_605) goto L_750;
+	t_610 = t_197;
+	goto L_751;
+L_750:
+	t_606 = t_195 - t_196;
+	t_607 = ka_local_0_0 + (long)t_606;
+	t_608 = *t_607;
+	t_609 = t_608 + t_197;
+	t_610 = t_609;
+	goto L_751;
+L_751:
+	barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+	t_611 = t_196 << 1ul;
+	t_196 = t_611;
+	t_197 = t_610;
+	goto L_668;
+L_666:
+	t_612 = t_163 + t_180;
+	t_613 = t_163 < t_180;
+	t_614 = t_612 < t_156;
+	t_615 = t_613 & t_614;
+	if (t_615) goto L_752;
+	goto L_753;
+L_752:
+	t_616 = ka_local_0_0 + (long)t_163;
+	t_617 = ka_local_0_0 + (long)t_612;
+	t_618 = *t_616;
+	t_619 = *t_617;
+	t_620 = t_618 < t_619;
+	t_621 = t_620 ? t_619 : t_618;
+	*t_616 = t_621;
+	goto L_753;
+L_753:
+	barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+	t_622 = t_180 >> 1ul;
+	t_180 = t_622;
+	goto L_665;
+L_663:
+	t_623 = t_131 + t_148;
+	t_624 = t_131 < t_148;
+	t_625 = t_623 < t_124;
+	t_626 = t_624 & t_625;
+	if (t_626) goto L_754;
+	goto L_755;
+L_754:
+	t_627 = ka_local_0_0 + (long)t_131;
+	t_628 = ka_local_0_0 + (long)t_623;
+	t_629 = *t_627;
+	t_630 = *t_628;
+	t_631 = t_629 < t_630;
+	t_632 = t_631 ? t_629 : t_630;
+	*t_627 = t_632;
+	goto L_755;
+L_755:
+	barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+	t_633 = t_148 >> 1ul;
+	t_148 = t_633;
+	goto L_662;
+L_660:
+	t_634 = t_99 + t_116;
+	t_635 = t_99 < t_116;
+	t_636 = t_634 < t_92;
+	t_637 = t_635 & t_636;
+	if (t_637) goto L_756;
+	goto L_757;
+L_756:
+	t_638 = ka_local_0_0 + (long)t_99;
+	t_639 = ka_local_0_0 + (long)t_634;
+	t_640 = *t_638;
+	t_641 = *t_639;
+	t_642 = t_640 + t_641;
+	*t_638 = t_642;
+	goto L_757;
+L_757:
+	barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+	t_643 = t_116 >> 1ul;
+	t_116 = t_643;
+	goto L_659;
 }

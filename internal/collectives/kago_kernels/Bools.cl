@@ -141,41 +141,41 @@ __kernel void Bools(
 	ulong t_122;
 	ulong t_123;
 	bool t_124;
-	__local uchar* t_125;
-	__local uchar* t_126;
-	uchar t_127;
+	__global uint* t_125;
+	uint cas_126;
+	bool cas_ok_127;
 	bool t_128;
-	bool t_129;
-	bool t_130;
-	__global uint* t_131;
-	uint cas_132;
-	bool cas_ok_133;
-	bool t_134;
-	__global uint* t_135;
+	__global uint* t_129;
+	__global uint* t_130;
+	ulong t_131;
+	uint t_132;
+	__global uint* t_133;
+	ulong t_134;
+	uint t_135;
 	__global uint* t_136;
 	ulong t_137;
 	uint t_138;
 	__global uint* t_139;
-	ulong t_140;
-	uint t_141;
-	__global uint* t_142;
-	ulong t_143;
-	uint t_144;
-	__global uint* t_145;
-	__global ulong* t_146;
-	__global ulong* t_147;
-	__global ulong* t_148;
-	__global ulong* t_149;
-	__global uchar* t_150;
-	ulong t_151;
-	__global uchar* t_152;
-	uchar t_153;
-	bool t_154;
-	__global uint* t_155;
-	uint cas_156;
-	bool cas_ok_157;
-	bool t_158;
-	__global uint* t_159;
+	__global ulong* t_140;
+	__global ulong* t_141;
+	__global ulong* t_142;
+	__global ulong* t_143;
+	ulong t_144;
+	bool t_145;
+	__local uchar* t_146;
+	__local uchar* t_147;
+	uchar t_148;
+	bool t_149;
+	bool t_150;
+	bool t_151;
+	__global uint* t_152;
+	uint cas_153;
+	bool cas_ok_154;
+	bool t_155;
+	__global uint* t_156;
+	__global uint* t_157;
+	ulong t_158;
+	uint t_159;
 	__global uint* t_160;
 	ulong t_161;
 	uint t_162;
@@ -183,23 +183,23 @@ __kernel void Bools(
 	ulong t_164;
 	uint t_165;
 	__global uint* t_166;
-	ulong t_167;
-	uint t_168;
-	__global uint* t_169;
+	__global ulong* t_167;
+	__global ulong* t_168;
+	__global ulong* t_169;
 	__global ulong* t_170;
-	__global ulong* t_171;
-	__global ulong* t_172;
-	__global ulong* t_173;
-	__global uchar* t_174;
-	ulong t_175;
-	__global uchar* t_176;
-	uchar t_177;
-	bool t_178;
-	__global uint* t_179;
-	uint cas_180;
-	bool cas_ok_181;
-	bool t_182;
-	__global uint* t_183;
+	__global uchar* t_171;
+	ulong t_172;
+	__global uchar* t_173;
+	uchar t_174;
+	bool t_175;
+	__global uint* t_176;
+	uint cas_177;
+	bool cas_ok_178;
+	bool t_179;
+	__global uint* t_180;
+	__global uint* t_181;
+	ulong t_182;
+	uint t_183;
 	__global uint* t_184;
 	ulong t_185;
 	uint t_186;
@@ -207,42 +207,63 @@ __kernel void Bools(
 	ulong t_188;
 	uint t_189;
 	__global uint* t_190;
-	ulong t_191;
-	uint t_192;
-	__global uint* t_193;
+	__global ulong* t_191;
+	__global ulong* t_192;
+	__global ulong* t_193;
 	__global ulong* t_194;
-	__global ulong* t_195;
-	__global ulong* t_196;
-	__global ulong* t_197;
-	__global uchar* t_198;
-	ulong t_199;
-	__global uchar* t_200;
-	uchar t_201;
-	ulong t_202;
+	__global uchar* t_195;
+	ulong t_196;
+	__global uchar* t_197;
+	uchar t_198;
+	bool t_199;
+	__global uint* t_200;
+	uint cas_201;
+	bool cas_ok_202;
 	bool t_203;
-	bool t_204;
-	bool t_205;
-	__local uchar* t_206;
-	__local uchar* t_207;
-	uchar t_208;
-	uchar t_209;
-	uchar t_210;
-	ulong t_211;
+	__global uint* t_204;
+	__global uint* t_205;
+	ulong t_206;
+	uint t_207;
+	__global uint* t_208;
+	ulong t_209;
+	uint t_210;
+	__global uint* t_211;
 	ulong t_212;
-	bool t_213;
-	bool t_214;
-	bool t_215;
-	__local uchar* t_216;
-	__local uchar* t_217;
-	uchar t_218;
-	uchar t_219;
-	uchar t_220;
-	ulong t_221;
+	uint t_213;
+	__global uint* t_214;
+	__global ulong* t_215;
+	__global ulong* t_216;
+	__global ulong* t_217;
+	__global ulong* t_218;
+	__global uchar* t_219;
+	ulong t_220;
+	__global uchar* t_221;
+	uchar t_222;
+	ulong t_223;
+	bool t_224;
+	bool t_225;
+	bool t_226;
+	__local uchar* t_227;
+	__local uchar* t_228;
+	uchar t_229;
+	uchar t_230;
+	uchar t_231;
+	ulong t_232;
+	ulong t_233;
+	bool t_234;
+	bool t_235;
+	bool t_236;
+	__local uchar* t_237;
+	__local uchar* t_238;
+	uchar t_239;
+	uchar t_240;
+	uchar t_241;
+	ulong t_242;
 
 	t_3 = ka_fault_1 + 16;
 	t_4 = (__global uchar*)t_3;
-	goto L_222;
-L_222:
+	goto L_243;
+L_243:
 	t_5 = (ulong)get_global_id(2);
 	t_6 = ka_gsize1;
 	t_7 = (ulong)get_global_id(1);
@@ -253,25 +274,25 @@ L_222:
 	t_12 = t_8 * t_11;
 	t_13 = t_9 + t_12;
 	t_14 = (long)t_13 < (long)in_len;
-	if (t_14) goto L_223;
+	if (t_14) goto L_244;
 	t_40 = false;
-	goto L_224;
-L_223:
+	goto L_245;
+L_244:
 	t_15 = t_13 < in_len;
 	if (t_15) {
 		t_35 = in_ptr;
 		t_36 = t_13;
-		goto L_225;
+		goto L_246;
 	}
-	goto L_226;
-L_226:
+	goto L_247;
+L_247:
 	t_16 = ka_fault_1;
 	cas_17 = atomic_cmpxchg((volatile __global uint*)t_16, 0u, 1u);
 	cas_ok_18 = cas_17 == 0u;
 	t_19 = cas_ok_18;
-	if (t_19) goto L_227;
-	goto L_228;
-L_227:
+	if (t_19) goto L_248;
+	goto L_249;
+L_248:
 	t_20 = ka_fault_1 + 1;
 	*t_20 = ka_launch_2;
 	t_21 = ka_fault_1 + 2;
@@ -295,28 +316,28 @@ L_227:
 	*t_33 = in_len;
 	t_34 = t_31 + 6;
 	*t_34 = 0ul;
-	goto L_228;
-L_228:
+	goto L_249;
+L_249:
 	t_35 = t_4;
 	t_36 = 0ul;
-	goto L_225;
-L_225:
+	goto L_246;
+L_246:
 	t_37 = t_35 + (long)t_36;
 	t_38 = *t_37;
 	t_39 = t_38 != (uchar)0;
 	t_40 = t_39;
-	goto L_224;
-L_224:
+	goto L_245;
+L_245:
 	if (t_40) {
 		t_42 = true;
-		goto L_229;
+		goto L_250;
 	}
-	goto L_230;
-L_230:
+	goto L_251;
+L_251:
 	t_41 = (long)t_13 >= (long)in_len;
 	t_42 = t_41;
-	goto L_229;
-L_229:
+	goto L_250;
+L_250:
 	t_43 = (uchar)t_42;
 	t_44 = (ulong)get_local_size(0);
 	t_45 = (ulong)get_local_size(1);
@@ -349,12 +370,12 @@ L_229:
 	t_70 = t_69 + 1ul;
 	t_71 = t_70 >> 1ul;
 	t_72 = t_71;
-	goto L_231;
-L_231:
+	goto L_252;
+L_252:
 	t_73 = t_72 != 0ul;
-	if (t_73) goto L_232;
-	goto L_233;
-L_233:
+	if (t_73) goto L_253;
+	goto L_254;
+L_254:
 	t_74 = ka_local_0_0;
 	t_75 = *t_74;
 	barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
@@ -391,12 +412,12 @@ L_233:
 	t_104 = t_103 + 1ul;
 	t_105 = t_104 >> 1ul;
 	t_106 = t_105;
-	goto L_234;
-L_234:
+	goto L_255;
+L_255:
 	t_107 = t_106 != 0ul;
-	if (t_107) goto L_235;
-	goto L_236;
-L_236:
+	if (t_107) goto L_256;
+	goto L_257;
+L_257:
 	t_108 = ka_local_0_0;
 	t_109 = *t_108;
 	barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
@@ -414,205 +435,247 @@ L_236:
 	t_121 = t_118 + t_120;
 	t_122 = t_112 * t_121;
 	t_123 = t_117 + t_122;
-	t_124 = t_123 == from;
-	if (t_124) goto L_237;
-	goto L_238;
-L_237:
-	t_125 = ka_local_0_0;
-	*t_125 = t_111;
-	goto L_238;
-L_238:
-	barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
-	t_126 = ka_local_0_0;
-	t_127 = *t_126;
-	barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
-	t_128 = t_127 != (uchar)0;
-	t_129 = (long)t_13 < (long)in_len;
-	if (t_129) goto L_239;
-	goto L_240;
-L_239:
-	t_130 = t_13 < all_len;
-	if (t_130) {
-		t_150 = all_ptr;
-		t_151 = t_13;
-		goto L_241;
+	t_124 = from < t_116;
+	if (t_124) {
+		t_144 = from;
+		goto L_258;
 	}
-	goto L_242;
-L_242:
-	t_131 = ka_fault_1;
-	cas_132 = atomic_cmpxchg((volatile __global uint*)t_131, 0u, 1u);
-	cas_ok_133 = cas_132 == 0u;
-	t_134 = cas_ok_133;
-	if (t_134) goto L_243;
-	goto L_244;
-L_243:
-	t_135 = ka_fault_1 + 1;
-	*t_135 = ka_launch_2;
-	t_136 = ka_fault_1 + 2;
-	*t_136 = 1u;
-	t_137 = (ulong)get_global_id(0);
+	goto L_259;
+L_259:
+	t_125 = ka_fault_1;
+	cas_126 = atomic_cmpxchg((volatile __global uint*)t_125, 0u, 1u);
+	cas_ok_127 = cas_126 == 0u;
+	t_128 = cas_ok_127;
+	if (t_128) goto L_260;
+	goto L_261;
+L_260:
+	t_129 = ka_fault_1 + 1;
+	*t_129 = ka_launch_2;
+	t_130 = ka_fault_1 + 2;
+	*t_130 = 1u;
+	t_131 = (ulong)get_global_id(0);
+	t_132 = (uint)t_131;
+	t_133 = ka_fault_1 + 3;
+	*t_133 = t_132;
+	t_134 = (ulong)get_global_id(1);
+	t_135 = (uint)t_134;
+	t_136 = ka_fault_1 + 4;
+	*t_136 = t_135;
+	t_137 = (ulong)get_global_id(2);
 	t_138 = (uint)t_137;
-	t_139 = ka_fault_1 + 3;
+	t_139 = ka_fault_1 + 5;
 	*t_139 = t_138;
-	t_140 = (ulong)get_global_id(1);
-	t_141 = (uint)t_140;
-	t_142 = ka_fault_1 + 4;
-	*t_142 = t_141;
-	t_143 = (ulong)get_global_id(2);
-	t_144 = (uint)t_143;
-	t_145 = ka_fault_1 + 5;
-	*t_145 = t_144;
-	t_146 = (__global ulong*)ka_fault_1;
-	t_147 = t_146 + 4;
-	*t_147 = t_13;
-	t_148 = t_146 + 5;
-	*t_148 = all_len;
-	t_149 = t_146 + 6;
-	*t_149 = 0ul;
-	goto L_244;
-L_244:
-	t_150 = t_4;
-	t_151 = 0ul;
-	goto L_241;
-L_241:
-	t_152 = t_150 + (long)t_151;
-	t_153 = (uchar)t_76;
-	*t_152 = t_153;
-	t_154 = t_13 < anyOf_len;
-	if (t_154) {
-		t_174 = anyOf_ptr;
-		t_175 = t_13;
-		goto L_245;
+	t_140 = (__global ulong*)ka_fault_1;
+	t_141 = t_140 + 4;
+	*t_141 = from;
+	t_142 = t_140 + 5;
+	*t_142 = t_116;
+	t_143 = t_140 + 6;
+	*t_143 = 0ul;
+	goto L_261;
+L_261:
+	t_144 = 0ul;
+	goto L_258;
+L_258:
+	t_145 = t_123 == t_144;
+	if (t_145) goto L_262;
+	goto L_263;
+L_262:
+	t_146 = ka_local_0_0;
+	*t_146 = t_111;
+	goto L_263;
+L_263:
+	barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+	t_147 = ka_local_0_0;
+	t_148 = *t_147;
+	barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+	t_149 = t_148 != (uchar)0;
+	t_150 = (long)t_13 < (long)in_len;
+	if (t_150) goto L_264;
+	goto L_265;
+L_264:
+	t_151 = t_13 < all_len;
+	if (t_151) {
+		t_171 = all_ptr;
+		t_172 = t_13;
+		goto L_266;
 	}
-	goto L_246;
-L_246:
-	t_155 = ka_fault_1;
-	cas_156 = atomic_cmpxchg((volatile __global uint*)t_155, 0u, 1u);
-	cas_ok_157 = cas_156 == 0u;
-	t_158 = cas_ok_157;
-	if (t_158) goto L_247;
-	goto L_248;
-L_247:
-	t_159 = ka_fault_1 + 1;
-	*t_159 = ka_launch_2;
-	t_160 = ka_fault_1 + 2;
-	*t_160 = 2u;
-	t_161 = (ulong)get_global_id(0);
+	goto L_267;
+L_267:
+	t_152 = ka_fault_1;
+	cas_153 = atomic_cmpxchg((volatile __global uint*)t_152, 0u, 1u);
+	cas_ok_154 = cas_153 == 0u;
+	t_155 = cas_ok_154;
+	if (t_155) goto L_268;
+	goto L_269;
+L_268:
+	t_156 = ka_fault_1 + 1;
+	*t_156 = ka_launch_2;
+	t_157 = ka_fault_1 + 2;
+	*t_157 = 2u;
+	t_158 = (ulong)get_global_id(0);
+	t_159 = (uint)t_158;
+	t_160 = ka_fault_1 + 3;
+	*t_160 = t_159;
+	t_161 = (ulong)get_global_id(1);
 	t_162 = (uint)t_161;
-	t_163 = ka_fault_1 + 3;
+	t_163 = ka_fault_1 + 4;
 	*t_163 = t_162;
-	t_164 = (ulong)get_global_id(1);
+	t_164 = (ulong)get_global_id(2);
 	t_165 = (uint)t_164;
-	t_166 = ka_fault_1 + 4;
+	t_166 = ka_fault_1 + 5;
 	*t_166 = t_165;
-	t_167 = (ulong)get_global_id(2);
-	t_168 = (uint)t_167;
-	t_169 = ka_fault_1 + 5;
-	*t_169 = t_168;
-	t_170 = (__global ulong*)ka_fault_1;
-	t_171 = t_170 + 4;
-	*t_171 = t_13;
-	t_172 = t_170 + 5;
-	*t_172 = anyOf_len;
-	t_173 = t_170 + 6;
-	*t_173 = 0ul;
-	goto L_248;
-L_248:
-	t_174 = t_4;
-	t_175 = 0ul;
-	goto L_245;
-L_245:
-	t_176 = t_174 + (long)t_175;
-	t_177 = (uchar)t_110;
-	*t_176 = t_177;
-	t_178 = t_13 < bc_len;
-	if (t_178) {
-		t_198 = bc_ptr;
-		t_199 = t_13;
-		goto L_249;
+	t_167 = (__global ulong*)ka_fault_1;
+	t_168 = t_167 + 4;
+	*t_168 = t_13;
+	t_169 = t_167 + 5;
+	*t_169 = all_len;
+	t_170 = t_167 + 6;
+	*t_170 = 0ul;
+	goto L_269;
+L_269:
+	t_171 = t_4;
+	t_172 = 0ul;
+	goto L_266;
+L_266:
+	t_173 = t_171 + (long)t_172;
+	t_174 = (uchar)t_76;
+	*t_173 = t_174;
+	t_175 = t_13 < anyOf_len;
+	if (t_175) {
+		t_195 = anyOf_ptr;
+		t_196 = t_13;
+		goto L_270;
 	}
-	goto L_250;
-L_250:
-	t_179 = ka_fault_1;
-	cas_180 = atomic_cmpxchg((volatile __global uint*)t_179, 0u, 1u);
-	cas_ok_181 = cas_180 == 0u;
-	t_182 = cas_ok_181;
-	if (t_182) goto L_251;
-	goto L_252;
-L_251:
-	t_183 = ka_fault_1 + 1;
-	*t_183 = ka_launch_2;
-	t_184 = ka_fault_1 + 2;
-	*t_184 = 3u;
-	t_185 = (ulong)get_global_id(0);
+	goto L_271;
+L_271:
+	t_176 = ka_fault_1;
+	cas_177 = atomic_cmpxchg((volatile __global uint*)t_176, 0u, 1u);
+	cas_ok_178 = cas_177 == 0u;
+	t_179 = cas_ok_178;
+	if (t_179) goto L_272;
+	goto L_273;
+L_272:
+	t_180 = ka_fault_1 + 1;
+	*t_180 = ka_launch_2;
+	t_181 = ka_fault_1 + 2;
+	*t_181 = 3u;
+	t_182 = (ulong)get_global_id(0);
+	t_183 = (uint)t_182;
+	t_184 = ka_fault_1 + 3;
+	*t_184 = t_183;
+	t_185 = (ulong)get_global_id(1);
 	t_186 = (uint)t_185;
-	t_187 = ka_fault_1 + 3;
+	t_187 = ka_fault_1 + 4;
 	*t_187 = t_186;
-	t_188 = (ulong)get_global_id(1);
+	t_188 = (ulong)get_global_id(2);
 	t_189 = (uint)t_188;
-	t_190 = ka_fault_1 + 4;
+	t_190 = ka_fault_1 + 5;
 	*t_190 = t_189;
-	t_191 = (ulong)get_global_id(2);
-	t_192 = (uint)t_191;
-	t_193 = ka_fault_1 + 5;
-	*t_193 = t_192;
-	t_194 = (__global ulong*)ka_fault_1;
-	t_195 = t_194 + 4;
-	*t_195 = t_13;
-	t_196 = t_194 + 5;
-	*t_196 = bc_len;
-	t_197 = t_194 + 6;
-	*t_197 = 0ul;
-	goto L_252;
-L_252:
-	t_198 = t_4;
-	t_199 = 0ul;
-	goto L_249;
-L_249:
-	t_200 = t_198 + (long)t_199;
-	t_201 = (uchar)t_128;
-	*t_200 = t_201;
-	goto L_240;
-L_240:
+	t_191 = (__global ulong*)ka_fault_1;
+	t_192 = t_191 + 4;
+	*t_192 = t_13;
+	t_193 = t_191 + 5;
+	*t_193 = anyOf_len;
+	t_194 = t_191 + 6;
+	*t_194 = 0ul;
+	goto L_273;
+L_273:
+	t_195 = t_4;
+	t_196 = 0ul;
+	goto L_270;
+L_270:
+	t_197 = t_195 + (long)t_196;
+	t_198 = (uchar)t_110;
+	*t_197 = t_198;
+	t_199 = t_13 < bc_len;
+	if (t_199) {
+		t_219 = bc_ptr;
+		t_220 = t_13;
+		goto L_274;
+	}
+	goto L_275;
+L_275:
+	t_200 = ka_fault_1;
+	cas_201 = atomic_cmpxchg((volatile __global uint*)t_200, 0u, 1u);
+	cas_ok_202 = cas_201 == 0u;
+	t_203 = cas_ok_202;
+	if (t_203) goto L_276;
+	goto L_277;
+L_276:
+	t_204 = ka_fault_1 + 1;
+	*t_204 = ka_launch_2;
+	t_205 = ka_fault_1 + 2;
+	*t_205 = 4u;
+	t_206 = (ulong)get_global_id(0);
+	t_207 = (uint)t_206;
+	t_208 = ka_fault_1 + 3;
+	*t_208 = t_207;
+	t_209 = (ulong)get_global_id(1);
+	t_210 = (uint)t_209;
+	t_211 = ka_fault_1 + 4;
+	*t_211 = t_210;
+	t_212 = (ulong)get_global_id(2);
+	t_213 = (uint)t_212;
+	t_214 = ka_fault_1 + 5;
+	*t_214 = t_213;
+	t_215 = (__global ulong*)ka_fault_1;
+	t_216 = t_215 + 4;
+	*t_216 = t_13;
+	t_217 = t_215 + 5;
+	*t_217 = bc_len;
+	t_218 = t_215 + 6;
+	*t_218 = 0ul;
+	goto L_277;
+L_277:
+	t_219 = t_4;
+	t_220 = 0ul;
+	goto L_274;
+L_274:
+	t_221 = t_219 + (long)t_220;
+	t_222 = (uchar)t_149;
+	*t_221 = t_222;
+	goto L_265;
+L_265:
 	return;
-L_235:
-	t_202 = t_89 + t_106;
-	t_203 = t_89 < t_106;
-	t_204 = t_202 < t_82;
-	t_205 = t_203 & t_204;
-	if (t_205) goto L_253;
-	goto L_254;
-L_253:
-	t_206 = ka_local_0_0 + (long)t_89;
-	t_207 = ka_local_0_0 + (long)t_202;
-	t_208 = *t_206;
-	t_209 = *t_207;
-	t_210 = (uchar)((uint)t_208 | (uint)t_209);
-	*t_206 = t_210;
-	goto L_254;
-L_254:
-	barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
-	t_211 = t_106 >> 1ul;
-	t_106 = t_211;
-	goto L_234;
-L_232:
-	t_212 = t_55 + t_72;
-	t_213 = t_55 < t_72;
-	t_214 = t_212 < t_48;
-	t_215 = t_213 & t_214;
-	if (t_215) goto L_255;
-	goto L_256;
-L_255:
-	t_216 = ka_local_0_0 + (long)t_55;
-	t_217 = ka_local_0_0 + (long)t_212;
-	t_218 = *t_216;
-	t_219 = *t_217;
-	t_220 = (uchar)((uint)t_218 & (uint)t_219);
-	*t_216 = t_220;
-	goto L_256;
 L_256:
+	t_223 = t_89 + t_106;
+	t_224 = t_89 < t_106;
+	t_225 = t_223 < t_82;
+	t_226 = t_224 & t_225;
+	if (t_226) goto L_278;
+	goto L_279;
+L_278:
+	t_227 = ka_local_0_0 + (long)t_89;
+	t_228 = ka_local_0_0 + (long)t_223;
+	t_229 = *t_227;
+	t_230 = *t_228;
+	t_231 = (uchar)((uint)t_229 | (uint)t_230);
+	*t_227 = t_231;
+	goto L_279;
+L_279:
 	barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
-	t_221 = t_72 >> 1ul;
-	t_72 = t_221;
-	goto L_231;
+	t_232 = t_106 >> 1ul;
+	t_106 = t_232;
+	goto L_255;
+L_253:
+	t_233 = t_55 + t_72;
+	t_234 = t_55 < t_72;
+	t_235 = t_233 < t_48;
+	t_236 = t_234 & t_235;
+	if (t_236) goto L_280;
+	goto L_281;
+L_280:
+	t_237 = ka_local_0_0 + (long)t_55;
+	t_238 = ka_local_0_0 + (long)t_233;
+	t_239 = *t_237;
+	t_240 = *t_238;
+	t_241 = (uchar)((uint)t_239 & (uint)t_240);
+	*t_237 = t_241;
+	goto L_281;
+L_281:
+	barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+	t_242 = t_72 >> 1ul;
+	t_72 = t_242;
+	goto L_252;
 }

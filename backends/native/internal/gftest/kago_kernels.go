@@ -66,6 +66,7 @@ func init() {
 			{Kind: driver.FaultIndex, File: "kernels.go", Line: 135, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
 			{Kind: driver.FaultIndex, File: "kernels.go", Line: 137, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
 			{Kind: driver.FaultIndex, File: "kernels.go", Line: 137, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 145, Format: "GroupBroadcast from work-item %d of a group of %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
 			{Kind: driver.FaultIndex, File: "kernels.go", Line: 148, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
 		},
 		Barrier:  true,
@@ -530,7 +531,7 @@ func kagoGroupCollectives(kg *driver.WorkGroup, rounds int, x, out []int32) {
 			}
 		}
 	}
-	coll4 := driver.Broadcast(coll4In, coll4From[0])
+	coll4 := driver.Broadcast(coll4In, coll4From...)
 	coll5 := driver.ReduceMax(coll5In)
 	for lz := range n2 {
 		for ly := range n1 {
