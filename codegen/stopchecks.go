@@ -137,27 +137,32 @@ func backEdges(fn *ir.Func) []edge {
 	return edges
 }
 
-// retarget makes the terminator t branch to to instead of from.
+// retarget makes the terminator t branch to to instead of from. llir's
+// Succs caches a terminator's successors at its first call (backEdges
+// calls it before the checks are inserted), so the cache is cleared: a
+// stale one gave layout the old control flow, which put a strip-mined
+// loop's blocks before the strip header that dominates them (invalid
+// SPIR-V: a use before its definition).
 func retarget(t ir.Terminator, from, to *ir.Block) {
 	switch t := t.(type) {
 	case *ir.TermBr:
 		if t.Target == from {
-			t.Target = to
+			t.Target, t.Successors = to, nil
 		}
 	case *ir.TermCondBr:
 		if t.TargetTrue == from {
-			t.TargetTrue = to
+			t.TargetTrue, t.Successors = to, nil
 		}
 		if t.TargetFalse == from {
-			t.TargetFalse = to
+			t.TargetFalse, t.Successors = to, nil
 		}
 	case *ir.TermSwitch:
 		if t.TargetDefault == from {
-			t.TargetDefault = to
+			t.TargetDefault, t.Successors = to, nil
 		}
 		for _, cs := range t.Cases {
 			if cs.Target == from {
-				cs.Target = to
+				cs.Target, t.Successors = to, nil
 			}
 		}
 	}

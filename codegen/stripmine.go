@@ -182,7 +182,8 @@ func (c *compiler) stripMine(l *countedLoop, flag value.Value, stop *ir.Block, c
 	// past: the strip's end reached; more: it was not the loop's, so check
 	// the flag and run the next strip; done: the loop's.
 	past, more, next := fn.NewBlock(""), fn.NewBlock(""), fn.NewBlock("")
-	l.head.Term.(*ir.TermCondBr).TargetFalse = past
+	head := l.head.Term.(*ir.TermCondBr)
+	head.TargetFalse, head.Successors = past, nil // Succs caches (see retarget)
 	past.NewCondBr(past.NewICmp(l.cmp.Pred, l.iv, l.bound), more, c.loopDone(l, flag, stop, count))
 	c.checkFlag(more, flag, stop, next)
 	lim.Incs = append(lim.Incs, ir.NewIncoming(l.stripEnd(next, l.iv, false), next))

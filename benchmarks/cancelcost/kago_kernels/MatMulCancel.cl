@@ -58,42 +58,42 @@ __kernel void MatMulCancel(
 	bool t_41;
 	ulong t_42;
 	ulong t_43;
-	float t_44;
-	ulong t_45;
-	bool t_46;
-	ulong t_47;
+	ulong t_44;
+	float t_45;
+	ulong t_46;
+	float t_47;
 	ulong t_48;
-	__global float* t_49;
-	ulong t_50;
+	bool t_49;
+	bool t_50;
 	ulong t_51;
-	__global float* t_52;
-	float t_53;
-	ulong t_54;
-	ulong t_55;
-	__global float* t_56;
-	float t_57;
-	float t_58;
-	float t_59;
+	bool t_52;
+	ulong t_53;
+	uint t_54;
+	uint t_55;
+	uint t_56;
+	bool t_57;
+	uint t_58;
+	bool t_59;
 	ulong t_60;
 	ulong t_61;
-	float t_62;
-	ulong t_63;
+	__global float* t_62;
+	uint t_63;
 	bool t_64;
-	uint t_65;
+	ulong t_65;
 	bool t_66;
 	ulong t_67;
-	bool t_68;
+	ulong t_68;
 	ulong t_69;
 	ulong t_70;
-	ulong t_71;
-	bool t_72;
+	__global float* t_71;
+	float t_72;
 	ulong t_73;
-	uint t_74;
-	uint t_75;
-	uint t_76;
-	bool t_77;
-	uint t_78;
-	bool t_79;
+	ulong t_74;
+	__global float* t_75;
+	float t_76;
+	float t_77;
+	float t_78;
+	ulong t_79;
 
 	*(&priv_2) = 0u;
 	t_3 = ka_fault_0 + 6;
@@ -152,80 +152,80 @@ L_87:
 	t_41 = t_40 & t_39;
 	t_42 = 0ul + 1024ul;
 	t_43 = t_41 ? t_42 : n;
-	t_61 = t_43;
-	t_62 = 0x0p+00f;
-	t_63 = 0ul;
+	t_44 = t_43;
+	t_45 = 0x0p+00f;
+	t_46 = 0ul;
 	goto L_88;
+L_88:
+	t_47 = t_45;
+	t_48 = t_46;
+	goto L_89;
+L_89:
+	t_49 = (long)t_48 < (long)t_44;
+	if (t_49) goto L_90;
+	goto L_91;
 L_91:
-	t_46 = (long)t_45 < (long)t_61;
-	if (t_46) goto L_89;
-	goto L_90;
-L_97:
-	t_47 = t_35 * n;
-	t_48 = t_47 + t_34;
-	t_49 = c_ptr + (long)t_48;
-	*t_49 = t_44;
+	t_50 = (long)t_48 < (long)n;
+	if (t_50) goto L_92;
+	goto L_93;
+L_93:
+	t_51 = t_48 - 0ul;
+	t_52 = t_51 > 1024ul;
+	t_53 = t_52 ? 1024ul : t_51;
+	t_54 = (uint)t_53;
+	t_55 = *(&priv_2);
+	t_56 = t_55 + t_54;
+	t_57 = t_56 >= 1024u;
+	if (t_57) goto L_94;
+	goto L_95;
+L_95:
+	*(&priv_2) = t_56;
+	goto L_96;
+L_94:
+	*(&priv_2) = 0u;
+	t_58 = *(volatile __typeof__(*t_3)*)t_3;
+	t_59 = t_58 != 0u;
+	if (t_59) goto L_80;
+	goto L_96;
+L_96:
+	t_60 = t_35 * n;
+	t_61 = t_60 + t_34;
+	t_62 = c_ptr + (long)t_61;
+	*t_62 = t_47;
 	goto L_86;
 L_86:
 	return;
-L_89:
-	t_50 = t_35 * n;
-	t_51 = t_50 + t_45;
-	t_52 = a_ptr + (long)t_51;
-	t_53 = *t_52;
-	t_54 = t_45 * n;
-	t_55 = t_54 + t_34;
-	t_56 = b_ptr + (long)t_55;
-	t_57 = *t_56;
-	t_58 = t_53 * t_57;
-	t_59 = t_44 + t_58;
-	t_60 = t_45 + 1ul;
-	t_44 = t_59;
-	t_45 = t_60;
-	goto L_91;
+L_92:
+	t_63 = *(volatile __typeof__(*t_3)*)t_3;
+	t_64 = t_63 != 0u;
+	if (t_64) goto L_80;
+	goto L_97;
+L_97:
+	t_65 = n - t_48;
+	t_66 = t_65 > 1024ul;
+	t_67 = t_48 + 1024ul;
+	t_68 = t_66 ? t_67 : n;
+	t_44 = t_68;
+	t_45 = t_47;
+	t_46 = t_48;
+	goto L_88;
+L_90:
+	t_69 = t_35 * n;
+	t_70 = t_69 + t_48;
+	t_71 = a_ptr + (long)t_70;
+	t_72 = *t_71;
+	t_73 = t_48 * n;
+	t_74 = t_73 + t_34;
+	t_75 = b_ptr + (long)t_74;
+	t_76 = *t_75;
+	t_77 = t_72 * t_76;
+	t_78 = t_47 + t_77;
+	t_79 = t_48 + 1ul;
+	t_47 = t_78;
+	t_48 = t_79;
+	goto L_89;
 outside_84:
 	return;
 L_80:
 	return;
-L_88:
-	t_44 = t_62;
-	t_45 = t_63;
-	goto L_91;
-L_90:
-	t_64 = (long)t_45 < (long)n;
-	if (t_64) goto L_92;
-	goto L_93;
-L_92:
-	t_65 = *(volatile __typeof__(*t_3)*)t_3;
-	t_66 = t_65 != 0u;
-	if (t_66) goto L_80;
-	goto L_94;
-L_94:
-	t_67 = n - t_45;
-	t_68 = t_67 > 1024ul;
-	t_69 = t_45 + 1024ul;
-	t_70 = t_68 ? t_69 : n;
-	t_61 = t_70;
-	t_62 = t_44;
-	t_63 = t_45;
-	goto L_88;
-L_93:
-	t_71 = t_45 - 0ul;
-	t_72 = t_71 > 1024ul;
-	t_73 = t_72 ? 1024ul : t_71;
-	t_74 = (uint)t_73;
-	t_75 = *(&priv_2);
-	t_76 = t_75 + t_74;
-	t_77 = t_76 >= 1024u;
-	if (t_77) goto L_95;
-	goto L_96;
-L_95:
-	*(&priv_2) = 0u;
-	t_78 = *(volatile __typeof__(*t_3)*)t_3;
-	t_79 = t_78 != 0u;
-	if (t_79) goto L_80;
-	goto L_97;
-L_96:
-	*(&priv_2) = t_76;
-	goto L_97;
 }

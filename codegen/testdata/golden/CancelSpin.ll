@@ -22,7 +22,7 @@ entry:
 	%18 = or i1 %12, %17
 	%19 = load volatile i32, i32 addrspace(1)* %1, align 4
 	%20 = icmp ne i32 %19, 0
-	br i1 %20, label %89, label %21
+	br i1 %20, label %114, label %21
 
 21:
 	br i1 %18, label %partial, label %33
@@ -58,121 +58,121 @@ partial:
 	%47 = and i1 %46, %45
 	%48 = add i32 0, 1024
 	%49 = select i1 %47, i32 %48, i32 %n
-	br label %90
+	br label %50
 
 50:
-	%51 = phi i32 [ %92, %90 ], [ %87, %85 ]
-	%52 = phi i32 [ %93, %90 ], [ %88, %85 ]
-	%53 = icmp slt i32 %52, %91
-	br i1 %53, label %85, label %94
+	%51 = phi i32 [ %49, %33 ], [ %109, %105 ]
+	%52 = phi i32 [ %43, %33 ], [ %55, %105 ]
+	%53 = phi i32 [ 0, %33 ], [ %56, %105 ]
+	br label %54
 
 54:
-	%55 = icmp slt i64 %42, %x.len
-	br i1 %55, label %56, label %84
+	%55 = phi i32 [ %52, %50 ], [ %112, %110 ]
+	%56 = phi i32 [ %53, %50 ], [ %113, %110 ]
+	%57 = icmp slt i32 %56, %51
+	br i1 %57, label %110, label %58
 
-56:
-	%57 = icmp ult i64 %42, %x.len
-	br i1 %57, label %82, label %fault
+58:
+	%59 = icmp slt i32 %56, %n
+	br i1 %59, label %102, label %60
+
+60:
+	%61 = sub i32 %56, 0
+	%62 = icmp ugt i32 %61, 1024
+	%63 = select i1 %62, i32 1024, i32 %61
+	%64 = load i32, i32* %0, align 4
+	%65 = add i32 %64, %63
+	%66 = icmp uge i32 %65, 1024
+	br i1 %66, label %68, label %67
+
+67:
+	store i32 %65, i32* %0, align 4
+	br label %71
+
+68:
+	store i32 0, i32* %0, align 4
+	%69 = load volatile i32, i32 addrspace(1)* %1, align 4
+	%70 = icmp ne i32 %69, 0
+	br i1 %70, label %114, label %71
+
+71:
+	%72 = icmp slt i64 %42, %x.len
+	br i1 %72, label %73, label %101
+
+73:
+	%74 = icmp ult i64 %42, %x.len
+	br i1 %74, label %99, label %fault
 
 fault:
-	%58 = phi i32 [ 0, %56 ]
-	%59 = phi i64 [ %42, %56 ]
-	%60 = phi i64 [ %x.len, %56 ]
-	%61 = phi i64 [ 0, %56 ]
-	%62 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 0
-	%63 = cmpxchg i32 addrspace(1)* %62, i32 0, i32 1 monotonic monotonic
-	%64 = extractvalue { i32, i1 } %63, 1
-	br i1 %64, label %65, label %81
-
-65:
-	%66 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 1
-	store i32 %ka.launch, i32 addrspace(1)* %66
-	%67 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 2
-	store i32 %58, i32 addrspace(1)* %67
-	%68 = call i64 @ka.global_id(i32 0)
-	%69 = trunc i64 %68 to i32
-	%70 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 3
-	store i32 %69, i32 addrspace(1)* %70
-	%71 = call i64 @ka.global_id(i32 1)
-	%72 = trunc i64 %71 to i32
-	%73 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 4
-	store i32 %72, i32 addrspace(1)* %73
-	%74 = call i64 @ka.global_id(i32 2)
-	%75 = trunc i64 %74 to i32
-	%76 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 5
-	store i32 %75, i32 addrspace(1)* %76
-	%77 = bitcast i32 addrspace(1)* %ka.fault to i64 addrspace(1)*
-	%78 = getelementptr i64, i64 addrspace(1)* %77, i64 4
-	store i64 %59, i64 addrspace(1)* %78
-	%79 = getelementptr i64, i64 addrspace(1)* %77, i64 5
-	store i64 %60, i64 addrspace(1)* %79
-	%80 = getelementptr i64, i64 addrspace(1)* %77, i64 6
-	store i64 %61, i64 addrspace(1)* %80
-	br label %81
-
-81:
-	ret void
+	%75 = phi i32 [ 0, %73 ]
+	%76 = phi i64 [ %42, %73 ]
+	%77 = phi i64 [ %x.len, %73 ]
+	%78 = phi i64 [ 0, %73 ]
+	%79 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 0
+	%80 = cmpxchg i32 addrspace(1)* %79, i32 0, i32 1 monotonic monotonic
+	%81 = extractvalue { i32, i1 } %80, 1
+	br i1 %81, label %82, label %98
 
 82:
-	%83 = getelementptr i32, i32 addrspace(1)* %x.ptr, i64 %42
-	store i32 %51, i32 addrspace(1)* %83
-	br label %84
+	%83 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 1
+	store i32 %ka.launch, i32 addrspace(1)* %83
+	%84 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 2
+	store i32 %75, i32 addrspace(1)* %84
+	%85 = call i64 @ka.global_id(i32 0)
+	%86 = trunc i64 %85 to i32
+	%87 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 3
+	store i32 %86, i32 addrspace(1)* %87
+	%88 = call i64 @ka.global_id(i32 1)
+	%89 = trunc i64 %88 to i32
+	%90 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 4
+	store i32 %89, i32 addrspace(1)* %90
+	%91 = call i64 @ka.global_id(i32 2)
+	%92 = trunc i64 %91 to i32
+	%93 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 5
+	store i32 %92, i32 addrspace(1)* %93
+	%94 = bitcast i32 addrspace(1)* %ka.fault to i64 addrspace(1)*
+	%95 = getelementptr i64, i64 addrspace(1)* %94, i64 4
+	store i64 %76, i64 addrspace(1)* %95
+	%96 = getelementptr i64, i64 addrspace(1)* %94, i64 5
+	store i64 %77, i64 addrspace(1)* %96
+	%97 = getelementptr i64, i64 addrspace(1)* %94, i64 6
+	store i64 %78, i64 addrspace(1)* %97
+	br label %98
 
-84:
+98:
 	ret void
 
-85:
-	%86 = mul i32 %51, 1664525
-	%87 = add i32 %86, 1013904223
-	%88 = add i32 %52, 1
+99:
+	%100 = getelementptr i32, i32 addrspace(1)* %x.ptr, i64 %42
+	store i32 %55, i32 addrspace(1)* %100
+	br label %101
+
+101:
+	ret void
+
+102:
+	%103 = load volatile i32, i32 addrspace(1)* %1, align 4
+	%104 = icmp ne i32 %103, 0
+	br i1 %104, label %114, label %105
+
+105:
+	%106 = sub i32 %n, %56
+	%107 = icmp ugt i32 %106, 1024
+	%108 = add i32 %56, 1024
+	%109 = select i1 %107, i32 %108, i32 %n
 	br label %50
+
+110:
+	%111 = mul i32 %55, 1664525
+	%112 = add i32 %111, 1013904223
+	%113 = add i32 %56, 1
+	br label %54
 
 outside:
 	ret void
 
-89:
-	ret void
-
-90:
-	%91 = phi i32 [ %49, %33 ], [ %103, %99 ]
-	%92 = phi i32 [ %43, %33 ], [ %51, %99 ]
-	%93 = phi i32 [ 0, %33 ], [ %52, %99 ]
-	br label %50
-
-94:
-	%95 = icmp slt i32 %52, %n
-	br i1 %95, label %96, label %104
-
-96:
-	%97 = load volatile i32, i32 addrspace(1)* %1, align 4
-	%98 = icmp ne i32 %97, 0
-	br i1 %98, label %89, label %99
-
-99:
-	%100 = sub i32 %n, %52
-	%101 = icmp ugt i32 %100, 1024
-	%102 = add i32 %52, 1024
-	%103 = select i1 %101, i32 %102, i32 %n
-	br label %90
-
-104:
-	%105 = sub i32 %52, 0
-	%106 = icmp ugt i32 %105, 1024
-	%107 = select i1 %106, i32 1024, i32 %105
-	%108 = load i32, i32* %0, align 4
-	%109 = add i32 %108, %107
-	%110 = icmp uge i32 %109, 1024
-	br i1 %110, label %111, label %114
-
-111:
-	store i32 0, i32* %0, align 4
-	%112 = load volatile i32, i32 addrspace(1)* %1, align 4
-	%113 = icmp ne i32 %112, 0
-	br i1 %113, label %89, label %54
-
 114:
-	store i32 %109, i32* %0, align 4
-	br label %54
+	ret void
 }
 
 declare i64 @ka.global_id(i32 %0)

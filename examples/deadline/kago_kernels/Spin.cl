@@ -62,54 +62,54 @@ __kernel void Spin(
 	uint t_49;
 	uint t_50;
 	uint t_51;
-	bool t_52;
-	bool t_53;
-	bool t_54;
-	uint t_55;
-	ulong t_56;
-	ulong t_57;
-	ulong t_58;
-	__global uint* t_59;
-	uint cas_60;
-	bool cas_ok_61;
+	uint t_52;
+	uint t_53;
+	uint t_54;
+	bool t_55;
+	bool t_56;
+	uint t_57;
+	bool t_58;
+	uint t_59;
+	uint t_60;
+	uint t_61;
 	bool t_62;
-	__global uint* t_63;
-	__global uint* t_64;
-	ulong t_65;
-	uint t_66;
-	__global uint* t_67;
+	uint t_63;
+	bool t_64;
+	bool t_65;
+	bool t_66;
+	uint t_67;
 	ulong t_68;
-	uint t_69;
-	__global uint* t_70;
-	ulong t_71;
-	uint t_72;
-	__global uint* t_73;
-	__global ulong* t_74;
-	__global ulong* t_75;
-	__global ulong* t_76;
-	__global ulong* t_77;
-	__global uint* t_78;
-	uint t_79;
-	uint t_80;
+	ulong t_69;
+	ulong t_70;
+	__global uint* t_71;
+	uint cas_72;
+	bool cas_ok_73;
+	bool t_74;
+	__global uint* t_75;
+	__global uint* t_76;
+	ulong t_77;
+	uint t_78;
+	__global uint* t_79;
+	ulong t_80;
 	uint t_81;
-	uint t_82;
-	uint t_83;
+	__global uint* t_82;
+	ulong t_83;
 	uint t_84;
-	bool t_85;
-	uint t_86;
-	bool t_87;
-	uint t_88;
-	bool t_89;
-	uint t_90;
+	__global uint* t_85;
+	__global ulong* t_86;
+	__global ulong* t_87;
+	__global ulong* t_88;
+	__global ulong* t_89;
+	__global uint* t_90;
 	uint t_91;
-	uint t_92;
-	bool t_93;
-	uint t_94;
+	bool t_92;
+	uint t_93;
+	bool t_94;
 	uint t_95;
 	uint t_96;
-	bool t_97;
+	uint t_97;
 	uint t_98;
-	bool t_99;
+	uint t_99;
 
 	*(&priv_2) = 0u;
 	t_3 = ka_fault_0 + 6;
@@ -168,115 +168,115 @@ L_103:
 	t_47 = t_46 & t_45;
 	t_48 = 0u + 1024u;
 	t_49 = t_47 ? t_48 : n;
-	t_82 = t_49;
-	t_83 = t_43;
-	t_84 = 0u;
+	t_50 = t_49;
+	t_51 = t_43;
+	t_52 = 0u;
 	goto L_105;
-L_114:
-	t_52 = (int)t_51 < (int)t_82;
-	if (t_52) goto L_106;
-	goto L_107;
-L_120:
-	t_53 = (long)t_42 < (long)x_len;
-	if (t_53) goto L_108;
-	goto L_109;
+L_105:
+	t_53 = t_51;
+	t_54 = t_52;
+	goto L_106;
+L_106:
+	t_55 = (int)t_54 < (int)t_50;
+	if (t_55) goto L_107;
+	goto L_108;
 L_108:
-	t_54 = t_42 < x_len;
-	if (t_54) goto L_110;
-	t_55 = 0u;
-	t_56 = t_42;
-	t_57 = x_len;
-	t_58 = 0ul;
-	goto fault_111;
-fault_111:
-	t_59 = ka_fault_0;
-	cas_60 = atomic_cmpxchg((volatile __global uint*)t_59, 0u, 1u);
-	cas_ok_61 = cas_60 == 0u;
-	t_62 = cas_ok_61;
-	if (t_62) goto L_112;
-	goto L_113;
+	t_56 = (int)t_54 < (int)n;
+	if (t_56) goto L_109;
+	goto L_110;
+L_110:
+	t_57 = t_54 - 0u;
+	t_58 = t_57 > 1024u;
+	t_59 = t_58 ? 1024u : t_57;
+	t_60 = *(&priv_2);
+	t_61 = t_60 + t_59;
+	t_62 = t_61 >= 1024u;
+	if (t_62) goto L_111;
+	goto L_112;
 L_112:
-	t_63 = ka_fault_0 + 1;
-	*t_63 = ka_launch_1;
-	t_64 = ka_fault_0 + 2;
-	*t_64 = t_55;
-	t_65 = (ulong)get_global_id(0);
-	t_66 = (uint)t_65;
-	t_67 = ka_fault_0 + 3;
-	*t_67 = t_66;
-	t_68 = (ulong)get_global_id(1);
-	t_69 = (uint)t_68;
-	t_70 = ka_fault_0 + 4;
-	*t_70 = t_69;
-	t_71 = (ulong)get_global_id(2);
-	t_72 = (uint)t_71;
-	t_73 = ka_fault_0 + 5;
-	*t_73 = t_72;
-	t_74 = (__global ulong*)ka_fault_0;
-	t_75 = t_74 + 4;
-	*t_75 = t_56;
-	t_76 = t_74 + 5;
-	*t_76 = t_57;
-	t_77 = t_74 + 6;
-	*t_77 = t_58;
+	*(&priv_2) = t_61;
+	goto L_113;
+L_111:
+	*(&priv_2) = 0u;
+	t_63 = *(volatile __typeof__(*t_3)*)t_3;
+	t_64 = t_63 != 0u;
+	if (t_64) goto L_100;
 	goto L_113;
 L_113:
+	t_65 = (long)t_42 < (long)x_len;
+	if (t_65) goto L_114;
+	goto L_115;
+L_114:
+	t_66 = t_42 < x_len;
+	if (t_66) goto L_116;
+	t_67 = 0u;
+	t_68 = t_42;
+	t_69 = x_len;
+	t_70 = 0ul;
+	goto fault_117;
+fault_117:
+	t_71 = ka_fault_0;
+	cas_72 = atomic_cmpxchg((volatile __global uint*)t_71, 0u, 1u);
+	cas_ok_73 = cas_72 == 0u;
+	t_74 = cas_ok_73;
+	if (t_74) goto L_118;
+	goto L_119;
+L_118:
+	t_75 = ka_fault_0 + 1;
+	*t_75 = ka_launch_1;
+	t_76 = ka_fault_0 + 2;
+	*t_76 = t_67;
+	t_77 = (ulong)get_global_id(0);
+	t_78 = (uint)t_77;
+	t_79 = ka_fault_0 + 3;
+	*t_79 = t_78;
+	t_80 = (ulong)get_global_id(1);
+	t_81 = (uint)t_80;
+	t_82 = ka_fault_0 + 4;
+	*t_82 = t_81;
+	t_83 = (ulong)get_global_id(2);
+	t_84 = (uint)t_83;
+	t_85 = ka_fault_0 + 5;
+	*t_85 = t_84;
+	t_86 = (__global ulong*)ka_fault_0;
+	t_87 = t_86 + 4;
+	*t_87 = t_68;
+	t_88 = t_86 + 5;
+	*t_88 = t_69;
+	t_89 = t_86 + 6;
+	*t_89 = t_70;
+	goto L_119;
+L_119:
 	return;
-L_110:
-	t_78 = x_ptr + (long)t_42;
-	*t_78 = t_50;
-	goto L_109;
+L_116:
+	t_90 = x_ptr + (long)t_42;
+	*t_90 = t_53;
+	goto L_115;
+L_115:
+	return;
 L_109:
-	return;
-L_106:
-	t_79 = t_50 * 0x19660du;
-	t_80 = t_79 + 0x3c6ef35fu;
-	t_81 = t_51 + 1u;
-	t_50 = t_80;
-	t_51 = t_81;
-	goto L_114;
+	t_91 = *(volatile __typeof__(*t_3)*)t_3;
+	t_92 = t_91 != 0u;
+	if (t_92) goto L_100;
+	goto L_120;
+L_120:
+	t_93 = n - t_54;
+	t_94 = t_93 > 1024u;
+	t_95 = t_54 + 1024u;
+	t_96 = t_94 ? t_95 : n;
+	t_50 = t_96;
+	t_51 = t_53;
+	t_52 = t_54;
+	goto L_105;
+L_107:
+	t_97 = t_53 * 0x19660du;
+	t_98 = t_97 + 0x3c6ef35fu;
+	t_99 = t_54 + 1u;
+	t_53 = t_98;
+	t_54 = t_99;
+	goto L_106;
 outside_104:
 	return;
 L_100:
 	return;
-L_105:
-	t_50 = t_83;
-	t_51 = t_84;
-	goto L_114;
-L_107:
-	t_85 = (int)t_51 < (int)n;
-	if (t_85) goto L_115;
-	goto L_116;
-L_115:
-	t_86 = *(volatile __typeof__(*t_3)*)t_3;
-	t_87 = t_86 != 0u;
-	if (t_87) goto L_100;
-	goto L_117;
-L_117:
-	t_88 = n - t_51;
-	t_89 = t_88 > 1024u;
-	t_90 = t_51 + 1024u;
-	t_91 = t_89 ? t_90 : n;
-	t_82 = t_91;
-	t_83 = t_50;
-	t_84 = t_51;
-	goto L_105;
-L_116:
-	t_92 = t_51 - 0u;
-	t_93 = t_92 > 1024u;
-	t_94 = t_93 ? 1024u : t_92;
-	t_95 = *(&priv_2);
-	t_96 = t_95 + t_94;
-	t_97 = t_96 >= 1024u;
-	if (t_97) goto L_118;
-	goto L_119;
-L_118:
-	*(&priv_2) = 0u;
-	t_98 = *(volatile __typeof__(*t_3)*)t_3;
-	t_99 = t_98 != 0u;
-	if (t_99) goto L_100;
-	goto L_120;
-L_119:
-	*(&priv_2) = t_96;
-	goto L_120;
 }

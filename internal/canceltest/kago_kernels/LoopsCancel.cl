@@ -63,147 +63,147 @@ __kernel void LoopsCancel(
 	ulong t_49;
 	ulong t_50;
 	ulong t_51;
-	bool t_52;
+	ulong t_52;
 	ulong t_53;
-	bool t_54;
+	ulong t_54;
 	bool t_55;
 	bool t_56;
 	ulong t_57;
-	ulong t_58;
+	bool t_58;
 	ulong t_59;
-	ulong t_60;
-	bool t_61;
-	ulong t_62;
-	ulong t_63;
-	ulong t_64;
+	uint t_60;
+	uint t_61;
+	uint t_62;
+	bool t_63;
+	uint t_64;
 	bool t_65;
 	ulong t_66;
-	uint t_67;
-	uint t_68;
+	bool t_67;
+	bool t_68;
 	bool t_69;
-	bool t_70;
-	bool t_71;
-	uint t_72;
-	uint t_73;
+	ulong t_70;
+	ulong t_71;
+	ulong t_72;
+	ulong t_73;
 	ulong t_74;
-	uint t_75;
-	bool t_76;
-	ulong t_77;
-	ulong t_78;
+	ulong t_75;
+	ulong t_76;
+	bool t_77;
+	bool t_78;
 	ulong t_79;
 	bool t_80;
 	ulong t_81;
-	uchar t_82;
-	ulong t_83;
-	uchar t_84;
+	uint t_82;
+	uint t_83;
+	uint t_84;
 	bool t_85;
-	bool t_86;
-	uint t_87;
+	uint t_86;
+	bool t_87;
 	ulong t_88;
 	ulong t_89;
 	ulong t_90;
-	__global uint* t_91;
-	uint cas_92;
-	bool cas_ok_93;
-	bool t_94;
-	__global uint* t_95;
-	__global uint* t_96;
-	ulong t_97;
+	bool t_91;
+	ulong t_92;
+	uint t_93;
+	uint t_94;
+	bool t_95;
+	bool t_96;
+	bool t_97;
 	uint t_98;
-	__global uint* t_99;
-	ulong t_100;
-	uint t_101;
-	__global uint* t_102;
+	uint t_99;
+	uint t_100;
+	ulong t_101;
+	uint t_102;
 	ulong t_103;
 	uint t_104;
-	__global uint* t_105;
-	__global ulong* t_106;
-	__global ulong* t_107;
-	__global ulong* t_108;
-	__global ulong* t_109;
-	__global ulong* t_110;
-	ulong t_111;
-	ulong t_112;
-	uchar t_113;
-	ulong t_114;
-	bool t_115;
-	bool t_116;
-	bool t_117;
-	ulong t_118;
+	bool t_105;
+	bool t_106;
+	uint t_107;
+	bool t_108;
+	uint t_109;
+	uint t_110;
+	uint t_111;
+	bool t_112;
+	uint t_113;
+	bool t_114;
+	ulong t_115;
+	ulong t_116;
+	ulong t_117;
+	bool t_118;
 	ulong t_119;
-	ulong t_120;
+	uchar t_120;
 	ulong t_121;
-	bool t_122;
+	uchar t_122;
 	bool t_123;
-	ulong t_124;
-	ulong t_125;
-	bool t_126;
+	bool t_124;
+	uint t_125;
+	ulong t_126;
 	ulong t_127;
 	ulong t_128;
-	ulong t_129;
-	ulong t_130;
-	ulong t_131;
-	ulong t_132;
-	ulong t_133;
-	ulong t_134;
-	uint t_135;
-	ulong t_136;
-	ulong t_137;
+	__global uint* t_129;
+	uint cas_130;
+	bool cas_ok_131;
+	bool t_132;
+	__global uint* t_133;
+	__global uint* t_134;
+	ulong t_135;
+	uint t_136;
+	__global uint* t_137;
 	ulong t_138;
-	ulong t_139;
-	ulong t_140;
+	uint t_139;
+	__global uint* t_140;
 	ulong t_141;
-	ulong t_142;
-	ulong t_143;
-	ulong t_144;
-	ulong t_145;
-	bool t_146;
-	uint t_147;
-	bool t_148;
+	uint t_142;
+	__global uint* t_143;
+	__global ulong* t_144;
+	__global ulong* t_145;
+	__global ulong* t_146;
+	__global ulong* t_147;
+	__global ulong* t_148;
 	ulong t_149;
-	bool t_150;
-	ulong t_151;
-	ulong t_152;
-	ulong t_153;
-	bool t_154;
-	ulong t_155;
+	ulong t_150;
+	uchar t_151;
+	uint t_152;
+	uint t_153;
+	uint t_154;
+	bool t_155;
 	uint t_156;
-	uint t_157;
-	uint t_158;
+	bool t_157;
+	ulong t_158;
 	bool t_159;
-	uint t_160;
+	bool t_160;
 	bool t_161;
 	ulong t_162;
 	ulong t_163;
 	ulong t_164;
-	bool t_165;
-	uint t_166;
-	bool t_167;
+	ulong t_165;
+	ulong t_166;
+	ulong t_167;
 	ulong t_168;
 	bool t_169;
-	ulong t_170;
+	bool t_170;
 	ulong t_171;
-	ulong t_172;
-	bool t_173;
-	ulong t_174;
+	bool t_172;
+	ulong t_173;
+	uint t_174;
 	uint t_175;
 	uint t_176;
-	uint t_177;
-	bool t_178;
-	uint t_179;
-	bool t_180;
-	uint t_181;
+	bool t_177;
+	uint t_178;
+	bool t_179;
+	uint t_180;
+	bool t_181;
 	ulong t_182;
-	uint t_183;
-	bool t_184;
-	uint t_185;
+	bool t_183;
+	ulong t_184;
+	ulong t_185;
 	bool t_186;
-	uint t_187;
-	bool t_188;
-	uint t_189;
-	uint t_190;
-	uint t_191;
-	bool t_192;
+	ulong t_187;
+	ulong t_188;
+	bool t_189;
+	ulong t_190;
+	ulong t_191;
+	ulong t_192;
 	uint t_193;
 	uint t_194;
 	uint t_195;
@@ -212,41 +212,41 @@ __kernel void LoopsCancel(
 	bool t_198;
 	ulong t_199;
 	ulong t_200;
-	ulong t_201;
+	uint t_201;
 	bool t_202;
 	uint t_203;
 	bool t_204;
-	ulong t_205;
-	bool t_206;
+	uint t_205;
+	uint t_206;
 	ulong t_207;
 	ulong t_208;
 	ulong t_209;
-	bool t_210;
+	uint t_210;
 	ulong t_211;
-	uint t_212;
+	ulong t_212;
 	uint t_213;
 	uint t_214;
-	bool t_215;
-	uint t_216;
-	bool t_217;
-	uint t_218;
+	uint t_215;
+	bool t_216;
+	uint t_217;
+	bool t_218;
 	uint t_219;
-	uint t_220;
-	bool t_221;
-	uint t_222;
-	bool t_223;
-	uint t_224;
-	uint t_225;
-	uint t_226;
-	bool t_227;
-	uint t_228;
-	bool t_229;
-	uint t_230;
-	uint t_231;
-	uint t_232;
-	bool t_233;
-	uint t_234;
-	bool t_235;
+	bool t_220;
+	ulong t_221;
+	bool t_222;
+	ulong t_223;
+	ulong t_224;
+	ulong t_225;
+	ulong t_226;
+	uint t_227;
+	bool t_228;
+	ulong t_229;
+	bool t_230;
+	ulong t_231;
+	ulong t_232;
+	ulong t_233;
+	ulong t_234;
+	ulong t_235;
 
 	*(&priv_2) = 0u;
 	t_3 = ka_fault_0 + 6;
@@ -310,411 +310,411 @@ L_243:
 	t_47 = t_46 & t_45;
 	t_48 = 0ul + 1024ul;
 	t_49 = t_47 ? t_48 : n;
-	t_143 = t_49;
-	t_144 = 0ul;
-	t_145 = 0ul;
+	t_50 = t_49;
+	t_51 = 0ul;
+	t_52 = 0ul;
 	goto L_244;
-L_280:
-	t_52 = (long)t_51 < (long)t_143;
-	if (t_52) goto L_245;
-	goto L_246;
-L_286:
-	t_53 = 3ul - n;
-	t_54 = t_53 > 1024ul;
-	t_55 = (long)n < (long)3ul;
-	t_56 = t_55 & t_54;
-	t_57 = n + 1024ul;
-	t_58 = t_56 ? t_57 : 3ul;
-	t_162 = t_58;
-	t_163 = t_50;
-	t_164 = n;
+L_244:
+	t_53 = t_51;
+	t_54 = t_52;
+	goto L_245;
+L_245:
+	t_55 = (long)t_54 < (long)t_50;
+	if (t_55) goto L_246;
 	goto L_247;
-L_279:
-	t_61 = (long)t_60 < (long)t_162;
-	if (t_61) goto L_248;
+L_247:
+	t_56 = (long)t_54 < (long)n;
+	if (t_56) goto L_248;
 	goto L_249;
-L_292:
-	t_62 = t_59;
-	t_63 = 0xfffffffffffffffbul;
-	goto L_250;
+L_249:
+	t_57 = t_54 - 0ul;
+	t_58 = t_57 > 1024ul;
+	t_59 = t_58 ? 1024ul : t_57;
+	t_60 = (uint)t_59;
+	t_61 = *(&priv_2);
+	t_62 = t_61 + t_60;
+	t_63 = t_62 >= 1024u;
+	if (t_63) goto L_250;
+	goto L_251;
+L_251:
+	*(&priv_2) = t_62;
+	goto L_252;
 L_250:
-	t_64 = n - 4000ul;
-	t_65 = (long)t_63 < (long)t_64;
-	if (t_65) goto L_251;
+	*(&priv_2) = 0u;
+	t_64 = *(volatile __typeof__(*t_3)*)t_3;
+	t_65 = t_64 != 0u;
+	if (t_65) goto L_236;
 	goto L_252;
 L_252:
-	t_66 = (ulong)((long)t_42 % (long)7ul);
-	t_67 = (uint)t_66;
-	t_68 = m - t_67;
-	t_69 = t_68 > 1024u;
-	t_70 = t_67 < m;
-	t_71 = t_70 & t_69;
-	t_72 = t_67 + 1024u;
-	t_73 = t_71 ? t_72 : m;
-	t_181 = t_73;
-	t_182 = t_62;
-	t_183 = t_67;
+	t_66 = 3ul - n;
+	t_67 = t_66 > 1024ul;
+	t_68 = (long)n < (long)3ul;
+	t_69 = t_68 & t_67;
+	t_70 = n + 1024ul;
+	t_71 = t_69 ? t_70 : 3ul;
+	t_72 = t_71;
+	t_73 = t_53;
+	t_74 = n;
 	goto L_253;
-L_277:
-	t_76 = t_75 < t_181;
-	if (t_76) goto L_254;
-	goto L_255;
-L_298:
-	t_77 = t_74;
-	t_78 = 0ul;
+L_253:
+	t_75 = t_73;
+	t_76 = t_74;
+	goto L_254;
+L_254:
+	t_77 = (long)t_76 < (long)t_72;
+	if (t_77) goto L_255;
 	goto L_256;
 L_256:
-	t_79 = (ulong)((long)n / (long)100ul);
-	t_80 = (long)t_78 < (long)t_79;
-	if (t_80) goto L_257;
+	t_78 = (long)t_76 < (long)3ul;
+	if (t_78) goto L_257;
 	goto L_258;
 L_258:
-	t_81 = t_77;
-	t_82 = (uchar)156;
-	goto L_259;
+	t_79 = t_76 - n;
+	t_80 = t_79 > 1024ul;
+	t_81 = t_80 ? 1024ul : t_79;
+	t_82 = (uint)t_81;
+	t_83 = *(&priv_2);
+	t_84 = t_83 + t_82;
+	t_85 = t_84 >= 1024u;
+	if (t_85) goto L_259;
+	goto L_260;
+L_260:
+	*(&priv_2) = t_84;
+	goto L_261;
 L_259:
-	t_83 = (ulong)((long)n % (long)100ul);
-	t_84 = (uchar)t_83;
-	t_85 = (char)t_82 < (char)t_84;
-	if (t_85) goto L_260;
+	*(&priv_2) = 0u;
+	t_86 = *(volatile __typeof__(*t_3)*)t_3;
+	t_87 = t_86 != 0u;
+	if (t_87) goto L_236;
 	goto L_261;
 L_261:
-	t_86 = t_42 < out_len;
-	if (t_86) goto L_262;
-	t_87 = 0u;
-	t_88 = t_42;
-	t_89 = out_len;
-	t_90 = 0ul;
-	goto fault_263;
-fault_263:
-	t_91 = ka_fault_0;
-	cas_92 = atomic_cmpxchg((volatile __global uint*)t_91, 0u, 1u);
-	cas_ok_93 = cas_92 == 0u;
-	t_94 = cas_ok_93;
-	if (t_94) goto L_264;
-	goto L_265;
+	t_88 = t_75;
+	t_89 = 0xfffffffffffffffbul;
+	goto L_262;
+L_262:
+	t_90 = n - 4000ul;
+	t_91 = (long)t_89 < (long)t_90;
+	if (t_91) goto L_263;
+	goto L_264;
 L_264:
-	t_95 = ka_fault_0 + 1;
-	*t_95 = ka_launch_1;
-	t_96 = ka_fault_0 + 2;
-	*t_96 = t_87;
-	t_97 = (ulong)get_global_id(0);
-	t_98 = (uint)t_97;
-	t_99 = ka_fault_0 + 3;
-	*t_99 = t_98;
-	t_100 = (ulong)get_global_id(1);
-	t_101 = (uint)t_100;
-	t_102 = ka_fault_0 + 4;
-	*t_102 = t_101;
-	t_103 = (ulong)get_global_id(2);
-	t_104 = (uint)t_103;
-	t_105 = ka_fault_0 + 5;
-	*t_105 = t_104;
-	t_106 = (__global ulong*)ka_fault_0;
-	t_107 = t_106 + 4;
-	*t_107 = t_88;
-	t_108 = t_106 + 5;
-	*t_108 = t_89;
-	t_109 = t_106 + 6;
-	*t_109 = t_90;
+	t_92 = (ulong)((long)t_42 % (long)7ul);
+	t_93 = (uint)t_92;
+	t_94 = m - t_93;
+	t_95 = t_94 > 1024u;
+	t_96 = t_93 < m;
+	t_97 = t_96 & t_95;
+	t_98 = t_93 + 1024u;
+	t_99 = t_97 ? t_98 : m;
+	t_100 = t_99;
+	t_101 = t_88;
+	t_102 = t_93;
 	goto L_265;
 L_265:
-	return;
-L_262:
-	t_110 = out_ptr + (long)t_42;
-	*t_110 = t_81;
-	goto L_266;
-L_260:
-	t_111 = (ulong)(long)(char)t_82;
-	t_112 = t_81 + t_111;
-	t_113 = (uchar)((uint)t_82 + (uint)(uchar)1);
-	goto L_267;
-L_257:
-	t_114 = 300ul - 0ul;
-	t_115 = t_114 > 1024ul;
-	t_116 = (long)0ul < (long)300ul;
-	t_117 = t_116 & t_115;
-	t_118 = 0ul + 1024ul;
-	t_119 = t_117 ? t_118 : 300ul;
-	t_199 = t_119;
-	t_200 = t_77;
-	t_201 = 0ul;
-	goto L_268;
-L_276:
-	t_122 = (long)t_121 < (long)t_199;
-	if (t_122) goto L_269;
-	goto L_270;
-L_269:
-	t_123 = t_121 == t_78;
-	if (t_123) {
-		t_130 = t_120;
-		goto L_271;
-	}
-	goto L_272;
-L_272:
-	t_124 = (ulong)((long)t_78 % (long)7ul);
-	t_125 = 250ul + t_124;
-	t_126 = (long)t_121 > (long)t_125;
-	if (t_126) goto L_273;
-	goto L_274;
-L_274:
-	t_127 = t_78 * t_121;
-	t_128 = t_120 + t_127;
-	t_130 = t_128;
-	goto L_271;
-L_273:
-	t_129 = t_78 + 1ul;
-	goto L_275;
-L_271:
-	t_131 = t_121 + 1ul;
-	t_120 = t_130;
-	t_121 = t_131;
-	goto L_276;
-L_254:
-	t_132 = (ulong)t_75;
-	t_133 = t_132 * 2ul;
-	t_134 = t_74 + t_133;
-	t_135 = t_75 + 1u;
-	t_74 = t_134;
-	t_75 = t_135;
-	goto L_277;
-L_251:
-	t_136 = t_62 + 3ul;
-	t_137 = t_63 + 1ul;
-	goto L_278;
-L_248:
-	t_138 = t_59 - t_60;
-	t_139 = t_60 + 1ul;
-	t_59 = t_138;
-	t_60 = t_139;
-	goto L_279;
-L_245:
-	t_140 = t_51 ^ t_42;
-	t_141 = t_50 + t_140;
-	t_142 = t_51 + 1ul;
-	t_50 = t_141;
-	t_51 = t_142;
-	goto L_280;
-L_242:
+	t_103 = t_101;
+	t_104 = t_102;
 	goto L_266;
 L_266:
+	t_105 = t_104 < t_100;
+	if (t_105) goto L_267;
+	goto L_268;
+L_268:
+	t_106 = t_104 < m;
+	if (t_106) goto L_269;
+	goto L_270;
+L_270:
+	t_107 = t_104 - t_93;
+	t_108 = t_107 > 1024u;
+	t_109 = t_108 ? 1024u : t_107;
+	t_110 = *(&priv_2);
+	t_111 = t_110 + t_109;
+	t_112 = t_111 >= 1024u;
+	if (t_112) goto L_271;
+	goto L_272;
+L_272:
+	*(&priv_2) = t_111;
+	goto L_273;
+L_271:
+	*(&priv_2) = 0u;
+	t_113 = *(volatile __typeof__(*t_3)*)t_3;
+	t_114 = t_113 != 0u;
+	if (t_114) goto L_236;
+	goto L_273;
+L_273:
+	t_115 = t_103;
+	t_116 = 0ul;
+	goto L_274;
+L_274:
+	t_117 = (ulong)((long)n / (long)100ul);
+	t_118 = (long)t_116 < (long)t_117;
+	if (t_118) goto L_275;
+	goto L_276;
+L_276:
+	t_119 = t_115;
+	t_120 = (uchar)156;
+	goto L_277;
+L_277:
+	t_121 = (ulong)((long)n % (long)100ul);
+	t_122 = (uchar)t_121;
+	t_123 = (char)t_120 < (char)t_122;
+	if (t_123) goto L_278;
+	goto L_279;
+L_279:
+	t_124 = t_42 < out_len;
+	if (t_124) goto L_280;
+	t_125 = 0u;
+	t_126 = t_42;
+	t_127 = out_len;
+	t_128 = 0ul;
+	goto fault_281;
+fault_281:
+	t_129 = ka_fault_0;
+	cas_130 = atomic_cmpxchg((volatile __global uint*)t_129, 0u, 1u);
+	cas_ok_131 = cas_130 == 0u;
+	t_132 = cas_ok_131;
+	if (t_132) goto L_282;
+	goto L_283;
+L_282:
+	t_133 = ka_fault_0 + 1;
+	*t_133 = ka_launch_1;
+	t_134 = ka_fault_0 + 2;
+	*t_134 = t_125;
+	t_135 = (ulong)get_global_id(0);
+	t_136 = (uint)t_135;
+	t_137 = ka_fault_0 + 3;
+	*t_137 = t_136;
+	t_138 = (ulong)get_global_id(1);
+	t_139 = (uint)t_138;
+	t_140 = ka_fault_0 + 4;
+	*t_140 = t_139;
+	t_141 = (ulong)get_global_id(2);
+	t_142 = (uint)t_141;
+	t_143 = ka_fault_0 + 5;
+	*t_143 = t_142;
+	t_144 = (__global ulong*)ka_fault_0;
+	t_145 = t_144 + 4;
+	*t_145 = t_126;
+	t_146 = t_144 + 5;
+	*t_146 = t_127;
+	t_147 = t_144 + 6;
+	*t_147 = t_128;
+	goto L_283;
+L_283:
+	return;
+L_280:
+	t_148 = out_ptr + (long)t_42;
+	*t_148 = t_119;
+	goto L_284;
+L_278:
+	t_149 = (ulong)(long)(char)t_120;
+	t_150 = t_119 + t_149;
+	t_151 = (uchar)((uint)t_120 + (uint)(uchar)1);
+	goto L_285;
+L_285:
+	t_152 = *(&priv_2);
+	t_153 = t_152 + 1u;
+	*(&priv_2) = t_153;
+	t_154 = t_153 & 1023u;
+	t_155 = t_154 == 0u;
+	if (t_155) goto L_286;
+	t_119 = t_150;
+	t_120 = t_151;
+	goto L_277;
+L_286:
+	t_156 = *(volatile __typeof__(*t_3)*)t_3;
+	t_157 = t_156 != 0u;
+	if (t_157) goto L_236;
+	t_119 = t_150;
+	t_120 = t_151;
+	goto L_277;
+L_275:
+	t_158 = 300ul - 0ul;
+	t_159 = t_158 > 1024ul;
+	t_160 = (long)0ul < (long)300ul;
+	t_161 = t_160 & t_159;
+	t_162 = 0ul + 1024ul;
+	t_163 = t_161 ? t_162 : 300ul;
+	t_164 = t_163;
+	t_165 = t_115;
+	t_166 = 0ul;
+	goto L_287;
+L_287:
+	t_167 = t_165;
+	t_168 = t_166;
+	goto L_288;
+L_288:
+	t_169 = (long)t_168 < (long)t_164;
+	if (t_169) goto L_289;
+	goto L_290;
+L_290:
+	t_170 = (long)t_168 < (long)300ul;
+	if (t_170) goto L_291;
+	goto L_292;
+L_292:
+	t_171 = t_168 - 0ul;
+	t_172 = t_171 > 1024ul;
+	t_173 = t_172 ? 1024ul : t_171;
+	t_174 = (uint)t_173;
+	t_175 = *(&priv_2);
+	t_176 = t_175 + t_174;
+	t_177 = t_176 >= 1024u;
+	if (t_177) goto L_293;
+	goto L_294;
+L_294:
+	*(&priv_2) = t_176;
+	goto L_295;
+L_293:
+	*(&priv_2) = 0u;
+	t_178 = *(volatile __typeof__(*t_3)*)t_3;
+	t_179 = t_178 != 0u;
+	if (t_179) goto L_236;
+	goto L_295;
+L_291:
+	t_180 = *(volatile __typeof__(*t_3)*)t_3;
+	t_181 = t_180 != 0u;
+	if (t_181) goto L_236;
+	goto L_296;
+L_296:
+	t_182 = 300ul - t_168;
+	t_183 = t_182 > 1024ul;
+	t_184 = t_168 + 1024ul;
+	t_185 = t_183 ? t_184 : 300ul;
+	t_164 = t_185;
+	t_165 = t_167;
+	t_166 = t_168;
+	goto L_287;
+L_289:
+	t_186 = t_168 == t_116;
+	if (t_186) {
+		t_199 = t_167;
+		goto L_297;
+	}
+	goto L_298;
+L_298:
+	t_187 = (ulong)((long)t_116 % (long)7ul);
+	t_188 = 250ul + t_187;
+	t_189 = (long)t_168 > (long)t_188;
+	if (t_189) goto L_295;
+	goto L_299;
+L_299:
+	t_190 = t_116 * t_168;
+	t_191 = t_167 + t_190;
+	t_199 = t_191;
+	goto L_297;
+L_295:
+	t_192 = t_116 + 1ul;
+	goto L_300;
+L_300:
+	t_193 = *(&priv_2);
+	t_194 = t_193 + 1u;
+	*(&priv_2) = t_194;
+	t_195 = t_194 & 1023u;
+	t_196 = t_195 == 0u;
+	if (t_196) goto L_301;
+	t_115 = t_167;
+	t_116 = t_192;
+	goto L_274;
+L_301:
+	t_197 = *(volatile __typeof__(*t_3)*)t_3;
+	t_198 = t_197 != 0u;
+	if (t_198) goto L_236;
+	t_115 = t_167;
+	t_116 = t_192;
+	goto L_274;
+L_297:
+	t_200 = t_168 + 1ul;
+	t_167 = t_199;
+	t_168 = t_200;
+	goto L_288;
+L_269:
+	t_201 = *(volatile __typeof__(*t_3)*)t_3;
+	t_202 = t_201 != 0u;
+	if (t_202) goto L_236;
+	goto L_302;
+L_302:
+	t_203 = m - t_104;
+	t_204 = t_203 > 1024u;
+	t_205 = t_104 + 1024u;
+	t_206 = t_204 ? t_205 : m;
+	t_100 = t_206;
+	t_101 = t_103;
+	t_102 = t_104;
+	goto L_265;
+L_267:
+	t_207 = (ulong)t_104;
+	t_208 = t_207 * 2ul;
+	t_209 = t_103 + t_208;
+	t_210 = t_104 + 1u;
+	t_103 = t_209;
+	t_104 = t_210;
+	goto L_266;
+L_263:
+	t_211 = t_88 + 3ul;
+	t_212 = t_89 + 1ul;
+	goto L_303;
+L_303:
+	t_213 = *(&priv_2);
+	t_214 = t_213 + 1u;
+	*(&priv_2) = t_214;
+	t_215 = t_214 & 1023u;
+	t_216 = t_215 == 0u;
+	if (t_216) goto L_304;
+	t_88 = t_211;
+	t_89 = t_212;
+	goto L_262;
+L_304:
+	t_217 = *(volatile __typeof__(*t_3)*)t_3;
+	t_218 = t_217 != 0u;
+	if (t_218) goto L_236;
+	t_88 = t_211;
+	t_89 = t_212;
+	goto L_262;
+L_257:
+	t_219 = *(volatile __typeof__(*t_3)*)t_3;
+	t_220 = t_219 != 0u;
+	if (t_220) goto L_236;
+	goto L_305;
+L_305:
+	t_221 = 3ul - t_76;
+	t_222 = t_221 > 1024ul;
+	t_223 = t_76 + 1024ul;
+	t_224 = t_222 ? t_223 : 3ul;
+	t_72 = t_224;
+	t_73 = t_75;
+	t_74 = t_76;
+	goto L_253;
+L_255:
+	t_225 = t_75 - t_76;
+	t_226 = t_76 + 1ul;
+	t_75 = t_225;
+	t_76 = t_226;
+	goto L_254;
+L_248:
+	t_227 = *(volatile __typeof__(*t_3)*)t_3;
+	t_228 = t_227 != 0u;
+	if (t_228) goto L_236;
+	goto L_306;
+L_306:
+	t_229 = n - t_54;
+	t_230 = t_229 > 1024ul;
+	t_231 = t_54 + 1024ul;
+	t_232 = t_230 ? t_231 : n;
+	t_50 = t_232;
+	t_51 = t_53;
+	t_52 = t_54;
+	goto L_244;
+L_246:
+	t_233 = t_54 ^ t_42;
+	t_234 = t_53 + t_233;
+	t_235 = t_54 + 1ul;
+	t_53 = t_234;
+	t_54 = t_235;
+	goto L_245;
+L_242:
+	goto L_284;
+L_284:
 	return;
 outside_240:
 	return;
 L_236:
 	return;
-L_244:
-	t_50 = t_144;
-	t_51 = t_145;
-	goto L_280;
-L_246:
-	t_146 = (long)t_51 < (long)n;
-	if (t_146) goto L_281;
-	goto L_282;
-L_281:
-	t_147 = *(volatile __typeof__(*t_3)*)t_3;
-	t_148 = t_147 != 0u;
-	if (t_148) goto L_236;
-	goto L_283;
-L_283:
-	t_149 = n - t_51;
-	t_150 = t_149 > 1024ul;
-	t_151 = t_51 + 1024ul;
-	t_152 = t_150 ? t_151 : n;
-	t_143 = t_152;
-	t_144 = t_50;
-	t_145 = t_51;
-	goto L_244;
-L_282:
-	t_153 = t_51 - 0ul;
-	t_154 = t_153 > 1024ul;
-	t_155 = t_154 ? 1024ul : t_153;
-	t_156 = (uint)t_155;
-	t_157 = *(&priv_2);
-	t_158 = t_157 + t_156;
-	t_159 = t_158 >= 1024u;
-	if (t_159) goto L_284;
-	goto L_285;
-L_284:
-	*(&priv_2) = 0u;
-	t_160 = *(volatile __typeof__(*t_3)*)t_3;
-	t_161 = t_160 != 0u;
-	if (t_161) goto L_236;
-	goto L_286;
-L_285:
-	*(&priv_2) = t_158;
-	goto L_286;
-L_247:
-	t_59 = t_163;
-	t_60 = t_164;
-	goto L_279;
-L_249:
-	t_165 = (long)t_60 < (long)3ul;
-	if (t_165) goto L_287;
-	goto L_288;
-L_287:
-	t_166 = *(volatile __typeof__(*t_3)*)t_3;
-	t_167 = t_166 != 0u;
-	if (t_167) goto L_236;
-	goto L_289;
-L_289:
-	t_168 = 3ul - t_60;
-	t_169 = t_168 > 1024ul;
-	t_170 = t_60 + 1024ul;
-	t_171 = t_169 ? t_170 : 3ul;
-	t_162 = t_171;
-	t_163 = t_59;
-	t_164 = t_60;
-	goto L_247;
-L_288:
-	t_172 = t_60 - n;
-	t_173 = t_172 > 1024ul;
-	t_174 = t_173 ? 1024ul : t_172;
-	t_175 = (uint)t_174;
-	t_176 = *(&priv_2);
-	t_177 = t_176 + t_175;
-	t_178 = t_177 >= 1024u;
-	if (t_178) goto L_290;
-	goto L_291;
-L_290:
-	*(&priv_2) = 0u;
-	t_179 = *(volatile __typeof__(*t_3)*)t_3;
-	t_180 = t_179 != 0u;
-	if (t_180) goto L_236;
-	goto L_292;
-L_291:
-	*(&priv_2) = t_177;
-	goto L_292;
-L_253:
-	t_74 = t_182;
-	t_75 = t_183;
-	goto L_277;
-L_255:
-	t_184 = t_75 < m;
-	if (t_184) goto L_293;
-	goto L_294;
-L_293:
-	t_185 = *(volatile __typeof__(*t_3)*)t_3;
-	t_186 = t_185 != 0u;
-	if (t_186) goto L_236;
-	goto L_295;
-L_295:
-	t_187 = m - t_75;
-	t_188 = t_187 > 1024u;
-	t_189 = t_75 + 1024u;
-	t_190 = t_188 ? t_189 : m;
-	t_181 = t_190;
-	t_182 = t_74;
-	t_183 = t_75;
-	goto L_253;
-L_294:
-	t_191 = t_75 - t_67;
-	t_192 = t_191 > 1024u;
-	t_193 = t_192 ? 1024u : t_191;
-	t_194 = *(&priv_2);
-	t_195 = t_194 + t_193;
-	t_196 = t_195 >= 1024u;
-	if (t_196) goto L_296;
-	goto L_297;
-L_296:
-	*(&priv_2) = 0u;
-	t_197 = *(volatile __typeof__(*t_3)*)t_3;
-	t_198 = t_197 != 0u;
-	if (t_198) goto L_236;
-	goto L_298;
-L_297:
-	*(&priv_2) = t_195;
-	goto L_298;
-L_268:
-	t_120 = t_200;
-	t_121 = t_201;
-	goto L_276;
-L_270:
-	t_202 = (long)t_121 < (long)300ul;
-	if (t_202) goto L_299;
-	goto L_300;
-L_299:
-	t_203 = *(volatile __typeof__(*t_3)*)t_3;
-	t_204 = t_203 != 0u;
-	if (t_204) goto L_236;
-	goto L_301;
-L_301:
-	t_205 = 300ul - t_121;
-	t_206 = t_205 > 1024ul;
-	t_207 = t_121 + 1024ul;
-	t_208 = t_206 ? t_207 : 300ul;
-	t_199 = t_208;
-	t_200 = t_120;
-	t_201 = t_121;
-	goto L_268;
-L_300:
-	t_209 = t_121 - 0ul;
-	t_210 = t_209 > 1024ul;
-	t_211 = t_210 ? 1024ul : t_209;
-	t_212 = (uint)t_211;
-	t_213 = *(&priv_2);
-	t_214 = t_213 + t_212;
-	t_215 = t_214 >= 1024u;
-	if (t_215) goto L_302;
-	goto L_303;
-L_302:
-	*(&priv_2) = 0u;
-	t_216 = *(volatile __typeof__(*t_3)*)t_3;
-	t_217 = t_216 != 0u;
-	if (t_217) goto L_236;
-	goto L_273;
-L_303:
-	*(&priv_2) = t_214;
-	goto L_273;
-L_278:
-	t_218 = *(&priv_2);
-	t_219 = t_218 + 1u;
-	*(&priv_2) = t_219;
-	t_220 = t_219 & 1023u;
-	t_221 = t_220 == 0u;
-	if (t_221) goto L_304;
-	t_62 = t_136;
-	t_63 = t_137;
-	goto L_250;
-L_304:
-	t_222 = *(volatile __typeof__(*t_3)*)t_3;
-	t_223 = t_222 != 0u;
-	if (t_223) goto L_236;
-	t_62 = t_136;
-	t_63 = t_137;
-	goto L_250;
-L_275:
-	t_224 = *(&priv_2);
-	t_225 = t_224 + 1u;
-	*(&priv_2) = t_225;
-	t_226 = t_225 & 1023u;
-	t_227 = t_226 == 0u;
-	if (t_227) goto L_305;
-	t_77 = t_120;
-	t_78 = t_129;
-	goto L_256;
-L_305:
-	t_228 = *(volatile __typeof__(*t_3)*)t_3;
-	t_229 = t_228 != 0u;
-	if (t_229) goto L_236;
-	t_77 = t_120;
-	t_78 = t_129;
-	goto L_256;
-L_267:
-	t_230 = *(&priv_2);
-	t_231 = t_230 + 1u;
-	*(&priv_2) = t_231;
-	t_232 = t_231 & 1023u;
-	t_233 = t_232 == 0u;
-	if (t_233) goto L_306;
-	t_81 = t_112;
-	t_82 = t_113;
-	goto L_259;
-L_306:
-	t_234 = *(volatile __typeof__(*t_3)*)t_3;
-	t_235 = t_234 != 0u;
-	if (t_235) goto L_236;
-	t_81 = t_112;
-	t_82 = t_113;
-	goto L_259;
 }

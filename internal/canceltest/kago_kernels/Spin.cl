@@ -62,55 +62,55 @@ __kernel void Spin(
 	uint t_49;
 	uint t_50;
 	uint t_51;
-	bool t_52;
-	bool t_53;
+	uint t_52;
+	uint t_53;
 	uint t_54;
 	bool t_55;
-	uint t_56;
-	ulong t_57;
-	ulong t_58;
-	ulong t_59;
-	__global uint* t_60;
-	uint cas_61;
-	bool cas_ok_62;
-	bool t_63;
-	__global uint* t_64;
-	__global uint* t_65;
-	ulong t_66;
-	uint t_67;
-	__global uint* t_68;
+	bool t_56;
+	uint t_57;
+	bool t_58;
+	uint t_59;
+	uint t_60;
+	uint t_61;
+	bool t_62;
+	uint t_63;
+	bool t_64;
+	bool t_65;
+	uint t_66;
+	bool t_67;
+	uint t_68;
 	ulong t_69;
-	uint t_70;
-	__global uint* t_71;
-	ulong t_72;
-	uint t_73;
-	__global uint* t_74;
-	__global ulong* t_75;
-	__global ulong* t_76;
-	__global ulong* t_77;
-	__global ulong* t_78;
-	__global uint* t_79;
-	uint t_80;
-	uint t_81;
+	ulong t_70;
+	ulong t_71;
+	__global uint* t_72;
+	uint cas_73;
+	bool cas_ok_74;
+	bool t_75;
+	__global uint* t_76;
+	__global uint* t_77;
+	ulong t_78;
+	uint t_79;
+	__global uint* t_80;
+	ulong t_81;
 	uint t_82;
-	uint t_83;
-	uint t_84;
+	__global uint* t_83;
+	ulong t_84;
 	uint t_85;
-	bool t_86;
-	uint t_87;
-	bool t_88;
-	uint t_89;
-	bool t_90;
-	uint t_91;
+	__global uint* t_86;
+	__global ulong* t_87;
+	__global ulong* t_88;
+	__global ulong* t_89;
+	__global ulong* t_90;
+	__global uint* t_91;
 	uint t_92;
-	uint t_93;
-	bool t_94;
-	uint t_95;
+	bool t_93;
+	uint t_94;
+	bool t_95;
 	uint t_96;
 	uint t_97;
-	bool t_98;
+	uint t_98;
 	uint t_99;
-	bool t_100;
+	uint t_100;
 
 	*(&priv_2) = 0u;
 	t_3 = ka_fault_0 + 6;
@@ -169,116 +169,116 @@ L_104:
 	t_47 = t_46 & t_45;
 	t_48 = 0u + 1024u;
 	t_49 = t_47 ? t_48 : n;
-	t_83 = t_49;
-	t_84 = t_43;
-	t_85 = 0u;
+	t_50 = t_49;
+	t_51 = t_43;
+	t_52 = 0u;
 	goto L_106;
-L_115:
-	t_52 = (int)t_51 < (int)t_83;
-	if (t_52) goto L_107;
-	goto L_108;
-L_121:
-	t_53 = (long)t_42 < (long)x_len;
-	if (t_53) goto L_109;
-	goto L_110;
+L_106:
+	t_53 = t_51;
+	t_54 = t_52;
+	goto L_107;
+L_107:
+	t_55 = (int)t_54 < (int)t_50;
+	if (t_55) goto L_108;
+	goto L_109;
 L_109:
-	t_54 = t_50 | 1u;
-	t_55 = t_42 < x_len;
-	if (t_55) goto L_111;
-	t_56 = 0u;
-	t_57 = t_42;
-	t_58 = x_len;
-	t_59 = 0ul;
-	goto fault_112;
-fault_112:
-	t_60 = ka_fault_0;
-	cas_61 = atomic_cmpxchg((volatile __global uint*)t_60, 0u, 1u);
-	cas_ok_62 = cas_61 == 0u;
-	t_63 = cas_ok_62;
-	if (t_63) goto L_113;
-	goto L_114;
+	t_56 = (int)t_54 < (int)n;
+	if (t_56) goto L_110;
+	goto L_111;
+L_111:
+	t_57 = t_54 - 0u;
+	t_58 = t_57 > 1024u;
+	t_59 = t_58 ? 1024u : t_57;
+	t_60 = *(&priv_2);
+	t_61 = t_60 + t_59;
+	t_62 = t_61 >= 1024u;
+	if (t_62) goto L_112;
+	goto L_113;
 L_113:
-	t_64 = ka_fault_0 + 1;
-	*t_64 = ka_launch_1;
-	t_65 = ka_fault_0 + 2;
-	*t_65 = t_56;
-	t_66 = (ulong)get_global_id(0);
-	t_67 = (uint)t_66;
-	t_68 = ka_fault_0 + 3;
-	*t_68 = t_67;
-	t_69 = (ulong)get_global_id(1);
-	t_70 = (uint)t_69;
-	t_71 = ka_fault_0 + 4;
-	*t_71 = t_70;
-	t_72 = (ulong)get_global_id(2);
-	t_73 = (uint)t_72;
-	t_74 = ka_fault_0 + 5;
-	*t_74 = t_73;
-	t_75 = (__global ulong*)ka_fault_0;
-	t_76 = t_75 + 4;
-	*t_76 = t_57;
-	t_77 = t_75 + 5;
-	*t_77 = t_58;
-	t_78 = t_75 + 6;
-	*t_78 = t_59;
+	*(&priv_2) = t_61;
+	goto L_114;
+L_112:
+	*(&priv_2) = 0u;
+	t_63 = *(volatile __typeof__(*t_3)*)t_3;
+	t_64 = t_63 != 0u;
+	if (t_64) goto L_101;
 	goto L_114;
 L_114:
+	t_65 = (long)t_42 < (long)x_len;
+	if (t_65) goto L_115;
+	goto L_116;
+L_115:
+	t_66 = t_53 | 1u;
+	t_67 = t_42 < x_len;
+	if (t_67) goto L_117;
+	t_68 = 0u;
+	t_69 = t_42;
+	t_70 = x_len;
+	t_71 = 0ul;
+	goto fault_118;
+fault_118:
+	t_72 = ka_fault_0;
+	cas_73 = atomic_cmpxchg((volatile __global uint*)t_72, 0u, 1u);
+	cas_ok_74 = cas_73 == 0u;
+	t_75 = cas_ok_74;
+	if (t_75) goto L_119;
+	goto L_120;
+L_119:
+	t_76 = ka_fault_0 + 1;
+	*t_76 = ka_launch_1;
+	t_77 = ka_fault_0 + 2;
+	*t_77 = t_68;
+	t_78 = (ulong)get_global_id(0);
+	t_79 = (uint)t_78;
+	t_80 = ka_fault_0 + 3;
+	*t_80 = t_79;
+	t_81 = (ulong)get_global_id(1);
+	t_82 = (uint)t_81;
+	t_83 = ka_fault_0 + 4;
+	*t_83 = t_82;
+	t_84 = (ulong)get_global_id(2);
+	t_85 = (uint)t_84;
+	t_86 = ka_fault_0 + 5;
+	*t_86 = t_85;
+	t_87 = (__global ulong*)ka_fault_0;
+	t_88 = t_87 + 4;
+	*t_88 = t_69;
+	t_89 = t_87 + 5;
+	*t_89 = t_70;
+	t_90 = t_87 + 6;
+	*t_90 = t_71;
+	goto L_120;
+L_120:
 	return;
-L_111:
-	t_79 = x_ptr + (long)t_42;
-	*t_79 = t_54;
-	goto L_110;
+L_117:
+	t_91 = x_ptr + (long)t_42;
+	*t_91 = t_66;
+	goto L_116;
+L_116:
+	return;
 L_110:
-	return;
-L_107:
-	t_80 = t_50 * 0x19660du;
-	t_81 = t_80 + 0x3c6ef35fu;
-	t_82 = t_51 + 1u;
-	t_50 = t_81;
-	t_51 = t_82;
-	goto L_115;
+	t_92 = *(volatile __typeof__(*t_3)*)t_3;
+	t_93 = t_92 != 0u;
+	if (t_93) goto L_101;
+	goto L_121;
+L_121:
+	t_94 = n - t_54;
+	t_95 = t_94 > 1024u;
+	t_96 = t_54 + 1024u;
+	t_97 = t_95 ? t_96 : n;
+	t_50 = t_97;
+	t_51 = t_53;
+	t_52 = t_54;
+	goto L_106;
+L_108:
+	t_98 = t_53 * 0x19660du;
+	t_99 = t_98 + 0x3c6ef35fu;
+	t_100 = t_54 + 1u;
+	t_53 = t_99;
+	t_54 = t_100;
+	goto L_107;
 outside_105:
 	return;
 L_101:
 	return;
-L_106:
-	t_50 = t_84;
-	t_51 = t_85;
-	goto L_115;
-L_108:
-	t_86 = (int)t_51 < (int)n;
-	if (t_86) goto L_116;
-	goto L_117;
-L_116:
-	t_87 = *(volatile __typeof__(*t_3)*)t_3;
-	t_88 = t_87 != 0u;
-	if (t_88) goto L_101;
-	goto L_118;
-L_118:
-	t_89 = n - t_51;
-	t_90 = t_89 > 1024u;
-	t_91 = t_51 + 1024u;
-	t_92 = t_90 ? t_91 : n;
-	t_83 = t_92;
-	t_84 = t_50;
-	t_85 = t_51;
-	goto L_106;
-L_117:
-	t_93 = t_51 - 0u;
-	t_94 = t_93 > 1024u;
-	t_95 = t_94 ? 1024u : t_93;
-	t_96 = *(&priv_2);
-	t_97 = t_96 + t_95;
-	t_98 = t_97 >= 1024u;
-	if (t_98) goto L_119;
-	goto L_120;
-L_119:
-	*(&priv_2) = 0u;
-	t_99 = *(volatile __typeof__(*t_3)*)t_3;
-	t_100 = t_99 != 0u;
-	if (t_100) goto L_101;
-	goto L_121;
-L_120:
-	*(&priv_2) = t_97;
-	goto L_121;
 }
