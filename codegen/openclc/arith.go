@@ -12,22 +12,14 @@ package openclc
 import (
 	"github.com/kago-dev/kago/codegen/internal/emitutil"
 	"github.com/llir/llvm/ir"
-	"github.com/llir/llvm/ir/enum"
 	"github.com/llir/llvm/ir/value"
 )
 
 // xor. Shift counts need no masking here: the front end has already made
 // counts ≥ the width harmless with a select (docs/ir.md), and OpenCL C
 // itself masks shift counts instead of leaving them undefined.
-func (fe *funcEmitter) createIntBinary(inst value.Value, x, y value.Value, op string, signed bool, flags []enum.OverflowFlag) {
-	if len(flags) > 0 {
-		fe.errorf(ErrBadIR, "nsw/nuw flags: Go integers wrap")
-	}
+func (fe *funcEmitter) createIntBinary(inst value.Value, x, y value.Value, op string, signed bool) {
 	bits := emitutil.IntBits(x.Type())
-	if bits == 0 || !x.Type().Equal(y.Type()) {
-		fe.errorf(ErrBadIR, "integer operation on %s and %s", x.Type(), y.Type())
-		return
-	}
 	a, b := fe.operand(x), fe.operand(y)
 	ut := fe.ctype(x.Type())
 	switch {
@@ -69,14 +61,7 @@ func (fe *funcEmitter) signedOr(a string, bits int, signed bool) string {
 
 // createFloatBinary lowers fadd fsub fmul fdiv (C operators) and frem, which is
 // C's fmod (both truncate the quotient).
-func (fe *funcEmitter) createFloatBinary(inst value.Value, x, y value.Value, op string, flags []enum.FastMathFlag) {
-	if len(flags) > 0 {
-		fe.errorf(ErrBadIR, "fast-math flags are not in the contract")
-	}
-	if emitutil.FloatBits(x.Type()) == 0 {
-		fe.errorf(ErrBadIR, "float operation on %s", x.Type())
-		return
-	}
+func (fe *funcEmitter) createFloatBinary(inst value.Value, x, y value.Value, op string) {
 	if m, ok := inst.(*ir.InstFMul); ok && fe.contraction.Fused(m) {
 		return // written inside its fadd's expression
 	}
@@ -97,9 +82,5 @@ func (fe *funcEmitter) createFloatBinary(inst value.Value, x, y value.Value, op 
 
 // createFNeg flips the sign (also of zeros and NaNs, as LLVM's fneg does).
 func (fe *funcEmitter) createFNeg(inst *ir.InstFNeg) {
-	if emitutil.FloatBits(inst.X.Type()) == 0 {
-		fe.errorf(ErrBadIR, "fneg on %s", inst.X.Type())
-		return
-	}
 	fe.assign(inst, "-("+fe.operand(inst.X)+")")
 }

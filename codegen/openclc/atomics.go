@@ -54,17 +54,17 @@ func (fe *funcEmitter) atomicPrefix(a emitutil.Atomic, extended bool) (space, pr
 
 // createAtomicRMW lowers atomicrmw.
 func (fe *funcEmitter) createAtomicRMW(inst *ir.InstAtomicRMW) {
-	a, err := emitutil.CheckAtomicRMW(inst)
-	if err != nil {
-		fe.report(err)
-		return
-	}
+	a := emitutil.AtomicOf(inst.Dst, inst.X.Type())
 	if a.Float {
 		fe.createFloatRMW(inst, a)
 		return
 	}
 	t := inst.X.Type()
-	op := rmwOps[inst.Op]
+	op, ok := rmwOps[inst.Op]
+	if !ok { // an operation of the dialect without a mapping (see createInst)
+		fe.errorf(ErrUnsupported, "atomicrmw %s has no OpenCL C mapping", inst.Op)
+		return
+	}
 	space, prefix := fe.atomicPrefix(a, op.extended)
 	ut := fe.ctype(t)
 	p, x := fe.operand(inst.Dst), fe.operand(inst.X)
@@ -118,11 +118,7 @@ func (fe *funcEmitter) createCmpXchgDecl(inst *ir.InstCmpXchg) {
 // createCmpXchg lowers cmpxchg on 32- or 64-bit integers. OpenCL's cmpxchg
 // is strong, which is also a correct weak one.
 func (fe *funcEmitter) createCmpXchg(inst *ir.InstCmpXchg) {
-	a, err := emitutil.CheckCmpXchg(inst)
-	if err != nil {
-		fe.report(err)
-		return
-	}
+	a := emitutil.AtomicOf(inst.Ptr, inst.Cmp.Type())
 	space, prefix := fe.atomicPrefix(a, false)
 	v := fe.cmpxchgs[inst]
 	ut := fe.ctype(inst.Cmp.Type())
@@ -134,12 +130,7 @@ func (fe *funcEmitter) createCmpXchg(inst *ir.InstCmpXchg) {
 // createExtractValue lowers extractvalue of index 0 (old value) or 1 (success)
 // of a cmpxchg result, the only aggregate in the contract.
 func (fe *funcEmitter) createExtractValue(inst *ir.InstExtractValue) {
-	cx, ok := inst.X.(*ir.InstCmpXchg)
-	if !ok || len(inst.Indices) != 1 || inst.Indices[0] > 1 {
-		fe.errorf(ErrBadIR, "extractvalue other than field 0 or 1 of a cmpxchg")
-		return
-	}
-	v := fe.cmpxchgs[cx]
+	v := fe.cmpxchgs[inst.X.(*ir.InstCmpXchg)]
 	if inst.Indices[0] == 0 {
 		fe.assign(inst, v.val)
 	} else {

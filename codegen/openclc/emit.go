@@ -10,8 +10,8 @@ import (
 	"strings"
 
 	"github.com/kago-dev/kago/codegen/internal/emitutil"
+	"github.com/kago-dev/kago/codegen/internal/ircheck"
 	"github.com/llir/llvm/ir"
-	"github.com/llir/llvm/ir/types"
 	"github.com/llir/llvm/ir/value"
 )
 
@@ -72,7 +72,7 @@ var (
 // contract) or ErrUnsupported (the device lacks a feature, see Options).
 // Emit never panics on a malformed module and never modifies it.
 func Emit(m *ir.Module, opts Options) ([]byte, error) {
-	f, err := emitutil.FindKernel("openclc", m)
+	f, err := ircheck.Check("openclc", m)
 	if err != nil {
 		return nil, err
 	}
@@ -139,34 +139,15 @@ func (fe *funcEmitter) errorf(kind error, format string, args ...any) {
 	fe.errs.Add(emitutil.Errorf("openclc", fe.fn, fe.block, fe.inst, kind, format, args...))
 }
 
-// report records a problem found by a shared check at the current
-// instruction.
-func (fe *funcEmitter) report(err error) {
-	fe.errorf(emitutil.KindOf(err), "%v", err)
-}
-
-// createParams names the kernel's parameters and checks their types
-// against what an OpenCL C kernel may take.
+// createParams names the kernel's parameters. The kernel keeps its name,
+// which must not be one of C's or OpenCL C's reserved words.
 func (fe *funcEmitter) createParams() {
-	if sanitize(fe.kernel) != fe.kernel || reserved(fe.kernel) {
-		fe.errorf(ErrBadIR, "kernel name %q is not a usable OpenCL C identifier", fe.kernel)
+	if reserved(fe.kernel) {
+		fe.errorf(ErrUnsupported, "kernel name %q is reserved in OpenCL C", fe.kernel)
 	}
 	for _, p := range fe.fn.Params {
 		name := fe.names.param(p.Name())
 		fe.vals[p] = name
-		switch t := p.Typ.(type) {
-		case *types.IntType:
-			if t.BitSize == 1 {
-				fe.errorf(ErrBadIR, "parameter %%%s is i1: bool parameters are i8 at the kernel boundary", p.Name())
-			}
-		case *types.PointerType:
-			if t.AddrSpace != 1 && t.AddrSpace != 3 {
-				fe.errorf(ErrBadIR, "parameter %%%s: pointer parameters are global (addrspace(1)) or local (addrspace(3))", p.Name())
-			}
-			if emitutil.IntBits(scalarOf(t.ElemType)) == 1 {
-				fe.errorf(ErrBadIR, "parameter %%%s: OpenCL C kernels take no pointer to bool; use i8", p.Name())
-			}
-		}
 		fe.params = append(fe.params, fe.ctype(p.Typ)+" "+name)
 	}
 }
@@ -234,51 +215,52 @@ func (fe *funcEmitter) createBlock(b *ir.Block) {
 	fe.createTerm(b)
 }
 
-// createInst is the dispatch: every instruction of the contract has a case,
-// anything else is an error naming it.
+// createInst is the dispatch: every instruction of the contract, which
+// ircheck has checked the module against, has a case; the default is the
+// emitter's gap, which the completeness test (emittest.Complete) finds.
 func (fe *funcEmitter) createInst(inst ir.Instruction) {
 	switch inst := inst.(type) {
 	// Integer arithmetic (arith.go) and comparison (compare.go).
 	case *ir.InstAdd:
-		fe.createIntBinary(inst, inst.X, inst.Y, "+", false, inst.OverflowFlags)
+		fe.createIntBinary(inst, inst.X, inst.Y, "+", false)
 	case *ir.InstSub:
-		fe.createIntBinary(inst, inst.X, inst.Y, "-", false, inst.OverflowFlags)
+		fe.createIntBinary(inst, inst.X, inst.Y, "-", false)
 	case *ir.InstMul:
-		fe.createIntBinary(inst, inst.X, inst.Y, "*", false, inst.OverflowFlags)
+		fe.createIntBinary(inst, inst.X, inst.Y, "*", false)
 	case *ir.InstUDiv:
-		fe.createIntBinary(inst, inst.X, inst.Y, "/", false, nil)
+		fe.createIntBinary(inst, inst.X, inst.Y, "/", false)
 	case *ir.InstSDiv:
-		fe.createIntBinary(inst, inst.X, inst.Y, "/", true, nil)
+		fe.createIntBinary(inst, inst.X, inst.Y, "/", true)
 	case *ir.InstURem:
-		fe.createIntBinary(inst, inst.X, inst.Y, "%", false, nil)
+		fe.createIntBinary(inst, inst.X, inst.Y, "%", false)
 	case *ir.InstSRem:
-		fe.createIntBinary(inst, inst.X, inst.Y, "%", true, nil)
+		fe.createIntBinary(inst, inst.X, inst.Y, "%", true)
 	case *ir.InstShl:
-		fe.createIntBinary(inst, inst.X, inst.Y, "<<", false, inst.OverflowFlags)
+		fe.createIntBinary(inst, inst.X, inst.Y, "<<", false)
 	case *ir.InstLShr:
-		fe.createIntBinary(inst, inst.X, inst.Y, ">>", false, nil)
+		fe.createIntBinary(inst, inst.X, inst.Y, ">>", false)
 	case *ir.InstAShr:
-		fe.createIntBinary(inst, inst.X, inst.Y, ">>", true, nil)
+		fe.createIntBinary(inst, inst.X, inst.Y, ">>", true)
 	case *ir.InstAnd:
-		fe.createIntBinary(inst, inst.X, inst.Y, "&", false, nil)
+		fe.createIntBinary(inst, inst.X, inst.Y, "&", false)
 	case *ir.InstOr:
-		fe.createIntBinary(inst, inst.X, inst.Y, "|", false, nil)
+		fe.createIntBinary(inst, inst.X, inst.Y, "|", false)
 	case *ir.InstXor:
-		fe.createIntBinary(inst, inst.X, inst.Y, "^", false, nil)
+		fe.createIntBinary(inst, inst.X, inst.Y, "^", false)
 	case *ir.InstICmp:
 		fe.createICmp(inst)
 
 	// Floating point (arith.go, compare.go).
 	case *ir.InstFAdd:
-		fe.createFloatBinary(inst, inst.X, inst.Y, "+", inst.FastMathFlags)
+		fe.createFloatBinary(inst, inst.X, inst.Y, "+")
 	case *ir.InstFSub:
-		fe.createFloatBinary(inst, inst.X, inst.Y, "-", inst.FastMathFlags)
+		fe.createFloatBinary(inst, inst.X, inst.Y, "-")
 	case *ir.InstFMul:
-		fe.createFloatBinary(inst, inst.X, inst.Y, "*", inst.FastMathFlags)
+		fe.createFloatBinary(inst, inst.X, inst.Y, "*")
 	case *ir.InstFDiv:
-		fe.createFloatBinary(inst, inst.X, inst.Y, "/", inst.FastMathFlags)
+		fe.createFloatBinary(inst, inst.X, inst.Y, "/")
 	case *ir.InstFRem:
-		fe.createFloatBinary(inst, inst.X, inst.Y, "fmod", inst.FastMathFlags)
+		fe.createFloatBinary(inst, inst.X, inst.Y, "fmod")
 	case *ir.InstFNeg:
 		fe.createFNeg(inst)
 	case *ir.InstFCmp:
@@ -316,7 +298,7 @@ func (fe *funcEmitter) createInst(inst ir.Instruction) {
 		fe.createCall(inst) // intrinsics.go, math.go
 
 	default:
-		fe.errorf(ErrBadIR, "instruction %T is not in the contract", inst)
+		fe.errorf(ErrUnsupported, "instruction %T has no OpenCL C mapping", inst)
 	}
 }
 

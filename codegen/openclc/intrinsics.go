@@ -25,11 +25,7 @@ import (
 // which reads the hidden parameter ka_gsize<d> (see docs/ir.md: the user's
 // range, not the rounded-up launch).
 func (fe *funcEmitter) createCall(inst *ir.InstCall) {
-	c, err := emitutil.ParseCall(inst)
-	if err != nil {
-		fe.report(err)
-		return
-	}
+	c, _ := emitutil.CallOf(inst)
 	switch c.Op {
 	case emitutil.GlobalID:
 		fe.createQuery(inst, "get_global_id", c.Dim)
@@ -42,12 +38,7 @@ func (fe *funcEmitter) createCall(inst *ir.InstCall) {
 	case emitutil.NumGroups:
 		fe.createQuery(inst, "get_num_groups", c.Dim)
 	case emitutil.GlobalSize:
-		p, err := emitutil.GlobalSizeParam(fe.fn, c.Dim)
-		if err != nil {
-			fe.report(err)
-			return
-		}
-		fe.assign(inst, fe.vals[p])
+		fe.assign(inst, fe.vals[emitutil.GlobalSizeParam(fe.fn, c.Dim)])
 	case emitutil.Barrier:
 		fe.line("barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);")
 	case emitutil.Trap:

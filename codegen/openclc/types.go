@@ -39,20 +39,9 @@ func (fe *funcEmitter) ctype(t types.Type) string {
 			return "double"
 		}
 	case *types.PointerType:
-		space, ok := addrSpaces[t.AddrSpace]
-		if !ok {
-			fe.errorf(ErrBadIR, "address space %d is not one of 0, 1, 3", t.AddrSpace)
-			return "void*"
-		}
-		elem := scalarOf(t.ElemType)
-		if _, ok := elem.(*types.PointerType); ok {
-			fe.errorf(ErrBadIR, "pointer to pointer type %s", t)
-			return "void*"
-		}
-		return space + fe.ctype(elem) + "*"
+		return addrSpaces[t.AddrSpace] + fe.ctype(scalarOf(t.ElemType)) + "*"
 	}
-	fe.errorf(ErrBadIR, "type %s is not in the contract", t)
-	return "int"
+	return "int" // no other type passes ircheck
 }
 
 // addrSpaces maps SPIR address space numbers to OpenCL C qualifiers (with
@@ -60,16 +49,7 @@ func (fe *funcEmitter) ctype(t types.Type) string {
 var addrSpaces = map[types.AddrSpace]string{
 	0: "",
 	1: "__global ",
-	2: "__constant ",
 	3: "__local ",
-}
-
-// spaceOf returns the OpenCL C qualifier of a pointer type's address space.
-func spaceOf(t types.Type) string {
-	if p, ok := t.(*types.PointerType); ok {
-		return addrSpaces[p.AddrSpace]
-	}
-	return ""
 }
 
 // signedType returns the signed C type of an integer width (8..64).

@@ -23,49 +23,6 @@ import (
 	"github.com/llir/llvm/ir/value"
 )
 
-// binaryOperands returns the X and Y operands of a binary instruction.
-func binaryOperands(inst value.Named) (x, y value.Value) {
-	switch i := inst.(type) {
-	case *ir.InstAdd:
-		return i.X, i.Y
-	case *ir.InstSub:
-		return i.X, i.Y
-	case *ir.InstMul:
-		return i.X, i.Y
-	case *ir.InstSDiv:
-		return i.X, i.Y
-	case *ir.InstUDiv:
-		return i.X, i.Y
-	case *ir.InstSRem:
-		return i.X, i.Y
-	case *ir.InstURem:
-		return i.X, i.Y
-	case *ir.InstShl:
-		return i.X, i.Y
-	case *ir.InstLShr:
-		return i.X, i.Y
-	case *ir.InstAShr:
-		return i.X, i.Y
-	case *ir.InstAnd:
-		return i.X, i.Y
-	case *ir.InstOr:
-		return i.X, i.Y
-	case *ir.InstXor:
-		return i.X, i.Y
-	case *ir.InstFAdd:
-		return i.X, i.Y
-	case *ir.InstFSub:
-		return i.X, i.Y
-	case *ir.InstFMul:
-		return i.X, i.Y
-	case *ir.InstFDiv:
-		return i.X, i.Y
-	case *ir.InstFRem:
-		return i.X, i.Y
-	}
-	return nil, nil
-}
-
 // createExtend returns a 32-bit register holding v (an i8 or i16 in a b32
 // register) sign- or zero-extended to 32 bits. Wider values are returned as
 // they are.
@@ -88,18 +45,10 @@ func (fe *funcEmitter) createExtend(v value.Value, signed bool) string {
 }
 
 func (fe *funcEmitter) createIntBinary(inst value.Named) {
-	x, y := binaryOperands(inst)
+	x, y := emitutil.BinaryOperands(inst)
 	bits := emitutil.IntBits(inst.Type())
-	if bits == 0 {
-		fe.errorf(ErrBadIR, "integer instruction on non-integer type %s", inst.Type())
-		return
-	}
 	if bits == 1 {
 		fe.createBoolBinary(inst, x, y)
-		return
-	}
-	if bits != 8 && bits != 16 && bits != 32 && bits != 64 {
-		fe.errorf(ErrBadIR, "unsupported integer type i%d", bits)
 		return
 	}
 	w := "32"
@@ -174,7 +123,8 @@ func (fe *funcEmitter) createShift(inst value.Named, opc string, x, y value.Valu
 	fe.ins("%s %s, %s, %s", opc, fe.def(inst), a, n)
 }
 
-// createBoolBinary implements integer ops on i1 with predicate logic.
+// createBoolBinary implements the integer ops on i1 (ircheck allows add,
+// sub, mul, and, or, xor) with predicate logic.
 func (fe *funcEmitter) createBoolBinary(inst value.Named, x, y value.Value) {
 	a, b := fe.reg(x), fe.reg(y)
 	d := fe.def(inst)
@@ -183,20 +133,14 @@ func (fe *funcEmitter) createBoolBinary(inst value.Named, x, y value.Value) {
 		fe.ins("and.pred %s, %s, %s", d, a, b)
 	case *ir.InstOr:
 		fe.ins("or.pred %s, %s, %s", d, a, b)
-	case *ir.InstXor, *ir.InstAdd, *ir.InstSub:
+	default: // xor, add, sub
 		fe.ins("xor.pred %s, %s, %s", d, a, b)
-	default:
-		fe.errorf(ErrBadIR, "unsupported i1 arithmetic")
 	}
 }
 
 func (fe *funcEmitter) createFloatBinary(inst value.Named) {
-	x, y := binaryOperands(inst)
-	c, ok := classOf(inst.Type())
-	if !ok || (c != classF32 && c != classF64) {
-		fe.errorf(ErrBadIR, "float instruction on type %s", inst.Type())
-		return
-	}
+	x, y := emitutil.BinaryOperands(inst)
+	c, _ := classOf(inst.Type())
 	t := c.ptxType()
 	if m, ok := inst.(*ir.InstFMul); ok && fe.contraction.Fused(m) {
 		return // computed by its fadd's fma.rn
@@ -225,11 +169,7 @@ func (fe *funcEmitter) createFloatBinary(inst value.Named) {
 }
 
 func (fe *funcEmitter) createFNeg(inst *ir.InstFNeg) {
-	c, ok := classOf(inst.Type())
-	if !ok || (c != classF32 && c != classF64) {
-		fe.errorf(ErrBadIR, "fneg on type %s", inst.Type())
-		return
-	}
+	c, _ := classOf(inst.Type())
 	fe.ins("neg.%s %s, %s", c.ptxType(), fe.def(inst), fe.reg(inst.X))
 }
 

@@ -23,12 +23,8 @@ type cmpxchgResult struct {
 
 // createAtomicRMW emits atom.<op>; sub adds the negated operand.
 func (fe *funcEmitter) createAtomicRMW(inst *ir.InstAtomicRMW) {
-	a, err := emitutil.CheckAtomicRMW(inst)
-	if err != nil {
-		fe.report(err)
-		return
-	}
-	sp, _ := fe.space(inst.Dst)
+	a := emitutil.AtomicOf(inst.Dst, inst.X.Type())
+	sp := fe.space(inst.Dst)
 	c, _ := classOf(inst.X.Type())
 	w := "32"
 	if a.Bits == 64 {
@@ -62,7 +58,7 @@ func (fe *funcEmitter) createAtomicRMW(inst *ir.InstAtomicRMW) {
 	case enum.AtomicOpFAdd:
 		op = "add.f" + w
 	default:
-		fe.errorf(ErrBadIR, "unsupported atomicrmw operation %s", inst.Op)
+		fe.errorf(ErrUnsupported, "atomicrmw %s has no PTX mapping", inst.Op)
 		return
 	}
 	if a.Float && inst.Op == enum.AtomicOpXChg {
@@ -74,12 +70,8 @@ func (fe *funcEmitter) createAtomicRMW(inst *ir.InstAtomicRMW) {
 // createCmpXchg emits atom.cas and the success flag (old == cmp), which
 // extractvalue picks.
 func (fe *funcEmitter) createCmpXchg(inst *ir.InstCmpXchg) {
-	a, err := emitutil.CheckCmpXchg(inst)
-	if err != nil {
-		fe.report(err)
-		return
-	}
-	sp, _ := fe.space(inst.Ptr)
+	a := emitutil.AtomicOf(inst.Ptr, inst.Cmp.Type())
+	sp := fe.space(inst.Ptr)
 	t, bits := inst.Cmp.Type(), a.Bits
 	c, _ := classOf(t)
 	old := fe.newReg(c)
@@ -93,11 +85,7 @@ func (fe *funcEmitter) createCmpXchg(inst *ir.InstCmpXchg) {
 // createExtractValue aliases field 0 (old value) or 1 (success) of a
 // cmpxchg.
 func (fe *funcEmitter) createExtractValue(inst *ir.InstExtractValue) {
-	r, ok := fe.cmpxchg[inst.X]
-	if !ok || len(inst.Indices) != 1 || inst.Indices[0] > 1 {
-		fe.errorf(ErrBadIR, "extractvalue is only supported on a cmpxchg result, index 0 or 1")
-		return
-	}
+	r := fe.cmpxchg[inst.X]
 	if inst.Indices[0] == 0 {
 		fe.alias(inst, r.old)
 	} else {

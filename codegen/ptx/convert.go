@@ -15,44 +15,13 @@ import (
 	"github.com/kago-dev/kago/codegen/internal/emitutil"
 
 	"github.com/llir/llvm/ir"
-	"github.com/llir/llvm/ir/types"
 	"github.com/llir/llvm/ir/value"
 )
 
-func conversionOperands(inst value.Named) (from value.Value, to types.Type) {
-	switch i := inst.(type) {
-	case *ir.InstTrunc:
-		return i.From, i.To
-	case *ir.InstZExt:
-		return i.From, i.To
-	case *ir.InstSExt:
-		return i.From, i.To
-	case *ir.InstFPTrunc:
-		return i.From, i.To
-	case *ir.InstFPExt:
-		return i.From, i.To
-	case *ir.InstFPToUI:
-		return i.From, i.To
-	case *ir.InstFPToSI:
-		return i.From, i.To
-	case *ir.InstUIToFP:
-		return i.From, i.To
-	case *ir.InstSIToFP:
-		return i.From, i.To
-	case *ir.InstBitCast:
-		return i.From, i.To
-	}
-	return nil, nil
-}
-
 func (fe *funcEmitter) createConversion(inst value.Named) {
-	from, to := conversionOperands(inst)
-	fc, ok1 := classOf(from.Type())
-	tc, ok2 := classOf(to)
-	if !ok1 || !ok2 {
-		fe.errorf(ErrBadIR, "unsupported conversion from %s to %s", from.Type(), to)
-		return
-	}
+	from, to := emitutil.ConversionOperands(inst)
+	fc, _ := classOf(from.Type())
+	tc, _ := classOf(to)
 	fb, tb := emitutil.IntBits(from.Type()), emitutil.IntBits(to)
 	switch inst.(type) {
 	case *ir.InstTrunc:
@@ -66,10 +35,6 @@ func (fe *funcEmitter) createConversion(inst value.Named) {
 		fe.ins("cvt.f64.f32 %s, %s", fe.def(inst), fe.reg(from))
 	case *ir.InstFPToSI, *ir.InstFPToUI:
 		_, signed := inst.(*ir.InstFPToSI)
-		if tb < 8 {
-			fe.errorf(ErrBadIR, "unsupported conversion to %s", to)
-			return
-		}
 		fe.ins("cvt.rzi.%s.%s %s, %s", intCvtType(tb, signed), fc.ptxType(), fe.def(inst), fe.reg(from))
 	case *ir.InstSIToFP, *ir.InstUIToFP:
 		_, signed := inst.(*ir.InstSIToFP)
@@ -87,21 +52,13 @@ func (fe *funcEmitter) createConversion(inst value.Named) {
 		}
 		fe.ins("cvt.rn.%s.%s %s, %s", tc.ptxType(), intCvtType(max(fb, 32), signed), fe.def(inst), src)
 	case *ir.InstBitCast:
-		if fp, isPtr := from.Type().(*types.PointerType); isPtr {
-			// A float pointer viewed as an integer pointer (docs/ir.md),
-			// for float CAS loops: same address, same space, no code.
-			if tp, ok := to.(*types.PointerType); ok && tp.AddrSpace == fp.AddrSpace {
-				fe.alias(inst, fe.reg(from))
-				return
-			}
-		}
-		ok := (fc == classB32 && fb == 32 && tc == classF32) || (fc == classF32 && tc == classB32 && tb == 32) ||
-			(fc == classB64 && fb == 64 && tc == classF64) || (fc == classF64 && tc == classB64 && tb == 64)
-		if !ok {
-			fe.errorf(ErrBadIR, "unsupported bitcast from %s to %s (only integer <-> float of the same width)", from.Type(), to)
+		if emitutil.IsPointer(to) {
+			// A pointer viewed as a pointer to another scalar in its
+			// space (docs/ir.md): same address, no code.
+			fe.alias(inst, fe.reg(from))
 			return
 		}
-		w := "b32"
+		w := "b32" // an integer and a float of one width
 		if tc == classB64 || tc == classF64 {
 			w = "b64"
 		}
@@ -128,10 +85,6 @@ func (fe *funcEmitter) createMovImm(c regClass, imm string) string {
 }
 
 func (fe *funcEmitter) createTrunc(inst value.Named, from value.Value, fb, tb int) {
-	if fb == 0 || tb == 0 || tb >= fb {
-		fe.errorf(ErrBadIR, "unsupported trunc")
-		return
-	}
 	src := fe.reg(from)
 	switch {
 	case tb == 1:
@@ -153,10 +106,6 @@ func (fe *funcEmitter) createTrunc(inst value.Named, from value.Value, fb, tb in
 }
 
 func (fe *funcEmitter) createExt(inst value.Named, from value.Value, fb, tb int, signed bool) {
-	if fb == 0 || tb == 0 || tb <= fb {
-		fe.errorf(ErrBadIR, "unsupported extension")
-		return
-	}
 	if fb == 1 {
 		one := "1"
 		if signed {

@@ -23,11 +23,7 @@ import (
 var dims = [3]string{"x", "y", "z"}
 
 func (fe *funcEmitter) createCall(inst *ir.InstCall) {
-	c, err := emitutil.ParseCall(inst)
-	if err != nil {
-		fe.report(err)
-		return
-	}
+	c, _ := emitutil.CallOf(inst)
 	switch c.Op {
 	case emitutil.GlobalID:
 		dst := fe.def(inst)
@@ -47,12 +43,7 @@ func (fe *funcEmitter) createCall(inst *ir.InstCall) {
 	case emitutil.NumGroups:
 		fe.createSpecialReg(inst, "%nctaid", c.Dim)
 	case emitutil.GlobalSize:
-		p, err := emitutil.GlobalSizeParam(fe.fn, c.Dim)
-		if err != nil {
-			fe.report(err)
-			return
-		}
-		fe.alias(inst, fe.reg(p))
+		fe.alias(inst, fe.reg(emitutil.GlobalSizeParam(fe.fn, c.Dim)))
 	case emitutil.Barrier:
 		fe.ins("bar.sync 0")
 	case emitutil.Trap:

@@ -27,16 +27,7 @@ import (
 // array (the module holds one kernel, so module scope is the kernel's).
 func (me *moduleEmitter) createGlobals(out *strings.Builder) {
 	for _, g := range me.m.Globals {
-		pt, _ := g.Type().(*types.PointerType)
-		if g.AddrSpace != 3 && (pt == nil || pt.AddrSpace != 3) {
-			me.errorf(ErrBadIR, "global %s: only addrspace(3) workgroup arrays are supported", g.Ident())
-			continue
-		}
-		size, align, ok := sizeOf(g.ContentType)
-		if !ok {
-			me.errorf(ErrBadIR, "global %s: unsupported type %s", g.Ident(), g.ContentType)
-			continue
-		}
+		size, align, _ := sizeOf(g.ContentType)
 		if int64(g.Align) > align {
 			align = int64(g.Align)
 		}
@@ -51,41 +42,16 @@ func (me *moduleEmitter) createGlobals(out *strings.Builder) {
 	me.createPrintfDecls(out)
 }
 
+// spaces are the PTX state spaces of docs/ir.md's address spaces.
+var spaces = map[types.AddrSpace]string{0: "local", 1: "global", 3: "shared"}
+
 // space returns the PTX state space of a pointer value.
-func (fe *funcEmitter) space(ptr value.Value) (string, bool) {
-	pt, ok := ptr.Type().(*types.PointerType)
-	if !ok {
-		fe.errorf(ErrBadIR, "%s is not a pointer", ptr.Ident())
-		return "", false
-	}
-	switch pt.AddrSpace {
-	case 0:
-		return "local", true
-	case 1:
-		return "global", true
-	case 3:
-		return "shared", true
-	}
-	fe.errorf(ErrBadIR, "unsupported address space %d", pt.AddrSpace)
-	return "", false
+func (fe *funcEmitter) space(ptr value.Value) string {
+	return spaces[ptr.Type().(*types.PointerType).AddrSpace]
 }
 
 func (fe *funcEmitter) createAlloca(inst *ir.InstAlloca) {
-	if inst.NElems != nil {
-		if c, ok := inst.NElems.(*constant.Int); !ok || c.X.Int64() != 1 {
-			fe.errorf(ErrBadIR, "alloca with an element count; use [N x T]")
-			return
-		}
-	}
-	if inst.Typ != nil && inst.Typ.AddrSpace != 0 {
-		fe.errorf(ErrBadIR, "alloca in addrspace(%d)", inst.Typ.AddrSpace)
-		return
-	}
-	size, align, ok := sizeOf(inst.ElemType)
-	if !ok {
-		fe.errorf(ErrBadIR, "alloca of unsupported type %s", inst.ElemType)
-		return
-	}
+	size, align, _ := sizeOf(inst.ElemType)
 	if int64(inst.Align) > align {
 		align = int64(inst.Align)
 	}
@@ -98,20 +64,9 @@ func (fe *funcEmitter) createAlloca(inst *ir.InstAlloca) {
 }
 
 func (fe *funcEmitter) createLoad(inst *ir.InstLoad) {
-	if inst.Atomic {
-		fe.errorf(ErrBadIR, "atomic load")
-		return
-	}
-	sp, ok := fe.space(inst.Src)
-	if !ok {
-		return
-	}
+	sp := fe.space(inst.Src)
 	t := inst.ElemType
 	mt := memType(t)
-	if mt == "" || emitutil.IsPointer(t) {
-		fe.errorf(ErrBadIR, "load of unsupported type %s", t)
-		return
-	}
 	addr := fe.reg(inst.Src)
 	if emitutil.IntBits(t) == 1 {
 		b := fe.newReg(classB32)
@@ -129,20 +84,9 @@ func (fe *funcEmitter) createLoad(inst *ir.InstLoad) {
 }
 
 func (fe *funcEmitter) createStore(inst *ir.InstStore) {
-	if inst.Atomic || inst.Volatile {
-		fe.errorf(ErrBadIR, "atomic or volatile store")
-		return
-	}
-	sp, ok := fe.space(inst.Dst)
-	if !ok {
-		return
-	}
+	sp := fe.space(inst.Dst)
 	t := inst.Src.Type()
 	mt := memType(t)
-	if mt == "" || emitutil.IsPointer(t) {
-		fe.errorf(ErrBadIR, "store of unsupported type %s", t)
-		return
-	}
 	addr := fe.reg(inst.Dst)
 	var v string
 	if emitutil.IntBits(t) == 1 {
@@ -157,33 +101,19 @@ func (fe *funcEmitter) createStore(inst *ir.InstStore) {
 // `getelementptr [N x T], [N x T] AS* %a, i64 0, i64 %i`: both are
 // base + i*sizeof(T).
 func (fe *funcEmitter) createGEP(inst *ir.InstGetElementPtr) {
-	elem, idx, ok := fe.gepIndex(inst.ElemType, inst.Indices)
-	if !ok {
-		return
-	}
-	size, _, ok := sizeOf(elem)
-	if !ok {
-		fe.errorf(ErrBadIR, "getelementptr over unsupported type %s", elem)
-		return
-	}
+	elem, idx := gepIndex(inst.ElemType, inst.Indices)
+	size, _, _ := sizeOf(elem)
 	base := fe.reg(inst.Src)
 	fe.createAddress(fe.def(inst), base, idx, size)
 }
 
-// gepIndex checks a GEP's index list against the two allowed forms and
-// returns the element type and the varying index.
-func (fe *funcEmitter) gepIndex(src types.Type, indices []value.Value) (types.Type, value.Value, bool) {
-	switch len(indices) {
-	case 1:
-		return src, indices[0], true
-	case 2:
-		at, ok := src.(*types.ArrayType)
-		if c, isConst := indices[0].(*constant.Int); ok && isConst && c.X.Sign() == 0 {
-			return at.ElemType, indices[1], true
-		}
+// gepIndex returns the element type and the varying index of a GEP of one
+// of docs/ir.md's two forms: [i] on T*, [0, i] on [N x T]*.
+func gepIndex(src types.Type, indices []value.Value) (types.Type, value.Value) {
+	if at, ok := src.(*types.ArrayType); ok && len(indices) == 2 {
+		return at.ElemType, indices[1]
 	}
-	fe.errorf(ErrBadIR, "unsupported getelementptr form (docs/ir.md allows [i] on T* and [0, i] on [N x T]*)")
-	return nil, nil, false
+	return src, indices[0]
 }
 
 // createAddress emits d = base + idx*size, idx an integer index.

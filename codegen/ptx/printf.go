@@ -23,7 +23,7 @@ func (me *moduleEmitter) createPrintfDecls(out *strings.Builder) {
 	}
 	out.WriteString(".extern .func (.param .b32 func_retval0) vprintf\n(\n\t.param .b64 vprintf_param_0,\n\t.param .b64 vprintf_param_1\n);\n\n")
 	for n, call := range calls {
-		c, _ := emitutil.ParseCall(call) // well-formed: printfCalls parsed it
+		c, _ := emitutil.CallOf(call)
 		data := append([]byte(c.Format), 0)
 		bytes := make([]string, len(data))
 		for i, x := range data {
@@ -37,14 +37,14 @@ func (me *moduleEmitter) createPrintfDecls(out *strings.Builder) {
 // formatSym is the symbol of the format of the kernel's n-th printf call.
 func formatSym(n int) string { return fmt.Sprintf("__ka_fmt_%d", n) }
 
-// printfCalls are the kernel's well-formed calls of @ka.printf, in order:
+// printfCalls are the kernel's calls of @ka.printf, in order:
 // the i-th one's format is formatSym(i).
 func printfCalls(fn *ir.Func) []*ir.InstCall {
 	var calls []*ir.InstCall
 	for _, b := range fn.Blocks {
 		for _, inst := range b.Insts {
 			if call, ok := inst.(*ir.InstCall); ok {
-				if c, err := emitutil.ParseCall(call); err == nil && c.Op == emitutil.Printf {
+				if c, _ := emitutil.CallOf(call); c.Op == emitutil.Printf {
 					calls = append(calls, call)
 				}
 			}

@@ -52,11 +52,7 @@ func usesSubgroups(f *ir.Func) bool {
 			if !ok {
 				continue
 			}
-			c, err := emitutil.ParseCall(call)
-			if err != nil {
-				continue // createCall reports it
-			}
-			switch c.Op {
+			switch c, _ := emitutil.CallOf(call); c.Op {
 			case emitutil.SubgroupSize, emitutil.SubgroupID, emitutil.SubgroupLocalID,
 				emitutil.SubgroupShuffle, emitutil.SubgroupBallot:
 				return true

@@ -11,44 +11,23 @@ import (
 	"github.com/llir/llvm/ir/value"
 )
 
-// This file creates integer and float arithmetic, comparisons and select.
-// LLVM's integer instructions map one to one (srem → OpSRem, whose result
-// takes the dividend's sign as LLVM's does; urem → OpUMod). Operations on i1
-// become the logical instructions of OpTypeBool.
-
 // createIntBinary creates an integer (or i1) binary operation.
 func (fe *funcEmitter) createIntBinary(inst value.Value, op uint32, x, y value.Value) {
-	if emitutil.IntBits(inst.Type()) == 0 {
-		fe.errorf(ErrBadIR, "integer operation on %s", inst.Type().LLString())
-		return
-	}
-	if emitutil.IsBool(inst.Type()) {
+	if emitutil.IsBool(inst.Type()) { // add sub mul and or xor (ircheck)
 		switch op {
 		case opBitwiseAnd, opIMul:
 			op = opLogicalAnd
 		case opBitwiseOr:
 			op = opLogicalOr
-		case opBitwiseXor, opIAdd, opISub:
+		default: // xor, add, sub
 			op = opLogicalNotEqual
-		default:
-			fe.errorf(ErrBadIR, "unsupported operation on i1")
-			return
 		}
 	}
 	fe.body.op(op, fe.typeOf(inst.Type()), fe.getValueID(inst), fe.getValue(x), fe.getValue(y))
 }
 
-// createFloatBinary creates a float binary operation. Fast-math flags are
-// outside the contract: a kernel's float results must not depend on them.
-func (fe *funcEmitter) createFloatBinary(inst value.Value, op uint32, x, y value.Value, nflags int) {
-	if nflags > 0 {
-		fe.errorf(ErrBadIR, "unsupported fast-math flags")
-		return
-	}
-	if emitutil.FloatBits(inst.Type()) == 0 {
-		fe.errorf(ErrBadIR, "float operation on %s", inst.Type().LLString())
-		return
-	}
+// createFloatBinary creates a float binary operation.
+func (fe *funcEmitter) createFloatBinary(inst value.Value, op uint32, x, y value.Value) {
 	if m, ok := inst.(*ir.InstFMul); ok && fe.contraction.Fused(m) {
 		return // computed by its fadd's fma
 	}
@@ -65,9 +44,5 @@ func (fe *funcEmitter) createFloatBinary(inst value.Value, op uint32, x, y value
 }
 
 func (fe *funcEmitter) createFNeg(inst *ir.InstFNeg) {
-	if len(inst.FastMathFlags) > 0 {
-		fe.errorf(ErrBadIR, "unsupported fast-math flags")
-		return
-	}
 	fe.body.op(opFNegate, fe.typeOf(inst.Typ), fe.getValueID(inst), fe.getValue(inst.X))
 }

@@ -54,11 +54,7 @@ func (fe *funcEmitter) atomicScope(a emitutil.Atomic) (scope, storage uint32) {
 
 // createAtomicRMW creates atomicrmw.
 func (fe *funcEmitter) createAtomicRMW(inst *ir.InstAtomicRMW) {
-	a, err := emitutil.CheckAtomicRMW(inst)
-	if err != nil {
-		fe.report(err)
-		return
-	}
+	a := emitutil.AtomicOf(inst.Dst, inst.X.Type())
 	scope, storage := fe.atomicScope(a)
 	fb := 0
 	if a.Float {
@@ -81,7 +77,12 @@ func (fe *funcEmitter) createAtomicRMW(inst *ir.InstAtomicRMW) {
 		fe.createFloatAddLoop(inst, scope, storage, fb, ptr, x)
 		return
 	}
-	fe.body.op(rmwOps[inst.Op], t, fe.getValueID(inst), ptr, scope, sem, x)
+	op, ok := rmwOps[inst.Op]
+	if !ok { // an operation of the dialect without a mapping (see createInst)
+		fe.errorf(ErrUnsupported, "atomicrmw %s has no SPIR-V mapping", inst.Op)
+		return
+	}
+	fe.body.op(op, t, fe.getValueID(inst), ptr, scope, sem, x)
 }
 
 // createFloatAddLoop creates the compare-exchange loop of a float atomic
@@ -111,11 +112,7 @@ func (fe *funcEmitter) createFloatAddLoop(inst *ir.InstAtomicRMW, scope, storage
 // createCmpXchg creates OpAtomicCompareExchange and the success flag
 // (old == cmp); extractvalue picks one of them.
 func (fe *funcEmitter) createCmpXchg(inst *ir.InstCmpXchg) {
-	a, err := emitutil.CheckCmpXchg(inst)
-	if err != nil {
-		fe.report(err)
-		return
-	}
+	a := emitutil.AtomicOf(inst.Ptr, inst.Cmp.Type())
 	scope, _ := fe.atomicScope(a)
 	bits := a.Bits
 	sem := fe.getIntConst(32, semanticsRelaxed)
@@ -129,15 +126,5 @@ func (fe *funcEmitter) createCmpXchg(inst *ir.InstCmpXchg) {
 // createExtractValue picks the old value (0) or the success flag (1) of a
 // cmpxchg, the only aggregate of docs/ir.md.
 func (fe *funcEmitter) createExtractValue(inst *ir.InstExtractValue) {
-	cx, ok := inst.X.(*ir.InstCmpXchg)
-	if !ok || len(inst.Indices) != 1 || inst.Indices[0] > 1 {
-		fe.errorf(ErrBadIR, "unsupported extractvalue (docs/ir.md extracts index 0 or 1 of a cmpxchg)")
-		return
-	}
-	pair, ok := fe.pairs[cx]
-	if !ok {
-		fe.errorf(ErrBadIR, "extractvalue of a cmpxchg that does not precede it")
-		return
-	}
-	fe.alias(inst, pair[inst.Indices[0]])
+	fe.alias(inst, fe.pairs[inst.X.(*ir.InstCmpXchg)][inst.Indices[0]])
 }

@@ -28,11 +28,7 @@ var intPredicates = map[enum.IPred]uint32{
 // comparisons for eq/ne and are widened to i32 (true = 1 unsigned, -1
 // signed) for the ordering predicates; pointers are compared as addresses.
 func (fe *funcEmitter) createICmp(inst *ir.InstICmp) {
-	op, ok := intPredicates[inst.Pred]
-	if !ok {
-		fe.errorf(ErrBadIR, "unsupported icmp predicate %s", inst.Pred)
-		return
-	}
+	op := intPredicates[inst.Pred]
 	x, y := fe.getValue(inst.X), fe.getValue(inst.Y)
 	switch t := inst.X.Type(); {
 	case emitutil.IsBool(t) && (op == opIEqual || op == opINotEqual):
@@ -90,21 +86,12 @@ var floatPredicates = map[enum.FPred]uint32{
 // createFCmp creates a float comparison; `fcmp true/false` is a copy of the
 // constant.
 func (fe *funcEmitter) createFCmp(inst *ir.InstFCmp) {
-	if len(inst.FastMathFlags) > 0 {
-		fe.errorf(ErrBadIR, "unsupported fast-math flags")
-		return
-	}
 	switch inst.Pred {
 	case enum.FPredTrue, enum.FPredFalse:
 		fe.body.op(opCopyObject, fe.getBoolType(), fe.getValueID(inst), fe.getBoolConst(inst.Pred == enum.FPredTrue))
 		return
 	}
-	op, ok := floatPredicates[inst.Pred]
-	if !ok {
-		fe.errorf(ErrBadIR, "unsupported fcmp predicate %s", inst.Pred)
-		return
-	}
-	fe.body.op(op, fe.getBoolType(), fe.getValueID(inst), fe.getValue(inst.X), fe.getValue(inst.Y))
+	fe.body.op(floatPredicates[inst.Pred], fe.getBoolType(), fe.getValueID(inst), fe.getValue(inst.X), fe.getValue(inst.Y))
 }
 
 func (fe *funcEmitter) createSelect(inst *ir.InstSelect) {

@@ -36,11 +36,7 @@ var builtInNames = map[uint32]string{
 
 // createCall maps each Op of emitutil's intrinsic table.
 func (fe *funcEmitter) createCall(inst *ir.InstCall) {
-	c, err := emitutil.ParseCall(inst)
-	if err != nil {
-		fe.report(err)
-		return
-	}
+	c, _ := emitutil.CallOf(inst)
 	switch c.Op {
 	case emitutil.GlobalID:
 		fe.createWorkItemQuery(inst, builtInGlobalInvocationID, c.Dim)
@@ -53,12 +49,7 @@ func (fe *funcEmitter) createCall(inst *ir.InstCall) {
 	case emitutil.NumGroups:
 		fe.createWorkItemQuery(inst, builtInNumWorkgroups, c.Dim)
 	case emitutil.GlobalSize:
-		p, err := emitutil.GlobalSizeParam(fe.fn, c.Dim)
-		if err != nil {
-			fe.report(err)
-			return
-		}
-		fe.alias(inst, fe.getValueID(p))
+		fe.alias(inst, fe.getValueID(emitutil.GlobalSizeParam(fe.fn, c.Dim)))
 	case emitutil.Barrier:
 		fe.createBarrier()
 	case emitutil.Trap:

@@ -7,34 +7,14 @@ package spirv
 // stores and the two getelementptr forms of docs/ir.md.
 
 import (
-	"strings"
-
 	"github.com/kago-dev/kago/codegen/internal/emitutil"
 	"github.com/llir/llvm/ir"
-	"github.com/llir/llvm/ir/constant"
-	"github.com/llir/llvm/ir/types"
 	"github.com/llir/llvm/ir/value"
 )
 
 // createGlobals declares a Workgroup variable for each @ka.local.<k>.
 func (fe *funcEmitter) createGlobals(globals []*ir.Global) {
 	for _, g := range globals {
-		fe.inst = g
-		_, isArray := g.ContentType.(*types.ArrayType)
-		switch {
-		case !strings.HasPrefix(g.Name(), "ka.local."):
-			fe.errorf(ErrBadIR, "unsupported global (docs/ir.md has only @ka.local.<k> workgroup arrays)")
-			continue
-		case g.Typ.AddrSpace != 3 || !isArray:
-			fe.errorf(ErrBadIR, "a workgroup array must be an addrspace(3) global of an array type")
-			continue
-		}
-		switch g.Init.(type) {
-		case nil, *constant.Undef, *constant.ZeroInitializer, *constant.Poison:
-		default:
-			fe.errorf(ErrBadIR, "a workgroup array cannot have an initializer")
-			continue
-		}
 		id := fe.newID()
 		fe.globals.op(opVariable, fe.memTypeOf(g.Typ), id, storageWorkgroup)
 		fe.name(id, g.Name())
@@ -65,13 +45,6 @@ func (fe *funcEmitter) createAllocas() {
 			if !ok {
 				continue
 			}
-			fe.inst = a
-			if a.NElems != nil {
-				if n, ok := a.NElems.(*constant.Int); !ok || n.X.Int64() != 1 {
-					fe.errorf(ErrBadIR, "unsupported alloca of several elements (use an array type)")
-					continue
-				}
-			}
 			fe.body.op(opVariable, fe.memTypeOf(a.Typ), fe.getValueID(a), storageFunction)
 		}
 	}
@@ -88,10 +61,6 @@ func memoryOperands(align ir.Align) []uint32 {
 
 // createLoad creates OpLoad; an i1 is loaded as an i8 and compared with 0.
 func (fe *funcEmitter) createLoad(inst *ir.InstLoad) {
-	if inst.Atomic {
-		fe.errorf(ErrBadIR, "unsupported atomic load")
-		return
-	}
 	ptr := fe.getValue(inst.Src)
 	if inst.Volatile {
 		// The stop flag's load (docs/ir.md, "Stop checks"): Volatile and
@@ -111,10 +80,6 @@ func (fe *funcEmitter) createLoad(inst *ir.InstLoad) {
 
 // createStore creates OpStore; an i1 is stored as an i8 of 0 or 1.
 func (fe *funcEmitter) createStore(inst *ir.InstStore) {
-	if inst.Atomic || inst.Volatile {
-		fe.errorf(ErrBadIR, "unsupported atomic or volatile store")
-		return
-	}
 	ptr, x := fe.getValue(inst.Dst), fe.getValue(inst.Src)
 	if emitutil.IsBool(inst.Src.Type()) {
 		x = fe.createBoolToInt(x, 8, 1)
@@ -128,21 +93,13 @@ func (fe *funcEmitter) createStore(inst *ir.InstStore) {
 func (fe *funcEmitter) createGEP(inst *ir.InstGetElementPtr) {
 	rt := fe.memTypeOf(inst.Type())
 	base := fe.getValue(inst.Src)
-	switch len(inst.Indices) {
-	case 1:
-		op := uint32(opPtrAccessChain)
-		if inst.InBounds {
-			op = opInBoundsPtrAccessChain
-		}
-		fe.body.op(op, rt, fe.getValueID(inst), base, fe.getValue(inst.Indices[0]))
+	if len(inst.Indices) == 2 {
+		fe.body.op(opAccessChain, rt, fe.getValueID(inst), base, fe.getValue(inst.Indices[1]))
 		return
-	case 2:
-		if _, isArray := inst.ElemType.(*types.ArrayType); isArray {
-			if c, ok := inst.Indices[0].(*constant.Int); ok && c.X.Sign() == 0 {
-				fe.body.op(opAccessChain, rt, fe.getValueID(inst), base, fe.getValue(inst.Indices[1]))
-				return
-			}
-		}
 	}
-	fe.errorf(ErrBadIR, "unsupported getelementptr form (docs/ir.md allows `T, T* p, i64 i` and `[N x T], [N x T]* a, i64 0, i64 i`)")
+	op := uint32(opPtrAccessChain)
+	if inst.InBounds {
+		op = opInBoundsPtrAccessChain
+	}
+	fe.body.op(op, rt, fe.getValueID(inst), base, fe.getValue(inst.Indices[0]))
 }

@@ -1,15 +1,19 @@
 // Package emitutil is what the three emitters (codegen/openclc,
 // codegen/spirv, codegen/ptx) share: they read the portable IR of
-// docs/ir.md in the same way, so the contract is written down once.
+// docs/ir.md in the same way, so the contract is written down once. The
+// contract is checked once, by codegen/internal/ircheck, which uses these
+// tables too; the emitters read modules it has accepted.
 //
-//   - FindKernel finds a module's one kernel (kernel.go);
 //   - Error, ErrBadIR, ErrUnsupported and ErrorList are every emitter's
-//     diagnostics, in one format (errors.go);
-//   - ParseCall checks a call against the table of kernel intrinsics and
-//     says which one it is; each emitter maps every Op once (intrinsics.go,
-//     math.go);
-//   - CheckAtomic checks the contract's rules for atomics (atomics.go);
-//   - IntBits, FloatBits and friends read widths off IR types (types.go).
+//     diagnostics, and ircheck's, in one format (errors.go);
+//   - the table of kernel intrinsics, and CallOf, which says which one a
+//     call calls; each emitter maps every Op once (intrinsics.go, math.go);
+//   - AtomicOps and AtomicOf describe the contract's atomics (atomics.go);
+//   - GlobalSizeParam finds the hidden parameter @ka.global_size reads
+//     (kernel.go);
+//   - BinaryOperands and ConversionOperands read two instruction families'
+//     operands (operands.go); IntBits, FloatBits and friends read widths
+//     off IR types (types.go).
 //
 // Each emitter has the same skeleton: a moduleEmitter with what belongs to
 // the whole module and a funcEmitter (embedding it) with the kernel's

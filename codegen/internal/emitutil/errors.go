@@ -98,30 +98,3 @@ func (l *ErrorList) Len() int { return len(l.errs) }
 // Err returns the errors joined with errors.Join, or nil when there are
 // none.
 func (l *ErrorList) Err() error { return errors.Join(l.errs...) }
-
-// Problem is what a shared check (ParseCall, CheckAtomic) found wrong; the
-// emitter reports it at its position.
-type Problem struct {
-	Kind error // ErrBadIR or ErrUnsupported
-	Msg  string
-}
-
-// Error returns the message.
-func (p *Problem) Error() string { return p.Msg }
-
-// Unwrap returns the kind.
-func (p *Problem) Unwrap() error { return p.Kind }
-
-// KindOf returns the kind of a check's error: ErrBadIR or ErrUnsupported
-// for a *Problem, ErrBadIR for anything else.
-func KindOf(err error) error {
-	var p *Problem
-	if errors.As(err, &p) && p.Kind != nil {
-		return p.Kind
-	}
-	return ErrBadIR
-}
-
-func problem(kind error, format string, args ...any) *Problem {
-	return &Problem{Kind: kind, Msg: fmt.Sprintf(format, args...)}
-}

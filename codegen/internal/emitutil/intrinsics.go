@@ -1,9 +1,9 @@
 package emitutil
 
-// This file is the table of docs/ir.md's kernel intrinsics and the check
-// of a call against it. Each emitter maps every Op in one switch, so adding
-// an intrinsic is an Op and an entry here, one case per emitter, and the
-// docs (docs/architecture.md, "Adding an intrinsic").
+// This file is the table of docs/ir.md's kernel intrinsics, which ircheck
+// checks calls against, and CallOf, which reads a checked call. Each
+// emitter maps every Op in one switch (docs/architecture.md, "Adding an
+// intrinsic").
 
 import (
 	"fmt"
@@ -97,7 +97,7 @@ var byName = func() map[string]Op {
 	return m
 }()
 
-// Call is a call of an intrinsic, checked against its signature.
+// Call is a call of an intrinsic (CallOf).
 type Call struct {
 	Op   Op
 	Dim  int  // the dimension of a work-item query
@@ -108,83 +108,35 @@ type Call struct {
 	Format string
 }
 
-// ParseCall checks a call against the contract: the callee is a declared
-// intrinsic of the table, with its signature (a work-item query's
-// dimension a constant 0..2; a math function's operands and result of its
-// float type). The error is a *Problem of kind ErrBadIR.
-func ParseCall(inst *ir.InstCall) (Call, error) {
+// CallOf says which intrinsic a call calls, and with what: the Op, a
+// work-item query's dimension, a math function, printf's format. ok is
+// false when the callee is not an intrinsic of the table. It assumes a
+// call that ircheck has checked against the signature (emitters call it
+// on verified modules) and reads nothing it has not checked: on another
+// call the fields may be zero, never a panic.
+func CallOf(inst *ir.InstCall) (c Call, ok bool) {
 	callee, ok := inst.Callee.(*ir.Func)
 	if !ok {
-		return Call{}, problem(ErrBadIR, "indirect call; only intrinsics are called")
+		return Call{}, false
 	}
 	name := callee.Name()
-	if len(callee.Blocks) > 0 {
-		return Call{}, problem(ErrBadIR, "call of defined function @%s; helpers must be inlined, only intrinsics are called", name)
-	}
 	if m, ok := ParseMath(name); ok {
-		if len(inst.Args) != m.Arity || FloatBits(inst.Type()) != m.Bits {
-			return Call{}, problem(ErrBadIR, "@%s takes %d float%d operand(s) and returns one", name, m.Arity, m.Bits)
-		}
-		for _, a := range inst.Args {
-			if FloatBits(a.Type()) != m.Bits {
-				return Call{}, problem(ErrBadIR, "@%s: operand of type %s", name, a.Type())
-			}
-		}
-		return Call{Op: MathFunc, Math: m}, nil
+		return Call{Op: MathFunc, Math: m}, true
 	}
 	op, ok := byName[name]
-	if op == Printf {
-		return parsePrintf(inst)
-	}
 	if !ok {
-		return Call{}, problem(ErrBadIR, "call of @%s, which is not an intrinsic of docs/ir.md", name)
+		return Call{}, false
 	}
-	switch Intrinsics[op].Sig {
-	case SigVoid:
-		if len(inst.Args) != 0 || !IsVoid(inst.Type()) {
-			return Call{}, problem(ErrBadIR, "@%s takes no arguments and returns void", name)
+	c = Call{Op: op}
+	switch {
+	case Intrinsics[op].Sig == SigQuery && len(inst.Args) == 1:
+		if d, ok := inst.Args[0].(*constant.Int); ok && d.X.IsInt64() {
+			c.Dim = int(d.X.Int64())
 		}
-		return Call{Op: op}, nil
-	case SigLane:
-		if len(inst.Args) != 0 || IntBits(inst.Type()) != 64 {
-			return Call{}, problem(ErrBadIR, "@%s is i64 ()", name)
-		}
-		return Call{Op: op}, nil
-	case SigShuffle:
-		if len(inst.Args) != 2 || IntBits(inst.Args[0].Type()) != 32 || IntBits(inst.Args[1].Type()) != 32 || IntBits(inst.Type()) != 32 {
-			return Call{}, problem(ErrBadIR, "@%s is i32 (i32, i32)", name)
-		}
-		return Call{Op: op}, nil
-	case SigBallot:
-		if len(inst.Args) != 1 || !IsBool(inst.Args[0].Type()) || IntBits(inst.Type()) != 32 {
-			return Call{}, problem(ErrBadIR, "@%s is i32 (i1)", name)
-		}
-		return Call{Op: op}, nil
-	}
-	if len(inst.Args) != 1 || IntBits(inst.Args[0].Type()) != 32 || IntBits(inst.Type()) != 64 {
-		return Call{}, problem(ErrBadIR, "@%s is i64 (i32 d)", name)
-	}
-	d, ok := inst.Args[0].(*constant.Int)
-	if !ok || !d.X.IsInt64() || d.X.Int64() < 0 || d.X.Int64() > 2 {
-		return Call{}, problem(ErrBadIR, "@%s: the dimension must be a constant 0, 1 or 2", name)
-	}
-	return Call{Op: op, Dim: int(d.X.Int64())}, nil
-}
-
-// parsePrintf checks a call of @ka.printf: a constant NUL-terminated
-// format, then i64 and double arguments.
-func parsePrintf(inst *ir.InstCall) (Call, error) {
-	if len(inst.Args) == 0 || !IsVoid(inst.Type()) {
-		return Call{}, problem(ErrBadIR, "@ka.printf takes a format and returns void")
-	}
-	ca, ok := inst.Args[0].(*constant.CharArray)
-	if !ok || len(ca.X) == 0 || ca.X[len(ca.X)-1] != 0 {
-		return Call{}, problem(ErrBadIR, "@ka.printf: the format must be a constant NUL-terminated [N x i8]")
-	}
-	for i, a := range inst.Args[1:] {
-		if IntBits(a.Type()) != 64 && FloatBits(a.Type()) != 64 {
-			return Call{}, problem(ErrBadIR, "@ka.printf: argument %d is %s, not i64 or double", i+1, a.Type())
+	case op == Printf && len(inst.Args) > 0:
+		if ca, ok := inst.Args[0].(*constant.CharArray); ok && len(ca.X) > 0 {
+			c.Format = string(ca.X[:len(ca.X)-1])
 		}
 	}
-	return Call{Op: Printf, Format: string(ca.X[:len(ca.X)-1])}, nil
+	return c, true
 }

@@ -1,0 +1,309 @@
+package ircheck
+
+// This file checks control flow: the terminators (br, conditional br,
+// ret void, unreachable), the phis, and the block order of docs/ir.md
+// ("Names"): the entry first, every block reachable from it after its
+// immediate dominator (so after every block that dominates it, which
+// SPIR-V requires and which lets the emitters define a value where they
+// meet it), the unreachable blocks last. It also computes the dominators
+// that the operands' check needs (values.go).
+
+import (
+	"github.com/kago-dev/kago/codegen/internal/emitutil"
+	"github.com/llir/llvm/ir"
+	"github.com/llir/llvm/ir/constant"
+	"github.com/llir/llvm/ir/value"
+)
+
+// cfg is the kernel's control flow.
+type cfg struct {
+	index map[*ir.Block]int         // position in the function's list
+	succs map[*ir.Block][]*ir.Block // successors, in terminator order
+	preds map[*ir.Block][]*ir.Block // predecessors, one per block
+	rpo   map[*ir.Block]int         // reverse postorder number; absent: unreachable
+	idom  map[*ir.Block]*ir.Block   // immediate dominator of each reachable block but the entry
+}
+
+// successors returns the blocks a terminator branches to, read from its
+// operands (llir's Succs caches them, and a pass that retargets a branch
+// may leave the cache stale), and false if the terminator is not one of
+// docs/ir.md or a target is not a block.
+func successors(t ir.Terminator) ([]*ir.Block, bool) {
+	switch t := t.(type) {
+	case *ir.TermRet, *ir.TermUnreachable:
+		return nil, true
+	case *ir.TermBr:
+		b, ok := t.Target.(*ir.Block)
+		return []*ir.Block{b}, ok
+	case *ir.TermCondBr:
+		b1, ok1 := t.TargetTrue.(*ir.Block)
+		b2, ok2 := t.TargetFalse.(*ir.Block)
+		return []*ir.Block{b1, b2}, ok1 && ok2
+	}
+	return nil, false
+}
+
+// checkCFG checks the terminators' targets and the block order and
+// returns the control flow; nil when a terminator is missing or branches
+// outside the kernel, since nothing else can then be checked.
+func (c *checker) checkCFG() *cfg {
+	g := &cfg{
+		index: map[*ir.Block]int{},
+		succs: map[*ir.Block][]*ir.Block{},
+		preds: map[*ir.Block][]*ir.Block{},
+		rpo:   map[*ir.Block]int{},
+		idom:  map[*ir.Block]*ir.Block{},
+	}
+	for i, b := range c.fn.Blocks {
+		g.index[b] = i
+	}
+	ok := true
+	for _, b := range c.fn.Blocks {
+		c.block, c.inst = b, b.Term
+		if b.Term == nil {
+			c.badf("block has no terminator")
+			ok = false
+			continue
+		}
+		ss, known := successors(b.Term)
+		if !known {
+			c.badf("terminator %s is not in docs/ir.md (br, conditional br, ret void, unreachable)", termName(b.Term))
+			ok = false
+			continue
+		}
+		for _, s := range ss {
+			if _, in := g.index[s]; !in {
+				c.badf("branch to a block that is not the kernel's")
+				ok = false
+				continue
+			}
+			if len(g.preds[s]) == 0 || g.preds[s][len(g.preds[s])-1] != b {
+				g.preds[s] = append(g.preds[s], b)
+			}
+		}
+		g.succs[b] = ss
+	}
+	c.block, c.inst = nil, nil
+	if !ok {
+		return nil
+	}
+	g.number(c.fn.Blocks[0])
+	g.dominators(c.fn.Blocks[0])
+	c.checkOrder(g)
+	return g
+}
+
+// termName names a terminator for messages.
+func termName(t ir.Terminator) string {
+	switch t.(type) {
+	case *ir.TermSwitch:
+		return "switch"
+	case *ir.TermIndirectBr:
+		return "indirectbr"
+	case *ir.TermInvoke:
+		return "invoke"
+	case *ir.TermCallBr:
+		return "callbr"
+	case *ir.TermResume:
+		return "resume"
+	case *ir.TermCatchSwitch:
+		return "catchswitch"
+	case *ir.TermCatchRet:
+		return "catchret"
+	case *ir.TermCleanupRet:
+		return "cleanupret"
+	}
+	return "with a target that is not a block"
+}
+
+// number gives every block reachable from entry its reverse postorder
+// number (a depth-first walk, successors in terminator order).
+func (g *cfg) number(entry *ir.Block) {
+	type frame struct {
+		b    *ir.Block
+		next int
+	}
+	seen := map[*ir.Block]bool{entry: true}
+	var post []*ir.Block
+	stack := []frame{{b: entry}}
+	for len(stack) > 0 {
+		top := &stack[len(stack)-1]
+		if ss := g.succs[top.b]; top.next < len(ss) {
+			s := ss[top.next]
+			top.next++
+			if !seen[s] {
+				seen[s] = true
+				stack = append(stack, frame{b: s})
+			}
+			continue
+		}
+		post = append(post, top.b)
+		stack = stack[:len(stack)-1]
+	}
+	for i, b := range post {
+		g.rpo[b] = len(post) - 1 - i
+	}
+}
+
+// dominators computes the immediate dominators of the reachable blocks
+// (Cooper, Harvey and Kennedy's iteration over reverse postorder).
+func (g *cfg) dominators(entry *ir.Block) {
+	order := make([]*ir.Block, len(g.rpo))
+	for b, n := range g.rpo {
+		order[n] = b
+	}
+	g.idom[entry] = entry
+	for changed := true; changed; {
+		changed = false
+		for _, b := range order[1:] {
+			var nu *ir.Block
+			for _, p := range g.preds[b] {
+				if _, ok := g.idom[p]; !ok {
+					continue // unreachable, or not reached yet
+				}
+				if nu == nil {
+					nu = p
+				} else {
+					nu = g.intersect(p, nu)
+				}
+			}
+			if g.idom[b] != nu {
+				g.idom[b] = nu
+				changed = true
+			}
+		}
+	}
+	delete(g.idom, entry)
+}
+
+func (g *cfg) intersect(a, b *ir.Block) *ir.Block {
+	for a != b {
+		for g.rpo[a] > g.rpo[b] {
+			a = g.idom[a]
+		}
+		for g.rpo[b] > g.rpo[a] {
+			b = g.idom[b]
+		}
+	}
+	return a
+}
+
+// reachable reports whether b is reachable from the entry.
+func (g *cfg) reachable(b *ir.Block) bool {
+	_, ok := g.rpo[b]
+	return ok
+}
+
+// dominates reports whether reachable block a dominates reachable block b.
+func (g *cfg) dominates(a, b *ir.Block) bool {
+	for {
+		if a == b {
+			return true
+		}
+		d, ok := g.idom[b]
+		if !ok {
+			return false // b is the entry
+		}
+		b = d
+	}
+}
+
+// checkOrder checks docs/ir.md's block order.
+func (c *checker) checkOrder(g *cfg) {
+	unreachable := false
+	for _, b := range c.fn.Blocks {
+		c.block = b
+		if !g.reachable(b) {
+			unreachable = true
+			continue
+		}
+		if unreachable {
+			c.badf("block is reachable but listed after an unreachable block; unreachable blocks come last")
+		}
+		if d, ok := g.idom[b]; ok && g.index[d] > g.index[b] {
+			c.badf("block is listed before its immediate dominator %s; blocks come after the blocks that dominate them", d.Ident())
+		}
+	}
+	c.block = nil
+	if len(g.preds[c.fn.Blocks[0]]) > 0 {
+		c.block = c.fn.Blocks[0]
+		c.badf("the entry block is a branch target")
+		c.block = nil
+	}
+}
+
+// checkTerm checks a block's terminator: ret returns nothing, a
+// conditional branch's condition is i1.
+func (c *checker) checkTerm(b *ir.Block) {
+	switch t := b.Term.(type) {
+	case *ir.TermRet:
+		if t.X != nil {
+			c.badf("a kernel returns nothing (ret void)")
+		}
+	case *ir.TermCondBr:
+		if !emitutil.IsBool(t.Cond.Type()) {
+			c.badf("branch condition of type %s, not i1", t.Cond.Type().LLString())
+		}
+	}
+}
+
+// checkPhi checks a phi: among the phis at the top of a block other than
+// the entry, of a value type, with exactly one value per predecessor (a
+// predecessor listed twice, for a conditional branch whose targets are
+// both the block, with the same value), each defined where the edge
+// leaves its predecessor.
+func (c *checker) checkPhi(phi *ir.InstPhi, b *ir.Block, i int) {
+	if i > 0 {
+		if _, ok := b.Insts[i-1].(*ir.InstPhi); !ok {
+			c.badf("phi after a non-phi instruction; phis open their block")
+		}
+	}
+	if !isValueType(phi.Type()) {
+		c.badf("phi of type %s", phi.Type().LLString())
+	}
+	seen := map[*ir.Block]*ir.Incoming{}
+	for _, inc := range phi.Incs {
+		p, ok := inc.Pred.(*ir.Block)
+		if !ok || !c.isPred(p, b) {
+			c.badf("incoming block %s is not a predecessor of the phi's block", inc.Pred.Ident())
+			continue
+		}
+		if prev, dup := seen[p]; dup {
+			if !sameValue(prev.X, inc.X) {
+				c.badf("two different values for predecessor %s", p.Ident())
+			}
+			continue
+		}
+		seen[p] = inc
+		if !inc.X.Type().Equal(phi.Type()) {
+			c.badf("incoming value %s of type %s in a phi of type %s", inc.X.Ident(), inc.X.Type().LLString(), phi.Type().LLString())
+		}
+		c.checkValue(inc.X, p, len(p.Insts)+1)
+	}
+	for _, p := range c.cfg.preds[b] {
+		if seen[p] == nil {
+			c.badf("phi has no incoming value for predecessor %s", p.Ident())
+		}
+	}
+}
+
+// isPred reports whether p branches to b.
+func (c *checker) isPred(p, b *ir.Block) bool {
+	for _, q := range c.cfg.preds[b] {
+		if q == p {
+			return true
+		}
+	}
+	return false
+}
+
+// sameValue reports whether a and b are the same value: the same
+// instruction or parameter, or equal constants.
+func sameValue(a, b value.Value) bool {
+	if a == b {
+		return true
+	}
+	_, ca := a.(constant.Constant)
+	_, cb := b.(constant.Constant)
+	return ca && cb && a.Type().Equal(b.Type()) && a.Ident() == b.Ident()
+}
