@@ -336,9 +336,6 @@ func compileKernel(p *Package, fn *ssa.Function) (*Kernel, ErrorList) {
 		k.MaxGroup = driver.MaxCollectiveGroup
 	}
 	stops := len(c.errs) == 0 && p.cancel[funcObject(fn)]
-	if stops {
-		c.addStopChecks(c.faults.rec) // stopchecks.go
-	}
 	if len(c.faults.sites) > 0 || stops {
 		c.fn.Params = append(c.fn.Params, c.faults.rec, c.faults.launch)
 		for _, fp := range driver.FaultParams {
@@ -354,14 +351,9 @@ func compileKernel(p *Package, fn *ssa.Function) (*Kernel, ErrorList) {
 	}
 	k.Module = c.mod
 	if len(c.errs) == 0 {
-		c.fn.Blocks = layout(c.fn)
+		c.runPasses(fn.Pos(), stops) // passes.go: stop checks, each pass verified
 		if usesDouble(c.fn) {
 			k.Needs |= driver.FP64
-		}
-		// Number the unnamed values now, so that emitters' messages and
-		// kago ir agree on names.
-		if err := c.fn.AssignIDs(); err != nil {
-			c.errorf(fn.Pos(), "internal error: %v", err)
 		}
 	}
 	return k, c.errs

@@ -14,6 +14,7 @@ package codegen
 import (
 	"fmt"
 
+	"github.com/kago-dev/kago/codegen/internal/ircheck"
 	"github.com/kago-dev/kago/codegen/internal/narrow"
 	"github.com/llir/llvm/asm"
 	"github.com/llir/llvm/ir"
@@ -35,6 +36,9 @@ func (k *Kernel) narrowedModule() (*ir.Module, error) {
 				return nil, fmt.Errorf("internal error: narrowing: %w", err)
 			}
 		}
+	}
+	if _, err := ircheck.Check("IR after narrowing", m); err != nil {
+		return nil, fmt.Errorf("internal error: %w", err)
 	}
 	return m, nil
 }

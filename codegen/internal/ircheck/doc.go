@@ -31,6 +31,10 @@
 // module with many problems gets at most emitutil.MaxErrors of them. Check
 // never panics and never modifies the module.
 //
-// Each emitter's Emit checks its input first, so that it can rely on the
-// contract and keeps only the checks of its target.
+// Where it runs: the front end checks its module after building it and
+// after each pass that rewrites it (codegen/passes.go: stop checks with
+// strip-mining, narrowing), so a broken pass is an internal error naming
+// the pass; each emitter's Emit checks its input first, so that it can
+// rely on the contract and keeps only the checks of its target. Both run
+// in production: the cost is in docs/ir.md, "The verifier".
 package ircheck
