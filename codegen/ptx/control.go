@@ -4,10 +4,10 @@ package ptx
 // unreachable, and phis. PTX has no phi, so each phi gets one register,
 // allocated before any block is emitted, and every edge into a block with
 // phis copies the incoming values into those registers just before the
-// branch. Copies on one edge are parallel (a phi may read another phi of the
-// same block, as a loop's swapped variables do): when that happens they go
-// through fresh temporaries first. A conditional branch whose taken edge
-// needs copies jumps to an edge label of its own that does them.
+// branch, in the order of emitutil's phi elimination (a phi may read
+// another phi of the same block, as a loop's swapped variables do). A
+// conditional branch whose taken edge needs copies jumps to an edge label
+// of its own that does them.
 //
 // Control flow is unstructured (go/ssa); branches are plain bra, and ptxas
 // computes reconvergence itself.
@@ -15,8 +15,8 @@ package ptx
 import (
 	"fmt"
 
+	"github.com/kago-dev/kago/codegen/internal/emitutil"
 	"github.com/llir/llvm/ir"
-	"github.com/llir/llvm/ir/value"
 )
 
 // createPhiRegs gives every phi its register up front, so that predecessors
@@ -41,50 +41,19 @@ func (fe *funcEmitter) createPhi(phi *ir.InstPhi) {
 	}
 }
 
-// createEdgeCopies emits the phi copies of the edge from -> to.
+// createEdgeCopies emits the phi copies of the edge from -> to, in the
+// order emitutil.Sequence gives them (by register: a value may share a
+// phi's register through an alias), breaking cycles with fresh registers.
 func (fe *funcEmitter) createEdgeCopies(from, to *ir.Block) {
-	type copy struct {
-		dst string
-		src value.Value
-		cls regClass
-	}
-	var copies []copy
-	dsts := map[string]bool{}
-	for _, inst := range to.Insts {
-		phi, ok := inst.(*ir.InstPhi)
-		if !ok {
-			continue
-		}
-		for _, inc := range phi.Incs {
-			if inc.Pred == from {
-				c, _ := classOf(phi.Type())
-				copies = append(copies, copy{fe.regs[phi], inc.X, c})
-				dsts[fe.regs[phi]] = true
-				break
-			}
-		}
-	}
-	// Parallel copy: if any source is itself a destination of this edge,
-	// read all sources into temporaries first.
-	conflict := false
-	for _, c := range copies {
-		if r, ok := fe.regs[c.src]; ok && dsts[r] {
-			conflict = true
-		}
-	}
-	srcs := make([]string, len(copies))
+	copies := emitutil.EdgeCopies(from, to)
+	dst, src := make([]string, len(copies)), make([]string, len(copies))
+	cls := make([]regClass, len(copies))
 	for i, c := range copies {
-		srcs[i] = fe.operand(c.src)
-		if conflict && srcs[i] != c.dst {
-			t := fe.newReg(c.cls)
-			fe.ins("mov.%s %s, %s", c.cls.movType(), t, srcs[i])
-			srcs[i] = t
-		}
+		cls[i], _ = classOf(c.Phi.Type())
+		dst[i], src[i] = fe.regs[c.Phi], fe.operand(c.Src)
 	}
-	for i, c := range copies {
-		if srcs[i] != c.dst {
-			fe.ins("mov.%s %s, %s", c.cls.movType(), c.dst, srcs[i])
-		}
+	for _, m := range emitutil.Sequence(dst, src, func(i int) string { return fe.newReg(cls[i]) }) {
+		fe.ins("mov.%s %s, %s", cls[m.Copy].movType(), m.Dst, m.Src)
 	}
 }
 

@@ -11,6 +11,8 @@
 //   - AtomicOps and AtomicOf describe the contract's atomics (atomics.go);
 //   - GlobalSizeParam finds the hidden parameter @ka.global_size reads
 //     (kernel.go);
+//   - EdgeCopies and Sequence are phi elimination, for the emitters whose
+//     target has no phi (phis.go);
 //   - BinaryOperands and ConversionOperands read two instruction families'
 //     operands (operands.go); IntBits, FloatBits and friends read widths
 //     off IR types (types.go).

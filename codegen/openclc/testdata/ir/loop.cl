@@ -108,14 +108,12 @@ fib_body_43:
 	ab_26 = a_21 + b_22;
 	j_next_27 = j_20 + 1ul;
 	{
-		ulong ka_old0 = b_22;
-		ulong ka_old1 = q_24;
-		ulong ka_old2 = p_23;
 		j_20 = j_next_27;
-		a_21 = ka_old0;
+		a_21 = b_22;
 		b_22 = ab_26;
-		p_23 = ka_old1;
-		q_24 = ka_old2;
+		ulong ka_old0 = p_23;
+		p_23 = q_24;
+		q_24 = ka_old0;
 	}
 	goto fib_head_42;
 store_44:
