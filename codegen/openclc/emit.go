@@ -140,9 +140,9 @@ func (fe *funcEmitter) errorf(kind error, format string, args ...any) {
 }
 
 // createParams names the kernel's parameters. The kernel keeps its name,
-// which must not be one of C's or OpenCL C's reserved words.
+// which must not be one of OpenCL C's reserved names (reservedKernel).
 func (fe *funcEmitter) createParams() {
-	if reserved(fe.kernel) {
+	if reservedKernel(fe.kernel) {
 		fe.errorf(ErrUnsupported, "kernel name %q is reserved in OpenCL C", fe.kernel)
 	}
 	for _, p := range fe.fn.Params {

@@ -28,7 +28,13 @@ func TestErrors(t *testing.T) {
 		{"fp64", "K1", "%0 = sitofp i64 %n to double\n  ret void", Options{}, "the kernel uses float64 (double), which needs cl_khr_fp64"},
 		{"int64 atomics", "K1", "%0 = atomicrmw add i64 addrspace(1)* %x.ptr, i64 1 monotonic\n  ret void", Options{}, "cl_khr_int64_base_atomics"},
 		{"int64 extended", "K1", "%0 = atomicrmw max i64 addrspace(1)* %x.ptr, i64 1 monotonic\n  ret void", Options{Int64Atomics: true}, "cl_khr_int64_extended_atomics"},
-		{"reserved", "kernel", "ret void", AllFeatures(), `kernel name "kernel" is reserved in OpenCL C`},
+		{"keyword", "kernel", "ret void", AllFeatures(), `kernel name "kernel" is reserved in OpenCL C`},
+		{"built-in", "sqrt", "ret void", AllFeatures(), `kernel name "sqrt" is reserved`},
+		{"vector type", "float4", "ret void", AllFeatures(), `kernel name "float4" is reserved`},
+		{"macro", "INFINITY", "ret void", AllFeatures(), `kernel name "INFINITY" is reserved`},
+		{"macro family", "M_PI", "ret void", AllFeatures(), `kernel name "M_PI" is reserved`},
+		{"fence", "CLK_LOCAL_MEM_FENCE", "ret void", AllFeatures(), `is reserved`},
+		{"C's reserved", "_Kernel", "ret void", AllFeatures(), `is reserved`},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -107,6 +107,39 @@ func reserved(s string) bool {
 	return reservedWords[s]
 }
 
+// reservedKernel reports whether a kernel, which keeps its name, must not
+// be called s: a keyword, type or built-in as for parameters, or a macro
+// of OpenCL C 1.2 and its headers (limits, math constants, fences, and
+// C's reserved _X and __x). Other all-caps names (K, SAXPY) are free: the
+// kernel cannot be renamed as a variable can, so only the macros that
+// exist are refused.
+func reservedKernel(s string) bool {
+	if vectorType.MatchString(s) || reservedWords[s] || macros[s] {
+		return true
+	}
+	for _, p := range []string{"__", "CL_", "CLK_", "FLT_", "DBL_", "HALF_", "M_", "FP_"} {
+		if strings.HasPrefix(s, p) {
+			return true
+		}
+	}
+	return len(s) > 1 && s[0] == '_' && s[1] >= 'A' && s[1] <= 'Z'
+}
+
+// macros are OpenCL C 1.2's predefined macros outside the prefixes of
+// reservedKernel.
+var macros = func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(`
+		MAXFLOAT HUGE_VALF HUGE_VAL INFINITY NAN NULL
+		CHAR_BIT CHAR_MAX CHAR_MIN INT_MAX INT_MIN LONG_MAX LONG_MIN
+		SCHAR_MAX SCHAR_MIN SHRT_MAX SHRT_MIN UCHAR_MAX UINT_MAX ULONG_MAX USHRT_MAX
+		FP_CONTRACT OPENCL EXTENSION
+	`) {
+		m[w] = true
+	}
+	return m
+}()
+
 var vectorType = regexp.MustCompile(`^(u?(char|short|int|long)|float|double|half|bool)(2|3|4|8|16)$`)
 
 var reservedWords = func() map[string]bool {

@@ -17,6 +17,8 @@ import (
 
 	"github.com/kago-dev/kago/backends/pocl"
 	"github.com/kago-dev/kago/ka/driver"
+	"github.com/llir/llvm/asm"
+	"github.com/stretchr/testify/require"
 )
 
 // poclDevice opens PoCL's device for the test, or skips it. The device is
@@ -241,5 +243,23 @@ func TestPoCLSaxpy(t *testing.T) {
 		if got[i] != want {
 			t.Fatalf("y[%d] = %v, want %v", i, got[i], want)
 		}
+	}
+}
+
+// TestPoCLKernelNames builds kernels whose names are all capitals, which
+// reservedKernel allows (only OpenCL C's macros are refused): PoCL
+// compiles them.
+func TestPoCLKernelNames(t *testing.T) {
+	dev := poclDevice(t)
+	for _, name := range []string{"K", "SAXPY", "GEMM_2D"} {
+		t.Run(name, func(t *testing.T) {
+			m, err := asm.ParseString(name+".ll", "define spir_kernel void @"+name+"(i32 addrspace(1)* %x.ptr, i64 %x.len, i64 %ka.gsize0, i64 %ka.gsize1, i64 %ka.gsize2) {\nentry:\n  store i32 1, i32 addrspace(1)* %x.ptr\n  ret void\n}\n")
+			require.NoError(t, err)
+			src, err := Emit(m, AllFeatures())
+			require.NoError(t, err)
+			_, err = dev.Load(&driver.KernelSpec{Name: name, Entry: name, Params: []driver.Param{slice("x", driver.Int32)},
+				Code: driver.CodeMap{driver.OpenCLC: src}})
+			require.NoError(t, err, "source:\n%s", src)
+		})
 	}
 }
