@@ -4,13 +4,16 @@ import (
 	"testing"
 
 	"github.com/kago-dev/kago/codegen"
+	"github.com/kago-dev/kago/codegen/internal/ircheck"
 	"github.com/kago-dev/kago/ka/driver"
 )
 
 // BenchmarkCompile measures compile time per kernel over the corpus
 // (internal/corpus, 19 kernels): the front end from go/ssa to the portable
-// IR (package loading excluded: it is done once, outside the timer), and
-// each emitter from that IR. ns/kernel is the figure to read.
+// IR (package loading excluded: it is done once, outside the timer), the
+// verifier on that IR (which the front end runs after it and after each
+// pass, and each emitter before it), and each emitter from that IR.
+// ns/kernel is the figure to read.
 //
 //	go test -run '^$' -bench Compile ./codegen
 func BenchmarkCompile(b *testing.B) {
@@ -29,6 +32,16 @@ func BenchmarkCompile(b *testing.B) {
 		for b.Loop() {
 			if _, err := p.Compile(); err != nil {
 				b.Fatal(err)
+			}
+		}
+		perKernel(b)
+	})
+	b.Run("verify", func(b *testing.B) {
+		for b.Loop() {
+			for _, k := range kernels {
+				if _, err := ircheck.Check("bench", k.Module); err != nil {
+					b.Fatal(err)
+				}
 			}
 		}
 		perKernel(b)

@@ -119,7 +119,7 @@ func CallOf(inst *ir.InstCall) (c Call, ok bool) {
 	if !ok {
 		return Call{}, false
 	}
-	name := callee.Name()
+	name := callee.GlobalName // not Name, which allocates an error parsing it as a number
 	if m, ok := ParseMath(name); ok {
 		return Call{Op: MathFunc, Math: m}, true
 	}

@@ -73,15 +73,15 @@ func (c *checker) checkBody() {
 		return
 	}
 	c.indexDefs()
-	for _, b := range c.fn.Blocks {
+	for bi, b := range c.fn.Blocks {
 		c.block = b
 		for i, inst := range b.Insts {
 			c.inst = inst
-			c.checkOperands(inst, b, i)
+			c.checkOperands(inst, bi, i)
 			c.checkInst(inst, b, i)
 		}
 		c.inst = b.Term
-		c.checkOperands(b.Term, b, len(b.Insts))
+		c.checkOperands(b.Term, bi, len(b.Insts))
 		c.checkTerm(b)
 	}
 	c.block, c.inst = nil, nil

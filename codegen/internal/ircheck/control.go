@@ -9,19 +9,23 @@ package ircheck
 // that the operands' check needs (values.go).
 
 import (
+	"slices"
+	"sort"
+
 	"github.com/kago-dev/kago/codegen/internal/emitutil"
 	"github.com/llir/llvm/ir"
 	"github.com/llir/llvm/ir/constant"
 	"github.com/llir/llvm/ir/value"
 )
 
-// cfg is the kernel's control flow.
+// cfg is the kernel's control flow, over the blocks' positions in the
+// function's list.
 type cfg struct {
-	index map[*ir.Block]int         // position in the function's list
-	succs map[*ir.Block][]*ir.Block // successors, in terminator order
-	preds map[*ir.Block][]*ir.Block // predecessors, one per block
-	rpo   map[*ir.Block]int         // reverse postorder number; absent: unreachable
-	idom  map[*ir.Block]*ir.Block   // immediate dominator of each reachable block but the entry
+	index map[*ir.Block]int // position in the function's list
+	succs [][]int           // successors, in terminator order
+	preds [][]int           // predecessors, each once
+	rpo   []int             // reverse postorder number; -1: unreachable
+	idom  []int             // immediate dominator; -1 for the entry and unreachable blocks
 }
 
 // successors returns the blocks a terminator branches to, read from its
@@ -47,18 +51,13 @@ func successors(t ir.Terminator) ([]*ir.Block, bool) {
 // returns the control flow; nil when a terminator is missing or branches
 // outside the kernel, since nothing else can then be checked.
 func (c *checker) checkCFG() *cfg {
-	g := &cfg{
-		index: map[*ir.Block]int{},
-		succs: map[*ir.Block][]*ir.Block{},
-		preds: map[*ir.Block][]*ir.Block{},
-		rpo:   map[*ir.Block]int{},
-		idom:  map[*ir.Block]*ir.Block{},
-	}
+	n := len(c.fn.Blocks)
+	g := &cfg{index: make(map[*ir.Block]int, n), succs: make([][]int, n), preds: make([][]int, n)}
 	for i, b := range c.fn.Blocks {
 		g.index[b] = i
 	}
 	ok := true
-	for _, b := range c.fn.Blocks {
+	for i, b := range c.fn.Blocks {
 		c.block, c.inst = b, b.Term
 		if b.Term == nil {
 			c.badf("block has no terminator")
@@ -72,23 +71,24 @@ func (c *checker) checkCFG() *cfg {
 			continue
 		}
 		for _, s := range ss {
-			if _, in := g.index[s]; !in {
+			j, in := g.index[s]
+			if !in {
 				c.badf("branch to a block that is not the kernel's")
 				ok = false
 				continue
 			}
-			if len(g.preds[s]) == 0 || g.preds[s][len(g.preds[s])-1] != b {
-				g.preds[s] = append(g.preds[s], b)
+			g.succs[i] = append(g.succs[i], j)
+			if p := g.preds[j]; len(p) == 0 || p[len(p)-1] != i {
+				g.preds[j] = append(g.preds[j], i)
 			}
 		}
-		g.succs[b] = ss
 	}
 	c.block, c.inst = nil, nil
 	if !ok {
 		return nil
 	}
-	g.number(c.fn.Blocks[0])
-	g.dominators(c.fn.Blocks[0])
+	g.number()
+	g.dominators()
 	c.checkOrder(g)
 	return g
 }
@@ -116,16 +116,18 @@ func termName(t ir.Terminator) string {
 	return "with a target that is not a block"
 }
 
-// number gives every block reachable from entry its reverse postorder
+// number gives every block reachable from the entry its reverse postorder
 // number (a depth-first walk, successors in terminator order).
-func (g *cfg) number(entry *ir.Block) {
-	type frame struct {
-		b    *ir.Block
-		next int
+func (g *cfg) number() {
+	type frame struct{ b, next int }
+	g.rpo = make([]int, len(g.succs))
+	for i := range g.rpo {
+		g.rpo[i] = -1
 	}
-	seen := map[*ir.Block]bool{entry: true}
-	var post []*ir.Block
-	stack := []frame{{b: entry}}
+	seen := make([]bool, len(g.succs))
+	seen[0] = true
+	var post []int
+	stack := []frame{{b: 0}}
 	for len(stack) > 0 {
 		top := &stack[len(stack)-1]
 		if ss := g.succs[top.b]; top.next < len(ss) {
@@ -147,21 +149,28 @@ func (g *cfg) number(entry *ir.Block) {
 
 // dominators computes the immediate dominators of the reachable blocks
 // (Cooper, Harvey and Kennedy's iteration over reverse postorder).
-func (g *cfg) dominators(entry *ir.Block) {
-	order := make([]*ir.Block, len(g.rpo))
+func (g *cfg) dominators() {
+	order := make([]int, 0, len(g.rpo))
 	for b, n := range g.rpo {
-		order[n] = b
+		if n >= 0 {
+			order = append(order, b)
+		}
 	}
-	g.idom[entry] = entry
+	sort.Slice(order, func(i, j int) bool { return g.rpo[order[i]] < g.rpo[order[j]] })
+	g.idom = make([]int, len(g.rpo))
+	for i := range g.idom {
+		g.idom[i] = -1
+	}
+	g.idom[0] = 0
 	for changed := true; changed; {
 		changed = false
 		for _, b := range order[1:] {
-			var nu *ir.Block
+			nu := -1
 			for _, p := range g.preds[b] {
-				if _, ok := g.idom[p]; !ok {
+				if g.idom[p] < 0 {
 					continue // unreachable, or not reached yet
 				}
-				if nu == nil {
+				if nu < 0 {
 					nu = p
 				} else {
 					nu = g.intersect(p, nu)
@@ -173,10 +182,10 @@ func (g *cfg) dominators(entry *ir.Block) {
 			}
 		}
 	}
-	delete(g.idom, entry)
+	g.idom[0] = -1
 }
 
-func (g *cfg) intersect(a, b *ir.Block) *ir.Block {
+func (g *cfg) intersect(a, b int) int {
 	for a != b {
 		for g.rpo[a] > g.rpo[b] {
 			a = g.idom[a]
@@ -188,44 +197,37 @@ func (g *cfg) intersect(a, b *ir.Block) *ir.Block {
 	return a
 }
 
-// reachable reports whether b is reachable from the entry.
-func (g *cfg) reachable(b *ir.Block) bool {
-	_, ok := g.rpo[b]
-	return ok
-}
+// reachable reports whether block b is reachable from the entry.
+func (g *cfg) reachable(b int) bool { return g.rpo[b] >= 0 }
 
 // dominates reports whether reachable block a dominates reachable block b.
-func (g *cfg) dominates(a, b *ir.Block) bool {
-	for {
+func (g *cfg) dominates(a, b int) bool {
+	for ; b >= 0; b = g.idom[b] {
 		if a == b {
 			return true
 		}
-		d, ok := g.idom[b]
-		if !ok {
-			return false // b is the entry
-		}
-		b = d
 	}
+	return false
 }
 
 // checkOrder checks docs/ir.md's block order.
 func (c *checker) checkOrder(g *cfg) {
 	unreachable := false
-	for _, b := range c.fn.Blocks {
+	for i, b := range c.fn.Blocks {
 		c.block = b
-		if !g.reachable(b) {
+		if !g.reachable(i) {
 			unreachable = true
 			continue
 		}
 		if unreachable {
 			c.badf("block is reachable but listed after an unreachable block; unreachable blocks come last")
 		}
-		if d, ok := g.idom[b]; ok && g.index[d] > g.index[b] {
-			c.badf("block is listed before its immediate dominator %s; blocks come after the blocks that dominate them", d.Ident())
+		if d := g.idom[i]; d > i {
+			c.badf("block is listed before its immediate dominator %s; blocks come after the blocks that dominate them", c.fn.Blocks[d].Ident())
 		}
 	}
 	c.block = nil
-	if len(g.preds[c.fn.Blocks[0]]) > 0 {
+	if len(g.preds[0]) > 0 {
 		c.block = c.fn.Blocks[0]
 		c.badf("the entry block is a branch target")
 		c.block = nil
@@ -253,6 +255,7 @@ func (c *checker) checkTerm(b *ir.Block) {
 // both the block, with the same value), each defined where the edge
 // leaves its predecessor.
 func (c *checker) checkPhi(phi *ir.InstPhi, b *ir.Block, i int) {
+	c.checkFastMath(phi.FastMathFlags)
 	if i > 0 {
 		if _, ok := b.Insts[i-1].(*ir.InstPhi); !ok {
 			c.badf("phi after a non-phi instruction; phis open their block")
@@ -261,40 +264,35 @@ func (c *checker) checkPhi(phi *ir.InstPhi, b *ir.Block, i int) {
 	if !isValueType(phi.Type()) {
 		c.badf("phi of type %s", phi.Type().LLString())
 	}
-	seen := map[*ir.Block]*ir.Incoming{}
+	preds := c.cfg.preds[c.cfg.index[b]]
+	seen := make([]*ir.Incoming, len(preds)) // by predecessor
 	for _, inc := range phi.Incs {
 		p, ok := inc.Pred.(*ir.Block)
-		if !ok || !c.isPred(p, b) {
+		k := -1
+		if j, in := c.cfg.index[p]; ok && in {
+			k = slices.Index(preds, j)
+		}
+		if k < 0 {
 			c.badf("incoming block %s is not a predecessor of the phi's block", inc.Pred.Ident())
 			continue
 		}
-		if prev, dup := seen[p]; dup {
-			if !sameValue(prev.X, inc.X) {
+		if seen[k] != nil {
+			if !sameValue(seen[k].X, inc.X) {
 				c.badf("two different values for predecessor %s", p.Ident())
 			}
 			continue
 		}
-		seen[p] = inc
+		seen[k] = inc
 		if !inc.X.Type().Equal(phi.Type()) {
 			c.badf("incoming value %s of type %s in a phi of type %s", inc.X.Ident(), inc.X.Type().LLString(), phi.Type().LLString())
 		}
-		c.checkValue(inc.X, p, len(p.Insts)+1)
+		c.checkValue(inc.X, preds[k], len(p.Insts)+1)
 	}
-	for _, p := range c.cfg.preds[b] {
-		if seen[p] == nil {
-			c.badf("phi has no incoming value for predecessor %s", p.Ident())
+	for k, p := range preds {
+		if seen[k] == nil {
+			c.badf("phi has no incoming value for predecessor %s", c.fn.Blocks[p].Ident())
 		}
 	}
-}
-
-// isPred reports whether p branches to b.
-func (c *checker) isPred(p, b *ir.Block) bool {
-	for _, q := range c.cfg.preds[b] {
-		if q == p {
-			return true
-		}
-	}
-	return false
 }
 
 // sameValue reports whether a and b are the same value: the same

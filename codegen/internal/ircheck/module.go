@@ -145,7 +145,7 @@ func (c *checker) checkParams() {
 // hiddenAt reports whether ps are the first len(ps) hidden parameters.
 func hiddenAt(ps []*ir.Param) bool {
 	for i, p := range ps {
-		if p.Name() != hidden[i].name || !p.Type().Equal(hidden[i].typ) {
+		if p.LocalName != hidden[i].name || !p.Type().Equal(hidden[i].typ) {
 			return false
 		}
 	}

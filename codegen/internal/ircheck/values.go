@@ -16,29 +16,30 @@ import (
 	"github.com/llir/llvm/ir/value"
 )
 
-// pos is where an instruction is: its block and index (the terminator's
-// index is len(Insts)).
-type pos struct {
-	block *ir.Block
-	index int
-}
+// pos is where an instruction is: its block's position in the function
+// and its index in the block (the terminator's is len(Insts)).
+type pos struct{ block, index int }
 
 // indexDefs records where each of the kernel's instructions is.
 func (c *checker) indexDefs() {
-	c.defs = map[value.Value]pos{}
+	n := 0
 	for _, b := range c.fn.Blocks {
+		n += len(b.Insts)
+	}
+	c.defs = make(map[value.Value]pos, n)
+	for bi, b := range c.fn.Blocks {
 		for i, inst := range b.Insts {
 			if v, ok := inst.(value.Value); ok {
-				c.defs[v] = pos{b, i}
+				c.defs[v] = pos{bi, i}
 			}
 		}
 	}
 }
 
 // checkOperands checks the operands of an instruction or terminator at
-// index i of block b; a phi's are checked with it (control.go), a block
-// as a branch target by the control flow's check.
-func (c *checker) checkOperands(u value.User, b *ir.Block, i int) {
+// index i of block b (its position); a phi's are checked with it
+// (control.go), a block as a branch target by the control flow's check.
+func (c *checker) checkOperands(u value.User, b, i int) {
 	if _, ok := u.(*ir.InstPhi); ok {
 		return
 	}
@@ -71,9 +72,10 @@ func (c *checker) checkOperands(u value.User, b *ir.Block, i int) {
 	}
 }
 
-// checkValue checks an operand v used at index i of block b (a phi's
-// value at the end of its predecessor: i past its terminator).
-func (c *checker) checkValue(v value.Value, b *ir.Block, i int) {
+// checkValue checks an operand v used at index i of block b (its
+// position; a phi's value at the end of its predecessor: i past its
+// terminator).
+func (c *checker) checkValue(v value.Value, b, i int) {
 	switch v := v.(type) {
 	case *constant.Int, *constant.Float, *constant.Undef, *constant.Poison, *constant.ZeroInitializer, *constant.Null:
 		if !isValueType(v.Type()) {
@@ -107,18 +109,18 @@ func (c *checker) checkValue(v value.Value, b *ir.Block, i int) {
 		return
 	}
 	if !c.defines(d, b, i) {
-		c.badf("operand %s is used before its definition (in %s) along some path", v.Ident(), d.block.Ident())
+		c.badf("operand %s is used before its definition (in %s) along some path", v.Ident(), c.fn.Blocks[d.block].Ident())
 	}
 }
 
 // defines reports whether a value defined at d is available at index i of
 // block b.
-func (c *checker) defines(d pos, b *ir.Block, i int) bool {
+func (c *checker) defines(d pos, b, i int) bool {
 	if d.block == b {
 		return d.index < i
 	}
 	if !c.cfg.reachable(b) {
-		return c.cfg.index[d.block] < c.cfg.index[b]
+		return d.block < b
 	}
 	return c.cfg.reachable(d.block) && c.cfg.dominates(d.block, b)
 }
