@@ -69,7 +69,7 @@ func FuzzCompile(f *testing.F) {
 // importer searches GOROOT and GOPATH only, finds no package of this
 // module, and every input that imports ka fails to load before the
 // compiler sees it.
-func exportData(f *testing.F, pkgs ...string) func(path string) (io.ReadCloser, error) {
+func exportData(f testing.TB, pkgs ...string) func(path string) (io.ReadCloser, error) {
 	args := append([]string{"list", "-export", "-deps", "-f", "{{.ImportPath}} {{.Export}}"}, pkgs...)
 	out, err := exec.Command("go", args...).Output()
 	if err != nil {
@@ -119,7 +119,7 @@ type spirvValidator struct {
 	seen      map[[32]byte]bool
 }
 
-func newSPIRVValidator(f *testing.F) *spirvValidator {
+func newSPIRVValidator(f testing.TB) *spirvValidator {
 	v := &spirvValidator{seen: map[[32]byte]bool{}}
 	if path, err := exec.LookPath("spirv-val"); err == nil {
 		v.path, v.dir = path, f.TempDir()

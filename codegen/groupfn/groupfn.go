@@ -377,6 +377,22 @@ func (g *gen) addImport(name, path string, at ast.Node) {
 	g.imports[name] = path
 }
 
+// UnsupportedItemMethods are the ka.Item methods that group functions do
+// not rewrite, each with the reason that Generate's refusal gives: a
+// kernel that calls one runs a work-item at a time on the native backend.
+// Every other method has a case in itemCall (the completeness test in
+// codegen checks both).
+var UnsupportedItemMethods = map[string]string{
+	"SubgroupSize":    noSubgroups,
+	"SubgroupID":      noSubgroups,
+	"SubgroupLocalID": noSubgroups,
+}
+
+// noSubgroups is why group functions leave subgroups out: they run a
+// group's work-items in order, where subgroups need their lanes together
+// (docs/backends.md, "Native").
+const noSubgroups = "group functions do not emulate subgroups"
+
 // itemCall makes the edit of a call of an Item method and reports whether
 // n is one.
 func (g *gen) itemCall(n *ast.CallExpr) bool {
@@ -433,8 +449,8 @@ func (g *gen) itemCall(n *ast.CallExpr) bool {
 	case "InRange":
 		e = edit{text: tmpl("(@gx < @kg.GlobalSize[0] && @gy < @kg.GlobalSize[1] && @gz < @kg.GlobalSize[2])"), ids: []string{"gx", "gy", "gz"}}
 	default:
-		if strings.HasPrefix(m, "Subgroup") {
-			g.refuse(n, "it.%s: group functions do not emulate subgroups", m)
+		if why, ok := UnsupportedItemMethods[m]; ok {
+			g.refuse(n, "it.%s: %s", m, why)
 		}
 		g.refuse(n, "unknown Item method %s", m)
 	}

@@ -45,6 +45,12 @@ func TestFrontEndGolden(t *testing.T) {
 // TestZeroOptions checks which samples need optional features: with the
 // zero Options they fail with ErrUnsupported naming the extension, the
 // others emit the same code as with every feature.
+// TestComplete emits every form of every instruction and intrinsic that
+// ircheck accepts (emittest.Dialect); TestPoCLBuildComplete builds them.
+func TestComplete(t *testing.T) {
+	emittest.Complete(t, func(m *ir.Module) ([]byte, error) { return Emit(m, AllFeatures()) }, nil)
+}
+
 func TestZeroOptions(t *testing.T) {
 	needs := map[string]string{
 		"ir/math64":     "cl_khr_fp64",

@@ -16,8 +16,10 @@ import (
 	"testing"
 
 	"github.com/kago-dev/kago/backends/pocl"
+	"github.com/kago-dev/kago/codegen/internal/emittest"
 	"github.com/kago-dev/kago/ka/driver"
 	"github.com/llir/llvm/asm"
+	"github.com/llir/llvm/ir"
 	"github.com/stretchr/testify/require"
 )
 
@@ -244,6 +246,16 @@ func TestPoCLSaxpy(t *testing.T) {
 			t.Fatalf("y[%d] = %v, want %v", i, got[i], want)
 		}
 	}
+}
+
+// TestPoCLBuildComplete builds on PoCL the OpenCL C of every form of every
+// instruction and intrinsic that ircheck accepts (emittest.Dialect).
+func TestPoCLBuildComplete(t *testing.T) {
+	dev := poclDevice(t)
+	emittest.Complete(t, func(m *ir.Module) ([]byte, error) { return Emit(m, AllFeatures()) }, func(t *testing.T, name string, src []byte) {
+		_, err := dev.Load(&driver.KernelSpec{Name: name, Entry: "Sample", Code: driver.CodeMap{driver.OpenCLC: src}})
+		require.NoError(t, err, "source:\n%s", src)
+	})
 }
 
 // TestPoCLKernelNames builds kernels whose names are all capitals, which

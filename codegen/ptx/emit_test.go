@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/kago-dev/kago/codegen/internal/emittest"
+	"github.com/kago-dev/kago/internal/ptxsim"
 	"github.com/llir/llvm/ir"
 	"github.com/stretchr/testify/require"
 )
@@ -32,6 +33,16 @@ func TestGolden(t *testing.T) {
 		got, err := Emit(m, Options{})
 		require.NoError(t, err)
 		return got
+	})
+}
+
+// TestComplete emits every form of every instruction and intrinsic that
+// ircheck accepts (emittest.Dialect) and parses the PTX with the
+// simulator, which knows every instruction the emitter uses or fails.
+func TestComplete(t *testing.T) {
+	emittest.Complete(t, func(m *ir.Module) ([]byte, error) { return Emit(m, Options{}) }, func(t *testing.T, _ string, src []byte) {
+		_, err := ptxsim.Parse(string(src))
+		require.NoError(t, err, "PTX:\n%s", src)
 	})
 }
 

@@ -124,6 +124,15 @@ func TestValidateFrontEnd(t *testing.T) {
 	}
 }
 
+// TestComplete emits every form of every instruction and intrinsic that
+// ircheck accepts (emittest.Dialect) and validates it with spirv-val.
+func TestComplete(t *testing.T) {
+	val := tool(t, "spirv-val")
+	emittest.Complete(t, func(m *ir.Module) ([]byte, error) { return Emit(m, Options{}) }, func(t *testing.T, name string, spv []byte) {
+		validate(t, val, name, spv)
+	})
+}
+
 // TestGolden compares the disassembly of every test module with its
 // .spvasm file; go test -update rewrites them.
 func TestGolden(t *testing.T) {

@@ -62,20 +62,20 @@ func memoryOperands(align ir.Align) []uint32 {
 // createLoad creates OpLoad; an i1 is loaded as an i8 and compared with 0.
 func (fe *funcEmitter) createLoad(inst *ir.InstLoad) {
 	ptr := fe.getValue(inst.Src)
+	mem := memoryOperands(inst.Align)
 	if inst.Volatile {
 		// The stop flag's load (docs/ir.md, "Stop checks"): Volatile and
 		// Aligned memory operands.
-		fe.body.op(opLoad, fe.typeOf(inst.ElemType), fe.getValueID(inst), ptr, memoryVolatile|memoryAligned, uint32(max(inst.Align, 1)))
-		return
+		mem = []uint32{memoryVolatile | memoryAligned, uint32(max(inst.Align, 1))}
 	}
 	if emitutil.IsBool(inst.ElemType) {
 		b := fe.newID()
 		i8 := fe.getIntType(8)
-		fe.body.op(opLoad, cat([]uint32{i8, b, ptr}, memoryOperands(inst.Align)...)...)
+		fe.body.op(opLoad, cat([]uint32{i8, b, ptr}, mem...)...)
 		fe.body.op(opINotEqual, fe.getBoolType(), fe.getValueID(inst), b, fe.getIntConst(8, 0))
 		return
 	}
-	fe.body.op(opLoad, cat([]uint32{fe.typeOf(inst.ElemType), fe.getValueID(inst), ptr}, memoryOperands(inst.Align)...)...)
+	fe.body.op(opLoad, cat([]uint32{fe.typeOf(inst.ElemType), fe.getValueID(inst), ptr}, mem...)...)
 }
 
 // createStore creates OpStore; an i1 is stored as an i8 of 0 or 1.

@@ -3,7 +3,10 @@ package emitutil
 // This file names the math intrinsics of docs/ir.md: LLVM's and kago's,
 // with their arity.
 
-import "strings"
+import (
+	"sort"
+	"strings"
+)
 
 // Math is a call of one of docs/ir.md's math intrinsics, @llvm.<Base>.f32
 // or @ka.math.<Base>.f64 and so on.
@@ -54,3 +57,23 @@ var (
 		"hypot": 2, "expm1": 1, "log1p": 1,
 	}
 )
+
+// MathFuncs returns every math intrinsic of docs/ir.md, LLVM's then kago's,
+// each name sorted, .f32 before .f64: what every emitter maps.
+func MathFuncs() []string {
+	var names []string
+	for _, t := range []struct {
+		prefix string
+		table  map[string]int
+	}{{"llvm.", llvmMath}, {"ka.math.", kagoMath}} {
+		bases := make([]string, 0, len(t.table))
+		for b := range t.table {
+			bases = append(bases, b)
+		}
+		sort.Strings(bases)
+		for _, b := range bases {
+			names = append(names, t.prefix+b+".f32", t.prefix+b+".f64")
+		}
+	}
+	return names
+}
