@@ -35,7 +35,7 @@ func (c *compiler) runPasses(pos token.Pos, stops bool) {
 		if p.run != nil {
 			p.run()
 		}
-		c.fn.Blocks = layout(c.fn)
+		c.fn.Blocks = ircheck.Layout(c.fn)
 		renumber(c.fn)
 		if err := c.fn.AssignIDs(); err != nil {
 			c.errorf(pos, "internal error: numbering the IR after %s: %v", p.name, err)

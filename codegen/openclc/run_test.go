@@ -9,6 +9,7 @@ import (
 	"math"
 	"testing"
 
+	"github.com/kago-dev/kago/codegen/internal/emittest"
 	"github.com/kago-dev/kago/ka/driver"
 )
 
@@ -18,30 +19,9 @@ func TestPoCLLoop(t *testing.T) {
 	out := &buf{make([]byte, 8*3*n), 3 * n}
 	p.run(t, dims(n), dims(32), out, n, limit)
 	got := bytesU64(out.Data)
-	for i := 0; i < n; i++ {
-		x, steps := int64(i)+1, int64(0)
-		for k := 0; k < limit; k++ {
-			if x == 1 {
-				break
-			}
-			if x%2 == 0 {
-				x /= 2
-				steps++
-				continue
-			}
-			x = 3*x + 1
-			steps++
-		}
-		a, b, pp, q := int64(0), int64(1), int64(1), int64(2)
-		for j := 0; j < i%60; j++ {
-			a, b = b, a+b
-			pp, q = q, pp
-		}
-		want := []int64{steps, a, pp}
-		for k, w := range want {
-			if int64(got[3*i+k]) != w {
-				t.Fatalf("item %d field %d = %d, want %d", i, k, int64(got[3*i+k]), w)
-			}
+	for i, w := range emittest.LoopWant(n, limit) {
+		if int64(got[i]) != w {
+			t.Fatalf("out[%d] = %d, want %d", i, int64(got[i]), w)
 		}
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"testing"
 
+	"github.com/kago-dev/kago/codegen/internal/emittest"
 	"github.com/kago-dev/kago/internal/ptxsim"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -13,7 +14,7 @@ import (
 // internal/ptxsim: its second loop's phis read each other (a, b = b, a+b
 // and the swap p, q = q, p), whose copies emitutil.Sequence orders, the
 // swap through a temporary. The results are the kernel's Go source
-// (loop.ll's comment) computed here.
+// (loop.ll's comment, emittest.LoopWant).
 func TestLoopOnSimulator(t *testing.T) {
 	src, err := Emit(parse(t, "../testdata/ir/loop.ll"), Options{})
 	require.NoError(t, err)
@@ -30,27 +31,7 @@ func TestLoopOnSimulator(t *testing.T) {
 	require.NoError(t, k.Run(ptxsim.Launch{Grid: [3]uint32{4, 1, 1}, Block: [3]uint32{32, 1, 1}, Params: params, Mem: mem}))
 	got, err := mem.Bytes(out, 8*3*n)
 	require.NoError(t, err)
-	for i := 0; i < n; i++ {
-		x, steps := int64(i)+1, int64(0)
-		for k := 0; k < limit; k++ {
-			if x == 1 {
-				break
-			}
-			if x%2 == 0 {
-				x /= 2
-				steps++
-				continue
-			}
-			x = 3*x + 1
-			steps++
-		}
-		a, b, p, q := int64(0), int64(1), int64(1), int64(2)
-		for j := 0; j < i%60; j++ {
-			a, b = b, a+b
-			p, q = q, p
-		}
-		for w, want := range []int64{steps, a, p} {
-			assert.Equal(t, want, int64(binary.LittleEndian.Uint64(got[8*(3*i+w):])), "out[%d]", 3*i+w)
-		}
+	for i, want := range emittest.LoopWant(n, limit) {
+		assert.Equal(t, want, int64(binary.LittleEndian.Uint64(got[8*i:])), "out[%d]", i)
 	}
 }

@@ -108,3 +108,30 @@ func FrontEnd(t *testing.T, emit func(m *ir.Module) ([]byte, error)) {
 		})
 	}
 }
+
+// LoopWant returns what the shared input loop.ll writes to out for n
+// work-items and limit, from the Go source in its comment: for work-item
+// i, its Collatz steps from i+1 (at most limit), then a of a, b = b, a+b
+// and p of the swap p, q = q, p after i%60 turns. The emitters' tests run
+// loop.ll on a device or simulator and compare.
+func LoopWant(n, limit int) []int64 {
+	out := make([]int64, 0, 3*n)
+	for i := 0; i < n; i++ {
+		x, steps := int64(i)+1, int64(0)
+		for k := 0; k < limit && x != 1; k++ {
+			if x%2 == 0 {
+				x /= 2
+			} else {
+				x = 3*x + 1
+			}
+			steps++
+		}
+		a, b, p, q := int64(0), int64(1), int64(1), int64(2)
+		for j := 0; j < i%60; j++ {
+			a, b = b, a+b
+			p, q = q, p
+		}
+		out = append(out, steps, a, p)
+	}
+	return out
+}

@@ -47,34 +47,37 @@ func successors(t ir.Terminator) ([]*ir.Block, bool) {
 	return nil, false
 }
 
-// checkCFG checks the terminators' targets and the block order and
-// returns the control flow; nil when a terminator is missing or branches
-// outside the kernel, since nothing else can then be checked.
-func (c *checker) checkCFG() *cfg {
-	n := len(c.fn.Blocks)
+// newCFG reads the control flow of blocks (the entry first) and numbers
+// the blocks in reverse postorder. It reports, by block, the terminators
+// it cannot follow (none, one outside the dialect, a branch outside the
+// function), and then returns no cfg.
+func newCFG(blocks []*ir.Block) (*cfg, map[int]string) {
+	n := len(blocks)
 	g := &cfg{index: make(map[*ir.Block]int, n), succs: make([][]int, n), preds: make([][]int, n)}
-	for i, b := range c.fn.Blocks {
+	for i, b := range blocks {
 		g.index[b] = i
 	}
-	ok := true
-	for i, b := range c.fn.Blocks {
-		c.block, c.inst = b, b.Term
+	var bad map[int]string
+	fail := func(i int, msg string) {
+		if bad == nil {
+			bad = map[int]string{}
+		}
+		bad[i] = msg
+	}
+	for i, b := range blocks {
 		if b.Term == nil {
-			c.badf("block has no terminator")
-			ok = false
+			fail(i, "block has no terminator")
 			continue
 		}
 		ss, known := successors(b.Term)
 		if !known {
-			c.badf("terminator %s is not in docs/ir.md (br, conditional br, ret void, unreachable)", termName(b.Term))
-			ok = false
+			fail(i, "terminator "+termName(b.Term)+" is not in docs/ir.md (br, conditional br, ret void, unreachable)")
 			continue
 		}
 		for _, s := range ss {
 			j, in := g.index[s]
 			if !in {
-				c.badf("branch to a block that is not the kernel's")
-				ok = false
+				fail(i, "branch to a block that is not the kernel's")
 				continue
 			}
 			g.succs[i] = append(g.succs[i], j)
@@ -83,14 +86,63 @@ func (c *checker) checkCFG() *cfg {
 			}
 		}
 	}
-	c.block, c.inst = nil, nil
-	if !ok {
-		return nil
+	if bad != nil {
+		return nil, bad
 	}
 	g.number()
+	return g, nil
+}
+
+// checkCFG checks the terminators' targets and the block order and
+// returns the control flow; nil when a terminator is missing or branches
+// outside the kernel, since nothing else can then be checked.
+func (c *checker) checkCFG() *cfg {
+	g, bad := newCFG(c.fn.Blocks)
+	for i, b := range c.fn.Blocks {
+		if msg, ok := bad[i]; ok {
+			c.block, c.inst = b, b.Term
+			c.badf("%s", msg)
+		}
+	}
+	c.block, c.inst = nil, nil
+	if g == nil {
+		return nil
+	}
 	g.dominators()
 	c.checkOrder(g)
 	return g
+}
+
+// Layout returns fn's blocks in the order of docs/ir.md ("Names"), which
+// Check checks: reverse postorder from the entry, successors in
+// terminator order (read from the operands, not llir's cached Succs), so
+// that every block comes after the blocks that dominate it; then the
+// unreachable blocks, in their order. The front end lays out its modules
+// with it. A function whose control flow cannot be followed keeps its
+// order, for Check to report.
+func Layout(fn *ir.Func) []*ir.Block {
+	if len(fn.Blocks) == 0 {
+		return nil
+	}
+	g, _ := newCFG(fn.Blocks)
+	if g == nil {
+		return fn.Blocks
+	}
+	order := make([]*ir.Block, len(fn.Blocks))
+	reached := 0
+	for b, n := range g.rpo {
+		if n >= 0 {
+			order[n] = fn.Blocks[b]
+			reached++
+		}
+	}
+	rest := order[reached:reached]
+	for b, n := range g.rpo {
+		if n < 0 {
+			rest = append(rest, fn.Blocks[b])
+		}
+	}
+	return order
 }
 
 // termName names a terminator for messages.

@@ -23,7 +23,8 @@
 //     control flow reaches it (dominance), workgroup globals (values.go);
 //   - control flow: terminators, phis with one value per predecessor, the
 //     block order docs/ir.md promises (every block after its immediate
-//     dominator, unreachable blocks last) (control.go).
+//     dominator, unreachable blocks last) (control.go), which Layout gives
+//     a function the front end built.
 //
 // Errors are *emitutil.Error values in the emitters' format, wrapping
 // emitutil.ErrBadIR (or ErrUnsupported where the dialect defers to the
