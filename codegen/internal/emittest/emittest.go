@@ -1,8 +1,10 @@
 // Package emittest holds the tests every emitter (codegen/openclc,
 // codegen/spirv, codegen/ptx) runs the same way: golden files made from
 // the shared IR inputs (codegen/testdata/ir/*.ll) and from each emitter's
-// own extras (testdata/*.ll in the emitter's package), and the errors for
-// modules outside docs/ir.md that the shared checks of emitutil report.
+// own extras (testdata/*.ll in the emitter's package), the errors for
+// modules outside docs/ir.md that ircheck reports in every Emit, and the
+// completeness test: every form of the dialect that ircheck accepts,
+// emitted (complete.go).
 //
 // The -update flag rewrites the golden files: go test ./codegen/ptx -update.
 package emittest
