@@ -221,10 +221,16 @@ func (s *Stream) inheritRaces(ev *Event) {
 }
 
 // hostCopy runs f, a blocking copy on s's queue q, which waits for s's
-// earlier work: afterwards s's asynchronous work is accounted for. s.mu is
-// held.
+// earlier work: afterwards s's asynchronous work is accounted for, and the
+// faults of its kernels on s's other queues (whose work q's is ordered
+// after) are reported, as syncQueues reports them. s.mu is held.
 func (s *Stream) hostCopy(q *queue, f func(q *queue) error) error {
 	err := f(q)
+	for _, o := range s.queues {
+		if o != nil && o != q && err == nil {
+			err = o.q.Synchronize(context.Background()) // drained: returns at once
+		}
+	}
 	s.waited()
 	return err
 }

@@ -111,7 +111,10 @@ func (e *Event) Device() *Device { return e.st.dev }
 // cooperatively, through package sync, with the rules of
 // Device.Synchronize: a cancelled ctx does not end the wait early, and a
 // command that failed before the event on its stream is an error wrapping
-// ErrDevice.
+// ErrDevice: a *KernelError for a kernel's fault, which every wait for the
+// event reports, before and after the stream's own waits report it
+// (docs/sync.md, "Which waits report a fault"). Several goroutines may
+// wait at once, while the stream goes on working.
 func (e *Event) Wait(ctx context.Context) error {
 	end := traceWait("Event.Wait")
 	defer end()

@@ -72,8 +72,8 @@ var (
 	// ErrBadLaunch: wrong arguments or sizes for a launch; nothing was
 	// enqueued. The message names the parameter.
 	ErrBadLaunch = driver.ErrBadLaunch
-	// ErrDevice: a command failed on the device; returned by Synchronize
-	// (or Read/Write) after the failure.
+	// ErrDevice: a command failed on the device; returned by the waits
+	// that cover it (Synchronize, Read, Write, Task.Wait, Event.Wait).
 	ErrDevice = driver.ErrDevice
 	// ErrClosed: use of a closed device, a freed array, or a task's stream
 	// after the task ended.
@@ -90,9 +90,11 @@ var (
 
 // KernelError is the first failure of a kernel launch (an index out of
 // range, a division by zero, a panic), with the work-item, the Go source
-// position and the values. The next synchronizing call that covers the
-// launch returns it (Synchronize, Read, Write, Task.Wait); it matches
-// ErrDevice with errors.Is, and errors.As extracts it:
+// position and the values. The next synchronizing call of the stream that
+// covers the launch returns it (Synchronize, Read, Write, Task.Wait), and
+// so does every wait for an event recorded after it (Event.Wait,
+// KernelTime.Wait; docs/sync.md has the table); it matches ErrDevice with
+// errors.Is, and errors.As extracts it:
 //
 //	var kerr *ka.KernelError
 //	if errors.As(err, &kerr) { fmt.Println(kerr.Kernel, kerr.GlobalID, kerr.Line) }

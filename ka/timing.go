@@ -46,8 +46,11 @@ func (k *Kernel) LaunchTimed(s *Stream, r NDRange, args ...any) (*KernelTime, er
 
 // Wait waits, cooperatively and with the rules of Device.Synchronize, until
 // the kernel has completed, and returns its execution time on the device.
-// A failed kernel is an error wrapping ErrDevice. Waiting again returns
-// the same time while the device is open.
+// A failed kernel, or a command that failed before it on its stream, is an
+// error wrapping ErrDevice, as Event.Wait reports it for an event recorded
+// after the kernel: a *KernelError for a kernel's fault, on every wait.
+// Waiting again returns the same time, or the same error, while the device
+// is open.
 func (t *KernelTime) Wait(ctx context.Context) (time.Duration, error) {
 	if t.ev == nil {
 		return 0, ctx.Err()

@@ -32,6 +32,9 @@ type Device struct {
 	// stream with no other work, of the greatest priority, so that they
 	// run at once, beside the kernels.
 	stops cu.Stream
+	// records carries the events' reads of the queues' fault records
+	// (faults.go): also a stream of its own, of the greatest priority.
+	records cu.Stream
 
 	mu     sync.Mutex
 	funcs  map[*driver.KernelSpec]*function // Load's cache
@@ -75,8 +78,15 @@ func openDevice(drv cu.Driver, i int) (*Device, error) {
 		id.ReleasePrimary()
 		return nil, fmt.Errorf("cuda: opening %s: %w", info.Name, err)
 	}
+	records, err := ctx.CreateStream(cu.StreamNonBlocking, greatest)
+	if err != nil {
+		ctx.DestroyStream(stops)
+		ctx.DestroyStream(private)
+		id.ReleasePrimary()
+		return nil, fmt.Errorf("cuda: opening %s: %w", info.Name, err)
+	}
 	return &Device{ordinal: i, id: id, ctx: ctx, info: info, lim: lim, least: least, greatest: greatest,
-		private: private, stops: stops, funcs: make(map[*driver.KernelSpec]*function)}, nil
+		private: private, stops: stops, records: records, funcs: make(map[*driver.KernelSpec]*function)}, nil
 }
 
 // Info describes the device.
@@ -111,8 +121,9 @@ func (d *Device) Alloc(size int) (driver.Buffer, error) {
 	return &buffer{dev: d, ptr: p, size: size}, nil
 }
 
-// Close unloads the modules, destroys the private and stops streams and releases the
-// primary context. ka calls it after releasing every queue and buffer.
+// Close unloads the modules, destroys the device's own streams and
+// releases the primary context. ka calls it after releasing every queue
+// and buffer.
 func (d *Device) Close() error {
 	if d.closed.Swap(true) {
 		return nil
@@ -126,9 +137,11 @@ func (d *Device) Close() error {
 	d.funcs = nil
 	op := streamOp{ctx: d.ctx, s: d.private}
 	errs = append(errs, op.wait(context.Background(), "close"))
-	stops := streamOp{ctx: d.ctx, s: d.stops}
-	errs = append(errs, stops.wait(context.Background(), "close"))
-	errs = append(errs, d.ctx.DestroyStream(d.private), d.ctx.DestroyStream(d.stops), d.id.ReleasePrimary())
+	for _, s := range []cu.Stream{d.stops, d.records} {
+		op := streamOp{ctx: d.ctx, s: s}
+		errs = append(errs, op.wait(context.Background(), "close"))
+	}
+	errs = append(errs, d.ctx.DestroyStream(d.private), d.ctx.DestroyStream(d.stops), d.ctx.DestroyStream(d.records), d.id.ReleasePrimary())
 	if err := errors.Join(errs...); err != nil {
 		return fmt.Errorf("cuda: closing %s: %w", d.info.Name, err)
 	}

@@ -54,8 +54,9 @@ func (o *eventOp) Wait() error {
 	return o.err
 }
 
-// Wait waits on the host for the event, as Synchronize waits for a stream.
-// Several goroutines may wait at once.
+// Wait waits on the host for the event, as Synchronize waits for a stream,
+// and reports the fault of a launch before it on its stream (a
+// *driver.KernelError). Several goroutines may wait at once.
 func (e *event) Wait(ctx context.Context) error {
 	if e.released.Load() {
 		return fmt.Errorf("cuda: wait for an event: %w", driver.ErrClosed)
@@ -70,11 +71,11 @@ func (e *event) Wait(ctx context.Context) error {
 	}
 	if err != nil {
 		if cerr := ctx.Err(); cerr != nil {
-			return cerr
+			return e.faults.check(e.dev, cerr)
 		}
 		return fmt.Errorf("cuda: wait for an event: %w", err)
 	}
-	return nil
+	return e.faults.check(e.dev, nil)
 }
 
 // Query reports whether the event has completed (or failed).
@@ -115,7 +116,7 @@ func (q *queue) RecordTimed() (driver.Event, error) {
 	if err != nil {
 		return nil, fmt.Errorf("cuda: record: %w", err)
 	}
-	return &event{dev: q.dev, ev: ev, timed: true}, nil
+	return &event{dev: q.dev, ev: ev, timed: true, faults: q.eventFaults()}, nil
 }
 
 // Copy enqueues a device-to-device copy on the stream.

@@ -8,9 +8,12 @@ package cuda
 //
 // The record's word at driver.FaultStopOff is the stream's stop flag,
 // which only the device's stops stream writes (stop.go): the stream's own
-// clears leave it alone.
+// clears leave it alone. The waits for the stream's events read the record
+// too (driver.FaultMark), on the device's records stream.
 
 import (
+	"context"
+	"errors"
 	"fmt"
 
 	"github.com/kago-dev/kago/backends/cuda/internal/cu"
@@ -77,9 +80,11 @@ func (q *queue) clearRecord(p cu.DevicePtr) error {
 // checkFaults reads the record after a wait that drained the stream, when a
 // kernel that can fail ran since the last read, and returns the first
 // failure as a *driver.KernelError (clearing the record for later
-// launches), or err when there is none.
+// launches), or err when there is none. A wait that returned its
+// context's error has drained the stream too (waits are not cancellable),
+// and the kernel's failure wins over it.
 func (q *queue) checkFaults(err error) error {
-	if err != nil || !q.faults.log.Pending() {
+	if (err != nil && !waited(err)) || !q.faults.log.Pending() {
 		return err
 	}
 	if rerr := q.dev.ctx.CopyDtoH(q.faults.buf[:], q.faults.ptr, q.s); rerr != nil {
@@ -87,7 +92,7 @@ func (q *queue) checkFaults(err error) error {
 	}
 	ke := q.faults.log.Read(q.faults.buf[:])
 	if ke == nil {
-		return nil
+		return err
 	}
 	if cerr := q.clearRecord(q.faults.ptr); cerr != nil {
 		return fmt.Errorf("cuda: clear the fault record after %v: %w", ke, cerr)
@@ -95,11 +100,54 @@ func (q *queue) checkFaults(err error) error {
 	return ke
 }
 
-// releaseFaults frees the record with the stream.
+// waited reports whether err is a wait's context error, which it returns
+// once the work has completed.
+func waited(err error) bool {
+	return errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded)
+}
+
+// releaseFaults frees the record with the stream, once no event reads it.
 func (q *queue) releaseFaults() {
+	q.faults.log.Close()
 	if q.faults.ptr != 0 {
 		q.stopRelease()
 		q.dev.ctx.MemFree(q.faults.ptr)
 		q.faults.ptr = 0
 	}
+}
+
+// eventFaults is what an event keeps to report the fault of a launch
+// before it on its stream: the stream's mark and its record.
+type eventFaults struct {
+	mark driver.FaultMark
+	ptr  cu.DevicePtr
+}
+
+// eventFaults returns what an event recorded on q now keeps; nothing when
+// no launch with fault sites ran since the record was last read.
+func (q *queue) eventFaults() eventFaults {
+	m := q.faults.log.Mark()
+	if !m.Pending() {
+		return eventFaults{}
+	}
+	return eventFaults{mark: m, ptr: q.faults.ptr}
+}
+
+// check returns err, or the fault of a launch before the event once the
+// wait for it has completed (err nil or its context's error), reading the
+// record on the device's records stream: a stream of its own, so that the
+// copy never waits behind the later work of the event's stream, nor
+// delays a stop flag's write on the stops stream.
+func (f *eventFaults) check(d *Device, err error) error {
+	if !f.mark.Pending() || (err != nil && !waited(err)) {
+		return err
+	}
+	ke, rerr := f.mark.Fault(func(rec []byte) error { return d.ctx.CopyDtoH(rec, f.ptr, d.records) })
+	if rerr != nil {
+		return errors.Join(err, fmt.Errorf("cuda: read the fault record: %w", rerr))
+	}
+	if ke != nil {
+		return ke
+	}
+	return err
 }

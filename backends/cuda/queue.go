@@ -130,7 +130,7 @@ func (q *queue) Write(ctx context.Context, b driver.Buffer, off int, src []byte)
 	if err := q.dev.ctx.CopyHtoD(buf.ptr+cu.DevicePtr(off), src, q.s); err != nil {
 		return fmt.Errorf("cuda: write: %w", err)
 	}
-	return q.op.wait(ctx, "write")
+	return q.checkFaults(q.op.wait(ctx, "write"))
 }
 
 // Read copies len(dst) bytes of b at byte offset off into dst, after the
@@ -196,7 +196,7 @@ func (q *queue) Record() (driver.Event, error) {
 	if err != nil {
 		return nil, fmt.Errorf("cuda: record: %w", err)
 	}
-	return &event{dev: q.dev, ev: ev}, nil
+	return &event{dev: q.dev, ev: ev, faults: q.eventFaults()}, nil
 }
 
 // WaitEvent makes the stream's later work wait for e (cuStreamWaitEvent),
@@ -226,7 +226,8 @@ type event struct {
 	dev      *Device
 	ev       cu.Event
 	released atomic.Bool
-	timed    bool // recorded with timing (RecordTimed, events.go)
+	timed    bool        // recorded with timing (RecordTimed, events.go)
+	faults   eventFaults // the launches before it that may have failed (faults.go)
 }
 
 // Release destroys the event. Streams that wait for it still do: CUDA

@@ -21,9 +21,25 @@ type queue struct {
 	enq     uint64 // commands enqueued
 	done    uint64 // commands completed
 	subs    []sub  // callbacks waiting for done to reach a count
-	err     error  // first failure not yet reported
-	failAt  uint64 // the sequence number of that failure, 0 if none
+	ep      *epoch // the commands since a wait last reported a failure; nil until needed
 	stop    stopper
+}
+
+// epoch is a queue's commands between two reports of a failure by its own
+// waits: its first failure, which the waits for the events recorded in it
+// report too (timing.go), whether they run before the queue's wait or
+// after it.
+type epoch struct {
+	err error  // the first failure, nil while none
+	at  uint64 // the sequence number of its command
+}
+
+// epoch returns the current epoch, made on first use. q.mu is held.
+func (q *queue) epoch() *epoch {
+	if q.ep == nil {
+		q.ep = new(epoch)
+	}
+	return q.ep
 }
 
 type sub struct {
@@ -59,8 +75,10 @@ func (q *queue) run() {
 		q.mu.Unlock()
 		err := cmd()
 		q.mu.Lock()
-		if err != nil && q.err == nil {
-			q.err, q.failAt = err, q.done+1
+		if err != nil {
+			if ep := q.epoch(); ep.err == nil {
+				ep.err, ep.at = err, q.done+1
+			}
 		}
 		q.done++
 		q.cond.Broadcast()
@@ -129,13 +147,17 @@ func waitPoint(ctx context.Context, p *point) error {
 	return ctx.Err()
 }
 
-// wait waits for the queue to complete seq commands, then reports (and
-// clears) the first failure since the last report.
+// wait waits for the queue to complete seq commands, then reports the
+// first failure among them since the last report, which starts a new
+// epoch: later waits of the queue, and those of events recorded from now
+// on, do not report it again.
 func (q *queue) wait(ctx context.Context, seq uint64) error {
 	err := waitPoint(ctx, &point{q, seq})
 	q.mu.Lock()
-	failed := q.err
-	q.err, q.failAt = nil, 0
+	var failed error
+	if ep := q.ep; ep != nil && ep.err != nil && ep.at <= seq {
+		failed, q.ep = ep.err, nil
+	}
 	q.mu.Unlock()
 	if failed != nil {
 		return failed // the device's error wins over ctx's
@@ -175,10 +197,12 @@ func (q *queue) Synchronize(ctx context.Context) error {
 	return q.wait(ctx, seq)
 }
 
-// event is a point in some queue. at is its completion time on the
-// backend's clock (clock), for events from RecordTimed; 0 otherwise.
+// event is a point in some queue, in one of its epochs. at is its
+// completion time on the backend's clock (clock), for events from
+// RecordTimed; 0 otherwise.
 type event struct {
 	point
+	ep *epoch
 	at atomic.Int64
 }
 
@@ -187,7 +211,7 @@ func (e *event) Release() error { return nil }
 func (q *queue) Record() (driver.Event, error) {
 	q.mu.Lock()
 	defer q.mu.Unlock()
-	return &event{point: point{q, q.enq}}, nil
+	return &event{point: point{q, q.enq}, ep: q.epoch()}, nil
 }
 
 func (q *queue) WaitEvent(e driver.Event) error {

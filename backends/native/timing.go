@@ -22,37 +22,33 @@ var (
 	_ driver.Copier        = (*queue)(nil)
 )
 
-var epoch = time.Now()
+var origin = time.Now()
 
-// clock is the backend's device clock: monotonic nanoseconds since epoch
+// clock is the backend's device clock: monotonic nanoseconds since origin
 // (at least 1, so that 0 means "not stamped").
-func clock() int64 { return max(int64(time.Since(epoch)), 1) }
+func clock() int64 { return max(int64(time.Since(origin)), 1) }
 
-// failed reports the failure of a command at or before seq that no wait
-// has reported yet.
-func (p *point) failed() error {
-	p.q.mu.Lock()
-	defer p.q.mu.Unlock()
-	if p.q.failAt != 0 && p.q.failAt <= p.seq {
-		return p.q.err
+// failed reports the failure of a command at or before the event in its
+// epoch, whether or not a wait of the queue has reported it.
+func (e *event) failed() error {
+	e.q.mu.Lock()
+	defer e.q.mu.Unlock()
+	if e.ep.err != nil && e.ep.at <= e.seq {
+		return e.ep.err
 	}
 	return nil
 }
 
-// hostWait waits for p through package sync and reports a failure before
-// it, without clearing it: the stream's Synchronize reports it too.
-func (p *point) hostWait(ctx context.Context) error {
-	if err := waitPoint(ctx, p); err != nil {
-		if ferr := p.failed(); ferr != nil {
-			return ferr
-		}
-		return err
+// Wait waits on the host for the event (driver.HostEvent) and reports a
+// failure before it, without ending its epoch: the queue's next wait
+// reports it too.
+func (e *event) Wait(ctx context.Context) error {
+	err := waitPoint(ctx, &e.point)
+	if ferr := e.failed(); ferr != nil {
+		return ferr
 	}
-	return p.failed()
+	return err
 }
-
-// Wait waits on the host for the event (driver.HostEvent).
-func (e *event) Wait(ctx context.Context) error { return e.point.hostWait(ctx) }
 
 // Query reports whether the event has completed.
 func (e *event) Query() (bool, error) { return e.point.Poll() }
@@ -71,12 +67,22 @@ func (e *event) Elapsed(start driver.Event) (time.Duration, error) {
 	return time.Duration(t1 - t0), nil
 }
 
+// lockedEpoch is epoch, for a command just enqueued: its failure is
+// recorded in the epoch current now, since only the queue's own waits,
+// on this goroutine, start another.
+func (q *queue) lockedEpoch() *epoch {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	return q.epoch()
+}
+
 // RecordTimed enqueues a command that stamps the clock when the queue
 // reaches it.
 func (q *queue) RecordTimed() (driver.Event, error) {
 	e := &event{}
 	seq := q.enqueue(func() error { e.at.Store(clock()); return nil })
 	e.point = point{q, seq}
+	e.ep = q.lockedEpoch()
 	return e, nil
 }
 
@@ -115,6 +121,7 @@ func (q *queue) LaunchTimed(f driver.Function, r, group driver.NDRange, args []d
 		return err
 	})
 	s.point = point{q, seq}
+	s.ep = q.lockedEpoch()
 	return s, nil
 }
 

@@ -42,6 +42,8 @@ type Device struct {
 	// calls bounds the short driver calls of cooperative waits in progress
 	// at once (see callGate).
 	calls callGate
+	// records reads fault records in device memory for events (faults.go).
+	records records
 }
 
 var _ driver.Device = (*Device)(nil)
@@ -93,6 +95,9 @@ func (d *Device) Close() error {
 		}
 	}
 	d.funcs = nil
+	if err := d.releaseRecords(); err != nil && first == nil {
+		first = err
+	}
 	if err := d.ctx.Release(); err != nil && first == nil {
 		first = err
 	}

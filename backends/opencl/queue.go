@@ -185,7 +185,7 @@ func (q *queue) Write(ctx context.Context, b driver.Buffer, off int, src []byte)
 			return fmt.Errorf("opencl: write: %w", err)
 		}
 		q.forget()
-		return ctx.Err()
+		return q.checkFaults(ctx.Err())
 	}
 	var pin runtime.Pinner
 	pin.Pin(&src[0])
@@ -194,7 +194,7 @@ func (q *queue) Write(ctx context.Context, b driver.Buffer, off int, src []byte)
 	if err != nil {
 		return fmt.Errorf("opencl: write: %w", err)
 	}
-	return q.wait(ctx, ev, "write", q.dev.plan())
+	return q.checkFaults(q.wait(ctx, ev, "write", q.dev.plan()))
 }
 
 // Read copies len(dst) bytes of b at off into dst and waits for the copy.
@@ -309,7 +309,7 @@ func (q *queue) Record() (driver.Event, error) {
 		ev.Release()
 		return nil, fmt.Errorf("opencl: record: %w", err)
 	}
-	return &event{ev: ev, dev: q.dev}, nil
+	return &event{ev: ev, dev: q.dev, faults: q.eventFaults()}, nil
 }
 
 // WaitEvent makes the queue's later commands wait for e (an event of this
@@ -347,15 +347,17 @@ func (q *queue) releasePending() {
 	q.unpin()
 }
 
-// event is a marker recorded on a queue.
+// event is a marker recorded on a queue, or a kernel's own event (span).
 type event struct {
-	ev   cl.Event
-	dev  *Device
-	done atomic.Bool
+	ev     cl.Event
+	dev    *Device
+	done   atomic.Bool
+	faults eventFaults // the launches before it that may have failed (faults.go)
 }
 
-func (e *event) handle() cl.Event { return e.ev }
-func (e *event) device() *Device  { return e.dev }
+func (e *event) handle() cl.Event           { return e.ev }
+func (e *event) device() *Device            { return e.dev }
+func (e *event) launchFaults() *eventFaults { return &e.faults }
 
 // Release releases the event; queues waiting for it keep the driver's own
 // reference.

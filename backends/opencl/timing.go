@@ -52,10 +52,12 @@ func (d *Device) createQueue(hint uint64) (cl.Queue, bool, error) {
 }
 
 // Wait waits on the host until the marker's command has completed, with
-// the device's wait strategy (package sync). Several goroutines may wait
-// at once.
+// the device's wait strategy (package sync), and reports the fault of a
+// launch before it on its queue (a *driver.KernelError). Several
+// goroutines may wait at once.
 func (e *event) Wait(ctx context.Context) error {
-	return waitEvent(ctx, e.dev, new(cpuEvent), e.ev, "wait", e.dev.plan())
+	err := waitEvent(ctx, e.dev, new(cpuEvent), e.ev, "wait", e.dev.plan())
+	return e.faults.check(e.dev, err)
 }
 
 // Query reports whether the command has completed (or failed).
@@ -138,5 +140,5 @@ func (q *queue) LaunchTimed(f driver.Function, r, group driver.NDRange, args []d
 		ev.Release()
 		return nil, fmt.Errorf("opencl: timed launch: %w", err)
 	}
-	return &span{event{ev: ev, dev: q.dev}}, nil
+	return &span{event{ev: ev, dev: q.dev, faults: q.eventFaults()}}, nil
 }

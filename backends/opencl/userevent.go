@@ -72,5 +72,6 @@ func (u *UserEvent) Release() error {
 	return u.ev.Release()
 }
 
-func (u *UserEvent) handle() cl.Event { return u.ev }
-func (u *UserEvent) device() *Device  { return u.dev }
+func (u *UserEvent) handle() cl.Event           { return u.ev }
+func (u *UserEvent) device() *Device            { return u.dev }
+func (u *UserEvent) launchFaults() *eventFaults { return nil }

@@ -327,21 +327,27 @@ func (q *queue) wait(ctx context.Context, ev cl.Event, what string, p plan) erro
 // WaitEvents waits on the host, cooperatively, until every event has
 // completed: events recorded on queues of this backend, or UserEvents. A
 // cancelled ctx returns ctx.Err() only once all have completed. A failed
-// command is an error wrapping driver.ErrDevice.
+// command is an error wrapping driver.ErrDevice, and the fault of a launch
+// before a recorded event a *driver.KernelError.
 func WaitEvents(ctx context.Context, events ...driver.Event) error {
 	handles := make([]cl.Event, len(events))
 	devs := make([]*Device, len(events))
+	faults := make([]*eventFaults, len(events))
 	for i, e := range events {
 		h, ok := e.(clEvent)
 		if !ok || h == nil {
 			return fmt.Errorf("opencl: wait for an event of type %T, not from this backend", e)
 		}
-		handles[i], devs[i] = h.handle(), h.device()
+		handles[i], devs[i], faults[i] = h.handle(), h.device(), h.launchFaults()
 	}
 	var op cpuEvent
 	var errs []error
 	for i, h := range handles {
-		if err := waitEvent(ctx, devs[i], &op, h, "wait", devs[i].plan()); err != nil {
+		err := waitEvent(ctx, devs[i], &op, h, "wait", devs[i].plan())
+		if faults[i] != nil {
+			err = faults[i].check(devs[i], err)
+		}
+		if err != nil {
 			errs = append(errs, err)
 		}
 	}
@@ -362,4 +368,5 @@ func WaitEvents(ctx context.Context, events ...driver.Event) error {
 type clEvent interface {
 	handle() cl.Event
 	device() *Device
+	launchFaults() *eventFaults // nil for a UserEvent
 }

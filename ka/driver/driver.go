@@ -80,20 +80,25 @@ type Queue interface {
 	// must not keep args (ka reuses the slice): copy what outlives the call.
 	Launch(f Function, r NDRange, group NDRange, args []Arg) error
 
-	// Write copies src into b at byte offset off. It returns once src may be
-	// reused by the caller, and must wait through package sync. A cancelled
-	// ctx must not end the wait before the copy has finished.
+	// Write copies src into b at byte offset off, after the queue's earlier
+	// commands. It returns once src may be reused by the caller, and must
+	// wait through package sync. A cancelled ctx must not end the wait
+	// before the copy has finished. As Synchronize does, it reports the
+	// failure of an earlier command (a kernel's fault included).
 	Write(ctx context.Context, b Buffer, off int, src []byte) error
 
 	// Read copies len(dst) bytes of b at byte offset off into dst, after the
 	// queue's earlier commands. It returns once dst holds the data, and must
 	// wait through package sync. A cancelled ctx must not end the wait before
-	// the copy has finished.
+	// the copy has finished. As Synchronize does, it reports the failure of
+	// an earlier command (a kernel's fault included).
 	Read(ctx context.Context, b Buffer, off int, dst []byte) error
 
 	// Synchronize waits until every command enqueued so far has completed,
-	// through package sync. A failed command is an error wrapping ErrDevice.
-	// A cancelled ctx returns ctx.Err() only after the work has completed.
+	// through package sync. A failed command is an error wrapping ErrDevice,
+	// a kernel's fault a *KernelError from the queue's fault record, which
+	// the queue's waits report once (FaultLog). A cancelled ctx returns
+	// ctx.Err() only after the work has completed, and a failure wins.
 	Synchronize(ctx context.Context) error
 
 	// Record enqueues a marker and returns an event that completes when

@@ -21,8 +21,11 @@ type HostEvent interface {
 	// Wait waits until the event has completed, through package sync, as
 	// Queue.Synchronize does, and may be called from any goroutine, by
 	// several at once. A failed command before the event on its queue is
-	// an error wrapping ErrDevice. A cancelled ctx must not end the wait
-	// early; Wait then returns ctx.Err() once the event has completed.
+	// an error wrapping ErrDevice; so is the fault of a launch before it
+	// (a *KernelError, from the FaultMark the event took at Record), which
+	// every wait reports, also after the queue's own wait has. A cancelled
+	// ctx must not end the wait early; Wait then returns ctx.Err() once the
+	// event has completed, or the failure, which wins.
 	Wait(ctx context.Context) error
 
 	// Query reports, without blocking, whether the event has completed. A

@@ -39,7 +39,8 @@ func (k FaultKind) String() string {
 }
 
 // KernelError is the first failure of a kernel launch, reported by the next
-// call that synchronizes with the launch (Synchronize, Read, Task.Wait). It
+// call that synchronizes with the launch (Synchronize, Read, Write,
+// Task.Wait) and by the waits for events recorded after it. It
 // matches ErrDevice with errors.Is; errors.As extracts it. Work-items other
 // than the failing one may have run to completion or stopped: the contents
 // of the arrays the launch wrote are undefined.

@@ -13,20 +13,9 @@ import (
 // data, timings only for sanity.
 
 func init() {
-	tests = append(tests,
-		struct {
-			name string
-			fn   func(*testing.T, *ka.Device)
-		}{"EventOrdering", testEventOrdering},
-		struct {
-			name string
-			fn   func(*testing.T, *ka.Device)
-		}{"EventTiming", testEventTiming},
-		struct {
-			name string
-			fn   func(*testing.T, *ka.Device)
-		}{"AsyncCopies", testAsyncCopies},
-	)
+	add("EventOrdering", testEventOrdering)
+	add("EventTiming", testEventTiming)
+	add("AsyncCopies", testAsyncCopies)
 }
 
 func ones(n int) []float32 {

@@ -352,6 +352,44 @@ func init() {
 			return func(g *driver.WorkGroup) { kagoGroupPairSum(g, a0, a1, a2) }
 		},
 	})
+	driver.RegisterKernel(Poke, &driver.KernelSpec{
+		Name:  "Poke",
+		Entry: "Poke",
+		Params: []driver.Param{
+			{Name: "x", Type: driver.Int32, Slice: true},
+			{Name: "i", Type: driver.Int},
+			{Name: "v", Type: driver.Int32},
+		},
+		DeviceParams: driver.DeviceParams{
+			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
+			{Kind: driver.ParamLength, Arg: 0, Size: 8},
+			{Kind: driver.ParamScalar, Arg: 1, Size: 8},
+			{Kind: driver.ParamScalar, Arg: 2, Size: 4},
+			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
+			{Kind: driver.ParamFaultRecord, Size: 8},
+			{Kind: driver.ParamLaunchID, Size: 4},
+		},
+		Faults: []driver.FaultSite{
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 158, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+		},
+		Barrier: false,
+		Needs:   0,
+		Code:    kagoCode{},
+		Native: func(args []driver.Arg) func(driver.Item) {
+			a0 := args[0].Value.([]int32)
+			a1 := args[1].Value.(int)
+			a2 := args[2].Value.(int32)
+			return func(it driver.Item) { Poke(ka.Item(it), a0, a1, a2) }
+		},
+		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+			a0 := args[0].Value.([]int32)
+			a1 := args[1].Value.(int)
+			a2 := args[2].Value.(int32)
+			return func(g *driver.WorkGroup) { kagoGroupPoke(g, a0, a1, a2) }
+		},
+	})
 	driver.RegisterKernel(Reverse, &driver.KernelSpec{
 		Name:  "Reverse",
 		Entry: "Reverse",
@@ -734,6 +772,27 @@ func (k PairSumKernel) Launch(s *ka.Stream, r ka.NDRange, p Pair, ps *ka.Array[P
 		return fmt.Errorf("launching PairSum: a zero PairSumKernel, not one from NewPairSumKernel: %w", ka.ErrInvalid)
 	}
 	return k.k.Launch(s, r, p, ps, out)
+}
+
+// PokeKernel is the kernel Poke loaded on a device. Its Launch
+// takes Poke's parameters, so a wrong argument is a compile error.
+type PokeKernel struct{ k *ka.Kernel }
+
+// NewPokeKernel loads the kernel Poke on dev, as ka.NewKernel does.
+func NewPokeKernel(dev *ka.Device, opts ...ka.KernelOption) (PokeKernel, error) {
+	k, err := ka.NewKernel(dev, Poke, opts...)
+	return PokeKernel{k}, err
+}
+
+// Kernel returns the loaded kernel (nil for the zero PokeKernel).
+func (k PokeKernel) Kernel() *ka.Kernel { return k.k }
+
+// Launch enqueues Poke on s over r, as ka.Kernel.Launch does.
+func (k PokeKernel) Launch(s *ka.Stream, r ka.NDRange, x *ka.Array[int32], i int, v int32) error {
+	if k.k == nil {
+		return fmt.Errorf("launching Poke: a zero PokeKernel, not one from NewPokeKernel: %w", ka.ErrInvalid)
+	}
+	return k.k.Launch(s, r, x, i, v)
 }
 
 // ReverseKernel is the kernel Reverse loaded on a device. Its Launch
@@ -1128,6 +1187,44 @@ func kagoGroupPairSum(kg *driver.WorkGroup, p Pair, ps []Pair, out []float32) {
 				gx := b0 + lx
 				i := (row + gx)
 				out[i] = p.A + ps[i].A + float32(p.B+ps[i].B)
+			}
+		}
+	}
+}
+
+// kagoGroupPoke runs one work-group of Poke, its work-items as loops
+// (see package groupfn).
+func kagoGroupPoke(kg *driver.WorkGroup, x []int32, i int, v int32) {
+	n0 := kg.Size[0]
+	n1 := kg.Size[1]
+	n2 := kg.Size[2]
+	b0 := kg.ID[0] * n0
+	b1 := kg.ID[1] * n1
+	b2 := kg.ID[2] * n2
+	m0 := kg.GlobalSize[0] - b0
+	if m0 > n0 {
+		m0 = n0
+	}
+	m1 := kg.GlobalSize[1] - b1
+	if m1 > n1 {
+		m1 = n1
+	}
+	m2 := kg.GlobalSize[2] - b2
+	if m2 > n2 {
+		m2 = n2
+	}
+	gs0 := kg.GlobalSize[0]
+	gs1 := kg.GlobalSize[1]
+	for lz := range m2 {
+		gz := b2 + lz
+		for ly := range m1 {
+			gy := b1 + ly
+			row := gs0 * (gy + gs1*gz)
+			for lx := range m0 {
+				gx := b0 + lx
+				if (row + gx) == 0 {
+					x[i] = v
+				}
 			}
 		}
 	}

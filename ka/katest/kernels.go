@@ -147,3 +147,14 @@ func CountBarrier(it ka.Item, counts []int32) {
 		ka.AtomicAdd(&counts[1], 1)
 	}
 }
+
+// Poke sets x[i] to v from the first work-item only: with i outside x, a
+// fault of a checked kernel (the default), which the waits that cover the
+// launch report.
+//
+//ka:kernel
+func Poke(it ka.Item, x []int32, i int, v int32) {
+	if it.Global() == 0 {
+		x[i] = v
+	}
+}

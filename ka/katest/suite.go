@@ -72,6 +72,14 @@ func Run(t *testing.T, backend string, opts ...Option) {
 	}
 }
 
+// add adds tests to the suite, in order, from the file that defines them.
+func add(name string, fn func(*testing.T, *ka.Device)) {
+	tests = append(tests, struct {
+		name string
+		fn   func(*testing.T, *ka.Device)
+	}{name, fn})
+}
+
 var tests = []struct {
 	name string
 	fn   func(*testing.T, *ka.Device)
