@@ -12,9 +12,13 @@ import (
 // This file is cancellable streams: a context whose cancellation stops the
 // device work of a stream (docs/sync.md, "Cancellation").
 
-// WithContext runs fn with the stream cancellable by ctx, then returns fn's
-// error, or ctx's error if ctx was cancelled before fn and the work it
-// enqueued were done. While fn runs, a cancellation of ctx:
+// WithContext runs fn with the stream cancellable by ctx, waits for the
+// work fn enqueued, and returns fn's error (or that work's), or ctx's
+// error if ctx was cancelled before fn and the work it enqueued were done:
+// a cancellation is never lost, also when it comes after fn has returned,
+// while its work still runs, or while the device closes (WithContext then
+// returns ctx's error, joined with ErrClosed if the device closed). While
+// fn and its work run, a cancellation of ctx:
 //
 //   - skips the stream's launches that have not started yet, and those
 //     that fn makes afterwards;
@@ -31,11 +35,12 @@ import (
 // usable as before: later launches run normally.
 //
 // On a device whose Capabilities lack driver.Cancel (Features), the
-// cancellation cannot stop device work: WithContext returns ctx's error as
-// soon as fn has returned, and the work goes on, in order, on the stream.
-// A ctx that can never be cancelled (context.Background) costs nothing.
-// Without WithContext, a stream's work is never cancelled: contexts passed
-// to waits end only the wait, as documented there.
+// cancellation cannot stop device work: WithContext does not wait for it,
+// returns ctx's error as soon as fn has returned if ctx is cancelled by
+// then, and the work goes on, in order, on the stream. A ctx that can
+// never be cancelled (context.Background) costs nothing, and WithContext
+// is then fn(s). Without WithContext, a stream's work is never cancelled:
+// contexts passed to waits end only the wait, as documented there.
 func (s *Stream) WithContext(ctx context.Context, fn func(*Stream) error) error {
 	if ctx == nil || fn == nil {
 		return fmt.Errorf("ka: WithContext with a nil context or function: %w", ErrInvalid)
@@ -49,12 +54,17 @@ func (s *Stream) WithContext(ctx context.Context, fn func(*Stream) error) error 
 		close(raised)
 	})
 	ferr := fn(s)
+	stops := s.dev.info.Capabilities.Features.Has(Cancel)
+	if ferr == nil && stops {
+		// fn's work is still cancellable while it runs: wait for it here.
+		ferr = s.Synchronize(context.Background())
+	}
 	if stop() {
 		return ferr // not cancelled
 	}
 	<-raised
 	defer s.stop.lower()
-	if s.dev.info.Capabilities.Features.Has(Cancel) {
+	if stops {
 		// The work stops and drains promptly; lower the flag only after it,
 		// so that nothing of it runs once the stream is used again.
 		s.mu.Lock()
@@ -71,13 +81,15 @@ func (s *Stream) WithContext(ctx context.Context, fn func(*Stream) error) error 
 }
 
 // SpawnContext is Spawn with the task's stream cancellable by ctx
-// (Stream.WithContext): when ctx is cancelled, the task's device work is
-// stopped, and the task ends with ctx's error as soon as fn has returned.
-// fn should return promptly too: its waits on the stream do, since the
-// stream's work stops.
+// (Stream.WithContext) until the task's work has completed: when ctx is
+// cancelled, before fn returns or after, while its work runs, the work is
+// stopped and the task ends with ctx's error (joined with ErrClosed if
+// the device closed meanwhile). fn should return promptly too: its waits
+// on the stream do, since the stream's work stops. A nil ctx or fn gives a
+// task whose Wait returns an error wrapping ErrInvalid.
 func SpawnContext(ctx context.Context, dev *Device, fn func(s *Stream) error) *Task {
 	if ctx == nil || fn == nil {
-		return Spawn(dev, nil)
+		return failed(fmt.Errorf("ka: SpawnContext with a nil context or function: %w", ErrInvalid))
 	}
 	return Spawn(dev, func(s *Stream) error { return s.WithContext(ctx, fn) })
 }

@@ -22,19 +22,14 @@ type Task struct {
 // dev or fn gives a task whose Wait returns an error wrapping ErrInvalid,
 // and a closed dev one that returns ErrClosed; fn then does not run.
 func Spawn(dev *Device, fn func(s *Stream) error) *Task {
-	t := &Task{done: make(chan struct{})}
-	fail := func(err error) *Task {
-		t.err = err
-		close(t.done)
-		return t
-	}
 	if dev == nil || fn == nil {
-		return fail(fmt.Errorf("ka: Spawn with a nil device or function: %w", ErrInvalid))
+		return failed(fmt.Errorf("ka: Spawn with a nil device or function: %w", ErrInvalid))
 	}
 	s := newStream(dev)
 	if !dev.addLive(s) {
-		return fail(fmt.Errorf("ka: Spawn: device %w", ErrClosed))
+		return failed(fmt.Errorf("ka: Spawn: device %w", ErrClosed))
 	}
+	t := &Task{done: make(chan struct{})}
 	go func() {
 		defer close(t.done)
 		err := fn(s)
@@ -43,6 +38,13 @@ func Spawn(dev *Device, fn func(s *Stream) error) *Task {
 		}
 		t.err = err
 	}()
+	return t
+}
+
+// failed returns a task that has ended with err, without running.
+func failed(err error) *Task {
+	t := &Task{done: make(chan struct{}), err: err}
+	close(t.done)
 	return t
 }
 

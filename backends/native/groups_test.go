@@ -15,10 +15,12 @@ import (
 
 // TestConformanceItems runs the conformance suite a work-item at a time,
 // the path of kernels without group functions (TestConformance runs it
-// through the group functions kago gen wrote).
+// through the group functions kago gen wrote). CancelClose, a minute of
+// cancellations racing Close that this path runs as the other does (ka's
+// logic; the path's own stop checks are cancel_test.go's), runs once.
 func TestConformanceItems(t *testing.T) {
 	t.Setenv("KAGO_NATIVE", "items")
-	katest.Run(t, "native")
+	katest.Run(t, "native", katest.Skip("CancelClose"))
 }
 
 func TestBadKAGONATIVE(t *testing.T) {

@@ -114,6 +114,40 @@ func init() {
 			return func(g *driver.WorkGroup) { kagoGroupAtomics(g, a0, a1, a2, a3, a4, a5, a6) }
 		},
 	})
+	driver.RegisterKernel(Busy, &driver.KernelSpec{
+		Name:  "Busy",
+		Entry: "Busy",
+		Params: []driver.Param{
+			{Name: "x", Type: driver.Int32, Slice: true},
+			{Name: "n", Type: driver.Int32},
+		},
+		DeviceParams: driver.DeviceParams{
+			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
+			{Kind: driver.ParamLength, Arg: 0, Size: 8},
+			{Kind: driver.ParamScalar, Arg: 1, Size: 4},
+			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
+			{Kind: driver.ParamFaultRecord, Size: 8},
+			{Kind: driver.ParamLaunchID, Size: 4},
+		},
+		Faults: []driver.FaultSite{
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 173, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+		},
+		Barrier: false,
+		Needs:   0,
+		Code:    kagoCode{},
+		Native: func(args []driver.Arg) func(driver.Item) {
+			a0 := args[0].Value.([]int32)
+			a1 := args[1].Value.(int32)
+			return func(it driver.Item) { Busy(ka.Item(it), a0, a1) }
+		},
+		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+			a0 := args[0].Value.([]int32)
+			a1 := args[1].Value.(int32)
+			return func(g *driver.WorkGroup) { kagoGroupBusy(g, a0, a1) }
+		},
+	})
 	driver.RegisterKernel(Count, &driver.KernelSpec{
 		Name:  "Count",
 		Entry: "Count",
@@ -648,6 +682,27 @@ func (k AtomicsKernel) Launch(s *ka.Stream, r ka.NDRange, n int, i32 *ka.Array[i
 	return k.k.Launch(s, r, n, i32, u32, i64, u64, f32, f64)
 }
 
+// BusyKernel is the kernel Busy loaded on a device. Its Launch
+// takes Busy's parameters, so a wrong argument is a compile error.
+type BusyKernel struct{ k *ka.Kernel }
+
+// NewBusyKernel loads the kernel Busy on dev, as ka.NewKernel does.
+func NewBusyKernel(dev *ka.Device, opts ...ka.KernelOption) (BusyKernel, error) {
+	k, err := ka.NewKernel(dev, Busy, opts...)
+	return BusyKernel{k}, err
+}
+
+// Kernel returns the loaded kernel (nil for the zero BusyKernel).
+func (k BusyKernel) Kernel() *ka.Kernel { return k.k }
+
+// Launch enqueues Busy on s over r, as ka.Kernel.Launch does.
+func (k BusyKernel) Launch(s *ka.Stream, r ka.NDRange, x *ka.Array[int32], n int32) error {
+	if k.k == nil {
+		return fmt.Errorf("launching Busy: a zero BusyKernel, not one from NewBusyKernel: %w", ka.ErrInvalid)
+	}
+	return k.k.Launch(s, r, x, n)
+}
+
 // CountKernel is the kernel Count loaded on a device. Its Launch
 // takes Count's parameters, so a wrong argument is a compile error.
 type CountKernel struct{ k *ka.Kernel }
@@ -965,6 +1020,54 @@ func kagoGroupAtomics(kg *driver.WorkGroup, n int, i32 []int32, u32 []uint32, i6
 					ka.AtomicAdd(&i32[4], 1)
 				}
 				ka.AtomicExchange(&i32[5], int32(i))
+			}
+		}
+	}
+}
+
+// kagoGroupBusy runs one work-group of Busy, its work-items as loops
+// (see package groupfn).
+func kagoGroupBusy(kg *driver.WorkGroup, x []int32, n int32) {
+	n0 := kg.Size[0]
+	n1 := kg.Size[1]
+	n2 := kg.Size[2]
+	b0 := kg.ID[0] * n0
+	b1 := kg.ID[1] * n1
+	b2 := kg.ID[2] * n2
+	m0 := kg.GlobalSize[0] - b0
+	if m0 > n0 {
+		m0 = n0
+	}
+	m1 := kg.GlobalSize[1] - b1
+	if m1 > n1 {
+		m1 = n1
+	}
+	m2 := kg.GlobalSize[2] - b2
+	if m2 > n2 {
+		m2 = n2
+	}
+	gs0 := kg.GlobalSize[0]
+	gs1 := kg.GlobalSize[1]
+	for lz := range m2 {
+		gz := b2 + lz
+		for ly := range m1 {
+			gy := b1 + ly
+			row := gs0 * (gy + gs1*gz)
+			for lx := range m0 {
+				gx := b0 + lx
+				v := int32((row + gx))
+				for k, stripEnd := int32(0), driver.StripEnd(int32(0), n); k < n; stripEnd = driver.StripEnd(k, n) {
+					for ; k < stripEnd; k++ {
+
+						v = v*5 + k
+					}
+					if kg.Stopped() {
+						return
+					}
+				}
+				if i := (row + gx); i < len(x) {
+					x[i] = v | 1
+				}
 			}
 		}
 	}

@@ -158,3 +158,18 @@ func Poke(it ka.Item, x []int32, i int, v int32) {
 		x[i] = v
 	}
 }
+
+// Busy keeps every work-item busy for n rounds, which a cancellation of
+// its stream stops (//ka:cancel), then marks x.
+//
+//ka:kernel
+//ka:cancel
+func Busy(it ka.Item, x []int32, n int32) {
+	v := int32(it.Global())
+	for k := int32(0); k < n; k++ {
+		v = v*5 + k
+	}
+	if i := it.Global(); i < len(x) {
+		x[i] = v | 1
+	}
+}
