@@ -65,7 +65,7 @@ func (a *Array[T]) async(s *Stream, op string, host []T, read bool) error {
 	defer traceRegion(region)()
 	p := unsafe.Pointer(unsafe.SliceData(host))
 	b := unsafe.Slice((*byte)(p), len(host)*int(unsafe.Sizeof(host[0])))
-	err := s.do(func(q *queue) error {
+	return s.doAs(op, func(q *queue) error {
 		buf, err := a.use(s)
 		if err != nil {
 			return err
@@ -88,10 +88,6 @@ func (a *Array[T]) async(s *Stream, op string, host []T, read bool) error {
 		}
 		return err
 	})
-	if err != nil {
-		return fmt.Errorf("ka: %s: %w", op, err)
-	}
-	return nil
 }
 
 // use checks that the array can be used on s and records s as the stream
@@ -144,7 +140,7 @@ func Copy[T any](s *Stream, dst, src *Array[T]) error {
 	}
 	var zero T
 	size := n * int(unsafe.Sizeof(zero))
-	err := s.do(func(q *queue) error {
+	return s.doAs("Copy", func(q *queue) error {
 		sb, err := src.use(s)
 		if err != nil {
 			return fmt.Errorf("source: %w", err)
@@ -162,10 +158,6 @@ func Copy[T any](s *Stream, dst, src *Array[T]) error {
 		}
 		return q.q.Write(context.Background(), db, 0, tmp)
 	})
-	if err != nil {
-		return fmt.Errorf("ka: Copy: %w", err)
-	}
-	return nil
 }
 
 // copyViaHost copies n elements between arrays of two devices through host

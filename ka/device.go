@@ -193,12 +193,22 @@ func (d *Device) isClosed() bool {
 }
 
 // enter starts a driver call that no stream lock orders; the caller runs
-// it and calls d.gate.RUnlock. It fails once the device is closed.
+// it and calls d.gate.RUnlock. It fails once the device is closed, with
+// an error that names op.
 func (d *Device) enter(op string) error {
+	if err := d.hold(); err != nil {
+		return fmt.Errorf("ka: %s: %w", op, err)
+	}
+	return nil
+}
+
+// hold is enter for callers that name their operation in the error
+// themselves.
+func (d *Device) hold() error {
 	d.gate.RLock()
 	if d.isClosed() {
 		d.gate.RUnlock()
-		return fmt.Errorf("ka: %s: device %w", op, ErrClosed)
+		return fmt.Errorf("device %w", ErrClosed)
 	}
 	return nil
 }
@@ -206,7 +216,7 @@ func (d *Device) enter(op string) error {
 // allocate runs alloc, which sets a's buffer, and records a as live so
 // that Close releases it.
 func (d *Device) allocate(a deviceArray, alloc func() error) error {
-	if err := d.enter("Alloc"); err != nil {
+	if err := d.hold(); err != nil {
 		return err
 	}
 	defer d.gate.RUnlock()

@@ -41,7 +41,7 @@ type eventState struct {
 func (s *Stream) Record() (*Event, error) {
 	st := &eventState{dev: s.dev}
 	var races []chan struct{}
-	err := s.do(func(q *queue) (err error) {
+	err := s.doAs("Record", func(q *queue) (err error) {
 		var dev driver.Event
 		if tr, ok := q.q.(driver.TimedRecorder); ok {
 			dev, err = tr.RecordTimed()
@@ -61,35 +61,27 @@ func (s *Stream) Record() (*Event, error) {
 		return nil
 	})
 	if err != nil {
-		return nil, fmt.Errorf("ka: Record: %w", err)
+		return nil, err
 	}
 	e := &Event{st: st, races: races}
 	runtime.AddCleanup(e, (*eventState).collected, st)
 	return e, nil
 }
 
-// WaitFor makes the work enqueued on s from now on wait until ev has
-// completed, without blocking the caller, when ev belongs to a stream of
-// the same device. For an event of another device there is no device-side
-// path: WaitFor then waits on the host, cooperatively (through package
-// sync, as Synchronize does), before returning. A nil ev is an error
-// wrapping ErrInvalid.
+// WaitFor makes the work enqueued on s from now on wait until ev, an event
+// of a stream of the same device, has completed, without blocking the
+// caller. An event of another device has no path to s's device: WaitFor
+// refuses it with an error wrapping ErrInvalid, and the caller waits for
+// it on the host instead, with Event.Wait and the context of its choice.
+// A nil ev is an error wrapping ErrInvalid.
 func (s *Stream) WaitFor(ev *Event) error {
 	if ev == nil {
 		return fmt.Errorf("ka: WaitFor a nil event: %w", ErrInvalid)
 	}
 	if ev.st.dev != s.dev {
-		if err := ev.Wait(context.Background()); err != nil {
-			return fmt.Errorf("ka: WaitFor an event of %s: %w", ev.st.dev, err)
-		}
-		s.mu.Lock()
-		defer s.mu.Unlock()
-		if s.closed {
-			return s.closedErr("WaitFor")
-		}
-		return nil
+		return fmt.Errorf("ka: WaitFor an event of %s on a stream of %s: wait for it on the host (Event.Wait): %w", ev.st.dev, s.dev, ErrInvalid)
 	}
-	err := s.do(func(q *queue) error {
+	err := s.doAs("WaitFor", func(q *queue) error {
 		ev.st.rw.RLock()
 		defer ev.st.rw.RUnlock()
 		if ev.st.ev == nil {
@@ -98,7 +90,7 @@ func (s *Stream) WaitFor(ev *Event) error {
 		return q.q.WaitEvent(ev.st.ev)
 	})
 	if err != nil {
-		return fmt.Errorf("ka: WaitFor: %w", err)
+		return err
 	}
 	s.inheritRaces(ev)
 	return nil
@@ -118,7 +110,7 @@ func (e *Event) Device() *Device { return e.st.dev }
 func (e *Event) Wait(ctx context.Context) error {
 	end := traceWait("Event.Wait")
 	defer end()
-	err := e.use("Event.Wait", func(ev driver.Event) error {
+	err := e.use(func(ev driver.Event) error {
 		he, ok := ev.(driver.HostEvent)
 		if !ok {
 			return fmt.Errorf("the %s backend cannot wait for an event on the host: %w", e.st.dev.backend, ErrUnsupported)
@@ -137,7 +129,7 @@ func (e *Event) Wait(ctx context.Context) error {
 // released event, or one whose device has closed.
 func (e *Event) Done() bool {
 	done := true
-	e.use("Event.Done", func(ev driver.Event) error {
+	e.use(func(ev driver.Event) error {
 		if he, ok := ev.(driver.HostEvent); ok {
 			d, err := he.Query()
 			done = d || err != nil
@@ -174,7 +166,7 @@ func (e *Event) Elapsed(start *Event) (time.Duration, error) {
 // cannot wait for each other in a cycle).
 func (e *Event) elapsed(start *Event) (time.Duration, error) {
 	d := e.st.dev
-	if err := d.enter("Elapsed"); err != nil {
+	if err := d.hold(); err != nil {
 		return 0, err
 	}
 	defer d.gate.RUnlock()
@@ -216,9 +208,9 @@ func (e *Event) Release() error {
 
 // use runs f with the driver event, unless the event was released or its
 // device closed.
-func (e *Event) use(op string, f func(driver.Event) error) error {
+func (e *Event) use(f func(driver.Event) error) error {
 	d := e.st.dev
-	if err := d.enter(op); err != nil {
+	if err := d.hold(); err != nil {
 		return err
 	}
 	defer d.gate.RUnlock()

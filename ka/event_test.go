@@ -2,6 +2,7 @@ package ka_test
 
 import (
 	"context"
+	"fmt"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -122,8 +123,9 @@ func TestWaitForOrdersTwoStreams(t *testing.T) {
 	assert.True(t, ev.Done())
 }
 
-// Across devices WaitFor waits on the host: the second device's kernel
-// runs after the first device's.
+// Across devices WaitFor refuses, with a message that says what to do:
+// wait on the host, with a context, which a cancellation ends; the second
+// device's kernel then runs after the first device's.
 func TestWaitForAcrossDevices(t *testing.T) {
 	ctx := context.Background()
 	dev1, dev2 := openNative(t), openNative(t)
@@ -138,17 +140,17 @@ func TestWaitForAcrossDevices(t *testing.T) {
 	ev, err := dev1.Stream().Record()
 	require.NoError(t, err)
 	s2 := dev2.Stream()
-	require.NoError(t, s2.WaitFor(ev))
+	err = s2.WaitFor(ev)
+	require.ErrorIs(t, err, ka.ErrInvalid)
+	assert.EqualError(t, err, fmt.Sprintf("ka: WaitFor an event of %s on a stream of %s: wait for it on the host (Event.Wait): invalid argument", dev1, dev2))
+	cancelled, cancel := context.WithCancel(ctx)
+	cancel()
+	require.ErrorIs(t, ev.Wait(cancelled), context.Canceled, "the host wait takes a context")
+	require.NoError(t, ev.Wait(ctx))
 	require.NoError(t, kernel(t, dev2, ReadFlag).Launch(s2, ka.Range(n), x2))
 	got := make([]int32, n)
 	require.NoError(t, x2.Read(ctx, got))
 	assert.Equal(t, filled(n, 42), got, "the second device ran before the first device's event")
-
-	// A task's stream after its end refuses, even when the wait is on the
-	// host.
-	var ended *ka.Stream
-	require.NoError(t, ka.Spawn(dev2, func(s *ka.Stream) error { ended = s; return nil }).Wait(ctx))
-	assert.ErrorIs(t, ended.WaitFor(ev), ka.ErrClosed)
 }
 
 func TestEventAfterAFailedCommand(t *testing.T) {
@@ -331,7 +333,7 @@ func TestEventsAndCopiesAfterClose(t *testing.T) {
 	_, err = end.Elapsed(start)
 	assert.ErrorIs(t, err, ka.ErrClosed)
 	assert.NoError(t, end.Release(), "Close released it")
-	assert.ErrorIs(t, dev2.Stream().WaitFor(end), ka.ErrClosed)
+	assert.ErrorIs(t, dev2.Stream().WaitFor(end), ka.ErrInvalid, "an event of another device")
 	_, err = k.LaunchTimed(s, ka.Range(3), b, a)
 	assert.ErrorIs(t, err, ka.ErrClosed)
 

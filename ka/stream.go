@@ -184,6 +184,24 @@ func (s *Stream) closedErr(op string) error {
 	return fmt.Errorf("ka: %s: stream %w (%s)", op, ErrClosed, s.why)
 }
 
+// doAs is do for the operation op of the user API: its errors, the
+// stream's own and f's, are "ka: op: ..." once.
+func (s *Stream) doAs(op string, f func(q *queue) error) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.closed {
+		return s.closedErr(op)
+	}
+	q, err := s.queue()
+	if err == nil {
+		err = f(q)
+	}
+	if err != nil {
+		return fmt.Errorf("ka: %s: %w", op, err)
+	}
+	return nil
+}
+
 // do runs f with the stream's current queue, under the stream's lock.
 func (s *Stream) do(f func(q *queue) error) error {
 	s.mu.Lock()

@@ -58,7 +58,7 @@ func (t *KernelTime) Wait(ctx context.Context) (time.Duration, error) {
 	end := traceWait("LaunchTimed " + t.name)
 	defer end()
 	var d time.Duration
-	err := t.ev.use("KernelTime.Wait", func(ev driver.Event) error {
+	err := t.ev.use(func(ev driver.Event) error {
 		sp := ev.(driver.Span)
 		if err := sp.Wait(ctx); err != nil {
 			return err
@@ -68,7 +68,7 @@ func (t *KernelTime) Wait(ctx context.Context) (time.Duration, error) {
 		return err
 	})
 	if err != nil {
-		return 0, fmt.Errorf("ka: timing %s: %w", t.name, err)
+		return 0, fmt.Errorf("ka: KernelTime.Wait of %s: %w", t.name, err)
 	}
 	return d, nil
 }

@@ -7,6 +7,7 @@ package katest
 
 import (
 	"context"
+	"errors"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -206,4 +207,75 @@ func closeWhileBusy(t *testing.T, backend string, after time.Duration) {
 	})
 	assert.NoError(t, x.Free(), "Free after Close")
 	assert.NoError(t, d.Close(), "Close twice")
+}
+
+func init() { add("WaitMessages", testWaitMessages) }
+
+// testWaitMessages checks the whole messages of the errors of waits,
+// events, streams and tasks: each says "ka: " and its operation once.
+func testWaitMessages(t *testing.T, dev *ka.Device) {
+	ctx := context.Background()
+	d, err := ka.Open(dev.Backend())
+	require.NoError(t, err)
+	defer d.Close()
+	x, err := ka.Alloc[int32](d, 4)
+	require.NoError(t, err)
+	y, err := ka.Alloc[int32](d, 4)
+	require.NoError(t, err)
+	k, err := ka.NewKernel(d, Poke)
+	require.NoError(t, err)
+	ev, err := d.Stream().Record()
+	require.NoError(t, err)
+	kt, err := k.LaunchTimed(d.Stream(), ka.Range(4), x, 0, int32(1))
+	if errors.Is(err, ka.ErrUnsupported) {
+		kt = nil
+	} else {
+		require.NoError(t, err)
+	}
+	var ended *ka.Stream
+	require.NoError(t, ka.Spawn(d, func(s *ka.Stream) error { ended = s; return nil }).Wait(ctx))
+	buf := make([]int32, 4)
+	const endedWhy = "stream closed (its task has ended)"
+	type message struct {
+		name string
+		err  error
+		want string
+	}
+	check := func(msgs []message) {
+		t.Helper()
+		for _, m := range msgs {
+			assert.EqualError(t, m.err, m.want, m.name)
+		}
+	}
+	_, recErr := ended.Record()
+	check([]message{
+		{"Record on an ended stream", recErr, "ka: Record: " + endedWhy},
+		{"WaitFor on an ended stream", ended.WaitFor(ev), "ka: WaitFor: " + endedWhy},
+		{"ReadAsync on an ended stream", x.ReadAsync(ended, buf), "ka: ReadAsync: " + endedWhy},
+		{"WriteAsync on an ended stream", x.WriteAsync(ended, buf), "ka: WriteAsync: " + endedWhy},
+		{"Copy on an ended stream", ka.Copy(ended, x, y), "ka: Copy: " + endedWhy},
+		{"Synchronize of an ended stream", ended.Synchronize(ctx), "ka: Synchronize: " + endedWhy},
+		{"SetPriority of an ended stream", ended.SetPriority(ka.High), "ka: SetPriority: " + endedWhy},
+		{"WaitFor an event of another device", dev.Stream().WaitFor(ev),
+			"ka: WaitFor an event of " + d.String() + " on a stream of " + dev.String() + ": wait for it on the host (Event.Wait): invalid argument"},
+		{"SpawnContext with a nil context", ka.SpawnContext(nil, d, func(*ka.Stream) error { return nil }).Wait(ctx),
+			"ka: SpawnContext with a nil context or function: invalid argument"},
+	})
+	require.NoError(t, d.Close())
+	_, elapsedErr := ev.Elapsed(ev)
+	_, allocErr := ka.Alloc[int32](d, 1)
+	_, closedRecErr := d.Stream().Record()
+	msgs := []message{
+		{"Event.Wait after Close", ev.Wait(ctx), "ka: Event.Wait: device closed"},
+		{"Elapsed after Close", elapsedErr, "ka: Elapsed: device closed"},
+		{"Alloc after Close", allocErr, "ka: Alloc of 1×int32 on " + d.String() + ": device closed"},
+		{"Spawn after Close", ka.Spawn(d, func(*ka.Stream) error { return nil }).Wait(ctx), "ka: Spawn: device closed"},
+		{"Synchronize after Close", d.Synchronize(ctx), "ka: Synchronize: device closed"},
+		{"Record after Close", closedRecErr, "ka: Record: stream closed (its device is closed)"},
+	}
+	if kt != nil {
+		_, err := kt.Wait(ctx)
+		msgs = append(msgs, message{"KernelTime.Wait after Close", err, "ka: KernelTime.Wait of Poke: device closed"})
+	}
+	check(msgs)
 }
