@@ -106,19 +106,28 @@ func (d *Device) Alloc(size int) (driver.Buffer, error) {
 	if !d.lim.pools {
 		p, err := d.ctx.MemAlloc(size)
 		if err != nil {
-			return nil, fmt.Errorf("cuda: alloc of %d bytes on %s: %w", size, d.info.Name, err)
+			return nil, fmt.Errorf("cuda: alloc of %d bytes on %s: %w", size, d.info.Name, memError(err))
 		}
 		return &buffer{dev: d, ptr: p, size: size}, nil
 	}
 	p, err := d.ctx.MemAllocAsync(size, d.private)
 	if err != nil {
-		return nil, fmt.Errorf("cuda: alloc of %d bytes on %s: %w", size, d.info.Name, err)
+		return nil, fmt.Errorf("cuda: alloc of %d bytes on %s: %w", size, d.info.Name, memError(err))
 	}
 	op := streamOp{ctx: d.ctx, s: d.private}
 	if err := op.wait(context.Background(), "alloc"); err != nil {
 		return nil, err
 	}
 	return &buffer{dev: d, ptr: p, size: size}, nil
+}
+
+// memError marks the driver's out-of-memory error (CUDA_ERROR_OUT_OF_MEMORY)
+// as driver.ErrOutOfMemory.
+func memError(err error) error {
+	if cu.CodeOf(err) == cu.OutOfMemory {
+		return fmt.Errorf("%w: %w", err, driver.ErrOutOfMemory)
+	}
+	return err
 }
 
 // Close unloads the modules, destroys the device's own streams and

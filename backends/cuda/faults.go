@@ -53,7 +53,7 @@ func (q *queue) packFaults(f *function, group driver.NDRange, slots []uint64) er
 func (q *queue) makeRecord() error {
 	p, err := q.dev.ctx.MemAlloc(driver.FaultRecordSize)
 	if err != nil {
-		return err
+		return memError(err)
 	}
 	if err := q.clearRecord(p); err != nil {
 		q.dev.ctx.MemFree(p)

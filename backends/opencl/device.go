@@ -71,13 +71,21 @@ func (d *Device) Alloc(size int) (driver.Buffer, error) {
 	}
 	m, err := cl.CreateBuffer(d.ctx, size)
 	if err != nil {
-		switch cl.CodeOf(err) {
-		case cl.MemObjectAllocationFailure, cl.OutOfResources, cl.OutOfHostMemory, cl.InvalidBufferSize:
-			err = fmt.Errorf("%w: %w", err, driver.ErrOutOfMemory)
-		}
-		return nil, fmt.Errorf("opencl: alloc of %d bytes on %s: %w", size, d.info.Name, err)
+		return nil, fmt.Errorf("opencl: alloc of %d bytes on %s: %w", size, d.info.Name, memError(err))
 	}
 	return &buffer{mem: m, size: size}, nil
+}
+
+// memError marks an error of the driver running out of memory, for a
+// buffer or for the resources of a command that uses one (drivers may
+// allocate a buffer's memory only when a command first uses it), as
+// driver.ErrOutOfMemory.
+func memError(err error) error {
+	switch cl.CodeOf(err) {
+	case cl.MemObjectAllocationFailure, cl.OutOfResources, cl.OutOfHostMemory, cl.InvalidBufferSize:
+		return fmt.Errorf("%w: %w", err, driver.ErrOutOfMemory)
+	}
+	return err
 }
 
 // Close releases the programs and the context. ka calls it after releasing

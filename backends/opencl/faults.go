@@ -47,7 +47,7 @@ func (q *queue) faultRecord() (cl.Mem, error) {
 	}
 	m, err := cl.CreateBuffer(q.dev.ctx, driver.FaultRecordSize)
 	if err != nil {
-		return 0, fmt.Errorf("opencl: fault record: %w", err)
+		return 0, fmt.Errorf("opencl: fault record: %w", memError(err))
 	}
 	if err := q.q.FillBuffer(m, []byte{0}, 0, driver.FaultRecordSize); err != nil {
 		m.Release()

@@ -169,6 +169,9 @@ func (q *queue) Launch(fn driver.Function, r, group driver.NDRange, args []drive
 		l.Range(d, (size+g-1)/g*g, g)
 	}
 	if err := l.Enqueue(q.q, f.kernel, r.Dims, &q.last); err != nil {
+		if cl.CodeOf(err) == cl.MemObjectAllocationFailure { // an argument's memory, allocated at first use
+			err = memError(err)
+		}
 		return fmt.Errorf("opencl: launch of %s over %v in groups of %v: %w", f.spec.Name, r, group, err)
 	}
 	return nil
@@ -182,7 +185,7 @@ func (q *queue) Write(ctx context.Context, b driver.Buffer, off int, src []byte)
 	}
 	if kasync.Blocking() {
 		if _, err := q.q.WriteBuffer(buf.mem, true, off, src); err != nil {
-			return fmt.Errorf("opencl: write: %w", err)
+			return fmt.Errorf("opencl: write: %w", memError(err))
 		}
 		q.forget()
 		return q.checkFaults(ctx.Err())
@@ -192,7 +195,7 @@ func (q *queue) Write(ctx context.Context, b driver.Buffer, off int, src []byte)
 	defer pin.Unpin()
 	ev, err := q.q.WriteBuffer(buf.mem, false, off, src)
 	if err != nil {
-		return fmt.Errorf("opencl: write: %w", err)
+		return fmt.Errorf("opencl: write: %w", memError(err))
 	}
 	return q.checkFaults(q.wait(ctx, ev, "write", q.dev.plan()))
 }
@@ -207,7 +210,7 @@ func (q *queue) Read(ctx context.Context, b driver.Buffer, off int, dst []byte) 
 	}
 	if kasync.Blocking() {
 		if _, err := q.q.ReadBuffer(buf.mem, true, off, dst); err != nil {
-			return fmt.Errorf("opencl: read: %w", err)
+			return fmt.Errorf("opencl: read: %w", memError(err))
 		}
 		q.forget()
 		return q.checkFaults(ctx.Err())
@@ -217,7 +220,7 @@ func (q *queue) Read(ctx context.Context, b driver.Buffer, off int, dst []byte) 
 	defer pin.Unpin()
 	ev, err := q.q.ReadBuffer(buf.mem, false, off, dst)
 	if err != nil {
-		return fmt.Errorf("opencl: read: %w", err)
+		return fmt.Errorf("opencl: read: %w", memError(err))
 	}
 	return q.checkFaults(q.wait(ctx, ev, "read", q.dev.plan()))
 }

@@ -129,9 +129,14 @@ func TestManyShortTasks(t *testing.T) {
 }
 
 // TestConformance runs the whole suite on PoCL, from the OpenCL C that kago
-// gen made of the suite's Go kernels.
+// gen made of the suite's Go kernels. Not DriverOutOfMemory: PoCL takes
+// the host's memory for a buffer only when a command first uses it, so
+// creating buffers never fails (16 GiB of them here, on 23 GiB of
+// memory), and filling them would take the host's memory for real.
+// backends/opencl's TestOutOfMemoryErrors checks the mapping of the
+// driver's errors instead.
 func TestConformance(t *testing.T) {
-	katest.Run(t, "pocl")
+	katest.Run(t, "pocl", katest.Skip("DriverOutOfMemory"))
 }
 
 // TestAllocsRetainNothing: rounds of many live allocations, each round on

@@ -209,7 +209,52 @@ func closeWhileBusy(t *testing.T, backend string, after time.Duration) {
 	assert.NoError(t, d.Close(), "Close twice")
 }
 
-func init() { add("WaitMessages", testWaitMessages) }
+func init() {
+	add("DriverOutOfMemory", testDriverOutOfMemory)
+	add("WaitMessages", testWaitMessages)
+}
+
+// testDriverOutOfMemory allocates arrays as large as the device allows
+// (Capabilities.MaxAllocBytes, which ka's own checks let through) until
+// the driver runs out of memory: its failure wraps ErrOutOfMemory, and
+// once the arrays are freed the device allocates and copies again. A
+// backend whose driver allocates memory only when it is first used (PoCL
+// on the host's overcommitted memory) skips it.
+func testDriverOutOfMemory(t *testing.T, dev *ka.Device) {
+	ctx := context.Background()
+	size := dev.Capabilities().MaxAllocBytes
+	require.Positive(t, size)
+	tries := 3
+	if g := dev.Capabilities().GlobalMemBytes; g > 0 {
+		tries += int(g / size)
+	}
+	var arrays []*ka.Array[byte]
+	defer func() {
+		for _, a := range arrays {
+			assert.NoError(t, a.Free())
+		}
+	}()
+	for i := 0; ; i++ {
+		require.Less(t, i, tries, "%d arrays of %d bytes on %v, and no error", i, size, dev)
+		a, err := ka.Alloc[byte](dev, int(min(size, math.MaxInt)))
+		if err != nil {
+			require.ErrorIs(t, err, ka.ErrOutOfMemory, "array %d of %d bytes", i, size)
+			t.Logf("array %d: %v", i, err)
+			break
+		}
+		arrays = append(arrays, a)
+	}
+	for _, a := range arrays {
+		require.NoError(t, a.Free())
+	}
+	arrays = nil
+	x, err := ka.FromSlice(ctx, dev, []int32{1, 2, 3})
+	require.NoError(t, err)
+	defer x.Free()
+	got := make([]int32, 3)
+	require.NoError(t, x.Read(ctx, got))
+	assert.Equal(t, []int32{1, 2, 3}, got)
+}
 
 // testWaitMessages checks the whole messages of the errors of waits,
 // events, streams and tasks: each says "ka: " and its operation once.

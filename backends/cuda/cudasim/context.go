@@ -70,6 +70,19 @@ func (c *devContext) idle() {
 	}
 }
 
+// drain waits until stream s has no work queued, and reports whether it
+// had some.
+func (c *devContext) drain(s cu.Stream) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	had := false
+	for st := c.streams[s]; st != nil && len(st.q) > 0; st = c.streams[s] {
+		had = true
+		c.cond.Wait()
+	}
+	return had
+}
+
 // pending reports whether any stream has work queued. c.mu is held.
 func (c *devContext) pending() bool {
 	for _, s := range c.streams {

@@ -26,7 +26,9 @@
 //     (cuStreamWaitEvent waits for the record current at the call);
 //   - memory: cuMemAlloc/cuMemFree (which waits for the device, like the
 //     real driver's implicit synchronisation), stream-ordered
-//     cuMemAllocAsync/cuMemFreeAsync, copies from and to pageable host
+//     cuMemAllocAsync/cuMemFreeAsync (memory freed earlier in a stream's
+//     order is reused in it; beyond the device's memory an allocation fails
+//     with CUDA_ERROR_OUT_OF_MEMORY), copies from and to pageable host
 //     memory (a host-to-device copy is staged during the call; a
 //     device-to-host copy returns once the data is there) and
 //     cuMemsetD32Async, which on an idle stream run at once, beside a

@@ -366,7 +366,11 @@ func (d *Driver) HasAsyncAlloc() bool { return true }
 func (d *Driver) HasHostFunc() bool { return true }
 
 // MemAllocAsync is cuMemAllocAsync: the memory is allocated at once, and
-// so usable in s's order and later.
+// so usable in s's order and later. Memory that frees enqueued on s
+// earlier (cuMemFreeAsync) give back is usable in s's order too, as the
+// real driver's pool reuses it: when the memory is short, the allocation
+// waits for s's earlier work (those frees) and tries again before it
+// fails with CUDA_ERROR_OUT_OF_MEMORY.
 func (d *Driver) MemAllocAsync(h cu.Context, size int, s cu.Stream) (cu.DevicePtr, int32) {
 	c, r := d.lookup(h)
 	if r != cu.Success {
@@ -375,7 +379,11 @@ func (d *Driver) MemAllocAsync(h cu.Context, size int, s cu.Stream) (cu.DevicePt
 	if c.stream(s) == nil {
 		return 0, invalidHandle
 	}
-	return d.MemAlloc(h, size)
+	p, r := d.MemAlloc(h, size)
+	if r == cu.OutOfMemory && c.drain(s) {
+		p, r = d.MemAlloc(h, size)
+	}
+	return p, r
 }
 
 // MemFreeAsync is cuMemFreeAsync: the free runs in s's order.

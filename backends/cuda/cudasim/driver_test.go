@@ -209,6 +209,28 @@ func TestMemory(t *testing.T) {
 	assert.Equal(t, int32(cu.OutOfMemory), cu.CodeOf(err))
 }
 
+// Memory runs out as on a GPU: an allocation beyond what is left fails
+// with CUDA_ERROR_OUT_OF_MEMORY, and memory freed earlier in a stream's
+// order is reused in that order (the free still queued when the
+// allocation is made).
+func TestOutOfMemory(t *testing.T) {
+	f := setup(t)
+	s := f.stream(0)
+	const big = 600 << 20 // of the device's 1 GiB
+	p, err := f.ctx.MemAllocAsync(big, s)
+	require.NoError(t, err)
+	_, err = f.ctx.MemAllocAsync(big, s)
+	require.Equal(t, int32(cu.OutOfMemory), cu.CodeOf(err), "%v", err)
+	assert.EqualError(t, err, "cuMemAllocAsync: CUDA_ERROR_OUT_OF_MEMORY (2)")
+	f.pause(true)
+	require.NoError(t, f.ctx.MemFreeAsync(p, s))
+	time.AfterFunc(10*time.Millisecond, func() { f.pause(false) })
+	p, err = f.ctx.MemAllocAsync(big, s)
+	require.NoError(t, err, "the memory freed earlier on the stream")
+	require.NoError(t, f.ctx.MemFreeAsync(p, s))
+	require.NoError(t, f.ctx.Synchronize(s))
+}
+
 // Launches the driver refuses, and bad PTX with its log.
 func TestLaunchErrors(t *testing.T) {
 	f := setup(t)
