@@ -88,3 +88,73 @@ func median(v []float64) float64 {
 	slices.Sort(v)
 	return v[len(v)/2]
 }
+
+// BenchmarkEventWaits measures what the waits of events cost with a
+// checked kernel (katest.Saxpy over 1024 elements, which has fault sites):
+// a launch and the stream's Synchronize; the same with an event recorded
+// after the launch and waited for first; and a timed launch waited for,
+// then the Synchronize. The modes alternate sample by sample; the metrics
+// are their medians in µs. Run it with -count, on the code before and
+// after a change, alternating, to compare:
+//
+//	go test -run '^$' -bench EventWaits -count 5 ./backends/pocl
+func BenchmarkEventWaits(b *testing.B) {
+	const n = 1024
+	dev := katest.Open(b, "pocl")
+	ctx := context.Background()
+	x, err := ka.FromSlice(ctx, dev, make([]float32, n))
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer x.Free()
+	y, err := ka.FromSlice(ctx, dev, make([]float32, n))
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer y.Free()
+	k, err := ka.NewKernel(dev, katest.Saxpy, ka.GroupSize(256))
+	if err != nil {
+		b.Fatal(err)
+	}
+	s := dev.Stream()
+	check := func(err error) {
+		if err != nil {
+			b.Fatal(err)
+		}
+	}
+	modes := []struct {
+		name string
+		run  func()
+	}{
+		{"sync", func() {
+			check(k.Launch(s, ka.Range(n), float32(2), x, y))
+			check(s.Synchronize(ctx))
+		}},
+		{"record+wait+sync", func() {
+			check(k.Launch(s, ka.Range(n), float32(2), x, y))
+			ev, err := s.Record()
+			check(err)
+			check(ev.Wait(ctx))
+			check(ev.Release())
+			check(s.Synchronize(ctx))
+		}},
+		{"timed+wait+sync", func() {
+			kt, err := k.LaunchTimed(s, ka.Range(n), float32(2), x, y)
+			check(err)
+			_, err = kt.Wait(ctx)
+			check(err)
+			check(s.Synchronize(ctx))
+		}},
+	}
+	times := make([][]float64, len(modes))
+	for b.Loop() {
+		for i, m := range modes {
+			start := time.Now()
+			m.run()
+			times[i] = append(times[i], float64(time.Since(start).Nanoseconds())/1e3)
+		}
+	}
+	for i, m := range modes {
+		b.ReportMetric(median(times[i]), m.name+"-µs")
+	}
+}
