@@ -62,64 +62,64 @@ __kernel void Busy(
 	uint t_49;
 	uint t_50;
 	uint t_51;
-	bool t_52;
-	ulong t_53;
-	ulong t_54;
-	ulong t_55;
-	ulong t_56;
-	ulong t_57;
-	ulong t_58;
-	ulong t_59;
-	ulong t_60;
-	ulong t_61;
+	uint t_52;
+	uint t_53;
+	uint t_54;
+	bool t_55;
+	bool t_56;
+	uint t_57;
+	bool t_58;
+	uint t_59;
+	uint t_60;
+	uint t_61;
 	bool t_62;
 	uint t_63;
 	bool t_64;
-	uint t_65;
+	ulong t_65;
 	ulong t_66;
 	ulong t_67;
 	ulong t_68;
-	__global uint* t_69;
-	uint cas_70;
-	bool cas_ok_71;
-	bool t_72;
-	__global uint* t_73;
-	__global uint* t_74;
-	ulong t_75;
-	uint t_76;
-	__global uint* t_77;
+	ulong t_69;
+	ulong t_70;
+	ulong t_71;
+	ulong t_72;
+	ulong t_73;
+	bool t_74;
+	uint t_75;
+	bool t_76;
+	uint t_77;
 	ulong t_78;
-	uint t_79;
-	__global uint* t_80;
-	ulong t_81;
-	uint t_82;
-	__global uint* t_83;
-	__global ulong* t_84;
-	__global ulong* t_85;
-	__global ulong* t_86;
-	__global ulong* t_87;
-	__global uint* t_88;
-	uint t_89;
-	uint t_90;
+	ulong t_79;
+	ulong t_80;
+	__global uint* t_81;
+	uint cas_82;
+	bool cas_ok_83;
+	bool t_84;
+	__global uint* t_85;
+	__global uint* t_86;
+	ulong t_87;
+	uint t_88;
+	__global uint* t_89;
+	ulong t_90;
 	uint t_91;
-	uint t_92;
-	uint t_93;
+	__global uint* t_92;
+	ulong t_93;
 	uint t_94;
-	bool t_95;
-	uint t_96;
-	bool t_97;
-	uint t_98;
-	bool t_99;
-	uint t_100;
+	__global uint* t_95;
+	__global ulong* t_96;
+	__global ulong* t_97;
+	__global ulong* t_98;
+	__global ulong* t_99;
+	__global uint* t_100;
 	uint t_101;
-	uint t_102;
-	bool t_103;
-	uint t_104;
+	bool t_102;
+	uint t_103;
+	bool t_104;
 	uint t_105;
 	uint t_106;
-	bool t_107;
+	uint t_107;
 	uint t_108;
-	bool t_109;
+	uint t_109;
 
 	*(&priv_2) = 0u;
 	t_3 = ka_fault_0 + 6;
@@ -178,125 +178,125 @@ L_113:
 	t_47 = t_46 & t_45;
 	t_48 = 0u + 1024u;
 	t_49 = t_47 ? t_48 : n;
-	t_92 = t_49;
-	t_93 = t_43;
-	t_94 = 0u;
+	t_50 = t_49;
+	t_51 = t_43;
+	t_52 = 0u;
 	goto L_115;
-L_124:
-	t_52 = (int)t_51 < (int)t_92;
-	if (t_52) goto L_116;
-	goto L_117;
-L_130:
-	t_53 = (ulong)get_global_id(2);
-	t_54 = ka_gsize1;
-	t_55 = (ulong)get_global_id(1);
-	t_56 = ka_gsize0;
-	t_57 = (ulong)get_global_id(0);
-	t_58 = t_54 * t_53;
-	t_59 = t_55 + t_58;
-	t_60 = t_56 * t_59;
-	t_61 = t_57 + t_60;
-	t_62 = (long)t_61 < (long)x_len;
-	if (t_62) goto L_118;
-	goto L_119;
+L_115:
+	t_53 = t_51;
+	t_54 = t_52;
+	goto L_116;
+L_116:
+	t_55 = (int)t_54 < (int)t_50;
+	if (t_55) goto L_117;
+	goto L_118;
 L_118:
-	t_63 = t_50 | 1u;
-	t_64 = t_61 < x_len;
-	if (t_64) goto L_120;
-	t_65 = 0u;
-	t_66 = t_61;
-	t_67 = x_len;
-	t_68 = 0ul;
-	goto fault_121;
-fault_121:
-	t_69 = ka_fault_0;
-	cas_70 = atomic_cmpxchg((volatile __global uint*)t_69, 0u, 1u);
-	cas_ok_71 = cas_70 == 0u;
-	t_72 = cas_ok_71;
-	if (t_72) goto L_122;
-	goto L_123;
+	t_56 = (int)t_54 < (int)n;
+	if (t_56) goto L_119;
+	goto L_120;
+L_120:
+	t_57 = t_54 - 0u;
+	t_58 = t_57 > 1024u;
+	t_59 = t_58 ? 1024u : t_57;
+	t_60 = *(&priv_2);
+	t_61 = t_60 + t_59;
+	t_62 = t_61 >= 1024u;
+	if (t_62) goto L_121;
+	goto L_122;
 L_122:
-	t_73 = ka_fault_0 + 1;
-	*t_73 = ka_launch_1;
-	t_74 = ka_fault_0 + 2;
-	*t_74 = t_65;
-	t_75 = (ulong)get_global_id(0);
-	t_76 = (uint)t_75;
-	t_77 = ka_fault_0 + 3;
-	*t_77 = t_76;
-	t_78 = (ulong)get_global_id(1);
-	t_79 = (uint)t_78;
-	t_80 = ka_fault_0 + 4;
-	*t_80 = t_79;
-	t_81 = (ulong)get_global_id(2);
-	t_82 = (uint)t_81;
-	t_83 = ka_fault_0 + 5;
-	*t_83 = t_82;
-	t_84 = (__global ulong*)ka_fault_0;
-	t_85 = t_84 + 4;
-	*t_85 = t_66;
-	t_86 = t_84 + 5;
-	*t_86 = t_67;
-	t_87 = t_84 + 6;
-	*t_87 = t_68;
+	*(&priv_2) = t_61;
+	goto L_123;
+L_121:
+	*(&priv_2) = 0u;
+	t_63 = *(volatile __typeof__(*t_3)*)t_3;
+	t_64 = t_63 != 0u;
+	if (t_64) goto L_110;
 	goto L_123;
 L_123:
+	t_65 = (ulong)get_global_id(2);
+	t_66 = ka_gsize1;
+	t_67 = (ulong)get_global_id(1);
+	t_68 = ka_gsize0;
+	t_69 = (ulong)get_global_id(0);
+	t_70 = t_66 * t_65;
+	t_71 = t_67 + t_70;
+	t_72 = t_68 * t_71;
+	t_73 = t_69 + t_72;
+	t_74 = (long)t_73 < (long)x_len;
+	if (t_74) goto L_124;
+	goto L_125;
+L_124:
+	t_75 = t_53 | 1u;
+	t_76 = t_73 < x_len;
+	if (t_76) goto L_126;
+	t_77 = 0u;
+	t_78 = t_73;
+	t_79 = x_len;
+	t_80 = 0ul;
+	goto fault_127;
+fault_127:
+	t_81 = ka_fault_0;
+	cas_82 = atomic_cmpxchg((volatile __global uint*)t_81, 0u, 1u);
+	cas_ok_83 = cas_82 == 0u;
+	t_84 = cas_ok_83;
+	if (t_84) goto L_128;
+	goto L_129;
+L_128:
+	t_85 = ka_fault_0 + 1;
+	*t_85 = ka_launch_1;
+	t_86 = ka_fault_0 + 2;
+	*t_86 = t_77;
+	t_87 = (ulong)get_global_id(0);
+	t_88 = (uint)t_87;
+	t_89 = ka_fault_0 + 3;
+	*t_89 = t_88;
+	t_90 = (ulong)get_global_id(1);
+	t_91 = (uint)t_90;
+	t_92 = ka_fault_0 + 4;
+	*t_92 = t_91;
+	t_93 = (ulong)get_global_id(2);
+	t_94 = (uint)t_93;
+	t_95 = ka_fault_0 + 5;
+	*t_95 = t_94;
+	t_96 = (__global ulong*)ka_fault_0;
+	t_97 = t_96 + 4;
+	*t_97 = t_78;
+	t_98 = t_96 + 5;
+	*t_98 = t_79;
+	t_99 = t_96 + 6;
+	*t_99 = t_80;
+	goto L_129;
+L_129:
 	return;
-L_120:
-	t_88 = x_ptr + (long)t_61;
-	*t_88 = t_63;
-	goto L_119;
+L_126:
+	t_100 = x_ptr + (long)t_73;
+	*t_100 = t_75;
+	goto L_125;
+L_125:
+	return;
 L_119:
-	return;
-L_116:
-	t_89 = t_50 * 5u;
-	t_90 = t_89 + t_51;
-	t_91 = t_51 + 1u;
-	t_50 = t_90;
-	t_51 = t_91;
-	goto L_124;
+	t_101 = *(volatile __typeof__(*t_3)*)t_3;
+	t_102 = t_101 != 0u;
+	if (t_102) goto L_110;
+	goto L_130;
+L_130:
+	t_103 = n - t_54;
+	t_104 = t_103 > 1024u;
+	t_105 = t_54 + 1024u;
+	t_106 = t_104 ? t_105 : n;
+	t_50 = t_106;
+	t_51 = t_53;
+	t_52 = t_54;
+	goto L_115;
+L_117:
+	t_107 = t_53 * 5u;
+	t_108 = t_107 + t_54;
+	t_109 = t_54 + 1u;
+	t_53 = t_108;
+	t_54 = t_109;
+	goto L_116;
 outside_114:
 	return;
 L_110:
 	return;
-L_115:
-	t_50 = t_93;
-	t_51 = t_94;
-	goto L_124;
-L_117:
-	t_95 = (int)t_51 < (int)n;
-	if (t_95) goto L_125;
-	goto L_126;
-L_125:
-	t_96 = *(volatile __typeof__(*t_3)*)t_3;
-	t_97 = t_96 != 0u;
-	if (t_97) goto L_110;
-	goto L_127;
-L_127:
-	t_98 = n - t_51;
-	t_99 = t_98 > 1024u;
-	t_100 = t_51 + 1024u;
-	t_101 = t_99 ? t_100 : n;
-	t_92 = t_101;
-	t_93 = t_50;
-	t_94 = t_51;
-	goto L_115;
-L_126:
-	t_102 = t_51 - 0u;
-	t_103 = t_102 > 1024u;
-	t_104 = t_103 ? 1024u : t_102;
-	t_105 = *(&priv_2);
-	t_106 = t_105 + t_104;
-	t_107 = t_106 >= 1024u;
-	if (t_107) goto L_128;
-	goto L_129;
-L_128:
-	*(&priv_2) = 0u;
-	t_108 = *(volatile __typeof__(*t_3)*)t_3;
-	t_109 = t_108 != 0u;
-	if (t_109) goto L_110;
-	goto L_130;
-L_129:
-	*(&priv_2) = t_106;
-	goto L_130;
 }
