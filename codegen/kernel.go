@@ -11,7 +11,6 @@ import (
 
 	"github.com/kago-dev/kago/ka/driver"
 	"github.com/llir/llvm/ir"
-	"github.com/llir/llvm/ir/constant"
 	"github.com/llir/llvm/ir/enum"
 	lltypes "github.com/llir/llvm/ir/types"
 	"github.com/llir/llvm/ir/value"
@@ -123,219 +122,117 @@ func compileKernel(p *Package, fn *ssa.Function) (*Kernel, ErrorList) {
 	c.kernel.fn = fn
 	k := &Kernel{Name: c.kernel.name, Entry: mangle(c.kernel.name), Pos: p.Fset.Position(fn.Pos())}
 	c.mod = ir.NewModule()
+	if !c.checkSignature(fn) {
+		return nil, c.errs
+	}
+	params := c.kernelParams(k, fn)
+	c.createFunc(k, params)
+	c.markContract(fn)
+	if !c.lowerBody(fn, params) {
+		return nil, c.errs
+	}
+	c.finish(k, fn)
+	return k, c.errs
+}
 
+// checkSignature reports (and returns false for) a kernel without a
+// ka.Item first parameter; a kernel with results is an error too.
+func (c *compiler) checkSignature(fn *ssa.Function) bool {
 	sig := fn.Signature
 	if sig.Results().Len() != 0 {
 		c.errorf(fn.Pos(), "kernels return nothing")
 	}
 	if sig.Params().Len() == 0 || !isItem(sig.Params().At(0).Type()) {
 		c.errorf(fn.Pos(), "the first parameter of a kernel must be ka.Item")
-		return nil, c.errs
+		return false
 	}
-	// The signature: the Go parameters, then the device parameters of
-	// driver.LayoutOf (a slice is its pointer and its length, and the
-	// hidden parameters come last), which KernelSpec.DeviceParams records.
-	type binding struct {
-		ssa  *ssa.Parameter
-		name string
-		kind int // 0 scalar, 1 slice, 2 bool, 3 matrix or volume (views.go), 4 struct (structparams.go), 5 ka.Local (localmem.go)
-		p    []*ir.Param
-		lt   lltypes.Type   // a scalar's type, a slice's element type
-		goT  types.Type     // a struct's type
-		ft   []lltypes.Type // a struct's field parameters' types
-	}
-	var binds []binding
+	return true
+}
+
+// kernelParams classifies the Go parameters after the Item and records
+// them in k.Params and k.GoTypes; parameters kernels do not take are
+// reported and left out.
+func (c *compiler) kernelParams(k *Kernel, fn *ssa.Function) []*kernelParam {
 	qual := func(other *types.Package) string {
 		if other.Path() == kaPath {
 			return "ka" // ka.Matrix[T], as generated code imports it
 		}
-		return types.RelativeTo(p.ssa.Pkg)(other)
+		return types.RelativeTo(c.pkg.ssa.Pkg)(other)
 	}
+	var params []*kernelParam
 	for i, sp := range fn.Params[1:] {
-		t := sp.Type()
-		name := sp.Name()
-		if name == "_" || name == "" {
-			name = "p" + itoa(i+1)
-		}
-		if isItem(t) {
-			c.errorf(sp.Pos(), "only the first parameter may be ka.Item")
+		kp, dp, ok := c.newKernelParam(i, sp)
+		if !ok {
 			continue
 		}
-		if et := localElem(t); et != nil {
-			st := paramScalar(et)
-			elem := memType(et)
-			if st == driver.Invalid || elem == nil {
-				c.errorf(sp.Pos(), "parameter %s: %s", sp.Name(), unsupported(describeType(t)+" parameter"))
-				continue
-			}
-			binds = append(binds, binding{ssa: sp, name: name, kind: 5, lt: elem})
-			k.Params = append(k.Params, driver.Param{Name: sp.Name(), Type: st, Local: true})
-			k.GoTypes = append(k.GoTypes, types.TypeString(t, qual))
-			if st == driver.Float64 {
-				c.float64 = true
-			}
-			continue
-		}
-		if _, ok := t.Underlying().(*types.Struct); ok && !isItem(t) && isAggregate(t) {
-			if msg := aggregateProblem(t); msg != "" {
-				c.errorf(sp.Pos(), "parameter %s: %s", sp.Name(), unsupported(msg))
-				continue
-			}
-			prm, ft := structParam(sp.Name(), t)
-			binds = append(binds, binding{ssa: sp, name: name, kind: 4, goT: t, ft: ft})
-			k.Params = append(k.Params, prm)
-			k.GoTypes = append(k.GoTypes, types.TypeString(t, qual))
-			continue
-		}
-		if dims, et := viewDims(t); dims != 0 {
-			st := paramScalar(et)
-			elem := memType(et)
-			if st == driver.Invalid || elem == nil {
-				c.errorf(sp.Pos(), "parameter %s: %s", sp.Name(), unsupported(describeType(t)+" parameter"))
-				continue
-			}
-			binds = append(binds, binding{ssa: sp, name: name, kind: 3, lt: elem})
-			k.Params = append(k.Params, driver.Param{Name: sp.Name(), Type: st, Dims: dims})
-			k.GoTypes = append(k.GoTypes, types.TypeString(t, qual))
-			if st == driver.Float64 {
-				c.float64 = true
-			}
-			continue
-		}
-		if s, ok := t.Underlying().(*types.Slice); ok && isAggregate(s.Elem()) {
-			if msg := aggregateProblem(s.Elem()); msg != "" {
-				c.errorf(sp.Pos(), "parameter %s: %s", sp.Name(), unsupported(msg))
-				continue
-			}
-			binds = append(binds, binding{ssa: sp, name: name, kind: 1, lt: lltypes.I8, goT: s.Elem()})
-			k.Params = append(k.Params, driver.Param{Name: sp.Name(), Slice: true, StructSize: int(goSizes.Sizeof(s.Elem()))})
-			k.GoTypes = append(k.GoTypes, types.TypeString(t, qual))
-			continue
-		}
-		if s, ok := t.Underlying().(*types.Slice); ok {
-			st := paramScalar(s.Elem())
-			elem := memType(s.Elem())
-			if st == driver.Invalid || elem == nil {
-				c.errorf(sp.Pos(), "parameter %s: %s", sp.Name(), unsupported(describeType(t)+" parameter"))
-				continue
-			}
-			binds = append(binds, binding{ssa: sp, name: name, kind: 1, lt: elem})
-			k.Params = append(k.Params, driver.Param{Name: sp.Name(), Type: st, Slice: true})
-			k.GoTypes = append(k.GoTypes, types.TypeString(t, qual))
-			if st == driver.Float64 {
-				c.float64 = true
-			}
-			continue
-		}
-		st := paramScalar(t)
-		if st == driver.Invalid {
-			c.errorf(sp.Pos(), "parameter %s: %s", sp.Name(), unsupported(describeType(t)+" parameter"))
-			continue
-		}
-		kind := 0
-		lt := scalarType(t)
-		if st == driver.Bool {
-			kind, lt = 2, lltypes.I8
-		}
-		if st == driver.Float64 {
-			c.float64 = true
-		}
-		binds = append(binds, binding{ssa: sp, name: name, kind: kind, lt: lt})
-		k.Params = append(k.Params, driver.Param{Name: sp.Name(), Type: st})
-		k.GoTypes = append(k.GoTypes, types.TypeString(t, qual))
+		params = append(params, kp)
+		k.Params = append(k.Params, dp)
+		k.GoTypes = append(k.GoTypes, types.TypeString(sp.Type(), qual))
 	}
+	return params
+}
+
+// createFunc creates the kernel's IR function: its signature is the device
+// parameters of driver.LayoutOf (a slice is its pointer and its length, and
+// the hidden parameters come last), which k.DeviceParams records. The fault
+// record's parameters are made too; finish appends them if the kernel has
+// fault sites.
+func (c *compiler) createFunc(k *Kernel, params []*kernelParam) {
 	k.DeviceParams = driver.LayoutOf(k.Params)
 	var llParams []*ir.Param
 	hidden := driver.HiddenParams
 	for _, dp := range k.DeviceParams {
-		var prm *ir.Param
 		switch dp.Kind {
-		case driver.ParamField:
-			b := &binds[dp.Arg]
-			prm = ir.NewParam(b.name+"."+itoa(len(b.p)), b.ft[len(b.p)])
-			b.p = append(b.p, prm)
-		case driver.ParamLocalBuffer, driver.ParamLocalLength:
-			b := &binds[dp.Arg]
-			if dp.Kind == driver.ParamLocalBuffer {
-				prm = ir.NewParam(b.name+".ptr", pointerTo(b.lt, spaceLocal))
-			} else {
-				prm = ir.NewParam(b.name+".len", lltypes.I64)
-			}
-			b.p = append(b.p, prm)
-		case driver.ParamBuffer, driver.ParamLength, driver.ParamScalar, driver.ParamOffset, driver.ParamShape, driver.ParamStride:
-			b := &binds[dp.Arg]
-			shape, strides := viewParamNames(k.Params[dp.Arg].Dims)
-			switch dp.Kind {
-			case driver.ParamBuffer:
-				prm = ir.NewParam(b.name+".ptr", pointerTo(b.lt, spaceGlobal))
-			case driver.ParamOffset:
-				prm = ir.NewParam(b.name+".off", lltypes.I64)
-			case driver.ParamShape:
-				prm = ir.NewParam(b.name+"."+shape[dp.Dim], lltypes.I64)
-			case driver.ParamStride:
-				prm = ir.NewParam(b.name+"."+strides[dp.Dim], lltypes.I64)
-			case driver.ParamLength:
-				prm = ir.NewParam(b.name+".len", lltypes.I64)
-			default:
-				prm = ir.NewParam(b.name, b.lt)
-			}
-			b.p = append(b.p, prm)
-		default: // hidden, in the order of driver.HiddenParams
-			prm = ir.NewParam(hidden[0].Name, lltypes.NewInt(uint64(8*dp.Size)))
+		case driver.ParamGlobalSize: // in the order of driver.HiddenParams
+			llParams = append(llParams, ir.NewParam(hidden[0].Name, lltypes.NewInt(uint64(8*dp.Size))))
 			hidden = hidden[1:]
+		default:
+			llParams = append(llParams, params[dp.Arg].newIRParam(dp))
 		}
-		llParams = append(llParams, prm)
 	}
-	// The fault record's parameters, which the function keeps only if
-	// the kernel has fault sites.
 	c.faults.rec = ir.NewParam(driver.FaultParams[0].Name, pointerTo(lltypes.I32, spaceGlobal))
 	c.faults.launch = ir.NewParam(driver.FaultParams[1].Name, lltypes.I32)
-	c.faults.checks = !p.cfg.NoChecks && !p.nocheck[funcObject(fn)]
-	c.faults.barrier = usesBarrier(fn)
+	c.faults.checks = !c.pkg.cfg.NoChecks && !c.pkg.nocheck[funcObject(c.kernel.fn)]
+	c.faults.barrier = usesBarrier(c.kernel.fn)
 	c.fn = c.mod.NewFunc(k.Entry, lltypes.Void, llParams...)
 	c.fn.CallingConv = enum.CallingConvSPIRKernel
 	c.entry = c.fn.NewBlock("entry")
+}
 
-	c.markContract(fn)
-	// The kernel's body, as the outermost frame.
+// lowerBody lowers the kernel's body as the outermost frame, its
+// parameters bound by their kinds. It returns false for a function without
+// a body (reported).
+func (c *compiler) lowerBody(fn *ssa.Function, params []*kernelParam) bool {
 	fr := c.newFrame(fn)
 	fr.values[fn.Params[0]] = itemValue{}
-	for _, b := range binds {
-		switch b.kind {
-		case 0:
-			fr.values[b.ssa] = b.p[0]
-		case 1:
-			fr.values[b.ssa] = &sliceValue{ptr: b.p[0], len: b.p[1], elem: b.lt, rec: b.goT}
-		case 2:
-			fr.values[b.ssa] = c.entry.NewICmp(enum.IPredNE, b.p[0], constant.NewInt(lltypes.I8, 0))
-		case 4:
-			fr.values[b.ssa] = fr.bindStructParam(b.goT, b.p)
-		case 5:
-			fr.values[b.ssa] = &localValue{ptr: b.p[0], len: b.p[1], elem: b.lt}
-		case 3:
-			// buffer, offset, extents, strides (driver.LayoutOf)
-			dims := (len(b.p) - 1) / 2
-			fr.values[b.ssa] = &viewValue{ptr: c.entry.NewGetElementPtr(b.lt, b.p[0], b.p[1]),
-				shape: paramValues(b.p[2 : 2+dims]), strides: paramValues(b.p[2+dims:]), elem: b.lt}
-		}
+	for _, p := range params {
+		fr.values[p.ssa] = p.kind.bind(fr, p)
 	}
 	for _, sp := range fn.Params[1:] {
 		if _, ok := fr.values[sp]; !ok {
-			fr.values[sp] = poison{}
+			fr.values[sp] = poison{} // a parameter kernels do not take, reported
 		}
 	}
 	if len(fn.Blocks) == 0 {
 		c.errorf(fn.Pos(), "kernel has no body")
-		return nil, c.errs
+		return false
 	}
 	c.inlining = append(c.inlining, fn)
 	first := fr.createBody(nil)
 	c.enterBody(first)
+	return true
+}
+
+// finish records what the lowered body found in k (barriers, the
+// collectives' group limit, fault sites and their parameters, stop checks,
+// the features it needs) and, when there were no errors, runs the passes
+// (passes.go: stop checks, layout, numbering, each verified).
+func (c *compiler) finish(k *Kernel, fn *ssa.Function) {
 	k.Barrier = c.barrier
 	if len(c.collLocal) > 0 {
 		k.MaxGroup = driver.MaxCollectiveGroup
 	}
-	stops := len(c.errs) == 0 && p.cancel[funcObject(fn)]
+	stops := len(c.errs) == 0 && c.pkg.cancel[funcObject(fn)]
 	if len(c.faults.sites) > 0 || stops {
 		c.fn.Params = append(c.fn.Params, c.faults.rec, c.faults.launch)
 		for _, fp := range driver.FaultParams {
@@ -350,13 +247,13 @@ func compileKernel(p *Package, fn *ssa.Function) (*Kernel, ErrorList) {
 		k.Needs |= driver.Int64Atomics
 	}
 	k.Module = c.mod
-	if len(c.errs) == 0 {
-		c.runPasses(fn.Pos(), stops) // passes.go: stop checks, each pass verified
-		if usesDouble(c.fn) {
-			k.Needs |= driver.FP64
-		}
+	if len(c.errs) != 0 {
+		return
 	}
-	return k, c.errs
+	c.runPasses(fn.Pos(), stops) // passes.go: stop checks, each pass verified
+	if usesDouble(c.fn) {
+		k.Needs |= driver.FP64
+	}
 }
 
 // mangle turns a Go name with type arguments into an identifier:

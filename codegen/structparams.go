@@ -57,9 +57,9 @@ func leafOffsets(t types.Type) [][]int64 {
 	return [][]int64{{0}}
 }
 
-// structParam describes the struct parameter name of type t and returns
+// structParamOf describes the struct parameter name of type t and returns
 // the IR types of its field parameters.
-func structParam(name string, t types.Type) (driver.Param, []lltypes.Type) {
+func structParamOf(name string, t types.Type) (driver.Param, []lltypes.Type) {
 	p := driver.Param{Name: name, StructSize: int(goSizes.Sizeof(t)), Fields: []driver.Field{}}
 	var ft []lltypes.Type
 	offs := leafOffsets(t)
