@@ -23,7 +23,10 @@ type Kernel struct {
 	// ("Saxpy", "Scale[float32]"); it is also how generated code refers to
 	// the function.
 	Name string
-	// Entry is the kernel's symbol in device code ("Scale_float32").
+	// Entry is the kernel's symbol in device code: its name, with the
+	// device types of an instance's type arguments ("Scale_float32" for
+	// Scale[float32] and Scale[MyFloat], "Copy_int64" for Copy[int] and
+	// Copy[int64]: entries.go).
 	Entry string
 	// Params are the parameters after the ka.Item.
 	Params []driver.Param
@@ -68,6 +71,7 @@ func (p *Package) Compile() ([]*Kernel, error) {
 			out = append(out, k)
 		}
 	}
+	distinctEntries(out)
 	return out, errs.err()
 }
 
@@ -120,7 +124,7 @@ func compileKernel(p *Package, fn *ssa.Function) (*Kernel, ErrorList) {
 	c := &compiler{pkg: p, fset: p.Fset, intrinsics: map[string]*ir.Func{}, pos: fn.Pos()}
 	c.kernel.name = p.kernelName(fn)
 	c.kernel.fn = fn
-	k := &Kernel{Name: c.kernel.name, Entry: mangle(c.kernel.name), Pos: p.Fset.Position(fn.Pos())}
+	k := &Kernel{Name: c.kernel.name, Entry: p.entryName(fn), Pos: p.Fset.Position(fn.Pos())}
 	c.mod = ir.NewModule()
 	if !c.checkSignature(fn) {
 		return nil, c.errs
