@@ -9,15 +9,18 @@ import (
 )
 
 // Kernel code is found by the kernel's Go function: kago gen writes a file
-// that registers a KernelSpec per kernel from an init function, and the JIT
-// (a blank import of github.com/kago-dev/kago/jit) installs a Compiler that
-// makes specs at first use. ka.NewKernel asks LookupKernel.
+// that registers, from an init function, a KernelSpec per kernel and a
+// Generic per generic kernel (which makes its instances' specs at first
+// use: generic.go), and the JIT (a blank import of
+// github.com/kago-dev/kago/jit) installs a Compiler that makes specs at
+// first use. ka.NewKernel asks LookupKernel.
 
 var kernels = struct {
 	mu       sync.RWMutex
 	specs    map[string]*KernelSpec // by funcKey
+	generics map[string]*Generic    // by Symbol
 	compiler Compiler
-}{specs: map[string]*KernelSpec{}}
+}{specs: map[string]*KernelSpec{}, generics: map[string]*Generic{}}
 
 // RegisterKernel registers the code of the kernel fn, a Go function whose
 // first parameter is a ka.Item. Generated code calls it from init; so can
@@ -44,6 +47,22 @@ func RegisterKernel(fn any, spec *KernelSpec) {
 	kernels.specs[key] = spec
 }
 
+// RegisterGeneric registers the generic kernel g, whose compiled instances
+// LookupKernel then finds (as does g.Typed, for typed launchers). Generated
+// code calls it from init. It panics if g is nil, has no Symbol, or is
+// registered twice, because those are programming errors.
+func RegisterGeneric(g *Generic) {
+	if g == nil || g.Symbol == "" {
+		panic("driver: RegisterGeneric with a nil Generic or without a Symbol")
+	}
+	kernels.mu.Lock()
+	defer kernels.mu.Unlock()
+	if _, dup := kernels.generics[g.Symbol]; dup {
+		panic("driver: RegisterGeneric called twice for " + g.Symbol)
+	}
+	kernels.generics[g.Symbol] = g
+}
+
 // Compiler compiles a kernel from its Go source at first use. The JIT
 // package installs one with SetCompiler.
 type Compiler interface {
@@ -62,15 +81,26 @@ func SetCompiler(c Compiler) {
 	kernels.mu.Unlock()
 }
 
-// LookupKernel returns the registered spec of the kernel fn; when there is
-// none, the spec the installed Compiler makes (remembered for the next
-// call); when there is no Compiler either, nil. It fails if fn is not a
-// kernel function (a top-level function with a ka.Item first parameter and
-// no results) or if the Compiler fails. An instance of a generic kernel
-// named inside a generic function comes as Go's instantiation wrapper, a
-// closure, which it resolves to the instance (wrappers.go) or fails for,
-// saying which instance to name.
+// LookupKernel returns the registered spec of the kernel fn (for an
+// instance of a registered Generic, the spec it makes, without native
+// entries); when there is none, the spec the installed Compiler makes
+// (remembered for the next call); when there is no Compiler either, nil.
+// It fails if fn is not a kernel function (a top-level function with a
+// ka.Item first parameter and no results) or if the Compiler fails. An
+// instance of a generic kernel named inside a generic function comes as
+// Go's instantiation wrapper, a closure, which it resolves to the instance
+// (wrappers.go) or fails for, saying which instance to name.
+//
+// fn may also be a *KernelSpec with its Native entry, which is returned
+// as it is: what typed launchers pass, with the spec that Generic.Typed
+// made for their instance.
 func LookupKernel(fn any) (*KernelSpec, error) {
+	if spec, ok := fn.(*KernelSpec); ok {
+		if spec == nil || spec.Native == nil {
+			return nil, fmt.Errorf("a KernelSpec passed as a kernel must have its Native entry: %w", ErrInvalid)
+		}
+		return spec, nil
+	}
 	key, name, err := funcKey(fn)
 	if err != nil {
 		return nil, err
@@ -81,6 +111,9 @@ func LookupKernel(fn any) (*KernelSpec, error) {
 	kernels.mu.RLock()
 	spec, c := kernels.specs[key], kernels.compiler
 	kernels.mu.RUnlock()
+	if spec == nil {
+		spec = genericSpec(name, reflect.TypeOf(fn))
+	}
 	if spec != nil || c == nil {
 		return spec, nil
 	}
@@ -95,6 +128,23 @@ func LookupKernel(fn any) (*KernelSpec, error) {
 	}
 	kernels.specs[key] = spec
 	return spec, nil
+}
+
+// genericSpec returns the spec that a registered Generic makes for its
+// instance of symbol name ("example.com/m/pkg.Scale[...]") and type t, or
+// nil.
+func genericSpec(name string, t reflect.Type) *KernelSpec {
+	sym, ok := strings.CutSuffix(name, "[...]")
+	if !ok {
+		return nil
+	}
+	kernels.mu.RLock()
+	g := kernels.generics[sym]
+	kernels.mu.RUnlock()
+	if g == nil {
+		return nil
+	}
+	return g.untyped(t)
 }
 
 // kaPath is the import path of package ka, whose Item is every kernel's

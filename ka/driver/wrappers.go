@@ -17,6 +17,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"runtime"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -72,6 +73,11 @@ func lookupWrapper(fn any, key, name string, t reflect.Type) (*KernelSpec, error
 			candidates = append(candidates, sym)
 		}
 	}
+	for sym, g := range kernels.generics {
+		if g.instance(t) >= 0 && !slices.Contains(candidates, sym+"[...]") {
+			candidates = append(candidates, sym+"[...]")
+		}
+	}
 	named := instanceSites[site]
 	kernels.mu.RUnlock()
 	if spec != nil {
@@ -93,6 +99,9 @@ func lookupWrapper(fn any, key, name string, t reflect.Type) (*KernelSpec, error
 		kernels.mu.RLock()
 		spec = kernels.specs[candidates[0]+" "+t.String()]
 		kernels.mu.RUnlock()
+		if spec == nil {
+			spec = genericSpec(candidates[0], t)
+		}
 	} else if wc, ok := c.(WrapperCompiler); ok {
 		var err error
 		if spec, err = wc.CompileWrapper(fn, name, file, line, t); err != nil {

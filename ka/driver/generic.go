@@ -1,0 +1,186 @@
+package driver
+
+// This file computes the KernelSpecs of a generic kernel's instances. kago
+// gen writes one Generic per generic kernel, with its parameters and a
+// line per compiled instance, instead of a KernelSpec literal per
+// instance; an instance's spec is made at its first use:
+//
+//   - by its typed launcher (NewScaleKernel[float32] calls Typed with the
+//     instance's function type and its native entries, generic Go code
+//     instantiated with the launcher), so that a program links the native
+//     code of only the instances it launches;
+//   - by LookupKernel, for ka.NewKernel(dev, Scale[float32]) (RegisterGeneric
+//     from the package's init). That spec has no native entries, because
+//     making them would link every instance: ka binds the arguments by
+//     reflection, which is slower (the typed launcher is the fast path).
+
+import (
+	"fmt"
+	"reflect"
+	"slices"
+	"sync"
+)
+
+// Generic is a generic kernel as kago gen compiled it: what its instances
+// share and what each of them has of its own. Generated code declares one
+// per generic kernel and registers it with RegisterGeneric.
+type Generic struct {
+	// Symbol is the kernel's symbol as the runtime names it, without its
+	// type arguments ("example.com/m/pkg.Scale" for the instances
+	// "example.com/m/pkg.Scale[...]").
+	Symbol string
+	// Params are the parameters after the ka.Item, as in every instance,
+	// except that the Type of a scalar parameter, or of a slice's elements,
+	// is read from the instance's function type (Instance.Func), where it
+	// follows from the type arguments.
+	Params []Param
+	// Stops is true for a kernel that checks for cancellation
+	// (//ka:cancel): the code of every instance then has the fault
+	// record's parameters (FaultParams), with or without fault sites.
+	Stops bool
+	// Code is the device code of every instance, each under its
+	// Instance.Entry.
+	Code Code
+	// Instances are the compiled instances.
+	Instances []Instance
+
+	mu    sync.Mutex
+	specs []instanceSpecs // by index in Instances, made at first use
+}
+
+// Instance is one compiled instance of a Generic: its names and what its
+// compiled code says about it, which do not follow from its type arguments.
+type Instance struct {
+	// Name is the instance's Go name ("Scale[float32]"), KernelSpec.Name.
+	Name string
+	// Entry is its symbol in the device code (KernelSpec.Entry), which
+	// instances with the same device code share.
+	Entry string
+	// Func is the instance's function type, func(ka.Item, float32,
+	// []float32) for Scale[float32]: how a typed launcher and LookupKernel
+	// find the instance, and where its parameters' types come from.
+	Func reflect.Type
+	// Params, when not nil, are the instance's parameters, for an
+	// instance whose parameters Generic.Params cannot describe (a type
+	// argument that is a struct, a ka.Matrix of a type parameter).
+	Params []Param
+	// Faults, Needs, Barrier and MaxGroup are KernelSpec's.
+	Faults   FaultSites
+	Needs    Features
+	Barrier  bool
+	MaxGroup int
+}
+
+// instanceSpecs are the specs made for one instance: with the typed
+// launcher's native entries, and without (LookupKernel's).
+type instanceSpecs struct{ typed, untyped *KernelSpec }
+
+// Typed returns the spec of the instance whose function type is fn, with
+// native and group as its Native and Group entries (Group may be nil): a
+// typed launcher's call. The spec is made once per instance; later calls
+// return it. An fn that is no compiled instance is an error wrapping
+// ErrUnsupported.
+func (g *Generic) Typed(fn reflect.Type, native NativeFunc, group GroupFunc) (*KernelSpec, error) {
+	i := g.instance(fn)
+	if i < 0 {
+		return nil, fmt.Errorf("kernel %s has no code for its instance of type %v: kago gen compiled no such instance: %w", g.Symbol, fn, ErrUnsupported)
+	}
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	s := g.specsOf(i)
+	if s.typed == nil {
+		s.typed = g.makeSpec(&g.Instances[i])
+		s.typed.Native, s.typed.Group = native, group
+	}
+	return s.typed, nil
+}
+
+// untyped returns the spec, without native entries, of the instance whose
+// function type is fn, or nil if kago gen compiled none.
+func (g *Generic) untyped(fn reflect.Type) *KernelSpec {
+	i := g.instance(fn)
+	if i < 0 {
+		return nil
+	}
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	s := g.specsOf(i)
+	if s.untyped == nil {
+		s.untyped = g.makeSpec(&g.Instances[i])
+	}
+	return s.untyped
+}
+
+// instance returns the index of the instance of function type fn, or -1.
+func (g *Generic) instance(fn reflect.Type) int {
+	for i := range g.Instances {
+		if in := &g.Instances[i]; in.Func == fn && fn.NumIn() == len(g.Params)+1 {
+			return i
+		}
+	}
+	return -1
+}
+
+// specsOf returns the specs of instance i; g.mu is held.
+func (g *Generic) specsOf(i int) *instanceSpecs {
+	if g.specs == nil {
+		g.specs = make([]instanceSpecs, len(g.Instances))
+	}
+	return &g.specs[i]
+}
+
+// makeSpec computes the spec of in: its parameters, their device layout
+// with the fault record's parameters where its code has them, and what in
+// says.
+func (g *Generic) makeSpec(in *Instance) *KernelSpec {
+	params := in.Params
+	if params == nil {
+		params = g.paramsOf(in.Func)
+	}
+	layout := LayoutOf(params)
+	if len(in.Faults) > 0 || g.Stops {
+		for _, fp := range FaultParams {
+			layout = append(layout, fp.Param)
+		}
+	}
+	return &KernelSpec{Name: in.Name, Entry: in.Entry, Params: params, DeviceParams: layout, Barrier: in.Barrier,
+		Needs: in.Needs, MaxGroup: in.MaxGroup, Faults: in.Faults, Code: g.Code}
+}
+
+// paramsOf is Params with the types of scalar parameters and of slices'
+// scalar elements read from the function type fn.
+func (g *Generic) paramsOf(fn reflect.Type) []Param {
+	ps := slices.Clone(g.Params)
+	for i := range ps {
+		p, t := &ps[i], fn.In(i+1)
+		switch {
+		case p.Fields != nil || p.Dims != 0 || p.Local || p.StructSize != 0:
+		case p.Slice:
+			p.Type = scalarOf(t.Elem())
+		default:
+			p.Type = scalarOf(t)
+		}
+	}
+	return ps
+}
+
+// scalarOf is the ScalarType of t's kind (t may be a named type), Invalid
+// for a kind that is no scalar type.
+func scalarOf(t reflect.Type) ScalarType {
+	if k := t.Kind(); k >= reflect.Bool && k <= reflect.Float64 && k != reflect.Uintptr {
+		return ScalarType(k)
+	}
+	return Invalid
+}
+
+// ScalarArg returns the scalar argument a as a T, for the native entries of
+// generic kernels, whose scalar parameters have a type parameter's type:
+// ka passes a scalar as a value of its predeclared type, and a T that is a
+// named type (type Gain float32) gets it converted, by reflection, once per
+// launch.
+func ScalarArg[T any](a Arg) T {
+	if v, ok := a.Value.(T); ok {
+		return v
+	}
+	return reflect.ValueOf(a.Value).Convert(reflect.TypeFor[T]()).Interface().(T)
+}
