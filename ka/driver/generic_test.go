@@ -15,7 +15,7 @@ import (
 type gain float32
 
 func gscale[T float32 | float64 | gain | int32](it ka.Item, a T, x []T, n int) {}
-func gcancel[T int32 | int64](it ka.Item, x []T)                             {}
+func gcancel[T int32 | int64](it ka.Item, x []T)                               {}
 
 // gscaleOf names gscale with a type parameter: Go passes an instantiation
 // wrapper.
