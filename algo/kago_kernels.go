@@ -6,918 +6,46 @@ import (
 	"embed"
 	"fmt"
 	"math"
+	"reflect"
 
 	"github.com/kago-dev/kago/ka"
 	"github.com/kago-dev/kago/ka/driver"
 )
 
-// kagoCode is the device code of the package's kernels, embedded from
-// kago_kernels/ with one embed.FS per target. A backend reads only its own
-// targets' methods, so a program links only the code its backends take
-// (see driver.Code).
-type kagoCode struct{}
+// kagoCode is the device code of one kernel function of the package,
+// by its name: its files in kago_kernels/, one per target, each with a section
+// per entry (driver.ReadCodeFile), embedded with one embed.FS per target.
+// A backend reads only its own targets' methods, so a program links only
+// the code its backends take (see driver.Code).
+type kagoCode string
 
 //go:embed kago_kernels/*.cl
 var kagoOpenCLC embed.FS
 
-// OpenCLC returns the OpenCL C source of the kernel entry.
-func (kagoCode) OpenCLC(entry string) ([]byte, error) {
-	return kagoOpenCLC.ReadFile("kago_kernels/" + entry + ".cl")
+// OpenCLC returns the OpenCL C source of the kernel's entry.
+func (c kagoCode) OpenCLC(entry string) ([]byte, error) {
+	return driver.ReadCodeFile(kagoOpenCLC, "kago_kernels/"+string(c)+".cl", entry)
 }
 
 //go:embed kago_kernels/*.spv
 var kagoSPIRV embed.FS
 
-// SPIRV returns the SPIR-V module of the kernel entry.
-func (kagoCode) SPIRV(entry string) ([]byte, error) {
-	return kagoSPIRV.ReadFile("kago_kernels/" + entry + ".spv")
+// SPIRV returns the SPIR-V module of the kernel's entry.
+func (c kagoCode) SPIRV(entry string) ([]byte, error) {
+	return driver.ReadCodeFile(kagoSPIRV, "kago_kernels/"+string(c)+".spv", entry)
 }
 
 //go:embed kago_kernels/*.ptx
 var kagoPTX embed.FS
 
-// PTX returns the PTX of the kernel entry.
-func (kagoCode) PTX(entry string) ([]byte, error) {
-	return kagoPTX.ReadFile("kago_kernels/" + entry + ".ptx")
+// PTX returns the PTX of the kernel's entry.
+func (c kagoCode) PTX(entry string) ([]byte, error) {
+	return driver.ReadCodeFile(kagoPTX, "kago_kernels/"+string(c)+".ptx", entry)
 }
 
 func init() {
-	driver.RegisterKernel(KCopy[bool], &driver.KernelSpec{
-		Name:  "KCopy[bool]",
-		Entry: "KCopy_bool",
-		Params: []driver.Param{
-			{Name: "dst", Type: driver.Bool, Slice: true},
-			{Name: "src", Type: driver.Bool, Slice: true},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
-			{Kind: driver.ParamLength, Arg: 0, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
-			{Kind: driver.ParamLength, Arg: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 29, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 29, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier: false,
-		Needs:   0,
-		Code:    kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.([]bool)
-			a1 := args[1].Value.([]bool)
-			return func(it driver.Item) { KCopy[bool](ka.Item(it), a0, a1) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.([]bool)
-			a1 := args[1].Value.([]bool)
-			return func(g *driver.WorkGroup) { kagoGroupKCopy[bool](g, a0, a1) }
-		},
-	})
-	driver.RegisterKernel(KCopy[float32], &driver.KernelSpec{
-		Name:  "KCopy[float32]",
-		Entry: "KCopy_float32",
-		Params: []driver.Param{
-			{Name: "dst", Type: driver.Float32, Slice: true},
-			{Name: "src", Type: driver.Float32, Slice: true},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
-			{Kind: driver.ParamLength, Arg: 0, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
-			{Kind: driver.ParamLength, Arg: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 29, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 29, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier: false,
-		Needs:   0,
-		Code:    kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.([]float32)
-			a1 := args[1].Value.([]float32)
-			return func(it driver.Item) { KCopy[float32](ka.Item(it), a0, a1) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.([]float32)
-			a1 := args[1].Value.([]float32)
-			return func(g *driver.WorkGroup) { kagoGroupKCopy[float32](g, a0, a1) }
-		},
-	})
-	driver.RegisterKernel(KCopy[float64], &driver.KernelSpec{
-		Name:  "KCopy[float64]",
-		Entry: "KCopy_float64",
-		Params: []driver.Param{
-			{Name: "dst", Type: driver.Float64, Slice: true},
-			{Name: "src", Type: driver.Float64, Slice: true},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
-			{Kind: driver.ParamLength, Arg: 0, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
-			{Kind: driver.ParamLength, Arg: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 29, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 29, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier: false,
-		Needs:   driver.FP64,
-		Code:    kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.([]float64)
-			a1 := args[1].Value.([]float64)
-			return func(it driver.Item) { KCopy[float64](ka.Item(it), a0, a1) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.([]float64)
-			a1 := args[1].Value.([]float64)
-			return func(g *driver.WorkGroup) { kagoGroupKCopy[float64](g, a0, a1) }
-		},
-	})
-	driver.RegisterKernel(KCopy[int16], &driver.KernelSpec{
-		Name:  "KCopy[int16]",
-		Entry: "KCopy_int16",
-		Params: []driver.Param{
-			{Name: "dst", Type: driver.Int16, Slice: true},
-			{Name: "src", Type: driver.Int16, Slice: true},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
-			{Kind: driver.ParamLength, Arg: 0, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
-			{Kind: driver.ParamLength, Arg: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 29, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 29, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier: false,
-		Needs:   0,
-		Code:    kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.([]int16)
-			a1 := args[1].Value.([]int16)
-			return func(it driver.Item) { KCopy[int16](ka.Item(it), a0, a1) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.([]int16)
-			a1 := args[1].Value.([]int16)
-			return func(g *driver.WorkGroup) { kagoGroupKCopy[int16](g, a0, a1) }
-		},
-	})
-	driver.RegisterKernel(KCopy[int32], &driver.KernelSpec{
-		Name:  "KCopy[int32]",
-		Entry: "KCopy_int32",
-		Params: []driver.Param{
-			{Name: "dst", Type: driver.Int32, Slice: true},
-			{Name: "src", Type: driver.Int32, Slice: true},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
-			{Kind: driver.ParamLength, Arg: 0, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
-			{Kind: driver.ParamLength, Arg: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 29, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 29, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier: false,
-		Needs:   0,
-		Code:    kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.([]int32)
-			a1 := args[1].Value.([]int32)
-			return func(it driver.Item) { KCopy[int32](ka.Item(it), a0, a1) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.([]int32)
-			a1 := args[1].Value.([]int32)
-			return func(g *driver.WorkGroup) { kagoGroupKCopy[int32](g, a0, a1) }
-		},
-	})
-	driver.RegisterKernel(KCopy[int64], &driver.KernelSpec{
-		Name:  "KCopy[int64]",
-		Entry: "KCopy_int64",
-		Params: []driver.Param{
-			{Name: "dst", Type: driver.Int64, Slice: true},
-			{Name: "src", Type: driver.Int64, Slice: true},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
-			{Kind: driver.ParamLength, Arg: 0, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
-			{Kind: driver.ParamLength, Arg: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 29, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 29, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier: false,
-		Needs:   0,
-		Code:    kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.([]int64)
-			a1 := args[1].Value.([]int64)
-			return func(it driver.Item) { KCopy[int64](ka.Item(it), a0, a1) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.([]int64)
-			a1 := args[1].Value.([]int64)
-			return func(g *driver.WorkGroup) { kagoGroupKCopy[int64](g, a0, a1) }
-		},
-	})
-	driver.RegisterKernel(KCopy[int8], &driver.KernelSpec{
-		Name:  "KCopy[int8]",
-		Entry: "KCopy_int8",
-		Params: []driver.Param{
-			{Name: "dst", Type: driver.Int8, Slice: true},
-			{Name: "src", Type: driver.Int8, Slice: true},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
-			{Kind: driver.ParamLength, Arg: 0, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
-			{Kind: driver.ParamLength, Arg: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 29, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 29, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier: false,
-		Needs:   0,
-		Code:    kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.([]int8)
-			a1 := args[1].Value.([]int8)
-			return func(it driver.Item) { KCopy[int8](ka.Item(it), a0, a1) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.([]int8)
-			a1 := args[1].Value.([]int8)
-			return func(g *driver.WorkGroup) { kagoGroupKCopy[int8](g, a0, a1) }
-		},
-	})
-	driver.RegisterKernel(KCopy[int], &driver.KernelSpec{
-		Name:  "KCopy[int]",
-		Entry: "KCopy_int",
-		Params: []driver.Param{
-			{Name: "dst", Type: driver.Int, Slice: true},
-			{Name: "src", Type: driver.Int, Slice: true},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
-			{Kind: driver.ParamLength, Arg: 0, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
-			{Kind: driver.ParamLength, Arg: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 29, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 29, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier: false,
-		Needs:   0,
-		Code:    kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.([]int)
-			a1 := args[1].Value.([]int)
-			return func(it driver.Item) { KCopy[int](ka.Item(it), a0, a1) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.([]int)
-			a1 := args[1].Value.([]int)
-			return func(g *driver.WorkGroup) { kagoGroupKCopy[int](g, a0, a1) }
-		},
-	})
-	driver.RegisterKernel(KCopy[uint16], &driver.KernelSpec{
-		Name:  "KCopy[uint16]",
-		Entry: "KCopy_uint16",
-		Params: []driver.Param{
-			{Name: "dst", Type: driver.Uint16, Slice: true},
-			{Name: "src", Type: driver.Uint16, Slice: true},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
-			{Kind: driver.ParamLength, Arg: 0, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
-			{Kind: driver.ParamLength, Arg: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 29, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 29, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier: false,
-		Needs:   0,
-		Code:    kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.([]uint16)
-			a1 := args[1].Value.([]uint16)
-			return func(it driver.Item) { KCopy[uint16](ka.Item(it), a0, a1) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.([]uint16)
-			a1 := args[1].Value.([]uint16)
-			return func(g *driver.WorkGroup) { kagoGroupKCopy[uint16](g, a0, a1) }
-		},
-	})
-	driver.RegisterKernel(KCopy[uint32], &driver.KernelSpec{
-		Name:  "KCopy[uint32]",
-		Entry: "KCopy_uint32",
-		Params: []driver.Param{
-			{Name: "dst", Type: driver.Uint32, Slice: true},
-			{Name: "src", Type: driver.Uint32, Slice: true},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
-			{Kind: driver.ParamLength, Arg: 0, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
-			{Kind: driver.ParamLength, Arg: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 29, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 29, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier: false,
-		Needs:   0,
-		Code:    kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.([]uint32)
-			a1 := args[1].Value.([]uint32)
-			return func(it driver.Item) { KCopy[uint32](ka.Item(it), a0, a1) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.([]uint32)
-			a1 := args[1].Value.([]uint32)
-			return func(g *driver.WorkGroup) { kagoGroupKCopy[uint32](g, a0, a1) }
-		},
-	})
-	driver.RegisterKernel(KCopy[uint64], &driver.KernelSpec{
-		Name:  "KCopy[uint64]",
-		Entry: "KCopy_uint64",
-		Params: []driver.Param{
-			{Name: "dst", Type: driver.Uint64, Slice: true},
-			{Name: "src", Type: driver.Uint64, Slice: true},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
-			{Kind: driver.ParamLength, Arg: 0, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
-			{Kind: driver.ParamLength, Arg: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 29, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 29, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier: false,
-		Needs:   0,
-		Code:    kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.([]uint64)
-			a1 := args[1].Value.([]uint64)
-			return func(it driver.Item) { KCopy[uint64](ka.Item(it), a0, a1) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.([]uint64)
-			a1 := args[1].Value.([]uint64)
-			return func(g *driver.WorkGroup) { kagoGroupKCopy[uint64](g, a0, a1) }
-		},
-	})
-	driver.RegisterKernel(KCopy[uint8], &driver.KernelSpec{
-		Name:  "KCopy[uint8]",
-		Entry: "KCopy_uint8",
-		Params: []driver.Param{
-			{Name: "dst", Type: driver.Uint8, Slice: true},
-			{Name: "src", Type: driver.Uint8, Slice: true},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
-			{Kind: driver.ParamLength, Arg: 0, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
-			{Kind: driver.ParamLength, Arg: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 29, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 29, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier: false,
-		Needs:   0,
-		Code:    kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.([]uint8)
-			a1 := args[1].Value.([]uint8)
-			return func(it driver.Item) { KCopy[uint8](ka.Item(it), a0, a1) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.([]uint8)
-			a1 := args[1].Value.([]uint8)
-			return func(g *driver.WorkGroup) { kagoGroupKCopy[uint8](g, a0, a1) }
-		},
-	})
-	driver.RegisterKernel(KCopy[uint], &driver.KernelSpec{
-		Name:  "KCopy[uint]",
-		Entry: "KCopy_uint",
-		Params: []driver.Param{
-			{Name: "dst", Type: driver.Uint, Slice: true},
-			{Name: "src", Type: driver.Uint, Slice: true},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
-			{Kind: driver.ParamLength, Arg: 0, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
-			{Kind: driver.ParamLength, Arg: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 29, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 29, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier: false,
-		Needs:   0,
-		Code:    kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.([]uint)
-			a1 := args[1].Value.([]uint)
-			return func(it driver.Item) { KCopy[uint](ka.Item(it), a0, a1) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.([]uint)
-			a1 := args[1].Value.([]uint)
-			return func(g *driver.WorkGroup) { kagoGroupKCopy[uint](g, a0, a1) }
-		},
-	})
-	driver.RegisterKernel(KFill[float32], &driver.KernelSpec{
-		Name:  "KFill[float32]",
-		Entry: "KFill_float32",
-		Params: []driver.Param{
-			{Name: "x", Type: driver.Float32, Slice: true},
-			{Name: "v", Type: driver.Float32},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
-			{Kind: driver.ParamLength, Arg: 0, Size: 8},
-			{Kind: driver.ParamScalar, Arg: 1, Size: 4},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 14, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier: false,
-		Needs:   0,
-		Code:    kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.([]float32)
-			a1 := args[1].Value.(float32)
-			return func(it driver.Item) { KFill[float32](ka.Item(it), a0, a1) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.([]float32)
-			a1 := args[1].Value.(float32)
-			return func(g *driver.WorkGroup) { kagoGroupKFill[float32](g, a0, a1) }
-		},
-	})
-	driver.RegisterKernel(KFill[float64], &driver.KernelSpec{
-		Name:  "KFill[float64]",
-		Entry: "KFill_float64",
-		Params: []driver.Param{
-			{Name: "x", Type: driver.Float64, Slice: true},
-			{Name: "v", Type: driver.Float64},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
-			{Kind: driver.ParamLength, Arg: 0, Size: 8},
-			{Kind: driver.ParamScalar, Arg: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 14, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier: false,
-		Needs:   driver.FP64,
-		Code:    kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.([]float64)
-			a1 := args[1].Value.(float64)
-			return func(it driver.Item) { KFill[float64](ka.Item(it), a0, a1) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.([]float64)
-			a1 := args[1].Value.(float64)
-			return func(g *driver.WorkGroup) { kagoGroupKFill[float64](g, a0, a1) }
-		},
-	})
-	driver.RegisterKernel(KFill[int16], &driver.KernelSpec{
-		Name:  "KFill[int16]",
-		Entry: "KFill_int16",
-		Params: []driver.Param{
-			{Name: "x", Type: driver.Int16, Slice: true},
-			{Name: "v", Type: driver.Int16},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
-			{Kind: driver.ParamLength, Arg: 0, Size: 8},
-			{Kind: driver.ParamScalar, Arg: 1, Size: 2},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 14, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier: false,
-		Needs:   0,
-		Code:    kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.([]int16)
-			a1 := args[1].Value.(int16)
-			return func(it driver.Item) { KFill[int16](ka.Item(it), a0, a1) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.([]int16)
-			a1 := args[1].Value.(int16)
-			return func(g *driver.WorkGroup) { kagoGroupKFill[int16](g, a0, a1) }
-		},
-	})
-	driver.RegisterKernel(KFill[int32], &driver.KernelSpec{
-		Name:  "KFill[int32]",
-		Entry: "KFill_int32",
-		Params: []driver.Param{
-			{Name: "x", Type: driver.Int32, Slice: true},
-			{Name: "v", Type: driver.Int32},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
-			{Kind: driver.ParamLength, Arg: 0, Size: 8},
-			{Kind: driver.ParamScalar, Arg: 1, Size: 4},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 14, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier: false,
-		Needs:   0,
-		Code:    kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.([]int32)
-			a1 := args[1].Value.(int32)
-			return func(it driver.Item) { KFill[int32](ka.Item(it), a0, a1) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.([]int32)
-			a1 := args[1].Value.(int32)
-			return func(g *driver.WorkGroup) { kagoGroupKFill[int32](g, a0, a1) }
-		},
-	})
-	driver.RegisterKernel(KFill[int64], &driver.KernelSpec{
-		Name:  "KFill[int64]",
-		Entry: "KFill_int64",
-		Params: []driver.Param{
-			{Name: "x", Type: driver.Int64, Slice: true},
-			{Name: "v", Type: driver.Int64},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
-			{Kind: driver.ParamLength, Arg: 0, Size: 8},
-			{Kind: driver.ParamScalar, Arg: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 14, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier: false,
-		Needs:   0,
-		Code:    kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.([]int64)
-			a1 := args[1].Value.(int64)
-			return func(it driver.Item) { KFill[int64](ka.Item(it), a0, a1) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.([]int64)
-			a1 := args[1].Value.(int64)
-			return func(g *driver.WorkGroup) { kagoGroupKFill[int64](g, a0, a1) }
-		},
-	})
-	driver.RegisterKernel(KFill[int8], &driver.KernelSpec{
-		Name:  "KFill[int8]",
-		Entry: "KFill_int8",
-		Params: []driver.Param{
-			{Name: "x", Type: driver.Int8, Slice: true},
-			{Name: "v", Type: driver.Int8},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
-			{Kind: driver.ParamLength, Arg: 0, Size: 8},
-			{Kind: driver.ParamScalar, Arg: 1, Size: 1},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 14, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier: false,
-		Needs:   0,
-		Code:    kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.([]int8)
-			a1 := args[1].Value.(int8)
-			return func(it driver.Item) { KFill[int8](ka.Item(it), a0, a1) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.([]int8)
-			a1 := args[1].Value.(int8)
-			return func(g *driver.WorkGroup) { kagoGroupKFill[int8](g, a0, a1) }
-		},
-	})
-	driver.RegisterKernel(KFill[int], &driver.KernelSpec{
-		Name:  "KFill[int]",
-		Entry: "KFill_int",
-		Params: []driver.Param{
-			{Name: "x", Type: driver.Int, Slice: true},
-			{Name: "v", Type: driver.Int},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
-			{Kind: driver.ParamLength, Arg: 0, Size: 8},
-			{Kind: driver.ParamScalar, Arg: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 14, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier: false,
-		Needs:   0,
-		Code:    kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.([]int)
-			a1 := args[1].Value.(int)
-			return func(it driver.Item) { KFill[int](ka.Item(it), a0, a1) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.([]int)
-			a1 := args[1].Value.(int)
-			return func(g *driver.WorkGroup) { kagoGroupKFill[int](g, a0, a1) }
-		},
-	})
-	driver.RegisterKernel(KFill[uint16], &driver.KernelSpec{
-		Name:  "KFill[uint16]",
-		Entry: "KFill_uint16",
-		Params: []driver.Param{
-			{Name: "x", Type: driver.Uint16, Slice: true},
-			{Name: "v", Type: driver.Uint16},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
-			{Kind: driver.ParamLength, Arg: 0, Size: 8},
-			{Kind: driver.ParamScalar, Arg: 1, Size: 2},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 14, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier: false,
-		Needs:   0,
-		Code:    kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.([]uint16)
-			a1 := args[1].Value.(uint16)
-			return func(it driver.Item) { KFill[uint16](ka.Item(it), a0, a1) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.([]uint16)
-			a1 := args[1].Value.(uint16)
-			return func(g *driver.WorkGroup) { kagoGroupKFill[uint16](g, a0, a1) }
-		},
-	})
-	driver.RegisterKernel(KFill[uint32], &driver.KernelSpec{
-		Name:  "KFill[uint32]",
-		Entry: "KFill_uint32",
-		Params: []driver.Param{
-			{Name: "x", Type: driver.Uint32, Slice: true},
-			{Name: "v", Type: driver.Uint32},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
-			{Kind: driver.ParamLength, Arg: 0, Size: 8},
-			{Kind: driver.ParamScalar, Arg: 1, Size: 4},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 14, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier: false,
-		Needs:   0,
-		Code:    kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.([]uint32)
-			a1 := args[1].Value.(uint32)
-			return func(it driver.Item) { KFill[uint32](ka.Item(it), a0, a1) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.([]uint32)
-			a1 := args[1].Value.(uint32)
-			return func(g *driver.WorkGroup) { kagoGroupKFill[uint32](g, a0, a1) }
-		},
-	})
-	driver.RegisterKernel(KFill[uint64], &driver.KernelSpec{
-		Name:  "KFill[uint64]",
-		Entry: "KFill_uint64",
-		Params: []driver.Param{
-			{Name: "x", Type: driver.Uint64, Slice: true},
-			{Name: "v", Type: driver.Uint64},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
-			{Kind: driver.ParamLength, Arg: 0, Size: 8},
-			{Kind: driver.ParamScalar, Arg: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 14, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier: false,
-		Needs:   0,
-		Code:    kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.([]uint64)
-			a1 := args[1].Value.(uint64)
-			return func(it driver.Item) { KFill[uint64](ka.Item(it), a0, a1) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.([]uint64)
-			a1 := args[1].Value.(uint64)
-			return func(g *driver.WorkGroup) { kagoGroupKFill[uint64](g, a0, a1) }
-		},
-	})
-	driver.RegisterKernel(KFill[uint8], &driver.KernelSpec{
-		Name:  "KFill[uint8]",
-		Entry: "KFill_uint8",
-		Params: []driver.Param{
-			{Name: "x", Type: driver.Uint8, Slice: true},
-			{Name: "v", Type: driver.Uint8},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
-			{Kind: driver.ParamLength, Arg: 0, Size: 8},
-			{Kind: driver.ParamScalar, Arg: 1, Size: 1},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 14, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier: false,
-		Needs:   0,
-		Code:    kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.([]uint8)
-			a1 := args[1].Value.(uint8)
-			return func(it driver.Item) { KFill[uint8](ka.Item(it), a0, a1) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.([]uint8)
-			a1 := args[1].Value.(uint8)
-			return func(g *driver.WorkGroup) { kagoGroupKFill[uint8](g, a0, a1) }
-		},
-	})
-	driver.RegisterKernel(KFill[uint], &driver.KernelSpec{
-		Name:  "KFill[uint]",
-		Entry: "KFill_uint",
-		Params: []driver.Param{
-			{Name: "x", Type: driver.Uint, Slice: true},
-			{Name: "v", Type: driver.Uint},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
-			{Kind: driver.ParamLength, Arg: 0, Size: 8},
-			{Kind: driver.ParamScalar, Arg: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 14, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier: false,
-		Needs:   0,
-		Code:    kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.([]uint)
-			a1 := args[1].Value.(uint)
-			return func(it driver.Item) { KFill[uint](ka.Item(it), a0, a1) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.([]uint)
-			a1 := args[1].Value.(uint)
-			return func(g *driver.WorkGroup) { kagoGroupKFill[uint](g, a0, a1) }
-		},
-	})
+	driver.RegisterGeneric(kagoGenericKCopy)
+	driver.RegisterGeneric(kagoGenericKFill)
 	driver.RegisterKernel(KFloat32FromKey, &driver.KernelSpec{
 		Name:  "KFloat32FromKey",
 		Entry: "KFloat32FromKey",
@@ -942,7 +70,7 @@ func init() {
 		},
 		Barrier: false,
 		Needs:   0,
-		Code:    kagoCode{},
+		Code:    kagoCode("KFloat32FromKey"),
 		Native: func(args []driver.Arg) func(driver.Item) {
 			a0 := args[0].Value.([]uint32)
 			a1 := args[1].Value.([]float32)
@@ -978,7 +106,7 @@ func init() {
 		},
 		Barrier: false,
 		Needs:   0,
-		Code:    kagoCode{},
+		Code:    kagoCode("KFloat32Key"),
 		Native: func(args []driver.Arg) func(driver.Item) {
 			a0 := args[0].Value.([]float32)
 			a1 := args[1].Value.([]uint32)
@@ -1014,7 +142,7 @@ func init() {
 		},
 		Barrier: false,
 		Needs:   driver.FP64,
-		Code:    kagoCode{},
+		Code:    kagoCode("KFloat64FromKey"),
 		Native: func(args []driver.Arg) func(driver.Item) {
 			a0 := args[0].Value.([]uint64)
 			a1 := args[1].Value.([]float64)
@@ -1050,7 +178,7 @@ func init() {
 		},
 		Barrier: false,
 		Needs:   driver.FP64,
-		Code:    kagoCode{},
+		Code:    kagoCode("KFloat64Key"),
 		Native: func(args []driver.Arg) func(driver.Item) {
 			a0 := args[0].Value.([]float64)
 			a1 := args[1].Value.([]uint64)
@@ -1062,4788 +190,493 @@ func init() {
 			return func(g *driver.WorkGroup) { kagoGroupKFloat64Key(g, a0, a1) }
 		},
 	})
-	driver.RegisterKernel(KGather[bool], &driver.KernelSpec{
-		Name:  "KGather[bool]",
-		Entry: "KGather_bool",
-		Params: []driver.Param{
-			{Name: "dst", Type: driver.Bool, Slice: true},
-			{Name: "src", Type: driver.Bool, Slice: true},
-			{Name: "perm", Type: driver.Uint32, Slice: true},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
-			{Kind: driver.ParamLength, Arg: 0, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
-			{Kind: driver.ParamLength, Arg: 1, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 2, Size: 8},
-			{Kind: driver.ParamLength, Arg: 2, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "sort.go", Line: 44, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "sort.go", Line: 44, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Uint, driver.Int}},
-			{Kind: driver.FaultIndex, File: "sort.go", Line: 44, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier: false,
-		Needs:   0,
-		Code:    kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.([]bool)
-			a1 := args[1].Value.([]bool)
-			a2 := args[2].Value.([]uint32)
-			return func(it driver.Item) { KGather[bool](ka.Item(it), a0, a1, a2) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.([]bool)
-			a1 := args[1].Value.([]bool)
-			a2 := args[2].Value.([]uint32)
-			return func(g *driver.WorkGroup) { kagoGroupKGather[bool](g, a0, a1, a2) }
-		},
-	})
-	driver.RegisterKernel(KGather[float32], &driver.KernelSpec{
-		Name:  "KGather[float32]",
-		Entry: "KGather_float32",
-		Params: []driver.Param{
-			{Name: "dst", Type: driver.Float32, Slice: true},
-			{Name: "src", Type: driver.Float32, Slice: true},
-			{Name: "perm", Type: driver.Uint32, Slice: true},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
-			{Kind: driver.ParamLength, Arg: 0, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
-			{Kind: driver.ParamLength, Arg: 1, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 2, Size: 8},
-			{Kind: driver.ParamLength, Arg: 2, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "sort.go", Line: 44, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "sort.go", Line: 44, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Uint, driver.Int}},
-			{Kind: driver.FaultIndex, File: "sort.go", Line: 44, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier: false,
-		Needs:   0,
-		Code:    kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.([]float32)
-			a1 := args[1].Value.([]float32)
-			a2 := args[2].Value.([]uint32)
-			return func(it driver.Item) { KGather[float32](ka.Item(it), a0, a1, a2) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.([]float32)
-			a1 := args[1].Value.([]float32)
-			a2 := args[2].Value.([]uint32)
-			return func(g *driver.WorkGroup) { kagoGroupKGather[float32](g, a0, a1, a2) }
-		},
-	})
-	driver.RegisterKernel(KGather[float64], &driver.KernelSpec{
-		Name:  "KGather[float64]",
-		Entry: "KGather_float64",
-		Params: []driver.Param{
-			{Name: "dst", Type: driver.Float64, Slice: true},
-			{Name: "src", Type: driver.Float64, Slice: true},
-			{Name: "perm", Type: driver.Uint32, Slice: true},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
-			{Kind: driver.ParamLength, Arg: 0, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
-			{Kind: driver.ParamLength, Arg: 1, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 2, Size: 8},
-			{Kind: driver.ParamLength, Arg: 2, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "sort.go", Line: 44, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "sort.go", Line: 44, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Uint, driver.Int}},
-			{Kind: driver.FaultIndex, File: "sort.go", Line: 44, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier: false,
-		Needs:   driver.FP64,
-		Code:    kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.([]float64)
-			a1 := args[1].Value.([]float64)
-			a2 := args[2].Value.([]uint32)
-			return func(it driver.Item) { KGather[float64](ka.Item(it), a0, a1, a2) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.([]float64)
-			a1 := args[1].Value.([]float64)
-			a2 := args[2].Value.([]uint32)
-			return func(g *driver.WorkGroup) { kagoGroupKGather[float64](g, a0, a1, a2) }
-		},
-	})
-	driver.RegisterKernel(KGather[int16], &driver.KernelSpec{
-		Name:  "KGather[int16]",
-		Entry: "KGather_int16",
-		Params: []driver.Param{
-			{Name: "dst", Type: driver.Int16, Slice: true},
-			{Name: "src", Type: driver.Int16, Slice: true},
-			{Name: "perm", Type: driver.Uint32, Slice: true},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
-			{Kind: driver.ParamLength, Arg: 0, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
-			{Kind: driver.ParamLength, Arg: 1, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 2, Size: 8},
-			{Kind: driver.ParamLength, Arg: 2, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "sort.go", Line: 44, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "sort.go", Line: 44, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Uint, driver.Int}},
-			{Kind: driver.FaultIndex, File: "sort.go", Line: 44, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier: false,
-		Needs:   0,
-		Code:    kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.([]int16)
-			a1 := args[1].Value.([]int16)
-			a2 := args[2].Value.([]uint32)
-			return func(it driver.Item) { KGather[int16](ka.Item(it), a0, a1, a2) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.([]int16)
-			a1 := args[1].Value.([]int16)
-			a2 := args[2].Value.([]uint32)
-			return func(g *driver.WorkGroup) { kagoGroupKGather[int16](g, a0, a1, a2) }
-		},
-	})
-	driver.RegisterKernel(KGather[int32], &driver.KernelSpec{
-		Name:  "KGather[int32]",
-		Entry: "KGather_int32",
-		Params: []driver.Param{
-			{Name: "dst", Type: driver.Int32, Slice: true},
-			{Name: "src", Type: driver.Int32, Slice: true},
-			{Name: "perm", Type: driver.Uint32, Slice: true},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
-			{Kind: driver.ParamLength, Arg: 0, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
-			{Kind: driver.ParamLength, Arg: 1, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 2, Size: 8},
-			{Kind: driver.ParamLength, Arg: 2, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "sort.go", Line: 44, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "sort.go", Line: 44, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Uint, driver.Int}},
-			{Kind: driver.FaultIndex, File: "sort.go", Line: 44, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier: false,
-		Needs:   0,
-		Code:    kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.([]int32)
-			a1 := args[1].Value.([]int32)
-			a2 := args[2].Value.([]uint32)
-			return func(it driver.Item) { KGather[int32](ka.Item(it), a0, a1, a2) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.([]int32)
-			a1 := args[1].Value.([]int32)
-			a2 := args[2].Value.([]uint32)
-			return func(g *driver.WorkGroup) { kagoGroupKGather[int32](g, a0, a1, a2) }
-		},
-	})
-	driver.RegisterKernel(KGather[int64], &driver.KernelSpec{
-		Name:  "KGather[int64]",
-		Entry: "KGather_int64",
-		Params: []driver.Param{
-			{Name: "dst", Type: driver.Int64, Slice: true},
-			{Name: "src", Type: driver.Int64, Slice: true},
-			{Name: "perm", Type: driver.Uint32, Slice: true},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
-			{Kind: driver.ParamLength, Arg: 0, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
-			{Kind: driver.ParamLength, Arg: 1, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 2, Size: 8},
-			{Kind: driver.ParamLength, Arg: 2, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "sort.go", Line: 44, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "sort.go", Line: 44, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Uint, driver.Int}},
-			{Kind: driver.FaultIndex, File: "sort.go", Line: 44, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier: false,
-		Needs:   0,
-		Code:    kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.([]int64)
-			a1 := args[1].Value.([]int64)
-			a2 := args[2].Value.([]uint32)
-			return func(it driver.Item) { KGather[int64](ka.Item(it), a0, a1, a2) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.([]int64)
-			a1 := args[1].Value.([]int64)
-			a2 := args[2].Value.([]uint32)
-			return func(g *driver.WorkGroup) { kagoGroupKGather[int64](g, a0, a1, a2) }
-		},
-	})
-	driver.RegisterKernel(KGather[int8], &driver.KernelSpec{
-		Name:  "KGather[int8]",
-		Entry: "KGather_int8",
-		Params: []driver.Param{
-			{Name: "dst", Type: driver.Int8, Slice: true},
-			{Name: "src", Type: driver.Int8, Slice: true},
-			{Name: "perm", Type: driver.Uint32, Slice: true},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
-			{Kind: driver.ParamLength, Arg: 0, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
-			{Kind: driver.ParamLength, Arg: 1, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 2, Size: 8},
-			{Kind: driver.ParamLength, Arg: 2, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "sort.go", Line: 44, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "sort.go", Line: 44, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Uint, driver.Int}},
-			{Kind: driver.FaultIndex, File: "sort.go", Line: 44, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier: false,
-		Needs:   0,
-		Code:    kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.([]int8)
-			a1 := args[1].Value.([]int8)
-			a2 := args[2].Value.([]uint32)
-			return func(it driver.Item) { KGather[int8](ka.Item(it), a0, a1, a2) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.([]int8)
-			a1 := args[1].Value.([]int8)
-			a2 := args[2].Value.([]uint32)
-			return func(g *driver.WorkGroup) { kagoGroupKGather[int8](g, a0, a1, a2) }
-		},
-	})
-	driver.RegisterKernel(KGather[int], &driver.KernelSpec{
-		Name:  "KGather[int]",
-		Entry: "KGather_int",
-		Params: []driver.Param{
-			{Name: "dst", Type: driver.Int, Slice: true},
-			{Name: "src", Type: driver.Int, Slice: true},
-			{Name: "perm", Type: driver.Uint32, Slice: true},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
-			{Kind: driver.ParamLength, Arg: 0, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
-			{Kind: driver.ParamLength, Arg: 1, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 2, Size: 8},
-			{Kind: driver.ParamLength, Arg: 2, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "sort.go", Line: 44, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "sort.go", Line: 44, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Uint, driver.Int}},
-			{Kind: driver.FaultIndex, File: "sort.go", Line: 44, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier: false,
-		Needs:   0,
-		Code:    kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.([]int)
-			a1 := args[1].Value.([]int)
-			a2 := args[2].Value.([]uint32)
-			return func(it driver.Item) { KGather[int](ka.Item(it), a0, a1, a2) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.([]int)
-			a1 := args[1].Value.([]int)
-			a2 := args[2].Value.([]uint32)
-			return func(g *driver.WorkGroup) { kagoGroupKGather[int](g, a0, a1, a2) }
-		},
-	})
-	driver.RegisterKernel(KGather[uint16], &driver.KernelSpec{
-		Name:  "KGather[uint16]",
-		Entry: "KGather_uint16",
-		Params: []driver.Param{
-			{Name: "dst", Type: driver.Uint16, Slice: true},
-			{Name: "src", Type: driver.Uint16, Slice: true},
-			{Name: "perm", Type: driver.Uint32, Slice: true},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
-			{Kind: driver.ParamLength, Arg: 0, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
-			{Kind: driver.ParamLength, Arg: 1, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 2, Size: 8},
-			{Kind: driver.ParamLength, Arg: 2, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "sort.go", Line: 44, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "sort.go", Line: 44, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Uint, driver.Int}},
-			{Kind: driver.FaultIndex, File: "sort.go", Line: 44, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier: false,
-		Needs:   0,
-		Code:    kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.([]uint16)
-			a1 := args[1].Value.([]uint16)
-			a2 := args[2].Value.([]uint32)
-			return func(it driver.Item) { KGather[uint16](ka.Item(it), a0, a1, a2) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.([]uint16)
-			a1 := args[1].Value.([]uint16)
-			a2 := args[2].Value.([]uint32)
-			return func(g *driver.WorkGroup) { kagoGroupKGather[uint16](g, a0, a1, a2) }
-		},
-	})
-	driver.RegisterKernel(KGather[uint32], &driver.KernelSpec{
-		Name:  "KGather[uint32]",
-		Entry: "KGather_uint32",
-		Params: []driver.Param{
-			{Name: "dst", Type: driver.Uint32, Slice: true},
-			{Name: "src", Type: driver.Uint32, Slice: true},
-			{Name: "perm", Type: driver.Uint32, Slice: true},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
-			{Kind: driver.ParamLength, Arg: 0, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
-			{Kind: driver.ParamLength, Arg: 1, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 2, Size: 8},
-			{Kind: driver.ParamLength, Arg: 2, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "sort.go", Line: 44, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "sort.go", Line: 44, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Uint, driver.Int}},
-			{Kind: driver.FaultIndex, File: "sort.go", Line: 44, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier: false,
-		Needs:   0,
-		Code:    kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.([]uint32)
-			a1 := args[1].Value.([]uint32)
-			a2 := args[2].Value.([]uint32)
-			return func(it driver.Item) { KGather[uint32](ka.Item(it), a0, a1, a2) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.([]uint32)
-			a1 := args[1].Value.([]uint32)
-			a2 := args[2].Value.([]uint32)
-			return func(g *driver.WorkGroup) { kagoGroupKGather[uint32](g, a0, a1, a2) }
-		},
-	})
-	driver.RegisterKernel(KGather[uint64], &driver.KernelSpec{
-		Name:  "KGather[uint64]",
-		Entry: "KGather_uint64",
-		Params: []driver.Param{
-			{Name: "dst", Type: driver.Uint64, Slice: true},
-			{Name: "src", Type: driver.Uint64, Slice: true},
-			{Name: "perm", Type: driver.Uint32, Slice: true},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
-			{Kind: driver.ParamLength, Arg: 0, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
-			{Kind: driver.ParamLength, Arg: 1, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 2, Size: 8},
-			{Kind: driver.ParamLength, Arg: 2, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "sort.go", Line: 44, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "sort.go", Line: 44, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Uint, driver.Int}},
-			{Kind: driver.FaultIndex, File: "sort.go", Line: 44, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier: false,
-		Needs:   0,
-		Code:    kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.([]uint64)
-			a1 := args[1].Value.([]uint64)
-			a2 := args[2].Value.([]uint32)
-			return func(it driver.Item) { KGather[uint64](ka.Item(it), a0, a1, a2) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.([]uint64)
-			a1 := args[1].Value.([]uint64)
-			a2 := args[2].Value.([]uint32)
-			return func(g *driver.WorkGroup) { kagoGroupKGather[uint64](g, a0, a1, a2) }
-		},
-	})
-	driver.RegisterKernel(KGather[uint8], &driver.KernelSpec{
-		Name:  "KGather[uint8]",
-		Entry: "KGather_uint8",
-		Params: []driver.Param{
-			{Name: "dst", Type: driver.Uint8, Slice: true},
-			{Name: "src", Type: driver.Uint8, Slice: true},
-			{Name: "perm", Type: driver.Uint32, Slice: true},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
-			{Kind: driver.ParamLength, Arg: 0, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
-			{Kind: driver.ParamLength, Arg: 1, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 2, Size: 8},
-			{Kind: driver.ParamLength, Arg: 2, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "sort.go", Line: 44, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "sort.go", Line: 44, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Uint, driver.Int}},
-			{Kind: driver.FaultIndex, File: "sort.go", Line: 44, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier: false,
-		Needs:   0,
-		Code:    kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.([]uint8)
-			a1 := args[1].Value.([]uint8)
-			a2 := args[2].Value.([]uint32)
-			return func(it driver.Item) { KGather[uint8](ka.Item(it), a0, a1, a2) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.([]uint8)
-			a1 := args[1].Value.([]uint8)
-			a2 := args[2].Value.([]uint32)
-			return func(g *driver.WorkGroup) { kagoGroupKGather[uint8](g, a0, a1, a2) }
-		},
-	})
-	driver.RegisterKernel(KGather[uint], &driver.KernelSpec{
-		Name:  "KGather[uint]",
-		Entry: "KGather_uint",
-		Params: []driver.Param{
-			{Name: "dst", Type: driver.Uint, Slice: true},
-			{Name: "src", Type: driver.Uint, Slice: true},
-			{Name: "perm", Type: driver.Uint32, Slice: true},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
-			{Kind: driver.ParamLength, Arg: 0, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
-			{Kind: driver.ParamLength, Arg: 1, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 2, Size: 8},
-			{Kind: driver.ParamLength, Arg: 2, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "sort.go", Line: 44, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "sort.go", Line: 44, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Uint, driver.Int}},
-			{Kind: driver.FaultIndex, File: "sort.go", Line: 44, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier: false,
-		Needs:   0,
-		Code:    kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.([]uint)
-			a1 := args[1].Value.([]uint)
-			a2 := args[2].Value.([]uint32)
-			return func(it driver.Item) { KGather[uint](ka.Item(it), a0, a1, a2) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.([]uint)
-			a1 := args[1].Value.([]uint)
-			a2 := args[2].Value.([]uint32)
-			return func(g *driver.WorkGroup) { kagoGroupKGather[uint](g, a0, a1, a2) }
-		},
-	})
-	driver.RegisterKernel(KInt64FromKey[float32], &driver.KernelSpec{
-		Name:  "KInt64FromKey[float32]",
-		Entry: "KInt64FromKey_float32",
-		Params: []driver.Param{
-			{Name: "keys", Type: driver.Uint64, Slice: true},
-			{Name: "x", Type: driver.Float32, Slice: true},
-			{Name: "flip", Type: driver.Uint64},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
-			{Kind: driver.ParamLength, Arg: 0, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
-			{Kind: driver.ParamLength, Arg: 1, Size: 8},
-			{Kind: driver.ParamScalar, Arg: 2, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "sort.go", Line: 36, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "sort.go", Line: 36, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier: false,
-		Needs:   0,
-		Code:    kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.([]uint64)
-			a1 := args[1].Value.([]float32)
-			a2 := args[2].Value.(uint64)
-			return func(it driver.Item) { KInt64FromKey[float32](ka.Item(it), a0, a1, a2) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.([]uint64)
-			a1 := args[1].Value.([]float32)
-			a2 := args[2].Value.(uint64)
-			return func(g *driver.WorkGroup) { kagoGroupKInt64FromKey[float32](g, a0, a1, a2) }
-		},
-	})
-	driver.RegisterKernel(KInt64FromKey[int64], &driver.KernelSpec{
-		Name:  "KInt64FromKey[int64]",
-		Entry: "KInt64FromKey_int64",
-		Params: []driver.Param{
-			{Name: "keys", Type: driver.Uint64, Slice: true},
-			{Name: "x", Type: driver.Int64, Slice: true},
-			{Name: "flip", Type: driver.Uint64},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
-			{Kind: driver.ParamLength, Arg: 0, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
-			{Kind: driver.ParamLength, Arg: 1, Size: 8},
-			{Kind: driver.ParamScalar, Arg: 2, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "sort.go", Line: 36, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "sort.go", Line: 36, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier: false,
-		Needs:   0,
-		Code:    kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.([]uint64)
-			a1 := args[1].Value.([]int64)
-			a2 := args[2].Value.(uint64)
-			return func(it driver.Item) { KInt64FromKey[int64](ka.Item(it), a0, a1, a2) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.([]uint64)
-			a1 := args[1].Value.([]int64)
-			a2 := args[2].Value.(uint64)
-			return func(g *driver.WorkGroup) { kagoGroupKInt64FromKey[int64](g, a0, a1, a2) }
-		},
-	})
-	driver.RegisterKernel(KInt64FromKey[int], &driver.KernelSpec{
-		Name:  "KInt64FromKey[int]",
-		Entry: "KInt64FromKey_int",
-		Params: []driver.Param{
-			{Name: "keys", Type: driver.Uint64, Slice: true},
-			{Name: "x", Type: driver.Int, Slice: true},
-			{Name: "flip", Type: driver.Uint64},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
-			{Kind: driver.ParamLength, Arg: 0, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
-			{Kind: driver.ParamLength, Arg: 1, Size: 8},
-			{Kind: driver.ParamScalar, Arg: 2, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "sort.go", Line: 36, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "sort.go", Line: 36, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier: false,
-		Needs:   0,
-		Code:    kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.([]uint64)
-			a1 := args[1].Value.([]int)
-			a2 := args[2].Value.(uint64)
-			return func(it driver.Item) { KInt64FromKey[int](ka.Item(it), a0, a1, a2) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.([]uint64)
-			a1 := args[1].Value.([]int)
-			a2 := args[2].Value.(uint64)
-			return func(g *driver.WorkGroup) { kagoGroupKInt64FromKey[int](g, a0, a1, a2) }
-		},
-	})
-	driver.RegisterKernel(KInt64FromKey[uint32], &driver.KernelSpec{
-		Name:  "KInt64FromKey[uint32]",
-		Entry: "KInt64FromKey_uint32",
-		Params: []driver.Param{
-			{Name: "keys", Type: driver.Uint64, Slice: true},
-			{Name: "x", Type: driver.Uint32, Slice: true},
-			{Name: "flip", Type: driver.Uint64},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
-			{Kind: driver.ParamLength, Arg: 0, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
-			{Kind: driver.ParamLength, Arg: 1, Size: 8},
-			{Kind: driver.ParamScalar, Arg: 2, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "sort.go", Line: 36, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "sort.go", Line: 36, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier: false,
-		Needs:   0,
-		Code:    kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.([]uint64)
-			a1 := args[1].Value.([]uint32)
-			a2 := args[2].Value.(uint64)
-			return func(it driver.Item) { KInt64FromKey[uint32](ka.Item(it), a0, a1, a2) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.([]uint64)
-			a1 := args[1].Value.([]uint32)
-			a2 := args[2].Value.(uint64)
-			return func(g *driver.WorkGroup) { kagoGroupKInt64FromKey[uint32](g, a0, a1, a2) }
-		},
-	})
-	driver.RegisterKernel(KInt64FromKey[uint], &driver.KernelSpec{
-		Name:  "KInt64FromKey[uint]",
-		Entry: "KInt64FromKey_uint",
-		Params: []driver.Param{
-			{Name: "keys", Type: driver.Uint64, Slice: true},
-			{Name: "x", Type: driver.Uint, Slice: true},
-			{Name: "flip", Type: driver.Uint64},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
-			{Kind: driver.ParamLength, Arg: 0, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
-			{Kind: driver.ParamLength, Arg: 1, Size: 8},
-			{Kind: driver.ParamScalar, Arg: 2, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "sort.go", Line: 36, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "sort.go", Line: 36, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier: false,
-		Needs:   0,
-		Code:    kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.([]uint64)
-			a1 := args[1].Value.([]uint)
-			a2 := args[2].Value.(uint64)
-			return func(it driver.Item) { KInt64FromKey[uint](ka.Item(it), a0, a1, a2) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.([]uint64)
-			a1 := args[1].Value.([]uint)
-			a2 := args[2].Value.(uint64)
-			return func(g *driver.WorkGroup) { kagoGroupKInt64FromKey[uint](g, a0, a1, a2) }
-		},
-	})
-	driver.RegisterKernel(KInt64Key[float32], &driver.KernelSpec{
-		Name:  "KInt64Key[float32]",
-		Entry: "KInt64Key_float32",
-		Params: []driver.Param{
-			{Name: "x", Type: driver.Float32, Slice: true},
-			{Name: "keys", Type: driver.Uint64, Slice: true},
-			{Name: "flip", Type: driver.Uint64},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
-			{Kind: driver.ParamLength, Arg: 0, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
-			{Kind: driver.ParamLength, Arg: 1, Size: 8},
-			{Kind: driver.ParamScalar, Arg: 2, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "sort.go", Line: 28, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "sort.go", Line: 28, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier: false,
-		Needs:   0,
-		Code:    kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.([]float32)
-			a1 := args[1].Value.([]uint64)
-			a2 := args[2].Value.(uint64)
-			return func(it driver.Item) { KInt64Key[float32](ka.Item(it), a0, a1, a2) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.([]float32)
-			a1 := args[1].Value.([]uint64)
-			a2 := args[2].Value.(uint64)
-			return func(g *driver.WorkGroup) { kagoGroupKInt64Key[float32](g, a0, a1, a2) }
-		},
-	})
-	driver.RegisterKernel(KInt64Key[int64], &driver.KernelSpec{
-		Name:  "KInt64Key[int64]",
-		Entry: "KInt64Key_int64",
-		Params: []driver.Param{
-			{Name: "x", Type: driver.Int64, Slice: true},
-			{Name: "keys", Type: driver.Uint64, Slice: true},
-			{Name: "flip", Type: driver.Uint64},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
-			{Kind: driver.ParamLength, Arg: 0, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
-			{Kind: driver.ParamLength, Arg: 1, Size: 8},
-			{Kind: driver.ParamScalar, Arg: 2, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "sort.go", Line: 28, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "sort.go", Line: 28, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier: false,
-		Needs:   0,
-		Code:    kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.([]int64)
-			a1 := args[1].Value.([]uint64)
-			a2 := args[2].Value.(uint64)
-			return func(it driver.Item) { KInt64Key[int64](ka.Item(it), a0, a1, a2) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.([]int64)
-			a1 := args[1].Value.([]uint64)
-			a2 := args[2].Value.(uint64)
-			return func(g *driver.WorkGroup) { kagoGroupKInt64Key[int64](g, a0, a1, a2) }
-		},
-	})
-	driver.RegisterKernel(KInt64Key[int], &driver.KernelSpec{
-		Name:  "KInt64Key[int]",
-		Entry: "KInt64Key_int",
-		Params: []driver.Param{
-			{Name: "x", Type: driver.Int, Slice: true},
-			{Name: "keys", Type: driver.Uint64, Slice: true},
-			{Name: "flip", Type: driver.Uint64},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
-			{Kind: driver.ParamLength, Arg: 0, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
-			{Kind: driver.ParamLength, Arg: 1, Size: 8},
-			{Kind: driver.ParamScalar, Arg: 2, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "sort.go", Line: 28, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "sort.go", Line: 28, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier: false,
-		Needs:   0,
-		Code:    kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.([]int)
-			a1 := args[1].Value.([]uint64)
-			a2 := args[2].Value.(uint64)
-			return func(it driver.Item) { KInt64Key[int](ka.Item(it), a0, a1, a2) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.([]int)
-			a1 := args[1].Value.([]uint64)
-			a2 := args[2].Value.(uint64)
-			return func(g *driver.WorkGroup) { kagoGroupKInt64Key[int](g, a0, a1, a2) }
-		},
-	})
-	driver.RegisterKernel(KInt64Key[uint32], &driver.KernelSpec{
-		Name:  "KInt64Key[uint32]",
-		Entry: "KInt64Key_uint32",
-		Params: []driver.Param{
-			{Name: "x", Type: driver.Uint32, Slice: true},
-			{Name: "keys", Type: driver.Uint64, Slice: true},
-			{Name: "flip", Type: driver.Uint64},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
-			{Kind: driver.ParamLength, Arg: 0, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
-			{Kind: driver.ParamLength, Arg: 1, Size: 8},
-			{Kind: driver.ParamScalar, Arg: 2, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "sort.go", Line: 28, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "sort.go", Line: 28, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier: false,
-		Needs:   0,
-		Code:    kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.([]uint32)
-			a1 := args[1].Value.([]uint64)
-			a2 := args[2].Value.(uint64)
-			return func(it driver.Item) { KInt64Key[uint32](ka.Item(it), a0, a1, a2) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.([]uint32)
-			a1 := args[1].Value.([]uint64)
-			a2 := args[2].Value.(uint64)
-			return func(g *driver.WorkGroup) { kagoGroupKInt64Key[uint32](g, a0, a1, a2) }
-		},
-	})
-	driver.RegisterKernel(KInt64Key[uint], &driver.KernelSpec{
-		Name:  "KInt64Key[uint]",
-		Entry: "KInt64Key_uint",
-		Params: []driver.Param{
-			{Name: "x", Type: driver.Uint, Slice: true},
-			{Name: "keys", Type: driver.Uint64, Slice: true},
-			{Name: "flip", Type: driver.Uint64},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
-			{Kind: driver.ParamLength, Arg: 0, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
-			{Kind: driver.ParamLength, Arg: 1, Size: 8},
-			{Kind: driver.ParamScalar, Arg: 2, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "sort.go", Line: 28, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "sort.go", Line: 28, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier: false,
-		Needs:   0,
-		Code:    kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.([]uint)
-			a1 := args[1].Value.([]uint64)
-			a2 := args[2].Value.(uint64)
-			return func(it driver.Item) { KInt64Key[uint](ka.Item(it), a0, a1, a2) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.([]uint)
-			a1 := args[1].Value.([]uint64)
-			a2 := args[2].Value.(uint64)
-			return func(g *driver.WorkGroup) { kagoGroupKInt64Key[uint](g, a0, a1, a2) }
-		},
-	})
-	driver.RegisterKernel(KIntFromKey[float32], &driver.KernelSpec{
-		Name:  "KIntFromKey[float32]",
-		Entry: "KIntFromKey_float32",
-		Params: []driver.Param{
-			{Name: "keys", Type: driver.Uint32, Slice: true},
-			{Name: "x", Type: driver.Float32, Slice: true},
-			{Name: "flip", Type: driver.Uint32},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
-			{Kind: driver.ParamLength, Arg: 0, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
-			{Kind: driver.ParamLength, Arg: 1, Size: 8},
-			{Kind: driver.ParamScalar, Arg: 2, Size: 4},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "sort.go", Line: 20, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "sort.go", Line: 20, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier: false,
-		Needs:   0,
-		Code:    kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.([]uint32)
-			a1 := args[1].Value.([]float32)
-			a2 := args[2].Value.(uint32)
-			return func(it driver.Item) { KIntFromKey[float32](ka.Item(it), a0, a1, a2) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.([]uint32)
-			a1 := args[1].Value.([]float32)
-			a2 := args[2].Value.(uint32)
-			return func(g *driver.WorkGroup) { kagoGroupKIntFromKey[float32](g, a0, a1, a2) }
-		},
-	})
-	driver.RegisterKernel(KIntFromKey[int16], &driver.KernelSpec{
-		Name:  "KIntFromKey[int16]",
-		Entry: "KIntFromKey_int16",
-		Params: []driver.Param{
-			{Name: "keys", Type: driver.Uint32, Slice: true},
-			{Name: "x", Type: driver.Int16, Slice: true},
-			{Name: "flip", Type: driver.Uint32},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
-			{Kind: driver.ParamLength, Arg: 0, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
-			{Kind: driver.ParamLength, Arg: 1, Size: 8},
-			{Kind: driver.ParamScalar, Arg: 2, Size: 4},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "sort.go", Line: 20, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "sort.go", Line: 20, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier: false,
-		Needs:   0,
-		Code:    kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.([]uint32)
-			a1 := args[1].Value.([]int16)
-			a2 := args[2].Value.(uint32)
-			return func(it driver.Item) { KIntFromKey[int16](ka.Item(it), a0, a1, a2) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.([]uint32)
-			a1 := args[1].Value.([]int16)
-			a2 := args[2].Value.(uint32)
-			return func(g *driver.WorkGroup) { kagoGroupKIntFromKey[int16](g, a0, a1, a2) }
-		},
-	})
-	driver.RegisterKernel(KIntFromKey[int32], &driver.KernelSpec{
-		Name:  "KIntFromKey[int32]",
-		Entry: "KIntFromKey_int32",
-		Params: []driver.Param{
-			{Name: "keys", Type: driver.Uint32, Slice: true},
-			{Name: "x", Type: driver.Int32, Slice: true},
-			{Name: "flip", Type: driver.Uint32},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
-			{Kind: driver.ParamLength, Arg: 0, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
-			{Kind: driver.ParamLength, Arg: 1, Size: 8},
-			{Kind: driver.ParamScalar, Arg: 2, Size: 4},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "sort.go", Line: 20, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "sort.go", Line: 20, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier: false,
-		Needs:   0,
-		Code:    kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.([]uint32)
-			a1 := args[1].Value.([]int32)
-			a2 := args[2].Value.(uint32)
-			return func(it driver.Item) { KIntFromKey[int32](ka.Item(it), a0, a1, a2) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.([]uint32)
-			a1 := args[1].Value.([]int32)
-			a2 := args[2].Value.(uint32)
-			return func(g *driver.WorkGroup) { kagoGroupKIntFromKey[int32](g, a0, a1, a2) }
-		},
-	})
-	driver.RegisterKernel(KIntFromKey[int8], &driver.KernelSpec{
-		Name:  "KIntFromKey[int8]",
-		Entry: "KIntFromKey_int8",
-		Params: []driver.Param{
-			{Name: "keys", Type: driver.Uint32, Slice: true},
-			{Name: "x", Type: driver.Int8, Slice: true},
-			{Name: "flip", Type: driver.Uint32},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
-			{Kind: driver.ParamLength, Arg: 0, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
-			{Kind: driver.ParamLength, Arg: 1, Size: 8},
-			{Kind: driver.ParamScalar, Arg: 2, Size: 4},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "sort.go", Line: 20, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "sort.go", Line: 20, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier: false,
-		Needs:   0,
-		Code:    kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.([]uint32)
-			a1 := args[1].Value.([]int8)
-			a2 := args[2].Value.(uint32)
-			return func(it driver.Item) { KIntFromKey[int8](ka.Item(it), a0, a1, a2) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.([]uint32)
-			a1 := args[1].Value.([]int8)
-			a2 := args[2].Value.(uint32)
-			return func(g *driver.WorkGroup) { kagoGroupKIntFromKey[int8](g, a0, a1, a2) }
-		},
-	})
-	driver.RegisterKernel(KIntFromKey[uint16], &driver.KernelSpec{
-		Name:  "KIntFromKey[uint16]",
-		Entry: "KIntFromKey_uint16",
-		Params: []driver.Param{
-			{Name: "keys", Type: driver.Uint32, Slice: true},
-			{Name: "x", Type: driver.Uint16, Slice: true},
-			{Name: "flip", Type: driver.Uint32},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
-			{Kind: driver.ParamLength, Arg: 0, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
-			{Kind: driver.ParamLength, Arg: 1, Size: 8},
-			{Kind: driver.ParamScalar, Arg: 2, Size: 4},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "sort.go", Line: 20, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "sort.go", Line: 20, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier: false,
-		Needs:   0,
-		Code:    kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.([]uint32)
-			a1 := args[1].Value.([]uint16)
-			a2 := args[2].Value.(uint32)
-			return func(it driver.Item) { KIntFromKey[uint16](ka.Item(it), a0, a1, a2) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.([]uint32)
-			a1 := args[1].Value.([]uint16)
-			a2 := args[2].Value.(uint32)
-			return func(g *driver.WorkGroup) { kagoGroupKIntFromKey[uint16](g, a0, a1, a2) }
-		},
-	})
-	driver.RegisterKernel(KIntFromKey[uint32], &driver.KernelSpec{
-		Name:  "KIntFromKey[uint32]",
-		Entry: "KIntFromKey_uint32",
-		Params: []driver.Param{
-			{Name: "keys", Type: driver.Uint32, Slice: true},
-			{Name: "x", Type: driver.Uint32, Slice: true},
-			{Name: "flip", Type: driver.Uint32},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
-			{Kind: driver.ParamLength, Arg: 0, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
-			{Kind: driver.ParamLength, Arg: 1, Size: 8},
-			{Kind: driver.ParamScalar, Arg: 2, Size: 4},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "sort.go", Line: 20, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "sort.go", Line: 20, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier: false,
-		Needs:   0,
-		Code:    kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.([]uint32)
-			a1 := args[1].Value.([]uint32)
-			a2 := args[2].Value.(uint32)
-			return func(it driver.Item) { KIntFromKey[uint32](ka.Item(it), a0, a1, a2) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.([]uint32)
-			a1 := args[1].Value.([]uint32)
-			a2 := args[2].Value.(uint32)
-			return func(g *driver.WorkGroup) { kagoGroupKIntFromKey[uint32](g, a0, a1, a2) }
-		},
-	})
-	driver.RegisterKernel(KIntFromKey[uint8], &driver.KernelSpec{
-		Name:  "KIntFromKey[uint8]",
-		Entry: "KIntFromKey_uint8",
-		Params: []driver.Param{
-			{Name: "keys", Type: driver.Uint32, Slice: true},
-			{Name: "x", Type: driver.Uint8, Slice: true},
-			{Name: "flip", Type: driver.Uint32},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
-			{Kind: driver.ParamLength, Arg: 0, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
-			{Kind: driver.ParamLength, Arg: 1, Size: 8},
-			{Kind: driver.ParamScalar, Arg: 2, Size: 4},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "sort.go", Line: 20, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "sort.go", Line: 20, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier: false,
-		Needs:   0,
-		Code:    kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.([]uint32)
-			a1 := args[1].Value.([]uint8)
-			a2 := args[2].Value.(uint32)
-			return func(it driver.Item) { KIntFromKey[uint8](ka.Item(it), a0, a1, a2) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.([]uint32)
-			a1 := args[1].Value.([]uint8)
-			a2 := args[2].Value.(uint32)
-			return func(g *driver.WorkGroup) { kagoGroupKIntFromKey[uint8](g, a0, a1, a2) }
-		},
-	})
-	driver.RegisterKernel(KIntKey[float32], &driver.KernelSpec{
-		Name:  "KIntKey[float32]",
-		Entry: "KIntKey_float32",
-		Params: []driver.Param{
-			{Name: "x", Type: driver.Float32, Slice: true},
-			{Name: "keys", Type: driver.Uint32, Slice: true},
-			{Name: "flip", Type: driver.Uint32},
-			{Name: "mask", Type: driver.Uint32},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
-			{Kind: driver.ParamLength, Arg: 0, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
-			{Kind: driver.ParamLength, Arg: 1, Size: 8},
-			{Kind: driver.ParamScalar, Arg: 2, Size: 4},
-			{Kind: driver.ParamScalar, Arg: 3, Size: 4},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "sort.go", Line: 12, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "sort.go", Line: 12, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier: false,
-		Needs:   0,
-		Code:    kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.([]float32)
-			a1 := args[1].Value.([]uint32)
-			a2 := args[2].Value.(uint32)
-			a3 := args[3].Value.(uint32)
-			return func(it driver.Item) { KIntKey[float32](ka.Item(it), a0, a1, a2, a3) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.([]float32)
-			a1 := args[1].Value.([]uint32)
-			a2 := args[2].Value.(uint32)
-			a3 := args[3].Value.(uint32)
-			return func(g *driver.WorkGroup) { kagoGroupKIntKey[float32](g, a0, a1, a2, a3) }
-		},
-	})
-	driver.RegisterKernel(KIntKey[int16], &driver.KernelSpec{
-		Name:  "KIntKey[int16]",
-		Entry: "KIntKey_int16",
-		Params: []driver.Param{
-			{Name: "x", Type: driver.Int16, Slice: true},
-			{Name: "keys", Type: driver.Uint32, Slice: true},
-			{Name: "flip", Type: driver.Uint32},
-			{Name: "mask", Type: driver.Uint32},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
-			{Kind: driver.ParamLength, Arg: 0, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
-			{Kind: driver.ParamLength, Arg: 1, Size: 8},
-			{Kind: driver.ParamScalar, Arg: 2, Size: 4},
-			{Kind: driver.ParamScalar, Arg: 3, Size: 4},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "sort.go", Line: 12, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "sort.go", Line: 12, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier: false,
-		Needs:   0,
-		Code:    kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.([]int16)
-			a1 := args[1].Value.([]uint32)
-			a2 := args[2].Value.(uint32)
-			a3 := args[3].Value.(uint32)
-			return func(it driver.Item) { KIntKey[int16](ka.Item(it), a0, a1, a2, a3) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.([]int16)
-			a1 := args[1].Value.([]uint32)
-			a2 := args[2].Value.(uint32)
-			a3 := args[3].Value.(uint32)
-			return func(g *driver.WorkGroup) { kagoGroupKIntKey[int16](g, a0, a1, a2, a3) }
-		},
-	})
-	driver.RegisterKernel(KIntKey[int32], &driver.KernelSpec{
-		Name:  "KIntKey[int32]",
-		Entry: "KIntKey_int32",
-		Params: []driver.Param{
-			{Name: "x", Type: driver.Int32, Slice: true},
-			{Name: "keys", Type: driver.Uint32, Slice: true},
-			{Name: "flip", Type: driver.Uint32},
-			{Name: "mask", Type: driver.Uint32},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
-			{Kind: driver.ParamLength, Arg: 0, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
-			{Kind: driver.ParamLength, Arg: 1, Size: 8},
-			{Kind: driver.ParamScalar, Arg: 2, Size: 4},
-			{Kind: driver.ParamScalar, Arg: 3, Size: 4},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "sort.go", Line: 12, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "sort.go", Line: 12, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier: false,
-		Needs:   0,
-		Code:    kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.([]int32)
-			a1 := args[1].Value.([]uint32)
-			a2 := args[2].Value.(uint32)
-			a3 := args[3].Value.(uint32)
-			return func(it driver.Item) { KIntKey[int32](ka.Item(it), a0, a1, a2, a3) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.([]int32)
-			a1 := args[1].Value.([]uint32)
-			a2 := args[2].Value.(uint32)
-			a3 := args[3].Value.(uint32)
-			return func(g *driver.WorkGroup) { kagoGroupKIntKey[int32](g, a0, a1, a2, a3) }
-		},
-	})
-	driver.RegisterKernel(KIntKey[int8], &driver.KernelSpec{
-		Name:  "KIntKey[int8]",
-		Entry: "KIntKey_int8",
-		Params: []driver.Param{
-			{Name: "x", Type: driver.Int8, Slice: true},
-			{Name: "keys", Type: driver.Uint32, Slice: true},
-			{Name: "flip", Type: driver.Uint32},
-			{Name: "mask", Type: driver.Uint32},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
-			{Kind: driver.ParamLength, Arg: 0, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
-			{Kind: driver.ParamLength, Arg: 1, Size: 8},
-			{Kind: driver.ParamScalar, Arg: 2, Size: 4},
-			{Kind: driver.ParamScalar, Arg: 3, Size: 4},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "sort.go", Line: 12, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "sort.go", Line: 12, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier: false,
-		Needs:   0,
-		Code:    kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.([]int8)
-			a1 := args[1].Value.([]uint32)
-			a2 := args[2].Value.(uint32)
-			a3 := args[3].Value.(uint32)
-			return func(it driver.Item) { KIntKey[int8](ka.Item(it), a0, a1, a2, a3) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.([]int8)
-			a1 := args[1].Value.([]uint32)
-			a2 := args[2].Value.(uint32)
-			a3 := args[3].Value.(uint32)
-			return func(g *driver.WorkGroup) { kagoGroupKIntKey[int8](g, a0, a1, a2, a3) }
-		},
-	})
-	driver.RegisterKernel(KIntKey[uint16], &driver.KernelSpec{
-		Name:  "KIntKey[uint16]",
-		Entry: "KIntKey_uint16",
-		Params: []driver.Param{
-			{Name: "x", Type: driver.Uint16, Slice: true},
-			{Name: "keys", Type: driver.Uint32, Slice: true},
-			{Name: "flip", Type: driver.Uint32},
-			{Name: "mask", Type: driver.Uint32},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
-			{Kind: driver.ParamLength, Arg: 0, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
-			{Kind: driver.ParamLength, Arg: 1, Size: 8},
-			{Kind: driver.ParamScalar, Arg: 2, Size: 4},
-			{Kind: driver.ParamScalar, Arg: 3, Size: 4},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "sort.go", Line: 12, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "sort.go", Line: 12, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier: false,
-		Needs:   0,
-		Code:    kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.([]uint16)
-			a1 := args[1].Value.([]uint32)
-			a2 := args[2].Value.(uint32)
-			a3 := args[3].Value.(uint32)
-			return func(it driver.Item) { KIntKey[uint16](ka.Item(it), a0, a1, a2, a3) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.([]uint16)
-			a1 := args[1].Value.([]uint32)
-			a2 := args[2].Value.(uint32)
-			a3 := args[3].Value.(uint32)
-			return func(g *driver.WorkGroup) { kagoGroupKIntKey[uint16](g, a0, a1, a2, a3) }
-		},
-	})
-	driver.RegisterKernel(KIntKey[uint32], &driver.KernelSpec{
-		Name:  "KIntKey[uint32]",
-		Entry: "KIntKey_uint32",
-		Params: []driver.Param{
-			{Name: "x", Type: driver.Uint32, Slice: true},
-			{Name: "keys", Type: driver.Uint32, Slice: true},
-			{Name: "flip", Type: driver.Uint32},
-			{Name: "mask", Type: driver.Uint32},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
-			{Kind: driver.ParamLength, Arg: 0, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
-			{Kind: driver.ParamLength, Arg: 1, Size: 8},
-			{Kind: driver.ParamScalar, Arg: 2, Size: 4},
-			{Kind: driver.ParamScalar, Arg: 3, Size: 4},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "sort.go", Line: 12, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "sort.go", Line: 12, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier: false,
-		Needs:   0,
-		Code:    kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.([]uint32)
-			a1 := args[1].Value.([]uint32)
-			a2 := args[2].Value.(uint32)
-			a3 := args[3].Value.(uint32)
-			return func(it driver.Item) { KIntKey[uint32](ka.Item(it), a0, a1, a2, a3) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.([]uint32)
-			a1 := args[1].Value.([]uint32)
-			a2 := args[2].Value.(uint32)
-			a3 := args[3].Value.(uint32)
-			return func(g *driver.WorkGroup) { kagoGroupKIntKey[uint32](g, a0, a1, a2, a3) }
-		},
-	})
-	driver.RegisterKernel(KIntKey[uint8], &driver.KernelSpec{
-		Name:  "KIntKey[uint8]",
-		Entry: "KIntKey_uint8",
-		Params: []driver.Param{
-			{Name: "x", Type: driver.Uint8, Slice: true},
-			{Name: "keys", Type: driver.Uint32, Slice: true},
-			{Name: "flip", Type: driver.Uint32},
-			{Name: "mask", Type: driver.Uint32},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
-			{Kind: driver.ParamLength, Arg: 0, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
-			{Kind: driver.ParamLength, Arg: 1, Size: 8},
-			{Kind: driver.ParamScalar, Arg: 2, Size: 4},
-			{Kind: driver.ParamScalar, Arg: 3, Size: 4},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "sort.go", Line: 12, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "sort.go", Line: 12, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier: false,
-		Needs:   0,
-		Code:    kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.([]uint8)
-			a1 := args[1].Value.([]uint32)
-			a2 := args[2].Value.(uint32)
-			a3 := args[3].Value.(uint32)
-			return func(it driver.Item) { KIntKey[uint8](ka.Item(it), a0, a1, a2, a3) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.([]uint8)
-			a1 := args[1].Value.([]uint32)
-			a2 := args[2].Value.(uint32)
-			a3 := args[3].Value.(uint32)
-			return func(g *driver.WorkGroup) { kagoGroupKIntKey[uint8](g, a0, a1, a2, a3) }
-		},
-	})
-	driver.RegisterKernel(KIota[float32], &driver.KernelSpec{
-		Name:  "KIota[float32]",
-		Entry: "KIota_float32",
-		Params: []driver.Param{
-			{Name: "x", Type: driver.Float32, Slice: true},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
-			{Kind: driver.ParamLength, Arg: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 21, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier: false,
-		Needs:   0,
-		Code:    kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.([]float32)
-			return func(it driver.Item) { KIota[float32](ka.Item(it), a0) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.([]float32)
-			return func(g *driver.WorkGroup) { kagoGroupKIota[float32](g, a0) }
-		},
-	})
-	driver.RegisterKernel(KIota[float64], &driver.KernelSpec{
-		Name:  "KIota[float64]",
-		Entry: "KIota_float64",
-		Params: []driver.Param{
-			{Name: "x", Type: driver.Float64, Slice: true},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
-			{Kind: driver.ParamLength, Arg: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 21, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier: false,
-		Needs:   driver.FP64,
-		Code:    kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.([]float64)
-			return func(it driver.Item) { KIota[float64](ka.Item(it), a0) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.([]float64)
-			return func(g *driver.WorkGroup) { kagoGroupKIota[float64](g, a0) }
-		},
-	})
-	driver.RegisterKernel(KIota[int16], &driver.KernelSpec{
-		Name:  "KIota[int16]",
-		Entry: "KIota_int16",
-		Params: []driver.Param{
-			{Name: "x", Type: driver.Int16, Slice: true},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
-			{Kind: driver.ParamLength, Arg: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 21, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier: false,
-		Needs:   0,
-		Code:    kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.([]int16)
-			return func(it driver.Item) { KIota[int16](ka.Item(it), a0) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.([]int16)
-			return func(g *driver.WorkGroup) { kagoGroupKIota[int16](g, a0) }
-		},
-	})
-	driver.RegisterKernel(KIota[int32], &driver.KernelSpec{
-		Name:  "KIota[int32]",
-		Entry: "KIota_int32",
-		Params: []driver.Param{
-			{Name: "x", Type: driver.Int32, Slice: true},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
-			{Kind: driver.ParamLength, Arg: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 21, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier: false,
-		Needs:   0,
-		Code:    kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.([]int32)
-			return func(it driver.Item) { KIota[int32](ka.Item(it), a0) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.([]int32)
-			return func(g *driver.WorkGroup) { kagoGroupKIota[int32](g, a0) }
-		},
-	})
-	driver.RegisterKernel(KIota[int64], &driver.KernelSpec{
-		Name:  "KIota[int64]",
-		Entry: "KIota_int64",
-		Params: []driver.Param{
-			{Name: "x", Type: driver.Int64, Slice: true},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
-			{Kind: driver.ParamLength, Arg: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 21, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier: false,
-		Needs:   0,
-		Code:    kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.([]int64)
-			return func(it driver.Item) { KIota[int64](ka.Item(it), a0) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.([]int64)
-			return func(g *driver.WorkGroup) { kagoGroupKIota[int64](g, a0) }
-		},
-	})
-	driver.RegisterKernel(KIota[int8], &driver.KernelSpec{
-		Name:  "KIota[int8]",
-		Entry: "KIota_int8",
-		Params: []driver.Param{
-			{Name: "x", Type: driver.Int8, Slice: true},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
-			{Kind: driver.ParamLength, Arg: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 21, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier: false,
-		Needs:   0,
-		Code:    kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.([]int8)
-			return func(it driver.Item) { KIota[int8](ka.Item(it), a0) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.([]int8)
-			return func(g *driver.WorkGroup) { kagoGroupKIota[int8](g, a0) }
-		},
-	})
-	driver.RegisterKernel(KIota[int], &driver.KernelSpec{
-		Name:  "KIota[int]",
-		Entry: "KIota_int",
-		Params: []driver.Param{
-			{Name: "x", Type: driver.Int, Slice: true},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
-			{Kind: driver.ParamLength, Arg: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 21, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier: false,
-		Needs:   0,
-		Code:    kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.([]int)
-			return func(it driver.Item) { KIota[int](ka.Item(it), a0) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.([]int)
-			return func(g *driver.WorkGroup) { kagoGroupKIota[int](g, a0) }
-		},
-	})
-	driver.RegisterKernel(KIota[uint16], &driver.KernelSpec{
-		Name:  "KIota[uint16]",
-		Entry: "KIota_uint16",
-		Params: []driver.Param{
-			{Name: "x", Type: driver.Uint16, Slice: true},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
-			{Kind: driver.ParamLength, Arg: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 21, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier: false,
-		Needs:   0,
-		Code:    kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.([]uint16)
-			return func(it driver.Item) { KIota[uint16](ka.Item(it), a0) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.([]uint16)
-			return func(g *driver.WorkGroup) { kagoGroupKIota[uint16](g, a0) }
-		},
-	})
-	driver.RegisterKernel(KIota[uint32], &driver.KernelSpec{
-		Name:  "KIota[uint32]",
-		Entry: "KIota_uint32",
-		Params: []driver.Param{
-			{Name: "x", Type: driver.Uint32, Slice: true},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
-			{Kind: driver.ParamLength, Arg: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 21, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier: false,
-		Needs:   0,
-		Code:    kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.([]uint32)
-			return func(it driver.Item) { KIota[uint32](ka.Item(it), a0) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.([]uint32)
-			return func(g *driver.WorkGroup) { kagoGroupKIota[uint32](g, a0) }
-		},
-	})
-	driver.RegisterKernel(KIota[uint64], &driver.KernelSpec{
-		Name:  "KIota[uint64]",
-		Entry: "KIota_uint64",
-		Params: []driver.Param{
-			{Name: "x", Type: driver.Uint64, Slice: true},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
-			{Kind: driver.ParamLength, Arg: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 21, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier: false,
-		Needs:   0,
-		Code:    kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.([]uint64)
-			return func(it driver.Item) { KIota[uint64](ka.Item(it), a0) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.([]uint64)
-			return func(g *driver.WorkGroup) { kagoGroupKIota[uint64](g, a0) }
-		},
-	})
-	driver.RegisterKernel(KIota[uint8], &driver.KernelSpec{
-		Name:  "KIota[uint8]",
-		Entry: "KIota_uint8",
-		Params: []driver.Param{
-			{Name: "x", Type: driver.Uint8, Slice: true},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
-			{Kind: driver.ParamLength, Arg: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 21, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier: false,
-		Needs:   0,
-		Code:    kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.([]uint8)
-			return func(it driver.Item) { KIota[uint8](ka.Item(it), a0) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.([]uint8)
-			return func(g *driver.WorkGroup) { kagoGroupKIota[uint8](g, a0) }
-		},
-	})
-	driver.RegisterKernel(KIota[uint], &driver.KernelSpec{
-		Name:  "KIota[uint]",
-		Entry: "KIota_uint",
-		Params: []driver.Param{
-			{Name: "x", Type: driver.Uint, Slice: true},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
-			{Kind: driver.ParamLength, Arg: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 21, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier: false,
-		Needs:   0,
-		Code:    kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.([]uint)
-			return func(it driver.Item) { KIota[uint](ka.Item(it), a0) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.([]uint)
-			return func(g *driver.WorkGroup) { kagoGroupKIota[uint](g, a0) }
-		},
-	})
-	driver.RegisterKernel(KPartialMax[float32], &driver.KernelSpec{
-		Name:  "KPartialMax[float32]",
-		Entry: "KPartialMax_float32",
-		Params: []driver.Param{
-			{Name: "x", Type: driver.Float32, Slice: true},
-			{Name: "out", Type: driver.Float32, Slice: true},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
-			{Kind: driver.ParamLength, Arg: 0, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
-			{Kind: driver.ParamLength, Arg: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "minmax.go", Line: 31, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "minmax.go", Line: 33, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "minmax.go", Line: 35, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier: false,
-		Needs:   0,
-		Code:    kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.([]float32)
-			a1 := args[1].Value.([]float32)
-			return func(it driver.Item) { KPartialMax[float32](ka.Item(it), a0, a1) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.([]float32)
-			a1 := args[1].Value.([]float32)
-			return func(g *driver.WorkGroup) { kagoGroupKPartialMax[float32](g, a0, a1) }
-		},
-	})
-	driver.RegisterKernel(KPartialMax[float64], &driver.KernelSpec{
-		Name:  "KPartialMax[float64]",
-		Entry: "KPartialMax_float64",
-		Params: []driver.Param{
-			{Name: "x", Type: driver.Float64, Slice: true},
-			{Name: "out", Type: driver.Float64, Slice: true},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
-			{Kind: driver.ParamLength, Arg: 0, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
-			{Kind: driver.ParamLength, Arg: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "minmax.go", Line: 31, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "minmax.go", Line: 33, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "minmax.go", Line: 35, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier: false,
-		Needs:   driver.FP64,
-		Code:    kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.([]float64)
-			a1 := args[1].Value.([]float64)
-			return func(it driver.Item) { KPartialMax[float64](ka.Item(it), a0, a1) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.([]float64)
-			a1 := args[1].Value.([]float64)
-			return func(g *driver.WorkGroup) { kagoGroupKPartialMax[float64](g, a0, a1) }
-		},
-	})
-	driver.RegisterKernel(KPartialMax[int16], &driver.KernelSpec{
-		Name:  "KPartialMax[int16]",
-		Entry: "KPartialMax_int16",
-		Params: []driver.Param{
-			{Name: "x", Type: driver.Int16, Slice: true},
-			{Name: "out", Type: driver.Int16, Slice: true},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
-			{Kind: driver.ParamLength, Arg: 0, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
-			{Kind: driver.ParamLength, Arg: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "minmax.go", Line: 31, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "minmax.go", Line: 33, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "minmax.go", Line: 35, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier: false,
-		Needs:   0,
-		Code:    kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.([]int16)
-			a1 := args[1].Value.([]int16)
-			return func(it driver.Item) { KPartialMax[int16](ka.Item(it), a0, a1) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.([]int16)
-			a1 := args[1].Value.([]int16)
-			return func(g *driver.WorkGroup) { kagoGroupKPartialMax[int16](g, a0, a1) }
-		},
-	})
-	driver.RegisterKernel(KPartialMax[int32], &driver.KernelSpec{
-		Name:  "KPartialMax[int32]",
-		Entry: "KPartialMax_int32",
-		Params: []driver.Param{
-			{Name: "x", Type: driver.Int32, Slice: true},
-			{Name: "out", Type: driver.Int32, Slice: true},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
-			{Kind: driver.ParamLength, Arg: 0, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
-			{Kind: driver.ParamLength, Arg: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "minmax.go", Line: 31, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "minmax.go", Line: 33, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "minmax.go", Line: 35, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier: false,
-		Needs:   0,
-		Code:    kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.([]int32)
-			a1 := args[1].Value.([]int32)
-			return func(it driver.Item) { KPartialMax[int32](ka.Item(it), a0, a1) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.([]int32)
-			a1 := args[1].Value.([]int32)
-			return func(g *driver.WorkGroup) { kagoGroupKPartialMax[int32](g, a0, a1) }
-		},
-	})
-	driver.RegisterKernel(KPartialMax[int64], &driver.KernelSpec{
-		Name:  "KPartialMax[int64]",
-		Entry: "KPartialMax_int64",
-		Params: []driver.Param{
-			{Name: "x", Type: driver.Int64, Slice: true},
-			{Name: "out", Type: driver.Int64, Slice: true},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
-			{Kind: driver.ParamLength, Arg: 0, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
-			{Kind: driver.ParamLength, Arg: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "minmax.go", Line: 31, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "minmax.go", Line: 33, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "minmax.go", Line: 35, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier: false,
-		Needs:   0,
-		Code:    kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.([]int64)
-			a1 := args[1].Value.([]int64)
-			return func(it driver.Item) { KPartialMax[int64](ka.Item(it), a0, a1) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.([]int64)
-			a1 := args[1].Value.([]int64)
-			return func(g *driver.WorkGroup) { kagoGroupKPartialMax[int64](g, a0, a1) }
-		},
-	})
-	driver.RegisterKernel(KPartialMax[int8], &driver.KernelSpec{
-		Name:  "KPartialMax[int8]",
-		Entry: "KPartialMax_int8",
-		Params: []driver.Param{
-			{Name: "x", Type: driver.Int8, Slice: true},
-			{Name: "out", Type: driver.Int8, Slice: true},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
-			{Kind: driver.ParamLength, Arg: 0, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
-			{Kind: driver.ParamLength, Arg: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "minmax.go", Line: 31, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "minmax.go", Line: 33, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "minmax.go", Line: 35, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier: false,
-		Needs:   0,
-		Code:    kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.([]int8)
-			a1 := args[1].Value.([]int8)
-			return func(it driver.Item) { KPartialMax[int8](ka.Item(it), a0, a1) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.([]int8)
-			a1 := args[1].Value.([]int8)
-			return func(g *driver.WorkGroup) { kagoGroupKPartialMax[int8](g, a0, a1) }
-		},
-	})
-	driver.RegisterKernel(KPartialMax[int], &driver.KernelSpec{
-		Name:  "KPartialMax[int]",
-		Entry: "KPartialMax_int",
-		Params: []driver.Param{
-			{Name: "x", Type: driver.Int, Slice: true},
-			{Name: "out", Type: driver.Int, Slice: true},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
-			{Kind: driver.ParamLength, Arg: 0, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
-			{Kind: driver.ParamLength, Arg: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "minmax.go", Line: 31, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "minmax.go", Line: 33, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "minmax.go", Line: 35, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier: false,
-		Needs:   0,
-		Code:    kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.([]int)
-			a1 := args[1].Value.([]int)
-			return func(it driver.Item) { KPartialMax[int](ka.Item(it), a0, a1) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.([]int)
-			a1 := args[1].Value.([]int)
-			return func(g *driver.WorkGroup) { kagoGroupKPartialMax[int](g, a0, a1) }
-		},
-	})
-	driver.RegisterKernel(KPartialMax[uint16], &driver.KernelSpec{
-		Name:  "KPartialMax[uint16]",
-		Entry: "KPartialMax_uint16",
-		Params: []driver.Param{
-			{Name: "x", Type: driver.Uint16, Slice: true},
-			{Name: "out", Type: driver.Uint16, Slice: true},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
-			{Kind: driver.ParamLength, Arg: 0, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
-			{Kind: driver.ParamLength, Arg: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "minmax.go", Line: 31, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "minmax.go", Line: 33, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "minmax.go", Line: 35, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier: false,
-		Needs:   0,
-		Code:    kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.([]uint16)
-			a1 := args[1].Value.([]uint16)
-			return func(it driver.Item) { KPartialMax[uint16](ka.Item(it), a0, a1) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.([]uint16)
-			a1 := args[1].Value.([]uint16)
-			return func(g *driver.WorkGroup) { kagoGroupKPartialMax[uint16](g, a0, a1) }
-		},
-	})
-	driver.RegisterKernel(KPartialMax[uint32], &driver.KernelSpec{
-		Name:  "KPartialMax[uint32]",
-		Entry: "KPartialMax_uint32",
-		Params: []driver.Param{
-			{Name: "x", Type: driver.Uint32, Slice: true},
-			{Name: "out", Type: driver.Uint32, Slice: true},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
-			{Kind: driver.ParamLength, Arg: 0, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
-			{Kind: driver.ParamLength, Arg: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "minmax.go", Line: 31, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "minmax.go", Line: 33, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "minmax.go", Line: 35, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier: false,
-		Needs:   0,
-		Code:    kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.([]uint32)
-			a1 := args[1].Value.([]uint32)
-			return func(it driver.Item) { KPartialMax[uint32](ka.Item(it), a0, a1) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.([]uint32)
-			a1 := args[1].Value.([]uint32)
-			return func(g *driver.WorkGroup) { kagoGroupKPartialMax[uint32](g, a0, a1) }
-		},
-	})
-	driver.RegisterKernel(KPartialMax[uint64], &driver.KernelSpec{
-		Name:  "KPartialMax[uint64]",
-		Entry: "KPartialMax_uint64",
-		Params: []driver.Param{
-			{Name: "x", Type: driver.Uint64, Slice: true},
-			{Name: "out", Type: driver.Uint64, Slice: true},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
-			{Kind: driver.ParamLength, Arg: 0, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
-			{Kind: driver.ParamLength, Arg: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "minmax.go", Line: 31, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "minmax.go", Line: 33, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "minmax.go", Line: 35, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier: false,
-		Needs:   0,
-		Code:    kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.([]uint64)
-			a1 := args[1].Value.([]uint64)
-			return func(it driver.Item) { KPartialMax[uint64](ka.Item(it), a0, a1) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.([]uint64)
-			a1 := args[1].Value.([]uint64)
-			return func(g *driver.WorkGroup) { kagoGroupKPartialMax[uint64](g, a0, a1) }
-		},
-	})
-	driver.RegisterKernel(KPartialMax[uint8], &driver.KernelSpec{
-		Name:  "KPartialMax[uint8]",
-		Entry: "KPartialMax_uint8",
-		Params: []driver.Param{
-			{Name: "x", Type: driver.Uint8, Slice: true},
-			{Name: "out", Type: driver.Uint8, Slice: true},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
-			{Kind: driver.ParamLength, Arg: 0, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
-			{Kind: driver.ParamLength, Arg: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "minmax.go", Line: 31, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "minmax.go", Line: 33, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "minmax.go", Line: 35, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier: false,
-		Needs:   0,
-		Code:    kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.([]uint8)
-			a1 := args[1].Value.([]uint8)
-			return func(it driver.Item) { KPartialMax[uint8](ka.Item(it), a0, a1) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.([]uint8)
-			a1 := args[1].Value.([]uint8)
-			return func(g *driver.WorkGroup) { kagoGroupKPartialMax[uint8](g, a0, a1) }
-		},
-	})
-	driver.RegisterKernel(KPartialMax[uint], &driver.KernelSpec{
-		Name:  "KPartialMax[uint]",
-		Entry: "KPartialMax_uint",
-		Params: []driver.Param{
-			{Name: "x", Type: driver.Uint, Slice: true},
-			{Name: "out", Type: driver.Uint, Slice: true},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
-			{Kind: driver.ParamLength, Arg: 0, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
-			{Kind: driver.ParamLength, Arg: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "minmax.go", Line: 31, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "minmax.go", Line: 33, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "minmax.go", Line: 35, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier: false,
-		Needs:   0,
-		Code:    kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.([]uint)
-			a1 := args[1].Value.([]uint)
-			return func(it driver.Item) { KPartialMax[uint](ka.Item(it), a0, a1) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.([]uint)
-			a1 := args[1].Value.([]uint)
-			return func(g *driver.WorkGroup) { kagoGroupKPartialMax[uint](g, a0, a1) }
-		},
-	})
-	driver.RegisterKernel(KPartialMin[float32], &driver.KernelSpec{
-		Name:  "KPartialMin[float32]",
-		Entry: "KPartialMin_float32",
-		Params: []driver.Param{
-			{Name: "x", Type: driver.Float32, Slice: true},
-			{Name: "out", Type: driver.Float32, Slice: true},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
-			{Kind: driver.ParamLength, Arg: 0, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
-			{Kind: driver.ParamLength, Arg: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "minmax.go", Line: 17, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "minmax.go", Line: 19, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "minmax.go", Line: 21, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier: false,
-		Needs:   0,
-		Code:    kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.([]float32)
-			a1 := args[1].Value.([]float32)
-			return func(it driver.Item) { KPartialMin[float32](ka.Item(it), a0, a1) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.([]float32)
-			a1 := args[1].Value.([]float32)
-			return func(g *driver.WorkGroup) { kagoGroupKPartialMin[float32](g, a0, a1) }
-		},
-	})
-	driver.RegisterKernel(KPartialMin[float64], &driver.KernelSpec{
-		Name:  "KPartialMin[float64]",
-		Entry: "KPartialMin_float64",
-		Params: []driver.Param{
-			{Name: "x", Type: driver.Float64, Slice: true},
-			{Name: "out", Type: driver.Float64, Slice: true},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
-			{Kind: driver.ParamLength, Arg: 0, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
-			{Kind: driver.ParamLength, Arg: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "minmax.go", Line: 17, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "minmax.go", Line: 19, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "minmax.go", Line: 21, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier: false,
-		Needs:   driver.FP64,
-		Code:    kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.([]float64)
-			a1 := args[1].Value.([]float64)
-			return func(it driver.Item) { KPartialMin[float64](ka.Item(it), a0, a1) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.([]float64)
-			a1 := args[1].Value.([]float64)
-			return func(g *driver.WorkGroup) { kagoGroupKPartialMin[float64](g, a0, a1) }
-		},
-	})
-	driver.RegisterKernel(KPartialMin[int16], &driver.KernelSpec{
-		Name:  "KPartialMin[int16]",
-		Entry: "KPartialMin_int16",
-		Params: []driver.Param{
-			{Name: "x", Type: driver.Int16, Slice: true},
-			{Name: "out", Type: driver.Int16, Slice: true},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
-			{Kind: driver.ParamLength, Arg: 0, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
-			{Kind: driver.ParamLength, Arg: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "minmax.go", Line: 17, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "minmax.go", Line: 19, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "minmax.go", Line: 21, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier: false,
-		Needs:   0,
-		Code:    kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.([]int16)
-			a1 := args[1].Value.([]int16)
-			return func(it driver.Item) { KPartialMin[int16](ka.Item(it), a0, a1) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.([]int16)
-			a1 := args[1].Value.([]int16)
-			return func(g *driver.WorkGroup) { kagoGroupKPartialMin[int16](g, a0, a1) }
-		},
-	})
-	driver.RegisterKernel(KPartialMin[int32], &driver.KernelSpec{
-		Name:  "KPartialMin[int32]",
-		Entry: "KPartialMin_int32",
-		Params: []driver.Param{
-			{Name: "x", Type: driver.Int32, Slice: true},
-			{Name: "out", Type: driver.Int32, Slice: true},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
-			{Kind: driver.ParamLength, Arg: 0, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
-			{Kind: driver.ParamLength, Arg: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "minmax.go", Line: 17, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "minmax.go", Line: 19, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "minmax.go", Line: 21, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier: false,
-		Needs:   0,
-		Code:    kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.([]int32)
-			a1 := args[1].Value.([]int32)
-			return func(it driver.Item) { KPartialMin[int32](ka.Item(it), a0, a1) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.([]int32)
-			a1 := args[1].Value.([]int32)
-			return func(g *driver.WorkGroup) { kagoGroupKPartialMin[int32](g, a0, a1) }
-		},
-	})
-	driver.RegisterKernel(KPartialMin[int64], &driver.KernelSpec{
-		Name:  "KPartialMin[int64]",
-		Entry: "KPartialMin_int64",
-		Params: []driver.Param{
-			{Name: "x", Type: driver.Int64, Slice: true},
-			{Name: "out", Type: driver.Int64, Slice: true},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
-			{Kind: driver.ParamLength, Arg: 0, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
-			{Kind: driver.ParamLength, Arg: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "minmax.go", Line: 17, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "minmax.go", Line: 19, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "minmax.go", Line: 21, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier: false,
-		Needs:   0,
-		Code:    kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.([]int64)
-			a1 := args[1].Value.([]int64)
-			return func(it driver.Item) { KPartialMin[int64](ka.Item(it), a0, a1) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.([]int64)
-			a1 := args[1].Value.([]int64)
-			return func(g *driver.WorkGroup) { kagoGroupKPartialMin[int64](g, a0, a1) }
-		},
-	})
-	driver.RegisterKernel(KPartialMin[int8], &driver.KernelSpec{
-		Name:  "KPartialMin[int8]",
-		Entry: "KPartialMin_int8",
-		Params: []driver.Param{
-			{Name: "x", Type: driver.Int8, Slice: true},
-			{Name: "out", Type: driver.Int8, Slice: true},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
-			{Kind: driver.ParamLength, Arg: 0, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
-			{Kind: driver.ParamLength, Arg: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "minmax.go", Line: 17, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "minmax.go", Line: 19, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "minmax.go", Line: 21, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier: false,
-		Needs:   0,
-		Code:    kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.([]int8)
-			a1 := args[1].Value.([]int8)
-			return func(it driver.Item) { KPartialMin[int8](ka.Item(it), a0, a1) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.([]int8)
-			a1 := args[1].Value.([]int8)
-			return func(g *driver.WorkGroup) { kagoGroupKPartialMin[int8](g, a0, a1) }
-		},
-	})
-	driver.RegisterKernel(KPartialMin[int], &driver.KernelSpec{
-		Name:  "KPartialMin[int]",
-		Entry: "KPartialMin_int",
-		Params: []driver.Param{
-			{Name: "x", Type: driver.Int, Slice: true},
-			{Name: "out", Type: driver.Int, Slice: true},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
-			{Kind: driver.ParamLength, Arg: 0, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
-			{Kind: driver.ParamLength, Arg: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "minmax.go", Line: 17, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "minmax.go", Line: 19, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "minmax.go", Line: 21, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier: false,
-		Needs:   0,
-		Code:    kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.([]int)
-			a1 := args[1].Value.([]int)
-			return func(it driver.Item) { KPartialMin[int](ka.Item(it), a0, a1) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.([]int)
-			a1 := args[1].Value.([]int)
-			return func(g *driver.WorkGroup) { kagoGroupKPartialMin[int](g, a0, a1) }
-		},
-	})
-	driver.RegisterKernel(KPartialMin[uint16], &driver.KernelSpec{
-		Name:  "KPartialMin[uint16]",
-		Entry: "KPartialMin_uint16",
-		Params: []driver.Param{
-			{Name: "x", Type: driver.Uint16, Slice: true},
-			{Name: "out", Type: driver.Uint16, Slice: true},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
-			{Kind: driver.ParamLength, Arg: 0, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
-			{Kind: driver.ParamLength, Arg: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "minmax.go", Line: 17, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "minmax.go", Line: 19, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "minmax.go", Line: 21, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier: false,
-		Needs:   0,
-		Code:    kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.([]uint16)
-			a1 := args[1].Value.([]uint16)
-			return func(it driver.Item) { KPartialMin[uint16](ka.Item(it), a0, a1) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.([]uint16)
-			a1 := args[1].Value.([]uint16)
-			return func(g *driver.WorkGroup) { kagoGroupKPartialMin[uint16](g, a0, a1) }
-		},
-	})
-	driver.RegisterKernel(KPartialMin[uint32], &driver.KernelSpec{
-		Name:  "KPartialMin[uint32]",
-		Entry: "KPartialMin_uint32",
-		Params: []driver.Param{
-			{Name: "x", Type: driver.Uint32, Slice: true},
-			{Name: "out", Type: driver.Uint32, Slice: true},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
-			{Kind: driver.ParamLength, Arg: 0, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
-			{Kind: driver.ParamLength, Arg: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "minmax.go", Line: 17, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "minmax.go", Line: 19, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "minmax.go", Line: 21, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier: false,
-		Needs:   0,
-		Code:    kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.([]uint32)
-			a1 := args[1].Value.([]uint32)
-			return func(it driver.Item) { KPartialMin[uint32](ka.Item(it), a0, a1) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.([]uint32)
-			a1 := args[1].Value.([]uint32)
-			return func(g *driver.WorkGroup) { kagoGroupKPartialMin[uint32](g, a0, a1) }
-		},
-	})
-	driver.RegisterKernel(KPartialMin[uint64], &driver.KernelSpec{
-		Name:  "KPartialMin[uint64]",
-		Entry: "KPartialMin_uint64",
-		Params: []driver.Param{
-			{Name: "x", Type: driver.Uint64, Slice: true},
-			{Name: "out", Type: driver.Uint64, Slice: true},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
-			{Kind: driver.ParamLength, Arg: 0, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
-			{Kind: driver.ParamLength, Arg: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "minmax.go", Line: 17, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "minmax.go", Line: 19, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "minmax.go", Line: 21, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier: false,
-		Needs:   0,
-		Code:    kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.([]uint64)
-			a1 := args[1].Value.([]uint64)
-			return func(it driver.Item) { KPartialMin[uint64](ka.Item(it), a0, a1) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.([]uint64)
-			a1 := args[1].Value.([]uint64)
-			return func(g *driver.WorkGroup) { kagoGroupKPartialMin[uint64](g, a0, a1) }
-		},
-	})
-	driver.RegisterKernel(KPartialMin[uint8], &driver.KernelSpec{
-		Name:  "KPartialMin[uint8]",
-		Entry: "KPartialMin_uint8",
-		Params: []driver.Param{
-			{Name: "x", Type: driver.Uint8, Slice: true},
-			{Name: "out", Type: driver.Uint8, Slice: true},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
-			{Kind: driver.ParamLength, Arg: 0, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
-			{Kind: driver.ParamLength, Arg: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "minmax.go", Line: 17, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "minmax.go", Line: 19, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "minmax.go", Line: 21, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier: false,
-		Needs:   0,
-		Code:    kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.([]uint8)
-			a1 := args[1].Value.([]uint8)
-			return func(it driver.Item) { KPartialMin[uint8](ka.Item(it), a0, a1) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.([]uint8)
-			a1 := args[1].Value.([]uint8)
-			return func(g *driver.WorkGroup) { kagoGroupKPartialMin[uint8](g, a0, a1) }
-		},
-	})
-	driver.RegisterKernel(KPartialMin[uint], &driver.KernelSpec{
-		Name:  "KPartialMin[uint]",
-		Entry: "KPartialMin_uint",
-		Params: []driver.Param{
-			{Name: "x", Type: driver.Uint, Slice: true},
-			{Name: "out", Type: driver.Uint, Slice: true},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
-			{Kind: driver.ParamLength, Arg: 0, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
-			{Kind: driver.ParamLength, Arg: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "minmax.go", Line: 17, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "minmax.go", Line: 19, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "minmax.go", Line: 21, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier: false,
-		Needs:   0,
-		Code:    kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.([]uint)
-			a1 := args[1].Value.([]uint)
-			return func(it driver.Item) { KPartialMin[uint](ka.Item(it), a0, a1) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.([]uint)
-			a1 := args[1].Value.([]uint)
-			return func(g *driver.WorkGroup) { kagoGroupKPartialMin[uint](g, a0, a1) }
-		},
-	})
-	driver.RegisterKernel(KPartialReduce[float32], &driver.KernelSpec{
-		Name:  "KPartialReduce[float32]",
-		Entry: "KPartialReduce_float32",
-		Params: []driver.Param{
-			{Name: "x", Type: driver.Float32, Slice: true},
-			{Name: "out", Type: driver.Float32, Slice: true},
-			{Name: "op", Type: driver.Int},
-			{Name: "m", Type: driver.Int},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
-			{Kind: driver.ParamLength, Arg: 0, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
-			{Kind: driver.ParamLength, Arg: 1, Size: 8},
-			{Kind: driver.ParamScalar, Arg: 2, Size: 8},
-			{Kind: driver.ParamScalar, Arg: 3, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 101, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 102, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 103, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 104, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 107, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 109, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 111, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 113, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 115, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 117, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 119, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 121, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 123, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 125, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 127, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 129, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 131, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 141, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier: false,
-		Needs:   0,
-		Code:    kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.([]float32)
-			a1 := args[1].Value.([]float32)
-			a2 := args[2].Value.(int)
-			a3 := args[3].Value.(int)
-			return func(it driver.Item) { KPartialReduce[float32](ka.Item(it), a0, a1, a2, a3) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.([]float32)
-			a1 := args[1].Value.([]float32)
-			a2 := args[2].Value.(int)
-			a3 := args[3].Value.(int)
-			return func(g *driver.WorkGroup) { kagoGroupKPartialReduce[float32](g, a0, a1, a2, a3) }
-		},
-	})
-	driver.RegisterKernel(KPartialReduce[float64], &driver.KernelSpec{
-		Name:  "KPartialReduce[float64]",
-		Entry: "KPartialReduce_float64",
-		Params: []driver.Param{
-			{Name: "x", Type: driver.Float64, Slice: true},
-			{Name: "out", Type: driver.Float64, Slice: true},
-			{Name: "op", Type: driver.Int},
-			{Name: "m", Type: driver.Int},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
-			{Kind: driver.ParamLength, Arg: 0, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
-			{Kind: driver.ParamLength, Arg: 1, Size: 8},
-			{Kind: driver.ParamScalar, Arg: 2, Size: 8},
-			{Kind: driver.ParamScalar, Arg: 3, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 101, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 102, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 103, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 104, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 107, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 109, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 111, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 113, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 115, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 117, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 119, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 121, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 123, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 125, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 127, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 129, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 131, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 141, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier: false,
-		Needs:   driver.FP64,
-		Code:    kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.([]float64)
-			a1 := args[1].Value.([]float64)
-			a2 := args[2].Value.(int)
-			a3 := args[3].Value.(int)
-			return func(it driver.Item) { KPartialReduce[float64](ka.Item(it), a0, a1, a2, a3) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.([]float64)
-			a1 := args[1].Value.([]float64)
-			a2 := args[2].Value.(int)
-			a3 := args[3].Value.(int)
-			return func(g *driver.WorkGroup) { kagoGroupKPartialReduce[float64](g, a0, a1, a2, a3) }
-		},
-	})
-	driver.RegisterKernel(KPartialReduce[int16], &driver.KernelSpec{
-		Name:  "KPartialReduce[int16]",
-		Entry: "KPartialReduce_int16",
-		Params: []driver.Param{
-			{Name: "x", Type: driver.Int16, Slice: true},
-			{Name: "out", Type: driver.Int16, Slice: true},
-			{Name: "op", Type: driver.Int},
-			{Name: "m", Type: driver.Int},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
-			{Kind: driver.ParamLength, Arg: 0, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
-			{Kind: driver.ParamLength, Arg: 1, Size: 8},
-			{Kind: driver.ParamScalar, Arg: 2, Size: 8},
-			{Kind: driver.ParamScalar, Arg: 3, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 101, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 102, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 103, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 104, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 107, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 109, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 111, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 113, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 115, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 117, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 119, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 121, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 123, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 125, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 127, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 129, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 131, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 141, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier: false,
-		Needs:   0,
-		Code:    kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.([]int16)
-			a1 := args[1].Value.([]int16)
-			a2 := args[2].Value.(int)
-			a3 := args[3].Value.(int)
-			return func(it driver.Item) { KPartialReduce[int16](ka.Item(it), a0, a1, a2, a3) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.([]int16)
-			a1 := args[1].Value.([]int16)
-			a2 := args[2].Value.(int)
-			a3 := args[3].Value.(int)
-			return func(g *driver.WorkGroup) { kagoGroupKPartialReduce[int16](g, a0, a1, a2, a3) }
-		},
-	})
-	driver.RegisterKernel(KPartialReduce[int32], &driver.KernelSpec{
-		Name:  "KPartialReduce[int32]",
-		Entry: "KPartialReduce_int32",
-		Params: []driver.Param{
-			{Name: "x", Type: driver.Int32, Slice: true},
-			{Name: "out", Type: driver.Int32, Slice: true},
-			{Name: "op", Type: driver.Int},
-			{Name: "m", Type: driver.Int},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
-			{Kind: driver.ParamLength, Arg: 0, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
-			{Kind: driver.ParamLength, Arg: 1, Size: 8},
-			{Kind: driver.ParamScalar, Arg: 2, Size: 8},
-			{Kind: driver.ParamScalar, Arg: 3, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 101, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 102, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 103, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 104, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 107, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 109, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 111, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 113, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 115, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 117, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 119, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 121, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 123, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 125, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 127, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 129, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 131, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 141, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier: false,
-		Needs:   0,
-		Code:    kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.([]int32)
-			a1 := args[1].Value.([]int32)
-			a2 := args[2].Value.(int)
-			a3 := args[3].Value.(int)
-			return func(it driver.Item) { KPartialReduce[int32](ka.Item(it), a0, a1, a2, a3) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.([]int32)
-			a1 := args[1].Value.([]int32)
-			a2 := args[2].Value.(int)
-			a3 := args[3].Value.(int)
-			return func(g *driver.WorkGroup) { kagoGroupKPartialReduce[int32](g, a0, a1, a2, a3) }
-		},
-	})
-	driver.RegisterKernel(KPartialReduce[int64], &driver.KernelSpec{
-		Name:  "KPartialReduce[int64]",
-		Entry: "KPartialReduce_int64",
-		Params: []driver.Param{
-			{Name: "x", Type: driver.Int64, Slice: true},
-			{Name: "out", Type: driver.Int64, Slice: true},
-			{Name: "op", Type: driver.Int},
-			{Name: "m", Type: driver.Int},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
-			{Kind: driver.ParamLength, Arg: 0, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
-			{Kind: driver.ParamLength, Arg: 1, Size: 8},
-			{Kind: driver.ParamScalar, Arg: 2, Size: 8},
-			{Kind: driver.ParamScalar, Arg: 3, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 101, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 102, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 103, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 104, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 107, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 109, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 111, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 113, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 115, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 117, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 119, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 121, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 123, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 125, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 127, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 129, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 131, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 141, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier: false,
-		Needs:   0,
-		Code:    kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.([]int64)
-			a1 := args[1].Value.([]int64)
-			a2 := args[2].Value.(int)
-			a3 := args[3].Value.(int)
-			return func(it driver.Item) { KPartialReduce[int64](ka.Item(it), a0, a1, a2, a3) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.([]int64)
-			a1 := args[1].Value.([]int64)
-			a2 := args[2].Value.(int)
-			a3 := args[3].Value.(int)
-			return func(g *driver.WorkGroup) { kagoGroupKPartialReduce[int64](g, a0, a1, a2, a3) }
-		},
-	})
-	driver.RegisterKernel(KPartialReduce[int8], &driver.KernelSpec{
-		Name:  "KPartialReduce[int8]",
-		Entry: "KPartialReduce_int8",
-		Params: []driver.Param{
-			{Name: "x", Type: driver.Int8, Slice: true},
-			{Name: "out", Type: driver.Int8, Slice: true},
-			{Name: "op", Type: driver.Int},
-			{Name: "m", Type: driver.Int},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
-			{Kind: driver.ParamLength, Arg: 0, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
-			{Kind: driver.ParamLength, Arg: 1, Size: 8},
-			{Kind: driver.ParamScalar, Arg: 2, Size: 8},
-			{Kind: driver.ParamScalar, Arg: 3, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 101, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 102, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 103, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 104, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 107, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 109, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 111, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 113, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 115, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 117, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 119, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 121, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 123, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 125, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 127, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 129, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 131, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 141, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier: false,
-		Needs:   0,
-		Code:    kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.([]int8)
-			a1 := args[1].Value.([]int8)
-			a2 := args[2].Value.(int)
-			a3 := args[3].Value.(int)
-			return func(it driver.Item) { KPartialReduce[int8](ka.Item(it), a0, a1, a2, a3) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.([]int8)
-			a1 := args[1].Value.([]int8)
-			a2 := args[2].Value.(int)
-			a3 := args[3].Value.(int)
-			return func(g *driver.WorkGroup) { kagoGroupKPartialReduce[int8](g, a0, a1, a2, a3) }
-		},
-	})
-	driver.RegisterKernel(KPartialReduce[int], &driver.KernelSpec{
-		Name:  "KPartialReduce[int]",
-		Entry: "KPartialReduce_int",
-		Params: []driver.Param{
-			{Name: "x", Type: driver.Int, Slice: true},
-			{Name: "out", Type: driver.Int, Slice: true},
-			{Name: "op", Type: driver.Int},
-			{Name: "m", Type: driver.Int},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
-			{Kind: driver.ParamLength, Arg: 0, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
-			{Kind: driver.ParamLength, Arg: 1, Size: 8},
-			{Kind: driver.ParamScalar, Arg: 2, Size: 8},
-			{Kind: driver.ParamScalar, Arg: 3, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 101, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 102, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 103, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 104, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 107, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 109, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 111, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 113, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 115, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 117, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 119, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 121, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 123, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 125, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 127, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 129, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 131, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 141, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier: false,
-		Needs:   0,
-		Code:    kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.([]int)
-			a1 := args[1].Value.([]int)
-			a2 := args[2].Value.(int)
-			a3 := args[3].Value.(int)
-			return func(it driver.Item) { KPartialReduce[int](ka.Item(it), a0, a1, a2, a3) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.([]int)
-			a1 := args[1].Value.([]int)
-			a2 := args[2].Value.(int)
-			a3 := args[3].Value.(int)
-			return func(g *driver.WorkGroup) { kagoGroupKPartialReduce[int](g, a0, a1, a2, a3) }
-		},
-	})
-	driver.RegisterKernel(KPartialReduce[uint16], &driver.KernelSpec{
-		Name:  "KPartialReduce[uint16]",
-		Entry: "KPartialReduce_uint16",
-		Params: []driver.Param{
-			{Name: "x", Type: driver.Uint16, Slice: true},
-			{Name: "out", Type: driver.Uint16, Slice: true},
-			{Name: "op", Type: driver.Int},
-			{Name: "m", Type: driver.Int},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
-			{Kind: driver.ParamLength, Arg: 0, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
-			{Kind: driver.ParamLength, Arg: 1, Size: 8},
-			{Kind: driver.ParamScalar, Arg: 2, Size: 8},
-			{Kind: driver.ParamScalar, Arg: 3, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 101, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 102, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 103, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 104, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 107, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 109, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 111, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 113, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 115, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 117, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 119, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 121, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 123, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 125, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 127, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 129, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 131, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 141, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier: false,
-		Needs:   0,
-		Code:    kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.([]uint16)
-			a1 := args[1].Value.([]uint16)
-			a2 := args[2].Value.(int)
-			a3 := args[3].Value.(int)
-			return func(it driver.Item) { KPartialReduce[uint16](ka.Item(it), a0, a1, a2, a3) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.([]uint16)
-			a1 := args[1].Value.([]uint16)
-			a2 := args[2].Value.(int)
-			a3 := args[3].Value.(int)
-			return func(g *driver.WorkGroup) { kagoGroupKPartialReduce[uint16](g, a0, a1, a2, a3) }
-		},
-	})
-	driver.RegisterKernel(KPartialReduce[uint32], &driver.KernelSpec{
-		Name:  "KPartialReduce[uint32]",
-		Entry: "KPartialReduce_uint32",
-		Params: []driver.Param{
-			{Name: "x", Type: driver.Uint32, Slice: true},
-			{Name: "out", Type: driver.Uint32, Slice: true},
-			{Name: "op", Type: driver.Int},
-			{Name: "m", Type: driver.Int},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
-			{Kind: driver.ParamLength, Arg: 0, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
-			{Kind: driver.ParamLength, Arg: 1, Size: 8},
-			{Kind: driver.ParamScalar, Arg: 2, Size: 8},
-			{Kind: driver.ParamScalar, Arg: 3, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 101, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 102, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 103, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 104, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 107, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 109, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 111, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 113, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 115, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 117, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 119, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 121, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 123, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 125, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 127, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 129, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 131, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 141, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier: false,
-		Needs:   0,
-		Code:    kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.([]uint32)
-			a1 := args[1].Value.([]uint32)
-			a2 := args[2].Value.(int)
-			a3 := args[3].Value.(int)
-			return func(it driver.Item) { KPartialReduce[uint32](ka.Item(it), a0, a1, a2, a3) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.([]uint32)
-			a1 := args[1].Value.([]uint32)
-			a2 := args[2].Value.(int)
-			a3 := args[3].Value.(int)
-			return func(g *driver.WorkGroup) { kagoGroupKPartialReduce[uint32](g, a0, a1, a2, a3) }
-		},
-	})
-	driver.RegisterKernel(KPartialReduce[uint64], &driver.KernelSpec{
-		Name:  "KPartialReduce[uint64]",
-		Entry: "KPartialReduce_uint64",
-		Params: []driver.Param{
-			{Name: "x", Type: driver.Uint64, Slice: true},
-			{Name: "out", Type: driver.Uint64, Slice: true},
-			{Name: "op", Type: driver.Int},
-			{Name: "m", Type: driver.Int},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
-			{Kind: driver.ParamLength, Arg: 0, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
-			{Kind: driver.ParamLength, Arg: 1, Size: 8},
-			{Kind: driver.ParamScalar, Arg: 2, Size: 8},
-			{Kind: driver.ParamScalar, Arg: 3, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 101, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 102, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 103, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 104, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 107, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 109, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 111, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 113, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 115, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 117, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 119, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 121, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 123, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 125, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 127, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 129, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 131, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 141, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier: false,
-		Needs:   0,
-		Code:    kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.([]uint64)
-			a1 := args[1].Value.([]uint64)
-			a2 := args[2].Value.(int)
-			a3 := args[3].Value.(int)
-			return func(it driver.Item) { KPartialReduce[uint64](ka.Item(it), a0, a1, a2, a3) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.([]uint64)
-			a1 := args[1].Value.([]uint64)
-			a2 := args[2].Value.(int)
-			a3 := args[3].Value.(int)
-			return func(g *driver.WorkGroup) { kagoGroupKPartialReduce[uint64](g, a0, a1, a2, a3) }
-		},
-	})
-	driver.RegisterKernel(KPartialReduce[uint8], &driver.KernelSpec{
-		Name:  "KPartialReduce[uint8]",
-		Entry: "KPartialReduce_uint8",
-		Params: []driver.Param{
-			{Name: "x", Type: driver.Uint8, Slice: true},
-			{Name: "out", Type: driver.Uint8, Slice: true},
-			{Name: "op", Type: driver.Int},
-			{Name: "m", Type: driver.Int},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
-			{Kind: driver.ParamLength, Arg: 0, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
-			{Kind: driver.ParamLength, Arg: 1, Size: 8},
-			{Kind: driver.ParamScalar, Arg: 2, Size: 8},
-			{Kind: driver.ParamScalar, Arg: 3, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 101, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 102, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 103, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 104, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 107, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 109, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 111, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 113, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 115, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 117, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 119, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 121, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 123, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 125, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 127, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 129, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 131, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 141, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier: false,
-		Needs:   0,
-		Code:    kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.([]uint8)
-			a1 := args[1].Value.([]uint8)
-			a2 := args[2].Value.(int)
-			a3 := args[3].Value.(int)
-			return func(it driver.Item) { KPartialReduce[uint8](ka.Item(it), a0, a1, a2, a3) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.([]uint8)
-			a1 := args[1].Value.([]uint8)
-			a2 := args[2].Value.(int)
-			a3 := args[3].Value.(int)
-			return func(g *driver.WorkGroup) { kagoGroupKPartialReduce[uint8](g, a0, a1, a2, a3) }
-		},
-	})
-	driver.RegisterKernel(KPartialReduce[uint], &driver.KernelSpec{
-		Name:  "KPartialReduce[uint]",
-		Entry: "KPartialReduce_uint",
-		Params: []driver.Param{
-			{Name: "x", Type: driver.Uint, Slice: true},
-			{Name: "out", Type: driver.Uint, Slice: true},
-			{Name: "op", Type: driver.Int},
-			{Name: "m", Type: driver.Int},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
-			{Kind: driver.ParamLength, Arg: 0, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
-			{Kind: driver.ParamLength, Arg: 1, Size: 8},
-			{Kind: driver.ParamScalar, Arg: 2, Size: 8},
-			{Kind: driver.ParamScalar, Arg: 3, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 101, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 102, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 103, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 104, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 107, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 109, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 111, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 113, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 115, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 117, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 119, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 121, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 123, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 125, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 127, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 129, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 131, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "reduce.go", Line: 141, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier: false,
-		Needs:   0,
-		Code:    kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.([]uint)
-			a1 := args[1].Value.([]uint)
-			a2 := args[2].Value.(int)
-			a3 := args[3].Value.(int)
-			return func(it driver.Item) { KPartialReduce[uint](ka.Item(it), a0, a1, a2, a3) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.([]uint)
-			a1 := args[1].Value.([]uint)
-			a2 := args[2].Value.(int)
-			a3 := args[3].Value.(int)
-			return func(g *driver.WorkGroup) { kagoGroupKPartialReduce[uint](g, a0, a1, a2, a3) }
-		},
-	})
-	driver.RegisterKernel(KPartialSum[float32], &driver.KernelSpec{
-		Name:  "KPartialSum[float32]",
-		Entry: "KPartialSum_float32",
-		Params: []driver.Param{
-			{Name: "x", Type: driver.Float32, Slice: true},
-			{Name: "out", Type: driver.Float32, Slice: true},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
-			{Kind: driver.ParamLength, Arg: 0, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
-			{Kind: driver.ParamLength, Arg: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 48, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 49, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 50, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 51, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 54, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 56, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier: false,
-		Needs:   0,
-		Code:    kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.([]float32)
-			a1 := args[1].Value.([]float32)
-			return func(it driver.Item) { KPartialSum[float32](ka.Item(it), a0, a1) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.([]float32)
-			a1 := args[1].Value.([]float32)
-			return func(g *driver.WorkGroup) { kagoGroupKPartialSum[float32](g, a0, a1) }
-		},
-	})
-	driver.RegisterKernel(KPartialSum[float64], &driver.KernelSpec{
-		Name:  "KPartialSum[float64]",
-		Entry: "KPartialSum_float64",
-		Params: []driver.Param{
-			{Name: "x", Type: driver.Float64, Slice: true},
-			{Name: "out", Type: driver.Float64, Slice: true},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
-			{Kind: driver.ParamLength, Arg: 0, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
-			{Kind: driver.ParamLength, Arg: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 48, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 49, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 50, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 51, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 54, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 56, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier: false,
-		Needs:   driver.FP64,
-		Code:    kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.([]float64)
-			a1 := args[1].Value.([]float64)
-			return func(it driver.Item) { KPartialSum[float64](ka.Item(it), a0, a1) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.([]float64)
-			a1 := args[1].Value.([]float64)
-			return func(g *driver.WorkGroup) { kagoGroupKPartialSum[float64](g, a0, a1) }
-		},
-	})
-	driver.RegisterKernel(KPartialSum[int16], &driver.KernelSpec{
-		Name:  "KPartialSum[int16]",
-		Entry: "KPartialSum_int16",
-		Params: []driver.Param{
-			{Name: "x", Type: driver.Int16, Slice: true},
-			{Name: "out", Type: driver.Int16, Slice: true},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
-			{Kind: driver.ParamLength, Arg: 0, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
-			{Kind: driver.ParamLength, Arg: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 48, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 49, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 50, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 51, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 54, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 56, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier: false,
-		Needs:   0,
-		Code:    kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.([]int16)
-			a1 := args[1].Value.([]int16)
-			return func(it driver.Item) { KPartialSum[int16](ka.Item(it), a0, a1) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.([]int16)
-			a1 := args[1].Value.([]int16)
-			return func(g *driver.WorkGroup) { kagoGroupKPartialSum[int16](g, a0, a1) }
-		},
-	})
-	driver.RegisterKernel(KPartialSum[int32], &driver.KernelSpec{
-		Name:  "KPartialSum[int32]",
-		Entry: "KPartialSum_int32",
-		Params: []driver.Param{
-			{Name: "x", Type: driver.Int32, Slice: true},
-			{Name: "out", Type: driver.Int32, Slice: true},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
-			{Kind: driver.ParamLength, Arg: 0, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
-			{Kind: driver.ParamLength, Arg: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 48, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 49, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 50, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 51, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 54, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 56, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier: false,
-		Needs:   0,
-		Code:    kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.([]int32)
-			a1 := args[1].Value.([]int32)
-			return func(it driver.Item) { KPartialSum[int32](ka.Item(it), a0, a1) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.([]int32)
-			a1 := args[1].Value.([]int32)
-			return func(g *driver.WorkGroup) { kagoGroupKPartialSum[int32](g, a0, a1) }
-		},
-	})
-	driver.RegisterKernel(KPartialSum[int64], &driver.KernelSpec{
-		Name:  "KPartialSum[int64]",
-		Entry: "KPartialSum_int64",
-		Params: []driver.Param{
-			{Name: "x", Type: driver.Int64, Slice: true},
-			{Name: "out", Type: driver.Int64, Slice: true},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
-			{Kind: driver.ParamLength, Arg: 0, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
-			{Kind: driver.ParamLength, Arg: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 48, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 49, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 50, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 51, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 54, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 56, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier: false,
-		Needs:   0,
-		Code:    kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.([]int64)
-			a1 := args[1].Value.([]int64)
-			return func(it driver.Item) { KPartialSum[int64](ka.Item(it), a0, a1) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.([]int64)
-			a1 := args[1].Value.([]int64)
-			return func(g *driver.WorkGroup) { kagoGroupKPartialSum[int64](g, a0, a1) }
-		},
-	})
-	driver.RegisterKernel(KPartialSum[int8], &driver.KernelSpec{
-		Name:  "KPartialSum[int8]",
-		Entry: "KPartialSum_int8",
-		Params: []driver.Param{
-			{Name: "x", Type: driver.Int8, Slice: true},
-			{Name: "out", Type: driver.Int8, Slice: true},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
-			{Kind: driver.ParamLength, Arg: 0, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
-			{Kind: driver.ParamLength, Arg: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 48, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 49, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 50, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 51, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 54, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 56, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier: false,
-		Needs:   0,
-		Code:    kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.([]int8)
-			a1 := args[1].Value.([]int8)
-			return func(it driver.Item) { KPartialSum[int8](ka.Item(it), a0, a1) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.([]int8)
-			a1 := args[1].Value.([]int8)
-			return func(g *driver.WorkGroup) { kagoGroupKPartialSum[int8](g, a0, a1) }
-		},
-	})
-	driver.RegisterKernel(KPartialSum[int], &driver.KernelSpec{
-		Name:  "KPartialSum[int]",
-		Entry: "KPartialSum_int",
-		Params: []driver.Param{
-			{Name: "x", Type: driver.Int, Slice: true},
-			{Name: "out", Type: driver.Int, Slice: true},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
-			{Kind: driver.ParamLength, Arg: 0, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
-			{Kind: driver.ParamLength, Arg: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 48, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 49, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 50, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 51, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 54, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 56, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier: false,
-		Needs:   0,
-		Code:    kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.([]int)
-			a1 := args[1].Value.([]int)
-			return func(it driver.Item) { KPartialSum[int](ka.Item(it), a0, a1) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.([]int)
-			a1 := args[1].Value.([]int)
-			return func(g *driver.WorkGroup) { kagoGroupKPartialSum[int](g, a0, a1) }
-		},
-	})
-	driver.RegisterKernel(KPartialSum[uint16], &driver.KernelSpec{
-		Name:  "KPartialSum[uint16]",
-		Entry: "KPartialSum_uint16",
-		Params: []driver.Param{
-			{Name: "x", Type: driver.Uint16, Slice: true},
-			{Name: "out", Type: driver.Uint16, Slice: true},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
-			{Kind: driver.ParamLength, Arg: 0, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
-			{Kind: driver.ParamLength, Arg: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 48, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 49, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 50, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 51, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 54, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 56, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier: false,
-		Needs:   0,
-		Code:    kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.([]uint16)
-			a1 := args[1].Value.([]uint16)
-			return func(it driver.Item) { KPartialSum[uint16](ka.Item(it), a0, a1) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.([]uint16)
-			a1 := args[1].Value.([]uint16)
-			return func(g *driver.WorkGroup) { kagoGroupKPartialSum[uint16](g, a0, a1) }
-		},
-	})
-	driver.RegisterKernel(KPartialSum[uint32], &driver.KernelSpec{
-		Name:  "KPartialSum[uint32]",
-		Entry: "KPartialSum_uint32",
-		Params: []driver.Param{
-			{Name: "x", Type: driver.Uint32, Slice: true},
-			{Name: "out", Type: driver.Uint32, Slice: true},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
-			{Kind: driver.ParamLength, Arg: 0, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
-			{Kind: driver.ParamLength, Arg: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 48, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 49, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 50, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 51, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 54, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 56, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier: false,
-		Needs:   0,
-		Code:    kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.([]uint32)
-			a1 := args[1].Value.([]uint32)
-			return func(it driver.Item) { KPartialSum[uint32](ka.Item(it), a0, a1) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.([]uint32)
-			a1 := args[1].Value.([]uint32)
-			return func(g *driver.WorkGroup) { kagoGroupKPartialSum[uint32](g, a0, a1) }
-		},
-	})
-	driver.RegisterKernel(KPartialSum[uint64], &driver.KernelSpec{
-		Name:  "KPartialSum[uint64]",
-		Entry: "KPartialSum_uint64",
-		Params: []driver.Param{
-			{Name: "x", Type: driver.Uint64, Slice: true},
-			{Name: "out", Type: driver.Uint64, Slice: true},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
-			{Kind: driver.ParamLength, Arg: 0, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
-			{Kind: driver.ParamLength, Arg: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 48, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 49, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 50, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 51, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 54, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 56, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier: false,
-		Needs:   0,
-		Code:    kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.([]uint64)
-			a1 := args[1].Value.([]uint64)
-			return func(it driver.Item) { KPartialSum[uint64](ka.Item(it), a0, a1) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.([]uint64)
-			a1 := args[1].Value.([]uint64)
-			return func(g *driver.WorkGroup) { kagoGroupKPartialSum[uint64](g, a0, a1) }
-		},
-	})
-	driver.RegisterKernel(KPartialSum[uint8], &driver.KernelSpec{
-		Name:  "KPartialSum[uint8]",
-		Entry: "KPartialSum_uint8",
-		Params: []driver.Param{
-			{Name: "x", Type: driver.Uint8, Slice: true},
-			{Name: "out", Type: driver.Uint8, Slice: true},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
-			{Kind: driver.ParamLength, Arg: 0, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
-			{Kind: driver.ParamLength, Arg: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 48, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 49, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 50, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 51, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 54, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 56, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier: false,
-		Needs:   0,
-		Code:    kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.([]uint8)
-			a1 := args[1].Value.([]uint8)
-			return func(it driver.Item) { KPartialSum[uint8](ka.Item(it), a0, a1) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.([]uint8)
-			a1 := args[1].Value.([]uint8)
-			return func(g *driver.WorkGroup) { kagoGroupKPartialSum[uint8](g, a0, a1) }
-		},
-	})
-	driver.RegisterKernel(KPartialSum[uint], &driver.KernelSpec{
-		Name:  "KPartialSum[uint]",
-		Entry: "KPartialSum_uint",
-		Params: []driver.Param{
-			{Name: "x", Type: driver.Uint, Slice: true},
-			{Name: "out", Type: driver.Uint, Slice: true},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
-			{Kind: driver.ParamLength, Arg: 0, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
-			{Kind: driver.ParamLength, Arg: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 48, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 49, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 50, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 51, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 54, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 56, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier: false,
-		Needs:   0,
-		Code:    kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.([]uint)
-			a1 := args[1].Value.([]uint)
-			return func(it driver.Item) { KPartialSum[uint](ka.Item(it), a0, a1) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.([]uint)
-			a1 := args[1].Value.([]uint)
-			return func(g *driver.WorkGroup) { kagoGroupKPartialSum[uint](g, a0, a1) }
-		},
-	})
-	driver.RegisterKernel(KRadixHist[uint32], &driver.KernelSpec{
-		Name:  "KRadixHist[uint32]",
-		Entry: "KRadixHist_uint32",
-		Params: []driver.Param{
-			{Name: "keys", Type: driver.Uint32, Slice: true},
-			{Name: "hist", Type: driver.Uint32, Slice: true},
-			{Name: "shift", Type: driver.Uint32},
-			{Name: "m", Type: driver.Int},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
-			{Kind: driver.ParamLength, Arg: 0, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
-			{Kind: driver.ParamLength, Arg: 1, Size: 8},
-			{Kind: driver.ParamScalar, Arg: 2, Size: 4},
-			{Kind: driver.ParamScalar, Arg: 3, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "radix.go", Line: 19, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "radix.go", Line: 19, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Uint, driver.Int}},
-			{Kind: driver.FaultIndex, File: "radix.go", Line: 19, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Uint, driver.Int}},
-			{Kind: driver.FaultIndex, File: "radix.go", Line: 22, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "radix.go", Line: 22, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier: false,
-		Needs:   0,
-		Code:    kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.([]uint32)
-			a1 := args[1].Value.([]uint32)
-			a2 := args[2].Value.(uint32)
-			a3 := args[3].Value.(int)
-			return func(it driver.Item) { KRadixHist[uint32](ka.Item(it), a0, a1, a2, a3) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.([]uint32)
-			a1 := args[1].Value.([]uint32)
-			a2 := args[2].Value.(uint32)
-			a3 := args[3].Value.(int)
-			return func(g *driver.WorkGroup) { kagoGroupKRadixHist[uint32](g, a0, a1, a2, a3) }
-		},
-	})
-	driver.RegisterKernel(KRadixHist[uint64], &driver.KernelSpec{
-		Name:  "KRadixHist[uint64]",
-		Entry: "KRadixHist_uint64",
-		Params: []driver.Param{
-			{Name: "keys", Type: driver.Uint64, Slice: true},
-			{Name: "hist", Type: driver.Uint32, Slice: true},
-			{Name: "shift", Type: driver.Uint32},
-			{Name: "m", Type: driver.Int},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
-			{Kind: driver.ParamLength, Arg: 0, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
-			{Kind: driver.ParamLength, Arg: 1, Size: 8},
-			{Kind: driver.ParamScalar, Arg: 2, Size: 4},
-			{Kind: driver.ParamScalar, Arg: 3, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "radix.go", Line: 19, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "radix.go", Line: 19, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Uint, driver.Int}},
-			{Kind: driver.FaultIndex, File: "radix.go", Line: 19, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Uint, driver.Int}},
-			{Kind: driver.FaultIndex, File: "radix.go", Line: 22, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "radix.go", Line: 22, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier: false,
-		Needs:   0,
-		Code:    kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.([]uint64)
-			a1 := args[1].Value.([]uint32)
-			a2 := args[2].Value.(uint32)
-			a3 := args[3].Value.(int)
-			return func(it driver.Item) { KRadixHist[uint64](ka.Item(it), a0, a1, a2, a3) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.([]uint64)
-			a1 := args[1].Value.([]uint32)
-			a2 := args[2].Value.(uint32)
-			a3 := args[3].Value.(int)
-			return func(g *driver.WorkGroup) { kagoGroupKRadixHist[uint64](g, a0, a1, a2, a3) }
-		},
-	})
-	driver.RegisterKernel(KRadixScatter[uint32], &driver.KernelSpec{
-		Name:  "KRadixScatter[uint32]",
-		Entry: "KRadixScatter_uint32",
-		Params: []driver.Param{
-			{Name: "keys", Type: driver.Uint32, Slice: true},
-			{Name: "out", Type: driver.Uint32, Slice: true},
-			{Name: "vals", Type: driver.Uint32, Slice: true},
-			{Name: "outVals", Type: driver.Uint32, Slice: true},
-			{Name: "offs", Type: driver.Uint32, Slice: true},
-			{Name: "shift", Type: driver.Uint32},
-			{Name: "m", Type: driver.Int},
-			{Name: "pairs", Type: driver.Bool},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
-			{Kind: driver.ParamLength, Arg: 0, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
-			{Kind: driver.ParamLength, Arg: 1, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 2, Size: 8},
-			{Kind: driver.ParamLength, Arg: 2, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 3, Size: 8},
-			{Kind: driver.ParamLength, Arg: 3, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 4, Size: 8},
-			{Kind: driver.ParamLength, Arg: 4, Size: 8},
-			{Kind: driver.ParamScalar, Arg: 5, Size: 4},
-			{Kind: driver.ParamScalar, Arg: 6, Size: 8},
-			{Kind: driver.ParamScalar, Arg: 7, Size: 1},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "radix.go", Line: 34, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "radix.go", Line: 34, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "radix.go", Line: 39, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "radix.go", Line: 41, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Uint, driver.Int}},
-			{Kind: driver.FaultIndex, File: "radix.go", Line: 41, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Uint, driver.Int}},
-			{Kind: driver.FaultIndex, File: "radix.go", Line: 43, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Uint, driver.Int}},
-			{Kind: driver.FaultIndex, File: "radix.go", Line: 43, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "radix.go", Line: 43, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Uint, driver.Int}},
-			{Kind: driver.FaultIndex, File: "radix.go", Line: 45, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Uint, driver.Int}},
-			{Kind: driver.FaultIndex, File: "radix.go", Line: 45, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Uint, driver.Int}},
-		},
-		Barrier: false,
-		Needs:   0,
-		Code:    kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.([]uint32)
-			a1 := args[1].Value.([]uint32)
-			a2 := args[2].Value.([]uint32)
-			a3 := args[3].Value.([]uint32)
-			a4 := args[4].Value.([]uint32)
-			a5 := args[5].Value.(uint32)
-			a6 := args[6].Value.(int)
-			a7 := args[7].Value.(bool)
-			return func(it driver.Item) { KRadixScatter[uint32](ka.Item(it), a0, a1, a2, a3, a4, a5, a6, a7) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.([]uint32)
-			a1 := args[1].Value.([]uint32)
-			a2 := args[2].Value.([]uint32)
-			a3 := args[3].Value.([]uint32)
-			a4 := args[4].Value.([]uint32)
-			a5 := args[5].Value.(uint32)
-			a6 := args[6].Value.(int)
-			a7 := args[7].Value.(bool)
-			return func(g *driver.WorkGroup) { kagoGroupKRadixScatter[uint32](g, a0, a1, a2, a3, a4, a5, a6, a7) }
-		},
-	})
-	driver.RegisterKernel(KRadixScatter[uint64], &driver.KernelSpec{
-		Name:  "KRadixScatter[uint64]",
-		Entry: "KRadixScatter_uint64",
-		Params: []driver.Param{
-			{Name: "keys", Type: driver.Uint64, Slice: true},
-			{Name: "out", Type: driver.Uint64, Slice: true},
-			{Name: "vals", Type: driver.Uint32, Slice: true},
-			{Name: "outVals", Type: driver.Uint32, Slice: true},
-			{Name: "offs", Type: driver.Uint32, Slice: true},
-			{Name: "shift", Type: driver.Uint32},
-			{Name: "m", Type: driver.Int},
-			{Name: "pairs", Type: driver.Bool},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
-			{Kind: driver.ParamLength, Arg: 0, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
-			{Kind: driver.ParamLength, Arg: 1, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 2, Size: 8},
-			{Kind: driver.ParamLength, Arg: 2, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 3, Size: 8},
-			{Kind: driver.ParamLength, Arg: 3, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 4, Size: 8},
-			{Kind: driver.ParamLength, Arg: 4, Size: 8},
-			{Kind: driver.ParamScalar, Arg: 5, Size: 4},
-			{Kind: driver.ParamScalar, Arg: 6, Size: 8},
-			{Kind: driver.ParamScalar, Arg: 7, Size: 1},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "radix.go", Line: 34, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "radix.go", Line: 34, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "radix.go", Line: 39, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "radix.go", Line: 41, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Uint, driver.Int}},
-			{Kind: driver.FaultIndex, File: "radix.go", Line: 41, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Uint, driver.Int}},
-			{Kind: driver.FaultIndex, File: "radix.go", Line: 43, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Uint, driver.Int}},
-			{Kind: driver.FaultIndex, File: "radix.go", Line: 43, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "radix.go", Line: 43, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Uint, driver.Int}},
-			{Kind: driver.FaultIndex, File: "radix.go", Line: 45, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Uint, driver.Int}},
-			{Kind: driver.FaultIndex, File: "radix.go", Line: 45, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Uint, driver.Int}},
-		},
-		Barrier: false,
-		Needs:   0,
-		Code:    kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.([]uint64)
-			a1 := args[1].Value.([]uint64)
-			a2 := args[2].Value.([]uint32)
-			a3 := args[3].Value.([]uint32)
-			a4 := args[4].Value.([]uint32)
-			a5 := args[5].Value.(uint32)
-			a6 := args[6].Value.(int)
-			a7 := args[7].Value.(bool)
-			return func(it driver.Item) { KRadixScatter[uint64](ka.Item(it), a0, a1, a2, a3, a4, a5, a6, a7) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.([]uint64)
-			a1 := args[1].Value.([]uint64)
-			a2 := args[2].Value.([]uint32)
-			a3 := args[3].Value.([]uint32)
-			a4 := args[4].Value.([]uint32)
-			a5 := args[5].Value.(uint32)
-			a6 := args[6].Value.(int)
-			a7 := args[7].Value.(bool)
-			return func(g *driver.WorkGroup) { kagoGroupKRadixScatter[uint64](g, a0, a1, a2, a3, a4, a5, a6, a7) }
-		},
-	})
-	driver.RegisterKernel(KScanChunk[float32], &driver.KernelSpec{
-		Name:  "KScanChunk[float32]",
-		Entry: "KScanChunk_float32",
-		Params: []driver.Param{
-			{Name: "x", Type: driver.Float32, Slice: true},
-			{Name: "out", Type: driver.Float32, Slice: true},
-			{Name: "offs", Type: driver.Float32, Slice: true},
-			{Name: "inclusive", Type: driver.Bool},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
-			{Kind: driver.ParamLength, Arg: 0, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
-			{Kind: driver.ParamLength, Arg: 1, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 2, Size: 8},
-			{Kind: driver.ParamLength, Arg: 2, Size: 8},
-			{Kind: driver.ParamScalar, Arg: 3, Size: 1},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 76, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 78, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 81, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 83, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier: false,
-		Needs:   0,
-		Code:    kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.([]float32)
-			a1 := args[1].Value.([]float32)
-			a2 := args[2].Value.([]float32)
-			a3 := args[3].Value.(bool)
-			return func(it driver.Item) { KScanChunk[float32](ka.Item(it), a0, a1, a2, a3) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.([]float32)
-			a1 := args[1].Value.([]float32)
-			a2 := args[2].Value.([]float32)
-			a3 := args[3].Value.(bool)
-			return func(g *driver.WorkGroup) { kagoGroupKScanChunk[float32](g, a0, a1, a2, a3) }
-		},
-	})
-	driver.RegisterKernel(KScanChunk[float64], &driver.KernelSpec{
-		Name:  "KScanChunk[float64]",
-		Entry: "KScanChunk_float64",
-		Params: []driver.Param{
-			{Name: "x", Type: driver.Float64, Slice: true},
-			{Name: "out", Type: driver.Float64, Slice: true},
-			{Name: "offs", Type: driver.Float64, Slice: true},
-			{Name: "inclusive", Type: driver.Bool},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
-			{Kind: driver.ParamLength, Arg: 0, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
-			{Kind: driver.ParamLength, Arg: 1, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 2, Size: 8},
-			{Kind: driver.ParamLength, Arg: 2, Size: 8},
-			{Kind: driver.ParamScalar, Arg: 3, Size: 1},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 76, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 78, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 81, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 83, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier: false,
-		Needs:   driver.FP64,
-		Code:    kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.([]float64)
-			a1 := args[1].Value.([]float64)
-			a2 := args[2].Value.([]float64)
-			a3 := args[3].Value.(bool)
-			return func(it driver.Item) { KScanChunk[float64](ka.Item(it), a0, a1, a2, a3) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.([]float64)
-			a1 := args[1].Value.([]float64)
-			a2 := args[2].Value.([]float64)
-			a3 := args[3].Value.(bool)
-			return func(g *driver.WorkGroup) { kagoGroupKScanChunk[float64](g, a0, a1, a2, a3) }
-		},
-	})
-	driver.RegisterKernel(KScanChunk[int16], &driver.KernelSpec{
-		Name:  "KScanChunk[int16]",
-		Entry: "KScanChunk_int16",
-		Params: []driver.Param{
-			{Name: "x", Type: driver.Int16, Slice: true},
-			{Name: "out", Type: driver.Int16, Slice: true},
-			{Name: "offs", Type: driver.Int16, Slice: true},
-			{Name: "inclusive", Type: driver.Bool},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
-			{Kind: driver.ParamLength, Arg: 0, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
-			{Kind: driver.ParamLength, Arg: 1, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 2, Size: 8},
-			{Kind: driver.ParamLength, Arg: 2, Size: 8},
-			{Kind: driver.ParamScalar, Arg: 3, Size: 1},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 76, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 78, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 81, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 83, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier: false,
-		Needs:   0,
-		Code:    kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.([]int16)
-			a1 := args[1].Value.([]int16)
-			a2 := args[2].Value.([]int16)
-			a3 := args[3].Value.(bool)
-			return func(it driver.Item) { KScanChunk[int16](ka.Item(it), a0, a1, a2, a3) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.([]int16)
-			a1 := args[1].Value.([]int16)
-			a2 := args[2].Value.([]int16)
-			a3 := args[3].Value.(bool)
-			return func(g *driver.WorkGroup) { kagoGroupKScanChunk[int16](g, a0, a1, a2, a3) }
-		},
-	})
-	driver.RegisterKernel(KScanChunk[int32], &driver.KernelSpec{
-		Name:  "KScanChunk[int32]",
-		Entry: "KScanChunk_int32",
-		Params: []driver.Param{
-			{Name: "x", Type: driver.Int32, Slice: true},
-			{Name: "out", Type: driver.Int32, Slice: true},
-			{Name: "offs", Type: driver.Int32, Slice: true},
-			{Name: "inclusive", Type: driver.Bool},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
-			{Kind: driver.ParamLength, Arg: 0, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
-			{Kind: driver.ParamLength, Arg: 1, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 2, Size: 8},
-			{Kind: driver.ParamLength, Arg: 2, Size: 8},
-			{Kind: driver.ParamScalar, Arg: 3, Size: 1},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 76, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 78, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 81, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 83, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier: false,
-		Needs:   0,
-		Code:    kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.([]int32)
-			a1 := args[1].Value.([]int32)
-			a2 := args[2].Value.([]int32)
-			a3 := args[3].Value.(bool)
-			return func(it driver.Item) { KScanChunk[int32](ka.Item(it), a0, a1, a2, a3) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.([]int32)
-			a1 := args[1].Value.([]int32)
-			a2 := args[2].Value.([]int32)
-			a3 := args[3].Value.(bool)
-			return func(g *driver.WorkGroup) { kagoGroupKScanChunk[int32](g, a0, a1, a2, a3) }
-		},
-	})
-	driver.RegisterKernel(KScanChunk[int64], &driver.KernelSpec{
-		Name:  "KScanChunk[int64]",
-		Entry: "KScanChunk_int64",
-		Params: []driver.Param{
-			{Name: "x", Type: driver.Int64, Slice: true},
-			{Name: "out", Type: driver.Int64, Slice: true},
-			{Name: "offs", Type: driver.Int64, Slice: true},
-			{Name: "inclusive", Type: driver.Bool},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
-			{Kind: driver.ParamLength, Arg: 0, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
-			{Kind: driver.ParamLength, Arg: 1, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 2, Size: 8},
-			{Kind: driver.ParamLength, Arg: 2, Size: 8},
-			{Kind: driver.ParamScalar, Arg: 3, Size: 1},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 76, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 78, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 81, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 83, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier: false,
-		Needs:   0,
-		Code:    kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.([]int64)
-			a1 := args[1].Value.([]int64)
-			a2 := args[2].Value.([]int64)
-			a3 := args[3].Value.(bool)
-			return func(it driver.Item) { KScanChunk[int64](ka.Item(it), a0, a1, a2, a3) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.([]int64)
-			a1 := args[1].Value.([]int64)
-			a2 := args[2].Value.([]int64)
-			a3 := args[3].Value.(bool)
-			return func(g *driver.WorkGroup) { kagoGroupKScanChunk[int64](g, a0, a1, a2, a3) }
-		},
-	})
-	driver.RegisterKernel(KScanChunk[int8], &driver.KernelSpec{
-		Name:  "KScanChunk[int8]",
-		Entry: "KScanChunk_int8",
-		Params: []driver.Param{
-			{Name: "x", Type: driver.Int8, Slice: true},
-			{Name: "out", Type: driver.Int8, Slice: true},
-			{Name: "offs", Type: driver.Int8, Slice: true},
-			{Name: "inclusive", Type: driver.Bool},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
-			{Kind: driver.ParamLength, Arg: 0, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
-			{Kind: driver.ParamLength, Arg: 1, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 2, Size: 8},
-			{Kind: driver.ParamLength, Arg: 2, Size: 8},
-			{Kind: driver.ParamScalar, Arg: 3, Size: 1},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 76, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 78, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 81, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 83, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier: false,
-		Needs:   0,
-		Code:    kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.([]int8)
-			a1 := args[1].Value.([]int8)
-			a2 := args[2].Value.([]int8)
-			a3 := args[3].Value.(bool)
-			return func(it driver.Item) { KScanChunk[int8](ka.Item(it), a0, a1, a2, a3) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.([]int8)
-			a1 := args[1].Value.([]int8)
-			a2 := args[2].Value.([]int8)
-			a3 := args[3].Value.(bool)
-			return func(g *driver.WorkGroup) { kagoGroupKScanChunk[int8](g, a0, a1, a2, a3) }
-		},
-	})
-	driver.RegisterKernel(KScanChunk[int], &driver.KernelSpec{
-		Name:  "KScanChunk[int]",
-		Entry: "KScanChunk_int",
-		Params: []driver.Param{
-			{Name: "x", Type: driver.Int, Slice: true},
-			{Name: "out", Type: driver.Int, Slice: true},
-			{Name: "offs", Type: driver.Int, Slice: true},
-			{Name: "inclusive", Type: driver.Bool},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
-			{Kind: driver.ParamLength, Arg: 0, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
-			{Kind: driver.ParamLength, Arg: 1, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 2, Size: 8},
-			{Kind: driver.ParamLength, Arg: 2, Size: 8},
-			{Kind: driver.ParamScalar, Arg: 3, Size: 1},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 76, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 78, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 81, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 83, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier: false,
-		Needs:   0,
-		Code:    kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.([]int)
-			a1 := args[1].Value.([]int)
-			a2 := args[2].Value.([]int)
-			a3 := args[3].Value.(bool)
-			return func(it driver.Item) { KScanChunk[int](ka.Item(it), a0, a1, a2, a3) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.([]int)
-			a1 := args[1].Value.([]int)
-			a2 := args[2].Value.([]int)
-			a3 := args[3].Value.(bool)
-			return func(g *driver.WorkGroup) { kagoGroupKScanChunk[int](g, a0, a1, a2, a3) }
-		},
-	})
-	driver.RegisterKernel(KScanChunk[uint16], &driver.KernelSpec{
-		Name:  "KScanChunk[uint16]",
-		Entry: "KScanChunk_uint16",
-		Params: []driver.Param{
-			{Name: "x", Type: driver.Uint16, Slice: true},
-			{Name: "out", Type: driver.Uint16, Slice: true},
-			{Name: "offs", Type: driver.Uint16, Slice: true},
-			{Name: "inclusive", Type: driver.Bool},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
-			{Kind: driver.ParamLength, Arg: 0, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
-			{Kind: driver.ParamLength, Arg: 1, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 2, Size: 8},
-			{Kind: driver.ParamLength, Arg: 2, Size: 8},
-			{Kind: driver.ParamScalar, Arg: 3, Size: 1},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 76, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 78, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 81, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 83, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier: false,
-		Needs:   0,
-		Code:    kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.([]uint16)
-			a1 := args[1].Value.([]uint16)
-			a2 := args[2].Value.([]uint16)
-			a3 := args[3].Value.(bool)
-			return func(it driver.Item) { KScanChunk[uint16](ka.Item(it), a0, a1, a2, a3) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.([]uint16)
-			a1 := args[1].Value.([]uint16)
-			a2 := args[2].Value.([]uint16)
-			a3 := args[3].Value.(bool)
-			return func(g *driver.WorkGroup) { kagoGroupKScanChunk[uint16](g, a0, a1, a2, a3) }
-		},
-	})
-	driver.RegisterKernel(KScanChunk[uint32], &driver.KernelSpec{
-		Name:  "KScanChunk[uint32]",
-		Entry: "KScanChunk_uint32",
-		Params: []driver.Param{
-			{Name: "x", Type: driver.Uint32, Slice: true},
-			{Name: "out", Type: driver.Uint32, Slice: true},
-			{Name: "offs", Type: driver.Uint32, Slice: true},
-			{Name: "inclusive", Type: driver.Bool},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
-			{Kind: driver.ParamLength, Arg: 0, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
-			{Kind: driver.ParamLength, Arg: 1, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 2, Size: 8},
-			{Kind: driver.ParamLength, Arg: 2, Size: 8},
-			{Kind: driver.ParamScalar, Arg: 3, Size: 1},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 76, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 78, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 81, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 83, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier: false,
-		Needs:   0,
-		Code:    kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.([]uint32)
-			a1 := args[1].Value.([]uint32)
-			a2 := args[2].Value.([]uint32)
-			a3 := args[3].Value.(bool)
-			return func(it driver.Item) { KScanChunk[uint32](ka.Item(it), a0, a1, a2, a3) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.([]uint32)
-			a1 := args[1].Value.([]uint32)
-			a2 := args[2].Value.([]uint32)
-			a3 := args[3].Value.(bool)
-			return func(g *driver.WorkGroup) { kagoGroupKScanChunk[uint32](g, a0, a1, a2, a3) }
-		},
-	})
-	driver.RegisterKernel(KScanChunk[uint64], &driver.KernelSpec{
-		Name:  "KScanChunk[uint64]",
-		Entry: "KScanChunk_uint64",
-		Params: []driver.Param{
-			{Name: "x", Type: driver.Uint64, Slice: true},
-			{Name: "out", Type: driver.Uint64, Slice: true},
-			{Name: "offs", Type: driver.Uint64, Slice: true},
-			{Name: "inclusive", Type: driver.Bool},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
-			{Kind: driver.ParamLength, Arg: 0, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
-			{Kind: driver.ParamLength, Arg: 1, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 2, Size: 8},
-			{Kind: driver.ParamLength, Arg: 2, Size: 8},
-			{Kind: driver.ParamScalar, Arg: 3, Size: 1},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 76, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 78, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 81, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 83, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier: false,
-		Needs:   0,
-		Code:    kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.([]uint64)
-			a1 := args[1].Value.([]uint64)
-			a2 := args[2].Value.([]uint64)
-			a3 := args[3].Value.(bool)
-			return func(it driver.Item) { KScanChunk[uint64](ka.Item(it), a0, a1, a2, a3) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.([]uint64)
-			a1 := args[1].Value.([]uint64)
-			a2 := args[2].Value.([]uint64)
-			a3 := args[3].Value.(bool)
-			return func(g *driver.WorkGroup) { kagoGroupKScanChunk[uint64](g, a0, a1, a2, a3) }
-		},
-	})
-	driver.RegisterKernel(KScanChunk[uint8], &driver.KernelSpec{
-		Name:  "KScanChunk[uint8]",
-		Entry: "KScanChunk_uint8",
-		Params: []driver.Param{
-			{Name: "x", Type: driver.Uint8, Slice: true},
-			{Name: "out", Type: driver.Uint8, Slice: true},
-			{Name: "offs", Type: driver.Uint8, Slice: true},
-			{Name: "inclusive", Type: driver.Bool},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
-			{Kind: driver.ParamLength, Arg: 0, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
-			{Kind: driver.ParamLength, Arg: 1, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 2, Size: 8},
-			{Kind: driver.ParamLength, Arg: 2, Size: 8},
-			{Kind: driver.ParamScalar, Arg: 3, Size: 1},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 76, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 78, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 81, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 83, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier: false,
-		Needs:   0,
-		Code:    kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.([]uint8)
-			a1 := args[1].Value.([]uint8)
-			a2 := args[2].Value.([]uint8)
-			a3 := args[3].Value.(bool)
-			return func(it driver.Item) { KScanChunk[uint8](ka.Item(it), a0, a1, a2, a3) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.([]uint8)
-			a1 := args[1].Value.([]uint8)
-			a2 := args[2].Value.([]uint8)
-			a3 := args[3].Value.(bool)
-			return func(g *driver.WorkGroup) { kagoGroupKScanChunk[uint8](g, a0, a1, a2, a3) }
-		},
-	})
-	driver.RegisterKernel(KScanChunk[uint], &driver.KernelSpec{
-		Name:  "KScanChunk[uint]",
-		Entry: "KScanChunk_uint",
-		Params: []driver.Param{
-			{Name: "x", Type: driver.Uint, Slice: true},
-			{Name: "out", Type: driver.Uint, Slice: true},
-			{Name: "offs", Type: driver.Uint, Slice: true},
-			{Name: "inclusive", Type: driver.Bool},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
-			{Kind: driver.ParamLength, Arg: 0, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
-			{Kind: driver.ParamLength, Arg: 1, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 2, Size: 8},
-			{Kind: driver.ParamLength, Arg: 2, Size: 8},
-			{Kind: driver.ParamScalar, Arg: 3, Size: 1},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 76, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 78, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 81, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 83, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier: false,
-		Needs:   0,
-		Code:    kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.([]uint)
-			a1 := args[1].Value.([]uint)
-			a2 := args[2].Value.([]uint)
-			a3 := args[3].Value.(bool)
-			return func(it driver.Item) { KScanChunk[uint](ka.Item(it), a0, a1, a2, a3) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.([]uint)
-			a1 := args[1].Value.([]uint)
-			a2 := args[2].Value.([]uint)
-			a3 := args[3].Value.(bool)
-			return func(g *driver.WorkGroup) { kagoGroupKScanChunk[uint](g, a0, a1, a2, a3) }
-		},
-	})
+	driver.RegisterGeneric(kagoGenericKGather)
+	driver.RegisterGeneric(kagoGenericKInt64FromKey)
+	driver.RegisterGeneric(kagoGenericKInt64Key)
+	driver.RegisterGeneric(kagoGenericKIntFromKey)
+	driver.RegisterGeneric(kagoGenericKIntKey)
+	driver.RegisterGeneric(kagoGenericKIota)
+	driver.RegisterGeneric(kagoGenericKPartialMax)
+	driver.RegisterGeneric(kagoGenericKPartialMin)
+	driver.RegisterGeneric(kagoGenericKPartialReduce)
+	driver.RegisterGeneric(kagoGenericKPartialSum)
+	driver.RegisterGeneric(kagoGenericKRadixHist)
+	driver.RegisterGeneric(kagoGenericKRadixScatter)
+	driver.RegisterGeneric(kagoGenericKScanChunk)
+}
+
+// kagoFaultsKCopy_0 are fault sites of instances of KCopy.
+var kagoFaultsKCopy_0 = []driver.FaultSite{
+	{Kind: driver.FaultIndex, File: "kernels.go", Line: 29, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "kernels.go", Line: 29, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+}
+
+// kagoGenericKCopy is the generic kernel KCopy as kago gen compiled it: the
+// specs of its instances are made at their first use (driver.Generic).
+var kagoGenericKCopy = &driver.Generic{
+	Symbol: "github.com/kago-dev/kago/algo.KCopy",
+	Params: []driver.Param{
+		{Name: "dst", Slice: true},
+		{Name: "src", Slice: true},
+	},
+	Code: kagoCode("KCopy"),
+	Instances: []driver.Instance{
+		{Name: "KCopy[bool]", Entry: "KCopy_bool", Func: (func(ka.Item, []bool, []bool))(nil), Faults: kagoFaultsKCopy_0},
+		{Name: "KCopy[float32]", Entry: "KCopy_float32", Func: (func(ka.Item, []float32, []float32))(nil), Faults: kagoFaultsKCopy_0},
+		{Name: "KCopy[float64]", Entry: "KCopy_float64", Func: (func(ka.Item, []float64, []float64))(nil), Faults: kagoFaultsKCopy_0, Needs: driver.FP64},
+		{Name: "KCopy[int16]", Entry: "KCopy_int16", Func: (func(ka.Item, []int16, []int16))(nil), Faults: kagoFaultsKCopy_0},
+		{Name: "KCopy[int32]", Entry: "KCopy_int32", Func: (func(ka.Item, []int32, []int32))(nil), Faults: kagoFaultsKCopy_0},
+		{Name: "KCopy[int64]", Entry: "KCopy_int64", Func: (func(ka.Item, []int64, []int64))(nil), Faults: kagoFaultsKCopy_0},
+		{Name: "KCopy[int8]", Entry: "KCopy_int8", Func: (func(ka.Item, []int8, []int8))(nil), Faults: kagoFaultsKCopy_0},
+		{Name: "KCopy[int]", Entry: "KCopy_int64", Func: (func(ka.Item, []int, []int))(nil), Faults: kagoFaultsKCopy_0},
+		{Name: "KCopy[uint16]", Entry: "KCopy_uint16", Func: (func(ka.Item, []uint16, []uint16))(nil), Faults: kagoFaultsKCopy_0},
+		{Name: "KCopy[uint32]", Entry: "KCopy_uint32", Func: (func(ka.Item, []uint32, []uint32))(nil), Faults: kagoFaultsKCopy_0},
+		{Name: "KCopy[uint64]", Entry: "KCopy_uint64", Func: (func(ka.Item, []uint64, []uint64))(nil), Faults: kagoFaultsKCopy_0},
+		{Name: "KCopy[uint8]", Entry: "KCopy_uint8", Func: (func(ka.Item, []uint8, []uint8))(nil), Faults: kagoFaultsKCopy_0},
+		{Name: "KCopy[uint]", Entry: "KCopy_uint64", Func: (func(ka.Item, []uint, []uint))(nil), Faults: kagoFaultsKCopy_0},
+	},
+}
+
+// kagoFaultsKFill_0 are fault sites of instances of KFill.
+var kagoFaultsKFill_0 = []driver.FaultSite{
+	{Kind: driver.FaultIndex, File: "kernels.go", Line: 14, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+}
+
+// kagoGenericKFill is the generic kernel KFill as kago gen compiled it: the
+// specs of its instances are made at their first use (driver.Generic).
+var kagoGenericKFill = &driver.Generic{
+	Symbol: "github.com/kago-dev/kago/algo.KFill",
+	Params: []driver.Param{
+		{Name: "x", Slice: true},
+		{Name: "v"},
+	},
+	Code: kagoCode("KFill"),
+	Instances: []driver.Instance{
+		{Name: "KFill[float32]", Entry: "KFill_float32", Func: (func(ka.Item, []float32, float32))(nil), Faults: kagoFaultsKFill_0},
+		{Name: "KFill[float64]", Entry: "KFill_float64", Func: (func(ka.Item, []float64, float64))(nil), Faults: kagoFaultsKFill_0, Needs: driver.FP64},
+		{Name: "KFill[int16]", Entry: "KFill_int16", Func: (func(ka.Item, []int16, int16))(nil), Faults: kagoFaultsKFill_0},
+		{Name: "KFill[int32]", Entry: "KFill_int32", Func: (func(ka.Item, []int32, int32))(nil), Faults: kagoFaultsKFill_0},
+		{Name: "KFill[int64]", Entry: "KFill_int64", Func: (func(ka.Item, []int64, int64))(nil), Faults: kagoFaultsKFill_0},
+		{Name: "KFill[int8]", Entry: "KFill_int8", Func: (func(ka.Item, []int8, int8))(nil), Faults: kagoFaultsKFill_0},
+		{Name: "KFill[int]", Entry: "KFill_int64", Func: (func(ka.Item, []int, int))(nil), Faults: kagoFaultsKFill_0},
+		{Name: "KFill[uint16]", Entry: "KFill_uint16", Func: (func(ka.Item, []uint16, uint16))(nil), Faults: kagoFaultsKFill_0},
+		{Name: "KFill[uint32]", Entry: "KFill_uint32", Func: (func(ka.Item, []uint32, uint32))(nil), Faults: kagoFaultsKFill_0},
+		{Name: "KFill[uint64]", Entry: "KFill_uint64", Func: (func(ka.Item, []uint64, uint64))(nil), Faults: kagoFaultsKFill_0},
+		{Name: "KFill[uint8]", Entry: "KFill_uint8", Func: (func(ka.Item, []uint8, uint8))(nil), Faults: kagoFaultsKFill_0},
+		{Name: "KFill[uint]", Entry: "KFill_uint64", Func: (func(ka.Item, []uint, uint))(nil), Faults: kagoFaultsKFill_0},
+	},
+}
+
+// kagoFaultsKGather_0 are fault sites of instances of KGather.
+var kagoFaultsKGather_0 = []driver.FaultSite{
+	{Kind: driver.FaultIndex, File: "sort.go", Line: 48, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "sort.go", Line: 48, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Uint, driver.Int}},
+	{Kind: driver.FaultIndex, File: "sort.go", Line: 48, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+}
+
+// kagoGenericKGather is the generic kernel KGather as kago gen compiled it: the
+// specs of its instances are made at their first use (driver.Generic).
+var kagoGenericKGather = &driver.Generic{
+	Symbol: "github.com/kago-dev/kago/algo.KGather",
+	Params: []driver.Param{
+		{Name: "dst", Slice: true},
+		{Name: "src", Slice: true},
+		{Name: "perm", Slice: true},
+	},
+	Code: kagoCode("KGather"),
+	Instances: []driver.Instance{
+		{Name: "KGather[bool]", Entry: "KGather_bool", Func: (func(ka.Item, []bool, []bool, []uint32))(nil), Faults: kagoFaultsKGather_0},
+		{Name: "KGather[float32]", Entry: "KGather_float32", Func: (func(ka.Item, []float32, []float32, []uint32))(nil), Faults: kagoFaultsKGather_0},
+		{Name: "KGather[float64]", Entry: "KGather_float64", Func: (func(ka.Item, []float64, []float64, []uint32))(nil), Faults: kagoFaultsKGather_0, Needs: driver.FP64},
+		{Name: "KGather[int16]", Entry: "KGather_int16", Func: (func(ka.Item, []int16, []int16, []uint32))(nil), Faults: kagoFaultsKGather_0},
+		{Name: "KGather[int32]", Entry: "KGather_int32", Func: (func(ka.Item, []int32, []int32, []uint32))(nil), Faults: kagoFaultsKGather_0},
+		{Name: "KGather[int64]", Entry: "KGather_int64", Func: (func(ka.Item, []int64, []int64, []uint32))(nil), Faults: kagoFaultsKGather_0},
+		{Name: "KGather[int8]", Entry: "KGather_int8", Func: (func(ka.Item, []int8, []int8, []uint32))(nil), Faults: kagoFaultsKGather_0},
+		{Name: "KGather[int]", Entry: "KGather_int64", Func: (func(ka.Item, []int, []int, []uint32))(nil), Faults: kagoFaultsKGather_0},
+		{Name: "KGather[uint16]", Entry: "KGather_uint16", Func: (func(ka.Item, []uint16, []uint16, []uint32))(nil), Faults: kagoFaultsKGather_0},
+		{Name: "KGather[uint32]", Entry: "KGather_uint32", Func: (func(ka.Item, []uint32, []uint32, []uint32))(nil), Faults: kagoFaultsKGather_0},
+		{Name: "KGather[uint64]", Entry: "KGather_uint64", Func: (func(ka.Item, []uint64, []uint64, []uint32))(nil), Faults: kagoFaultsKGather_0},
+		{Name: "KGather[uint8]", Entry: "KGather_uint8", Func: (func(ka.Item, []uint8, []uint8, []uint32))(nil), Faults: kagoFaultsKGather_0},
+		{Name: "KGather[uint]", Entry: "KGather_uint64", Func: (func(ka.Item, []uint, []uint, []uint32))(nil), Faults: kagoFaultsKGather_0},
+	},
+}
+
+// kagoFaultsKInt64FromKey_0 are fault sites of instances of KInt64FromKey.
+var kagoFaultsKInt64FromKey_0 = []driver.FaultSite{
+	{Kind: driver.FaultIndex, File: "sort.go", Line: 40, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "sort.go", Line: 40, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+}
+
+// kagoGenericKInt64FromKey is the generic kernel KInt64FromKey as kago gen compiled it: the
+// specs of its instances are made at their first use (driver.Generic).
+var kagoGenericKInt64FromKey = &driver.Generic{
+	Symbol: "github.com/kago-dev/kago/algo.KInt64FromKey",
+	Params: []driver.Param{
+		{Name: "keys", Slice: true},
+		{Name: "x", Slice: true},
+		{Name: "flip"},
+	},
+	Code: kagoCode("KInt64FromKey"),
+	Instances: []driver.Instance{
+		{Name: "KInt64FromKey[float32]", Entry: "KInt64FromKey_float32", Func: (func(ka.Item, []uint64, []float32, uint64))(nil), Faults: kagoFaultsKInt64FromKey_0},
+		{Name: "KInt64FromKey[int64]", Entry: "KInt64FromKey_int64", Func: (func(ka.Item, []uint64, []int64, uint64))(nil), Faults: kagoFaultsKInt64FromKey_0},
+		{Name: "KInt64FromKey[int]", Entry: "KInt64FromKey_int64", Func: (func(ka.Item, []uint64, []int, uint64))(nil), Faults: kagoFaultsKInt64FromKey_0},
+		{Name: "KInt64FromKey[uint32]", Entry: "KInt64FromKey_uint32", Func: (func(ka.Item, []uint64, []uint32, uint64))(nil), Faults: kagoFaultsKInt64FromKey_0},
+		{Name: "KInt64FromKey[uint]", Entry: "KInt64FromKey_uint64", Func: (func(ka.Item, []uint64, []uint, uint64))(nil), Faults: kagoFaultsKInt64FromKey_0},
+	},
+}
+
+// kagoFaultsKInt64Key_0 are fault sites of instances of KInt64Key.
+var kagoFaultsKInt64Key_0 = []driver.FaultSite{
+	{Kind: driver.FaultIndex, File: "sort.go", Line: 32, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "sort.go", Line: 32, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+}
+
+// kagoGenericKInt64Key is the generic kernel KInt64Key as kago gen compiled it: the
+// specs of its instances are made at their first use (driver.Generic).
+var kagoGenericKInt64Key = &driver.Generic{
+	Symbol: "github.com/kago-dev/kago/algo.KInt64Key",
+	Params: []driver.Param{
+		{Name: "x", Slice: true},
+		{Name: "keys", Slice: true},
+		{Name: "flip"},
+	},
+	Code: kagoCode("KInt64Key"),
+	Instances: []driver.Instance{
+		{Name: "KInt64Key[float32]", Entry: "KInt64Key_float32", Func: (func(ka.Item, []float32, []uint64, uint64))(nil), Faults: kagoFaultsKInt64Key_0},
+		{Name: "KInt64Key[int64]", Entry: "KInt64Key_int64", Func: (func(ka.Item, []int64, []uint64, uint64))(nil), Faults: kagoFaultsKInt64Key_0},
+		{Name: "KInt64Key[int]", Entry: "KInt64Key_int64", Func: (func(ka.Item, []int, []uint64, uint64))(nil), Faults: kagoFaultsKInt64Key_0},
+		{Name: "KInt64Key[uint32]", Entry: "KInt64Key_uint32", Func: (func(ka.Item, []uint32, []uint64, uint64))(nil), Faults: kagoFaultsKInt64Key_0},
+		{Name: "KInt64Key[uint]", Entry: "KInt64Key_uint64", Func: (func(ka.Item, []uint, []uint64, uint64))(nil), Faults: kagoFaultsKInt64Key_0},
+	},
+}
+
+// kagoFaultsKIntFromKey_0 are fault sites of instances of KIntFromKey.
+var kagoFaultsKIntFromKey_0 = []driver.FaultSite{
+	{Kind: driver.FaultIndex, File: "sort.go", Line: 24, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "sort.go", Line: 24, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+}
+
+// kagoGenericKIntFromKey is the generic kernel KIntFromKey as kago gen compiled it: the
+// specs of its instances are made at their first use (driver.Generic).
+var kagoGenericKIntFromKey = &driver.Generic{
+	Symbol: "github.com/kago-dev/kago/algo.KIntFromKey",
+	Params: []driver.Param{
+		{Name: "keys", Slice: true},
+		{Name: "x", Slice: true},
+		{Name: "flip"},
+	},
+	Code: kagoCode("KIntFromKey"),
+	Instances: []driver.Instance{
+		{Name: "KIntFromKey[float32]", Entry: "KIntFromKey_float32", Func: (func(ka.Item, []uint32, []float32, uint32))(nil), Faults: kagoFaultsKIntFromKey_0},
+		{Name: "KIntFromKey[int16]", Entry: "KIntFromKey_int16", Func: (func(ka.Item, []uint32, []int16, uint32))(nil), Faults: kagoFaultsKIntFromKey_0},
+		{Name: "KIntFromKey[int32]", Entry: "KIntFromKey_int32", Func: (func(ka.Item, []uint32, []int32, uint32))(nil), Faults: kagoFaultsKIntFromKey_0},
+		{Name: "KIntFromKey[int8]", Entry: "KIntFromKey_int8", Func: (func(ka.Item, []uint32, []int8, uint32))(nil), Faults: kagoFaultsKIntFromKey_0},
+		{Name: "KIntFromKey[uint16]", Entry: "KIntFromKey_uint16", Func: (func(ka.Item, []uint32, []uint16, uint32))(nil), Faults: kagoFaultsKIntFromKey_0},
+		{Name: "KIntFromKey[uint32]", Entry: "KIntFromKey_uint32", Func: (func(ka.Item, []uint32, []uint32, uint32))(nil), Faults: kagoFaultsKIntFromKey_0},
+		{Name: "KIntFromKey[uint8]", Entry: "KIntFromKey_uint8", Func: (func(ka.Item, []uint32, []uint8, uint32))(nil), Faults: kagoFaultsKIntFromKey_0},
+	},
+}
+
+// kagoFaultsKIntKey_0 are fault sites of instances of KIntKey.
+var kagoFaultsKIntKey_0 = []driver.FaultSite{
+	{Kind: driver.FaultIndex, File: "sort.go", Line: 16, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "sort.go", Line: 16, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+}
+
+// kagoGenericKIntKey is the generic kernel KIntKey as kago gen compiled it: the
+// specs of its instances are made at their first use (driver.Generic).
+var kagoGenericKIntKey = &driver.Generic{
+	Symbol: "github.com/kago-dev/kago/algo.KIntKey",
+	Params: []driver.Param{
+		{Name: "x", Slice: true},
+		{Name: "keys", Slice: true},
+		{Name: "flip"},
+		{Name: "mask"},
+	},
+	Code: kagoCode("KIntKey"),
+	Instances: []driver.Instance{
+		{Name: "KIntKey[float32]", Entry: "KIntKey_float32", Func: (func(ka.Item, []float32, []uint32, uint32, uint32))(nil), Faults: kagoFaultsKIntKey_0},
+		{Name: "KIntKey[int16]", Entry: "KIntKey_int16", Func: (func(ka.Item, []int16, []uint32, uint32, uint32))(nil), Faults: kagoFaultsKIntKey_0},
+		{Name: "KIntKey[int32]", Entry: "KIntKey_int32", Func: (func(ka.Item, []int32, []uint32, uint32, uint32))(nil), Faults: kagoFaultsKIntKey_0},
+		{Name: "KIntKey[int8]", Entry: "KIntKey_int8", Func: (func(ka.Item, []int8, []uint32, uint32, uint32))(nil), Faults: kagoFaultsKIntKey_0},
+		{Name: "KIntKey[uint16]", Entry: "KIntKey_uint16", Func: (func(ka.Item, []uint16, []uint32, uint32, uint32))(nil), Faults: kagoFaultsKIntKey_0},
+		{Name: "KIntKey[uint32]", Entry: "KIntKey_uint32", Func: (func(ka.Item, []uint32, []uint32, uint32, uint32))(nil), Faults: kagoFaultsKIntKey_0},
+		{Name: "KIntKey[uint8]", Entry: "KIntKey_uint8", Func: (func(ka.Item, []uint8, []uint32, uint32, uint32))(nil), Faults: kagoFaultsKIntKey_0},
+	},
+}
+
+// kagoFaultsKIota_0 are fault sites of instances of KIota.
+var kagoFaultsKIota_0 = []driver.FaultSite{
+	{Kind: driver.FaultIndex, File: "kernels.go", Line: 21, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+}
+
+// kagoGenericKIota is the generic kernel KIota as kago gen compiled it: the
+// specs of its instances are made at their first use (driver.Generic).
+var kagoGenericKIota = &driver.Generic{
+	Symbol: "github.com/kago-dev/kago/algo.KIota",
+	Params: []driver.Param{
+		{Name: "x", Slice: true},
+	},
+	Code: kagoCode("KIota"),
+	Instances: []driver.Instance{
+		{Name: "KIota[float32]", Entry: "KIota_float32", Func: (func(ka.Item, []float32))(nil), Faults: kagoFaultsKIota_0},
+		{Name: "KIota[float64]", Entry: "KIota_float64", Func: (func(ka.Item, []float64))(nil), Faults: kagoFaultsKIota_0, Needs: driver.FP64},
+		{Name: "KIota[int16]", Entry: "KIota_int16", Func: (func(ka.Item, []int16))(nil), Faults: kagoFaultsKIota_0},
+		{Name: "KIota[int32]", Entry: "KIota_int32", Func: (func(ka.Item, []int32))(nil), Faults: kagoFaultsKIota_0},
+		{Name: "KIota[int64]", Entry: "KIota_int64", Func: (func(ka.Item, []int64))(nil), Faults: kagoFaultsKIota_0},
+		{Name: "KIota[int8]", Entry: "KIota_int8", Func: (func(ka.Item, []int8))(nil), Faults: kagoFaultsKIota_0},
+		{Name: "KIota[int]", Entry: "KIota_int64", Func: (func(ka.Item, []int))(nil), Faults: kagoFaultsKIota_0},
+		{Name: "KIota[uint16]", Entry: "KIota_uint16", Func: (func(ka.Item, []uint16))(nil), Faults: kagoFaultsKIota_0},
+		{Name: "KIota[uint32]", Entry: "KIota_uint32", Func: (func(ka.Item, []uint32))(nil), Faults: kagoFaultsKIota_0},
+		{Name: "KIota[uint64]", Entry: "KIota_uint64", Func: (func(ka.Item, []uint64))(nil), Faults: kagoFaultsKIota_0},
+		{Name: "KIota[uint8]", Entry: "KIota_uint8", Func: (func(ka.Item, []uint8))(nil), Faults: kagoFaultsKIota_0},
+		{Name: "KIota[uint]", Entry: "KIota_uint64", Func: (func(ka.Item, []uint))(nil), Faults: kagoFaultsKIota_0},
+	},
+}
+
+// kagoFaultsKPartialMax_0 are fault sites of instances of KPartialMax.
+var kagoFaultsKPartialMax_0 = []driver.FaultSite{
+	{Kind: driver.FaultIndex, File: "minmax.go", Line: 31, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "minmax.go", Line: 33, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "minmax.go", Line: 35, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+}
+
+// kagoGenericKPartialMax is the generic kernel KPartialMax as kago gen compiled it: the
+// specs of its instances are made at their first use (driver.Generic).
+var kagoGenericKPartialMax = &driver.Generic{
+	Symbol: "github.com/kago-dev/kago/algo.KPartialMax",
+	Params: []driver.Param{
+		{Name: "x", Slice: true},
+		{Name: "out", Slice: true},
+	},
+	Code: kagoCode("KPartialMax"),
+	Instances: []driver.Instance{
+		{Name: "KPartialMax[float32]", Entry: "KPartialMax_float32", Func: (func(ka.Item, []float32, []float32))(nil), Faults: kagoFaultsKPartialMax_0},
+		{Name: "KPartialMax[float64]", Entry: "KPartialMax_float64", Func: (func(ka.Item, []float64, []float64))(nil), Faults: kagoFaultsKPartialMax_0, Needs: driver.FP64},
+		{Name: "KPartialMax[int16]", Entry: "KPartialMax_int16", Func: (func(ka.Item, []int16, []int16))(nil), Faults: kagoFaultsKPartialMax_0},
+		{Name: "KPartialMax[int32]", Entry: "KPartialMax_int32", Func: (func(ka.Item, []int32, []int32))(nil), Faults: kagoFaultsKPartialMax_0},
+		{Name: "KPartialMax[int64]", Entry: "KPartialMax_int64", Func: (func(ka.Item, []int64, []int64))(nil), Faults: kagoFaultsKPartialMax_0},
+		{Name: "KPartialMax[int8]", Entry: "KPartialMax_int8", Func: (func(ka.Item, []int8, []int8))(nil), Faults: kagoFaultsKPartialMax_0},
+		{Name: "KPartialMax[int]", Entry: "KPartialMax_int64", Func: (func(ka.Item, []int, []int))(nil), Faults: kagoFaultsKPartialMax_0},
+		{Name: "KPartialMax[uint16]", Entry: "KPartialMax_uint16", Func: (func(ka.Item, []uint16, []uint16))(nil), Faults: kagoFaultsKPartialMax_0},
+		{Name: "KPartialMax[uint32]", Entry: "KPartialMax_uint32", Func: (func(ka.Item, []uint32, []uint32))(nil), Faults: kagoFaultsKPartialMax_0},
+		{Name: "KPartialMax[uint64]", Entry: "KPartialMax_uint64", Func: (func(ka.Item, []uint64, []uint64))(nil), Faults: kagoFaultsKPartialMax_0},
+		{Name: "KPartialMax[uint8]", Entry: "KPartialMax_uint8", Func: (func(ka.Item, []uint8, []uint8))(nil), Faults: kagoFaultsKPartialMax_0},
+		{Name: "KPartialMax[uint]", Entry: "KPartialMax_uint64", Func: (func(ka.Item, []uint, []uint))(nil), Faults: kagoFaultsKPartialMax_0},
+	},
+}
+
+// kagoFaultsKPartialMin_0 are fault sites of instances of KPartialMin.
+var kagoFaultsKPartialMin_0 = []driver.FaultSite{
+	{Kind: driver.FaultIndex, File: "minmax.go", Line: 17, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "minmax.go", Line: 19, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "minmax.go", Line: 21, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+}
+
+// kagoGenericKPartialMin is the generic kernel KPartialMin as kago gen compiled it: the
+// specs of its instances are made at their first use (driver.Generic).
+var kagoGenericKPartialMin = &driver.Generic{
+	Symbol: "github.com/kago-dev/kago/algo.KPartialMin",
+	Params: []driver.Param{
+		{Name: "x", Slice: true},
+		{Name: "out", Slice: true},
+	},
+	Code: kagoCode("KPartialMin"),
+	Instances: []driver.Instance{
+		{Name: "KPartialMin[float32]", Entry: "KPartialMin_float32", Func: (func(ka.Item, []float32, []float32))(nil), Faults: kagoFaultsKPartialMin_0},
+		{Name: "KPartialMin[float64]", Entry: "KPartialMin_float64", Func: (func(ka.Item, []float64, []float64))(nil), Faults: kagoFaultsKPartialMin_0, Needs: driver.FP64},
+		{Name: "KPartialMin[int16]", Entry: "KPartialMin_int16", Func: (func(ka.Item, []int16, []int16))(nil), Faults: kagoFaultsKPartialMin_0},
+		{Name: "KPartialMin[int32]", Entry: "KPartialMin_int32", Func: (func(ka.Item, []int32, []int32))(nil), Faults: kagoFaultsKPartialMin_0},
+		{Name: "KPartialMin[int64]", Entry: "KPartialMin_int64", Func: (func(ka.Item, []int64, []int64))(nil), Faults: kagoFaultsKPartialMin_0},
+		{Name: "KPartialMin[int8]", Entry: "KPartialMin_int8", Func: (func(ka.Item, []int8, []int8))(nil), Faults: kagoFaultsKPartialMin_0},
+		{Name: "KPartialMin[int]", Entry: "KPartialMin_int64", Func: (func(ka.Item, []int, []int))(nil), Faults: kagoFaultsKPartialMin_0},
+		{Name: "KPartialMin[uint16]", Entry: "KPartialMin_uint16", Func: (func(ka.Item, []uint16, []uint16))(nil), Faults: kagoFaultsKPartialMin_0},
+		{Name: "KPartialMin[uint32]", Entry: "KPartialMin_uint32", Func: (func(ka.Item, []uint32, []uint32))(nil), Faults: kagoFaultsKPartialMin_0},
+		{Name: "KPartialMin[uint64]", Entry: "KPartialMin_uint64", Func: (func(ka.Item, []uint64, []uint64))(nil), Faults: kagoFaultsKPartialMin_0},
+		{Name: "KPartialMin[uint8]", Entry: "KPartialMin_uint8", Func: (func(ka.Item, []uint8, []uint8))(nil), Faults: kagoFaultsKPartialMin_0},
+		{Name: "KPartialMin[uint]", Entry: "KPartialMin_uint64", Func: (func(ka.Item, []uint, []uint))(nil), Faults: kagoFaultsKPartialMin_0},
+	},
+}
+
+// kagoFaultsKPartialReduce_0 are fault sites of instances of KPartialReduce.
+var kagoFaultsKPartialReduce_0 = []driver.FaultSite{
+	{Kind: driver.FaultIndex, File: "reduce.go", Line: 101, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "reduce.go", Line: 102, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "reduce.go", Line: 103, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "reduce.go", Line: 104, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "reduce.go", Line: 107, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "reduce.go", Line: 109, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "reduce.go", Line: 111, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "reduce.go", Line: 113, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "reduce.go", Line: 115, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "reduce.go", Line: 117, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "reduce.go", Line: 119, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "reduce.go", Line: 121, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "reduce.go", Line: 123, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "reduce.go", Line: 125, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "reduce.go", Line: 127, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "reduce.go", Line: 129, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "reduce.go", Line: 131, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "reduce.go", Line: 141, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+}
+
+// kagoGenericKPartialReduce is the generic kernel KPartialReduce as kago gen compiled it: the
+// specs of its instances are made at their first use (driver.Generic).
+var kagoGenericKPartialReduce = &driver.Generic{
+	Symbol: "github.com/kago-dev/kago/algo.KPartialReduce",
+	Params: []driver.Param{
+		{Name: "x", Slice: true},
+		{Name: "out", Slice: true},
+		{Name: "op"},
+		{Name: "m"},
+	},
+	Code: kagoCode("KPartialReduce"),
+	Instances: []driver.Instance{
+		{Name: "KPartialReduce[float32]", Entry: "KPartialReduce_float32", Func: (func(ka.Item, []float32, []float32, int, int))(nil), Faults: kagoFaultsKPartialReduce_0},
+		{Name: "KPartialReduce[float64]", Entry: "KPartialReduce_float64", Func: (func(ka.Item, []float64, []float64, int, int))(nil), Faults: kagoFaultsKPartialReduce_0, Needs: driver.FP64},
+		{Name: "KPartialReduce[int16]", Entry: "KPartialReduce_int16", Func: (func(ka.Item, []int16, []int16, int, int))(nil), Faults: kagoFaultsKPartialReduce_0},
+		{Name: "KPartialReduce[int32]", Entry: "KPartialReduce_int32", Func: (func(ka.Item, []int32, []int32, int, int))(nil), Faults: kagoFaultsKPartialReduce_0},
+		{Name: "KPartialReduce[int64]", Entry: "KPartialReduce_int64", Func: (func(ka.Item, []int64, []int64, int, int))(nil), Faults: kagoFaultsKPartialReduce_0},
+		{Name: "KPartialReduce[int8]", Entry: "KPartialReduce_int8", Func: (func(ka.Item, []int8, []int8, int, int))(nil), Faults: kagoFaultsKPartialReduce_0},
+		{Name: "KPartialReduce[int]", Entry: "KPartialReduce_int64", Func: (func(ka.Item, []int, []int, int, int))(nil), Faults: kagoFaultsKPartialReduce_0},
+		{Name: "KPartialReduce[uint16]", Entry: "KPartialReduce_uint16", Func: (func(ka.Item, []uint16, []uint16, int, int))(nil), Faults: kagoFaultsKPartialReduce_0},
+		{Name: "KPartialReduce[uint32]", Entry: "KPartialReduce_uint32", Func: (func(ka.Item, []uint32, []uint32, int, int))(nil), Faults: kagoFaultsKPartialReduce_0},
+		{Name: "KPartialReduce[uint64]", Entry: "KPartialReduce_uint64", Func: (func(ka.Item, []uint64, []uint64, int, int))(nil), Faults: kagoFaultsKPartialReduce_0},
+		{Name: "KPartialReduce[uint8]", Entry: "KPartialReduce_uint8", Func: (func(ka.Item, []uint8, []uint8, int, int))(nil), Faults: kagoFaultsKPartialReduce_0},
+		{Name: "KPartialReduce[uint]", Entry: "KPartialReduce_uint64", Func: (func(ka.Item, []uint, []uint, int, int))(nil), Faults: kagoFaultsKPartialReduce_0},
+	},
+}
+
+// kagoFaultsKPartialSum_0 are fault sites of instances of KPartialSum.
+var kagoFaultsKPartialSum_0 = []driver.FaultSite{
+	{Kind: driver.FaultIndex, File: "kernels.go", Line: 48, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "kernels.go", Line: 49, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "kernels.go", Line: 50, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "kernels.go", Line: 51, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "kernels.go", Line: 54, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "kernels.go", Line: 56, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+}
+
+// kagoGenericKPartialSum is the generic kernel KPartialSum as kago gen compiled it: the
+// specs of its instances are made at their first use (driver.Generic).
+var kagoGenericKPartialSum = &driver.Generic{
+	Symbol: "github.com/kago-dev/kago/algo.KPartialSum",
+	Params: []driver.Param{
+		{Name: "x", Slice: true},
+		{Name: "out", Slice: true},
+	},
+	Code: kagoCode("KPartialSum"),
+	Instances: []driver.Instance{
+		{Name: "KPartialSum[float32]", Entry: "KPartialSum_float32", Func: (func(ka.Item, []float32, []float32))(nil), Faults: kagoFaultsKPartialSum_0},
+		{Name: "KPartialSum[float64]", Entry: "KPartialSum_float64", Func: (func(ka.Item, []float64, []float64))(nil), Faults: kagoFaultsKPartialSum_0, Needs: driver.FP64},
+		{Name: "KPartialSum[int16]", Entry: "KPartialSum_int16", Func: (func(ka.Item, []int16, []int16))(nil), Faults: kagoFaultsKPartialSum_0},
+		{Name: "KPartialSum[int32]", Entry: "KPartialSum_int32", Func: (func(ka.Item, []int32, []int32))(nil), Faults: kagoFaultsKPartialSum_0},
+		{Name: "KPartialSum[int64]", Entry: "KPartialSum_int64", Func: (func(ka.Item, []int64, []int64))(nil), Faults: kagoFaultsKPartialSum_0},
+		{Name: "KPartialSum[int8]", Entry: "KPartialSum_int8", Func: (func(ka.Item, []int8, []int8))(nil), Faults: kagoFaultsKPartialSum_0},
+		{Name: "KPartialSum[int]", Entry: "KPartialSum_int64", Func: (func(ka.Item, []int, []int))(nil), Faults: kagoFaultsKPartialSum_0},
+		{Name: "KPartialSum[uint16]", Entry: "KPartialSum_uint16", Func: (func(ka.Item, []uint16, []uint16))(nil), Faults: kagoFaultsKPartialSum_0},
+		{Name: "KPartialSum[uint32]", Entry: "KPartialSum_uint32", Func: (func(ka.Item, []uint32, []uint32))(nil), Faults: kagoFaultsKPartialSum_0},
+		{Name: "KPartialSum[uint64]", Entry: "KPartialSum_uint64", Func: (func(ka.Item, []uint64, []uint64))(nil), Faults: kagoFaultsKPartialSum_0},
+		{Name: "KPartialSum[uint8]", Entry: "KPartialSum_uint8", Func: (func(ka.Item, []uint8, []uint8))(nil), Faults: kagoFaultsKPartialSum_0},
+		{Name: "KPartialSum[uint]", Entry: "KPartialSum_uint64", Func: (func(ka.Item, []uint, []uint))(nil), Faults: kagoFaultsKPartialSum_0},
+	},
+}
+
+// kagoFaultsKRadixHist_0 are fault sites of instances of KRadixHist.
+var kagoFaultsKRadixHist_0 = []driver.FaultSite{
+	{Kind: driver.FaultIndex, File: "radix.go", Line: 19, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "radix.go", Line: 19, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Uint, driver.Int}},
+	{Kind: driver.FaultIndex, File: "radix.go", Line: 19, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Uint, driver.Int}},
+	{Kind: driver.FaultIndex, File: "radix.go", Line: 22, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "radix.go", Line: 22, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+}
+
+// kagoGenericKRadixHist is the generic kernel KRadixHist as kago gen compiled it: the
+// specs of its instances are made at their first use (driver.Generic).
+var kagoGenericKRadixHist = &driver.Generic{
+	Symbol: "github.com/kago-dev/kago/algo.KRadixHist",
+	Params: []driver.Param{
+		{Name: "keys", Slice: true},
+		{Name: "hist", Slice: true},
+		{Name: "shift"},
+		{Name: "m"},
+	},
+	Code: kagoCode("KRadixHist"),
+	Instances: []driver.Instance{
+		{Name: "KRadixHist[uint32]", Entry: "KRadixHist_uint32", Func: (func(ka.Item, []uint32, []uint32, uint32, int))(nil), Faults: kagoFaultsKRadixHist_0},
+		{Name: "KRadixHist[uint64]", Entry: "KRadixHist_uint64", Func: (func(ka.Item, []uint64, []uint32, uint32, int))(nil), Faults: kagoFaultsKRadixHist_0},
+	},
+}
+
+// kagoFaultsKRadixScatter_0 are fault sites of instances of KRadixScatter.
+var kagoFaultsKRadixScatter_0 = []driver.FaultSite{
+	{Kind: driver.FaultIndex, File: "radix.go", Line: 34, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "radix.go", Line: 34, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "radix.go", Line: 39, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "radix.go", Line: 41, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Uint, driver.Int}},
+	{Kind: driver.FaultIndex, File: "radix.go", Line: 41, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Uint, driver.Int}},
+	{Kind: driver.FaultIndex, File: "radix.go", Line: 43, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Uint, driver.Int}},
+	{Kind: driver.FaultIndex, File: "radix.go", Line: 43, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "radix.go", Line: 43, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Uint, driver.Int}},
+	{Kind: driver.FaultIndex, File: "radix.go", Line: 45, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Uint, driver.Int}},
+	{Kind: driver.FaultIndex, File: "radix.go", Line: 45, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Uint, driver.Int}},
+}
+
+// kagoGenericKRadixScatter is the generic kernel KRadixScatter as kago gen compiled it: the
+// specs of its instances are made at their first use (driver.Generic).
+var kagoGenericKRadixScatter = &driver.Generic{
+	Symbol: "github.com/kago-dev/kago/algo.KRadixScatter",
+	Params: []driver.Param{
+		{Name: "keys", Slice: true},
+		{Name: "out", Slice: true},
+		{Name: "vals", Slice: true},
+		{Name: "outVals", Slice: true},
+		{Name: "offs", Slice: true},
+		{Name: "shift"},
+		{Name: "m"},
+		{Name: "pairs"},
+	},
+	Code: kagoCode("KRadixScatter"),
+	Instances: []driver.Instance{
+		{Name: "KRadixScatter[uint32]", Entry: "KRadixScatter_uint32", Func: (func(ka.Item, []uint32, []uint32, []uint32, []uint32, []uint32, uint32, int, bool))(nil), Faults: kagoFaultsKRadixScatter_0},
+		{Name: "KRadixScatter[uint64]", Entry: "KRadixScatter_uint64", Func: (func(ka.Item, []uint64, []uint64, []uint32, []uint32, []uint32, uint32, int, bool))(nil), Faults: kagoFaultsKRadixScatter_0},
+	},
+}
+
+// kagoFaultsKScanChunk_0 are fault sites of instances of KScanChunk.
+var kagoFaultsKScanChunk_0 = []driver.FaultSite{
+	{Kind: driver.FaultIndex, File: "kernels.go", Line: 76, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "kernels.go", Line: 78, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "kernels.go", Line: 81, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "kernels.go", Line: 83, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+}
+
+// kagoGenericKScanChunk is the generic kernel KScanChunk as kago gen compiled it: the
+// specs of its instances are made at their first use (driver.Generic).
+var kagoGenericKScanChunk = &driver.Generic{
+	Symbol: "github.com/kago-dev/kago/algo.KScanChunk",
+	Params: []driver.Param{
+		{Name: "x", Slice: true},
+		{Name: "out", Slice: true},
+		{Name: "offs", Slice: true},
+		{Name: "inclusive"},
+	},
+	Code: kagoCode("KScanChunk"),
+	Instances: []driver.Instance{
+		{Name: "KScanChunk[float32]", Entry: "KScanChunk_float32", Func: (func(ka.Item, []float32, []float32, []float32, bool))(nil), Faults: kagoFaultsKScanChunk_0},
+		{Name: "KScanChunk[float64]", Entry: "KScanChunk_float64", Func: (func(ka.Item, []float64, []float64, []float64, bool))(nil), Faults: kagoFaultsKScanChunk_0, Needs: driver.FP64},
+		{Name: "KScanChunk[int16]", Entry: "KScanChunk_int16", Func: (func(ka.Item, []int16, []int16, []int16, bool))(nil), Faults: kagoFaultsKScanChunk_0},
+		{Name: "KScanChunk[int32]", Entry: "KScanChunk_int32", Func: (func(ka.Item, []int32, []int32, []int32, bool))(nil), Faults: kagoFaultsKScanChunk_0},
+		{Name: "KScanChunk[int64]", Entry: "KScanChunk_int64", Func: (func(ka.Item, []int64, []int64, []int64, bool))(nil), Faults: kagoFaultsKScanChunk_0},
+		{Name: "KScanChunk[int8]", Entry: "KScanChunk_int8", Func: (func(ka.Item, []int8, []int8, []int8, bool))(nil), Faults: kagoFaultsKScanChunk_0},
+		{Name: "KScanChunk[int]", Entry: "KScanChunk_int64", Func: (func(ka.Item, []int, []int, []int, bool))(nil), Faults: kagoFaultsKScanChunk_0},
+		{Name: "KScanChunk[uint16]", Entry: "KScanChunk_uint16", Func: (func(ka.Item, []uint16, []uint16, []uint16, bool))(nil), Faults: kagoFaultsKScanChunk_0},
+		{Name: "KScanChunk[uint32]", Entry: "KScanChunk_uint32", Func: (func(ka.Item, []uint32, []uint32, []uint32, bool))(nil), Faults: kagoFaultsKScanChunk_0},
+		{Name: "KScanChunk[uint64]", Entry: "KScanChunk_uint64", Func: (func(ka.Item, []uint64, []uint64, []uint64, bool))(nil), Faults: kagoFaultsKScanChunk_0},
+		{Name: "KScanChunk[uint8]", Entry: "KScanChunk_uint8", Func: (func(ka.Item, []uint8, []uint8, []uint8, bool))(nil), Faults: kagoFaultsKScanChunk_0},
+		{Name: "KScanChunk[uint]", Entry: "KScanChunk_uint64", Func: (func(ka.Item, []uint, []uint, []uint, bool))(nil), Faults: kagoFaultsKScanChunk_0},
+	},
 }
 
 // KCopyKernel is an instance of the generic kernel KCopy loaded on a device. Its Launch
@@ -5861,38 +694,19 @@ func NewKCopyKernel[T interface {
 	ka.Scalar
 	ka.Scalar
 }](dev *ka.Device, opts ...ka.KernelOption) (KCopyKernel[T], error) {
-	var fn any
-	switch any(*new(T)).(type) {
-	case bool:
-		fn = KCopy[bool]
-	case float32:
-		fn = KCopy[float32]
-	case float64:
-		fn = KCopy[float64]
-	case int16:
-		fn = KCopy[int16]
-	case int32:
-		fn = KCopy[int32]
-	case int64:
-		fn = KCopy[int64]
-	case int8:
-		fn = KCopy[int8]
-	case int:
-		fn = KCopy[int]
-	case uint16:
-		fn = KCopy[uint16]
-	case uint32:
-		fn = KCopy[uint32]
-	case uint64:
-		fn = KCopy[uint64]
-	case uint8:
-		fn = KCopy[uint8]
-	case uint:
-		fn = KCopy[uint]
-	default:
-		return KCopyKernel[T]{}, fmt.Errorf("kernel KCopy[%T] has no code: kago gen compiled no such instance: %w", *new(T), ka.ErrUnsupported)
+	spec, err := kagoGenericKCopy.Typed(reflect.TypeFor[func(ka.Item, []T, []T)](), func(args []driver.Arg) func(driver.Item) {
+		a0 := driver.ArgValue[[]T](args[0])
+		a1 := driver.ArgValue[[]T](args[1])
+		return func(it driver.Item) { KCopy[T](ka.Item(it), a0, a1) }
+	}, func(args []driver.Arg) func(*driver.WorkGroup) {
+		a0 := driver.ArgValue[[]T](args[0])
+		a1 := driver.ArgValue[[]T](args[1])
+		return func(g *driver.WorkGroup) { kagoGroupKCopy[T](g, a0, a1) }
+	})
+	if err != nil {
+		return KCopyKernel[T]{}, err
 	}
-	k, err := ka.NewKernel(dev, fn, opts...)
+	k, err := ka.NewKernel(dev, spec, opts...)
 	return KCopyKernel[T]{k}, err
 }
 
@@ -5922,36 +736,19 @@ func NewKFillKernel[T interface {
 	ka.Scalar
 	ka.Number
 }](dev *ka.Device, opts ...ka.KernelOption) (KFillKernel[T], error) {
-	var fn any
-	switch any(*new(T)).(type) {
-	case float32:
-		fn = KFill[float32]
-	case float64:
-		fn = KFill[float64]
-	case int16:
-		fn = KFill[int16]
-	case int32:
-		fn = KFill[int32]
-	case int64:
-		fn = KFill[int64]
-	case int8:
-		fn = KFill[int8]
-	case int:
-		fn = KFill[int]
-	case uint16:
-		fn = KFill[uint16]
-	case uint32:
-		fn = KFill[uint32]
-	case uint64:
-		fn = KFill[uint64]
-	case uint8:
-		fn = KFill[uint8]
-	case uint:
-		fn = KFill[uint]
-	default:
-		return KFillKernel[T]{}, fmt.Errorf("kernel KFill[%T] has no code: kago gen compiled no such instance: %w", *new(T), ka.ErrUnsupported)
+	spec, err := kagoGenericKFill.Typed(reflect.TypeFor[func(ka.Item, []T, T)](), func(args []driver.Arg) func(driver.Item) {
+		a0 := driver.ArgValue[[]T](args[0])
+		a1 := driver.ArgValue[T](args[1])
+		return func(it driver.Item) { KFill[T](ka.Item(it), a0, a1) }
+	}, func(args []driver.Arg) func(*driver.WorkGroup) {
+		a0 := driver.ArgValue[[]T](args[0])
+		a1 := driver.ArgValue[T](args[1])
+		return func(g *driver.WorkGroup) { kagoGroupKFill[T](g, a0, a1) }
+	})
+	if err != nil {
+		return KFillKernel[T]{}, err
 	}
-	k, err := ka.NewKernel(dev, fn, opts...)
+	k, err := ka.NewKernel(dev, spec, opts...)
 	return KFillKernel[T]{k}, err
 }
 
@@ -6065,38 +862,21 @@ func NewKGatherKernel[T interface {
 	ka.Scalar
 	ka.Scalar
 }](dev *ka.Device, opts ...ka.KernelOption) (KGatherKernel[T], error) {
-	var fn any
-	switch any(*new(T)).(type) {
-	case bool:
-		fn = KGather[bool]
-	case float32:
-		fn = KGather[float32]
-	case float64:
-		fn = KGather[float64]
-	case int16:
-		fn = KGather[int16]
-	case int32:
-		fn = KGather[int32]
-	case int64:
-		fn = KGather[int64]
-	case int8:
-		fn = KGather[int8]
-	case int:
-		fn = KGather[int]
-	case uint16:
-		fn = KGather[uint16]
-	case uint32:
-		fn = KGather[uint32]
-	case uint64:
-		fn = KGather[uint64]
-	case uint8:
-		fn = KGather[uint8]
-	case uint:
-		fn = KGather[uint]
-	default:
-		return KGatherKernel[T]{}, fmt.Errorf("kernel KGather[%T] has no code: kago gen compiled no such instance: %w", *new(T), ka.ErrUnsupported)
+	spec, err := kagoGenericKGather.Typed(reflect.TypeFor[func(ka.Item, []T, []T, []uint32)](), func(args []driver.Arg) func(driver.Item) {
+		a0 := driver.ArgValue[[]T](args[0])
+		a1 := driver.ArgValue[[]T](args[1])
+		a2 := driver.ArgValue[[]uint32](args[2])
+		return func(it driver.Item) { KGather[T](ka.Item(it), a0, a1, a2) }
+	}, func(args []driver.Arg) func(*driver.WorkGroup) {
+		a0 := driver.ArgValue[[]T](args[0])
+		a1 := driver.ArgValue[[]T](args[1])
+		a2 := driver.ArgValue[[]uint32](args[2])
+		return func(g *driver.WorkGroup) { kagoGroupKGather[T](g, a0, a1, a2) }
+	})
+	if err != nil {
+		return KGatherKernel[T]{}, err
 	}
-	k, err := ka.NewKernel(dev, fn, opts...)
+	k, err := ka.NewKernel(dev, spec, opts...)
 	return KGatherKernel[T]{k}, err
 }
 
@@ -6126,22 +906,21 @@ func NewKInt64FromKeyKernel[T interface {
 	ka.Scalar
 	ka.Number
 }](dev *ka.Device, opts ...ka.KernelOption) (KInt64FromKeyKernel[T], error) {
-	var fn any
-	switch any(*new(T)).(type) {
-	case float32:
-		fn = KInt64FromKey[float32]
-	case int64:
-		fn = KInt64FromKey[int64]
-	case int:
-		fn = KInt64FromKey[int]
-	case uint32:
-		fn = KInt64FromKey[uint32]
-	case uint:
-		fn = KInt64FromKey[uint]
-	default:
-		return KInt64FromKeyKernel[T]{}, fmt.Errorf("kernel KInt64FromKey[%T] has no code: kago gen compiled no such instance: %w", *new(T), ka.ErrUnsupported)
+	spec, err := kagoGenericKInt64FromKey.Typed(reflect.TypeFor[func(ka.Item, []uint64, []T, uint64)](), func(args []driver.Arg) func(driver.Item) {
+		a0 := driver.ArgValue[[]uint64](args[0])
+		a1 := driver.ArgValue[[]T](args[1])
+		a2 := driver.ArgValue[uint64](args[2])
+		return func(it driver.Item) { KInt64FromKey[T](ka.Item(it), a0, a1, a2) }
+	}, func(args []driver.Arg) func(*driver.WorkGroup) {
+		a0 := driver.ArgValue[[]uint64](args[0])
+		a1 := driver.ArgValue[[]T](args[1])
+		a2 := driver.ArgValue[uint64](args[2])
+		return func(g *driver.WorkGroup) { kagoGroupKInt64FromKey[T](g, a0, a1, a2) }
+	})
+	if err != nil {
+		return KInt64FromKeyKernel[T]{}, err
 	}
-	k, err := ka.NewKernel(dev, fn, opts...)
+	k, err := ka.NewKernel(dev, spec, opts...)
 	return KInt64FromKeyKernel[T]{k}, err
 }
 
@@ -6171,22 +950,21 @@ func NewKInt64KeyKernel[T interface {
 	ka.Scalar
 	ka.Number
 }](dev *ka.Device, opts ...ka.KernelOption) (KInt64KeyKernel[T], error) {
-	var fn any
-	switch any(*new(T)).(type) {
-	case float32:
-		fn = KInt64Key[float32]
-	case int64:
-		fn = KInt64Key[int64]
-	case int:
-		fn = KInt64Key[int]
-	case uint32:
-		fn = KInt64Key[uint32]
-	case uint:
-		fn = KInt64Key[uint]
-	default:
-		return KInt64KeyKernel[T]{}, fmt.Errorf("kernel KInt64Key[%T] has no code: kago gen compiled no such instance: %w", *new(T), ka.ErrUnsupported)
+	spec, err := kagoGenericKInt64Key.Typed(reflect.TypeFor[func(ka.Item, []T, []uint64, uint64)](), func(args []driver.Arg) func(driver.Item) {
+		a0 := driver.ArgValue[[]T](args[0])
+		a1 := driver.ArgValue[[]uint64](args[1])
+		a2 := driver.ArgValue[uint64](args[2])
+		return func(it driver.Item) { KInt64Key[T](ka.Item(it), a0, a1, a2) }
+	}, func(args []driver.Arg) func(*driver.WorkGroup) {
+		a0 := driver.ArgValue[[]T](args[0])
+		a1 := driver.ArgValue[[]uint64](args[1])
+		a2 := driver.ArgValue[uint64](args[2])
+		return func(g *driver.WorkGroup) { kagoGroupKInt64Key[T](g, a0, a1, a2) }
+	})
+	if err != nil {
+		return KInt64KeyKernel[T]{}, err
 	}
-	k, err := ka.NewKernel(dev, fn, opts...)
+	k, err := ka.NewKernel(dev, spec, opts...)
 	return KInt64KeyKernel[T]{k}, err
 }
 
@@ -6216,26 +994,21 @@ func NewKIntFromKeyKernel[T interface {
 	ka.Scalar
 	ka.Number
 }](dev *ka.Device, opts ...ka.KernelOption) (KIntFromKeyKernel[T], error) {
-	var fn any
-	switch any(*new(T)).(type) {
-	case float32:
-		fn = KIntFromKey[float32]
-	case int16:
-		fn = KIntFromKey[int16]
-	case int32:
-		fn = KIntFromKey[int32]
-	case int8:
-		fn = KIntFromKey[int8]
-	case uint16:
-		fn = KIntFromKey[uint16]
-	case uint32:
-		fn = KIntFromKey[uint32]
-	case uint8:
-		fn = KIntFromKey[uint8]
-	default:
-		return KIntFromKeyKernel[T]{}, fmt.Errorf("kernel KIntFromKey[%T] has no code: kago gen compiled no such instance: %w", *new(T), ka.ErrUnsupported)
+	spec, err := kagoGenericKIntFromKey.Typed(reflect.TypeFor[func(ka.Item, []uint32, []T, uint32)](), func(args []driver.Arg) func(driver.Item) {
+		a0 := driver.ArgValue[[]uint32](args[0])
+		a1 := driver.ArgValue[[]T](args[1])
+		a2 := driver.ArgValue[uint32](args[2])
+		return func(it driver.Item) { KIntFromKey[T](ka.Item(it), a0, a1, a2) }
+	}, func(args []driver.Arg) func(*driver.WorkGroup) {
+		a0 := driver.ArgValue[[]uint32](args[0])
+		a1 := driver.ArgValue[[]T](args[1])
+		a2 := driver.ArgValue[uint32](args[2])
+		return func(g *driver.WorkGroup) { kagoGroupKIntFromKey[T](g, a0, a1, a2) }
+	})
+	if err != nil {
+		return KIntFromKeyKernel[T]{}, err
 	}
-	k, err := ka.NewKernel(dev, fn, opts...)
+	k, err := ka.NewKernel(dev, spec, opts...)
 	return KIntFromKeyKernel[T]{k}, err
 }
 
@@ -6265,26 +1038,23 @@ func NewKIntKeyKernel[T interface {
 	ka.Scalar
 	ka.Number
 }](dev *ka.Device, opts ...ka.KernelOption) (KIntKeyKernel[T], error) {
-	var fn any
-	switch any(*new(T)).(type) {
-	case float32:
-		fn = KIntKey[float32]
-	case int16:
-		fn = KIntKey[int16]
-	case int32:
-		fn = KIntKey[int32]
-	case int8:
-		fn = KIntKey[int8]
-	case uint16:
-		fn = KIntKey[uint16]
-	case uint32:
-		fn = KIntKey[uint32]
-	case uint8:
-		fn = KIntKey[uint8]
-	default:
-		return KIntKeyKernel[T]{}, fmt.Errorf("kernel KIntKey[%T] has no code: kago gen compiled no such instance: %w", *new(T), ka.ErrUnsupported)
+	spec, err := kagoGenericKIntKey.Typed(reflect.TypeFor[func(ka.Item, []T, []uint32, uint32, uint32)](), func(args []driver.Arg) func(driver.Item) {
+		a0 := driver.ArgValue[[]T](args[0])
+		a1 := driver.ArgValue[[]uint32](args[1])
+		a2 := driver.ArgValue[uint32](args[2])
+		a3 := driver.ArgValue[uint32](args[3])
+		return func(it driver.Item) { KIntKey[T](ka.Item(it), a0, a1, a2, a3) }
+	}, func(args []driver.Arg) func(*driver.WorkGroup) {
+		a0 := driver.ArgValue[[]T](args[0])
+		a1 := driver.ArgValue[[]uint32](args[1])
+		a2 := driver.ArgValue[uint32](args[2])
+		a3 := driver.ArgValue[uint32](args[3])
+		return func(g *driver.WorkGroup) { kagoGroupKIntKey[T](g, a0, a1, a2, a3) }
+	})
+	if err != nil {
+		return KIntKeyKernel[T]{}, err
 	}
-	k, err := ka.NewKernel(dev, fn, opts...)
+	k, err := ka.NewKernel(dev, spec, opts...)
 	return KIntKeyKernel[T]{k}, err
 }
 
@@ -6314,36 +1084,17 @@ func NewKIotaKernel[T interface {
 	ka.Scalar
 	ka.Number
 }](dev *ka.Device, opts ...ka.KernelOption) (KIotaKernel[T], error) {
-	var fn any
-	switch any(*new(T)).(type) {
-	case float32:
-		fn = KIota[float32]
-	case float64:
-		fn = KIota[float64]
-	case int16:
-		fn = KIota[int16]
-	case int32:
-		fn = KIota[int32]
-	case int64:
-		fn = KIota[int64]
-	case int8:
-		fn = KIota[int8]
-	case int:
-		fn = KIota[int]
-	case uint16:
-		fn = KIota[uint16]
-	case uint32:
-		fn = KIota[uint32]
-	case uint64:
-		fn = KIota[uint64]
-	case uint8:
-		fn = KIota[uint8]
-	case uint:
-		fn = KIota[uint]
-	default:
-		return KIotaKernel[T]{}, fmt.Errorf("kernel KIota[%T] has no code: kago gen compiled no such instance: %w", *new(T), ka.ErrUnsupported)
+	spec, err := kagoGenericKIota.Typed(reflect.TypeFor[func(ka.Item, []T)](), func(args []driver.Arg) func(driver.Item) {
+		a0 := driver.ArgValue[[]T](args[0])
+		return func(it driver.Item) { KIota[T](ka.Item(it), a0) }
+	}, func(args []driver.Arg) func(*driver.WorkGroup) {
+		a0 := driver.ArgValue[[]T](args[0])
+		return func(g *driver.WorkGroup) { kagoGroupKIota[T](g, a0) }
+	})
+	if err != nil {
+		return KIotaKernel[T]{}, err
 	}
-	k, err := ka.NewKernel(dev, fn, opts...)
+	k, err := ka.NewKernel(dev, spec, opts...)
 	return KIotaKernel[T]{k}, err
 }
 
@@ -6373,36 +1124,19 @@ func NewKPartialMaxKernel[T interface {
 	ka.Scalar
 	ka.Number
 }](dev *ka.Device, opts ...ka.KernelOption) (KPartialMaxKernel[T], error) {
-	var fn any
-	switch any(*new(T)).(type) {
-	case float32:
-		fn = KPartialMax[float32]
-	case float64:
-		fn = KPartialMax[float64]
-	case int16:
-		fn = KPartialMax[int16]
-	case int32:
-		fn = KPartialMax[int32]
-	case int64:
-		fn = KPartialMax[int64]
-	case int8:
-		fn = KPartialMax[int8]
-	case int:
-		fn = KPartialMax[int]
-	case uint16:
-		fn = KPartialMax[uint16]
-	case uint32:
-		fn = KPartialMax[uint32]
-	case uint64:
-		fn = KPartialMax[uint64]
-	case uint8:
-		fn = KPartialMax[uint8]
-	case uint:
-		fn = KPartialMax[uint]
-	default:
-		return KPartialMaxKernel[T]{}, fmt.Errorf("kernel KPartialMax[%T] has no code: kago gen compiled no such instance: %w", *new(T), ka.ErrUnsupported)
+	spec, err := kagoGenericKPartialMax.Typed(reflect.TypeFor[func(ka.Item, []T, []T)](), func(args []driver.Arg) func(driver.Item) {
+		a0 := driver.ArgValue[[]T](args[0])
+		a1 := driver.ArgValue[[]T](args[1])
+		return func(it driver.Item) { KPartialMax[T](ka.Item(it), a0, a1) }
+	}, func(args []driver.Arg) func(*driver.WorkGroup) {
+		a0 := driver.ArgValue[[]T](args[0])
+		a1 := driver.ArgValue[[]T](args[1])
+		return func(g *driver.WorkGroup) { kagoGroupKPartialMax[T](g, a0, a1) }
+	})
+	if err != nil {
+		return KPartialMaxKernel[T]{}, err
 	}
-	k, err := ka.NewKernel(dev, fn, opts...)
+	k, err := ka.NewKernel(dev, spec, opts...)
 	return KPartialMaxKernel[T]{k}, err
 }
 
@@ -6432,36 +1166,19 @@ func NewKPartialMinKernel[T interface {
 	ka.Scalar
 	ka.Number
 }](dev *ka.Device, opts ...ka.KernelOption) (KPartialMinKernel[T], error) {
-	var fn any
-	switch any(*new(T)).(type) {
-	case float32:
-		fn = KPartialMin[float32]
-	case float64:
-		fn = KPartialMin[float64]
-	case int16:
-		fn = KPartialMin[int16]
-	case int32:
-		fn = KPartialMin[int32]
-	case int64:
-		fn = KPartialMin[int64]
-	case int8:
-		fn = KPartialMin[int8]
-	case int:
-		fn = KPartialMin[int]
-	case uint16:
-		fn = KPartialMin[uint16]
-	case uint32:
-		fn = KPartialMin[uint32]
-	case uint64:
-		fn = KPartialMin[uint64]
-	case uint8:
-		fn = KPartialMin[uint8]
-	case uint:
-		fn = KPartialMin[uint]
-	default:
-		return KPartialMinKernel[T]{}, fmt.Errorf("kernel KPartialMin[%T] has no code: kago gen compiled no such instance: %w", *new(T), ka.ErrUnsupported)
+	spec, err := kagoGenericKPartialMin.Typed(reflect.TypeFor[func(ka.Item, []T, []T)](), func(args []driver.Arg) func(driver.Item) {
+		a0 := driver.ArgValue[[]T](args[0])
+		a1 := driver.ArgValue[[]T](args[1])
+		return func(it driver.Item) { KPartialMin[T](ka.Item(it), a0, a1) }
+	}, func(args []driver.Arg) func(*driver.WorkGroup) {
+		a0 := driver.ArgValue[[]T](args[0])
+		a1 := driver.ArgValue[[]T](args[1])
+		return func(g *driver.WorkGroup) { kagoGroupKPartialMin[T](g, a0, a1) }
+	})
+	if err != nil {
+		return KPartialMinKernel[T]{}, err
 	}
-	k, err := ka.NewKernel(dev, fn, opts...)
+	k, err := ka.NewKernel(dev, spec, opts...)
 	return KPartialMinKernel[T]{k}, err
 }
 
@@ -6491,36 +1208,23 @@ func NewKPartialReduceKernel[T interface {
 	ka.Scalar
 	ka.Number
 }](dev *ka.Device, opts ...ka.KernelOption) (KPartialReduceKernel[T], error) {
-	var fn any
-	switch any(*new(T)).(type) {
-	case float32:
-		fn = KPartialReduce[float32]
-	case float64:
-		fn = KPartialReduce[float64]
-	case int16:
-		fn = KPartialReduce[int16]
-	case int32:
-		fn = KPartialReduce[int32]
-	case int64:
-		fn = KPartialReduce[int64]
-	case int8:
-		fn = KPartialReduce[int8]
-	case int:
-		fn = KPartialReduce[int]
-	case uint16:
-		fn = KPartialReduce[uint16]
-	case uint32:
-		fn = KPartialReduce[uint32]
-	case uint64:
-		fn = KPartialReduce[uint64]
-	case uint8:
-		fn = KPartialReduce[uint8]
-	case uint:
-		fn = KPartialReduce[uint]
-	default:
-		return KPartialReduceKernel[T]{}, fmt.Errorf("kernel KPartialReduce[%T] has no code: kago gen compiled no such instance: %w", *new(T), ka.ErrUnsupported)
+	spec, err := kagoGenericKPartialReduce.Typed(reflect.TypeFor[func(ka.Item, []T, []T, int, int)](), func(args []driver.Arg) func(driver.Item) {
+		a0 := driver.ArgValue[[]T](args[0])
+		a1 := driver.ArgValue[[]T](args[1])
+		a2 := driver.ArgValue[int](args[2])
+		a3 := driver.ArgValue[int](args[3])
+		return func(it driver.Item) { KPartialReduce[T](ka.Item(it), a0, a1, a2, a3) }
+	}, func(args []driver.Arg) func(*driver.WorkGroup) {
+		a0 := driver.ArgValue[[]T](args[0])
+		a1 := driver.ArgValue[[]T](args[1])
+		a2 := driver.ArgValue[int](args[2])
+		a3 := driver.ArgValue[int](args[3])
+		return func(g *driver.WorkGroup) { kagoGroupKPartialReduce[T](g, a0, a1, a2, a3) }
+	})
+	if err != nil {
+		return KPartialReduceKernel[T]{}, err
 	}
-	k, err := ka.NewKernel(dev, fn, opts...)
+	k, err := ka.NewKernel(dev, spec, opts...)
 	return KPartialReduceKernel[T]{k}, err
 }
 
@@ -6550,36 +1254,19 @@ func NewKPartialSumKernel[T interface {
 	ka.Scalar
 	ka.Number
 }](dev *ka.Device, opts ...ka.KernelOption) (KPartialSumKernel[T], error) {
-	var fn any
-	switch any(*new(T)).(type) {
-	case float32:
-		fn = KPartialSum[float32]
-	case float64:
-		fn = KPartialSum[float64]
-	case int16:
-		fn = KPartialSum[int16]
-	case int32:
-		fn = KPartialSum[int32]
-	case int64:
-		fn = KPartialSum[int64]
-	case int8:
-		fn = KPartialSum[int8]
-	case int:
-		fn = KPartialSum[int]
-	case uint16:
-		fn = KPartialSum[uint16]
-	case uint32:
-		fn = KPartialSum[uint32]
-	case uint64:
-		fn = KPartialSum[uint64]
-	case uint8:
-		fn = KPartialSum[uint8]
-	case uint:
-		fn = KPartialSum[uint]
-	default:
-		return KPartialSumKernel[T]{}, fmt.Errorf("kernel KPartialSum[%T] has no code: kago gen compiled no such instance: %w", *new(T), ka.ErrUnsupported)
+	spec, err := kagoGenericKPartialSum.Typed(reflect.TypeFor[func(ka.Item, []T, []T)](), func(args []driver.Arg) func(driver.Item) {
+		a0 := driver.ArgValue[[]T](args[0])
+		a1 := driver.ArgValue[[]T](args[1])
+		return func(it driver.Item) { KPartialSum[T](ka.Item(it), a0, a1) }
+	}, func(args []driver.Arg) func(*driver.WorkGroup) {
+		a0 := driver.ArgValue[[]T](args[0])
+		a1 := driver.ArgValue[[]T](args[1])
+		return func(g *driver.WorkGroup) { kagoGroupKPartialSum[T](g, a0, a1) }
+	})
+	if err != nil {
+		return KPartialSumKernel[T]{}, err
 	}
-	k, err := ka.NewKernel(dev, fn, opts...)
+	k, err := ka.NewKernel(dev, spec, opts...)
 	return KPartialSumKernel[T]{k}, err
 }
 
@@ -6603,16 +1290,23 @@ type KRadixHistKernel[K uint32 | uint64] struct{ k *ka.Kernel }
 // kago gen compiled (a call of it in this package makes kago gen compile
 // that instance); for any other the error wraps ka.ErrUnsupported.
 func NewKRadixHistKernel[K uint32 | uint64](dev *ka.Device, opts ...ka.KernelOption) (KRadixHistKernel[K], error) {
-	var fn any
-	switch any(*new(K)).(type) {
-	case uint32:
-		fn = KRadixHist[uint32]
-	case uint64:
-		fn = KRadixHist[uint64]
-	default:
-		return KRadixHistKernel[K]{}, fmt.Errorf("kernel KRadixHist[%T] has no code: kago gen compiled no such instance: %w", *new(K), ka.ErrUnsupported)
+	spec, err := kagoGenericKRadixHist.Typed(reflect.TypeFor[func(ka.Item, []K, []uint32, uint32, int)](), func(args []driver.Arg) func(driver.Item) {
+		a0 := driver.ArgValue[[]K](args[0])
+		a1 := driver.ArgValue[[]uint32](args[1])
+		a2 := driver.ArgValue[uint32](args[2])
+		a3 := driver.ArgValue[int](args[3])
+		return func(it driver.Item) { KRadixHist[K](ka.Item(it), a0, a1, a2, a3) }
+	}, func(args []driver.Arg) func(*driver.WorkGroup) {
+		a0 := driver.ArgValue[[]K](args[0])
+		a1 := driver.ArgValue[[]uint32](args[1])
+		a2 := driver.ArgValue[uint32](args[2])
+		a3 := driver.ArgValue[int](args[3])
+		return func(g *driver.WorkGroup) { kagoGroupKRadixHist[K](g, a0, a1, a2, a3) }
+	})
+	if err != nil {
+		return KRadixHistKernel[K]{}, err
 	}
-	k, err := ka.NewKernel(dev, fn, opts...)
+	k, err := ka.NewKernel(dev, spec, opts...)
 	return KRadixHistKernel[K]{k}, err
 }
 
@@ -6636,16 +1330,31 @@ type KRadixScatterKernel[K uint32 | uint64] struct{ k *ka.Kernel }
 // kago gen compiled (a call of it in this package makes kago gen compile
 // that instance); for any other the error wraps ka.ErrUnsupported.
 func NewKRadixScatterKernel[K uint32 | uint64](dev *ka.Device, opts ...ka.KernelOption) (KRadixScatterKernel[K], error) {
-	var fn any
-	switch any(*new(K)).(type) {
-	case uint32:
-		fn = KRadixScatter[uint32]
-	case uint64:
-		fn = KRadixScatter[uint64]
-	default:
-		return KRadixScatterKernel[K]{}, fmt.Errorf("kernel KRadixScatter[%T] has no code: kago gen compiled no such instance: %w", *new(K), ka.ErrUnsupported)
+	spec, err := kagoGenericKRadixScatter.Typed(reflect.TypeFor[func(ka.Item, []K, []K, []uint32, []uint32, []uint32, uint32, int, bool)](), func(args []driver.Arg) func(driver.Item) {
+		a0 := driver.ArgValue[[]K](args[0])
+		a1 := driver.ArgValue[[]K](args[1])
+		a2 := driver.ArgValue[[]uint32](args[2])
+		a3 := driver.ArgValue[[]uint32](args[3])
+		a4 := driver.ArgValue[[]uint32](args[4])
+		a5 := driver.ArgValue[uint32](args[5])
+		a6 := driver.ArgValue[int](args[6])
+		a7 := driver.ArgValue[bool](args[7])
+		return func(it driver.Item) { KRadixScatter[K](ka.Item(it), a0, a1, a2, a3, a4, a5, a6, a7) }
+	}, func(args []driver.Arg) func(*driver.WorkGroup) {
+		a0 := driver.ArgValue[[]K](args[0])
+		a1 := driver.ArgValue[[]K](args[1])
+		a2 := driver.ArgValue[[]uint32](args[2])
+		a3 := driver.ArgValue[[]uint32](args[3])
+		a4 := driver.ArgValue[[]uint32](args[4])
+		a5 := driver.ArgValue[uint32](args[5])
+		a6 := driver.ArgValue[int](args[6])
+		a7 := driver.ArgValue[bool](args[7])
+		return func(g *driver.WorkGroup) { kagoGroupKRadixScatter[K](g, a0, a1, a2, a3, a4, a5, a6, a7) }
+	})
+	if err != nil {
+		return KRadixScatterKernel[K]{}, err
 	}
-	k, err := ka.NewKernel(dev, fn, opts...)
+	k, err := ka.NewKernel(dev, spec, opts...)
 	return KRadixScatterKernel[K]{k}, err
 }
 
@@ -6675,36 +1384,23 @@ func NewKScanChunkKernel[T interface {
 	ka.Scalar
 	ka.Number
 }](dev *ka.Device, opts ...ka.KernelOption) (KScanChunkKernel[T], error) {
-	var fn any
-	switch any(*new(T)).(type) {
-	case float32:
-		fn = KScanChunk[float32]
-	case float64:
-		fn = KScanChunk[float64]
-	case int16:
-		fn = KScanChunk[int16]
-	case int32:
-		fn = KScanChunk[int32]
-	case int64:
-		fn = KScanChunk[int64]
-	case int8:
-		fn = KScanChunk[int8]
-	case int:
-		fn = KScanChunk[int]
-	case uint16:
-		fn = KScanChunk[uint16]
-	case uint32:
-		fn = KScanChunk[uint32]
-	case uint64:
-		fn = KScanChunk[uint64]
-	case uint8:
-		fn = KScanChunk[uint8]
-	case uint:
-		fn = KScanChunk[uint]
-	default:
-		return KScanChunkKernel[T]{}, fmt.Errorf("kernel KScanChunk[%T] has no code: kago gen compiled no such instance: %w", *new(T), ka.ErrUnsupported)
+	spec, err := kagoGenericKScanChunk.Typed(reflect.TypeFor[func(ka.Item, []T, []T, []T, bool)](), func(args []driver.Arg) func(driver.Item) {
+		a0 := driver.ArgValue[[]T](args[0])
+		a1 := driver.ArgValue[[]T](args[1])
+		a2 := driver.ArgValue[[]T](args[2])
+		a3 := driver.ArgValue[bool](args[3])
+		return func(it driver.Item) { KScanChunk[T](ka.Item(it), a0, a1, a2, a3) }
+	}, func(args []driver.Arg) func(*driver.WorkGroup) {
+		a0 := driver.ArgValue[[]T](args[0])
+		a1 := driver.ArgValue[[]T](args[1])
+		a2 := driver.ArgValue[[]T](args[2])
+		a3 := driver.ArgValue[bool](args[3])
+		return func(g *driver.WorkGroup) { kagoGroupKScanChunk[T](g, a0, a1, a2, a3) }
+	})
+	if err != nil {
+		return KScanChunkKernel[T]{}, err
 	}
-	k, err := ka.NewKernel(dev, fn, opts...)
+	k, err := ka.NewKernel(dev, spec, opts...)
 	return KScanChunkKernel[T]{k}, err
 }
 

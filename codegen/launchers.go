@@ -31,21 +31,31 @@ import (
 	"unicode/utf8"
 )
 
-// LauncherImports are the imports the launchers always use, as import
-// specs.
-var launcherImports = []string{`"fmt"`, strconv.Quote(kaPath)}
+// launcherImports are the imports the launchers always use, as import
+// specs; genericImports those that generic kernels' constructors add.
+var (
+	launcherImports = []string{`"fmt"`, strconv.Quote(kaPath)}
+	genericImports  = []string{`"reflect"`, strconv.Quote(kaPath + "/driver")}
+)
 
 // Launchers returns the typed launchers of the kernels of the package in
 // dir, as Go declarations, and the import specs they need ("fmt",
-// `"github.com/kago-dev/kago/ka"`, and any package that a kernel's
-// parameter types or type constraints name). compiled lists the kernels
-// kago gen compiled, by Go name ("Saxpy", "Scale[float32]"): the
-// constructor of a generic kernel's launcher picks among those instances.
-// A kernel F gets no launcher when the package itself declares FKernel or
-// NewFKernel.
-func Launchers(dir string, compiled []string) (imports []string, decls []byte, err error) {
-	return launchers(dir, compiled, false)
+// `"github.com/kago-dev/kago/ka"`, "reflect" and ka/driver for generic
+// kernels, and any package that a kernel's parameter types or type
+// constraints name). groups names the group function of each kernel that
+// has one (codegen/groupfn), by the kernel's name. A generic kernel's
+// constructor asks its driver.Generic (GenericVar, which kago gen writes)
+// for its instance's spec, with native entries that bind the arguments as
+// the constructor's type arguments make them, so that a program links the
+// native code of only the instances it constructs. A kernel F gets no
+// launcher when the package itself declares FKernel or NewFKernel.
+func Launchers(dir string, groups map[string]string) (imports []string, decls []byte, err error) {
+	return launchers(dir, groups, false)
 }
+
+// GenericVar is the name of the variable that holds the driver.Generic of
+// the generic kernel in generated code.
+func GenericVar(kernel string) string { return "kagoGeneric" + kernel }
 
 // launcherStub returns the file Load sees in place of the generated one:
 // the launchers' declarations, whose generic constructors name the kernel
@@ -72,27 +82,27 @@ type kernelDecl struct {
 	name       string
 	typeParams []string // "T float32 | float64", one per type parameter
 	typeNames  []string // "T"
+	item       string   // the type of the first parameter as written: "ka.Item"
 	params     []launchParam
 }
 
-// launchParam is one kernel parameter after the Item, with its type in a
-// typed Launch.
-type launchParam struct{ name, typ string }
+// launchParam is one kernel parameter after the Item, with its type as
+// declared and in a typed Launch.
+type launchParam struct{ name, decl, typ string }
 
-func launchers(dir string, compiled []string, stub bool) ([]string, []byte, error) {
+func launchers(dir string, groups map[string]string, stub bool) ([]string, []byte, error) {
 	decls, imports, err := kernelDecls(dir)
 	if err != nil || len(decls) == 0 {
 		return nil, nil, err
 	}
-	instances := map[string][]string{} // generic kernel -> its instances' type arguments
-	for _, name := range compiled {
-		if i := strings.IndexByte(name, '['); i >= 0 {
-			instances[name[:i]] = append(instances[name[:i]], strings.TrimSuffix(name[i+1:], "]"))
-		}
-	}
 	var b bytes.Buffer
 	for _, d := range decls {
-		writeLauncher(&b, d, instances[d.name], stub)
+		writeLauncher(&b, d, groups[d.name], stub)
+		if len(d.typeParams) > 0 && !stub {
+			for _, spec := range genericImports {
+				imports[spec] = true
+			}
+		}
 	}
 	for _, spec := range launcherImports {
 		imports[spec] = true
@@ -222,9 +232,10 @@ func kernelDeclOf(fset *token.FileSet, fd *ast.FuncDecl) (d kernelDecl, used map
 		for _, n := range names {
 			i++
 			if i == 1 {
-				continue // the Item
+				d.item = str(f.Type)
+				continue
 			}
-			p := launchParam{name: fmt.Sprintf("p%d", i-1)}
+			p := launchParam{name: fmt.Sprintf("p%d", i-1), decl: str(f.Type)}
 			if n != nil && n.Name != "_" {
 				p.name = n.Name
 			}
@@ -309,11 +320,10 @@ func fresh(base string, taken map[string]bool) string {
 }
 
 // writeLauncher writes one kernel's launcher type, constructor, Kernel and
-// Launch methods. instances are the type arguments of a generic kernel's
-// compiled instances ("float32", "int32, float64"). In a stub, the
-// constructor of a generic kernel names the kernel with its own type
-// parameters instead of choosing among instances.
-func writeLauncher(b *bytes.Buffer, d kernelDecl, instances []string, stub bool) {
+// Launch methods. group is the kernel's group function, "" for none. In a
+// stub, the constructor of a generic kernel names the kernel with its own
+// type parameters instead of asking for its instance's spec.
+func writeLauncher(b *bytes.Buffer, d kernelDecl, group string, stub bool) {
 	typ, ctor := launcherNames(d.name)
 	tparams, targs := "", ""
 	if len(d.typeParams) > 0 {
@@ -346,7 +356,7 @@ func writeLauncher(b *bytes.Buffer, d kernelDecl, instances []string, stub bool)
 		fmt.Fprintf(b, "\tk, err := ka.NewKernel(dev, %s, opts...)\n", d.name)
 		fmt.Fprintf(b, "\treturn %s{k}, err\n}\n\n", typ)
 	} else {
-		writeGenericCtor(b, d, typ+targs, ctor, tparams, instances, stub)
+		writeGenericCtor(b, d, typ+targs, ctor, tparams, group, stub)
 	}
 
 	fmt.Fprintf(b, "// Kernel returns the loaded kernel (nil for the zero %s).\n", typ)
@@ -368,43 +378,46 @@ func writeLauncher(b *bytes.Buffer, d kernelDecl, instances []string, stub bool)
 // writeGenericCtor writes the constructor of a generic kernel's launcher.
 // Naming the kernel with the constructor's own type parameters would give
 // ka a function value it cannot look up (an instantiation closure), so the
-// constructor switches on its type arguments over the instances kago gen
-// compiled.
-func writeGenericCtor(b *bytes.Buffer, d kernelDecl, typ, ctor, tparams string, instances []string, stub bool) {
+// constructor asks the kernel's driver.Generic for the spec of the instance
+// of its function type, with native entries instantiated with the
+// constructor's type arguments: the instance is registered at its first
+// use, and a program links only the instances it constructs.
+func writeGenericCtor(b *bytes.Buffer, d kernelDecl, typ, ctor, tparams, group string, stub bool) {
 	fmt.Fprintf(b, "// %s loads an instance of the generic kernel %s on dev, as\n", ctor, d.name)
 	b.WriteString("// ka.NewKernel does. Its type arguments must be those of an instance that\n")
 	b.WriteString("// kago gen compiled (a call of it in this package makes kago gen compile\n")
 	b.WriteString("// that instance); for any other the error wraps ka.ErrUnsupported.\n")
 	fmt.Fprintf(b, "func %s%s(dev *ka.Device, opts ...ka.KernelOption) (%s, error) {\n", ctor, tparams, typ)
-	tn := d.typeNames
+	targs := "[" + strings.Join(d.typeNames, ", ") + "]"
 	if stub {
-		fmt.Fprintf(b, "\tpanic(any(%s[%s]))\n}\n\n", d.name, strings.Join(tn, ", "))
+		fmt.Fprintf(b, "\tpanic(any(%s%s))\n}\n\n", d.name, targs)
 		return
 	}
-	zeros := make([]string, len(tn))
-	for i, t := range tn {
-		zeros[i] = "*new(" + t + ")"
+	fnType := d.item
+	binds := make([]string, len(d.params))
+	for i, p := range d.params {
+		fnType += ", " + p.decl
+		binds[i] = fmt.Sprintf("\t\ta%d := driver.ArgValue[%s](args[%d])\n", i, p.decl, i)
 	}
-	subject := "any(*new(" + tn[0] + "))"
-	if len(tn) > 1 {
-		subject = "any((func(" + strings.Join(tn, ", ") + "))(nil))"
-	}
-	b.WriteString("\tvar fn any\n")
-	fmt.Fprintf(b, "\tswitch %s.(type) {\n", subject)
-	for _, inst := range instances {
-		if len(tn) > 1 {
-			fmt.Fprintf(b, "\tcase func(%s):\n", inst)
-		} else {
-			fmt.Fprintf(b, "\tcase %s:\n", inst)
+	call := func(first string) string {
+		args := []string{first}
+		for i := range d.params {
+			args = append(args, "a"+strconv.Itoa(i))
 		}
-		fmt.Fprintf(b, "\t\tfn = %s[%s]\n", d.name, inst)
+		return strings.Join(args, ", ")
 	}
-	b.WriteString("\tdefault:\n")
-	verbs := strings.TrimSuffix(strings.Repeat("%T, ", len(tn)), ", ")
-	fmt.Fprintf(b, "\t\treturn %s{}, fmt.Errorf(\"kernel %s[%s] has no code: kago gen compiled no such instance: %%w\", %s, ka.ErrUnsupported)\n",
-		typ, d.name, verbs, strings.Join(zeros, ", "))
-	b.WriteString("\t}\n")
-	b.WriteString("\tk, err := ka.NewKernel(dev, fn, opts...)\n")
+	fmt.Fprintf(b, "\tspec, err := %s.Typed(reflect.TypeFor[func(%s)](), func(args []driver.Arg) func(driver.Item) {\n", GenericVar(d.name), fnType)
+	b.WriteString(strings.Join(binds, ""))
+	fmt.Fprintf(b, "\t\treturn func(it driver.Item) { %s%s(%s) }\n\t}, ", d.name, targs, call("ka.Item(it)"))
+	if group == "" {
+		b.WriteString("nil)\n")
+	} else {
+		b.WriteString("func(args []driver.Arg) func(*driver.WorkGroup) {\n")
+		b.WriteString(strings.Join(binds, ""))
+		fmt.Fprintf(b, "\t\treturn func(g *driver.WorkGroup) { %s%s(%s) }\n\t})\n", group, targs, call("g"))
+	}
+	fmt.Fprintf(b, "\tif err != nil {\n\t\treturn %s{}, err\n\t}\n", typ)
+	b.WriteString("\tk, err := ka.NewKernel(dev, spec, opts...)\n")
 	fmt.Fprintf(b, "\treturn %s{k}, err\n}\n\n", typ)
 }
 

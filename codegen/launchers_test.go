@@ -48,9 +48,9 @@ type MineKernel int
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "p.go"), []byte(src), 0o644))
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "p_test.go"), []byte("package p\n\n//ka:kernel\nfunc InTest(it ka.Item) {}\n"), 0o644))
 
-	imports, decls, err := Launchers(dir, []string{"Odd[float32]", "scale"})
+	imports, decls, err := Launchers(dir, map[string]string{"Odd": "kagoGroupOdd"})
 	require.NoError(t, err)
-	assert.Equal(t, []string{`"fmt"`, `"github.com/kago-dev/kago/ka"`}, imports)
+	assert.Equal(t, []string{`"fmt"`, `"github.com/kago-dev/kago/ka"`, `"github.com/kago-dev/kago/ka/driver"`, `"reflect"`}, imports)
 	code := string(decls)
 	for _, want := range []string{
 		"type scaleKernel struct{ k *ka.Kernel }",
@@ -59,7 +59,11 @@ type MineKernel int
 		"return k0.k.Launch(s0, r0, s, r, k, p4)",
 		"type OddKernel[T interface{ ka.Scalar; float32 | MyFloat }] struct{ k *ka.Kernel }",
 		"func (k OddKernel[T]) Launch(s *ka.Stream, r ka.NDRange, p1 *ka.Array[T]) error {",
-		"case float32:\n\t\tfn = Odd[float32]\n",
+		"spec, err := kagoGenericOdd.Typed(reflect.TypeFor[func(ka.Item, []T)](), func(args []driver.Arg) func(driver.Item) {",
+		"a0 := driver.ArgValue[[]T](args[0])",
+		"return func(it driver.Item) { Odd[T](ka.Item(it), a0) }",
+		"return func(g *driver.WorkGroup) { kagoGroupOdd[T](g, a0) }",
+		"k, err := ka.NewKernel(dev, spec, opts...)",
 	} {
 		assert.Contains(t, code, want)
 	}
@@ -67,9 +71,13 @@ type MineKernel int
 	assert.NotContains(t, code, "Mine")
 	assert.NotContains(t, code, "InTest")
 
+	_, decls, err = Launchers(dir, nil)
+	require.NoError(t, err)
+	assert.Contains(t, string(decls), "return func(it driver.Item) { Odd[T](ka.Item(it), a0) }\n\t}, nil)\n", "no group function: no Group entry")
+
 	stub, err := launcherStub(dir, "p")
 	require.NoError(t, err)
 	assert.True(t, strings.HasPrefix(string(stub), "package p\n"))
 	assert.Contains(t, string(stub), "\tpanic(any(Odd[T]))\n")
-	assert.NotContains(t, string(stub), "Odd[float32]")
+	assert.NotContains(t, string(stub), "Typed")
 }

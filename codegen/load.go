@@ -339,6 +339,21 @@ func (p *Package) KernelNames() []string {
 	return names
 }
 
+// GenericKernels lists the package's generic kernels by name, sorted,
+// whether or not any instance of them compiles.
+func (p *Package) GenericKernels() []string {
+	var names []string
+	for _, f := range p.files {
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Recv == nil && fd.Type.TypeParams != nil && hasKernelDirective(fd.Doc) {
+				names = append(names, fd.Name.Name)
+			}
+		}
+	}
+	sort.Strings(names)
+	return names
+}
+
 // buildPackage is ssautil.BuildPackage, turning a panic of go/types or
 // go/ssa on malformed input into an error (the fuzz target found none so
 // far, but a compiler must not crash on bad input).

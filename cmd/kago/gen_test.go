@@ -139,10 +139,8 @@ func TestProgramLinksOnlyItsTargets(t *testing.T) {
 	dir := tempModule(t)
 	genInto(t, filepath.Join(dir, "kern"))
 	code := map[string][]byte{}
-	for _, name := range []string{"Saxpy.cl", "Saxpy.spv", "Saxpy.ptx", "Scale_float32.ptx"} {
-		data, err := os.ReadFile(filepath.Join(dir, "kern", codeDir, name))
-		require.NoError(t, err)
-		code[name] = data
+	for _, name := range []string{"Saxpy.cl", "Saxpy.spv", "Saxpy.ptx", "Scale.ptx"} {
+		code[name] = section(t, filepath.Join(dir, "kern", codeDir, name), 0)
 	}
 	// Probes: the OpenCL C's first kernel line, the SPIR-V's header (magic,
 	// version, generator, bound) and the PTX's entry line.
@@ -154,7 +152,7 @@ func TestProgramLinksOnlyItsTargets(t *testing.T) {
 	cuda, out, err := goBuild(t, dir, "cudaonly", strings.ReplaceAll(backendMain, "BACKEND", "cuda"))
 	require.NoError(t, err, out)
 	assert.True(t, bytes.Contains(cuda, ptxLine), "the CUDA program lacks the PTX %q", ptxLine)
-	assert.True(t, bytes.Contains(cuda, code["Scale_float32.ptx"]), "the CUDA program lacks Scale's PTX")
+	assert.True(t, bytes.Contains(cuda, code["Scale.ptx"]), "the CUDA program lacks Scale's PTX")
 	assert.False(t, bytes.Contains(cuda, clLine), "the CUDA program holds OpenCL C %q", clLine)
 	assert.False(t, bytes.Contains(cuda, []byte("#pragma OPENCL")), "the CUDA program holds OpenCL C")
 	assert.False(t, bytes.Contains(cuda, spvHead), "the CUDA program holds SPIR-V")
@@ -164,6 +162,32 @@ func TestProgramLinksOnlyItsTargets(t *testing.T) {
 	assert.True(t, bytes.Contains(ocl, clLine), "the OpenCL program lacks the OpenCL C")
 	assert.True(t, bytes.Contains(ocl, spvHead), "the OpenCL program lacks the SPIR-V")
 	assert.False(t, bytes.Contains(ocl, ptxLine), "the OpenCL program holds PTX %q", ptxLine)
+}
+
+// section returns the code of section i of the code file path.
+func section(t *testing.T, path string, i int) []byte {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	require.NoError(t, err)
+	sections, err := driver.ParseCodeFile(data)
+	require.NoError(t, err)
+	require.Greater(t, len(sections), i, path)
+	return sections[i].Code
+}
+
+// entries returns the entries of the code file path, and the comments
+// that name their instances.
+func entries(t *testing.T, path string) map[string]string {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	require.NoError(t, err)
+	sections, err := driver.ParseCodeFile(data)
+	require.NoError(t, err)
+	m := map[string]string{}
+	for _, s := range sections {
+		m[s.Entry] = s.Comment
+	}
+	return m
 }
 
 // lineWith returns the first line of text that contains sub.
@@ -178,10 +202,11 @@ func lineWith(t *testing.T, text []byte, sub string) []byte {
 	return nil
 }
 
-// TestGenFiles checks the files kago gen writes: one per kernel instance
-// and target, named by the entry; -targets limits both the files and the
-// generated methods; files of kernels or targets that are gone are
-// removed, and so is everything when no kernel is left.
+// TestGenFiles checks the files kago gen writes: one per kernel function
+// and target, named by the function, with a section per entry;
+// -targets limits both the files and the generated methods; files of
+// kernels or targets that are gone are removed, and so is everything when
+// no kernel is left.
 func TestGenFiles(t *testing.T) {
 	t.Parallel()
 	dir := tempModule(t)
@@ -200,24 +225,25 @@ func TestGenFiles(t *testing.T) {
 	}
 
 	genInto(t, kern)
-	assert.Equal(t, []string{"Saxpy.cl", "Saxpy.ptx", "Saxpy.spv", "Scale_float32.cl", "Scale_float32.ptx", "Scale_float32.spv"}, list())
+	assert.Equal(t, []string{"Saxpy.cl", "Saxpy.ptx", "Saxpy.spv", "Scale.cl", "Scale.ptx", "Scale.spv"}, list())
 	src, err := os.ReadFile(filepath.Join(kern, codegen.GeneratedFile))
 	require.NoError(t, err)
-	for _, want := range []string{"//go:embed kago_kernels/*.cl", "//go:embed kago_kernels/*.spv", "//go:embed kago_kernels/*.ptx", "Code:    kagoCode{}"} {
+	for _, want := range []string{"//go:embed kago_kernels/*.cl", "//go:embed kago_kernels/*.spv", "//go:embed kago_kernels/*.ptx",
+		`Code:    kagoCode("Saxpy")`, `Code: kagoCode("Scale")`, "driver.RegisterGeneric(kagoGenericScale)"} {
 		assert.Contains(t, string(src), want)
 	}
-	spv, err := os.ReadFile(filepath.Join(kern, codeDir, "Saxpy.spv"))
-	require.NoError(t, err)
+	spv := section(t, filepath.Join(kern, codeDir, "Saxpy.spv"), 0)
 	assert.Equal(t, []byte{0x03, 0x02, 0x23, 0x07}, spv[:4], "SPIR-V is written as binary")
+	assert.Equal(t, map[string]string{"Scale_float32": "Scale[float32]"}, entries(t, filepath.Join(kern, codeDir, "Scale.ptx")))
 
 	// A stray file of ours goes; a file kago gen does not write stays.
 	require.NoError(t, os.WriteFile(filepath.Join(kern, codeDir, "Gone.ptx"), []byte("old"), 0o644))
 	require.NoError(t, os.WriteFile(filepath.Join(kern, codeDir, "README"), []byte("mine"), 0o644))
 	genInto(t, kern, driver.PTX)
-	assert.Equal(t, []string{"README", "Saxpy.ptx", "Scale_float32.ptx"}, list())
+	assert.Equal(t, []string{"README", "Saxpy.ptx", "Scale.ptx"}, list())
 	src, err = os.ReadFile(filepath.Join(kern, codegen.GeneratedFile))
 	require.NoError(t, err)
-	assert.Contains(t, string(src), "func (kagoCode) PTX(")
+	assert.Contains(t, string(src), "func (c kagoCode) PTX(")
 	assert.NotContains(t, string(src), "OpenCLC")
 	assert.NotContains(t, string(src), "SPIRV")
 	require.NoError(t, os.Remove(filepath.Join(kern, codeDir, "README")))
@@ -299,15 +325,15 @@ func TestTypedLaunchers(t *testing.T) {
 	dir := tempModule(t)
 	kern := filepath.Join(dir, "kern")
 	gofile := filepath.Join(kern, codegen.GeneratedFile)
-	f64 := filepath.Join(kern, codeDir, "Scale_float64.ptx")
+	scale := filepath.Join(kern, codeDir, "Scale.ptx")
 
 	require.NoError(t, os.WriteFile(filepath.Join(kern, "use.go"), []byte(useScale64), 0o644))
 	genInto(t, kern)
-	assert.FileExists(t, f64)
+	assert.Contains(t, entries(t, scale), "Scale_float64")
 	src, err := os.ReadFile(gofile)
 	require.NoError(t, err)
-	assert.Contains(t, string(src), "case float64:\n\t\tfn = Scale[float64]")
-	assert.NotContains(t, string(src), "case int32:")
+	assert.Contains(t, string(src), `{Name: "Scale[float64]", Entry: "Scale_float64", Func: (func(ka.Item, float64, []float64))(nil)`)
+	assert.NotContains(t, string(src), "Scale[int32]")
 	genInto(t, kern)
 	again, err := os.ReadFile(gofile)
 	require.NoError(t, err)
@@ -315,13 +341,13 @@ func TestTypedLaunchers(t *testing.T) {
 
 	require.NoError(t, os.Remove(filepath.Join(kern, "use.go")))
 	genInto(t, kern)
-	assert.NoFileExists(t, f64, "the generated type switch kept Scale[float64] alive")
+	assert.NotContains(t, entries(t, scale), "Scale_float64", "the generated file kept Scale[float64] alive")
 
 	_, out, err := goBuild(t, dir, "good", launcherMain)
 	require.NoError(t, err, out)
 	run, err := exec.Command(filepath.Join(dir, "good.bin")).CombinedOutput()
 	require.NoError(t, err, string(run))
-	assert.Equal(t, "[12 24 36]\ntrue kernel Scale[int32] has no code: kago gen compiled no such instance: unsupported\n", string(run))
+	assert.Equal(t, "[12 24 36]\ntrue kernel kern.Scale has no code for the instance of type func(ka.Item, int32, []int32): kago gen compiled no such instance: unsupported\n", string(run))
 
 	bad := strings.Replace(launcherMain, "k.Launch(dev.Stream(), ka.Range(3), 2, x, y)",
 		`k.Launch(dev.Stream(), ka.Range(3), float64(2), x, "y")`, 1)

@@ -5,1218 +5,45 @@ package collectives
 import (
 	"embed"
 	"fmt"
+	"reflect"
 
 	"github.com/kago-dev/kago/ka"
 	"github.com/kago-dev/kago/ka/driver"
 )
 
-// kagoCode is the device code of the package's kernels, embedded from
-// kago_kernels/ with one embed.FS per target. A backend reads only its own
-// targets' methods, so a program links only the code its backends take
-// (see driver.Code).
-type kagoCode struct{}
+// kagoCode is the device code of one kernel function of the package,
+// by its name: its files in kago_kernels/, one per target, each with a section
+// per entry (driver.ReadCodeFile), embedded with one embed.FS per target.
+// A backend reads only its own targets' methods, so a program links only
+// the code its backends take (see driver.Code).
+type kagoCode string
 
 //go:embed kago_kernels/*.cl
 var kagoOpenCLC embed.FS
 
-// OpenCLC returns the OpenCL C source of the kernel entry.
-func (kagoCode) OpenCLC(entry string) ([]byte, error) {
-	return kagoOpenCLC.ReadFile("kago_kernels/" + entry + ".cl")
+// OpenCLC returns the OpenCL C source of the kernel's entry.
+func (c kagoCode) OpenCLC(entry string) ([]byte, error) {
+	return driver.ReadCodeFile(kagoOpenCLC, "kago_kernels/"+string(c)+".cl", entry)
 }
 
 //go:embed kago_kernels/*.spv
 var kagoSPIRV embed.FS
 
-// SPIRV returns the SPIR-V module of the kernel entry.
-func (kagoCode) SPIRV(entry string) ([]byte, error) {
-	return kagoSPIRV.ReadFile("kago_kernels/" + entry + ".spv")
+// SPIRV returns the SPIR-V module of the kernel's entry.
+func (c kagoCode) SPIRV(entry string) ([]byte, error) {
+	return driver.ReadCodeFile(kagoSPIRV, "kago_kernels/"+string(c)+".spv", entry)
 }
 
 //go:embed kago_kernels/*.ptx
 var kagoPTX embed.FS
 
-// PTX returns the PTX of the kernel entry.
-func (kagoCode) PTX(entry string) ([]byte, error) {
-	return kagoPTX.ReadFile("kago_kernels/" + entry + ".ptx")
+// PTX returns the PTX of the kernel's entry.
+func (c kagoCode) PTX(entry string) ([]byte, error) {
+	return driver.ReadCodeFile(kagoPTX, "kago_kernels/"+string(c)+".ptx", entry)
 }
 
 func init() {
-	driver.RegisterKernel(All[float32], &driver.KernelSpec{
-		Name:  "All[float32]",
-		Entry: "All_float32",
-		Params: []driver.Param{
-			{Name: "from", Type: driver.Int},
-			{Name: "in", Type: driver.Float32, Slice: true},
-			{Name: "sum", Type: driver.Float32, Slice: true},
-			{Name: "mn", Type: driver.Float32, Slice: true},
-			{Name: "mx", Type: driver.Float32, Slice: true},
-			{Name: "isum", Type: driver.Float32, Slice: true},
-			{Name: "esum", Type: driver.Float32, Slice: true},
-			{Name: "imin", Type: driver.Float32, Slice: true},
-			{Name: "emin", Type: driver.Float32, Slice: true},
-			{Name: "imax", Type: driver.Float32, Slice: true},
-			{Name: "emax", Type: driver.Float32, Slice: true},
-			{Name: "bc", Type: driver.Float32, Slice: true},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamScalar, Arg: 0, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
-			{Kind: driver.ParamLength, Arg: 1, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 2, Size: 8},
-			{Kind: driver.ParamLength, Arg: 2, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 3, Size: 8},
-			{Kind: driver.ParamLength, Arg: 3, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 4, Size: 8},
-			{Kind: driver.ParamLength, Arg: 4, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 5, Size: 8},
-			{Kind: driver.ParamLength, Arg: 5, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 6, Size: 8},
-			{Kind: driver.ParamLength, Arg: 6, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 7, Size: 8},
-			{Kind: driver.ParamLength, Arg: 7, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 8, Size: 8},
-			{Kind: driver.ParamLength, Arg: 8, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 9, Size: 8},
-			{Kind: driver.ParamLength, Arg: 9, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 10, Size: 8},
-			{Kind: driver.ParamLength, Arg: 10, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 11, Size: 8},
-			{Kind: driver.ParamLength, Arg: 11, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 21, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 23, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 24, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 35, Format: "GroupBroadcast from work-item %d of a group of %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 37, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 37, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 37, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 38, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 38, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 39, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 39, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 39, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 39, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 40, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier:  true,
-		Needs:    0,
-		MaxGroup: 1024,
-		Code:     kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.(int)
-			a1 := args[1].Value.([]float32)
-			a2 := args[2].Value.([]float32)
-			a3 := args[3].Value.([]float32)
-			a4 := args[4].Value.([]float32)
-			a5 := args[5].Value.([]float32)
-			a6 := args[6].Value.([]float32)
-			a7 := args[7].Value.([]float32)
-			a8 := args[8].Value.([]float32)
-			a9 := args[9].Value.([]float32)
-			a10 := args[10].Value.([]float32)
-			a11 := args[11].Value.([]float32)
-			return func(it driver.Item) { All[float32](ka.Item(it), a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.(int)
-			a1 := args[1].Value.([]float32)
-			a2 := args[2].Value.([]float32)
-			a3 := args[3].Value.([]float32)
-			a4 := args[4].Value.([]float32)
-			a5 := args[5].Value.([]float32)
-			a6 := args[6].Value.([]float32)
-			a7 := args[7].Value.([]float32)
-			a8 := args[8].Value.([]float32)
-			a9 := args[9].Value.([]float32)
-			a10 := args[10].Value.([]float32)
-			a11 := args[11].Value.([]float32)
-			return func(g *driver.WorkGroup) { kagoGroupAll[float32](g, a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11) }
-		},
-	})
-	driver.RegisterKernel(All[float64], &driver.KernelSpec{
-		Name:  "All[float64]",
-		Entry: "All_float64",
-		Params: []driver.Param{
-			{Name: "from", Type: driver.Int},
-			{Name: "in", Type: driver.Float64, Slice: true},
-			{Name: "sum", Type: driver.Float64, Slice: true},
-			{Name: "mn", Type: driver.Float64, Slice: true},
-			{Name: "mx", Type: driver.Float64, Slice: true},
-			{Name: "isum", Type: driver.Float64, Slice: true},
-			{Name: "esum", Type: driver.Float64, Slice: true},
-			{Name: "imin", Type: driver.Float64, Slice: true},
-			{Name: "emin", Type: driver.Float64, Slice: true},
-			{Name: "imax", Type: driver.Float64, Slice: true},
-			{Name: "emax", Type: driver.Float64, Slice: true},
-			{Name: "bc", Type: driver.Float64, Slice: true},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamScalar, Arg: 0, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
-			{Kind: driver.ParamLength, Arg: 1, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 2, Size: 8},
-			{Kind: driver.ParamLength, Arg: 2, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 3, Size: 8},
-			{Kind: driver.ParamLength, Arg: 3, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 4, Size: 8},
-			{Kind: driver.ParamLength, Arg: 4, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 5, Size: 8},
-			{Kind: driver.ParamLength, Arg: 5, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 6, Size: 8},
-			{Kind: driver.ParamLength, Arg: 6, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 7, Size: 8},
-			{Kind: driver.ParamLength, Arg: 7, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 8, Size: 8},
-			{Kind: driver.ParamLength, Arg: 8, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 9, Size: 8},
-			{Kind: driver.ParamLength, Arg: 9, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 10, Size: 8},
-			{Kind: driver.ParamLength, Arg: 10, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 11, Size: 8},
-			{Kind: driver.ParamLength, Arg: 11, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 21, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 23, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 24, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 35, Format: "GroupBroadcast from work-item %d of a group of %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 37, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 37, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 37, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 38, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 38, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 39, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 39, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 39, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 39, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 40, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier:  true,
-		Needs:    driver.FP64,
-		MaxGroup: 1024,
-		Code:     kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.(int)
-			a1 := args[1].Value.([]float64)
-			a2 := args[2].Value.([]float64)
-			a3 := args[3].Value.([]float64)
-			a4 := args[4].Value.([]float64)
-			a5 := args[5].Value.([]float64)
-			a6 := args[6].Value.([]float64)
-			a7 := args[7].Value.([]float64)
-			a8 := args[8].Value.([]float64)
-			a9 := args[9].Value.([]float64)
-			a10 := args[10].Value.([]float64)
-			a11 := args[11].Value.([]float64)
-			return func(it driver.Item) { All[float64](ka.Item(it), a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.(int)
-			a1 := args[1].Value.([]float64)
-			a2 := args[2].Value.([]float64)
-			a3 := args[3].Value.([]float64)
-			a4 := args[4].Value.([]float64)
-			a5 := args[5].Value.([]float64)
-			a6 := args[6].Value.([]float64)
-			a7 := args[7].Value.([]float64)
-			a8 := args[8].Value.([]float64)
-			a9 := args[9].Value.([]float64)
-			a10 := args[10].Value.([]float64)
-			a11 := args[11].Value.([]float64)
-			return func(g *driver.WorkGroup) { kagoGroupAll[float64](g, a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11) }
-		},
-	})
-	driver.RegisterKernel(All[int16], &driver.KernelSpec{
-		Name:  "All[int16]",
-		Entry: "All_int16",
-		Params: []driver.Param{
-			{Name: "from", Type: driver.Int},
-			{Name: "in", Type: driver.Int16, Slice: true},
-			{Name: "sum", Type: driver.Int16, Slice: true},
-			{Name: "mn", Type: driver.Int16, Slice: true},
-			{Name: "mx", Type: driver.Int16, Slice: true},
-			{Name: "isum", Type: driver.Int16, Slice: true},
-			{Name: "esum", Type: driver.Int16, Slice: true},
-			{Name: "imin", Type: driver.Int16, Slice: true},
-			{Name: "emin", Type: driver.Int16, Slice: true},
-			{Name: "imax", Type: driver.Int16, Slice: true},
-			{Name: "emax", Type: driver.Int16, Slice: true},
-			{Name: "bc", Type: driver.Int16, Slice: true},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamScalar, Arg: 0, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
-			{Kind: driver.ParamLength, Arg: 1, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 2, Size: 8},
-			{Kind: driver.ParamLength, Arg: 2, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 3, Size: 8},
-			{Kind: driver.ParamLength, Arg: 3, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 4, Size: 8},
-			{Kind: driver.ParamLength, Arg: 4, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 5, Size: 8},
-			{Kind: driver.ParamLength, Arg: 5, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 6, Size: 8},
-			{Kind: driver.ParamLength, Arg: 6, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 7, Size: 8},
-			{Kind: driver.ParamLength, Arg: 7, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 8, Size: 8},
-			{Kind: driver.ParamLength, Arg: 8, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 9, Size: 8},
-			{Kind: driver.ParamLength, Arg: 9, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 10, Size: 8},
-			{Kind: driver.ParamLength, Arg: 10, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 11, Size: 8},
-			{Kind: driver.ParamLength, Arg: 11, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 21, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 23, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 24, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 35, Format: "GroupBroadcast from work-item %d of a group of %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 37, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 37, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 37, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 38, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 38, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 39, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 39, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 39, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 39, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 40, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier:  true,
-		Needs:    0,
-		MaxGroup: 1024,
-		Code:     kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.(int)
-			a1 := args[1].Value.([]int16)
-			a2 := args[2].Value.([]int16)
-			a3 := args[3].Value.([]int16)
-			a4 := args[4].Value.([]int16)
-			a5 := args[5].Value.([]int16)
-			a6 := args[6].Value.([]int16)
-			a7 := args[7].Value.([]int16)
-			a8 := args[8].Value.([]int16)
-			a9 := args[9].Value.([]int16)
-			a10 := args[10].Value.([]int16)
-			a11 := args[11].Value.([]int16)
-			return func(it driver.Item) { All[int16](ka.Item(it), a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.(int)
-			a1 := args[1].Value.([]int16)
-			a2 := args[2].Value.([]int16)
-			a3 := args[3].Value.([]int16)
-			a4 := args[4].Value.([]int16)
-			a5 := args[5].Value.([]int16)
-			a6 := args[6].Value.([]int16)
-			a7 := args[7].Value.([]int16)
-			a8 := args[8].Value.([]int16)
-			a9 := args[9].Value.([]int16)
-			a10 := args[10].Value.([]int16)
-			a11 := args[11].Value.([]int16)
-			return func(g *driver.WorkGroup) { kagoGroupAll[int16](g, a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11) }
-		},
-	})
-	driver.RegisterKernel(All[int32], &driver.KernelSpec{
-		Name:  "All[int32]",
-		Entry: "All_int32",
-		Params: []driver.Param{
-			{Name: "from", Type: driver.Int},
-			{Name: "in", Type: driver.Int32, Slice: true},
-			{Name: "sum", Type: driver.Int32, Slice: true},
-			{Name: "mn", Type: driver.Int32, Slice: true},
-			{Name: "mx", Type: driver.Int32, Slice: true},
-			{Name: "isum", Type: driver.Int32, Slice: true},
-			{Name: "esum", Type: driver.Int32, Slice: true},
-			{Name: "imin", Type: driver.Int32, Slice: true},
-			{Name: "emin", Type: driver.Int32, Slice: true},
-			{Name: "imax", Type: driver.Int32, Slice: true},
-			{Name: "emax", Type: driver.Int32, Slice: true},
-			{Name: "bc", Type: driver.Int32, Slice: true},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamScalar, Arg: 0, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
-			{Kind: driver.ParamLength, Arg: 1, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 2, Size: 8},
-			{Kind: driver.ParamLength, Arg: 2, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 3, Size: 8},
-			{Kind: driver.ParamLength, Arg: 3, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 4, Size: 8},
-			{Kind: driver.ParamLength, Arg: 4, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 5, Size: 8},
-			{Kind: driver.ParamLength, Arg: 5, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 6, Size: 8},
-			{Kind: driver.ParamLength, Arg: 6, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 7, Size: 8},
-			{Kind: driver.ParamLength, Arg: 7, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 8, Size: 8},
-			{Kind: driver.ParamLength, Arg: 8, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 9, Size: 8},
-			{Kind: driver.ParamLength, Arg: 9, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 10, Size: 8},
-			{Kind: driver.ParamLength, Arg: 10, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 11, Size: 8},
-			{Kind: driver.ParamLength, Arg: 11, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 21, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 23, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 24, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 35, Format: "GroupBroadcast from work-item %d of a group of %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 37, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 37, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 37, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 38, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 38, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 39, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 39, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 39, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 39, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 40, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier:  true,
-		Needs:    0,
-		MaxGroup: 1024,
-		Code:     kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.(int)
-			a1 := args[1].Value.([]int32)
-			a2 := args[2].Value.([]int32)
-			a3 := args[3].Value.([]int32)
-			a4 := args[4].Value.([]int32)
-			a5 := args[5].Value.([]int32)
-			a6 := args[6].Value.([]int32)
-			a7 := args[7].Value.([]int32)
-			a8 := args[8].Value.([]int32)
-			a9 := args[9].Value.([]int32)
-			a10 := args[10].Value.([]int32)
-			a11 := args[11].Value.([]int32)
-			return func(it driver.Item) { All[int32](ka.Item(it), a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.(int)
-			a1 := args[1].Value.([]int32)
-			a2 := args[2].Value.([]int32)
-			a3 := args[3].Value.([]int32)
-			a4 := args[4].Value.([]int32)
-			a5 := args[5].Value.([]int32)
-			a6 := args[6].Value.([]int32)
-			a7 := args[7].Value.([]int32)
-			a8 := args[8].Value.([]int32)
-			a9 := args[9].Value.([]int32)
-			a10 := args[10].Value.([]int32)
-			a11 := args[11].Value.([]int32)
-			return func(g *driver.WorkGroup) { kagoGroupAll[int32](g, a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11) }
-		},
-	})
-	driver.RegisterKernel(All[int64], &driver.KernelSpec{
-		Name:  "All[int64]",
-		Entry: "All_int64",
-		Params: []driver.Param{
-			{Name: "from", Type: driver.Int},
-			{Name: "in", Type: driver.Int64, Slice: true},
-			{Name: "sum", Type: driver.Int64, Slice: true},
-			{Name: "mn", Type: driver.Int64, Slice: true},
-			{Name: "mx", Type: driver.Int64, Slice: true},
-			{Name: "isum", Type: driver.Int64, Slice: true},
-			{Name: "esum", Type: driver.Int64, Slice: true},
-			{Name: "imin", Type: driver.Int64, Slice: true},
-			{Name: "emin", Type: driver.Int64, Slice: true},
-			{Name: "imax", Type: driver.Int64, Slice: true},
-			{Name: "emax", Type: driver.Int64, Slice: true},
-			{Name: "bc", Type: driver.Int64, Slice: true},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamScalar, Arg: 0, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
-			{Kind: driver.ParamLength, Arg: 1, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 2, Size: 8},
-			{Kind: driver.ParamLength, Arg: 2, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 3, Size: 8},
-			{Kind: driver.ParamLength, Arg: 3, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 4, Size: 8},
-			{Kind: driver.ParamLength, Arg: 4, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 5, Size: 8},
-			{Kind: driver.ParamLength, Arg: 5, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 6, Size: 8},
-			{Kind: driver.ParamLength, Arg: 6, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 7, Size: 8},
-			{Kind: driver.ParamLength, Arg: 7, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 8, Size: 8},
-			{Kind: driver.ParamLength, Arg: 8, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 9, Size: 8},
-			{Kind: driver.ParamLength, Arg: 9, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 10, Size: 8},
-			{Kind: driver.ParamLength, Arg: 10, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 11, Size: 8},
-			{Kind: driver.ParamLength, Arg: 11, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 21, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 23, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 24, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 35, Format: "GroupBroadcast from work-item %d of a group of %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 37, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 37, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 37, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 38, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 38, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 39, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 39, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 39, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 39, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 40, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier:  true,
-		Needs:    0,
-		MaxGroup: 1024,
-		Code:     kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.(int)
-			a1 := args[1].Value.([]int64)
-			a2 := args[2].Value.([]int64)
-			a3 := args[3].Value.([]int64)
-			a4 := args[4].Value.([]int64)
-			a5 := args[5].Value.([]int64)
-			a6 := args[6].Value.([]int64)
-			a7 := args[7].Value.([]int64)
-			a8 := args[8].Value.([]int64)
-			a9 := args[9].Value.([]int64)
-			a10 := args[10].Value.([]int64)
-			a11 := args[11].Value.([]int64)
-			return func(it driver.Item) { All[int64](ka.Item(it), a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.(int)
-			a1 := args[1].Value.([]int64)
-			a2 := args[2].Value.([]int64)
-			a3 := args[3].Value.([]int64)
-			a4 := args[4].Value.([]int64)
-			a5 := args[5].Value.([]int64)
-			a6 := args[6].Value.([]int64)
-			a7 := args[7].Value.([]int64)
-			a8 := args[8].Value.([]int64)
-			a9 := args[9].Value.([]int64)
-			a10 := args[10].Value.([]int64)
-			a11 := args[11].Value.([]int64)
-			return func(g *driver.WorkGroup) { kagoGroupAll[int64](g, a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11) }
-		},
-	})
-	driver.RegisterKernel(All[int8], &driver.KernelSpec{
-		Name:  "All[int8]",
-		Entry: "All_int8",
-		Params: []driver.Param{
-			{Name: "from", Type: driver.Int},
-			{Name: "in", Type: driver.Int8, Slice: true},
-			{Name: "sum", Type: driver.Int8, Slice: true},
-			{Name: "mn", Type: driver.Int8, Slice: true},
-			{Name: "mx", Type: driver.Int8, Slice: true},
-			{Name: "isum", Type: driver.Int8, Slice: true},
-			{Name: "esum", Type: driver.Int8, Slice: true},
-			{Name: "imin", Type: driver.Int8, Slice: true},
-			{Name: "emin", Type: driver.Int8, Slice: true},
-			{Name: "imax", Type: driver.Int8, Slice: true},
-			{Name: "emax", Type: driver.Int8, Slice: true},
-			{Name: "bc", Type: driver.Int8, Slice: true},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamScalar, Arg: 0, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
-			{Kind: driver.ParamLength, Arg: 1, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 2, Size: 8},
-			{Kind: driver.ParamLength, Arg: 2, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 3, Size: 8},
-			{Kind: driver.ParamLength, Arg: 3, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 4, Size: 8},
-			{Kind: driver.ParamLength, Arg: 4, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 5, Size: 8},
-			{Kind: driver.ParamLength, Arg: 5, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 6, Size: 8},
-			{Kind: driver.ParamLength, Arg: 6, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 7, Size: 8},
-			{Kind: driver.ParamLength, Arg: 7, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 8, Size: 8},
-			{Kind: driver.ParamLength, Arg: 8, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 9, Size: 8},
-			{Kind: driver.ParamLength, Arg: 9, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 10, Size: 8},
-			{Kind: driver.ParamLength, Arg: 10, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 11, Size: 8},
-			{Kind: driver.ParamLength, Arg: 11, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 21, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 23, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 24, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 35, Format: "GroupBroadcast from work-item %d of a group of %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 37, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 37, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 37, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 38, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 38, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 39, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 39, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 39, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 39, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 40, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier:  true,
-		Needs:    0,
-		MaxGroup: 1024,
-		Code:     kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.(int)
-			a1 := args[1].Value.([]int8)
-			a2 := args[2].Value.([]int8)
-			a3 := args[3].Value.([]int8)
-			a4 := args[4].Value.([]int8)
-			a5 := args[5].Value.([]int8)
-			a6 := args[6].Value.([]int8)
-			a7 := args[7].Value.([]int8)
-			a8 := args[8].Value.([]int8)
-			a9 := args[9].Value.([]int8)
-			a10 := args[10].Value.([]int8)
-			a11 := args[11].Value.([]int8)
-			return func(it driver.Item) { All[int8](ka.Item(it), a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.(int)
-			a1 := args[1].Value.([]int8)
-			a2 := args[2].Value.([]int8)
-			a3 := args[3].Value.([]int8)
-			a4 := args[4].Value.([]int8)
-			a5 := args[5].Value.([]int8)
-			a6 := args[6].Value.([]int8)
-			a7 := args[7].Value.([]int8)
-			a8 := args[8].Value.([]int8)
-			a9 := args[9].Value.([]int8)
-			a10 := args[10].Value.([]int8)
-			a11 := args[11].Value.([]int8)
-			return func(g *driver.WorkGroup) { kagoGroupAll[int8](g, a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11) }
-		},
-	})
-	driver.RegisterKernel(All[int], &driver.KernelSpec{
-		Name:  "All[int]",
-		Entry: "All_int",
-		Params: []driver.Param{
-			{Name: "from", Type: driver.Int},
-			{Name: "in", Type: driver.Int, Slice: true},
-			{Name: "sum", Type: driver.Int, Slice: true},
-			{Name: "mn", Type: driver.Int, Slice: true},
-			{Name: "mx", Type: driver.Int, Slice: true},
-			{Name: "isum", Type: driver.Int, Slice: true},
-			{Name: "esum", Type: driver.Int, Slice: true},
-			{Name: "imin", Type: driver.Int, Slice: true},
-			{Name: "emin", Type: driver.Int, Slice: true},
-			{Name: "imax", Type: driver.Int, Slice: true},
-			{Name: "emax", Type: driver.Int, Slice: true},
-			{Name: "bc", Type: driver.Int, Slice: true},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamScalar, Arg: 0, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
-			{Kind: driver.ParamLength, Arg: 1, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 2, Size: 8},
-			{Kind: driver.ParamLength, Arg: 2, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 3, Size: 8},
-			{Kind: driver.ParamLength, Arg: 3, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 4, Size: 8},
-			{Kind: driver.ParamLength, Arg: 4, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 5, Size: 8},
-			{Kind: driver.ParamLength, Arg: 5, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 6, Size: 8},
-			{Kind: driver.ParamLength, Arg: 6, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 7, Size: 8},
-			{Kind: driver.ParamLength, Arg: 7, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 8, Size: 8},
-			{Kind: driver.ParamLength, Arg: 8, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 9, Size: 8},
-			{Kind: driver.ParamLength, Arg: 9, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 10, Size: 8},
-			{Kind: driver.ParamLength, Arg: 10, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 11, Size: 8},
-			{Kind: driver.ParamLength, Arg: 11, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 21, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 23, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 24, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 35, Format: "GroupBroadcast from work-item %d of a group of %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 37, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 37, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 37, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 38, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 38, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 39, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 39, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 39, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 39, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 40, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier:  true,
-		Needs:    0,
-		MaxGroup: 1024,
-		Code:     kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.(int)
-			a1 := args[1].Value.([]int)
-			a2 := args[2].Value.([]int)
-			a3 := args[3].Value.([]int)
-			a4 := args[4].Value.([]int)
-			a5 := args[5].Value.([]int)
-			a6 := args[6].Value.([]int)
-			a7 := args[7].Value.([]int)
-			a8 := args[8].Value.([]int)
-			a9 := args[9].Value.([]int)
-			a10 := args[10].Value.([]int)
-			a11 := args[11].Value.([]int)
-			return func(it driver.Item) { All[int](ka.Item(it), a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.(int)
-			a1 := args[1].Value.([]int)
-			a2 := args[2].Value.([]int)
-			a3 := args[3].Value.([]int)
-			a4 := args[4].Value.([]int)
-			a5 := args[5].Value.([]int)
-			a6 := args[6].Value.([]int)
-			a7 := args[7].Value.([]int)
-			a8 := args[8].Value.([]int)
-			a9 := args[9].Value.([]int)
-			a10 := args[10].Value.([]int)
-			a11 := args[11].Value.([]int)
-			return func(g *driver.WorkGroup) { kagoGroupAll[int](g, a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11) }
-		},
-	})
-	driver.RegisterKernel(All[uint16], &driver.KernelSpec{
-		Name:  "All[uint16]",
-		Entry: "All_uint16",
-		Params: []driver.Param{
-			{Name: "from", Type: driver.Int},
-			{Name: "in", Type: driver.Uint16, Slice: true},
-			{Name: "sum", Type: driver.Uint16, Slice: true},
-			{Name: "mn", Type: driver.Uint16, Slice: true},
-			{Name: "mx", Type: driver.Uint16, Slice: true},
-			{Name: "isum", Type: driver.Uint16, Slice: true},
-			{Name: "esum", Type: driver.Uint16, Slice: true},
-			{Name: "imin", Type: driver.Uint16, Slice: true},
-			{Name: "emin", Type: driver.Uint16, Slice: true},
-			{Name: "imax", Type: driver.Uint16, Slice: true},
-			{Name: "emax", Type: driver.Uint16, Slice: true},
-			{Name: "bc", Type: driver.Uint16, Slice: true},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamScalar, Arg: 0, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
-			{Kind: driver.ParamLength, Arg: 1, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 2, Size: 8},
-			{Kind: driver.ParamLength, Arg: 2, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 3, Size: 8},
-			{Kind: driver.ParamLength, Arg: 3, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 4, Size: 8},
-			{Kind: driver.ParamLength, Arg: 4, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 5, Size: 8},
-			{Kind: driver.ParamLength, Arg: 5, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 6, Size: 8},
-			{Kind: driver.ParamLength, Arg: 6, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 7, Size: 8},
-			{Kind: driver.ParamLength, Arg: 7, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 8, Size: 8},
-			{Kind: driver.ParamLength, Arg: 8, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 9, Size: 8},
-			{Kind: driver.ParamLength, Arg: 9, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 10, Size: 8},
-			{Kind: driver.ParamLength, Arg: 10, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 11, Size: 8},
-			{Kind: driver.ParamLength, Arg: 11, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 21, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 23, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 24, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 35, Format: "GroupBroadcast from work-item %d of a group of %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 37, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 37, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 37, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 38, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 38, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 39, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 39, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 39, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 39, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 40, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier:  true,
-		Needs:    0,
-		MaxGroup: 1024,
-		Code:     kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.(int)
-			a1 := args[1].Value.([]uint16)
-			a2 := args[2].Value.([]uint16)
-			a3 := args[3].Value.([]uint16)
-			a4 := args[4].Value.([]uint16)
-			a5 := args[5].Value.([]uint16)
-			a6 := args[6].Value.([]uint16)
-			a7 := args[7].Value.([]uint16)
-			a8 := args[8].Value.([]uint16)
-			a9 := args[9].Value.([]uint16)
-			a10 := args[10].Value.([]uint16)
-			a11 := args[11].Value.([]uint16)
-			return func(it driver.Item) { All[uint16](ka.Item(it), a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.(int)
-			a1 := args[1].Value.([]uint16)
-			a2 := args[2].Value.([]uint16)
-			a3 := args[3].Value.([]uint16)
-			a4 := args[4].Value.([]uint16)
-			a5 := args[5].Value.([]uint16)
-			a6 := args[6].Value.([]uint16)
-			a7 := args[7].Value.([]uint16)
-			a8 := args[8].Value.([]uint16)
-			a9 := args[9].Value.([]uint16)
-			a10 := args[10].Value.([]uint16)
-			a11 := args[11].Value.([]uint16)
-			return func(g *driver.WorkGroup) { kagoGroupAll[uint16](g, a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11) }
-		},
-	})
-	driver.RegisterKernel(All[uint32], &driver.KernelSpec{
-		Name:  "All[uint32]",
-		Entry: "All_uint32",
-		Params: []driver.Param{
-			{Name: "from", Type: driver.Int},
-			{Name: "in", Type: driver.Uint32, Slice: true},
-			{Name: "sum", Type: driver.Uint32, Slice: true},
-			{Name: "mn", Type: driver.Uint32, Slice: true},
-			{Name: "mx", Type: driver.Uint32, Slice: true},
-			{Name: "isum", Type: driver.Uint32, Slice: true},
-			{Name: "esum", Type: driver.Uint32, Slice: true},
-			{Name: "imin", Type: driver.Uint32, Slice: true},
-			{Name: "emin", Type: driver.Uint32, Slice: true},
-			{Name: "imax", Type: driver.Uint32, Slice: true},
-			{Name: "emax", Type: driver.Uint32, Slice: true},
-			{Name: "bc", Type: driver.Uint32, Slice: true},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamScalar, Arg: 0, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
-			{Kind: driver.ParamLength, Arg: 1, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 2, Size: 8},
-			{Kind: driver.ParamLength, Arg: 2, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 3, Size: 8},
-			{Kind: driver.ParamLength, Arg: 3, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 4, Size: 8},
-			{Kind: driver.ParamLength, Arg: 4, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 5, Size: 8},
-			{Kind: driver.ParamLength, Arg: 5, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 6, Size: 8},
-			{Kind: driver.ParamLength, Arg: 6, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 7, Size: 8},
-			{Kind: driver.ParamLength, Arg: 7, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 8, Size: 8},
-			{Kind: driver.ParamLength, Arg: 8, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 9, Size: 8},
-			{Kind: driver.ParamLength, Arg: 9, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 10, Size: 8},
-			{Kind: driver.ParamLength, Arg: 10, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 11, Size: 8},
-			{Kind: driver.ParamLength, Arg: 11, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 21, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 23, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 24, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 35, Format: "GroupBroadcast from work-item %d of a group of %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 37, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 37, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 37, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 38, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 38, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 39, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 39, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 39, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 39, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 40, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier:  true,
-		Needs:    0,
-		MaxGroup: 1024,
-		Code:     kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.(int)
-			a1 := args[1].Value.([]uint32)
-			a2 := args[2].Value.([]uint32)
-			a3 := args[3].Value.([]uint32)
-			a4 := args[4].Value.([]uint32)
-			a5 := args[5].Value.([]uint32)
-			a6 := args[6].Value.([]uint32)
-			a7 := args[7].Value.([]uint32)
-			a8 := args[8].Value.([]uint32)
-			a9 := args[9].Value.([]uint32)
-			a10 := args[10].Value.([]uint32)
-			a11 := args[11].Value.([]uint32)
-			return func(it driver.Item) { All[uint32](ka.Item(it), a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.(int)
-			a1 := args[1].Value.([]uint32)
-			a2 := args[2].Value.([]uint32)
-			a3 := args[3].Value.([]uint32)
-			a4 := args[4].Value.([]uint32)
-			a5 := args[5].Value.([]uint32)
-			a6 := args[6].Value.([]uint32)
-			a7 := args[7].Value.([]uint32)
-			a8 := args[8].Value.([]uint32)
-			a9 := args[9].Value.([]uint32)
-			a10 := args[10].Value.([]uint32)
-			a11 := args[11].Value.([]uint32)
-			return func(g *driver.WorkGroup) { kagoGroupAll[uint32](g, a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11) }
-		},
-	})
-	driver.RegisterKernel(All[uint64], &driver.KernelSpec{
-		Name:  "All[uint64]",
-		Entry: "All_uint64",
-		Params: []driver.Param{
-			{Name: "from", Type: driver.Int},
-			{Name: "in", Type: driver.Uint64, Slice: true},
-			{Name: "sum", Type: driver.Uint64, Slice: true},
-			{Name: "mn", Type: driver.Uint64, Slice: true},
-			{Name: "mx", Type: driver.Uint64, Slice: true},
-			{Name: "isum", Type: driver.Uint64, Slice: true},
-			{Name: "esum", Type: driver.Uint64, Slice: true},
-			{Name: "imin", Type: driver.Uint64, Slice: true},
-			{Name: "emin", Type: driver.Uint64, Slice: true},
-			{Name: "imax", Type: driver.Uint64, Slice: true},
-			{Name: "emax", Type: driver.Uint64, Slice: true},
-			{Name: "bc", Type: driver.Uint64, Slice: true},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamScalar, Arg: 0, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
-			{Kind: driver.ParamLength, Arg: 1, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 2, Size: 8},
-			{Kind: driver.ParamLength, Arg: 2, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 3, Size: 8},
-			{Kind: driver.ParamLength, Arg: 3, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 4, Size: 8},
-			{Kind: driver.ParamLength, Arg: 4, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 5, Size: 8},
-			{Kind: driver.ParamLength, Arg: 5, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 6, Size: 8},
-			{Kind: driver.ParamLength, Arg: 6, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 7, Size: 8},
-			{Kind: driver.ParamLength, Arg: 7, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 8, Size: 8},
-			{Kind: driver.ParamLength, Arg: 8, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 9, Size: 8},
-			{Kind: driver.ParamLength, Arg: 9, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 10, Size: 8},
-			{Kind: driver.ParamLength, Arg: 10, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 11, Size: 8},
-			{Kind: driver.ParamLength, Arg: 11, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 21, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 23, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 24, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 35, Format: "GroupBroadcast from work-item %d of a group of %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 37, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 37, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 37, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 38, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 38, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 39, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 39, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 39, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 39, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 40, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier:  true,
-		Needs:    0,
-		MaxGroup: 1024,
-		Code:     kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.(int)
-			a1 := args[1].Value.([]uint64)
-			a2 := args[2].Value.([]uint64)
-			a3 := args[3].Value.([]uint64)
-			a4 := args[4].Value.([]uint64)
-			a5 := args[5].Value.([]uint64)
-			a6 := args[6].Value.([]uint64)
-			a7 := args[7].Value.([]uint64)
-			a8 := args[8].Value.([]uint64)
-			a9 := args[9].Value.([]uint64)
-			a10 := args[10].Value.([]uint64)
-			a11 := args[11].Value.([]uint64)
-			return func(it driver.Item) { All[uint64](ka.Item(it), a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.(int)
-			a1 := args[1].Value.([]uint64)
-			a2 := args[2].Value.([]uint64)
-			a3 := args[3].Value.([]uint64)
-			a4 := args[4].Value.([]uint64)
-			a5 := args[5].Value.([]uint64)
-			a6 := args[6].Value.([]uint64)
-			a7 := args[7].Value.([]uint64)
-			a8 := args[8].Value.([]uint64)
-			a9 := args[9].Value.([]uint64)
-			a10 := args[10].Value.([]uint64)
-			a11 := args[11].Value.([]uint64)
-			return func(g *driver.WorkGroup) { kagoGroupAll[uint64](g, a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11) }
-		},
-	})
-	driver.RegisterKernel(All[uint8], &driver.KernelSpec{
-		Name:  "All[uint8]",
-		Entry: "All_uint8",
-		Params: []driver.Param{
-			{Name: "from", Type: driver.Int},
-			{Name: "in", Type: driver.Uint8, Slice: true},
-			{Name: "sum", Type: driver.Uint8, Slice: true},
-			{Name: "mn", Type: driver.Uint8, Slice: true},
-			{Name: "mx", Type: driver.Uint8, Slice: true},
-			{Name: "isum", Type: driver.Uint8, Slice: true},
-			{Name: "esum", Type: driver.Uint8, Slice: true},
-			{Name: "imin", Type: driver.Uint8, Slice: true},
-			{Name: "emin", Type: driver.Uint8, Slice: true},
-			{Name: "imax", Type: driver.Uint8, Slice: true},
-			{Name: "emax", Type: driver.Uint8, Slice: true},
-			{Name: "bc", Type: driver.Uint8, Slice: true},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamScalar, Arg: 0, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
-			{Kind: driver.ParamLength, Arg: 1, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 2, Size: 8},
-			{Kind: driver.ParamLength, Arg: 2, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 3, Size: 8},
-			{Kind: driver.ParamLength, Arg: 3, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 4, Size: 8},
-			{Kind: driver.ParamLength, Arg: 4, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 5, Size: 8},
-			{Kind: driver.ParamLength, Arg: 5, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 6, Size: 8},
-			{Kind: driver.ParamLength, Arg: 6, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 7, Size: 8},
-			{Kind: driver.ParamLength, Arg: 7, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 8, Size: 8},
-			{Kind: driver.ParamLength, Arg: 8, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 9, Size: 8},
-			{Kind: driver.ParamLength, Arg: 9, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 10, Size: 8},
-			{Kind: driver.ParamLength, Arg: 10, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 11, Size: 8},
-			{Kind: driver.ParamLength, Arg: 11, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 21, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 23, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 24, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 35, Format: "GroupBroadcast from work-item %d of a group of %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 37, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 37, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 37, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 38, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 38, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 39, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 39, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 39, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 39, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 40, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier:  true,
-		Needs:    0,
-		MaxGroup: 1024,
-		Code:     kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.(int)
-			a1 := args[1].Value.([]uint8)
-			a2 := args[2].Value.([]uint8)
-			a3 := args[3].Value.([]uint8)
-			a4 := args[4].Value.([]uint8)
-			a5 := args[5].Value.([]uint8)
-			a6 := args[6].Value.([]uint8)
-			a7 := args[7].Value.([]uint8)
-			a8 := args[8].Value.([]uint8)
-			a9 := args[9].Value.([]uint8)
-			a10 := args[10].Value.([]uint8)
-			a11 := args[11].Value.([]uint8)
-			return func(it driver.Item) { All[uint8](ka.Item(it), a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.(int)
-			a1 := args[1].Value.([]uint8)
-			a2 := args[2].Value.([]uint8)
-			a3 := args[3].Value.([]uint8)
-			a4 := args[4].Value.([]uint8)
-			a5 := args[5].Value.([]uint8)
-			a6 := args[6].Value.([]uint8)
-			a7 := args[7].Value.([]uint8)
-			a8 := args[8].Value.([]uint8)
-			a9 := args[9].Value.([]uint8)
-			a10 := args[10].Value.([]uint8)
-			a11 := args[11].Value.([]uint8)
-			return func(g *driver.WorkGroup) { kagoGroupAll[uint8](g, a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11) }
-		},
-	})
-	driver.RegisterKernel(All[uint], &driver.KernelSpec{
-		Name:  "All[uint]",
-		Entry: "All_uint",
-		Params: []driver.Param{
-			{Name: "from", Type: driver.Int},
-			{Name: "in", Type: driver.Uint, Slice: true},
-			{Name: "sum", Type: driver.Uint, Slice: true},
-			{Name: "mn", Type: driver.Uint, Slice: true},
-			{Name: "mx", Type: driver.Uint, Slice: true},
-			{Name: "isum", Type: driver.Uint, Slice: true},
-			{Name: "esum", Type: driver.Uint, Slice: true},
-			{Name: "imin", Type: driver.Uint, Slice: true},
-			{Name: "emin", Type: driver.Uint, Slice: true},
-			{Name: "imax", Type: driver.Uint, Slice: true},
-			{Name: "emax", Type: driver.Uint, Slice: true},
-			{Name: "bc", Type: driver.Uint, Slice: true},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamScalar, Arg: 0, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
-			{Kind: driver.ParamLength, Arg: 1, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 2, Size: 8},
-			{Kind: driver.ParamLength, Arg: 2, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 3, Size: 8},
-			{Kind: driver.ParamLength, Arg: 3, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 4, Size: 8},
-			{Kind: driver.ParamLength, Arg: 4, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 5, Size: 8},
-			{Kind: driver.ParamLength, Arg: 5, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 6, Size: 8},
-			{Kind: driver.ParamLength, Arg: 6, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 7, Size: 8},
-			{Kind: driver.ParamLength, Arg: 7, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 8, Size: 8},
-			{Kind: driver.ParamLength, Arg: 8, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 9, Size: 8},
-			{Kind: driver.ParamLength, Arg: 9, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 10, Size: 8},
-			{Kind: driver.ParamLength, Arg: 10, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 11, Size: 8},
-			{Kind: driver.ParamLength, Arg: 11, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 21, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 23, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 24, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 35, Format: "GroupBroadcast from work-item %d of a group of %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 37, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 37, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 37, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 38, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 38, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 39, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 39, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 39, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 39, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 40, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier:  true,
-		Needs:    0,
-		MaxGroup: 1024,
-		Code:     kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.(int)
-			a1 := args[1].Value.([]uint)
-			a2 := args[2].Value.([]uint)
-			a3 := args[3].Value.([]uint)
-			a4 := args[4].Value.([]uint)
-			a5 := args[5].Value.([]uint)
-			a6 := args[6].Value.([]uint)
-			a7 := args[7].Value.([]uint)
-			a8 := args[8].Value.([]uint)
-			a9 := args[9].Value.([]uint)
-			a10 := args[10].Value.([]uint)
-			a11 := args[11].Value.([]uint)
-			return func(it driver.Item) { All[uint](ka.Item(it), a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.(int)
-			a1 := args[1].Value.([]uint)
-			a2 := args[2].Value.([]uint)
-			a3 := args[3].Value.([]uint)
-			a4 := args[4].Value.([]uint)
-			a5 := args[5].Value.([]uint)
-			a6 := args[6].Value.([]uint)
-			a7 := args[7].Value.([]uint)
-			a8 := args[8].Value.([]uint)
-			a9 := args[9].Value.([]uint)
-			a10 := args[10].Value.([]uint)
-			a11 := args[11].Value.([]uint)
-			return func(g *driver.WorkGroup) { kagoGroupAll[uint](g, a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11) }
-		},
-	})
+	driver.RegisterGeneric(kagoGenericAll)
 	driver.RegisterKernel(Bools, &driver.KernelSpec{
 		Name:  "Bools",
 		Entry: "Bools",
@@ -1245,7 +72,6 @@ func init() {
 		},
 		Faults: []driver.FaultSite{
 			{Kind: driver.FaultIndex, File: "kernels.go", Line: 51, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 55, Format: "GroupBroadcast from work-item %d of a group of %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
 			{Kind: driver.FaultIndex, File: "kernels.go", Line: 57, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
 			{Kind: driver.FaultIndex, File: "kernels.go", Line: 57, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
 			{Kind: driver.FaultIndex, File: "kernels.go", Line: 57, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
@@ -1253,7 +79,7 @@ func init() {
 		Barrier:  true,
 		Needs:    0,
 		MaxGroup: 1024,
-		Code:     kagoCode{},
+		Code:     kagoCode("Bools"),
 		Native: func(args []driver.Arg) func(driver.Item) {
 			a0 := args[0].Value.(int)
 			a1 := args[1].Value.([]bool)
@@ -1269,42 +95,6 @@ func init() {
 			a3 := args[3].Value.([]bool)
 			a4 := args[4].Value.([]bool)
 			return func(g *driver.WorkGroup) { kagoGroupBools(g, a0, a1, a2, a3, a4) }
-		},
-	})
-	driver.RegisterKernel(Broadcast2, &driver.KernelSpec{
-		Name:  "Broadcast2",
-		Entry: "Broadcast2",
-		Params: []driver.Param{
-			{Name: "from", Type: driver.Int},
-			{Name: "out", Type: driver.Int32, Slice: true},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamScalar, Arg: 0, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
-			{Kind: driver.ParamLength, Arg: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 69, Format: "GroupBroadcast from work-item %d of a group of %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 73, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier:  true,
-		Needs:    0,
-		MaxGroup: 1024,
-		Code:     kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.(int)
-			a1 := args[1].Value.([]int32)
-			return func(it driver.Item) { Broadcast2(ka.Item(it), a0, a1) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.(int)
-			a1 := args[1].Value.([]int32)
-			return func(g *driver.WorkGroup) { kagoGroupBroadcast2(g, a0, a1) }
 		},
 	})
 	driver.RegisterKernel(GroupSumBlocks, &driver.KernelSpec{
@@ -1332,7 +122,7 @@ func init() {
 		Barrier:  true,
 		Needs:    0,
 		MaxGroup: 1024,
-		Code:     kagoCode{},
+		Code:     kagoCode("GroupSumBlocks"),
 		Native: func(args []driver.Arg) func(driver.Item) {
 			a0 := args[0].Value.([]float32)
 			a1 := args[1].Value.([]float32)
@@ -1372,7 +162,7 @@ func init() {
 		},
 		Barrier: true,
 		Needs:   0,
-		Code:    kagoCode{},
+		Code:    kagoCode("TreeSum"),
 		Native: func(args []driver.Arg) func(driver.Item) {
 			a0 := args[0].Value.([]float32)
 			a1 := args[1].Value.([]float32)
@@ -1384,6 +174,58 @@ func init() {
 			return func(g *driver.WorkGroup) { kagoGroupTreeSum(g, a0, a1) }
 		},
 	})
+}
+
+// kagoFaultsAll_0 are fault sites of instances of All.
+var kagoFaultsAll_0 = []driver.FaultSite{
+	{Kind: driver.FaultIndex, File: "kernels.go", Line: 21, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "kernels.go", Line: 23, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "kernels.go", Line: 24, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "kernels.go", Line: 37, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "kernels.go", Line: 37, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "kernels.go", Line: 37, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "kernels.go", Line: 38, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "kernels.go", Line: 38, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "kernels.go", Line: 39, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "kernels.go", Line: 39, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "kernels.go", Line: 39, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "kernels.go", Line: 39, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "kernels.go", Line: 40, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+}
+
+// kagoGenericAll is the generic kernel All as kago gen compiled it: the
+// specs of its instances are made at their first use (driver.Generic).
+var kagoGenericAll = &driver.Generic{
+	Symbol: "github.com/kago-dev/kago/internal/collectives.All",
+	Params: []driver.Param{
+		{Name: "from"},
+		{Name: "in", Slice: true},
+		{Name: "sum", Slice: true},
+		{Name: "mn", Slice: true},
+		{Name: "mx", Slice: true},
+		{Name: "isum", Slice: true},
+		{Name: "esum", Slice: true},
+		{Name: "imin", Slice: true},
+		{Name: "emin", Slice: true},
+		{Name: "imax", Slice: true},
+		{Name: "emax", Slice: true},
+		{Name: "bc", Slice: true},
+	},
+	Code: kagoCode("All"),
+	Instances: []driver.Instance{
+		{Name: "All[float32]", Entry: "All_float32", Func: (func(ka.Item, int, []float32, []float32, []float32, []float32, []float32, []float32, []float32, []float32, []float32, []float32, []float32))(nil), Faults: kagoFaultsAll_0, Barrier: true, MaxGroup: 1024},
+		{Name: "All[float64]", Entry: "All_float64", Func: (func(ka.Item, int, []float64, []float64, []float64, []float64, []float64, []float64, []float64, []float64, []float64, []float64, []float64))(nil), Faults: kagoFaultsAll_0, Needs: driver.FP64, Barrier: true, MaxGroup: 1024},
+		{Name: "All[int16]", Entry: "All_int16", Func: (func(ka.Item, int, []int16, []int16, []int16, []int16, []int16, []int16, []int16, []int16, []int16, []int16, []int16))(nil), Faults: kagoFaultsAll_0, Barrier: true, MaxGroup: 1024},
+		{Name: "All[int32]", Entry: "All_int32", Func: (func(ka.Item, int, []int32, []int32, []int32, []int32, []int32, []int32, []int32, []int32, []int32, []int32, []int32))(nil), Faults: kagoFaultsAll_0, Barrier: true, MaxGroup: 1024},
+		{Name: "All[int64]", Entry: "All_int64", Func: (func(ka.Item, int, []int64, []int64, []int64, []int64, []int64, []int64, []int64, []int64, []int64, []int64, []int64))(nil), Faults: kagoFaultsAll_0, Barrier: true, MaxGroup: 1024},
+		{Name: "All[int8]", Entry: "All_int8", Func: (func(ka.Item, int, []int8, []int8, []int8, []int8, []int8, []int8, []int8, []int8, []int8, []int8, []int8))(nil), Faults: kagoFaultsAll_0, Barrier: true, MaxGroup: 1024},
+		{Name: "All[int]", Entry: "All_int64", Func: (func(ka.Item, int, []int, []int, []int, []int, []int, []int, []int, []int, []int, []int, []int))(nil), Faults: kagoFaultsAll_0, Barrier: true, MaxGroup: 1024},
+		{Name: "All[uint16]", Entry: "All_uint16", Func: (func(ka.Item, int, []uint16, []uint16, []uint16, []uint16, []uint16, []uint16, []uint16, []uint16, []uint16, []uint16, []uint16))(nil), Faults: kagoFaultsAll_0, Barrier: true, MaxGroup: 1024},
+		{Name: "All[uint32]", Entry: "All_uint32", Func: (func(ka.Item, int, []uint32, []uint32, []uint32, []uint32, []uint32, []uint32, []uint32, []uint32, []uint32, []uint32, []uint32))(nil), Faults: kagoFaultsAll_0, Barrier: true, MaxGroup: 1024},
+		{Name: "All[uint64]", Entry: "All_uint64", Func: (func(ka.Item, int, []uint64, []uint64, []uint64, []uint64, []uint64, []uint64, []uint64, []uint64, []uint64, []uint64, []uint64))(nil), Faults: kagoFaultsAll_0, Barrier: true, MaxGroup: 1024},
+		{Name: "All[uint8]", Entry: "All_uint8", Func: (func(ka.Item, int, []uint8, []uint8, []uint8, []uint8, []uint8, []uint8, []uint8, []uint8, []uint8, []uint8, []uint8))(nil), Faults: kagoFaultsAll_0, Barrier: true, MaxGroup: 1024},
+		{Name: "All[uint]", Entry: "All_uint64", Func: (func(ka.Item, int, []uint, []uint, []uint, []uint, []uint, []uint, []uint, []uint, []uint, []uint, []uint))(nil), Faults: kagoFaultsAll_0, Barrier: true, MaxGroup: 1024},
+	},
 }
 
 // AllKernel is an instance of the generic kernel All loaded on a device. Its Launch
@@ -1401,36 +243,39 @@ func NewAllKernel[T interface {
 	ka.Scalar
 	ka.Number
 }](dev *ka.Device, opts ...ka.KernelOption) (AllKernel[T], error) {
-	var fn any
-	switch any(*new(T)).(type) {
-	case float32:
-		fn = All[float32]
-	case float64:
-		fn = All[float64]
-	case int16:
-		fn = All[int16]
-	case int32:
-		fn = All[int32]
-	case int64:
-		fn = All[int64]
-	case int8:
-		fn = All[int8]
-	case int:
-		fn = All[int]
-	case uint16:
-		fn = All[uint16]
-	case uint32:
-		fn = All[uint32]
-	case uint64:
-		fn = All[uint64]
-	case uint8:
-		fn = All[uint8]
-	case uint:
-		fn = All[uint]
-	default:
-		return AllKernel[T]{}, fmt.Errorf("kernel All[%T] has no code: kago gen compiled no such instance: %w", *new(T), ka.ErrUnsupported)
+	spec, err := kagoGenericAll.Typed(reflect.TypeFor[func(ka.Item, int, []T, []T, []T, []T, []T, []T, []T, []T, []T, []T, []T)](), func(args []driver.Arg) func(driver.Item) {
+		a0 := driver.ArgValue[int](args[0])
+		a1 := driver.ArgValue[[]T](args[1])
+		a2 := driver.ArgValue[[]T](args[2])
+		a3 := driver.ArgValue[[]T](args[3])
+		a4 := driver.ArgValue[[]T](args[4])
+		a5 := driver.ArgValue[[]T](args[5])
+		a6 := driver.ArgValue[[]T](args[6])
+		a7 := driver.ArgValue[[]T](args[7])
+		a8 := driver.ArgValue[[]T](args[8])
+		a9 := driver.ArgValue[[]T](args[9])
+		a10 := driver.ArgValue[[]T](args[10])
+		a11 := driver.ArgValue[[]T](args[11])
+		return func(it driver.Item) { All[T](ka.Item(it), a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11) }
+	}, func(args []driver.Arg) func(*driver.WorkGroup) {
+		a0 := driver.ArgValue[int](args[0])
+		a1 := driver.ArgValue[[]T](args[1])
+		a2 := driver.ArgValue[[]T](args[2])
+		a3 := driver.ArgValue[[]T](args[3])
+		a4 := driver.ArgValue[[]T](args[4])
+		a5 := driver.ArgValue[[]T](args[5])
+		a6 := driver.ArgValue[[]T](args[6])
+		a7 := driver.ArgValue[[]T](args[7])
+		a8 := driver.ArgValue[[]T](args[8])
+		a9 := driver.ArgValue[[]T](args[9])
+		a10 := driver.ArgValue[[]T](args[10])
+		a11 := driver.ArgValue[[]T](args[11])
+		return func(g *driver.WorkGroup) { kagoGroupAll[T](g, a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11) }
+	})
+	if err != nil {
+		return AllKernel[T]{}, err
 	}
-	k, err := ka.NewKernel(dev, fn, opts...)
+	k, err := ka.NewKernel(dev, spec, opts...)
 	return AllKernel[T]{k}, err
 }
 
@@ -1464,27 +309,6 @@ func (k BoolsKernel) Launch(s *ka.Stream, r ka.NDRange, from int, in *ka.Array[b
 		return fmt.Errorf("launching Bools: a zero BoolsKernel, not one from NewBoolsKernel: %w", ka.ErrInvalid)
 	}
 	return k.k.Launch(s, r, from, in, all, anyOf, bc)
-}
-
-// Broadcast2Kernel is the kernel Broadcast2 loaded on a device. Its Launch
-// takes Broadcast2's parameters, so a wrong argument is a compile error.
-type Broadcast2Kernel struct{ k *ka.Kernel }
-
-// NewBroadcast2Kernel loads the kernel Broadcast2 on dev, as ka.NewKernel does.
-func NewBroadcast2Kernel(dev *ka.Device, opts ...ka.KernelOption) (Broadcast2Kernel, error) {
-	k, err := ka.NewKernel(dev, Broadcast2, opts...)
-	return Broadcast2Kernel{k}, err
-}
-
-// Kernel returns the loaded kernel (nil for the zero Broadcast2Kernel).
-func (k Broadcast2Kernel) Kernel() *ka.Kernel { return k.k }
-
-// Launch enqueues Broadcast2 on s over r, as ka.Kernel.Launch does.
-func (k Broadcast2Kernel) Launch(s *ka.Stream, r ka.NDRange, from int, out *ka.Array[int32]) error {
-	if k.k == nil {
-		return fmt.Errorf("launching Broadcast2: a zero Broadcast2Kernel, not one from NewBroadcast2Kernel: %w", ka.ErrInvalid)
-	}
-	return k.k.Launch(s, r, from, out)
 }
 
 // GroupSumBlocksKernel is the kernel GroupSumBlocks loaded on a device. Its Launch
@@ -1797,65 +621,6 @@ func kagoGroupBools(kg *driver.WorkGroup, from int, in []bool, all, anyOf, bc []
 				b := coll2
 				if i < len(in) {
 					all[i], anyOf[i], bc[i] = a, o, b
-				}
-			}
-		}
-	}
-}
-
-// kagoGroupBroadcast2 runs one work-group of Broadcast2, its work-items as loops
-// (see package groupfn).
-func kagoGroupBroadcast2(kg *driver.WorkGroup, from int, out []int32) {
-	n0 := kg.Size[0]
-	n1 := kg.Size[1]
-	n2 := kg.Size[2]
-	b0 := kg.ID[0] * n0
-	b1 := kg.ID[1] * n1
-	b2 := kg.ID[2] * n2
-	gs0 := kg.GlobalSize[0]
-	gs1 := kg.GlobalSize[1]
-	coll0In := driver.GroupPrivate[int32](kg, 0)
-	coll1In := driver.GroupPrivate[int32](kg, 1)
-	for lz := range n2 {
-		for ly := range n1 {
-			lrow := n0 * (ly + n1*lz)
-			for lx := range n0 {
-				l := lrow + lx
-				coll0In[l] = int32(l)
-			}
-		}
-	}
-	coll0 := driver.Broadcast(coll0In, from)
-	for range n2 {
-		for range n1 {
-			for range n0 {
-				b := coll0
-				_ = b // computed again after the barrier
-			}
-		}
-	}
-	for lz := range n2 {
-		for ly := range n1 {
-			lrow := n0 * (ly + n1*lz)
-			for lx := range n0 {
-				l := lrow + lx
-				b := coll0
-				coll1In[l] = b
-			}
-		}
-	}
-	coll1 := driver.ReduceSum(coll1In)
-	for lz := range n2 {
-		gz := b2 + lz
-		for ly := range n1 {
-			gy := b1 + ly
-			row := gs0 * (gy + gs1*gz)
-			for lx := range n0 {
-				gx := b0 + lx
-				b := coll0
-				s := coll1
-				if gx < kg.GlobalSize[0] && gy < kg.GlobalSize[1] && gz < kg.GlobalSize[2] {
-					out[(row + gx)] = b + s
 				}
 			}
 		}

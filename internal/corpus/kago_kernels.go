@@ -6,79 +6,45 @@ import (
 	"embed"
 	"fmt"
 	"math"
+	"reflect"
 
 	"github.com/kago-dev/kago/ka"
 	"github.com/kago-dev/kago/ka/driver"
 )
 
-// kagoCode is the device code of the package's kernels, embedded from
-// kago_kernels/ with one embed.FS per target. A backend reads only its own
-// targets' methods, so a program links only the code its backends take
-// (see driver.Code).
-type kagoCode struct{}
+// kagoCode is the device code of one kernel function of the package,
+// by its name: its files in kago_kernels/, one per target, each with a section
+// per entry (driver.ReadCodeFile), embedded with one embed.FS per target.
+// A backend reads only its own targets' methods, so a program links only
+// the code its backends take (see driver.Code).
+type kagoCode string
 
 //go:embed kago_kernels/*.cl
 var kagoOpenCLC embed.FS
 
-// OpenCLC returns the OpenCL C source of the kernel entry.
-func (kagoCode) OpenCLC(entry string) ([]byte, error) {
-	return kagoOpenCLC.ReadFile("kago_kernels/" + entry + ".cl")
+// OpenCLC returns the OpenCL C source of the kernel's entry.
+func (c kagoCode) OpenCLC(entry string) ([]byte, error) {
+	return driver.ReadCodeFile(kagoOpenCLC, "kago_kernels/"+string(c)+".cl", entry)
 }
 
 //go:embed kago_kernels/*.spv
 var kagoSPIRV embed.FS
 
-// SPIRV returns the SPIR-V module of the kernel entry.
-func (kagoCode) SPIRV(entry string) ([]byte, error) {
-	return kagoSPIRV.ReadFile("kago_kernels/" + entry + ".spv")
+// SPIRV returns the SPIR-V module of the kernel's entry.
+func (c kagoCode) SPIRV(entry string) ([]byte, error) {
+	return driver.ReadCodeFile(kagoSPIRV, "kago_kernels/"+string(c)+".spv", entry)
 }
 
 //go:embed kago_kernels/*.ptx
 var kagoPTX embed.FS
 
-// PTX returns the PTX of the kernel entry.
-func (kagoCode) PTX(entry string) ([]byte, error) {
-	return kagoPTX.ReadFile("kago_kernels/" + entry + ".ptx")
+// PTX returns the PTX of the kernel's entry.
+func (c kagoCode) PTX(entry string) ([]byte, error) {
+	return driver.ReadCodeFile(kagoPTX, "kago_kernels/"+string(c)+".ptx", entry)
 }
 
 func init() {
-	driver.RegisterKernel(AddG[float32], &driver.KernelSpec{
-		Name:  "AddG[float32]",
-		Entry: "AddG_float32",
-		Params: []driver.Param{
-			{Name: "dst", Type: driver.Float32, Slice: true},
-			{Name: "src", Type: driver.Float32, Slice: true},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
-			{Kind: driver.ParamLength, Arg: 0, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
-			{Kind: driver.ParamLength, Arg: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "generichost.go", Line: 29, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "generichost.go", Line: 29, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "generichost.go", Line: 29, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier: false,
-		Needs:   0,
-		Code:    kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.([]float32)
-			a1 := args[1].Value.([]float32)
-			return func(it driver.Item) { AddG[float32](ka.Item(it), a0, a1) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.([]float32)
-			a1 := args[1].Value.([]float32)
-			return func(g *driver.WorkGroup) { kagoGroupAddG[float32](g, a0, a1) }
-		},
-	})
+	driver.RegisterGeneric(kagoGenericAddG)
 	driver.RegisterKernel(BitAtomics, &driver.KernelSpec{
 		Name:  "BitAtomics",
 		Entry: "BitAtomics",
@@ -125,7 +91,7 @@ func init() {
 		},
 		Barrier: false,
 		Needs:   driver.Int64Atomics,
-		Code:    kagoCode{},
+		Code:    kagoCode("BitAtomics"),
 		Native: func(args []driver.Arg) func(driver.Item) {
 			a0 := args[0].Value.([]uint32)
 			a1 := args[1].Value.([]uint32)
@@ -169,7 +135,7 @@ func init() {
 		},
 		Barrier: false,
 		Needs:   0,
-		Code:    kagoCode{},
+		Code:    kagoCode("BitOps"),
 		Native: func(args []driver.Arg) func(driver.Item) {
 			a0 := args[0].Value.([]int32)
 			a1 := args[1].Value.([]uint8)
@@ -209,7 +175,7 @@ func init() {
 		},
 		Barrier: false,
 		Needs:   0,
-		Code:    kagoCode{},
+		Code:    kagoCode("BoolFlags"),
 		Native: func(args []driver.Arg) func(driver.Item) {
 			a0 := args[0].Value.(bool)
 			a1 := args[1].Value.([]int32)
@@ -260,7 +226,7 @@ func init() {
 		},
 		Barrier: false,
 		Needs:   0,
-		Code:    kagoCode{},
+		Code:    kagoCode("Contract"),
 		Native: func(args []driver.Arg) func(driver.Item) {
 			a0 := args[0].Value.(float32)
 			a1 := args[1].Value.([]float32)
@@ -309,7 +275,7 @@ func init() {
 		},
 		Barrier: false,
 		Needs:   driver.FP64,
-		Code:    kagoCode{},
+		Code:    kagoCode("Convert"),
 		Native: func(args []driver.Arg) func(driver.Item) {
 			a0 := args[0].Value.([]float64)
 			a1 := args[1].Value.([]int64)
@@ -321,78 +287,7 @@ func init() {
 			return func(g *driver.WorkGroup) { kagoGroupConvert(g, a0, a1) }
 		},
 	})
-	driver.RegisterKernel(CopyG[float32], &driver.KernelSpec{
-		Name:  "CopyG[float32]",
-		Entry: "CopyG_float32",
-		Params: []driver.Param{
-			{Name: "dst", Type: driver.Float32, Slice: true},
-			{Name: "src", Type: driver.Float32, Slice: true},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
-			{Kind: driver.ParamLength, Arg: 0, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
-			{Kind: driver.ParamLength, Arg: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "generichost.go", Line: 21, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "generichost.go", Line: 21, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier: false,
-		Needs:   0,
-		Code:    kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.([]float32)
-			a1 := args[1].Value.([]float32)
-			return func(it driver.Item) { CopyG[float32](ka.Item(it), a0, a1) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.([]float32)
-			a1 := args[1].Value.([]float32)
-			return func(g *driver.WorkGroup) { kagoGroupCopyG[float32](g, a0, a1) }
-		},
-	})
-	driver.RegisterKernel(CopyG[int32], &driver.KernelSpec{
-		Name:  "CopyG[int32]",
-		Entry: "CopyG_int32",
-		Params: []driver.Param{
-			{Name: "dst", Type: driver.Int32, Slice: true},
-			{Name: "src", Type: driver.Int32, Slice: true},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
-			{Kind: driver.ParamLength, Arg: 0, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
-			{Kind: driver.ParamLength, Arg: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "generichost.go", Line: 21, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "generichost.go", Line: 21, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier: false,
-		Needs:   0,
-		Code:    kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.([]int32)
-			a1 := args[1].Value.([]int32)
-			return func(it driver.Item) { CopyG[int32](ka.Item(it), a0, a1) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.([]int32)
-			a1 := args[1].Value.([]int32)
-			return func(g *driver.WorkGroup) { kagoGroupCopyG[int32](g, a0, a1) }
-		},
-	})
+	driver.RegisterGeneric(kagoGenericCopyG)
 	driver.RegisterKernel(Helpers, &driver.KernelSpec{
 		Name:  "Helpers",
 		Entry: "Helpers",
@@ -433,7 +328,7 @@ func init() {
 		},
 		Barrier: false,
 		Needs:   0,
-		Code:    kagoCode{},
+		Code:    kagoCode("Helpers"),
 		Native: func(args []driver.Arg) func(driver.Item) {
 			a0 := args[0].Value.([]int64)
 			a1 := args[1].Value.([]int64)
@@ -476,7 +371,7 @@ func init() {
 		},
 		Barrier: false,
 		Needs:   0,
-		Code:    kagoCode{},
+		Code:    kagoCode("Histogram"),
 		Native: func(args []driver.Arg) func(driver.Item) {
 			a0 := args[0].Value.([]uint32)
 			a1 := args[1].Value.([]uint32)
@@ -521,7 +416,7 @@ func init() {
 		},
 		Barrier: true,
 		Needs:   0,
-		Code:    kagoCode{},
+		Code:    kagoCode("LocalHistogram"),
 		Native: func(args []driver.Arg) func(driver.Item) {
 			a0 := args[0].Value.(ka.Local[uint32])
 			a1 := args[1].Value.([]uint32)
@@ -554,7 +449,7 @@ func init() {
 		},
 		Barrier: false,
 		Needs:   0,
-		Code:    kagoCode{},
+		Code:    kagoCode("Loops"),
 		Native: func(args []driver.Arg) func(driver.Item) {
 			a0 := args[0].Value.([]int32)
 			a1 := args[1].Value.([]int32)
@@ -591,7 +486,7 @@ func init() {
 		},
 		Barrier: false,
 		Needs:   0,
-		Code:    kagoCode{},
+		Code:    kagoCode("Masked"),
 		Native: func(args []driver.Arg) func(driver.Item) {
 			a0 := args[0].Value.([]float32)
 			a1 := args[1].Value.([]float32)
@@ -628,7 +523,7 @@ func init() {
 		},
 		Barrier: true,
 		Needs:   0,
-		Code:    kagoCode{},
+		Code:    kagoCode("MaskedBarrier"),
 		Native: func(args []driver.Arg) func(driver.Item) {
 			a0 := args[0].Value.([]float32)
 			a1 := args[1].Value.([]float32)
@@ -670,7 +565,7 @@ func init() {
 		},
 		Barrier: false,
 		Needs:   0,
-		Code:    kagoCode{},
+		Code:    kagoCode("MatMul"),
 		Native: func(args []driver.Arg) func(driver.Item) {
 			a0 := args[0].Value.(int)
 			a1 := args[1].Value.([]float32)
@@ -722,7 +617,7 @@ func init() {
 		},
 		Barrier: true,
 		Needs:   0,
-		Code:    kagoCode{},
+		Code:    kagoCode("MatMulTiled"),
 		Native: func(args []driver.Arg) func(driver.Item) {
 			a0 := args[0].Value.(int)
 			a1 := args[1].Value.([]float32)
@@ -771,7 +666,7 @@ func init() {
 		},
 		Barrier: false,
 		Needs:   driver.FP64,
-		Code:    kagoCode{},
+		Code:    kagoCode("MathErf"),
 		Native: func(args []driver.Arg) func(driver.Item) {
 			a0 := args[0].Value.([]float64)
 			a1 := args[1].Value.([]float64)
@@ -846,7 +741,7 @@ func init() {
 		},
 		Barrier: false,
 		Needs:   driver.FP64,
-		Code:    kagoCode{},
+		Code:    kagoCode("MathExact"),
 		Native: func(args []driver.Arg) func(driver.Item) {
 			a0 := args[0].Value.([]float64)
 			a1 := args[1].Value.([]float64)
@@ -900,7 +795,7 @@ func init() {
 		},
 		Barrier: false,
 		Needs:   driver.FP64,
-		Code:    kagoCode{},
+		Code:    kagoCode("MathFuncs"),
 		Native: func(args []driver.Arg) func(driver.Item) {
 			a0 := args[0].Value.([]float32)
 			a1 := args[1].Value.([]float64)
@@ -946,7 +841,7 @@ func init() {
 		},
 		Barrier: false,
 		Needs:   driver.FP64,
-		Code:    kagoCode{},
+		Code:    kagoCode("MathGamma"),
 		Native: func(args []driver.Arg) func(driver.Item) {
 			a0 := args[0].Value.([]float64)
 			a1 := args[1].Value.([]float64)
@@ -1004,7 +899,7 @@ func init() {
 		},
 		Barrier: false,
 		Needs:   0,
-		Code:    kagoCode{},
+		Code:    kagoCode("MatrixAxpy"),
 		Native: func(args []driver.Arg) func(driver.Item) {
 			a0 := args[0].Value.(float32)
 			a1 := args[1].Value.(ka.Matrix[float32])
@@ -1066,7 +961,7 @@ func init() {
 		},
 		Barrier: true,
 		Needs:   0,
-		Code:    kagoCode{},
+		Code:    kagoCode("MatrixMulTiled"),
 		Native: func(args []driver.Arg) func(driver.Item) {
 			a0 := args[0].Value.(ka.Matrix[float32])
 			a1 := args[1].Value.(ka.Matrix[float32])
@@ -1112,7 +1007,7 @@ func init() {
 		},
 		Barrier: false,
 		Needs:   0,
-		Code:    kagoCode{},
+		Code:    kagoCode("MatrixTranspose"),
 		Native: func(args []driver.Arg) func(driver.Item) {
 			a0 := args[0].Value.(ka.Matrix[float32])
 			a1 := args[1].Value.(ka.Matrix[float32])
@@ -1148,7 +1043,7 @@ func init() {
 		},
 		Barrier: false,
 		Needs:   0,
-		Code:    kagoCode{},
+		Code:    kagoCode("MemCopy"),
 		Native: func(args []driver.Arg) func(driver.Item) {
 			a0 := args[0].Value.([]uint8)
 			a1 := args[1].Value.([]uint8)
@@ -1200,7 +1095,7 @@ func init() {
 		},
 		Barrier: false,
 		Needs:   driver.Int64Atomics,
-		Code:    kagoCode{},
+		Code:    kagoCode("MinMax"),
 		Native: func(args []driver.Arg) func(driver.Item) {
 			a0 := args[0].Value.([]float32)
 			a1 := args[1].Value.([]float32)
@@ -1220,10 +1115,10 @@ func init() {
 		Name:  "NBody",
 		Entry: "NBody",
 		Params: []driver.Param{
-			{Name: "p", Type: driver.Invalid, StructSize: 12, Fields: []driver.Field{{Offset: 0, Size: 4}, {Offset: 4, Size: 4}, {Offset: 8, Size: 4}}},
-			{Name: "in", Type: driver.Invalid, Slice: true},
-			{Name: "out", Type: driver.Invalid, Slice: true},
-			{Name: "enc", Type: driver.Invalid, Slice: true},
+			{Name: "p", StructSize: 12, Fields: []driver.Field{{Offset: 0, Size: 4}, {Offset: 4, Size: 4}, {Offset: 8, Size: 4}}},
+			{Name: "in", Slice: true, StructSize: 36},
+			{Name: "out", Slice: true, StructSize: 36},
+			{Name: "enc", Slice: true, StructSize: 8},
 		},
 		DeviceParams: driver.DeviceParams{
 			{Kind: driver.ParamField, Arg: 0, Offset: 0, Size: 4},
@@ -1255,7 +1150,7 @@ func init() {
 		},
 		Barrier: false,
 		Needs:   0,
-		Code:    kagoCode{},
+		Code:    kagoCode("NBody"),
 		Native: func(args []driver.Arg) func(driver.Item) {
 			a0 := args[0].Value.(NBodyParams)
 			a1 := args[1].Value.([]Body)
@@ -1295,7 +1190,7 @@ func init() {
 		},
 		Barrier: false,
 		Needs:   0,
-		Code:    kagoCode{},
+		Code:    kagoCode("Partial2D"),
 		Native: func(args []driver.Arg) func(driver.Item) {
 			a0 := args[0].Value.(int)
 			a1 := args[1].Value.(int)
@@ -1345,7 +1240,7 @@ func init() {
 		},
 		Barrier: false,
 		Needs:   0,
-		Code:    kagoCode{},
+		Code:    kagoCode("Private3x3"),
 		Native: func(args []driver.Arg) func(driver.Item) {
 			a0 := args[0].Value.([]float32)
 			a1 := args[1].Value.([]float32)
@@ -1385,7 +1280,7 @@ func init() {
 		},
 		Barrier: false,
 		Needs:   0,
-		Code:    kagoCode{},
+		Code:    kagoCode("PrivateArray"),
 		Native: func(args []driver.Arg) func(driver.Item) {
 			a0 := args[0].Value.([]int32)
 			a1 := args[1].Value.([]int32)
@@ -1427,7 +1322,7 @@ func init() {
 		},
 		Barrier: false,
 		Needs:   0,
-		Code:    kagoCode{},
+		Code:    kagoCode("PrivateStructs"),
 		Native: func(args []driver.Arg) func(driver.Item) {
 			a0 := args[0].Value.([]float32)
 			a1 := args[1].Value.([]float32)
@@ -1468,7 +1363,7 @@ func init() {
 		},
 		Barrier: true,
 		Needs:   0,
-		Code:    kagoCode{},
+		Code:    kagoCode("ReduceSum"),
 		Native: func(args []driver.Arg) func(driver.Item) {
 			a0 := args[0].Value.([]int64)
 			a1 := args[1].Value.([]int64)
@@ -1507,7 +1402,7 @@ func init() {
 		},
 		Barrier: false,
 		Needs:   0,
-		Code:    kagoCode{},
+		Code:    kagoCode("Saxpy"),
 		Native: func(args []driver.Arg) func(driver.Item) {
 			a0 := args[0].Value.(float32)
 			a1 := args[1].Value.([]float32)
@@ -1521,76 +1416,7 @@ func init() {
 			return func(g *driver.WorkGroup) { kagoGroupSaxpy(g, a0, a1, a2) }
 		},
 	})
-	driver.RegisterKernel(Scale[float32], &driver.KernelSpec{
-		Name:  "Scale[float32]",
-		Entry: "Scale_float32",
-		Params: []driver.Param{
-			{Name: "a", Type: driver.Float32},
-			{Name: "x", Type: driver.Float32, Slice: true},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamScalar, Arg: 0, Size: 4},
-			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
-			{Kind: driver.ParamLength, Arg: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 129, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 129, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier: false,
-		Needs:   0,
-		Code:    kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.(float32)
-			a1 := args[1].Value.([]float32)
-			return func(it driver.Item) { Scale[float32](ka.Item(it), a0, a1) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.(float32)
-			a1 := args[1].Value.([]float32)
-			return func(g *driver.WorkGroup) { kagoGroupScale[float32](g, a0, a1) }
-		},
-	})
-	driver.RegisterKernel(Scale[float64], &driver.KernelSpec{
-		Name:  "Scale[float64]",
-		Entry: "Scale_float64",
-		Params: []driver.Param{
-			{Name: "a", Type: driver.Float64},
-			{Name: "x", Type: driver.Float64, Slice: true},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamScalar, Arg: 0, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
-			{Kind: driver.ParamLength, Arg: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 129, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 129, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier: false,
-		Needs:   driver.FP64,
-		Code:    kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.(float64)
-			a1 := args[1].Value.([]float64)
-			return func(it driver.Item) { Scale[float64](ka.Item(it), a0, a1) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.(float64)
-			a1 := args[1].Value.([]float64)
-			return func(g *driver.WorkGroup) { kagoGroupScale[float64](g, a0, a1) }
-		},
-	})
+	driver.RegisterGeneric(kagoGenericScale)
 	driver.RegisterKernel(SignedDiv, &driver.KernelSpec{
 		Name:  "SignedDiv",
 		Entry: "SignedDiv",
@@ -1634,7 +1460,7 @@ func init() {
 		},
 		Barrier: false,
 		Needs:   0,
-		Code:    kagoCode{},
+		Code:    kagoCode("SignedDiv"),
 		Native: func(args []driver.Arg) func(driver.Item) {
 			a0 := args[0].Value.([]int64)
 			a1 := args[1].Value.([]int64)
@@ -1710,7 +1536,7 @@ func init() {
 		},
 		Barrier: false,
 		Needs:   driver.FP64,
-		Code:    kagoCode{},
+		Code:    kagoCode("Stencil3D"),
 		Native: func(args []driver.Arg) func(driver.Item) {
 			a0 := args[0].Value.(ka.Volume[float64])
 			a1 := args[1].Value.(ka.Volume[float64])
@@ -1726,7 +1552,7 @@ func init() {
 		Name:  "StructParam",
 		Entry: "StructParam",
 		Params: []driver.Param{
-			{Name: "p", Type: driver.Invalid, StructSize: 64, Fields: []driver.Field{{Offset: 0, Size: 4}, {Offset: 8, Size: 8}, {Offset: 16, Size: 1}, {Offset: 17, Size: 1}, {Offset: 18, Size: 1}, {Offset: 20, Size: 2}, {Offset: 24, Size: 4}, {Offset: 28, Size: 4}, {Offset: 32, Size: 4}, {Offset: 36, Size: 4}, {Offset: 40, Size: 4}, {Offset: 44, Size: 4}, {Offset: 48, Size: 8}, {Offset: 56, Size: 8}}},
+			{Name: "p", StructSize: 64, Fields: []driver.Field{{Offset: 0, Size: 4}, {Offset: 8, Size: 8}, {Offset: 16, Size: 1}, {Offset: 17, Size: 1}, {Offset: 18, Size: 1}, {Offset: 20, Size: 2}, {Offset: 24, Size: 4}, {Offset: 28, Size: 4}, {Offset: 32, Size: 4}, {Offset: 36, Size: 4}, {Offset: 40, Size: 4}, {Offset: 44, Size: 4}, {Offset: 48, Size: 8}, {Offset: 56, Size: 8}}},
 			{Name: "x", Type: driver.Float32, Slice: true},
 			{Name: "out", Type: driver.Float32, Slice: true},
 		},
@@ -1766,7 +1592,7 @@ func init() {
 		},
 		Barrier: false,
 		Needs:   driver.FP64,
-		Code:    kagoCode{},
+		Code:    kagoCode("StructParam"),
 		Native: func(args []driver.Arg) func(driver.Item) {
 			a0 := args[0].Value.(StepParams)
 			a1 := args[1].Value.([]float32)
@@ -1806,7 +1632,7 @@ func init() {
 		},
 		Barrier: false,
 		Needs:   driver.FP64,
-		Code:    kagoCode{},
+		Code:    kagoCode("Switch"),
 		Native: func(args []driver.Arg) func(driver.Item) {
 			a0 := args[0].Value.([]int32)
 			a1 := args[1].Value.([]float64)
@@ -1846,7 +1672,7 @@ func init() {
 		},
 		Barrier: false,
 		Needs:   0,
-		Code:    kagoCode{},
+		Code:    kagoCode("Transpose"),
 		Native: func(args []driver.Arg) func(driver.Item) {
 			a0 := args[0].Value.(int)
 			a1 := args[1].Value.(int)
@@ -1866,6 +1692,69 @@ func init() {
 	driver.RegisterInstanceSite("generichost.go", 39, "github.com/kago-dev/kago/internal/corpus.AddG")
 }
 
+// kagoFaultsAddG_0 are fault sites of instances of AddG.
+var kagoFaultsAddG_0 = []driver.FaultSite{
+	{Kind: driver.FaultIndex, File: "generichost.go", Line: 29, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "generichost.go", Line: 29, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "generichost.go", Line: 29, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+}
+
+// kagoGenericAddG is the generic kernel AddG as kago gen compiled it: the
+// specs of its instances are made at their first use (driver.Generic).
+var kagoGenericAddG = &driver.Generic{
+	Symbol: "github.com/kago-dev/kago/internal/corpus.AddG",
+	Params: []driver.Param{
+		{Name: "dst", Slice: true},
+		{Name: "src", Slice: true},
+	},
+	Code: kagoCode("AddG"),
+	Instances: []driver.Instance{
+		{Name: "AddG[float32]", Entry: "AddG_float32", Func: (func(ka.Item, []float32, []float32))(nil), Faults: kagoFaultsAddG_0},
+	},
+}
+
+// kagoFaultsCopyG_0 are fault sites of instances of CopyG.
+var kagoFaultsCopyG_0 = []driver.FaultSite{
+	{Kind: driver.FaultIndex, File: "generichost.go", Line: 21, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "generichost.go", Line: 21, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+}
+
+// kagoGenericCopyG is the generic kernel CopyG as kago gen compiled it: the
+// specs of its instances are made at their first use (driver.Generic).
+var kagoGenericCopyG = &driver.Generic{
+	Symbol: "github.com/kago-dev/kago/internal/corpus.CopyG",
+	Params: []driver.Param{
+		{Name: "dst", Slice: true},
+		{Name: "src", Slice: true},
+	},
+	Code: kagoCode("CopyG"),
+	Instances: []driver.Instance{
+		{Name: "CopyG[float32]", Entry: "CopyG_float32", Func: (func(ka.Item, []float32, []float32))(nil), Faults: kagoFaultsCopyG_0},
+		{Name: "CopyG[int32]", Entry: "CopyG_int32", Func: (func(ka.Item, []int32, []int32))(nil), Faults: kagoFaultsCopyG_0},
+	},
+}
+
+// kagoFaultsScale_0 are fault sites of instances of Scale.
+var kagoFaultsScale_0 = []driver.FaultSite{
+	{Kind: driver.FaultIndex, File: "kernels.go", Line: 129, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "kernels.go", Line: 129, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+}
+
+// kagoGenericScale is the generic kernel Scale as kago gen compiled it: the
+// specs of its instances are made at their first use (driver.Generic).
+var kagoGenericScale = &driver.Generic{
+	Symbol: "github.com/kago-dev/kago/internal/corpus.Scale",
+	Params: []driver.Param{
+		{Name: "a"},
+		{Name: "x", Slice: true},
+	},
+	Code: kagoCode("Scale"),
+	Instances: []driver.Instance{
+		{Name: "Scale[float32]", Entry: "Scale_float32", Func: (func(ka.Item, float32, []float32))(nil), Faults: kagoFaultsScale_0},
+		{Name: "Scale[float64]", Entry: "Scale_float64", Func: (func(ka.Item, float64, []float64))(nil), Faults: kagoFaultsScale_0, Needs: driver.FP64},
+	},
+}
+
 // AddGKernel is an instance of the generic kernel AddG loaded on a device. Its Launch
 // takes AddG's parameters, so a wrong argument is a compile error.
 type AddGKernel[T int32 | float32] struct{ k *ka.Kernel }
@@ -1875,14 +1764,19 @@ type AddGKernel[T int32 | float32] struct{ k *ka.Kernel }
 // kago gen compiled (a call of it in this package makes kago gen compile
 // that instance); for any other the error wraps ka.ErrUnsupported.
 func NewAddGKernel[T int32 | float32](dev *ka.Device, opts ...ka.KernelOption) (AddGKernel[T], error) {
-	var fn any
-	switch any(*new(T)).(type) {
-	case float32:
-		fn = AddG[float32]
-	default:
-		return AddGKernel[T]{}, fmt.Errorf("kernel AddG[%T] has no code: kago gen compiled no such instance: %w", *new(T), ka.ErrUnsupported)
+	spec, err := kagoGenericAddG.Typed(reflect.TypeFor[func(ka.Item, []T, []T)](), func(args []driver.Arg) func(driver.Item) {
+		a0 := driver.ArgValue[[]T](args[0])
+		a1 := driver.ArgValue[[]T](args[1])
+		return func(it driver.Item) { AddG[T](ka.Item(it), a0, a1) }
+	}, func(args []driver.Arg) func(*driver.WorkGroup) {
+		a0 := driver.ArgValue[[]T](args[0])
+		a1 := driver.ArgValue[[]T](args[1])
+		return func(g *driver.WorkGroup) { kagoGroupAddG[T](g, a0, a1) }
+	})
+	if err != nil {
+		return AddGKernel[T]{}, err
 	}
-	k, err := ka.NewKernel(dev, fn, opts...)
+	k, err := ka.NewKernel(dev, spec, opts...)
 	return AddGKernel[T]{k}, err
 }
 
@@ -2011,16 +1905,19 @@ type CopyGKernel[T int32 | float32] struct{ k *ka.Kernel }
 // kago gen compiled (a call of it in this package makes kago gen compile
 // that instance); for any other the error wraps ka.ErrUnsupported.
 func NewCopyGKernel[T int32 | float32](dev *ka.Device, opts ...ka.KernelOption) (CopyGKernel[T], error) {
-	var fn any
-	switch any(*new(T)).(type) {
-	case float32:
-		fn = CopyG[float32]
-	case int32:
-		fn = CopyG[int32]
-	default:
-		return CopyGKernel[T]{}, fmt.Errorf("kernel CopyG[%T] has no code: kago gen compiled no such instance: %w", *new(T), ka.ErrUnsupported)
+	spec, err := kagoGenericCopyG.Typed(reflect.TypeFor[func(ka.Item, []T, []T)](), func(args []driver.Arg) func(driver.Item) {
+		a0 := driver.ArgValue[[]T](args[0])
+		a1 := driver.ArgValue[[]T](args[1])
+		return func(it driver.Item) { CopyG[T](ka.Item(it), a0, a1) }
+	}, func(args []driver.Arg) func(*driver.WorkGroup) {
+		a0 := driver.ArgValue[[]T](args[0])
+		a1 := driver.ArgValue[[]T](args[1])
+		return func(g *driver.WorkGroup) { kagoGroupCopyG[T](g, a0, a1) }
+	})
+	if err != nil {
+		return CopyGKernel[T]{}, err
 	}
-	k, err := ka.NewKernel(dev, fn, opts...)
+	k, err := ka.NewKernel(dev, spec, opts...)
 	return CopyGKernel[T]{k}, err
 }
 
@@ -2548,16 +2445,19 @@ type ScaleKernel[T float32 | float64] struct{ k *ka.Kernel }
 // kago gen compiled (a call of it in this package makes kago gen compile
 // that instance); for any other the error wraps ka.ErrUnsupported.
 func NewScaleKernel[T float32 | float64](dev *ka.Device, opts ...ka.KernelOption) (ScaleKernel[T], error) {
-	var fn any
-	switch any(*new(T)).(type) {
-	case float32:
-		fn = Scale[float32]
-	case float64:
-		fn = Scale[float64]
-	default:
-		return ScaleKernel[T]{}, fmt.Errorf("kernel Scale[%T] has no code: kago gen compiled no such instance: %w", *new(T), ka.ErrUnsupported)
+	spec, err := kagoGenericScale.Typed(reflect.TypeFor[func(ka.Item, T, []T)](), func(args []driver.Arg) func(driver.Item) {
+		a0 := driver.ArgValue[T](args[0])
+		a1 := driver.ArgValue[[]T](args[1])
+		return func(it driver.Item) { Scale[T](ka.Item(it), a0, a1) }
+	}, func(args []driver.Arg) func(*driver.WorkGroup) {
+		a0 := driver.ArgValue[T](args[0])
+		a1 := driver.ArgValue[[]T](args[1])
+		return func(g *driver.WorkGroup) { kagoGroupScale[T](g, a0, a1) }
+	})
+	if err != nil {
+		return ScaleKernel[T]{}, err
 	}
-	k, err := ka.NewKernel(dev, fn, opts...)
+	k, err := ka.NewKernel(dev, spec, opts...)
 	return ScaleKernel[T]{k}, err
 }
 

@@ -5,429 +5,46 @@ package faulttest
 import (
 	"embed"
 	"fmt"
+	"reflect"
 	"strconv"
 
 	"github.com/kago-dev/kago/ka"
 	"github.com/kago-dev/kago/ka/driver"
 )
 
-// kagoCode is the device code of the package's kernels, embedded from
-// kago_kernels/ with one embed.FS per target. A backend reads only its own
-// targets' methods, so a program links only the code its backends take
-// (see driver.Code).
-type kagoCode struct{}
+// kagoCode is the device code of one kernel function of the package,
+// by its name: its files in kago_kernels/, one per target, each with a section
+// per entry (driver.ReadCodeFile), embedded with one embed.FS per target.
+// A backend reads only its own targets' methods, so a program links only
+// the code its backends take (see driver.Code).
+type kagoCode string
 
 //go:embed kago_kernels/*.cl
 var kagoOpenCLC embed.FS
 
-// OpenCLC returns the OpenCL C source of the kernel entry.
-func (kagoCode) OpenCLC(entry string) ([]byte, error) {
-	return kagoOpenCLC.ReadFile("kago_kernels/" + entry + ".cl")
+// OpenCLC returns the OpenCL C source of the kernel's entry.
+func (c kagoCode) OpenCLC(entry string) ([]byte, error) {
+	return driver.ReadCodeFile(kagoOpenCLC, "kago_kernels/"+string(c)+".cl", entry)
 }
 
 //go:embed kago_kernels/*.spv
 var kagoSPIRV embed.FS
 
-// SPIRV returns the SPIR-V module of the kernel entry.
-func (kagoCode) SPIRV(entry string) ([]byte, error) {
-	return kagoSPIRV.ReadFile("kago_kernels/" + entry + ".spv")
+// SPIRV returns the SPIR-V module of the kernel's entry.
+func (c kagoCode) SPIRV(entry string) ([]byte, error) {
+	return driver.ReadCodeFile(kagoSPIRV, "kago_kernels/"+string(c)+".spv", entry)
 }
 
 //go:embed kago_kernels/*.ptx
 var kagoPTX embed.FS
 
-// PTX returns the PTX of the kernel entry.
-func (kagoCode) PTX(entry string) ([]byte, error) {
-	return kagoPTX.ReadFile("kago_kernels/" + entry + ".ptx")
+// PTX returns the PTX of the kernel's entry.
+func (c kagoCode) PTX(entry string) ([]byte, error) {
+	return driver.ReadCodeFile(kagoPTX, "kago_kernels/"+string(c)+".ptx", entry)
 }
 
 func init() {
-	driver.RegisterKernel(Broadcast, &driver.KernelSpec{
-		Name:  "Broadcast",
-		Entry: "Broadcast",
-		Params: []driver.Param{
-			{Name: "out", Type: driver.Int32, Slice: true},
-			{Name: "from", Type: driver.Int},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
-			{Kind: driver.ParamLength, Arg: 0, Size: 8},
-			{Kind: driver.ParamScalar, Arg: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 159, Format: "GroupBroadcast from work-item %d of a group of %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 163, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier:  true,
-		Needs:    0,
-		MaxGroup: 1024,
-		Code:     kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.([]int32)
-			a1 := args[1].Value.(int)
-			return func(it driver.Item) { Broadcast(ka.Item(it), a0, a1) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.([]int32)
-			a1 := args[1].Value.(int)
-			return func(g *driver.WorkGroup) { kagoGroupBroadcast(g, a0, a1) }
-		},
-	})
-	driver.RegisterKernel(BroadcastNext, &driver.KernelSpec{
-		Name:  "BroadcastNext",
-		Entry: "BroadcastNext",
-		Params: []driver.Param{
-			{Name: "out", Type: driver.Int32, Slice: true},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
-			{Kind: driver.ParamLength, Arg: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 174, Format: "GroupBroadcast from work-item %d of a group of %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 176, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier:  true,
-		Needs:    0,
-		MaxGroup: 1024,
-		Code:     kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.([]int32)
-			return func(it driver.Item) { BroadcastNext(ka.Item(it), a0) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.([]int32)
-			return func(g *driver.WorkGroup) { kagoGroupBroadcastNext(g, a0) }
-		},
-	})
-	driver.RegisterKernel(BroadcastNoCheck, &driver.KernelSpec{
-		Name:  "BroadcastNoCheck",
-		Entry: "BroadcastNoCheck",
-		Params: []driver.Param{
-			{Name: "out", Type: driver.Int32, Slice: true},
-			{Name: "from", Type: driver.Int},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
-			{Kind: driver.ParamLength, Arg: 0, Size: 8},
-			{Kind: driver.ParamScalar, Arg: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-		},
-		Barrier:  true,
-		Needs:    0,
-		MaxGroup: 1024,
-		Code:     kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.([]int32)
-			a1 := args[1].Value.(int)
-			return func(it driver.Item) { BroadcastNoCheck(ka.Item(it), a0, a1) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.([]int32)
-			a1 := args[1].Value.(int)
-			return func(g *driver.WorkGroup) { kagoGroupBroadcastNoCheck(g, a0, a1) }
-		},
-	})
-	driver.RegisterKernel(Div[int16], &driver.KernelSpec{
-		Name:  "Div[int16]",
-		Entry: "Div_int16",
-		Params: []driver.Param{
-			{Name: "x", Type: driver.Int16, Slice: true},
-			{Name: "d", Type: driver.Int16},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
-			{Kind: driver.ParamLength, Arg: 0, Size: 8},
-			{Kind: driver.ParamScalar, Arg: 1, Size: 2},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 62, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultDivideByZero, File: "kernels.go", Line: 62, Format: "integer divide by zero", Args: nil},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 62, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier: false,
-		Needs:   0,
-		Code:    kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.([]int16)
-			a1 := args[1].Value.(int16)
-			return func(it driver.Item) { Div[int16](ka.Item(it), a0, a1) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.([]int16)
-			a1 := args[1].Value.(int16)
-			return func(g *driver.WorkGroup) { kagoGroupDiv[int16](g, a0, a1) }
-		},
-	})
-	driver.RegisterKernel(Div[int32], &driver.KernelSpec{
-		Name:  "Div[int32]",
-		Entry: "Div_int32",
-		Params: []driver.Param{
-			{Name: "x", Type: driver.Int32, Slice: true},
-			{Name: "d", Type: driver.Int32},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
-			{Kind: driver.ParamLength, Arg: 0, Size: 8},
-			{Kind: driver.ParamScalar, Arg: 1, Size: 4},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 62, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultDivideByZero, File: "kernels.go", Line: 62, Format: "integer divide by zero", Args: nil},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 62, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier: false,
-		Needs:   0,
-		Code:    kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.([]int32)
-			a1 := args[1].Value.(int32)
-			return func(it driver.Item) { Div[int32](ka.Item(it), a0, a1) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.([]int32)
-			a1 := args[1].Value.(int32)
-			return func(g *driver.WorkGroup) { kagoGroupDiv[int32](g, a0, a1) }
-		},
-	})
-	driver.RegisterKernel(Div[int64], &driver.KernelSpec{
-		Name:  "Div[int64]",
-		Entry: "Div_int64",
-		Params: []driver.Param{
-			{Name: "x", Type: driver.Int64, Slice: true},
-			{Name: "d", Type: driver.Int64},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
-			{Kind: driver.ParamLength, Arg: 0, Size: 8},
-			{Kind: driver.ParamScalar, Arg: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 62, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultDivideByZero, File: "kernels.go", Line: 62, Format: "integer divide by zero", Args: nil},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 62, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier: false,
-		Needs:   0,
-		Code:    kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.([]int64)
-			a1 := args[1].Value.(int64)
-			return func(it driver.Item) { Div[int64](ka.Item(it), a0, a1) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.([]int64)
-			a1 := args[1].Value.(int64)
-			return func(g *driver.WorkGroup) { kagoGroupDiv[int64](g, a0, a1) }
-		},
-	})
-	driver.RegisterKernel(Div[int8], &driver.KernelSpec{
-		Name:  "Div[int8]",
-		Entry: "Div_int8",
-		Params: []driver.Param{
-			{Name: "x", Type: driver.Int8, Slice: true},
-			{Name: "d", Type: driver.Int8},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
-			{Kind: driver.ParamLength, Arg: 0, Size: 8},
-			{Kind: driver.ParamScalar, Arg: 1, Size: 1},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 62, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultDivideByZero, File: "kernels.go", Line: 62, Format: "integer divide by zero", Args: nil},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 62, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier: false,
-		Needs:   0,
-		Code:    kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.([]int8)
-			a1 := args[1].Value.(int8)
-			return func(it driver.Item) { Div[int8](ka.Item(it), a0, a1) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.([]int8)
-			a1 := args[1].Value.(int8)
-			return func(g *driver.WorkGroup) { kagoGroupDiv[int8](g, a0, a1) }
-		},
-	})
-	driver.RegisterKernel(Div[uint16], &driver.KernelSpec{
-		Name:  "Div[uint16]",
-		Entry: "Div_uint16",
-		Params: []driver.Param{
-			{Name: "x", Type: driver.Uint16, Slice: true},
-			{Name: "d", Type: driver.Uint16},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
-			{Kind: driver.ParamLength, Arg: 0, Size: 8},
-			{Kind: driver.ParamScalar, Arg: 1, Size: 2},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 62, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultDivideByZero, File: "kernels.go", Line: 62, Format: "integer divide by zero", Args: nil},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 62, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier: false,
-		Needs:   0,
-		Code:    kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.([]uint16)
-			a1 := args[1].Value.(uint16)
-			return func(it driver.Item) { Div[uint16](ka.Item(it), a0, a1) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.([]uint16)
-			a1 := args[1].Value.(uint16)
-			return func(g *driver.WorkGroup) { kagoGroupDiv[uint16](g, a0, a1) }
-		},
-	})
-	driver.RegisterKernel(Div[uint32], &driver.KernelSpec{
-		Name:  "Div[uint32]",
-		Entry: "Div_uint32",
-		Params: []driver.Param{
-			{Name: "x", Type: driver.Uint32, Slice: true},
-			{Name: "d", Type: driver.Uint32},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
-			{Kind: driver.ParamLength, Arg: 0, Size: 8},
-			{Kind: driver.ParamScalar, Arg: 1, Size: 4},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 62, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultDivideByZero, File: "kernels.go", Line: 62, Format: "integer divide by zero", Args: nil},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 62, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier: false,
-		Needs:   0,
-		Code:    kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.([]uint32)
-			a1 := args[1].Value.(uint32)
-			return func(it driver.Item) { Div[uint32](ka.Item(it), a0, a1) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.([]uint32)
-			a1 := args[1].Value.(uint32)
-			return func(g *driver.WorkGroup) { kagoGroupDiv[uint32](g, a0, a1) }
-		},
-	})
-	driver.RegisterKernel(Div[uint64], &driver.KernelSpec{
-		Name:  "Div[uint64]",
-		Entry: "Div_uint64",
-		Params: []driver.Param{
-			{Name: "x", Type: driver.Uint64, Slice: true},
-			{Name: "d", Type: driver.Uint64},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
-			{Kind: driver.ParamLength, Arg: 0, Size: 8},
-			{Kind: driver.ParamScalar, Arg: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 62, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultDivideByZero, File: "kernels.go", Line: 62, Format: "integer divide by zero", Args: nil},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 62, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier: false,
-		Needs:   0,
-		Code:    kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.([]uint64)
-			a1 := args[1].Value.(uint64)
-			return func(it driver.Item) { Div[uint64](ka.Item(it), a0, a1) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.([]uint64)
-			a1 := args[1].Value.(uint64)
-			return func(g *driver.WorkGroup) { kagoGroupDiv[uint64](g, a0, a1) }
-		},
-	})
-	driver.RegisterKernel(Div[uint8], &driver.KernelSpec{
-		Name:  "Div[uint8]",
-		Entry: "Div_uint8",
-		Params: []driver.Param{
-			{Name: "x", Type: driver.Uint8, Slice: true},
-			{Name: "d", Type: driver.Uint8},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
-			{Kind: driver.ParamLength, Arg: 0, Size: 8},
-			{Kind: driver.ParamScalar, Arg: 1, Size: 1},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 62, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultDivideByZero, File: "kernels.go", Line: 62, Format: "integer divide by zero", Args: nil},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 62, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier: false,
-		Needs:   0,
-		Code:    kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.([]uint8)
-			a1 := args[1].Value.(uint8)
-			return func(it driver.Item) { Div[uint8](ka.Item(it), a0, a1) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.([]uint8)
-			a1 := args[1].Value.(uint8)
-			return func(g *driver.WorkGroup) { kagoGroupDiv[uint8](g, a0, a1) }
-		},
-	})
+	driver.RegisterGeneric(kagoGenericDiv)
 	driver.RegisterKernel(Fill, &driver.KernelSpec{
 		Name:  "Fill",
 		Entry: "Fill",
@@ -446,11 +63,11 @@ func init() {
 			{Kind: driver.ParamLaunchID, Size: 4},
 		},
 		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 199, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 157, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
 		},
 		Barrier: false,
 		Needs:   0,
-		Code:    kagoCode{},
+		Code:    kagoCode("Fill"),
 		Native: func(args []driver.Arg) func(driver.Item) {
 			a0 := args[0].Value.([]int32)
 			a1 := args[1].Value.(int32)
@@ -478,13 +95,13 @@ func init() {
 			{Kind: driver.ParamLaunchID, Size: 4},
 		},
 		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 208, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 209, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 209, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 166, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 167, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 167, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
 		},
 		Barrier: false,
 		Needs:   0,
-		Code:    kagoCode{},
+		Code:    kagoCode("Hello"),
 		Native: func(args []driver.Arg) func(driver.Item) {
 			a0 := args[0].Value.([]int32)
 			return func(it driver.Item) { Hello(ka.Item(it), a0) }
@@ -517,7 +134,7 @@ func init() {
 		},
 		Barrier: false,
 		Needs:   0,
-		Code:    kagoCode{},
+		Code:    kagoCode("Panic"),
 		Native: func(args []driver.Arg) func(driver.Item) {
 			a0 := args[0].Value.([]int32)
 			a1 := args[1].Value.(int)
@@ -548,7 +165,7 @@ func init() {
 		},
 		Barrier: false,
 		Needs:   0,
-		Code:    kagoCode{},
+		Code:    kagoCode("PanicInt"),
 		Native: func(args []driver.Arg) func(driver.Item) {
 			a0 := args[0].Value.(int)
 			return func(it driver.Item) { PanicInt(ka.Item(it), a0) }
@@ -577,7 +194,7 @@ func init() {
 		},
 		Barrier: false,
 		Needs:   0,
-		Code:    kagoCode{},
+		Code:    kagoCode("PanicItoa"),
 		Native: func(args []driver.Arg) func(driver.Item) {
 			a0 := args[0].Value.(int)
 			return func(it driver.Item) { PanicItoa(ka.Item(it), a0) }
@@ -611,7 +228,7 @@ func init() {
 		},
 		Barrier: false,
 		Needs:   0,
-		Code:    kagoCode{},
+		Code:    kagoCode("PanicValue"),
 		Native: func(args []driver.Arg) func(driver.Item) {
 			a0 := args[0].Value.([]float32)
 			a1 := args[1].Value.(float32)
@@ -649,7 +266,7 @@ func init() {
 		},
 		Barrier: false,
 		Needs:   0,
-		Code:    kagoCode{},
+		Code:    kagoCode("Read"),
 		Native: func(args []driver.Arg) func(driver.Item) {
 			a0 := args[0].Value.([]int32)
 			a1 := args[1].Value.([]int32)
@@ -663,294 +280,7 @@ func init() {
 			return func(g *driver.WorkGroup) { kagoGroupRead(g, a0, a1, a2) }
 		},
 	})
-	driver.RegisterKernel(Rem[int16], &driver.KernelSpec{
-		Name:  "Rem[int16]",
-		Entry: "Rem_int16",
-		Params: []driver.Param{
-			{Name: "x", Type: driver.Int16, Slice: true},
-			{Name: "d", Type: driver.Int16},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
-			{Kind: driver.ParamLength, Arg: 0, Size: 8},
-			{Kind: driver.ParamScalar, Arg: 1, Size: 2},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 71, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultDivideByZero, File: "kernels.go", Line: 71, Format: "integer divide by zero", Args: nil},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 71, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier: false,
-		Needs:   0,
-		Code:    kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.([]int16)
-			a1 := args[1].Value.(int16)
-			return func(it driver.Item) { Rem[int16](ka.Item(it), a0, a1) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.([]int16)
-			a1 := args[1].Value.(int16)
-			return func(g *driver.WorkGroup) { kagoGroupRem[int16](g, a0, a1) }
-		},
-	})
-	driver.RegisterKernel(Rem[int32], &driver.KernelSpec{
-		Name:  "Rem[int32]",
-		Entry: "Rem_int32",
-		Params: []driver.Param{
-			{Name: "x", Type: driver.Int32, Slice: true},
-			{Name: "d", Type: driver.Int32},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
-			{Kind: driver.ParamLength, Arg: 0, Size: 8},
-			{Kind: driver.ParamScalar, Arg: 1, Size: 4},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 71, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultDivideByZero, File: "kernels.go", Line: 71, Format: "integer divide by zero", Args: nil},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 71, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier: false,
-		Needs:   0,
-		Code:    kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.([]int32)
-			a1 := args[1].Value.(int32)
-			return func(it driver.Item) { Rem[int32](ka.Item(it), a0, a1) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.([]int32)
-			a1 := args[1].Value.(int32)
-			return func(g *driver.WorkGroup) { kagoGroupRem[int32](g, a0, a1) }
-		},
-	})
-	driver.RegisterKernel(Rem[int64], &driver.KernelSpec{
-		Name:  "Rem[int64]",
-		Entry: "Rem_int64",
-		Params: []driver.Param{
-			{Name: "x", Type: driver.Int64, Slice: true},
-			{Name: "d", Type: driver.Int64},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
-			{Kind: driver.ParamLength, Arg: 0, Size: 8},
-			{Kind: driver.ParamScalar, Arg: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 71, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultDivideByZero, File: "kernels.go", Line: 71, Format: "integer divide by zero", Args: nil},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 71, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier: false,
-		Needs:   0,
-		Code:    kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.([]int64)
-			a1 := args[1].Value.(int64)
-			return func(it driver.Item) { Rem[int64](ka.Item(it), a0, a1) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.([]int64)
-			a1 := args[1].Value.(int64)
-			return func(g *driver.WorkGroup) { kagoGroupRem[int64](g, a0, a1) }
-		},
-	})
-	driver.RegisterKernel(Rem[int8], &driver.KernelSpec{
-		Name:  "Rem[int8]",
-		Entry: "Rem_int8",
-		Params: []driver.Param{
-			{Name: "x", Type: driver.Int8, Slice: true},
-			{Name: "d", Type: driver.Int8},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
-			{Kind: driver.ParamLength, Arg: 0, Size: 8},
-			{Kind: driver.ParamScalar, Arg: 1, Size: 1},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 71, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultDivideByZero, File: "kernels.go", Line: 71, Format: "integer divide by zero", Args: nil},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 71, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier: false,
-		Needs:   0,
-		Code:    kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.([]int8)
-			a1 := args[1].Value.(int8)
-			return func(it driver.Item) { Rem[int8](ka.Item(it), a0, a1) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.([]int8)
-			a1 := args[1].Value.(int8)
-			return func(g *driver.WorkGroup) { kagoGroupRem[int8](g, a0, a1) }
-		},
-	})
-	driver.RegisterKernel(Rem[uint16], &driver.KernelSpec{
-		Name:  "Rem[uint16]",
-		Entry: "Rem_uint16",
-		Params: []driver.Param{
-			{Name: "x", Type: driver.Uint16, Slice: true},
-			{Name: "d", Type: driver.Uint16},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
-			{Kind: driver.ParamLength, Arg: 0, Size: 8},
-			{Kind: driver.ParamScalar, Arg: 1, Size: 2},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 71, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultDivideByZero, File: "kernels.go", Line: 71, Format: "integer divide by zero", Args: nil},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 71, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier: false,
-		Needs:   0,
-		Code:    kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.([]uint16)
-			a1 := args[1].Value.(uint16)
-			return func(it driver.Item) { Rem[uint16](ka.Item(it), a0, a1) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.([]uint16)
-			a1 := args[1].Value.(uint16)
-			return func(g *driver.WorkGroup) { kagoGroupRem[uint16](g, a0, a1) }
-		},
-	})
-	driver.RegisterKernel(Rem[uint32], &driver.KernelSpec{
-		Name:  "Rem[uint32]",
-		Entry: "Rem_uint32",
-		Params: []driver.Param{
-			{Name: "x", Type: driver.Uint32, Slice: true},
-			{Name: "d", Type: driver.Uint32},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
-			{Kind: driver.ParamLength, Arg: 0, Size: 8},
-			{Kind: driver.ParamScalar, Arg: 1, Size: 4},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 71, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultDivideByZero, File: "kernels.go", Line: 71, Format: "integer divide by zero", Args: nil},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 71, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier: false,
-		Needs:   0,
-		Code:    kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.([]uint32)
-			a1 := args[1].Value.(uint32)
-			return func(it driver.Item) { Rem[uint32](ka.Item(it), a0, a1) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.([]uint32)
-			a1 := args[1].Value.(uint32)
-			return func(g *driver.WorkGroup) { kagoGroupRem[uint32](g, a0, a1) }
-		},
-	})
-	driver.RegisterKernel(Rem[uint64], &driver.KernelSpec{
-		Name:  "Rem[uint64]",
-		Entry: "Rem_uint64",
-		Params: []driver.Param{
-			{Name: "x", Type: driver.Uint64, Slice: true},
-			{Name: "d", Type: driver.Uint64},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
-			{Kind: driver.ParamLength, Arg: 0, Size: 8},
-			{Kind: driver.ParamScalar, Arg: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 71, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultDivideByZero, File: "kernels.go", Line: 71, Format: "integer divide by zero", Args: nil},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 71, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier: false,
-		Needs:   0,
-		Code:    kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.([]uint64)
-			a1 := args[1].Value.(uint64)
-			return func(it driver.Item) { Rem[uint64](ka.Item(it), a0, a1) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.([]uint64)
-			a1 := args[1].Value.(uint64)
-			return func(g *driver.WorkGroup) { kagoGroupRem[uint64](g, a0, a1) }
-		},
-	})
-	driver.RegisterKernel(Rem[uint8], &driver.KernelSpec{
-		Name:  "Rem[uint8]",
-		Entry: "Rem_uint8",
-		Params: []driver.Param{
-			{Name: "x", Type: driver.Uint8, Slice: true},
-			{Name: "d", Type: driver.Uint8},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
-			{Kind: driver.ParamLength, Arg: 0, Size: 8},
-			{Kind: driver.ParamScalar, Arg: 1, Size: 1},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 71, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultDivideByZero, File: "kernels.go", Line: 71, Format: "integer divide by zero", Args: nil},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 71, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier: false,
-		Needs:   0,
-		Code:    kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.([]uint8)
-			a1 := args[1].Value.(uint8)
-			return func(it driver.Item) { Rem[uint8](ka.Item(it), a0, a1) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.([]uint8)
-			a1 := args[1].Value.(uint8)
-			return func(g *driver.WorkGroup) { kagoGroupRem[uint8](g, a0, a1) }
-		},
-	})
+	driver.RegisterGeneric(kagoGenericRem)
 	driver.RegisterKernel(Slice, &driver.KernelSpec{
 		Name:  "Slice",
 		Entry: "Slice",
@@ -977,7 +307,7 @@ func init() {
 		},
 		Barrier: false,
 		Needs:   0,
-		Code:    kagoCode{},
+		Code:    kagoCode("Slice"),
 		Native: func(args []driver.Arg) func(driver.Item) {
 			a0 := args[0].Value.([]int32)
 			a1 := args[1].Value.(int)
@@ -1020,7 +350,7 @@ func init() {
 		},
 		Barrier: false,
 		Needs:   0,
-		Code:    kagoCode{},
+		Code:    kagoCode("Slice3"),
 		Native: func(args []driver.Arg) func(driver.Item) {
 			a0 := args[0].Value.([]int32)
 			a1 := args[1].Value.(int)
@@ -1064,7 +394,7 @@ func init() {
 		},
 		Barrier: true,
 		Needs:   0,
-		Code:    kagoCode{},
+		Code:    kagoCode("Tile"),
 		Native: func(args []driver.Arg) func(driver.Item) {
 			a0 := args[0].Value.([]int32)
 			a1 := args[1].Value.([]int32)
@@ -1098,7 +428,7 @@ func init() {
 		},
 		Barrier: false,
 		Needs:   0,
-		Code:    kagoCode{},
+		Code:    kagoCode("Unguarded"),
 		Native: func(args []driver.Arg) func(driver.Item) {
 			a0 := args[0].Value.([]float32)
 			return func(it driver.Item) { Unguarded(ka.Item(it), a0) }
@@ -1123,7 +453,7 @@ func init() {
 		},
 		Barrier: false,
 		Needs:   0,
-		Code:    kagoCode{},
+		Code:    kagoCode("UnguardedNoCheck"),
 		Native: func(args []driver.Arg) func(driver.Item) {
 			a0 := args[0].Value.([]float32)
 			return func(it driver.Item) { UnguardedNoCheck(ka.Item(it), a0) }
@@ -1155,7 +485,7 @@ func init() {
 		},
 		Barrier: false,
 		Needs:   0,
-		Code:    kagoCode{},
+		Code:    kagoCode("Write"),
 		Native: func(args []driver.Arg) func(driver.Item) {
 			a0 := args[0].Value.([]int32)
 			a1 := args[1].Value.(int)
@@ -1169,67 +499,60 @@ func init() {
 	})
 }
 
-// BroadcastKernel is the kernel Broadcast loaded on a device. Its Launch
-// takes Broadcast's parameters, so a wrong argument is a compile error.
-type BroadcastKernel struct{ k *ka.Kernel }
-
-// NewBroadcastKernel loads the kernel Broadcast on dev, as ka.NewKernel does.
-func NewBroadcastKernel(dev *ka.Device, opts ...ka.KernelOption) (BroadcastKernel, error) {
-	k, err := ka.NewKernel(dev, Broadcast, opts...)
-	return BroadcastKernel{k}, err
+// kagoFaultsDiv_0 are fault sites of instances of Div.
+var kagoFaultsDiv_0 = []driver.FaultSite{
+	{Kind: driver.FaultIndex, File: "kernels.go", Line: 62, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultDivideByZero, File: "kernels.go", Line: 62, Format: "integer divide by zero", Args: nil},
+	{Kind: driver.FaultIndex, File: "kernels.go", Line: 62, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
 }
 
-// Kernel returns the loaded kernel (nil for the zero BroadcastKernel).
-func (k BroadcastKernel) Kernel() *ka.Kernel { return k.k }
-
-// Launch enqueues Broadcast on s over r, as ka.Kernel.Launch does.
-func (k BroadcastKernel) Launch(s *ka.Stream, r ka.NDRange, out *ka.Array[int32], from int) error {
-	if k.k == nil {
-		return fmt.Errorf("launching Broadcast: a zero BroadcastKernel, not one from NewBroadcastKernel: %w", ka.ErrInvalid)
-	}
-	return k.k.Launch(s, r, out, from)
+// kagoGenericDiv is the generic kernel Div as kago gen compiled it: the
+// specs of its instances are made at their first use (driver.Generic).
+var kagoGenericDiv = &driver.Generic{
+	Symbol: "github.com/kago-dev/kago/internal/faulttest.Div",
+	Params: []driver.Param{
+		{Name: "x", Slice: true},
+		{Name: "d"},
+	},
+	Code: kagoCode("Div"),
+	Instances: []driver.Instance{
+		{Name: "Div[int16]", Entry: "Div_int16", Func: (func(ka.Item, []int16, int16))(nil), Faults: kagoFaultsDiv_0},
+		{Name: "Div[int32]", Entry: "Div_int32", Func: (func(ka.Item, []int32, int32))(nil), Faults: kagoFaultsDiv_0},
+		{Name: "Div[int64]", Entry: "Div_int64", Func: (func(ka.Item, []int64, int64))(nil), Faults: kagoFaultsDiv_0},
+		{Name: "Div[int8]", Entry: "Div_int8", Func: (func(ka.Item, []int8, int8))(nil), Faults: kagoFaultsDiv_0},
+		{Name: "Div[uint16]", Entry: "Div_uint16", Func: (func(ka.Item, []uint16, uint16))(nil), Faults: kagoFaultsDiv_0},
+		{Name: "Div[uint32]", Entry: "Div_uint32", Func: (func(ka.Item, []uint32, uint32))(nil), Faults: kagoFaultsDiv_0},
+		{Name: "Div[uint64]", Entry: "Div_uint64", Func: (func(ka.Item, []uint64, uint64))(nil), Faults: kagoFaultsDiv_0},
+		{Name: "Div[uint8]", Entry: "Div_uint8", Func: (func(ka.Item, []uint8, uint8))(nil), Faults: kagoFaultsDiv_0},
+	},
 }
 
-// BroadcastNextKernel is the kernel BroadcastNext loaded on a device. Its Launch
-// takes BroadcastNext's parameters, so a wrong argument is a compile error.
-type BroadcastNextKernel struct{ k *ka.Kernel }
-
-// NewBroadcastNextKernel loads the kernel BroadcastNext on dev, as ka.NewKernel does.
-func NewBroadcastNextKernel(dev *ka.Device, opts ...ka.KernelOption) (BroadcastNextKernel, error) {
-	k, err := ka.NewKernel(dev, BroadcastNext, opts...)
-	return BroadcastNextKernel{k}, err
+// kagoFaultsRem_0 are fault sites of instances of Rem.
+var kagoFaultsRem_0 = []driver.FaultSite{
+	{Kind: driver.FaultIndex, File: "kernels.go", Line: 71, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultDivideByZero, File: "kernels.go", Line: 71, Format: "integer divide by zero", Args: nil},
+	{Kind: driver.FaultIndex, File: "kernels.go", Line: 71, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
 }
 
-// Kernel returns the loaded kernel (nil for the zero BroadcastNextKernel).
-func (k BroadcastNextKernel) Kernel() *ka.Kernel { return k.k }
-
-// Launch enqueues BroadcastNext on s over r, as ka.Kernel.Launch does.
-func (k BroadcastNextKernel) Launch(s *ka.Stream, r ka.NDRange, out *ka.Array[int32]) error {
-	if k.k == nil {
-		return fmt.Errorf("launching BroadcastNext: a zero BroadcastNextKernel, not one from NewBroadcastNextKernel: %w", ka.ErrInvalid)
-	}
-	return k.k.Launch(s, r, out)
-}
-
-// BroadcastNoCheckKernel is the kernel BroadcastNoCheck loaded on a device. Its Launch
-// takes BroadcastNoCheck's parameters, so a wrong argument is a compile error.
-type BroadcastNoCheckKernel struct{ k *ka.Kernel }
-
-// NewBroadcastNoCheckKernel loads the kernel BroadcastNoCheck on dev, as ka.NewKernel does.
-func NewBroadcastNoCheckKernel(dev *ka.Device, opts ...ka.KernelOption) (BroadcastNoCheckKernel, error) {
-	k, err := ka.NewKernel(dev, BroadcastNoCheck, opts...)
-	return BroadcastNoCheckKernel{k}, err
-}
-
-// Kernel returns the loaded kernel (nil for the zero BroadcastNoCheckKernel).
-func (k BroadcastNoCheckKernel) Kernel() *ka.Kernel { return k.k }
-
-// Launch enqueues BroadcastNoCheck on s over r, as ka.Kernel.Launch does.
-func (k BroadcastNoCheckKernel) Launch(s *ka.Stream, r ka.NDRange, out *ka.Array[int32], from int) error {
-	if k.k == nil {
-		return fmt.Errorf("launching BroadcastNoCheck: a zero BroadcastNoCheckKernel, not one from NewBroadcastNoCheckKernel: %w", ka.ErrInvalid)
-	}
-	return k.k.Launch(s, r, out, from)
+// kagoGenericRem is the generic kernel Rem as kago gen compiled it: the
+// specs of its instances are made at their first use (driver.Generic).
+var kagoGenericRem = &driver.Generic{
+	Symbol: "github.com/kago-dev/kago/internal/faulttest.Rem",
+	Params: []driver.Param{
+		{Name: "x", Slice: true},
+		{Name: "d"},
+	},
+	Code: kagoCode("Rem"),
+	Instances: []driver.Instance{
+		{Name: "Rem[int16]", Entry: "Rem_int16", Func: (func(ka.Item, []int16, int16))(nil), Faults: kagoFaultsRem_0},
+		{Name: "Rem[int32]", Entry: "Rem_int32", Func: (func(ka.Item, []int32, int32))(nil), Faults: kagoFaultsRem_0},
+		{Name: "Rem[int64]", Entry: "Rem_int64", Func: (func(ka.Item, []int64, int64))(nil), Faults: kagoFaultsRem_0},
+		{Name: "Rem[int8]", Entry: "Rem_int8", Func: (func(ka.Item, []int8, int8))(nil), Faults: kagoFaultsRem_0},
+		{Name: "Rem[uint16]", Entry: "Rem_uint16", Func: (func(ka.Item, []uint16, uint16))(nil), Faults: kagoFaultsRem_0},
+		{Name: "Rem[uint32]", Entry: "Rem_uint32", Func: (func(ka.Item, []uint32, uint32))(nil), Faults: kagoFaultsRem_0},
+		{Name: "Rem[uint64]", Entry: "Rem_uint64", Func: (func(ka.Item, []uint64, uint64))(nil), Faults: kagoFaultsRem_0},
+		{Name: "Rem[uint8]", Entry: "Rem_uint8", Func: (func(ka.Item, []uint8, uint8))(nil), Faults: kagoFaultsRem_0},
+	},
 }
 
 // DivKernel is an instance of the generic kernel Div loaded on a device. Its Launch
@@ -1247,28 +570,19 @@ func NewDivKernel[T interface {
 	ka.Scalar
 	Integer
 }](dev *ka.Device, opts ...ka.KernelOption) (DivKernel[T], error) {
-	var fn any
-	switch any(*new(T)).(type) {
-	case int16:
-		fn = Div[int16]
-	case int32:
-		fn = Div[int32]
-	case int64:
-		fn = Div[int64]
-	case int8:
-		fn = Div[int8]
-	case uint16:
-		fn = Div[uint16]
-	case uint32:
-		fn = Div[uint32]
-	case uint64:
-		fn = Div[uint64]
-	case uint8:
-		fn = Div[uint8]
-	default:
-		return DivKernel[T]{}, fmt.Errorf("kernel Div[%T] has no code: kago gen compiled no such instance: %w", *new(T), ka.ErrUnsupported)
+	spec, err := kagoGenericDiv.Typed(reflect.TypeFor[func(ka.Item, []T, T)](), func(args []driver.Arg) func(driver.Item) {
+		a0 := driver.ArgValue[[]T](args[0])
+		a1 := driver.ArgValue[T](args[1])
+		return func(it driver.Item) { Div[T](ka.Item(it), a0, a1) }
+	}, func(args []driver.Arg) func(*driver.WorkGroup) {
+		a0 := driver.ArgValue[[]T](args[0])
+		a1 := driver.ArgValue[T](args[1])
+		return func(g *driver.WorkGroup) { kagoGroupDiv[T](g, a0, a1) }
+	})
+	if err != nil {
+		return DivKernel[T]{}, err
 	}
-	k, err := ka.NewKernel(dev, fn, opts...)
+	k, err := ka.NewKernel(dev, spec, opts...)
 	return DivKernel[T]{k}, err
 }
 
@@ -1445,28 +759,19 @@ func NewRemKernel[T interface {
 	ka.Scalar
 	Integer
 }](dev *ka.Device, opts ...ka.KernelOption) (RemKernel[T], error) {
-	var fn any
-	switch any(*new(T)).(type) {
-	case int16:
-		fn = Rem[int16]
-	case int32:
-		fn = Rem[int32]
-	case int64:
-		fn = Rem[int64]
-	case int8:
-		fn = Rem[int8]
-	case uint16:
-		fn = Rem[uint16]
-	case uint32:
-		fn = Rem[uint32]
-	case uint64:
-		fn = Rem[uint64]
-	case uint8:
-		fn = Rem[uint8]
-	default:
-		return RemKernel[T]{}, fmt.Errorf("kernel Rem[%T] has no code: kago gen compiled no such instance: %w", *new(T), ka.ErrUnsupported)
+	spec, err := kagoGenericRem.Typed(reflect.TypeFor[func(ka.Item, []T, T)](), func(args []driver.Arg) func(driver.Item) {
+		a0 := driver.ArgValue[[]T](args[0])
+		a1 := driver.ArgValue[T](args[1])
+		return func(it driver.Item) { Rem[T](ka.Item(it), a0, a1) }
+	}, func(args []driver.Arg) func(*driver.WorkGroup) {
+		a0 := driver.ArgValue[[]T](args[0])
+		a1 := driver.ArgValue[T](args[1])
+		return func(g *driver.WorkGroup) { kagoGroupRem[T](g, a0, a1) }
+	})
+	if err != nil {
+		return RemKernel[T]{}, err
 	}
-	k, err := ka.NewKernel(dev, fn, opts...)
+	k, err := ka.NewKernel(dev, spec, opts...)
 	return RemKernel[T]{k}, err
 }
 
@@ -1605,162 +910,6 @@ func (k WriteKernel) Launch(s *ka.Stream, r ka.NDRange, x *ka.Array[int32], at i
 		return fmt.Errorf("launching Write: a zero WriteKernel, not one from NewWriteKernel: %w", ka.ErrInvalid)
 	}
 	return k.k.Launch(s, r, x, at)
-}
-
-// kagoGroupBroadcast runs one work-group of Broadcast, its work-items as loops
-// (see package groupfn).
-func kagoGroupBroadcast(kg *driver.WorkGroup, out []int32, from int) {
-	n0 := kg.Size[0]
-	n1 := kg.Size[1]
-	n2 := kg.Size[2]
-	b0 := kg.ID[0] * n0
-	b1 := kg.ID[1] * n1
-	b2 := kg.ID[2] * n2
-	gs0 := kg.GlobalSize[0]
-	gs1 := kg.GlobalSize[1]
-	coll0In := driver.GroupPrivate[int32](kg, 0)
-	coll1In := driver.GroupPrivate[int32](kg, 1)
-	for lz := range n2 {
-		for ly := range n1 {
-			lrow := n0 * (ly + n1*lz)
-			for lx := range n0 {
-				l := lrow + lx
-				coll0In[l] = int32(l)
-			}
-		}
-	}
-	coll0 := driver.Broadcast(coll0In, from)
-	for range n2 {
-		for range n1 {
-			for range n0 {
-				b := coll0
-				_ = b // computed again after the barrier
-			}
-		}
-	}
-	for lz := range n2 {
-		for ly := range n1 {
-			lrow := n0 * (ly + n1*lz)
-			for lx := range n0 {
-				l := lrow + lx
-				b := coll0
-				coll1In[l] = b
-			}
-		}
-	}
-	coll1 := driver.ReduceSum(coll1In)
-	for lz := range n2 {
-		gz := b2 + lz
-		for ly := range n1 {
-			gy := b1 + ly
-			row := gs0 * (gy + gs1*gz)
-			for lx := range n0 {
-				gx := b0 + lx
-				s := coll1
-				if i := (row + gx); i < len(out) {
-					out[i] = s
-				}
-			}
-		}
-	}
-}
-
-// kagoGroupBroadcastNext runs one work-group of BroadcastNext, its work-items as loops
-// (see package groupfn).
-func kagoGroupBroadcastNext(kg *driver.WorkGroup, out []int32) {
-	n0 := kg.Size[0]
-	n1 := kg.Size[1]
-	n2 := kg.Size[2]
-	b0 := kg.ID[0] * n0
-	b1 := kg.ID[1] * n1
-	b2 := kg.ID[2] * n2
-	gs0 := kg.GlobalSize[0]
-	gs1 := kg.GlobalSize[1]
-	coll0In := driver.GroupPrivate[int32](kg, 0)
-	coll0From := driver.GroupPrivate[int](kg, 1)
-	for lz := range n2 {
-		for ly := range n1 {
-			lrow := n0 * (ly + n1*lz)
-			for lx := range n0 {
-				l := lrow + lx
-				coll0In[l] = int32(l)
-				coll0From[l] = l + 1
-			}
-		}
-	}
-	coll0 := driver.Broadcast(coll0In, coll0From...)
-	for lz := range n2 {
-		gz := b2 + lz
-		for ly := range n1 {
-			gy := b1 + ly
-			row := gs0 * (gy + gs1*gz)
-			for lx := range n0 {
-				gx := b0 + lx
-				b := coll0
-				if i := (row + gx); i < len(out) {
-					out[i] = b
-				}
-			}
-		}
-	}
-}
-
-// kagoGroupBroadcastNoCheck runs one work-group of BroadcastNoCheck, its work-items as loops
-// (see package groupfn).
-func kagoGroupBroadcastNoCheck(kg *driver.WorkGroup, out []int32, from int) {
-	n0 := kg.Size[0]
-	n1 := kg.Size[1]
-	n2 := kg.Size[2]
-	b0 := kg.ID[0] * n0
-	b1 := kg.ID[1] * n1
-	b2 := kg.ID[2] * n2
-	gs0 := kg.GlobalSize[0]
-	gs1 := kg.GlobalSize[1]
-	coll0In := driver.GroupPrivate[int32](kg, 0)
-	coll1In := driver.GroupPrivate[int32](kg, 1)
-	for lz := range n2 {
-		for ly := range n1 {
-			lrow := n0 * (ly + n1*lz)
-			for lx := range n0 {
-				l := lrow + lx
-				coll0In[l] = int32(l)
-			}
-		}
-	}
-	coll0 := driver.Broadcast(coll0In, from)
-	for range n2 {
-		for range n1 {
-			for range n0 {
-				b := coll0
-				_ = b // computed again after the barrier
-			}
-		}
-	}
-	for lz := range n2 {
-		for ly := range n1 {
-			lrow := n0 * (ly + n1*lz)
-			for lx := range n0 {
-				l := lrow + lx
-				b := coll0
-				coll1In[l] = b
-			}
-		}
-	}
-	coll1 := driver.ReduceSum(coll1In)
-	for lz := range n2 {
-		gz := b2 + lz
-		for ly := range n1 {
-			gy := b1 + ly
-			row := gs0 * (gy + gs1*gz)
-			for lx := range n0 {
-				gx := b0 + lx
-				s := coll1
-				if i := (row + gx); i < len(out) {
-					out[i] = s
-				}
-			}
-		}
-	}
 }
 
 // kagoGroupDiv runs one work-group of Div, its work-items as loops

@@ -5,608 +5,45 @@ package subgroups
 import (
 	"embed"
 	"fmt"
+	"reflect"
 
 	"github.com/kago-dev/kago/ka"
 	"github.com/kago-dev/kago/ka/driver"
 )
 
-// kagoCode is the device code of the package's kernels, embedded from
-// kago_kernels/ with one embed.FS per target. A backend reads only its own
-// targets' methods, so a program links only the code its backends take
-// (see driver.Code).
-type kagoCode struct{}
+// kagoCode is the device code of one kernel function of the package,
+// by its name: its files in kago_kernels/, one per target, each with a section
+// per entry (driver.ReadCodeFile), embedded with one embed.FS per target.
+// A backend reads only its own targets' methods, so a program links only
+// the code its backends take (see driver.Code).
+type kagoCode string
 
 //go:embed kago_kernels/*.cl
 var kagoOpenCLC embed.FS
 
-// OpenCLC returns the OpenCL C source of the kernel entry.
-func (kagoCode) OpenCLC(entry string) ([]byte, error) {
-	return kagoOpenCLC.ReadFile("kago_kernels/" + entry + ".cl")
+// OpenCLC returns the OpenCL C source of the kernel's entry.
+func (c kagoCode) OpenCLC(entry string) ([]byte, error) {
+	return driver.ReadCodeFile(kagoOpenCLC, "kago_kernels/"+string(c)+".cl", entry)
 }
 
 //go:embed kago_kernels/*.spv
 var kagoSPIRV embed.FS
 
-// SPIRV returns the SPIR-V module of the kernel entry.
-func (kagoCode) SPIRV(entry string) ([]byte, error) {
-	return kagoSPIRV.ReadFile("kago_kernels/" + entry + ".spv")
+// SPIRV returns the SPIR-V module of the kernel's entry.
+func (c kagoCode) SPIRV(entry string) ([]byte, error) {
+	return driver.ReadCodeFile(kagoSPIRV, "kago_kernels/"+string(c)+".spv", entry)
 }
 
 //go:embed kago_kernels/*.ptx
 var kagoPTX embed.FS
 
-// PTX returns the PTX of the kernel entry.
-func (kagoCode) PTX(entry string) ([]byte, error) {
-	return kagoPTX.ReadFile("kago_kernels/" + entry + ".ptx")
+// PTX returns the PTX of the kernel's entry.
+func (c kagoCode) PTX(entry string) ([]byte, error) {
+	return driver.ReadCodeFile(kagoPTX, "kago_kernels/"+string(c)+".ptx", entry)
 }
 
 func init() {
-	// Lanes[int32] runs a work-item at a time on native: ka.SubgroupShuffle: group functions do not emulate subgroups.
-	driver.RegisterKernel(Lanes[int32], &driver.KernelSpec{
-		Name:  "Lanes[int32]",
-		Entry: "Lanes_int32",
-		Params: []driver.Param{
-			{Name: "lanes", Type: driver.Int, Slice: true},
-			{Name: "masks", Type: driver.Int, Slice: true},
-			{Name: "in", Type: driver.Int32, Slice: true},
-			{Name: "shuf", Type: driver.Int32, Slice: true},
-			{Name: "xor", Type: driver.Int32, Slice: true},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
-			{Kind: driver.ParamLength, Arg: 0, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
-			{Kind: driver.ParamLength, Arg: 1, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 2, Size: 8},
-			{Kind: driver.ParamLength, Arg: 2, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 3, Size: 8},
-			{Kind: driver.ParamLength, Arg: 3, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 4, Size: 8},
-			{Kind: driver.ParamLength, Arg: 4, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 85, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 85, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 85, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 90, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 90, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier: true,
-		Needs:   0,
-		Code:    kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.([]int)
-			a1 := args[1].Value.([]int)
-			a2 := args[2].Value.([]int32)
-			a3 := args[3].Value.([]int32)
-			a4 := args[4].Value.([]int32)
-			return func(it driver.Item) { Lanes[int32](ka.Item(it), a0, a1, a2, a3, a4) }
-		},
-	})
-	// Lanes[uint64] runs a work-item at a time on native: ka.SubgroupShuffle: group functions do not emulate subgroups.
-	driver.RegisterKernel(Lanes[uint64], &driver.KernelSpec{
-		Name:  "Lanes[uint64]",
-		Entry: "Lanes_uint64",
-		Params: []driver.Param{
-			{Name: "lanes", Type: driver.Int, Slice: true},
-			{Name: "masks", Type: driver.Int, Slice: true},
-			{Name: "in", Type: driver.Uint64, Slice: true},
-			{Name: "shuf", Type: driver.Uint64, Slice: true},
-			{Name: "xor", Type: driver.Uint64, Slice: true},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
-			{Kind: driver.ParamLength, Arg: 0, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
-			{Kind: driver.ParamLength, Arg: 1, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 2, Size: 8},
-			{Kind: driver.ParamLength, Arg: 2, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 3, Size: 8},
-			{Kind: driver.ParamLength, Arg: 3, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 4, Size: 8},
-			{Kind: driver.ParamLength, Arg: 4, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 85, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 85, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 85, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 90, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 90, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier: true,
-		Needs:   0,
-		Code:    kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.([]int)
-			a1 := args[1].Value.([]int)
-			a2 := args[2].Value.([]uint64)
-			a3 := args[3].Value.([]uint64)
-			a4 := args[4].Value.([]uint64)
-			return func(it driver.Item) { Lanes[uint64](ka.Item(it), a0, a1, a2, a3, a4) }
-		},
-	})
-	// Ops[float32] runs a work-item at a time on native: it.SubgroupLocalID: group functions do not emulate subgroups.
-	driver.RegisterKernel(Ops[float32], &driver.KernelSpec{
-		Name:  "Ops[float32]",
-		Entry: "Ops_float32",
-		Params: []driver.Param{
-			{Name: "off", Type: driver.Int},
-			{Name: "mask", Type: driver.Int},
-			{Name: "in", Type: driver.Float32, Slice: true},
-			{Name: "shuf", Type: driver.Float32, Slice: true},
-			{Name: "xor", Type: driver.Float32, Slice: true},
-			{Name: "sum", Type: driver.Float32, Slice: true},
-			{Name: "mn", Type: driver.Float32, Slice: true},
-			{Name: "mx", Type: driver.Float32, Slice: true},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamScalar, Arg: 0, Size: 8},
-			{Kind: driver.ParamScalar, Arg: 1, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 2, Size: 8},
-			{Kind: driver.ParamLength, Arg: 2, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 3, Size: 8},
-			{Kind: driver.ParamLength, Arg: 3, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 4, Size: 8},
-			{Kind: driver.ParamLength, Arg: 4, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 5, Size: 8},
-			{Kind: driver.ParamLength, Arg: 5, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 6, Size: 8},
-			{Kind: driver.ParamLength, Arg: 6, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 7, Size: 8},
-			{Kind: driver.ParamLength, Arg: 7, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 25, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultDivideByZero, File: "kernels.go", Line: 28, Format: "integer divide by zero", Args: nil},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 35, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 35, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 36, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 36, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 36, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier: true,
-		Needs:   0,
-		Code:    kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.(int)
-			a1 := args[1].Value.(int)
-			a2 := args[2].Value.([]float32)
-			a3 := args[3].Value.([]float32)
-			a4 := args[4].Value.([]float32)
-			a5 := args[5].Value.([]float32)
-			a6 := args[6].Value.([]float32)
-			a7 := args[7].Value.([]float32)
-			return func(it driver.Item) { Ops[float32](ka.Item(it), a0, a1, a2, a3, a4, a5, a6, a7) }
-		},
-	})
-	// Ops[float64] runs a work-item at a time on native: it.SubgroupLocalID: group functions do not emulate subgroups.
-	driver.RegisterKernel(Ops[float64], &driver.KernelSpec{
-		Name:  "Ops[float64]",
-		Entry: "Ops_float64",
-		Params: []driver.Param{
-			{Name: "off", Type: driver.Int},
-			{Name: "mask", Type: driver.Int},
-			{Name: "in", Type: driver.Float64, Slice: true},
-			{Name: "shuf", Type: driver.Float64, Slice: true},
-			{Name: "xor", Type: driver.Float64, Slice: true},
-			{Name: "sum", Type: driver.Float64, Slice: true},
-			{Name: "mn", Type: driver.Float64, Slice: true},
-			{Name: "mx", Type: driver.Float64, Slice: true},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamScalar, Arg: 0, Size: 8},
-			{Kind: driver.ParamScalar, Arg: 1, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 2, Size: 8},
-			{Kind: driver.ParamLength, Arg: 2, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 3, Size: 8},
-			{Kind: driver.ParamLength, Arg: 3, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 4, Size: 8},
-			{Kind: driver.ParamLength, Arg: 4, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 5, Size: 8},
-			{Kind: driver.ParamLength, Arg: 5, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 6, Size: 8},
-			{Kind: driver.ParamLength, Arg: 6, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 7, Size: 8},
-			{Kind: driver.ParamLength, Arg: 7, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 25, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultDivideByZero, File: "kernels.go", Line: 28, Format: "integer divide by zero", Args: nil},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 35, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 35, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 36, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 36, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 36, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier: true,
-		Needs:   driver.FP64,
-		Code:    kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.(int)
-			a1 := args[1].Value.(int)
-			a2 := args[2].Value.([]float64)
-			a3 := args[3].Value.([]float64)
-			a4 := args[4].Value.([]float64)
-			a5 := args[5].Value.([]float64)
-			a6 := args[6].Value.([]float64)
-			a7 := args[7].Value.([]float64)
-			return func(it driver.Item) { Ops[float64](ka.Item(it), a0, a1, a2, a3, a4, a5, a6, a7) }
-		},
-	})
-	// Ops[int16] runs a work-item at a time on native: it.SubgroupLocalID: group functions do not emulate subgroups.
-	driver.RegisterKernel(Ops[int16], &driver.KernelSpec{
-		Name:  "Ops[int16]",
-		Entry: "Ops_int16",
-		Params: []driver.Param{
-			{Name: "off", Type: driver.Int},
-			{Name: "mask", Type: driver.Int},
-			{Name: "in", Type: driver.Int16, Slice: true},
-			{Name: "shuf", Type: driver.Int16, Slice: true},
-			{Name: "xor", Type: driver.Int16, Slice: true},
-			{Name: "sum", Type: driver.Int16, Slice: true},
-			{Name: "mn", Type: driver.Int16, Slice: true},
-			{Name: "mx", Type: driver.Int16, Slice: true},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamScalar, Arg: 0, Size: 8},
-			{Kind: driver.ParamScalar, Arg: 1, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 2, Size: 8},
-			{Kind: driver.ParamLength, Arg: 2, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 3, Size: 8},
-			{Kind: driver.ParamLength, Arg: 3, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 4, Size: 8},
-			{Kind: driver.ParamLength, Arg: 4, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 5, Size: 8},
-			{Kind: driver.ParamLength, Arg: 5, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 6, Size: 8},
-			{Kind: driver.ParamLength, Arg: 6, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 7, Size: 8},
-			{Kind: driver.ParamLength, Arg: 7, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 25, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultDivideByZero, File: "kernels.go", Line: 28, Format: "integer divide by zero", Args: nil},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 35, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 35, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 36, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 36, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 36, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier: true,
-		Needs:   0,
-		Code:    kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.(int)
-			a1 := args[1].Value.(int)
-			a2 := args[2].Value.([]int16)
-			a3 := args[3].Value.([]int16)
-			a4 := args[4].Value.([]int16)
-			a5 := args[5].Value.([]int16)
-			a6 := args[6].Value.([]int16)
-			a7 := args[7].Value.([]int16)
-			return func(it driver.Item) { Ops[int16](ka.Item(it), a0, a1, a2, a3, a4, a5, a6, a7) }
-		},
-	})
-	// Ops[int32] runs a work-item at a time on native: it.SubgroupLocalID: group functions do not emulate subgroups.
-	driver.RegisterKernel(Ops[int32], &driver.KernelSpec{
-		Name:  "Ops[int32]",
-		Entry: "Ops_int32",
-		Params: []driver.Param{
-			{Name: "off", Type: driver.Int},
-			{Name: "mask", Type: driver.Int},
-			{Name: "in", Type: driver.Int32, Slice: true},
-			{Name: "shuf", Type: driver.Int32, Slice: true},
-			{Name: "xor", Type: driver.Int32, Slice: true},
-			{Name: "sum", Type: driver.Int32, Slice: true},
-			{Name: "mn", Type: driver.Int32, Slice: true},
-			{Name: "mx", Type: driver.Int32, Slice: true},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamScalar, Arg: 0, Size: 8},
-			{Kind: driver.ParamScalar, Arg: 1, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 2, Size: 8},
-			{Kind: driver.ParamLength, Arg: 2, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 3, Size: 8},
-			{Kind: driver.ParamLength, Arg: 3, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 4, Size: 8},
-			{Kind: driver.ParamLength, Arg: 4, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 5, Size: 8},
-			{Kind: driver.ParamLength, Arg: 5, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 6, Size: 8},
-			{Kind: driver.ParamLength, Arg: 6, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 7, Size: 8},
-			{Kind: driver.ParamLength, Arg: 7, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 25, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultDivideByZero, File: "kernels.go", Line: 28, Format: "integer divide by zero", Args: nil},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 35, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 35, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 36, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 36, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 36, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier: true,
-		Needs:   0,
-		Code:    kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.(int)
-			a1 := args[1].Value.(int)
-			a2 := args[2].Value.([]int32)
-			a3 := args[3].Value.([]int32)
-			a4 := args[4].Value.([]int32)
-			a5 := args[5].Value.([]int32)
-			a6 := args[6].Value.([]int32)
-			a7 := args[7].Value.([]int32)
-			return func(it driver.Item) { Ops[int32](ka.Item(it), a0, a1, a2, a3, a4, a5, a6, a7) }
-		},
-	})
-	// Ops[int8] runs a work-item at a time on native: it.SubgroupLocalID: group functions do not emulate subgroups.
-	driver.RegisterKernel(Ops[int8], &driver.KernelSpec{
-		Name:  "Ops[int8]",
-		Entry: "Ops_int8",
-		Params: []driver.Param{
-			{Name: "off", Type: driver.Int},
-			{Name: "mask", Type: driver.Int},
-			{Name: "in", Type: driver.Int8, Slice: true},
-			{Name: "shuf", Type: driver.Int8, Slice: true},
-			{Name: "xor", Type: driver.Int8, Slice: true},
-			{Name: "sum", Type: driver.Int8, Slice: true},
-			{Name: "mn", Type: driver.Int8, Slice: true},
-			{Name: "mx", Type: driver.Int8, Slice: true},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamScalar, Arg: 0, Size: 8},
-			{Kind: driver.ParamScalar, Arg: 1, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 2, Size: 8},
-			{Kind: driver.ParamLength, Arg: 2, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 3, Size: 8},
-			{Kind: driver.ParamLength, Arg: 3, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 4, Size: 8},
-			{Kind: driver.ParamLength, Arg: 4, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 5, Size: 8},
-			{Kind: driver.ParamLength, Arg: 5, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 6, Size: 8},
-			{Kind: driver.ParamLength, Arg: 6, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 7, Size: 8},
-			{Kind: driver.ParamLength, Arg: 7, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 25, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultDivideByZero, File: "kernels.go", Line: 28, Format: "integer divide by zero", Args: nil},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 35, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 35, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 36, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 36, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 36, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier: true,
-		Needs:   0,
-		Code:    kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.(int)
-			a1 := args[1].Value.(int)
-			a2 := args[2].Value.([]int8)
-			a3 := args[3].Value.([]int8)
-			a4 := args[4].Value.([]int8)
-			a5 := args[5].Value.([]int8)
-			a6 := args[6].Value.([]int8)
-			a7 := args[7].Value.([]int8)
-			return func(it driver.Item) { Ops[int8](ka.Item(it), a0, a1, a2, a3, a4, a5, a6, a7) }
-		},
-	})
-	// Ops[int] runs a work-item at a time on native: it.SubgroupLocalID: group functions do not emulate subgroups.
-	driver.RegisterKernel(Ops[int], &driver.KernelSpec{
-		Name:  "Ops[int]",
-		Entry: "Ops_int",
-		Params: []driver.Param{
-			{Name: "off", Type: driver.Int},
-			{Name: "mask", Type: driver.Int},
-			{Name: "in", Type: driver.Int, Slice: true},
-			{Name: "shuf", Type: driver.Int, Slice: true},
-			{Name: "xor", Type: driver.Int, Slice: true},
-			{Name: "sum", Type: driver.Int, Slice: true},
-			{Name: "mn", Type: driver.Int, Slice: true},
-			{Name: "mx", Type: driver.Int, Slice: true},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamScalar, Arg: 0, Size: 8},
-			{Kind: driver.ParamScalar, Arg: 1, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 2, Size: 8},
-			{Kind: driver.ParamLength, Arg: 2, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 3, Size: 8},
-			{Kind: driver.ParamLength, Arg: 3, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 4, Size: 8},
-			{Kind: driver.ParamLength, Arg: 4, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 5, Size: 8},
-			{Kind: driver.ParamLength, Arg: 5, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 6, Size: 8},
-			{Kind: driver.ParamLength, Arg: 6, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 7, Size: 8},
-			{Kind: driver.ParamLength, Arg: 7, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 25, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultDivideByZero, File: "kernels.go", Line: 28, Format: "integer divide by zero", Args: nil},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 35, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 35, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 36, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 36, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 36, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier: true,
-		Needs:   0,
-		Code:    kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.(int)
-			a1 := args[1].Value.(int)
-			a2 := args[2].Value.([]int)
-			a3 := args[3].Value.([]int)
-			a4 := args[4].Value.([]int)
-			a5 := args[5].Value.([]int)
-			a6 := args[6].Value.([]int)
-			a7 := args[7].Value.([]int)
-			return func(it driver.Item) { Ops[int](ka.Item(it), a0, a1, a2, a3, a4, a5, a6, a7) }
-		},
-	})
-	// Ops[uint64] runs a work-item at a time on native: it.SubgroupLocalID: group functions do not emulate subgroups.
-	driver.RegisterKernel(Ops[uint64], &driver.KernelSpec{
-		Name:  "Ops[uint64]",
-		Entry: "Ops_uint64",
-		Params: []driver.Param{
-			{Name: "off", Type: driver.Int},
-			{Name: "mask", Type: driver.Int},
-			{Name: "in", Type: driver.Uint64, Slice: true},
-			{Name: "shuf", Type: driver.Uint64, Slice: true},
-			{Name: "xor", Type: driver.Uint64, Slice: true},
-			{Name: "sum", Type: driver.Uint64, Slice: true},
-			{Name: "mn", Type: driver.Uint64, Slice: true},
-			{Name: "mx", Type: driver.Uint64, Slice: true},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamScalar, Arg: 0, Size: 8},
-			{Kind: driver.ParamScalar, Arg: 1, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 2, Size: 8},
-			{Kind: driver.ParamLength, Arg: 2, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 3, Size: 8},
-			{Kind: driver.ParamLength, Arg: 3, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 4, Size: 8},
-			{Kind: driver.ParamLength, Arg: 4, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 5, Size: 8},
-			{Kind: driver.ParamLength, Arg: 5, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 6, Size: 8},
-			{Kind: driver.ParamLength, Arg: 6, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 7, Size: 8},
-			{Kind: driver.ParamLength, Arg: 7, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 25, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultDivideByZero, File: "kernels.go", Line: 28, Format: "integer divide by zero", Args: nil},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 35, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 35, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 36, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 36, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 36, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier: true,
-		Needs:   0,
-		Code:    kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.(int)
-			a1 := args[1].Value.(int)
-			a2 := args[2].Value.([]uint64)
-			a3 := args[3].Value.([]uint64)
-			a4 := args[4].Value.([]uint64)
-			a5 := args[5].Value.([]uint64)
-			a6 := args[6].Value.([]uint64)
-			a7 := args[7].Value.([]uint64)
-			return func(it driver.Item) { Ops[uint64](ka.Item(it), a0, a1, a2, a3, a4, a5, a6, a7) }
-		},
-	})
-	// Ops[uint8] runs a work-item at a time on native: it.SubgroupLocalID: group functions do not emulate subgroups.
-	driver.RegisterKernel(Ops[uint8], &driver.KernelSpec{
-		Name:  "Ops[uint8]",
-		Entry: "Ops_uint8",
-		Params: []driver.Param{
-			{Name: "off", Type: driver.Int},
-			{Name: "mask", Type: driver.Int},
-			{Name: "in", Type: driver.Uint8, Slice: true},
-			{Name: "shuf", Type: driver.Uint8, Slice: true},
-			{Name: "xor", Type: driver.Uint8, Slice: true},
-			{Name: "sum", Type: driver.Uint8, Slice: true},
-			{Name: "mn", Type: driver.Uint8, Slice: true},
-			{Name: "mx", Type: driver.Uint8, Slice: true},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamScalar, Arg: 0, Size: 8},
-			{Kind: driver.ParamScalar, Arg: 1, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 2, Size: 8},
-			{Kind: driver.ParamLength, Arg: 2, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 3, Size: 8},
-			{Kind: driver.ParamLength, Arg: 3, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 4, Size: 8},
-			{Kind: driver.ParamLength, Arg: 4, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 5, Size: 8},
-			{Kind: driver.ParamLength, Arg: 5, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 6, Size: 8},
-			{Kind: driver.ParamLength, Arg: 6, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 7, Size: 8},
-			{Kind: driver.ParamLength, Arg: 7, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 25, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultDivideByZero, File: "kernels.go", Line: 28, Format: "integer divide by zero", Args: nil},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 35, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 35, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 36, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 36, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 36, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier: true,
-		Needs:   0,
-		Code:    kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.(int)
-			a1 := args[1].Value.(int)
-			a2 := args[2].Value.([]uint8)
-			a3 := args[3].Value.([]uint8)
-			a4 := args[4].Value.([]uint8)
-			a5 := args[5].Value.([]uint8)
-			a6 := args[6].Value.([]uint8)
-			a7 := args[7].Value.([]uint8)
-			return func(it driver.Item) { Ops[uint8](ka.Item(it), a0, a1, a2, a3, a4, a5, a6, a7) }
-		},
-	})
+	driver.RegisterGeneric(kagoGenericOps)
 	// Queries runs a work-item at a time on native: ka.SubgroupBallot: group functions do not emulate subgroups.
 	driver.RegisterKernel(Queries, &driver.KernelSpec{
 		Name:  "Queries",
@@ -648,7 +85,7 @@ func init() {
 		},
 		Barrier: true,
 		Needs:   0,
-		Code:    kagoCode{},
+		Code:    kagoCode("Queries"),
 		Native: func(args []driver.Arg) func(driver.Item) {
 			a0 := args[0].Value.([]int32)
 			a1 := args[1].Value.([]int32)
@@ -688,7 +125,7 @@ func init() {
 		},
 		Barrier: false,
 		Needs:   0,
-		Code:    kagoCode{},
+		Code:    kagoCode("Queries2"),
 		Native: func(args []driver.Arg) func(driver.Item) {
 			a0 := args[0].Value.([]int32)
 			a1 := args[1].Value.([]int32)
@@ -698,43 +135,43 @@ func init() {
 	})
 }
 
-// LanesKernel is an instance of the generic kernel Lanes loaded on a device. Its Launch
-// takes Lanes's parameters, so a wrong argument is a compile error.
-type LanesKernel[T interface {
-	ka.Scalar
-	ka.Number
-}] struct{ k *ka.Kernel }
-
-// NewLanesKernel loads an instance of the generic kernel Lanes on dev, as
-// ka.NewKernel does. Its type arguments must be those of an instance that
-// kago gen compiled (a call of it in this package makes kago gen compile
-// that instance); for any other the error wraps ka.ErrUnsupported.
-func NewLanesKernel[T interface {
-	ka.Scalar
-	ka.Number
-}](dev *ka.Device, opts ...ka.KernelOption) (LanesKernel[T], error) {
-	var fn any
-	switch any(*new(T)).(type) {
-	case int32:
-		fn = Lanes[int32]
-	case uint64:
-		fn = Lanes[uint64]
-	default:
-		return LanesKernel[T]{}, fmt.Errorf("kernel Lanes[%T] has no code: kago gen compiled no such instance: %w", *new(T), ka.ErrUnsupported)
-	}
-	k, err := ka.NewKernel(dev, fn, opts...)
-	return LanesKernel[T]{k}, err
+// kagoFaultsOps_0 are fault sites of instances of Ops.
+var kagoFaultsOps_0 = []driver.FaultSite{
+	{Kind: driver.FaultIndex, File: "kernels.go", Line: 25, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultDivideByZero, File: "kernels.go", Line: 28, Format: "integer divide by zero", Args: nil},
+	{Kind: driver.FaultIndex, File: "kernels.go", Line: 35, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "kernels.go", Line: 35, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "kernels.go", Line: 36, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "kernels.go", Line: 36, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "kernels.go", Line: 36, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
 }
 
-// Kernel returns the loaded kernel (nil for the zero LanesKernel).
-func (k LanesKernel[T]) Kernel() *ka.Kernel { return k.k }
-
-// Launch enqueues Lanes on s over r, as ka.Kernel.Launch does.
-func (k LanesKernel[T]) Launch(s *ka.Stream, r ka.NDRange, lanes *ka.Array[int], masks *ka.Array[int], in *ka.Array[T], shuf *ka.Array[T], xor *ka.Array[T]) error {
-	if k.k == nil {
-		return fmt.Errorf("launching Lanes: a zero LanesKernel, not one from NewLanesKernel: %w", ka.ErrInvalid)
-	}
-	return k.k.Launch(s, r, lanes, masks, in, shuf, xor)
+// Ops runs a work-item at a time on native: it.SubgroupLocalID: group functions do not emulate subgroups.
+// kagoGenericOps is the generic kernel Ops as kago gen compiled it: the
+// specs of its instances are made at their first use (driver.Generic).
+var kagoGenericOps = &driver.Generic{
+	Symbol: "github.com/kago-dev/kago/internal/subgroups.Ops",
+	Params: []driver.Param{
+		{Name: "off"},
+		{Name: "mask"},
+		{Name: "in", Slice: true},
+		{Name: "shuf", Slice: true},
+		{Name: "xor", Slice: true},
+		{Name: "sum", Slice: true},
+		{Name: "mn", Slice: true},
+		{Name: "mx", Slice: true},
+	},
+	Code: kagoCode("Ops"),
+	Instances: []driver.Instance{
+		{Name: "Ops[float32]", Entry: "Ops_float32", Func: (func(ka.Item, int, int, []float32, []float32, []float32, []float32, []float32, []float32))(nil), Faults: kagoFaultsOps_0, Barrier: true},
+		{Name: "Ops[float64]", Entry: "Ops_float64", Func: (func(ka.Item, int, int, []float64, []float64, []float64, []float64, []float64, []float64))(nil), Faults: kagoFaultsOps_0, Needs: driver.FP64, Barrier: true},
+		{Name: "Ops[int16]", Entry: "Ops_int16", Func: (func(ka.Item, int, int, []int16, []int16, []int16, []int16, []int16, []int16))(nil), Faults: kagoFaultsOps_0, Barrier: true},
+		{Name: "Ops[int32]", Entry: "Ops_int32", Func: (func(ka.Item, int, int, []int32, []int32, []int32, []int32, []int32, []int32))(nil), Faults: kagoFaultsOps_0, Barrier: true},
+		{Name: "Ops[int8]", Entry: "Ops_int8", Func: (func(ka.Item, int, int, []int8, []int8, []int8, []int8, []int8, []int8))(nil), Faults: kagoFaultsOps_0, Barrier: true},
+		{Name: "Ops[int]", Entry: "Ops_int64", Func: (func(ka.Item, int, int, []int, []int, []int, []int, []int, []int))(nil), Faults: kagoFaultsOps_0, Barrier: true},
+		{Name: "Ops[uint64]", Entry: "Ops_uint64", Func: (func(ka.Item, int, int, []uint64, []uint64, []uint64, []uint64, []uint64, []uint64))(nil), Faults: kagoFaultsOps_0, Barrier: true},
+		{Name: "Ops[uint8]", Entry: "Ops_uint8", Func: (func(ka.Item, int, int, []uint8, []uint8, []uint8, []uint8, []uint8, []uint8))(nil), Faults: kagoFaultsOps_0, Barrier: true},
+	},
 }
 
 // OpsKernel is an instance of the generic kernel Ops loaded on a device. Its Launch
@@ -752,28 +189,21 @@ func NewOpsKernel[T interface {
 	ka.Scalar
 	ka.Number
 }](dev *ka.Device, opts ...ka.KernelOption) (OpsKernel[T], error) {
-	var fn any
-	switch any(*new(T)).(type) {
-	case float32:
-		fn = Ops[float32]
-	case float64:
-		fn = Ops[float64]
-	case int16:
-		fn = Ops[int16]
-	case int32:
-		fn = Ops[int32]
-	case int8:
-		fn = Ops[int8]
-	case int:
-		fn = Ops[int]
-	case uint64:
-		fn = Ops[uint64]
-	case uint8:
-		fn = Ops[uint8]
-	default:
-		return OpsKernel[T]{}, fmt.Errorf("kernel Ops[%T] has no code: kago gen compiled no such instance: %w", *new(T), ka.ErrUnsupported)
+	spec, err := kagoGenericOps.Typed(reflect.TypeFor[func(ka.Item, int, int, []T, []T, []T, []T, []T, []T)](), func(args []driver.Arg) func(driver.Item) {
+		a0 := driver.ArgValue[int](args[0])
+		a1 := driver.ArgValue[int](args[1])
+		a2 := driver.ArgValue[[]T](args[2])
+		a3 := driver.ArgValue[[]T](args[3])
+		a4 := driver.ArgValue[[]T](args[4])
+		a5 := driver.ArgValue[[]T](args[5])
+		a6 := driver.ArgValue[[]T](args[6])
+		a7 := driver.ArgValue[[]T](args[7])
+		return func(it driver.Item) { Ops[T](ka.Item(it), a0, a1, a2, a3, a4, a5, a6, a7) }
+	}, nil)
+	if err != nil {
+		return OpsKernel[T]{}, err
 	}
-	k, err := ka.NewKernel(dev, fn, opts...)
+	k, err := ka.NewKernel(dev, spec, opts...)
 	return OpsKernel[T]{k}, err
 }
 

@@ -18,6 +18,7 @@ import (
 	"fmt"
 	"reflect"
 	"slices"
+	"strings"
 	"sync"
 )
 
@@ -56,10 +57,13 @@ type Instance struct {
 	// Entry is its symbol in the device code (KernelSpec.Entry), which
 	// instances with the same device code share.
 	Entry string
-	// Func is the instance's function type, func(ka.Item, float32,
-	// []float32) for Scale[float32]: how a typed launcher and LookupKernel
-	// find the instance, and where its parameters' types come from.
-	Func reflect.Type
+	// Func is a nil function of the instance's type,
+	// (func(ka.Item, float32, []float32))(nil) for Scale[float32]: how a
+	// typed launcher and LookupKernel find the instance, and where its
+	// parameters' types come from. (A value, not its reflect.Type, so that
+	// generated code initialises its Generics statically, without init
+	// code.)
+	Func any
 	// Params, when not nil, are the instance's parameters, for an
 	// instance whose parameters Generic.Params cannot describe (a type
 	// argument that is a struct, a ka.Matrix of a type parameter).
@@ -83,7 +87,7 @@ type instanceSpecs struct{ typed, untyped *KernelSpec }
 func (g *Generic) Typed(fn reflect.Type, native NativeFunc, group GroupFunc) (*KernelSpec, error) {
 	i := g.instance(fn)
 	if i < 0 {
-		return nil, fmt.Errorf("kernel %s has no code for its instance of type %v: kago gen compiled no such instance: %w", g.Symbol, fn, ErrUnsupported)
+		return nil, fmt.Errorf("kernel %s has no code for the instance of type %v: kago gen compiled no such instance: %w", g.Symbol[strings.LastIndexByte(g.Symbol, '/')+1:], fn, ErrUnsupported)
 	}
 	g.mu.Lock()
 	defer g.mu.Unlock()
@@ -114,7 +118,7 @@ func (g *Generic) untyped(fn reflect.Type) *KernelSpec {
 // instance returns the index of the instance of function type fn, or -1.
 func (g *Generic) instance(fn reflect.Type) int {
 	for i := range g.Instances {
-		if in := &g.Instances[i]; in.Func == fn && fn.NumIn() == len(g.Params)+1 {
+		if reflect.TypeOf(g.Instances[i].Func) == fn && fn.NumIn() == len(g.Params)+1 {
 			return i
 		}
 	}
@@ -135,7 +139,7 @@ func (g *Generic) specsOf(i int) *instanceSpecs {
 func (g *Generic) makeSpec(in *Instance) *KernelSpec {
 	params := in.Params
 	if params == nil {
-		params = g.paramsOf(in.Func)
+		params = g.paramsOf(reflect.TypeOf(in.Func))
 	}
 	layout := LayoutOf(params)
 	if len(in.Faults) > 0 || g.Stops {
@@ -173,12 +177,13 @@ func scalarOf(t reflect.Type) ScalarType {
 	return Invalid
 }
 
-// ScalarArg returns the scalar argument a as a T, for the native entries of
-// generic kernels, whose scalar parameters have a type parameter's type:
-// ka passes a scalar as a value of its predeclared type, and a T that is a
-// named type (type Gain float32) gets it converted, by reflection, once per
-// launch.
-func ScalarArg[T any](a Arg) T {
+// ArgValue returns the argument a as a T, for the native entries of generic
+// kernels' typed launchers, whose parameters' types are written with type
+// parameters: a.Value itself when it is a T (ka passes slices, views and
+// structs as the parameter's type, scalars as values of their predeclared
+// type), else the scalar converted to T, a named type (type Gain
+// float32), by reflection once per launch.
+func ArgValue[T any](a Arg) T {
 	if v, ok := a.Value.(T); ok {
 		return v
 	}

@@ -29,9 +29,9 @@ var (
 		Params: []driver.Param{{Name: "a"}, {Name: "x", Slice: true}, {Name: "n"}},
 		Code:   driver.CodeMap{driver.PTX: []byte("ptx")},
 		Instances: []driver.Instance{
-			{Name: "gscale[float32]", Entry: "gscale_float32", Func: reflect.TypeFor[func(ka.Item, float32, []float32, int)](), Faults: faults},
-			{Name: "gscale[gain]", Entry: "gscale_float32", Func: reflect.TypeFor[func(ka.Item, gain, []gain, int)](), Faults: faults},
-			{Name: "gscale[float64]", Entry: "gscale_float64", Func: reflect.TypeFor[func(ka.Item, float64, []float64, int)](), Needs: driver.FP64, Barrier: true, MaxGroup: 64},
+			{Name: "gscale[float32]", Entry: "gscale_float32", Func: (func(ka.Item, float32, []float32, int))(nil), Faults: faults},
+			{Name: "gscale[gain]", Entry: "gscale_float32", Func: (func(ka.Item, gain, []gain, int))(nil), Faults: faults},
+			{Name: "gscale[float64]", Entry: "gscale_float64", Func: (func(ka.Item, float64, []float64, int))(nil), Needs: driver.FP64, Barrier: true, MaxGroup: 64},
 		},
 	}
 	gcancelGeneric = &driver.Generic{
@@ -39,7 +39,7 @@ var (
 		Params: []driver.Param{{Name: "x", Slice: true}},
 		Stops:  true,
 		Instances: []driver.Instance{
-			{Name: "gcancel[int64]", Entry: "gcancel_int64", Func: reflect.TypeFor[func(ka.Item, []int64)](),
+			{Name: "gcancel[int64]", Entry: "gcancel_int64", Func: (func(ka.Item, []int64))(nil),
 				Params: []driver.Param{{Name: "x", Type: driver.Int64, Slice: true}}},
 		},
 	}
@@ -139,8 +139,10 @@ func TestRegisterGenericRejects(t *testing.T) {
 	assert.Panics(t, func() { driver.RegisterGeneric(&driver.Generic{Symbol: gscaleGeneric.Symbol}) }, "registered twice")
 }
 
-// TestScalarArg converts the predeclared value ka passes to a named type.
-func TestScalarArg(t *testing.T) {
-	assert.Equal(t, gain(2.5), driver.ScalarArg[gain](driver.Arg{Value: float32(2.5)}))
-	assert.Equal(t, int32(7), driver.ScalarArg[int32](driver.Arg{Value: int32(7)}))
+// TestArgValue converts the predeclared value ka passes to a named type,
+// and passes others through.
+func TestArgValue(t *testing.T) {
+	assert.Equal(t, gain(2.5), driver.ArgValue[gain](driver.Arg{Value: float32(2.5)}))
+	assert.Equal(t, int32(7), driver.ArgValue[int32](driver.Arg{Value: int32(7)}))
+	assert.Equal(t, []gain{1, 2}, driver.ArgValue[[]gain](driver.Arg{Value: []gain{1, 2}}))
 }

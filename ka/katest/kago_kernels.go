@@ -5,39 +5,41 @@ package katest
 import (
 	"embed"
 	"fmt"
+	"reflect"
 
 	"github.com/kago-dev/kago/ka"
 	"github.com/kago-dev/kago/ka/driver"
 )
 
-// kagoCode is the device code of the package's kernels, embedded from
-// kago_kernels/ with one embed.FS per target. A backend reads only its own
-// targets' methods, so a program links only the code its backends take
-// (see driver.Code).
-type kagoCode struct{}
+// kagoCode is the device code of one kernel function of the package,
+// by its name: its files in kago_kernels/, one per target, each with a section
+// per entry (driver.ReadCodeFile), embedded with one embed.FS per target.
+// A backend reads only its own targets' methods, so a program links only
+// the code its backends take (see driver.Code).
+type kagoCode string
 
 //go:embed kago_kernels/*.cl
 var kagoOpenCLC embed.FS
 
-// OpenCLC returns the OpenCL C source of the kernel entry.
-func (kagoCode) OpenCLC(entry string) ([]byte, error) {
-	return kagoOpenCLC.ReadFile("kago_kernels/" + entry + ".cl")
+// OpenCLC returns the OpenCL C source of the kernel's entry.
+func (c kagoCode) OpenCLC(entry string) ([]byte, error) {
+	return driver.ReadCodeFile(kagoOpenCLC, "kago_kernels/"+string(c)+".cl", entry)
 }
 
 //go:embed kago_kernels/*.spv
 var kagoSPIRV embed.FS
 
-// SPIRV returns the SPIR-V module of the kernel entry.
-func (kagoCode) SPIRV(entry string) ([]byte, error) {
-	return kagoSPIRV.ReadFile("kago_kernels/" + entry + ".spv")
+// SPIRV returns the SPIR-V module of the kernel's entry.
+func (c kagoCode) SPIRV(entry string) ([]byte, error) {
+	return driver.ReadCodeFile(kagoSPIRV, "kago_kernels/"+string(c)+".spv", entry)
 }
 
 //go:embed kago_kernels/*.ptx
 var kagoPTX embed.FS
 
-// PTX returns the PTX of the kernel entry.
-func (kagoCode) PTX(entry string) ([]byte, error) {
-	return kagoPTX.ReadFile("kago_kernels/" + entry + ".ptx")
+// PTX returns the PTX of the kernel's entry.
+func (c kagoCode) PTX(entry string) ([]byte, error) {
+	return driver.ReadCodeFile(kagoPTX, "kago_kernels/"+string(c)+".ptx", entry)
 }
 
 func init() {
@@ -92,7 +94,7 @@ func init() {
 		},
 		Barrier: false,
 		Needs:   driver.FP64 | driver.Int64Atomics,
-		Code:    kagoCode{},
+		Code:    kagoCode("Atomics"),
 		Native: func(args []driver.Arg) func(driver.Item) {
 			a0 := args[0].Value.(int)
 			a1 := args[1].Value.([]int32)
@@ -169,7 +171,7 @@ func init() {
 		},
 		Barrier: false,
 		Needs:   0,
-		Code:    kagoCode{},
+		Code:    kagoCode("Count"),
 		Native: func(args []driver.Arg) func(driver.Item) {
 			a0 := args[0].Value.([]int32)
 			return func(it driver.Item) { Count(ka.Item(it), a0) }
@@ -200,7 +202,7 @@ func init() {
 		},
 		Barrier: true,
 		Needs:   0,
-		Code:    kagoCode{},
+		Code:    kagoCode("CountBarrier"),
 		Native: func(args []driver.Arg) func(driver.Item) {
 			a0 := args[0].Value.([]int32)
 			return func(it driver.Item) { CountBarrier(ka.Item(it), a0) }
@@ -235,7 +237,7 @@ func init() {
 		},
 		Barrier: false,
 		Needs:   0,
-		Code:    kagoCode{},
+		Code:    kagoCode("Histogram"),
 		Native: func(args []driver.Arg) func(driver.Item) {
 			a0 := args[0].Value.([]int32)
 			a1 := args[1].Value.([]int32)
@@ -287,7 +289,7 @@ func init() {
 		},
 		Barrier: false,
 		Needs:   0,
-		Code:    kagoCode{},
+		Code:    kagoCode("Indices"),
 		Native: func(args []driver.Arg) func(driver.Item) {
 			a0 := args[0].Value.([]int32)
 			return func(it driver.Item) { Indices(ka.Item(it), a0) }
@@ -447,7 +449,7 @@ func init() {
 		},
 		Barrier: true,
 		Needs:   0,
-		Code:    kagoCode{},
+		Code:    kagoCode("Reverse"),
 		Native: func(args []driver.Arg) func(driver.Item) {
 			a0 := args[0].Value.([]int32)
 			return func(it driver.Item) { Reverse(ka.Item(it), a0) }
@@ -484,7 +486,7 @@ func init() {
 		},
 		Barrier: false,
 		Needs:   0,
-		Code:    kagoCode{},
+		Code:    kagoCode("Saxpy"),
 		Native: func(args []driver.Arg) func(driver.Item) {
 			a0 := args[0].Value.(float32)
 			a1 := args[1].Value.([]float32)
@@ -498,76 +500,7 @@ func init() {
 			return func(g *driver.WorkGroup) { kagoGroupSaxpy(g, a0, a1, a2) }
 		},
 	})
-	driver.RegisterKernel(Scale[float32], &driver.KernelSpec{
-		Name:  "Scale[float32]",
-		Entry: "Scale_float32",
-		Params: []driver.Param{
-			{Name: "a", Type: driver.Float32},
-			{Name: "x", Type: driver.Float32, Slice: true},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamScalar, Arg: 0, Size: 4},
-			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
-			{Kind: driver.ParamLength, Arg: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 46, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 46, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier: false,
-		Needs:   0,
-		Code:    kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.(float32)
-			a1 := args[1].Value.([]float32)
-			return func(it driver.Item) { Scale[float32](ka.Item(it), a0, a1) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.(float32)
-			a1 := args[1].Value.([]float32)
-			return func(g *driver.WorkGroup) { kagoGroupScale[float32](g, a0, a1) }
-		},
-	})
-	driver.RegisterKernel(Scale[float64], &driver.KernelSpec{
-		Name:  "Scale[float64]",
-		Entry: "Scale_float64",
-		Params: []driver.Param{
-			{Name: "a", Type: driver.Float64},
-			{Name: "x", Type: driver.Float64, Slice: true},
-		},
-		DeviceParams: driver.DeviceParams{
-			{Kind: driver.ParamScalar, Arg: 0, Size: 8},
-			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
-			{Kind: driver.ParamLength, Arg: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
-			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 46, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 46, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
-		Barrier: false,
-		Needs:   driver.FP64,
-		Code:    kagoCode{},
-		Native: func(args []driver.Arg) func(driver.Item) {
-			a0 := args[0].Value.(float64)
-			a1 := args[1].Value.([]float64)
-			return func(it driver.Item) { Scale[float64](ka.Item(it), a0, a1) }
-		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
-			a0 := args[0].Value.(float64)
-			a1 := args[1].Value.([]float64)
-			return func(g *driver.WorkGroup) { kagoGroupScale[float64](g, a0, a1) }
-		},
-	})
+	driver.RegisterGeneric(kagoGenericScale)
 	driver.RegisterKernel(Sum, &driver.KernelSpec{
 		Name:  "Sum",
 		Entry: "Sum",
@@ -596,7 +529,7 @@ func init() {
 		},
 		Barrier: true,
 		Needs:   0,
-		Code:    kagoCode{},
+		Code:    kagoCode("Sum"),
 		Native: func(args []driver.Arg) func(driver.Item) {
 			a0 := args[0].Value.([]float32)
 			a1 := args[1].Value.([]float32)
@@ -659,6 +592,27 @@ func init() {
 			return func(g *driver.WorkGroup) { kagoGroupVolumeAt(g, a0, a1, a2) }
 		},
 	})
+}
+
+// kagoFaultsScale_0 are fault sites of instances of Scale.
+var kagoFaultsScale_0 = []driver.FaultSite{
+	{Kind: driver.FaultIndex, File: "kernels.go", Line: 46, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "kernels.go", Line: 46, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+}
+
+// kagoGenericScale is the generic kernel Scale as kago gen compiled it: the
+// specs of its instances are made at their first use (driver.Generic).
+var kagoGenericScale = &driver.Generic{
+	Symbol: "github.com/kago-dev/kago/ka/katest.Scale",
+	Params: []driver.Param{
+		{Name: "a"},
+		{Name: "x", Slice: true},
+	},
+	Code: kagoCode("Scale"),
+	Instances: []driver.Instance{
+		{Name: "Scale[float32]", Entry: "Scale_float32", Func: (func(ka.Item, float32, []float32))(nil), Faults: kagoFaultsScale_0},
+		{Name: "Scale[float64]", Entry: "Scale_float64", Func: (func(ka.Item, float64, []float64))(nil), Faults: kagoFaultsScale_0, Needs: driver.FP64},
+	},
 }
 
 // AtomicsKernel is the kernel Atomics loaded on a device. Its Launch
@@ -901,16 +855,19 @@ type ScaleKernel[T float32 | float64] struct{ k *ka.Kernel }
 // kago gen compiled (a call of it in this package makes kago gen compile
 // that instance); for any other the error wraps ka.ErrUnsupported.
 func NewScaleKernel[T float32 | float64](dev *ka.Device, opts ...ka.KernelOption) (ScaleKernel[T], error) {
-	var fn any
-	switch any(*new(T)).(type) {
-	case float32:
-		fn = Scale[float32]
-	case float64:
-		fn = Scale[float64]
-	default:
-		return ScaleKernel[T]{}, fmt.Errorf("kernel Scale[%T] has no code: kago gen compiled no such instance: %w", *new(T), ka.ErrUnsupported)
+	spec, err := kagoGenericScale.Typed(reflect.TypeFor[func(ka.Item, T, []T)](), func(args []driver.Arg) func(driver.Item) {
+		a0 := driver.ArgValue[T](args[0])
+		a1 := driver.ArgValue[[]T](args[1])
+		return func(it driver.Item) { Scale[T](ka.Item(it), a0, a1) }
+	}, func(args []driver.Arg) func(*driver.WorkGroup) {
+		a0 := driver.ArgValue[T](args[0])
+		a1 := driver.ArgValue[[]T](args[1])
+		return func(g *driver.WorkGroup) { kagoGroupScale[T](g, a0, a1) }
+	})
+	if err != nil {
+		return ScaleKernel[T]{}, err
 	}
-	k, err := ka.NewKernel(dev, fn, opts...)
+	k, err := ka.NewKernel(dev, spec, opts...)
 	return ScaleKernel[T]{k}, err
 }
 

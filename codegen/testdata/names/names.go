@@ -33,7 +33,10 @@ func (c Celsius) Fahrenheit() float32 { return float32(c)*9/5 + 32 }
 func (k Kelvin) Fahrenheit() float32 { return (float32(k)-273.15)*9/5 + 32 }
 
 //ka:kernel
-func Convert[T interface{ ~float32; Fahrenheit() float32 }](it ka.Item, x []T, out []float32) {
+func Convert[T interface {
+	~float32
+	Fahrenheit() float32
+}](it ka.Item, x []T, out []float32) {
 	out[it.Global()] = x[it.Global()].Fahrenheit()
 }
 
