@@ -2,7 +2,9 @@
 # Regenerates every package's kago_kernels.go and kago_kernels/ device code
 # files and fails if any differs from what is committed: generated kernel
 # code must match its Go source. Modified, deleted and untracked generated
-# files all count.
+# files all count. Test kernels' packages (kago gen -embed=false) commit
+# only kago_kernels.go, checked the same way; their device code is
+# compiled from their source when the tests run (internal/testcode).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 go generate ./...

@@ -41,6 +41,12 @@ go test -c -o "$out/bin/cancel.test" ./internal/canceltest
 # Subgroups on warps (shfl.sync, vote.sync) and the group collectives.
 go test -c -o "$out/bin/subgroups.test" ./internal/subgroups
 go test -c -o "$out/bin/collectives.test" ./internal/collectives
+# These test kernels' device code is not committed (kago gen -embed=false):
+# each binary compiles its package's code here, where the source is, into
+# the cache it reads on the GPU machine (internal/testcode).
+for t in cancel subgroups collectives; do
+	KAGO_TESTCODE_CACHE="$out/testcode" KAGO_TESTCODE_PRECOMPILE=1 "$out/bin/$t.test" -test.run '^$' >/dev/null
+done
 # The stop latency and the cost of stop checks on the GPU (docs/sync.md).
 go build -o "$out/bin/deadline" ./examples/deadline
 go build -o "$out/bin/cancelcost" ./benchmarks/cmd/cancelcost
@@ -56,6 +62,7 @@ cat > "$out/run.sh" <<'RUN'
 # Device half of scripts/gpu-check.sh: run from anywhere on the GPU machine.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
+export KAGO_TESTCODE_CACHE="$here/testcode" # the test kernels' code, compiled by the build step
 arch=${KAGO_PTXAS_ARCH:-sm_90}
 ptxas=${PTXAS:-$(command -v ptxas || echo /usr/local/cuda/bin/ptxas)}
 fail=0

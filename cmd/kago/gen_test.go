@@ -77,7 +77,7 @@ func genInto(t *testing.T, dir string, targets ...driver.Target) {
 	if len(targets) == 0 {
 		targets = codegen.Targets()
 	}
-	out, err := generate(codegen.Config{Dir: dir}, targets)
+	out, err := generate(codegen.Config{Dir: dir}, targets, true)
 	require.NoError(t, err)
 	require.NoError(t, out.write(dir))
 }

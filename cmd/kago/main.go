@@ -4,7 +4,7 @@
 //
 // Usage:
 //
-//	kago gen [-bounds=false] [-targets clc,spirv,ptx] [dir]  write dir/kago_kernels.go and dir/kago_kernels/ (default: .)
+//	kago gen [-bounds=false] [-targets clc,spirv,ptx] [-embed=false] [dir]  write dir/kago_kernels.go and dir/kago_kernels/ (default: .)
 //	kago ir [-bounds=false] pkg.Kernel    print the kernel's portable LLVM IR
 //	kago clc [-bounds=false] pkg.Kernel   print the kernel's OpenCL C
 //	kago spirv [-bounds=false] -o f pkg.Kernel  write the kernel's SPIR-V module
@@ -53,7 +53,7 @@ func run(args []string) error {
 
 func usage() {
 	fmt.Fprint(os.Stderr, `usage:
-	kago gen [-bounds=false] [-targets clc,spirv,ptx] [dir]  write dir/kago_kernels.go and dir/kago_kernels/
+	kago gen [-bounds=false] [-targets clc,spirv,ptx] [-embed=false] [dir]  write dir/kago_kernels.go and dir/kago_kernels/
 	kago ir [-bounds=false] pkg.Kernel    print the kernel's portable LLVM IR
 	kago clc [-bounds=false] pkg.Kernel   print the kernel's OpenCL C
 	kago spirv [-bounds=false] -o f pkg.Kernel  write the kernel's SPIR-V module

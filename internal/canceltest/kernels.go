@@ -4,7 +4,7 @@
 // run them.
 package canceltest
 
-//go:generate go run ../../cmd/kago gen
+//go:generate go run ../../cmd/kago gen -embed=false
 
 import "github.com/kago-dev/kago/ka"
 

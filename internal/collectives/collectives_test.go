@@ -4,6 +4,7 @@ import (
 	"context"
 	"math"
 	"math/rand/v2"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -266,12 +267,33 @@ func checkBools(t *testing.T, dev *ka.Device, groups []int) {
 // TestGroupFunctions checks that kago gen wrote a group function for the
 // collectives' kernels, so that the native backend runs them as loops over
 // the work-items (codegen/groupfn), and TestCollectives runs that path on
-// "native" and the goroutine per work-item path on "native-items".
+// "native" and the goroutine per work-item path on "native-items". A
+// generic kernel's instance gets its group function from its typed
+// launcher (NewAllKernel), which TestCollectives uses; the spec that
+// ka.NewKernel(dev, All[T]) finds has none (driver.Generic).
 func TestGroupFunctions(t *testing.T) {
-	for _, k := range []any{All[float32], All[int8], All[uint64], Bools, GroupSumBlocks, TreeSum} {
+	for _, k := range []any{Bools, GroupSumBlocks, TreeSum} {
 		spec, err := driver.LookupKernel(k)
 		require.NoError(t, err)
 		require.NotNil(t, spec.Group, spec.Name)
 		require.True(t, spec.Barrier, spec.Name)
 	}
+	dev, err := ka.Open("native")
+	require.NoError(t, err)
+	defer dev.Close()
+	typed := func(newKernel func() error, fn any) {
+		require.NoError(t, newKernel())
+		// The spec the launcher made: Typed returns it, whatever it is given.
+		spec, err := kagoGenericAll.Typed(reflect.TypeOf(fn), nil, nil)
+		require.NoError(t, err)
+		require.NotNil(t, spec.Native, spec.Name)
+		require.NotNil(t, spec.Group, spec.Name)
+		require.True(t, spec.Barrier, spec.Name)
+		untyped, err := driver.LookupKernel(fn)
+		require.NoError(t, err)
+		require.Nil(t, untyped.Group, untyped.Name)
+	}
+	typed(func() error { _, err := NewAllKernel[float32](dev); return err }, All[float32])
+	typed(func() error { _, err := NewAllKernel[int8](dev); return err }, All[int8])
+	typed(func() error { _, err := NewAllKernel[uint64](dev); return err }, All[uint64])
 }

@@ -4,7 +4,7 @@
 // "When a kernel fails").
 package faulttest
 
-//go:generate go run ../../cmd/kago gen
+//go:generate go run ../../cmd/kago gen -embed=false
 
 import (
 	"fmt"

@@ -3,43 +3,35 @@
 package subgroups
 
 import (
-	"embed"
 	"fmt"
 	"reflect"
 
+	"github.com/kago-dev/kago/internal/testcode"
 	"github.com/kago-dev/kago/ka"
 	"github.com/kago-dev/kago/ka/driver"
 )
 
-// kagoCode is the device code of one kernel function of the package,
-// by its name: its files in kago_kernels/, one per target, each with a section
-// per entry (driver.ReadCodeFile), embedded with one embed.FS per target.
-// A backend reads only its own targets' methods, so a program links only
-// the code its backends take (see driver.Code).
+// kagoCode is the device code of one kernel function of the package, by
+// its name, compiled from the package's source at first use and not
+// committed (kago gen -embed=false, for test kernels: see internal/testcode).
 type kagoCode string
 
-//go:embed kago_kernels/*.cl
-var kagoOpenCLC embed.FS
+// kagoSource compiles the package's kernels.
+var kagoSource = testcode.New("github.com/kago-dev/kago/internal/subgroups", false, driver.OpenCLC, driver.SPIRV, driver.PTX)
 
 // OpenCLC returns the OpenCL C source of the kernel's entry.
-func (c kagoCode) OpenCLC(entry string) ([]byte, error) {
-	return driver.ReadCodeFile(kagoOpenCLC, "kago_kernels/"+string(c)+".cl", entry)
+func (kagoCode) OpenCLC(entry string) ([]byte, error) {
+	return kagoSource.Code(driver.OpenCLC, entry)
 }
-
-//go:embed kago_kernels/*.spv
-var kagoSPIRV embed.FS
 
 // SPIRV returns the SPIR-V module of the kernel's entry.
-func (c kagoCode) SPIRV(entry string) ([]byte, error) {
-	return driver.ReadCodeFile(kagoSPIRV, "kago_kernels/"+string(c)+".spv", entry)
+func (kagoCode) SPIRV(entry string) ([]byte, error) {
+	return kagoSource.Code(driver.SPIRV, entry)
 }
 
-//go:embed kago_kernels/*.ptx
-var kagoPTX embed.FS
-
 // PTX returns the PTX of the kernel's entry.
-func (c kagoCode) PTX(entry string) ([]byte, error) {
-	return driver.ReadCodeFile(kagoPTX, "kago_kernels/"+string(c)+".ptx", entry)
+func (kagoCode) PTX(entry string) ([]byte, error) {
+	return kagoSource.Code(driver.PTX, entry)
 }
 
 func init() {

@@ -7,7 +7,7 @@
 // and committed.
 package subgroups
 
-//go:generate go run ../../cmd/kago gen
+//go:generate go run ../../cmd/kago gen -embed=false
 
 import "github.com/kago-dev/kago/ka"
 

@@ -6,7 +6,7 @@
 // (KAGO_NATIVE=items) and compare.
 package gftest
 
-//go:generate go run ../../../../cmd/kago gen
+//go:generate go run ../../../../cmd/kago gen -embed=false
 
 import "github.com/kago-dev/kago/ka"
 
