@@ -10,9 +10,9 @@ import (
 	"github.com/kago-dev/kago/ka/driver"
 )
 
-// kagoCode is the device code of one kernel function of the package,
-// by its name: its files in kago_kernels/, one per target, each with a section
-// per entry (driver.ReadCodeFile), embedded with one embed.FS per target.
+// kagoCode is the device code of one kernel function of the package, by
+// its name: its files in kago_kernels/, one per target, each with a section per
+// entry (driver.ReadCodeFile), embedded with one embed.FS per target.
 // A backend reads only its own targets' methods, so a program links only
 // the code its backends take (see driver.Code).
 type kagoCode string
