@@ -48,7 +48,8 @@ func GroupSize(sizes ...int) KernelOption {
 // from `kago gen` (go generate) or, when github.com/kago-dev/kago/jit is
 // imported, from the JIT; the native backend needs neither and runs fn
 // itself. The error wraps ErrUnsupported when the device cannot run the
-// kernel, saying what is missing.
+// kernel, saying what is missing. (A generic kernel's typed launcher passes
+// the *driver.KernelSpec it made for its instance instead of fn.)
 func NewKernel(dev *Device, fn any, opts ...KernelOption) (*Kernel, error) {
 	if dev == nil {
 		return nil, fmt.Errorf("ka: NewKernel on a nil device: %w", ErrInvalid)
