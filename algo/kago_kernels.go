@@ -269,9 +269,9 @@ var kagoGenericKFill = &driver.Generic{
 
 // kagoFaultsKGather_0 are fault sites of instances of KGather.
 var kagoFaultsKGather_0 = []driver.FaultSite{
-	{Kind: driver.FaultIndex, File: "sort.go", Line: 48, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-	{Kind: driver.FaultIndex, File: "sort.go", Line: 48, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Uint, driver.Int}},
-	{Kind: driver.FaultIndex, File: "sort.go", Line: 48, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "sort.go", Line: 44, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "sort.go", Line: 44, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Uint, driver.Int}},
+	{Kind: driver.FaultIndex, File: "sort.go", Line: 44, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
 }
 
 // kagoGenericKGather is the generic kernel KGather as kago gen compiled it: the
@@ -303,8 +303,8 @@ var kagoGenericKGather = &driver.Generic{
 
 // kagoFaultsKInt64FromKey_0 are fault sites of instances of KInt64FromKey.
 var kagoFaultsKInt64FromKey_0 = []driver.FaultSite{
-	{Kind: driver.FaultIndex, File: "sort.go", Line: 40, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-	{Kind: driver.FaultIndex, File: "sort.go", Line: 40, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "sort.go", Line: 36, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "sort.go", Line: 36, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
 }
 
 // kagoGenericKInt64FromKey is the generic kernel KInt64FromKey as kago gen compiled it: the
@@ -328,8 +328,8 @@ var kagoGenericKInt64FromKey = &driver.Generic{
 
 // kagoFaultsKInt64Key_0 are fault sites of instances of KInt64Key.
 var kagoFaultsKInt64Key_0 = []driver.FaultSite{
-	{Kind: driver.FaultIndex, File: "sort.go", Line: 32, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-	{Kind: driver.FaultIndex, File: "sort.go", Line: 32, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "sort.go", Line: 28, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "sort.go", Line: 28, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
 }
 
 // kagoGenericKInt64Key is the generic kernel KInt64Key as kago gen compiled it: the
@@ -353,8 +353,8 @@ var kagoGenericKInt64Key = &driver.Generic{
 
 // kagoFaultsKIntFromKey_0 are fault sites of instances of KIntFromKey.
 var kagoFaultsKIntFromKey_0 = []driver.FaultSite{
-	{Kind: driver.FaultIndex, File: "sort.go", Line: 24, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-	{Kind: driver.FaultIndex, File: "sort.go", Line: 24, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "sort.go", Line: 20, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "sort.go", Line: 20, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
 }
 
 // kagoGenericKIntFromKey is the generic kernel KIntFromKey as kago gen compiled it: the
@@ -380,8 +380,8 @@ var kagoGenericKIntFromKey = &driver.Generic{
 
 // kagoFaultsKIntKey_0 are fault sites of instances of KIntKey.
 var kagoFaultsKIntKey_0 = []driver.FaultSite{
-	{Kind: driver.FaultIndex, File: "sort.go", Line: 16, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-	{Kind: driver.FaultIndex, File: "sort.go", Line: 16, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "sort.go", Line: 12, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "sort.go", Line: 12, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
 }
 
 // kagoGenericKIntKey is the generic kernel KIntKey as kago gen compiled it: the

@@ -64,6 +64,7 @@ func init() {
 		},
 		Faults: []driver.FaultSite{
 			{Kind: driver.FaultIndex, File: "kernels.go", Line: 51, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 55, Format: "GroupBroadcast from work-item %d of a group of %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
 			{Kind: driver.FaultIndex, File: "kernels.go", Line: 57, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
 			{Kind: driver.FaultIndex, File: "kernels.go", Line: 57, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
 			{Kind: driver.FaultIndex, File: "kernels.go", Line: 57, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
@@ -87,6 +88,42 @@ func init() {
 			a3 := args[3].Value.([]bool)
 			a4 := args[4].Value.([]bool)
 			return func(g *driver.WorkGroup) { kagoGroupBools(g, a0, a1, a2, a3, a4) }
+		},
+	})
+	driver.RegisterKernel(Broadcast2, &driver.KernelSpec{
+		Name:  "Broadcast2",
+		Entry: "Broadcast2",
+		Params: []driver.Param{
+			{Name: "from", Type: driver.Int},
+			{Name: "out", Type: driver.Int32, Slice: true},
+		},
+		DeviceParams: driver.DeviceParams{
+			{Kind: driver.ParamScalar, Arg: 0, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
+			{Kind: driver.ParamLength, Arg: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
+			{Kind: driver.ParamFaultRecord, Size: 8},
+			{Kind: driver.ParamLaunchID, Size: 4},
+		},
+		Faults: []driver.FaultSite{
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 69, Format: "GroupBroadcast from work-item %d of a group of %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 73, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+		},
+		Barrier:  true,
+		Needs:    0,
+		MaxGroup: 1024,
+		Code:     kagoCode("Broadcast2"),
+		Native: func(args []driver.Arg) func(driver.Item) {
+			a0 := args[0].Value.(int)
+			a1 := args[1].Value.([]int32)
+			return func(it driver.Item) { Broadcast2(ka.Item(it), a0, a1) }
+		},
+		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+			a0 := args[0].Value.(int)
+			a1 := args[1].Value.([]int32)
+			return func(g *driver.WorkGroup) { kagoGroupBroadcast2(g, a0, a1) }
 		},
 	})
 	driver.RegisterKernel(GroupSumBlocks, &driver.KernelSpec{
@@ -173,6 +210,7 @@ var kagoFaultsAll_0 = []driver.FaultSite{
 	{Kind: driver.FaultIndex, File: "kernels.go", Line: 21, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
 	{Kind: driver.FaultIndex, File: "kernels.go", Line: 23, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
 	{Kind: driver.FaultIndex, File: "kernels.go", Line: 24, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "kernels.go", Line: 35, Format: "GroupBroadcast from work-item %d of a group of %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
 	{Kind: driver.FaultIndex, File: "kernels.go", Line: 37, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
 	{Kind: driver.FaultIndex, File: "kernels.go", Line: 37, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
 	{Kind: driver.FaultIndex, File: "kernels.go", Line: 37, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
@@ -301,6 +339,27 @@ func (k BoolsKernel) Launch(s *ka.Stream, r ka.NDRange, from int, in *ka.Array[b
 		return fmt.Errorf("launching Bools: a zero BoolsKernel, not one from NewBoolsKernel: %w", ka.ErrInvalid)
 	}
 	return k.k.Launch(s, r, from, in, all, anyOf, bc)
+}
+
+// Broadcast2Kernel is the kernel Broadcast2 loaded on a device. Its Launch
+// takes Broadcast2's parameters, so a wrong argument is a compile error.
+type Broadcast2Kernel struct{ k *ka.Kernel }
+
+// NewBroadcast2Kernel loads the kernel Broadcast2 on dev, as ka.NewKernel does.
+func NewBroadcast2Kernel(dev *ka.Device, opts ...ka.KernelOption) (Broadcast2Kernel, error) {
+	k, err := ka.NewKernel(dev, Broadcast2, opts...)
+	return Broadcast2Kernel{k}, err
+}
+
+// Kernel returns the loaded kernel (nil for the zero Broadcast2Kernel).
+func (k Broadcast2Kernel) Kernel() *ka.Kernel { return k.k }
+
+// Launch enqueues Broadcast2 on s over r, as ka.Kernel.Launch does.
+func (k Broadcast2Kernel) Launch(s *ka.Stream, r ka.NDRange, from int, out *ka.Array[int32]) error {
+	if k.k == nil {
+		return fmt.Errorf("launching Broadcast2: a zero Broadcast2Kernel, not one from NewBroadcast2Kernel: %w", ka.ErrInvalid)
+	}
+	return k.k.Launch(s, r, from, out)
 }
 
 // GroupSumBlocksKernel is the kernel GroupSumBlocks loaded on a device. Its Launch
@@ -613,6 +672,65 @@ func kagoGroupBools(kg *driver.WorkGroup, from int, in []bool, all, anyOf, bc []
 				b := coll2
 				if i < len(in) {
 					all[i], anyOf[i], bc[i] = a, o, b
+				}
+			}
+		}
+	}
+}
+
+// kagoGroupBroadcast2 runs one work-group of Broadcast2, its work-items as loops
+// (see package groupfn).
+func kagoGroupBroadcast2(kg *driver.WorkGroup, from int, out []int32) {
+	n0 := kg.Size[0]
+	n1 := kg.Size[1]
+	n2 := kg.Size[2]
+	b0 := kg.ID[0] * n0
+	b1 := kg.ID[1] * n1
+	b2 := kg.ID[2] * n2
+	gs0 := kg.GlobalSize[0]
+	gs1 := kg.GlobalSize[1]
+	coll0In := driver.GroupPrivate[int32](kg, 0)
+	coll1In := driver.GroupPrivate[int32](kg, 1)
+	for lz := range n2 {
+		for ly := range n1 {
+			lrow := n0 * (ly + n1*lz)
+			for lx := range n0 {
+				l := lrow + lx
+				coll0In[l] = int32(l)
+			}
+		}
+	}
+	coll0 := driver.Broadcast(coll0In, from)
+	for range n2 {
+		for range n1 {
+			for range n0 {
+				b := coll0
+				_ = b // computed again after the barrier
+			}
+		}
+	}
+	for lz := range n2 {
+		for ly := range n1 {
+			lrow := n0 * (ly + n1*lz)
+			for lx := range n0 {
+				l := lrow + lx
+				b := coll0
+				coll1In[l] = b
+			}
+		}
+	}
+	coll1 := driver.ReduceSum(coll1In)
+	for lz := range n2 {
+		gz := b2 + lz
+		for ly := range n1 {
+			gy := b1 + ly
+			row := gs0 * (gy + gs1*gz)
+			for lx := range n0 {
+				gx := b0 + lx
+				b := coll0
+				s := coll1
+				if gx < kg.GlobalSize[0] && gy < kg.GlobalSize[1] && gz < kg.GlobalSize[2] {
+					out[(row + gx)] = b + s
 				}
 			}
 		}

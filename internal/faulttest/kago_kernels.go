@@ -36,6 +36,104 @@ func (kagoCode) PTX(entry string) ([]byte, error) {
 }
 
 func init() {
+	driver.RegisterKernel(Broadcast, &driver.KernelSpec{
+		Name:  "Broadcast",
+		Entry: "Broadcast",
+		Params: []driver.Param{
+			{Name: "out", Type: driver.Int32, Slice: true},
+			{Name: "from", Type: driver.Int},
+		},
+		DeviceParams: driver.DeviceParams{
+			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
+			{Kind: driver.ParamLength, Arg: 0, Size: 8},
+			{Kind: driver.ParamScalar, Arg: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
+			{Kind: driver.ParamFaultRecord, Size: 8},
+			{Kind: driver.ParamLaunchID, Size: 4},
+		},
+		Faults: []driver.FaultSite{
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 159, Format: "GroupBroadcast from work-item %d of a group of %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 163, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+		},
+		Barrier:  true,
+		Needs:    0,
+		MaxGroup: 1024,
+		Code:     kagoCode("Broadcast"),
+		Native: func(args []driver.Arg) func(driver.Item) {
+			a0 := args[0].Value.([]int32)
+			a1 := args[1].Value.(int)
+			return func(it driver.Item) { Broadcast(ka.Item(it), a0, a1) }
+		},
+		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+			a0 := args[0].Value.([]int32)
+			a1 := args[1].Value.(int)
+			return func(g *driver.WorkGroup) { kagoGroupBroadcast(g, a0, a1) }
+		},
+	})
+	driver.RegisterKernel(BroadcastNext, &driver.KernelSpec{
+		Name:  "BroadcastNext",
+		Entry: "BroadcastNext",
+		Params: []driver.Param{
+			{Name: "out", Type: driver.Int32, Slice: true},
+		},
+		DeviceParams: driver.DeviceParams{
+			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
+			{Kind: driver.ParamLength, Arg: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
+			{Kind: driver.ParamFaultRecord, Size: 8},
+			{Kind: driver.ParamLaunchID, Size: 4},
+		},
+		Faults: []driver.FaultSite{
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 174, Format: "GroupBroadcast from work-item %d of a group of %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 176, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+		},
+		Barrier:  true,
+		Needs:    0,
+		MaxGroup: 1024,
+		Code:     kagoCode("BroadcastNext"),
+		Native: func(args []driver.Arg) func(driver.Item) {
+			a0 := args[0].Value.([]int32)
+			return func(it driver.Item) { BroadcastNext(ka.Item(it), a0) }
+		},
+		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+			a0 := args[0].Value.([]int32)
+			return func(g *driver.WorkGroup) { kagoGroupBroadcastNext(g, a0) }
+		},
+	})
+	driver.RegisterKernel(BroadcastNoCheck, &driver.KernelSpec{
+		Name:  "BroadcastNoCheck",
+		Entry: "BroadcastNoCheck",
+		Params: []driver.Param{
+			{Name: "out", Type: driver.Int32, Slice: true},
+			{Name: "from", Type: driver.Int},
+		},
+		DeviceParams: driver.DeviceParams{
+			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
+			{Kind: driver.ParamLength, Arg: 0, Size: 8},
+			{Kind: driver.ParamScalar, Arg: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
+		},
+		Barrier:  true,
+		Needs:    0,
+		MaxGroup: 1024,
+		Code:     kagoCode("BroadcastNoCheck"),
+		Native: func(args []driver.Arg) func(driver.Item) {
+			a0 := args[0].Value.([]int32)
+			a1 := args[1].Value.(int)
+			return func(it driver.Item) { BroadcastNoCheck(ka.Item(it), a0, a1) }
+		},
+		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+			a0 := args[0].Value.([]int32)
+			a1 := args[1].Value.(int)
+			return func(g *driver.WorkGroup) { kagoGroupBroadcastNoCheck(g, a0, a1) }
+		},
+	})
 	driver.RegisterGeneric(kagoGenericDiv)
 	driver.RegisterKernel(Fill, &driver.KernelSpec{
 		Name:  "Fill",
@@ -55,7 +153,7 @@ func init() {
 			{Kind: driver.ParamLaunchID, Size: 4},
 		},
 		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 157, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 199, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
 		},
 		Barrier: false,
 		Needs:   0,
@@ -87,9 +185,9 @@ func init() {
 			{Kind: driver.ParamLaunchID, Size: 4},
 		},
 		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 166, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 167, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 167, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 208, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 209, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 209, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
 		},
 		Barrier: false,
 		Needs:   0,
@@ -547,6 +645,69 @@ var kagoGenericRem = &driver.Generic{
 	},
 }
 
+// BroadcastKernel is the kernel Broadcast loaded on a device. Its Launch
+// takes Broadcast's parameters, so a wrong argument is a compile error.
+type BroadcastKernel struct{ k *ka.Kernel }
+
+// NewBroadcastKernel loads the kernel Broadcast on dev, as ka.NewKernel does.
+func NewBroadcastKernel(dev *ka.Device, opts ...ka.KernelOption) (BroadcastKernel, error) {
+	k, err := ka.NewKernel(dev, Broadcast, opts...)
+	return BroadcastKernel{k}, err
+}
+
+// Kernel returns the loaded kernel (nil for the zero BroadcastKernel).
+func (k BroadcastKernel) Kernel() *ka.Kernel { return k.k }
+
+// Launch enqueues Broadcast on s over r, as ka.Kernel.Launch does.
+func (k BroadcastKernel) Launch(s *ka.Stream, r ka.NDRange, out *ka.Array[int32], from int) error {
+	if k.k == nil {
+		return fmt.Errorf("launching Broadcast: a zero BroadcastKernel, not one from NewBroadcastKernel: %w", ka.ErrInvalid)
+	}
+	return k.k.Launch(s, r, out, from)
+}
+
+// BroadcastNextKernel is the kernel BroadcastNext loaded on a device. Its Launch
+// takes BroadcastNext's parameters, so a wrong argument is a compile error.
+type BroadcastNextKernel struct{ k *ka.Kernel }
+
+// NewBroadcastNextKernel loads the kernel BroadcastNext on dev, as ka.NewKernel does.
+func NewBroadcastNextKernel(dev *ka.Device, opts ...ka.KernelOption) (BroadcastNextKernel, error) {
+	k, err := ka.NewKernel(dev, BroadcastNext, opts...)
+	return BroadcastNextKernel{k}, err
+}
+
+// Kernel returns the loaded kernel (nil for the zero BroadcastNextKernel).
+func (k BroadcastNextKernel) Kernel() *ka.Kernel { return k.k }
+
+// Launch enqueues BroadcastNext on s over r, as ka.Kernel.Launch does.
+func (k BroadcastNextKernel) Launch(s *ka.Stream, r ka.NDRange, out *ka.Array[int32]) error {
+	if k.k == nil {
+		return fmt.Errorf("launching BroadcastNext: a zero BroadcastNextKernel, not one from NewBroadcastNextKernel: %w", ka.ErrInvalid)
+	}
+	return k.k.Launch(s, r, out)
+}
+
+// BroadcastNoCheckKernel is the kernel BroadcastNoCheck loaded on a device. Its Launch
+// takes BroadcastNoCheck's parameters, so a wrong argument is a compile error.
+type BroadcastNoCheckKernel struct{ k *ka.Kernel }
+
+// NewBroadcastNoCheckKernel loads the kernel BroadcastNoCheck on dev, as ka.NewKernel does.
+func NewBroadcastNoCheckKernel(dev *ka.Device, opts ...ka.KernelOption) (BroadcastNoCheckKernel, error) {
+	k, err := ka.NewKernel(dev, BroadcastNoCheck, opts...)
+	return BroadcastNoCheckKernel{k}, err
+}
+
+// Kernel returns the loaded kernel (nil for the zero BroadcastNoCheckKernel).
+func (k BroadcastNoCheckKernel) Kernel() *ka.Kernel { return k.k }
+
+// Launch enqueues BroadcastNoCheck on s over r, as ka.Kernel.Launch does.
+func (k BroadcastNoCheckKernel) Launch(s *ka.Stream, r ka.NDRange, out *ka.Array[int32], from int) error {
+	if k.k == nil {
+		return fmt.Errorf("launching BroadcastNoCheck: a zero BroadcastNoCheckKernel, not one from NewBroadcastNoCheckKernel: %w", ka.ErrInvalid)
+	}
+	return k.k.Launch(s, r, out, from)
+}
+
 // DivKernel is an instance of the generic kernel Div loaded on a device. Its Launch
 // takes Div's parameters, so a wrong argument is a compile error.
 type DivKernel[T interface {
@@ -902,6 +1063,162 @@ func (k WriteKernel) Launch(s *ka.Stream, r ka.NDRange, x *ka.Array[int32], at i
 		return fmt.Errorf("launching Write: a zero WriteKernel, not one from NewWriteKernel: %w", ka.ErrInvalid)
 	}
 	return k.k.Launch(s, r, x, at)
+}
+
+// kagoGroupBroadcast runs one work-group of Broadcast, its work-items as loops
+// (see package groupfn).
+func kagoGroupBroadcast(kg *driver.WorkGroup, out []int32, from int) {
+	n0 := kg.Size[0]
+	n1 := kg.Size[1]
+	n2 := kg.Size[2]
+	b0 := kg.ID[0] * n0
+	b1 := kg.ID[1] * n1
+	b2 := kg.ID[2] * n2
+	gs0 := kg.GlobalSize[0]
+	gs1 := kg.GlobalSize[1]
+	coll0In := driver.GroupPrivate[int32](kg, 0)
+	coll1In := driver.GroupPrivate[int32](kg, 1)
+	for lz := range n2 {
+		for ly := range n1 {
+			lrow := n0 * (ly + n1*lz)
+			for lx := range n0 {
+				l := lrow + lx
+				coll0In[l] = int32(l)
+			}
+		}
+	}
+	coll0 := driver.Broadcast(coll0In, from)
+	for range n2 {
+		for range n1 {
+			for range n0 {
+				b := coll0
+				_ = b // computed again after the barrier
+			}
+		}
+	}
+	for lz := range n2 {
+		for ly := range n1 {
+			lrow := n0 * (ly + n1*lz)
+			for lx := range n0 {
+				l := lrow + lx
+				b := coll0
+				coll1In[l] = b
+			}
+		}
+	}
+	coll1 := driver.ReduceSum(coll1In)
+	for lz := range n2 {
+		gz := b2 + lz
+		for ly := range n1 {
+			gy := b1 + ly
+			row := gs0 * (gy + gs1*gz)
+			for lx := range n0 {
+				gx := b0 + lx
+				s := coll1
+				if i := (row + gx); i < len(out) {
+					out[i] = s
+				}
+			}
+		}
+	}
+}
+
+// kagoGroupBroadcastNext runs one work-group of BroadcastNext, its work-items as loops
+// (see package groupfn).
+func kagoGroupBroadcastNext(kg *driver.WorkGroup, out []int32) {
+	n0 := kg.Size[0]
+	n1 := kg.Size[1]
+	n2 := kg.Size[2]
+	b0 := kg.ID[0] * n0
+	b1 := kg.ID[1] * n1
+	b2 := kg.ID[2] * n2
+	gs0 := kg.GlobalSize[0]
+	gs1 := kg.GlobalSize[1]
+	coll0In := driver.GroupPrivate[int32](kg, 0)
+	coll0From := driver.GroupPrivate[int](kg, 1)
+	for lz := range n2 {
+		for ly := range n1 {
+			lrow := n0 * (ly + n1*lz)
+			for lx := range n0 {
+				l := lrow + lx
+				coll0In[l] = int32(l)
+				coll0From[l] = l + 1
+			}
+		}
+	}
+	coll0 := driver.Broadcast(coll0In, coll0From...)
+	for lz := range n2 {
+		gz := b2 + lz
+		for ly := range n1 {
+			gy := b1 + ly
+			row := gs0 * (gy + gs1*gz)
+			for lx := range n0 {
+				gx := b0 + lx
+				b := coll0
+				if i := (row + gx); i < len(out) {
+					out[i] = b
+				}
+			}
+		}
+	}
+}
+
+// kagoGroupBroadcastNoCheck runs one work-group of BroadcastNoCheck, its work-items as loops
+// (see package groupfn).
+func kagoGroupBroadcastNoCheck(kg *driver.WorkGroup, out []int32, from int) {
+	n0 := kg.Size[0]
+	n1 := kg.Size[1]
+	n2 := kg.Size[2]
+	b0 := kg.ID[0] * n0
+	b1 := kg.ID[1] * n1
+	b2 := kg.ID[2] * n2
+	gs0 := kg.GlobalSize[0]
+	gs1 := kg.GlobalSize[1]
+	coll0In := driver.GroupPrivate[int32](kg, 0)
+	coll1In := driver.GroupPrivate[int32](kg, 1)
+	for lz := range n2 {
+		for ly := range n1 {
+			lrow := n0 * (ly + n1*lz)
+			for lx := range n0 {
+				l := lrow + lx
+				coll0In[l] = int32(l)
+			}
+		}
+	}
+	coll0 := driver.Broadcast(coll0In, from)
+	for range n2 {
+		for range n1 {
+			for range n0 {
+				b := coll0
+				_ = b // computed again after the barrier
+			}
+		}
+	}
+	for lz := range n2 {
+		for ly := range n1 {
+			lrow := n0 * (ly + n1*lz)
+			for lx := range n0 {
+				l := lrow + lx
+				b := coll0
+				coll1In[l] = b
+			}
+		}
+	}
+	coll1 := driver.ReduceSum(coll1In)
+	for lz := range n2 {
+		gz := b2 + lz
+		for ly := range n1 {
+			gy := b1 + ly
+			row := gs0 * (gy + gs1*gz)
+			for lx := range n0 {
+				gx := b0 + lx
+				s := coll1
+				if i := (row + gx); i < len(out) {
+					out[i] = s
+				}
+			}
+		}
+	}
 }
 
 // kagoGroupDiv runs one work-group of Div, its work-items as loops

@@ -35,6 +35,7 @@ func (kagoCode) PTX(entry string) ([]byte, error) {
 }
 
 func init() {
+	driver.RegisterGeneric(kagoGenericLanes)
 	driver.RegisterGeneric(kagoGenericOps)
 	// Queries runs a work-item at a time on native: ka.SubgroupBallot: group functions do not emulate subgroups.
 	driver.RegisterKernel(Queries, &driver.KernelSpec{
@@ -127,6 +128,34 @@ func init() {
 	})
 }
 
+// kagoFaultsLanes_0 are fault sites of instances of Lanes.
+var kagoFaultsLanes_0 = []driver.FaultSite{
+	{Kind: driver.FaultIndex, File: "kernels.go", Line: 85, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "kernels.go", Line: 85, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "kernels.go", Line: 85, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "kernels.go", Line: 90, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "kernels.go", Line: 90, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+}
+
+// Lanes runs a work-item at a time on native: ka.SubgroupShuffle: group functions do not emulate subgroups.
+// kagoGenericLanes is the generic kernel Lanes as kago gen compiled it: the
+// specs of its instances are made at their first use (driver.Generic).
+var kagoGenericLanes = &driver.Generic{
+	Symbol: "github.com/kago-dev/kago/internal/subgroups.Lanes",
+	Params: []driver.Param{
+		{Name: "lanes", Slice: true},
+		{Name: "masks", Slice: true},
+		{Name: "in", Slice: true},
+		{Name: "shuf", Slice: true},
+		{Name: "xor", Slice: true},
+	},
+	Code: kagoCode("Lanes"),
+	Instances: []driver.Instance{
+		{Name: "Lanes[int32]", Entry: "Lanes_int32", Func: (func(ka.Item, []int, []int, []int32, []int32, []int32))(nil), Faults: kagoFaultsLanes_0, Barrier: true},
+		{Name: "Lanes[uint64]", Entry: "Lanes_uint64", Func: (func(ka.Item, []int, []int, []uint64, []uint64, []uint64))(nil), Faults: kagoFaultsLanes_0, Barrier: true},
+	},
+}
+
 // kagoFaultsOps_0 are fault sites of instances of Ops.
 var kagoFaultsOps_0 = []driver.FaultSite{
 	{Kind: driver.FaultIndex, File: "kernels.go", Line: 25, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
@@ -164,6 +193,47 @@ var kagoGenericOps = &driver.Generic{
 		{Name: "Ops[uint64]", Entry: "Ops_uint64", Func: (func(ka.Item, int, int, []uint64, []uint64, []uint64, []uint64, []uint64, []uint64))(nil), Faults: kagoFaultsOps_0, Barrier: true},
 		{Name: "Ops[uint8]", Entry: "Ops_uint8", Func: (func(ka.Item, int, int, []uint8, []uint8, []uint8, []uint8, []uint8, []uint8))(nil), Faults: kagoFaultsOps_0, Barrier: true},
 	},
+}
+
+// LanesKernel is an instance of the generic kernel Lanes loaded on a device. Its Launch
+// takes Lanes's parameters, so a wrong argument is a compile error.
+type LanesKernel[T interface {
+	ka.Scalar
+	ka.Number
+}] struct{ k *ka.Kernel }
+
+// NewLanesKernel loads an instance of the generic kernel Lanes on dev, as
+// ka.NewKernel does. Its type arguments must be those of an instance that
+// kago gen compiled (a call of it in this package makes kago gen compile
+// that instance); for any other the error wraps ka.ErrUnsupported.
+func NewLanesKernel[T interface {
+	ka.Scalar
+	ka.Number
+}](dev *ka.Device, opts ...ka.KernelOption) (LanesKernel[T], error) {
+	spec, err := kagoGenericLanes.Typed(reflect.TypeFor[func(ka.Item, []int, []int, []T, []T, []T)](), func(args []driver.Arg) func(driver.Item) {
+		a0 := driver.ArgValue[[]int](args[0])
+		a1 := driver.ArgValue[[]int](args[1])
+		a2 := driver.ArgValue[[]T](args[2])
+		a3 := driver.ArgValue[[]T](args[3])
+		a4 := driver.ArgValue[[]T](args[4])
+		return func(it driver.Item) { Lanes[T](ka.Item(it), a0, a1, a2, a3, a4) }
+	}, nil)
+	if err != nil {
+		return LanesKernel[T]{}, err
+	}
+	k, err := ka.NewKernel(dev, spec, opts...)
+	return LanesKernel[T]{k}, err
+}
+
+// Kernel returns the loaded kernel (nil for the zero LanesKernel).
+func (k LanesKernel[T]) Kernel() *ka.Kernel { return k.k }
+
+// Launch enqueues Lanes on s over r, as ka.Kernel.Launch does.
+func (k LanesKernel[T]) Launch(s *ka.Stream, r ka.NDRange, lanes *ka.Array[int], masks *ka.Array[int], in *ka.Array[T], shuf *ka.Array[T], xor *ka.Array[T]) error {
+	if k.k == nil {
+		return fmt.Errorf("launching Lanes: a zero LanesKernel, not one from NewLanesKernel: %w", ka.ErrInvalid)
+	}
+	return k.k.Launch(s, r, lanes, masks, in, shuf, xor)
 }
 
 // OpsKernel is an instance of the generic kernel Ops loaded on a device. Its Launch

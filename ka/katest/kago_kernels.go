@@ -138,7 +138,7 @@ func init() {
 		},
 		Barrier: false,
 		Needs:   0,
-		Code:    kagoCode{},
+		Code:    kagoCode("Busy"),
 		Native: func(args []driver.Arg) func(driver.Item) {
 			a0 := args[0].Value.([]int32)
 			a1 := args[1].Value.(int32)
@@ -332,7 +332,7 @@ func init() {
 		},
 		Barrier: false,
 		Needs:   0,
-		Code:    kagoCode{},
+		Code:    kagoCode("MatrixAt"),
 		Native: func(args []driver.Arg) func(driver.Item) {
 			a0 := args[0].Value.(ka.Matrix[float32])
 			a1 := args[1].Value.([]int)
@@ -350,8 +350,8 @@ func init() {
 		Name:  "PairSum",
 		Entry: "PairSum",
 		Params: []driver.Param{
-			{Name: "p", Type: driver.Invalid, StructSize: 8, Fields: []driver.Field{{Offset: 0, Size: 4}, {Offset: 4, Size: 4}}},
-			{Name: "ps", Type: driver.Invalid, Slice: true},
+			{Name: "p", StructSize: 8, Fields: []driver.Field{{Offset: 0, Size: 4}, {Offset: 4, Size: 4}}},
+			{Name: "ps", Slice: true, StructSize: 8},
 			{Name: "out", Type: driver.Float32, Slice: true},
 		},
 		DeviceParams: driver.DeviceParams{
@@ -374,7 +374,7 @@ func init() {
 		},
 		Barrier: false,
 		Needs:   0,
-		Code:    kagoCode{},
+		Code:    kagoCode("PairSum"),
 		Native: func(args []driver.Arg) func(driver.Item) {
 			a0 := args[0].Value.(Pair)
 			a1 := args[1].Value.([]Pair)
@@ -412,7 +412,7 @@ func init() {
 		},
 		Barrier: false,
 		Needs:   0,
-		Code:    kagoCode{},
+		Code:    kagoCode("Poke"),
 		Native: func(args []driver.Arg) func(driver.Item) {
 			a0 := args[0].Value.([]int32)
 			a1 := args[1].Value.(int)
@@ -578,7 +578,7 @@ func init() {
 		},
 		Barrier: false,
 		Needs:   0,
-		Code:    kagoCode{},
+		Code:    kagoCode("VolumeAt"),
 		Native: func(args []driver.Arg) func(driver.Item) {
 			a0 := args[0].Value.(ka.Volume[float32])
 			a1 := args[1].Value.([]int)
