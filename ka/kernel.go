@@ -73,7 +73,14 @@ func NewKernel(dev *Device, fn any, opts ...KernelOption) (*Kernel, error) {
 		s.Native = reflectNative(fn)
 		spec = &s
 	}
-	k := &Kernel{dev: dev, spec: spec, types: paramTypes(fn)}
+	ft := reflect.TypeOf(fn)
+	if s, ok := fn.(*driver.KernelSpec); ok {
+		ft = s.Func
+	}
+	if ft == nil || ft.Kind() != reflect.Func || ft.NumIn() == 0 {
+		return nil, fmt.Errorf("ka: NewKernel: %s: no Go function type to check its arguments against (a KernelSpec passed as a kernel needs its Func): %w", spec.Name, ErrInvalid)
+	}
+	k := &Kernel{dev: dev, spec: spec, types: paramTypes(ft)}
 	if len(k.types) != len(spec.Params) {
 		return nil, fmt.Errorf("ka: NewKernel: %s: its code describes %d parameters, the function has %d (stale generated code? run go generate): %w", spec.Name, len(spec.Params), len(k.types), ErrInvalid)
 	}
@@ -250,11 +257,10 @@ func (k *Kernel) badArg(i int, err error) error {
 	return fmt.Errorf("ka: launching %s: argument %d (%s) %v: %w", k.spec.Name, i+1, k.param(i), err, ErrBadLaunch)
 }
 
-// paramTypes are the Go types of the parameters of the kernel function fn
-// after its Item: a launch of an untyped argument list checks struct
+// paramTypes are the Go types of the parameters of a kernel function of
+// type t after its Item: a launch of an untyped argument list checks struct
 // arguments and the elements of struct arrays against them, type for type.
-func paramTypes(fn any) []reflect.Type {
-	t := reflect.TypeOf(fn)
+func paramTypes(t reflect.Type) []reflect.Type {
 	types := make([]reflect.Type, t.NumIn()-1)
 	for i := range types {
 		types[i] = t.In(i + 1)

@@ -148,7 +148,7 @@ func (g *Generic) makeSpec(in *Instance) *KernelSpec {
 		}
 	}
 	return &KernelSpec{Name: in.Name, Entry: in.Entry, Params: params, DeviceParams: layout, Barrier: in.Barrier,
-		Needs: in.Needs, MaxGroup: in.MaxGroup, Faults: in.Faults, Code: g.Code}
+		Needs: in.Needs, MaxGroup: in.MaxGroup, Faults: in.Faults, Code: g.Code, Func: reflect.TypeOf(in.Func)}
 }
 
 // paramsOf is Params with the types of scalar parameters and of slices'

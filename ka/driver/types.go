@@ -3,6 +3,7 @@ package driver
 import (
 	"errors"
 	"fmt"
+	"reflect"
 )
 
 // Sentinel errors. Package ka re-exports them; match them with errors.Is.
@@ -291,4 +292,10 @@ type KernelSpec struct {
 	// can transform (docs/backends.md), nil for the others and for kernels
 	// without generated code.
 	Group GroupFunc
+	// Func is the kernel function's Go type, set on the specs a Generic
+	// makes: a typed launcher passes the spec itself to ka.NewKernel,
+	// which checks untyped launches' struct arguments against the
+	// parameter types it reads here. (For a kernel given as a function,
+	// ka reads them from the function.)
+	Func reflect.Type
 }
