@@ -74,7 +74,7 @@ func openNative(t *testing.T) *ka.Device {
 
 func kernel(t *testing.T, dev *ka.Device, fn any) *ka.Kernel {
 	t.Helper()
-	k, err := ka.NewKernel(dev, fn, ka.GroupSize(64))
+	k, err := ka.NewKernel(dev, fn, ka.WithGroupSize(64))
 	require.NoError(t, err)
 	return k
 }

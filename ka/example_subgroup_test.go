@@ -40,7 +40,7 @@ func ExampleSubgroupSum() {
 	sums, _ := ka.Alloc[int32](dev, len(in))
 	lanes, _ := ka.Alloc[int32](dev, len(in))
 	// Groups of 10: subgroups of 8 and 2 work-items in each.
-	k, err := ka.NewKernel(dev, SubgroupSums, ka.GroupSize(10))
+	k, err := ka.NewKernel(dev, SubgroupSums, ka.WithGroupSize(10))
 	if err != nil {
 		fmt.Println(err)
 		return

@@ -42,7 +42,7 @@ func ExampleKernel_Launch() {
 
 	x, _ := ka.FromSlice(ctx, dev, []int32{1, 2, 3, 4, 5})
 	defer x.Free()
-	k, err := ka.NewKernel(dev, AddOne, ka.GroupSize(2))
+	k, err := ka.NewKernel(dev, AddOne, ka.WithGroupSize(2))
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -129,7 +129,7 @@ func ExampleLocalArray() {
 	}
 	x, _ := ka.FromSlice(ctx, dev, h)
 	defer x.Free()
-	k, _ := ka.NewKernel(dev, Reverse64, ka.GroupSize(64))
+	k, _ := ka.NewKernel(dev, Reverse64, ka.WithGroupSize(64))
 	_ = k.Launch(dev.Stream(), ka.Range(128), x)
 	_ = x.Read(ctx, h)
 	fmt.Println(h[0], h[63], h[64], h[127])
@@ -184,7 +184,7 @@ func ExampleRange2() {
 	const rows, cols = 3, 4
 	m, _ := ka.Alloc[int32](dev, rows*cols)
 	defer m.Free()
-	k, _ := ka.NewKernel(dev, Fill, ka.GroupSize(2, 2)) // 2×2 groups; the range is not a multiple
+	k, _ := ka.NewKernel(dev, Fill, ka.WithGroupSize(2, 2)) // 2×2 groups; the range is not a multiple
 	_ = k.Launch(dev.Stream(), ka.Range2(cols, rows), cols, m)
 	out := make([]int32, rows*cols)
 	_ = m.Read(ctx, out)

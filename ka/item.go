@@ -42,7 +42,7 @@ func (it Item) LocalID(d int) int { return it.w().LocalID[d] }
 func (it Item) GroupID(d int) int { return it.w().GroupID[d] }
 
 // GroupSize is the launch's group size in dimension d (the kernel's
-// GroupSize option). It is the same in every group, also in a partial last
+// WithGroupSize option). It is the same in every group, also in a partial last
 // group.
 func (it Item) GroupSize(d int) int { return it.w().GroupSize[d] }
 

@@ -16,7 +16,7 @@
 //
 //	dev, err := ka.Open("")                  // KAGO_BACKEND, else the best available
 //	x, err := ka.FromSlice(ctx, dev, hostX)  // *ka.Array[float32]
-//	k, err := ka.NewKernel(dev, Saxpy, ka.GroupSize(256))
+//	k, err := ka.NewKernel(dev, Saxpy, ka.WithGroupSize(256))
 //	err = k.Launch(dev.Stream(), ka.Range(n), float32(2), x, y) // asynchronous
 //	err = dev.Synchronize(ctx)               // cooperative: other goroutines keep running
 //	err = y.Read(ctx, hostY)

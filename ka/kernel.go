@@ -28,14 +28,14 @@ type KernelOption func(*Kernel) error
 // trailing dimensions are 1). Without it, a launch uses 256 work-items in
 // 1-D, 16×16 in 2-D and 8×8×4 in 3-D, capped by the device's limits and by
 // the range.
-func GroupSize(sizes ...int) KernelOption {
+func WithGroupSize(sizes ...int) KernelOption {
 	return func(k *Kernel) error {
 		if len(sizes) == 0 || len(sizes) > 3 {
-			return fmt.Errorf("ka: GroupSize takes 1 to 3 sizes, got %d: %w", len(sizes), ErrBadLaunch)
+			return fmt.Errorf("ka: WithGroupSize takes 1 to 3 sizes, got %d: %w", len(sizes), ErrBadLaunch)
 		}
 		for d, n := range sizes {
 			if n <= 0 {
-				return fmt.Errorf("ka: GroupSize: size %d in dimension %d is not positive: %w", n, d, ErrBadLaunch)
+				return fmt.Errorf("ka: WithGroupSize: size %d in dimension %d is not positive: %w", n, d, ErrBadLaunch)
 			}
 		}
 		k.group = append([]int(nil), sizes...)

@@ -24,7 +24,7 @@ func kernel(t testing.TB, dev *ka.Device, fn any, group ...int) *ka.Kernel {
 	t.Helper()
 	var opts []ka.KernelOption
 	if len(group) > 0 {
-		opts = append(opts, ka.GroupSize(group...))
+		opts = append(opts, ka.WithGroupSize(group...))
 	}
 	k, err := ka.NewKernel(dev, fn, opts...)
 	if err != nil {

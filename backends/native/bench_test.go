@@ -84,7 +84,7 @@ func benchNative(b *testing.B, kernel any, hx, hy []float32) {
 		defer dev.Close()
 		x, _ := ka.FromSlice(ctx, dev, hx)
 		y, _ := ka.FromSlice(ctx, dev, hy)
-		k, err := ka.NewKernel(dev, kernel, ka.GroupSize(256))
+		k, err := ka.NewKernel(dev, kernel, ka.WithGroupSize(256))
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -112,7 +112,7 @@ func BenchmarkLaunchSync(b *testing.B) {
 	defer dev.Close()
 	x, _ := ka.FromSlice(ctx, dev, []float32{1})
 	y, _ := ka.FromSlice(ctx, dev, []float32{2})
-	k, err := ka.NewKernel(dev, katest.Saxpy, ka.GroupSize(1))
+	k, err := ka.NewKernel(dev, katest.Saxpy, ka.WithGroupSize(1))
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -65,11 +65,11 @@ func TestCancelStopsRunningKernel(t *testing.T) {
 			const n = 1 << 14
 			x, err := ka.Alloc[int32](dev, n)
 			require.NoError(t, err)
-			spin, err := ka.NewKernel(dev, Spin, ka.GroupSize(16))
+			spin, err := ka.NewKernel(dev, Spin, ka.WithGroupSize(16))
 			require.NoError(t, err)
-			spinB, err := ka.NewKernel(dev, SpinBarrier, ka.GroupSize(16))
+			spinB, err := ka.NewKernel(dev, SpinBarrier, ka.WithGroupSize(16))
 			require.NoError(t, err)
-			mark, err := ka.NewKernel(dev, Mark, ka.GroupSize(64))
+			mark, err := ka.NewKernel(dev, Mark, ka.WithGroupSize(64))
 			require.NoError(t, err)
 			s := dev.Stream()
 
@@ -119,7 +119,7 @@ func TestCancelBarrierKernelNoDeadlock(t *testing.T) {
 	const n = 1 << 10
 	x, err := ka.Alloc[int32](dev, n)
 	require.NoError(t, err)
-	k, err := ka.NewKernel(dev, SpinBarrier, ka.GroupSize(32))
+	k, err := ka.NewKernel(dev, SpinBarrier, ka.WithGroupSize(32))
 	require.NoError(t, err)
 	for range 50 {
 		ctx, cancel := context.WithTimeout(context.Background(), time.Duration(rand.IntN(3000))*time.Microsecond)
@@ -148,7 +148,7 @@ func TestCancelRacesCompletion(t *testing.T) {
 	const n = 256
 	x, err := ka.Alloc[int32](dev, n)
 	require.NoError(t, err)
-	k, err := ka.NewKernel(dev, Mark, ka.GroupSize(32))
+	k, err := ka.NewKernel(dev, Mark, ka.WithGroupSize(32))
 	require.NoError(t, err)
 	got := make([]int32, n)
 	done, stopped := 0, 0

@@ -50,7 +50,7 @@ func download[T ka.Scalar](t *testing.T, a *ka.Array[T]) []T {
 }
 
 func launch(t *testing.T, dev *ka.Device, fn any, r ka.NDRange, group []int, args ...any) {
-	k, err := ka.NewKernel(dev, fn, ka.GroupSize(group...))
+	k, err := ka.NewKernel(dev, fn, ka.WithGroupSize(group...))
 	require.NoError(t, err)
 	require.NoError(t, k.Launch(dev.Stream(), r, args...))
 	require.NoError(t, dev.Synchronize(context.Background()))

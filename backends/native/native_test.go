@@ -60,7 +60,7 @@ func TestPanicIsKernelError(t *testing.T) {
 		{PanicAtBarrier, ka.FaultPanic, 26, "work-item 3 gives up"},
 		{DivideByLen, ka.FaultDivideByZero, 35, "integer divide by zero"},
 	} {
-		k, err := ka.NewKernel(dev, c.fn, ka.GroupSize(64))
+		k, err := ka.NewKernel(dev, c.fn, ka.WithGroupSize(64))
 		require.NoError(t, err)
 		require.NoError(t, k.Launch(dev.Stream(), ka.Range(100), x))
 		err = dev.Synchronize(ctx)

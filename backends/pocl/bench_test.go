@@ -59,7 +59,7 @@ func BenchmarkSaxpy(b *testing.B) {
 	fns := []any{katest.Saxpy, Saxpy, saxpyExact}
 	ks := make([]*ka.Kernel, len(fns))
 	for i, fn := range fns {
-		if ks[i], err = ka.NewKernel(dev, fn, ka.GroupSize(256)); err != nil {
+		if ks[i], err = ka.NewKernel(dev, fn, ka.WithGroupSize(256)); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -112,7 +112,7 @@ func BenchmarkEventWaits(b *testing.B) {
 		b.Fatal(err)
 	}
 	defer y.Free()
-	k, err := ka.NewKernel(dev, katest.Saxpy, ka.GroupSize(256))
+	k, err := ka.NewKernel(dev, katest.Saxpy, ka.WithGroupSize(256))
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -82,7 +82,7 @@ func TestOpenReportsPoCL(t *testing.T) {
 // results are right and the number of OpenCL queues stays bounded.
 func TestSpawnSaxpy(t *testing.T) {
 	dev := katest.Open(t, "pocl")
-	k, err := ka.NewKernel(dev, Saxpy, ka.GroupSize(64))
+	k, err := ka.NewKernel(dev, Saxpy, ka.WithGroupSize(64))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -104,7 +104,7 @@ func TestSpawnSaxpy(t *testing.T) {
 // plus the concurrently running tasks' queues alive.
 func TestManyShortTasks(t *testing.T) {
 	dev := katest.Open(t, "pocl")
-	k, err := ka.NewKernel(dev, Saxpy, ka.GroupSize(64))
+	k, err := ka.NewKernel(dev, Saxpy, ka.WithGroupSize(64))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -95,11 +95,11 @@ func run(backend string, deadline, work time.Duration) (result, error) {
 	if err != nil {
 		return r, err
 	}
-	spin, err := ka.NewKernel(dev, Spin, ka.GroupSize(64))
+	spin, err := ka.NewKernel(dev, Spin, ka.WithGroupSize(64))
 	if err != nil {
 		return r, err
 	}
-	fill, err := ka.NewKernel(dev, Fill, ka.GroupSize(64))
+	fill, err := ka.NewKernel(dev, Fill, ka.WithGroupSize(64))
 	if err != nil {
 		return r, err
 	}

@@ -89,7 +89,7 @@ func run(backend string, n int) error {
 		return err
 	}
 	defer bins.Free()
-	k, err := NewHistogramKernel(dev, ka.GroupSize(256))
+	k, err := NewHistogramKernel(dev, ka.WithGroupSize(256))
 	if err != nil {
 		return err
 	}
@@ -115,7 +115,7 @@ func run(backend string, n int) error {
 	if err := bins.Write(ctx, make([]uint32, 256)); err != nil {
 		return err
 	}
-	lk, err := NewHistogramLocalKernel(dev, ka.GroupSize(64))
+	lk, err := NewHistogramLocalKernel(dev, ka.WithGroupSize(64))
 	if err != nil {
 		return err
 	}

@@ -95,7 +95,7 @@ func run(backend string, n int) error {
 		return err
 	}
 	defer c.Free()
-	k, err := NewMatMulKernel(dev, ka.GroupSize(Tile, Tile))
+	k, err := NewMatMulKernel(dev, ka.WithGroupSize(Tile, Tile))
 	if err != nil {
 		return err
 	}

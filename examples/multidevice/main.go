@@ -177,7 +177,7 @@ func (sh *share) compute(ctx context.Context, s *ka.Stream, a float32, x, y []fl
 		return err
 	}
 	defer dy.Free()
-	k, err := ka.NewKernel(dev, Saxpy, ka.GroupSize(256))
+	k, err := ka.NewKernel(dev, Saxpy, ka.WithGroupSize(256))
 	if err != nil {
 		return err
 	}

@@ -78,7 +78,7 @@ func run(backend string, n int) error {
 	s := dev.Stream()
 
 	// 1. BlockSum until one value is left: n -> n/Group -> ... -> 1.
-	k, err := NewBlockSumKernel(dev, ka.GroupSize(Group))
+	k, err := NewBlockSumKernel(dev, ka.WithGroupSize(Group))
 	if err != nil {
 		return err
 	}

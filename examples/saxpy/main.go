@@ -62,7 +62,7 @@ func run(backend string, n, iters int) error {
 		return err
 	}
 	defer y.Free()
-	saxpy, err := NewSaxpyKernel(dev, ka.GroupSize(256))
+	saxpy, err := NewSaxpyKernel(dev, ka.WithGroupSize(256))
 	if err != nil {
 		return err
 	}

@@ -69,11 +69,11 @@ func TestStopsRunningKernel(t *testing.T) {
 				x, err := ka.Alloc[int32](dev, n)
 				require.NoError(t, err)
 				defer x.Free()
-				spin, err := ka.NewKernel(dev, Spin, ka.GroupSize(64))
+				spin, err := ka.NewKernel(dev, Spin, ka.WithGroupSize(64))
 				require.NoError(t, err)
-				spinB, err := ka.NewKernel(dev, SpinBarrier, ka.GroupSize(64))
+				spinB, err := ka.NewKernel(dev, SpinBarrier, ka.WithGroupSize(64))
 				require.NoError(t, err)
-				mark, err := ka.NewKernel(dev, Mark, ka.GroupSize(64))
+				mark, err := ka.NewKernel(dev, Mark, ka.WithGroupSize(64))
 				require.NoError(t, err)
 				s := dev.Stream()
 				require.NoError(t, mark.Launch(s, ka.Range(n), x, int32(0)))
@@ -132,7 +132,7 @@ func TestBarrierKernelNoDeadlock(t *testing.T) {
 			x, err := ka.Alloc[int32](dev, n)
 			require.NoError(t, err)
 			defer x.Free()
-			k, err := ka.NewKernel(dev, SpinBarrier, ka.GroupSize(64))
+			k, err := ka.NewKernel(dev, SpinBarrier, ka.WithGroupSize(64))
 			require.NoError(t, err)
 			for range sz.runs / 20 {
 				ctx, cancel := context.WithTimeout(context.Background(), time.Duration(rand.IntN(5000))*time.Microsecond)
@@ -167,7 +167,7 @@ func TestRacesCompletion(t *testing.T) {
 			x, err := ka.Alloc[int32](dev, n)
 			require.NoError(t, err)
 			defer x.Free()
-			k, err := ka.NewKernel(dev, Mark, ka.GroupSize(32))
+			k, err := ka.NewKernel(dev, Mark, ka.WithGroupSize(32))
 			require.NoError(t, err)
 			got := make([]int32, n)
 			done := 0
@@ -290,7 +290,7 @@ func TestChecksKeepResults(t *testing.T) {
 	const items = 100
 	ref := map[[2]int][]int64{}
 	native := katest.Open(t, "native")
-	k, err := ka.NewKernel(native, Loops, ka.GroupSize(32))
+	k, err := ka.NewKernel(native, Loops, ka.WithGroupSize(32))
 	require.NoError(t, err)
 	for _, c := range loopCases {
 		x, err := ka.Alloc[int64](native, items)
@@ -304,7 +304,7 @@ func TestChecksKeepResults(t *testing.T) {
 		t.Run(backend, func(t *testing.T) {
 			dev := katest.Open(t, backend)
 			for _, fn := range []any{Loops, LoopsCancel} {
-				k, err := ka.NewKernel(dev, fn, ka.GroupSize(32))
+				k, err := ka.NewKernel(dev, fn, ka.WithGroupSize(32))
 				require.NoError(t, err)
 				for _, c := range loopCases {
 					x, err := ka.Alloc[int64](dev, items)

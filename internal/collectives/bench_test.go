@@ -49,9 +49,9 @@ func TestBenchCollectiveVsTree(t *testing.T) {
 		require.NoError(t, err)
 		outColl, err := ka.Alloc[float32](dev, n/BenchGroup)
 		require.NoError(t, err)
-		tree, err := NewTreeSumKernel(dev, ka.GroupSize(BenchGroup))
+		tree, err := NewTreeSumKernel(dev, ka.WithGroupSize(BenchGroup))
 		require.NoError(t, err)
-		coll, err := NewGroupSumBlocksKernel(dev, ka.GroupSize(BenchGroup))
+		coll, err := NewGroupSumBlocksKernel(dev, ka.WithGroupSize(BenchGroup))
 		require.NoError(t, err)
 		s := dev.Stream()
 		timeIt := func(launch func() error) time.Duration {

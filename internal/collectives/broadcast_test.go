@@ -44,7 +44,7 @@ func TestBroadcastOutOfRange(t *testing.T) {
 			out, err := ka.Alloc[int32](dev, nx*ny)
 			require.NoError(t, err)
 			defer out.Free()
-			k, err := NewBroadcast2Kernel(dev, ka.GroupSize(gx, gy))
+			k, err := NewBroadcast2Kernel(dev, ka.WithGroupSize(gx, gy))
 			require.NoError(t, err)
 			s := dev.Stream()
 			for _, from := range []int{-1, gx * gy, gx*gy + 1, 1 << 32, 1 << 40, math.MinInt, math.MaxInt} {

@@ -165,7 +165,7 @@ func check[T ka.Number](t *testing.T, dev *ka.Device, groups []int) {
 		}
 		a, err := ka.FromSlice(ctx, dev, in)
 		require.NoError(t, err)
-		k, err := NewAllKernel[T](dev, ka.GroupSize(gs))
+		k, err := NewAllKernel[T](dev, ka.WithGroupSize(gs))
 		require.NoError(t, err)
 		require.NoError(t, k.Launch(dev.Stream(), ka.Range(n), from, a, outs[0], outs[1], outs[2], outs[3], outs[4], outs[5], outs[6], outs[7], outs[8], outs[9]))
 		got := make([][]T, len(outs))
@@ -218,7 +218,7 @@ func eq[T ka.Number](t *testing.T, want, got T, msg []any) {
 func checkBools(t *testing.T, dev *ka.Device, groups []int) {
 	ctx := context.Background()
 	for _, gs := range groups {
-		k, err := NewBoolsKernel(dev, ka.GroupSize(gs))
+		k, err := NewBoolsKernel(dev, ka.WithGroupSize(gs))
 		require.NoError(t, err)
 		rng := rand.New(rand.NewPCG(uint64(gs), 16))
 		n := 4*gs - gs/2

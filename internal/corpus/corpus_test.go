@@ -57,7 +57,7 @@ func out[T ka.Scalar](h *harness, s []T) *ka.Array[T] {
 
 // launch runs fn on r with groups of size group.
 func (h *harness) launch(fn any, r ka.NDRange, group []int, args ...any) {
-	k, err := ka.NewKernel(h.dev, fn, ka.GroupSize(group...))
+	k, err := ka.NewKernel(h.dev, fn, ka.WithGroupSize(group...))
 	if err != nil {
 		h.t.Fatal(err)
 	}

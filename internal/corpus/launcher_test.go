@@ -27,7 +27,7 @@ func TestTypedLaunchers(t *testing.T) {
 			y, err := ka.FromSlice(ctx, dev, []float32{10, 20, 30})
 			require.NoError(t, err)
 
-			k, err := NewSaxpyKernel(dev, ka.GroupSize(64))
+			k, err := NewSaxpyKernel(dev, ka.WithGroupSize(64))
 			require.NoError(t, err)
 			assert.Equal(t, "Saxpy", k.Kernel().Name())
 			require.NoError(t, k.Launch(dev.Stream(), ka.Range(3), 2, x, y)) // 2 is a float32

@@ -37,7 +37,7 @@ func TestLocalHistogram(t *testing.T) {
 		require.NoError(t, err)
 		bins, err := ka.Alloc[uint32](dev, c.nbins)
 		require.NoError(t, err)
-		k, err := NewLocalHistogramKernel(dev, ka.GroupSize(c.group))
+		k, err := NewLocalHistogramKernel(dev, ka.WithGroupSize(c.group))
 		require.NoError(t, err)
 		require.NoError(t, k.Launch(dev.Stream(), ka.Range(len(data)), ka.LocalOf[uint32](c.arg), x, bins))
 		got := make([]uint32, c.nbins)

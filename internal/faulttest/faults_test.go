@@ -204,7 +204,7 @@ func kaRunner(dev *ka.Device) runner {
 		defer g2.Free()
 		var opts []ka.KernelOption
 		if f.group > 0 {
-			opts = append(opts, ka.GroupSize(f.group))
+			opts = append(opts, ka.WithGroupSize(f.group))
 		}
 		k, err := ka.NewKernel(dev, f.kernel, opts...)
 		require.NoError(t, err)

@@ -47,7 +47,7 @@ func cancelClose(t *testing.T, backend string, round int) {
 	const tasks = 40
 	d, err := ka.Open(backend)
 	require.NoError(t, err)
-	k, err := ka.NewKernel(d, Busy, ka.GroupSize(1))
+	k, err := ka.NewKernel(d, Busy, ka.WithGroupSize(1))
 	require.NoError(t, err)
 	// About a second of work a launch on a CPU core, stopped a group (a
 	// millisecond) at a time; a GPU runs the work-items at once, for some

@@ -40,7 +40,7 @@ func testEventOrdering(t *testing.T, dev *ka.Device) {
 	z, err := ka.FromSlice(ctx, dev, make([]float32, n))
 	must(t, err)
 	defer z.Free()
-	k, err := ka.NewKernel(dev, Saxpy, ka.GroupSize(128))
+	k, err := ka.NewKernel(dev, Saxpy, ka.WithGroupSize(128))
 	must(t, err)
 
 	a := dev.Stream()
@@ -83,7 +83,7 @@ func testEventTiming(t *testing.T, dev *ka.Device) {
 	y, err := ka.FromSlice(ctx, dev, make([]float32, n))
 	must(t, err)
 	defer y.Free()
-	k, err := ka.NewKernel(dev, Saxpy, ka.GroupSize(128))
+	k, err := ka.NewKernel(dev, Saxpy, ka.WithGroupSize(128))
 	must(t, err)
 	s := dev.Stream()
 	must(t, s.Synchronize(ctx))
@@ -124,7 +124,7 @@ func testAsyncCopies(t *testing.T, dev *ka.Device) {
 	by, err := ka.FromSlice(ctx, dev, make([]float32, n))
 	must(t, err)
 	defer by.Free()
-	k, err := ka.NewKernel(dev, Saxpy, ka.GroupSize(128))
+	k, err := ka.NewKernel(dev, Saxpy, ka.WithGroupSize(128))
 	must(t, err)
 	for range 10 {
 		must(t, k.Launch(dev.Stream(), ka.Range(n), float32(1), bx, by))

@@ -85,7 +85,7 @@ func testHostile(t *testing.T, dev *ka.Device) {
 		{"NewKernel of a non-function", func() error { _, err := ka.NewKernel(dev, 42); return err }, ka.ErrInvalid},
 		{"NewKernel of a function without an Item", func() error { _, err := ka.NewKernel(dev, func(int) {}); return err }, ka.ErrInvalid},
 		{"NewKernel of a closure", func() error { _, err := ka.NewKernel(dev, func(ka.Item) {}); return err }, ka.ErrInvalid},
-		{"NewKernel with a negative group", func() error { _, err := ka.NewKernel(dev, Saxpy, ka.GroupSize(-1)); return err }, ka.ErrBadLaunch},
+		{"NewKernel with a negative group", func() error { _, err := ka.NewKernel(dev, Saxpy, ka.WithGroupSize(-1)); return err }, ka.ErrBadLaunch},
 
 		{"Launch with a typed nil array", func() error { return k.Launch(s, ka.Range(4), float32(2), nilArray, y) }, ka.ErrBadLaunch},
 		{"Launch with an untyped nil", func() error { return k.Launch(s, ka.Range(4), float32(2), nil, y) }, ka.ErrBadLaunch},

@@ -26,9 +26,9 @@ func testBadLaunch(t *testing.T, dev *ka.Device) {
 	freed, err := ka.Alloc[float32](dev, 4)
 	must(t, err)
 	must(t, freed.Free())
-	k, err := ka.NewKernel(dev, Saxpy, ka.GroupSize(2))
+	k, err := ka.NewKernel(dev, Saxpy, ka.WithGroupSize(2))
 	must(t, err)
-	k2, err := ka.NewKernel(dev, Saxpy, ka.GroupSize(2, 2))
+	k2, err := ka.NewKernel(dev, Saxpy, ka.WithGroupSize(2, 2))
 	must(t, err)
 	caps := dev.Capabilities()
 	s := dev.Stream()
@@ -51,7 +51,7 @@ func testBadLaunch(t *testing.T, dev *ka.Device) {
 		{"group has more dimensions than range", func() error { return k2.Launch(s, ka.Range(4), float32(2), x, y) }, "more dimensions"},
 	}
 	if m := caps.MaxGroupSize; m > 0 {
-		kbig, err := ka.NewKernel(dev, Saxpy, ka.GroupSize(m+1))
+		kbig, err := ka.NewKernel(dev, Saxpy, ka.WithGroupSize(m+1))
 		must(t, err)
 		cases = append(cases, struct {
 			name   string
@@ -69,10 +69,10 @@ func testBadLaunch(t *testing.T, dev *ka.Device) {
 			t.Errorf("%s: error %q does not say %q", c.name, err, c.says)
 		}
 	}
-	if _, err := ka.NewKernel(dev, Saxpy, ka.GroupSize(0)); !errors.Is(err, ka.ErrBadLaunch) {
+	if _, err := ka.NewKernel(dev, Saxpy, ka.WithGroupSize(0)); !errors.Is(err, ka.ErrBadLaunch) {
 		t.Errorf("GroupSize(0): got %v, want ErrBadLaunch", err)
 	}
-	if _, err := ka.NewKernel(dev, Saxpy, ka.GroupSize(1, 2, 3, 4)); !errors.Is(err, ka.ErrBadLaunch) {
+	if _, err := ka.NewKernel(dev, Saxpy, ka.WithGroupSize(1, 2, 3, 4)); !errors.Is(err, ka.ErrBadLaunch) {
 		t.Errorf("GroupSize with 4 sizes: got %v, want ErrBadLaunch", err)
 	}
 	must(t, dev.Synchronize(ctx))

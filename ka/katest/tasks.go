@@ -49,7 +49,7 @@ func saxpyTask(dev *ka.Device, k *ka.Kernel, n int) func(*ka.Stream) error {
 // own: while 8 tasks hold their streams at once, the device has at least 9
 // queues (theirs and the default one).
 func testSpawn(t *testing.T, dev *ka.Device) {
-	k, err := ka.NewKernel(dev, Saxpy, ka.GroupSize(64))
+	k, err := ka.NewKernel(dev, Saxpy, ka.WithGroupSize(64))
 	must(t, err)
 	const tasks = 8
 	var launched, release sync.WaitGroup
@@ -83,7 +83,7 @@ func testSpawn(t *testing.T, dev *ka.Device) {
 // testSpawnReuse checks that finished tasks' queues are reused: many tasks,
 // at most 4 at a time, leave the number of queues bounded.
 func testSpawnReuse(t *testing.T, dev *ka.Device) {
-	k, err := ka.NewKernel(dev, Saxpy, ka.GroupSize(64))
+	k, err := ka.NewKernel(dev, Saxpy, ka.WithGroupSize(64))
 	must(t, err)
 	const rounds, width = 50, 4
 	liveBefore, _ := dev.Queues()

@@ -56,7 +56,7 @@ func main() {
 			g    ka.KernelOption
 			mk   func(*ka.Device, ka.KernelOption) (launcher, launcher, error)
 		}{
-			{"matmul tiled", *tiledN, ka.GroupSize(cancelcost.Tile, cancelcost.Tile), func(dev *ka.Device, g ka.KernelOption) (launcher, launcher, error) {
+			{"matmul tiled", *tiledN, ka.WithGroupSize(cancelcost.Tile, cancelcost.Tile), func(dev *ka.Device, g ka.KernelOption) (launcher, launcher, error) {
 				on, err := cancelcost.NewMatMulTiledCancelKernel(dev, g)
 				if err != nil {
 					return nil, nil, err
@@ -64,7 +64,7 @@ func main() {
 				off, err := cancelcost.NewMatMulTiledKernel(dev, g)
 				return on, off, err
 			}},
-			{"matmul naive", *naiveN, ka.GroupSize(cancelcost.Tile, cancelcost.Tile), func(dev *ka.Device, g ka.KernelOption) (launcher, launcher, error) {
+			{"matmul naive", *naiveN, ka.WithGroupSize(cancelcost.Tile, cancelcost.Tile), func(dev *ka.Device, g ka.KernelOption) (launcher, launcher, error) {
 				on, err := cancelcost.NewMatMulCancelKernel(dev, g)
 				if err != nil {
 					return nil, nil, err

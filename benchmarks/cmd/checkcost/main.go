@@ -163,7 +163,7 @@ func matmul(n int) func(ctx context.Context, dev *ka.Device) (func(*ka.Stream) e
 		if err != nil {
 			return nil, nil, nil, err
 		}
-		g := ka.GroupSize(checkcost.Tile, checkcost.Tile)
+		g := ka.WithGroupSize(checkcost.Tile, checkcost.Tile)
 		kOn, err := checkcost.NewMatMulKernel(dev, g)
 		if err != nil {
 			return nil, nil, nil, err

@@ -70,7 +70,7 @@ func contractTable(runs, cycles int) (string, error) {
 	const group = 256
 	var ks []*ka.Kernel
 	for _, f := range []any{HandSaxpy, contract.Saxpy, contract.SaxpyContract} {
-		k, err := ka.NewKernel(dev, f, ka.GroupSize(group))
+		k, err := ka.NewKernel(dev, f, ka.WithGroupSize(group))
 		if err != nil {
 			return "", err
 		}

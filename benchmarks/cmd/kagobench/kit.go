@@ -22,7 +22,7 @@ type kit struct {
 var bg = context.Background()
 
 func newKit(dev *ka.Device, name string) (*kit, error) {
-	spin, err := ka.NewKernel(dev, Spin, ka.GroupSize(1))
+	spin, err := ka.NewKernel(dev, Spin, ka.WithGroupSize(1))
 	if err != nil {
 		return nil, err
 	}

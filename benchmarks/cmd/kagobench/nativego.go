@@ -183,11 +183,11 @@ func nativeSaxpy(k *kit, items *ka.Device, cfg config) *table {
 				return err
 			}
 			defer yi.Free()
-			g, err := ka.NewKernel(k.dev, katest.Saxpy, ka.GroupSize(256))
+			g, err := ka.NewKernel(k.dev, katest.Saxpy, ka.WithGroupSize(256))
 			if err != nil {
 				return err
 			}
-			it, err := ka.NewKernel(items, katest.Saxpy, ka.GroupSize(256))
+			it, err := ka.NewKernel(items, katest.Saxpy, ka.WithGroupSize(256))
 			if err != nil {
 				return err
 			}
@@ -234,7 +234,7 @@ func nativeKernels(k *kit, items *ka.Device, cfg config) *table {
 				vs = append(vs, v)
 				continue
 			}
-			kn, err := ka.NewKernel(d.dev, fn, ka.GroupSize(group...))
+			kn, err := ka.NewKernel(d.dev, fn, ka.WithGroupSize(group...))
 			if err != nil {
 				t.notes = append(t.notes, fmt.Sprintf("%s on %s: %v", label, d.name, err))
 				vs = append(vs, v)
@@ -368,7 +368,7 @@ func nativeLaunch(k *kit, cfg config) *table {
 		return t
 	}
 	defer y.Free()
-	saxpy, err := ka.NewKernel(k.dev, katest.Saxpy, ka.GroupSize(1))
+	saxpy, err := ka.NewKernel(k.dev, katest.Saxpy, ka.WithGroupSize(1))
 	if err != nil {
 		t.notes = append(t.notes, "error: "+err.Error())
 		return t

@@ -238,11 +238,11 @@ func twinsTable(runs, cycles int, only string) (string, error) {
 	ks := make([]loaded, len(cs))
 	same := make([]bool, len(cs))
 	for i, c := range cs {
-		g, err := ka.NewKernel(dev, c.gen, ka.GroupSize(c.group...))
+		g, err := ka.NewKernel(dev, c.gen, ka.WithGroupSize(c.group...))
 		if err != nil {
 			return "", fmt.Errorf("%s, generated: %w", c.name, err)
 		}
-		h, err := ka.NewKernel(dev, c.hand, ka.GroupSize(c.group...))
+		h, err := ka.NewKernel(dev, c.hand, ka.WithGroupSize(c.group...))
 		if err != nil {
 			return "", fmt.Errorf("%s, hand-written: %w", c.name, err)
 		}
