@@ -1,8 +1,9 @@
 // Package algo has parallel algorithms on ka arrays, written as kago
 // kernels and compiled by kago gen (kago_kernels.go is generated and
-// committed): Fill, Iota and Copy; Sum, Min, Max, Reduce and MapReduce;
+// committed): Fill and Iota; Sum, Min, Max, Reduce and MapReduce;
 // InclusiveScan and ExclusiveScan; Sort and SortPairs of every integer
-// and float key type (docs/algorithms.md). Every function takes the
+// and float key type (docs/algorithms.md); arrays are copied with ka.Copy.
+// Every function takes the
 // *ka.Stream it runs on and is ordered on it; the reductions wait for
 // their result on it. Float results are deterministic: each function
 // documents its fixed combination order.
@@ -22,7 +23,7 @@ func Fill[T ka.Number](s *ka.Stream, x *ka.Array[T], v T) error {
 	if x.Len() == 0 {
 		return nil
 	}
-	k, err := NewKFillKernel[T](s.Device())
+	k, err := newKFillKernel[T](s.Device())
 	if err != nil {
 		return err
 	}
@@ -37,36 +38,17 @@ func Iota[T ka.Number](s *ka.Stream, x *ka.Array[T]) error {
 	if x.Len() == 0 {
 		return nil
 	}
-	k, err := NewKIotaKernel[T](s.Device())
+	k, err := newKIotaKernel[T](s.Device())
 	if err != nil {
 		return err
 	}
 	return k.Launch(s, ka.Range(x.Len()), x)
 }
 
-// Copy copies src into dst, which must have the same length and live on
-// the same device. T is any scalar type, bool too.
-func Copy[T ka.Scalar](s *ka.Stream, dst, src *ka.Array[T]) error {
-	if err := checkArgs("Copy", s, dst, src); err != nil {
-		return err
-	}
-	if err := checkLens("Copy", dst, src); err != nil {
-		return err
-	}
-	if dst.Len() == 0 {
-		return nil
-	}
-	k, err := NewKCopyKernel[T](s.Device())
-	if err != nil {
-		return err
-	}
-	return k.Launch(s, ka.Range(dst.Len()), dst, src)
-}
-
 // Sum returns the sum of x, waiting for it on s (0 for an empty array).
 // The order is fixed, so a float sum is the same bits on every device and
 // run: x is cut into chunks of SumChunk elements, each added by one
-// work-item in four interleaved accumulators (KPartialSum); the chunk sums
+// work-item in four interleaved accumulators (kPartialSum); the chunk sums
 // are added the same way, until one is left. It is Reduce with OpSum.
 func Sum[T ka.Number](ctx context.Context, s *ka.Stream, x *ka.Array[T]) (T, error) {
 	return Reduce(ctx, s, x, OpSum)

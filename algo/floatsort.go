@@ -16,14 +16,14 @@ const (
 	negNaNs64 = 1<<52 - 1
 )
 
-// KFloat32Key maps x to radix keys whose unsigned order is the order Sort
+// kFloat32Key maps x to radix keys whose unsigned order is the order Sort
 // documents for floats: -Inf, the negative numbers, -0, +0, the positive
 // numbers, +Inf, the NaNs without the sign bit by increasing bits, the
 // NaNs with it by decreasing bits. The map is a bijection
-// (KFloat32FromKey inverts it), so every NaN keeps its bits.
+// (kFloat32FromKey inverts it), so every NaN keeps its bits.
 //
 //ka:kernel
-func KFloat32Key(it ka.Item, x []float32, keys []uint32) {
+func kFloat32Key(it ka.Item, x []float32, keys []uint32) {
 	i := it.Global()
 	b := math.Float32bits(x[i])
 	k := b ^ 0x80000000
@@ -33,10 +33,10 @@ func KFloat32Key(it ka.Item, x []float32, keys []uint32) {
 	keys[i] = k - negNaNs32
 }
 
-// KFloat32FromKey writes the floats whose keys (KFloat32Key) are keys.
+// kFloat32FromKey writes the floats whose keys (kFloat32Key) are keys.
 //
 //ka:kernel
-func KFloat32FromKey(it ka.Item, keys []uint32, x []float32) {
+func kFloat32FromKey(it ka.Item, keys []uint32, x []float32) {
 	i := it.Global()
 	k := keys[i] + negNaNs32
 	b := ^k
@@ -46,10 +46,10 @@ func KFloat32FromKey(it ka.Item, keys []uint32, x []float32) {
 	x[i] = math.Float32frombits(b)
 }
 
-// KFloat64Key is KFloat32Key for float64.
+// kFloat64Key is kFloat32Key for float64.
 //
 //ka:kernel
-func KFloat64Key(it ka.Item, x []float64, keys []uint64) {
+func kFloat64Key(it ka.Item, x []float64, keys []uint64) {
 	i := it.Global()
 	b := math.Float64bits(x[i])
 	k := b ^ (1 << 63)
@@ -59,10 +59,10 @@ func KFloat64Key(it ka.Item, x []float64, keys []uint64) {
 	keys[i] = k - negNaNs64
 }
 
-// KFloat64FromKey is KFloat32FromKey for float64.
+// kFloat64FromKey is kFloat32FromKey for float64.
 //
 //ka:kernel
-func KFloat64FromKey(it ka.Item, keys []uint64, x []float64) {
+func kFloat64FromKey(it ka.Item, keys []uint64, x []float64) {
 	i := it.Global()
 	k := keys[i] + negNaNs64
 	b := ^k
@@ -70,10 +70,4 @@ func KFloat64FromKey(it ka.Item, keys []uint64, x []float64) {
 		b = k ^ (1 << 63)
 	}
 	x[i] = math.Float64frombits(b)
-}
-
-// SortFloat32 is Sort for float32: ascending as slices.Sort orders floats,
-// except that -0 comes before +0 and the NaNs come last (see Sort).
-func SortFloat32(s *ka.Stream, x *ka.Array[float32]) error {
-	return Sort(s, x)
 }

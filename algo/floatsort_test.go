@@ -47,7 +47,7 @@ func TestSortFloat32(t *testing.T) {
 					}
 					xa, err := ka.FromSlice(ctx, dev, x)
 					require.NoError(t, err)
-					require.NoError(t, SortFloat32(s, xa))
+					require.NoError(t, Sort(s, xa))
 					got := make([]float32, n)
 					require.NoError(t, xa.ReadAsync(s, got))
 					require.NoError(t, s.Synchronize(ctx))

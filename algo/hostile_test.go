@@ -65,7 +65,7 @@ func TestHostile(t *testing.T) {
 			wg.Wait()
 
 			require.NoError(t, y.Free())
-			require.ErrorIs(t, Copy(s, y, x), ka.ErrBadLaunch, "into a freed array, as any launch")
+			require.ErrorIs(t, Fill(s, y, 1), ka.ErrBadLaunch, "a freed array, as any launch")
 			require.NoError(t, dev.Close())
 			_, err = Sum(ctx, s, x)
 			require.ErrorIs(t, err, ka.ErrClosed)
@@ -106,10 +106,7 @@ func TestInvalidArgs(t *testing.T) {
 				"Fill, nil array":        func() error { return Fill(s, nilx, 1) },
 				"Fill, zero array":       func() error { return Fill(s, &zero, 1) },
 				"Iota, nil array":        func() error { return Iota(s, nilx) },
-				"Copy, nil src":          func() error { return Copy(s, x, nilx) },
-				"Copy, nil stream":       func() error { return Copy(nils, x, x) },
-				"Copy, lengths":          func() error { return Copy(s, x, short) },
-				"Copy, other device":     func() error { return Copy(s, x, theirs) },
+				"Fill, other device":     func() error { return Fill(s, theirs, 1) },
 				"Sum, nil array":         func() error { _, err := Sum(ctx, s, nilx); return err },
 				"Sum, nil stream":        func() error { _, err := Sum(ctx, nils, x); return err },
 				"Min, other device":      func() error { _, err := Min(ctx, s, theirs); return err },
@@ -119,7 +116,7 @@ func TestInvalidArgs(t *testing.T) {
 				"ExclusiveScan, lengths": func() error { return ExclusiveScan(s, short, x) },
 				"Sort, nil array":        func() error { return Sort(s, nilx) },
 				"Sort, nil stream":       func() error { return Sort(nils, x) },
-				"SortUint32, nil":        func() error { return SortUint32(s, nil) },
+				"Sort[uint32], nil":      func() error { return Sort[uint32](s, nil) },
 				"SortPairs, nil vals":    func() error { return SortPairs[float32, uint32](s, x, nil) },
 				"SortPairs, lengths":     func() error { return SortPairs(s, x, v) },
 				"SortPairs, other dev":   func() error { return SortPairs(s, theirs, v) },

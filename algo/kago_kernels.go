@@ -44,11 +44,10 @@ func (c kagoCode) PTX(entry string) ([]byte, error) {
 }
 
 func init() {
-	driver.RegisterGeneric(kagoGenericKCopy)
-	driver.RegisterGeneric(kagoGenericKFill)
-	driver.RegisterKernel(KFloat32FromKey, &driver.KernelSpec{
-		Name:  "KFloat32FromKey",
-		Entry: "KFloat32FromKey",
+	driver.RegisterGeneric(kagoGenerickFill)
+	driver.RegisterKernel(kFloat32FromKey, &driver.KernelSpec{
+		Name:  "kFloat32FromKey",
+		Entry: "kFloat32FromKey",
 		Params: []driver.Param{
 			{Name: "keys", Type: driver.Uint32, Slice: true},
 			{Name: "x", Type: driver.Float32, Slice: true},
@@ -70,21 +69,21 @@ func init() {
 		},
 		Barrier: false,
 		Needs:   0,
-		Code:    kagoCode("KFloat32FromKey"),
+		Code:    kagoCode("kFloat32FromKey"),
 		Native: func(args []driver.Arg) func(driver.Item) {
 			a0 := args[0].Value.([]uint32)
 			a1 := args[1].Value.([]float32)
-			return func(it driver.Item) { KFloat32FromKey(ka.Item(it), a0, a1) }
+			return func(it driver.Item) { kFloat32FromKey(ka.Item(it), a0, a1) }
 		},
 		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
 			a0 := args[0].Value.([]uint32)
 			a1 := args[1].Value.([]float32)
-			return func(g *driver.WorkGroup) { kagoGroupKFloat32FromKey(g, a0, a1) }
+			return func(g *driver.WorkGroup) { kagoGroupkFloat32FromKey(g, a0, a1) }
 		},
 	})
-	driver.RegisterKernel(KFloat32Key, &driver.KernelSpec{
-		Name:  "KFloat32Key",
-		Entry: "KFloat32Key",
+	driver.RegisterKernel(kFloat32Key, &driver.KernelSpec{
+		Name:  "kFloat32Key",
+		Entry: "kFloat32Key",
 		Params: []driver.Param{
 			{Name: "x", Type: driver.Float32, Slice: true},
 			{Name: "keys", Type: driver.Uint32, Slice: true},
@@ -106,21 +105,21 @@ func init() {
 		},
 		Barrier: false,
 		Needs:   0,
-		Code:    kagoCode("KFloat32Key"),
+		Code:    kagoCode("kFloat32Key"),
 		Native: func(args []driver.Arg) func(driver.Item) {
 			a0 := args[0].Value.([]float32)
 			a1 := args[1].Value.([]uint32)
-			return func(it driver.Item) { KFloat32Key(ka.Item(it), a0, a1) }
+			return func(it driver.Item) { kFloat32Key(ka.Item(it), a0, a1) }
 		},
 		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
 			a0 := args[0].Value.([]float32)
 			a1 := args[1].Value.([]uint32)
-			return func(g *driver.WorkGroup) { kagoGroupKFloat32Key(g, a0, a1) }
+			return func(g *driver.WorkGroup) { kagoGroupkFloat32Key(g, a0, a1) }
 		},
 	})
-	driver.RegisterKernel(KFloat64FromKey, &driver.KernelSpec{
-		Name:  "KFloat64FromKey",
-		Entry: "KFloat64FromKey",
+	driver.RegisterKernel(kFloat64FromKey, &driver.KernelSpec{
+		Name:  "kFloat64FromKey",
+		Entry: "kFloat64FromKey",
 		Params: []driver.Param{
 			{Name: "keys", Type: driver.Uint64, Slice: true},
 			{Name: "x", Type: driver.Float64, Slice: true},
@@ -142,21 +141,21 @@ func init() {
 		},
 		Barrier: false,
 		Needs:   driver.FP64,
-		Code:    kagoCode("KFloat64FromKey"),
+		Code:    kagoCode("kFloat64FromKey"),
 		Native: func(args []driver.Arg) func(driver.Item) {
 			a0 := args[0].Value.([]uint64)
 			a1 := args[1].Value.([]float64)
-			return func(it driver.Item) { KFloat64FromKey(ka.Item(it), a0, a1) }
+			return func(it driver.Item) { kFloat64FromKey(ka.Item(it), a0, a1) }
 		},
 		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
 			a0 := args[0].Value.([]uint64)
 			a1 := args[1].Value.([]float64)
-			return func(g *driver.WorkGroup) { kagoGroupKFloat64FromKey(g, a0, a1) }
+			return func(g *driver.WorkGroup) { kagoGroupkFloat64FromKey(g, a0, a1) }
 		},
 	})
-	driver.RegisterKernel(KFloat64Key, &driver.KernelSpec{
-		Name:  "KFloat64Key",
-		Entry: "KFloat64Key",
+	driver.RegisterKernel(kFloat64Key, &driver.KernelSpec{
+		Name:  "kFloat64Key",
+		Entry: "kFloat64Key",
 		Params: []driver.Param{
 			{Name: "x", Type: driver.Float64, Slice: true},
 			{Name: "keys", Type: driver.Uint64, Slice: true},
@@ -178,329 +177,289 @@ func init() {
 		},
 		Barrier: false,
 		Needs:   driver.FP64,
-		Code:    kagoCode("KFloat64Key"),
+		Code:    kagoCode("kFloat64Key"),
 		Native: func(args []driver.Arg) func(driver.Item) {
 			a0 := args[0].Value.([]float64)
 			a1 := args[1].Value.([]uint64)
-			return func(it driver.Item) { KFloat64Key(ka.Item(it), a0, a1) }
+			return func(it driver.Item) { kFloat64Key(ka.Item(it), a0, a1) }
 		},
 		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
 			a0 := args[0].Value.([]float64)
 			a1 := args[1].Value.([]uint64)
-			return func(g *driver.WorkGroup) { kagoGroupKFloat64Key(g, a0, a1) }
+			return func(g *driver.WorkGroup) { kagoGroupkFloat64Key(g, a0, a1) }
 		},
 	})
-	driver.RegisterGeneric(kagoGenericKGather)
-	driver.RegisterGeneric(kagoGenericKInt64FromKey)
-	driver.RegisterGeneric(kagoGenericKInt64Key)
-	driver.RegisterGeneric(kagoGenericKIntFromKey)
-	driver.RegisterGeneric(kagoGenericKIntKey)
-	driver.RegisterGeneric(kagoGenericKIota)
-	driver.RegisterGeneric(kagoGenericKPartialMax)
-	driver.RegisterGeneric(kagoGenericKPartialMin)
-	driver.RegisterGeneric(kagoGenericKPartialReduce)
-	driver.RegisterGeneric(kagoGenericKPartialSum)
-	driver.RegisterGeneric(kagoGenericKRadixHist)
-	driver.RegisterGeneric(kagoGenericKRadixScatter)
-	driver.RegisterGeneric(kagoGenericKScanChunk)
+	driver.RegisterGeneric(kagoGenerickGather)
+	driver.RegisterGeneric(kagoGenerickInt64FromKey)
+	driver.RegisterGeneric(kagoGenerickInt64Key)
+	driver.RegisterGeneric(kagoGenerickIntFromKey)
+	driver.RegisterGeneric(kagoGenerickIntKey)
+	driver.RegisterGeneric(kagoGenerickIota)
+	driver.RegisterGeneric(kagoGenerickPartialMax)
+	driver.RegisterGeneric(kagoGenerickPartialMin)
+	driver.RegisterGeneric(kagoGenerickPartialReduce)
+	driver.RegisterGeneric(kagoGenerickPartialSum)
+	driver.RegisterGeneric(kagoGenerickRadixHist)
+	driver.RegisterGeneric(kagoGenerickRadixScatter)
+	driver.RegisterGeneric(kagoGenerickScanChunk)
 }
 
-// kagoFaultsKCopy_0 are fault sites of instances of KCopy.
-var kagoFaultsKCopy_0 = []driver.FaultSite{
-	{Kind: driver.FaultIndex, File: "kernels.go", Line: 29, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-	{Kind: driver.FaultIndex, File: "kernels.go", Line: 29, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-}
-
-// kagoGenericKCopy is the generic kernel KCopy as kago gen compiled it: the
-// specs of its instances are made at their first use (driver.Generic).
-var kagoGenericKCopy = &driver.Generic{
-	Symbol: "github.com/kago-dev/kago/algo.KCopy",
-	Params: []driver.Param{
-		{Name: "dst", Slice: true},
-		{Name: "src", Slice: true},
-	},
-	Code: kagoCode("KCopy"),
-	Instances: []driver.Instance{
-		{Name: "KCopy[bool]", Entry: "KCopy_bool", Func: (func(ka.Item, []bool, []bool))(nil), Faults: kagoFaultsKCopy_0},
-		{Name: "KCopy[float32]", Entry: "KCopy_float32", Func: (func(ka.Item, []float32, []float32))(nil), Faults: kagoFaultsKCopy_0},
-		{Name: "KCopy[float64]", Entry: "KCopy_float64", Func: (func(ka.Item, []float64, []float64))(nil), Faults: kagoFaultsKCopy_0, Needs: driver.FP64},
-		{Name: "KCopy[int16]", Entry: "KCopy_int16", Func: (func(ka.Item, []int16, []int16))(nil), Faults: kagoFaultsKCopy_0},
-		{Name: "KCopy[int32]", Entry: "KCopy_int32", Func: (func(ka.Item, []int32, []int32))(nil), Faults: kagoFaultsKCopy_0},
-		{Name: "KCopy[int64]", Entry: "KCopy_int64", Func: (func(ka.Item, []int64, []int64))(nil), Faults: kagoFaultsKCopy_0},
-		{Name: "KCopy[int8]", Entry: "KCopy_int8", Func: (func(ka.Item, []int8, []int8))(nil), Faults: kagoFaultsKCopy_0},
-		{Name: "KCopy[int]", Entry: "KCopy_int64", Func: (func(ka.Item, []int, []int))(nil), Faults: kagoFaultsKCopy_0},
-		{Name: "KCopy[uint16]", Entry: "KCopy_uint16", Func: (func(ka.Item, []uint16, []uint16))(nil), Faults: kagoFaultsKCopy_0},
-		{Name: "KCopy[uint32]", Entry: "KCopy_uint32", Func: (func(ka.Item, []uint32, []uint32))(nil), Faults: kagoFaultsKCopy_0},
-		{Name: "KCopy[uint64]", Entry: "KCopy_uint64", Func: (func(ka.Item, []uint64, []uint64))(nil), Faults: kagoFaultsKCopy_0},
-		{Name: "KCopy[uint8]", Entry: "KCopy_uint8", Func: (func(ka.Item, []uint8, []uint8))(nil), Faults: kagoFaultsKCopy_0},
-		{Name: "KCopy[uint]", Entry: "KCopy_uint64", Func: (func(ka.Item, []uint, []uint))(nil), Faults: kagoFaultsKCopy_0},
-	},
-}
-
-// kagoFaultsKFill_0 are fault sites of instances of KFill.
-var kagoFaultsKFill_0 = []driver.FaultSite{
+// kagoFaultskFill_0 are fault sites of instances of kFill.
+var kagoFaultskFill_0 = []driver.FaultSite{
 	{Kind: driver.FaultIndex, File: "kernels.go", Line: 14, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
 }
 
-// kagoGenericKFill is the generic kernel KFill as kago gen compiled it: the
+// kagoGenerickFill is the generic kernel kFill as kago gen compiled it: the
 // specs of its instances are made at their first use (driver.Generic).
-var kagoGenericKFill = &driver.Generic{
-	Symbol: "github.com/kago-dev/kago/algo.KFill",
+var kagoGenerickFill = &driver.Generic{
+	Symbol: "github.com/kago-dev/kago/algo.kFill",
 	Params: []driver.Param{
 		{Name: "x", Slice: true},
 		{Name: "v"},
 	},
-	Code: kagoCode("KFill"),
+	Code: kagoCode("kFill"),
 	Instances: []driver.Instance{
-		{Name: "KFill[float32]", Entry: "KFill_float32", Func: (func(ka.Item, []float32, float32))(nil), Faults: kagoFaultsKFill_0},
-		{Name: "KFill[float64]", Entry: "KFill_float64", Func: (func(ka.Item, []float64, float64))(nil), Faults: kagoFaultsKFill_0, Needs: driver.FP64},
-		{Name: "KFill[int16]", Entry: "KFill_int16", Func: (func(ka.Item, []int16, int16))(nil), Faults: kagoFaultsKFill_0},
-		{Name: "KFill[int32]", Entry: "KFill_int32", Func: (func(ka.Item, []int32, int32))(nil), Faults: kagoFaultsKFill_0},
-		{Name: "KFill[int64]", Entry: "KFill_int64", Func: (func(ka.Item, []int64, int64))(nil), Faults: kagoFaultsKFill_0},
-		{Name: "KFill[int8]", Entry: "KFill_int8", Func: (func(ka.Item, []int8, int8))(nil), Faults: kagoFaultsKFill_0},
-		{Name: "KFill[int]", Entry: "KFill_int64", Func: (func(ka.Item, []int, int))(nil), Faults: kagoFaultsKFill_0},
-		{Name: "KFill[uint16]", Entry: "KFill_uint16", Func: (func(ka.Item, []uint16, uint16))(nil), Faults: kagoFaultsKFill_0},
-		{Name: "KFill[uint32]", Entry: "KFill_uint32", Func: (func(ka.Item, []uint32, uint32))(nil), Faults: kagoFaultsKFill_0},
-		{Name: "KFill[uint64]", Entry: "KFill_uint64", Func: (func(ka.Item, []uint64, uint64))(nil), Faults: kagoFaultsKFill_0},
-		{Name: "KFill[uint8]", Entry: "KFill_uint8", Func: (func(ka.Item, []uint8, uint8))(nil), Faults: kagoFaultsKFill_0},
-		{Name: "KFill[uint]", Entry: "KFill_uint64", Func: (func(ka.Item, []uint, uint))(nil), Faults: kagoFaultsKFill_0},
+		{Name: "kFill[float32]", Entry: "kFill_float32", Func: (func(ka.Item, []float32, float32))(nil), Faults: kagoFaultskFill_0},
+		{Name: "kFill[float64]", Entry: "kFill_float64", Func: (func(ka.Item, []float64, float64))(nil), Faults: kagoFaultskFill_0, Needs: driver.FP64},
+		{Name: "kFill[int16]", Entry: "kFill_int16", Func: (func(ka.Item, []int16, int16))(nil), Faults: kagoFaultskFill_0},
+		{Name: "kFill[int32]", Entry: "kFill_int32", Func: (func(ka.Item, []int32, int32))(nil), Faults: kagoFaultskFill_0},
+		{Name: "kFill[int64]", Entry: "kFill_int64", Func: (func(ka.Item, []int64, int64))(nil), Faults: kagoFaultskFill_0},
+		{Name: "kFill[int8]", Entry: "kFill_int8", Func: (func(ka.Item, []int8, int8))(nil), Faults: kagoFaultskFill_0},
+		{Name: "kFill[int]", Entry: "kFill_int64", Func: (func(ka.Item, []int, int))(nil), Faults: kagoFaultskFill_0},
+		{Name: "kFill[uint16]", Entry: "kFill_uint16", Func: (func(ka.Item, []uint16, uint16))(nil), Faults: kagoFaultskFill_0},
+		{Name: "kFill[uint32]", Entry: "kFill_uint32", Func: (func(ka.Item, []uint32, uint32))(nil), Faults: kagoFaultskFill_0},
+		{Name: "kFill[uint64]", Entry: "kFill_uint64", Func: (func(ka.Item, []uint64, uint64))(nil), Faults: kagoFaultskFill_0},
+		{Name: "kFill[uint8]", Entry: "kFill_uint8", Func: (func(ka.Item, []uint8, uint8))(nil), Faults: kagoFaultskFill_0},
+		{Name: "kFill[uint]", Entry: "kFill_uint64", Func: (func(ka.Item, []uint, uint))(nil), Faults: kagoFaultskFill_0},
 	},
 }
 
-// kagoFaultsKGather_0 are fault sites of instances of KGather.
-var kagoFaultsKGather_0 = []driver.FaultSite{
+// kagoFaultskGather_0 are fault sites of instances of kGather.
+var kagoFaultskGather_0 = []driver.FaultSite{
 	{Kind: driver.FaultIndex, File: "sort.go", Line: 44, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
 	{Kind: driver.FaultIndex, File: "sort.go", Line: 44, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Uint, driver.Int}},
 	{Kind: driver.FaultIndex, File: "sort.go", Line: 44, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
 }
 
-// kagoGenericKGather is the generic kernel KGather as kago gen compiled it: the
+// kagoGenerickGather is the generic kernel kGather as kago gen compiled it: the
 // specs of its instances are made at their first use (driver.Generic).
-var kagoGenericKGather = &driver.Generic{
-	Symbol: "github.com/kago-dev/kago/algo.KGather",
+var kagoGenerickGather = &driver.Generic{
+	Symbol: "github.com/kago-dev/kago/algo.kGather",
 	Params: []driver.Param{
 		{Name: "dst", Slice: true},
 		{Name: "src", Slice: true},
 		{Name: "perm", Slice: true},
 	},
-	Code: kagoCode("KGather"),
+	Code: kagoCode("kGather"),
 	Instances: []driver.Instance{
-		{Name: "KGather[bool]", Entry: "KGather_bool", Func: (func(ka.Item, []bool, []bool, []uint32))(nil), Faults: kagoFaultsKGather_0},
-		{Name: "KGather[float32]", Entry: "KGather_float32", Func: (func(ka.Item, []float32, []float32, []uint32))(nil), Faults: kagoFaultsKGather_0},
-		{Name: "KGather[float64]", Entry: "KGather_float64", Func: (func(ka.Item, []float64, []float64, []uint32))(nil), Faults: kagoFaultsKGather_0, Needs: driver.FP64},
-		{Name: "KGather[int16]", Entry: "KGather_int16", Func: (func(ka.Item, []int16, []int16, []uint32))(nil), Faults: kagoFaultsKGather_0},
-		{Name: "KGather[int32]", Entry: "KGather_int32", Func: (func(ka.Item, []int32, []int32, []uint32))(nil), Faults: kagoFaultsKGather_0},
-		{Name: "KGather[int64]", Entry: "KGather_int64", Func: (func(ka.Item, []int64, []int64, []uint32))(nil), Faults: kagoFaultsKGather_0},
-		{Name: "KGather[int8]", Entry: "KGather_int8", Func: (func(ka.Item, []int8, []int8, []uint32))(nil), Faults: kagoFaultsKGather_0},
-		{Name: "KGather[int]", Entry: "KGather_int64", Func: (func(ka.Item, []int, []int, []uint32))(nil), Faults: kagoFaultsKGather_0},
-		{Name: "KGather[uint16]", Entry: "KGather_uint16", Func: (func(ka.Item, []uint16, []uint16, []uint32))(nil), Faults: kagoFaultsKGather_0},
-		{Name: "KGather[uint32]", Entry: "KGather_uint32", Func: (func(ka.Item, []uint32, []uint32, []uint32))(nil), Faults: kagoFaultsKGather_0},
-		{Name: "KGather[uint64]", Entry: "KGather_uint64", Func: (func(ka.Item, []uint64, []uint64, []uint32))(nil), Faults: kagoFaultsKGather_0},
-		{Name: "KGather[uint8]", Entry: "KGather_uint8", Func: (func(ka.Item, []uint8, []uint8, []uint32))(nil), Faults: kagoFaultsKGather_0},
-		{Name: "KGather[uint]", Entry: "KGather_uint64", Func: (func(ka.Item, []uint, []uint, []uint32))(nil), Faults: kagoFaultsKGather_0},
+		{Name: "kGather[bool]", Entry: "kGather_bool", Func: (func(ka.Item, []bool, []bool, []uint32))(nil), Faults: kagoFaultskGather_0},
+		{Name: "kGather[float32]", Entry: "kGather_float32", Func: (func(ka.Item, []float32, []float32, []uint32))(nil), Faults: kagoFaultskGather_0},
+		{Name: "kGather[float64]", Entry: "kGather_float64", Func: (func(ka.Item, []float64, []float64, []uint32))(nil), Faults: kagoFaultskGather_0, Needs: driver.FP64},
+		{Name: "kGather[int16]", Entry: "kGather_int16", Func: (func(ka.Item, []int16, []int16, []uint32))(nil), Faults: kagoFaultskGather_0},
+		{Name: "kGather[int32]", Entry: "kGather_int32", Func: (func(ka.Item, []int32, []int32, []uint32))(nil), Faults: kagoFaultskGather_0},
+		{Name: "kGather[int64]", Entry: "kGather_int64", Func: (func(ka.Item, []int64, []int64, []uint32))(nil), Faults: kagoFaultskGather_0},
+		{Name: "kGather[int8]", Entry: "kGather_int8", Func: (func(ka.Item, []int8, []int8, []uint32))(nil), Faults: kagoFaultskGather_0},
+		{Name: "kGather[int]", Entry: "kGather_int64", Func: (func(ka.Item, []int, []int, []uint32))(nil), Faults: kagoFaultskGather_0},
+		{Name: "kGather[uint16]", Entry: "kGather_uint16", Func: (func(ka.Item, []uint16, []uint16, []uint32))(nil), Faults: kagoFaultskGather_0},
+		{Name: "kGather[uint32]", Entry: "kGather_uint32", Func: (func(ka.Item, []uint32, []uint32, []uint32))(nil), Faults: kagoFaultskGather_0},
+		{Name: "kGather[uint64]", Entry: "kGather_uint64", Func: (func(ka.Item, []uint64, []uint64, []uint32))(nil), Faults: kagoFaultskGather_0},
+		{Name: "kGather[uint8]", Entry: "kGather_uint8", Func: (func(ka.Item, []uint8, []uint8, []uint32))(nil), Faults: kagoFaultskGather_0},
+		{Name: "kGather[uint]", Entry: "kGather_uint64", Func: (func(ka.Item, []uint, []uint, []uint32))(nil), Faults: kagoFaultskGather_0},
 	},
 }
 
-// kagoFaultsKInt64FromKey_0 are fault sites of instances of KInt64FromKey.
-var kagoFaultsKInt64FromKey_0 = []driver.FaultSite{
+// kagoFaultskInt64FromKey_0 are fault sites of instances of kInt64FromKey.
+var kagoFaultskInt64FromKey_0 = []driver.FaultSite{
 	{Kind: driver.FaultIndex, File: "sort.go", Line: 36, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
 	{Kind: driver.FaultIndex, File: "sort.go", Line: 36, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
 }
 
-// kagoGenericKInt64FromKey is the generic kernel KInt64FromKey as kago gen compiled it: the
+// kagoGenerickInt64FromKey is the generic kernel kInt64FromKey as kago gen compiled it: the
 // specs of its instances are made at their first use (driver.Generic).
-var kagoGenericKInt64FromKey = &driver.Generic{
-	Symbol: "github.com/kago-dev/kago/algo.KInt64FromKey",
+var kagoGenerickInt64FromKey = &driver.Generic{
+	Symbol: "github.com/kago-dev/kago/algo.kInt64FromKey",
 	Params: []driver.Param{
 		{Name: "keys", Slice: true},
 		{Name: "x", Slice: true},
 		{Name: "flip"},
 	},
-	Code: kagoCode("KInt64FromKey"),
+	Code: kagoCode("kInt64FromKey"),
 	Instances: []driver.Instance{
-		{Name: "KInt64FromKey[float32]", Entry: "KInt64FromKey_float32", Func: (func(ka.Item, []uint64, []float32, uint64))(nil), Faults: kagoFaultsKInt64FromKey_0},
-		{Name: "KInt64FromKey[int64]", Entry: "KInt64FromKey_int64", Func: (func(ka.Item, []uint64, []int64, uint64))(nil), Faults: kagoFaultsKInt64FromKey_0},
-		{Name: "KInt64FromKey[int]", Entry: "KInt64FromKey_int64", Func: (func(ka.Item, []uint64, []int, uint64))(nil), Faults: kagoFaultsKInt64FromKey_0},
-		{Name: "KInt64FromKey[uint32]", Entry: "KInt64FromKey_uint32", Func: (func(ka.Item, []uint64, []uint32, uint64))(nil), Faults: kagoFaultsKInt64FromKey_0},
-		{Name: "KInt64FromKey[uint]", Entry: "KInt64FromKey_uint64", Func: (func(ka.Item, []uint64, []uint, uint64))(nil), Faults: kagoFaultsKInt64FromKey_0},
+		{Name: "kInt64FromKey[int64]", Entry: "kInt64FromKey_int64", Func: (func(ka.Item, []uint64, []int64, uint64))(nil), Faults: kagoFaultskInt64FromKey_0},
+		{Name: "kInt64FromKey[int]", Entry: "kInt64FromKey_int64", Func: (func(ka.Item, []uint64, []int, uint64))(nil), Faults: kagoFaultskInt64FromKey_0},
+		{Name: "kInt64FromKey[uint]", Entry: "kInt64FromKey_uint64", Func: (func(ka.Item, []uint64, []uint, uint64))(nil), Faults: kagoFaultskInt64FromKey_0},
 	},
 }
 
-// kagoFaultsKInt64Key_0 are fault sites of instances of KInt64Key.
-var kagoFaultsKInt64Key_0 = []driver.FaultSite{
+// kagoFaultskInt64Key_0 are fault sites of instances of kInt64Key.
+var kagoFaultskInt64Key_0 = []driver.FaultSite{
 	{Kind: driver.FaultIndex, File: "sort.go", Line: 28, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
 	{Kind: driver.FaultIndex, File: "sort.go", Line: 28, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
 }
 
-// kagoGenericKInt64Key is the generic kernel KInt64Key as kago gen compiled it: the
+// kagoGenerickInt64Key is the generic kernel kInt64Key as kago gen compiled it: the
 // specs of its instances are made at their first use (driver.Generic).
-var kagoGenericKInt64Key = &driver.Generic{
-	Symbol: "github.com/kago-dev/kago/algo.KInt64Key",
+var kagoGenerickInt64Key = &driver.Generic{
+	Symbol: "github.com/kago-dev/kago/algo.kInt64Key",
 	Params: []driver.Param{
 		{Name: "x", Slice: true},
 		{Name: "keys", Slice: true},
 		{Name: "flip"},
 	},
-	Code: kagoCode("KInt64Key"),
+	Code: kagoCode("kInt64Key"),
 	Instances: []driver.Instance{
-		{Name: "KInt64Key[float32]", Entry: "KInt64Key_float32", Func: (func(ka.Item, []float32, []uint64, uint64))(nil), Faults: kagoFaultsKInt64Key_0},
-		{Name: "KInt64Key[int64]", Entry: "KInt64Key_int64", Func: (func(ka.Item, []int64, []uint64, uint64))(nil), Faults: kagoFaultsKInt64Key_0},
-		{Name: "KInt64Key[int]", Entry: "KInt64Key_int64", Func: (func(ka.Item, []int, []uint64, uint64))(nil), Faults: kagoFaultsKInt64Key_0},
-		{Name: "KInt64Key[uint32]", Entry: "KInt64Key_uint32", Func: (func(ka.Item, []uint32, []uint64, uint64))(nil), Faults: kagoFaultsKInt64Key_0},
-		{Name: "KInt64Key[uint]", Entry: "KInt64Key_uint64", Func: (func(ka.Item, []uint, []uint64, uint64))(nil), Faults: kagoFaultsKInt64Key_0},
+		{Name: "kInt64Key[int64]", Entry: "kInt64Key_int64", Func: (func(ka.Item, []int64, []uint64, uint64))(nil), Faults: kagoFaultskInt64Key_0},
+		{Name: "kInt64Key[int]", Entry: "kInt64Key_int64", Func: (func(ka.Item, []int, []uint64, uint64))(nil), Faults: kagoFaultskInt64Key_0},
+		{Name: "kInt64Key[uint]", Entry: "kInt64Key_uint64", Func: (func(ka.Item, []uint, []uint64, uint64))(nil), Faults: kagoFaultskInt64Key_0},
 	},
 }
 
-// kagoFaultsKIntFromKey_0 are fault sites of instances of KIntFromKey.
-var kagoFaultsKIntFromKey_0 = []driver.FaultSite{
+// kagoFaultskIntFromKey_0 are fault sites of instances of kIntFromKey.
+var kagoFaultskIntFromKey_0 = []driver.FaultSite{
 	{Kind: driver.FaultIndex, File: "sort.go", Line: 20, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
 	{Kind: driver.FaultIndex, File: "sort.go", Line: 20, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
 }
 
-// kagoGenericKIntFromKey is the generic kernel KIntFromKey as kago gen compiled it: the
+// kagoGenerickIntFromKey is the generic kernel kIntFromKey as kago gen compiled it: the
 // specs of its instances are made at their first use (driver.Generic).
-var kagoGenericKIntFromKey = &driver.Generic{
-	Symbol: "github.com/kago-dev/kago/algo.KIntFromKey",
+var kagoGenerickIntFromKey = &driver.Generic{
+	Symbol: "github.com/kago-dev/kago/algo.kIntFromKey",
 	Params: []driver.Param{
 		{Name: "keys", Slice: true},
 		{Name: "x", Slice: true},
 		{Name: "flip"},
 	},
-	Code: kagoCode("KIntFromKey"),
+	Code: kagoCode("kIntFromKey"),
 	Instances: []driver.Instance{
-		{Name: "KIntFromKey[float32]", Entry: "KIntFromKey_float32", Func: (func(ka.Item, []uint32, []float32, uint32))(nil), Faults: kagoFaultsKIntFromKey_0},
-		{Name: "KIntFromKey[int16]", Entry: "KIntFromKey_int16", Func: (func(ka.Item, []uint32, []int16, uint32))(nil), Faults: kagoFaultsKIntFromKey_0},
-		{Name: "KIntFromKey[int32]", Entry: "KIntFromKey_int32", Func: (func(ka.Item, []uint32, []int32, uint32))(nil), Faults: kagoFaultsKIntFromKey_0},
-		{Name: "KIntFromKey[int8]", Entry: "KIntFromKey_int8", Func: (func(ka.Item, []uint32, []int8, uint32))(nil), Faults: kagoFaultsKIntFromKey_0},
-		{Name: "KIntFromKey[uint16]", Entry: "KIntFromKey_uint16", Func: (func(ka.Item, []uint32, []uint16, uint32))(nil), Faults: kagoFaultsKIntFromKey_0},
-		{Name: "KIntFromKey[uint32]", Entry: "KIntFromKey_uint32", Func: (func(ka.Item, []uint32, []uint32, uint32))(nil), Faults: kagoFaultsKIntFromKey_0},
-		{Name: "KIntFromKey[uint8]", Entry: "KIntFromKey_uint8", Func: (func(ka.Item, []uint32, []uint8, uint32))(nil), Faults: kagoFaultsKIntFromKey_0},
+		{Name: "kIntFromKey[int16]", Entry: "kIntFromKey_int16", Func: (func(ka.Item, []uint32, []int16, uint32))(nil), Faults: kagoFaultskIntFromKey_0},
+		{Name: "kIntFromKey[int32]", Entry: "kIntFromKey_int32", Func: (func(ka.Item, []uint32, []int32, uint32))(nil), Faults: kagoFaultskIntFromKey_0},
+		{Name: "kIntFromKey[int8]", Entry: "kIntFromKey_int8", Func: (func(ka.Item, []uint32, []int8, uint32))(nil), Faults: kagoFaultskIntFromKey_0},
+		{Name: "kIntFromKey[uint16]", Entry: "kIntFromKey_uint16", Func: (func(ka.Item, []uint32, []uint16, uint32))(nil), Faults: kagoFaultskIntFromKey_0},
+		{Name: "kIntFromKey[uint8]", Entry: "kIntFromKey_uint8", Func: (func(ka.Item, []uint32, []uint8, uint32))(nil), Faults: kagoFaultskIntFromKey_0},
 	},
 }
 
-// kagoFaultsKIntKey_0 are fault sites of instances of KIntKey.
-var kagoFaultsKIntKey_0 = []driver.FaultSite{
+// kagoFaultskIntKey_0 are fault sites of instances of kIntKey.
+var kagoFaultskIntKey_0 = []driver.FaultSite{
 	{Kind: driver.FaultIndex, File: "sort.go", Line: 12, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
 	{Kind: driver.FaultIndex, File: "sort.go", Line: 12, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
 }
 
-// kagoGenericKIntKey is the generic kernel KIntKey as kago gen compiled it: the
+// kagoGenerickIntKey is the generic kernel kIntKey as kago gen compiled it: the
 // specs of its instances are made at their first use (driver.Generic).
-var kagoGenericKIntKey = &driver.Generic{
-	Symbol: "github.com/kago-dev/kago/algo.KIntKey",
+var kagoGenerickIntKey = &driver.Generic{
+	Symbol: "github.com/kago-dev/kago/algo.kIntKey",
 	Params: []driver.Param{
 		{Name: "x", Slice: true},
 		{Name: "keys", Slice: true},
 		{Name: "flip"},
 		{Name: "mask"},
 	},
-	Code: kagoCode("KIntKey"),
+	Code: kagoCode("kIntKey"),
 	Instances: []driver.Instance{
-		{Name: "KIntKey[float32]", Entry: "KIntKey_float32", Func: (func(ka.Item, []float32, []uint32, uint32, uint32))(nil), Faults: kagoFaultsKIntKey_0},
-		{Name: "KIntKey[int16]", Entry: "KIntKey_int16", Func: (func(ka.Item, []int16, []uint32, uint32, uint32))(nil), Faults: kagoFaultsKIntKey_0},
-		{Name: "KIntKey[int32]", Entry: "KIntKey_int32", Func: (func(ka.Item, []int32, []uint32, uint32, uint32))(nil), Faults: kagoFaultsKIntKey_0},
-		{Name: "KIntKey[int8]", Entry: "KIntKey_int8", Func: (func(ka.Item, []int8, []uint32, uint32, uint32))(nil), Faults: kagoFaultsKIntKey_0},
-		{Name: "KIntKey[uint16]", Entry: "KIntKey_uint16", Func: (func(ka.Item, []uint16, []uint32, uint32, uint32))(nil), Faults: kagoFaultsKIntKey_0},
-		{Name: "KIntKey[uint32]", Entry: "KIntKey_uint32", Func: (func(ka.Item, []uint32, []uint32, uint32, uint32))(nil), Faults: kagoFaultsKIntKey_0},
-		{Name: "KIntKey[uint8]", Entry: "KIntKey_uint8", Func: (func(ka.Item, []uint8, []uint32, uint32, uint32))(nil), Faults: kagoFaultsKIntKey_0},
+		{Name: "kIntKey[int16]", Entry: "kIntKey_int16", Func: (func(ka.Item, []int16, []uint32, uint32, uint32))(nil), Faults: kagoFaultskIntKey_0},
+		{Name: "kIntKey[int32]", Entry: "kIntKey_int32", Func: (func(ka.Item, []int32, []uint32, uint32, uint32))(nil), Faults: kagoFaultskIntKey_0},
+		{Name: "kIntKey[int8]", Entry: "kIntKey_int8", Func: (func(ka.Item, []int8, []uint32, uint32, uint32))(nil), Faults: kagoFaultskIntKey_0},
+		{Name: "kIntKey[uint16]", Entry: "kIntKey_uint16", Func: (func(ka.Item, []uint16, []uint32, uint32, uint32))(nil), Faults: kagoFaultskIntKey_0},
+		{Name: "kIntKey[uint8]", Entry: "kIntKey_uint8", Func: (func(ka.Item, []uint8, []uint32, uint32, uint32))(nil), Faults: kagoFaultskIntKey_0},
 	},
 }
 
-// kagoFaultsKIota_0 are fault sites of instances of KIota.
-var kagoFaultsKIota_0 = []driver.FaultSite{
+// kagoFaultskIota_0 are fault sites of instances of kIota.
+var kagoFaultskIota_0 = []driver.FaultSite{
 	{Kind: driver.FaultIndex, File: "kernels.go", Line: 21, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
 }
 
-// kagoGenericKIota is the generic kernel KIota as kago gen compiled it: the
+// kagoGenerickIota is the generic kernel kIota as kago gen compiled it: the
 // specs of its instances are made at their first use (driver.Generic).
-var kagoGenericKIota = &driver.Generic{
-	Symbol: "github.com/kago-dev/kago/algo.KIota",
+var kagoGenerickIota = &driver.Generic{
+	Symbol: "github.com/kago-dev/kago/algo.kIota",
 	Params: []driver.Param{
 		{Name: "x", Slice: true},
 	},
-	Code: kagoCode("KIota"),
+	Code: kagoCode("kIota"),
 	Instances: []driver.Instance{
-		{Name: "KIota[float32]", Entry: "KIota_float32", Func: (func(ka.Item, []float32))(nil), Faults: kagoFaultsKIota_0},
-		{Name: "KIota[float64]", Entry: "KIota_float64", Func: (func(ka.Item, []float64))(nil), Faults: kagoFaultsKIota_0, Needs: driver.FP64},
-		{Name: "KIota[int16]", Entry: "KIota_int16", Func: (func(ka.Item, []int16))(nil), Faults: kagoFaultsKIota_0},
-		{Name: "KIota[int32]", Entry: "KIota_int32", Func: (func(ka.Item, []int32))(nil), Faults: kagoFaultsKIota_0},
-		{Name: "KIota[int64]", Entry: "KIota_int64", Func: (func(ka.Item, []int64))(nil), Faults: kagoFaultsKIota_0},
-		{Name: "KIota[int8]", Entry: "KIota_int8", Func: (func(ka.Item, []int8))(nil), Faults: kagoFaultsKIota_0},
-		{Name: "KIota[int]", Entry: "KIota_int64", Func: (func(ka.Item, []int))(nil), Faults: kagoFaultsKIota_0},
-		{Name: "KIota[uint16]", Entry: "KIota_uint16", Func: (func(ka.Item, []uint16))(nil), Faults: kagoFaultsKIota_0},
-		{Name: "KIota[uint32]", Entry: "KIota_uint32", Func: (func(ka.Item, []uint32))(nil), Faults: kagoFaultsKIota_0},
-		{Name: "KIota[uint64]", Entry: "KIota_uint64", Func: (func(ka.Item, []uint64))(nil), Faults: kagoFaultsKIota_0},
-		{Name: "KIota[uint8]", Entry: "KIota_uint8", Func: (func(ka.Item, []uint8))(nil), Faults: kagoFaultsKIota_0},
-		{Name: "KIota[uint]", Entry: "KIota_uint64", Func: (func(ka.Item, []uint))(nil), Faults: kagoFaultsKIota_0},
+		{Name: "kIota[float32]", Entry: "kIota_float32", Func: (func(ka.Item, []float32))(nil), Faults: kagoFaultskIota_0},
+		{Name: "kIota[float64]", Entry: "kIota_float64", Func: (func(ka.Item, []float64))(nil), Faults: kagoFaultskIota_0, Needs: driver.FP64},
+		{Name: "kIota[int16]", Entry: "kIota_int16", Func: (func(ka.Item, []int16))(nil), Faults: kagoFaultskIota_0},
+		{Name: "kIota[int32]", Entry: "kIota_int32", Func: (func(ka.Item, []int32))(nil), Faults: kagoFaultskIota_0},
+		{Name: "kIota[int64]", Entry: "kIota_int64", Func: (func(ka.Item, []int64))(nil), Faults: kagoFaultskIota_0},
+		{Name: "kIota[int8]", Entry: "kIota_int8", Func: (func(ka.Item, []int8))(nil), Faults: kagoFaultskIota_0},
+		{Name: "kIota[int]", Entry: "kIota_int64", Func: (func(ka.Item, []int))(nil), Faults: kagoFaultskIota_0},
+		{Name: "kIota[uint16]", Entry: "kIota_uint16", Func: (func(ka.Item, []uint16))(nil), Faults: kagoFaultskIota_0},
+		{Name: "kIota[uint32]", Entry: "kIota_uint32", Func: (func(ka.Item, []uint32))(nil), Faults: kagoFaultskIota_0},
+		{Name: "kIota[uint64]", Entry: "kIota_uint64", Func: (func(ka.Item, []uint64))(nil), Faults: kagoFaultskIota_0},
+		{Name: "kIota[uint8]", Entry: "kIota_uint8", Func: (func(ka.Item, []uint8))(nil), Faults: kagoFaultskIota_0},
+		{Name: "kIota[uint]", Entry: "kIota_uint64", Func: (func(ka.Item, []uint))(nil), Faults: kagoFaultskIota_0},
 	},
 }
 
-// kagoFaultsKPartialMax_0 are fault sites of instances of KPartialMax.
-var kagoFaultsKPartialMax_0 = []driver.FaultSite{
+// kagoFaultskPartialMax_0 are fault sites of instances of kPartialMax.
+var kagoFaultskPartialMax_0 = []driver.FaultSite{
 	{Kind: driver.FaultIndex, File: "minmax.go", Line: 31, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
 	{Kind: driver.FaultIndex, File: "minmax.go", Line: 33, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
 	{Kind: driver.FaultIndex, File: "minmax.go", Line: 35, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
 }
 
-// kagoGenericKPartialMax is the generic kernel KPartialMax as kago gen compiled it: the
+// kagoGenerickPartialMax is the generic kernel kPartialMax as kago gen compiled it: the
 // specs of its instances are made at their first use (driver.Generic).
-var kagoGenericKPartialMax = &driver.Generic{
-	Symbol: "github.com/kago-dev/kago/algo.KPartialMax",
+var kagoGenerickPartialMax = &driver.Generic{
+	Symbol: "github.com/kago-dev/kago/algo.kPartialMax",
 	Params: []driver.Param{
 		{Name: "x", Slice: true},
 		{Name: "out", Slice: true},
 	},
-	Code: kagoCode("KPartialMax"),
+	Code: kagoCode("kPartialMax"),
 	Instances: []driver.Instance{
-		{Name: "KPartialMax[float32]", Entry: "KPartialMax_float32", Func: (func(ka.Item, []float32, []float32))(nil), Faults: kagoFaultsKPartialMax_0},
-		{Name: "KPartialMax[float64]", Entry: "KPartialMax_float64", Func: (func(ka.Item, []float64, []float64))(nil), Faults: kagoFaultsKPartialMax_0, Needs: driver.FP64},
-		{Name: "KPartialMax[int16]", Entry: "KPartialMax_int16", Func: (func(ka.Item, []int16, []int16))(nil), Faults: kagoFaultsKPartialMax_0},
-		{Name: "KPartialMax[int32]", Entry: "KPartialMax_int32", Func: (func(ka.Item, []int32, []int32))(nil), Faults: kagoFaultsKPartialMax_0},
-		{Name: "KPartialMax[int64]", Entry: "KPartialMax_int64", Func: (func(ka.Item, []int64, []int64))(nil), Faults: kagoFaultsKPartialMax_0},
-		{Name: "KPartialMax[int8]", Entry: "KPartialMax_int8", Func: (func(ka.Item, []int8, []int8))(nil), Faults: kagoFaultsKPartialMax_0},
-		{Name: "KPartialMax[int]", Entry: "KPartialMax_int64", Func: (func(ka.Item, []int, []int))(nil), Faults: kagoFaultsKPartialMax_0},
-		{Name: "KPartialMax[uint16]", Entry: "KPartialMax_uint16", Func: (func(ka.Item, []uint16, []uint16))(nil), Faults: kagoFaultsKPartialMax_0},
-		{Name: "KPartialMax[uint32]", Entry: "KPartialMax_uint32", Func: (func(ka.Item, []uint32, []uint32))(nil), Faults: kagoFaultsKPartialMax_0},
-		{Name: "KPartialMax[uint64]", Entry: "KPartialMax_uint64", Func: (func(ka.Item, []uint64, []uint64))(nil), Faults: kagoFaultsKPartialMax_0},
-		{Name: "KPartialMax[uint8]", Entry: "KPartialMax_uint8", Func: (func(ka.Item, []uint8, []uint8))(nil), Faults: kagoFaultsKPartialMax_0},
-		{Name: "KPartialMax[uint]", Entry: "KPartialMax_uint64", Func: (func(ka.Item, []uint, []uint))(nil), Faults: kagoFaultsKPartialMax_0},
+		{Name: "kPartialMax[float32]", Entry: "kPartialMax_float32", Func: (func(ka.Item, []float32, []float32))(nil), Faults: kagoFaultskPartialMax_0},
+		{Name: "kPartialMax[float64]", Entry: "kPartialMax_float64", Func: (func(ka.Item, []float64, []float64))(nil), Faults: kagoFaultskPartialMax_0, Needs: driver.FP64},
+		{Name: "kPartialMax[int16]", Entry: "kPartialMax_int16", Func: (func(ka.Item, []int16, []int16))(nil), Faults: kagoFaultskPartialMax_0},
+		{Name: "kPartialMax[int32]", Entry: "kPartialMax_int32", Func: (func(ka.Item, []int32, []int32))(nil), Faults: kagoFaultskPartialMax_0},
+		{Name: "kPartialMax[int64]", Entry: "kPartialMax_int64", Func: (func(ka.Item, []int64, []int64))(nil), Faults: kagoFaultskPartialMax_0},
+		{Name: "kPartialMax[int8]", Entry: "kPartialMax_int8", Func: (func(ka.Item, []int8, []int8))(nil), Faults: kagoFaultskPartialMax_0},
+		{Name: "kPartialMax[int]", Entry: "kPartialMax_int64", Func: (func(ka.Item, []int, []int))(nil), Faults: kagoFaultskPartialMax_0},
+		{Name: "kPartialMax[uint16]", Entry: "kPartialMax_uint16", Func: (func(ka.Item, []uint16, []uint16))(nil), Faults: kagoFaultskPartialMax_0},
+		{Name: "kPartialMax[uint32]", Entry: "kPartialMax_uint32", Func: (func(ka.Item, []uint32, []uint32))(nil), Faults: kagoFaultskPartialMax_0},
+		{Name: "kPartialMax[uint64]", Entry: "kPartialMax_uint64", Func: (func(ka.Item, []uint64, []uint64))(nil), Faults: kagoFaultskPartialMax_0},
+		{Name: "kPartialMax[uint8]", Entry: "kPartialMax_uint8", Func: (func(ka.Item, []uint8, []uint8))(nil), Faults: kagoFaultskPartialMax_0},
+		{Name: "kPartialMax[uint]", Entry: "kPartialMax_uint64", Func: (func(ka.Item, []uint, []uint))(nil), Faults: kagoFaultskPartialMax_0},
 	},
 }
 
-// kagoFaultsKPartialMin_0 are fault sites of instances of KPartialMin.
-var kagoFaultsKPartialMin_0 = []driver.FaultSite{
+// kagoFaultskPartialMin_0 are fault sites of instances of kPartialMin.
+var kagoFaultskPartialMin_0 = []driver.FaultSite{
 	{Kind: driver.FaultIndex, File: "minmax.go", Line: 17, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
 	{Kind: driver.FaultIndex, File: "minmax.go", Line: 19, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
 	{Kind: driver.FaultIndex, File: "minmax.go", Line: 21, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
 }
 
-// kagoGenericKPartialMin is the generic kernel KPartialMin as kago gen compiled it: the
+// kagoGenerickPartialMin is the generic kernel kPartialMin as kago gen compiled it: the
 // specs of its instances are made at their first use (driver.Generic).
-var kagoGenericKPartialMin = &driver.Generic{
-	Symbol: "github.com/kago-dev/kago/algo.KPartialMin",
+var kagoGenerickPartialMin = &driver.Generic{
+	Symbol: "github.com/kago-dev/kago/algo.kPartialMin",
 	Params: []driver.Param{
 		{Name: "x", Slice: true},
 		{Name: "out", Slice: true},
 	},
-	Code: kagoCode("KPartialMin"),
+	Code: kagoCode("kPartialMin"),
 	Instances: []driver.Instance{
-		{Name: "KPartialMin[float32]", Entry: "KPartialMin_float32", Func: (func(ka.Item, []float32, []float32))(nil), Faults: kagoFaultsKPartialMin_0},
-		{Name: "KPartialMin[float64]", Entry: "KPartialMin_float64", Func: (func(ka.Item, []float64, []float64))(nil), Faults: kagoFaultsKPartialMin_0, Needs: driver.FP64},
-		{Name: "KPartialMin[int16]", Entry: "KPartialMin_int16", Func: (func(ka.Item, []int16, []int16))(nil), Faults: kagoFaultsKPartialMin_0},
-		{Name: "KPartialMin[int32]", Entry: "KPartialMin_int32", Func: (func(ka.Item, []int32, []int32))(nil), Faults: kagoFaultsKPartialMin_0},
-		{Name: "KPartialMin[int64]", Entry: "KPartialMin_int64", Func: (func(ka.Item, []int64, []int64))(nil), Faults: kagoFaultsKPartialMin_0},
-		{Name: "KPartialMin[int8]", Entry: "KPartialMin_int8", Func: (func(ka.Item, []int8, []int8))(nil), Faults: kagoFaultsKPartialMin_0},
-		{Name: "KPartialMin[int]", Entry: "KPartialMin_int64", Func: (func(ka.Item, []int, []int))(nil), Faults: kagoFaultsKPartialMin_0},
-		{Name: "KPartialMin[uint16]", Entry: "KPartialMin_uint16", Func: (func(ka.Item, []uint16, []uint16))(nil), Faults: kagoFaultsKPartialMin_0},
-		{Name: "KPartialMin[uint32]", Entry: "KPartialMin_uint32", Func: (func(ka.Item, []uint32, []uint32))(nil), Faults: kagoFaultsKPartialMin_0},
-		{Name: "KPartialMin[uint64]", Entry: "KPartialMin_uint64", Func: (func(ka.Item, []uint64, []uint64))(nil), Faults: kagoFaultsKPartialMin_0},
-		{Name: "KPartialMin[uint8]", Entry: "KPartialMin_uint8", Func: (func(ka.Item, []uint8, []uint8))(nil), Faults: kagoFaultsKPartialMin_0},
-		{Name: "KPartialMin[uint]", Entry: "KPartialMin_uint64", Func: (func(ka.Item, []uint, []uint))(nil), Faults: kagoFaultsKPartialMin_0},
+		{Name: "kPartialMin[float32]", Entry: "kPartialMin_float32", Func: (func(ka.Item, []float32, []float32))(nil), Faults: kagoFaultskPartialMin_0},
+		{Name: "kPartialMin[float64]", Entry: "kPartialMin_float64", Func: (func(ka.Item, []float64, []float64))(nil), Faults: kagoFaultskPartialMin_0, Needs: driver.FP64},
+		{Name: "kPartialMin[int16]", Entry: "kPartialMin_int16", Func: (func(ka.Item, []int16, []int16))(nil), Faults: kagoFaultskPartialMin_0},
+		{Name: "kPartialMin[int32]", Entry: "kPartialMin_int32", Func: (func(ka.Item, []int32, []int32))(nil), Faults: kagoFaultskPartialMin_0},
+		{Name: "kPartialMin[int64]", Entry: "kPartialMin_int64", Func: (func(ka.Item, []int64, []int64))(nil), Faults: kagoFaultskPartialMin_0},
+		{Name: "kPartialMin[int8]", Entry: "kPartialMin_int8", Func: (func(ka.Item, []int8, []int8))(nil), Faults: kagoFaultskPartialMin_0},
+		{Name: "kPartialMin[int]", Entry: "kPartialMin_int64", Func: (func(ka.Item, []int, []int))(nil), Faults: kagoFaultskPartialMin_0},
+		{Name: "kPartialMin[uint16]", Entry: "kPartialMin_uint16", Func: (func(ka.Item, []uint16, []uint16))(nil), Faults: kagoFaultskPartialMin_0},
+		{Name: "kPartialMin[uint32]", Entry: "kPartialMin_uint32", Func: (func(ka.Item, []uint32, []uint32))(nil), Faults: kagoFaultskPartialMin_0},
+		{Name: "kPartialMin[uint64]", Entry: "kPartialMin_uint64", Func: (func(ka.Item, []uint64, []uint64))(nil), Faults: kagoFaultskPartialMin_0},
+		{Name: "kPartialMin[uint8]", Entry: "kPartialMin_uint8", Func: (func(ka.Item, []uint8, []uint8))(nil), Faults: kagoFaultskPartialMin_0},
+		{Name: "kPartialMin[uint]", Entry: "kPartialMin_uint64", Func: (func(ka.Item, []uint, []uint))(nil), Faults: kagoFaultskPartialMin_0},
 	},
 }
 
-// kagoFaultsKPartialReduce_0 are fault sites of instances of KPartialReduce.
-var kagoFaultsKPartialReduce_0 = []driver.FaultSite{
+// kagoFaultskPartialReduce_0 are fault sites of instances of kPartialReduce.
+var kagoFaultskPartialReduce_0 = []driver.FaultSite{
 	{Kind: driver.FaultIndex, File: "reduce.go", Line: 101, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
 	{Kind: driver.FaultIndex, File: "reduce.go", Line: 102, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
 	{Kind: driver.FaultIndex, File: "reduce.go", Line: 103, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
@@ -521,70 +480,70 @@ var kagoFaultsKPartialReduce_0 = []driver.FaultSite{
 	{Kind: driver.FaultIndex, File: "reduce.go", Line: 141, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
 }
 
-// kagoGenericKPartialReduce is the generic kernel KPartialReduce as kago gen compiled it: the
+// kagoGenerickPartialReduce is the generic kernel kPartialReduce as kago gen compiled it: the
 // specs of its instances are made at their first use (driver.Generic).
-var kagoGenericKPartialReduce = &driver.Generic{
-	Symbol: "github.com/kago-dev/kago/algo.KPartialReduce",
+var kagoGenerickPartialReduce = &driver.Generic{
+	Symbol: "github.com/kago-dev/kago/algo.kPartialReduce",
 	Params: []driver.Param{
 		{Name: "x", Slice: true},
 		{Name: "out", Slice: true},
 		{Name: "op"},
 		{Name: "m"},
 	},
-	Code: kagoCode("KPartialReduce"),
+	Code: kagoCode("kPartialReduce"),
 	Instances: []driver.Instance{
-		{Name: "KPartialReduce[float32]", Entry: "KPartialReduce_float32", Func: (func(ka.Item, []float32, []float32, int, int))(nil), Faults: kagoFaultsKPartialReduce_0},
-		{Name: "KPartialReduce[float64]", Entry: "KPartialReduce_float64", Func: (func(ka.Item, []float64, []float64, int, int))(nil), Faults: kagoFaultsKPartialReduce_0, Needs: driver.FP64},
-		{Name: "KPartialReduce[int16]", Entry: "KPartialReduce_int16", Func: (func(ka.Item, []int16, []int16, int, int))(nil), Faults: kagoFaultsKPartialReduce_0},
-		{Name: "KPartialReduce[int32]", Entry: "KPartialReduce_int32", Func: (func(ka.Item, []int32, []int32, int, int))(nil), Faults: kagoFaultsKPartialReduce_0},
-		{Name: "KPartialReduce[int64]", Entry: "KPartialReduce_int64", Func: (func(ka.Item, []int64, []int64, int, int))(nil), Faults: kagoFaultsKPartialReduce_0},
-		{Name: "KPartialReduce[int8]", Entry: "KPartialReduce_int8", Func: (func(ka.Item, []int8, []int8, int, int))(nil), Faults: kagoFaultsKPartialReduce_0},
-		{Name: "KPartialReduce[int]", Entry: "KPartialReduce_int64", Func: (func(ka.Item, []int, []int, int, int))(nil), Faults: kagoFaultsKPartialReduce_0},
-		{Name: "KPartialReduce[uint16]", Entry: "KPartialReduce_uint16", Func: (func(ka.Item, []uint16, []uint16, int, int))(nil), Faults: kagoFaultsKPartialReduce_0},
-		{Name: "KPartialReduce[uint32]", Entry: "KPartialReduce_uint32", Func: (func(ka.Item, []uint32, []uint32, int, int))(nil), Faults: kagoFaultsKPartialReduce_0},
-		{Name: "KPartialReduce[uint64]", Entry: "KPartialReduce_uint64", Func: (func(ka.Item, []uint64, []uint64, int, int))(nil), Faults: kagoFaultsKPartialReduce_0},
-		{Name: "KPartialReduce[uint8]", Entry: "KPartialReduce_uint8", Func: (func(ka.Item, []uint8, []uint8, int, int))(nil), Faults: kagoFaultsKPartialReduce_0},
-		{Name: "KPartialReduce[uint]", Entry: "KPartialReduce_uint64", Func: (func(ka.Item, []uint, []uint, int, int))(nil), Faults: kagoFaultsKPartialReduce_0},
+		{Name: "kPartialReduce[float32]", Entry: "kPartialReduce_float32", Func: (func(ka.Item, []float32, []float32, int, int))(nil), Faults: kagoFaultskPartialReduce_0},
+		{Name: "kPartialReduce[float64]", Entry: "kPartialReduce_float64", Func: (func(ka.Item, []float64, []float64, int, int))(nil), Faults: kagoFaultskPartialReduce_0, Needs: driver.FP64},
+		{Name: "kPartialReduce[int16]", Entry: "kPartialReduce_int16", Func: (func(ka.Item, []int16, []int16, int, int))(nil), Faults: kagoFaultskPartialReduce_0},
+		{Name: "kPartialReduce[int32]", Entry: "kPartialReduce_int32", Func: (func(ka.Item, []int32, []int32, int, int))(nil), Faults: kagoFaultskPartialReduce_0},
+		{Name: "kPartialReduce[int64]", Entry: "kPartialReduce_int64", Func: (func(ka.Item, []int64, []int64, int, int))(nil), Faults: kagoFaultskPartialReduce_0},
+		{Name: "kPartialReduce[int8]", Entry: "kPartialReduce_int8", Func: (func(ka.Item, []int8, []int8, int, int))(nil), Faults: kagoFaultskPartialReduce_0},
+		{Name: "kPartialReduce[int]", Entry: "kPartialReduce_int64", Func: (func(ka.Item, []int, []int, int, int))(nil), Faults: kagoFaultskPartialReduce_0},
+		{Name: "kPartialReduce[uint16]", Entry: "kPartialReduce_uint16", Func: (func(ka.Item, []uint16, []uint16, int, int))(nil), Faults: kagoFaultskPartialReduce_0},
+		{Name: "kPartialReduce[uint32]", Entry: "kPartialReduce_uint32", Func: (func(ka.Item, []uint32, []uint32, int, int))(nil), Faults: kagoFaultskPartialReduce_0},
+		{Name: "kPartialReduce[uint64]", Entry: "kPartialReduce_uint64", Func: (func(ka.Item, []uint64, []uint64, int, int))(nil), Faults: kagoFaultskPartialReduce_0},
+		{Name: "kPartialReduce[uint8]", Entry: "kPartialReduce_uint8", Func: (func(ka.Item, []uint8, []uint8, int, int))(nil), Faults: kagoFaultskPartialReduce_0},
+		{Name: "kPartialReduce[uint]", Entry: "kPartialReduce_uint64", Func: (func(ka.Item, []uint, []uint, int, int))(nil), Faults: kagoFaultskPartialReduce_0},
 	},
 }
 
-// kagoFaultsKPartialSum_0 are fault sites of instances of KPartialSum.
-var kagoFaultsKPartialSum_0 = []driver.FaultSite{
+// kagoFaultskPartialSum_0 are fault sites of instances of kPartialSum.
+var kagoFaultskPartialSum_0 = []driver.FaultSite{
+	{Kind: driver.FaultIndex, File: "kernels.go", Line: 40, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "kernels.go", Line: 41, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "kernels.go", Line: 42, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "kernels.go", Line: 43, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "kernels.go", Line: 46, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
 	{Kind: driver.FaultIndex, File: "kernels.go", Line: 48, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-	{Kind: driver.FaultIndex, File: "kernels.go", Line: 49, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-	{Kind: driver.FaultIndex, File: "kernels.go", Line: 50, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-	{Kind: driver.FaultIndex, File: "kernels.go", Line: 51, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-	{Kind: driver.FaultIndex, File: "kernels.go", Line: 54, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-	{Kind: driver.FaultIndex, File: "kernels.go", Line: 56, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
 }
 
-// kagoGenericKPartialSum is the generic kernel KPartialSum as kago gen compiled it: the
+// kagoGenerickPartialSum is the generic kernel kPartialSum as kago gen compiled it: the
 // specs of its instances are made at their first use (driver.Generic).
-var kagoGenericKPartialSum = &driver.Generic{
-	Symbol: "github.com/kago-dev/kago/algo.KPartialSum",
+var kagoGenerickPartialSum = &driver.Generic{
+	Symbol: "github.com/kago-dev/kago/algo.kPartialSum",
 	Params: []driver.Param{
 		{Name: "x", Slice: true},
 		{Name: "out", Slice: true},
 	},
-	Code: kagoCode("KPartialSum"),
+	Code: kagoCode("kPartialSum"),
 	Instances: []driver.Instance{
-		{Name: "KPartialSum[float32]", Entry: "KPartialSum_float32", Func: (func(ka.Item, []float32, []float32))(nil), Faults: kagoFaultsKPartialSum_0},
-		{Name: "KPartialSum[float64]", Entry: "KPartialSum_float64", Func: (func(ka.Item, []float64, []float64))(nil), Faults: kagoFaultsKPartialSum_0, Needs: driver.FP64},
-		{Name: "KPartialSum[int16]", Entry: "KPartialSum_int16", Func: (func(ka.Item, []int16, []int16))(nil), Faults: kagoFaultsKPartialSum_0},
-		{Name: "KPartialSum[int32]", Entry: "KPartialSum_int32", Func: (func(ka.Item, []int32, []int32))(nil), Faults: kagoFaultsKPartialSum_0},
-		{Name: "KPartialSum[int64]", Entry: "KPartialSum_int64", Func: (func(ka.Item, []int64, []int64))(nil), Faults: kagoFaultsKPartialSum_0},
-		{Name: "KPartialSum[int8]", Entry: "KPartialSum_int8", Func: (func(ka.Item, []int8, []int8))(nil), Faults: kagoFaultsKPartialSum_0},
-		{Name: "KPartialSum[int]", Entry: "KPartialSum_int64", Func: (func(ka.Item, []int, []int))(nil), Faults: kagoFaultsKPartialSum_0},
-		{Name: "KPartialSum[uint16]", Entry: "KPartialSum_uint16", Func: (func(ka.Item, []uint16, []uint16))(nil), Faults: kagoFaultsKPartialSum_0},
-		{Name: "KPartialSum[uint32]", Entry: "KPartialSum_uint32", Func: (func(ka.Item, []uint32, []uint32))(nil), Faults: kagoFaultsKPartialSum_0},
-		{Name: "KPartialSum[uint64]", Entry: "KPartialSum_uint64", Func: (func(ka.Item, []uint64, []uint64))(nil), Faults: kagoFaultsKPartialSum_0},
-		{Name: "KPartialSum[uint8]", Entry: "KPartialSum_uint8", Func: (func(ka.Item, []uint8, []uint8))(nil), Faults: kagoFaultsKPartialSum_0},
-		{Name: "KPartialSum[uint]", Entry: "KPartialSum_uint64", Func: (func(ka.Item, []uint, []uint))(nil), Faults: kagoFaultsKPartialSum_0},
+		{Name: "kPartialSum[float32]", Entry: "kPartialSum_float32", Func: (func(ka.Item, []float32, []float32))(nil), Faults: kagoFaultskPartialSum_0},
+		{Name: "kPartialSum[float64]", Entry: "kPartialSum_float64", Func: (func(ka.Item, []float64, []float64))(nil), Faults: kagoFaultskPartialSum_0, Needs: driver.FP64},
+		{Name: "kPartialSum[int16]", Entry: "kPartialSum_int16", Func: (func(ka.Item, []int16, []int16))(nil), Faults: kagoFaultskPartialSum_0},
+		{Name: "kPartialSum[int32]", Entry: "kPartialSum_int32", Func: (func(ka.Item, []int32, []int32))(nil), Faults: kagoFaultskPartialSum_0},
+		{Name: "kPartialSum[int64]", Entry: "kPartialSum_int64", Func: (func(ka.Item, []int64, []int64))(nil), Faults: kagoFaultskPartialSum_0},
+		{Name: "kPartialSum[int8]", Entry: "kPartialSum_int8", Func: (func(ka.Item, []int8, []int8))(nil), Faults: kagoFaultskPartialSum_0},
+		{Name: "kPartialSum[int]", Entry: "kPartialSum_int64", Func: (func(ka.Item, []int, []int))(nil), Faults: kagoFaultskPartialSum_0},
+		{Name: "kPartialSum[uint16]", Entry: "kPartialSum_uint16", Func: (func(ka.Item, []uint16, []uint16))(nil), Faults: kagoFaultskPartialSum_0},
+		{Name: "kPartialSum[uint32]", Entry: "kPartialSum_uint32", Func: (func(ka.Item, []uint32, []uint32))(nil), Faults: kagoFaultskPartialSum_0},
+		{Name: "kPartialSum[uint64]", Entry: "kPartialSum_uint64", Func: (func(ka.Item, []uint64, []uint64))(nil), Faults: kagoFaultskPartialSum_0},
+		{Name: "kPartialSum[uint8]", Entry: "kPartialSum_uint8", Func: (func(ka.Item, []uint8, []uint8))(nil), Faults: kagoFaultskPartialSum_0},
+		{Name: "kPartialSum[uint]", Entry: "kPartialSum_uint64", Func: (func(ka.Item, []uint, []uint))(nil), Faults: kagoFaultskPartialSum_0},
 	},
 }
 
-// kagoFaultsKRadixHist_0 are fault sites of instances of KRadixHist.
-var kagoFaultsKRadixHist_0 = []driver.FaultSite{
+// kagoFaultskRadixHist_0 are fault sites of instances of kRadixHist.
+var kagoFaultskRadixHist_0 = []driver.FaultSite{
 	{Kind: driver.FaultIndex, File: "radix.go", Line: 19, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
 	{Kind: driver.FaultIndex, File: "radix.go", Line: 19, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Uint, driver.Int}},
 	{Kind: driver.FaultIndex, File: "radix.go", Line: 19, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Uint, driver.Int}},
@@ -592,25 +551,25 @@ var kagoFaultsKRadixHist_0 = []driver.FaultSite{
 	{Kind: driver.FaultIndex, File: "radix.go", Line: 22, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
 }
 
-// kagoGenericKRadixHist is the generic kernel KRadixHist as kago gen compiled it: the
+// kagoGenerickRadixHist is the generic kernel kRadixHist as kago gen compiled it: the
 // specs of its instances are made at their first use (driver.Generic).
-var kagoGenericKRadixHist = &driver.Generic{
-	Symbol: "github.com/kago-dev/kago/algo.KRadixHist",
+var kagoGenerickRadixHist = &driver.Generic{
+	Symbol: "github.com/kago-dev/kago/algo.kRadixHist",
 	Params: []driver.Param{
 		{Name: "keys", Slice: true},
 		{Name: "hist", Slice: true},
 		{Name: "shift"},
 		{Name: "m"},
 	},
-	Code: kagoCode("KRadixHist"),
+	Code: kagoCode("kRadixHist"),
 	Instances: []driver.Instance{
-		{Name: "KRadixHist[uint32]", Entry: "KRadixHist_uint32", Func: (func(ka.Item, []uint32, []uint32, uint32, int))(nil), Faults: kagoFaultsKRadixHist_0},
-		{Name: "KRadixHist[uint64]", Entry: "KRadixHist_uint64", Func: (func(ka.Item, []uint64, []uint32, uint32, int))(nil), Faults: kagoFaultsKRadixHist_0},
+		{Name: "kRadixHist[uint32]", Entry: "kRadixHist_uint32", Func: (func(ka.Item, []uint32, []uint32, uint32, int))(nil), Faults: kagoFaultskRadixHist_0},
+		{Name: "kRadixHist[uint64]", Entry: "kRadixHist_uint64", Func: (func(ka.Item, []uint64, []uint32, uint32, int))(nil), Faults: kagoFaultskRadixHist_0},
 	},
 }
 
-// kagoFaultsKRadixScatter_0 are fault sites of instances of KRadixScatter.
-var kagoFaultsKRadixScatter_0 = []driver.FaultSite{
+// kagoFaultskRadixScatter_0 are fault sites of instances of kRadixScatter.
+var kagoFaultskRadixScatter_0 = []driver.FaultSite{
 	{Kind: driver.FaultIndex, File: "radix.go", Line: 34, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
 	{Kind: driver.FaultIndex, File: "radix.go", Line: 34, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
 	{Kind: driver.FaultIndex, File: "radix.go", Line: 39, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
@@ -623,10 +582,10 @@ var kagoFaultsKRadixScatter_0 = []driver.FaultSite{
 	{Kind: driver.FaultIndex, File: "radix.go", Line: 45, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Uint, driver.Int}},
 }
 
-// kagoGenericKRadixScatter is the generic kernel KRadixScatter as kago gen compiled it: the
+// kagoGenerickRadixScatter is the generic kernel kRadixScatter as kago gen compiled it: the
 // specs of its instances are made at their first use (driver.Generic).
-var kagoGenericKRadixScatter = &driver.Generic{
-	Symbol: "github.com/kago-dev/kago/algo.KRadixScatter",
+var kagoGenerickRadixScatter = &driver.Generic{
+	Symbol: "github.com/kago-dev/kago/algo.kRadixScatter",
 	Params: []driver.Param{
 		{Name: "keys", Slice: true},
 		{Name: "out", Slice: true},
@@ -637,700 +596,658 @@ var kagoGenericKRadixScatter = &driver.Generic{
 		{Name: "m"},
 		{Name: "pairs"},
 	},
-	Code: kagoCode("KRadixScatter"),
+	Code: kagoCode("kRadixScatter"),
 	Instances: []driver.Instance{
-		{Name: "KRadixScatter[uint32]", Entry: "KRadixScatter_uint32", Func: (func(ka.Item, []uint32, []uint32, []uint32, []uint32, []uint32, uint32, int, bool))(nil), Faults: kagoFaultsKRadixScatter_0},
-		{Name: "KRadixScatter[uint64]", Entry: "KRadixScatter_uint64", Func: (func(ka.Item, []uint64, []uint64, []uint32, []uint32, []uint32, uint32, int, bool))(nil), Faults: kagoFaultsKRadixScatter_0},
+		{Name: "kRadixScatter[uint32]", Entry: "kRadixScatter_uint32", Func: (func(ka.Item, []uint32, []uint32, []uint32, []uint32, []uint32, uint32, int, bool))(nil), Faults: kagoFaultskRadixScatter_0},
+		{Name: "kRadixScatter[uint64]", Entry: "kRadixScatter_uint64", Func: (func(ka.Item, []uint64, []uint64, []uint32, []uint32, []uint32, uint32, int, bool))(nil), Faults: kagoFaultskRadixScatter_0},
 	},
 }
 
-// kagoFaultsKScanChunk_0 are fault sites of instances of KScanChunk.
-var kagoFaultsKScanChunk_0 = []driver.FaultSite{
-	{Kind: driver.FaultIndex, File: "kernels.go", Line: 76, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-	{Kind: driver.FaultIndex, File: "kernels.go", Line: 78, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-	{Kind: driver.FaultIndex, File: "kernels.go", Line: 81, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-	{Kind: driver.FaultIndex, File: "kernels.go", Line: 83, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+// kagoFaultskScanChunk_0 are fault sites of instances of kScanChunk.
+var kagoFaultskScanChunk_0 = []driver.FaultSite{
+	{Kind: driver.FaultIndex, File: "kernels.go", Line: 67, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "kernels.go", Line: 69, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "kernels.go", Line: 72, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "kernels.go", Line: 74, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
 }
 
-// kagoGenericKScanChunk is the generic kernel KScanChunk as kago gen compiled it: the
+// kagoGenerickScanChunk is the generic kernel kScanChunk as kago gen compiled it: the
 // specs of its instances are made at their first use (driver.Generic).
-var kagoGenericKScanChunk = &driver.Generic{
-	Symbol: "github.com/kago-dev/kago/algo.KScanChunk",
+var kagoGenerickScanChunk = &driver.Generic{
+	Symbol: "github.com/kago-dev/kago/algo.kScanChunk",
 	Params: []driver.Param{
 		{Name: "x", Slice: true},
 		{Name: "out", Slice: true},
 		{Name: "offs", Slice: true},
 		{Name: "inclusive"},
 	},
-	Code: kagoCode("KScanChunk"),
+	Code: kagoCode("kScanChunk"),
 	Instances: []driver.Instance{
-		{Name: "KScanChunk[float32]", Entry: "KScanChunk_float32", Func: (func(ka.Item, []float32, []float32, []float32, bool))(nil), Faults: kagoFaultsKScanChunk_0},
-		{Name: "KScanChunk[float64]", Entry: "KScanChunk_float64", Func: (func(ka.Item, []float64, []float64, []float64, bool))(nil), Faults: kagoFaultsKScanChunk_0, Needs: driver.FP64},
-		{Name: "KScanChunk[int16]", Entry: "KScanChunk_int16", Func: (func(ka.Item, []int16, []int16, []int16, bool))(nil), Faults: kagoFaultsKScanChunk_0},
-		{Name: "KScanChunk[int32]", Entry: "KScanChunk_int32", Func: (func(ka.Item, []int32, []int32, []int32, bool))(nil), Faults: kagoFaultsKScanChunk_0},
-		{Name: "KScanChunk[int64]", Entry: "KScanChunk_int64", Func: (func(ka.Item, []int64, []int64, []int64, bool))(nil), Faults: kagoFaultsKScanChunk_0},
-		{Name: "KScanChunk[int8]", Entry: "KScanChunk_int8", Func: (func(ka.Item, []int8, []int8, []int8, bool))(nil), Faults: kagoFaultsKScanChunk_0},
-		{Name: "KScanChunk[int]", Entry: "KScanChunk_int64", Func: (func(ka.Item, []int, []int, []int, bool))(nil), Faults: kagoFaultsKScanChunk_0},
-		{Name: "KScanChunk[uint16]", Entry: "KScanChunk_uint16", Func: (func(ka.Item, []uint16, []uint16, []uint16, bool))(nil), Faults: kagoFaultsKScanChunk_0},
-		{Name: "KScanChunk[uint32]", Entry: "KScanChunk_uint32", Func: (func(ka.Item, []uint32, []uint32, []uint32, bool))(nil), Faults: kagoFaultsKScanChunk_0},
-		{Name: "KScanChunk[uint64]", Entry: "KScanChunk_uint64", Func: (func(ka.Item, []uint64, []uint64, []uint64, bool))(nil), Faults: kagoFaultsKScanChunk_0},
-		{Name: "KScanChunk[uint8]", Entry: "KScanChunk_uint8", Func: (func(ka.Item, []uint8, []uint8, []uint8, bool))(nil), Faults: kagoFaultsKScanChunk_0},
-		{Name: "KScanChunk[uint]", Entry: "KScanChunk_uint64", Func: (func(ka.Item, []uint, []uint, []uint, bool))(nil), Faults: kagoFaultsKScanChunk_0},
+		{Name: "kScanChunk[float32]", Entry: "kScanChunk_float32", Func: (func(ka.Item, []float32, []float32, []float32, bool))(nil), Faults: kagoFaultskScanChunk_0},
+		{Name: "kScanChunk[float64]", Entry: "kScanChunk_float64", Func: (func(ka.Item, []float64, []float64, []float64, bool))(nil), Faults: kagoFaultskScanChunk_0, Needs: driver.FP64},
+		{Name: "kScanChunk[int16]", Entry: "kScanChunk_int16", Func: (func(ka.Item, []int16, []int16, []int16, bool))(nil), Faults: kagoFaultskScanChunk_0},
+		{Name: "kScanChunk[int32]", Entry: "kScanChunk_int32", Func: (func(ka.Item, []int32, []int32, []int32, bool))(nil), Faults: kagoFaultskScanChunk_0},
+		{Name: "kScanChunk[int64]", Entry: "kScanChunk_int64", Func: (func(ka.Item, []int64, []int64, []int64, bool))(nil), Faults: kagoFaultskScanChunk_0},
+		{Name: "kScanChunk[int8]", Entry: "kScanChunk_int8", Func: (func(ka.Item, []int8, []int8, []int8, bool))(nil), Faults: kagoFaultskScanChunk_0},
+		{Name: "kScanChunk[int]", Entry: "kScanChunk_int64", Func: (func(ka.Item, []int, []int, []int, bool))(nil), Faults: kagoFaultskScanChunk_0},
+		{Name: "kScanChunk[uint16]", Entry: "kScanChunk_uint16", Func: (func(ka.Item, []uint16, []uint16, []uint16, bool))(nil), Faults: kagoFaultskScanChunk_0},
+		{Name: "kScanChunk[uint32]", Entry: "kScanChunk_uint32", Func: (func(ka.Item, []uint32, []uint32, []uint32, bool))(nil), Faults: kagoFaultskScanChunk_0},
+		{Name: "kScanChunk[uint64]", Entry: "kScanChunk_uint64", Func: (func(ka.Item, []uint64, []uint64, []uint64, bool))(nil), Faults: kagoFaultskScanChunk_0},
+		{Name: "kScanChunk[uint8]", Entry: "kScanChunk_uint8", Func: (func(ka.Item, []uint8, []uint8, []uint8, bool))(nil), Faults: kagoFaultskScanChunk_0},
+		{Name: "kScanChunk[uint]", Entry: "kScanChunk_uint64", Func: (func(ka.Item, []uint, []uint, []uint, bool))(nil), Faults: kagoFaultskScanChunk_0},
 	},
 }
 
-// KCopyKernel is an instance of the generic kernel KCopy loaded on a device. Its Launch
-// takes KCopy's parameters, so a wrong argument is a compile error.
-type KCopyKernel[T interface {
-	ka.Scalar
-	ka.Scalar
-}] struct{ k *ka.Kernel }
-
-// NewKCopyKernel loads an instance of the generic kernel KCopy on dev, as
-// ka.NewKernel does. Its type arguments must be those of an instance that
-// kago gen compiled (a call of it in this package makes kago gen compile
-// that instance); for any other the error wraps ka.ErrUnsupported.
-func NewKCopyKernel[T interface {
-	ka.Scalar
-	ka.Scalar
-}](dev *ka.Device, opts ...ka.KernelOption) (KCopyKernel[T], error) {
-	spec, err := kagoGenericKCopy.Typed(reflect.TypeFor[func(ka.Item, []T, []T)](), func(args []driver.Arg) func(driver.Item) {
-		a0 := driver.ArgValue[[]T](args[0])
-		a1 := driver.ArgValue[[]T](args[1])
-		return func(it driver.Item) { KCopy[T](ka.Item(it), a0, a1) }
-	}, func(args []driver.Arg) func(*driver.WorkGroup) {
-		a0 := driver.ArgValue[[]T](args[0])
-		a1 := driver.ArgValue[[]T](args[1])
-		return func(g *driver.WorkGroup) { kagoGroupKCopy[T](g, a0, a1) }
-	})
-	if err != nil {
-		return KCopyKernel[T]{}, err
-	}
-	k, err := ka.NewKernel(dev, spec, opts...)
-	return KCopyKernel[T]{k}, err
-}
-
-// Kernel returns the loaded kernel (nil for the zero KCopyKernel).
-func (k KCopyKernel[T]) Kernel() *ka.Kernel { return k.k }
-
-// Launch enqueues KCopy on s over r, as ka.Kernel.Launch does.
-func (k KCopyKernel[T]) Launch(s *ka.Stream, r ka.NDRange, dst *ka.Array[T], src *ka.Array[T]) error {
-	if k.k == nil {
-		return fmt.Errorf("launching KCopy: a zero KCopyKernel, not one from NewKCopyKernel: %w", ka.ErrInvalid)
-	}
-	return k.k.Launch(s, r, dst, src)
-}
-
-// KFillKernel is an instance of the generic kernel KFill loaded on a device. Its Launch
-// takes KFill's parameters, so a wrong argument is a compile error.
-type KFillKernel[T interface {
+// kFillKernel is an instance of the generic kernel kFill loaded on a device. Its Launch
+// takes kFill's parameters, so a wrong argument is a compile error.
+type kFillKernel[T interface {
 	ka.Scalar
 	ka.Number
 }] struct{ k *ka.Kernel }
 
-// NewKFillKernel loads an instance of the generic kernel KFill on dev, as
+// newKFillKernel loads an instance of the generic kernel kFill on dev, as
 // ka.NewKernel does. Its type arguments must be those of an instance that
 // kago gen compiled (a call of it in this package makes kago gen compile
 // that instance); for any other the error wraps ka.ErrUnsupported.
-func NewKFillKernel[T interface {
+func newKFillKernel[T interface {
 	ka.Scalar
 	ka.Number
-}](dev *ka.Device, opts ...ka.KernelOption) (KFillKernel[T], error) {
-	spec, err := kagoGenericKFill.Typed(reflect.TypeFor[func(ka.Item, []T, T)](), func(args []driver.Arg) func(driver.Item) {
+}](dev *ka.Device, opts ...ka.KernelOption) (kFillKernel[T], error) {
+	spec, err := kagoGenerickFill.Typed(reflect.TypeFor[func(ka.Item, []T, T)](), func(args []driver.Arg) func(driver.Item) {
 		a0 := driver.ArgValue[[]T](args[0])
 		a1 := driver.ArgValue[T](args[1])
-		return func(it driver.Item) { KFill[T](ka.Item(it), a0, a1) }
+		return func(it driver.Item) { kFill[T](ka.Item(it), a0, a1) }
 	}, func(args []driver.Arg) func(*driver.WorkGroup) {
 		a0 := driver.ArgValue[[]T](args[0])
 		a1 := driver.ArgValue[T](args[1])
-		return func(g *driver.WorkGroup) { kagoGroupKFill[T](g, a0, a1) }
+		return func(g *driver.WorkGroup) { kagoGroupkFill[T](g, a0, a1) }
 	})
 	if err != nil {
-		return KFillKernel[T]{}, err
+		return kFillKernel[T]{}, err
 	}
 	k, err := ka.NewKernel(dev, spec, opts...)
-	return KFillKernel[T]{k}, err
+	return kFillKernel[T]{k}, err
 }
 
-// Kernel returns the loaded kernel (nil for the zero KFillKernel).
-func (k KFillKernel[T]) Kernel() *ka.Kernel { return k.k }
+// Kernel returns the loaded kernel (nil for the zero kFillKernel).
+func (k kFillKernel[T]) Kernel() *ka.Kernel { return k.k }
 
-// Launch enqueues KFill on s over r, as ka.Kernel.Launch does.
-func (k KFillKernel[T]) Launch(s *ka.Stream, r ka.NDRange, x *ka.Array[T], v T) error {
+// Launch enqueues kFill on s over r, as ka.Kernel.Launch does.
+func (k kFillKernel[T]) Launch(s *ka.Stream, r ka.NDRange, x *ka.Array[T], v T) error {
 	if k.k == nil {
-		return fmt.Errorf("launching KFill: a zero KFillKernel, not one from NewKFillKernel: %w", ka.ErrInvalid)
+		return fmt.Errorf("launching kFill: a zero kFillKernel, not one from newKFillKernel: %w", ka.ErrInvalid)
 	}
 	return k.k.Launch(s, r, x, v)
 }
 
-// KFloat32FromKeyKernel is the kernel KFloat32FromKey loaded on a device. Its Launch
-// takes KFloat32FromKey's parameters, so a wrong argument is a compile error.
-type KFloat32FromKeyKernel struct{ k *ka.Kernel }
+// kFloat32FromKeyKernel is the kernel kFloat32FromKey loaded on a device. Its Launch
+// takes kFloat32FromKey's parameters, so a wrong argument is a compile error.
+type kFloat32FromKeyKernel struct{ k *ka.Kernel }
 
-// NewKFloat32FromKeyKernel loads the kernel KFloat32FromKey on dev, as ka.NewKernel does.
-func NewKFloat32FromKeyKernel(dev *ka.Device, opts ...ka.KernelOption) (KFloat32FromKeyKernel, error) {
-	k, err := ka.NewKernel(dev, KFloat32FromKey, opts...)
-	return KFloat32FromKeyKernel{k}, err
+// newKFloat32FromKeyKernel loads the kernel kFloat32FromKey on dev, as ka.NewKernel does.
+func newKFloat32FromKeyKernel(dev *ka.Device, opts ...ka.KernelOption) (kFloat32FromKeyKernel, error) {
+	k, err := ka.NewKernel(dev, kFloat32FromKey, opts...)
+	return kFloat32FromKeyKernel{k}, err
 }
 
-// Kernel returns the loaded kernel (nil for the zero KFloat32FromKeyKernel).
-func (k KFloat32FromKeyKernel) Kernel() *ka.Kernel { return k.k }
+// Kernel returns the loaded kernel (nil for the zero kFloat32FromKeyKernel).
+func (k kFloat32FromKeyKernel) Kernel() *ka.Kernel { return k.k }
 
-// Launch enqueues KFloat32FromKey on s over r, as ka.Kernel.Launch does.
-func (k KFloat32FromKeyKernel) Launch(s *ka.Stream, r ka.NDRange, keys *ka.Array[uint32], x *ka.Array[float32]) error {
+// Launch enqueues kFloat32FromKey on s over r, as ka.Kernel.Launch does.
+func (k kFloat32FromKeyKernel) Launch(s *ka.Stream, r ka.NDRange, keys *ka.Array[uint32], x *ka.Array[float32]) error {
 	if k.k == nil {
-		return fmt.Errorf("launching KFloat32FromKey: a zero KFloat32FromKeyKernel, not one from NewKFloat32FromKeyKernel: %w", ka.ErrInvalid)
+		return fmt.Errorf("launching kFloat32FromKey: a zero kFloat32FromKeyKernel, not one from newKFloat32FromKeyKernel: %w", ka.ErrInvalid)
 	}
 	return k.k.Launch(s, r, keys, x)
 }
 
-// KFloat32KeyKernel is the kernel KFloat32Key loaded on a device. Its Launch
-// takes KFloat32Key's parameters, so a wrong argument is a compile error.
-type KFloat32KeyKernel struct{ k *ka.Kernel }
+// kFloat32KeyKernel is the kernel kFloat32Key loaded on a device. Its Launch
+// takes kFloat32Key's parameters, so a wrong argument is a compile error.
+type kFloat32KeyKernel struct{ k *ka.Kernel }
 
-// NewKFloat32KeyKernel loads the kernel KFloat32Key on dev, as ka.NewKernel does.
-func NewKFloat32KeyKernel(dev *ka.Device, opts ...ka.KernelOption) (KFloat32KeyKernel, error) {
-	k, err := ka.NewKernel(dev, KFloat32Key, opts...)
-	return KFloat32KeyKernel{k}, err
+// newKFloat32KeyKernel loads the kernel kFloat32Key on dev, as ka.NewKernel does.
+func newKFloat32KeyKernel(dev *ka.Device, opts ...ka.KernelOption) (kFloat32KeyKernel, error) {
+	k, err := ka.NewKernel(dev, kFloat32Key, opts...)
+	return kFloat32KeyKernel{k}, err
 }
 
-// Kernel returns the loaded kernel (nil for the zero KFloat32KeyKernel).
-func (k KFloat32KeyKernel) Kernel() *ka.Kernel { return k.k }
+// Kernel returns the loaded kernel (nil for the zero kFloat32KeyKernel).
+func (k kFloat32KeyKernel) Kernel() *ka.Kernel { return k.k }
 
-// Launch enqueues KFloat32Key on s over r, as ka.Kernel.Launch does.
-func (k KFloat32KeyKernel) Launch(s *ka.Stream, r ka.NDRange, x *ka.Array[float32], keys *ka.Array[uint32]) error {
+// Launch enqueues kFloat32Key on s over r, as ka.Kernel.Launch does.
+func (k kFloat32KeyKernel) Launch(s *ka.Stream, r ka.NDRange, x *ka.Array[float32], keys *ka.Array[uint32]) error {
 	if k.k == nil {
-		return fmt.Errorf("launching KFloat32Key: a zero KFloat32KeyKernel, not one from NewKFloat32KeyKernel: %w", ka.ErrInvalid)
+		return fmt.Errorf("launching kFloat32Key: a zero kFloat32KeyKernel, not one from newKFloat32KeyKernel: %w", ka.ErrInvalid)
 	}
 	return k.k.Launch(s, r, x, keys)
 }
 
-// KFloat64FromKeyKernel is the kernel KFloat64FromKey loaded on a device. Its Launch
-// takes KFloat64FromKey's parameters, so a wrong argument is a compile error.
-type KFloat64FromKeyKernel struct{ k *ka.Kernel }
+// kFloat64FromKeyKernel is the kernel kFloat64FromKey loaded on a device. Its Launch
+// takes kFloat64FromKey's parameters, so a wrong argument is a compile error.
+type kFloat64FromKeyKernel struct{ k *ka.Kernel }
 
-// NewKFloat64FromKeyKernel loads the kernel KFloat64FromKey on dev, as ka.NewKernel does.
-func NewKFloat64FromKeyKernel(dev *ka.Device, opts ...ka.KernelOption) (KFloat64FromKeyKernel, error) {
-	k, err := ka.NewKernel(dev, KFloat64FromKey, opts...)
-	return KFloat64FromKeyKernel{k}, err
+// newKFloat64FromKeyKernel loads the kernel kFloat64FromKey on dev, as ka.NewKernel does.
+func newKFloat64FromKeyKernel(dev *ka.Device, opts ...ka.KernelOption) (kFloat64FromKeyKernel, error) {
+	k, err := ka.NewKernel(dev, kFloat64FromKey, opts...)
+	return kFloat64FromKeyKernel{k}, err
 }
 
-// Kernel returns the loaded kernel (nil for the zero KFloat64FromKeyKernel).
-func (k KFloat64FromKeyKernel) Kernel() *ka.Kernel { return k.k }
+// Kernel returns the loaded kernel (nil for the zero kFloat64FromKeyKernel).
+func (k kFloat64FromKeyKernel) Kernel() *ka.Kernel { return k.k }
 
-// Launch enqueues KFloat64FromKey on s over r, as ka.Kernel.Launch does.
-func (k KFloat64FromKeyKernel) Launch(s *ka.Stream, r ka.NDRange, keys *ka.Array[uint64], x *ka.Array[float64]) error {
+// Launch enqueues kFloat64FromKey on s over r, as ka.Kernel.Launch does.
+func (k kFloat64FromKeyKernel) Launch(s *ka.Stream, r ka.NDRange, keys *ka.Array[uint64], x *ka.Array[float64]) error {
 	if k.k == nil {
-		return fmt.Errorf("launching KFloat64FromKey: a zero KFloat64FromKeyKernel, not one from NewKFloat64FromKeyKernel: %w", ka.ErrInvalid)
+		return fmt.Errorf("launching kFloat64FromKey: a zero kFloat64FromKeyKernel, not one from newKFloat64FromKeyKernel: %w", ka.ErrInvalid)
 	}
 	return k.k.Launch(s, r, keys, x)
 }
 
-// KFloat64KeyKernel is the kernel KFloat64Key loaded on a device. Its Launch
-// takes KFloat64Key's parameters, so a wrong argument is a compile error.
-type KFloat64KeyKernel struct{ k *ka.Kernel }
+// kFloat64KeyKernel is the kernel kFloat64Key loaded on a device. Its Launch
+// takes kFloat64Key's parameters, so a wrong argument is a compile error.
+type kFloat64KeyKernel struct{ k *ka.Kernel }
 
-// NewKFloat64KeyKernel loads the kernel KFloat64Key on dev, as ka.NewKernel does.
-func NewKFloat64KeyKernel(dev *ka.Device, opts ...ka.KernelOption) (KFloat64KeyKernel, error) {
-	k, err := ka.NewKernel(dev, KFloat64Key, opts...)
-	return KFloat64KeyKernel{k}, err
+// newKFloat64KeyKernel loads the kernel kFloat64Key on dev, as ka.NewKernel does.
+func newKFloat64KeyKernel(dev *ka.Device, opts ...ka.KernelOption) (kFloat64KeyKernel, error) {
+	k, err := ka.NewKernel(dev, kFloat64Key, opts...)
+	return kFloat64KeyKernel{k}, err
 }
 
-// Kernel returns the loaded kernel (nil for the zero KFloat64KeyKernel).
-func (k KFloat64KeyKernel) Kernel() *ka.Kernel { return k.k }
+// Kernel returns the loaded kernel (nil for the zero kFloat64KeyKernel).
+func (k kFloat64KeyKernel) Kernel() *ka.Kernel { return k.k }
 
-// Launch enqueues KFloat64Key on s over r, as ka.Kernel.Launch does.
-func (k KFloat64KeyKernel) Launch(s *ka.Stream, r ka.NDRange, x *ka.Array[float64], keys *ka.Array[uint64]) error {
+// Launch enqueues kFloat64Key on s over r, as ka.Kernel.Launch does.
+func (k kFloat64KeyKernel) Launch(s *ka.Stream, r ka.NDRange, x *ka.Array[float64], keys *ka.Array[uint64]) error {
 	if k.k == nil {
-		return fmt.Errorf("launching KFloat64Key: a zero KFloat64KeyKernel, not one from NewKFloat64KeyKernel: %w", ka.ErrInvalid)
+		return fmt.Errorf("launching kFloat64Key: a zero kFloat64KeyKernel, not one from newKFloat64KeyKernel: %w", ka.ErrInvalid)
 	}
 	return k.k.Launch(s, r, x, keys)
 }
 
-// KGatherKernel is an instance of the generic kernel KGather loaded on a device. Its Launch
-// takes KGather's parameters, so a wrong argument is a compile error.
-type KGatherKernel[T interface {
+// kGatherKernel is an instance of the generic kernel kGather loaded on a device. Its Launch
+// takes kGather's parameters, so a wrong argument is a compile error.
+type kGatherKernel[T interface {
 	ka.Scalar
 	ka.Scalar
 }] struct{ k *ka.Kernel }
 
-// NewKGatherKernel loads an instance of the generic kernel KGather on dev, as
+// newKGatherKernel loads an instance of the generic kernel kGather on dev, as
 // ka.NewKernel does. Its type arguments must be those of an instance that
 // kago gen compiled (a call of it in this package makes kago gen compile
 // that instance); for any other the error wraps ka.ErrUnsupported.
-func NewKGatherKernel[T interface {
+func newKGatherKernel[T interface {
 	ka.Scalar
 	ka.Scalar
-}](dev *ka.Device, opts ...ka.KernelOption) (KGatherKernel[T], error) {
-	spec, err := kagoGenericKGather.Typed(reflect.TypeFor[func(ka.Item, []T, []T, []uint32)](), func(args []driver.Arg) func(driver.Item) {
+}](dev *ka.Device, opts ...ka.KernelOption) (kGatherKernel[T], error) {
+	spec, err := kagoGenerickGather.Typed(reflect.TypeFor[func(ka.Item, []T, []T, []uint32)](), func(args []driver.Arg) func(driver.Item) {
 		a0 := driver.ArgValue[[]T](args[0])
 		a1 := driver.ArgValue[[]T](args[1])
 		a2 := driver.ArgValue[[]uint32](args[2])
-		return func(it driver.Item) { KGather[T](ka.Item(it), a0, a1, a2) }
+		return func(it driver.Item) { kGather[T](ka.Item(it), a0, a1, a2) }
 	}, func(args []driver.Arg) func(*driver.WorkGroup) {
 		a0 := driver.ArgValue[[]T](args[0])
 		a1 := driver.ArgValue[[]T](args[1])
 		a2 := driver.ArgValue[[]uint32](args[2])
-		return func(g *driver.WorkGroup) { kagoGroupKGather[T](g, a0, a1, a2) }
+		return func(g *driver.WorkGroup) { kagoGroupkGather[T](g, a0, a1, a2) }
 	})
 	if err != nil {
-		return KGatherKernel[T]{}, err
+		return kGatherKernel[T]{}, err
 	}
 	k, err := ka.NewKernel(dev, spec, opts...)
-	return KGatherKernel[T]{k}, err
+	return kGatherKernel[T]{k}, err
 }
 
-// Kernel returns the loaded kernel (nil for the zero KGatherKernel).
-func (k KGatherKernel[T]) Kernel() *ka.Kernel { return k.k }
+// Kernel returns the loaded kernel (nil for the zero kGatherKernel).
+func (k kGatherKernel[T]) Kernel() *ka.Kernel { return k.k }
 
-// Launch enqueues KGather on s over r, as ka.Kernel.Launch does.
-func (k KGatherKernel[T]) Launch(s *ka.Stream, r ka.NDRange, dst *ka.Array[T], src *ka.Array[T], perm *ka.Array[uint32]) error {
+// Launch enqueues kGather on s over r, as ka.Kernel.Launch does.
+func (k kGatherKernel[T]) Launch(s *ka.Stream, r ka.NDRange, dst *ka.Array[T], src *ka.Array[T], perm *ka.Array[uint32]) error {
 	if k.k == nil {
-		return fmt.Errorf("launching KGather: a zero KGatherKernel, not one from NewKGatherKernel: %w", ka.ErrInvalid)
+		return fmt.Errorf("launching kGather: a zero kGatherKernel, not one from newKGatherKernel: %w", ka.ErrInvalid)
 	}
 	return k.k.Launch(s, r, dst, src, perm)
 }
 
-// KInt64FromKeyKernel is an instance of the generic kernel KInt64FromKey loaded on a device. Its Launch
-// takes KInt64FromKey's parameters, so a wrong argument is a compile error.
-type KInt64FromKeyKernel[T interface {
+// kInt64FromKeyKernel is an instance of the generic kernel kInt64FromKey loaded on a device. Its Launch
+// takes kInt64FromKey's parameters, so a wrong argument is a compile error.
+type kInt64FromKeyKernel[T interface {
 	ka.Scalar
 	ka.Number
 }] struct{ k *ka.Kernel }
 
-// NewKInt64FromKeyKernel loads an instance of the generic kernel KInt64FromKey on dev, as
+// newKInt64FromKeyKernel loads an instance of the generic kernel kInt64FromKey on dev, as
 // ka.NewKernel does. Its type arguments must be those of an instance that
 // kago gen compiled (a call of it in this package makes kago gen compile
 // that instance); for any other the error wraps ka.ErrUnsupported.
-func NewKInt64FromKeyKernel[T interface {
+func newKInt64FromKeyKernel[T interface {
 	ka.Scalar
 	ka.Number
-}](dev *ka.Device, opts ...ka.KernelOption) (KInt64FromKeyKernel[T], error) {
-	spec, err := kagoGenericKInt64FromKey.Typed(reflect.TypeFor[func(ka.Item, []uint64, []T, uint64)](), func(args []driver.Arg) func(driver.Item) {
+}](dev *ka.Device, opts ...ka.KernelOption) (kInt64FromKeyKernel[T], error) {
+	spec, err := kagoGenerickInt64FromKey.Typed(reflect.TypeFor[func(ka.Item, []uint64, []T, uint64)](), func(args []driver.Arg) func(driver.Item) {
 		a0 := driver.ArgValue[[]uint64](args[0])
 		a1 := driver.ArgValue[[]T](args[1])
 		a2 := driver.ArgValue[uint64](args[2])
-		return func(it driver.Item) { KInt64FromKey[T](ka.Item(it), a0, a1, a2) }
+		return func(it driver.Item) { kInt64FromKey[T](ka.Item(it), a0, a1, a2) }
 	}, func(args []driver.Arg) func(*driver.WorkGroup) {
 		a0 := driver.ArgValue[[]uint64](args[0])
 		a1 := driver.ArgValue[[]T](args[1])
 		a2 := driver.ArgValue[uint64](args[2])
-		return func(g *driver.WorkGroup) { kagoGroupKInt64FromKey[T](g, a0, a1, a2) }
+		return func(g *driver.WorkGroup) { kagoGroupkInt64FromKey[T](g, a0, a1, a2) }
 	})
 	if err != nil {
-		return KInt64FromKeyKernel[T]{}, err
+		return kInt64FromKeyKernel[T]{}, err
 	}
 	k, err := ka.NewKernel(dev, spec, opts...)
-	return KInt64FromKeyKernel[T]{k}, err
+	return kInt64FromKeyKernel[T]{k}, err
 }
 
-// Kernel returns the loaded kernel (nil for the zero KInt64FromKeyKernel).
-func (k KInt64FromKeyKernel[T]) Kernel() *ka.Kernel { return k.k }
+// Kernel returns the loaded kernel (nil for the zero kInt64FromKeyKernel).
+func (k kInt64FromKeyKernel[T]) Kernel() *ka.Kernel { return k.k }
 
-// Launch enqueues KInt64FromKey on s over r, as ka.Kernel.Launch does.
-func (k KInt64FromKeyKernel[T]) Launch(s *ka.Stream, r ka.NDRange, keys *ka.Array[uint64], x *ka.Array[T], flip uint64) error {
+// Launch enqueues kInt64FromKey on s over r, as ka.Kernel.Launch does.
+func (k kInt64FromKeyKernel[T]) Launch(s *ka.Stream, r ka.NDRange, keys *ka.Array[uint64], x *ka.Array[T], flip uint64) error {
 	if k.k == nil {
-		return fmt.Errorf("launching KInt64FromKey: a zero KInt64FromKeyKernel, not one from NewKInt64FromKeyKernel: %w", ka.ErrInvalid)
+		return fmt.Errorf("launching kInt64FromKey: a zero kInt64FromKeyKernel, not one from newKInt64FromKeyKernel: %w", ka.ErrInvalid)
 	}
 	return k.k.Launch(s, r, keys, x, flip)
 }
 
-// KInt64KeyKernel is an instance of the generic kernel KInt64Key loaded on a device. Its Launch
-// takes KInt64Key's parameters, so a wrong argument is a compile error.
-type KInt64KeyKernel[T interface {
+// kInt64KeyKernel is an instance of the generic kernel kInt64Key loaded on a device. Its Launch
+// takes kInt64Key's parameters, so a wrong argument is a compile error.
+type kInt64KeyKernel[T interface {
 	ka.Scalar
 	ka.Number
 }] struct{ k *ka.Kernel }
 
-// NewKInt64KeyKernel loads an instance of the generic kernel KInt64Key on dev, as
+// newKInt64KeyKernel loads an instance of the generic kernel kInt64Key on dev, as
 // ka.NewKernel does. Its type arguments must be those of an instance that
 // kago gen compiled (a call of it in this package makes kago gen compile
 // that instance); for any other the error wraps ka.ErrUnsupported.
-func NewKInt64KeyKernel[T interface {
+func newKInt64KeyKernel[T interface {
 	ka.Scalar
 	ka.Number
-}](dev *ka.Device, opts ...ka.KernelOption) (KInt64KeyKernel[T], error) {
-	spec, err := kagoGenericKInt64Key.Typed(reflect.TypeFor[func(ka.Item, []T, []uint64, uint64)](), func(args []driver.Arg) func(driver.Item) {
+}](dev *ka.Device, opts ...ka.KernelOption) (kInt64KeyKernel[T], error) {
+	spec, err := kagoGenerickInt64Key.Typed(reflect.TypeFor[func(ka.Item, []T, []uint64, uint64)](), func(args []driver.Arg) func(driver.Item) {
 		a0 := driver.ArgValue[[]T](args[0])
 		a1 := driver.ArgValue[[]uint64](args[1])
 		a2 := driver.ArgValue[uint64](args[2])
-		return func(it driver.Item) { KInt64Key[T](ka.Item(it), a0, a1, a2) }
+		return func(it driver.Item) { kInt64Key[T](ka.Item(it), a0, a1, a2) }
 	}, func(args []driver.Arg) func(*driver.WorkGroup) {
 		a0 := driver.ArgValue[[]T](args[0])
 		a1 := driver.ArgValue[[]uint64](args[1])
 		a2 := driver.ArgValue[uint64](args[2])
-		return func(g *driver.WorkGroup) { kagoGroupKInt64Key[T](g, a0, a1, a2) }
+		return func(g *driver.WorkGroup) { kagoGroupkInt64Key[T](g, a0, a1, a2) }
 	})
 	if err != nil {
-		return KInt64KeyKernel[T]{}, err
+		return kInt64KeyKernel[T]{}, err
 	}
 	k, err := ka.NewKernel(dev, spec, opts...)
-	return KInt64KeyKernel[T]{k}, err
+	return kInt64KeyKernel[T]{k}, err
 }
 
-// Kernel returns the loaded kernel (nil for the zero KInt64KeyKernel).
-func (k KInt64KeyKernel[T]) Kernel() *ka.Kernel { return k.k }
+// Kernel returns the loaded kernel (nil for the zero kInt64KeyKernel).
+func (k kInt64KeyKernel[T]) Kernel() *ka.Kernel { return k.k }
 
-// Launch enqueues KInt64Key on s over r, as ka.Kernel.Launch does.
-func (k KInt64KeyKernel[T]) Launch(s *ka.Stream, r ka.NDRange, x *ka.Array[T], keys *ka.Array[uint64], flip uint64) error {
+// Launch enqueues kInt64Key on s over r, as ka.Kernel.Launch does.
+func (k kInt64KeyKernel[T]) Launch(s *ka.Stream, r ka.NDRange, x *ka.Array[T], keys *ka.Array[uint64], flip uint64) error {
 	if k.k == nil {
-		return fmt.Errorf("launching KInt64Key: a zero KInt64KeyKernel, not one from NewKInt64KeyKernel: %w", ka.ErrInvalid)
+		return fmt.Errorf("launching kInt64Key: a zero kInt64KeyKernel, not one from newKInt64KeyKernel: %w", ka.ErrInvalid)
 	}
 	return k.k.Launch(s, r, x, keys, flip)
 }
 
-// KIntFromKeyKernel is an instance of the generic kernel KIntFromKey loaded on a device. Its Launch
-// takes KIntFromKey's parameters, so a wrong argument is a compile error.
-type KIntFromKeyKernel[T interface {
+// kIntFromKeyKernel is an instance of the generic kernel kIntFromKey loaded on a device. Its Launch
+// takes kIntFromKey's parameters, so a wrong argument is a compile error.
+type kIntFromKeyKernel[T interface {
 	ka.Scalar
 	ka.Number
 }] struct{ k *ka.Kernel }
 
-// NewKIntFromKeyKernel loads an instance of the generic kernel KIntFromKey on dev, as
+// newKIntFromKeyKernel loads an instance of the generic kernel kIntFromKey on dev, as
 // ka.NewKernel does. Its type arguments must be those of an instance that
 // kago gen compiled (a call of it in this package makes kago gen compile
 // that instance); for any other the error wraps ka.ErrUnsupported.
-func NewKIntFromKeyKernel[T interface {
+func newKIntFromKeyKernel[T interface {
 	ka.Scalar
 	ka.Number
-}](dev *ka.Device, opts ...ka.KernelOption) (KIntFromKeyKernel[T], error) {
-	spec, err := kagoGenericKIntFromKey.Typed(reflect.TypeFor[func(ka.Item, []uint32, []T, uint32)](), func(args []driver.Arg) func(driver.Item) {
+}](dev *ka.Device, opts ...ka.KernelOption) (kIntFromKeyKernel[T], error) {
+	spec, err := kagoGenerickIntFromKey.Typed(reflect.TypeFor[func(ka.Item, []uint32, []T, uint32)](), func(args []driver.Arg) func(driver.Item) {
 		a0 := driver.ArgValue[[]uint32](args[0])
 		a1 := driver.ArgValue[[]T](args[1])
 		a2 := driver.ArgValue[uint32](args[2])
-		return func(it driver.Item) { KIntFromKey[T](ka.Item(it), a0, a1, a2) }
+		return func(it driver.Item) { kIntFromKey[T](ka.Item(it), a0, a1, a2) }
 	}, func(args []driver.Arg) func(*driver.WorkGroup) {
 		a0 := driver.ArgValue[[]uint32](args[0])
 		a1 := driver.ArgValue[[]T](args[1])
 		a2 := driver.ArgValue[uint32](args[2])
-		return func(g *driver.WorkGroup) { kagoGroupKIntFromKey[T](g, a0, a1, a2) }
+		return func(g *driver.WorkGroup) { kagoGroupkIntFromKey[T](g, a0, a1, a2) }
 	})
 	if err != nil {
-		return KIntFromKeyKernel[T]{}, err
+		return kIntFromKeyKernel[T]{}, err
 	}
 	k, err := ka.NewKernel(dev, spec, opts...)
-	return KIntFromKeyKernel[T]{k}, err
+	return kIntFromKeyKernel[T]{k}, err
 }
 
-// Kernel returns the loaded kernel (nil for the zero KIntFromKeyKernel).
-func (k KIntFromKeyKernel[T]) Kernel() *ka.Kernel { return k.k }
+// Kernel returns the loaded kernel (nil for the zero kIntFromKeyKernel).
+func (k kIntFromKeyKernel[T]) Kernel() *ka.Kernel { return k.k }
 
-// Launch enqueues KIntFromKey on s over r, as ka.Kernel.Launch does.
-func (k KIntFromKeyKernel[T]) Launch(s *ka.Stream, r ka.NDRange, keys *ka.Array[uint32], x *ka.Array[T], flip uint32) error {
+// Launch enqueues kIntFromKey on s over r, as ka.Kernel.Launch does.
+func (k kIntFromKeyKernel[T]) Launch(s *ka.Stream, r ka.NDRange, keys *ka.Array[uint32], x *ka.Array[T], flip uint32) error {
 	if k.k == nil {
-		return fmt.Errorf("launching KIntFromKey: a zero KIntFromKeyKernel, not one from NewKIntFromKeyKernel: %w", ka.ErrInvalid)
+		return fmt.Errorf("launching kIntFromKey: a zero kIntFromKeyKernel, not one from newKIntFromKeyKernel: %w", ka.ErrInvalid)
 	}
 	return k.k.Launch(s, r, keys, x, flip)
 }
 
-// KIntKeyKernel is an instance of the generic kernel KIntKey loaded on a device. Its Launch
-// takes KIntKey's parameters, so a wrong argument is a compile error.
-type KIntKeyKernel[T interface {
+// kIntKeyKernel is an instance of the generic kernel kIntKey loaded on a device. Its Launch
+// takes kIntKey's parameters, so a wrong argument is a compile error.
+type kIntKeyKernel[T interface {
 	ka.Scalar
 	ka.Number
 }] struct{ k *ka.Kernel }
 
-// NewKIntKeyKernel loads an instance of the generic kernel KIntKey on dev, as
+// newKIntKeyKernel loads an instance of the generic kernel kIntKey on dev, as
 // ka.NewKernel does. Its type arguments must be those of an instance that
 // kago gen compiled (a call of it in this package makes kago gen compile
 // that instance); for any other the error wraps ka.ErrUnsupported.
-func NewKIntKeyKernel[T interface {
+func newKIntKeyKernel[T interface {
 	ka.Scalar
 	ka.Number
-}](dev *ka.Device, opts ...ka.KernelOption) (KIntKeyKernel[T], error) {
-	spec, err := kagoGenericKIntKey.Typed(reflect.TypeFor[func(ka.Item, []T, []uint32, uint32, uint32)](), func(args []driver.Arg) func(driver.Item) {
+}](dev *ka.Device, opts ...ka.KernelOption) (kIntKeyKernel[T], error) {
+	spec, err := kagoGenerickIntKey.Typed(reflect.TypeFor[func(ka.Item, []T, []uint32, uint32, uint32)](), func(args []driver.Arg) func(driver.Item) {
 		a0 := driver.ArgValue[[]T](args[0])
 		a1 := driver.ArgValue[[]uint32](args[1])
 		a2 := driver.ArgValue[uint32](args[2])
 		a3 := driver.ArgValue[uint32](args[3])
-		return func(it driver.Item) { KIntKey[T](ka.Item(it), a0, a1, a2, a3) }
+		return func(it driver.Item) { kIntKey[T](ka.Item(it), a0, a1, a2, a3) }
 	}, func(args []driver.Arg) func(*driver.WorkGroup) {
 		a0 := driver.ArgValue[[]T](args[0])
 		a1 := driver.ArgValue[[]uint32](args[1])
 		a2 := driver.ArgValue[uint32](args[2])
 		a3 := driver.ArgValue[uint32](args[3])
-		return func(g *driver.WorkGroup) { kagoGroupKIntKey[T](g, a0, a1, a2, a3) }
+		return func(g *driver.WorkGroup) { kagoGroupkIntKey[T](g, a0, a1, a2, a3) }
 	})
 	if err != nil {
-		return KIntKeyKernel[T]{}, err
+		return kIntKeyKernel[T]{}, err
 	}
 	k, err := ka.NewKernel(dev, spec, opts...)
-	return KIntKeyKernel[T]{k}, err
+	return kIntKeyKernel[T]{k}, err
 }
 
-// Kernel returns the loaded kernel (nil for the zero KIntKeyKernel).
-func (k KIntKeyKernel[T]) Kernel() *ka.Kernel { return k.k }
+// Kernel returns the loaded kernel (nil for the zero kIntKeyKernel).
+func (k kIntKeyKernel[T]) Kernel() *ka.Kernel { return k.k }
 
-// Launch enqueues KIntKey on s over r, as ka.Kernel.Launch does.
-func (k KIntKeyKernel[T]) Launch(s *ka.Stream, r ka.NDRange, x *ka.Array[T], keys *ka.Array[uint32], flip uint32, mask uint32) error {
+// Launch enqueues kIntKey on s over r, as ka.Kernel.Launch does.
+func (k kIntKeyKernel[T]) Launch(s *ka.Stream, r ka.NDRange, x *ka.Array[T], keys *ka.Array[uint32], flip uint32, mask uint32) error {
 	if k.k == nil {
-		return fmt.Errorf("launching KIntKey: a zero KIntKeyKernel, not one from NewKIntKeyKernel: %w", ka.ErrInvalid)
+		return fmt.Errorf("launching kIntKey: a zero kIntKeyKernel, not one from newKIntKeyKernel: %w", ka.ErrInvalid)
 	}
 	return k.k.Launch(s, r, x, keys, flip, mask)
 }
 
-// KIotaKernel is an instance of the generic kernel KIota loaded on a device. Its Launch
-// takes KIota's parameters, so a wrong argument is a compile error.
-type KIotaKernel[T interface {
+// kIotaKernel is an instance of the generic kernel kIota loaded on a device. Its Launch
+// takes kIota's parameters, so a wrong argument is a compile error.
+type kIotaKernel[T interface {
 	ka.Scalar
 	ka.Number
 }] struct{ k *ka.Kernel }
 
-// NewKIotaKernel loads an instance of the generic kernel KIota on dev, as
+// newKIotaKernel loads an instance of the generic kernel kIota on dev, as
 // ka.NewKernel does. Its type arguments must be those of an instance that
 // kago gen compiled (a call of it in this package makes kago gen compile
 // that instance); for any other the error wraps ka.ErrUnsupported.
-func NewKIotaKernel[T interface {
+func newKIotaKernel[T interface {
 	ka.Scalar
 	ka.Number
-}](dev *ka.Device, opts ...ka.KernelOption) (KIotaKernel[T], error) {
-	spec, err := kagoGenericKIota.Typed(reflect.TypeFor[func(ka.Item, []T)](), func(args []driver.Arg) func(driver.Item) {
+}](dev *ka.Device, opts ...ka.KernelOption) (kIotaKernel[T], error) {
+	spec, err := kagoGenerickIota.Typed(reflect.TypeFor[func(ka.Item, []T)](), func(args []driver.Arg) func(driver.Item) {
 		a0 := driver.ArgValue[[]T](args[0])
-		return func(it driver.Item) { KIota[T](ka.Item(it), a0) }
+		return func(it driver.Item) { kIota[T](ka.Item(it), a0) }
 	}, func(args []driver.Arg) func(*driver.WorkGroup) {
 		a0 := driver.ArgValue[[]T](args[0])
-		return func(g *driver.WorkGroup) { kagoGroupKIota[T](g, a0) }
+		return func(g *driver.WorkGroup) { kagoGroupkIota[T](g, a0) }
 	})
 	if err != nil {
-		return KIotaKernel[T]{}, err
+		return kIotaKernel[T]{}, err
 	}
 	k, err := ka.NewKernel(dev, spec, opts...)
-	return KIotaKernel[T]{k}, err
+	return kIotaKernel[T]{k}, err
 }
 
-// Kernel returns the loaded kernel (nil for the zero KIotaKernel).
-func (k KIotaKernel[T]) Kernel() *ka.Kernel { return k.k }
+// Kernel returns the loaded kernel (nil for the zero kIotaKernel).
+func (k kIotaKernel[T]) Kernel() *ka.Kernel { return k.k }
 
-// Launch enqueues KIota on s over r, as ka.Kernel.Launch does.
-func (k KIotaKernel[T]) Launch(s *ka.Stream, r ka.NDRange, x *ka.Array[T]) error {
+// Launch enqueues kIota on s over r, as ka.Kernel.Launch does.
+func (k kIotaKernel[T]) Launch(s *ka.Stream, r ka.NDRange, x *ka.Array[T]) error {
 	if k.k == nil {
-		return fmt.Errorf("launching KIota: a zero KIotaKernel, not one from NewKIotaKernel: %w", ka.ErrInvalid)
+		return fmt.Errorf("launching kIota: a zero kIotaKernel, not one from newKIotaKernel: %w", ka.ErrInvalid)
 	}
 	return k.k.Launch(s, r, x)
 }
 
-// KPartialMaxKernel is an instance of the generic kernel KPartialMax loaded on a device. Its Launch
-// takes KPartialMax's parameters, so a wrong argument is a compile error.
-type KPartialMaxKernel[T interface {
+// kPartialMaxKernel is an instance of the generic kernel kPartialMax loaded on a device. Its Launch
+// takes kPartialMax's parameters, so a wrong argument is a compile error.
+type kPartialMaxKernel[T interface {
 	ka.Scalar
 	ka.Number
 }] struct{ k *ka.Kernel }
 
-// NewKPartialMaxKernel loads an instance of the generic kernel KPartialMax on dev, as
+// newKPartialMaxKernel loads an instance of the generic kernel kPartialMax on dev, as
 // ka.NewKernel does. Its type arguments must be those of an instance that
 // kago gen compiled (a call of it in this package makes kago gen compile
 // that instance); for any other the error wraps ka.ErrUnsupported.
-func NewKPartialMaxKernel[T interface {
+func newKPartialMaxKernel[T interface {
 	ka.Scalar
 	ka.Number
-}](dev *ka.Device, opts ...ka.KernelOption) (KPartialMaxKernel[T], error) {
-	spec, err := kagoGenericKPartialMax.Typed(reflect.TypeFor[func(ka.Item, []T, []T)](), func(args []driver.Arg) func(driver.Item) {
+}](dev *ka.Device, opts ...ka.KernelOption) (kPartialMaxKernel[T], error) {
+	spec, err := kagoGenerickPartialMax.Typed(reflect.TypeFor[func(ka.Item, []T, []T)](), func(args []driver.Arg) func(driver.Item) {
 		a0 := driver.ArgValue[[]T](args[0])
 		a1 := driver.ArgValue[[]T](args[1])
-		return func(it driver.Item) { KPartialMax[T](ka.Item(it), a0, a1) }
+		return func(it driver.Item) { kPartialMax[T](ka.Item(it), a0, a1) }
 	}, func(args []driver.Arg) func(*driver.WorkGroup) {
 		a0 := driver.ArgValue[[]T](args[0])
 		a1 := driver.ArgValue[[]T](args[1])
-		return func(g *driver.WorkGroup) { kagoGroupKPartialMax[T](g, a0, a1) }
+		return func(g *driver.WorkGroup) { kagoGroupkPartialMax[T](g, a0, a1) }
 	})
 	if err != nil {
-		return KPartialMaxKernel[T]{}, err
+		return kPartialMaxKernel[T]{}, err
 	}
 	k, err := ka.NewKernel(dev, spec, opts...)
-	return KPartialMaxKernel[T]{k}, err
+	return kPartialMaxKernel[T]{k}, err
 }
 
-// Kernel returns the loaded kernel (nil for the zero KPartialMaxKernel).
-func (k KPartialMaxKernel[T]) Kernel() *ka.Kernel { return k.k }
+// Kernel returns the loaded kernel (nil for the zero kPartialMaxKernel).
+func (k kPartialMaxKernel[T]) Kernel() *ka.Kernel { return k.k }
 
-// Launch enqueues KPartialMax on s over r, as ka.Kernel.Launch does.
-func (k KPartialMaxKernel[T]) Launch(s *ka.Stream, r ka.NDRange, x *ka.Array[T], out *ka.Array[T]) error {
+// Launch enqueues kPartialMax on s over r, as ka.Kernel.Launch does.
+func (k kPartialMaxKernel[T]) Launch(s *ka.Stream, r ka.NDRange, x *ka.Array[T], out *ka.Array[T]) error {
 	if k.k == nil {
-		return fmt.Errorf("launching KPartialMax: a zero KPartialMaxKernel, not one from NewKPartialMaxKernel: %w", ka.ErrInvalid)
+		return fmt.Errorf("launching kPartialMax: a zero kPartialMaxKernel, not one from newKPartialMaxKernel: %w", ka.ErrInvalid)
 	}
 	return k.k.Launch(s, r, x, out)
 }
 
-// KPartialMinKernel is an instance of the generic kernel KPartialMin loaded on a device. Its Launch
-// takes KPartialMin's parameters, so a wrong argument is a compile error.
-type KPartialMinKernel[T interface {
+// kPartialMinKernel is an instance of the generic kernel kPartialMin loaded on a device. Its Launch
+// takes kPartialMin's parameters, so a wrong argument is a compile error.
+type kPartialMinKernel[T interface {
 	ka.Scalar
 	ka.Number
 }] struct{ k *ka.Kernel }
 
-// NewKPartialMinKernel loads an instance of the generic kernel KPartialMin on dev, as
+// newKPartialMinKernel loads an instance of the generic kernel kPartialMin on dev, as
 // ka.NewKernel does. Its type arguments must be those of an instance that
 // kago gen compiled (a call of it in this package makes kago gen compile
 // that instance); for any other the error wraps ka.ErrUnsupported.
-func NewKPartialMinKernel[T interface {
+func newKPartialMinKernel[T interface {
 	ka.Scalar
 	ka.Number
-}](dev *ka.Device, opts ...ka.KernelOption) (KPartialMinKernel[T], error) {
-	spec, err := kagoGenericKPartialMin.Typed(reflect.TypeFor[func(ka.Item, []T, []T)](), func(args []driver.Arg) func(driver.Item) {
+}](dev *ka.Device, opts ...ka.KernelOption) (kPartialMinKernel[T], error) {
+	spec, err := kagoGenerickPartialMin.Typed(reflect.TypeFor[func(ka.Item, []T, []T)](), func(args []driver.Arg) func(driver.Item) {
 		a0 := driver.ArgValue[[]T](args[0])
 		a1 := driver.ArgValue[[]T](args[1])
-		return func(it driver.Item) { KPartialMin[T](ka.Item(it), a0, a1) }
+		return func(it driver.Item) { kPartialMin[T](ka.Item(it), a0, a1) }
 	}, func(args []driver.Arg) func(*driver.WorkGroup) {
 		a0 := driver.ArgValue[[]T](args[0])
 		a1 := driver.ArgValue[[]T](args[1])
-		return func(g *driver.WorkGroup) { kagoGroupKPartialMin[T](g, a0, a1) }
+		return func(g *driver.WorkGroup) { kagoGroupkPartialMin[T](g, a0, a1) }
 	})
 	if err != nil {
-		return KPartialMinKernel[T]{}, err
+		return kPartialMinKernel[T]{}, err
 	}
 	k, err := ka.NewKernel(dev, spec, opts...)
-	return KPartialMinKernel[T]{k}, err
+	return kPartialMinKernel[T]{k}, err
 }
 
-// Kernel returns the loaded kernel (nil for the zero KPartialMinKernel).
-func (k KPartialMinKernel[T]) Kernel() *ka.Kernel { return k.k }
+// Kernel returns the loaded kernel (nil for the zero kPartialMinKernel).
+func (k kPartialMinKernel[T]) Kernel() *ka.Kernel { return k.k }
 
-// Launch enqueues KPartialMin on s over r, as ka.Kernel.Launch does.
-func (k KPartialMinKernel[T]) Launch(s *ka.Stream, r ka.NDRange, x *ka.Array[T], out *ka.Array[T]) error {
+// Launch enqueues kPartialMin on s over r, as ka.Kernel.Launch does.
+func (k kPartialMinKernel[T]) Launch(s *ka.Stream, r ka.NDRange, x *ka.Array[T], out *ka.Array[T]) error {
 	if k.k == nil {
-		return fmt.Errorf("launching KPartialMin: a zero KPartialMinKernel, not one from NewKPartialMinKernel: %w", ka.ErrInvalid)
+		return fmt.Errorf("launching kPartialMin: a zero kPartialMinKernel, not one from newKPartialMinKernel: %w", ka.ErrInvalid)
 	}
 	return k.k.Launch(s, r, x, out)
 }
 
-// KPartialReduceKernel is an instance of the generic kernel KPartialReduce loaded on a device. Its Launch
-// takes KPartialReduce's parameters, so a wrong argument is a compile error.
-type KPartialReduceKernel[T interface {
+// kPartialReduceKernel is an instance of the generic kernel kPartialReduce loaded on a device. Its Launch
+// takes kPartialReduce's parameters, so a wrong argument is a compile error.
+type kPartialReduceKernel[T interface {
 	ka.Scalar
 	ka.Number
 }] struct{ k *ka.Kernel }
 
-// NewKPartialReduceKernel loads an instance of the generic kernel KPartialReduce on dev, as
+// newKPartialReduceKernel loads an instance of the generic kernel kPartialReduce on dev, as
 // ka.NewKernel does. Its type arguments must be those of an instance that
 // kago gen compiled (a call of it in this package makes kago gen compile
 // that instance); for any other the error wraps ka.ErrUnsupported.
-func NewKPartialReduceKernel[T interface {
+func newKPartialReduceKernel[T interface {
 	ka.Scalar
 	ka.Number
-}](dev *ka.Device, opts ...ka.KernelOption) (KPartialReduceKernel[T], error) {
-	spec, err := kagoGenericKPartialReduce.Typed(reflect.TypeFor[func(ka.Item, []T, []T, int, int)](), func(args []driver.Arg) func(driver.Item) {
+}](dev *ka.Device, opts ...ka.KernelOption) (kPartialReduceKernel[T], error) {
+	spec, err := kagoGenerickPartialReduce.Typed(reflect.TypeFor[func(ka.Item, []T, []T, int, int)](), func(args []driver.Arg) func(driver.Item) {
 		a0 := driver.ArgValue[[]T](args[0])
 		a1 := driver.ArgValue[[]T](args[1])
 		a2 := driver.ArgValue[int](args[2])
 		a3 := driver.ArgValue[int](args[3])
-		return func(it driver.Item) { KPartialReduce[T](ka.Item(it), a0, a1, a2, a3) }
+		return func(it driver.Item) { kPartialReduce[T](ka.Item(it), a0, a1, a2, a3) }
 	}, func(args []driver.Arg) func(*driver.WorkGroup) {
 		a0 := driver.ArgValue[[]T](args[0])
 		a1 := driver.ArgValue[[]T](args[1])
 		a2 := driver.ArgValue[int](args[2])
 		a3 := driver.ArgValue[int](args[3])
-		return func(g *driver.WorkGroup) { kagoGroupKPartialReduce[T](g, a0, a1, a2, a3) }
+		return func(g *driver.WorkGroup) { kagoGroupkPartialReduce[T](g, a0, a1, a2, a3) }
 	})
 	if err != nil {
-		return KPartialReduceKernel[T]{}, err
+		return kPartialReduceKernel[T]{}, err
 	}
 	k, err := ka.NewKernel(dev, spec, opts...)
-	return KPartialReduceKernel[T]{k}, err
+	return kPartialReduceKernel[T]{k}, err
 }
 
-// Kernel returns the loaded kernel (nil for the zero KPartialReduceKernel).
-func (k KPartialReduceKernel[T]) Kernel() *ka.Kernel { return k.k }
+// Kernel returns the loaded kernel (nil for the zero kPartialReduceKernel).
+func (k kPartialReduceKernel[T]) Kernel() *ka.Kernel { return k.k }
 
-// Launch enqueues KPartialReduce on s over r, as ka.Kernel.Launch does.
-func (k KPartialReduceKernel[T]) Launch(s *ka.Stream, r ka.NDRange, x *ka.Array[T], out *ka.Array[T], op int, m int) error {
+// Launch enqueues kPartialReduce on s over r, as ka.Kernel.Launch does.
+func (k kPartialReduceKernel[T]) Launch(s *ka.Stream, r ka.NDRange, x *ka.Array[T], out *ka.Array[T], op int, m int) error {
 	if k.k == nil {
-		return fmt.Errorf("launching KPartialReduce: a zero KPartialReduceKernel, not one from NewKPartialReduceKernel: %w", ka.ErrInvalid)
+		return fmt.Errorf("launching kPartialReduce: a zero kPartialReduceKernel, not one from newKPartialReduceKernel: %w", ka.ErrInvalid)
 	}
 	return k.k.Launch(s, r, x, out, op, m)
 }
 
-// KPartialSumKernel is an instance of the generic kernel KPartialSum loaded on a device. Its Launch
-// takes KPartialSum's parameters, so a wrong argument is a compile error.
-type KPartialSumKernel[T interface {
+// kPartialSumKernel is an instance of the generic kernel kPartialSum loaded on a device. Its Launch
+// takes kPartialSum's parameters, so a wrong argument is a compile error.
+type kPartialSumKernel[T interface {
 	ka.Scalar
 	ka.Number
 }] struct{ k *ka.Kernel }
 
-// NewKPartialSumKernel loads an instance of the generic kernel KPartialSum on dev, as
+// newKPartialSumKernel loads an instance of the generic kernel kPartialSum on dev, as
 // ka.NewKernel does. Its type arguments must be those of an instance that
 // kago gen compiled (a call of it in this package makes kago gen compile
 // that instance); for any other the error wraps ka.ErrUnsupported.
-func NewKPartialSumKernel[T interface {
+func newKPartialSumKernel[T interface {
 	ka.Scalar
 	ka.Number
-}](dev *ka.Device, opts ...ka.KernelOption) (KPartialSumKernel[T], error) {
-	spec, err := kagoGenericKPartialSum.Typed(reflect.TypeFor[func(ka.Item, []T, []T)](), func(args []driver.Arg) func(driver.Item) {
+}](dev *ka.Device, opts ...ka.KernelOption) (kPartialSumKernel[T], error) {
+	spec, err := kagoGenerickPartialSum.Typed(reflect.TypeFor[func(ka.Item, []T, []T)](), func(args []driver.Arg) func(driver.Item) {
 		a0 := driver.ArgValue[[]T](args[0])
 		a1 := driver.ArgValue[[]T](args[1])
-		return func(it driver.Item) { KPartialSum[T](ka.Item(it), a0, a1) }
+		return func(it driver.Item) { kPartialSum[T](ka.Item(it), a0, a1) }
 	}, func(args []driver.Arg) func(*driver.WorkGroup) {
 		a0 := driver.ArgValue[[]T](args[0])
 		a1 := driver.ArgValue[[]T](args[1])
-		return func(g *driver.WorkGroup) { kagoGroupKPartialSum[T](g, a0, a1) }
+		return func(g *driver.WorkGroup) { kagoGroupkPartialSum[T](g, a0, a1) }
 	})
 	if err != nil {
-		return KPartialSumKernel[T]{}, err
+		return kPartialSumKernel[T]{}, err
 	}
 	k, err := ka.NewKernel(dev, spec, opts...)
-	return KPartialSumKernel[T]{k}, err
+	return kPartialSumKernel[T]{k}, err
 }
 
-// Kernel returns the loaded kernel (nil for the zero KPartialSumKernel).
-func (k KPartialSumKernel[T]) Kernel() *ka.Kernel { return k.k }
+// Kernel returns the loaded kernel (nil for the zero kPartialSumKernel).
+func (k kPartialSumKernel[T]) Kernel() *ka.Kernel { return k.k }
 
-// Launch enqueues KPartialSum on s over r, as ka.Kernel.Launch does.
-func (k KPartialSumKernel[T]) Launch(s *ka.Stream, r ka.NDRange, x *ka.Array[T], out *ka.Array[T]) error {
+// Launch enqueues kPartialSum on s over r, as ka.Kernel.Launch does.
+func (k kPartialSumKernel[T]) Launch(s *ka.Stream, r ka.NDRange, x *ka.Array[T], out *ka.Array[T]) error {
 	if k.k == nil {
-		return fmt.Errorf("launching KPartialSum: a zero KPartialSumKernel, not one from NewKPartialSumKernel: %w", ka.ErrInvalid)
+		return fmt.Errorf("launching kPartialSum: a zero kPartialSumKernel, not one from newKPartialSumKernel: %w", ka.ErrInvalid)
 	}
 	return k.k.Launch(s, r, x, out)
 }
 
-// KRadixHistKernel is an instance of the generic kernel KRadixHist loaded on a device. Its Launch
-// takes KRadixHist's parameters, so a wrong argument is a compile error.
-type KRadixHistKernel[K uint32 | uint64] struct{ k *ka.Kernel }
+// kRadixHistKernel is an instance of the generic kernel kRadixHist loaded on a device. Its Launch
+// takes kRadixHist's parameters, so a wrong argument is a compile error.
+type kRadixHistKernel[K uint32 | uint64] struct{ k *ka.Kernel }
 
-// NewKRadixHistKernel loads an instance of the generic kernel KRadixHist on dev, as
+// newKRadixHistKernel loads an instance of the generic kernel kRadixHist on dev, as
 // ka.NewKernel does. Its type arguments must be those of an instance that
 // kago gen compiled (a call of it in this package makes kago gen compile
 // that instance); for any other the error wraps ka.ErrUnsupported.
-func NewKRadixHistKernel[K uint32 | uint64](dev *ka.Device, opts ...ka.KernelOption) (KRadixHistKernel[K], error) {
-	spec, err := kagoGenericKRadixHist.Typed(reflect.TypeFor[func(ka.Item, []K, []uint32, uint32, int)](), func(args []driver.Arg) func(driver.Item) {
+func newKRadixHistKernel[K uint32 | uint64](dev *ka.Device, opts ...ka.KernelOption) (kRadixHistKernel[K], error) {
+	spec, err := kagoGenerickRadixHist.Typed(reflect.TypeFor[func(ka.Item, []K, []uint32, uint32, int)](), func(args []driver.Arg) func(driver.Item) {
 		a0 := driver.ArgValue[[]K](args[0])
 		a1 := driver.ArgValue[[]uint32](args[1])
 		a2 := driver.ArgValue[uint32](args[2])
 		a3 := driver.ArgValue[int](args[3])
-		return func(it driver.Item) { KRadixHist[K](ka.Item(it), a0, a1, a2, a3) }
+		return func(it driver.Item) { kRadixHist[K](ka.Item(it), a0, a1, a2, a3) }
 	}, func(args []driver.Arg) func(*driver.WorkGroup) {
 		a0 := driver.ArgValue[[]K](args[0])
 		a1 := driver.ArgValue[[]uint32](args[1])
 		a2 := driver.ArgValue[uint32](args[2])
 		a3 := driver.ArgValue[int](args[3])
-		return func(g *driver.WorkGroup) { kagoGroupKRadixHist[K](g, a0, a1, a2, a3) }
+		return func(g *driver.WorkGroup) { kagoGroupkRadixHist[K](g, a0, a1, a2, a3) }
 	})
 	if err != nil {
-		return KRadixHistKernel[K]{}, err
+		return kRadixHistKernel[K]{}, err
 	}
 	k, err := ka.NewKernel(dev, spec, opts...)
-	return KRadixHistKernel[K]{k}, err
+	return kRadixHistKernel[K]{k}, err
 }
 
-// Kernel returns the loaded kernel (nil for the zero KRadixHistKernel).
-func (k KRadixHistKernel[K]) Kernel() *ka.Kernel { return k.k }
+// Kernel returns the loaded kernel (nil for the zero kRadixHistKernel).
+func (k kRadixHistKernel[K]) Kernel() *ka.Kernel { return k.k }
 
-// Launch enqueues KRadixHist on s over r, as ka.Kernel.Launch does.
-func (k KRadixHistKernel[K]) Launch(s *ka.Stream, r ka.NDRange, keys *ka.Array[K], hist *ka.Array[uint32], shift uint32, m int) error {
+// Launch enqueues kRadixHist on s over r, as ka.Kernel.Launch does.
+func (k kRadixHistKernel[K]) Launch(s *ka.Stream, r ka.NDRange, keys *ka.Array[K], hist *ka.Array[uint32], shift uint32, m int) error {
 	if k.k == nil {
-		return fmt.Errorf("launching KRadixHist: a zero KRadixHistKernel, not one from NewKRadixHistKernel: %w", ka.ErrInvalid)
+		return fmt.Errorf("launching kRadixHist: a zero kRadixHistKernel, not one from newKRadixHistKernel: %w", ka.ErrInvalid)
 	}
 	return k.k.Launch(s, r, keys, hist, shift, m)
 }
 
-// KRadixScatterKernel is an instance of the generic kernel KRadixScatter loaded on a device. Its Launch
-// takes KRadixScatter's parameters, so a wrong argument is a compile error.
-type KRadixScatterKernel[K uint32 | uint64] struct{ k *ka.Kernel }
+// kRadixScatterKernel is an instance of the generic kernel kRadixScatter loaded on a device. Its Launch
+// takes kRadixScatter's parameters, so a wrong argument is a compile error.
+type kRadixScatterKernel[K uint32 | uint64] struct{ k *ka.Kernel }
 
-// NewKRadixScatterKernel loads an instance of the generic kernel KRadixScatter on dev, as
+// newKRadixScatterKernel loads an instance of the generic kernel kRadixScatter on dev, as
 // ka.NewKernel does. Its type arguments must be those of an instance that
 // kago gen compiled (a call of it in this package makes kago gen compile
 // that instance); for any other the error wraps ka.ErrUnsupported.
-func NewKRadixScatterKernel[K uint32 | uint64](dev *ka.Device, opts ...ka.KernelOption) (KRadixScatterKernel[K], error) {
-	spec, err := kagoGenericKRadixScatter.Typed(reflect.TypeFor[func(ka.Item, []K, []K, []uint32, []uint32, []uint32, uint32, int, bool)](), func(args []driver.Arg) func(driver.Item) {
+func newKRadixScatterKernel[K uint32 | uint64](dev *ka.Device, opts ...ka.KernelOption) (kRadixScatterKernel[K], error) {
+	spec, err := kagoGenerickRadixScatter.Typed(reflect.TypeFor[func(ka.Item, []K, []K, []uint32, []uint32, []uint32, uint32, int, bool)](), func(args []driver.Arg) func(driver.Item) {
 		a0 := driver.ArgValue[[]K](args[0])
 		a1 := driver.ArgValue[[]K](args[1])
 		a2 := driver.ArgValue[[]uint32](args[2])
@@ -1339,7 +1256,7 @@ func NewKRadixScatterKernel[K uint32 | uint64](dev *ka.Device, opts ...ka.Kernel
 		a5 := driver.ArgValue[uint32](args[5])
 		a6 := driver.ArgValue[int](args[6])
 		a7 := driver.ArgValue[bool](args[7])
-		return func(it driver.Item) { KRadixScatter[K](ka.Item(it), a0, a1, a2, a3, a4, a5, a6, a7) }
+		return func(it driver.Item) { kRadixScatter[K](ka.Item(it), a0, a1, a2, a3, a4, a5, a6, a7) }
 	}, func(args []driver.Arg) func(*driver.WorkGroup) {
 		a0 := driver.ArgValue[[]K](args[0])
 		a1 := driver.ArgValue[[]K](args[1])
@@ -1349,112 +1266,75 @@ func NewKRadixScatterKernel[K uint32 | uint64](dev *ka.Device, opts ...ka.Kernel
 		a5 := driver.ArgValue[uint32](args[5])
 		a6 := driver.ArgValue[int](args[6])
 		a7 := driver.ArgValue[bool](args[7])
-		return func(g *driver.WorkGroup) { kagoGroupKRadixScatter[K](g, a0, a1, a2, a3, a4, a5, a6, a7) }
+		return func(g *driver.WorkGroup) { kagoGroupkRadixScatter[K](g, a0, a1, a2, a3, a4, a5, a6, a7) }
 	})
 	if err != nil {
-		return KRadixScatterKernel[K]{}, err
+		return kRadixScatterKernel[K]{}, err
 	}
 	k, err := ka.NewKernel(dev, spec, opts...)
-	return KRadixScatterKernel[K]{k}, err
+	return kRadixScatterKernel[K]{k}, err
 }
 
-// Kernel returns the loaded kernel (nil for the zero KRadixScatterKernel).
-func (k KRadixScatterKernel[K]) Kernel() *ka.Kernel { return k.k }
+// Kernel returns the loaded kernel (nil for the zero kRadixScatterKernel).
+func (k kRadixScatterKernel[K]) Kernel() *ka.Kernel { return k.k }
 
-// Launch enqueues KRadixScatter on s over r, as ka.Kernel.Launch does.
-func (k KRadixScatterKernel[K]) Launch(s *ka.Stream, r ka.NDRange, keys *ka.Array[K], out *ka.Array[K], vals *ka.Array[uint32], outVals *ka.Array[uint32], offs *ka.Array[uint32], shift uint32, m int, pairs bool) error {
+// Launch enqueues kRadixScatter on s over r, as ka.Kernel.Launch does.
+func (k kRadixScatterKernel[K]) Launch(s *ka.Stream, r ka.NDRange, keys *ka.Array[K], out *ka.Array[K], vals *ka.Array[uint32], outVals *ka.Array[uint32], offs *ka.Array[uint32], shift uint32, m int, pairs bool) error {
 	if k.k == nil {
-		return fmt.Errorf("launching KRadixScatter: a zero KRadixScatterKernel, not one from NewKRadixScatterKernel: %w", ka.ErrInvalid)
+		return fmt.Errorf("launching kRadixScatter: a zero kRadixScatterKernel, not one from newKRadixScatterKernel: %w", ka.ErrInvalid)
 	}
 	return k.k.Launch(s, r, keys, out, vals, outVals, offs, shift, m, pairs)
 }
 
-// KScanChunkKernel is an instance of the generic kernel KScanChunk loaded on a device. Its Launch
-// takes KScanChunk's parameters, so a wrong argument is a compile error.
-type KScanChunkKernel[T interface {
+// kScanChunkKernel is an instance of the generic kernel kScanChunk loaded on a device. Its Launch
+// takes kScanChunk's parameters, so a wrong argument is a compile error.
+type kScanChunkKernel[T interface {
 	ka.Scalar
 	ka.Number
 }] struct{ k *ka.Kernel }
 
-// NewKScanChunkKernel loads an instance of the generic kernel KScanChunk on dev, as
+// newKScanChunkKernel loads an instance of the generic kernel kScanChunk on dev, as
 // ka.NewKernel does. Its type arguments must be those of an instance that
 // kago gen compiled (a call of it in this package makes kago gen compile
 // that instance); for any other the error wraps ka.ErrUnsupported.
-func NewKScanChunkKernel[T interface {
+func newKScanChunkKernel[T interface {
 	ka.Scalar
 	ka.Number
-}](dev *ka.Device, opts ...ka.KernelOption) (KScanChunkKernel[T], error) {
-	spec, err := kagoGenericKScanChunk.Typed(reflect.TypeFor[func(ka.Item, []T, []T, []T, bool)](), func(args []driver.Arg) func(driver.Item) {
+}](dev *ka.Device, opts ...ka.KernelOption) (kScanChunkKernel[T], error) {
+	spec, err := kagoGenerickScanChunk.Typed(reflect.TypeFor[func(ka.Item, []T, []T, []T, bool)](), func(args []driver.Arg) func(driver.Item) {
 		a0 := driver.ArgValue[[]T](args[0])
 		a1 := driver.ArgValue[[]T](args[1])
 		a2 := driver.ArgValue[[]T](args[2])
 		a3 := driver.ArgValue[bool](args[3])
-		return func(it driver.Item) { KScanChunk[T](ka.Item(it), a0, a1, a2, a3) }
+		return func(it driver.Item) { kScanChunk[T](ka.Item(it), a0, a1, a2, a3) }
 	}, func(args []driver.Arg) func(*driver.WorkGroup) {
 		a0 := driver.ArgValue[[]T](args[0])
 		a1 := driver.ArgValue[[]T](args[1])
 		a2 := driver.ArgValue[[]T](args[2])
 		a3 := driver.ArgValue[bool](args[3])
-		return func(g *driver.WorkGroup) { kagoGroupKScanChunk[T](g, a0, a1, a2, a3) }
+		return func(g *driver.WorkGroup) { kagoGroupkScanChunk[T](g, a0, a1, a2, a3) }
 	})
 	if err != nil {
-		return KScanChunkKernel[T]{}, err
+		return kScanChunkKernel[T]{}, err
 	}
 	k, err := ka.NewKernel(dev, spec, opts...)
-	return KScanChunkKernel[T]{k}, err
+	return kScanChunkKernel[T]{k}, err
 }
 
-// Kernel returns the loaded kernel (nil for the zero KScanChunkKernel).
-func (k KScanChunkKernel[T]) Kernel() *ka.Kernel { return k.k }
+// Kernel returns the loaded kernel (nil for the zero kScanChunkKernel).
+func (k kScanChunkKernel[T]) Kernel() *ka.Kernel { return k.k }
 
-// Launch enqueues KScanChunk on s over r, as ka.Kernel.Launch does.
-func (k KScanChunkKernel[T]) Launch(s *ka.Stream, r ka.NDRange, x *ka.Array[T], out *ka.Array[T], offs *ka.Array[T], inclusive bool) error {
+// Launch enqueues kScanChunk on s over r, as ka.Kernel.Launch does.
+func (k kScanChunkKernel[T]) Launch(s *ka.Stream, r ka.NDRange, x *ka.Array[T], out *ka.Array[T], offs *ka.Array[T], inclusive bool) error {
 	if k.k == nil {
-		return fmt.Errorf("launching KScanChunk: a zero KScanChunkKernel, not one from NewKScanChunkKernel: %w", ka.ErrInvalid)
+		return fmt.Errorf("launching kScanChunk: a zero kScanChunkKernel, not one from newKScanChunkKernel: %w", ka.ErrInvalid)
 	}
 	return k.k.Launch(s, r, x, out, offs, inclusive)
 }
 
-// kagoGroupKCopy runs one work-group of KCopy, its work-items as loops
+// kagoGroupkFill runs one work-group of kFill, its work-items as loops
 // (see package groupfn).
-func kagoGroupKCopy[T ka.Scalar](kg *driver.WorkGroup, dst, src []T) {
-	n0 := kg.Size[0]
-	n1 := kg.Size[1]
-	n2 := kg.Size[2]
-	b0 := kg.ID[0] * n0
-	b1 := kg.ID[1] * n1
-	b2 := kg.ID[2] * n2
-	m0 := kg.GlobalSize[0] - b0
-	if m0 > n0 {
-		m0 = n0
-	}
-	m1 := kg.GlobalSize[1] - b1
-	if m1 > n1 {
-		m1 = n1
-	}
-	m2 := kg.GlobalSize[2] - b2
-	if m2 > n2 {
-		m2 = n2
-	}
-	gs0 := kg.GlobalSize[0]
-	gs1 := kg.GlobalSize[1]
-	for lz := range m2 {
-		gz := b2 + lz
-		for ly := range m1 {
-			gy := b1 + ly
-			row := gs0 * (gy + gs1*gz)
-			for lx := range m0 {
-				gx := b0 + lx
-				i := (row + gx)
-				dst[i] = src[i]
-			}
-		}
-	}
-}
-
-// kagoGroupKFill runs one work-group of KFill, its work-items as loops
-// (see package groupfn).
-func kagoGroupKFill[T ka.Number](kg *driver.WorkGroup, x []T, v T) {
+func kagoGroupkFill[T ka.Number](kg *driver.WorkGroup, x []T, v T) {
 	n0 := kg.Size[0]
 	n1 := kg.Size[1]
 	n2 := kg.Size[2]
@@ -1488,9 +1368,9 @@ func kagoGroupKFill[T ka.Number](kg *driver.WorkGroup, x []T, v T) {
 	}
 }
 
-// kagoGroupKFloat32FromKey runs one work-group of KFloat32FromKey, its work-items as loops
+// kagoGroupkFloat32FromKey runs one work-group of kFloat32FromKey, its work-items as loops
 // (see package groupfn).
-func kagoGroupKFloat32FromKey(kg *driver.WorkGroup, keys []uint32, x []float32) {
+func kagoGroupkFloat32FromKey(kg *driver.WorkGroup, keys []uint32, x []float32) {
 	n0 := kg.Size[0]
 	n1 := kg.Size[1]
 	n2 := kg.Size[2]
@@ -1530,9 +1410,9 @@ func kagoGroupKFloat32FromKey(kg *driver.WorkGroup, keys []uint32, x []float32) 
 	}
 }
 
-// kagoGroupKFloat32Key runs one work-group of KFloat32Key, its work-items as loops
+// kagoGroupkFloat32Key runs one work-group of kFloat32Key, its work-items as loops
 // (see package groupfn).
-func kagoGroupKFloat32Key(kg *driver.WorkGroup, x []float32, keys []uint32) {
+func kagoGroupkFloat32Key(kg *driver.WorkGroup, x []float32, keys []uint32) {
 	n0 := kg.Size[0]
 	n1 := kg.Size[1]
 	n2 := kg.Size[2]
@@ -1572,9 +1452,9 @@ func kagoGroupKFloat32Key(kg *driver.WorkGroup, x []float32, keys []uint32) {
 	}
 }
 
-// kagoGroupKFloat64FromKey runs one work-group of KFloat64FromKey, its work-items as loops
+// kagoGroupkFloat64FromKey runs one work-group of kFloat64FromKey, its work-items as loops
 // (see package groupfn).
-func kagoGroupKFloat64FromKey(kg *driver.WorkGroup, keys []uint64, x []float64) {
+func kagoGroupkFloat64FromKey(kg *driver.WorkGroup, keys []uint64, x []float64) {
 	n0 := kg.Size[0]
 	n1 := kg.Size[1]
 	n2 := kg.Size[2]
@@ -1614,9 +1494,9 @@ func kagoGroupKFloat64FromKey(kg *driver.WorkGroup, keys []uint64, x []float64) 
 	}
 }
 
-// kagoGroupKFloat64Key runs one work-group of KFloat64Key, its work-items as loops
+// kagoGroupkFloat64Key runs one work-group of kFloat64Key, its work-items as loops
 // (see package groupfn).
-func kagoGroupKFloat64Key(kg *driver.WorkGroup, x []float64, keys []uint64) {
+func kagoGroupkFloat64Key(kg *driver.WorkGroup, x []float64, keys []uint64) {
 	n0 := kg.Size[0]
 	n1 := kg.Size[1]
 	n2 := kg.Size[2]
@@ -1656,9 +1536,9 @@ func kagoGroupKFloat64Key(kg *driver.WorkGroup, x []float64, keys []uint64) {
 	}
 }
 
-// kagoGroupKGather runs one work-group of KGather, its work-items as loops
+// kagoGroupkGather runs one work-group of kGather, its work-items as loops
 // (see package groupfn).
-func kagoGroupKGather[T ka.Scalar](kg *driver.WorkGroup, dst, src []T, perm []uint32) {
+func kagoGroupkGather[T ka.Scalar](kg *driver.WorkGroup, dst, src []T, perm []uint32) {
 	n0 := kg.Size[0]
 	n1 := kg.Size[1]
 	n2 := kg.Size[2]
@@ -1693,9 +1573,9 @@ func kagoGroupKGather[T ka.Scalar](kg *driver.WorkGroup, dst, src []T, perm []ui
 	}
 }
 
-// kagoGroupKInt64FromKey runs one work-group of KInt64FromKey, its work-items as loops
+// kagoGroupkInt64FromKey runs one work-group of kInt64FromKey, its work-items as loops
 // (see package groupfn).
-func kagoGroupKInt64FromKey[T ka.Number](kg *driver.WorkGroup, keys []uint64, x []T, flip uint64) {
+func kagoGroupkInt64FromKey[T ka.Number](kg *driver.WorkGroup, keys []uint64, x []T, flip uint64) {
 	n0 := kg.Size[0]
 	n1 := kg.Size[1]
 	n2 := kg.Size[2]
@@ -1730,9 +1610,9 @@ func kagoGroupKInt64FromKey[T ka.Number](kg *driver.WorkGroup, keys []uint64, x 
 	}
 }
 
-// kagoGroupKInt64Key runs one work-group of KInt64Key, its work-items as loops
+// kagoGroupkInt64Key runs one work-group of kInt64Key, its work-items as loops
 // (see package groupfn).
-func kagoGroupKInt64Key[T ka.Number](kg *driver.WorkGroup, x []T, keys []uint64, flip uint64) {
+func kagoGroupkInt64Key[T ka.Number](kg *driver.WorkGroup, x []T, keys []uint64, flip uint64) {
 	n0 := kg.Size[0]
 	n1 := kg.Size[1]
 	n2 := kg.Size[2]
@@ -1767,9 +1647,9 @@ func kagoGroupKInt64Key[T ka.Number](kg *driver.WorkGroup, x []T, keys []uint64,
 	}
 }
 
-// kagoGroupKIntFromKey runs one work-group of KIntFromKey, its work-items as loops
+// kagoGroupkIntFromKey runs one work-group of kIntFromKey, its work-items as loops
 // (see package groupfn).
-func kagoGroupKIntFromKey[T ka.Number](kg *driver.WorkGroup, keys []uint32, x []T, flip uint32) {
+func kagoGroupkIntFromKey[T ka.Number](kg *driver.WorkGroup, keys []uint32, x []T, flip uint32) {
 	n0 := kg.Size[0]
 	n1 := kg.Size[1]
 	n2 := kg.Size[2]
@@ -1804,9 +1684,9 @@ func kagoGroupKIntFromKey[T ka.Number](kg *driver.WorkGroup, keys []uint32, x []
 	}
 }
 
-// kagoGroupKIntKey runs one work-group of KIntKey, its work-items as loops
+// kagoGroupkIntKey runs one work-group of kIntKey, its work-items as loops
 // (see package groupfn).
-func kagoGroupKIntKey[T ka.Number](kg *driver.WorkGroup, x []T, keys []uint32, flip, mask uint32) {
+func kagoGroupkIntKey[T ka.Number](kg *driver.WorkGroup, x []T, keys []uint32, flip, mask uint32) {
 	n0 := kg.Size[0]
 	n1 := kg.Size[1]
 	n2 := kg.Size[2]
@@ -1841,9 +1721,9 @@ func kagoGroupKIntKey[T ka.Number](kg *driver.WorkGroup, x []T, keys []uint32, f
 	}
 }
 
-// kagoGroupKIota runs one work-group of KIota, its work-items as loops
+// kagoGroupkIota runs one work-group of kIota, its work-items as loops
 // (see package groupfn).
-func kagoGroupKIota[T ka.Number](kg *driver.WorkGroup, x []T) {
+func kagoGroupkIota[T ka.Number](kg *driver.WorkGroup, x []T) {
 	n0 := kg.Size[0]
 	n1 := kg.Size[1]
 	n2 := kg.Size[2]
@@ -1878,9 +1758,9 @@ func kagoGroupKIota[T ka.Number](kg *driver.WorkGroup, x []T) {
 	}
 }
 
-// kagoGroupKPartialMax runs one work-group of KPartialMax, its work-items as loops
+// kagoGroupkPartialMax runs one work-group of kPartialMax, its work-items as loops
 // (see package groupfn).
-func kagoGroupKPartialMax[T ka.Number](kg *driver.WorkGroup, x, out []T) {
+func kagoGroupkPartialMax[T ka.Number](kg *driver.WorkGroup, x, out []T) {
 	n0 := kg.Size[0]
 	n1 := kg.Size[1]
 	n2 := kg.Size[2]
@@ -1921,9 +1801,9 @@ func kagoGroupKPartialMax[T ka.Number](kg *driver.WorkGroup, x, out []T) {
 	}
 }
 
-// kagoGroupKPartialMin runs one work-group of KPartialMin, its work-items as loops
+// kagoGroupkPartialMin runs one work-group of kPartialMin, its work-items as loops
 // (see package groupfn).
-func kagoGroupKPartialMin[T ka.Number](kg *driver.WorkGroup, x, out []T) {
+func kagoGroupkPartialMin[T ka.Number](kg *driver.WorkGroup, x, out []T) {
 	n0 := kg.Size[0]
 	n1 := kg.Size[1]
 	n2 := kg.Size[2]
@@ -1964,9 +1844,9 @@ func kagoGroupKPartialMin[T ka.Number](kg *driver.WorkGroup, x, out []T) {
 	}
 }
 
-// kagoGroupKPartialReduce runs one work-group of KPartialReduce, its work-items as loops
+// kagoGroupkPartialReduce runs one work-group of kPartialReduce, its work-items as loops
 // (see package groupfn).
-func kagoGroupKPartialReduce[T ka.Number](kg *driver.WorkGroup, x, out []T, op, m int) {
+func kagoGroupkPartialReduce[T ka.Number](kg *driver.WorkGroup, x, out []T, op, m int) {
 	n0 := kg.Size[0]
 	n1 := kg.Size[1]
 	n2 := kg.Size[2]
@@ -1998,7 +1878,7 @@ func kagoGroupKPartialReduce[T ka.Number](kg *driver.WorkGroup, x, out []T, op, 
 				lo := w * SumChunk
 				hi := min(lo+SumChunk, len(x))
 				switch Op(op) {
-				case OpSum: // in KPartialSum's order
+				case OpSum: // in kPartialSum's order
 					var a0, a1, a2, a3 T
 					i := lo
 					for ; i+4 <= hi; i += 4 {
@@ -2049,9 +1929,9 @@ func kagoGroupKPartialReduce[T ka.Number](kg *driver.WorkGroup, x, out []T, op, 
 	}
 }
 
-// kagoGroupKPartialSum runs one work-group of KPartialSum, its work-items as loops
+// kagoGroupkPartialSum runs one work-group of kPartialSum, its work-items as loops
 // (see package groupfn).
-func kagoGroupKPartialSum[T ka.Number](kg *driver.WorkGroup, x, out []T) {
+func kagoGroupkPartialSum[T ka.Number](kg *driver.WorkGroup, x, out []T) {
 	n0 := kg.Size[0]
 	n1 := kg.Size[1]
 	n2 := kg.Size[2]
@@ -2099,9 +1979,9 @@ func kagoGroupKPartialSum[T ka.Number](kg *driver.WorkGroup, x, out []T) {
 	}
 }
 
-// kagoGroupKRadixHist runs one work-group of KRadixHist, its work-items as loops
+// kagoGroupkRadixHist runs one work-group of kRadixHist, its work-items as loops
 // (see package groupfn).
-func kagoGroupKRadixHist[K uint32 | uint64](kg *driver.WorkGroup, keys []K, hist []uint32, shift uint32, m int) {
+func kagoGroupkRadixHist[K uint32 | uint64](kg *driver.WorkGroup, keys []K, hist []uint32, shift uint32, m int) {
 	n0 := kg.Size[0]
 	n1 := kg.Size[1]
 	n2 := kg.Size[2]
@@ -2144,9 +2024,9 @@ func kagoGroupKRadixHist[K uint32 | uint64](kg *driver.WorkGroup, keys []K, hist
 	}
 }
 
-// kagoGroupKRadixScatter runs one work-group of KRadixScatter, its work-items as loops
+// kagoGroupkRadixScatter runs one work-group of kRadixScatter, its work-items as loops
 // (see package groupfn).
-func kagoGroupKRadixScatter[K uint32 | uint64](kg *driver.WorkGroup, keys, out []K, vals, outVals, offs []uint32, shift uint32, m int, pairs bool) {
+func kagoGroupkRadixScatter[K uint32 | uint64](kg *driver.WorkGroup, keys, out []K, vals, outVals, offs []uint32, shift uint32, m int, pairs bool) {
 	n0 := kg.Size[0]
 	n1 := kg.Size[1]
 	n2 := kg.Size[2]
@@ -2195,9 +2075,9 @@ func kagoGroupKRadixScatter[K uint32 | uint64](kg *driver.WorkGroup, keys, out [
 	}
 }
 
-// kagoGroupKScanChunk runs one work-group of KScanChunk, its work-items as loops
+// kagoGroupkScanChunk runs one work-group of kScanChunk, its work-items as loops
 // (see package groupfn).
-func kagoGroupKScanChunk[T ka.Number](kg *driver.WorkGroup, x, out, offs []T, inclusive bool) {
+func kagoGroupkScanChunk[T ka.Number](kg *driver.WorkGroup, x, out, offs []T, inclusive bool) {
 	n0 := kg.Size[0]
 	n1 := kg.Size[1]
 	n2 := kg.Size[2]

@@ -6,11 +6,11 @@ import (
 	"github.com/kago-dev/kago/ka"
 )
 
-// KPartialMin writes the least element of chunk w of x (Go's min: a NaN
+// kPartialMin writes the least element of chunk w of x (Go's min: a NaN
 // wins, -0 < +0) to out[w].
 //
 //ka:kernel
-func KPartialMin[T ka.Number](it ka.Item, x, out []T) {
+func kPartialMin[T ka.Number](it ka.Item, x, out []T) {
 	w := it.Global()
 	lo := w * SumChunk
 	hi := min(lo+SumChunk, len(x))
@@ -21,10 +21,10 @@ func KPartialMin[T ka.Number](it ka.Item, x, out []T) {
 	out[w] = acc
 }
 
-// KPartialMax is KPartialMin with max.
+// kPartialMax is kPartialMin with max.
 //
 //ka:kernel
-func KPartialMax[T ka.Number](it ka.Item, x, out []T) {
+func kPartialMax[T ka.Number](it ka.Item, x, out []T) {
 	w := it.Global()
 	lo := w * SumChunk
 	hi := min(lo+SumChunk, len(x))
@@ -35,10 +35,10 @@ func KPartialMax[T ka.Number](it ka.Item, x, out []T) {
 	out[w] = acc
 }
 
-// MinMaxInstances are the instances of KPartialMin and KPartialMax.
-var MinMaxInstances = []any{
-	KPartialMin[int], KPartialMin[int8], KPartialMin[int16], KPartialMin[int32], KPartialMin[int64], KPartialMin[uint], KPartialMin[uint8], KPartialMin[uint16], KPartialMin[uint32], KPartialMin[uint64], KPartialMin[float32], KPartialMin[float64],
-	KPartialMax[int], KPartialMax[int8], KPartialMax[int16], KPartialMax[int32], KPartialMax[int64], KPartialMax[uint], KPartialMax[uint8], KPartialMax[uint16], KPartialMax[uint32], KPartialMax[uint64], KPartialMax[float32], KPartialMax[float64],
+// minMaxInstances are the instances of kPartialMin and kPartialMax.
+var minMaxInstances = []any{
+	kPartialMin[int], kPartialMin[int8], kPartialMin[int16], kPartialMin[int32], kPartialMin[int64], kPartialMin[uint], kPartialMin[uint8], kPartialMin[uint16], kPartialMin[uint32], kPartialMin[uint64], kPartialMin[float32], kPartialMin[float64],
+	kPartialMax[int], kPartialMax[int8], kPartialMax[int16], kPartialMax[int32], kPartialMax[int64], kPartialMax[uint], kPartialMax[uint8], kPartialMax[uint16], kPartialMax[uint32], kPartialMax[uint64], kPartialMax[float32], kPartialMax[float64],
 }
 
 // Min returns the least element of x (Go's min: a NaN wins, -0 < +0),

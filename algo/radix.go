@@ -5,12 +5,12 @@ import "github.com/kago-dev/kago/ka"
 // radixBins is the number of buckets of one radix pass (8 bits).
 const radixBins = 256
 
-// KRadixHist counts the digits (keys[i] >> shift) & 255 of chunk w of keys
-// (as KPartialSum cuts it) into hist[d*m + w]: digit-major, so that an
+// kRadixHist counts the digits (keys[i] >> shift) & 255 of chunk w of keys
+// (as kPartialSum cuts it) into hist[d*m + w]: digit-major, so that an
 // exclusive scan of hist gives each chunk's first position per digit.
 //
 //ka:kernel
-func KRadixHist[K uint32 | uint64](it ka.Item, keys []K, hist []uint32, shift uint32, m int) {
+func kRadixHist[K uint32 | uint64](it ka.Item, keys []K, hist []uint32, shift uint32, m int) {
 	w := it.Global()
 	var c [radixBins]uint32
 	lo := w * SumChunk
@@ -23,11 +23,11 @@ func KRadixHist[K uint32 | uint64](it ka.Item, keys []K, hist []uint32, shift ui
 	}
 }
 
-// KRadixScatter moves chunk w of keys (and vals) to out (and outVals), in
+// kRadixScatter moves chunk w of keys (and vals) to out (and outVals), in
 // order, from the positions offs[d*m + w]: a stable pass.
 //
 //ka:kernel
-func KRadixScatter[K uint32 | uint64](it ka.Item, keys, out []K, vals, outVals, offs []uint32, shift uint32, m int, pairs bool) {
+func kRadixScatter[K uint32 | uint64](it ka.Item, keys, out []K, vals, outVals, offs []uint32, shift uint32, m int, pairs bool) {
 	w := it.Global()
 	var o [radixBins]uint32
 	for d := 0; d < radixBins; d++ {
@@ -46,27 +46,10 @@ func KRadixScatter[K uint32 | uint64](it ka.Item, keys, out []K, vals, outVals, 
 	}
 }
 
-// RadixInstances are the instances of the radix passes: 32-bit keys and
+// radixInstances are the instances of the radix passes: 32-bit keys and
 // 64-bit keys, each with uint32 values.
-var RadixInstances = []any{
-	KRadixHist[uint32], KRadixHist[uint64], KRadixScatter[uint32], KRadixScatter[uint64],
-}
-
-// SortUint32 sorts keys in place, ascending, with an LSD radix sort of
-// four stable 8-bit passes (per-chunk digit counts, ExclusiveScan, an
-// in-order scatter per chunk), ordered on s. It is Sort for uint32.
-func SortUint32(s *ka.Stream, keys *ka.Array[uint32]) error {
-	if err := checkArgs("SortUint32", s, keys); err != nil {
-		return err
-	}
-	return radixSort(s, keys, nil, 32)
-}
-
-// SortPairsUint32 sorts keys in place and moves vals (of the same length)
-// with them; equal keys keep their order (the sort is stable). It is
-// SortPairs for uint32 keys and values.
-func SortPairsUint32(s *ka.Stream, keys, vals *ka.Array[uint32]) error {
-	return SortPairs(s, keys, vals)
+var radixInstances = []any{
+	kRadixHist[uint32], kRadixHist[uint64], kRadixScatter[uint32], kRadixScatter[uint64],
 }
 
 // radixSort sorts keys in place by their low bits bits (a multiple of 8,
@@ -80,11 +63,11 @@ func radixSort[K uint32 | uint64](s *ka.Stream, keys *ka.Array[K], vals *ka.Arra
 	}
 	dev := s.Device()
 	m := (n + SumChunk - 1) / SumChunk
-	hk, err := NewKRadixHistKernel[K](dev)
+	hk, err := newKRadixHistKernel[K](dev)
 	if err != nil {
 		return err
 	}
-	sk, err := NewKRadixScatterKernel[K](dev)
+	sk, err := newKRadixScatterKernel[K](dev)
 	if err != nil {
 		return err
 	}
@@ -124,11 +107,11 @@ func radixSort[K uint32 | uint64](s *ka.Stream, keys *ka.Array[K], vals *ka.Arra
 	if src == keys {
 		return nil
 	}
-	if err := Copy(s, keys, src); err != nil {
+	if err := ka.Copy(s, keys, src); err != nil {
 		return err
 	}
 	if pairs {
-		return Copy(s, vals, srcV)
+		return ka.Copy(s, vals, srcV)
 	}
 	return nil
 }

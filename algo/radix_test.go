@@ -36,7 +36,7 @@ func TestSortUint32(t *testing.T) {
 					require.NoError(t, err)
 					va, err := ka.FromSlice(ctx, dev, vals)
 					require.NoError(t, err)
-					require.NoError(t, SortPairsUint32(s, ka_, va))
+					require.NoError(t, SortPairs(s, ka_, va))
 					gotK, gotV := make([]uint32, n), make([]uint32, n)
 					require.NoError(t, ka_.ReadAsync(s, gotK))
 					require.NoError(t, va.ReadAsync(s, gotV))
@@ -63,7 +63,7 @@ func TestSortUint32(t *testing.T) {
 					require.True(t, slices.Equal(idx, gotV), "values (stable), %s, n=%d", kind, n)
 					// Keys only.
 					require.NoError(t, ka_.WriteAsync(s, keys))
-					require.NoError(t, SortUint32(s, ka_))
+					require.NoError(t, Sort(s, ka_))
 					require.NoError(t, ka_.ReadAsync(s, gotK))
 					require.NoError(t, s.Synchronize(ctx))
 					require.True(t, slices.Equal(wantK, gotK), "keys only, %s, n=%d", kind, n)

@@ -79,8 +79,8 @@ func apply[T ka.Number](v T, m int) T {
 	return v
 }
 
-// KPartialReduce combines the mapped elements m(x[i]) of chunk w of x (as
-// KPartialSum cuts it) with op into out[w]: OpSum in KPartialSum's four
+// kPartialReduce combines the mapped elements m(x[i]) of chunk w of x (as
+// kPartialSum cuts it) with op into out[w]: OpSum in kPartialSum's four
 // accumulators, the other operations in order from the chunk's first
 // element. The bitwise operations
 // work on the bits widened to uint64 (sign-extended for signed types),
@@ -89,12 +89,12 @@ func apply[T ka.Number](v T, m int) T {
 // type.)
 //
 //ka:kernel
-func KPartialReduce[T ka.Number](it ka.Item, x, out []T, op, m int) {
+func kPartialReduce[T ka.Number](it ka.Item, x, out []T, op, m int) {
 	w := it.Global()
 	lo := w * SumChunk
 	hi := min(lo+SumChunk, len(x))
 	switch Op(op) {
-	case OpSum: // in KPartialSum's order
+	case OpSum: // in kPartialSum's order
 		var a0, a1, a2, a3 T
 		i := lo
 		for ; i+4 <= hi; i += 4 {
@@ -142,16 +142,16 @@ func KPartialReduce[T ka.Number](it ka.Item, x, out []T, op, m int) {
 	}
 }
 
-// ReduceInstances are the instances of KPartialReduce.
-var ReduceInstances = []any{
-	KPartialReduce[int], KPartialReduce[int8], KPartialReduce[int16], KPartialReduce[int32], KPartialReduce[int64], KPartialReduce[uint], KPartialReduce[uint8], KPartialReduce[uint16], KPartialReduce[uint32], KPartialReduce[uint64], KPartialReduce[float32], KPartialReduce[float64],
+// reduceInstances are the instances of kPartialReduce.
+var reduceInstances = []any{
+	kPartialReduce[int], kPartialReduce[int8], kPartialReduce[int16], kPartialReduce[int32], kPartialReduce[int64], kPartialReduce[uint], kPartialReduce[uint8], kPartialReduce[uint16], kPartialReduce[uint32], kPartialReduce[uint64], kPartialReduce[float32], kPartialReduce[float64],
 }
 
 // Reduce combines the elements of x with op and returns the result,
 // waiting for it on s. The order is Sum's, fixed, so a float result is
 // the same bits on every device and run: x is cut into chunks of SumChunk
 // elements, each combined by one work-item (OpSum in four accumulators,
-// see KPartialSum; the others in order from the chunk's first element);
+// see kPartialSum; the others in order from the chunk's first element);
 // the chunk results are combined the same way, until one is left. An empty array gives 0 (OpSum, OpOr,
 // OpXor), 1 (OpProd), all ones (OpAnd) or ErrEmpty (OpMin, OpMax).
 // OpAnd, OpOr and OpXor of floats, and an unknown op, are errors
@@ -193,26 +193,26 @@ func MapReduce[T ka.Number](ctx context.Context, s *ka.Stream, x *ka.Array[T], m
 		m = MapIdentity // unsigned
 	}
 	dev := s.Device()
-	var general KPartialReduceKernel[T]
+	var general kPartialReduceKernel[T]
 	level := func(m Map) (func(s *ka.Stream, r ka.NDRange, in, out *ka.Array[T]) error, error) {
 		if m == MapIdentity {
 			// Sum, Min and Max have kernels of their own, without the
 			// general kernel's switches.
 			switch op {
 			case OpSum:
-				k, err := NewKPartialSumKernel[T](dev)
+				k, err := newKPartialSumKernel[T](dev)
 				return k.Launch, err
 			case OpMin:
-				k, err := NewKPartialMinKernel[T](dev)
+				k, err := newKPartialMinKernel[T](dev)
 				return k.Launch, err
 			case OpMax:
-				k, err := NewKPartialMaxKernel[T](dev)
+				k, err := newKPartialMaxKernel[T](dev)
 				return k.Launch, err
 			}
 		}
 		if general.Kernel() == nil {
 			var err error
-			if general, err = NewKPartialReduceKernel[T](dev); err != nil {
+			if general, err = newKPartialReduceKernel[T](dev); err != nil {
 				return nil, err
 			}
 		}

@@ -52,7 +52,7 @@ func scan[T ka.Number](s *ka.Stream, dst, src *ka.Array[T], inclusive bool) erro
 			return err
 		}
 		defer partial.Free()
-		k, err := NewKPartialSumKernel[T](dev)
+		k, err := newKPartialSumKernel[T](dev)
 		if err != nil {
 			return err
 		}
@@ -63,7 +63,7 @@ func scan[T ka.Number](s *ka.Stream, dst, src *ka.Array[T], inclusive bool) erro
 			return err
 		}
 	}
-	k, err := NewKScanChunkKernel[T](dev)
+	k, err := newKScanChunkKernel[T](dev)
 	if err != nil {
 		return err
 	}

@@ -2,57 +2,57 @@ package algo
 
 import "github.com/kago-dev/kago/ka"
 
-// KIntKey maps the integers x (of 8, 16 or 32 bits) to radix keys whose
+// kIntKey maps the integers x (of 8, 16 or 32 bits) to radix keys whose
 // unsigned order is theirs: x's bits, the sign bit flipped for a signed
 // type (flip), masked to the type's width (mask).
 //
 //ka:kernel
-func KIntKey[T ka.Number](it ka.Item, x []T, keys []uint32, flip, mask uint32) {
+func kIntKey[T ka.Number](it ka.Item, x []T, keys []uint32, flip, mask uint32) {
 	i := it.Global()
 	keys[i] = (uint32(x[i]) ^ flip) & mask
 }
 
-// KIntFromKey inverts KIntKey.
+// kIntFromKey inverts kIntKey.
 //
 //ka:kernel
-func KIntFromKey[T ka.Number](it ka.Item, keys []uint32, x []T, flip uint32) {
+func kIntFromKey[T ka.Number](it ka.Item, keys []uint32, x []T, flip uint32) {
 	i := it.Global()
 	x[i] = T(keys[i] ^ flip)
 }
 
-// KInt64Key is KIntKey for the 64-bit integers.
+// kInt64Key is kIntKey for the 64-bit integers.
 //
 //ka:kernel
-func KInt64Key[T ka.Number](it ka.Item, x []T, keys []uint64, flip uint64) {
+func kInt64Key[T ka.Number](it ka.Item, x []T, keys []uint64, flip uint64) {
 	i := it.Global()
 	keys[i] = uint64(x[i]) ^ flip
 }
 
-// KInt64FromKey inverts KInt64Key.
+// kInt64FromKey inverts kInt64Key.
 //
 //ka:kernel
-func KInt64FromKey[T ka.Number](it ka.Item, keys []uint64, x []T, flip uint64) {
+func kInt64FromKey[T ka.Number](it ka.Item, keys []uint64, x []T, flip uint64) {
 	i := it.Global()
 	x[i] = T(keys[i] ^ flip)
 }
 
-// KGather writes src[perm[i]] to dst[i].
+// kGather writes src[perm[i]] to dst[i].
 //
 //ka:kernel
-func KGather[T ka.Scalar](it ka.Item, dst, src []T, perm []uint32) {
+func kGather[T ka.Scalar](it ka.Item, dst, src []T, perm []uint32) {
 	i := it.Global()
 	dst[i] = src[perm[i]]
 }
 
-// SortInstances are the instances of the key maps (the types that need
-// one: uint32 and uint64 are their own keys) and of KGather (every
+// sortInstances are the instances of the key maps (the types that need
+// one: uint32 and uint64 are their own keys) and of kGather (every
 // value type of SortPairs).
-var SortInstances = []any{
-	KIntKey[int8], KIntKey[int16], KIntKey[int32], KIntKey[uint8], KIntKey[uint16],
-	KIntFromKey[int8], KIntFromKey[int16], KIntFromKey[int32], KIntFromKey[uint8], KIntFromKey[uint16],
-	KInt64Key[int], KInt64Key[int64], KInt64Key[uint],
-	KInt64FromKey[int], KInt64FromKey[int64], KInt64FromKey[uint],
-	KGather[bool], KGather[int], KGather[int8], KGather[int16], KGather[int32], KGather[int64], KGather[uint], KGather[uint8], KGather[uint16], KGather[uint32], KGather[uint64], KGather[float32], KGather[float64],
+var sortInstances = []any{
+	kIntKey[int8], kIntKey[int16], kIntKey[int32], kIntKey[uint8], kIntKey[uint16],
+	kIntFromKey[int8], kIntFromKey[int16], kIntFromKey[int32], kIntFromKey[uint8], kIntFromKey[uint16],
+	kInt64Key[int], kInt64Key[int64], kInt64Key[uint],
+	kInt64FromKey[int], kInt64FromKey[int64], kInt64FromKey[uint],
+	kGather[bool], kGather[int], kGather[int8], kGather[int16], kGather[int32], kGather[int64], kGather[uint], kGather[uint8], kGather[uint16], kGather[uint32], kGather[uint64], kGather[float32], kGather[float64],
 }
 
 // Sort sorts x in place, ascending, ordered on s. Integers are in their
@@ -63,7 +63,7 @@ var SortInstances = []any{
 // its bits). Equal values (the same bits) are indistinguishable, so the
 // order is fully determined.
 //
-// It is an LSD radix sort of 8-bit digits (see SortUint32) over keys
+// It is an LSD radix sort of 8-bit digits (radixSort: per-chunk digit counts, ExclusiveScan, an in-order scatter per chunk) over keys
 // whose unsigned order is that order: the value itself for uint32 and
 // uint64 (sorted in place), else a temporary array of uint32 keys for
 // the types of 32 bits or fewer (one pass per byte of the type: one for
@@ -97,7 +97,7 @@ func SortPairs[K ka.Number, V ka.Scalar](s *ka.Stream, keys *ka.Array[K], vals *
 		return sortKeys(s, keys, v)
 	}
 	dev := s.Device()
-	g, err := NewKGatherKernel[V](dev)
+	g, err := newKGatherKernel[V](dev)
 	if err != nil {
 		return err
 	}
@@ -120,7 +120,7 @@ func SortPairs[K ka.Number, V ka.Scalar](s *ka.Stream, keys *ka.Array[K], vals *
 	if err := g.Launch(s, ka.Range(n), tmp, vals, perm); err != nil {
 		return err
 	}
-	return Copy(s, vals, tmp)
+	return ka.Copy(s, vals, tmp)
 }
 
 // keyKind is how sortKeys maps a key type to radix keys.
@@ -177,11 +177,11 @@ func sortKeys[T ka.Number](s *ka.Stream, x *ka.Array[T], vals *ka.Array[uint32])
 		defer keys.Free()
 		if kk.float {
 			xf := any(x).(*ka.Array[float32])
-			k, err := NewKFloat32KeyKernel(dev)
+			k, err := newKFloat32KeyKernel(dev)
 			if err != nil {
 				return err
 			}
-			kb, err := NewKFloat32FromKeyKernel(dev)
+			kb, err := newKFloat32FromKeyKernel(dev)
 			if err != nil {
 				return err
 			}
@@ -193,11 +193,11 @@ func sortKeys[T ka.Number](s *ka.Stream, x *ka.Array[T], vals *ka.Array[uint32])
 			}
 			return kb.Launch(s, r, keys, xf)
 		}
-		k, err := NewKIntKeyKernel[T](dev)
+		k, err := newKIntKeyKernel[T](dev)
 		if err != nil {
 			return err
 		}
-		kb, err := NewKIntFromKeyKernel[T](dev)
+		kb, err := newKIntFromKeyKernel[T](dev)
 		if err != nil {
 			return err
 		}
@@ -217,11 +217,11 @@ func sortKeys[T ka.Number](s *ka.Stream, x *ka.Array[T], vals *ka.Array[uint32])
 	defer keys.Free()
 	if kk.float {
 		xf := any(x).(*ka.Array[float64])
-		k, err := NewKFloat64KeyKernel(dev)
+		k, err := newKFloat64KeyKernel(dev)
 		if err != nil {
 			return err
 		}
-		kb, err := NewKFloat64FromKeyKernel(dev)
+		kb, err := newKFloat64FromKeyKernel(dev)
 		if err != nil {
 			return err
 		}
@@ -233,11 +233,11 @@ func sortKeys[T ka.Number](s *ka.Stream, x *ka.Array[T], vals *ka.Array[uint32])
 		}
 		return kb.Launch(s, r, keys, xf)
 	}
-	k, err := NewKInt64KeyKernel[T](dev)
+	k, err := newKInt64KeyKernel[T](dev)
 	if err != nil {
 		return err
 	}
-	kb, err := NewKInt64FromKeyKernel[T](dev)
+	kb, err := newKInt64FromKeyKernel[T](dev)
 	if err != nil {
 		return err
 	}

@@ -1,5 +1,5 @@
 // Command sortrecords sorts a million records by a uint32 key on a
-// device with algo.SortPairsUint32: the keys and the records' indices go
+// device with algo.SortPairs: the keys and the records' indices go
 // to the device, come back sorted (stably: records with equal keys keep
 // their order), and the records are permuted on the host.
 package main
@@ -51,7 +51,7 @@ func sortRecords(ctx context.Context, dev *ka.Device, recs []Record) ([]Record, 
 	}
 	defer v.Free()
 	s := dev.Stream()
-	if err := algo.SortPairsUint32(s, k, v); err != nil {
+	if err := algo.SortPairs(s, k, v); err != nil {
 		return nil, err
 	}
 	if err := v.ReadAsync(s, idx); err != nil {
