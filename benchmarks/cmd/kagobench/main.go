@@ -274,8 +274,19 @@ func updateReadme(path, results, base, out string) error {
 	return replaceBetween(path, results, base, out, beginMark, endMark)
 }
 
+// stampedHeading matches a heading of the results that ends in the date
+// and time of the run.
+var stampedHeading = regexp.MustCompile(`(?m)^(#+ .*), \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC$`)
+
+// undated drops the date and time from the results' headings: the copy in
+// a README links the results file, whose name and headings keep them.
+func undated(results string) string {
+	return stampedHeading.ReplaceAllString(results, "$1")
+}
+
 // replaceBetween replaces the text between the markers begin and end in
-// the Markdown file at path with the results, linking the result files.
+// the Markdown file at path with the results, undated, linking the result
+// files.
 func replaceBetween(path, results, base, out, beginMark, endMark string) error {
 	b, err := os.ReadFile(path)
 	if err != nil {
@@ -296,7 +307,7 @@ func replaceBetween(path, results, base, out, beginMark, endMark string) error {
 	if beginMark == robustBegin || beginMark == contractBegin {
 		files = fmt.Sprintf("[%s.md](%s/%s.md)", base, rel, base)
 	}
-	body := fmt.Sprintf("%s\n\nFiles: %s.\n\n%s\n", beginMark, files, results)
+	body := fmt.Sprintf("%s\n\nFiles: %s.\n\n%s\n", beginMark, files, undated(results))
 	s = s[:i] + body + s[j:]
 	return os.WriteFile(path, []byte(s), 0o644)
 }

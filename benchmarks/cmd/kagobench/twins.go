@@ -342,7 +342,8 @@ func yesNo(b bool) string {
 }
 
 // replaceTwins replaces the text between the twins' markers in the
-// Markdown file at path with the results and a link to their file.
+// Markdown file at path with the results, undated, and a link to their
+// file.
 func replaceTwins(path, results, base, out string) error {
 	b, err := os.ReadFile(path)
 	if err != nil {
@@ -357,6 +358,6 @@ func replaceTwins(path, results, base, out string) error {
 	if err != nil {
 		rel = out
 	}
-	body := fmt.Sprintf("%s\n\nFile: [%s.md](%s/%s.md).\n\n%s\n", twinsBegin, base, filepath.ToSlash(rel), base, results)
+	body := fmt.Sprintf("%s\n\nFile: [%s.md](%s/%s.md).\n\n%s\n", twinsBegin, base, filepath.ToSlash(rel), base, undated(results))
 	return os.WriteFile(path, []byte(s[:i]+body+s[j:]), 0o644)
 }
