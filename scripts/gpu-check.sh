@@ -35,7 +35,7 @@ KAGO_PTX_OUT="$out/ptx" go test -count=1 -run 'TestCorpusEmits$' ./codegen >/dev
 go test -c -o "$out/bin/cuda.test" ./backends/cuda
 mkdir -p "$out/backends/cuda"
 cp -R backends/cuda/testdata "$out/backends/cuda/"
-# Cancellation (issue 19): the stop flag in device memory (the fault
+# Cancellation: the stop flag in device memory (the fault
 # record), read by the kernels' ld.volatile while they run.
 go test -c -o "$out/bin/cancel.test" ./internal/canceltest
 # Subgroups on warps (shfl.sync, vote.sync) and the group collectives.
@@ -50,7 +50,7 @@ done
 # The stop latency and the cost of stop checks on the GPU (docs/sync.md).
 go build -o "$out/bin/deadline" ./examples/deadline
 go build -o "$out/bin/cancelcost" ./benchmarks/cmd/cancelcost
-# The per-kernel table (issue 21): kagobench -twins on the CUDA backend,
+# The per-kernel table: kagobench -twins on the CUDA backend,
 # generated kernels against the CUDA C twins, which run.sh compiles with
 # the toolkit's nvcc. kagobench opens libOpenCL and libcuda with dlopen.
 go build -o "$out/bin/kagobench" ./benchmarks/cmd/kagobench

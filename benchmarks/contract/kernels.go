@@ -1,8 +1,8 @@
-// Package contract holds the kernels of kagobench's -contract mode (issue
-// 18, item 5): saxpy generated twice, with kago's default (no FMA
-// contraction, bit-identical with the native backend) and marked
-// //ka:contract, against kagobench's hand-written HandSaxpy, which PoCL
-// fuses (OpenCL C contracts a*x[i] + y[i] by default).
+// Package contract holds the kernels of kagobench's -contract mode: saxpy
+// generated twice, with kago's default (no FMA contraction, bit-identical
+// with the native backend) and marked //ka:contract, against kagobench's
+// hand-written HandSaxpy, which PoCL fuses (OpenCL C contracts a*x[i] +
+// y[i] by default).
 package contract
 
 //go:generate go run ../../cmd/kago gen

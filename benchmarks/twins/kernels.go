@@ -1,10 +1,11 @@
-// Package twins holds the kernels of kagobench's -twins table (issue 21):
-// each algorithm twice, once in Go compiled by kago gen (this file, every
-// kernel //ka:nocheck, so that the table measures the code generator and
-// not the cost of Go's checks, which benchmarks/checkcost measures) and
-// once as OpenCL C written by hand as an expert would (hand.go: 32-bit
-// indices where the sizes allow, const and restrict where valid, the same
-// FP_CONTRACT OFF as kago's OpenCL C so that both compute the same bits).
+// Package twins holds the kernels of kagobench's -twins table, which
+// measures kago's code generator kernel by kernel: each algorithm twice,
+// once in Go compiled by kago gen (this file, every kernel //ka:nocheck, so
+// that the table measures the code generator and not the cost of Go's
+// checks, which benchmarks/checkcost measures) and once as OpenCL C written
+// by hand as an expert would (hand.go: 32-bit indices where the sizes
+// allow, const and restrict where valid, the same FP_CONTRACT OFF as kago's
+// OpenCL C so that both compute the same bits).
 package twins
 
 //go:generate go run ../../cmd/kago gen

@@ -2,9 +2,9 @@ package corpus
 
 import "github.com/kago-dev/kago/ka"
 
-// This file holds the kernels of structs and nested arrays (issue 14,
-// items 2 and 3): private [3][3]float32 matrices, struct values through
-// helpers, phis and arrays of structs.
+// This file holds the kernels of structs and nested arrays:
+// private [3][3]float32 matrices, struct values through helpers, phis and
+// arrays of structs.
 
 // Vec3 is a small vector, passed and returned by value.
 type Vec3 struct{ X, Y, Z float32 }

@@ -2,7 +2,7 @@ package corpus
 
 import "github.com/kago-dev/kago/ka"
 
-// This file holds the kernel on ka.Local (issue 14, item 4): local memory
+// This file holds the kernel on ka.Local: local memory
 // whose length the launch chooses.
 
 // LocalHistogram counts the values of in modulo len(bins) into bins

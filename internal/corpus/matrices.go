@@ -2,9 +2,9 @@ package corpus
 
 import "github.com/kago-dev/kago/ka"
 
-// This file holds the kernels on ka.Matrix and ka.Volume (issue 14, item
-// 1): the transpose and tiled matmul of kernels.go without hand-flattened
-// indices, a kernel on a sub-matrix view, and a 3-D stencil.
+// This file holds the kernels on ka.Matrix and ka.Volume: the transpose
+// and tiled matmul of kernels.go without hand-flattened indices, a kernel
+// on a sub-matrix view, and a 3-D stencil.
 
 // MatrixTranspose writes the transpose of in to out, one work-item per
 // element of in on ka.Range2(in.Rows(), in.Cols()).

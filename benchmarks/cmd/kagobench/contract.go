@@ -1,8 +1,8 @@
 package main
 
-// The -contract mode (issue 18, item 5): generated saxpy with and without
-// //ka:contract against the hand-written HandSaxpy, which PoCL fuses, on
-// PoCL, interleaved in one process. A cycle runs the three kernels once
+// The -contract mode: generated saxpy with and without //ka:contract
+// against the hand-written HandSaxpy, which PoCL fuses, on PoCL,
+// interleaved in one process. A cycle runs the three kernels once
 // each, in random order, and gives two ratios (hand's time / generated
 // time: above 1 the generated kernel is faster); a repetition is the median
 // of its cycles' ratios; the table shows the median of the repetitions

@@ -1,6 +1,6 @@
 package main
 
-// The -twins mode (issue 21): each generated kernel of benchmarks/twins
+// The -twins mode: each generated kernel of benchmarks/twins
 // against its hand-written OpenCL C twin on PoCL, interleaved in one
 // process. A cycle runs the two once each, in random order, and gives one
 // ratio (twin's time / generated time: above 1 the generated kernel is
