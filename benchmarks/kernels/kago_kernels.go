@@ -61,8 +61,8 @@ func init() {
 			{Kind: driver.ParamLaunchID, Size: 4},
 		},
 		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 89, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 93, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 105, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 109, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
 		},
 		Barrier:  true,
 		Needs:    0,
@@ -98,8 +98,8 @@ func init() {
 			{Kind: driver.ParamLaunchID, Size: 4},
 		},
 		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 103, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 103, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Uint, driver.Int}},
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 119, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 119, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Uint, driver.Int}},
 		},
 		Barrier: false,
 		Needs:   0,
@@ -113,6 +113,36 @@ func init() {
 			a0 := args[0].Value.([]uint8)
 			a1 := args[1].Value.([]uint32)
 			return func(g *driver.WorkGroup) { kagoGroupHistogram(g, a0, a1) }
+		},
+	})
+	driver.RegisterKernel(HistogramNoCheck, &driver.KernelSpec{
+		Name:  "HistogramNoCheck",
+		Entry: "HistogramNoCheck",
+		Params: []driver.Param{
+			{Name: "data", Type: driver.Uint8, Slice: true},
+			{Name: "bins", Type: driver.Uint32, Slice: true},
+		},
+		DeviceParams: driver.DeviceParams{
+			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
+			{Kind: driver.ParamLength, Arg: 0, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
+			{Kind: driver.ParamLength, Arg: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
+		},
+		Barrier: false,
+		Needs:   0,
+		Code:    kagoCode("HistogramNoCheck"),
+		Native: func(args []driver.Arg) func(driver.Item) {
+			a0 := args[0].Value.([]uint8)
+			a1 := args[1].Value.([]uint32)
+			return func(it driver.Item) { HistogramNoCheck(ka.Item(it), a0, a1) }
+		},
+		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+			a0 := args[0].Value.([]uint8)
+			a1 := args[1].Value.([]uint32)
+			return func(g *driver.WorkGroup) { kagoGroupHistogramNoCheck(g, a0, a1) }
 		},
 	})
 	driver.RegisterKernel(MatMul, &driver.KernelSpec{
@@ -146,16 +176,16 @@ func init() {
 			{Kind: driver.ParamLaunchID, Size: 4},
 		},
 		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 37, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 37, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 40, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 40, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 42, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 43, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 46, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 46, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 51, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 51, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 53, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 53, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 56, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 56, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 58, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 59, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 62, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 62, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 67, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 67, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
 		},
 		Barrier: true,
 		Needs:   0,
@@ -171,6 +201,348 @@ func init() {
 			a1 := args[1].Value.(ka.Matrix[float32])
 			a2 := args[2].Value.(ka.Matrix[float32])
 			return func(g *driver.WorkGroup) { kagoGroupMatMul(g, a0, a1, a2) }
+		},
+	})
+	driver.RegisterKernel(MatMulNaiveCancel, &driver.KernelSpec{
+		Name:  "MatMulNaiveCancel",
+		Entry: "MatMulNaiveCancel",
+		Params: []driver.Param{
+			{Name: "n", Type: driver.Int},
+			{Name: "a", Type: driver.Float32, Slice: true},
+			{Name: "b", Type: driver.Float32, Slice: true},
+			{Name: "c", Type: driver.Float32, Slice: true},
+		},
+		DeviceParams: driver.DeviceParams{
+			{Kind: driver.ParamScalar, Arg: 0, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
+			{Kind: driver.ParamLength, Arg: 1, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 2, Size: 8},
+			{Kind: driver.ParamLength, Arg: 2, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 3, Size: 8},
+			{Kind: driver.ParamLength, Arg: 3, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
+			{Kind: driver.ParamFaultRecord, Size: 8},
+			{Kind: driver.ParamLaunchID, Size: 4},
+		},
+		Barrier: false,
+		Needs:   0,
+		Code:    kagoCode("MatMulNaiveCancel"),
+		Native: func(args []driver.Arg) func(driver.Item) {
+			a0 := args[0].Value.(int)
+			a1 := args[1].Value.([]float32)
+			a2 := args[2].Value.([]float32)
+			a3 := args[3].Value.([]float32)
+			return func(it driver.Item) { MatMulNaiveCancel(ka.Item(it), a0, a1, a2, a3) }
+		},
+		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+			a0 := args[0].Value.(int)
+			a1 := args[1].Value.([]float32)
+			a2 := args[2].Value.([]float32)
+			a3 := args[3].Value.([]float32)
+			return func(g *driver.WorkGroup) { kagoGroupMatMulNaiveCancel(g, a0, a1, a2, a3) }
+		},
+	})
+	driver.RegisterKernel(MatMulNaiveNoCheck, &driver.KernelSpec{
+		Name:  "MatMulNaiveNoCheck",
+		Entry: "MatMulNaiveNoCheck",
+		Params: []driver.Param{
+			{Name: "n", Type: driver.Int},
+			{Name: "a", Type: driver.Float32, Slice: true},
+			{Name: "b", Type: driver.Float32, Slice: true},
+			{Name: "c", Type: driver.Float32, Slice: true},
+		},
+		DeviceParams: driver.DeviceParams{
+			{Kind: driver.ParamScalar, Arg: 0, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
+			{Kind: driver.ParamLength, Arg: 1, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 2, Size: 8},
+			{Kind: driver.ParamLength, Arg: 2, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 3, Size: 8},
+			{Kind: driver.ParamLength, Arg: 3, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
+		},
+		Barrier: false,
+		Needs:   0,
+		Code:    kagoCode("MatMulNaiveNoCheck"),
+		Native: func(args []driver.Arg) func(driver.Item) {
+			a0 := args[0].Value.(int)
+			a1 := args[1].Value.([]float32)
+			a2 := args[2].Value.([]float32)
+			a3 := args[3].Value.([]float32)
+			return func(it driver.Item) { MatMulNaiveNoCheck(ka.Item(it), a0, a1, a2, a3) }
+		},
+		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+			a0 := args[0].Value.(int)
+			a1 := args[1].Value.([]float32)
+			a2 := args[2].Value.([]float32)
+			a3 := args[3].Value.([]float32)
+			return func(g *driver.WorkGroup) { kagoGroupMatMulNaiveNoCheck(g, a0, a1, a2, a3) }
+		},
+	})
+	driver.RegisterKernel(MatMulTiled, &driver.KernelSpec{
+		Name:  "MatMulTiled",
+		Entry: "MatMulTiled",
+		Params: []driver.Param{
+			{Name: "n", Type: driver.Int},
+			{Name: "a", Type: driver.Float32, Slice: true},
+			{Name: "b", Type: driver.Float32, Slice: true},
+			{Name: "c", Type: driver.Float32, Slice: true},
+		},
+		DeviceParams: driver.DeviceParams{
+			{Kind: driver.ParamScalar, Arg: 0, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
+			{Kind: driver.ParamLength, Arg: 1, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 2, Size: 8},
+			{Kind: driver.ParamLength, Arg: 2, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 3, Size: 8},
+			{Kind: driver.ParamLength, Arg: 3, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
+			{Kind: driver.ParamFaultRecord, Size: 8},
+			{Kind: driver.ParamLaunchID, Size: 4},
+		},
+		Faults: []driver.FaultSite{
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 140, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 143, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 145, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 146, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 149, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 149, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 154, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+		},
+		Barrier: true,
+		Needs:   0,
+		Code:    kagoCode("MatMulTiled"),
+		Native: func(args []driver.Arg) func(driver.Item) {
+			a0 := args[0].Value.(int)
+			a1 := args[1].Value.([]float32)
+			a2 := args[2].Value.([]float32)
+			a3 := args[3].Value.([]float32)
+			return func(it driver.Item) { MatMulTiled(ka.Item(it), a0, a1, a2, a3) }
+		},
+		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+			a0 := args[0].Value.(int)
+			a1 := args[1].Value.([]float32)
+			a2 := args[2].Value.([]float32)
+			a3 := args[3].Value.([]float32)
+			return func(g *driver.WorkGroup) { kagoGroupMatMulTiled(g, a0, a1, a2, a3) }
+		},
+	})
+	driver.RegisterKernel(MatMulTiledCancel, &driver.KernelSpec{
+		Name:  "MatMulTiledCancel",
+		Entry: "MatMulTiledCancel",
+		Params: []driver.Param{
+			{Name: "n", Type: driver.Int},
+			{Name: "a", Type: driver.Float32, Slice: true},
+			{Name: "b", Type: driver.Float32, Slice: true},
+			{Name: "c", Type: driver.Float32, Slice: true},
+		},
+		DeviceParams: driver.DeviceParams{
+			{Kind: driver.ParamScalar, Arg: 0, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
+			{Kind: driver.ParamLength, Arg: 1, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 2, Size: 8},
+			{Kind: driver.ParamLength, Arg: 2, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 3, Size: 8},
+			{Kind: driver.ParamLength, Arg: 3, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
+			{Kind: driver.ParamFaultRecord, Size: 8},
+			{Kind: driver.ParamLaunchID, Size: 4},
+		},
+		Barrier: true,
+		Needs:   0,
+		Code:    kagoCode("MatMulTiledCancel"),
+		Native: func(args []driver.Arg) func(driver.Item) {
+			a0 := args[0].Value.(int)
+			a1 := args[1].Value.([]float32)
+			a2 := args[2].Value.([]float32)
+			a3 := args[3].Value.([]float32)
+			return func(it driver.Item) { MatMulTiledCancel(ka.Item(it), a0, a1, a2, a3) }
+		},
+		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+			a0 := args[0].Value.(int)
+			a1 := args[1].Value.([]float32)
+			a2 := args[2].Value.([]float32)
+			a3 := args[3].Value.([]float32)
+			return func(g *driver.WorkGroup) { kagoGroupMatMulTiledCancel(g, a0, a1, a2, a3) }
+		},
+	})
+	driver.RegisterKernel(MatMulTiledNoCheck, &driver.KernelSpec{
+		Name:  "MatMulTiledNoCheck",
+		Entry: "MatMulTiledNoCheck",
+		Params: []driver.Param{
+			{Name: "n", Type: driver.Int},
+			{Name: "a", Type: driver.Float32, Slice: true},
+			{Name: "b", Type: driver.Float32, Slice: true},
+			{Name: "c", Type: driver.Float32, Slice: true},
+		},
+		DeviceParams: driver.DeviceParams{
+			{Kind: driver.ParamScalar, Arg: 0, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
+			{Kind: driver.ParamLength, Arg: 1, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 2, Size: 8},
+			{Kind: driver.ParamLength, Arg: 2, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 3, Size: 8},
+			{Kind: driver.ParamLength, Arg: 3, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
+		},
+		Barrier: true,
+		Needs:   0,
+		Code:    kagoCode("MatMulTiledNoCheck"),
+		Native: func(args []driver.Arg) func(driver.Item) {
+			a0 := args[0].Value.(int)
+			a1 := args[1].Value.([]float32)
+			a2 := args[2].Value.([]float32)
+			a3 := args[3].Value.([]float32)
+			return func(it driver.Item) { MatMulTiledNoCheck(ka.Item(it), a0, a1, a2, a3) }
+		},
+		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+			a0 := args[0].Value.(int)
+			a1 := args[1].Value.([]float32)
+			a2 := args[2].Value.([]float32)
+			a3 := args[3].Value.([]float32)
+			return func(g *driver.WorkGroup) { kagoGroupMatMulTiledNoCheck(g, a0, a1, a2, a3) }
+		},
+	})
+	driver.RegisterKernel(MemCopyNoCheck, &driver.KernelSpec{
+		Name:  "MemCopyNoCheck",
+		Entry: "MemCopyNoCheck",
+		Params: []driver.Param{
+			{Name: "dst", Type: driver.Float32, Slice: true},
+			{Name: "src", Type: driver.Float32, Slice: true},
+		},
+		DeviceParams: driver.DeviceParams{
+			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
+			{Kind: driver.ParamLength, Arg: 0, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
+			{Kind: driver.ParamLength, Arg: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
+		},
+		Barrier: false,
+		Needs:   0,
+		Code:    kagoCode("MemCopyNoCheck"),
+		Native: func(args []driver.Arg) func(driver.Item) {
+			a0 := args[0].Value.([]float32)
+			a1 := args[1].Value.([]float32)
+			return func(it driver.Item) { MemCopyNoCheck(ka.Item(it), a0, a1) }
+		},
+		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+			a0 := args[0].Value.([]float32)
+			a1 := args[1].Value.([]float32)
+			return func(g *driver.WorkGroup) { kagoGroupMemCopyNoCheck(g, a0, a1) }
+		},
+	})
+	driver.RegisterKernel(SaxpyContract, &driver.KernelSpec{
+		Name:  "SaxpyContract",
+		Entry: "SaxpyContract",
+		Params: []driver.Param{
+			{Name: "a", Type: driver.Float32},
+			{Name: "x", Type: driver.Float32, Slice: true},
+			{Name: "y", Type: driver.Float32, Slice: true},
+		},
+		DeviceParams: driver.DeviceParams{
+			{Kind: driver.ParamScalar, Arg: 0, Size: 4},
+			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
+			{Kind: driver.ParamLength, Arg: 1, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 2, Size: 8},
+			{Kind: driver.ParamLength, Arg: 2, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
+		},
+		Barrier: false,
+		Needs:   0,
+		Code:    kagoCode("SaxpyContract"),
+		Native: func(args []driver.Arg) func(driver.Item) {
+			a0 := args[0].Value.(float32)
+			a1 := args[1].Value.([]float32)
+			a2 := args[2].Value.([]float32)
+			return func(it driver.Item) { SaxpyContract(ka.Item(it), a0, a1, a2) }
+		},
+		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+			a0 := args[0].Value.(float32)
+			a1 := args[1].Value.([]float32)
+			a2 := args[2].Value.([]float32)
+			return func(g *driver.WorkGroup) { kagoGroupSaxpyContract(g, a0, a1, a2) }
+		},
+	})
+	driver.RegisterKernel(SaxpyNoCheck, &driver.KernelSpec{
+		Name:  "SaxpyNoCheck",
+		Entry: "SaxpyNoCheck",
+		Params: []driver.Param{
+			{Name: "a", Type: driver.Float32},
+			{Name: "x", Type: driver.Float32, Slice: true},
+			{Name: "y", Type: driver.Float32, Slice: true},
+		},
+		DeviceParams: driver.DeviceParams{
+			{Kind: driver.ParamScalar, Arg: 0, Size: 4},
+			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
+			{Kind: driver.ParamLength, Arg: 1, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 2, Size: 8},
+			{Kind: driver.ParamLength, Arg: 2, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
+		},
+		Barrier: false,
+		Needs:   0,
+		Code:    kagoCode("SaxpyNoCheck"),
+		Native: func(args []driver.Arg) func(driver.Item) {
+			a0 := args[0].Value.(float32)
+			a1 := args[1].Value.([]float32)
+			a2 := args[2].Value.([]float32)
+			return func(it driver.Item) { SaxpyNoCheck(ka.Item(it), a0, a1, a2) }
+		},
+		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+			a0 := args[0].Value.(float32)
+			a1 := args[1].Value.([]float32)
+			a2 := args[2].Value.([]float32)
+			return func(g *driver.WorkGroup) { kagoGroupSaxpyNoCheck(g, a0, a1, a2) }
+		},
+	})
+	driver.RegisterKernel(StencilNoCheck, &driver.KernelSpec{
+		Name:  "StencilNoCheck",
+		Entry: "StencilNoCheck",
+		Params: []driver.Param{
+			{Name: "n", Type: driver.Int},
+			{Name: "in", Type: driver.Float32, Slice: true},
+			{Name: "out", Type: driver.Float32, Slice: true},
+		},
+		DeviceParams: driver.DeviceParams{
+			{Kind: driver.ParamScalar, Arg: 0, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
+			{Kind: driver.ParamLength, Arg: 1, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 2, Size: 8},
+			{Kind: driver.ParamLength, Arg: 2, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
+		},
+		Barrier: false,
+		Needs:   0,
+		Code:    kagoCode("StencilNoCheck"),
+		Native: func(args []driver.Arg) func(driver.Item) {
+			a0 := args[0].Value.(int)
+			a1 := args[1].Value.([]float32)
+			a2 := args[2].Value.([]float32)
+			return func(it driver.Item) { StencilNoCheck(ka.Item(it), a0, a1, a2) }
+		},
+		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+			a0 := args[0].Value.(int)
+			a1 := args[1].Value.([]float32)
+			a2 := args[2].Value.([]float32)
+			return func(g *driver.WorkGroup) { kagoGroupStencilNoCheck(g, a0, a1, a2) }
 		},
 	})
 	driver.RegisterKernel(Sum, &driver.KernelSpec{
@@ -192,12 +564,12 @@ func init() {
 			{Kind: driver.ParamLaunchID, Size: 4},
 		},
 		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 66, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 68, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 72, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 72, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 72, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 77, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 82, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 84, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 88, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 88, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 88, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 93, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
 		},
 		Barrier: true,
 		Needs:   0,
@@ -211,6 +583,104 @@ func init() {
 			a0 := args[0].Value.([]int64)
 			a1 := args[1].Value.([]int64)
 			return func(g *driver.WorkGroup) { kagoGroupSum(g, a0, a1) }
+		},
+	})
+	driver.RegisterKernel(SumNoCheck, &driver.KernelSpec{
+		Name:  "SumNoCheck",
+		Entry: "SumNoCheck",
+		Params: []driver.Param{
+			{Name: "x", Type: driver.Int64, Slice: true},
+			{Name: "out", Type: driver.Int64, Slice: true},
+		},
+		DeviceParams: driver.DeviceParams{
+			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
+			{Kind: driver.ParamLength, Arg: 0, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
+			{Kind: driver.ParamLength, Arg: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
+		},
+		Barrier: true,
+		Needs:   0,
+		Code:    kagoCode("SumNoCheck"),
+		Native: func(args []driver.Arg) func(driver.Item) {
+			a0 := args[0].Value.([]int64)
+			a1 := args[1].Value.([]int64)
+			return func(it driver.Item) { SumNoCheck(ka.Item(it), a0, a1) }
+		},
+		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+			a0 := args[0].Value.([]int64)
+			a1 := args[1].Value.([]int64)
+			return func(g *driver.WorkGroup) { kagoGroupSumNoCheck(g, a0, a1) }
+		},
+	})
+	driver.RegisterKernel(TransposeNoCheck, &driver.KernelSpec{
+		Name:  "TransposeNoCheck",
+		Entry: "TransposeNoCheck",
+		Params: []driver.Param{
+			{Name: "n", Type: driver.Int},
+			{Name: "in", Type: driver.Float32, Slice: true},
+			{Name: "out", Type: driver.Float32, Slice: true},
+		},
+		DeviceParams: driver.DeviceParams{
+			{Kind: driver.ParamScalar, Arg: 0, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
+			{Kind: driver.ParamLength, Arg: 1, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 2, Size: 8},
+			{Kind: driver.ParamLength, Arg: 2, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
+		},
+		Barrier: false,
+		Needs:   0,
+		Code:    kagoCode("TransposeNoCheck"),
+		Native: func(args []driver.Arg) func(driver.Item) {
+			a0 := args[0].Value.(int)
+			a1 := args[1].Value.([]float32)
+			a2 := args[2].Value.([]float32)
+			return func(it driver.Item) { TransposeNoCheck(ka.Item(it), a0, a1, a2) }
+		},
+		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+			a0 := args[0].Value.(int)
+			a1 := args[1].Value.([]float32)
+			a2 := args[2].Value.([]float32)
+			return func(g *driver.WorkGroup) { kagoGroupTransposeNoCheck(g, a0, a1, a2) }
+		},
+	})
+	driver.RegisterKernel(TransposeTiledNoCheck, &driver.KernelSpec{
+		Name:  "TransposeTiledNoCheck",
+		Entry: "TransposeTiledNoCheck",
+		Params: []driver.Param{
+			{Name: "n", Type: driver.Int},
+			{Name: "in", Type: driver.Float32, Slice: true},
+			{Name: "out", Type: driver.Float32, Slice: true},
+		},
+		DeviceParams: driver.DeviceParams{
+			{Kind: driver.ParamScalar, Arg: 0, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
+			{Kind: driver.ParamLength, Arg: 1, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 2, Size: 8},
+			{Kind: driver.ParamLength, Arg: 2, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
+		},
+		Barrier: true,
+		Needs:   0,
+		Code:    kagoCode("TransposeTiledNoCheck"),
+		Native: func(args []driver.Arg) func(driver.Item) {
+			a0 := args[0].Value.(int)
+			a1 := args[1].Value.([]float32)
+			a2 := args[2].Value.([]float32)
+			return func(it driver.Item) { TransposeTiledNoCheck(ka.Item(it), a0, a1, a2) }
+		},
+		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+			a0 := args[0].Value.(int)
+			a1 := args[1].Value.([]float32)
+			a2 := args[2].Value.([]float32)
+			return func(g *driver.WorkGroup) { kagoGroupTransposeTiledNoCheck(g, a0, a1, a2) }
 		},
 	})
 }
@@ -257,6 +727,27 @@ func (k HistogramKernel) Launch(s *ka.Stream, r ka.NDRange, data *ka.Array[uint8
 	return k.k.Launch(s, r, data, bins)
 }
 
+// HistogramNoCheckKernel is the kernel HistogramNoCheck loaded on a device. Its Launch
+// takes HistogramNoCheck's parameters, so a wrong argument is a compile error.
+type HistogramNoCheckKernel struct{ k *ka.Kernel }
+
+// NewHistogramNoCheckKernel loads the kernel HistogramNoCheck on dev, as ka.NewKernel does.
+func NewHistogramNoCheckKernel(dev *ka.Device, opts ...ka.KernelOption) (HistogramNoCheckKernel, error) {
+	k, err := ka.NewKernel(dev, HistogramNoCheck, opts...)
+	return HistogramNoCheckKernel{k}, err
+}
+
+// Kernel returns the loaded kernel (nil for the zero HistogramNoCheckKernel).
+func (k HistogramNoCheckKernel) Kernel() *ka.Kernel { return k.k }
+
+// Launch enqueues HistogramNoCheck on s over r, as ka.Kernel.Launch does.
+func (k HistogramNoCheckKernel) Launch(s *ka.Stream, r ka.NDRange, data *ka.Array[uint8], bins *ka.Array[uint32]) error {
+	if k.k == nil {
+		return fmt.Errorf("launching HistogramNoCheck: a zero HistogramNoCheckKernel, not one from NewHistogramNoCheckKernel: %w", ka.ErrInvalid)
+	}
+	return k.k.Launch(s, r, data, bins)
+}
+
 // MatMulKernel is the kernel MatMul loaded on a device. Its Launch
 // takes MatMul's parameters, so a wrong argument is a compile error.
 type MatMulKernel struct{ k *ka.Kernel }
@@ -278,6 +769,195 @@ func (k MatMulKernel) Launch(s *ka.Stream, r ka.NDRange, a *ka.Matrix[float32], 
 	return k.k.Launch(s, r, a, b, c)
 }
 
+// MatMulNaiveCancelKernel is the kernel MatMulNaiveCancel loaded on a device. Its Launch
+// takes MatMulNaiveCancel's parameters, so a wrong argument is a compile error.
+type MatMulNaiveCancelKernel struct{ k *ka.Kernel }
+
+// NewMatMulNaiveCancelKernel loads the kernel MatMulNaiveCancel on dev, as ka.NewKernel does.
+func NewMatMulNaiveCancelKernel(dev *ka.Device, opts ...ka.KernelOption) (MatMulNaiveCancelKernel, error) {
+	k, err := ka.NewKernel(dev, MatMulNaiveCancel, opts...)
+	return MatMulNaiveCancelKernel{k}, err
+}
+
+// Kernel returns the loaded kernel (nil for the zero MatMulNaiveCancelKernel).
+func (k MatMulNaiveCancelKernel) Kernel() *ka.Kernel { return k.k }
+
+// Launch enqueues MatMulNaiveCancel on s over r, as ka.Kernel.Launch does.
+func (k MatMulNaiveCancelKernel) Launch(s *ka.Stream, r ka.NDRange, n int, a *ka.Array[float32], b *ka.Array[float32], c *ka.Array[float32]) error {
+	if k.k == nil {
+		return fmt.Errorf("launching MatMulNaiveCancel: a zero MatMulNaiveCancelKernel, not one from NewMatMulNaiveCancelKernel: %w", ka.ErrInvalid)
+	}
+	return k.k.Launch(s, r, n, a, b, c)
+}
+
+// MatMulNaiveNoCheckKernel is the kernel MatMulNaiveNoCheck loaded on a device. Its Launch
+// takes MatMulNaiveNoCheck's parameters, so a wrong argument is a compile error.
+type MatMulNaiveNoCheckKernel struct{ k *ka.Kernel }
+
+// NewMatMulNaiveNoCheckKernel loads the kernel MatMulNaiveNoCheck on dev, as ka.NewKernel does.
+func NewMatMulNaiveNoCheckKernel(dev *ka.Device, opts ...ka.KernelOption) (MatMulNaiveNoCheckKernel, error) {
+	k, err := ka.NewKernel(dev, MatMulNaiveNoCheck, opts...)
+	return MatMulNaiveNoCheckKernel{k}, err
+}
+
+// Kernel returns the loaded kernel (nil for the zero MatMulNaiveNoCheckKernel).
+func (k MatMulNaiveNoCheckKernel) Kernel() *ka.Kernel { return k.k }
+
+// Launch enqueues MatMulNaiveNoCheck on s over r, as ka.Kernel.Launch does.
+func (k MatMulNaiveNoCheckKernel) Launch(s *ka.Stream, r ka.NDRange, n int, a *ka.Array[float32], b *ka.Array[float32], c *ka.Array[float32]) error {
+	if k.k == nil {
+		return fmt.Errorf("launching MatMulNaiveNoCheck: a zero MatMulNaiveNoCheckKernel, not one from NewMatMulNaiveNoCheckKernel: %w", ka.ErrInvalid)
+	}
+	return k.k.Launch(s, r, n, a, b, c)
+}
+
+// MatMulTiledKernel is the kernel MatMulTiled loaded on a device. Its Launch
+// takes MatMulTiled's parameters, so a wrong argument is a compile error.
+type MatMulTiledKernel struct{ k *ka.Kernel }
+
+// NewMatMulTiledKernel loads the kernel MatMulTiled on dev, as ka.NewKernel does.
+func NewMatMulTiledKernel(dev *ka.Device, opts ...ka.KernelOption) (MatMulTiledKernel, error) {
+	k, err := ka.NewKernel(dev, MatMulTiled, opts...)
+	return MatMulTiledKernel{k}, err
+}
+
+// Kernel returns the loaded kernel (nil for the zero MatMulTiledKernel).
+func (k MatMulTiledKernel) Kernel() *ka.Kernel { return k.k }
+
+// Launch enqueues MatMulTiled on s over r, as ka.Kernel.Launch does.
+func (k MatMulTiledKernel) Launch(s *ka.Stream, r ka.NDRange, n int, a *ka.Array[float32], b *ka.Array[float32], c *ka.Array[float32]) error {
+	if k.k == nil {
+		return fmt.Errorf("launching MatMulTiled: a zero MatMulTiledKernel, not one from NewMatMulTiledKernel: %w", ka.ErrInvalid)
+	}
+	return k.k.Launch(s, r, n, a, b, c)
+}
+
+// MatMulTiledCancelKernel is the kernel MatMulTiledCancel loaded on a device. Its Launch
+// takes MatMulTiledCancel's parameters, so a wrong argument is a compile error.
+type MatMulTiledCancelKernel struct{ k *ka.Kernel }
+
+// NewMatMulTiledCancelKernel loads the kernel MatMulTiledCancel on dev, as ka.NewKernel does.
+func NewMatMulTiledCancelKernel(dev *ka.Device, opts ...ka.KernelOption) (MatMulTiledCancelKernel, error) {
+	k, err := ka.NewKernel(dev, MatMulTiledCancel, opts...)
+	return MatMulTiledCancelKernel{k}, err
+}
+
+// Kernel returns the loaded kernel (nil for the zero MatMulTiledCancelKernel).
+func (k MatMulTiledCancelKernel) Kernel() *ka.Kernel { return k.k }
+
+// Launch enqueues MatMulTiledCancel on s over r, as ka.Kernel.Launch does.
+func (k MatMulTiledCancelKernel) Launch(s *ka.Stream, r ka.NDRange, n int, a *ka.Array[float32], b *ka.Array[float32], c *ka.Array[float32]) error {
+	if k.k == nil {
+		return fmt.Errorf("launching MatMulTiledCancel: a zero MatMulTiledCancelKernel, not one from NewMatMulTiledCancelKernel: %w", ka.ErrInvalid)
+	}
+	return k.k.Launch(s, r, n, a, b, c)
+}
+
+// MatMulTiledNoCheckKernel is the kernel MatMulTiledNoCheck loaded on a device. Its Launch
+// takes MatMulTiledNoCheck's parameters, so a wrong argument is a compile error.
+type MatMulTiledNoCheckKernel struct{ k *ka.Kernel }
+
+// NewMatMulTiledNoCheckKernel loads the kernel MatMulTiledNoCheck on dev, as ka.NewKernel does.
+func NewMatMulTiledNoCheckKernel(dev *ka.Device, opts ...ka.KernelOption) (MatMulTiledNoCheckKernel, error) {
+	k, err := ka.NewKernel(dev, MatMulTiledNoCheck, opts...)
+	return MatMulTiledNoCheckKernel{k}, err
+}
+
+// Kernel returns the loaded kernel (nil for the zero MatMulTiledNoCheckKernel).
+func (k MatMulTiledNoCheckKernel) Kernel() *ka.Kernel { return k.k }
+
+// Launch enqueues MatMulTiledNoCheck on s over r, as ka.Kernel.Launch does.
+func (k MatMulTiledNoCheckKernel) Launch(s *ka.Stream, r ka.NDRange, n int, a *ka.Array[float32], b *ka.Array[float32], c *ka.Array[float32]) error {
+	if k.k == nil {
+		return fmt.Errorf("launching MatMulTiledNoCheck: a zero MatMulTiledNoCheckKernel, not one from NewMatMulTiledNoCheckKernel: %w", ka.ErrInvalid)
+	}
+	return k.k.Launch(s, r, n, a, b, c)
+}
+
+// MemCopyNoCheckKernel is the kernel MemCopyNoCheck loaded on a device. Its Launch
+// takes MemCopyNoCheck's parameters, so a wrong argument is a compile error.
+type MemCopyNoCheckKernel struct{ k *ka.Kernel }
+
+// NewMemCopyNoCheckKernel loads the kernel MemCopyNoCheck on dev, as ka.NewKernel does.
+func NewMemCopyNoCheckKernel(dev *ka.Device, opts ...ka.KernelOption) (MemCopyNoCheckKernel, error) {
+	k, err := ka.NewKernel(dev, MemCopyNoCheck, opts...)
+	return MemCopyNoCheckKernel{k}, err
+}
+
+// Kernel returns the loaded kernel (nil for the zero MemCopyNoCheckKernel).
+func (k MemCopyNoCheckKernel) Kernel() *ka.Kernel { return k.k }
+
+// Launch enqueues MemCopyNoCheck on s over r, as ka.Kernel.Launch does.
+func (k MemCopyNoCheckKernel) Launch(s *ka.Stream, r ka.NDRange, dst *ka.Array[float32], src *ka.Array[float32]) error {
+	if k.k == nil {
+		return fmt.Errorf("launching MemCopyNoCheck: a zero MemCopyNoCheckKernel, not one from NewMemCopyNoCheckKernel: %w", ka.ErrInvalid)
+	}
+	return k.k.Launch(s, r, dst, src)
+}
+
+// SaxpyContractKernel is the kernel SaxpyContract loaded on a device. Its Launch
+// takes SaxpyContract's parameters, so a wrong argument is a compile error.
+type SaxpyContractKernel struct{ k *ka.Kernel }
+
+// NewSaxpyContractKernel loads the kernel SaxpyContract on dev, as ka.NewKernel does.
+func NewSaxpyContractKernel(dev *ka.Device, opts ...ka.KernelOption) (SaxpyContractKernel, error) {
+	k, err := ka.NewKernel(dev, SaxpyContract, opts...)
+	return SaxpyContractKernel{k}, err
+}
+
+// Kernel returns the loaded kernel (nil for the zero SaxpyContractKernel).
+func (k SaxpyContractKernel) Kernel() *ka.Kernel { return k.k }
+
+// Launch enqueues SaxpyContract on s over r, as ka.Kernel.Launch does.
+func (k SaxpyContractKernel) Launch(s *ka.Stream, r ka.NDRange, a float32, x *ka.Array[float32], y *ka.Array[float32]) error {
+	if k.k == nil {
+		return fmt.Errorf("launching SaxpyContract: a zero SaxpyContractKernel, not one from NewSaxpyContractKernel: %w", ka.ErrInvalid)
+	}
+	return k.k.Launch(s, r, a, x, y)
+}
+
+// SaxpyNoCheckKernel is the kernel SaxpyNoCheck loaded on a device. Its Launch
+// takes SaxpyNoCheck's parameters, so a wrong argument is a compile error.
+type SaxpyNoCheckKernel struct{ k *ka.Kernel }
+
+// NewSaxpyNoCheckKernel loads the kernel SaxpyNoCheck on dev, as ka.NewKernel does.
+func NewSaxpyNoCheckKernel(dev *ka.Device, opts ...ka.KernelOption) (SaxpyNoCheckKernel, error) {
+	k, err := ka.NewKernel(dev, SaxpyNoCheck, opts...)
+	return SaxpyNoCheckKernel{k}, err
+}
+
+// Kernel returns the loaded kernel (nil for the zero SaxpyNoCheckKernel).
+func (k SaxpyNoCheckKernel) Kernel() *ka.Kernel { return k.k }
+
+// Launch enqueues SaxpyNoCheck on s over r, as ka.Kernel.Launch does.
+func (k SaxpyNoCheckKernel) Launch(s *ka.Stream, r ka.NDRange, a float32, x *ka.Array[float32], y *ka.Array[float32]) error {
+	if k.k == nil {
+		return fmt.Errorf("launching SaxpyNoCheck: a zero SaxpyNoCheckKernel, not one from NewSaxpyNoCheckKernel: %w", ka.ErrInvalid)
+	}
+	return k.k.Launch(s, r, a, x, y)
+}
+
+// StencilNoCheckKernel is the kernel StencilNoCheck loaded on a device. Its Launch
+// takes StencilNoCheck's parameters, so a wrong argument is a compile error.
+type StencilNoCheckKernel struct{ k *ka.Kernel }
+
+// NewStencilNoCheckKernel loads the kernel StencilNoCheck on dev, as ka.NewKernel does.
+func NewStencilNoCheckKernel(dev *ka.Device, opts ...ka.KernelOption) (StencilNoCheckKernel, error) {
+	k, err := ka.NewKernel(dev, StencilNoCheck, opts...)
+	return StencilNoCheckKernel{k}, err
+}
+
+// Kernel returns the loaded kernel (nil for the zero StencilNoCheckKernel).
+func (k StencilNoCheckKernel) Kernel() *ka.Kernel { return k.k }
+
+// Launch enqueues StencilNoCheck on s over r, as ka.Kernel.Launch does.
+func (k StencilNoCheckKernel) Launch(s *ka.Stream, r ka.NDRange, n int, in *ka.Array[float32], out *ka.Array[float32]) error {
+	if k.k == nil {
+		return fmt.Errorf("launching StencilNoCheck: a zero StencilNoCheckKernel, not one from NewStencilNoCheckKernel: %w", ka.ErrInvalid)
+	}
+	return k.k.Launch(s, r, n, in, out)
+}
+
 // SumKernel is the kernel Sum loaded on a device. Its Launch
 // takes Sum's parameters, so a wrong argument is a compile error.
 type SumKernel struct{ k *ka.Kernel }
@@ -297,6 +977,69 @@ func (k SumKernel) Launch(s *ka.Stream, r ka.NDRange, x *ka.Array[int64], out *k
 		return fmt.Errorf("launching Sum: a zero SumKernel, not one from NewSumKernel: %w", ka.ErrInvalid)
 	}
 	return k.k.Launch(s, r, x, out)
+}
+
+// SumNoCheckKernel is the kernel SumNoCheck loaded on a device. Its Launch
+// takes SumNoCheck's parameters, so a wrong argument is a compile error.
+type SumNoCheckKernel struct{ k *ka.Kernel }
+
+// NewSumNoCheckKernel loads the kernel SumNoCheck on dev, as ka.NewKernel does.
+func NewSumNoCheckKernel(dev *ka.Device, opts ...ka.KernelOption) (SumNoCheckKernel, error) {
+	k, err := ka.NewKernel(dev, SumNoCheck, opts...)
+	return SumNoCheckKernel{k}, err
+}
+
+// Kernel returns the loaded kernel (nil for the zero SumNoCheckKernel).
+func (k SumNoCheckKernel) Kernel() *ka.Kernel { return k.k }
+
+// Launch enqueues SumNoCheck on s over r, as ka.Kernel.Launch does.
+func (k SumNoCheckKernel) Launch(s *ka.Stream, r ka.NDRange, x *ka.Array[int64], out *ka.Array[int64]) error {
+	if k.k == nil {
+		return fmt.Errorf("launching SumNoCheck: a zero SumNoCheckKernel, not one from NewSumNoCheckKernel: %w", ka.ErrInvalid)
+	}
+	return k.k.Launch(s, r, x, out)
+}
+
+// TransposeNoCheckKernel is the kernel TransposeNoCheck loaded on a device. Its Launch
+// takes TransposeNoCheck's parameters, so a wrong argument is a compile error.
+type TransposeNoCheckKernel struct{ k *ka.Kernel }
+
+// NewTransposeNoCheckKernel loads the kernel TransposeNoCheck on dev, as ka.NewKernel does.
+func NewTransposeNoCheckKernel(dev *ka.Device, opts ...ka.KernelOption) (TransposeNoCheckKernel, error) {
+	k, err := ka.NewKernel(dev, TransposeNoCheck, opts...)
+	return TransposeNoCheckKernel{k}, err
+}
+
+// Kernel returns the loaded kernel (nil for the zero TransposeNoCheckKernel).
+func (k TransposeNoCheckKernel) Kernel() *ka.Kernel { return k.k }
+
+// Launch enqueues TransposeNoCheck on s over r, as ka.Kernel.Launch does.
+func (k TransposeNoCheckKernel) Launch(s *ka.Stream, r ka.NDRange, n int, in *ka.Array[float32], out *ka.Array[float32]) error {
+	if k.k == nil {
+		return fmt.Errorf("launching TransposeNoCheck: a zero TransposeNoCheckKernel, not one from NewTransposeNoCheckKernel: %w", ka.ErrInvalid)
+	}
+	return k.k.Launch(s, r, n, in, out)
+}
+
+// TransposeTiledNoCheckKernel is the kernel TransposeTiledNoCheck loaded on a device. Its Launch
+// takes TransposeTiledNoCheck's parameters, so a wrong argument is a compile error.
+type TransposeTiledNoCheckKernel struct{ k *ka.Kernel }
+
+// NewTransposeTiledNoCheckKernel loads the kernel TransposeTiledNoCheck on dev, as ka.NewKernel does.
+func NewTransposeTiledNoCheckKernel(dev *ka.Device, opts ...ka.KernelOption) (TransposeTiledNoCheckKernel, error) {
+	k, err := ka.NewKernel(dev, TransposeTiledNoCheck, opts...)
+	return TransposeTiledNoCheckKernel{k}, err
+}
+
+// Kernel returns the loaded kernel (nil for the zero TransposeTiledNoCheckKernel).
+func (k TransposeTiledNoCheckKernel) Kernel() *ka.Kernel { return k.k }
+
+// Launch enqueues TransposeTiledNoCheck on s over r, as ka.Kernel.Launch does.
+func (k TransposeTiledNoCheckKernel) Launch(s *ka.Stream, r ka.NDRange, n int, in *ka.Array[float32], out *ka.Array[float32]) error {
+	if k.k == nil {
+		return fmt.Errorf("launching TransposeTiledNoCheck: a zero TransposeTiledNoCheckKernel, not one from NewTransposeTiledNoCheckKernel: %w", ka.ErrInvalid)
+	}
+	return k.k.Launch(s, r, n, in, out)
 }
 
 // kagoGroupBlockSum runs one work-group of BlockSum, its work-items as loops
@@ -346,6 +1089,44 @@ func kagoGroupBlockSum(kg *driver.WorkGroup, x []int64, out []int64) {
 // kagoGroupHistogram runs one work-group of Histogram, its work-items as loops
 // (see package groupfn).
 func kagoGroupHistogram(kg *driver.WorkGroup, data []uint8, bins []uint32) {
+	n0 := kg.Size[0]
+	n1 := kg.Size[1]
+	n2 := kg.Size[2]
+	b0 := kg.ID[0] * n0
+	b1 := kg.ID[1] * n1
+	b2 := kg.ID[2] * n2
+	m0 := kg.GlobalSize[0] - b0
+	if m0 > n0 {
+		m0 = n0
+	}
+	m1 := kg.GlobalSize[1] - b1
+	if m1 > n1 {
+		m1 = n1
+	}
+	m2 := kg.GlobalSize[2] - b2
+	if m2 > n2 {
+		m2 = n2
+	}
+	gs0 := kg.GlobalSize[0]
+	gs1 := kg.GlobalSize[1]
+	for lz := range m2 {
+		gz := b2 + lz
+		for ly := range m1 {
+			gy := b1 + ly
+			row := gs0 * (gy + gs1*gz)
+			for lx := range m0 {
+				gx := b0 + lx
+				if i := (row + gx); i < len(data) {
+					ka.AtomicAdd(&bins[data[i]], 1)
+				}
+			}
+		}
+	}
+}
+
+// kagoGroupHistogramNoCheck runs one work-group of HistogramNoCheck, its work-items as loops
+// (see package groupfn).
+func kagoGroupHistogramNoCheck(kg *driver.WorkGroup, data []uint8, bins []uint32) {
 	n0 := kg.Size[0]
 	n1 := kg.Size[1]
 	n2 := kg.Size[2]
@@ -467,6 +1248,509 @@ func kagoGroupMatMul(kg *driver.WorkGroup, a, b, c ka.Matrix[float32]) {
 	}
 }
 
+// kagoGroupMatMulNaiveCancel runs one work-group of MatMulNaiveCancel, its work-items as loops
+// (see package groupfn).
+func kagoGroupMatMulNaiveCancel(kg *driver.WorkGroup, n int, a, b, c []float32) {
+	n0 := kg.Size[0]
+	n1 := kg.Size[1]
+	n2 := kg.Size[2]
+	b0 := kg.ID[0] * n0
+	b1 := kg.ID[1] * n1
+	b2 := kg.ID[2] * n2
+	m0 := kg.GlobalSize[0] - b0
+	if m0 > n0 {
+		m0 = n0
+	}
+	m1 := kg.GlobalSize[1] - b1
+	if m1 > n1 {
+		m1 = n1
+	}
+	m2 := kg.GlobalSize[2] - b2
+	if m2 > n2 {
+		m2 = n2
+	}
+	for range m2 {
+		for ly := range m1 {
+			gy := b1 + ly
+			for lx := range m0 {
+				gx := b0 + lx
+				col, row := gx, gy
+				if col < n && row < n {
+					var sum float32
+					for k, stripEnd := 0, driver.StripEnd(0, n); k < n; stripEnd = driver.StripEnd(k, n) {
+						for ; k < stripEnd; k++ {
+
+							sum += a[row*n+k] * b[k*n+col]
+						}
+						if kg.Stopped() {
+							return
+						}
+					}
+					c[row*n+col] = sum
+				}
+			}
+		}
+	}
+}
+
+// kagoGroupMatMulNaiveNoCheck runs one work-group of MatMulNaiveNoCheck, its work-items as loops
+// (see package groupfn).
+func kagoGroupMatMulNaiveNoCheck(kg *driver.WorkGroup, n int, a, b, c []float32) {
+	n0 := kg.Size[0]
+	n1 := kg.Size[1]
+	n2 := kg.Size[2]
+	b0 := kg.ID[0] * n0
+	b1 := kg.ID[1] * n1
+	b2 := kg.ID[2] * n2
+	m0 := kg.GlobalSize[0] - b0
+	if m0 > n0 {
+		m0 = n0
+	}
+	m1 := kg.GlobalSize[1] - b1
+	if m1 > n1 {
+		m1 = n1
+	}
+	m2 := kg.GlobalSize[2] - b2
+	if m2 > n2 {
+		m2 = n2
+	}
+	for range m2 {
+		for ly := range m1 {
+			gy := b1 + ly
+			for lx := range m0 {
+				gx := b0 + lx
+				col, row := gx, gy
+				if col < n && row < n {
+					var sum float32
+					for k := 0; k < n; k++ {
+						sum += a[row*n+k] * b[k*n+col]
+					}
+					c[row*n+col] = sum
+				}
+			}
+		}
+	}
+}
+
+// kagoGroupMatMulTiled runs one work-group of MatMulTiled, its work-items as loops
+// (see package groupfn).
+func kagoGroupMatMulTiled(kg *driver.WorkGroup, n int, a, b, c []float32) {
+	n0 := kg.Size[0]
+	n1 := kg.Size[1]
+	n2 := kg.Size[2]
+	b0 := kg.ID[0] * n0
+	b1 := kg.ID[1] * n1
+	sumPerItem := driver.GroupPrivate[float32](kg, 0)
+	ta := driver.GroupLocal[float32](kg, 0, Tile*Tile)
+	tb := driver.GroupLocal[float32](kg, 1, Tile*Tile)
+	for lz := range n2 {
+		for ly1 := range n1 {
+			gy := b1 + ly1
+			lrow := n0 * (ly1 + n1*lz)
+			for lx1 := range n0 {
+				gx := b0 + lx1
+				l := lrow + lx1
+				lx, ly := lx1, ly1
+				col, row := gx, gy
+				var sum float32
+				_ = lx  // computed again after the barrier
+				_ = ly  // computed again after the barrier
+				_ = col // computed again after the barrier
+				_ = row // computed again after the barrier
+				sumPerItem[l] = sum
+			}
+		}
+	}
+	for t := 0; t < (n+Tile-1)/Tile; t++ {
+		for range n2 {
+			for ly1 := range n1 {
+				gy := b1 + ly1
+				for lx1 := range n0 {
+					gx := b0 + lx1
+					lx := lx1
+					ly := ly1
+					col := gx
+					row := gy
+					ac, br := t*Tile+lx, t*Tile+ly
+					var av, bv float32
+					if row < n && ac < n {
+						av = a[row*n+ac]
+					}
+					if br < n && col < n {
+						bv = b[br*n+col]
+					}
+					ta[ly*Tile+lx] = av
+					tb[ly*Tile+lx] = bv
+				}
+			}
+		}
+		for lz := range n2 {
+			for ly1 := range n1 {
+				lrow := n0 * (ly1 + n1*lz)
+				for lx1 := range n0 {
+					l := lrow + lx1
+					lx := lx1
+					ly := ly1
+					sum := sumPerItem[l]
+					for k := 0; k < Tile; k++ {
+						sum += ta[ly*Tile+k] * tb[k*Tile+lx]
+					}
+					sumPerItem[l] = sum
+				}
+			}
+		}
+	}
+	for lz := range n2 {
+		for ly1 := range n1 {
+			gy := b1 + ly1
+			lrow := n0 * (ly1 + n1*lz)
+			for lx1 := range n0 {
+				gx := b0 + lx1
+				l := lrow + lx1
+				col := gx
+				row := gy
+				sum := sumPerItem[l]
+				if row < n && col < n {
+					c[row*n+col] = sum
+				}
+			}
+		}
+	}
+}
+
+// kagoGroupMatMulTiledCancel runs one work-group of MatMulTiledCancel, its work-items as loops
+// (see package groupfn).
+func kagoGroupMatMulTiledCancel(kg *driver.WorkGroup, n int, a, b, c []float32) {
+	n0 := kg.Size[0]
+	n1 := kg.Size[1]
+	n2 := kg.Size[2]
+	b0 := kg.ID[0] * n0
+	b1 := kg.ID[1] * n1
+	sumPerItem := driver.GroupPrivate[float32](kg, 0)
+	ta := driver.GroupLocal[float32](kg, 0, Tile*Tile)
+	tb := driver.GroupLocal[float32](kg, 1, Tile*Tile)
+	for lz := range n2 {
+		for ly1 := range n1 {
+			gy := b1 + ly1
+			lrow := n0 * (ly1 + n1*lz)
+			for lx1 := range n0 {
+				gx := b0 + lx1
+				l := lrow + lx1
+				lx, ly := lx1, ly1
+				col, row := gx, gy
+				var sum float32
+				_ = lx  // computed again after the barrier
+				_ = ly  // computed again after the barrier
+				_ = col // computed again after the barrier
+				_ = row // computed again after the barrier
+				sumPerItem[l] = sum
+			}
+		}
+	}
+	for t := 0; t < (n+Tile-1)/Tile; t++ {
+		for range n2 {
+			for ly1 := range n1 {
+				gy := b1 + ly1
+				for lx1 := range n0 {
+					gx := b0 + lx1
+					lx := lx1
+					ly := ly1
+					col := gx
+					row := gy
+					ac, br := t*Tile+lx, t*Tile+ly
+					var av, bv float32
+					if row < n && ac < n {
+						av = a[row*n+ac]
+					}
+					if br < n && col < n {
+						bv = b[br*n+col]
+					}
+					ta[ly*Tile+lx] = av
+					tb[ly*Tile+lx] = bv
+				}
+			}
+		}
+		if kg.Stopped() {
+			return
+		}
+		for lz := range n2 {
+			for ly1 := range n1 {
+				lrow := n0 * (ly1 + n1*lz)
+				for lx1 := range n0 {
+					l := lrow + lx1
+					lx := lx1
+					ly := ly1
+					sum := sumPerItem[l]
+					for k := 0; k < Tile; k++ {
+						sum += ta[ly*Tile+k] * tb[k*Tile+lx]
+					}
+					sumPerItem[l] = sum
+				}
+			}
+		}
+		if kg.Stopped() {
+			return
+		}
+	}
+	for lz := range n2 {
+		for ly1 := range n1 {
+			gy := b1 + ly1
+			lrow := n0 * (ly1 + n1*lz)
+			for lx1 := range n0 {
+				gx := b0 + lx1
+				l := lrow + lx1
+				col := gx
+				row := gy
+				sum := sumPerItem[l]
+				if row < n && col < n {
+					c[row*n+col] = sum
+				}
+			}
+		}
+	}
+}
+
+// kagoGroupMatMulTiledNoCheck runs one work-group of MatMulTiledNoCheck, its work-items as loops
+// (see package groupfn).
+func kagoGroupMatMulTiledNoCheck(kg *driver.WorkGroup, n int, a, b, c []float32) {
+	n0 := kg.Size[0]
+	n1 := kg.Size[1]
+	n2 := kg.Size[2]
+	b0 := kg.ID[0] * n0
+	b1 := kg.ID[1] * n1
+	sumPerItem := driver.GroupPrivate[float32](kg, 0)
+	ta := driver.GroupLocal[float32](kg, 0, Tile*Tile)
+	tb := driver.GroupLocal[float32](kg, 1, Tile*Tile)
+	for lz := range n2 {
+		for ly1 := range n1 {
+			gy := b1 + ly1
+			lrow := n0 * (ly1 + n1*lz)
+			for lx1 := range n0 {
+				gx := b0 + lx1
+				l := lrow + lx1
+				lx, ly := lx1, ly1
+				col, row := gx, gy
+				var sum float32
+				_ = lx  // computed again after the barrier
+				_ = ly  // computed again after the barrier
+				_ = col // computed again after the barrier
+				_ = row // computed again after the barrier
+				sumPerItem[l] = sum
+			}
+		}
+	}
+	for t := 0; t < (n+Tile-1)/Tile; t++ {
+		for range n2 {
+			for ly1 := range n1 {
+				gy := b1 + ly1
+				for lx1 := range n0 {
+					gx := b0 + lx1
+					lx := lx1
+					ly := ly1
+					col := gx
+					row := gy
+					ac, br := t*Tile+lx, t*Tile+ly
+					var av, bv float32
+					if row < n && ac < n {
+						av = a[row*n+ac]
+					}
+					if br < n && col < n {
+						bv = b[br*n+col]
+					}
+					ta[ly*Tile+lx] = av
+					tb[ly*Tile+lx] = bv
+				}
+			}
+		}
+		for lz := range n2 {
+			for ly1 := range n1 {
+				lrow := n0 * (ly1 + n1*lz)
+				for lx1 := range n0 {
+					l := lrow + lx1
+					lx := lx1
+					ly := ly1
+					sum := sumPerItem[l]
+					for k := 0; k < Tile; k++ {
+						sum += ta[ly*Tile+k] * tb[k*Tile+lx]
+					}
+					sumPerItem[l] = sum
+				}
+			}
+		}
+	}
+	for lz := range n2 {
+		for ly1 := range n1 {
+			gy := b1 + ly1
+			lrow := n0 * (ly1 + n1*lz)
+			for lx1 := range n0 {
+				gx := b0 + lx1
+				l := lrow + lx1
+				col := gx
+				row := gy
+				sum := sumPerItem[l]
+				if row < n && col < n {
+					c[row*n+col] = sum
+				}
+			}
+		}
+	}
+}
+
+// kagoGroupMemCopyNoCheck runs one work-group of MemCopyNoCheck, its work-items as loops
+// (see package groupfn).
+func kagoGroupMemCopyNoCheck(kg *driver.WorkGroup, dst, src []float32) {
+	n0 := kg.Size[0]
+	n1 := kg.Size[1]
+	n2 := kg.Size[2]
+	b0 := kg.ID[0] * n0
+	b1 := kg.ID[1] * n1
+	b2 := kg.ID[2] * n2
+	m0 := kg.GlobalSize[0] - b0
+	if m0 > n0 {
+		m0 = n0
+	}
+	m1 := kg.GlobalSize[1] - b1
+	if m1 > n1 {
+		m1 = n1
+	}
+	m2 := kg.GlobalSize[2] - b2
+	if m2 > n2 {
+		m2 = n2
+	}
+	gs0 := kg.GlobalSize[0]
+	gs1 := kg.GlobalSize[1]
+	for lz := range m2 {
+		gz := b2 + lz
+		for ly := range m1 {
+			gy := b1 + ly
+			row := gs0 * (gy + gs1*gz)
+			for lx := range m0 {
+				gx := b0 + lx
+				if i := (row + gx); i < len(dst) {
+					dst[i] = src[i]
+				}
+			}
+		}
+	}
+}
+
+// kagoGroupSaxpyContract runs one work-group of SaxpyContract, its work-items as loops
+// (see package groupfn).
+func kagoGroupSaxpyContract(kg *driver.WorkGroup, a float32, x, y []float32) {
+	n0 := kg.Size[0]
+	n1 := kg.Size[1]
+	n2 := kg.Size[2]
+	b0 := kg.ID[0] * n0
+	b1 := kg.ID[1] * n1
+	b2 := kg.ID[2] * n2
+	m0 := kg.GlobalSize[0] - b0
+	if m0 > n0 {
+		m0 = n0
+	}
+	m1 := kg.GlobalSize[1] - b1
+	if m1 > n1 {
+		m1 = n1
+	}
+	m2 := kg.GlobalSize[2] - b2
+	if m2 > n2 {
+		m2 = n2
+	}
+	gs0 := kg.GlobalSize[0]
+	gs1 := kg.GlobalSize[1]
+	for lz := range m2 {
+		gz := b2 + lz
+		for ly := range m1 {
+			gy := b1 + ly
+			row := gs0 * (gy + gs1*gz)
+			for lx := range m0 {
+				gx := b0 + lx
+				if i := (row + gx); i < len(y) {
+					y[i] = a*x[i] + y[i]
+				}
+			}
+		}
+	}
+}
+
+// kagoGroupSaxpyNoCheck runs one work-group of SaxpyNoCheck, its work-items as loops
+// (see package groupfn).
+func kagoGroupSaxpyNoCheck(kg *driver.WorkGroup, a float32, x, y []float32) {
+	n0 := kg.Size[0]
+	n1 := kg.Size[1]
+	n2 := kg.Size[2]
+	b0 := kg.ID[0] * n0
+	b1 := kg.ID[1] * n1
+	b2 := kg.ID[2] * n2
+	m0 := kg.GlobalSize[0] - b0
+	if m0 > n0 {
+		m0 = n0
+	}
+	m1 := kg.GlobalSize[1] - b1
+	if m1 > n1 {
+		m1 = n1
+	}
+	m2 := kg.GlobalSize[2] - b2
+	if m2 > n2 {
+		m2 = n2
+	}
+	gs0 := kg.GlobalSize[0]
+	gs1 := kg.GlobalSize[1]
+	for lz := range m2 {
+		gz := b2 + lz
+		for ly := range m1 {
+			gy := b1 + ly
+			row := gs0 * (gy + gs1*gz)
+			for lx := range m0 {
+				gx := b0 + lx
+				if i := (row + gx); i < len(y) {
+					y[i] = a*x[i] + y[i]
+				}
+			}
+		}
+	}
+}
+
+// kagoGroupStencilNoCheck runs one work-group of StencilNoCheck, its work-items as loops
+// (see package groupfn).
+func kagoGroupStencilNoCheck(kg *driver.WorkGroup, n int, in, out []float32) {
+	n0 := kg.Size[0]
+	n1 := kg.Size[1]
+	n2 := kg.Size[2]
+	b0 := kg.ID[0] * n0
+	b1 := kg.ID[1] * n1
+	b2 := kg.ID[2] * n2
+	m0 := kg.GlobalSize[0] - b0
+	if m0 > n0 {
+		m0 = n0
+	}
+	m1 := kg.GlobalSize[1] - b1
+	if m1 > n1 {
+		m1 = n1
+	}
+	m2 := kg.GlobalSize[2] - b2
+	if m2 > n2 {
+		m2 = n2
+	}
+	for lz := range m2 {
+		gz := b2 + lz
+		for ly := range m1 {
+			gy := b1 + ly
+		items:
+			for lx := range m0 {
+				gx := b0 + lx
+				x, y, z := gx, gy, gz
+				i := (z*n+y)*n + x
+				if x == 0 || y == 0 || z == 0 || x == n-1 || y == n-1 || z == n-1 {
+					out[i] = in[i]
+					continue items
+				}
+				s := in[i-1] + in[i+1] + in[i-n] + in[i+n] + in[i-n*n] + in[i+n*n]
+				out[i] = 0.4*in[i] + 0.1*s
+			}
+		}
+	}
+}
+
 // kagoGroupSum runs one work-group of Sum, its work-items as loops
 // (see package groupfn).
 func kagoGroupSum(kg *driver.WorkGroup, x []int64, out []int64) {
@@ -520,6 +1804,128 @@ func kagoGroupSum(kg *driver.WorkGroup, x []int64, out []int64) {
 				if l == 0 {
 					out[kg.Linear] = tmp[0]
 				}
+			}
+		}
+	}
+}
+
+// kagoGroupSumNoCheck runs one work-group of SumNoCheck, its work-items as loops
+// (see package groupfn).
+func kagoGroupSumNoCheck(kg *driver.WorkGroup, x []int64, out []int64) {
+	n0 := kg.Size[0]
+	n1 := kg.Size[1]
+	n2 := kg.Size[2]
+	b0 := kg.ID[0] * n0
+	b1 := kg.ID[1] * n1
+	b2 := kg.ID[2] * n2
+	gs0 := kg.GlobalSize[0]
+	gs1 := kg.GlobalSize[1]
+	tmp := driver.GroupLocal[int64](kg, 0, Group)
+	for lz := range n2 {
+		gz := b2 + lz
+		for ly := range n1 {
+			gy := b1 + ly
+			row := gs0 * (gy + gs1*gz)
+			lrow := n0 * (ly + n1*lz)
+			for lx := range n0 {
+				gx := b0 + lx
+				l1 := lrow + lx
+				l := l1
+				var v int64
+				if i := (row + gx); i < len(x) {
+					v = x[i]
+				}
+				tmp[l] = v
+			}
+		}
+	}
+	for s := Group / 2; s > 0; s /= 2 {
+		for lz := range n2 {
+			for ly := range n1 {
+				lrow := n0 * (ly + n1*lz)
+				for lx := range n0 {
+					l1 := lrow + lx
+					l := l1
+					if l < s {
+						tmp[l] += tmp[l+s]
+					}
+				}
+			}
+		}
+	}
+	for lz := range n2 {
+		for ly := range n1 {
+			lrow := n0 * (ly + n1*lz)
+			for lx := range n0 {
+				l1 := lrow + lx
+				l := l1
+				if l == 0 {
+					out[kg.Linear] = tmp[0]
+				}
+			}
+		}
+	}
+}
+
+// kagoGroupTransposeNoCheck runs one work-group of TransposeNoCheck, its work-items as loops
+// (see package groupfn).
+func kagoGroupTransposeNoCheck(kg *driver.WorkGroup, n int, in, out []float32) {
+	n0 := kg.Size[0]
+	n1 := kg.Size[1]
+	n2 := kg.Size[2]
+	b0 := kg.ID[0] * n0
+	b1 := kg.ID[1] * n1
+	b2 := kg.ID[2] * n2
+	m0 := kg.GlobalSize[0] - b0
+	if m0 > n0 {
+		m0 = n0
+	}
+	m1 := kg.GlobalSize[1] - b1
+	if m1 > n1 {
+		m1 = n1
+	}
+	m2 := kg.GlobalSize[2] - b2
+	if m2 > n2 {
+		m2 = n2
+	}
+	for range m2 {
+		for ly := range m1 {
+			gy := b1 + ly
+			for lx := range m0 {
+				gx := b0 + lx
+				x, y := gx, gy
+				if x < n && y < n {
+					out[x*n+y] = in[y*n+x]
+				}
+			}
+		}
+	}
+}
+
+// kagoGroupTransposeTiledNoCheck runs one work-group of TransposeTiledNoCheck, its work-items as loops
+// (see package groupfn).
+func kagoGroupTransposeTiledNoCheck(kg *driver.WorkGroup, n int, in, out []float32) {
+	n0 := kg.Size[0]
+	n1 := kg.Size[1]
+	n2 := kg.Size[2]
+	tile := driver.GroupLocal[float32](kg, 0, Tile*(Tile+1))
+	for range n2 {
+		for ly1 := range n1 {
+			for lx1 := range n0 {
+				lx, ly := lx1, ly1
+				gx, gy := kg.ID[0], kg.ID[1]
+				tile[ly*(Tile+1)+lx] = in[(gy*Tile+ly)*n+gx*Tile+lx]
+			}
+		}
+	}
+	for range n2 {
+		for ly1 := range n1 {
+			for lx1 := range n0 {
+				lx := lx1
+				ly := ly1
+				gx := kg.ID[0]
+				gy := kg.ID[1]
+				out[(gx*Tile+ly)*n+gy*Tile+lx] = tile[lx*(Tile+1)+ly]
 			}
 		}
 	}

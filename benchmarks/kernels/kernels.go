@@ -1,20 +1,36 @@
-// Package kernels holds the examples' kernels (examples/matmul,
-// examples/reduce, examples/histogram are commands, which kagobench cannot
-// import), with kago gen's code, for the benchmark of the native backend
-// against Go and PoCL. TestSameAsExamples keeps them identical to the
-// examples' sources; Sum, the hand-written tree that examples/reduce had
-// before ka.GroupSum, is BlockSum's baseline.
+// Package kernels holds every kernel the benchmarks measure, each once:
+// kagobench's tables, its -twins and -contract modes, and the commands
+// checkcost and cancelcost use the same functions.
+//
+// This file holds the kernels compiled with Go's checks, kago's default:
+// the examples' kernels (examples/matmul, examples/reduce and
+// examples/histogram are commands, which kagobench cannot import, so the
+// benchmark of the native backend against Go and PoCL runs these copies,
+// which TestSameAsExamples keeps identical to the examples' sources);
+// Sum, the hand-written tree that examples/reduce had before ka.GroupSum,
+// BlockSum's baseline; and MatMulTiled, the checked half of one of
+// checkcost's pairs. nocheck.go holds the kernels compiled //ka:nocheck:
+// the -twins table's, and the other halves of checkcost's, -contract's and
+// cancelcost's pairs. A pair is one source under two sets of directives,
+// so that only what the directives change differs. The one kernel
+// measured that is not here is the checked saxpy: katest.Saxpy, the
+// conformance suite's, which kagobench's tables and checkcost measure.
 package kernels
 
 //go:generate go run ../../cmd/kago gen
 
 import "github.com/kago-dev/kago/ka"
 
-// Tile is the side of MatMul's tiles and work-groups (examples/matmul).
+// Tile is the side of the tiled kernels' tiles and 2-D work-groups
+// (examples/matmul's).
 const Tile = 16
 
-// Group is the work-group size of Sum and BlockSum (examples/reduce).
+// Group is the work-group size of the 1-D kernels and of the reductions
+// (examples/reduce's).
 const Group = 256
+
+// Bins is the number of bins of the byte histograms.
+const Bins = 256
 
 // MatMul computes c = a×b for row-major matrices on ka.Range2(c.Rows(),
 // c.Cols()) in groups of Tile×Tile: it.Global2() is the element's row and
@@ -101,5 +117,40 @@ func BlockSum(it ka.Item, x []int64, out []int64) {
 func Histogram(it ka.Item, data []uint8, bins []uint32) {
 	if i := it.Global(); i < len(data) {
 		ka.AtomicAdd(&bins[data[i]], 1)
+	}
+}
+
+// MatMulTiled is MatMul's tiled product on flat slices, the form
+// examples/matmul had before it took ka.Matrix: c = a×b for n×n row-major
+// matrices on a 2-D range (n, n) in groups of Tile×Tile, GlobalID(0) the
+// column. It is checkcost's checked matmul (MatMulTiledNoCheck without
+// checks).
+//
+//ka:kernel
+func MatMulTiled(it ka.Item, n int, a, b, c []float32) {
+	ta := ka.LocalArray[float32](it, Tile*Tile)
+	tb := ka.LocalArray[float32](it, Tile*Tile)
+	lx, ly := it.LocalID(0), it.LocalID(1)
+	col, row := it.GlobalID(0), it.GlobalID(1)
+	var sum float32
+	for t := 0; t < (n+Tile-1)/Tile; t++ {
+		ac, br := t*Tile+lx, t*Tile+ly
+		var av, bv float32
+		if row < n && ac < n {
+			av = a[row*n+ac]
+		}
+		if br < n && col < n {
+			bv = b[br*n+col]
+		}
+		ta[ly*Tile+lx] = av
+		tb[ly*Tile+lx] = bv
+		it.Barrier()
+		for k := 0; k < Tile; k++ {
+			sum += ta[ly*Tile+k] * tb[k*Tile+lx]
+		}
+		it.Barrier()
+	}
+	if row < n && col < n {
+		c[row*n+col] = sum
 	}
 }

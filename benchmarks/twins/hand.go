@@ -1,47 +1,57 @@
+// Package twins holds the hand-written twins of kagobench's -twins table,
+// which measures kago's code generator kernel by kernel: each algorithm is
+// compiled from Go by kago gen (benchmarks/kernels, nocheck.go: every
+// kernel //ka:nocheck, so that the table measures the code generator and
+// not the cost of Go's checks, which cmd/checkcost measures) and written by
+// hand as an expert would, as OpenCL C (this file) and CUDA C
+// (cuda/twins.cu).
+//
+// The OpenCL C twins are registered by hand (as kagobench's HandSaxpy is)
+// with docs/ir.md's ABI: a slice is a pointer and a 64-bit length, and
+// three hidden 64-bit range parameters come last. Indices are 32-bit int
+// where the benchmark's sizes allow (every buffer here has fewer than 2³¹
+// elements), pointers are const and restrict where valid, and FP_CONTRACT
+// is OFF as in kago's OpenCL C, so that twin and generated kernel compute
+// the same bits (kagobench checks that they do). Their Go bodies run the
+// generated kernels; the twins have no native code (the table is PoCL's).
 package twins
 
-// The hand-written twins: the same algorithms as kernels.go in OpenCL C
-// written as an expert would, registered by hand (as kagobench's
-// HandSaxpy is) with docs/ir.md's ABI: a slice is a pointer and a 64-bit
-// length, and three hidden 64-bit range parameters come last. Indices are
-// 32-bit int where the benchmark's sizes allow (every buffer here has
-// fewer than 2³¹ elements), pointers are const and restrict where valid,
-// and FP_CONTRACT is OFF as in kago's OpenCL C, so that twin and generated
-// kernel compute the same bits (kagobench checks that they do). Their Go
-// bodies run the generated kernels; the twins have no native code (the
-// table is PoCL's).
-
 import (
+	"github.com/kago-dev/kago/benchmarks/kernels"
 	"github.com/kago-dev/kago/ka"
 	"github.com/kago-dev/kago/ka/driver"
 )
 
-// HandSaxpy is Saxpy's twin.
-func HandSaxpy(it ka.Item, a float32, x, y []float32) { Saxpy(it, a, x, y) }
+// HandSaxpy is kernels.SaxpyNoCheck's twin.
+func HandSaxpy(it ka.Item, a float32, x, y []float32) { kernels.SaxpyNoCheck(it, a, x, y) }
 
-// HandMemCopy is MemCopy's twin.
-func HandMemCopy(it ka.Item, dst, src []float32) { MemCopy(it, dst, src) }
+// HandMemCopy is kernels.MemCopyNoCheck's twin.
+func HandMemCopy(it ka.Item, dst, src []float32) { kernels.MemCopyNoCheck(it, dst, src) }
 
-// HandTranspose is Transpose's twin.
-func HandTranspose(it ka.Item, n int, in, out []float32) { Transpose(it, n, in, out) }
+// HandTranspose is kernels.TransposeNoCheck's twin.
+func HandTranspose(it ka.Item, n int, in, out []float32) { kernels.TransposeNoCheck(it, n, in, out) }
 
-// HandTransposeTiled is TransposeTiled's twin.
-func HandTransposeTiled(it ka.Item, n int, in, out []float32) { TransposeTiled(it, n, in, out) }
+// HandTransposeTiled is kernels.TransposeTiledNoCheck's twin.
+func HandTransposeTiled(it ka.Item, n int, in, out []float32) {
+	kernels.TransposeTiledNoCheck(it, n, in, out)
+}
 
-// HandMatMul is MatMul's twin.
-func HandMatMul(it ka.Item, n int, a, b, c []float32) { MatMul(it, n, a, b, c) }
+// HandMatMul is kernels.MatMulNaiveNoCheck's twin.
+func HandMatMul(it ka.Item, n int, a, b, c []float32) { kernels.MatMulNaiveNoCheck(it, n, a, b, c) }
 
-// HandMatMulTiled is MatMulTiled's twin.
-func HandMatMulTiled(it ka.Item, n int, a, b, c []float32) { MatMulTiled(it, n, a, b, c) }
+// HandMatMulTiled is kernels.MatMulTiledNoCheck's twin.
+func HandMatMulTiled(it ka.Item, n int, a, b, c []float32) {
+	kernels.MatMulTiledNoCheck(it, n, a, b, c)
+}
 
-// HandSum is Sum's twin.
-func HandSum(it ka.Item, x []int64, out []int64) { Sum(it, x, out) }
+// HandSum is kernels.SumNoCheck's twin.
+func HandSum(it ka.Item, x []int64, out []int64) { kernels.SumNoCheck(it, x, out) }
 
-// HandHistogram is Histogram's twin.
-func HandHistogram(it ka.Item, data []uint8, bins []uint32) { Histogram(it, data, bins) }
+// HandHistogram is kernels.HistogramNoCheck's twin.
+func HandHistogram(it ka.Item, data []uint8, bins []uint32) { kernels.HistogramNoCheck(it, data, bins) }
 
-// HandStencil is Stencil's twin.
-func HandStencil(it ka.Item, n int, in, out []float32) { Stencil(it, n, in, out) }
+// HandStencil is kernels.StencilNoCheck's twin.
+func HandStencil(it ka.Item, n int, in, out []float32) { kernels.StencilNoCheck(it, n, in, out) }
 
 const hidden = "long ka_gsize0, long ka_gsize1, long ka_gsize2"
 

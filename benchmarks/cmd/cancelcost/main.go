@@ -1,14 +1,15 @@
 // Command cancelcost measures what stop checks (//ka:cancel, docs/sync.md
 // "Cancellation") cost when nothing is cancelled: the tiled matmul
-// (checks at barriers) and the naive matmul (checks at every loop
-// back-edge) of benchmarks/cancelcost, each plain and marked //ka:cancel,
-// on each backend, the two variants taking turns in one process, in a
-// random order, round after round. It prints, per kernel, the median time
-// of a launch of each variant and the median ratio cancellable / plain
-// with the min–max of the per-round ratios, and the ratio of the fastest
-// samples, which a machine shared with other work disturbs least. The launches run on a
-// cancellable stream (Stream.WithContext) in both cases, as a server
-// would use them.
+// (checks at barriers) and the naive matmul (checks in its loop) of
+// benchmarks/kernels, each plain (MatMulTiledNoCheck, MatMulNaiveNoCheck)
+// and marked //ka:cancel (MatMulTiledCancel, MatMulNaiveCancel: the same
+// sources), on each backend, the two variants taking turns in one
+// process, in a random order, round after round. It prints, per kernel,
+// the median time of a launch of each variant and the median ratio
+// cancellable / plain with the min–max of the per-round ratios, and the
+// ratio of the fastest samples, which a machine shared with other work
+// disturbs least. The launches run on a cancellable stream
+// (Stream.WithContext) in both cases, as a server would use them.
 //
 //	go run ./benchmarks/cmd/cancelcost [-backends pocl,native] [-rounds 15]
 package main
@@ -26,7 +27,7 @@ import (
 	_ "github.com/kago-dev/kago/backends/cuda"
 	_ "github.com/kago-dev/kago/backends/native"
 	_ "github.com/kago-dev/kago/backends/pocl"
-	"github.com/kago-dev/kago/benchmarks/cancelcost"
+	"github.com/kago-dev/kago/benchmarks/kernels"
 	"github.com/kago-dev/kago/ka"
 )
 
@@ -56,20 +57,20 @@ func main() {
 			g    ka.KernelOption
 			mk   func(*ka.Device, ka.KernelOption) (launcher, launcher, error)
 		}{
-			{"matmul tiled", *tiledN, ka.WithGroupSize(cancelcost.Tile, cancelcost.Tile), func(dev *ka.Device, g ka.KernelOption) (launcher, launcher, error) {
-				on, err := cancelcost.NewMatMulTiledCancelKernel(dev, g)
+			{"matmul tiled", *tiledN, ka.WithGroupSize(kernels.Tile, kernels.Tile), func(dev *ka.Device, g ka.KernelOption) (launcher, launcher, error) {
+				on, err := kernels.NewMatMulTiledCancelKernel(dev, g)
 				if err != nil {
 					return nil, nil, err
 				}
-				off, err := cancelcost.NewMatMulTiledKernel(dev, g)
+				off, err := kernels.NewMatMulTiledNoCheckKernel(dev, g)
 				return on, off, err
 			}},
-			{"matmul naive", *naiveN, ka.WithGroupSize(cancelcost.Tile, cancelcost.Tile), func(dev *ka.Device, g ka.KernelOption) (launcher, launcher, error) {
-				on, err := cancelcost.NewMatMulCancelKernel(dev, g)
+			{"matmul naive", *naiveN, ka.WithGroupSize(kernels.Tile, kernels.Tile), func(dev *ka.Device, g ka.KernelOption) (launcher, launcher, error) {
+				on, err := kernels.NewMatMulNaiveCancelKernel(dev, g)
 				if err != nil {
 					return nil, nil, err
 				}
-				off, err := cancelcost.NewMatMulKernel(dev, g)
+				off, err := kernels.NewMatMulNaiveNoCheckKernel(dev, g)
 				return on, off, err
 			}},
 		} {

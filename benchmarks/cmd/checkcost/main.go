@@ -1,9 +1,12 @@
-// Command checkcost measures what Go's checks in kernels cost: each kernel
-// of benchmarks/checkcost with its checks (the default) and marked
-// //ka:nocheck, on each backend, the two variants taking turns in one
-// process, round after round. It prints, per kernel, the median time of a
-// launch + synchronize of each variant and the median ratio checked /
-// unchecked with the min–max of the per-round ratios.
+// Command checkcost measures what Go's checks in kernels cost: saxpy, a
+// tiled matmul and a histogram, each with its checks (the default:
+// katest.Saxpy, and benchmarks/kernels' MatMulTiled and Histogram) and
+// marked //ka:nocheck (benchmarks/kernels' SaxpyNoCheck,
+// MatMulTiledNoCheck and HistogramNoCheck: the same sources), on each
+// backend, the two variants taking turns in one process, round after
+// round. It prints, per kernel, the median time of a launch + synchronize
+// of each variant and the median ratio checked / unchecked with the
+// min–max of the per-round ratios.
 //
 //	go run ./benchmarks/cmd/checkcost [-backends pocl,native] [-rounds 15]
 //
@@ -27,8 +30,9 @@ import (
 
 	_ "github.com/kago-dev/kago/backends/native"
 	_ "github.com/kago-dev/kago/backends/pocl"
-	"github.com/kago-dev/kago/benchmarks/checkcost"
+	"github.com/kago-dev/kago/benchmarks/kernels"
 	"github.com/kago-dev/kago/ka"
+	"github.com/kago-dev/kago/ka/katest"
 )
 
 // bench is one kernel: a setup that returns the launch of each variant.
@@ -131,11 +135,11 @@ func saxpy(n int) func(ctx context.Context, dev *ka.Device) (func(*ka.Stream) er
 		if err != nil {
 			return nil, nil, nil, err
 		}
-		kOn, err := checkcost.NewSaxpyKernel(dev)
+		kOn, err := katest.NewSaxpyKernel(dev)
 		if err != nil {
 			return nil, nil, nil, err
 		}
-		kOff, err := checkcost.NewSaxpyNoCheckKernel(dev)
+		kOff, err := kernels.NewSaxpyNoCheckKernel(dev)
 		if err != nil {
 			return nil, nil, nil, err
 		}
@@ -163,12 +167,12 @@ func matmul(n int) func(ctx context.Context, dev *ka.Device) (func(*ka.Stream) e
 		if err != nil {
 			return nil, nil, nil, err
 		}
-		g := ka.WithGroupSize(checkcost.Tile, checkcost.Tile)
-		kOn, err := checkcost.NewMatMulKernel(dev, g)
+		g := ka.WithGroupSize(kernels.Tile, kernels.Tile)
+		kOn, err := kernels.NewMatMulTiledKernel(dev, g)
 		if err != nil {
 			return nil, nil, nil, err
 		}
-		kOff, err := checkcost.NewMatMulNoCheckKernel(dev, g)
+		kOff, err := kernels.NewMatMulTiledNoCheckKernel(dev, g)
 		if err != nil {
 			return nil, nil, nil, err
 		}
@@ -192,11 +196,11 @@ func histogram(n int) func(ctx context.Context, dev *ka.Device) (func(*ka.Stream
 		if err != nil {
 			return nil, nil, nil, err
 		}
-		kOn, err := checkcost.NewHistogramKernel(dev)
+		kOn, err := kernels.NewHistogramKernel(dev)
 		if err != nil {
 			return nil, nil, nil, err
 		}
-		kOff, err := checkcost.NewHistogramNoCheckKernel(dev)
+		kOff, err := kernels.NewHistogramNoCheckKernel(dev)
 		if err != nil {
 			return nil, nil, nil, err
 		}

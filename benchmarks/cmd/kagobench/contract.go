@@ -21,7 +21,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/kago-dev/kago/benchmarks/contract"
+	"github.com/kago-dev/kago/benchmarks/kernels"
 	"github.com/kago-dev/kago/ka"
 	kasync "github.com/kago-dev/kago/sync"
 )
@@ -69,7 +69,7 @@ func contractTable(runs, cycles int) (string, error) {
 	s := dev.Stream()
 	const group = 256
 	var ks []*ka.Kernel
-	for _, f := range []any{HandSaxpy, contract.Saxpy, contract.SaxpyContract} {
+	for _, f := range []any{HandSaxpy, kernels.SaxpyNoCheck, kernels.SaxpyContract} {
 		k, err := ka.NewKernel(dev, f, ka.WithGroupSize(group))
 		if err != nil {
 			return "", err
@@ -158,7 +158,7 @@ func contractTable(runs, cycles int) (string, error) {
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "### FMA contraction: generated saxpy against the hand-written one, %s\n\n", time.Now().UTC().Format("2006-01-02 15:04 UTC"))
-	fmt.Fprintf(&b, "- Machine: %s, %d CPUs; PoCL; %d repetitions of %d interleaved cycles per size (each cycle runs the three kernels once, in random order), groups of %d; generated kernels `//ka:nocheck` (benchmarks/contract)\n", cpuModel(), runtime.NumCPU(), runs, cycles, group)
+	fmt.Fprintf(&b, "- Machine: %s, %d CPUs; PoCL; %d repetitions of %d interleaved cycles per size (each cycle runs the three kernels once, in random order), groups of %d; generated kernels `//ka:nocheck` (benchmarks/kernels)\n", cpuModel(), runtime.NumCPU(), runs, cycles, group)
 	fmt.Fprintf(&b, "- Speed ratio = hand-written kernel's time / generated kernel's time (launch + synchronize) per cycle; median of the repetitions' medians, min–max of the repetitions in parentheses; goal for `//ka:contract` ≥ 0.95×\n")
 	var ld []string
 	for _, l := range loads {

@@ -1,15 +1,16 @@
 package main
 
-// The -twins mode: each generated kernel of benchmarks/twins
-// against its hand-written OpenCL C twin on PoCL, interleaved in one
-// process. A cycle runs the two once each, in random order, and gives one
-// ratio (twin's time / generated time: above 1 the generated kernel is
-// faster); a repetition is the median of its cycles' ratios; the table
-// shows the median of the repetitions' ratios with their min–max, the
-// statistic of the goal (≥ 0.97×). With -twins-backend cuda and
-// -twins-ptx, the twins are benchmarks/twins/cuda/twins.cu compiled by
-// nvcc (scripts/gpu-check.sh runs it on a GPU machine). Before timing, each pair runs once
-// from the same inputs and the outputs are compared bit for bit.
+// The -twins mode: each kernel of benchmarks/kernels' nocheck.go that
+// has a hand-written twin (benchmarks/twins) against that twin, in OpenCL
+// C on PoCL, interleaved in one process. A cycle runs the two once each,
+// in random order, and gives one ratio (twin's time / generated time:
+// above 1 the generated kernel is faster); a repetition is the median of
+// its cycles' ratios; the table shows the median of the repetitions'
+// ratios with their min–max, the statistic of the goal (≥ 0.97×). With
+// -twins-backend cuda and -twins-ptx, the twins are
+// benchmarks/twins/cuda/twins.cu compiled by nvcc (scripts/gpu-check.sh
+// runs it on a GPU machine). Before timing, each pair runs once from the
+// same inputs and the outputs are compared bit for bit.
 
 import (
 	"bytes"
@@ -26,6 +27,7 @@ import (
 	"time"
 
 	_ "github.com/kago-dev/kago/backends/cuda"
+	"github.com/kago-dev/kago/benchmarks/kernels"
 	"github.com/kago-dev/kago/benchmarks/twins"
 	"github.com/kago-dev/kago/ka"
 	kasync "github.com/kago-dev/kago/sync"
@@ -101,23 +103,23 @@ func twinCases(dev *ka.Device) (cs []twinCase, free func(), err error) {
 	{ // saxpy
 		x, _ := f32(vec, 1)
 		y, hy := f32(vec, 2)
-		cs = append(cs, twinCase{"saxpy", "2²² float32", twins.Saxpy, twins.HandSaxpy, ka.Range(vec), []int{twins.Group},
+		cs = append(cs, twinCase{"saxpy", "2²² float32", kernels.SaxpyNoCheck, twins.HandSaxpy, ka.Range(vec), []int{kernels.Group},
 			[]any{float32(1.5), x, y}, write(y, hy), func() ([]byte, error) { return bytesOf(y) }})
 	}
 	{ // memcopy
 		src, _ := f32(vec, 3)
 		dst, _ := f32(vec, 4)
-		cs = append(cs, twinCase{"memcopy", "2²² float32", twins.MemCopy, twins.HandMemCopy, ka.Range(vec), []int{twins.Group},
+		cs = append(cs, twinCase{"memcopy", "2²² float32", kernels.MemCopyNoCheck, twins.HandMemCopy, ka.Range(vec), []int{kernels.Group},
 			[]any{dst, src}, func() error { return nil }, func() ([]byte, error) { return bytesOf(dst) }})
 	}
 	const tn = 1024
 	for _, tiled := range []bool{false, true} {
 		in, _ := f32(tn*tn, 5)
 		out, _ := f32(tn*tn, 6)
-		c := twinCase{"transpose", "1024²", twins.Transpose, twins.HandTranspose, ka.Range2(tn, tn), []int{twins.Tile, twins.Tile},
+		c := twinCase{"transpose", "1024²", kernels.TransposeNoCheck, twins.HandTranspose, ka.Range2(tn, tn), []int{kernels.Tile, kernels.Tile},
 			[]any{tn, in, out}, func() error { return nil }, func() ([]byte, error) { return bytesOf(out) }}
 		if tiled {
-			c.name, c.gen, c.hand = "tiled transpose", twins.TransposeTiled, twins.HandTransposeTiled
+			c.name, c.gen, c.hand = "tiled transpose", kernels.TransposeTiledNoCheck, twins.HandTransposeTiled
 		}
 		cs = append(cs, c)
 	}
@@ -125,10 +127,10 @@ func twinCases(dev *ka.Device) (cs []twinCase, free func(), err error) {
 		a, _ := f32(n*n, 7)
 		b, _ := f32(n*n, 8)
 		c, _ := f32(n*n, 9)
-		tc := twinCase{"matmul", "256²", twins.MatMul, twins.HandMatMul, ka.Range2(n, n), []int{twins.Tile, twins.Tile},
+		tc := twinCase{"matmul", "256²", kernels.MatMulNaiveNoCheck, twins.HandMatMul, ka.Range2(n, n), []int{kernels.Tile, kernels.Tile},
 			[]any{n, a, b, c}, func() error { return nil }, func() ([]byte, error) { return bytesOf(c) }}
 		if n == 512 {
-			tc.name, tc.size, tc.gen, tc.hand = "tiled matmul", "512²", twins.MatMulTiled, twins.HandMatMulTiled
+			tc.name, tc.size, tc.gen, tc.hand = "tiled matmul", "512²", kernels.MatMulTiledNoCheck, twins.HandMatMulTiled
 		}
 		cs = append(cs, tc)
 	}
@@ -142,35 +144,35 @@ func twinCases(dev *ka.Device) (cs []twinCase, free func(), err error) {
 			hx[i] = rng.Int64N(1 << 40)
 		}
 		x, e1 := ka.FromSlice(bg, dev, hx)
-		out, e2 := ka.Alloc[int64](dev, vec/twins.Group)
+		out, e2 := ka.Alloc[int64](dev, vec/kernels.Group)
 		if err = cmpErr(e1, e2); err != nil {
 			return nil, free, err
 		}
 		frees = append(frees, x.Free, out.Free)
-		cs = append(cs, twinCase{"work-group reduction", "2²² int64, groups of 256", twins.Sum, twins.HandSum, ka.Range(vec), []int{twins.Group},
+		cs = append(cs, twinCase{"work-group reduction", "2²² int64, groups of 256", kernels.SumNoCheck, twins.HandSum, ka.Range(vec), []int{kernels.Group},
 			[]any{x, out}, func() error { return nil }, func() ([]byte, error) { return bytesOf(out) }})
 	}
 	{ // histogram
 		rng := rand.New(rand.NewPCG(11, 1))
 		hd := make([]uint8, vec)
 		for i := range hd {
-			hd[i] = uint8(rng.IntN(twins.Bins))
+			hd[i] = uint8(rng.IntN(kernels.Bins))
 		}
 		data, e1 := ka.FromSlice(bg, dev, hd)
-		bins, e2 := ka.Alloc[uint32](dev, twins.Bins)
+		bins, e2 := ka.Alloc[uint32](dev, kernels.Bins)
 		if err = cmpErr(e1, e2); err != nil {
 			return nil, free, err
 		}
 		frees = append(frees, data.Free, bins.Free)
-		zero := make([]uint32, twins.Bins)
-		cs = append(cs, twinCase{"histogram", "2²² uint8, 256 bins", twins.Histogram, twins.HandHistogram, ka.Range(vec), []int{twins.Group},
+		zero := make([]uint32, kernels.Bins)
+		cs = append(cs, twinCase{"histogram", "2²² uint8, 256 bins", kernels.HistogramNoCheck, twins.HandHistogram, ka.Range(vec), []int{kernels.Group},
 			[]any{data, bins}, func() error { return bins.Write(bg, zero) }, func() ([]byte, error) { return bytesOf(bins) }})
 	}
 	{ // 3-D stencil
 		const sn = 128
 		in, _ := f32(sn*sn*sn, 12)
 		out, _ := f32(sn*sn*sn, 13)
-		cs = append(cs, twinCase{"3-D stencil", "128³, 7 points", twins.Stencil, twins.HandStencil, ka.Range3(sn, sn, sn), []int{32, 4, 2},
+		cs = append(cs, twinCase{"3-D stencil", "128³, 7 points", kernels.StencilNoCheck, twins.HandStencil, ka.Range3(sn, sn, sn), []int{32, 4, 2},
 			[]any{sn, in, out}, func() error { return nil }, func() ([]byte, error) { return bytesOf(out) }})
 	}
 	return cs, free, err
