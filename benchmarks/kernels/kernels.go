@@ -1,4 +1,4 @@
-// Package kernels holds every kernel the benchmarks measure, each once:
+// Package kernels holds the Go kernels the benchmarks measure, each once:
 // kagobench's tables, its -twins and -contract modes, and the commands
 // checkcost and cancelcost use the same functions.
 //
@@ -12,7 +12,7 @@
 // checkcost's pairs. nocheck.go holds the kernels compiled //ka:nocheck:
 // the -twins table's, and the other halves of checkcost's, -contract's and
 // cancelcost's pairs. A pair is one source under two sets of directives,
-// so that only what the directives change differs. The one kernel
+// so that only what the directives change differs. The one Go kernel
 // measured that is not here is the checked saxpy: katest.Saxpy, the
 // conformance suite's, which kagobench's tables and checkcost measure.
 package kernels

@@ -1,12 +1,12 @@
 package kernels
 
-// This file holds the kernels compiled //ka:nocheck. Each is the generated
-// half of a pair of kagobench's -twins table, whose other half is
-// benchmarks/twins' hand-written OpenCL C and CUDA C, so that the table
-// measures the code generator and not the cost of Go's checks; and
+// This file holds the kernels compiled //ka:nocheck. Those named NoCheck
+// are the generated halves of kagobench's -twins pairs, whose other halves
+// are benchmarks/twins' hand-written OpenCL C and CUDA C: without checks,
+// the table measures the code generator and not the cost of Go's checks.
 // SaxpyNoCheck, MatMulTiledNoCheck and HistogramNoCheck are also the
 // unchecked halves of checkcost's pairs. SaxpyContract, MatMulNaiveCancel
-// and MatMulTiledCancel are one of these sources with one more directive,
+// and MatMulTiledCancel are one of those sources with one more directive,
 // for -contract and cancelcost.
 
 import "github.com/kago-dev/kago/ka"
