@@ -20,7 +20,7 @@ cd "$root"
 
 mkdir -p "$out/bin" "$out/ptx"
 # The PTX emitter's tests: ptxas on every test and corpus kernel.
-CGO_ENABLED=0 go test -c -o "$out/bin/ptx.test" ./codegen/ptx
+CGO_ENABLED=0 go test -c -ldflags="-s -w" -o "$out/bin/ptx.test" ./codegen/ptx
 mkdir -p "$out/codegen/ptx" "$out/codegen/testdata"
 cp -R codegen/ptx/testdata "$out/codegen/ptx/"
 [ -d codegen/testdata/golden ] && cp -R codegen/testdata/golden "$out/codegen/testdata/"
@@ -32,15 +32,15 @@ KAGO_PTX_OUT="$out/ptx" go test -count=1 -run 'TestCorpusEmits$' ./codegen >/dev
 # The CUDA backend's tests, once that package exists (it opens libcuda with
 # dlopen at run time; built with cgo if it needs it, which links libc/libdl
 # dynamically: the GPU machine needs glibc, nothing else).
-go test -c -o "$out/bin/cuda.test" ./backends/cuda
+go test -c -ldflags="-s -w" -o "$out/bin/cuda.test" ./backends/cuda
 mkdir -p "$out/backends/cuda"
 cp -R backends/cuda/testdata "$out/backends/cuda/"
 # Cancellation: the stop flag in device memory (the fault
 # record), read by the kernels' ld.volatile while they run.
-go test -c -o "$out/bin/cancel.test" ./internal/canceltest
+go test -c -ldflags="-s -w" -o "$out/bin/cancel.test" ./internal/canceltest
 # Subgroups on warps (shfl.sync, vote.sync) and the group collectives.
-go test -c -o "$out/bin/subgroups.test" ./internal/subgroups
-go test -c -o "$out/bin/collectives.test" ./internal/collectives
+go test -c -ldflags="-s -w" -o "$out/bin/subgroups.test" ./internal/subgroups
+go test -c -ldflags="-s -w" -o "$out/bin/collectives.test" ./internal/collectives
 # These test kernels' device code is not committed (kago gen -embed=false):
 # each binary compiles its package's code here, where the source is, into
 # the cache it reads on the GPU machine (internal/testcode).
@@ -48,20 +48,26 @@ for t in cancel subgroups collectives; do
 	KAGO_TESTCODE_CACHE="$out/testcode" KAGO_TESTCODE_PRECOMPILE=1 "$out/bin/$t.test" -test.run '^$' >/dev/null
 done
 # The stop latency and the cost of stop checks on the GPU (docs/sync.md).
-go build -o "$out/bin/deadline" ./examples/deadline
-go build -o "$out/bin/cancelcost" ./benchmarks/cmd/cancelcost
+go build -ldflags="-s -w" -o "$out/bin/deadline" ./examples/deadline
+go build -ldflags="-s -w" -o "$out/bin/cancelcost" ./benchmarks/cmd/cancelcost
 # The per-kernel table: kagobench -twins on the CUDA backend,
 # generated kernels against the CUDA C twins, which run.sh compiles with
 # the toolkit's nvcc. kagobench opens libOpenCL and libcuda with dlopen.
-go build -o "$out/bin/kagobench" ./benchmarks/cmd/kagobench
+go build -ldflags="-s -w" -o "$out/bin/kagobench" ./benchmarks/cmd/kagobench
 mkdir -p "$out/twins"
 cp benchmarks/twins/cuda/twins.cu "$out/twins/"
+
+# What travels to the GPU machine is capped (64 MiB with the repository):
+# the binaries are stripped (-s -w: no symbol table or DWARF; stack traces
+# keep their names and lines) and compressed; run.sh unpacks them.
+gzip -9f "$out"/bin/*
 
 cat > "$out/run.sh" <<'RUN'
 #!/bin/sh
 # Device half of scripts/gpu-check.sh: run from anywhere on the GPU machine.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
+for f in "$here"/bin/*.gz; do [ -e "$f" ] && gunzip -f "$f"; done
 export KAGO_TESTCODE_CACHE="$here/testcode" # the test kernels' code, compiled by the build step
 arch=${KAGO_PTXAS_ARCH:-sm_90}
 ptxas=${PTXAS:-$(command -v ptxas || echo /usr/local/cuda/bin/ptxas)}
