@@ -8,6 +8,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
 	kasync "github.com/kago-dev/kago/sync"
 	"github.com/kago-dev/kago/sync/internal/cthreads"
 )
@@ -29,13 +32,11 @@ var modes = []mode{
 	{"callback", false, func(o *cthreads.Op) kasync.Op { return o.Event() }, kasync.Options{Spin: kasync.For(10 * time.Microsecond)}},
 }
 
-func (m mode) wait(b *testing.B, op *cthreads.Op) {
+func (m mode) wait(op *cthreads.Op) error {
 	prev := kasync.SetBlocking(m.blocking)
 	_, err := kasync.Wait(context.Background(), m.view(op), m.opts)
 	kasync.SetBlocking(prev)
-	if err != nil {
-		b.Fatal(err)
-	}
+	return err
 }
 
 // cpuNS is the process's CPU time (user + system) so far.
@@ -76,9 +77,11 @@ func BenchmarkWait(b *testing.B) {
 					c0 := cpuNS()
 					t0 := cthreads.NowNS()
 					op := s.After(d)
-					modes[k].wait(b, op)
+					err := modes[k].wait(op)
 					t1 := cthreads.NowNS()
 					cpu[k] += cpuNS() - c0
+					// Checked outside the measured span: require calls t.Helper.
+					require.NoError(b, err)
 					total[k] = append(total[k], t1-t0)
 					over[k] = append(over[k], t1-op.EndNS())
 				}
@@ -134,8 +137,11 @@ func BenchmarkHeadOfLine(b *testing.B) {
 							d = 20 * time.Millisecond
 						}
 						op := s.After(d)
-						if _, err := kasync.Wait(context.Background(), m.view(op), m.opts); err != nil {
-							panic(err)
+						if _, err := kasync.Wait(context.Background(), m.view(op), m.opts); !assert.NoError(b, err) {
+							if i == 0 {
+								close(stop)
+							}
+							return
 						}
 						over[i] = append(over[i], cthreads.NowNS()-op.EndNS())
 					}
@@ -205,9 +211,7 @@ func BenchmarkThreads(b *testing.B) {
 				peak = max(peak, threads(b)-before)
 				g.Open()
 				for range c.n {
-					if err := <-errs; err != nil {
-						b.Fatal(err)
-					}
+					require.NoError(b, <-errs)
 				}
 				s.Close()
 			}

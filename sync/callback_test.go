@@ -2,10 +2,12 @@ package sync_test
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"testing"
 	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	kasync "github.com/kago-dev/kago/sync"
 	"github.com/kago-dev/kago/sync/internal/cthreads"
@@ -18,20 +20,18 @@ func TestCallbackInsideSubscribe(t *testing.T) {
 	// the subscribing thread, before Subscribe returns.
 	op := completed(t, s, cthreads.Spec{})
 	ran, err := kasync.Wait(context.Background(), op.HostFunc(), kasync.Options{})
-	if ran || err != nil {
-		t.Fatalf("Wait = %v, %v; want false, nil", ran, err)
-	}
-	if c := op.Counts(); c.Registered != 1 || c.Callbacks != 1 || c.Waits != 0 {
-		t.Fatalf("counts %+v; want one callback and no blocking wait", c)
-	}
+	require.NoError(t, err, "Wait")
+	require.False(t, ran, "Wait ran the op; want a callback")
+	c := op.Counts()
+	require.Equal(t, 1, c.Registered, "counts %+v; want one callback and no blocking wait", c)
+	require.Equal(t, 1, c.Callbacks, "counts %+v; want one callback and no blocking wait", c)
+	require.Zero(t, c.Waits, "counts %+v; want one callback and no blocking wait", c)
 	// The same from Go: Notify before Subscribe returns.
 	op2 := subscribeFunc(func(n kasync.Notifier) error { n.Notify(); return nil })
-	if ran, err := kasync.Wait(context.Background(), op2, kasync.Options{}); ran || err != nil {
-		t.Fatalf("Go Notify inside Subscribe: Wait = %v, %v", ran, err)
-	}
-	if h := kasync.LiveHandles(); h != handles {
-		t.Fatalf("%d live handles; want %d", h, handles)
-	}
+	ran, err = kasync.Wait(context.Background(), op2, kasync.Options{})
+	require.NoError(t, err, "Go Notify inside Subscribe: Wait")
+	require.False(t, ran, "Go Notify inside Subscribe: Wait ran the op")
+	require.Equal(t, handles, kasync.LiveHandles(), "live handles")
 }
 
 // A callback from a thread Go does not own, 100 ms after the gate opens,
@@ -55,9 +55,8 @@ func TestCallbackFromForeignThreadLater(t *testing.T) {
 					for {
 						select {
 						case o := <-res:
-							if o.ran || o.err != nil {
-								t.Fatalf("Wait = %v, %v; want false, nil", o.ran, o.err)
-							}
+							require.NoError(t, o.err, "Wait")
+							require.False(t, o.ran, "Wait ran the op; want a callback")
 							break loop
 						case <-ticker.C:
 							ticks++
@@ -68,18 +67,17 @@ func TestCallbackFromForeignThreadLater(t *testing.T) {
 								busyTicks++
 							}
 						case <-time.After(hangGuard):
-							t.Fatal("gave up waiting for the callback")
+							require.FailNow(t, "gave up waiting for the callback")
 						}
 					}
-					if ticks < 5 || !op.Done() {
-						t.Fatalf("Wait returned after %d ticks, op done %v; want after the gate", ticks, op.Done())
-					}
-					if _, _, ov := kasync.WorkerStats(); busyTicks != 0 || ov != overflow {
-						t.Fatalf("a worker was busy at %d ticks, overflow %d -> %d; want no worker", busyTicks, overflow, ov)
-					}
-					if c := op.Counts(); c.Callbacks != 1 || c.Waits != 0 {
-						t.Fatalf("counts %+v", c)
-					}
+					require.GreaterOrEqual(t, ticks, 5, "Wait returned after %d ticks; want after the gate", ticks)
+					require.True(t, op.Done(), "Wait returned before the op was done; want after the gate")
+					_, _, ov := kasync.WorkerStats()
+					require.Zero(t, busyTicks, "ticks at which a worker was busy; want no worker")
+					require.Equal(t, overflow, ov, "overflow; want no worker")
+					c := op.Counts()
+					require.Equal(t, 1, c.Callbacks, "counts %+v", c)
+					require.Zero(t, c.Waits, "counts %+v", c)
 				})
 			})
 		}
@@ -129,9 +127,10 @@ func TestCancellation(t *testing.T) {
 					cancel()
 					if cancellable {
 						o := receive(t, res, "cancellable wait")
-						if o.ran || o.err != context.Canceled || op.Done() {
-							t.Fatalf("Wait = %v, %v (op done %v); want false, context.Canceled before completion", o.ran, o.err, op.Done())
-						}
+						done := op.Done()
+						require.Equal(t, context.Canceled, o.err, "Wait error (op done %v); want context.Canceled before completion", done)
+						require.False(t, o.ran, "Wait ran the op; want context.Canceled before completion")
+						require.False(t, done, "op done; want context.Canceled before completion")
 						g.Open()
 						if op.Counts().Registered == 1 {
 							op.AwaitCallback()
@@ -146,20 +145,14 @@ func TestCancellation(t *testing.T) {
 					notYet(t, res, "non-cancellable wait")
 					g.Open()
 					o := receive(t, res, "non-cancellable wait")
-					if !op.Done() {
-						t.Fatal("non-cancellable Wait returned before the op completed")
-					}
+					require.True(t, op.Done(), "non-cancellable Wait returned before the op completed")
 					if fail && ph.name != "callback" {
 						var derr *cthreads.Error
-						if !errors.As(o.err, &derr) {
-							t.Fatalf("Wait error %v; want the op's own error to win", o.err)
-						}
-					} else if o.err != context.Canceled {
-						t.Fatalf("Wait error %v; want context.Canceled", o.err)
+						require.ErrorAs(t, o.err, &derr, "want the op's own error to win")
+					} else {
+						require.Equal(t, context.Canceled, o.err, "Wait error")
 					}
-					if h := kasync.LiveHandles(); h != handles {
-						t.Fatalf("%d live handles; want %d", h, handles)
-					}
+					require.Equal(t, handles, kasync.LiveHandles(), "live handles")
 				})
 			}
 		}
@@ -172,11 +165,13 @@ func TestCancelledBeforeWait(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	// Not cancellable: the op is waited for, then ctx's error is reported.
-	if ran, err := kasync.Wait(ctx, op.Poll(), kasync.Options{}); ran || err != context.Canceled || op.Counts().Polls != 1 {
-		t.Fatalf("Wait = %v, %v after %d polls; want false, context.Canceled after one poll", ran, err, op.Counts().Polls)
-	}
+	ran, err := kasync.Wait(ctx, op.Poll(), kasync.Options{})
+	assert.Equal(t, context.Canceled, err, "Wait error; want context.Canceled after one poll")
+	assert.False(t, ran, "Wait ran the op; want context.Canceled after one poll")
+	require.Equal(t, 1, op.Counts().Polls, "polls; want context.Canceled after one poll")
 	// Cancellable: it returns at once, without touching the op.
-	if ran, err := kasync.Wait(ctx, op.Poll(), kasync.Options{Cancellable: true}); ran || err != context.Canceled || op.Counts().Polls != 1 {
-		t.Fatalf("Wait = %v, %v after %d polls; want false, context.Canceled and no poll", ran, err, op.Counts().Polls)
-	}
+	ran, err = kasync.Wait(ctx, op.Poll(), kasync.Options{Cancellable: true})
+	assert.Equal(t, context.Canceled, err, "Wait error; want context.Canceled and no poll")
+	assert.False(t, ran, "Wait ran the op; want context.Canceled and no poll")
+	assert.Equal(t, 1, op.Counts().Polls, "polls; want context.Canceled and no poll")
 }

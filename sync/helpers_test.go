@@ -10,6 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/stretchr/testify/require"
+
 	kasync "github.com/kago-dev/kago/sync"
 	"github.com/kago-dev/kago/sync/internal/cthreads"
 )
@@ -24,9 +26,7 @@ func eventually(t testing.TB, what string, cond func() bool) {
 	t.Helper()
 	deadline := time.Now().Add(hangGuard)
 	for !cond() {
-		if time.Now().After(deadline) {
-			t.Fatalf("gave up waiting for %s (deadlock or lost wake-up?)", what)
-		}
+		require.False(t, time.Now().After(deadline), "gave up waiting for %s (deadlock or lost wake-up?)", what)
 		time.Sleep(200 * time.Microsecond)
 	}
 }
@@ -54,7 +54,7 @@ func receive(t testing.TB, ch <-chan outcome, what string) outcome {
 	case o := <-ch:
 		return o
 	case <-time.After(hangGuard):
-		t.Fatalf("gave up waiting for %s (deadlock or lost wake-up?)", what)
+		require.FailNowf(t, "gave up waiting", "for %s (deadlock or lost wake-up?)", what)
 		return outcome{}
 	}
 }
@@ -67,7 +67,7 @@ func notYet(t testing.TB, ch <-chan outcome, what string) {
 	time.Sleep(5 * time.Millisecond)
 	select {
 	case o := <-ch:
-		t.Fatalf("%s returned early: ran=%v err=%v", what, o.ran, o.err)
+		require.FailNowf(t, "returned early", "%s: ran=%v err=%v", what, o.ran, o.err)
 	default:
 	}
 }
@@ -84,13 +84,11 @@ func threads(t testing.TB) int {
 	for s.Scan() {
 		if v, ok := strings.CutPrefix(s.Text(), "Threads:"); ok {
 			n, err := strconv.Atoi(strings.TrimSpace(v))
-			if err != nil {
-				t.Fatal(err)
-			}
+			require.NoError(t, err)
 			return n
 		}
 	}
-	t.Fatal("no Threads line in /proc/self/status")
+	require.FailNow(t, "no Threads line in /proc/self/status")
 	return 0
 }
 

@@ -35,16 +35,12 @@ func TestTenThousandWaitersBoundedThreads(t *testing.T) {
 	during := threads(t)
 	g.Open()
 	for range n {
-		if err := <-results; err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, <-results)
 	}
 	// 4 stream threads, and a few the runtime may start; never one per waiter.
 	const slack = 4 + 28
 	t.Logf("threads: %d before, %d with %d waiters", before, during, n)
-	if during > before+slack {
-		t.Fatalf("%d threads with %d waiters (%d before); want at most %d more", during, n, before, slack)
-	}
+	require.LessOrEqual(t, during, before+slack, "threads with %d waiters (%d before); want at most %d more", n, before, slack)
 }
 
 // The blocking switch, for comparison, holds one thread per waiter. It is
@@ -70,14 +66,11 @@ func TestBlockingSwitchHoldsThreads(t *testing.T) {
 	during := threads(t)
 	g.Open()
 	for range n {
-		if err := <-results; err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, <-results)
 	}
 	t.Logf("threads: %d before, %d with %d blocking waiters", before, during, n)
-	if during < n { // idle threads from before may be reused
-		t.Fatalf("%d threads with %d blocking waiters (%d before); want one per waiter", during, n, before)
-	}
+	// Idle threads from before may be reused.
+	require.GreaterOrEqual(t, during, n, "threads with %d blocking waiters (%d before); want one per waiter", n, before)
 }
 
 // With a budget of direct waits, 10,000 waiters add the budget's threads

@@ -2,10 +2,11 @@ package sync_test
 
 import (
 	"context"
-	"errors"
-	"strings"
 	"testing"
 	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	kasync "github.com/kago-dev/kago/sync"
 	"github.com/kago-dev/kago/sync/internal/cthreads"
@@ -15,12 +16,11 @@ func TestPollingFindsCompletedOp(t *testing.T) {
 	s := streams(t, 1)[0]
 	op := completed(t, s, cthreads.Spec{})
 	ran, err := kasync.Wait(context.Background(), op.Poll(), kasync.Options{})
-	if ran || err != nil {
-		t.Fatalf("Wait = %v, %v; want false, nil (found by polling)", ran, err)
-	}
-	if c := op.Counts(); c.Polls != 1 || c.Waits != 0 {
-		t.Fatalf("counts %+v; want one poll and no blocking wait", c)
-	}
+	require.NoError(t, err, "Wait")
+	require.False(t, ran, "Wait ran the op; want it found by polling")
+	c := op.Counts()
+	require.Equal(t, 1, c.Polls, "counts %+v; want one poll and no blocking wait", c)
+	require.Zero(t, c.Waits, "counts %+v; want one poll and no blocking wait", c)
 }
 
 func TestSpinForBusyPollsUntilDone(t *testing.T) {
@@ -35,15 +35,15 @@ func TestSpinForBusyPollsUntilDone(t *testing.T) {
 	res := goWait(context.Background(), op.Poll(), kasync.Options{Spin: kasync.For(time.Hour)})
 	eventually(t, "polling to begin", func() bool { return op.Counts().Polls > 0 })
 	g.Open()
-	if o := receive(t, res, "Wait"); o.ran || o.err != nil {
-		t.Fatalf("Wait = %v, %v; want false, nil", o.ran, o.err)
-	}
-	if c := op.Counts(); c.Waits != 0 || c.Polls < 2 {
-		t.Fatalf("counts %+v; want several polls and no blocking wait", c)
-	}
-	if a, _, o := kasync.WorkerStats(); a != alive || o != overflow {
-		t.Fatalf("workers %d -> %d, overflow %d -> %d; polling must not use a worker", alive, a, overflow, o)
-	}
+	o := receive(t, res, "Wait")
+	require.NoError(t, o.err, "Wait")
+	require.False(t, o.ran, "Wait ran the op; want it found by polling")
+	c := op.Counts()
+	require.Zero(t, c.Waits, "counts %+v; want several polls and no blocking wait", c)
+	require.GreaterOrEqual(t, c.Polls, 2, "counts %+v; want several polls and no blocking wait", c)
+	a, _, ov := kasync.WorkerStats()
+	require.Equal(t, alive, a, "workers; polling must not use a worker")
+	require.Equal(t, overflow, ov, "overflow; polling must not use a worker")
 }
 
 func TestSpinBudgets(t *testing.T) {
@@ -67,12 +67,10 @@ func TestSpinBudgets(t *testing.T) {
 			res := goWait(context.Background(), op.Poll(), kasync.Options{Spin: tc.spin})
 			eventually(t, "the worker's blocking wait", func() bool { return op.Counts().Waits == 1 })
 			g.Open()
-			if o := receive(t, res, "Wait"); !o.ran || o.err != nil {
-				t.Fatalf("Wait = %v, %v; want true, nil (worker)", o.ran, o.err)
-			}
-			if c := op.Counts(); c.Polls != tc.polls {
-				t.Fatalf("%d polls; want %d", c.Polls, tc.polls)
-			}
+			o := receive(t, res, "Wait")
+			require.NoError(t, o.err, "Wait")
+			require.True(t, o.ran, "Wait did not run the op; want a worker to")
+			require.Equal(t, tc.polls, op.Counts().Polls, "polls")
 		})
 	}
 }
@@ -86,12 +84,10 @@ func TestSpinForHandsOver(t *testing.T) {
 	// The gate stays closed until the budget is spent and a worker waits.
 	eventually(t, "the worker's blocking wait", func() bool { return op.Counts().Waits == 1 })
 	g.Open()
-	if o := receive(t, res, "Wait"); !o.ran || o.err != nil {
-		t.Fatalf("Wait = %v, %v; want true, nil", o.ran, o.err)
-	}
-	if c := op.Counts(); c.Polls < 2 {
-		t.Fatalf("%d polls; want busy polling before handing over", c.Polls)
-	}
+	o := receive(t, res, "Wait")
+	require.NoError(t, o.err, "Wait")
+	require.True(t, o.ran, "Wait did not run the op")
+	require.GreaterOrEqual(t, op.Counts().Polls, 2, "polls; want busy polling before handing over")
 }
 
 func TestNegativeSpinRejected(t *testing.T) {
@@ -99,12 +95,9 @@ func TestNegativeSpinRejected(t *testing.T) {
 	for _, spin := range []kasync.Spin{kasync.For(-time.Microsecond), kasync.Iterations(-1)} {
 		op := completed(t, s, cthreads.Spec{})
 		ran, err := kasync.Wait(context.Background(), op.Event(), kasync.Options{Spin: spin})
-		if ran || err == nil || !strings.Contains(err.Error(), "negative spin") {
-			t.Fatalf("%v: Wait = %v, %v; want an error about the negative spin", spin, ran, err)
-		}
-		if c := op.Counts(); c != (cthreads.Counts{}) {
-			t.Fatalf("%v: counts %+v; a rejected wait must not touch the op", spin, c)
-		}
+		require.ErrorContains(t, err, "negative spin", "%v: Wait; want an error about the negative spin", spin)
+		require.False(t, ran, "%v: Wait ran the op; want an error about the negative spin", spin)
+		require.Equal(t, cthreads.Counts{}, op.Counts(), "%v: counts; a rejected wait must not touch the op", spin)
 	}
 }
 
@@ -126,13 +119,11 @@ func TestPollingAllocatesNothing(t *testing.T) {
 		{"cancellable", ctx, op.Event(), kasync.Options{Cancellable: true}},
 	} {
 		allocs := testing.AllocsPerRun(200, func() {
-			if ran, err := kasync.Wait(tc.ctx, tc.op, tc.opts); ran || err != nil {
-				t.Fatalf("Wait = %v, %v", ran, err)
-			}
+			ran, err := kasync.Wait(tc.ctx, tc.op, tc.opts)
+			require.NoError(t, err, "Wait")
+			require.False(t, ran, "Wait ran the op")
 		})
-		if allocs != 0 {
-			t.Errorf("%s: %v allocations per Wait; want 0", tc.name, allocs)
-		}
+		assert.Zero(t, allocs, "%s: allocations per Wait", tc.name)
 	}
 }
 
@@ -143,26 +134,24 @@ func TestErrorsReturned(t *testing.T) {
 	// The blocking wait's error, from a worker.
 	op := s.Submit(cthreads.Spec{Delay: time.Millisecond, Status: -5})
 	ran, err := kasync.Wait(context.Background(), op, kasync.Options{})
-	if !ran || !errors.As(err, &derr) || derr.Status != -5 {
-		t.Fatalf("worker: Wait = %v, %v; want true and status -5", ran, err)
-	}
+	require.ErrorAs(t, err, &derr, "worker: Wait; want status -5")
+	require.Equal(t, int32(-5), derr.Status, "worker: Wait's status")
+	require.True(t, ran, "worker: Wait did not run the op")
 
 	// Poll's error.
 	op = completed(t, s, cthreads.Spec{Status: -6})
 	ran, err = kasync.Wait(context.Background(), op.Poll(), kasync.Options{})
-	if ran || !errors.As(err, &derr) || derr.Status != -6 {
-		t.Fatalf("poll: Wait = %v, %v; want false and status -6", ran, err)
-	}
+	require.ErrorAs(t, err, &derr, "poll: Wait; want status -6")
+	require.Equal(t, int32(-6), derr.Status, "poll: Wait's status")
+	require.False(t, ran, "poll: Wait ran the op")
 
 	// A callback reports completion, not status: the caller asks the driver.
 	op = s.Submit(cthreads.Spec{Delay: time.Millisecond, Status: -7})
 	ran, err = kasync.Wait(context.Background(), op.HostFunc(), kasync.Options{})
-	if ran || err != nil {
-		t.Fatalf("callback: Wait = %v, %v; want false, nil", ran, err)
-	}
-	if err := op.Wait(); !errors.As(err, &derr) || derr.Status != -7 {
-		t.Fatalf("the caller's own wait after a callback = %v; want status -7", err)
-	}
+	require.NoError(t, err, "callback: Wait")
+	require.False(t, ran, "callback: Wait ran the op")
+	require.ErrorAs(t, op.Wait(), &derr, "the caller's own wait after a callback; want status -7")
+	require.Equal(t, int32(-7), derr.Status, "the caller's own wait after a callback")
 }
 
 func TestFailingSubscribeRegistersNothing(t *testing.T) {
@@ -170,40 +159,34 @@ func TestFailingSubscribeRegistersNothing(t *testing.T) {
 	handles := kasync.LiveHandles()
 	op := s.Submit(cthreads.Spec{Delay: time.Millisecond, FailSubscribe: true})
 	ran, err := kasync.Wait(context.Background(), op.HostFunc(), kasync.Options{})
-	if ran || err == nil || !strings.Contains(err.Error(), "subscribe failed") {
-		t.Fatalf("Wait = %v, %v; want Subscribe's error", ran, err)
-	}
-	if c := op.Counts(); c.Subscribes != 1 || c.Registered != 0 || c.Waits != 0 {
-		t.Fatalf("counts %+v; want one failed subscribe and nothing else", c)
-	}
-	if h := kasync.LiveHandles(); h != handles {
-		t.Fatalf("%d live handles after a failed subscribe; want %d", h, handles)
-	}
+	require.ErrorContains(t, err, "subscribe failed", "Wait; want Subscribe's error")
+	require.False(t, ran, "Wait ran the op; want Subscribe's error")
+	c := op.Counts()
+	require.Equal(t, 1, c.Subscribes, "counts %+v; want one failed subscribe and nothing else", c)
+	require.Zero(t, c.Registered, "counts %+v; want one failed subscribe and nothing else", c)
+	require.Zero(t, c.Waits, "counts %+v; want one failed subscribe and nothing else", c)
+	require.Equal(t, handles, kasync.LiveHandles(), "live handles after a failed subscribe")
 }
 
 func TestBlockingSwitch(t *testing.T) {
 	s := streams(t, 1)[0]
 	prev := kasync.SetBlocking(true)
 	defer kasync.SetBlocking(prev)
-	if !kasync.Blocking() {
-		t.Fatal("Blocking() = false after SetBlocking(true)")
-	}
+	require.True(t, kasync.Blocking(), "Blocking() after SetBlocking(true)")
 	overflow := idleWorkers(t)
 	for _, op := range []*cthreads.Op{s.After(time.Millisecond), s.After(0)} {
 		ran, err := kasync.Wait(context.Background(), op.Event(), kasync.Options{Cancellable: true})
-		if !ran || err != nil {
-			t.Fatalf("Wait = %v, %v; want true, nil", ran, err)
-		}
-		if c := op.Counts(); c.Waits != 1 || c.Polls != 0 || c.Subscribes != 0 {
-			t.Fatalf("counts %+v; want only the blocking wait", c)
-		}
+		require.NoError(t, err, "Wait")
+		require.True(t, ran, "Wait did not run the op")
+		c := op.Counts()
+		require.Equal(t, 1, c.Waits, "counts %+v; want only the blocking wait", c)
+		require.Zero(t, c.Polls, "counts %+v; want only the blocking wait", c)
+		require.Zero(t, c.Subscribes, "counts %+v; want only the blocking wait", c)
 	}
-	if _, busy, o := kasync.WorkerStats(); busy != 0 || o != overflow {
-		t.Fatal("blocking mode used a worker")
-	}
-	if was := kasync.SetBlocking(prev); !was {
-		t.Fatal("SetBlocking did not return the previous setting")
-	}
+	_, busy, ov := kasync.WorkerStats()
+	require.Zero(t, busy, "blocking mode used a worker")
+	require.Equal(t, overflow, ov, "blocking mode used a worker")
+	require.True(t, kasync.SetBlocking(prev), "SetBlocking did not return the previous setting")
 }
 
 func TestNotifierHandleIsStable(t *testing.T) {
@@ -214,15 +197,12 @@ func TestNotifierHandleIsStable(t *testing.T) {
 		return nil
 	})
 	before := kasync.LiveHandles()
-	if ran, err := kasync.Wait(context.Background(), op, kasync.Options{}); ran || err != nil {
-		t.Fatalf("Wait = %v, %v", ran, err)
-	}
-	if first == 0 || first != second {
-		t.Fatalf("Handle() = %#x then %#x; want one non-zero value", first, second)
-	}
-	if h := kasync.LiveHandles(); h != before {
-		t.Fatalf("%d live handles after delivery; want %d", h, before)
-	}
+	ran, err := kasync.Wait(context.Background(), op, kasync.Options{})
+	require.NoError(t, err, "Wait")
+	require.False(t, ran, "Wait ran the op")
+	require.NotZero(t, first, "Handle(); want one non-zero value")
+	require.Equal(t, first, second, "Handle() then Handle(); want one non-zero value")
+	require.Equal(t, before, kasync.LiveHandles(), "live handles after delivery")
 }
 
 // subscribeFunc is an op whose Subscribe is a Go function (as the native

@@ -6,6 +6,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/stretchr/testify/require"
+
 	kasync "github.com/kago-dev/kago/sync"
 	"github.com/kago-dev/kago/sync/internal/cthreads"
 )
@@ -41,14 +43,13 @@ func TestShortWaitsPassLongWait(t *testing.T) {
 				}
 			}
 			for i, r := range results {
-				if o := receive(t, r, fmt.Sprintf("short wait %d behind the long one", i)); o.err != nil {
-					t.Fatalf("short wait %d: %v", i, o.err)
-				}
+				o := receive(t, r, fmt.Sprintf("short wait %d behind the long one", i))
+				require.NoError(t, o.err, "short wait %d", i)
 			}
 			g.Open()
-			if o := receive(t, longRes, "the long wait"); !o.ran || o.err != nil {
-				t.Fatalf("long wait = %v, %v; want true, nil", o.ran, o.err)
-			}
+			o := receive(t, longRes, "the long wait")
+			require.NoError(t, o.err, "long wait")
+			require.True(t, o.ran, "long wait did not run the op")
 		})
 	}
 }
@@ -67,12 +68,10 @@ func TestNonPollableWaitWhileAllWorkersHeld(t *testing.T) {
 	})
 	op := ss[kasync.MaxWorkers].After(time.Millisecond)
 	o := receive(t, goWait(context.Background(), op, kasync.Options{}), "a wait while all workers are held")
-	if !o.ran || o.err != nil {
-		t.Fatalf("Wait = %v, %v; want true, nil", o.ran, o.err)
-	}
-	if _, _, ov := kasync.WorkerStats(); ov != overflow+1 {
-		t.Fatalf("overflow %d -> %d; want one overflow worker", overflow, ov)
-	}
+	require.NoError(t, o.err, "Wait")
+	require.True(t, o.ran, "Wait did not run the op")
+	_, _, ov := kasync.WorkerStats()
+	require.Equal(t, overflow+1, ov, "overflow; want one overflow worker")
 	g.Open()
 	for _, r := range held {
 		receive(t, r, "held wait")
@@ -96,20 +95,15 @@ func TestPollableWaitsUseAtMostFourWorkers(t *testing.T) {
 	workers := 0
 	for _, r := range results {
 		o := receive(t, r, "pollable wait")
-		if o.err != nil {
-			t.Fatal(o.err)
-		}
+		require.NoError(t, o.err)
 		if o.ran {
 			workers++
 		}
 	}
 	alive, _, ov := kasync.WorkerStats()
-	if ov != overflow || alive > kasync.MaxWorkers {
-		t.Fatalf("alive %d, overflow %d -> %d; pollable waits must stay within %d workers", alive, overflow, ov, kasync.MaxWorkers)
-	}
-	if workers < kasync.MaxWorkers {
-		t.Fatalf("%d waits ran on workers; want at least the %d that held them", workers, kasync.MaxWorkers)
-	}
+	require.Equal(t, overflow, ov, "overflow; pollable waits must stay within %d workers", kasync.MaxWorkers)
+	require.LessOrEqual(t, alive, kasync.MaxWorkers, "alive workers; pollable waits must stay within %d workers", kasync.MaxWorkers)
+	require.GreaterOrEqual(t, workers, kasync.MaxWorkers, "waits that ran on workers; want at least the %d that held them", kasync.MaxWorkers)
 }
 
 // Other goroutines keep running while waits of every kind are pending, with
@@ -134,9 +128,7 @@ func TestOthersRunWhileWaiting(t *testing.T) {
 				}()
 				for i := range 100 {
 					ping <- i
-					if v := <-pong; v != i+1 {
-						t.Fatalf("pong %d; want %d", v, i+1)
-					}
+					require.Equal(t, i+1, <-pong, "pong")
 				}
 				close(ping)
 				for i, r := range results {
@@ -144,9 +136,7 @@ func TestOthersRunWhileWaiting(t *testing.T) {
 				}
 				g.Open()
 				for i, r := range results {
-					if o := receive(t, r, kinds[i].name); o.err != nil {
-						t.Fatalf("%s: %v", kinds[i].name, o.err)
-					}
+					require.NoError(t, receive(t, r, kinds[i].name).err, kinds[i].name)
 				}
 			})
 		})
@@ -190,11 +180,9 @@ func TestExactlyOnceManyProducers(t *testing.T) {
 	for range goroutines {
 		select {
 		case err := <-errs:
-			if err != nil {
-				t.Fatal(err)
-			}
+			require.NoError(t, err)
 		case <-time.After(hangGuard):
-			t.Fatal("gave up waiting for the producers (lost wake-up?)")
+			require.FailNow(t, "gave up waiting for the producers (lost wake-up?)")
 		}
 	}
 	eventually(t, "handles to be deleted", func() bool { return kasync.LiveHandles() == handles })
