@@ -2,8 +2,10 @@ package katest
 
 import (
 	"context"
-	"errors"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/kago-dev/kago/ka"
 )
@@ -11,45 +13,30 @@ import (
 func testArrays(t *testing.T, dev *ka.Device) {
 	ctx := context.Background()
 	a, err := ka.FromSlice(ctx, dev, []uint8{1, 2, 3, 4, 5})
-	must(t, err)
-	if a.Len() != 5 {
-		t.Errorf("Len = %d, want 5", a.Len())
-	}
-	must(t, a.Write(ctx, []uint8{9, 8}))
+	require.NoError(t, err)
+	assert.Equal(t, 5, a.Len(), "Len")
+	require.NoError(t, a.Write(ctx, []uint8{9, 8}))
 	got := make([]uint8, 5)
-	must(t, a.Read(ctx, got))
-	if want := []uint8{9, 8, 3, 4, 5}; string(got) != string(want) {
-		t.Errorf("after a partial Write: %v, want %v", got, want)
-	}
+	require.NoError(t, a.Read(ctx, got))
+	assert.Equal(t, []uint8{9, 8, 3, 4, 5}, got, "after a partial Write")
 	three := make([]uint8, 3)
-	must(t, a.Read(ctx, three))
-	if string(three) != string([]uint8{9, 8, 3}) {
-		t.Errorf("partial Read = %v", three)
-	}
-	if err := a.Read(ctx, make([]uint8, 6)); err == nil {
-		t.Error("Read of more elements than the array has succeeded")
-	}
-	if err := a.Write(ctx, make([]uint8, 6)); err == nil {
-		t.Error("Write of more elements than the array has succeeded")
-	}
-	must(t, a.Free())
-	must(t, a.Free())
-	if err := a.Read(ctx, got); !errors.Is(err, ka.ErrClosed) {
-		t.Errorf("Read after Free = %v, want ErrClosed", err)
-	}
+	require.NoError(t, a.Read(ctx, three))
+	assert.Equal(t, []uint8{9, 8, 3}, three, "partial Read")
+	assert.Error(t, a.Read(ctx, make([]uint8, 6)), "Read of more elements than the array has succeeded")
+	assert.Error(t, a.Write(ctx, make([]uint8, 6)), "Write of more elements than the array has succeeded")
+	require.NoError(t, a.Free())
+	require.NoError(t, a.Free())
+	assert.ErrorIs(t, a.Read(ctx, got), ka.ErrClosed, "Read after Free")
 	empty, err := ka.Alloc[int64](dev, 0)
-	must(t, err)
-	must(t, empty.Read(ctx, nil))
-	must(t, empty.Free())
+	require.NoError(t, err)
+	require.NoError(t, empty.Read(ctx, nil))
+	require.NoError(t, empty.Free())
 	b, err := ka.FromSlice(ctx, dev, []bool{true, false, true})
-	must(t, err)
+	require.NoError(t, err)
 	gb := make([]bool, 3)
-	must(t, b.Read(ctx, gb))
-	if !gb[0] || gb[1] || !gb[2] {
-		t.Errorf("bool array = %v", gb)
-	}
-	must(t, b.Free())
-	if _, err := ka.Alloc[int32](dev, -1); err == nil {
-		t.Error("Alloc of -1 elements succeeded")
-	}
+	require.NoError(t, b.Read(ctx, gb))
+	assert.Equal(t, []bool{true, false, true}, gb, "bool array")
+	require.NoError(t, b.Free())
+	_, err = ka.Alloc[int32](dev, -1)
+	assert.Error(t, err, "Alloc of -1 elements succeeded")
 }

@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/kago-dev/kago/ka"
@@ -37,9 +38,7 @@ func testCancelClose(t *testing.T, dev *ka.Device) {
 	}
 	for round := range rounds {
 		cancelClose(t, dev.Backend(), round)
-		if t.Failed() {
-			t.Fatalf("round %d failed", round)
-		}
+		require.False(t, t.Failed(), "round %d failed", round)
 	}
 }
 
@@ -81,16 +80,15 @@ func cancelClose(t *testing.T, backend string, round int) {
 	start := make(chan struct{})
 	var wg sync.WaitGroup
 	wg.Go(func() { <-start; cancel() })
-	wg.Go(func() { <-start; require.NoError(t, d.Close(), "round %d: Close", round) })
+	wg.Go(func() { <-start; assert.NoError(t, d.Close(), "round %d: Close", round) })
 	close(start)
 	wctx, stop := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer stop()
 	for i, task := range all {
 		err := task.Wait(wctx)
 		require.NotErrorIs(t, err, context.DeadlineExceeded, "round %d: task %d hung", round, i)
-		if !errors.Is(err, context.Canceled) && !errors.Is(err, ka.ErrClosed) {
-			t.Fatalf("round %d: task %d returned %v, want context.Canceled or ErrClosed: its cancellation was lost", round, i, err)
-		}
+		require.Truef(t, errors.Is(err, context.Canceled) || errors.Is(err, ka.ErrClosed),
+			"round %d: task %d returned %v, want context.Canceled or ErrClosed: its cancellation was lost", round, i, err)
 	}
 	wg.Wait()
 }

@@ -5,6 +5,9 @@ import (
 	"math"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
 	"github.com/kago-dev/kago/ka"
 )
 
@@ -16,25 +19,23 @@ func testSaxpy(t *testing.T, dev *ka.Device) {
 		hx[i], hy[i] = float32(i)*0.5, float32(n-i)
 	}
 	x, err := ka.FromSlice(ctx, dev, hx)
-	must(t, err)
+	require.NoError(t, err)
 	defer x.Free()
 	y, err := ka.FromSlice(ctx, dev, hy)
-	must(t, err)
+	require.NoError(t, err)
 	defer y.Free()
 	k, err := ka.NewKernel(dev, Saxpy, ka.WithGroupSize(128))
-	must(t, err)
-	must(t, k.Launch(dev.Stream(), ka.Range(n), float32(3), x, y))
-	must(t, k.Launch(dev.Stream(), ka.Range(n), float32(-1), x, y))
-	must(t, dev.Synchronize(ctx))
+	require.NoError(t, err)
+	require.NoError(t, k.Launch(dev.Stream(), ka.Range(n), float32(3), x, y))
+	require.NoError(t, k.Launch(dev.Stream(), ka.Range(n), float32(-1), x, y))
+	require.NoError(t, dev.Synchronize(ctx))
 	got := make([]float32, n)
-	must(t, y.Read(ctx, got))
+	require.NoError(t, y.Read(ctx, got))
 	for i := range got {
 		want := hy[i]
 		want = 3*hx[i] + want
 		want = -1*hx[i] + want
-		if got[i] != want {
-			t.Fatalf("y[%d] = %v, want %v", i, got[i], want)
-		}
+		require.Equal(t, want, got[i], "y[%d]", i)
 	}
 }
 
@@ -42,17 +43,15 @@ func testGeneric(t *testing.T, dev *ka.Device) {
 	ctx := context.Background()
 	t.Run("float32", func(t *testing.T) {
 		x, err := ka.FromSlice(ctx, dev, []float32{1, 2, 3, 4, 5})
-		must(t, err)
+		require.NoError(t, err)
 		defer x.Free()
 		k, err := ka.NewKernel(dev, Scale[float32])
-		must(t, err)
-		must(t, k.Launch(dev.Stream(), ka.Range(5), float32(1.5), x))
+		require.NoError(t, err)
+		require.NoError(t, k.Launch(dev.Stream(), ka.Range(5), float32(1.5), x))
 		got := make([]float32, 5)
-		must(t, x.Read(ctx, got))
+		require.NoError(t, x.Read(ctx, got))
 		for i, v := range got {
-			if want := float32(i+1) * 1.5; v != want {
-				t.Errorf("x[%d] = %v, want %v", i, v, want)
-			}
+			assert.Equal(t, float32(i+1)*1.5, v, "x[%d]", i)
 		}
 	})
 	t.Run("float64", func(t *testing.T) {
@@ -60,17 +59,15 @@ func testGeneric(t *testing.T, dev *ka.Device) {
 			t.Skip("device has no float64")
 		}
 		x, err := ka.FromSlice(ctx, dev, []float64{1, 2, 3})
-		must(t, err)
+		require.NoError(t, err)
 		defer x.Free()
 		k, err := ka.NewKernel(dev, Scale[float64])
-		must(t, err)
-		must(t, k.Launch(dev.Stream(), ka.Range(3), 0.1, x))
+		require.NoError(t, err)
+		require.NoError(t, k.Launch(dev.Stream(), ka.Range(3), 0.1, x))
 		got := make([]float64, 3)
-		must(t, x.Read(ctx, got))
+		require.NoError(t, x.Read(ctx, got))
 		for i, v := range got {
-			if want := float64(i+1) * 0.1; v != want {
-				t.Errorf("x[%d] = %v, want %v", i, v, want)
-			}
+			assert.Equal(t, float64(i+1)*0.1, v, "x[%d]", i)
 		}
 	})
 }
@@ -83,18 +80,16 @@ func testReverse(t *testing.T, dev *ka.Device) {
 		h[i] = int32(i * 3)
 	}
 	x, err := ka.FromSlice(ctx, dev, h)
-	must(t, err)
+	require.NoError(t, err)
 	defer x.Free()
 	k, err := ka.NewKernel(dev, Reverse, ka.WithGroupSize(64))
-	must(t, err)
-	must(t, k.Launch(dev.Stream(), ka.Range(n), x))
+	require.NoError(t, err)
+	require.NoError(t, k.Launch(dev.Stream(), ka.Range(n), x))
 	got := make([]int32, n)
-	must(t, x.Read(ctx, got))
+	require.NoError(t, x.Read(ctx, got))
 	for i, v := range got {
 		g, l := i/64, i%64
-		if want := h[g*64+63-l]; v != want {
-			t.Fatalf("x[%d] = %d, want %d", i, v, want)
-		}
+		require.Equal(t, h[g*64+63-l], v, "x[%d]", i)
 	}
 }
 
@@ -106,24 +101,22 @@ func testSum(t *testing.T, dev *ka.Device) {
 		h[i] = float32(i % 17) // small integers: every order of summing is exact
 	}
 	x, err := ka.FromSlice(ctx, dev, h)
-	must(t, err)
+	require.NoError(t, err)
 	defer x.Free()
 	out, err := ka.Alloc[float32](dev, 8)
-	must(t, err)
+	require.NoError(t, err)
 	defer out.Free()
 	k, err := ka.NewKernel(dev, Sum, ka.WithGroupSize(128))
-	must(t, err)
-	must(t, k.Launch(dev.Stream(), ka.Range(n), x, out))
+	require.NoError(t, err)
+	require.NoError(t, k.Launch(dev.Stream(), ka.Range(n), x, out))
 	got := make([]float32, 8)
-	must(t, out.Read(ctx, got))
+	require.NoError(t, out.Read(ctx, got))
 	for g := range 8 {
 		var want float32
 		for i := g * 128; i < min(n, (g+1)*128); i++ {
 			want += h[i]
 		}
-		if got[g] != want {
-			t.Errorf("sum of group %d = %v, want %v", g, got[g], want)
-		}
+		assert.Equal(t, want, got[g], "sum of group %d", g)
 	}
 }
 
@@ -137,20 +130,18 @@ func testHistogram(t *testing.T, dev *ka.Device) {
 		want[h[i]%nbins]++
 	}
 	x, err := ka.FromSlice(ctx, dev, h)
-	must(t, err)
+	require.NoError(t, err)
 	defer x.Free()
 	bins, err := ka.FromSlice(ctx, dev, make([]int32, nbins))
-	must(t, err)
+	require.NoError(t, err)
 	defer bins.Free()
 	k, err := ka.NewKernel(dev, Histogram, ka.WithGroupSize(64))
-	must(t, err)
-	must(t, k.Launch(dev.Stream(), ka.Range(n), x, bins))
+	require.NoError(t, err)
+	require.NoError(t, k.Launch(dev.Stream(), ka.Range(n), x, bins))
 	got := make([]int32, nbins)
-	must(t, bins.Read(ctx, got))
+	require.NoError(t, bins.Read(ctx, got))
 	for b := range nbins {
-		if got[b] != want[b] {
-			t.Errorf("bin %d = %d, want %d", b, got[b], want[b])
-		}
+		assert.Equal(t, want[b], got[b], "bin %d", b)
 	}
 }
 
@@ -161,53 +152,45 @@ func testAtomics(t *testing.T, dev *ka.Device) {
 	ctx := context.Background()
 	const n = 1000
 	i32, err := ka.FromSlice(ctx, dev, []int32{0, math.MinInt32, math.MaxInt32, 0, 0, -1})
-	must(t, err)
+	require.NoError(t, err)
 	u32, err := ka.FromSlice(ctx, dev, []uint32{0, 0})
-	must(t, err)
+	require.NoError(t, err)
 	i64, err := ka.FromSlice(ctx, dev, []int64{0, math.MaxInt64})
-	must(t, err)
+	require.NoError(t, err)
 	u64, err := ka.FromSlice(ctx, dev, []uint64{0})
-	must(t, err)
+	require.NoError(t, err)
 	f32, err := ka.FromSlice(ctx, dev, []float32{0, -1})
-	must(t, err)
+	require.NoError(t, err)
 	f64, err := ka.FromSlice(ctx, dev, []float64{0, math.Inf(1)})
-	must(t, err)
+	require.NoError(t, err)
 	k, err := ka.NewKernel(dev, Atomics, ka.WithGroupSize(50))
-	must(t, err)
-	must(t, k.Launch(dev.Stream(), ka.Range(n), n, i32, u32, i64, u64, f32, f64))
+	require.NoError(t, err)
+	require.NoError(t, k.Launch(dev.Stream(), ka.Range(n), n, i32, u32, i64, u64, f32, f64))
 	gi32, gu32, gi64, gu64, gf32, gf64 := make([]int32, 6), make([]uint32, 2), make([]int64, 2), make([]uint64, 1), make([]float32, 2), make([]float64, 2)
-	must(t, i32.Read(ctx, gi32))
-	must(t, u32.Read(ctx, gu32))
-	must(t, i64.Read(ctx, gi64))
-	must(t, u64.Read(ctx, gu64))
-	must(t, f32.Read(ctx, gf32))
-	must(t, f64.Read(ctx, gf64))
-	check := func(what string, got, want any) {
-		t.Helper()
-		if got != want {
-			t.Errorf("%s = %v, want %v", what, got, want)
-		}
-	}
-	check("AtomicAdd int32", gi32[0], int32(n))
-	check("AtomicMax int32", gi32[1], int32(n-1))
-	check("AtomicMin int32", gi32[2], int32(-(n - 1)))
-	check("AtomicCAS winners", gi32[4], int32(1))
-	if gi32[3] < 1 || gi32[3] > n {
-		t.Errorf("AtomicCAS stored %d, want a work-item's index + 1", gi32[3])
-	}
-	if gi32[5] < 0 || gi32[5] >= n {
-		t.Errorf("AtomicExchange left %d, want a work-item's index", gi32[5])
-	}
-	check("AtomicAdd uint32", gu32[0], uint32(2*n))
-	check("AtomicMax uint32", gu32[1], uint32(n-1))
-	check("AtomicAdd int64", gi64[0], int64(n*(n-1)/2))
-	check("AtomicMin int64", gi64[1], int64(0))
-	check("AtomicAdd uint64", gu64[0], uint64(3*n))
-	check("AtomicAdd float32", gf32[0], float32(n)*0.5)
-	check("AtomicMax float32", gf32[1], float32(n-1))
-	check("AtomicAdd float64", gf64[0], float64(n)*0.25)
-	check("AtomicMin float64", gf64[1], 0.0)
+	require.NoError(t, i32.Read(ctx, gi32))
+	require.NoError(t, u32.Read(ctx, gu32))
+	require.NoError(t, i64.Read(ctx, gi64))
+	require.NoError(t, u64.Read(ctx, gu64))
+	require.NoError(t, f32.Read(ctx, gf32))
+	require.NoError(t, f64.Read(ctx, gf64))
+	assert.Equal(t, int32(n), gi32[0], "AtomicAdd int32")
+	assert.Equal(t, int32(n-1), gi32[1], "AtomicMax int32")
+	assert.Equal(t, int32(-(n - 1)), gi32[2], "AtomicMin int32")
+	assert.Equal(t, int32(1), gi32[4], "AtomicCAS winners")
+	assert.GreaterOrEqual(t, gi32[3], int32(1), "AtomicCAS stored %d, want a work-item's index + 1", gi32[3])
+	assert.LessOrEqual(t, gi32[3], int32(n), "AtomicCAS stored %d, want a work-item's index + 1", gi32[3])
+	assert.GreaterOrEqual(t, gi32[5], int32(0), "AtomicExchange left %d, want a work-item's index", gi32[5])
+	assert.Less(t, gi32[5], int32(n), "AtomicExchange left %d, want a work-item's index", gi32[5])
+	assert.Equal(t, uint32(2*n), gu32[0], "AtomicAdd uint32")
+	assert.Equal(t, uint32(n-1), gu32[1], "AtomicMax uint32")
+	assert.Equal(t, int64(n*(n-1)/2), gi64[0], "AtomicAdd int64")
+	assert.Equal(t, int64(0), gi64[1], "AtomicMin int64")
+	assert.Equal(t, uint64(3*n), gu64[0], "AtomicAdd uint64")
+	assert.Equal(t, float32(n)*0.5, gf32[0], "AtomicAdd float32")
+	assert.Equal(t, float32(n-1), gf32[1], "AtomicMax float32")
+	assert.Equal(t, float64(n)*0.25, gf64[0], "AtomicAdd float64")
+	assert.Equal(t, 0.0, gf64[1], "AtomicMin float64")
 	for _, a := range []interface{ Free() error }{i32, u32, i64, u64, f32, f64} {
-		must(t, a.Free())
+		require.NoError(t, a.Free())
 	}
 }

@@ -6,6 +6,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
 	"github.com/kago-dev/kago/ka"
 )
 
@@ -32,23 +35,23 @@ func testEventOrdering(t *testing.T, dev *ka.Device) {
 	ctx := context.Background()
 	const n, rounds = 1 << 18, 20
 	x, err := ka.FromSlice(ctx, dev, ones(n))
-	must(t, err)
+	require.NoError(t, err)
 	defer x.Free()
 	y, err := ka.FromSlice(ctx, dev, make([]float32, n))
-	must(t, err)
+	require.NoError(t, err)
 	defer y.Free()
 	z, err := ka.FromSlice(ctx, dev, make([]float32, n))
-	must(t, err)
+	require.NoError(t, err)
 	defer z.Free()
 	k, err := ka.NewKernel(dev, Saxpy, ka.WithGroupSize(128))
-	must(t, err)
+	require.NoError(t, err)
 
 	a := dev.Stream()
 	for range rounds {
-		must(t, k.Launch(a, ka.Range(n), float32(1), x, y))
+		require.NoError(t, k.Launch(a, ka.Range(n), float32(1), x, y))
 	}
 	ev, err := a.Record()
-	must(t, err)
+	require.NoError(t, err)
 	task := ka.Spawn(dev, func(b *ka.Stream) error {
 		if err := b.WaitFor(ev); err != nil {
 			return err
@@ -58,18 +61,14 @@ func testEventOrdering(t *testing.T, dev *ka.Device) {
 		}
 		return b.Synchronize(ctx)
 	})
-	must(t, task.Wait(ctx))
+	require.NoError(t, task.Wait(ctx))
 	got := make([]float32, n)
-	must(t, z.Read(ctx, got))
+	require.NoError(t, z.Read(ctx, got))
 	for i, v := range got {
-		if v != rounds {
-			t.Fatalf("z[%d] = %v, want %d: the copy ran before the event's work", i, v, rounds)
-		}
+		require.Equal(t, float32(rounds), v, "z[%d]: the copy ran before the event's work", i)
 	}
-	must(t, ev.Wait(ctx))
-	if !ev.Done() {
-		t.Error("Done is false after Wait")
-	}
+	require.NoError(t, ev.Wait(ctx))
+	assert.True(t, ev.Done(), "Done is false after Wait")
 }
 
 // Elapsed and LaunchTimed give positive device times, no longer than the
@@ -78,38 +77,36 @@ func testEventTiming(t *testing.T, dev *ka.Device) {
 	ctx := context.Background()
 	const n = 1 << 20
 	x, err := ka.FromSlice(ctx, dev, ones(n))
-	must(t, err)
+	require.NoError(t, err)
 	defer x.Free()
 	y, err := ka.FromSlice(ctx, dev, make([]float32, n))
-	must(t, err)
+	require.NoError(t, err)
 	defer y.Free()
 	k, err := ka.NewKernel(dev, Saxpy, ka.WithGroupSize(128))
-	must(t, err)
+	require.NoError(t, err)
 	s := dev.Stream()
-	must(t, s.Synchronize(ctx))
+	require.NoError(t, s.Synchronize(ctx))
 
 	t0 := time.Now()
 	start, err := s.Record()
-	must(t, err)
+	require.NoError(t, err)
 	kt, err := k.LaunchTimed(s, ka.Range(n), float32(2), x, y)
 	if errors.Is(err, ka.ErrUnsupported) {
 		t.Skipf("no timing: %v", err)
 	}
-	must(t, err)
+	require.NoError(t, err)
 	end, err := s.Record()
-	must(t, err)
-	must(t, end.Wait(ctx))
+	require.NoError(t, err)
+	require.NoError(t, end.Wait(ctx))
 	kernel, err := kt.Wait(ctx)
-	must(t, err)
+	require.NoError(t, err)
 	wall := time.Since(t0)
 	between, err := end.Elapsed(start)
-	must(t, err)
-	if kernel <= 0 || kernel > wall+100*time.Millisecond {
-		t.Errorf("kernel time %v, wall time %v", kernel, wall)
-	}
-	if between < 0 || between > wall+100*time.Millisecond {
-		t.Errorf("time between the events %v, wall time %v", between, wall)
-	}
+	require.NoError(t, err)
+	assert.Positive(t, kernel, "kernel time %v, wall time %v", kernel, wall)
+	assert.LessOrEqual(t, kernel, wall+100*time.Millisecond, "kernel time %v, wall time %v", kernel, wall)
+	assert.GreaterOrEqual(t, between, time.Duration(0), "time between the events %v, wall time %v", between, wall)
+	assert.LessOrEqual(t, between, wall+100*time.Millisecond, "time between the events %v, wall time %v", between, wall)
 	t.Logf("saxpy over %d: kernel %v, events %v apart, wall %v", n, kernel, between, wall)
 }
 
@@ -119,22 +116,22 @@ func testAsyncCopies(t *testing.T, dev *ka.Device) {
 	ctx := context.Background()
 	const n = 1 << 16
 	bx, err := ka.FromSlice(ctx, dev, ones(n))
-	must(t, err)
+	require.NoError(t, err)
 	defer bx.Free()
 	by, err := ka.FromSlice(ctx, dev, make([]float32, n))
-	must(t, err)
+	require.NoError(t, err)
 	defer by.Free()
 	k, err := ka.NewKernel(dev, Saxpy, ka.WithGroupSize(128))
-	must(t, err)
+	require.NoError(t, err)
 	for range 10 {
-		must(t, k.Launch(dev.Stream(), ka.Range(n), float32(1), bx, by))
+		require.NoError(t, k.Launch(dev.Stream(), ka.Range(n), float32(1), bx, by))
 	}
 
 	x, err := ka.Alloc[float32](dev, n)
-	must(t, err)
+	require.NoError(t, err)
 	defer x.Free()
 	y, err := ka.Alloc[float32](dev, n)
-	must(t, err)
+	require.NoError(t, err)
 	defer y.Free()
 	hx, hy, out := make([]float32, n), make([]float32, n), make([]float32, n)
 	for i := range hx {
@@ -155,16 +152,12 @@ func testAsyncCopies(t *testing.T, dev *ka.Device) {
 		}
 		return s.Synchronize(ctx)
 	})
-	must(t, task.Wait(ctx))
+	require.NoError(t, task.Wait(ctx))
 	for i := range out {
-		if want := 3*hx[i] + hy[i]; out[i] != want {
-			t.Fatalf("y[%d] = %v, want %v", i, out[i], want)
-		}
+		require.Equal(t, 3*hx[i]+hy[i], out[i], "y[%d]", i)
 	}
-	must(t, dev.Synchronize(ctx))
+	require.NoError(t, dev.Synchronize(ctx))
 	got := make([]float32, n)
-	must(t, by.Read(ctx, got))
-	if got[n-1] != 10 {
-		t.Errorf("the default stream's result %v, want 10", got[n-1])
-	}
+	require.NoError(t, by.Read(ctx, got))
+	assert.Equal(t, float32(10), got[n-1], "the default stream's result")
 }

@@ -145,9 +145,7 @@ func testCloseWhileBusy(t *testing.T, dev *ka.Device) {
 	}
 	for round := range rounds {
 		closeWhileBusy(t, dev.Backend(), time.Duration(rand.IntN(3000))*time.Microsecond)
-		if t.Failed() {
-			t.Fatalf("round %d failed", round)
-		}
+		require.False(t, t.Failed(), "round %d failed", round)
 	}
 }
 

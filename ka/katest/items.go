@@ -5,6 +5,9 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
 	"github.com/kago-dev/kago/ka"
 )
 
@@ -25,13 +28,13 @@ func testIndices(t *testing.T, dev *ka.Device) {
 			ctx := context.Background()
 			n := c.r.Total()
 			out, err := ka.FromSlice(ctx, dev, make([]int32, 21*n))
-			must(t, err)
+			require.NoError(t, err)
 			defer out.Free()
 			k, err := ka.NewKernel(dev, Indices, ka.WithGroupSize(c.group...))
-			must(t, err)
-			must(t, k.Launch(dev.Stream(), c.r, out))
+			require.NoError(t, err)
+			require.NoError(t, k.Launch(dev.Stream(), c.r, out))
 			got := make([]int32, 21*n)
-			must(t, out.Read(ctx, got))
+			require.NoError(t, out.Read(ctx, got))
 			var g [3]int
 			copy(g[:], c.group)
 			for d := len(c.group); d < 3; d++ {
@@ -61,20 +64,12 @@ func testIndices(t *testing.T, dev *ka.Device) {
 						want[18] = int32(lin)
 						want[19] = int32(lid[0] + g[0]*(lid[1]+g[1]*lid[2]))
 						want[20] = int32(grp[0] + ng[0]*(grp[1]+ng[1]*grp[2]))
-						if g := [21]int32(got[21*lin : 21*lin+21]); g != want {
-							t.Fatalf("work-item %v: got %v, want %v (per dimension: global, local, group, group size, groups, global size; then linear global, local, group)", id, g, want)
-						}
+						require.Equal(t, want, [21]int32(got[21*lin:21*lin+21]),
+							"work-item %v (per dimension: global, local, group, group size, groups, global size; then linear global, local, group)", id)
 					}
 				}
 			}
 		})
-	}
-}
-
-func must(t *testing.T, err error) {
-	t.Helper()
-	if err != nil {
-		t.Fatal(err)
 	}
 }
 
@@ -94,15 +89,13 @@ func testWholeGroups(t *testing.T, dev *ka.Device) {
 		{CountBarrier, []int32{24 * 12, 20 * 10}, "a 20×10 range in 8×4 groups is 3×3 whole groups for a kernel with barriers"},
 	} {
 		counts, err := ka.FromSlice(ctx, dev, []int32{0, 0})
-		must(t, err)
+		require.NoError(t, err)
 		defer counts.Free()
 		k, err := ka.NewKernel(dev, c.kernel, ka.WithGroupSize(8, 4))
-		must(t, err)
-		must(t, k.Launch(dev.Stream(), ka.Range2(20, 10), counts))
+		require.NoError(t, err)
+		require.NoError(t, k.Launch(dev.Stream(), ka.Range2(20, 10), counts))
 		got := make([]int32, 2)
-		must(t, counts.Read(ctx, got))
-		if got[0] != c.want[0] || got[1] != c.want[1] {
-			t.Errorf("%T: work-items run, in range: %v, want %v (%s)", c.kernel, got, c.want, c.why)
-		}
+		require.NoError(t, counts.Read(ctx, got))
+		assert.Equal(t, c.want, got, "%T: work-items run, in range (%s)", c.kernel, c.why)
 	}
 }

@@ -2,9 +2,10 @@ package katest
 
 import (
 	"context"
-	"errors"
-	"strings"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/kago-dev/kago/ka"
 )
@@ -15,21 +16,21 @@ func testBadLaunch(t *testing.T, dev *ka.Device) {
 	ctx := context.Background()
 	h := []float32{1, 2, 3, 4}
 	x, err := ka.FromSlice(ctx, dev, h)
-	must(t, err)
+	require.NoError(t, err)
 	defer x.Free()
 	y, err := ka.FromSlice(ctx, dev, h)
-	must(t, err)
+	require.NoError(t, err)
 	defer y.Free()
 	d64, err := ka.Alloc[float64](dev, 4)
-	must(t, err)
+	require.NoError(t, err)
 	defer d64.Free()
 	freed, err := ka.Alloc[float32](dev, 4)
-	must(t, err)
-	must(t, freed.Free())
+	require.NoError(t, err)
+	require.NoError(t, freed.Free())
 	k, err := ka.NewKernel(dev, Saxpy, ka.WithGroupSize(2))
-	must(t, err)
+	require.NoError(t, err)
 	k2, err := ka.NewKernel(dev, Saxpy, ka.WithGroupSize(2, 2))
-	must(t, err)
+	require.NoError(t, err)
 	caps := dev.Capabilities()
 	s := dev.Stream()
 	cases := []struct {
@@ -52,7 +53,7 @@ func testBadLaunch(t *testing.T, dev *ka.Device) {
 	}
 	if m := caps.MaxGroupSize; m > 0 {
 		kbig, err := ka.NewKernel(dev, Saxpy, ka.WithGroupSize(m+1))
-		must(t, err)
+		require.NoError(t, err)
 		cases = append(cases, struct {
 			name   string
 			launch func() error
@@ -61,26 +62,16 @@ func testBadLaunch(t *testing.T, dev *ka.Device) {
 	}
 	for _, c := range cases {
 		err := c.launch()
-		if !errors.Is(err, ka.ErrBadLaunch) {
-			t.Errorf("%s: got %v, want an error wrapping ErrBadLaunch", c.name, err)
-			continue
-		}
-		if !strings.Contains(err.Error(), c.says) {
-			t.Errorf("%s: error %q does not say %q", c.name, err, c.says)
+		if assert.ErrorIs(t, err, ka.ErrBadLaunch, c.name) {
+			assert.ErrorContains(t, err, c.says, c.name)
 		}
 	}
-	if _, err := ka.NewKernel(dev, Saxpy, ka.WithGroupSize(0)); !errors.Is(err, ka.ErrBadLaunch) {
-		t.Errorf("GroupSize(0): got %v, want ErrBadLaunch", err)
-	}
-	if _, err := ka.NewKernel(dev, Saxpy, ka.WithGroupSize(1, 2, 3, 4)); !errors.Is(err, ka.ErrBadLaunch) {
-		t.Errorf("GroupSize with 4 sizes: got %v, want ErrBadLaunch", err)
-	}
-	must(t, dev.Synchronize(ctx))
+	_, err = ka.NewKernel(dev, Saxpy, ka.WithGroupSize(0))
+	assert.ErrorIs(t, err, ka.ErrBadLaunch, "GroupSize(0)")
+	_, err = ka.NewKernel(dev, Saxpy, ka.WithGroupSize(1, 2, 3, 4))
+	assert.ErrorIs(t, err, ka.ErrBadLaunch, "GroupSize with 4 sizes")
+	require.NoError(t, dev.Synchronize(ctx))
 	got := make([]float32, 4)
-	must(t, y.Read(ctx, got))
-	for i := range got {
-		if got[i] != h[i] {
-			t.Fatalf("a bad launch ran: y = %v, want %v", got, h)
-		}
-	}
+	require.NoError(t, y.Read(ctx, got))
+	require.Equal(t, h, got, "a bad launch ran")
 }

@@ -16,6 +16,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
 	"github.com/kago-dev/kago/ka"
 )
 
@@ -43,14 +46,8 @@ func Open(t testing.TB, backend string) *ka.Device {
 	if errors.Is(err, ka.ErrNoDevice) && !required {
 		t.Skipf("backend %s: %v", backend, err)
 	}
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		if err := dev.Close(); err != nil {
-			t.Errorf("Close: %v", err)
-		}
-	})
+	require.NoError(t, err)
+	t.Cleanup(func() { assert.NoError(t, dev.Close(), "Close") })
 	return dev
 }
 

@@ -7,6 +7,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
 	"github.com/kago-dev/kago/ka"
 )
 
@@ -50,7 +53,7 @@ func saxpyTask(dev *ka.Device, k *ka.Kernel, n int) func(*ka.Stream) error {
 // queues (theirs and the default one).
 func testSpawn(t *testing.T, dev *ka.Device) {
 	k, err := ka.NewKernel(dev, Saxpy, ka.WithGroupSize(64))
-	must(t, err)
+	require.NoError(t, err)
 	const tasks = 8
 	var launched, release sync.WaitGroup
 	launched.Add(tasks)
@@ -73,18 +76,16 @@ func testSpawn(t *testing.T, dev *ka.Device) {
 	live, _ := dev.Queues()
 	release.Done()
 	for _, task := range append(all, held...) {
-		must(t, task.Wait(context.Background()))
+		require.NoError(t, task.Wait(context.Background()))
 	}
-	if live < tasks+1 {
-		t.Errorf("%d tasks held streams at once, but the device had %d queues: tasks share queues", tasks, live)
-	}
+	assert.GreaterOrEqual(t, live, tasks+1, "%d tasks held streams at once, but the device had %d queues: tasks share queues", tasks, live)
 }
 
 // testSpawnReuse checks that finished tasks' queues are reused: many tasks,
 // at most 4 at a time, leave the number of queues bounded.
 func testSpawnReuse(t *testing.T, dev *ka.Device) {
 	k, err := ka.NewKernel(dev, Saxpy, ka.WithGroupSize(64))
-	must(t, err)
+	require.NoError(t, err)
 	const rounds, width = 50, 4
 	liveBefore, _ := dev.Queues()
 	for range rounds {
@@ -93,37 +94,27 @@ func testSpawnReuse(t *testing.T, dev *ka.Device) {
 			batch = append(batch, ka.Spawn(dev, saxpyTask(dev, k, 64)))
 		}
 		for _, task := range batch {
-			must(t, task.Wait(context.Background()))
+			require.NoError(t, task.Wait(context.Background()))
 		}
 	}
 	live, idle := dev.Queues()
-	if live > liveBefore+width {
-		t.Errorf("after %d tasks, %d at a time: %d queues alive (%d before): queues are not reused", rounds*width, width, live, liveBefore)
-	}
-	if idle == 0 {
-		t.Errorf("no idle queue in the pool after the tasks ended")
-	}
+	assert.LessOrEqual(t, live, liveBefore+width, "after %d tasks, %d at a time: %d queues alive (%d before): queues are not reused", rounds*width, width, live, liveBefore)
+	assert.NotZero(t, idle, "no idle queue in the pool after the tasks ended")
 }
 
 func testTaskError(t *testing.T, dev *ka.Device) {
 	boom := errors.New("boom")
 	var kept *ka.Stream
 	task := ka.Spawn(dev, func(s *ka.Stream) error { kept = s; return boom })
-	if err := task.Wait(context.Background()); !errors.Is(err, boom) {
-		t.Fatalf("Task.Wait = %v, want the task's error", err)
-	}
-	if err := kept.Synchronize(context.Background()); !errors.Is(err, ka.ErrClosed) {
-		t.Errorf("a task's stream after the task: Synchronize = %v, want ErrClosed", err)
-	}
+	require.ErrorIs(t, task.Wait(context.Background()), boom, "Task.Wait; want the task's error")
+	assert.ErrorIs(t, kept.Synchronize(context.Background()), ka.ErrClosed, "a task's stream after the task: Synchronize")
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	hold := make(chan struct{})
 	slow := ka.Spawn(dev, func(*ka.Stream) error { <-hold; return nil })
-	if err := slow.Wait(ctx); !errors.Is(err, context.Canceled) {
-		t.Errorf("Task.Wait with a cancelled context = %v, want context.Canceled", err)
-	}
+	assert.ErrorIs(t, slow.Wait(ctx), context.Canceled, "Task.Wait with a cancelled context")
 	close(hold)
-	must(t, slow.Wait(context.Background()))
+	require.NoError(t, slow.Wait(context.Background()))
 }
 
 // testPriority checks that priorities are accepted and recorded, and that
@@ -131,9 +122,9 @@ func testTaskError(t *testing.T, dev *ka.Device) {
 func testPriority(t *testing.T, dev *ka.Device) {
 	ctx := context.Background()
 	scale, err := ka.NewKernel(dev, Scale[float32])
-	must(t, err)
+	require.NoError(t, err)
 	saxpy, err := ka.NewKernel(dev, Saxpy)
-	must(t, err)
+	require.NoError(t, err)
 	task := ka.Spawn(dev, func(s *ka.Stream) error {
 		const n = 4096
 		h := make([]float32, n)
@@ -150,32 +141,27 @@ func testPriority(t *testing.T, dev *ka.Device) {
 			return err
 		}
 		defer y.Free()
-		if s.Priority() != ka.Normal {
-			t.Errorf("new stream priority %v, want normal", s.Priority())
-		}
+		// This runs on the task's goroutine: assert, never require.
+		assert.Equal(t, ka.Normal, s.Priority(), "new stream priority")
 		// y = ((1*3)+1)*5 + 1 = 21 only if the launches stay in order.
 		if err := scale.Launch(s, ka.Range(n), float32(3), y); err != nil {
 			return err
 		}
-		must(t, s.SetPriority(ka.High))
-		if s.Priority() != ka.High {
-			t.Errorf("priority after SetPriority(High) = %v", s.Priority())
+		if err := s.SetPriority(ka.High); err != nil {
+			return err
 		}
+		assert.Equal(t, ka.High, s.Priority(), "priority after SetPriority(High)")
 		if err := saxpy.Launch(s, ka.Range(n), float32(1), one, y); err != nil {
 			return err
 		}
 		err = s.WithPriority(ka.Low, func(s *ka.Stream) error {
-			if s.Priority() != ka.Low {
-				t.Errorf("priority inside WithPriority(Low) = %v", s.Priority())
-			}
+			assert.Equal(t, ka.Low, s.Priority(), "priority inside WithPriority(Low)")
 			return scale.Launch(s, ka.Range(n), float32(5), y)
 		})
 		if err != nil {
 			return err
 		}
-		if s.Priority() != ka.High {
-			t.Errorf("priority after WithPriority = %v, want high restored", s.Priority())
-		}
+		assert.Equal(t, ka.High, s.Priority(), "priority after WithPriority; want high restored")
 		if err := saxpy.Launch(s, ka.Range(n), float32(1), one, y); err != nil {
 			return err
 		}
@@ -184,43 +170,36 @@ func testPriority(t *testing.T, dev *ka.Device) {
 			return err
 		}
 		for i, v := range got {
-			if v != 21 {
-				t.Errorf("y[%d] = %v, want 21: work reordered across priorities", i, v)
+			if !assert.Equal(t, float32(21), v, "y[%d]: work reordered across priorities", i) {
 				break
 			}
 		}
-		if err := s.SetPriority(ka.Priority(42)); !errors.Is(err, ka.ErrUnsupported) {
-			t.Errorf("SetPriority(42) = %v, want ErrUnsupported", err)
-		}
+		assert.ErrorIs(t, s.SetPriority(ka.Priority(42)), ka.ErrUnsupported, "SetPriority(42)")
 		return nil
 	})
-	must(t, task.Wait(ctx))
+	require.NoError(t, task.Wait(ctx))
 }
 
 // testCancel checks that a cancelled context does not abandon a wait: the
 // work completes, and then the context's error is returned.
 func testCancel(t *testing.T, dev *ka.Device) {
 	k, err := ka.NewKernel(dev, Saxpy)
-	must(t, err)
+	require.NoError(t, err)
 	const n = 1 << 16
 	bg := context.Background()
 	x, err := ka.FromSlice(bg, dev, make([]float32, n))
-	must(t, err)
+	require.NoError(t, err)
 	defer x.Free()
 	hy := make([]float32, n)
 	y, err := ka.FromSlice(bg, dev, hy)
-	must(t, err)
+	require.NoError(t, err)
 	defer y.Free()
 	ctx, cancel := context.WithTimeout(bg, time.Nanosecond)
 	defer cancel()
 	<-ctx.Done()
 	for range 10 {
-		must(t, k.Launch(dev.Stream(), ka.Range(n), float32(1), x, y))
+		require.NoError(t, k.Launch(dev.Stream(), ka.Range(n), float32(1), x, y))
 	}
-	if err := dev.Synchronize(ctx); !errors.Is(err, context.DeadlineExceeded) {
-		t.Errorf("Synchronize with an expired context = %v, want context.DeadlineExceeded", err)
-	}
-	if err := y.Read(ctx, hy); !errors.Is(err, context.DeadlineExceeded) {
-		t.Errorf("Read with an expired context = %v, want context.DeadlineExceeded after the copy", err)
-	}
+	assert.ErrorIs(t, dev.Synchronize(ctx), context.DeadlineExceeded, "Synchronize with an expired context")
+	assert.ErrorIs(t, y.Read(ctx, hy), context.DeadlineExceeded, "Read with an expired context; want context.DeadlineExceeded after the copy")
 }
