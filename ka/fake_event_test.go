@@ -98,7 +98,9 @@ func TestEventElapsedUsesTheDriversClock(t *testing.T) {
 	require.NoError(t, err)
 	var b *Event
 	task := Spawn(dev, func(s *Stream) error {
-		require.NoError(t, s.WaitFor(a))
+		if err := s.WaitFor(a); err != nil {
+			return err
+		}
 		b, err = s.Record()
 		return err
 	})

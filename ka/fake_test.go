@@ -6,9 +6,11 @@ import (
 	"fmt"
 	"reflect"
 	"runtime"
-	"slices"
 	"sync"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/kago-dev/kago/ka/driver"
 )
@@ -139,9 +141,7 @@ func openFake(t *testing.T, priorities bool) (*Device, *fakeDevice) {
 	name := fmt.Sprintf("fake%d", fakeSeq)
 	Register(name, &fakeBackend{dev: fd})
 	dev, err := Open(name)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	return dev, fd
 }
 
@@ -160,17 +160,12 @@ func TestPoolReusesQueuesLIFO(t *testing.T) {
 	var p = &dev.pool
 	a, _ := p.get(Normal)
 	b, _ := p.get(Normal)
-	if a == b {
-		t.Fatal("two gets returned the same queue")
-	}
+	require.NotSame(t, a, b, "two gets returned the same queue")
 	p.put(a)
 	p.put(b)
-	if c, _ := p.get(Normal); c != b {
-		t.Errorf("get after put(a), put(b) = %p, want b %p (last in, first out)", c, b)
-	}
-	if fd.nq != 3 { // default queue + a + b
-		t.Errorf("%d driver queues created, want 3", fd.nq)
-	}
+	c, _ := p.get(Normal)
+	assert.Same(t, b, c, "get after put(a), put(b); want b (last in, first out)")
+	assert.Equal(t, 3, fd.nq, "driver queues created (default queue + a + b)")
 }
 
 func TestPoolKeepsAtMost32IdlePerPriority(t *testing.T) {
@@ -185,21 +180,19 @@ func TestPoolKeepsAtMost32IdlePerPriority(t *testing.T) {
 		p.put(q)
 	}
 	live, idle := dev.Queues()
-	if idle != maxIdle || fd.live != 1+maxIdle || live != fd.live {
-		t.Errorf("after returning 40 queues: live %d (driver %d), idle %d; want %d idle, %d live", live, fd.live, idle, maxIdle, 1+maxIdle)
-	}
+	assert.Equal(t, maxIdle, idle, "idle queues after returning 40 queues")
+	assert.Equal(t, 1+maxIdle, fd.live, "driver's live queues after returning 40 queues")
+	assert.Equal(t, fd.live, live, "live queues after returning 40 queues; want the driver's count")
 	created := fd.nq
-	if q, _ := p.get(Low); q.prio != Low || fd.nq != created+1 {
-		t.Errorf("a Low queue came from the High idle list")
-	}
+	q, _ := p.get(Low)
+	assert.Equal(t, Low, q.prio, "a Low queue came from the High idle list")
+	assert.Equal(t, created+1, fd.nq, "a Low queue came from the High idle list")
 }
 
 func TestPriorityChangeOrdersQueuesWithEvents(t *testing.T) {
 	dev, fd := openFake(t, true)
 	k, err := NewKernel(dev, fakeKernel)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	x, _ := Alloc[float32](dev, 4)
 	task := Spawn(dev, func(s *Stream) error {
 		if err := k.Launch(s, Range(4), x); err != nil {
@@ -214,9 +207,7 @@ func TestPriorityChangeOrdersQueuesWithEvents(t *testing.T) {
 		return s.WithPriority(Low, func(s *Stream) error { return errors.New("block failed") })
 	})
 	err = task.Wait(context.Background())
-	if err == nil || err.Error() != "block failed" {
-		t.Fatalf("task error %v, want the block's", err)
-	}
+	require.EqualError(t, err, "block failed", "task error; want the block's")
 	want := []string{
 		"launch " + fnName(t) + " on q2",
 		"record q2", "q3 waits for q2",
@@ -228,9 +219,7 @@ func TestPriorityChangeOrdersQueuesWithEvents(t *testing.T) {
 		// failures (their fault records) before they go back to the pool
 		"sync q2", "sync q4",
 	}
-	if got := fd.takeLog(); fmt.Sprint(got) != fmt.Sprint(want) {
-		t.Errorf("driver calls:\n got %q\nwant %q", got, want)
-	}
+	assert.Equal(t, want, fd.takeLog(), "driver calls")
 }
 
 // fnName is fakeKernel's name in the driver log: its symbol name, as it
@@ -251,12 +240,8 @@ func TestArrayFreeNeverUsesARecycledQueue(t *testing.T) {
 		k.Launch(s, Range(4), y)
 		return y.Free() // its task is alive: freed in its stream's order
 	})
-	if err := first.Wait(context.Background()); err != nil {
-		t.Fatal(err)
-	}
-	if got := fd.takeLog(); !slices.Contains(got, "free on q2") {
-		t.Errorf("freeing memory while its task lives: %q, want a free on the task's queue q2", got)
-	}
+	require.NoError(t, first.Wait(context.Background()))
+	assert.Contains(t, fd.takeLog(), "free on q2", "freeing memory while its task lives; want a free on the task's queue q2")
 	// A second task takes q2 from the pool and holds it while x, last used
 	// by the first task on q2, is freed.
 	hold, done := make(chan struct{}), make(chan struct{})
@@ -267,22 +252,13 @@ func TestArrayFreeNeverUsesARecycledQueue(t *testing.T) {
 		return err
 	})
 	<-hold
-	if got := fd.takeLog(); !slices.Contains(got, "launch "+fnName(t)+" on q2") {
-		t.Fatalf("the second task did not get the recycled queue q2: %q", got)
-	}
-	if err := x.Free(); err != nil {
-		t.Fatal(err)
-	}
-	if got := fd.takeLog(); fmt.Sprint(got) != "[free now]" {
-		t.Errorf("freeing memory whose task ended: %q, want an immediate free, not one on the recycled queue q2", got)
-	}
+	require.Contains(t, fd.takeLog(), "launch "+fnName(t)+" on q2", "the second task did not get the recycled queue q2")
+	require.NoError(t, x.Free())
+	assert.Equal(t, []string{"free now"}, fd.takeLog(),
+		"freeing memory whose task ended; want an immediate free, not one on the recycled queue q2")
 	close(done)
-	if err := second.Wait(context.Background()); err != nil {
-		t.Fatal(err)
-	}
-	if err := k.Launch(dev.Stream(), Range(4), y); !errors.Is(err, ErrBadLaunch) {
-		t.Errorf("launch with a freed array: %v, want ErrBadLaunch", err)
-	}
+	require.NoError(t, second.Wait(context.Background()))
+	assert.ErrorIs(t, k.Launch(dev.Stream(), Range(4), y), ErrBadLaunch, "launch with a freed array")
 }
 
 func TestFailedTaskQueueIsNotReused(t *testing.T) {
@@ -296,30 +272,20 @@ func TestFailedTaskQueueIsNotReused(t *testing.T) {
 		fd.mu.Unlock()
 		return k.Launch(s, Range(4), x)
 	})
-	if err := task.Wait(context.Background()); !errors.Is(err, ErrDevice) {
-		t.Fatalf("task with a failed command: %v, want ErrDevice", err)
-	}
-	if live, idle := dev.Queues(); live != 1 || idle != 0 {
-		t.Errorf("after a failed task: %d live, %d idle queues; want its queue released, not pooled", live, idle)
-	}
+	require.ErrorIs(t, task.Wait(context.Background()), ErrDevice, "task with a failed command")
+	live, idle := dev.Queues()
+	assert.Equal(t, 1, live, "live queues after a failed task; want its queue released, not pooled")
+	assert.Zero(t, idle, "idle queues after a failed task; want its queue released, not pooled")
 }
 
 func TestLaunchAllocatesNothing(t *testing.T) {
 	dev, fd := openFake(t, false)
 	k, err := NewKernel(dev, fakeKernel)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	x, _ := Alloc[float32](dev, 4)
 	s := dev.Stream()
-	launch := func() {
-		if err := k.Launch(s, Range(4), x); err != nil {
-			t.Fatal(err)
-		}
-	}
+	launch := func() { require.NoError(t, k.Launch(s, Range(4), x)) }
 	launch()
 	fd.quiet = true
-	if n := testing.AllocsPerRun(100, launch); n != 0 {
-		t.Errorf("a launch allocates %v times in ka, want 0", n)
-	}
+	assert.Zero(t, testing.AllocsPerRun(100, launch), "allocations of a launch in ka")
 }

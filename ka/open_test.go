@@ -1,8 +1,9 @@
 package ka
 
 import (
-	"errors"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
 
 	"github.com/kago-dev/kago/ka/driver"
 )
@@ -49,8 +50,9 @@ func TestOpenDefaultPrefersGPUsThenPoCLThenNative(t *testing.T) {
 		}
 		_, err := Open("")
 		var p *pickedError
-		if !errors.As(err, &p) || p.name != c.want || p.i != c.wantIdx {
-			t.Errorf("backends %v: Open(\"\") picked %v, want %s:%d", keys(c.backends), err, c.want, c.wantIdx)
+		if assert.ErrorAs(t, err, &p, "backends %v: Open(\"\")", keys(c.backends)) {
+			assert.Equal(t, c.want, p.name, "backends %v: Open(\"\") picked backend", keys(c.backends))
+			assert.Equal(t, c.wantIdx, p.i, "backends %v: Open(\"\") picked device", keys(c.backends))
 		}
 	}
 }

@@ -5,6 +5,8 @@ import (
 	"io"
 	"runtime/trace"
 	"testing"
+
+	"github.com/stretchr/testify/require"
 )
 
 // BenchmarkLaunchTracing measures what the runtime/trace hooks cost a
@@ -20,28 +22,24 @@ func BenchmarkLaunchTracing(b *testing.B) {
 			name := fmt.Sprintf("fakebench%d", fakeSeq)
 			Register(name, &fakeBackend{dev: fd})
 			dev, err := Open(name)
-			if err != nil {
-				b.Fatal(err)
-			}
+			require.NoError(b, err)
 			defer dev.Close()
 			k, err := NewKernel(dev, fakeKernel)
-			if err != nil {
-				b.Fatal(err)
-			}
+			require.NoError(b, err)
 			x, _ := Alloc[float32](dev, 4)
 			s := dev.Stream()
 			if on {
-				if err := trace.Start(io.Discard); err != nil {
-					b.Fatal(err)
-				}
+				require.NoError(b, trace.Start(io.Discard))
 				defer trace.Stop()
 			}
 			b.ReportAllocs()
 			for b.Loop() {
-				if err := k.Launch(s, Range(4), x); err != nil {
-					b.Fatal(err)
+				// Checked after the loop: require calls b.Helper, which would be timed.
+				if err = k.Launch(s, Range(4), x); err != nil {
+					break
 				}
 			}
+			require.NoError(b, err)
 		})
 	}
 }

@@ -33,7 +33,7 @@ func TestFaultMarks(t *testing.T) {
 	var log driver.FaultLog
 	none := log.Mark()
 	assert.False(t, none.Pending(), "no launch with fault sites yet")
-	e, err := none.Fault(func([]byte) error { t.Fatal("a mark with nothing pending read the record"); return nil })
+	e, err := none.Fault(func([]byte) error { require.FailNow(t, "a mark with nothing pending read the record"); return nil })
 	require.NoError(t, err)
 	assert.Nil(t, e)
 

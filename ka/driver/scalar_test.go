@@ -3,6 +3,8 @@ package driver
 import (
 	"math"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
 )
 
 func TestScalarBits(t *testing.T) {
@@ -20,16 +22,15 @@ func TestScalarBits(t *testing.T) {
 		{Float64, 1.0, 0x3ff0000000000000}, {Float64, math.Copysign(0, -1), 1 << 63},
 	} {
 		got, ok := ScalarBits(tc.t, tc.v)
-		if !ok || got != tc.want {
-			t.Errorf("ScalarBits(%v, %T %v) = %#x, %v; want %#x", tc.t, tc.v, tc.v, got, ok, tc.want)
+		if assert.True(t, ok, "ScalarBits(%v, %T %v) rejected", tc.t, tc.v, tc.v) {
+			assert.Equal(t, tc.want, got, "ScalarBits(%v, %T %v) = %#x; want %#x", tc.t, tc.v, tc.v, got, tc.want)
 		}
 	}
 	for _, tc := range []struct {
 		t ScalarType
 		v any
 	}{{Bool, 1}, {Int, int64(1)}, {Uint64, uint(1)}, {Float32, 1.0}, {Int32, "x"}, {Int32, nil}} {
-		if _, ok := ScalarBits(tc.t, tc.v); ok {
-			t.Errorf("ScalarBits(%v, %T) accepted", tc.t, tc.v)
-		}
+		_, ok := ScalarBits(tc.t, tc.v)
+		assert.False(t, ok, "ScalarBits(%v, %T) accepted", tc.t, tc.v)
 	}
 }
