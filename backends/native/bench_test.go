@@ -6,6 +6,8 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/stretchr/testify/require"
+
 	"github.com/kago-dev/kago/ka"
 	"github.com/kago-dev/kago/ka/driver"
 	"github.com/kago-dev/kago/ka/katest"
@@ -78,25 +80,23 @@ func benchNative(b *testing.B, kernel any, hx, hy []float32) {
 	{
 		ctx := context.Background()
 		dev, err := ka.Open("native")
-		if err != nil {
-			b.Fatal(err)
-		}
+		require.NoError(b, err)
 		defer dev.Close()
 		x, _ := ka.FromSlice(ctx, dev, hx)
 		y, _ := ka.FromSlice(ctx, dev, hy)
 		k, err := ka.NewKernel(dev, kernel, ka.WithGroupSize(256))
-		if err != nil {
-			b.Fatal(err)
-		}
+		require.NoError(b, err)
 		b.SetBytes(int64(3 * 4 * n))
 		for b.Loop() {
-			if err := k.Launch(dev.Stream(), ka.Range(n), float32(2), x, y); err != nil {
-				b.Fatal(err)
+			// Checked after the loop: require calls b.Helper, which would be timed.
+			if err = k.Launch(dev.Stream(), ka.Range(n), float32(2), x, y); err != nil {
+				break
 			}
-			if err := dev.Synchronize(ctx); err != nil {
-				b.Fatal(err)
+			if err = dev.Synchronize(ctx); err != nil {
+				break
 			}
 		}
+		require.NoError(b, err)
 	}
 }
 
@@ -106,16 +106,12 @@ func benchNative(b *testing.B, kernel any, hx, hy []float32) {
 func BenchmarkLaunchSync(b *testing.B) {
 	ctx := context.Background()
 	dev, err := ka.Open("native")
-	if err != nil {
-		b.Fatal(err)
-	}
+	require.NoError(b, err)
 	defer dev.Close()
 	x, _ := ka.FromSlice(ctx, dev, []float32{1})
 	y, _ := ka.FromSlice(ctx, dev, []float32{2})
 	k, err := ka.NewKernel(dev, katest.Saxpy, ka.WithGroupSize(1))
-	if err != nil {
-		b.Fatal(err)
-	}
+	require.NoError(b, err)
 	for _, blocking := range []bool{false, true} {
 		name := "cooperative"
 		if blocking {
@@ -123,14 +119,17 @@ func BenchmarkLaunchSync(b *testing.B) {
 		}
 		b.Run(name, func(b *testing.B) {
 			defer kasync.SetBlocking(kasync.SetBlocking(blocking))
+			var err error
 			for b.Loop() {
-				if err := k.Launch(dev.Stream(), ka.Range(1), float32(2), x, y); err != nil {
-					b.Fatal(err)
+				// Checked after the loop: require calls b.Helper, which would be timed.
+				if err = k.Launch(dev.Stream(), ka.Range(1), float32(2), x, y); err != nil {
+					break
 				}
-				if err := dev.Synchronize(ctx); err != nil {
-					b.Fatal(err)
+				if err = dev.Synchronize(ctx); err != nil {
+					break
 				}
 			}
+			require.NoError(b, err)
 		})
 	}
 }

@@ -2,6 +2,7 @@ package native_test
 
 import (
 	"context"
+	"fmt"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -102,9 +103,7 @@ func TestCancelStopsRunningKernel(t *testing.T) {
 			require.NoError(t, mark.Launch(s, ka.Range(n), x, int32(3)))
 			require.NoError(t, x.Read(context.Background(), got))
 			for i, v := range got {
-				if v != 3 {
-					t.Fatalf("x[%d] = %d after a fresh launch, want 3", i, v)
-				}
+				require.Equal(t, int32(3), v, "x[%d] after a fresh launch", i)
 			}
 		})
 	}
@@ -132,7 +131,7 @@ func TestCancelBarrierKernelNoDeadlock(t *testing.T) {
 		select {
 		case <-task.Done():
 		case <-time.After(30 * time.Second):
-			t.Fatal("a cancelled barrier kernel did not end")
+			require.FailNow(t, "a cancelled barrier kernel did not end")
 		}
 		cancel()
 	}
@@ -152,6 +151,7 @@ func TestCancelRacesCompletion(t *testing.T) {
 	require.NoError(t, err)
 	got := make([]int32, n)
 	done, stopped := 0, 0
+	// The task runs on a goroutine of its own: assert, never require.
 	err = ka.Spawn(dev, func(s *ka.Stream) error {
 		for run := range 1000 {
 			v := int32(run + 1)
@@ -169,14 +169,16 @@ func TestCancelRacesCompletion(t *testing.T) {
 			timer.Stop()
 			cancel()
 			if err != nil {
-				require.ErrorIs(t, err, context.Canceled)
+				if !assert.ErrorIs(t, err, context.Canceled) {
+					return err
+				}
 				stopped++
 				continue
 			}
 			done++
 			for i, g := range got {
-				if g != v {
-					t.Fatalf("run %d: x[%d] = %d, want %d: a completed result was lost", run, i, g, v)
+				if !assert.Equal(t, v, g, "run %d: x[%d]: a completed result was lost", run, i) {
+					return fmt.Errorf("run %d: a completed result was lost", run)
 				}
 			}
 		}
