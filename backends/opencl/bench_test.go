@@ -7,6 +7,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/stretchr/testify/require"
+
 	"github.com/kago-dev/kago/ka/driver"
 	kasync "github.com/kago-dev/kago/sync"
 )
@@ -28,16 +30,19 @@ func BenchmarkLaunchSync(b *testing.B) {
 				defer kasync.SetBlocking(prev)
 				args := []driver.Arg{{Value: n}, {Buffer: out, Len: 1}}
 				times := make([]time.Duration, 0, b.N)
+				var err error
 				for b.Loop() {
+					// Checked after the loop: require calls b.Helper, which would be timed.
 					t0 := time.Now()
-					if err := q.Launch(f, range1(1), range1(1), args); err != nil {
-						b.Fatal(err)
+					if err = q.Launch(f, range1(1), range1(1), args); err != nil {
+						break
 					}
-					if err := q.Synchronize(ctx); err != nil {
-						b.Fatal(err)
+					if err = q.Synchronize(ctx); err != nil {
+						break
 					}
 					times = append(times, time.Since(t0))
 				}
+				require.NoError(b, err)
 				sort.Slice(times, func(i, j int) bool { return times[i] < times[j] })
 				b.ReportMetric(float64(times[len(times)/2].Nanoseconds())/1e3, "median-µs")
 				b.ReportMetric(float64(times[len(times)*9/10].Nanoseconds())/1e3, "p90-µs")

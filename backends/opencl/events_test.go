@@ -166,14 +166,17 @@ func BenchmarkProfilingCost(b *testing.B) {
 			q := newQueue(b, d)
 			SetProfiling(prev)
 			ctx := context.Background()
+			var err error
 			for b.Loop() {
-				if err := q.Launch(f, range1(n), range1(64), args); err != nil {
-					b.Fatal(err)
+				// Checked after the loop: require calls b.Helper, which would be timed.
+				if err = q.Launch(f, range1(n), range1(64), args); err != nil {
+					break
 				}
-				if err := q.Synchronize(ctx); err != nil {
-					b.Fatal(err)
+				if err = q.Synchronize(ctx); err != nil {
+					break
 				}
 			}
+			require.NoError(b, err)
 		})
 	}
 }

@@ -3,13 +3,14 @@ package opencl
 import (
 	"context"
 	"encoding/binary"
-	"errors"
 	"math"
 	"runtime"
-	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/kago-dev/kago/ka/driver"
 	kasync "github.com/kago-dev/kago/sync"
@@ -24,37 +25,23 @@ func openTestDevice(t testing.TB) *Device {
 		t.Skipf("no OpenCL device: %v", err)
 	}
 	d, err := b.Open(0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		if err := d.Close(); err != nil {
-			t.Error(err)
-		}
-	})
+	require.NoError(t, err)
+	t.Cleanup(func() { assert.NoError(t, d.Close()) })
 	return d.(*Device)
 }
 
 func newQueue(t testing.TB, d *Device) driver.Queue {
 	t.Helper()
 	q, err := d.NewQueue(driver.Normal)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		if err := q.Release(); err != nil {
-			t.Error(err)
-		}
-	})
+	require.NoError(t, err)
+	t.Cleanup(func() { assert.NoError(t, q.Release()) })
 	return q
 }
 
 func alloc(t testing.TB, d *Device, n int) driver.Buffer {
 	t.Helper()
 	b, err := d.Alloc(n)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	t.Cleanup(func() { b.Free(nil) })
 	return b
 }
@@ -62,9 +49,7 @@ func alloc(t testing.TB, d *Device, n int) driver.Buffer {
 func load(t testing.TB, d *Device, spec *driver.KernelSpec) driver.Function {
 	t.Helper()
 	f, err := d.Load(spec)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	return f
 }
 
@@ -89,15 +74,16 @@ func range1(n int) driver.NDRange { return driver.NDRange{Dims: 1, Size: [3]int{
 func TestProbeCapabilities(t *testing.T) {
 	d := openTestDevice(t)
 	c := d.Info().Capabilities
-	if c.MaxGroupSize < 1 || c.MaxGroupDims[0] < 1 || c.LocalMemBytes < 1 || c.ComputeUnits < 1 || c.GlobalMemBytes < 1 {
-		t.Errorf("implausible capabilities: %+v", c)
+	assert.Positive(t, c.MaxGroupSize, "implausible capabilities: %+v", c)
+	assert.Positive(t, c.MaxGroupDims[0], "implausible capabilities: %+v", c)
+	assert.Positive(t, c.LocalMemBytes, "implausible capabilities: %+v", c)
+	assert.Positive(t, c.ComputeUnits, "implausible capabilities: %+v", c)
+	assert.Positive(t, c.GlobalMemBytes, "implausible capabilities: %+v", c)
+	if assert.NotEmpty(t, c.Targets, "targets: want OpenCL C last") {
+		assert.Equal(t, driver.OpenCLC, c.Targets[len(c.Targets)-1], "targets %v: want OpenCL C last", c.Targets)
 	}
-	if len(c.Targets) == 0 || c.Targets[len(c.Targets)-1] != driver.OpenCLC {
-		t.Errorf("targets %v: want OpenCL C last", c.Targets)
-	}
-	if d.Info().Name == "" || d.Info().Backend != "opencl" {
-		t.Errorf("info %+v", d.Info())
-	}
+	assert.NotEmpty(t, d.Info().Name, "info %+v", d.Info())
+	assert.Equal(t, "opencl", d.Info().Backend, "info %+v", d.Info())
 }
 
 // saxpy runs y = a*x + y over n elements on q and returns y.
@@ -110,23 +96,13 @@ func saxpy(t testing.TB, d *Device, q driver.Queue, n int, a float32) []float32 
 	}
 	bx, by := alloc(t, d, 4*n), alloc(t, d, 4*n)
 	ctx := context.Background()
-	if err := q.Write(ctx, bx, 0, f32bytes(x)); err != nil {
-		t.Fatal(err)
-	}
-	if err := q.Write(ctx, by, 0, f32bytes(y)); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, q.Write(ctx, bx, 0, f32bytes(x)))
+	require.NoError(t, q.Write(ctx, by, 0, f32bytes(y)))
 	args := []driver.Arg{{Value: a}, {Buffer: bx, Len: n}, {Buffer: by, Len: n}}
-	if err := q.Launch(f, range1(n), range1(64), args); err != nil {
-		t.Fatal(err)
-	}
-	if err := q.Synchronize(ctx); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, q.Launch(f, range1(n), range1(64), args))
+	require.NoError(t, q.Synchronize(ctx))
 	out := make([]byte, 4*n)
-	if err := q.Read(ctx, by, 0, out); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, q.Read(ctx, by, 0, out))
 	return bytesF32(out)
 }
 
@@ -136,9 +112,7 @@ func TestSaxpy(t *testing.T) {
 	const n = 1000 // not a multiple of the group size
 	got := saxpy(t, d, q, n, 3)
 	for i, v := range got {
-		if want := 3*float32(i) + float32(2*i); v != want {
-			t.Fatalf("y[%d] = %v, want %v", i, v, want)
-		}
+		require.Equal(t, 3*float32(i)+float32(2*i), v, "y[%d]", i)
 	}
 }
 
@@ -153,20 +127,12 @@ func TestReverseLocalMemoryBarrier(t *testing.T) {
 	}
 	b := alloc(t, d, 4*n)
 	ctx := context.Background()
-	if err := q.Write(ctx, b, 0, f32bytes(a)); err != nil {
-		t.Fatal(err)
-	}
-	if err := q.Launch(f, range1(n), range1(64), []driver.Arg{{Buffer: b, Len: n}}); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, q.Write(ctx, b, 0, f32bytes(a)))
+	require.NoError(t, q.Launch(f, range1(n), range1(64), []driver.Arg{{Buffer: b, Len: n}}))
 	out := make([]byte, 4*n)
-	if err := q.Read(ctx, b, 0, out); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, q.Read(ctx, b, 0, out))
 	for i, v := range bytesF32(out) {
-		if want := float32(i/64*64 + 63 - i%64); v != want {
-			t.Fatalf("a[%d] = %v, want %v", i, v, want)
-		}
+		require.Equal(t, float32(i/64*64+63-i%64), v, "a[%d]", i)
 	}
 }
 
@@ -184,23 +150,13 @@ func TestHistogramAtomics(t *testing.T) {
 	}
 	bd, bb := alloc(t, d, 4*n), alloc(t, d, 4*nbins)
 	ctx := context.Background()
-	if err := q.Write(ctx, bd, 0, data); err != nil {
-		t.Fatal(err)
-	}
-	if err := q.Write(ctx, bb, 0, make([]byte, 4*nbins)); err != nil {
-		t.Fatal(err)
-	}
-	if err := q.Launch(f, range1(n), range1(128), []driver.Arg{{Buffer: bd, Len: n}, {Buffer: bb, Len: nbins}}); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, q.Write(ctx, bd, 0, data))
+	require.NoError(t, q.Write(ctx, bb, 0, make([]byte, 4*nbins)))
+	require.NoError(t, q.Launch(f, range1(n), range1(128), []driver.Arg{{Buffer: bd, Len: n}, {Buffer: bb, Len: nbins}}))
 	out := make([]byte, 4*nbins)
-	if err := q.Read(ctx, bb, 0, out); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, q.Read(ctx, bb, 0, out))
 	for i := range want {
-		if got := int32(binary.LittleEndian.Uint32(out[4*i:])); got != want[i] {
-			t.Errorf("bin %d = %d, want %d", i, got, want[i])
-		}
+		assert.Equal(t, want[i], int32(binary.LittleEndian.Uint32(out[4*i:])), "bin %d", i)
 	}
 }
 
@@ -213,18 +169,12 @@ func TestHiddenRange(t *testing.T) {
 	b := alloc(t, d, 5*8)
 	r := driver.NDRange{Dims: 2, Size: [3]int{100, 3, 1}}
 	g := driver.NDRange{Dims: 2, Size: [3]int{16, 2, 1}}
-	if err := q.Launch(f, r, g, []driver.Arg{{Buffer: b, Len: 5}}); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, q.Launch(f, r, g, []driver.Arg{{Buffer: b, Len: 5}}))
 	out := make([]byte, 5*8)
-	if err := q.Read(context.Background(), b, 0, out); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, q.Read(context.Background(), b, 0, out))
 	want := []int64{100, 3, 1, 112, 4}
 	for i, w := range want {
-		if got := int64(binary.LittleEndian.Uint64(out[8*i:])); got != w {
-			t.Errorf("out[%d] = %d, want %d", i, got, w)
-		}
+		assert.Equal(t, w, int64(binary.LittleEndian.Uint64(out[8*i:])), "out[%d]", i)
 	}
 }
 
@@ -238,32 +188,22 @@ func TestScalarArguments(t *testing.T) {
 	b := alloc(t, d, 9*8)
 	args := []driver.Arg{{Value: true}, {Value: int8(-5)}, {Value: uint16(65000)}, {Value: int32(-70000)},
 		{Value: int(1 << 40)}, {Value: uint64(1 << 50)}, {Value: float32(1.5)}, {Value: 2.25}, {Buffer: b, Len: 9}}
-	if err := q.Launch(f, range1(1), range1(1), args); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, q.Launch(f, range1(1), range1(1), args))
 	out := make([]byte, 9*8)
-	if err := q.Read(context.Background(), b, 0, out); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, q.Read(context.Background(), b, 0, out))
 	want := []float64{1, -5, 65000, -70000, 1 << 40, 1 << 50, 1.5, 2.25, 9}
 	for i, w := range want {
-		if got := math.Float64frombits(binary.LittleEndian.Uint64(out[8*i:])); got != w {
-			t.Errorf("out[%d] = %v, want %v", i, got, w)
-		}
+		assert.Equal(t, w, math.Float64frombits(binary.LittleEndian.Uint64(out[8*i:])), "out[%d]", i)
 	}
 	// A scalar of the wrong Go type is a bad launch.
 	args[0].Value = 1
-	if err := q.Launch(f, range1(1), range1(1), args); !errors.Is(err, driver.ErrBadLaunch) {
-		t.Errorf("wrong scalar type: %v, want ErrBadLaunch", err)
-	}
+	assert.ErrorIs(t, q.Launch(f, range1(1), range1(1), args), driver.ErrBadLaunch, "wrong scalar type")
 }
 
 func TestLoadIsCached(t *testing.T) {
 	d := openTestDevice(t)
 	f1, f2 := load(t, d, saxpySpec), load(t, d, saxpySpec)
-	if f1 != f2 {
-		t.Error("Load built the same spec twice")
-	}
+	assert.Same(t, f1, f2, "Load built the same spec twice")
 }
 
 func TestBuildErrorHasLog(t *testing.T) {
@@ -271,18 +211,18 @@ func TestBuildErrorHasLog(t *testing.T) {
 	spec := &driver.KernelSpec{Name: "Broken", Entry: "Broken",
 		Code: driver.CodeMap{driver.OpenCLC: []byte("__kernel void Broken(long a, long b, long c) { this is not C; }")}}
 	_, err := d.Load(spec)
-	if err == nil || !strings.Contains(err.Error(), "CL_BUILD_PROGRAM_FAILURE") || !strings.Contains(err.Error(), "build log") ||
-		!strings.Contains(err.Error(), "error") {
-		t.Fatalf("build of invalid source: %v; want CL_BUILD_PROGRAM_FAILURE with the build log", err)
-	}
+	const why = "build of invalid source; want CL_BUILD_PROGRAM_FAILURE with the build log"
+	require.ErrorContains(t, err, "CL_BUILD_PROGRAM_FAILURE", why)
+	require.ErrorContains(t, err, "build log", why)
+	require.ErrorContains(t, err, "error", why)
 }
 
 func TestNoCodeIsUnsupported(t *testing.T) {
 	d := openTestDevice(t)
 	spec := &driver.KernelSpec{Name: "PTXOnly", Entry: "PTXOnly", Code: driver.CodeMap{driver.PTX: []byte("//")}}
-	if _, err := d.Load(spec); !errors.Is(err, driver.ErrUnsupported) || !strings.Contains(err.Error(), "OpenCL C") {
-		t.Fatalf("Load of PTX-only kernel: %v; want ErrUnsupported naming OpenCL C", err)
-	}
+	_, err := d.Load(spec)
+	require.ErrorIs(t, err, driver.ErrUnsupported, "Load of PTX-only kernel")
+	require.ErrorContains(t, err, "OpenCL C", "Load of PTX-only kernel; want ErrUnsupported naming OpenCL C")
 }
 
 func TestBadLaunches(t *testing.T) {
@@ -302,13 +242,9 @@ func TestBadLaunches(t *testing.T) {
 		"scalar for a slice":             {range1(16), range1(16), []driver.Arg{args[0], args[0], args[1]}},
 	}
 	for name, c := range cases {
-		if err := q.Launch(f, c.r, c.g, c.args); !errors.Is(err, driver.ErrBadLaunch) {
-			t.Errorf("%s: %v, want ErrBadLaunch", name, err)
-		}
+		assert.ErrorIs(t, q.Launch(f, c.r, c.g, c.args), driver.ErrBadLaunch, name)
 	}
-	if err := q.Read(context.Background(), bx, 32, make([]byte, 64)); err == nil {
-		t.Error("read past the end of a buffer succeeded")
-	}
+	assert.Error(t, q.Read(context.Background(), bx, 32, make([]byte, 64)), "read past the end of a buffer succeeded")
 }
 
 // gate returns a user event that the queue waits for, and opens it from
@@ -316,12 +252,8 @@ func TestBadLaunches(t *testing.T) {
 func gate(t *testing.T, d *Device, q driver.Queue, delay time.Duration, fail bool) *atomic.Bool {
 	t.Helper()
 	u, err := NewUserEvent(d)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := q.WaitEvent(u); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
+	require.NoError(t, q.WaitEvent(u))
 	var opened atomic.Bool
 	done := make(chan struct{})
 	go func() {
@@ -351,12 +283,8 @@ func TestGatedSynchronize(t *testing.T) {
 	q := newQueue(t, d)
 	opened := gate(t, d, q, 20*time.Millisecond, false)
 	got := saxpy(t, d, q, 100, 2)
-	if !opened.Load() {
-		t.Fatal("Synchronize returned before the gate opened")
-	}
-	if got[10] != 2*10+20 {
-		t.Errorf("y[10] = %v", got[10])
-	}
+	require.True(t, opened.Load(), "Synchronize returned before the gate opened")
+	assert.Equal(t, float32(2*10+20), got[10], "y[10]")
 }
 
 func TestGatedRead(t *testing.T) {
@@ -364,17 +292,12 @@ func TestGatedRead(t *testing.T) {
 	d := openTestDevice(t)
 	q := newQueue(t, d)
 	b := alloc(t, d, 16)
-	if err := q.Write(context.Background(), b, 0, []byte("0123456789abcdef")); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, q.Write(context.Background(), b, 0, []byte("0123456789abcdef")))
 	opened := gate(t, d, q, 20*time.Millisecond, false)
 	out := make([]byte, 16)
-	if err := q.Read(context.Background(), b, 0, out); err != nil {
-		t.Fatal(err)
-	}
-	if !opened.Load() || string(out) != "0123456789abcdef" {
-		t.Errorf("read %q, gate opened %v", out, opened.Load())
-	}
+	require.NoError(t, q.Read(context.Background(), b, 0, out))
+	assert.True(t, opened.Load(), "Read returned before the gate opened")
+	assert.Equal(t, "0123456789abcdef", string(out), "read")
 }
 
 func TestGatedWaitEvents(t *testing.T) {
@@ -383,24 +306,14 @@ func TestGatedWaitEvents(t *testing.T) {
 	q1, q2 := newQueue(t, d), newQueue(t, d)
 	opened := gate(t, d, q1, 20*time.Millisecond, false)
 	e1, err := q1.Record()
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	defer e1.Release()
-	if err := q2.WaitEvent(e1); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, q2.WaitEvent(e1))
 	e2, err := q2.Record()
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	defer e2.Release()
-	if err := WaitEvents(context.Background(), e1, e2); err != nil {
-		t.Fatal(err)
-	}
-	if !opened.Load() {
-		t.Error("WaitEvents returned before the gate opened")
-	}
+	require.NoError(t, WaitEvents(context.Background(), e1, e2))
+	assert.True(t, opened.Load(), "WaitEvents returned before the gate opened")
 }
 
 func TestFailedCommandIsErrDevice(t *testing.T) {
@@ -410,10 +323,7 @@ func TestFailedCommandIsErrDevice(t *testing.T) {
 	d := openTestDevice(t)
 	q := newQueue(t, d)
 	gate(t, d, q, 5*time.Millisecond, true)
-	err := q.Synchronize(context.Background())
-	if !errors.Is(err, driver.ErrDevice) {
-		t.Fatalf("Synchronize after a failed user event: %v, want ErrDevice", err)
-	}
+	require.ErrorIs(t, q.Synchronize(context.Background()), driver.ErrDevice, "Synchronize after a failed user event")
 }
 
 func TestCancelledSynchronizeWaitsForGate(t *testing.T) {
@@ -422,32 +332,17 @@ func TestCancelledSynchronizeWaitsForGate(t *testing.T) {
 	opened := gate(t, d, q, 30*time.Millisecond, false)
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	err := q.Synchronize(ctx)
-	if !errors.Is(err, context.Canceled) {
-		t.Errorf("Synchronize with a cancelled context: %v, want context.Canceled", err)
-	}
-	if !opened.Load() {
-		t.Error("Synchronize returned before the work completed")
-	}
+	assert.ErrorIs(t, q.Synchronize(ctx), context.Canceled, "Synchronize with a cancelled context")
+	assert.True(t, opened.Load(), "Synchronize returned before the work completed")
 }
 
 func TestLiveQueues(t *testing.T) {
 	d := openTestDevice(t)
 	before := LiveQueues()
 	q, err := d.NewQueue(driver.High)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if LiveQueues() != before+1 {
-		t.Errorf("LiveQueues = %d after NewQueue, want %d", LiveQueues(), before+1)
-	}
-	if err := q.Release(); err != nil {
-		t.Fatal(err)
-	}
-	if LiveQueues() != before {
-		t.Errorf("LiveQueues = %d after Release, want %d", LiveQueues(), before)
-	}
-	if err := q.Release(); !errors.Is(err, driver.ErrClosed) {
-		t.Errorf("second Release: %v, want ErrClosed", err)
-	}
+	require.NoError(t, err)
+	assert.Equal(t, before+1, LiveQueues(), "LiveQueues after NewQueue")
+	require.NoError(t, q.Release())
+	assert.Equal(t, before, LiveQueues(), "LiveQueues after Release")
+	assert.ErrorIs(t, q.Release(), driver.ErrClosed, "second Release")
 }

@@ -1,41 +1,32 @@
 package cl
 
 import (
-	"errors"
-	"strings"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 func TestErrorNames(t *testing.T) {
 	err := check("clBuildProgram", BuildProgramFailure)
-	if err.Error() != "clBuildProgram: CL_BUILD_PROGRAM_FAILURE (-11)" {
-		t.Errorf("got %q", err)
-	}
-	if CodeOf(&BuildError{Err: err, Log: "x"}) != BuildProgramFailure {
-		t.Error("CodeOf does not see through BuildError")
-	}
-	if check("clFinish", 0) != nil {
-		t.Error("CL_SUCCESS is an error")
-	}
-	if Name(-9999) != "CL_ERROR(-9999)" || Name(OutOfResources) != "CL_OUT_OF_RESOURCES" {
-		t.Errorf("names: %s, %s", Name(-9999), Name(OutOfResources))
-	}
+	assert.EqualError(t, err, "clBuildProgram: CL_BUILD_PROGRAM_FAILURE (-11)")
+	assert.Equal(t, int32(BuildProgramFailure), CodeOf(&BuildError{Err: err, Log: "x"}), "CodeOf does not see through BuildError")
+	assert.NoError(t, check("clFinish", 0), "CL_SUCCESS is an error")
+	assert.Equal(t, "CL_ERROR(-9999)", Name(-9999), "name of an unknown code")
+	assert.Equal(t, "CL_OUT_OF_RESOURCES", Name(OutOfResources), "name of a known code")
 }
 
 func TestLoadAndPlatforms(t *testing.T) {
 	if err := Load(); err != nil {
-		if !errors.Is(err, ErrNoLibrary) || !strings.Contains(err.Error(), "ocl-icd-libopencl1") {
-			t.Fatalf("Load: %v; want ErrNoLibrary naming the Debian package", err)
-		}
+		require.ErrorIs(t, err, ErrNoLibrary, "Load")
+		require.ErrorContains(t, err, "ocl-icd-libopencl1", "Load; want ErrNoLibrary naming the Debian package")
 		t.Skip(err)
 	}
 	ps, err := Platforms()
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	for _, p := range ps {
-		if name, err := p.Info(PlatformName); err != nil || name == "" {
-			t.Errorf("platform name %q, %v", name, err)
-		}
+		name, err := p.Info(PlatformName)
+		assert.NoError(t, err, "platform name")
+		assert.NotEmpty(t, name, "platform name")
 	}
 }
