@@ -6,6 +6,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/stretchr/testify/require"
+
 	"github.com/kago-dev/kago/ka"
 	"github.com/kago-dev/kago/ka/driver"
 	"github.com/kago-dev/kago/ka/katest"
@@ -47,21 +49,16 @@ func BenchmarkSaxpy(b *testing.B) {
 		hx[i], hy[i] = float32(i%100), 1
 	}
 	x, err := ka.FromSlice(ctx, dev, hx)
-	if err != nil {
-		b.Fatal(err)
-	}
+	require.NoError(b, err)
 	defer x.Free()
 	y, err := ka.FromSlice(ctx, dev, hy)
-	if err != nil {
-		b.Fatal(err)
-	}
+	require.NoError(b, err)
 	defer y.Free()
 	fns := []any{katest.Saxpy, Saxpy, saxpyExact}
 	ks := make([]*ka.Kernel, len(fns))
 	for i, fn := range fns {
-		if ks[i], err = ka.NewKernel(dev, fn, ka.WithGroupSize(256)); err != nil {
-			b.Fatal(err)
-		}
+		ks[i], err = ka.NewKernel(dev, fn, ka.WithGroupSize(256))
+		require.NoError(b, err)
 	}
 	// The kernels alternate, so that the machine's load changes all alike;
 	// each launch is timed on its own.
@@ -69,12 +66,8 @@ func BenchmarkSaxpy(b *testing.B) {
 	for b.Loop() {
 		for i, k := range ks {
 			start := time.Now()
-			if err := k.Launch(dev.Stream(), ka.Range(n), float32(2), x, y); err != nil {
-				b.Fatal(err)
-			}
-			if err := dev.Synchronize(ctx); err != nil {
-				b.Fatal(err)
-			}
+			require.NoError(b, k.Launch(dev.Stream(), ka.Range(n), float32(2), x, y))
+			require.NoError(b, dev.Synchronize(ctx))
 			times[i] = append(times[i], float64(time.Since(start).Microseconds()))
 		}
 	}
@@ -103,55 +96,60 @@ func BenchmarkEventWaits(b *testing.B) {
 	dev := katest.Open(b, "pocl")
 	ctx := context.Background()
 	x, err := ka.FromSlice(ctx, dev, make([]float32, n))
-	if err != nil {
-		b.Fatal(err)
-	}
+	require.NoError(b, err)
 	defer x.Free()
 	y, err := ka.FromSlice(ctx, dev, make([]float32, n))
-	if err != nil {
-		b.Fatal(err)
-	}
+	require.NoError(b, err)
 	defer y.Free()
 	k, err := ka.NewKernel(dev, katest.Saxpy, ka.WithGroupSize(256))
-	if err != nil {
-		b.Fatal(err)
-	}
+	require.NoError(b, err)
 	s := dev.Stream()
-	check := func(err error) {
-		if err != nil {
-			b.Fatal(err)
-		}
-	}
+	// The modes return their first error, checked once the sample is
+	// timed: require calls b.Helper, which would be timed with them.
 	modes := []struct {
 		name string
-		run  func()
+		run  func() error
 	}{
-		{"sync", func() {
-			check(k.Launch(s, ka.Range(n), float32(2), x, y))
-			check(s.Synchronize(ctx))
+		{"sync", func() error {
+			if err := k.Launch(s, ka.Range(n), float32(2), x, y); err != nil {
+				return err
+			}
+			return s.Synchronize(ctx)
 		}},
-		{"record+wait+sync", func() {
-			check(k.Launch(s, ka.Range(n), float32(2), x, y))
+		{"record+wait+sync", func() error {
+			if err := k.Launch(s, ka.Range(n), float32(2), x, y); err != nil {
+				return err
+			}
 			ev, err := s.Record()
-			check(err)
-			check(ev.Wait(ctx))
-			check(ev.Release())
-			check(s.Synchronize(ctx))
+			if err != nil {
+				return err
+			}
+			if err := ev.Wait(ctx); err != nil {
+				return err
+			}
+			if err := ev.Release(); err != nil {
+				return err
+			}
+			return s.Synchronize(ctx)
 		}},
-		{"timed+wait+sync", func() {
+		{"timed+wait+sync", func() error {
 			kt, err := k.LaunchTimed(s, ka.Range(n), float32(2), x, y)
-			check(err)
-			_, err = kt.Wait(ctx)
-			check(err)
-			check(s.Synchronize(ctx))
+			if err != nil {
+				return err
+			}
+			if _, err := kt.Wait(ctx); err != nil {
+				return err
+			}
+			return s.Synchronize(ctx)
 		}},
 	}
 	times := make([][]float64, len(modes))
 	for b.Loop() {
 		for i, m := range modes {
 			start := time.Now()
-			m.run()
+			err := m.run()
 			times[i] = append(times[i], float64(time.Since(start).Nanoseconds())/1e3)
+			require.NoError(b, err, m.name)
 		}
 	}
 	for i, m := range modes {

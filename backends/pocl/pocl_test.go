@@ -6,6 +6,9 @@ import (
 	"runtime"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
 	"github.com/kago-dev/kago/backends/opencl"
 	_ "github.com/kago-dev/kago/backends/pocl"
 	"github.com/kago-dev/kago/ka"
@@ -73,9 +76,8 @@ func saxpyTask(dev *ka.Device, k *ka.Kernel, n int) func(*ka.Stream) error {
 
 func TestOpenReportsPoCL(t *testing.T) {
 	dev := katest.Open(t, "pocl")
-	if dev.Backend() != "pocl" || dev.Kind() != ka.CPU {
-		t.Errorf("opened %v (backend %s, kind %v), want a pocl CPU device", dev, dev.Backend(), dev.Kind())
-	}
+	assert.Equal(t, "pocl", dev.Backend(), "opened %v; want a pocl CPU device", dev)
+	assert.Equal(t, ka.CPU, dev.Kind(), "opened %v; want a pocl CPU device", dev)
 }
 
 // TestSpawnSaxpy: 64 tasks each run saxpy on a queue of their own; all
@@ -83,21 +85,15 @@ func TestOpenReportsPoCL(t *testing.T) {
 func TestSpawnSaxpy(t *testing.T) {
 	dev := katest.Open(t, "pocl")
 	k, err := ka.NewKernel(dev, Saxpy, ka.WithGroupSize(64))
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	tasks := make([]*ka.Task, 64)
 	for i := range tasks {
 		tasks[i] = ka.Spawn(dev, saxpyTask(dev, k, 4096))
 	}
 	for i, task := range tasks {
-		if err := task.Wait(context.Background()); err != nil {
-			t.Errorf("task %d: %v", i, err)
-		}
+		assert.NoError(t, task.Wait(context.Background()), "task %d", i)
 	}
-	if live := opencl.LiveQueues(); live > 64+32+1 {
-		t.Errorf("%d OpenCL queues alive after 64 tasks, want at most %d", live, 64+32+1)
-	}
+	assert.LessOrEqual(t, opencl.LiveQueues(), 64+32+1, "OpenCL queues alive after 64 tasks")
 }
 
 // TestManyShortTasks: 20,000 short tasks complete, with at most 32 idle
@@ -105,9 +101,7 @@ func TestSpawnSaxpy(t *testing.T) {
 func TestManyShortTasks(t *testing.T) {
 	dev := katest.Open(t, "pocl")
 	k, err := ka.NewKernel(dev, Saxpy, ka.WithGroupSize(64))
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	const total, concurrent = 20000, 16
 	maxLive := 0
 	for done := 0; done < total; done += concurrent {
@@ -116,15 +110,11 @@ func TestManyShortTasks(t *testing.T) {
 			batch[i] = ka.Spawn(dev, saxpyTask(dev, k, 16))
 		}
 		for _, task := range batch {
-			if err := task.Wait(context.Background()); err != nil {
-				t.Fatal(err)
-			}
+			require.NoError(t, task.Wait(context.Background()))
 		}
 		maxLive = max(maxLive, opencl.LiveQueues())
 	}
-	if bound := 32 + concurrent + 1; maxLive > bound {
-		t.Errorf("up to %d OpenCL queues alive, want at most %d (32 idle + %d running + the default)", maxLive, bound, concurrent)
-	}
+	assert.LessOrEqual(t, maxLive, 32+concurrent+1, "OpenCL queues alive at most; want at most 32 idle + %d running + the default", concurrent)
 	t.Logf("%d tasks, at most %d queues alive, %d goroutines", total, maxLive, runtime.NumGoroutine())
 }
 
@@ -160,26 +150,19 @@ func TestAllocsRetainNothing(t *testing.T) {
 		as := make([]*ka.Array[float32], n)
 		for i := range as {
 			a, err := ka.Alloc[float32](dev, 16)
-			if err != nil {
-				t.Fatal(err)
-			}
+			require.NoError(t, err)
 			as[i] = a
 		}
 		for _, a := range as {
-			if err := a.Free(); err != nil {
-				t.Fatal(err)
-			}
+			require.NoError(t, a.Free())
 		}
-		if err := dev.Close(); err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, dev.Close())
 		as = nil
 		after = append(after, heap())
 	}
 	// The first round warms caches (sync.Maps, the driver's tables); from
 	// then on the heap must not grow with the rounds: 64 bytes per
 	// allocation would be 1.3 MB a round.
-	if grew := int64(after[rounds-1]) - int64(after[1]); grew > 256<<10 {
-		t.Errorf("Go heap grew by %d bytes over %d rounds of %d allocations (after each: %v)", grew, rounds-2, n, after)
-	}
+	grew := int64(after[rounds-1]) - int64(after[1])
+	assert.LessOrEqual(t, grew, int64(256<<10), "bytes the Go heap grew by over %d rounds of %d allocations (after each: %v)", rounds-2, n, after)
 }
