@@ -1,9 +1,11 @@
 package cuda
 
 import (
-	"errors"
 	"math"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/kago-dev/kago/backends/cuda/internal/cu"
 	"github.com/kago-dev/kago/ka/driver"
@@ -26,34 +28,22 @@ func TestPackArgsLayout(t *testing.T) {
 		{Name: "i8", Type: driver.Int8},
 	}}
 	layout := spec.Layout()
-	if n := len(layout); n != 12 {
-		t.Fatalf("len(Layout()) = %d, want 12 (5 scalars + 2×2 slice + 3 hidden)", n)
-	}
+	require.Len(t, layout, 12, "Layout(): want 5 scalars + 2×2 slice + 3 hidden")
 	p, err := cu.NewParams(len(layout))
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	defer p.Free()
 	args := []driver.Arg{{Value: float32(2.5)}, {Buffer: x, Len: 100}, {Value: true}, {Value: int16(-2)},
 		{Buffer: y, Len: 100}, {Value: math.Pi}, {Value: int8(-1)}}
 	r := driver.NDRange{Dims: 2, Size: [3]int{1000, 7, 1}}
-	if err := packArgs(spec, layout, args, r, p.Slots()); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, packArgs(spec, layout, args, r, p.Slots()))
 	want := []uint64{uint64(math.Float32bits(2.5)), 0x7f0000001000, 100, 1, 0xfffe,
 		0x7f0000002000, 100, math.Float64bits(math.Pi), 0xff, 1000, 7, 1}
 	for i, w := range want {
-		if got := p.Slots()[i]; got != w {
-			t.Errorf("slot %d = %#x, want %#x", i, got, w)
-		}
-		if p.Pointer(i) != p.SlotAddr(i) {
-			t.Errorf("kernelParams[%d] does not point at slot %d", i, i)
-		}
+		assert.Equal(t, w, p.Slots()[i], "slot %d = %#x, want %#x", i, p.Slots()[i], w)
+		assert.Equal(t, p.SlotAddr(i), p.Pointer(i), "kernelParams[%d] does not point at slot %d", i, i)
 	}
 	// Packing allocates nothing.
-	if n := testing.AllocsPerRun(100, func() { packArgs(spec, layout, args, r, p.Slots()) }); n != 0 {
-		t.Errorf("packArgs allocates %v times per launch", n)
-	}
+	assert.Zero(t, testing.AllocsPerRun(100, func() { packArgs(spec, layout, args, r, p.Slots()) }), "packArgs's allocations per launch")
 }
 
 func TestPackArgsErrors(t *testing.T) {
@@ -65,17 +55,13 @@ func TestPackArgsErrors(t *testing.T) {
 		"nil buffer":  {{Value: int32(1)}, {Len: 2}},
 	} {
 		err := packArgs(spec, layout, args, driver.NDRange{Dims: 1, Size: [3]int{1, 1, 1}}, slots)
-		if !errors.Is(err, driver.ErrBadLaunch) {
-			t.Errorf("%s: %v, want ErrBadLaunch", name, err)
-		}
+		assert.ErrorIs(t, err, driver.ErrBadLaunch, name)
 	}
 	// A device parameter of a kind this backend does not know (a hidden
 	// parameter newer than the backend) is refused, not left unset.
 	unknown := append(layout[:len(layout):len(layout)], driver.DeviceParam{Kind: 99, Size: 8})
 	err := packArgs(spec, unknown, []driver.Arg{{Value: int32(1)}, {Buffer: &buffer{size: 8}, Len: 2}}, driver.NDRange{Dims: 1, Size: [3]int{1, 1, 1}}, make([]uint64, len(unknown)))
-	if !errors.Is(err, driver.ErrUnsupported) {
-		t.Errorf("unknown kind: %v, want ErrUnsupported", err)
-	}
+	assert.ErrorIs(t, err, driver.ErrUnsupported, "unknown kind")
 }
 
 // gridFor rounds up to whole blocks and checks what ka cannot: the
@@ -89,20 +75,21 @@ func TestGridFor(t *testing.T) {
 		return n
 	}
 	grid, block, err := gridFor(r(1000), r(256), 1024, grids)
-	if err != nil || grid != [3]uint32{4, 1, 1} || block != [3]uint32{256, 1, 1} {
-		t.Errorf("1-D: %v %v %v", grid, block, err)
+	if assert.NoError(t, err, "1-D") {
+		assert.Equal(t, [3]uint32{4, 1, 1}, grid, "1-D grid")
+		assert.Equal(t, [3]uint32{256, 1, 1}, block, "1-D block")
 	}
 	grid, block, err = gridFor(r(33, 17, 2), r(8, 4, 2), 1024, grids)
-	if err != nil || grid != [3]uint32{5, 5, 1} || block != [3]uint32{8, 4, 2} {
-		t.Errorf("3-D: %v %v %v", grid, block, err)
+	if assert.NoError(t, err, "3-D") {
+		assert.Equal(t, [3]uint32{5, 5, 1}, grid, "3-D grid")
+		assert.Equal(t, [3]uint32{8, 4, 2}, block, "3-D block")
 	}
 	for name, tc := range map[string][2]driver.NDRange{
 		"block too big":   {r(4096), r(2048)},
 		"threads per blk": {r(64, 64), r(64, 32)},
 		"grid y too big":  {r(1, 65536*2), r(1, 1)},
 	} {
-		if _, _, err := gridFor(tc[0], tc[1], 1024, grids); err == nil {
-			t.Errorf("%s: accepted", name)
-		}
+		_, _, err := gridFor(tc[0], tc[1], 1024, grids)
+		assert.Error(t, err, "%s: accepted", name)
 	}
 }

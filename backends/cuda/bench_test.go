@@ -8,6 +8,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
 	"github.com/kago-dev/kago/backends/cuda"
 	"github.com/kago-dev/kago/ka"
 	"github.com/kago-dev/kago/ka/katest"
@@ -35,18 +38,21 @@ func BenchmarkSyncOverhead(b *testing.B) {
 					s.Synchronize(ctx)
 				}
 				d := make([]time.Duration, 0, b.N)
+				var err error
 				b.ResetTimer()
 				for i := 0; i < b.N; i++ {
+					// Checked after the loop: require calls b.Helper, which would be timed.
 					t0 := time.Now()
-					if err := k.Launch(s, ka.Range(1), ns); err != nil {
-						b.Fatal(err)
+					if err = k.Launch(s, ka.Range(1), ns); err != nil {
+						break
 					}
-					if err := s.Synchronize(ctx); err != nil {
-						b.Fatal(err)
+					if err = s.Synchronize(ctx); err != nil {
+						break
 					}
 					d = append(d, time.Since(t0))
 				}
 				b.StopTimer()
+				require.NoError(b, err)
 				slices.Sort(d)
 				med := d[len(d)/2] - time.Duration(ns)
 				b.ReportMetric(float64(med)/1e3, "overhead-µs")
@@ -62,25 +68,23 @@ func BenchmarkLaunch(b *testing.B) {
 	k := kernel(b, dev, Saxpy, 256)
 	ctx := context.Background()
 	x, err := ka.Alloc[float32](dev, 1024)
-	if err != nil {
-		b.Fatal(err)
-	}
+	require.NoError(b, err)
 	defer x.Free()
 	s := dev.Stream()
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		if err := k.Launch(s, ka.Range(1024), float32(1), x, x); err != nil {
-			b.Fatal(err)
+		// Checked after the loop: require calls b.Helper, which would be timed.
+		if err = k.Launch(s, ka.Range(1024), float32(1), x, x); err != nil {
+			break
 		}
 		if i%1024 == 1023 {
 			s.Synchronize(ctx)
 		}
 	}
 	b.StopTimer()
-	if err := s.Synchronize(ctx); err != nil {
-		b.Fatal(err)
-	}
+	require.NoError(b, err)
+	require.NoError(b, s.Synchronize(ctx))
 }
 
 // Test20000Tasks runs 20,000 short tasks (the seed's workload: 17–35 s and
@@ -129,15 +133,11 @@ func Test20000Tasks(t *testing.T) {
 	elapsed := time.Since(t0)
 	select {
 	case err := <-errc:
-		t.Fatal(err)
+		require.NoError(t, err)
 	default:
 	}
 	grew := cuda.LiveStreams() - before
 	t.Logf("20,000 tasks (64 at a time) in %v; peak %d streams, %d left after", elapsed, peak, grew)
-	if grew > 32 {
-		t.Errorf("%d streams left after the tasks; at most 32 idle are kept", grew)
-	}
-	if peak > 64+32 {
-		t.Errorf("peak of %d streams for 64 concurrent tasks", peak)
-	}
+	assert.LessOrEqual(t, grew, 32, "streams left after the tasks; at most 32 idle are kept")
+	assert.LessOrEqual(t, peak, 64+32, "peak of streams for 64 concurrent tasks")
 }

@@ -15,6 +15,9 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
 	"github.com/kago-dev/kago/backends/cuda"
 	"github.com/kago-dev/kago/ka"
 	"github.com/kago-dev/kago/ka/katest"
@@ -27,9 +30,7 @@ func kernel(t testing.TB, dev *ka.Device, fn any, group ...int) *ka.Kernel {
 		opts = append(opts, ka.WithGroupSize(group...))
 	}
 	k, err := ka.NewKernel(dev, fn, opts...)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	return k
 }
 
@@ -40,9 +41,11 @@ func TestConformance(t *testing.T) { katest.Run(t, "cuda") }
 func TestInfo(t *testing.T) {
 	dev := katest.Open(t, gpuBackend)
 	c := dev.Capabilities()
-	if dev.Kind() != ka.GPU || c.MaxGroupSize < 1 || c.ComputeUnits < 1 || c.GlobalMemBytes < 1 || len(c.Targets) == 0 {
-		t.Errorf("implausible: %s %+v", dev, c)
-	}
+	assert.Equal(t, ka.GPU, dev.Kind(), "implausible: %s %+v", dev, c)
+	assert.Positive(t, c.MaxGroupSize, "implausible: %s %+v", dev, c)
+	assert.Positive(t, c.ComputeUnits, "implausible: %s %+v", dev, c)
+	assert.Positive(t, c.GlobalMemBytes, "implausible: %s %+v", dev, c)
+	assert.NotEmpty(t, c.Targets, "implausible: %s %+v", dev, c)
 	t.Logf("%s: %+v", dev.Name(), c)
 }
 
@@ -80,9 +83,7 @@ func TestSaxpy(t *testing.T) {
 	dev := katest.Open(t, gpuBackend)
 	k := kernel(t, dev, Saxpy, 256)
 	for _, n := range []int{1, 255, 256, 1000, 1 << 20} {
-		if err := saxpy(context.Background(), dev, k, dev.Stream(), n); err != nil {
-			t.Errorf("n=%d: %v", n, err)
-		}
+		assert.NoError(t, saxpy(context.Background(), dev, k, dev.Stream(), n), "n=%d", n)
 	}
 }
 
@@ -91,13 +92,11 @@ func TestSaxpy(t *testing.T) {
 func TestBadPTX(t *testing.T) {
 	dev := katest.Open(t, gpuBackend)
 	_, err := ka.NewKernel(dev, BadPTX)
-	if err == nil || !strings.Contains(err.Error(), "CUDA_ERROR_INVALID_PTX") || !strings.Contains(err.Error(), "JIT error log") {
-		t.Fatalf("NewKernel of bad PTX: %v; want CUDA_ERROR_INVALID_PTX with the JIT log", err)
-	}
+	const why = "NewKernel of bad PTX; want CUDA_ERROR_INVALID_PTX with the JIT log"
+	require.ErrorContains(t, err, "CUDA_ERROR_INVALID_PTX", why)
+	require.ErrorContains(t, err, "JIT error log", why)
 	t.Logf("as expected: %v", err)
-	if err := saxpy(context.Background(), dev, kernel(t, dev, Saxpy), dev.Stream(), 100); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, saxpy(context.Background(), dev, kernel(t, dev, Saxpy), dev.Stream(), 100))
 }
 
 // Concurrent tasks get distinct streams: eight tasks that all hold their
@@ -127,13 +126,9 @@ func TestConcurrentTasksDistinctStreams(t *testing.T) {
 		})
 	}
 	for _, tk := range tasks {
-		if err := tk.Wait(context.Background()); err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, tk.Wait(context.Background()))
 	}
-	if peak < n {
-		t.Errorf("%d concurrent tasks held only %d streams", n, peak)
-	}
+	assert.GreaterOrEqual(t, peak, n, "streams %d concurrent tasks held", n)
 }
 
 // The stream count stays bounded across 1,024 tasks (32 at a time): idle
@@ -163,13 +158,9 @@ func TestStreamCountBounded(t *testing.T) {
 	wg.Wait()
 	close(errs)
 	for err := range errs {
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 	}
-	if grew := cuda.LiveStreams() - before; grew > 32 {
-		t.Errorf("1,024 tasks left %d more streams; at most 32 idle are kept", grew)
-	}
+	assert.LessOrEqual(t, cuda.LiveStreams()-before, 32, "more streams left by 1,024 tasks; at most 32 idle are kept")
 	live, idle := dev.Queues()
 	t.Logf("after 1,024 tasks: %d streams live in the pool, %d idle", live, idle)
 }
@@ -184,29 +175,19 @@ func TestRecycledStreamMemory(t *testing.T) {
 	ctx := context.Background()
 	sax, wait, set := kernel(t, dev, Saxpy, 64), kernel(t, dev, WaitFlag, 1), kernel(t, dev, SetFlag, 1)
 	m, err := ka.FromSlice(ctx, dev, []float32{1, 2, 3})
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	x, err := ka.FromSlice(ctx, dev, []float32{1, 1, 1})
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	defer x.Free()
 	flag, err := ka.FromSlice(ctx, dev, []int32{0})
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	defer flag.Free()
 	out, err := ka.FromSlice(ctx, dev, []int32{0})
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	defer out.Free()
 
 	a := ka.Spawn(dev, func(s *ka.Stream) error { return sax.Launch(s, ka.Range(3), float32(2), x, m) })
-	if err := a.Wait(ctx); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, a.Wait(ctx))
 	streams := cuda.LiveStreams()
 	launched := make(chan struct{})
 	b := ka.Spawn(dev, func(s *ka.Stream) error {
@@ -219,26 +200,14 @@ func TestRecycledStreamMemory(t *testing.T) {
 		t.Logf("note: task B did not reuse task A's stream (%d streams, then %d)", streams, cuda.LiveStreams())
 	}
 	got := make([]float32, 3)
-	if err := m.Read(ctx, got); err != nil {
-		t.Fatal(err)
-	}
-	if got[0] != 3 || got[1] != 4 || got[2] != 5 {
-		t.Errorf("m = %v, want [3 4 5]", got)
-	}
-	if err := m.Free(); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, m.Read(ctx, got))
+	assert.Equal(t, []float32{3, 4, 5}, got, "m")
+	require.NoError(t, m.Free())
 	c := ka.Spawn(dev, func(s *ka.Stream) error { return set.Launch(s, ka.Range(1), flag) })
-	if err := errors.Join(c.Wait(ctx), b.Wait(ctx)); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, errors.Join(c.Wait(ctx), b.Wait(ctx)))
 	res := []int32{0}
-	if err := out.Read(ctx, res); err != nil {
-		t.Fatal(err)
-	}
-	if res[0] != 1 {
-		t.Fatalf("task B reported %d: the read or free of memory from a recycled stream waited for the new owner's work", res[0])
-	}
+	require.NoError(t, out.Read(ctx, res))
+	require.Equal(t, int32(1), res[0], "task B's report: the read or free of memory from a recycled stream waited for the new owner's work")
 }
 
 // Priorities: work moved between priorities stays in order.
@@ -285,9 +254,7 @@ func TestPriorities(t *testing.T) {
 		}
 		return nil
 	})
-	if err := tk.Wait(ctx); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, tk.Wait(ctx))
 }
 
 func ones(n int) []float32 {
@@ -305,9 +272,7 @@ func ones(n int) []float32 {
 func TestFailedLaunch(t *testing.T) {
 	dev := katest.Open(t, gpuBackend)
 	// A launch CUDA refuses up front is ErrBadLaunch and enqueues nothing.
-	if err := kernel(t, dev, Empty, dev.Capabilities().MaxGroupSize+1).Launch(dev.Stream(), ka.Range(1)); !errors.Is(err, ka.ErrBadLaunch) {
-		t.Errorf("oversized group: %v; want ErrBadLaunch", err)
-	}
+	assert.ErrorIs(t, kernel(t, dev, Empty, dev.Capabilities().MaxGroupSize+1).Launch(dev.Stream(), ka.Range(1)), ka.ErrBadLaunch, "oversized group")
 	if testing.Short() {
 		t.Skip("-short: no child process")
 	}
@@ -315,9 +280,9 @@ func TestFailedLaunch(t *testing.T) {
 	cmd.Env = append(os.Environ(), "KAGO_CUDA_TRAP_CHILD=1")
 	outb, _ := cmd.CombinedOutput()
 	out := string(outb)
-	if !strings.Contains(out, "TRAP-RESULT: device command failed") || !strings.Contains(out, "CUDA_ERROR_") {
-		t.Fatalf("child did not report a device failure with a CUDA error name:\n%s", out)
-	}
+	const why = "child did not report a device failure with a CUDA error name"
+	require.Contains(t, out, "TRAP-RESULT: device command failed", why)
+	require.Contains(t, out, "CUDA_ERROR_", why)
 	for _, line := range strings.Split(out, "\n") {
 		if strings.Contains(line, "TRAP-RESULT") {
 			t.Log(strings.TrimSpace(line))
@@ -331,9 +296,7 @@ func TestTrapChild(t *testing.T) {
 		t.Skip("runs only as TestFailedLaunch's child process")
 	}
 	dev, err := ka.Open("cuda")
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	k := kernel(t, dev, Trap)
 	if err := k.Launch(dev.Stream(), ka.Range(1)); err != nil {
 		fmt.Printf("TRAP-RESULT: launch error: %v\n", err)

@@ -1,11 +1,11 @@
 package cuda
 
 import (
-	"errors"
 	"fmt"
-	"slices"
-	"strings"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/kago-dev/kago/backends/cuda/internal/cu"
 	"github.com/kago-dev/kago/ka"
@@ -26,18 +26,14 @@ func TestProbeWithoutDriver(t *testing.T) {
 	} {
 		b := &Backend{load: func() error { return tc.err }}
 		_, err := b.Probe()
-		if !errors.Is(err, driver.ErrNoDevice) {
-			t.Errorf("%s: Probe: %v; want ErrNoDevice", name, err)
+		if !assert.ErrorIs(t, err, driver.ErrNoDevice, "%s: Probe", name) {
 			continue
 		}
 		for _, s := range tc.want {
-			if !strings.Contains(err.Error(), s) {
-				t.Errorf("%s: %q does not mention %q", name, err, s)
-			}
+			assert.ErrorContains(t, err, s, name)
 		}
-		if _, err := b.Open(0); !errors.Is(err, driver.ErrNoDevice) {
-			t.Errorf("%s: Open: %v; want ErrNoDevice", name, err)
-		}
+		_, err = b.Open(0)
+		assert.ErrorIs(t, err, driver.ErrNoDevice, "%s: Open", name)
 	}
 }
 
@@ -46,12 +42,8 @@ func TestOpenWithoutDriver(t *testing.T) {
 	if cu.Load() == nil {
 		t.Skip("a CUDA driver is installed here")
 	}
-	if !slices.Contains(ka.Backends(), "cuda") {
-		t.Fatal("the cuda backend is not registered")
-	}
+	require.Contains(t, ka.Backends(), "cuda", "the cuda backend is not registered")
 	_, err := ka.Open("cuda")
-	if !errors.Is(err, ka.ErrNoDevice) {
-		t.Fatalf("ka.Open(cuda): %v; want ErrNoDevice", err)
-	}
+	require.ErrorIs(t, err, ka.ErrNoDevice, "ka.Open(cuda)")
 	t.Logf("as expected: %v", err)
 }

@@ -3,6 +3,8 @@ package cuda
 import (
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+
 	"github.com/kago-dev/kago/ka/driver"
 )
 
@@ -18,16 +20,13 @@ func TestPriorityMapping(t *testing.T) {
 		{0, 0, 1, 0, 0, 0},   // no priorities
 		{3, 7, 1, 3, 3, 3},   // nonsense range: one level
 	} {
-		if n := priorityLevels(tc.least, tc.greatest); n != tc.levels {
-			t.Errorf("range [%d,%d]: %d levels, want %d", tc.greatest, tc.least, n, tc.levels)
-		}
+		assert.Equal(t, tc.levels, priorityLevels(tc.least, tc.greatest), "range [%d,%d]: levels", tc.greatest, tc.least)
 		for p, want := range map[driver.Priority]int{driver.High: tc.high, driver.Normal: tc.normal, driver.Low: tc.low} {
 			got := cudaPriority(p, tc.least, tc.greatest)
-			if got != want {
-				t.Errorf("range [%d,%d]: %v -> %d, want %d", tc.greatest, tc.least, p, got, want)
-			}
-			if tc.levels > 1 && (got < tc.greatest || got > tc.least) {
-				t.Errorf("range [%d,%d]: %v -> %d is outside the range", tc.greatest, tc.least, p, got)
+			assert.Equal(t, want, got, "range [%d,%d]: %v", tc.greatest, tc.least, p)
+			if tc.levels > 1 {
+				assert.GreaterOrEqual(t, got, tc.greatest, "range [%d,%d]: %v -> %d is outside the range", tc.greatest, tc.least, p, got)
+				assert.LessOrEqual(t, got, tc.least, "range [%d,%d]: %v -> %d is outside the range", tc.greatest, tc.least, p, got)
 			}
 		}
 	}
@@ -35,8 +34,7 @@ func TestPriorityMapping(t *testing.T) {
 	// numbers first).
 	for g := 0; g >= -8; g-- {
 		h, n, l := cudaPriority(driver.High, 0, g), cudaPriority(driver.Normal, 0, g), cudaPriority(driver.Low, 0, g)
-		if h > n || n > l {
-			t.Errorf("range [%d,0]: high %d, normal %d, low %d out of order", g, h, n, l)
-		}
+		assert.LessOrEqual(t, h, n, "range [%d,0]: high %d, normal %d, low %d out of order", g, h, n, l)
+		assert.LessOrEqual(t, n, l, "range [%d,0]: high %d, normal %d, low %d out of order", g, h, n, l)
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // nilSim is a Sim whose every method panics (its embedded Sim is nil): a
@@ -47,9 +48,7 @@ func TestEverySimulatedCallReachesTheSim(t *testing.T) {
 				}
 				if at == reflect.TypeOf((*Params)(nil)) {
 					p, err := NewParams(1)
-					if err != nil {
-						t.Fatal(err)
-					}
+					require.NoError(t, err)
 					defer p.Free()
 					args[j] = reflect.ValueOf(p)
 				}
