@@ -3,6 +3,8 @@ package codegen_test
 import (
 	"testing"
 
+	"github.com/stretchr/testify/require"
+
 	"github.com/kago-dev/kago/codegen"
 	"github.com/kago-dev/kago/codegen/internal/ircheck"
 	"github.com/kago-dev/kago/ka/driver"
@@ -18,30 +20,24 @@ import (
 //	go test -run '^$' -bench Compile ./codegen
 func BenchmarkCompile(b *testing.B) {
 	p, err := codegen.Load(codegen.Config{Dir: ".."}, "./internal/corpus")
-	if err != nil {
-		b.Fatal(err)
-	}
+	require.NoError(b, err)
 	kernels, err := p.Compile()
-	if err != nil {
-		b.Fatal(err)
-	}
+	require.NoError(b, err)
 	perKernel := func(b *testing.B) {
 		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(kernels)), "ns/kernel")
 	}
 	b.Run("frontend", func(b *testing.B) {
 		for b.Loop() {
-			if _, err := p.Compile(); err != nil {
-				b.Fatal(err)
-			}
+			_, err := p.Compile()
+			require.NoError(b, err)
 		}
 		perKernel(b)
 	})
 	b.Run("verify", func(b *testing.B) {
 		for b.Loop() {
 			for _, k := range kernels {
-				if _, err := ircheck.Check("bench", k.Module); err != nil {
-					b.Fatal(err)
-				}
+				_, err := ircheck.Check("bench", k.Module)
+				require.NoError(b, err)
 			}
 		}
 		perKernel(b)
@@ -50,9 +46,8 @@ func BenchmarkCompile(b *testing.B) {
 		b.Run(target.String(), func(b *testing.B) {
 			for b.Loop() {
 				for _, k := range kernels {
-					if _, err := codegen.Emit(k, target); err != nil {
-						b.Fatal(err)
-					}
+					_, err := codegen.Emit(k, target)
+					require.NoError(b, err)
 				}
 			}
 			perKernel(b)

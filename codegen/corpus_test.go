@@ -8,6 +8,9 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
 	"github.com/kago-dev/kago/codegen"
 	"github.com/kago-dev/kago/ka/driver"
 )
@@ -29,9 +32,7 @@ func corpusKernels(t *testing.T) []*codegen.Kernel {
 		}
 		corpus.kernels, corpus.err = p.Compile()
 	})
-	if corpus.err != nil {
-		t.Fatal(corpus.err)
-	}
+	require.NoError(t, corpus.err)
 	return corpus.kernels
 }
 
@@ -43,15 +44,12 @@ func TestCorpusIRParses(t *testing.T) {
 		t.Skip("llvm-as-14 not installed")
 	}
 	ks := corpusKernels(t)
-	if len(ks) < 15 {
-		t.Errorf("corpus has %d kernels, want at least 15", len(ks))
-	}
+	assert.GreaterOrEqual(t, len(ks), 15, "corpus kernels")
 	for _, k := range ks {
 		cmd := exec.Command(as, "-o", "/dev/null", "-")
 		cmd.Stdin = strings.NewReader(k.Module.String())
-		if out, err := cmd.CombinedOutput(); err != nil {
-			t.Errorf("%s: llvm-as: %v\n%s\n%s", k.Name, err, out, k.Module)
-		}
+		out, err := cmd.CombinedOutput()
+		assert.NoError(t, err, "%s: llvm-as:\n%s\n%s", k.Name, out, k.Module)
 	}
 }
 
@@ -63,15 +61,12 @@ func TestCorpusEmits(t *testing.T) {
 	out := os.Getenv("KAGO_PTX_OUT")
 	for _, k := range corpusKernels(t) {
 		spec, err := k.Spec(driver.OpenCLC, driver.SPIRV, driver.PTX)
-		if err != nil {
-			t.Errorf("%v", err)
+		if !assert.NoError(t, err) {
 			continue
 		}
 		if out != "" {
 			name := filepath.Join(out, "corpus_"+k.Entry+".ptx")
-			if err := os.WriteFile(name, spec.Code.(driver.CodeMap)[driver.PTX], 0o644); err != nil {
-				t.Fatal(err)
-			}
+			require.NoError(t, os.WriteFile(name, spec.Code.(driver.CodeMap)[driver.PTX], 0o644))
 		}
 	}
 }
@@ -88,20 +83,16 @@ func TestCorpusSPIRVValid(t *testing.T) {
 	dir := t.TempDir()
 	for _, k := range corpusKernels(t) {
 		spec, err := k.Spec(driver.SPIRV)
-		if err != nil {
-			t.Errorf("%v", err)
+		if !assert.NoError(t, err) {
 			continue
 		}
 		path := filepath.Join(dir, k.Entry+".spv")
-		if err := os.WriteFile(path, spec.Code.(driver.CodeMap)[driver.SPIRV], 0o644); err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, os.WriteFile(path, spec.Code.(driver.CodeMap)[driver.SPIRV], 0o644))
 		env := "opencl2.2"
 		if k.Needs.Has(driver.Int64Atomics) {
 			env = "spv1.0"
 		}
-		if out, err := exec.Command(val, "--target-env", env, path).CombinedOutput(); err != nil {
-			t.Errorf("%s: spirv-val --target-env %s: %v\n%s", k.Name, env, err, out)
-		}
+		out, err := exec.Command(val, "--target-env", env, path).CombinedOutput()
+		assert.NoError(t, err, "%s: spirv-val --target-env %s:\n%s", k.Name, env, out)
 	}
 }

@@ -1,7 +1,6 @@
 package codegen_test
 
 import (
-	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -9,6 +8,9 @@ import (
 	"sort"
 	"strings"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/kago-dev/kago/codegen"
 )
@@ -19,30 +21,20 @@ import (
 // contains its text and names a kernel, and no unmarked line may get one.
 func TestErrors(t *testing.T) {
 	p, err := codegen.Load(codegen.Config{Dir: "testdata"}, "./errors")
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	_, err = p.Compile()
 	var list codegen.ErrorList
-	if !errors.As(err, &list) {
-		t.Fatalf("Compile: got %v, want an ErrorList", err)
-	}
+	require.ErrorAs(t, err, &list, "Compile; want an ErrorList")
 	want := expectedErrors(t, filepath.Join("testdata", "errors", "errors.go"))
-	if len(want) < 20 {
-		t.Errorf("only %d expected errors; the issue asks for at least 20 programs", len(want))
-	}
+	assert.GreaterOrEqual(t, len(want), 20, "expected errors; want at least 20 programs")
 	got := map[int][]string{}
 	for _, e := range list {
-		if filepath.Base(e.Pos.Filename) != "errors.go" {
-			t.Errorf("diagnostic outside errors.go: %v", e)
+		if !assert.Equal(t, "errors.go", filepath.Base(e.Pos.Filename), "diagnostic outside errors.go: %v", e) {
 			continue
 		}
-		if e.Kernel == "" {
-			t.Errorf("diagnostic without a kernel: %v", e)
-		}
-		if !strings.HasPrefix(e.Error(), fmt.Sprintf("%s:%d:%d: kernel %s: ", e.Pos.Filename, e.Pos.Line, e.Pos.Column, e.Kernel)) {
-			t.Errorf("diagnostic not in file:line:col: kernel K: form: %q", e.Error())
-		}
+		assert.NotEmpty(t, e.Kernel, "diagnostic without a kernel: %v", e)
+		assert.Truef(t, strings.HasPrefix(e.Error(), fmt.Sprintf("%s:%d:%d: kernel %s: ", e.Pos.Filename, e.Pos.Line, e.Pos.Column, e.Kernel)),
+			"diagnostic not in file:line:col: kernel K: form: %q", e.Error())
 		got[e.Pos.Line] = append(got[e.Pos.Line], e.Msg)
 	}
 	lines := make([]int, 0, len(want))
@@ -55,14 +47,10 @@ func TestErrors(t *testing.T) {
 		for _, m := range got[l] {
 			found = found || strings.Contains(m, want[l])
 		}
-		if !found {
-			t.Errorf("errors.go:%d: want a diagnostic containing %q, got %q", l, want[l], got[l])
-		}
+		assert.Truef(t, found, "errors.go:%d: want a diagnostic containing %q, got %q", l, want[l], got[l])
 	}
 	for l, msgs := range got {
-		if _, ok := want[l]; !ok {
-			t.Errorf("errors.go:%d: unexpected diagnostics %q", l, msgs)
-		}
+		assert.Contains(t, want, l, "errors.go:%d: unexpected diagnostics %q", l, msgs)
 	}
 }
 
@@ -71,9 +59,7 @@ var errorComment = regexp.MustCompile(`// ERROR: (.*)$`)
 // expectedErrors maps line numbers to the text of their ERROR comments.
 func expectedErrors(t *testing.T, path string) map[int]string {
 	src, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	want := map[int]string{}
 	for i, line := range strings.Split(string(src), "\n") {
 		if m := errorComment.FindStringSubmatch(line); m != nil {

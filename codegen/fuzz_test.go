@@ -14,6 +14,8 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/stretchr/testify/require"
+
 	"github.com/kago-dev/kago/codegen"
 	"github.com/kago-dev/kago/internal/ptxsim"
 	"github.com/kago-dev/kago/ka/driver"
@@ -29,14 +31,11 @@ import (
 // make test runs it for a bounded time (scripts/fuzz.sh).
 func FuzzCompile(f *testing.F) {
 	seeds, err := filepath.Glob("testdata/*/*.go")
-	if err != nil || len(seeds) == 0 {
-		f.Fatalf("no seeds in testdata/*/*.go: %v", err)
-	}
+	require.NoError(f, err, "seeds in testdata/*/*.go")
+	require.NotEmpty(f, seeds, "no seeds in testdata/*/*.go")
 	for _, path := range seeds {
 		src, err := os.ReadFile(path)
-		if err != nil {
-			f.Fatal(err)
-		}
+		require.NoError(f, err)
 		f.Add(string(src))
 	}
 	f.Add("package p\nimport \"github.com/kago-dev/kago/ka\"\n//ka:kernel\nfunc K(it ka.Item, x []int8) { for i := range x { x[i] >>= uint(i) } }\n")
@@ -54,8 +53,8 @@ func FuzzCompile(f *testing.F) {
 			return
 		}
 		kernels, err := p.Compile()
-		if err != nil && strings.Contains(err.Error(), "internal error") {
-			t.Fatalf("the front end broke the IR: %v", err)
+		if err != nil {
+			require.NotContains(t, err.Error(), "internal error", "the front end broke the IR")
 		}
 		for _, k := range kernels {
 			_ = k.Module.String()
@@ -72,9 +71,7 @@ func FuzzCompile(f *testing.F) {
 func exportData(f testing.TB, pkgs ...string) func(path string) (io.ReadCloser, error) {
 	args := append([]string{"list", "-export", "-deps", "-f", "{{.ImportPath}} {{.Export}}"}, pkgs...)
 	out, err := exec.Command("go", args...).Output()
-	if err != nil {
-		f.Fatalf("go list -export: %v", err)
-	}
+	require.NoError(f, err, "go list -export")
 	files := map[string]string{}
 	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
 		if path, file, ok := strings.Cut(line, " "); ok && file != "" {
@@ -94,18 +91,13 @@ func exportData(f testing.TB, pkgs ...string) func(path string) (io.ReadCloser, 
 func emitAll(t *testing.T, k *codegen.Kernel, val *spirvValidator) {
 	for _, target := range codegen.Targets() {
 		code, err := codegen.Emit(k, target)
-		if err != nil {
-			t.Fatalf("a kernel the front end accepted: %v\n%s", err, k.Module)
-		}
+		require.NoError(t, err, "a kernel the front end accepted:\n%s", k.Module)
 		switch target {
 		case driver.PTX:
-			if _, err := ptxsim.Parse(string(code)); err != nil {
-				t.Fatalf("%s: the PTX simulator cannot parse its PTX: %v\n%s", k.Name, err, code)
-			}
+			_, err := ptxsim.Parse(string(code))
+			require.NoError(t, err, "%s: the PTX simulator cannot parse its PTX:\n%s", k.Name, code)
 		case driver.SPIRV:
-			if err := val.validate(k, code); err != nil {
-				t.Fatalf("%s: %v\n%s", k.Name, err, k.Module)
-			}
+			require.NoError(t, val.validate(k, code), "%s:\n%s", k.Name, k.Module)
 		}
 	}
 }

@@ -8,6 +8,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
 	"github.com/kago-dev/kago/codegen"
 )
 
@@ -20,16 +23,10 @@ var update = flag.Bool("update", false, "rewrite the golden .ll files")
 func TestGolden(t *testing.T) {
 	for _, nocheck := range []bool{false, true} {
 		p, err := codegen.Load(codegen.Config{Dir: "testdata", NoChecks: nocheck}, "./golden")
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		kernels, err := p.Compile()
-		if err != nil {
-			t.Fatal(err)
-		}
-		if len(kernels) != 14 {
-			t.Errorf("compiled %v, want 14 kernels", p.KernelNames())
-		}
+		require.NoError(t, err)
+		assert.Equal(t, 14, len(kernels), "kernels compiled: %v", p.KernelNames())
 		for _, k := range kernels {
 			name := k.Entry + ".ll"
 			if nocheck {
@@ -46,22 +43,15 @@ func TestGolden(t *testing.T) {
 func checkGolden(t *testing.T, path, got string) {
 	t.Helper()
 	if *update {
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, os.WriteFile(path, []byte(got), 0o644))
 	}
 	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test -run Golden -update to create it)", err)
-	}
-	if got != string(want) {
-		t.Errorf("%s differs; got:\n%s", path, got)
-	}
+	require.NoError(t, err, "run go test -run Golden -update to create it")
+	assert.Equal(t, string(want), got, "%s differs", path)
 	if as, err := exec.LookPath("llvm-as-14"); err == nil {
 		cmd := exec.Command(as, "-o", os.DevNull, "-")
 		cmd.Stdin = strings.NewReader(got)
-		if out, err := cmd.CombinedOutput(); err != nil {
-			t.Errorf("%s: llvm-as-14: %v\n%s", path, err, out)
-		}
+		out, err := cmd.CombinedOutput()
+		assert.NoError(t, err, "%s: llvm-as-14:\n%s", path, out)
 	}
 }

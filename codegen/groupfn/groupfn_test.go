@@ -122,7 +122,7 @@ func generate(t *testing.T, imp *stubImporter, src string) (*groupfn.Func, error
 			return groupfn.Generate(imp.fset, info, pkg, fd)
 		}
 	}
-	t.Fatal("no kernel K")
+	require.FailNow(t, "no kernel K")
 	return nil, nil
 }
 

@@ -20,6 +20,7 @@ import (
 	"github.com/kago-dev/kago/ka/driver"
 	"github.com/llir/llvm/asm"
 	"github.com/llir/llvm/ir"
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
@@ -35,14 +36,8 @@ func poclDevice(t *testing.T) driver.Device {
 	if errors.Is(err, driver.ErrNoDevice) {
 		t.Skipf("skipping: %v", err)
 	}
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		if err := dev.Close(); err != nil {
-			t.Error(err)
-		}
-	})
+	require.NoError(t, err)
+	t.Cleanup(func() { assert.NoError(t, dev.Close()) })
 	return dev
 }
 
@@ -61,18 +56,12 @@ func build(t *testing.T, name string, params ...driver.Param) *kernel {
 	t.Helper()
 	dev := poclDevice(t)
 	src, err := emitFile(t, name, AllFeatures())
-	if err != nil {
-		t.Fatalf("Emit: %v", err)
-	}
+	require.NoError(t, err, "Emit")
 	m := entryRE.FindSubmatch(src)
-	if m == nil {
-		t.Fatalf("no __kernel in the source:\n%s", src)
-	}
+	require.NotNil(t, m, "no __kernel in the source:\n%s", src)
 	fn, err := dev.Load(&driver.KernelSpec{Name: name, Entry: string(m[1]), Params: params,
 		Code: driver.CodeMap{driver.OpenCLC: src}})
-	if err != nil {
-		t.Fatalf("%v\nsource:\n%s", err, src)
-	}
+	require.NoError(t, err, "source:\n%s", src)
 	return &kernel{dev: dev, fn: fn}
 }
 
@@ -107,9 +96,7 @@ func (k *kernel) run(t *testing.T, r, group driver.NDRange, args ...any) {
 	t.Helper()
 	ctx := context.Background()
 	q, err := k.dev.NewQueue(driver.Normal)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	defer q.Release()
 	dargs := make([]driver.Arg, len(args))
 	mems := make([]driver.Buffer, len(args))
@@ -126,25 +113,16 @@ func (k *kernel) run(t *testing.T, r, group driver.NDRange, args ...any) {
 			dargs[i] = driver.Arg{Value: a}
 			continue
 		}
-		if mems[i], err = k.dev.Alloc(len(b.Data)); err != nil {
-			t.Fatal(err)
-		}
-		if err := q.Write(ctx, mems[i], 0, b.Data); err != nil {
-			t.Fatal(err)
-		}
+		mems[i], err = k.dev.Alloc(len(b.Data))
+		require.NoError(t, err)
+		require.NoError(t, q.Write(ctx, mems[i], 0, b.Data))
 		dargs[i] = driver.Arg{Buffer: mems[i], Len: b.Len}
 	}
-	if err := q.Launch(k.fn, r, group, dargs); err != nil {
-		t.Fatal(err)
-	}
-	if err := q.Synchronize(ctx); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, q.Launch(k.fn, r, group, dargs))
+	require.NoError(t, q.Synchronize(ctx))
 	for i, a := range args {
 		if b, ok := a.(*buf); ok {
-			if err := q.Read(ctx, mems[i], 0, b.Data); err != nil {
-				t.Fatal(err)
-			}
+			require.NoError(t, q.Read(ctx, mems[i], 0, b.Data))
 		}
 	}
 }
@@ -242,9 +220,7 @@ func TestPoCLSaxpy(t *testing.T) {
 		if i < n {
 			want = 3*x[i] + y[i]
 		}
-		if got[i] != want {
-			t.Fatalf("y[%d] = %v, want %v", i, got[i], want)
-		}
+		require.Equal(t, want, got[i], "y[%d]", i)
 	}
 }
 

@@ -9,6 +9,9 @@ import (
 	"math"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
 	"github.com/kago-dev/kago/codegen/internal/emittest"
 	"github.com/kago-dev/kago/ka/driver"
 )
@@ -20,9 +23,7 @@ func TestPoCLLoop(t *testing.T) {
 	p.run(t, dims(n), dims(32), out, n, limit)
 	got := bytesU64(out.Data)
 	for i, w := range emittest.LoopWant(n, limit) {
-		if int64(got[i]) != w {
-			t.Fatalf("out[%d] = %d, want %d", i, int64(got[i]), w)
-		}
+		require.Equal(t, w, int64(got[i]), "out[%d]", i)
 	}
 }
 
@@ -107,9 +108,7 @@ func TestPoCLIntOps(t *testing.T) {
 				for j := 0; j < sz; j++ {
 					got |= uint64(outs[wi].Data[(i*N+k)*sz+j]) << (8 * j)
 				}
-				if got != want[k] {
-					t.Errorf("i%d %s(%d, %d) = %#x, want %#x", w, names[k], int64(a), int64(b), got, want[k])
-				}
+				assert.Equal(t, want[k], got, "i%d %s(%d, %d) = %#x, want %#x", w, names[k], int64(a), int64(b), got, want[k])
 			}
 		}
 	}
@@ -152,16 +151,10 @@ func TestPoCLFloatOps(t *testing.T) {
 		}
 		wantF := []float32{min(x, y), max(x, y), float32(math.Mod(float64(x), float64(y))), -x, float32(math.Copysign(float64(x), float64(y))), rnd}
 		for k, w := range wantF {
-			if !same(got[8*i+k], w) {
-				t.Errorf("pair (%v, %v) result %d = %v (%#x), want %v", x, y, k, math.Float32frombits(got[8*i+k]), got[8*i+k], w)
-			}
+			assert.Truef(t, same(got[8*i+k], w), "pair (%v, %v) result %d = %v (%#x), want %v", x, y, k, math.Float32frombits(got[8*i+k]), got[8*i+k], w)
 		}
-		if got[8*i+6] != mask {
-			t.Errorf("pair (%v, %v) fcmp bits = %016b, want %016b", x, y, got[8*i+6], mask)
-		}
-		if !same(got[8*i+7], last) {
-			t.Errorf("pair (%v, %v) fdiv = %v", x, y, math.Float32frombits(got[8*i+7]))
-		}
+		assert.Equal(t, mask, got[8*i+6], "pair (%v, %v) fcmp bits = %016b, want %016b", x, y, got[8*i+6], mask)
+		assert.Truef(t, same(got[8*i+7], last), "pair (%v, %v) fdiv = %v", x, y, math.Float32frombits(got[8*i+7]))
 	}
 }
 
@@ -222,9 +215,7 @@ func TestPoCLMath64(t *testing.T) {
 	for i := 0; i < n; i++ {
 		for k, r := range refs {
 			want := r.f(xs[i], ys[i], zs[i])
-			if d := ulps(got[N*i+k], want); d > r.ulp {
-				t.Errorf("%s(%v, %v, %v) = %v, want %v (%d ulp > %d)", r.name, xs[i], ys[i], zs[i], got[N*i+k], want, d, r.ulp)
-			}
+			assert.LessOrEqual(t, ulps(got[N*i+k], want), r.ulp, "%s(%v, %v, %v) = %v, want %v: ulps", r.name, xs[i], ys[i], zs[i], got[N*i+k], want)
 		}
 	}
 }
@@ -244,9 +235,7 @@ func TestPoCLReduce(t *testing.T) {
 		for i := g * group; i < min(n, (g+1)*group); i++ {
 			want += x[i]
 		}
-		if got != want { // small integers: exact in any order
-			t.Errorf("group %d: sum %v, want %v", g, got, want)
-		}
+		assert.Equal(t, want, got, "group %d: sum (small integers: exact in any order)", g)
 	}
 }
 
@@ -264,28 +253,20 @@ func TestPoCLAtomics(t *testing.T) {
 	mm := &buf{u32Bytes([]uint32{1 << 31, 1<<31 - 1, 0, ^uint32(0), 1000, 0}), 6}
 	fmax := &buf{u32Bytes([]uint32{math.Float32bits(-1)}), 1}
 	p.run(t, dims(n), dims(64), counts, sum, mm, fmax, &buf{f32Bytes(vals), n})
-	if c := bytesU32(counts.Data); c[0] != 25 || c[1] != 25 || c[2] != 25 || c[3] != 25 {
-		t.Errorf("counts = %v, want 25 each", c)
-	}
+	assert.Equal(t, []uint32{25, 25, 25, 25}, bytesU32(counts.Data), "counts")
 	var wantSum float32
 	for _, v := range vals {
 		wantSum += v
 	}
-	if got := bytesF32(sum.Data)[0]; got != wantSum { // multiples of 0.5: exact in any order
-		t.Errorf("sum = %v, want %v", got, wantSum)
-	}
+	assert.Equal(t, wantSum, bytesF32(sum.Data)[0], "sum (multiples of 0.5: exact in any order)")
 	m := bytesU32(mm.Data)
 	// k = i - 8 for i in 0..99: signed max 91, signed min -8; unsigned max
 	// 0xffffffff (k = -1), unsigned min 0 (k = 0).
 	want := []uint32{91, uint32(0xfffffff8), 0xffffffff, 0, 1000 - n, 7}
 	for i := range want {
-		if m[i] != want[i] {
-			t.Errorf("mm[%d] = %#x, want %#x", i, m[i], want[i])
-		}
+		assert.Equal(t, want[i], m[i], "mm[%d] = %#x, want %#x", i, m[i], want[i])
 	}
-	if got := math.Float32frombits(bytesU32(fmax.Data)[0]); got != 99.5 {
-		t.Errorf("float max = %v, want 99.5", got)
-	}
+	assert.Equal(t, float32(99.5), math.Float32frombits(bytesU32(fmax.Data)[0]), "float max")
 }
 
 func TestPoCLAtomics64(t *testing.T) {
@@ -297,13 +278,9 @@ func TestPoCLAtomics64(t *testing.T) {
 	a := bytesU64(acc.Data)
 	want := []uint64{n * (n - 1) / 2, n - 1 - 5, 0, 1<<n - 1}
 	for i := range want {
-		if a[i] != want[i] {
-			t.Errorf("acc[%d] = %#x, want %#x", i, a[i], want[i])
-		}
+		assert.Equal(t, want[i], a[i], "acc[%d] = %#x, want %#x", i, a[i], want[i])
 	}
-	if s := bytesF64(sum.Data)[0]; s != n*(n-1)/2 {
-		t.Errorf("sum = %v, want %v", s, n*(n-1)/2)
-	}
+	assert.Equal(t, float64(n*(n-1)/2), bytesF64(sum.Data)[0], "sum")
 }
 
 func TestPoCLGrid2D(t *testing.T) {
@@ -317,9 +294,7 @@ func TestPoCLGrid2D(t *testing.T) {
 			want := []uint64{uint64(x), uint64(y), uint64(x % gx), uint64(y % gy), uint64(x / gx), uint64(y / gy), gx, gy, 3, 3, w, h}
 			base := (y*w + x) * 12
 			for k, wv := range want {
-				if got[base+k] != wv {
-					t.Fatalf("(%d,%d) field %d = %d, want %d", x, y, k, got[base+k], wv)
-				}
+				require.Equal(t, wv, got[base+k], "(%d,%d) field %d", x, y, k)
 			}
 		}
 	}
@@ -335,9 +310,7 @@ func TestPoCLPrivateAndFlags(t *testing.T) {
 	out := &buf{make([]byte, 4*n), n}
 	p.run(t, dims(n), dims(1), out, &buf{u64Bytes(idx), n})
 	for i, v := range bytesU32(out.Data) {
-		if want := uint32(i*(i%8) + i*7); v != want {
-			t.Errorf("out[%d] = %d, want %d", i, v, want)
-		}
+		assert.Equal(t, uint32(i*(i%8)+i*7), v, "out[%d]", i)
 	}
 
 	f := build(t, "boolparam", scalar("neg", driver.Bool), scalar("twice", driver.Bool), slice("x", driver.Float32))
@@ -347,9 +320,7 @@ func TestPoCLPrivateAndFlags(t *testing.T) {
 	}{{false, false, 3}, {true, false, -3}, {false, true, 6}, {true, true, 1.5}} {
 		x := &buf{f32Bytes([]float32{3}), 1}
 		f.run(t, dims(1), dims(1), c.neg, c.twice, x)
-		if got := bytesF32(x.Data)[0]; got != c.want {
-			t.Errorf("Flags(neg=%v, twice=%v) on 3 = %v, want %v", c.neg, c.twice, got, c.want)
-		}
+		assert.Equal(t, c.want, bytesF32(x.Data)[0], "Flags(neg=%v, twice=%v) on 3", c.neg, c.twice)
 	}
 }
 
@@ -383,9 +354,7 @@ func TestPoCLConvert(t *testing.T) {
 			if k == 12 && (f > 127 || f < -128) {
 				continue // out of int8's range: the target's behaviour
 			}
-			if got[24*i+k] != w {
-				t.Errorf("a=%d f=%v d=%v: field %d = %#x, want %#x", a, f, d, k, got[24*i+k], w)
-			}
+			assert.Equal(t, w, got[24*i+k], "a=%d f=%v d=%v: field %d = %#x, want %#x", a, f, d, k, got[24*i+k], w)
 		}
 	}
 }

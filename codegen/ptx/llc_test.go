@@ -9,6 +9,9 @@ import (
 	"sort"
 	"strings"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // llcModule turns a portable module's text into one llc's NVPTX back end
@@ -109,39 +112,23 @@ func TestLLCReference(t *testing.T) {
 		name := strings.TrimSuffix(filepath.Base(path), ".ll")
 		t.Run(name, func(t *testing.T) {
 			src, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatal(err)
-			}
+			require.NoError(t, err)
 			in := filepath.Join(dir, name+".ll")
 			out := filepath.Join(dir, name+".ptx")
-			if err := os.WriteFile(in, []byte(llcModule(string(src))), 0o644); err != nil {
-				t.Fatal(err)
-			}
-			if msg, err := exec.Command(llc, "-march=nvptx64", "-mcpu=sm_80", "-o", out, in).CombinedOutput(); err != nil {
-				t.Fatalf("llc: %v\n%s", err, msg)
-			}
+			require.NoError(t, os.WriteFile(in, []byte(llcModule(string(src))), 0o644))
+			msg, err := exec.Command(llc, "-march=nvptx64", "-mcpu=sm_80", "-o", out, in).CombinedOutput()
+			require.NoError(t, err, "llc:\n%s", msg)
 			ref, err := os.ReadFile(out)
-			if err != nil {
-				t.Fatal(err)
-			}
+			require.NoError(t, err)
 			ours, err := Emit(parse(t, path), Options{})
-			if err != nil {
-				t.Fatal(err)
-			}
+			require.NoError(t, err)
 			want, got := shapeOf(string(ref)), shapeOf(string(ours))
-			if len(want.entries) != 1 || strings.Join(got.entries, ",") != strings.Join(want.entries, ",") {
-				t.Fatalf("entries: kago %v, llc %v", got.entries, want.entries)
-			}
+			require.Len(t, want.entries, 1, "llc's entries")
+			require.Equal(t, strings.Join(want.entries, ","), strings.Join(got.entries, ","), "entries: llc's, then kago's")
 			e := want.entries[0]
-			if g, w := strings.Join(got.params[e], " "), strings.Join(want.params[e], " "); g != w {
-				t.Errorf("parameters of %s: kago [%s], llc [%s]", e, g, w)
-			}
-			if g, w := strings.Join(got.shared, " "), strings.Join(want.shared, " "); g != w {
-				t.Errorf(".shared sizes: kago [%s], llc [%s]", g, w)
-			}
-			if g, w := strings.Join(got.warp, "; "), strings.Join(want.warp, "; "); g != w {
-				t.Errorf("warp instructions: kago [%s], llc [%s]", g, w)
-			}
+			assert.Equal(t, strings.Join(want.params[e], " "), strings.Join(got.params[e], " "), "parameters of %s: llc's, then kago's", e)
+			assert.Equal(t, strings.Join(want.shared, " "), strings.Join(got.shared, " "), ".shared sizes: llc's, then kago's")
+			assert.Equal(t, strings.Join(want.warp, "; "), strings.Join(got.warp, "; "), "warp instructions: llc's, then kago's")
 		})
 	}
 }

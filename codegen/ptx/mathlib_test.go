@@ -4,6 +4,8 @@ import (
 	"math"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
 )
 
 // ulps is the distance between a and b in units in the last place of b
@@ -178,11 +180,7 @@ func TestMathAccuracy(t *testing.T) {
 			check(sample(rng, c.lo, c.hi), sample(rng, c.ylo, c.yhi))
 		}
 		t.Logf("%-6s f64 max %g ULP (at %v), f32 max %g ULP", c.name, max64, worst64[:r.nargs], max32)
-		if max64 > c.bound64 {
-			t.Errorf("%s: f64 error %g ULP at %v exceeds the documented %g", c.name, max64, worst64[:r.nargs], c.bound64)
-		}
-		if max32 > c.bound32 {
-			t.Errorf("%s: f32 error %g ULP exceeds the documented %g", c.name, max32, c.bound32)
-		}
+		assert.LessOrEqual(t, max64, c.bound64, "%s: f64 error in ULP at %v exceeds the documented bound", c.name, worst64[:r.nargs])
+		assert.LessOrEqual(t, max32, c.bound32, "%s: f32 error in ULP exceeds the documented bound", c.name)
 	}
 }

@@ -6,6 +6,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // ptxasPath finds NVIDIA's assembler: $PTXAS, then PATH, then the CUDA
@@ -50,14 +53,13 @@ func TestPTXAS(t *testing.T) {
 	dir := out
 	if dir == "" {
 		dir = t.TempDir()
-	} else if err := os.MkdirAll(dir, 0o755); err != nil {
-		t.Fatal(err)
+	} else {
+		require.NoError(t, os.MkdirAll(dir, 0o755))
 	}
 	var files []string
 	for _, path := range allModules(t) {
 		code, err := Emit(parse(t, path), Options{})
-		if err != nil {
-			t.Errorf("%s: %v", path, err)
+		if !assert.NoError(t, err, path) {
 			continue
 		}
 		name := strings.TrimSuffix(filepath.Base(path), ".ll") + ".ptx"
@@ -65,9 +67,7 @@ func TestPTXAS(t *testing.T) {
 			name = "frontend_" + name
 		}
 		f := filepath.Join(dir, name)
-		if err := os.WriteFile(f, code, 0o644); err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, os.WriteFile(f, code, 0o644))
 		files = append(files, f)
 	}
 	if extra := os.Getenv("KAGO_PTX_DIR"); extra != "" {
@@ -79,8 +79,6 @@ func TestPTXAS(t *testing.T) {
 	}
 	for _, f := range files {
 		msg, err := exec.Command(ptxas, "-arch="+arch, "-o", os.DevNull, f).CombinedOutput()
-		if err != nil {
-			t.Errorf("ptxas -arch=%s %s: %v\n%s", arch, f, err, msg)
-		}
+		assert.NoError(t, err, "ptxas -arch=%s %s:\n%s", arch, f, msg)
 	}
 }

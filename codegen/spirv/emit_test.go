@@ -11,6 +11,7 @@ import (
 
 	"github.com/kago-dev/kago/codegen/internal/emittest"
 	"github.com/llir/llvm/ir"
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
@@ -37,9 +38,7 @@ func emitFile(t *testing.T, name string, opts Options) []byte {
 func writeTemp(t *testing.T, name string, b []byte) string {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), strings.ReplaceAll(name, "/", "_"))
-	if err := os.WriteFile(path, b, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, os.WriteFile(path, b, 0o644))
 	return path
 }
 
@@ -68,9 +67,7 @@ func validate(t *testing.T, val, name string, spv []byte) {
 		env = fmt.Sprintf("spv1.%d", v>>8&0xff)
 	}
 	out, err := exec.Command(val, "--target-env", env, path).CombinedOutput()
-	if err != nil {
-		t.Errorf("spirv-val %s: %v\n%s", name, err, out)
-	}
+	assert.NoError(t, err, "spirv-val %s:\n%s", name, out)
 }
 
 // hasCapability reports whether a module declares capability c.
@@ -162,21 +159,14 @@ func TestRoundTrip(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			in := writeTemp(t, name+".spv", emitFile(t, name, Options{}))
 			bc := strings.TrimSuffix(in, ".spv") + ".bc"
-			if out, err := exec.Command(rev, "-r", in, "-o", bc).CombinedOutput(); err != nil {
-				t.Fatalf("llvm-spirv-15 -r: %v\n%s", err, out)
-			}
+			out, err := exec.Command(rev, "-r", in, "-o", bc).CombinedOutput()
+			require.NoError(t, err, "llvm-spirv-15 -r:\n%s", out)
 			ll, err := exec.Command(dis, bc, "-o", "-").Output()
-			if err != nil {
-				t.Fatalf("llvm-dis-15: %v", err)
-			}
+			require.NoError(t, err, "llvm-dis-15")
 			text := string(ll)
-			if !strings.Contains(text, "spir_kernel void @") {
-				t.Errorf("no spir_kernel in the bitcode:\n%s", text)
-			}
+			assert.Contains(t, text, "spir_kernel void @", "no spir_kernel in the bitcode")
 			for _, md := range []string{"kernel_arg_addr_space", "kernel_arg_access_qual", "kernel_arg_type", "kernel_arg_base_type", "kernel_arg_type_qual"} {
-				if !strings.Contains(text, "!"+md) {
-					t.Errorf("bitcode lacks !%s:\n%s", md, text)
-				}
+				assert.Contains(t, text, "!"+md, "bitcode lacks !%s", md)
 			}
 		})
 	}
@@ -196,19 +186,12 @@ func TestExecutionModes(t *testing.T) {
 	} {
 		path := writeTemp(t, "saxpy.spv", emitFile(t, "saxpy", tt.opts))
 		out, err := exec.Command(dis, path).Output()
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !strings.Contains(string(out), tt.want) {
-			t.Errorf("%+v: disassembly lacks %q:\n%s", tt.opts, tt.want, out)
-		}
+		require.NoError(t, err)
+		assert.Contains(t, string(out), tt.want, "%+v: disassembly lacks %q", tt.opts, tt.want)
 	}
 	path := writeTemp(t, "zero.spv", emitFile(t, "saxpy", Options{}))
 	out, err := exec.Command(dis, path).Output()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if strings.Contains(string(out), "OpExecutionMode") || !strings.Contains(string(out), "; Version: 1.0") {
-		t.Errorf("zero Options: want SPIR-V 1.0 without execution modes:\n%s", out)
-	}
+	require.NoError(t, err)
+	assert.NotContains(t, string(out), "OpExecutionMode", "zero Options: want SPIR-V 1.0 without execution modes")
+	assert.Contains(t, string(out), "; Version: 1.0", "zero Options: want SPIR-V 1.0 without execution modes")
 }

@@ -11,6 +11,9 @@ import (
 	"testing"
 	"unsafe"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
 	"github.com/kago-dev/kago/backends/opencl"
 	"github.com/kago-dev/kago/backends/pocl"
 	"github.com/kago-dev/kago/ka/driver"
@@ -28,13 +31,10 @@ func bitcode(t *testing.T, name string, opts Options) []byte {
 	rev := tool(t, "llvm-spirv-15")
 	in := writeTemp(t, name+".spv", emitFile(t, name, opts))
 	bc := strings.TrimSuffix(in, ".spv") + ".bc"
-	if out, err := exec.Command(rev, "-r", in, "-o", bc).CombinedOutput(); err != nil {
-		t.Fatalf("llvm-spirv-15 -r: %v\n%s", err, out)
-	}
+	out, err := exec.Command(rev, "-r", in, "-o", bc).CombinedOutput()
+	require.NoError(t, err, "llvm-spirv-15 -r:\n%s", out)
 	b, err := os.ReadFile(bc)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	return b
 }
 
@@ -50,14 +50,8 @@ func openDevice(t *testing.T) driver.Device {
 	if errors.Is(err, driver.ErrNoDevice) {
 		t.Skipf("no PoCL device: %v", err)
 	}
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		if err := d.Close(); err != nil {
-			t.Error(err)
-		}
-	})
+	require.NoError(t, err)
+	t.Cleanup(func() { assert.NoError(t, d.Close()) })
 	return d
 }
 
@@ -103,14 +97,10 @@ func view[T any](s []T) []byte {
 func run(t *testing.T, d driver.Device, bc []byte, entry string, params []driver.Param, r, group driver.NDRange, args ...any) {
 	t.Helper()
 	fn, err := opencl.LoadBitcode(d, &driver.KernelSpec{Name: entry, Entry: entry, Params: params}, bc)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	ctx := context.Background()
 	q, err := d.NewQueue(driver.Normal)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	defer q.Release()
 	dargs := make([]driver.Arg, len(args))
 	mems := make([]driver.Buffer, len(args))
@@ -127,25 +117,16 @@ func run(t *testing.T, d driver.Device, bc []byte, entry string, params []driver
 			dargs[i] = driver.Arg{Value: a}
 			continue
 		}
-		if mems[i], err = d.Alloc(len(b)); err != nil {
-			t.Fatal(err)
-		}
-		if err := q.Write(ctx, mems[i], 0, b); err != nil {
-			t.Fatal(err)
-		}
+		mems[i], err = d.Alloc(len(b))
+		require.NoError(t, err)
+		require.NoError(t, q.Write(ctx, mems[i], 0, b))
 		dargs[i] = driver.Arg{Buffer: mems[i], Len: n}
 	}
-	if err := q.Launch(fn, r, group, dargs); err != nil {
-		t.Fatal(err)
-	}
-	if err := q.Synchronize(ctx); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, q.Launch(fn, r, group, dargs))
+	require.NoError(t, q.Synchronize(ctx))
 	for i, a := range args {
 		if b, _, ok := bytesOf(a); ok {
-			if err := q.Read(ctx, mems[i], 0, b); err != nil {
-				t.Fatal(err)
-			}
+			require.NoError(t, q.Read(ctx, mems[i], 0, b))
 		}
 	}
 }
@@ -169,9 +150,7 @@ func TestRunSaxpy(t *testing.T) {
 	run(t, d, bc, "Saxpy", []driver.Param{scalar("a", driver.Float32), slice("x", driver.Float32), slice("y", driver.Float32)},
 		dims(n), dims(64), float32(3), x, ys)
 	for i := range ys {
-		if ys[i] != want[i] {
-			t.Fatalf("y[%d] = %v, want %v", i, ys[i], want[i])
-		}
+		require.Equal(t, want[i], ys[i], "y[%d]", i)
 	}
 }
 
@@ -190,9 +169,7 @@ func TestRunReduce(t *testing.T) {
 	run(t, d, bc, "Reduce", []driver.Param{slice("x", driver.Float32), slice("out", driver.Float32)},
 		dims(n), dims(group), x, out)
 	for g := range out {
-		if out[g] != want[g] {
-			t.Errorf("group %d: sum %v, want %v", g, out[g], want[g])
-		}
+		assert.Equal(t, want[g], out[g], "group %d: sum", g)
 	}
 }
 
@@ -217,15 +194,9 @@ func TestRunAtomics(t *testing.T) {
 		run(t, d, bc, "Atomics", []driver.Param{slice("count", driver.Int32), slice("sum", driver.Float32),
 			slice("max", driver.Float32), slice("wide", driver.Int64), slice("x", driver.Float32)},
 			dims(n), dims(64), count, sums, maxs, wide, x)
-		if count[0] != n {
-			t.Errorf("count = %d, want %d", count[0], n)
-		}
-		if sums[0] != sum {
-			t.Errorf("float atomic add: sum = %v, want %v", sums[0], sum)
-		}
-		if maxs[0] != maxX {
-			t.Errorf("cmpxchg max = %v, want %v", maxs[0], maxX)
-		}
+		assert.Equal(t, int32(n), count[0], "count")
+		assert.Equal(t, sum, sums[0], "float atomic add: sum")
+		assert.Equal(t, maxX, maxs[0], "cmpxchg max")
 	}
 }
 
@@ -240,9 +211,7 @@ func TestRunGrid2D(t *testing.T) {
 		for x := range w {
 			want := int64(x%lw)*1000 + int64(y%lh)*100000 + int64(x/lw)*10000000 +
 				int64(y/lh)*1000000000 + lw*lh + nx*ny*1
-			if got := out[y*w+x]; got != want {
-				t.Fatalf("(%d,%d) = %d, want %d", x, y, got, want)
-			}
+			require.Equal(t, want, out[y*w+x], "(%d,%d)", x, y)
 		}
 	}
 }
@@ -268,9 +237,7 @@ func TestRunBools(t *testing.T) {
 		run(t, d, bc, "Bools", []driver.Param{scalar("neg", driver.Bool), scalar("twice", driver.Bool), slice("x", driver.Float32)},
 			dims(len(x)), dims(4), c.neg, c.twice, x)
 		for i := range x {
-			if x[i] != want[i] {
-				t.Errorf("neg=%v twice=%v: x[%d] = %v, want %v", c.neg, c.twice, i, x[i], want[i])
-			}
+			assert.Equal(t, want[i], x[i], "neg=%v twice=%v: x[%d]", c.neg, c.twice, i)
 		}
 	}
 }

@@ -1,6 +1,10 @@
 package emitutil
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
 
 func TestParseMath(t *testing.T) {
 	for _, c := range []struct {
@@ -23,8 +27,7 @@ func TestParseMath(t *testing.T) {
 		{"sqrt.f32", Math{}, false},
 	} {
 		got, ok := ParseMath(c.name)
-		if got != c.want || ok != c.ok {
-			t.Errorf("ParseMath(%q) = %+v, %v; want %+v, %v", c.name, got, ok, c.want, c.ok)
-		}
+		assert.Equal(t, c.want, got, "ParseMath(%q)", c.name)
+		assert.Equal(t, c.ok, ok, "ParseMath(%q) ok", c.name)
 	}
 }
