@@ -5,6 +5,8 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/stretchr/testify/require"
+
 	"github.com/kago-dev/kago/ka"
 )
 
@@ -18,9 +20,7 @@ func TestRun(t *testing.T) {
 			if errors.Is(err, ka.ErrNoDevice) {
 				t.Skipf("%s: %v", backend, err)
 			}
-			if err != nil {
-				t.Fatal(err)
-			}
+			require.NoError(t, err)
 		})
 	}
 }

@@ -21,9 +21,7 @@ func TestRun(t *testing.T) {
 			if errors.Is(err, ka.ErrNoDevice) {
 				t.Skipf("%s: %v", backend, err)
 			}
-			if err != nil {
-				t.Fatal(err)
-			}
+			require.NoError(t, err)
 		})
 	}
 }

@@ -5,13 +5,13 @@ package main
 import (
 	"testing"
 
+	"github.com/stretchr/testify/require"
+
 	_ "github.com/kago-dev/kago/backends/cuda/cudasim"
 )
 
 // The example on the simulated CUDA driver (backends/cuda/cudasim): its PTX
 // and the CUDA backend, run without a GPU.
 func TestRunSimulatedCUDA(t *testing.T) {
-	if err := run("cuda-sim", 70001); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, run("cuda-sim", 70001))
 }
