@@ -112,9 +112,7 @@ func TestStopsRunningKernel(t *testing.T) {
 				require.NoError(t, mark.Launch(s, ka.Range(n), x, int32(3)))
 				require.NoError(t, x.Read(context.Background(), got))
 				for i, v := range got {
-					if v != 3 {
-						t.Fatalf("x[%d] = %d after a fresh launch, want 3", i, v)
-					}
+					require.Equal(t, int32(3), v, "x[%d] after a fresh launch", i)
 				}
 			})
 		}
@@ -145,7 +143,7 @@ func TestBarrierKernelNoDeadlock(t *testing.T) {
 				select {
 				case <-task.Done():
 				case <-time.After(60 * time.Second):
-					t.Fatal("a cancelled barrier kernel did not end")
+					require.FailNow(t, "a cancelled barrier kernel did not end")
 				}
 				cancel()
 				if err := task.Wait(context.Background()); err != nil {
@@ -172,6 +170,7 @@ func TestRacesCompletion(t *testing.T) {
 			got := make([]int32, n)
 			done := 0
 			runs := sizeOf(backend).runs
+			// The task runs on a goroutine of its own: assert, never require.
 			err = ka.Spawn(dev, func(s *ka.Stream) error {
 				for run := range runs {
 					v := int32(run + 1)
@@ -196,8 +195,7 @@ func TestRacesCompletion(t *testing.T) {
 					}
 					done++
 					for i, g := range got {
-						if g != v {
-							t.Errorf("run %d: x[%d] = %d, want %d: a completed result was lost", run, i, g, v)
+						if !assert.Equal(t, v, g, "run %d: x[%d]: a completed result was lost", run, i) {
 							return nil
 						}
 					}

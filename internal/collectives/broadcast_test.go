@@ -24,7 +24,7 @@ func lineOf(t *testing.T, marker string) int {
 			return i + 1
 		}
 	}
-	t.Fatalf("no line of kernels.go holds %q", marker)
+	require.FailNowf(t, "no line of kernels.go holds the marker", "%q", marker)
 	return 0
 }
 

@@ -1,6 +1,10 @@
 package corpus
 
-import "github.com/kago-dev/kago/ka"
+import (
+	"github.com/stretchr/testify/require"
+
+	"github.com/kago-dev/kago/ka"
+)
 
 func init() {
 	cases = append(cases,
@@ -35,14 +39,10 @@ func init() {
 			inB := records(h, bodies)
 			outB := records(h, make([]Body, n))
 			enc, err := ka.FromSlice(h.ctx, h.dev, make([]Encounters, n))
-			if err != nil {
-				h.t.Fatal(err)
-			}
+			require.NoError(h.t, err)
 			h.outs = append(h.outs, func() any {
 				dst := make([]Encounters, n)
-				if err := enc.Read(h.ctx, dst); err != nil {
-					h.t.Fatal(err)
-				}
+				require.NoError(h.t, enc.Read(h.ctx, dst))
 				var near []int32
 				for _, e := range dst {
 					near = append(near, e.Near, int32(e.Close))
@@ -58,14 +58,10 @@ func init() {
 // (the comparison walks scalars and slices of them).
 func records(h *harness, s []Body) *ka.Array[Body] {
 	a, err := ka.FromSlice(h.ctx, h.dev, s)
-	if err != nil {
-		h.t.Fatal(err)
-	}
+	require.NoError(h.t, err)
 	read := func() []Body {
 		dst := make([]Body, len(s))
-		if err := a.Read(h.ctx, dst); err != nil {
-			h.t.Fatal(err)
-		}
+		require.NoError(h.t, a.Read(h.ctx, dst))
 		return dst
 	}
 	h.outs = append(h.outs, func() any {

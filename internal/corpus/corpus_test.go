@@ -18,6 +18,7 @@ import (
 	"reflect"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	_ "github.com/kago-dev/kago/backends/native"
@@ -36,9 +37,7 @@ type harness struct {
 // in uploads s.
 func in[T ka.Scalar](h *harness, s []T) *ka.Array[T] {
 	a, err := ka.FromSlice(h.ctx, h.dev, s)
-	if err != nil {
-		h.t.Fatal(err)
-	}
+	require.NoError(h.t, err)
 	return a
 }
 
@@ -47,9 +46,7 @@ func out[T ka.Scalar](h *harness, s []T) *ka.Array[T] {
 	a := in(h, s)
 	h.outs = append(h.outs, func() any {
 		dst := make([]T, len(s))
-		if err := a.Read(h.ctx, dst); err != nil {
-			h.t.Fatal(err)
-		}
+		require.NoError(h.t, a.Read(h.ctx, dst))
 		return dst
 	})
 	return a
@@ -58,15 +55,9 @@ func out[T ka.Scalar](h *harness, s []T) *ka.Array[T] {
 // launch runs fn on r with groups of size group.
 func (h *harness) launch(fn any, r ka.NDRange, group []int, args ...any) {
 	k, err := ka.NewKernel(h.dev, fn, ka.WithGroupSize(group...))
-	if err != nil {
-		h.t.Fatal(err)
-	}
-	if err := k.Launch(h.dev.Stream(), r, args...); err != nil {
-		h.t.Fatal(err)
-	}
-	if err := h.dev.Synchronize(h.ctx); err != nil {
-		h.t.Fatal(err)
-	}
+	require.NoError(h.t, err)
+	require.NoError(h.t, k.Launch(h.dev.Stream(), r, args...))
+	require.NoError(h.t, h.dev.Synchronize(h.ctx))
 }
 
 type corpusCase struct {
@@ -250,25 +241,18 @@ func TestCorpusNativeVsPoCL(t *testing.T) { compareWithNative(t, "pocl") }
 // and compares the outputs. It skips when backend has no device here.
 func compareWithNative(t *testing.T, backend string) {
 	native, err := runAll(t, "native")
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	other, err := runAll(t, backend)
 	if errors.Is(err, ka.ErrNoDevice) {
 		t.Skipf("%s not available: %v", backend, err)
 	}
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	for _, c := range cases {
-		if len(other[c.name]) != len(native[c.name]) {
-			t.Errorf("%s: %d outputs on %s, %d on native", c.name, len(other[c.name]), backend, len(native[c.name]))
+		if !assert.Equal(t, len(native[c.name]), len(other[c.name]), "%s: outputs on native, then on %s", c.name, backend) {
 			continue
 		}
 		for i := range native[c.name] {
-			if err := compare(native[c.name][i], other[c.name][i], c.ulp); err != nil {
-				t.Errorf("%s, output %d: native vs %s: %v", c.name, i, backend, err)
-			}
+			assert.NoError(t, compare(native[c.name][i], other[c.name][i], c.ulp), "%s, output %d: native vs %s", c.name, i, backend)
 		}
 	}
 }

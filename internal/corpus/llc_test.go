@@ -31,6 +31,9 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
 	"github.com/kago-dev/kago/backends/cuda/cudasim"
 	"github.com/kago-dev/kago/codegen"
 	"github.com/kago-dev/kago/internal/ptxsim"
@@ -140,9 +143,7 @@ func llcCompile(t *testing.T, llcPath string) {
 			_, lk.err = ptxsim.Parse(string(lk.ptx))
 		}
 	})
-	if llc.err != nil {
-		t.Fatal(llc.err)
-	}
+	require.NoError(t, llc.err)
 }
 
 // llcNative are the LLVM math intrinsics that llc lowers itself.
@@ -256,7 +257,7 @@ func TestCorpusNativeVsLLCPTX(t *testing.T) {
 		k := llc.kernels[entry]
 		switch {
 		case k == nil:
-			t.Errorf("%s: no kernel %s in the compiled corpus", c.name, entry)
+			assert.Fail(t, "no kernel in the compiled corpus", "%s: no kernel %s", c.name, entry)
 		case k.err != nil:
 			t.Logf("%s: skipped, llc's PTX does not run on ptxsim: %v", c.name, k.err)
 		default:
@@ -265,16 +266,11 @@ func TestCorpusNativeVsLLCPTX(t *testing.T) {
 	}
 	t.Logf("%d of %d corpus cases run from llc's PTX", len(run), len(cases))
 	native, err := runCases(t, "native", run)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	other, err := runCases(t, "cuda-sim-llc", run)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	for _, c := range run {
-		if len(other[c.name]) != len(native[c.name]) {
-			t.Errorf("%s: %d outputs from llc's PTX, %d on native", c.name, len(other[c.name]), len(native[c.name]))
+		if !assert.Equal(t, len(native[c.name]), len(other[c.name]), "%s: outputs on native, then from llc's PTX", c.name) {
 			continue
 		}
 		for i := range native[c.name] {
@@ -284,7 +280,7 @@ func TestCorpusNativeVsLLCPTX(t *testing.T) {
 			case err != nil && known:
 				t.Logf("%s, output %d: llc's PTX differs, as known: %s (%v)", c.name, i, why, err)
 			case err != nil:
-				t.Errorf("%s, output %d: native vs llc's PTX: %v", c.name, i, err)
+				assert.NoError(t, err, "%s, output %d: native vs llc's PTX", c.name, i)
 			case known:
 				t.Logf("%s, output %d: llc's PTX agrees here (another LLVM?); llcWrong may be out of date", c.name, i)
 			}

@@ -18,6 +18,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/kago-dev/kago/internal/ptxsim"
@@ -119,8 +120,7 @@ func TestKagoVsLLCOnCodegenKernels(t *testing.T) {
 				}
 				for e := 0; e < len(a[j])/buf.elem; e++ {
 					x, y := a[j][e*buf.elem:(e+1)*buf.elem], b[j][e*buf.elem:(e+1)*buf.elem]
-					if string(x) != string(y) {
-						t.Errorf("buffer %d element %d: kago %x, llc %x", j, e, x, y)
+					if !assert.Equal(t, x, y, "buffer %d element %d: kago %x, llc %x", j, e, x, y) {
 						break
 					}
 				}

@@ -116,7 +116,7 @@ func lineOf(t *testing.T, marker string) int {
 			return n
 		}
 	}
-	t.Fatalf("no line of kernels.go holds %q", marker)
+	require.FailNowf(t, "no line of kernels.go holds the marker", "%q", marker)
 	return 0
 }
 
@@ -140,9 +140,7 @@ func guard() []int32 {
 func checkGuard(t *testing.T, g []int32) {
 	t.Helper()
 	for i, v := range g {
-		if v != sentinel {
-			t.Fatalf("a neighbouring array changed: element %d is %d", i, v)
-		}
+		require.Equal(t, int32(sentinel), v, "a neighbouring array changed: element %d", i)
 	}
 }
 
