@@ -29,36 +29,27 @@ func TestCompileCorpus(t *testing.T) {
 		typ := reflect.TypeOf(tc.fn)
 		for round := 0; round < 2; round++ { // compile, then hit the cache
 			spec, err := c.Compile(tc.fn, tc.name, typ)
-			if err != nil {
-				t.Fatal(err)
+			require.NoError(t, err)
+			assert.Equal(t, tc.entry, spec.Entry, "round %d: entry", round)
+			if assert.NotEmpty(t, spec.Params, "round %d: params", round) {
+				assert.Equal(t, tc.wantFirstType, spec.Params[0].Type, "round %d: params %v", round, spec.Params)
 			}
-			if spec.Entry != tc.entry || spec.Params[0].Type != tc.wantFirstType || spec.Native != nil {
-				t.Errorf("round %d: got entry %s params %v native %v", round, spec.Entry, spec.Params, spec.Native != nil)
-			}
+			assert.Nil(t, spec.Native, "round %d: native", round)
 			code, _ := spec.Code.(driver.CodeMap)
-			if len(code[driver.OpenCLC]) == 0 {
-				t.Errorf("round %d: %s: no OpenCL C", round, tc.entry)
-			}
+			assert.NotEmpty(t, code[driver.OpenCLC], "round %d: %s: no OpenCL C", round, tc.entry)
 			if round == 1 {
-				if got := string(code[driver.OpenCLC]); got != "from the cache" {
-					t.Errorf("round 1: %s: OpenCL C %.40q..., want the marked cache entry", tc.entry, got)
-				}
+				got := string(code[driver.OpenCLC])
+				assert.Equal(t, "from the cache", got, "round 1: %s: OpenCL C %.40q..., want the marked cache entry", tc.entry, got)
 				continue
 			}
 			// The cache holds the same spec; mark it to see it come back.
 			_, files, err := c.findPackage("github.com/kago-dev/kago/internal/corpus")
-			if err != nil {
-				t.Fatal(err)
-			}
+			require.NoError(t, err)
 			_, kernel, _ := splitSymbol(tc.name)
 			key, err := cacheKey(files, strings.TrimSuffix(kernel, "[...]"), typ)
-			if err != nil {
-				t.Fatal(err)
-			}
+			require.NoError(t, err)
 			cached := c.load(key)
-			if !reflect.DeepEqual(cached, spec) {
-				t.Fatalf("%s: cached spec %+v, compiled %+v", tc.entry, cached, spec)
-			}
+			require.Equal(t, spec, cached, "%s: cached spec, then compiled", tc.entry)
 			cached.Code.(driver.CodeMap)[driver.OpenCLC] = []byte("from the cache")
 			c.store(key, cached)
 		}
@@ -73,8 +64,8 @@ func TestSplitSymbol(t *testing.T) {
 		"example.com/a.b/c.Scale[...]": {"example.com/a.b/c", "Scale[...]"},
 	} {
 		p, k, err := splitSymbol(in)
-		if err != nil || p != want[0] || k != want[1] {
-			t.Errorf("splitSymbol(%q) = %q, %q, %v; want %q", in, p, k, err, want)
+		if assert.NoError(t, err, "splitSymbol(%q)", in) {
+			assert.Equal(t, want, [2]string{p, k}, "splitSymbol(%q)", in)
 		}
 	}
 }

@@ -198,7 +198,7 @@ func lineWith(t *testing.T, text []byte, sub string) []byte {
 			return bytes.TrimSpace(line)
 		}
 	}
-	t.Fatalf("no line with %q in %s", sub, text)
+	require.FailNowf(t, "no line with the substring", "%q in %s", sub, text)
 	return nil
 }
 
