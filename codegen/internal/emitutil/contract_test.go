@@ -42,7 +42,8 @@ func contractKernel(t *testing.T, attr string) *ir.Func {
 	return m.Funcs[0]
 }
 
-func inst[T any](f *ir.Func, name string) T {
+func inst[T any](t *testing.T, f *ir.Func, name string) T {
+	t.Helper()
 	for _, b := range f.Blocks {
 		for _, i := range b.Insts {
 			if v, ok := i.(interface{ Name() string }); ok && v.Name() == name {
@@ -50,30 +51,32 @@ func inst[T any](f *ir.Func, name string) T {
 			}
 		}
 	}
-	panic(name)
+	require.FailNowf(t, "no instruction of that name", "%%%s", name)
+	var none T
+	return none
 }
 
 func TestContractions(t *testing.T) {
 	f := contractKernel(t, `"ka-contract"`)
 	require.True(t, Contracts(f))
 	c := Contractions(f)
-	x, y, z, ok := c.MulAdd(inst[*ir.InstFAdd](f, "s"))
+	x, y, z, ok := c.MulAdd(inst[*ir.InstFAdd](t, f, "s"))
 	require.True(t, ok, "a pair across blocks fuses")
 	assert.Equal(t, "a", x.(*ir.Param).Name())
 	assert.Equal(t, "b", y.(*ir.Param).Name())
 	assert.Equal(t, "a", z.(*ir.Param).Name())
-	assert.True(t, c.Fused(inst[*ir.InstFMul](f, "p")))
+	assert.True(t, c.Fused(inst[*ir.InstFMul](t, f, "p")))
 	for _, add := range []string{"t", "u"} {
-		_, _, _, ok := c.MulAdd(inst[*ir.InstFAdd](f, add))
+		_, _, _, ok := c.MulAdd(inst[*ir.InstFAdd](t, f, add))
 		assert.False(t, ok, "%%%s must not fuse", add)
 	}
 	for _, mul := range []string{"r", "q", "m"} {
-		assert.False(t, c.Fused(inst[*ir.InstFMul](f, mul)), "%%%s must stay a multiplication", mul)
+		assert.False(t, c.Fused(inst[*ir.InstFMul](t, f, mul)), "%%%s must stay a multiplication", mul)
 	}
 
 	// Without the attribute nothing fuses.
 	f = contractKernel(t, "")
 	require.False(t, Contracts(f))
-	_, _, _, ok = Contractions(f).MulAdd(inst[*ir.InstFAdd](f, "s"))
+	_, _, _, ok = Contractions(f).MulAdd(inst[*ir.InstFAdd](t, f, "s"))
 	assert.False(t, ok)
 }
