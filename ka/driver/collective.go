@@ -240,11 +240,21 @@ func ScanMax[T number](a []T, exclusive bool, identity T) {
 // backend.
 const BroadcastFault = "GroupBroadcast from work-item %d of a group of %d"
 
-// checkBroadcast panics with the Fault of ka.GroupBroadcast when from is
-// not a work-item of a group of n.
+// IndexFault is a failure that the collectives raise in a kernel that
+// runs as Go code where compiled kernels check at a fault site of kind
+// FaultIndex with the same message (ka.GroupBroadcast from outside the
+// group: BroadcastFault), so that the KernelError is the same on every
+// backend: ClassifyPanic reports it as a FaultIndex with its message.
+type IndexFault struct{ Message string }
+
+// Error returns the message.
+func (f IndexFault) Error() string { return f.Message }
+
+// checkBroadcast panics with the IndexFault of ka.GroupBroadcast when
+// from is not a work-item of a group of n.
 func checkBroadcast(from, n int) {
 	if from < 0 || from >= n {
-		panic(Fault{FaultIndex, fmt.Sprintf(BroadcastFault, from, n)})
+		panic(IndexFault{fmt.Sprintf(BroadcastFault, from, n)})
 	}
 }
 
@@ -290,7 +300,7 @@ func GroupScan[T any](w *WorkItem, v T, op func(x, y T) T, exclusive bool, ident
 // GroupBroadcast implements ka.GroupBroadcast: the value of the work-item
 // with local linear id from. Every work-item checks its from before the
 // group's first barrier, as on devices, and one outside the group panics
-// with the broadcast's Fault (which the native backend reports at the
+// with the broadcast's IndexFault (which the native backend reports at the
 // kernel's call, and the group's other work-items leave their barrier).
 func GroupBroadcast[T any](w *WorkItem, v T, from int) T {
 	checkBroadcast(from, w.GroupSize[0]*w.GroupSize[1]*w.GroupSize[2])

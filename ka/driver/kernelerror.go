@@ -69,19 +69,6 @@ func (e *KernelError) Error() string {
 // device command.
 func (e *KernelError) Is(target error) bool { return target == ErrDevice }
 
-// Fault is a failure that package ka raises in a kernel on the native
-// backend where compiled kernels check at a fault site of the same kind
-// and message (ka.GroupBroadcast from outside the group), so that the
-// KernelError is the same on every backend: ClassifyPanic returns its kind
-// and message.
-type Fault struct {
-	Kind    FaultKind
-	Message string
-}
-
-// Error returns the message.
-func (f Fault) Error() string { return f.Message }
-
 // runtimeMessages classify the messages of Go's runtime errors by their
 // starts (plain prefixes, not regular expressions: package regexp would
 // add some 50 KB to every program that launches a kernel).
@@ -115,8 +102,8 @@ func ClassifyPanic(p any) (FaultKind, string) {
 		return FaultPanic, msg
 	}
 	switch v := p.(type) {
-	case Fault:
-		return v.Kind, v.Message
+	case IndexFault:
+		return FaultIndex, v.Message
 	case error:
 		return FaultPanic, v.Error()
 	case fmt.Stringer:

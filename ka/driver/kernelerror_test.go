@@ -1,0 +1,15 @@
+package driver
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
+
+// TestClassifyPanicIndexFault: the collectives' IndexFault is reported as
+// the FaultIndex of compiled kernels, with its message.
+func TestClassifyPanicIndexFault(t *testing.T) {
+	kind, msg := ClassifyPanic(IndexFault{Message: "GroupBroadcast from work-item 5 of a group of 5"})
+	assert.Equal(t, FaultIndex, kind)
+	assert.Equal(t, "GroupBroadcast from work-item 5 of a group of 5", msg)
+}
