@@ -10,11 +10,13 @@ import (
 
 	"github.com/kago-dev/kago/ka"
 	"github.com/kago-dev/kago/ka/driver"
+	"github.com/kago-dev/kago/ka/kernel"
+	"github.com/kago-dev/kago/ka/kgen"
 )
 
 // kagoCode is the device code of one kernel function of the package, by
 // its name: its files in kago_kernels/, one per target, each with a section per
-// entry (driver.ReadCodeFile), embedded with one embed.FS per target.
+// entry (kgen.ReadCodeFile), embedded with one embed.FS per target.
 // A backend reads only its own targets' methods, so a program links only
 // the code its backends take (see driver.Code).
 type kagoCode string
@@ -24,7 +26,7 @@ var kagoOpenCLC embed.FS
 
 // OpenCLC returns the OpenCL C source of the kernel's entry.
 func (c kagoCode) OpenCLC(entry string) ([]byte, error) {
-	return driver.ReadCodeFile(kagoOpenCLC, "kago_kernels/"+string(c)+".cl", entry)
+	return kgen.ReadCodeFile(kagoOpenCLC, "kago_kernels/"+string(c)+".cl", entry)
 }
 
 //go:embed kago_kernels/*.spv
@@ -32,7 +34,7 @@ var kagoSPIRV embed.FS
 
 // SPIRV returns the SPIR-V module of the kernel's entry.
 func (c kagoCode) SPIRV(entry string) ([]byte, error) {
-	return driver.ReadCodeFile(kagoSPIRV, "kago_kernels/"+string(c)+".spv", entry)
+	return kgen.ReadCodeFile(kagoSPIRV, "kago_kernels/"+string(c)+".spv", entry)
 }
 
 //go:embed kago_kernels/*.ptx
@@ -40,12 +42,12 @@ var kagoPTX embed.FS
 
 // PTX returns the PTX of the kernel's entry.
 func (c kagoCode) PTX(entry string) ([]byte, error) {
-	return driver.ReadCodeFile(kagoPTX, "kago_kernels/"+string(c)+".ptx", entry)
+	return kgen.ReadCodeFile(kagoPTX, "kago_kernels/"+string(c)+".ptx", entry)
 }
 
 func init() {
-	driver.RegisterGeneric(kagoGenerickFill)
-	driver.RegisterKernel(kFloat32FromKey, &driver.KernelSpec{
+	kgen.RegisterGeneric(kagoGenerickFill)
+	kgen.RegisterKernel(kFloat32FromKey, &driver.KernelSpec{
 		Name:  "kFloat32FromKey",
 		Entry: "kFloat32FromKey",
 		Params: []driver.Param{
@@ -70,18 +72,18 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("kFloat32FromKey"),
-		Native: func(args []driver.Arg) func(driver.Item) {
+		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]uint32)
 			a1 := args[1].Value.([]float32)
-			return func(it driver.Item) { kFloat32FromKey(ka.Item(it), a0, a1) }
+			return func(it kernel.Item) { kFloat32FromKey(ka.Item(it), a0, a1) }
 		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+		Group: func(args []driver.Arg) func(*kernel.WorkGroup) {
 			a0 := args[0].Value.([]uint32)
 			a1 := args[1].Value.([]float32)
-			return func(g *driver.WorkGroup) { kagoGroupkFloat32FromKey(g, a0, a1) }
+			return func(g *kernel.WorkGroup) { kagoGroupkFloat32FromKey(g, a0, a1) }
 		},
 	})
-	driver.RegisterKernel(kFloat32Key, &driver.KernelSpec{
+	kgen.RegisterKernel(kFloat32Key, &driver.KernelSpec{
 		Name:  "kFloat32Key",
 		Entry: "kFloat32Key",
 		Params: []driver.Param{
@@ -106,18 +108,18 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("kFloat32Key"),
-		Native: func(args []driver.Arg) func(driver.Item) {
+		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]float32)
 			a1 := args[1].Value.([]uint32)
-			return func(it driver.Item) { kFloat32Key(ka.Item(it), a0, a1) }
+			return func(it kernel.Item) { kFloat32Key(ka.Item(it), a0, a1) }
 		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+		Group: func(args []driver.Arg) func(*kernel.WorkGroup) {
 			a0 := args[0].Value.([]float32)
 			a1 := args[1].Value.([]uint32)
-			return func(g *driver.WorkGroup) { kagoGroupkFloat32Key(g, a0, a1) }
+			return func(g *kernel.WorkGroup) { kagoGroupkFloat32Key(g, a0, a1) }
 		},
 	})
-	driver.RegisterKernel(kFloat64FromKey, &driver.KernelSpec{
+	kgen.RegisterKernel(kFloat64FromKey, &driver.KernelSpec{
 		Name:  "kFloat64FromKey",
 		Entry: "kFloat64FromKey",
 		Params: []driver.Param{
@@ -142,18 +144,18 @@ func init() {
 		Barrier: false,
 		Needs:   driver.FP64,
 		Code:    kagoCode("kFloat64FromKey"),
-		Native: func(args []driver.Arg) func(driver.Item) {
+		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]uint64)
 			a1 := args[1].Value.([]float64)
-			return func(it driver.Item) { kFloat64FromKey(ka.Item(it), a0, a1) }
+			return func(it kernel.Item) { kFloat64FromKey(ka.Item(it), a0, a1) }
 		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+		Group: func(args []driver.Arg) func(*kernel.WorkGroup) {
 			a0 := args[0].Value.([]uint64)
 			a1 := args[1].Value.([]float64)
-			return func(g *driver.WorkGroup) { kagoGroupkFloat64FromKey(g, a0, a1) }
+			return func(g *kernel.WorkGroup) { kagoGroupkFloat64FromKey(g, a0, a1) }
 		},
 	})
-	driver.RegisterKernel(kFloat64Key, &driver.KernelSpec{
+	kgen.RegisterKernel(kFloat64Key, &driver.KernelSpec{
 		Name:  "kFloat64Key",
 		Entry: "kFloat64Key",
 		Params: []driver.Param{
@@ -178,30 +180,30 @@ func init() {
 		Barrier: false,
 		Needs:   driver.FP64,
 		Code:    kagoCode("kFloat64Key"),
-		Native: func(args []driver.Arg) func(driver.Item) {
+		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]float64)
 			a1 := args[1].Value.([]uint64)
-			return func(it driver.Item) { kFloat64Key(ka.Item(it), a0, a1) }
+			return func(it kernel.Item) { kFloat64Key(ka.Item(it), a0, a1) }
 		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+		Group: func(args []driver.Arg) func(*kernel.WorkGroup) {
 			a0 := args[0].Value.([]float64)
 			a1 := args[1].Value.([]uint64)
-			return func(g *driver.WorkGroup) { kagoGroupkFloat64Key(g, a0, a1) }
+			return func(g *kernel.WorkGroup) { kagoGroupkFloat64Key(g, a0, a1) }
 		},
 	})
-	driver.RegisterGeneric(kagoGenerickGather)
-	driver.RegisterGeneric(kagoGenerickInt64FromKey)
-	driver.RegisterGeneric(kagoGenerickInt64Key)
-	driver.RegisterGeneric(kagoGenerickIntFromKey)
-	driver.RegisterGeneric(kagoGenerickIntKey)
-	driver.RegisterGeneric(kagoGenerickIota)
-	driver.RegisterGeneric(kagoGenerickPartialMax)
-	driver.RegisterGeneric(kagoGenerickPartialMin)
-	driver.RegisterGeneric(kagoGenerickPartialReduce)
-	driver.RegisterGeneric(kagoGenerickPartialSum)
-	driver.RegisterGeneric(kagoGenerickRadixHist)
-	driver.RegisterGeneric(kagoGenerickRadixScatter)
-	driver.RegisterGeneric(kagoGenerickScanChunk)
+	kgen.RegisterGeneric(kagoGenerickGather)
+	kgen.RegisterGeneric(kagoGenerickInt64FromKey)
+	kgen.RegisterGeneric(kagoGenerickInt64Key)
+	kgen.RegisterGeneric(kagoGenerickIntFromKey)
+	kgen.RegisterGeneric(kagoGenerickIntKey)
+	kgen.RegisterGeneric(kagoGenerickIota)
+	kgen.RegisterGeneric(kagoGenerickPartialMax)
+	kgen.RegisterGeneric(kagoGenerickPartialMin)
+	kgen.RegisterGeneric(kagoGenerickPartialReduce)
+	kgen.RegisterGeneric(kagoGenerickPartialSum)
+	kgen.RegisterGeneric(kagoGenerickRadixHist)
+	kgen.RegisterGeneric(kagoGenerickRadixScatter)
+	kgen.RegisterGeneric(kagoGenerickScanChunk)
 }
 
 // kagoFaultskFill_0 are fault sites of instances of kFill.
@@ -210,15 +212,15 @@ var kagoFaultskFill_0 = []driver.FaultSite{
 }
 
 // kagoGenerickFill is the generic kernel kFill as kago gen compiled it: the
-// specs of its instances are made at their first use (driver.Generic).
-var kagoGenerickFill = &driver.Generic{
+// specs of its instances are made at their first use (kgen.Generic).
+var kagoGenerickFill = &kgen.Generic{
 	Symbol: "github.com/kago-dev/kago/algo.kFill",
 	Params: []driver.Param{
 		{Name: "x", Slice: true},
 		{Name: "v"},
 	},
 	Code: kagoCode("kFill"),
-	Instances: []driver.Instance{
+	Instances: []kgen.Instance{
 		{Name: "kFill[float32]", Entry: "kFill_float32", Func: (func(ka.Item, []float32, float32))(nil), Faults: kagoFaultskFill_0},
 		{Name: "kFill[float64]", Entry: "kFill_float64", Func: (func(ka.Item, []float64, float64))(nil), Faults: kagoFaultskFill_0, Needs: driver.FP64},
 		{Name: "kFill[int16]", Entry: "kFill_int16", Func: (func(ka.Item, []int16, int16))(nil), Faults: kagoFaultskFill_0},
@@ -242,8 +244,8 @@ var kagoFaultskGather_0 = []driver.FaultSite{
 }
 
 // kagoGenerickGather is the generic kernel kGather as kago gen compiled it: the
-// specs of its instances are made at their first use (driver.Generic).
-var kagoGenerickGather = &driver.Generic{
+// specs of its instances are made at their first use (kgen.Generic).
+var kagoGenerickGather = &kgen.Generic{
 	Symbol: "github.com/kago-dev/kago/algo.kGather",
 	Params: []driver.Param{
 		{Name: "dst", Slice: true},
@@ -251,7 +253,7 @@ var kagoGenerickGather = &driver.Generic{
 		{Name: "perm", Slice: true},
 	},
 	Code: kagoCode("kGather"),
-	Instances: []driver.Instance{
+	Instances: []kgen.Instance{
 		{Name: "kGather[bool]", Entry: "kGather_bool", Func: (func(ka.Item, []bool, []bool, []uint32))(nil), Faults: kagoFaultskGather_0},
 		{Name: "kGather[float32]", Entry: "kGather_float32", Func: (func(ka.Item, []float32, []float32, []uint32))(nil), Faults: kagoFaultskGather_0},
 		{Name: "kGather[float64]", Entry: "kGather_float64", Func: (func(ka.Item, []float64, []float64, []uint32))(nil), Faults: kagoFaultskGather_0, Needs: driver.FP64},
@@ -275,8 +277,8 @@ var kagoFaultskInt64FromKey_0 = []driver.FaultSite{
 }
 
 // kagoGenerickInt64FromKey is the generic kernel kInt64FromKey as kago gen compiled it: the
-// specs of its instances are made at their first use (driver.Generic).
-var kagoGenerickInt64FromKey = &driver.Generic{
+// specs of its instances are made at their first use (kgen.Generic).
+var kagoGenerickInt64FromKey = &kgen.Generic{
 	Symbol: "github.com/kago-dev/kago/algo.kInt64FromKey",
 	Params: []driver.Param{
 		{Name: "keys", Slice: true},
@@ -284,7 +286,7 @@ var kagoGenerickInt64FromKey = &driver.Generic{
 		{Name: "flip"},
 	},
 	Code: kagoCode("kInt64FromKey"),
-	Instances: []driver.Instance{
+	Instances: []kgen.Instance{
 		{Name: "kInt64FromKey[int64]", Entry: "kInt64FromKey_int64", Func: (func(ka.Item, []uint64, []int64, uint64))(nil), Faults: kagoFaultskInt64FromKey_0},
 		{Name: "kInt64FromKey[int]", Entry: "kInt64FromKey_int64", Func: (func(ka.Item, []uint64, []int, uint64))(nil), Faults: kagoFaultskInt64FromKey_0},
 		{Name: "kInt64FromKey[uint]", Entry: "kInt64FromKey_uint64", Func: (func(ka.Item, []uint64, []uint, uint64))(nil), Faults: kagoFaultskInt64FromKey_0},
@@ -298,8 +300,8 @@ var kagoFaultskInt64Key_0 = []driver.FaultSite{
 }
 
 // kagoGenerickInt64Key is the generic kernel kInt64Key as kago gen compiled it: the
-// specs of its instances are made at their first use (driver.Generic).
-var kagoGenerickInt64Key = &driver.Generic{
+// specs of its instances are made at their first use (kgen.Generic).
+var kagoGenerickInt64Key = &kgen.Generic{
 	Symbol: "github.com/kago-dev/kago/algo.kInt64Key",
 	Params: []driver.Param{
 		{Name: "x", Slice: true},
@@ -307,7 +309,7 @@ var kagoGenerickInt64Key = &driver.Generic{
 		{Name: "flip"},
 	},
 	Code: kagoCode("kInt64Key"),
-	Instances: []driver.Instance{
+	Instances: []kgen.Instance{
 		{Name: "kInt64Key[int64]", Entry: "kInt64Key_int64", Func: (func(ka.Item, []int64, []uint64, uint64))(nil), Faults: kagoFaultskInt64Key_0},
 		{Name: "kInt64Key[int]", Entry: "kInt64Key_int64", Func: (func(ka.Item, []int, []uint64, uint64))(nil), Faults: kagoFaultskInt64Key_0},
 		{Name: "kInt64Key[uint]", Entry: "kInt64Key_uint64", Func: (func(ka.Item, []uint, []uint64, uint64))(nil), Faults: kagoFaultskInt64Key_0},
@@ -321,8 +323,8 @@ var kagoFaultskIntFromKey_0 = []driver.FaultSite{
 }
 
 // kagoGenerickIntFromKey is the generic kernel kIntFromKey as kago gen compiled it: the
-// specs of its instances are made at their first use (driver.Generic).
-var kagoGenerickIntFromKey = &driver.Generic{
+// specs of its instances are made at their first use (kgen.Generic).
+var kagoGenerickIntFromKey = &kgen.Generic{
 	Symbol: "github.com/kago-dev/kago/algo.kIntFromKey",
 	Params: []driver.Param{
 		{Name: "keys", Slice: true},
@@ -330,7 +332,7 @@ var kagoGenerickIntFromKey = &driver.Generic{
 		{Name: "flip"},
 	},
 	Code: kagoCode("kIntFromKey"),
-	Instances: []driver.Instance{
+	Instances: []kgen.Instance{
 		{Name: "kIntFromKey[int16]", Entry: "kIntFromKey_int16", Func: (func(ka.Item, []uint32, []int16, uint32))(nil), Faults: kagoFaultskIntFromKey_0},
 		{Name: "kIntFromKey[int32]", Entry: "kIntFromKey_int32", Func: (func(ka.Item, []uint32, []int32, uint32))(nil), Faults: kagoFaultskIntFromKey_0},
 		{Name: "kIntFromKey[int8]", Entry: "kIntFromKey_int8", Func: (func(ka.Item, []uint32, []int8, uint32))(nil), Faults: kagoFaultskIntFromKey_0},
@@ -346,8 +348,8 @@ var kagoFaultskIntKey_0 = []driver.FaultSite{
 }
 
 // kagoGenerickIntKey is the generic kernel kIntKey as kago gen compiled it: the
-// specs of its instances are made at their first use (driver.Generic).
-var kagoGenerickIntKey = &driver.Generic{
+// specs of its instances are made at their first use (kgen.Generic).
+var kagoGenerickIntKey = &kgen.Generic{
 	Symbol: "github.com/kago-dev/kago/algo.kIntKey",
 	Params: []driver.Param{
 		{Name: "x", Slice: true},
@@ -356,7 +358,7 @@ var kagoGenerickIntKey = &driver.Generic{
 		{Name: "mask"},
 	},
 	Code: kagoCode("kIntKey"),
-	Instances: []driver.Instance{
+	Instances: []kgen.Instance{
 		{Name: "kIntKey[int16]", Entry: "kIntKey_int16", Func: (func(ka.Item, []int16, []uint32, uint32, uint32))(nil), Faults: kagoFaultskIntKey_0},
 		{Name: "kIntKey[int32]", Entry: "kIntKey_int32", Func: (func(ka.Item, []int32, []uint32, uint32, uint32))(nil), Faults: kagoFaultskIntKey_0},
 		{Name: "kIntKey[int8]", Entry: "kIntKey_int8", Func: (func(ka.Item, []int8, []uint32, uint32, uint32))(nil), Faults: kagoFaultskIntKey_0},
@@ -371,14 +373,14 @@ var kagoFaultskIota_0 = []driver.FaultSite{
 }
 
 // kagoGenerickIota is the generic kernel kIota as kago gen compiled it: the
-// specs of its instances are made at their first use (driver.Generic).
-var kagoGenerickIota = &driver.Generic{
+// specs of its instances are made at their first use (kgen.Generic).
+var kagoGenerickIota = &kgen.Generic{
 	Symbol: "github.com/kago-dev/kago/algo.kIota",
 	Params: []driver.Param{
 		{Name: "x", Slice: true},
 	},
 	Code: kagoCode("kIota"),
-	Instances: []driver.Instance{
+	Instances: []kgen.Instance{
 		{Name: "kIota[float32]", Entry: "kIota_float32", Func: (func(ka.Item, []float32))(nil), Faults: kagoFaultskIota_0},
 		{Name: "kIota[float64]", Entry: "kIota_float64", Func: (func(ka.Item, []float64))(nil), Faults: kagoFaultskIota_0, Needs: driver.FP64},
 		{Name: "kIota[int16]", Entry: "kIota_int16", Func: (func(ka.Item, []int16))(nil), Faults: kagoFaultskIota_0},
@@ -402,15 +404,15 @@ var kagoFaultskPartialMax_0 = []driver.FaultSite{
 }
 
 // kagoGenerickPartialMax is the generic kernel kPartialMax as kago gen compiled it: the
-// specs of its instances are made at their first use (driver.Generic).
-var kagoGenerickPartialMax = &driver.Generic{
+// specs of its instances are made at their first use (kgen.Generic).
+var kagoGenerickPartialMax = &kgen.Generic{
 	Symbol: "github.com/kago-dev/kago/algo.kPartialMax",
 	Params: []driver.Param{
 		{Name: "x", Slice: true},
 		{Name: "out", Slice: true},
 	},
 	Code: kagoCode("kPartialMax"),
-	Instances: []driver.Instance{
+	Instances: []kgen.Instance{
 		{Name: "kPartialMax[float32]", Entry: "kPartialMax_float32", Func: (func(ka.Item, []float32, []float32))(nil), Faults: kagoFaultskPartialMax_0},
 		{Name: "kPartialMax[float64]", Entry: "kPartialMax_float64", Func: (func(ka.Item, []float64, []float64))(nil), Faults: kagoFaultskPartialMax_0, Needs: driver.FP64},
 		{Name: "kPartialMax[int16]", Entry: "kPartialMax_int16", Func: (func(ka.Item, []int16, []int16))(nil), Faults: kagoFaultskPartialMax_0},
@@ -434,15 +436,15 @@ var kagoFaultskPartialMin_0 = []driver.FaultSite{
 }
 
 // kagoGenerickPartialMin is the generic kernel kPartialMin as kago gen compiled it: the
-// specs of its instances are made at their first use (driver.Generic).
-var kagoGenerickPartialMin = &driver.Generic{
+// specs of its instances are made at their first use (kgen.Generic).
+var kagoGenerickPartialMin = &kgen.Generic{
 	Symbol: "github.com/kago-dev/kago/algo.kPartialMin",
 	Params: []driver.Param{
 		{Name: "x", Slice: true},
 		{Name: "out", Slice: true},
 	},
 	Code: kagoCode("kPartialMin"),
-	Instances: []driver.Instance{
+	Instances: []kgen.Instance{
 		{Name: "kPartialMin[float32]", Entry: "kPartialMin_float32", Func: (func(ka.Item, []float32, []float32))(nil), Faults: kagoFaultskPartialMin_0},
 		{Name: "kPartialMin[float64]", Entry: "kPartialMin_float64", Func: (func(ka.Item, []float64, []float64))(nil), Faults: kagoFaultskPartialMin_0, Needs: driver.FP64},
 		{Name: "kPartialMin[int16]", Entry: "kPartialMin_int16", Func: (func(ka.Item, []int16, []int16))(nil), Faults: kagoFaultskPartialMin_0},
@@ -481,8 +483,8 @@ var kagoFaultskPartialReduce_0 = []driver.FaultSite{
 }
 
 // kagoGenerickPartialReduce is the generic kernel kPartialReduce as kago gen compiled it: the
-// specs of its instances are made at their first use (driver.Generic).
-var kagoGenerickPartialReduce = &driver.Generic{
+// specs of its instances are made at their first use (kgen.Generic).
+var kagoGenerickPartialReduce = &kgen.Generic{
 	Symbol: "github.com/kago-dev/kago/algo.kPartialReduce",
 	Params: []driver.Param{
 		{Name: "x", Slice: true},
@@ -491,7 +493,7 @@ var kagoGenerickPartialReduce = &driver.Generic{
 		{Name: "m"},
 	},
 	Code: kagoCode("kPartialReduce"),
-	Instances: []driver.Instance{
+	Instances: []kgen.Instance{
 		{Name: "kPartialReduce[float32]", Entry: "kPartialReduce_float32", Func: (func(ka.Item, []float32, []float32, int, int))(nil), Faults: kagoFaultskPartialReduce_0},
 		{Name: "kPartialReduce[float64]", Entry: "kPartialReduce_float64", Func: (func(ka.Item, []float64, []float64, int, int))(nil), Faults: kagoFaultskPartialReduce_0, Needs: driver.FP64},
 		{Name: "kPartialReduce[int16]", Entry: "kPartialReduce_int16", Func: (func(ka.Item, []int16, []int16, int, int))(nil), Faults: kagoFaultskPartialReduce_0},
@@ -518,15 +520,15 @@ var kagoFaultskPartialSum_0 = []driver.FaultSite{
 }
 
 // kagoGenerickPartialSum is the generic kernel kPartialSum as kago gen compiled it: the
-// specs of its instances are made at their first use (driver.Generic).
-var kagoGenerickPartialSum = &driver.Generic{
+// specs of its instances are made at their first use (kgen.Generic).
+var kagoGenerickPartialSum = &kgen.Generic{
 	Symbol: "github.com/kago-dev/kago/algo.kPartialSum",
 	Params: []driver.Param{
 		{Name: "x", Slice: true},
 		{Name: "out", Slice: true},
 	},
 	Code: kagoCode("kPartialSum"),
-	Instances: []driver.Instance{
+	Instances: []kgen.Instance{
 		{Name: "kPartialSum[float32]", Entry: "kPartialSum_float32", Func: (func(ka.Item, []float32, []float32))(nil), Faults: kagoFaultskPartialSum_0},
 		{Name: "kPartialSum[float64]", Entry: "kPartialSum_float64", Func: (func(ka.Item, []float64, []float64))(nil), Faults: kagoFaultskPartialSum_0, Needs: driver.FP64},
 		{Name: "kPartialSum[int16]", Entry: "kPartialSum_int16", Func: (func(ka.Item, []int16, []int16))(nil), Faults: kagoFaultskPartialSum_0},
@@ -552,8 +554,8 @@ var kagoFaultskRadixHist_0 = []driver.FaultSite{
 }
 
 // kagoGenerickRadixHist is the generic kernel kRadixHist as kago gen compiled it: the
-// specs of its instances are made at their first use (driver.Generic).
-var kagoGenerickRadixHist = &driver.Generic{
+// specs of its instances are made at their first use (kgen.Generic).
+var kagoGenerickRadixHist = &kgen.Generic{
 	Symbol: "github.com/kago-dev/kago/algo.kRadixHist",
 	Params: []driver.Param{
 		{Name: "keys", Slice: true},
@@ -562,7 +564,7 @@ var kagoGenerickRadixHist = &driver.Generic{
 		{Name: "m"},
 	},
 	Code: kagoCode("kRadixHist"),
-	Instances: []driver.Instance{
+	Instances: []kgen.Instance{
 		{Name: "kRadixHist[uint32]", Entry: "kRadixHist_uint32", Func: (func(ka.Item, []uint32, []uint32, uint32, int))(nil), Faults: kagoFaultskRadixHist_0},
 		{Name: "kRadixHist[uint64]", Entry: "kRadixHist_uint64", Func: (func(ka.Item, []uint64, []uint32, uint32, int))(nil), Faults: kagoFaultskRadixHist_0},
 	},
@@ -583,8 +585,8 @@ var kagoFaultskRadixScatter_0 = []driver.FaultSite{
 }
 
 // kagoGenerickRadixScatter is the generic kernel kRadixScatter as kago gen compiled it: the
-// specs of its instances are made at their first use (driver.Generic).
-var kagoGenerickRadixScatter = &driver.Generic{
+// specs of its instances are made at their first use (kgen.Generic).
+var kagoGenerickRadixScatter = &kgen.Generic{
 	Symbol: "github.com/kago-dev/kago/algo.kRadixScatter",
 	Params: []driver.Param{
 		{Name: "keys", Slice: true},
@@ -597,7 +599,7 @@ var kagoGenerickRadixScatter = &driver.Generic{
 		{Name: "pairs"},
 	},
 	Code: kagoCode("kRadixScatter"),
-	Instances: []driver.Instance{
+	Instances: []kgen.Instance{
 		{Name: "kRadixScatter[uint32]", Entry: "kRadixScatter_uint32", Func: (func(ka.Item, []uint32, []uint32, []uint32, []uint32, []uint32, uint32, int, bool))(nil), Faults: kagoFaultskRadixScatter_0},
 		{Name: "kRadixScatter[uint64]", Entry: "kRadixScatter_uint64", Func: (func(ka.Item, []uint64, []uint64, []uint32, []uint32, []uint32, uint32, int, bool))(nil), Faults: kagoFaultskRadixScatter_0},
 	},
@@ -612,8 +614,8 @@ var kagoFaultskScanChunk_0 = []driver.FaultSite{
 }
 
 // kagoGenerickScanChunk is the generic kernel kScanChunk as kago gen compiled it: the
-// specs of its instances are made at their first use (driver.Generic).
-var kagoGenerickScanChunk = &driver.Generic{
+// specs of its instances are made at their first use (kgen.Generic).
+var kagoGenerickScanChunk = &kgen.Generic{
 	Symbol: "github.com/kago-dev/kago/algo.kScanChunk",
 	Params: []driver.Param{
 		{Name: "x", Slice: true},
@@ -622,7 +624,7 @@ var kagoGenerickScanChunk = &driver.Generic{
 		{Name: "inclusive"},
 	},
 	Code: kagoCode("kScanChunk"),
-	Instances: []driver.Instance{
+	Instances: []kgen.Instance{
 		{Name: "kScanChunk[float32]", Entry: "kScanChunk_float32", Func: (func(ka.Item, []float32, []float32, []float32, bool))(nil), Faults: kagoFaultskScanChunk_0},
 		{Name: "kScanChunk[float64]", Entry: "kScanChunk_float64", Func: (func(ka.Item, []float64, []float64, []float64, bool))(nil), Faults: kagoFaultskScanChunk_0, Needs: driver.FP64},
 		{Name: "kScanChunk[int16]", Entry: "kScanChunk_int16", Func: (func(ka.Item, []int16, []int16, []int16, bool))(nil), Faults: kagoFaultskScanChunk_0},
@@ -653,14 +655,14 @@ func newKFillKernel[T interface {
 	ka.Scalar
 	ka.Number
 }](dev *ka.Device, opts ...ka.KernelOption) (kFillKernel[T], error) {
-	spec, err := kagoGenerickFill.Typed(reflect.TypeFor[func(ka.Item, []T, T)](), func(args []driver.Arg) func(driver.Item) {
-		a0 := driver.ArgValue[[]T](args[0])
-		a1 := driver.ArgValue[T](args[1])
-		return func(it driver.Item) { kFill[T](ka.Item(it), a0, a1) }
-	}, func(args []driver.Arg) func(*driver.WorkGroup) {
-		a0 := driver.ArgValue[[]T](args[0])
-		a1 := driver.ArgValue[T](args[1])
-		return func(g *driver.WorkGroup) { kagoGroupkFill[T](g, a0, a1) }
+	spec, err := kagoGenerickFill.Typed(reflect.TypeFor[func(ka.Item, []T, T)](), func(args []driver.Arg) func(kernel.Item) {
+		a0 := kgen.ArgValue[[]T](args[0])
+		a1 := kgen.ArgValue[T](args[1])
+		return func(it kernel.Item) { kFill[T](ka.Item(it), a0, a1) }
+	}, func(args []driver.Arg) func(*kernel.WorkGroup) {
+		a0 := kgen.ArgValue[[]T](args[0])
+		a1 := kgen.ArgValue[T](args[1])
+		return func(g *kernel.WorkGroup) { kagoGroupkFill[T](g, a0, a1) }
 	})
 	if err != nil {
 		return kFillKernel[T]{}, err
@@ -779,16 +781,16 @@ func newKGatherKernel[T interface {
 	ka.Scalar
 	ka.Scalar
 }](dev *ka.Device, opts ...ka.KernelOption) (kGatherKernel[T], error) {
-	spec, err := kagoGenerickGather.Typed(reflect.TypeFor[func(ka.Item, []T, []T, []uint32)](), func(args []driver.Arg) func(driver.Item) {
-		a0 := driver.ArgValue[[]T](args[0])
-		a1 := driver.ArgValue[[]T](args[1])
-		a2 := driver.ArgValue[[]uint32](args[2])
-		return func(it driver.Item) { kGather[T](ka.Item(it), a0, a1, a2) }
-	}, func(args []driver.Arg) func(*driver.WorkGroup) {
-		a0 := driver.ArgValue[[]T](args[0])
-		a1 := driver.ArgValue[[]T](args[1])
-		a2 := driver.ArgValue[[]uint32](args[2])
-		return func(g *driver.WorkGroup) { kagoGroupkGather[T](g, a0, a1, a2) }
+	spec, err := kagoGenerickGather.Typed(reflect.TypeFor[func(ka.Item, []T, []T, []uint32)](), func(args []driver.Arg) func(kernel.Item) {
+		a0 := kgen.ArgValue[[]T](args[0])
+		a1 := kgen.ArgValue[[]T](args[1])
+		a2 := kgen.ArgValue[[]uint32](args[2])
+		return func(it kernel.Item) { kGather[T](ka.Item(it), a0, a1, a2) }
+	}, func(args []driver.Arg) func(*kernel.WorkGroup) {
+		a0 := kgen.ArgValue[[]T](args[0])
+		a1 := kgen.ArgValue[[]T](args[1])
+		a2 := kgen.ArgValue[[]uint32](args[2])
+		return func(g *kernel.WorkGroup) { kagoGroupkGather[T](g, a0, a1, a2) }
 	})
 	if err != nil {
 		return kGatherKernel[T]{}, err
@@ -823,16 +825,16 @@ func newKInt64FromKeyKernel[T interface {
 	ka.Scalar
 	ka.Number
 }](dev *ka.Device, opts ...ka.KernelOption) (kInt64FromKeyKernel[T], error) {
-	spec, err := kagoGenerickInt64FromKey.Typed(reflect.TypeFor[func(ka.Item, []uint64, []T, uint64)](), func(args []driver.Arg) func(driver.Item) {
-		a0 := driver.ArgValue[[]uint64](args[0])
-		a1 := driver.ArgValue[[]T](args[1])
-		a2 := driver.ArgValue[uint64](args[2])
-		return func(it driver.Item) { kInt64FromKey[T](ka.Item(it), a0, a1, a2) }
-	}, func(args []driver.Arg) func(*driver.WorkGroup) {
-		a0 := driver.ArgValue[[]uint64](args[0])
-		a1 := driver.ArgValue[[]T](args[1])
-		a2 := driver.ArgValue[uint64](args[2])
-		return func(g *driver.WorkGroup) { kagoGroupkInt64FromKey[T](g, a0, a1, a2) }
+	spec, err := kagoGenerickInt64FromKey.Typed(reflect.TypeFor[func(ka.Item, []uint64, []T, uint64)](), func(args []driver.Arg) func(kernel.Item) {
+		a0 := kgen.ArgValue[[]uint64](args[0])
+		a1 := kgen.ArgValue[[]T](args[1])
+		a2 := kgen.ArgValue[uint64](args[2])
+		return func(it kernel.Item) { kInt64FromKey[T](ka.Item(it), a0, a1, a2) }
+	}, func(args []driver.Arg) func(*kernel.WorkGroup) {
+		a0 := kgen.ArgValue[[]uint64](args[0])
+		a1 := kgen.ArgValue[[]T](args[1])
+		a2 := kgen.ArgValue[uint64](args[2])
+		return func(g *kernel.WorkGroup) { kagoGroupkInt64FromKey[T](g, a0, a1, a2) }
 	})
 	if err != nil {
 		return kInt64FromKeyKernel[T]{}, err
@@ -867,16 +869,16 @@ func newKInt64KeyKernel[T interface {
 	ka.Scalar
 	ka.Number
 }](dev *ka.Device, opts ...ka.KernelOption) (kInt64KeyKernel[T], error) {
-	spec, err := kagoGenerickInt64Key.Typed(reflect.TypeFor[func(ka.Item, []T, []uint64, uint64)](), func(args []driver.Arg) func(driver.Item) {
-		a0 := driver.ArgValue[[]T](args[0])
-		a1 := driver.ArgValue[[]uint64](args[1])
-		a2 := driver.ArgValue[uint64](args[2])
-		return func(it driver.Item) { kInt64Key[T](ka.Item(it), a0, a1, a2) }
-	}, func(args []driver.Arg) func(*driver.WorkGroup) {
-		a0 := driver.ArgValue[[]T](args[0])
-		a1 := driver.ArgValue[[]uint64](args[1])
-		a2 := driver.ArgValue[uint64](args[2])
-		return func(g *driver.WorkGroup) { kagoGroupkInt64Key[T](g, a0, a1, a2) }
+	spec, err := kagoGenerickInt64Key.Typed(reflect.TypeFor[func(ka.Item, []T, []uint64, uint64)](), func(args []driver.Arg) func(kernel.Item) {
+		a0 := kgen.ArgValue[[]T](args[0])
+		a1 := kgen.ArgValue[[]uint64](args[1])
+		a2 := kgen.ArgValue[uint64](args[2])
+		return func(it kernel.Item) { kInt64Key[T](ka.Item(it), a0, a1, a2) }
+	}, func(args []driver.Arg) func(*kernel.WorkGroup) {
+		a0 := kgen.ArgValue[[]T](args[0])
+		a1 := kgen.ArgValue[[]uint64](args[1])
+		a2 := kgen.ArgValue[uint64](args[2])
+		return func(g *kernel.WorkGroup) { kagoGroupkInt64Key[T](g, a0, a1, a2) }
 	})
 	if err != nil {
 		return kInt64KeyKernel[T]{}, err
@@ -911,16 +913,16 @@ func newKIntFromKeyKernel[T interface {
 	ka.Scalar
 	ka.Number
 }](dev *ka.Device, opts ...ka.KernelOption) (kIntFromKeyKernel[T], error) {
-	spec, err := kagoGenerickIntFromKey.Typed(reflect.TypeFor[func(ka.Item, []uint32, []T, uint32)](), func(args []driver.Arg) func(driver.Item) {
-		a0 := driver.ArgValue[[]uint32](args[0])
-		a1 := driver.ArgValue[[]T](args[1])
-		a2 := driver.ArgValue[uint32](args[2])
-		return func(it driver.Item) { kIntFromKey[T](ka.Item(it), a0, a1, a2) }
-	}, func(args []driver.Arg) func(*driver.WorkGroup) {
-		a0 := driver.ArgValue[[]uint32](args[0])
-		a1 := driver.ArgValue[[]T](args[1])
-		a2 := driver.ArgValue[uint32](args[2])
-		return func(g *driver.WorkGroup) { kagoGroupkIntFromKey[T](g, a0, a1, a2) }
+	spec, err := kagoGenerickIntFromKey.Typed(reflect.TypeFor[func(ka.Item, []uint32, []T, uint32)](), func(args []driver.Arg) func(kernel.Item) {
+		a0 := kgen.ArgValue[[]uint32](args[0])
+		a1 := kgen.ArgValue[[]T](args[1])
+		a2 := kgen.ArgValue[uint32](args[2])
+		return func(it kernel.Item) { kIntFromKey[T](ka.Item(it), a0, a1, a2) }
+	}, func(args []driver.Arg) func(*kernel.WorkGroup) {
+		a0 := kgen.ArgValue[[]uint32](args[0])
+		a1 := kgen.ArgValue[[]T](args[1])
+		a2 := kgen.ArgValue[uint32](args[2])
+		return func(g *kernel.WorkGroup) { kagoGroupkIntFromKey[T](g, a0, a1, a2) }
 	})
 	if err != nil {
 		return kIntFromKeyKernel[T]{}, err
@@ -955,18 +957,18 @@ func newKIntKeyKernel[T interface {
 	ka.Scalar
 	ka.Number
 }](dev *ka.Device, opts ...ka.KernelOption) (kIntKeyKernel[T], error) {
-	spec, err := kagoGenerickIntKey.Typed(reflect.TypeFor[func(ka.Item, []T, []uint32, uint32, uint32)](), func(args []driver.Arg) func(driver.Item) {
-		a0 := driver.ArgValue[[]T](args[0])
-		a1 := driver.ArgValue[[]uint32](args[1])
-		a2 := driver.ArgValue[uint32](args[2])
-		a3 := driver.ArgValue[uint32](args[3])
-		return func(it driver.Item) { kIntKey[T](ka.Item(it), a0, a1, a2, a3) }
-	}, func(args []driver.Arg) func(*driver.WorkGroup) {
-		a0 := driver.ArgValue[[]T](args[0])
-		a1 := driver.ArgValue[[]uint32](args[1])
-		a2 := driver.ArgValue[uint32](args[2])
-		a3 := driver.ArgValue[uint32](args[3])
-		return func(g *driver.WorkGroup) { kagoGroupkIntKey[T](g, a0, a1, a2, a3) }
+	spec, err := kagoGenerickIntKey.Typed(reflect.TypeFor[func(ka.Item, []T, []uint32, uint32, uint32)](), func(args []driver.Arg) func(kernel.Item) {
+		a0 := kgen.ArgValue[[]T](args[0])
+		a1 := kgen.ArgValue[[]uint32](args[1])
+		a2 := kgen.ArgValue[uint32](args[2])
+		a3 := kgen.ArgValue[uint32](args[3])
+		return func(it kernel.Item) { kIntKey[T](ka.Item(it), a0, a1, a2, a3) }
+	}, func(args []driver.Arg) func(*kernel.WorkGroup) {
+		a0 := kgen.ArgValue[[]T](args[0])
+		a1 := kgen.ArgValue[[]uint32](args[1])
+		a2 := kgen.ArgValue[uint32](args[2])
+		a3 := kgen.ArgValue[uint32](args[3])
+		return func(g *kernel.WorkGroup) { kagoGroupkIntKey[T](g, a0, a1, a2, a3) }
 	})
 	if err != nil {
 		return kIntKeyKernel[T]{}, err
@@ -1001,12 +1003,12 @@ func newKIotaKernel[T interface {
 	ka.Scalar
 	ka.Number
 }](dev *ka.Device, opts ...ka.KernelOption) (kIotaKernel[T], error) {
-	spec, err := kagoGenerickIota.Typed(reflect.TypeFor[func(ka.Item, []T)](), func(args []driver.Arg) func(driver.Item) {
-		a0 := driver.ArgValue[[]T](args[0])
-		return func(it driver.Item) { kIota[T](ka.Item(it), a0) }
-	}, func(args []driver.Arg) func(*driver.WorkGroup) {
-		a0 := driver.ArgValue[[]T](args[0])
-		return func(g *driver.WorkGroup) { kagoGroupkIota[T](g, a0) }
+	spec, err := kagoGenerickIota.Typed(reflect.TypeFor[func(ka.Item, []T)](), func(args []driver.Arg) func(kernel.Item) {
+		a0 := kgen.ArgValue[[]T](args[0])
+		return func(it kernel.Item) { kIota[T](ka.Item(it), a0) }
+	}, func(args []driver.Arg) func(*kernel.WorkGroup) {
+		a0 := kgen.ArgValue[[]T](args[0])
+		return func(g *kernel.WorkGroup) { kagoGroupkIota[T](g, a0) }
 	})
 	if err != nil {
 		return kIotaKernel[T]{}, err
@@ -1041,14 +1043,14 @@ func newKPartialMaxKernel[T interface {
 	ka.Scalar
 	ka.Number
 }](dev *ka.Device, opts ...ka.KernelOption) (kPartialMaxKernel[T], error) {
-	spec, err := kagoGenerickPartialMax.Typed(reflect.TypeFor[func(ka.Item, []T, []T)](), func(args []driver.Arg) func(driver.Item) {
-		a0 := driver.ArgValue[[]T](args[0])
-		a1 := driver.ArgValue[[]T](args[1])
-		return func(it driver.Item) { kPartialMax[T](ka.Item(it), a0, a1) }
-	}, func(args []driver.Arg) func(*driver.WorkGroup) {
-		a0 := driver.ArgValue[[]T](args[0])
-		a1 := driver.ArgValue[[]T](args[1])
-		return func(g *driver.WorkGroup) { kagoGroupkPartialMax[T](g, a0, a1) }
+	spec, err := kagoGenerickPartialMax.Typed(reflect.TypeFor[func(ka.Item, []T, []T)](), func(args []driver.Arg) func(kernel.Item) {
+		a0 := kgen.ArgValue[[]T](args[0])
+		a1 := kgen.ArgValue[[]T](args[1])
+		return func(it kernel.Item) { kPartialMax[T](ka.Item(it), a0, a1) }
+	}, func(args []driver.Arg) func(*kernel.WorkGroup) {
+		a0 := kgen.ArgValue[[]T](args[0])
+		a1 := kgen.ArgValue[[]T](args[1])
+		return func(g *kernel.WorkGroup) { kagoGroupkPartialMax[T](g, a0, a1) }
 	})
 	if err != nil {
 		return kPartialMaxKernel[T]{}, err
@@ -1083,14 +1085,14 @@ func newKPartialMinKernel[T interface {
 	ka.Scalar
 	ka.Number
 }](dev *ka.Device, opts ...ka.KernelOption) (kPartialMinKernel[T], error) {
-	spec, err := kagoGenerickPartialMin.Typed(reflect.TypeFor[func(ka.Item, []T, []T)](), func(args []driver.Arg) func(driver.Item) {
-		a0 := driver.ArgValue[[]T](args[0])
-		a1 := driver.ArgValue[[]T](args[1])
-		return func(it driver.Item) { kPartialMin[T](ka.Item(it), a0, a1) }
-	}, func(args []driver.Arg) func(*driver.WorkGroup) {
-		a0 := driver.ArgValue[[]T](args[0])
-		a1 := driver.ArgValue[[]T](args[1])
-		return func(g *driver.WorkGroup) { kagoGroupkPartialMin[T](g, a0, a1) }
+	spec, err := kagoGenerickPartialMin.Typed(reflect.TypeFor[func(ka.Item, []T, []T)](), func(args []driver.Arg) func(kernel.Item) {
+		a0 := kgen.ArgValue[[]T](args[0])
+		a1 := kgen.ArgValue[[]T](args[1])
+		return func(it kernel.Item) { kPartialMin[T](ka.Item(it), a0, a1) }
+	}, func(args []driver.Arg) func(*kernel.WorkGroup) {
+		a0 := kgen.ArgValue[[]T](args[0])
+		a1 := kgen.ArgValue[[]T](args[1])
+		return func(g *kernel.WorkGroup) { kagoGroupkPartialMin[T](g, a0, a1) }
 	})
 	if err != nil {
 		return kPartialMinKernel[T]{}, err
@@ -1125,18 +1127,18 @@ func newKPartialReduceKernel[T interface {
 	ka.Scalar
 	ka.Number
 }](dev *ka.Device, opts ...ka.KernelOption) (kPartialReduceKernel[T], error) {
-	spec, err := kagoGenerickPartialReduce.Typed(reflect.TypeFor[func(ka.Item, []T, []T, int, int)](), func(args []driver.Arg) func(driver.Item) {
-		a0 := driver.ArgValue[[]T](args[0])
-		a1 := driver.ArgValue[[]T](args[1])
-		a2 := driver.ArgValue[int](args[2])
-		a3 := driver.ArgValue[int](args[3])
-		return func(it driver.Item) { kPartialReduce[T](ka.Item(it), a0, a1, a2, a3) }
-	}, func(args []driver.Arg) func(*driver.WorkGroup) {
-		a0 := driver.ArgValue[[]T](args[0])
-		a1 := driver.ArgValue[[]T](args[1])
-		a2 := driver.ArgValue[int](args[2])
-		a3 := driver.ArgValue[int](args[3])
-		return func(g *driver.WorkGroup) { kagoGroupkPartialReduce[T](g, a0, a1, a2, a3) }
+	spec, err := kagoGenerickPartialReduce.Typed(reflect.TypeFor[func(ka.Item, []T, []T, int, int)](), func(args []driver.Arg) func(kernel.Item) {
+		a0 := kgen.ArgValue[[]T](args[0])
+		a1 := kgen.ArgValue[[]T](args[1])
+		a2 := kgen.ArgValue[int](args[2])
+		a3 := kgen.ArgValue[int](args[3])
+		return func(it kernel.Item) { kPartialReduce[T](ka.Item(it), a0, a1, a2, a3) }
+	}, func(args []driver.Arg) func(*kernel.WorkGroup) {
+		a0 := kgen.ArgValue[[]T](args[0])
+		a1 := kgen.ArgValue[[]T](args[1])
+		a2 := kgen.ArgValue[int](args[2])
+		a3 := kgen.ArgValue[int](args[3])
+		return func(g *kernel.WorkGroup) { kagoGroupkPartialReduce[T](g, a0, a1, a2, a3) }
 	})
 	if err != nil {
 		return kPartialReduceKernel[T]{}, err
@@ -1171,14 +1173,14 @@ func newKPartialSumKernel[T interface {
 	ka.Scalar
 	ka.Number
 }](dev *ka.Device, opts ...ka.KernelOption) (kPartialSumKernel[T], error) {
-	spec, err := kagoGenerickPartialSum.Typed(reflect.TypeFor[func(ka.Item, []T, []T)](), func(args []driver.Arg) func(driver.Item) {
-		a0 := driver.ArgValue[[]T](args[0])
-		a1 := driver.ArgValue[[]T](args[1])
-		return func(it driver.Item) { kPartialSum[T](ka.Item(it), a0, a1) }
-	}, func(args []driver.Arg) func(*driver.WorkGroup) {
-		a0 := driver.ArgValue[[]T](args[0])
-		a1 := driver.ArgValue[[]T](args[1])
-		return func(g *driver.WorkGroup) { kagoGroupkPartialSum[T](g, a0, a1) }
+	spec, err := kagoGenerickPartialSum.Typed(reflect.TypeFor[func(ka.Item, []T, []T)](), func(args []driver.Arg) func(kernel.Item) {
+		a0 := kgen.ArgValue[[]T](args[0])
+		a1 := kgen.ArgValue[[]T](args[1])
+		return func(it kernel.Item) { kPartialSum[T](ka.Item(it), a0, a1) }
+	}, func(args []driver.Arg) func(*kernel.WorkGroup) {
+		a0 := kgen.ArgValue[[]T](args[0])
+		a1 := kgen.ArgValue[[]T](args[1])
+		return func(g *kernel.WorkGroup) { kagoGroupkPartialSum[T](g, a0, a1) }
 	})
 	if err != nil {
 		return kPartialSumKernel[T]{}, err
@@ -1207,18 +1209,18 @@ type kRadixHistKernel[K uint32 | uint64] struct{ k *ka.Kernel }
 // kago gen compiled (a call of it in this package makes kago gen compile
 // that instance); for any other the error wraps ka.ErrUnsupported.
 func newKRadixHistKernel[K uint32 | uint64](dev *ka.Device, opts ...ka.KernelOption) (kRadixHistKernel[K], error) {
-	spec, err := kagoGenerickRadixHist.Typed(reflect.TypeFor[func(ka.Item, []K, []uint32, uint32, int)](), func(args []driver.Arg) func(driver.Item) {
-		a0 := driver.ArgValue[[]K](args[0])
-		a1 := driver.ArgValue[[]uint32](args[1])
-		a2 := driver.ArgValue[uint32](args[2])
-		a3 := driver.ArgValue[int](args[3])
-		return func(it driver.Item) { kRadixHist[K](ka.Item(it), a0, a1, a2, a3) }
-	}, func(args []driver.Arg) func(*driver.WorkGroup) {
-		a0 := driver.ArgValue[[]K](args[0])
-		a1 := driver.ArgValue[[]uint32](args[1])
-		a2 := driver.ArgValue[uint32](args[2])
-		a3 := driver.ArgValue[int](args[3])
-		return func(g *driver.WorkGroup) { kagoGroupkRadixHist[K](g, a0, a1, a2, a3) }
+	spec, err := kagoGenerickRadixHist.Typed(reflect.TypeFor[func(ka.Item, []K, []uint32, uint32, int)](), func(args []driver.Arg) func(kernel.Item) {
+		a0 := kgen.ArgValue[[]K](args[0])
+		a1 := kgen.ArgValue[[]uint32](args[1])
+		a2 := kgen.ArgValue[uint32](args[2])
+		a3 := kgen.ArgValue[int](args[3])
+		return func(it kernel.Item) { kRadixHist[K](ka.Item(it), a0, a1, a2, a3) }
+	}, func(args []driver.Arg) func(*kernel.WorkGroup) {
+		a0 := kgen.ArgValue[[]K](args[0])
+		a1 := kgen.ArgValue[[]uint32](args[1])
+		a2 := kgen.ArgValue[uint32](args[2])
+		a3 := kgen.ArgValue[int](args[3])
+		return func(g *kernel.WorkGroup) { kagoGroupkRadixHist[K](g, a0, a1, a2, a3) }
 	})
 	if err != nil {
 		return kRadixHistKernel[K]{}, err
@@ -1247,26 +1249,26 @@ type kRadixScatterKernel[K uint32 | uint64] struct{ k *ka.Kernel }
 // kago gen compiled (a call of it in this package makes kago gen compile
 // that instance); for any other the error wraps ka.ErrUnsupported.
 func newKRadixScatterKernel[K uint32 | uint64](dev *ka.Device, opts ...ka.KernelOption) (kRadixScatterKernel[K], error) {
-	spec, err := kagoGenerickRadixScatter.Typed(reflect.TypeFor[func(ka.Item, []K, []K, []uint32, []uint32, []uint32, uint32, int, bool)](), func(args []driver.Arg) func(driver.Item) {
-		a0 := driver.ArgValue[[]K](args[0])
-		a1 := driver.ArgValue[[]K](args[1])
-		a2 := driver.ArgValue[[]uint32](args[2])
-		a3 := driver.ArgValue[[]uint32](args[3])
-		a4 := driver.ArgValue[[]uint32](args[4])
-		a5 := driver.ArgValue[uint32](args[5])
-		a6 := driver.ArgValue[int](args[6])
-		a7 := driver.ArgValue[bool](args[7])
-		return func(it driver.Item) { kRadixScatter[K](ka.Item(it), a0, a1, a2, a3, a4, a5, a6, a7) }
-	}, func(args []driver.Arg) func(*driver.WorkGroup) {
-		a0 := driver.ArgValue[[]K](args[0])
-		a1 := driver.ArgValue[[]K](args[1])
-		a2 := driver.ArgValue[[]uint32](args[2])
-		a3 := driver.ArgValue[[]uint32](args[3])
-		a4 := driver.ArgValue[[]uint32](args[4])
-		a5 := driver.ArgValue[uint32](args[5])
-		a6 := driver.ArgValue[int](args[6])
-		a7 := driver.ArgValue[bool](args[7])
-		return func(g *driver.WorkGroup) { kagoGroupkRadixScatter[K](g, a0, a1, a2, a3, a4, a5, a6, a7) }
+	spec, err := kagoGenerickRadixScatter.Typed(reflect.TypeFor[func(ka.Item, []K, []K, []uint32, []uint32, []uint32, uint32, int, bool)](), func(args []driver.Arg) func(kernel.Item) {
+		a0 := kgen.ArgValue[[]K](args[0])
+		a1 := kgen.ArgValue[[]K](args[1])
+		a2 := kgen.ArgValue[[]uint32](args[2])
+		a3 := kgen.ArgValue[[]uint32](args[3])
+		a4 := kgen.ArgValue[[]uint32](args[4])
+		a5 := kgen.ArgValue[uint32](args[5])
+		a6 := kgen.ArgValue[int](args[6])
+		a7 := kgen.ArgValue[bool](args[7])
+		return func(it kernel.Item) { kRadixScatter[K](ka.Item(it), a0, a1, a2, a3, a4, a5, a6, a7) }
+	}, func(args []driver.Arg) func(*kernel.WorkGroup) {
+		a0 := kgen.ArgValue[[]K](args[0])
+		a1 := kgen.ArgValue[[]K](args[1])
+		a2 := kgen.ArgValue[[]uint32](args[2])
+		a3 := kgen.ArgValue[[]uint32](args[3])
+		a4 := kgen.ArgValue[[]uint32](args[4])
+		a5 := kgen.ArgValue[uint32](args[5])
+		a6 := kgen.ArgValue[int](args[6])
+		a7 := kgen.ArgValue[bool](args[7])
+		return func(g *kernel.WorkGroup) { kagoGroupkRadixScatter[K](g, a0, a1, a2, a3, a4, a5, a6, a7) }
 	})
 	if err != nil {
 		return kRadixScatterKernel[K]{}, err
@@ -1301,18 +1303,18 @@ func newKScanChunkKernel[T interface {
 	ka.Scalar
 	ka.Number
 }](dev *ka.Device, opts ...ka.KernelOption) (kScanChunkKernel[T], error) {
-	spec, err := kagoGenerickScanChunk.Typed(reflect.TypeFor[func(ka.Item, []T, []T, []T, bool)](), func(args []driver.Arg) func(driver.Item) {
-		a0 := driver.ArgValue[[]T](args[0])
-		a1 := driver.ArgValue[[]T](args[1])
-		a2 := driver.ArgValue[[]T](args[2])
-		a3 := driver.ArgValue[bool](args[3])
-		return func(it driver.Item) { kScanChunk[T](ka.Item(it), a0, a1, a2, a3) }
-	}, func(args []driver.Arg) func(*driver.WorkGroup) {
-		a0 := driver.ArgValue[[]T](args[0])
-		a1 := driver.ArgValue[[]T](args[1])
-		a2 := driver.ArgValue[[]T](args[2])
-		a3 := driver.ArgValue[bool](args[3])
-		return func(g *driver.WorkGroup) { kagoGroupkScanChunk[T](g, a0, a1, a2, a3) }
+	spec, err := kagoGenerickScanChunk.Typed(reflect.TypeFor[func(ka.Item, []T, []T, []T, bool)](), func(args []driver.Arg) func(kernel.Item) {
+		a0 := kgen.ArgValue[[]T](args[0])
+		a1 := kgen.ArgValue[[]T](args[1])
+		a2 := kgen.ArgValue[[]T](args[2])
+		a3 := kgen.ArgValue[bool](args[3])
+		return func(it kernel.Item) { kScanChunk[T](ka.Item(it), a0, a1, a2, a3) }
+	}, func(args []driver.Arg) func(*kernel.WorkGroup) {
+		a0 := kgen.ArgValue[[]T](args[0])
+		a1 := kgen.ArgValue[[]T](args[1])
+		a2 := kgen.ArgValue[[]T](args[2])
+		a3 := kgen.ArgValue[bool](args[3])
+		return func(g *kernel.WorkGroup) { kagoGroupkScanChunk[T](g, a0, a1, a2, a3) }
 	})
 	if err != nil {
 		return kScanChunkKernel[T]{}, err
@@ -1334,7 +1336,7 @@ func (k kScanChunkKernel[T]) Launch(s *ka.Stream, r ka.NDRange, x *ka.Array[T], 
 
 // kagoGroupkFill runs one work-group of kFill, its work-items as loops
 // (see package groupfn).
-func kagoGroupkFill[T ka.Number](kg *driver.WorkGroup, x []T, v T) {
+func kagoGroupkFill[T ka.Number](kg *kernel.WorkGroup, x []T, v T) {
 	n0 := kg.Size[0]
 	n1 := kg.Size[1]
 	n2 := kg.Size[2]
@@ -1370,7 +1372,7 @@ func kagoGroupkFill[T ka.Number](kg *driver.WorkGroup, x []T, v T) {
 
 // kagoGroupkFloat32FromKey runs one work-group of kFloat32FromKey, its work-items as loops
 // (see package groupfn).
-func kagoGroupkFloat32FromKey(kg *driver.WorkGroup, keys []uint32, x []float32) {
+func kagoGroupkFloat32FromKey(kg *kernel.WorkGroup, keys []uint32, x []float32) {
 	n0 := kg.Size[0]
 	n1 := kg.Size[1]
 	n2 := kg.Size[2]
@@ -1412,7 +1414,7 @@ func kagoGroupkFloat32FromKey(kg *driver.WorkGroup, keys []uint32, x []float32) 
 
 // kagoGroupkFloat32Key runs one work-group of kFloat32Key, its work-items as loops
 // (see package groupfn).
-func kagoGroupkFloat32Key(kg *driver.WorkGroup, x []float32, keys []uint32) {
+func kagoGroupkFloat32Key(kg *kernel.WorkGroup, x []float32, keys []uint32) {
 	n0 := kg.Size[0]
 	n1 := kg.Size[1]
 	n2 := kg.Size[2]
@@ -1454,7 +1456,7 @@ func kagoGroupkFloat32Key(kg *driver.WorkGroup, x []float32, keys []uint32) {
 
 // kagoGroupkFloat64FromKey runs one work-group of kFloat64FromKey, its work-items as loops
 // (see package groupfn).
-func kagoGroupkFloat64FromKey(kg *driver.WorkGroup, keys []uint64, x []float64) {
+func kagoGroupkFloat64FromKey(kg *kernel.WorkGroup, keys []uint64, x []float64) {
 	n0 := kg.Size[0]
 	n1 := kg.Size[1]
 	n2 := kg.Size[2]
@@ -1496,7 +1498,7 @@ func kagoGroupkFloat64FromKey(kg *driver.WorkGroup, keys []uint64, x []float64) 
 
 // kagoGroupkFloat64Key runs one work-group of kFloat64Key, its work-items as loops
 // (see package groupfn).
-func kagoGroupkFloat64Key(kg *driver.WorkGroup, x []float64, keys []uint64) {
+func kagoGroupkFloat64Key(kg *kernel.WorkGroup, x []float64, keys []uint64) {
 	n0 := kg.Size[0]
 	n1 := kg.Size[1]
 	n2 := kg.Size[2]
@@ -1538,7 +1540,7 @@ func kagoGroupkFloat64Key(kg *driver.WorkGroup, x []float64, keys []uint64) {
 
 // kagoGroupkGather runs one work-group of kGather, its work-items as loops
 // (see package groupfn).
-func kagoGroupkGather[T ka.Scalar](kg *driver.WorkGroup, dst, src []T, perm []uint32) {
+func kagoGroupkGather[T ka.Scalar](kg *kernel.WorkGroup, dst, src []T, perm []uint32) {
 	n0 := kg.Size[0]
 	n1 := kg.Size[1]
 	n2 := kg.Size[2]
@@ -1575,7 +1577,7 @@ func kagoGroupkGather[T ka.Scalar](kg *driver.WorkGroup, dst, src []T, perm []ui
 
 // kagoGroupkInt64FromKey runs one work-group of kInt64FromKey, its work-items as loops
 // (see package groupfn).
-func kagoGroupkInt64FromKey[T ka.Number](kg *driver.WorkGroup, keys []uint64, x []T, flip uint64) {
+func kagoGroupkInt64FromKey[T ka.Number](kg *kernel.WorkGroup, keys []uint64, x []T, flip uint64) {
 	n0 := kg.Size[0]
 	n1 := kg.Size[1]
 	n2 := kg.Size[2]
@@ -1612,7 +1614,7 @@ func kagoGroupkInt64FromKey[T ka.Number](kg *driver.WorkGroup, keys []uint64, x 
 
 // kagoGroupkInt64Key runs one work-group of kInt64Key, its work-items as loops
 // (see package groupfn).
-func kagoGroupkInt64Key[T ka.Number](kg *driver.WorkGroup, x []T, keys []uint64, flip uint64) {
+func kagoGroupkInt64Key[T ka.Number](kg *kernel.WorkGroup, x []T, keys []uint64, flip uint64) {
 	n0 := kg.Size[0]
 	n1 := kg.Size[1]
 	n2 := kg.Size[2]
@@ -1649,7 +1651,7 @@ func kagoGroupkInt64Key[T ka.Number](kg *driver.WorkGroup, x []T, keys []uint64,
 
 // kagoGroupkIntFromKey runs one work-group of kIntFromKey, its work-items as loops
 // (see package groupfn).
-func kagoGroupkIntFromKey[T ka.Number](kg *driver.WorkGroup, keys []uint32, x []T, flip uint32) {
+func kagoGroupkIntFromKey[T ka.Number](kg *kernel.WorkGroup, keys []uint32, x []T, flip uint32) {
 	n0 := kg.Size[0]
 	n1 := kg.Size[1]
 	n2 := kg.Size[2]
@@ -1686,7 +1688,7 @@ func kagoGroupkIntFromKey[T ka.Number](kg *driver.WorkGroup, keys []uint32, x []
 
 // kagoGroupkIntKey runs one work-group of kIntKey, its work-items as loops
 // (see package groupfn).
-func kagoGroupkIntKey[T ka.Number](kg *driver.WorkGroup, x []T, keys []uint32, flip, mask uint32) {
+func kagoGroupkIntKey[T ka.Number](kg *kernel.WorkGroup, x []T, keys []uint32, flip, mask uint32) {
 	n0 := kg.Size[0]
 	n1 := kg.Size[1]
 	n2 := kg.Size[2]
@@ -1723,7 +1725,7 @@ func kagoGroupkIntKey[T ka.Number](kg *driver.WorkGroup, x []T, keys []uint32, f
 
 // kagoGroupkIota runs one work-group of kIota, its work-items as loops
 // (see package groupfn).
-func kagoGroupkIota[T ka.Number](kg *driver.WorkGroup, x []T) {
+func kagoGroupkIota[T ka.Number](kg *kernel.WorkGroup, x []T) {
 	n0 := kg.Size[0]
 	n1 := kg.Size[1]
 	n2 := kg.Size[2]
@@ -1760,7 +1762,7 @@ func kagoGroupkIota[T ka.Number](kg *driver.WorkGroup, x []T) {
 
 // kagoGroupkPartialMax runs one work-group of kPartialMax, its work-items as loops
 // (see package groupfn).
-func kagoGroupkPartialMax[T ka.Number](kg *driver.WorkGroup, x, out []T) {
+func kagoGroupkPartialMax[T ka.Number](kg *kernel.WorkGroup, x, out []T) {
 	n0 := kg.Size[0]
 	n1 := kg.Size[1]
 	n2 := kg.Size[2]
@@ -1803,7 +1805,7 @@ func kagoGroupkPartialMax[T ka.Number](kg *driver.WorkGroup, x, out []T) {
 
 // kagoGroupkPartialMin runs one work-group of kPartialMin, its work-items as loops
 // (see package groupfn).
-func kagoGroupkPartialMin[T ka.Number](kg *driver.WorkGroup, x, out []T) {
+func kagoGroupkPartialMin[T ka.Number](kg *kernel.WorkGroup, x, out []T) {
 	n0 := kg.Size[0]
 	n1 := kg.Size[1]
 	n2 := kg.Size[2]
@@ -1846,7 +1848,7 @@ func kagoGroupkPartialMin[T ka.Number](kg *driver.WorkGroup, x, out []T) {
 
 // kagoGroupkPartialReduce runs one work-group of kPartialReduce, its work-items as loops
 // (see package groupfn).
-func kagoGroupkPartialReduce[T ka.Number](kg *driver.WorkGroup, x, out []T, op, m int) {
+func kagoGroupkPartialReduce[T ka.Number](kg *kernel.WorkGroup, x, out []T, op, m int) {
 	n0 := kg.Size[0]
 	n1 := kg.Size[1]
 	n2 := kg.Size[2]
@@ -1931,7 +1933,7 @@ func kagoGroupkPartialReduce[T ka.Number](kg *driver.WorkGroup, x, out []T, op, 
 
 // kagoGroupkPartialSum runs one work-group of kPartialSum, its work-items as loops
 // (see package groupfn).
-func kagoGroupkPartialSum[T ka.Number](kg *driver.WorkGroup, x, out []T) {
+func kagoGroupkPartialSum[T ka.Number](kg *kernel.WorkGroup, x, out []T) {
 	n0 := kg.Size[0]
 	n1 := kg.Size[1]
 	n2 := kg.Size[2]
@@ -1981,7 +1983,7 @@ func kagoGroupkPartialSum[T ka.Number](kg *driver.WorkGroup, x, out []T) {
 
 // kagoGroupkRadixHist runs one work-group of kRadixHist, its work-items as loops
 // (see package groupfn).
-func kagoGroupkRadixHist[K uint32 | uint64](kg *driver.WorkGroup, keys []K, hist []uint32, shift uint32, m int) {
+func kagoGroupkRadixHist[K uint32 | uint64](kg *kernel.WorkGroup, keys []K, hist []uint32, shift uint32, m int) {
 	n0 := kg.Size[0]
 	n1 := kg.Size[1]
 	n2 := kg.Size[2]
@@ -2026,7 +2028,7 @@ func kagoGroupkRadixHist[K uint32 | uint64](kg *driver.WorkGroup, keys []K, hist
 
 // kagoGroupkRadixScatter runs one work-group of kRadixScatter, its work-items as loops
 // (see package groupfn).
-func kagoGroupkRadixScatter[K uint32 | uint64](kg *driver.WorkGroup, keys, out []K, vals, outVals, offs []uint32, shift uint32, m int, pairs bool) {
+func kagoGroupkRadixScatter[K uint32 | uint64](kg *kernel.WorkGroup, keys, out []K, vals, outVals, offs []uint32, shift uint32, m int, pairs bool) {
 	n0 := kg.Size[0]
 	n1 := kg.Size[1]
 	n2 := kg.Size[2]
@@ -2077,7 +2079,7 @@ func kagoGroupkRadixScatter[K uint32 | uint64](kg *driver.WorkGroup, keys, out [
 
 // kagoGroupkScanChunk runs one work-group of kScanChunk, its work-items as loops
 // (see package groupfn).
-func kagoGroupkScanChunk[T ka.Number](kg *driver.WorkGroup, x, out, offs []T, inclusive bool) {
+func kagoGroupkScanChunk[T ka.Number](kg *kernel.WorkGroup, x, out, offs []T, inclusive bool) {
 	n0 := kg.Size[0]
 	n1 := kg.Size[1]
 	n2 := kg.Size[2]

@@ -5,7 +5,7 @@ package codegen
 // when i <u len (so a negative index, seen as a huge unsigned number, fails
 // too); slice bounds need lo ≤u hi ≤u cap; an integer divisor must not be
 // zero; ka.GroupBroadcast's from must be <u the group's size, as the
-// native backend checks it (ka/driver/collective.go). Checks are on
+// native backend checks it (ka/kernel/collective.go). Checks are on
 // unless the kernel is marked //ka:nocheck (or Config.NoChecks); panics
 // are always recorded.
 //
@@ -26,6 +26,7 @@ import (
 	"path/filepath"
 
 	"github.com/kago-dev/kago/ka/driver"
+	"github.com/kago-dev/kago/ka/kernel"
 	"github.com/llir/llvm/ir"
 	"github.com/llir/llvm/ir/constant"
 	"github.com/llir/llvm/ir/enum"
@@ -146,7 +147,7 @@ func (f *frame) createBroadcastCheck(from, n value.Value, pos token.Pos) value.V
 	if c, ok := from.(*constant.Int); !f.faults.checks || ok && c.X.Sign() == 0 {
 		return from
 	}
-	s := f.site(driver.FaultIndex, pos, driver.BroadcastFault, driver.Int, driver.Int)
+	s := f.site(driver.FaultIndex, pos, kernel.BroadcastFault, driver.Int, driver.Int)
 	c := f.createCheck(f.cur.NewICmp(enum.IPredULT, from, n), s, from, n)
 	return f.keep(c, from, constant.NewInt(lltypes.I64, 0))
 }

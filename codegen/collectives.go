@@ -4,7 +4,7 @@ package codegen
 // the group scans, GroupBroadcast, GroupAll, GroupAny) to plain IR: a
 // local array with one element per work-item and barriers, so that every
 // emitter compiles them with what it already has (docs/ir.md). The
-// combination order is fixed and is the one that ka/driver/collective.go
+// combination order is fixed and is the one that ka/kernel/collective.go
 // uses on the native backend, so that float results are the same bits on
 // every target (docs/kernel-language.md, "Group collectives"):
 //
@@ -22,13 +22,14 @@ import (
 	"go/types"
 	"math"
 
-	"github.com/kago-dev/kago/ka/driver"
 	"github.com/llir/llvm/ir"
 	"github.com/llir/llvm/ir/constant"
 	"github.com/llir/llvm/ir/enum"
 	lltypes "github.com/llir/llvm/ir/types"
 	"github.com/llir/llvm/ir/value"
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/kago-dev/kago/ka/kernel"
 )
 
 type collectiveKind int
@@ -143,7 +144,7 @@ func (f *frame) collectiveScratch(mt lltypes.Type) *ir.Global {
 	if g, ok := f.collLocal[key]; ok {
 		return g
 	}
-	at := lltypes.NewArray(driver.MaxCollectiveGroup, mt)
+	at := lltypes.NewArray(kernel.MaxCollectiveGroup, mt)
 	g := newLocalGlobal(f.mod, "ka.local."+itoa(f.nlocal), at)
 	f.nlocal++
 	if f.collLocal == nil {

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/kago-dev/kago/ka/driver"
+	"github.com/kago-dev/kago/ka/kernel"
 	"github.com/llir/llvm/ir"
 	"github.com/llir/llvm/ir/enum"
 	lltypes "github.com/llir/llvm/ir/types"
@@ -45,7 +46,7 @@ type Kernel struct {
 	// IR has no fault-record parameters.
 	Faults driver.FaultSites
 	// MaxGroup is the largest work-group the kernel's code handles (the
-	// collectives' local arrays hold driver.MaxCollectiveGroup elements);
+	// collectives' local arrays hold kernel.MaxCollectiveGroup elements);
 	// 0 when only the device limits it.
 	MaxGroup int
 	// Needs are the optional device features the kernel uses:
@@ -234,7 +235,7 @@ func (c *compiler) lowerBody(fn *ssa.Function, params []*kernelParam) bool {
 func (c *compiler) finish(k *Kernel, fn *ssa.Function) {
 	k.Barrier = c.barrier
 	if len(c.collLocal) > 0 {
-		k.MaxGroup = driver.MaxCollectiveGroup
+		k.MaxGroup = kernel.MaxCollectiveGroup
 	}
 	stops := len(c.errs) == 0 && c.pkg.cancel[funcObject(fn)]
 	if len(c.faults.sites) > 0 || stops {

@@ -35,7 +35,7 @@ import (
 // specs; genericImports those that generic kernels' constructors add.
 var (
 	launcherImports = []string{`"fmt"`, strconv.Quote(kaPath)}
-	genericImports  = []string{`"reflect"`, strconv.Quote(kaPath + "/driver")}
+	genericImports  = []string{`"reflect"`, strconv.Quote(kaPath + "/driver"), strconv.Quote(kaPath + "/kernel"), strconv.Quote(kaPath + "/kgen")}
 )
 
 // Launchers returns the typed launchers of the kernels of the package in
@@ -44,7 +44,7 @@ var (
 // kernels, and any package that a kernel's parameter types or type
 // constraints name). groups names the group function of each kernel that
 // has one (codegen/groupfn), by the kernel's name. A generic kernel's
-// constructor asks its driver.Generic (GenericVar, which kago gen writes)
+// constructor asks its kgen.Generic (GenericVar, which kago gen writes)
 // for its instance's spec, with native entries that bind the arguments as
 // the constructor's type arguments make them, so that a program links the
 // native code of only the instances it constructs. A kernel F gets no
@@ -53,7 +53,7 @@ func Launchers(dir string, groups map[string]string) (imports []string, decls []
 	return launchers(dir, groups, false)
 }
 
-// GenericVar is the name of the variable that holds the driver.Generic of
+// GenericVar is the name of the variable that holds the kgen.Generic of
 // the generic kernel in generated code.
 func GenericVar(kernel string) string { return "kagoGeneric" + kernel }
 
@@ -378,7 +378,7 @@ func writeLauncher(b *bytes.Buffer, d kernelDecl, group string, stub bool) {
 // writeGenericCtor writes the constructor of a generic kernel's launcher.
 // Naming the kernel with the constructor's own type parameters would give
 // ka a function value it cannot look up (an instantiation closure), so the
-// constructor asks the kernel's driver.Generic for the spec of the instance
+// constructor asks the kernel's kgen.Generic for the spec of the instance
 // of its function type, with native entries instantiated with the
 // constructor's type arguments: the instance is registered at its first
 // use, and a program links only the instances it constructs.
@@ -397,7 +397,7 @@ func writeGenericCtor(b *bytes.Buffer, d kernelDecl, typ, ctor, tparams, group s
 	binds := make([]string, len(d.params))
 	for i, p := range d.params {
 		fnType += ", " + p.decl
-		binds[i] = fmt.Sprintf("\t\ta%d := driver.ArgValue[%s](args[%d])\n", i, p.decl, i)
+		binds[i] = fmt.Sprintf("\t\ta%d := kgen.ArgValue[%s](args[%d])\n", i, p.decl, i)
 	}
 	call := func(first string) string {
 		args := []string{first}
@@ -406,15 +406,15 @@ func writeGenericCtor(b *bytes.Buffer, d kernelDecl, typ, ctor, tparams, group s
 		}
 		return strings.Join(args, ", ")
 	}
-	fmt.Fprintf(b, "\tspec, err := %s.Typed(reflect.TypeFor[func(%s)](), func(args []driver.Arg) func(driver.Item) {\n", GenericVar(d.name), fnType)
+	fmt.Fprintf(b, "\tspec, err := %s.Typed(reflect.TypeFor[func(%s)](), func(args []driver.Arg) func(kernel.Item) {\n", GenericVar(d.name), fnType)
 	b.WriteString(strings.Join(binds, ""))
-	fmt.Fprintf(b, "\t\treturn func(it driver.Item) { %s%s(%s) }\n\t}, ", d.name, targs, call("ka.Item(it)"))
+	fmt.Fprintf(b, "\t\treturn func(it kernel.Item) { %s%s(%s) }\n\t}, ", d.name, targs, call("ka.Item(it)"))
 	if group == "" {
 		b.WriteString("nil)\n")
 	} else {
-		b.WriteString("func(args []driver.Arg) func(*driver.WorkGroup) {\n")
+		b.WriteString("func(args []driver.Arg) func(*kernel.WorkGroup) {\n")
 		b.WriteString(strings.Join(binds, ""))
-		fmt.Fprintf(b, "\t\treturn func(g *driver.WorkGroup) { %s%s(%s) }\n\t})\n", group, targs, call("g"))
+		fmt.Fprintf(b, "\t\treturn func(g *kernel.WorkGroup) { %s%s(%s) }\n\t})\n", group, targs, call("g"))
 	}
 	fmt.Fprintf(b, "\tif err != nil {\n\t\treturn %s{}, err\n\t}\n", typ)
 	b.WriteString("\tk, err := ka.NewKernel(dev, spec, opts...)\n")

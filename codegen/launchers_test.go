@@ -50,7 +50,7 @@ type MineKernel int
 
 	imports, decls, err := Launchers(dir, map[string]string{"Odd": "kagoGroupOdd"})
 	require.NoError(t, err)
-	assert.Equal(t, []string{`"fmt"`, `"github.com/kago-dev/kago/ka"`, `"github.com/kago-dev/kago/ka/driver"`, `"reflect"`}, imports)
+	assert.Equal(t, []string{`"fmt"`, `"github.com/kago-dev/kago/ka"`, `"github.com/kago-dev/kago/ka/driver"`, `"github.com/kago-dev/kago/ka/kernel"`, `"github.com/kago-dev/kago/ka/kgen"`, `"reflect"`}, imports)
 	code := string(decls)
 	for _, want := range []string{
 		"type scaleKernel struct{ k *ka.Kernel }",
@@ -59,10 +59,10 @@ type MineKernel int
 		"return k0.k.Launch(s0, r0, s, r, k, p4)",
 		"type OddKernel[T interface{ ka.Scalar; float32 | MyFloat }] struct{ k *ka.Kernel }",
 		"func (k OddKernel[T]) Launch(s *ka.Stream, r ka.NDRange, p1 *ka.Array[T]) error {",
-		"spec, err := kagoGenericOdd.Typed(reflect.TypeFor[func(ka.Item, []T)](), func(args []driver.Arg) func(driver.Item) {",
-		"a0 := driver.ArgValue[[]T](args[0])",
-		"return func(it driver.Item) { Odd[T](ka.Item(it), a0) }",
-		"return func(g *driver.WorkGroup) { kagoGroupOdd[T](g, a0) }",
+		"spec, err := kagoGenericOdd.Typed(reflect.TypeFor[func(ka.Item, []T)](), func(args []driver.Arg) func(kernel.Item) {",
+		"a0 := kgen.ArgValue[[]T](args[0])",
+		"return func(it kernel.Item) { Odd[T](ka.Item(it), a0) }",
+		"return func(g *kernel.WorkGroup) { kagoGroupOdd[T](g, a0) }",
 		"k, err := ka.NewKernel(dev, spec, opts...)",
 	} {
 		assert.Contains(t, code, want)
@@ -73,7 +73,7 @@ type MineKernel int
 
 	_, decls, err = Launchers(dir, nil)
 	require.NoError(t, err)
-	assert.Contains(t, string(decls), "return func(it driver.Item) { Odd[T](ka.Item(it), a0) }\n\t}, nil)\n", "no group function: no Group entry")
+	assert.Contains(t, string(decls), "return func(it kernel.Item) { Odd[T](ka.Item(it), a0) }\n\t}, nil)\n", "no group function: no Group entry")
 
 	stub, err := launcherStub(dir, "p")
 	require.NoError(t, err)

@@ -4,8 +4,8 @@ package codegen
 // functions name one of its generic kernels with type arguments that are
 // type parameters (ka.NewKernel(dev, CopyKernel[T]) in func Copy[T]). Go
 // passes such a kernel as a closure at that position, which the runtime
-// resolves to the instance with driver.RegisterInstanceSite's table
-// (ka/driver/wrappers.go).
+// resolves to the instance with kgen.RegisterInstanceSite's table
+// (ka/kgen/wrappers.go).
 
 import (
 	"go/ast"

@@ -12,9 +12,9 @@ package codegen
 //     floats bitcast. Its lane is clamped by a select: a lane outside [0,
 //     size) reads the caller's own lane, so the primitive's lane is always
 //     in range (docs/ir.md) and the caller gets its own value, as on
-//     native (ka/driver/subgroup.go).
+//     native (ka/kernel/subgroup.go).
 //   - SubgroupSum, SubgroupMin and SubgroupMax are a tree to lane 0 and a
-//     broadcast, in the order of driver.SubgroupTree, so that float results
+//     broadcast, in the order of kernel.SubgroupTree, so that float results
 //     are the same bits on every target and on native:
 //
 //     for off := 1; off < n; off <<= 1 {

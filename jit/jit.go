@@ -33,6 +33,7 @@ import (
 
 	"github.com/kago-dev/kago/codegen"
 	"github.com/kago-dev/kago/ka/driver"
+	"github.com/kago-dev/kago/ka/kgen"
 	"golang.org/x/tools/go/packages"
 )
 
@@ -65,12 +66,12 @@ var compilerID = sync.OnceValue(func() string {
 })
 
 func init() {
-	driver.SetCompiler(&Compiler{})
+	kgen.SetCompiler(&Compiler{})
 	// The cache stores specs with gob; their Code is a driver.CodeMap.
 	gob.Register(driver.CodeMap{})
 }
 
-// Compiler is the driver.Compiler the package installs. Its zero value uses
+// Compiler is the kgen.Compiler the package installs. Its zero value uses
 // the current directory and the user cache directory.
 type Compiler struct {
 	// Dir is where packages are resolved ("" = current directory).
@@ -82,7 +83,7 @@ type Compiler struct {
 	mu sync.Mutex // one compilation at a time: each loads packages
 }
 
-// Compile implements driver.Compiler.
+// Compile implements kgen.Compiler.
 func (c *Compiler) Compile(fn any, name string, typ reflect.Type) (*driver.KernelSpec, error) {
 	c.mu.Lock()
 	defer c.mu.Unlock()

@@ -11,6 +11,7 @@ import (
 
 	"github.com/kago-dev/kago/internal/corpus"
 	"github.com/kago-dev/kago/ka/driver"
+	"github.com/kago-dev/kago/ka/kgen"
 )
 
 // TestCompileCorpus compiles a plain and a generic corpus kernel from
@@ -70,7 +71,7 @@ func TestSplitSymbol(t *testing.T) {
 	}
 }
 
-var _ driver.Compiler = (*Compiler)(nil)
+var _ kgen.Compiler = (*Compiler)(nil)
 
 // wrapperOf returns AddG[T] named inside a generic function: Go's
 // instantiation wrapper, a closure, not the instance itself.

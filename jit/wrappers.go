@@ -5,7 +5,7 @@ package jit
 // reaches the registry as Go's closure, whose symbol is the enclosing
 // function's. The closure's position is that of the expression
 // CopyKernel[T]: the source there names the generic kernel, and the
-// closure's type gives the type arguments (ka/driver/wrappers.go).
+// closure's type gives the type arguments (ka/kgen/wrappers.go).
 
 import (
 	"errors"
@@ -22,7 +22,7 @@ import (
 	"golang.org/x/tools/go/packages"
 )
 
-// CompileWrapper implements driver.WrapperCompiler: it reads file at line
+// CompileWrapper implements kgen.WrapperCompiler: it reads file at line
 // for the generic functions named there with type arguments (CopyKernel[T],
 // kern.CopyKernel[T]) and compiles the instance of the first that is a
 // kernel of type typ.

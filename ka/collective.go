@@ -3,7 +3,7 @@ package ka
 import (
 	"math"
 
-	"github.com/kago-dev/kago/ka/driver"
+	"github.com/kago-dev/kago/ka/kernel"
 )
 
 // Number is the set of types the group collectives combine: every integer
@@ -21,7 +21,7 @@ type Number interface {
 // groups, as with Barrier: work-items outside the range take part too (see
 // Item.InRange).
 //
-// A group may have at most driver.MaxCollectiveGroup (1024) work-items.
+// A group may have at most kernel.MaxCollectiveGroup (1024) work-items.
 // Work-items are ordered by their linear local id (Item.Local).
 //
 // Results are deterministic: float sums combine in a fixed order that
@@ -38,50 +38,50 @@ type Number interface {
 // GroupMin and GroupMax are Go's min and max (a NaN wins, -0 < +0).
 
 // GroupSum returns the sum of v over the work-items of the group.
-func GroupSum[T Number](it Item, v T) T { return driver.GroupReduce(it.w(), v, add[T]) }
+func GroupSum[T Number](it Item, v T) T { return kernel.GroupReduce(it.w(), v, add[T]) }
 
 // GroupMin returns the least v of the group.
-func GroupMin[T Number](it Item, v T) T { return driver.GroupReduce(it.w(), v, minOf[T]) }
+func GroupMin[T Number](it Item, v T) T { return kernel.GroupReduce(it.w(), v, minOf[T]) }
 
 // GroupMax returns the greatest v of the group.
-func GroupMax[T Number](it Item, v T) T { return driver.GroupReduce(it.w(), v, maxOf[T]) }
+func GroupMax[T Number](it Item, v T) T { return kernel.GroupReduce(it.w(), v, maxOf[T]) }
 
 // GroupInclusiveSum returns the sum of v over the work-items of the group
 // whose linear local id is at most this one's.
 func GroupInclusiveSum[T Number](it Item, v T) T {
-	return driver.GroupScan(it.w(), v, add[T], false, 0)
+	return kernel.GroupScan(it.w(), v, add[T], false, 0)
 }
 
 // GroupExclusiveSum returns the sum of v over the work-items of the group
 // whose linear local id is less than this one's (0 for the first).
 func GroupExclusiveSum[T Number](it Item, v T) T {
-	return driver.GroupScan(it.w(), v, add[T], true, 0)
+	return kernel.GroupScan(it.w(), v, add[T], true, 0)
 }
 
 // GroupInclusiveMin returns the least v of the work-items whose linear
 // local id is at most this one's.
 func GroupInclusiveMin[T Number](it Item, v T) T {
-	return driver.GroupScan(it.w(), v, minOf[T], false, 0)
+	return kernel.GroupScan(it.w(), v, minOf[T], false, 0)
 }
 
 // GroupExclusiveMin returns the least v of the work-items whose linear
 // local id is less than this one's; the first work-item gets MaxOf[T]
 // (+Inf for floats).
 func GroupExclusiveMin[T Number](it Item, v T) T {
-	return driver.GroupScan(it.w(), v, minOf[T], true, MaxOf[T]())
+	return kernel.GroupScan(it.w(), v, minOf[T], true, MaxOf[T]())
 }
 
 // GroupInclusiveMax returns the greatest v of the work-items whose linear
 // local id is at most this one's.
 func GroupInclusiveMax[T Number](it Item, v T) T {
-	return driver.GroupScan(it.w(), v, maxOf[T], false, 0)
+	return kernel.GroupScan(it.w(), v, maxOf[T], false, 0)
 }
 
 // GroupExclusiveMax returns the greatest v of the work-items whose linear
 // local id is less than this one's; the first work-item gets MinOf[T]
 // (-Inf for floats).
 func GroupExclusiveMax[T Number](it Item, v T) T {
-	return driver.GroupScan(it.w(), v, maxOf[T], true, MinOf[T]())
+	return kernel.GroupScan(it.w(), v, maxOf[T], true, MinOf[T]())
 }
 
 // GroupBroadcast returns the v of the work-item whose linear local id is
@@ -92,17 +92,17 @@ func GroupExclusiveMax[T Number](it Item, v T) T {
 // (devices do not check in a kernel marked //ka:nocheck; see
 // docs/kernel-language.md, "When a kernel fails").
 func GroupBroadcast[T Scalar](it Item, v T, from int) T {
-	return driver.GroupBroadcast(it.w(), v, from)
+	return kernel.GroupBroadcast(it.w(), v, from)
 }
 
 // GroupAll reports whether p is true in every work-item of the group.
 func GroupAll(it Item, p bool) bool {
-	return driver.GroupReduce(it.w(), p, func(x, y bool) bool { return x && y })
+	return kernel.GroupReduce(it.w(), p, func(x, y bool) bool { return x && y })
 }
 
 // GroupAny reports whether p is true in some work-item of the group.
 func GroupAny(it Item, p bool) bool {
-	return driver.GroupReduce(it.w(), p, func(x, y bool) bool { return x || y })
+	return kernel.GroupReduce(it.w(), p, func(x, y bool) bool { return x || y })
 }
 
 // MaxOf returns the greatest value of T: +Inf for floats. It is the

@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/kago-dev/kago/ka/driver"
+	"github.com/kago-dev/kago/ka/kgen"
 )
 
 func needsBoth(it Item, x []float64) {}
@@ -14,7 +15,7 @@ func needsFP64(it Item, x []float64) {}
 
 func init() {
 	register := func(fn any, needs Features) {
-		driver.RegisterKernel(fn, &driver.KernelSpec{
+		kgen.RegisterKernel(fn, &driver.KernelSpec{
 			Name: "k", Entry: "k", Needs: needs,
 			Params: []driver.Param{{Name: "x", Type: driver.Float64, Slice: true}},
 		})

@@ -1,6 +1,6 @@
 package ka
 
-import "github.com/kago-dev/kago/ka/driver"
+import "github.com/kago-dev/kago/ka/kernel"
 
 // Item is a work-item's view of a launch, the first parameter of every
 // kernel. Its methods are the kernel's way to ask where it is; in compiled
@@ -12,12 +12,12 @@ import "github.com/kago-dev/kago/ka/driver"
 // Methods have value receivers on purpose: the compiler sees a plain value
 // parameter, not an allocation.
 //
-// Item is defined on driver.Item, the representation the native backend
+// Item is defined on kernel.Item, the representation the native backend
 // and generated code convert to and from; it has only the methods below.
-type Item driver.Item
+type Item kernel.Item
 
 // w is the state behind it.
-func (it Item) w() *driver.WorkItem { return driver.Item(it).WorkItem() }
+func (it Item) w() *kernel.WorkItem { return kernel.Item(it).WorkItem() }
 
 // Global is the linear global index: GlobalID(0) + GlobalSize(0) *
 // (GlobalID(1) + GlobalSize(1) * GlobalID(2)). For a 1-D launch it is

@@ -54,7 +54,7 @@
 //
 // As elsewhere in Go, calling a method on a nil *Device, *Stream, *Array,
 // *Kernel or *Task is a programming error and may panic; so is Register
-// with a nil backend or a duplicate name (and driver.RegisterKernel, which
+// with a nil backend or a duplicate name (and kgen.RegisterKernel, which
 // generated code calls, with a bad kernel). Check the error of FromSlice or
 // Alloc before using the array.
 package ka

@@ -9,6 +9,8 @@ import (
 	"runtime/trace"
 
 	"github.com/kago-dev/kago/ka/driver"
+	"github.com/kago-dev/kago/ka/kernel"
+	"github.com/kago-dev/kago/ka/kgen"
 )
 
 // Kernel is a kernel loaded on a device, ready to launch.
@@ -57,7 +59,7 @@ func NewKernel(dev *Device, fn any, opts ...KernelOption) (*Kernel, error) {
 	if dev.isClosed() {
 		return nil, fmt.Errorf("ka: NewKernel: device %w", ErrClosed)
 	}
-	spec, err := driver.LookupKernel(fn)
+	spec, err := kgen.LookupKernel(fn)
 	if err != nil {
 		return nil, fmt.Errorf("ka: NewKernel: %w", err)
 	}
@@ -431,7 +433,7 @@ func scalarTypeOf(v any) driver.ScalarType {
 }
 
 // reflectSpec describes a kernel that has no registered code, for the
-// native backend (fn has passed driver.LookupKernel's checks): parameters from fn's type, no device code, and a
+// native backend (fn has passed kgen.LookupKernel's checks): parameters from fn's type, no device code, and a
 // reflective native binding that runs work-items as goroutines (Barrier is
 // unknown, so it is assumed).
 func reflectSpec(fn any) *driver.KernelSpec {
@@ -465,7 +467,7 @@ func reflectSpec(fn any) *driver.KernelSpec {
 // work-item, which is slow but needs no generated code.
 func reflectNative(fn any) driver.NativeFunc {
 	v := reflect.ValueOf(fn)
-	return func(args []driver.Arg) func(driver.Item) {
+	return func(args []driver.Arg) func(kernel.Item) {
 		in := make([]reflect.Value, len(args)+1)
 		for i, a := range args {
 			in[i+1] = reflect.ValueOf(a.Value)
@@ -473,7 +475,7 @@ func reflectNative(fn any) driver.NativeFunc {
 				in[i+1] = in[i+1].Convert(want) // a scalar of a named type, which ka passes as its underlying type
 			}
 		}
-		return func(it driver.Item) {
+		return func(it kernel.Item) {
 			call := make([]reflect.Value, len(in))
 			copy(call, in)
 			call[0] = reflect.ValueOf(Item(it))

@@ -1,6 +1,6 @@
 package ka
 
-import "github.com/kago-dev/kago/ka/driver"
+import "github.com/kago-dev/kago/ka/kernel"
 
 // LocalArray returns an array of n elements in the group's local memory
 // (OpenCL __local, CUDA __shared__): every work-item of the group gets the
@@ -11,7 +11,7 @@ import "github.com/kago-dev/kago/ka/driver"
 //
 // Every work-item of a group must make the same LocalArray calls in the same
 // order, as with Barrier.
-func LocalArray[T Scalar](it Item, n int) []T { return driver.LocalArray[T](it.w(), n) }
+func LocalArray[T Scalar](it Item, n int) []T { return kernel.LocalArray[T](it.w(), n) }
 
 // Scalar is the set of element types kernels can use.
 type Scalar interface {

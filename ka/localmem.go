@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/kago-dev/kago/ka/driver"
+	"github.com/kago-dev/kago/ka/kernel"
 )
 
 // Local is local memory (OpenCL __local, CUDA __shared__) whose length is
@@ -36,7 +37,7 @@ func LocalOf[T Scalar](n int) Local[T] { return Local[T]{n: n, set: true} }
 
 // Slice returns the group's local memory: the same Len() elements for
 // every work-item of the group.
-func (l Local[T]) Slice(it Item) []T { return driver.LaunchLocal[T](it.w(), l.slot, l.n) }
+func (l Local[T]) Slice(it Item) []T { return kernel.LaunchLocal[T](it.w(), l.slot, l.n) }
 
 // Len returns the length of the local memory: in a kernel, the length the
 // launch chose.

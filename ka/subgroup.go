@@ -1,6 +1,6 @@
 package ka
 
-import "github.com/kago-dev/kago/ka/driver"
+import "github.com/kago-dev/kago/ka/kernel"
 
 // Subgroups are runs of consecutive work-items of a group that exchange
 // values without local memory: warps on CUDA, emulated lanes on the native
@@ -26,7 +26,7 @@ import "github.com/kago-dev/kago/ka/driver"
 // every device and on the native backend: for off = 1, 2, 4, ... < size,
 // every lane l that is a multiple of 2*off, with l+off < size, becomes
 // op(v(l), v(l+off)); lane 0's value is then every lane's result (see
-// driver.SubgroupTree). SubgroupMin and SubgroupMax are Go's min and max
+// kernel.SubgroupTree). SubgroupMin and SubgroupMax are Go's min and max
 // (a NaN wins, -0 < +0).
 
 // SubgroupSize returns the number of work-items in the work-item's
@@ -56,7 +56,7 @@ func (it Item) SubgroupLocalID() int {
 // backend (a defined result, not a fault: docs/kernel-language.md,
 // "Subgroups"). Each work-item may ask for a different lane.
 func SubgroupShuffle[T Scalar](it Item, v T, lane int) T {
-	return driver.SubgroupShuffle(it.w(), v, lane)
+	return kernel.SubgroupShuffle(it.w(), v, lane)
 }
 
 // SubgroupShuffleXor returns the v of lane SubgroupLocalID() ^ mask of the
@@ -66,19 +66,19 @@ func SubgroupShuffle[T Scalar](it Item, v T, lane int) T {
 func SubgroupShuffleXor[T Scalar](it Item, v T, mask int) T {
 	w := it.w()
 	_, _, l := w.Subgroup()
-	return driver.SubgroupShuffle(w, v, l^mask)
+	return kernel.SubgroupShuffle(w, v, l^mask)
 }
 
 // SubgroupSum returns the sum of v over the work-items of the subgroup,
 // in the tree order above.
-func SubgroupSum[T Number](it Item, v T) T { return driver.SubgroupReduce(it.w(), v, add[T]) }
+func SubgroupSum[T Number](it Item, v T) T { return kernel.SubgroupReduce(it.w(), v, add[T]) }
 
 // SubgroupMin returns the least v of the subgroup.
-func SubgroupMin[T Number](it Item, v T) T { return driver.SubgroupReduce(it.w(), v, minOf[T]) }
+func SubgroupMin[T Number](it Item, v T) T { return kernel.SubgroupReduce(it.w(), v, minOf[T]) }
 
 // SubgroupMax returns the greatest v of the subgroup.
-func SubgroupMax[T Number](it Item, v T) T { return driver.SubgroupReduce(it.w(), v, maxOf[T]) }
+func SubgroupMax[T Number](it Item, v T) T { return kernel.SubgroupReduce(it.w(), v, maxOf[T]) }
 
 // SubgroupBallot returns the bits of p over the subgroup: bit l is set
 // when the p of lane l is true. Only lanes below 32 have a bit.
-func SubgroupBallot(it Item, p bool) uint32 { return driver.SubgroupBallot(it.w(), p) }
+func SubgroupBallot(it Item, p bool) uint32 { return kernel.SubgroupBallot(it.w(), p) }

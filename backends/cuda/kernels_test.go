@@ -6,6 +6,7 @@ import (
 
 	"github.com/kago-dev/kago/ka"
 	"github.com/kago-dev/kago/ka/driver"
+	"github.com/kago-dev/kago/ka/kgen"
 )
 
 // The GPU tests' kernels: Go functions for ka (their Go bodies are what the
@@ -43,7 +44,7 @@ func Trap(it ka.Item) {}
 func register(fn any, entry string, params ...driver.Param) *driver.KernelSpec {
 	spec := &driver.KernelSpec{Name: entry, Entry: entry, Params: params,
 		Code: driver.CodeMap{driver.PTX: kernelsPTX}}
-	driver.RegisterKernel(fn, spec)
+	kgen.RegisterKernel(fn, spec)
 	return spec
 }
 
@@ -62,7 +63,7 @@ var (
 func BadPTX(it ka.Item) {}
 
 var _ = func() int {
-	driver.RegisterKernel(BadPTX, &driver.KernelSpec{Name: "BadPTX", Entry: "BadPTX",
+	kgen.RegisterKernel(BadPTX, &driver.KernelSpec{Name: "BadPTX", Entry: "BadPTX",
 		Code: driver.CodeMap{driver.PTX: []byte(".version 7.0\n.target sm_80\n.address_size 64\n.visible .entry BadPTX(\n{\n\tnot.an.instruction;\n}\n")}})
 	return 0
 }()

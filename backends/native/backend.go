@@ -34,6 +34,7 @@ import (
 
 	"github.com/kago-dev/kago/ka"
 	"github.com/kago-dev/kago/ka/driver"
+	"github.com/kago-dev/kago/ka/kernel"
 )
 
 func init() { ka.Register("native", backend{}) }
@@ -80,7 +81,7 @@ func info() driver.DeviceInfo {
 			MaxAllocBytes: maxAlloc(),
 			ComputeUnits:  runtime.GOMAXPROCS(0),
 			Features:      driver.FP64 | driver.Int64Atomics | driver.Cancel | driver.Subgroups,
-			SubgroupSize:  driver.NativeSubgroupSize,
+			SubgroupSize:  kernel.NativeSubgroupSize,
 			Notes:         []string{"kernels run as Go code on goroutines", "priorities are recorded, not scheduled", "subgroups of 8 lanes are emulated over the group's barrier"},
 		},
 	}

@@ -11,6 +11,8 @@ import (
 	"github.com/kago-dev/kago/ka"
 	"github.com/kago-dev/kago/ka/driver"
 	"github.com/kago-dev/kago/ka/katest"
+	"github.com/kago-dev/kago/ka/kernel"
+	"github.com/kago-dev/kago/ka/kgen"
 	kasync "github.com/kago-dev/kago/sync"
 )
 
@@ -25,12 +27,12 @@ func benchSaxpy(it ka.Item, a float32, x, y []float32) {
 }
 
 func init() {
-	driver.RegisterKernel(benchSaxpy, &driver.KernelSpec{
+	kgen.RegisterKernel(benchSaxpy, &driver.KernelSpec{
 		Name: "benchSaxpy", Entry: "benchSaxpy",
 		Params: []driver.Param{{Name: "a", Type: driver.Float32}, {Name: "x", Type: driver.Float32, Slice: true}, {Name: "y", Type: driver.Float32, Slice: true}},
-		Native: func(args []driver.Arg) func(driver.Item) {
+		Native: func(args []driver.Arg) func(kernel.Item) {
 			a, x, y := args[0].Value.(float32), args[1].Value.([]float32), args[2].Value.([]float32)
-			return func(it driver.Item) { benchSaxpy(ka.Item(it), a, x, y) }
+			return func(it kernel.Item) { benchSaxpy(ka.Item(it), a, x, y) }
 		},
 	})
 }

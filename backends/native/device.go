@@ -5,6 +5,7 @@ import (
 	"unsafe"
 
 	"github.com/kago-dev/kago/ka/driver"
+	"github.com/kago-dev/kago/ka/kernel"
 )
 
 type device struct {
@@ -39,8 +40,8 @@ type function struct {
 // work-item; group, when not nil, runs a whole work-group and is what
 // execute uses (item then serves to locate a panic).
 type bound struct {
-	item  func(driver.Item)
-	group func(*driver.WorkGroup)
+	item  func(kernel.Item)
+	group func(*kernel.WorkGroup)
 }
 
 func (fn *function) bind(args []driver.Arg) bound {

@@ -10,12 +10,13 @@ import (
 	"sync/atomic"
 
 	"github.com/kago-dev/kago/ka/driver"
+	"github.com/kago-dev/kago/ka/kernel"
 )
 
 // launch is one kernel launch being executed.
 type launch struct {
 	fn      *function
-	body    func(driver.Item)
+	body    func(kernel.Item)
 	r, g    driver.NDRange
 	ng      [3]int // groups per dimension
 	groups  int
@@ -64,9 +65,9 @@ func groupCounts(r, g driver.NDRange) (ng [3]int, groups int) {
 }
 
 func (l *launch) work() {
-	var w driver.WorkItem
-	var grp *driver.Group
-	var items []driver.WorkItem
+	var w kernel.WorkItem
+	var grp *kernel.Group
+	var items []kernel.WorkItem
 	for l.failure.Load() == nil && !l.stop.stopped() {
 		gi := int(l.next.Add(1) - 1)
 		if gi >= l.groups {
@@ -79,12 +80,12 @@ func (l *launch) work() {
 		}
 		n := l.g.Total()
 		if grp == nil {
-			grp = driver.NewGroup(n)
+			grp = kernel.NewGroup(n)
 		} else {
 			grp.Reset(n)
 		}
 		if cap(items) < n {
-			items = make([]driver.WorkItem, n)
+			items = make([]kernel.WorkItem, n)
 		}
 		if !l.stop.enter(grp) {
 			return
@@ -96,8 +97,8 @@ func (l *launch) work() {
 
 // initGroup sets the fields of w that are the same for every work-item of
 // group gi.
-func (l *launch) initGroup(w *driver.WorkItem, gi int) {
-	*w = driver.WorkItem{GroupSize: l.g.Size, NumGroups: l.ng, GlobalSize: l.r.Size, Group: gi}
+func (l *launch) initGroup(w *kernel.WorkItem, gi int) {
+	*w = kernel.WorkItem{GroupSize: l.g.Size, NumGroups: l.ng, GlobalSize: l.r.Size, Group: gi}
 	w.GroupID = [3]int{gi % l.ng[0], gi / l.ng[0] % l.ng[1], gi / (l.ng[0] * l.ng[1])}
 }
 
@@ -107,7 +108,7 @@ func (l *launch) initGroup(w *driver.WorkItem, gi int) {
 // barriers runs: in the last group of a range that is not a multiple of
 // the group size, work-items past the range run too (docs/kernel-language.md,
 // "Ranges and groups").
-func (l *launch) each(w *driver.WorkItem, masked bool, f func(w *driver.WorkItem)) {
+func (l *launch) each(w *kernel.WorkItem, masked bool, f func(w *kernel.WorkItem)) {
 	var lo, hi [3]int
 	for d := range 3 {
 		lo[d] = w.GroupID[d] * l.g.Size[d]
@@ -132,7 +133,7 @@ func (l *launch) each(w *driver.WorkItem, masked bool, f func(w *driver.WorkItem
 
 // runSequential runs the work-items of w's group that are inside the
 // range, one after the other: a kernel without barriers.
-func (l *launch) runSequential(w *driver.WorkItem) {
+func (l *launch) runSequential(w *kernel.WorkItem) {
 	defer func() {
 		if p := recover(); p != nil {
 			l.fail(w, p)
@@ -150,20 +151,20 @@ func (l *launch) runSequential(w *driver.WorkItem) {
 		}
 		return
 	}
-	l.each(w, true, func(w *driver.WorkItem) { l.body(w.Item()) })
+	l.each(w, true, func(w *kernel.WorkItem) { l.body(w.Item()) })
 }
 
-func (l *launch) runGoroutines(w *driver.WorkItem, grp *driver.Group, items []driver.WorkItem) {
+func (l *launch) runGoroutines(w *kernel.WorkItem, grp *kernel.Group, items []kernel.WorkItem) {
 	var wg sync.WaitGroup
 	i := 0
-	l.each(w, false, func(w *driver.WorkItem) {
+	l.each(w, false, func(w *kernel.WorkItem) {
 		it := &items[i]
 		i++
 		*it = *w
 		it.Shared = grp
 		wg.Go(func() {
 			defer func() {
-				if p := recover(); p != nil && p != driver.ErrGroupAborted {
+				if p := recover(); p != nil && p != kernel.ErrGroupAborted {
 					l.fail(it, p)
 					grp.Abort()
 				}
@@ -178,7 +179,7 @@ func (l *launch) runGoroutines(w *driver.WorkItem, grp *driver.Group, items []dr
 // *driver.KernelError with the position of the panicking Go code. It runs
 // in the deferred function that recovered p, so the panicking frames are
 // still on the stack.
-func (l *launch) fail(w *driver.WorkItem, p any) {
+func (l *launch) fail(w *kernel.WorkItem, p any) {
 	kind, msg := driver.ClassifyPanic(p)
 	file, line := panicPosition()
 	var err error = &driver.KernelError{Kernel: l.fn.name, Kind: kind, GlobalID: w.GlobalID, GroupID: w.GroupID, File: file, Line: line, Message: msg}
@@ -190,7 +191,7 @@ func (l *launch) fail(w *driver.WorkItem, p any) {
 // panics in a kernel (GroupBroadcast from outside the group) are the
 // kernel's fault at its call, where devices report them.
 var passedOver = func() []string {
-	driverPath := reflect.TypeFor[driver.WorkItem]().PkgPath()
+	driverPath := reflect.TypeFor[kernel.WorkItem]().PkgPath()
 	return []string{"runtime.", driverPath + ".", path.Dir(driverPath) + "."}
 }()
 

@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/kago-dev/kago/ka/driver"
+	"github.com/kago-dev/kago/ka/kernel"
 )
 
 // TestExecuteGroups runs a group function over a 3-D range that is not a
@@ -20,17 +21,17 @@ func TestExecuteGroups(t *testing.T) {
 	var seen [5 * 3 * 3]atomic.Int32
 	var items atomic.Int64
 	fn := &function{name: "test"}
-	body := bound{group: func(wg *driver.WorkGroup) {
+	body := bound{group: func(wg *kernel.WorkGroup) {
 		assert.Equal(t, g.Size, wg.Size)
 		assert.Equal(t, [3]int{5, 3, 3}, wg.Count)
 		assert.Equal(t, r.Size, wg.GlobalSize)
 		assert.Equal(t, wg.Linear, wg.ID[0]+5*(wg.ID[1]+3*wg.ID[2]))
 		seen[wg.Linear].Add(1)
 		items.Add(int64(wg.Items))
-		local := driver.GroupLocal[int32](wg, 0, 16)
+		local := kernel.GroupLocal[int32](wg, 0, 16)
 		assert.Equal(t, make([]int32, 16), local, "local memory starts zeroed")
 		local[0] = 1
-		driver.GroupPrivate[float64](wg, 0)[wg.Items-1] = 1
+		kernel.GroupPrivate[float64](wg, 0)[wg.Items-1] = 1
 	}}
 	require.NoError(t, execute(fn, body, r, g))
 	for i := range seen {
@@ -38,9 +39,9 @@ func TestExecuteGroups(t *testing.T) {
 	}
 	assert.Equal(t, int64(len(seen)*16), items.Load())
 
-	quiet := bound{group: func(wg *driver.WorkGroup) {
-		driver.GroupLocal[int32](wg, 0, 16)[0] = 1
-		driver.GroupPrivate[float64](wg, 0)[0] = 1
+	quiet := bound{group: func(wg *kernel.WorkGroup) {
+		kernel.GroupLocal[int32](wg, 0, 16)[0] = 1
+		kernel.GroupPrivate[float64](wg, 0)[0] = 1
 	}}
 	require.NoError(t, execute(fn, quiet, r, g)) // warm the pool
 	goroutines := runtime.NumGoroutine()
@@ -59,12 +60,12 @@ func TestExecuteGroupsPanic(t *testing.T) {
 	g := driver.NDRange{Size: [3]int{16, 1, 1}}
 	fn := &function{name: "boom"}
 	body := bound{
-		group: func(wg *driver.WorkGroup) {
+		group: func(wg *kernel.WorkGroup) {
 			if wg.Linear == 2 {
 				panic("group 2")
 			}
 		},
-		item: func(it driver.Item) {
+		item: func(it kernel.Item) {
 			if w := it.WorkItem(); w.GlobalID[0] == 37 {
 				panic("work-item 37")
 			}
@@ -78,7 +79,7 @@ func TestExecuteGroupsPanic(t *testing.T) {
 	assert.Equal(t, [3]int{37, 0, 0}, kerr.GlobalID)
 
 	// A panic that does not happen again names the group.
-	body.item = func(driver.Item) {}
+	body.item = func(kernel.Item) {}
 	err = execute(fn, body, r, g)
 	require.ErrorIs(t, err, driver.ErrDevice)
 	assert.Contains(t, err.Error(), "group 2")

@@ -7,6 +7,7 @@ import (
 	"sync/atomic"
 
 	"github.com/kago-dev/kago/ka/driver"
+	"github.com/kago-dev/kago/ka/kernel"
 )
 
 // Kernels with a group function (driver.KernelSpec.Group, written by kago
@@ -32,9 +33,9 @@ type groupLaunch struct {
 
 var launches = sync.Pool{New: func() any { return new(groupLaunch) }}
 
-// workGroups are the driver.WorkGroup (with their scratch memory) of
+// workGroups are the kernel.WorkGroup (with their scratch memory) of
 // queue goroutines that run groups; pool goroutines keep their own.
-var workGroups = sync.Pool{New: func() any { return new(driver.WorkGroup) }}
+var workGroups = sync.Pool{New: func() any { return new(kernel.WorkGroup) }}
 
 // pool is the goroutines that help queues run groups. A helper blocks on
 // work until a launch is handed to it; a launch is handed only to helpers
@@ -61,7 +62,7 @@ func helpers(n int) chan *groupLaunch {
 }
 
 func helper(work chan *groupLaunch) {
-	wg := new(driver.WorkGroup)
+	wg := new(kernel.WorkGroup)
 	for l := range work {
 		l.run(wg)
 		l.helpers.Done()
@@ -94,7 +95,7 @@ func executeGroups(fn *function, body bound, r, g driver.NDRange, stop *stopper)
 			}
 		}
 	}
-	wg := workGroups.Get().(*driver.WorkGroup)
+	wg := workGroups.Get().(*kernel.WorkGroup)
 	l.run(wg)
 	workGroups.Put(wg)
 	l.helpers.Wait()
@@ -108,7 +109,7 @@ func executeGroups(fn *function, body bound, r, g driver.NDRange, stop *stopper)
 }
 
 // run runs chunks of groups until none is left or a group failed.
-func (l *groupLaunch) run(wg *driver.WorkGroup) {
+func (l *groupLaunch) run(wg *kernel.WorkGroup) {
 	wg.Size, wg.Count, wg.GlobalSize = l.g.Size, l.ng, l.r.Size
 	wg.Items = l.g.Total()
 	wg.Stop = nil
@@ -124,7 +125,7 @@ func (l *groupLaunch) run(wg *driver.WorkGroup) {
 	}
 }
 
-func (l *groupLaunch) runChunk(wg *driver.WorkGroup, start, end int) {
+func (l *groupLaunch) runChunk(wg *kernel.WorkGroup, start, end int) {
 	gi := start
 	defer func() {
 		if p := recover(); p != nil {
@@ -149,11 +150,11 @@ func (l *groupLaunch) runChunk(wg *driver.WorkGroup, start, end int) {
 // matter: the launch has failed.
 func (l *groupLaunch) locate(gi int, p any) {
 	il := &launch{fn: l.fn, body: l.body.item, r: l.r, g: l.g, ng: l.ng, groups: l.groups}
-	var w driver.WorkItem
+	var w kernel.WorkItem
 	il.initGroup(&w, gi)
 	if l.fn.barrier {
 		n := l.g.Total()
-		il.runGoroutines(&w, driver.NewGroup(n), make([]driver.WorkItem, n))
+		il.runGoroutines(&w, kernel.NewGroup(n), make([]kernel.WorkItem, n))
 	} else {
 		il.runSequential(&w)
 	}
@@ -162,7 +163,7 @@ func (l *groupLaunch) locate(gi int, p any) {
 		return
 	}
 	// It did not fail again: report the group.
-	var first driver.WorkItem
+	var first kernel.WorkItem
 	il.initGroup(&first, gi)
 	for d := range 3 {
 		first.GlobalID[d] = first.GroupID[d] * l.g.Size[d]

@@ -9,8 +9,8 @@ import (
 
 	"github.com/kago-dev/kago/backends/native/internal/gftest"
 	"github.com/kago-dev/kago/ka"
-	"github.com/kago-dev/kago/ka/driver"
 	"github.com/kago-dev/kago/ka/katest"
+	"github.com/kago-dev/kago/ka/kgen"
 )
 
 // TestConformanceItems runs the conformance suite a work-item at a time,
@@ -205,7 +205,7 @@ var gfCases = []gfCase{
 func TestGroupFunctions(t *testing.T) {
 	for _, c := range gfCases {
 		t.Run(c.name, func(t *testing.T) {
-			spec, err := driver.LookupKernel(c.fn)
+			spec, err := kgen.LookupKernel(c.fn)
 			require.NoError(t, err)
 			assert.Equal(t, c.group, spec.Group != nil, "has a group function")
 			results := map[string][][]int32{}

@@ -4,7 +4,7 @@ import (
 	"sync"
 	"sync/atomic"
 
-	"github.com/kago-dev/kago/ka/driver"
+	"github.com/kago-dev/kago/ka/kernel"
 )
 
 // stopper is a queue's stop flag (driver.Stopper). The native backend
@@ -20,7 +20,7 @@ type stopper struct {
 	flag atomic.Bool
 
 	mu     sync.Mutex
-	groups map[*driver.Group]struct{} // groups of goroutines now running
+	groups map[*kernel.Group]struct{} // groups of goroutines now running
 }
 
 func (s *stopper) stopped() bool { return s != nil && s.flag.Load() }
@@ -43,7 +43,7 @@ func (q *queue) Stop(raised bool) error {
 // aborts it; it reports false, registering nothing, when the flag is
 // already raised. The flag is stored before Stop takes s.mu, so a group
 // entered after Stop's sweep sees it raised here.
-func (s *stopper) enter(g *driver.Group) bool {
+func (s *stopper) enter(g *kernel.Group) bool {
 	if s == nil {
 		return true
 	}
@@ -53,7 +53,7 @@ func (s *stopper) enter(g *driver.Group) bool {
 		return false
 	}
 	if s.groups == nil {
-		s.groups = map[*driver.Group]struct{}{}
+		s.groups = map[*kernel.Group]struct{}{}
 	}
 	s.groups[g] = struct{}{}
 	return true
@@ -61,7 +61,7 @@ func (s *stopper) enter(g *driver.Group) bool {
 
 // leave unregisters g once its work-items have all returned, so that it
 // can be reset for the next group.
-func (s *stopper) leave(g *driver.Group) {
+func (s *stopper) leave(g *kernel.Group) {
 	if s == nil {
 		return
 	}

@@ -11,6 +11,7 @@ import (
 	"github.com/kago-dev/kago/ka"
 	"github.com/kago-dev/kago/ka/driver"
 	"github.com/kago-dev/kago/ka/katest"
+	"github.com/kago-dev/kago/ka/kgen"
 )
 
 // saxpyExact is the hand-written saxpy with contraction off, as kago's
@@ -19,7 +20,7 @@ import (
 func saxpyExact(it ka.Item, a float32, x, y []float32) { Saxpy(it, a, x, y) }
 
 func init() {
-	driver.RegisterKernel(saxpyExact, &driver.KernelSpec{
+	kgen.RegisterKernel(saxpyExact, &driver.KernelSpec{
 		Name: "saxpyExact", Entry: "saxpyExact",
 		Params: []driver.Param{{Name: "a", Type: driver.Float32}, {Name: "x", Type: driver.Float32, Slice: true}, {Name: "y", Type: driver.Float32, Slice: true}},
 		Code: driver.CodeMap{driver.OpenCLC: []byte(`#pragma OPENCL FP_CONTRACT OFF

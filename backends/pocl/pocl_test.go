@@ -14,6 +14,7 @@ import (
 	"github.com/kago-dev/kago/ka"
 	"github.com/kago-dev/kago/ka/driver"
 	"github.com/kago-dev/kago/ka/katest"
+	"github.com/kago-dev/kago/ka/kgen"
 )
 
 // Saxpy is the reference kernel; its OpenCL C twin below follows
@@ -25,7 +26,7 @@ func Saxpy(it ka.Item, a float32, x, y []float32) {
 }
 
 func init() {
-	driver.RegisterKernel(Saxpy, &driver.KernelSpec{
+	kgen.RegisterKernel(Saxpy, &driver.KernelSpec{
 		Name: "Saxpy", Entry: "Saxpy",
 		Params: []driver.Param{{Name: "a", Type: driver.Float32}, {Name: "x", Type: driver.Float32, Slice: true}, {Name: "y", Type: driver.Float32, Slice: true}},
 		Code: driver.CodeMap{driver.OpenCLC: []byte(`

@@ -8,11 +8,13 @@ import (
 
 	"github.com/kago-dev/kago/ka"
 	"github.com/kago-dev/kago/ka/driver"
+	"github.com/kago-dev/kago/ka/kernel"
+	"github.com/kago-dev/kago/ka/kgen"
 )
 
 // kagoCode is the device code of one kernel function of the package, by
 // its name: its files in kago_kernels/, one per target, each with a section per
-// entry (driver.ReadCodeFile), embedded with one embed.FS per target.
+// entry (kgen.ReadCodeFile), embedded with one embed.FS per target.
 // A backend reads only its own targets' methods, so a program links only
 // the code its backends take (see driver.Code).
 type kagoCode string
@@ -22,7 +24,7 @@ var kagoOpenCLC embed.FS
 
 // OpenCLC returns the OpenCL C source of the kernel's entry.
 func (c kagoCode) OpenCLC(entry string) ([]byte, error) {
-	return driver.ReadCodeFile(kagoOpenCLC, "kago_kernels/"+string(c)+".cl", entry)
+	return kgen.ReadCodeFile(kagoOpenCLC, "kago_kernels/"+string(c)+".cl", entry)
 }
 
 //go:embed kago_kernels/*.spv
@@ -30,7 +32,7 @@ var kagoSPIRV embed.FS
 
 // SPIRV returns the SPIR-V module of the kernel's entry.
 func (c kagoCode) SPIRV(entry string) ([]byte, error) {
-	return driver.ReadCodeFile(kagoSPIRV, "kago_kernels/"+string(c)+".spv", entry)
+	return kgen.ReadCodeFile(kagoSPIRV, "kago_kernels/"+string(c)+".spv", entry)
 }
 
 //go:embed kago_kernels/*.ptx
@@ -38,11 +40,11 @@ var kagoPTX embed.FS
 
 // PTX returns the PTX of the kernel's entry.
 func (c kagoCode) PTX(entry string) ([]byte, error) {
-	return driver.ReadCodeFile(kagoPTX, "kago_kernels/"+string(c)+".ptx", entry)
+	return kgen.ReadCodeFile(kagoPTX, "kago_kernels/"+string(c)+".ptx", entry)
 }
 
 func init() {
-	driver.RegisterKernel(BlockSum, &driver.KernelSpec{
+	kgen.RegisterKernel(BlockSum, &driver.KernelSpec{
 		Name:  "BlockSum",
 		Entry: "BlockSum",
 		Params: []driver.Param{
@@ -68,18 +70,18 @@ func init() {
 		Needs:    0,
 		MaxGroup: 1024,
 		Code:     kagoCode("BlockSum"),
-		Native: func(args []driver.Arg) func(driver.Item) {
+		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]int64)
 			a1 := args[1].Value.([]int64)
-			return func(it driver.Item) { BlockSum(ka.Item(it), a0, a1) }
+			return func(it kernel.Item) { BlockSum(ka.Item(it), a0, a1) }
 		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+		Group: func(args []driver.Arg) func(*kernel.WorkGroup) {
 			a0 := args[0].Value.([]int64)
 			a1 := args[1].Value.([]int64)
-			return func(g *driver.WorkGroup) { kagoGroupBlockSum(g, a0, a1) }
+			return func(g *kernel.WorkGroup) { kagoGroupBlockSum(g, a0, a1) }
 		},
 	})
-	driver.RegisterKernel(Histogram, &driver.KernelSpec{
+	kgen.RegisterKernel(Histogram, &driver.KernelSpec{
 		Name:  "Histogram",
 		Entry: "Histogram",
 		Params: []driver.Param{
@@ -104,18 +106,18 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("Histogram"),
-		Native: func(args []driver.Arg) func(driver.Item) {
+		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]uint8)
 			a1 := args[1].Value.([]uint32)
-			return func(it driver.Item) { Histogram(ka.Item(it), a0, a1) }
+			return func(it kernel.Item) { Histogram(ka.Item(it), a0, a1) }
 		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+		Group: func(args []driver.Arg) func(*kernel.WorkGroup) {
 			a0 := args[0].Value.([]uint8)
 			a1 := args[1].Value.([]uint32)
-			return func(g *driver.WorkGroup) { kagoGroupHistogram(g, a0, a1) }
+			return func(g *kernel.WorkGroup) { kagoGroupHistogram(g, a0, a1) }
 		},
 	})
-	driver.RegisterKernel(HistogramNoCheck, &driver.KernelSpec{
+	kgen.RegisterKernel(HistogramNoCheck, &driver.KernelSpec{
 		Name:  "HistogramNoCheck",
 		Entry: "HistogramNoCheck",
 		Params: []driver.Param{
@@ -134,18 +136,18 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("HistogramNoCheck"),
-		Native: func(args []driver.Arg) func(driver.Item) {
+		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]uint8)
 			a1 := args[1].Value.([]uint32)
-			return func(it driver.Item) { HistogramNoCheck(ka.Item(it), a0, a1) }
+			return func(it kernel.Item) { HistogramNoCheck(ka.Item(it), a0, a1) }
 		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+		Group: func(args []driver.Arg) func(*kernel.WorkGroup) {
 			a0 := args[0].Value.([]uint8)
 			a1 := args[1].Value.([]uint32)
-			return func(g *driver.WorkGroup) { kagoGroupHistogramNoCheck(g, a0, a1) }
+			return func(g *kernel.WorkGroup) { kagoGroupHistogramNoCheck(g, a0, a1) }
 		},
 	})
-	driver.RegisterKernel(MatMul, &driver.KernelSpec{
+	kgen.RegisterKernel(MatMul, &driver.KernelSpec{
 		Name:  "MatMul",
 		Entry: "MatMul",
 		Params: []driver.Param{
@@ -190,20 +192,20 @@ func init() {
 		Barrier: true,
 		Needs:   0,
 		Code:    kagoCode("MatMul"),
-		Native: func(args []driver.Arg) func(driver.Item) {
+		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(ka.Matrix[float32])
 			a1 := args[1].Value.(ka.Matrix[float32])
 			a2 := args[2].Value.(ka.Matrix[float32])
-			return func(it driver.Item) { MatMul(ka.Item(it), a0, a1, a2) }
+			return func(it kernel.Item) { MatMul(ka.Item(it), a0, a1, a2) }
 		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+		Group: func(args []driver.Arg) func(*kernel.WorkGroup) {
 			a0 := args[0].Value.(ka.Matrix[float32])
 			a1 := args[1].Value.(ka.Matrix[float32])
 			a2 := args[2].Value.(ka.Matrix[float32])
-			return func(g *driver.WorkGroup) { kagoGroupMatMul(g, a0, a1, a2) }
+			return func(g *kernel.WorkGroup) { kagoGroupMatMul(g, a0, a1, a2) }
 		},
 	})
-	driver.RegisterKernel(MatMulNaiveCancel, &driver.KernelSpec{
+	kgen.RegisterKernel(MatMulNaiveCancel, &driver.KernelSpec{
 		Name:  "MatMulNaiveCancel",
 		Entry: "MatMulNaiveCancel",
 		Params: []driver.Param{
@@ -229,22 +231,22 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("MatMulNaiveCancel"),
-		Native: func(args []driver.Arg) func(driver.Item) {
+		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(int)
 			a1 := args[1].Value.([]float32)
 			a2 := args[2].Value.([]float32)
 			a3 := args[3].Value.([]float32)
-			return func(it driver.Item) { MatMulNaiveCancel(ka.Item(it), a0, a1, a2, a3) }
+			return func(it kernel.Item) { MatMulNaiveCancel(ka.Item(it), a0, a1, a2, a3) }
 		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+		Group: func(args []driver.Arg) func(*kernel.WorkGroup) {
 			a0 := args[0].Value.(int)
 			a1 := args[1].Value.([]float32)
 			a2 := args[2].Value.([]float32)
 			a3 := args[3].Value.([]float32)
-			return func(g *driver.WorkGroup) { kagoGroupMatMulNaiveCancel(g, a0, a1, a2, a3) }
+			return func(g *kernel.WorkGroup) { kagoGroupMatMulNaiveCancel(g, a0, a1, a2, a3) }
 		},
 	})
-	driver.RegisterKernel(MatMulNaiveNoCheck, &driver.KernelSpec{
+	kgen.RegisterKernel(MatMulNaiveNoCheck, &driver.KernelSpec{
 		Name:  "MatMulNaiveNoCheck",
 		Entry: "MatMulNaiveNoCheck",
 		Params: []driver.Param{
@@ -268,22 +270,22 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("MatMulNaiveNoCheck"),
-		Native: func(args []driver.Arg) func(driver.Item) {
+		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(int)
 			a1 := args[1].Value.([]float32)
 			a2 := args[2].Value.([]float32)
 			a3 := args[3].Value.([]float32)
-			return func(it driver.Item) { MatMulNaiveNoCheck(ka.Item(it), a0, a1, a2, a3) }
+			return func(it kernel.Item) { MatMulNaiveNoCheck(ka.Item(it), a0, a1, a2, a3) }
 		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+		Group: func(args []driver.Arg) func(*kernel.WorkGroup) {
 			a0 := args[0].Value.(int)
 			a1 := args[1].Value.([]float32)
 			a2 := args[2].Value.([]float32)
 			a3 := args[3].Value.([]float32)
-			return func(g *driver.WorkGroup) { kagoGroupMatMulNaiveNoCheck(g, a0, a1, a2, a3) }
+			return func(g *kernel.WorkGroup) { kagoGroupMatMulNaiveNoCheck(g, a0, a1, a2, a3) }
 		},
 	})
-	driver.RegisterKernel(MatMulTiled, &driver.KernelSpec{
+	kgen.RegisterKernel(MatMulTiled, &driver.KernelSpec{
 		Name:  "MatMulTiled",
 		Entry: "MatMulTiled",
 		Params: []driver.Param{
@@ -318,22 +320,22 @@ func init() {
 		Barrier: true,
 		Needs:   0,
 		Code:    kagoCode("MatMulTiled"),
-		Native: func(args []driver.Arg) func(driver.Item) {
+		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(int)
 			a1 := args[1].Value.([]float32)
 			a2 := args[2].Value.([]float32)
 			a3 := args[3].Value.([]float32)
-			return func(it driver.Item) { MatMulTiled(ka.Item(it), a0, a1, a2, a3) }
+			return func(it kernel.Item) { MatMulTiled(ka.Item(it), a0, a1, a2, a3) }
 		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+		Group: func(args []driver.Arg) func(*kernel.WorkGroup) {
 			a0 := args[0].Value.(int)
 			a1 := args[1].Value.([]float32)
 			a2 := args[2].Value.([]float32)
 			a3 := args[3].Value.([]float32)
-			return func(g *driver.WorkGroup) { kagoGroupMatMulTiled(g, a0, a1, a2, a3) }
+			return func(g *kernel.WorkGroup) { kagoGroupMatMulTiled(g, a0, a1, a2, a3) }
 		},
 	})
-	driver.RegisterKernel(MatMulTiledCancel, &driver.KernelSpec{
+	kgen.RegisterKernel(MatMulTiledCancel, &driver.KernelSpec{
 		Name:  "MatMulTiledCancel",
 		Entry: "MatMulTiledCancel",
 		Params: []driver.Param{
@@ -359,22 +361,22 @@ func init() {
 		Barrier: true,
 		Needs:   0,
 		Code:    kagoCode("MatMulTiledCancel"),
-		Native: func(args []driver.Arg) func(driver.Item) {
+		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(int)
 			a1 := args[1].Value.([]float32)
 			a2 := args[2].Value.([]float32)
 			a3 := args[3].Value.([]float32)
-			return func(it driver.Item) { MatMulTiledCancel(ka.Item(it), a0, a1, a2, a3) }
+			return func(it kernel.Item) { MatMulTiledCancel(ka.Item(it), a0, a1, a2, a3) }
 		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+		Group: func(args []driver.Arg) func(*kernel.WorkGroup) {
 			a0 := args[0].Value.(int)
 			a1 := args[1].Value.([]float32)
 			a2 := args[2].Value.([]float32)
 			a3 := args[3].Value.([]float32)
-			return func(g *driver.WorkGroup) { kagoGroupMatMulTiledCancel(g, a0, a1, a2, a3) }
+			return func(g *kernel.WorkGroup) { kagoGroupMatMulTiledCancel(g, a0, a1, a2, a3) }
 		},
 	})
-	driver.RegisterKernel(MatMulTiledNoCheck, &driver.KernelSpec{
+	kgen.RegisterKernel(MatMulTiledNoCheck, &driver.KernelSpec{
 		Name:  "MatMulTiledNoCheck",
 		Entry: "MatMulTiledNoCheck",
 		Params: []driver.Param{
@@ -398,22 +400,22 @@ func init() {
 		Barrier: true,
 		Needs:   0,
 		Code:    kagoCode("MatMulTiledNoCheck"),
-		Native: func(args []driver.Arg) func(driver.Item) {
+		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(int)
 			a1 := args[1].Value.([]float32)
 			a2 := args[2].Value.([]float32)
 			a3 := args[3].Value.([]float32)
-			return func(it driver.Item) { MatMulTiledNoCheck(ka.Item(it), a0, a1, a2, a3) }
+			return func(it kernel.Item) { MatMulTiledNoCheck(ka.Item(it), a0, a1, a2, a3) }
 		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+		Group: func(args []driver.Arg) func(*kernel.WorkGroup) {
 			a0 := args[0].Value.(int)
 			a1 := args[1].Value.([]float32)
 			a2 := args[2].Value.([]float32)
 			a3 := args[3].Value.([]float32)
-			return func(g *driver.WorkGroup) { kagoGroupMatMulTiledNoCheck(g, a0, a1, a2, a3) }
+			return func(g *kernel.WorkGroup) { kagoGroupMatMulTiledNoCheck(g, a0, a1, a2, a3) }
 		},
 	})
-	driver.RegisterKernel(MemCopyNoCheck, &driver.KernelSpec{
+	kgen.RegisterKernel(MemCopyNoCheck, &driver.KernelSpec{
 		Name:  "MemCopyNoCheck",
 		Entry: "MemCopyNoCheck",
 		Params: []driver.Param{
@@ -432,18 +434,18 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("MemCopyNoCheck"),
-		Native: func(args []driver.Arg) func(driver.Item) {
+		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]float32)
 			a1 := args[1].Value.([]float32)
-			return func(it driver.Item) { MemCopyNoCheck(ka.Item(it), a0, a1) }
+			return func(it kernel.Item) { MemCopyNoCheck(ka.Item(it), a0, a1) }
 		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+		Group: func(args []driver.Arg) func(*kernel.WorkGroup) {
 			a0 := args[0].Value.([]float32)
 			a1 := args[1].Value.([]float32)
-			return func(g *driver.WorkGroup) { kagoGroupMemCopyNoCheck(g, a0, a1) }
+			return func(g *kernel.WorkGroup) { kagoGroupMemCopyNoCheck(g, a0, a1) }
 		},
 	})
-	driver.RegisterKernel(SaxpyContract, &driver.KernelSpec{
+	kgen.RegisterKernel(SaxpyContract, &driver.KernelSpec{
 		Name:  "SaxpyContract",
 		Entry: "SaxpyContract",
 		Params: []driver.Param{
@@ -464,20 +466,20 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("SaxpyContract"),
-		Native: func(args []driver.Arg) func(driver.Item) {
+		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(float32)
 			a1 := args[1].Value.([]float32)
 			a2 := args[2].Value.([]float32)
-			return func(it driver.Item) { SaxpyContract(ka.Item(it), a0, a1, a2) }
+			return func(it kernel.Item) { SaxpyContract(ka.Item(it), a0, a1, a2) }
 		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+		Group: func(args []driver.Arg) func(*kernel.WorkGroup) {
 			a0 := args[0].Value.(float32)
 			a1 := args[1].Value.([]float32)
 			a2 := args[2].Value.([]float32)
-			return func(g *driver.WorkGroup) { kagoGroupSaxpyContract(g, a0, a1, a2) }
+			return func(g *kernel.WorkGroup) { kagoGroupSaxpyContract(g, a0, a1, a2) }
 		},
 	})
-	driver.RegisterKernel(SaxpyNoCheck, &driver.KernelSpec{
+	kgen.RegisterKernel(SaxpyNoCheck, &driver.KernelSpec{
 		Name:  "SaxpyNoCheck",
 		Entry: "SaxpyNoCheck",
 		Params: []driver.Param{
@@ -498,20 +500,20 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("SaxpyNoCheck"),
-		Native: func(args []driver.Arg) func(driver.Item) {
+		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(float32)
 			a1 := args[1].Value.([]float32)
 			a2 := args[2].Value.([]float32)
-			return func(it driver.Item) { SaxpyNoCheck(ka.Item(it), a0, a1, a2) }
+			return func(it kernel.Item) { SaxpyNoCheck(ka.Item(it), a0, a1, a2) }
 		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+		Group: func(args []driver.Arg) func(*kernel.WorkGroup) {
 			a0 := args[0].Value.(float32)
 			a1 := args[1].Value.([]float32)
 			a2 := args[2].Value.([]float32)
-			return func(g *driver.WorkGroup) { kagoGroupSaxpyNoCheck(g, a0, a1, a2) }
+			return func(g *kernel.WorkGroup) { kagoGroupSaxpyNoCheck(g, a0, a1, a2) }
 		},
 	})
-	driver.RegisterKernel(StencilNoCheck, &driver.KernelSpec{
+	kgen.RegisterKernel(StencilNoCheck, &driver.KernelSpec{
 		Name:  "StencilNoCheck",
 		Entry: "StencilNoCheck",
 		Params: []driver.Param{
@@ -532,20 +534,20 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("StencilNoCheck"),
-		Native: func(args []driver.Arg) func(driver.Item) {
+		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(int)
 			a1 := args[1].Value.([]float32)
 			a2 := args[2].Value.([]float32)
-			return func(it driver.Item) { StencilNoCheck(ka.Item(it), a0, a1, a2) }
+			return func(it kernel.Item) { StencilNoCheck(ka.Item(it), a0, a1, a2) }
 		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+		Group: func(args []driver.Arg) func(*kernel.WorkGroup) {
 			a0 := args[0].Value.(int)
 			a1 := args[1].Value.([]float32)
 			a2 := args[2].Value.([]float32)
-			return func(g *driver.WorkGroup) { kagoGroupStencilNoCheck(g, a0, a1, a2) }
+			return func(g *kernel.WorkGroup) { kagoGroupStencilNoCheck(g, a0, a1, a2) }
 		},
 	})
-	driver.RegisterKernel(Sum, &driver.KernelSpec{
+	kgen.RegisterKernel(Sum, &driver.KernelSpec{
 		Name:  "Sum",
 		Entry: "Sum",
 		Params: []driver.Param{
@@ -574,18 +576,18 @@ func init() {
 		Barrier: true,
 		Needs:   0,
 		Code:    kagoCode("Sum"),
-		Native: func(args []driver.Arg) func(driver.Item) {
+		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]int64)
 			a1 := args[1].Value.([]int64)
-			return func(it driver.Item) { Sum(ka.Item(it), a0, a1) }
+			return func(it kernel.Item) { Sum(ka.Item(it), a0, a1) }
 		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+		Group: func(args []driver.Arg) func(*kernel.WorkGroup) {
 			a0 := args[0].Value.([]int64)
 			a1 := args[1].Value.([]int64)
-			return func(g *driver.WorkGroup) { kagoGroupSum(g, a0, a1) }
+			return func(g *kernel.WorkGroup) { kagoGroupSum(g, a0, a1) }
 		},
 	})
-	driver.RegisterKernel(SumNoCheck, &driver.KernelSpec{
+	kgen.RegisterKernel(SumNoCheck, &driver.KernelSpec{
 		Name:  "SumNoCheck",
 		Entry: "SumNoCheck",
 		Params: []driver.Param{
@@ -604,18 +606,18 @@ func init() {
 		Barrier: true,
 		Needs:   0,
 		Code:    kagoCode("SumNoCheck"),
-		Native: func(args []driver.Arg) func(driver.Item) {
+		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]int64)
 			a1 := args[1].Value.([]int64)
-			return func(it driver.Item) { SumNoCheck(ka.Item(it), a0, a1) }
+			return func(it kernel.Item) { SumNoCheck(ka.Item(it), a0, a1) }
 		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+		Group: func(args []driver.Arg) func(*kernel.WorkGroup) {
 			a0 := args[0].Value.([]int64)
 			a1 := args[1].Value.([]int64)
-			return func(g *driver.WorkGroup) { kagoGroupSumNoCheck(g, a0, a1) }
+			return func(g *kernel.WorkGroup) { kagoGroupSumNoCheck(g, a0, a1) }
 		},
 	})
-	driver.RegisterKernel(TransposeNoCheck, &driver.KernelSpec{
+	kgen.RegisterKernel(TransposeNoCheck, &driver.KernelSpec{
 		Name:  "TransposeNoCheck",
 		Entry: "TransposeNoCheck",
 		Params: []driver.Param{
@@ -636,20 +638,20 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("TransposeNoCheck"),
-		Native: func(args []driver.Arg) func(driver.Item) {
+		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(int)
 			a1 := args[1].Value.([]float32)
 			a2 := args[2].Value.([]float32)
-			return func(it driver.Item) { TransposeNoCheck(ka.Item(it), a0, a1, a2) }
+			return func(it kernel.Item) { TransposeNoCheck(ka.Item(it), a0, a1, a2) }
 		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+		Group: func(args []driver.Arg) func(*kernel.WorkGroup) {
 			a0 := args[0].Value.(int)
 			a1 := args[1].Value.([]float32)
 			a2 := args[2].Value.([]float32)
-			return func(g *driver.WorkGroup) { kagoGroupTransposeNoCheck(g, a0, a1, a2) }
+			return func(g *kernel.WorkGroup) { kagoGroupTransposeNoCheck(g, a0, a1, a2) }
 		},
 	})
-	driver.RegisterKernel(TransposeTiledNoCheck, &driver.KernelSpec{
+	kgen.RegisterKernel(TransposeTiledNoCheck, &driver.KernelSpec{
 		Name:  "TransposeTiledNoCheck",
 		Entry: "TransposeTiledNoCheck",
 		Params: []driver.Param{
@@ -670,17 +672,17 @@ func init() {
 		Barrier: true,
 		Needs:   0,
 		Code:    kagoCode("TransposeTiledNoCheck"),
-		Native: func(args []driver.Arg) func(driver.Item) {
+		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(int)
 			a1 := args[1].Value.([]float32)
 			a2 := args[2].Value.([]float32)
-			return func(it driver.Item) { TransposeTiledNoCheck(ka.Item(it), a0, a1, a2) }
+			return func(it kernel.Item) { TransposeTiledNoCheck(ka.Item(it), a0, a1, a2) }
 		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+		Group: func(args []driver.Arg) func(*kernel.WorkGroup) {
 			a0 := args[0].Value.(int)
 			a1 := args[1].Value.([]float32)
 			a2 := args[2].Value.([]float32)
-			return func(g *driver.WorkGroup) { kagoGroupTransposeTiledNoCheck(g, a0, a1, a2) }
+			return func(g *kernel.WorkGroup) { kagoGroupTransposeTiledNoCheck(g, a0, a1, a2) }
 		},
 	})
 }
@@ -1044,7 +1046,7 @@ func (k TransposeTiledNoCheckKernel) Launch(s *ka.Stream, r ka.NDRange, n int, i
 
 // kagoGroupBlockSum runs one work-group of BlockSum, its work-items as loops
 // (see package groupfn).
-func kagoGroupBlockSum(kg *driver.WorkGroup, x []int64, out []int64) {
+func kagoGroupBlockSum(kg *kernel.WorkGroup, x []int64, out []int64) {
 	n0 := kg.Size[0]
 	n1 := kg.Size[1]
 	n2 := kg.Size[2]
@@ -1053,7 +1055,7 @@ func kagoGroupBlockSum(kg *driver.WorkGroup, x []int64, out []int64) {
 	b2 := kg.ID[2] * n2
 	gs0 := kg.GlobalSize[0]
 	gs1 := kg.GlobalSize[1]
-	coll0In := driver.GroupPrivate[int64](kg, 0)
+	coll0In := kernel.GroupPrivate[int64](kg, 0)
 	for lz := range n2 {
 		gz := b2 + lz
 		for ly := range n1 {
@@ -1071,7 +1073,7 @@ func kagoGroupBlockSum(kg *driver.WorkGroup, x []int64, out []int64) {
 			}
 		}
 	}
-	coll0 := driver.ReduceSum(coll0In)
+	coll0 := kernel.ReduceSum(coll0In)
 	for lz := range n2 {
 		for ly := range n1 {
 			lrow := n0 * (ly + n1*lz)
@@ -1088,7 +1090,7 @@ func kagoGroupBlockSum(kg *driver.WorkGroup, x []int64, out []int64) {
 
 // kagoGroupHistogram runs one work-group of Histogram, its work-items as loops
 // (see package groupfn).
-func kagoGroupHistogram(kg *driver.WorkGroup, data []uint8, bins []uint32) {
+func kagoGroupHistogram(kg *kernel.WorkGroup, data []uint8, bins []uint32) {
 	n0 := kg.Size[0]
 	n1 := kg.Size[1]
 	n2 := kg.Size[2]
@@ -1126,7 +1128,7 @@ func kagoGroupHistogram(kg *driver.WorkGroup, data []uint8, bins []uint32) {
 
 // kagoGroupHistogramNoCheck runs one work-group of HistogramNoCheck, its work-items as loops
 // (see package groupfn).
-func kagoGroupHistogramNoCheck(kg *driver.WorkGroup, data []uint8, bins []uint32) {
+func kagoGroupHistogramNoCheck(kg *kernel.WorkGroup, data []uint8, bins []uint32) {
 	n0 := kg.Size[0]
 	n1 := kg.Size[1]
 	n2 := kg.Size[2]
@@ -1164,17 +1166,17 @@ func kagoGroupHistogramNoCheck(kg *driver.WorkGroup, data []uint8, bins []uint32
 
 // kagoGroupMatMul runs one work-group of MatMul, its work-items as loops
 // (see package groupfn).
-func kagoGroupMatMul(kg *driver.WorkGroup, a, b, c ka.Matrix[float32]) {
+func kagoGroupMatMul(kg *kernel.WorkGroup, a, b, c ka.Matrix[float32]) {
 	n0 := kg.Size[0]
 	n1 := kg.Size[1]
 	n2 := kg.Size[2]
 	b0 := kg.ID[0] * n0
 	b1 := kg.ID[1] * n1
-	iPerItem := driver.GroupPrivate[int](kg, 0)
-	jPerItem := driver.GroupPrivate[int](kg, 1)
-	sumPerItem := driver.GroupPrivate[float32](kg, 2)
-	ta := driver.GroupLocal[float32](kg, 0, Tile*Tile)
-	tb := driver.GroupLocal[float32](kg, 1, Tile*Tile)
+	iPerItem := kernel.GroupPrivate[int](kg, 0)
+	jPerItem := kernel.GroupPrivate[int](kg, 1)
+	sumPerItem := kernel.GroupPrivate[float32](kg, 2)
+	ta := kernel.GroupLocal[float32](kg, 0, Tile*Tile)
+	tb := kernel.GroupLocal[float32](kg, 1, Tile*Tile)
 	for lz := range n2 {
 		for ly := range n1 {
 			gy := b1 + ly
@@ -1250,7 +1252,7 @@ func kagoGroupMatMul(kg *driver.WorkGroup, a, b, c ka.Matrix[float32]) {
 
 // kagoGroupMatMulNaiveCancel runs one work-group of MatMulNaiveCancel, its work-items as loops
 // (see package groupfn).
-func kagoGroupMatMulNaiveCancel(kg *driver.WorkGroup, n int, a, b, c []float32) {
+func kagoGroupMatMulNaiveCancel(kg *kernel.WorkGroup, n int, a, b, c []float32) {
 	n0 := kg.Size[0]
 	n1 := kg.Size[1]
 	n2 := kg.Size[2]
@@ -1277,7 +1279,7 @@ func kagoGroupMatMulNaiveCancel(kg *driver.WorkGroup, n int, a, b, c []float32) 
 				col, row := gx, gy
 				if col < n && row < n {
 					var sum float32
-					for k, stripEnd := 0, driver.StripEnd(0, n); k < n; stripEnd = driver.StripEnd(k, n) {
+					for k, stripEnd := 0, kernel.StripEnd(0, n); k < n; stripEnd = kernel.StripEnd(k, n) {
 						for ; k < stripEnd; k++ {
 
 							sum += a[row*n+k] * b[k*n+col]
@@ -1295,7 +1297,7 @@ func kagoGroupMatMulNaiveCancel(kg *driver.WorkGroup, n int, a, b, c []float32) 
 
 // kagoGroupMatMulNaiveNoCheck runs one work-group of MatMulNaiveNoCheck, its work-items as loops
 // (see package groupfn).
-func kagoGroupMatMulNaiveNoCheck(kg *driver.WorkGroup, n int, a, b, c []float32) {
+func kagoGroupMatMulNaiveNoCheck(kg *kernel.WorkGroup, n int, a, b, c []float32) {
 	n0 := kg.Size[0]
 	n1 := kg.Size[1]
 	n2 := kg.Size[2]
@@ -1334,15 +1336,15 @@ func kagoGroupMatMulNaiveNoCheck(kg *driver.WorkGroup, n int, a, b, c []float32)
 
 // kagoGroupMatMulTiled runs one work-group of MatMulTiled, its work-items as loops
 // (see package groupfn).
-func kagoGroupMatMulTiled(kg *driver.WorkGroup, n int, a, b, c []float32) {
+func kagoGroupMatMulTiled(kg *kernel.WorkGroup, n int, a, b, c []float32) {
 	n0 := kg.Size[0]
 	n1 := kg.Size[1]
 	n2 := kg.Size[2]
 	b0 := kg.ID[0] * n0
 	b1 := kg.ID[1] * n1
-	sumPerItem := driver.GroupPrivate[float32](kg, 0)
-	ta := driver.GroupLocal[float32](kg, 0, Tile*Tile)
-	tb := driver.GroupLocal[float32](kg, 1, Tile*Tile)
+	sumPerItem := kernel.GroupPrivate[float32](kg, 0)
+	ta := kernel.GroupLocal[float32](kg, 0, Tile*Tile)
+	tb := kernel.GroupLocal[float32](kg, 1, Tile*Tile)
 	for lz := range n2 {
 		for ly1 := range n1 {
 			gy := b1 + ly1
@@ -1420,15 +1422,15 @@ func kagoGroupMatMulTiled(kg *driver.WorkGroup, n int, a, b, c []float32) {
 
 // kagoGroupMatMulTiledCancel runs one work-group of MatMulTiledCancel, its work-items as loops
 // (see package groupfn).
-func kagoGroupMatMulTiledCancel(kg *driver.WorkGroup, n int, a, b, c []float32) {
+func kagoGroupMatMulTiledCancel(kg *kernel.WorkGroup, n int, a, b, c []float32) {
 	n0 := kg.Size[0]
 	n1 := kg.Size[1]
 	n2 := kg.Size[2]
 	b0 := kg.ID[0] * n0
 	b1 := kg.ID[1] * n1
-	sumPerItem := driver.GroupPrivate[float32](kg, 0)
-	ta := driver.GroupLocal[float32](kg, 0, Tile*Tile)
-	tb := driver.GroupLocal[float32](kg, 1, Tile*Tile)
+	sumPerItem := kernel.GroupPrivate[float32](kg, 0)
+	ta := kernel.GroupLocal[float32](kg, 0, Tile*Tile)
+	tb := kernel.GroupLocal[float32](kg, 1, Tile*Tile)
 	for lz := range n2 {
 		for ly1 := range n1 {
 			gy := b1 + ly1
@@ -1512,15 +1514,15 @@ func kagoGroupMatMulTiledCancel(kg *driver.WorkGroup, n int, a, b, c []float32) 
 
 // kagoGroupMatMulTiledNoCheck runs one work-group of MatMulTiledNoCheck, its work-items as loops
 // (see package groupfn).
-func kagoGroupMatMulTiledNoCheck(kg *driver.WorkGroup, n int, a, b, c []float32) {
+func kagoGroupMatMulTiledNoCheck(kg *kernel.WorkGroup, n int, a, b, c []float32) {
 	n0 := kg.Size[0]
 	n1 := kg.Size[1]
 	n2 := kg.Size[2]
 	b0 := kg.ID[0] * n0
 	b1 := kg.ID[1] * n1
-	sumPerItem := driver.GroupPrivate[float32](kg, 0)
-	ta := driver.GroupLocal[float32](kg, 0, Tile*Tile)
-	tb := driver.GroupLocal[float32](kg, 1, Tile*Tile)
+	sumPerItem := kernel.GroupPrivate[float32](kg, 0)
+	ta := kernel.GroupLocal[float32](kg, 0, Tile*Tile)
+	tb := kernel.GroupLocal[float32](kg, 1, Tile*Tile)
 	for lz := range n2 {
 		for ly1 := range n1 {
 			gy := b1 + ly1
@@ -1598,7 +1600,7 @@ func kagoGroupMatMulTiledNoCheck(kg *driver.WorkGroup, n int, a, b, c []float32)
 
 // kagoGroupMemCopyNoCheck runs one work-group of MemCopyNoCheck, its work-items as loops
 // (see package groupfn).
-func kagoGroupMemCopyNoCheck(kg *driver.WorkGroup, dst, src []float32) {
+func kagoGroupMemCopyNoCheck(kg *kernel.WorkGroup, dst, src []float32) {
 	n0 := kg.Size[0]
 	n1 := kg.Size[1]
 	n2 := kg.Size[2]
@@ -1636,7 +1638,7 @@ func kagoGroupMemCopyNoCheck(kg *driver.WorkGroup, dst, src []float32) {
 
 // kagoGroupSaxpyContract runs one work-group of SaxpyContract, its work-items as loops
 // (see package groupfn).
-func kagoGroupSaxpyContract(kg *driver.WorkGroup, a float32, x, y []float32) {
+func kagoGroupSaxpyContract(kg *kernel.WorkGroup, a float32, x, y []float32) {
 	n0 := kg.Size[0]
 	n1 := kg.Size[1]
 	n2 := kg.Size[2]
@@ -1674,7 +1676,7 @@ func kagoGroupSaxpyContract(kg *driver.WorkGroup, a float32, x, y []float32) {
 
 // kagoGroupSaxpyNoCheck runs one work-group of SaxpyNoCheck, its work-items as loops
 // (see package groupfn).
-func kagoGroupSaxpyNoCheck(kg *driver.WorkGroup, a float32, x, y []float32) {
+func kagoGroupSaxpyNoCheck(kg *kernel.WorkGroup, a float32, x, y []float32) {
 	n0 := kg.Size[0]
 	n1 := kg.Size[1]
 	n2 := kg.Size[2]
@@ -1712,7 +1714,7 @@ func kagoGroupSaxpyNoCheck(kg *driver.WorkGroup, a float32, x, y []float32) {
 
 // kagoGroupStencilNoCheck runs one work-group of StencilNoCheck, its work-items as loops
 // (see package groupfn).
-func kagoGroupStencilNoCheck(kg *driver.WorkGroup, n int, in, out []float32) {
+func kagoGroupStencilNoCheck(kg *kernel.WorkGroup, n int, in, out []float32) {
 	n0 := kg.Size[0]
 	n1 := kg.Size[1]
 	n2 := kg.Size[2]
@@ -1753,7 +1755,7 @@ func kagoGroupStencilNoCheck(kg *driver.WorkGroup, n int, in, out []float32) {
 
 // kagoGroupSum runs one work-group of Sum, its work-items as loops
 // (see package groupfn).
-func kagoGroupSum(kg *driver.WorkGroup, x []int64, out []int64) {
+func kagoGroupSum(kg *kernel.WorkGroup, x []int64, out []int64) {
 	n0 := kg.Size[0]
 	n1 := kg.Size[1]
 	n2 := kg.Size[2]
@@ -1762,7 +1764,7 @@ func kagoGroupSum(kg *driver.WorkGroup, x []int64, out []int64) {
 	b2 := kg.ID[2] * n2
 	gs0 := kg.GlobalSize[0]
 	gs1 := kg.GlobalSize[1]
-	tmp := driver.GroupLocal[int64](kg, 0, Group)
+	tmp := kernel.GroupLocal[int64](kg, 0, Group)
 	for lz := range n2 {
 		gz := b2 + lz
 		for ly := range n1 {
@@ -1811,7 +1813,7 @@ func kagoGroupSum(kg *driver.WorkGroup, x []int64, out []int64) {
 
 // kagoGroupSumNoCheck runs one work-group of SumNoCheck, its work-items as loops
 // (see package groupfn).
-func kagoGroupSumNoCheck(kg *driver.WorkGroup, x []int64, out []int64) {
+func kagoGroupSumNoCheck(kg *kernel.WorkGroup, x []int64, out []int64) {
 	n0 := kg.Size[0]
 	n1 := kg.Size[1]
 	n2 := kg.Size[2]
@@ -1820,7 +1822,7 @@ func kagoGroupSumNoCheck(kg *driver.WorkGroup, x []int64, out []int64) {
 	b2 := kg.ID[2] * n2
 	gs0 := kg.GlobalSize[0]
 	gs1 := kg.GlobalSize[1]
-	tmp := driver.GroupLocal[int64](kg, 0, Group)
+	tmp := kernel.GroupLocal[int64](kg, 0, Group)
 	for lz := range n2 {
 		gz := b2 + lz
 		for ly := range n1 {
@@ -1869,7 +1871,7 @@ func kagoGroupSumNoCheck(kg *driver.WorkGroup, x []int64, out []int64) {
 
 // kagoGroupTransposeNoCheck runs one work-group of TransposeNoCheck, its work-items as loops
 // (see package groupfn).
-func kagoGroupTransposeNoCheck(kg *driver.WorkGroup, n int, in, out []float32) {
+func kagoGroupTransposeNoCheck(kg *kernel.WorkGroup, n int, in, out []float32) {
 	n0 := kg.Size[0]
 	n1 := kg.Size[1]
 	n2 := kg.Size[2]
@@ -1904,11 +1906,11 @@ func kagoGroupTransposeNoCheck(kg *driver.WorkGroup, n int, in, out []float32) {
 
 // kagoGroupTransposeTiledNoCheck runs one work-group of TransposeTiledNoCheck, its work-items as loops
 // (see package groupfn).
-func kagoGroupTransposeTiledNoCheck(kg *driver.WorkGroup, n int, in, out []float32) {
+func kagoGroupTransposeTiledNoCheck(kg *kernel.WorkGroup, n int, in, out []float32) {
 	n0 := kg.Size[0]
 	n1 := kg.Size[1]
 	n2 := kg.Size[2]
-	tile := driver.GroupLocal[float32](kg, 0, Tile*(Tile+1))
+	tile := kernel.GroupLocal[float32](kg, 0, Tile*(Tile+1))
 	for range n2 {
 		for ly1 := range n1 {
 			for lx1 := range n0 {

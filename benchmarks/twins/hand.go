@@ -20,6 +20,7 @@ import (
 	"github.com/kago-dev/kago/benchmarks/kernels"
 	"github.com/kago-dev/kago/ka"
 	"github.com/kago-dev/kago/ka/driver"
+	"github.com/kago-dev/kago/ka/kgen"
 )
 
 // HandSaxpy is kernels.SaxpyNoCheck's twin.
@@ -83,28 +84,28 @@ func SetHandPTX(ptx []byte) {
 }
 
 func init() {
-	driver.RegisterKernel(HandSaxpy, spec("HandSaxpy",
+	kgen.RegisterKernel(HandSaxpy, spec("HandSaxpy",
 		[]driver.Param{{Name: "a", Type: driver.Float32}, f32s("x"), f32s("y")}, `
 __kernel void HandSaxpy(float a, __global const float *restrict x, long x_len,
                         __global float *restrict y, long y_len, `+hidden+`) {
 	int i = get_global_id(0);
 	if (i < (int)y_len) y[i] = a * x[i] + y[i];
 }`, false))
-	driver.RegisterKernel(HandMemCopy, spec("HandMemCopy",
+	kgen.RegisterKernel(HandMemCopy, spec("HandMemCopy",
 		[]driver.Param{f32s("dst"), f32s("src")}, `
 __kernel void HandMemCopy(__global float *restrict dst, long dst_len,
                           __global const float *restrict src, long src_len, `+hidden+`) {
 	int i = get_global_id(0);
 	if (i < (int)dst_len) dst[i] = src[i];
 }`, false))
-	driver.RegisterKernel(HandTranspose, spec("HandTranspose",
+	kgen.RegisterKernel(HandTranspose, spec("HandTranspose",
 		[]driver.Param{intParam("n"), f32s("in"), f32s("out")}, `
 __kernel void HandTranspose(long n64, __global const float *restrict in, long in_len,
                             __global float *restrict out, long out_len, `+hidden+`) {
 	int n = n64, x = get_global_id(0), y = get_global_id(1);
 	if (x < n && y < n) out[x * n + y] = in[y * n + x];
 }`, false))
-	driver.RegisterKernel(HandTransposeTiled, spec("HandTransposeTiled",
+	kgen.RegisterKernel(HandTransposeTiled, spec("HandTransposeTiled",
 		[]driver.Param{intParam("n"), f32s("in"), f32s("out")}, `
 #define TILE 16
 __kernel void HandTransposeTiled(long n64, __global const float *restrict in, long in_len,
@@ -116,7 +117,7 @@ __kernel void HandTransposeTiled(long n64, __global const float *restrict in, lo
 	barrier(CLK_LOCAL_MEM_FENCE);
 	out[(gx * TILE + ly) * n + gy * TILE + lx] = tile[lx * (TILE + 1) + ly];
 }`, true))
-	driver.RegisterKernel(HandMatMul, spec("HandMatMul",
+	kgen.RegisterKernel(HandMatMul, spec("HandMatMul",
 		[]driver.Param{intParam("n"), f32s("a"), f32s("b"), f32s("c")}, `
 __kernel void HandMatMul(long n64, __global const float *restrict a, long a_len,
                          __global const float *restrict b, long b_len,
@@ -128,7 +129,7 @@ __kernel void HandMatMul(long n64, __global const float *restrict a, long a_len,
 		c[row * n + col] = sum;
 	}
 }`, false))
-	driver.RegisterKernel(HandMatMulTiled, spec("HandMatMulTiled",
+	kgen.RegisterKernel(HandMatMulTiled, spec("HandMatMulTiled",
 		[]driver.Param{intParam("n"), f32s("a"), f32s("b"), f32s("c")}, `
 #define TILE 16
 __kernel void HandMatMulTiled(long n64, __global const float *restrict a, long a_len,
@@ -148,7 +149,7 @@ __kernel void HandMatMulTiled(long n64, __global const float *restrict a, long a
 	}
 	if (row < n && col < n) c[row * n + col] = sum;
 }`, true))
-	driver.RegisterKernel(HandSum, spec("HandSum",
+	kgen.RegisterKernel(HandSum, spec("HandSum",
 		[]driver.Param{{Name: "x", Type: driver.Int64, Slice: true}, {Name: "out", Type: driver.Int64, Slice: true}}, `
 #define GROUP 256
 __kernel void HandSum(__global const long *restrict x, long x_len,
@@ -163,14 +164,14 @@ __kernel void HandSum(__global const long *restrict x, long x_len,
 	}
 	if (l == 0) out[get_group_id(0)] = tmp[0];
 }`, true))
-	driver.RegisterKernel(HandHistogram, spec("HandHistogram",
+	kgen.RegisterKernel(HandHistogram, spec("HandHistogram",
 		[]driver.Param{{Name: "data", Type: driver.Uint8, Slice: true}, {Name: "bins", Type: driver.Uint32, Slice: true}}, `
 __kernel void HandHistogram(__global const uchar *restrict data, long data_len,
                             __global uint *restrict bins, long bins_len, `+hidden+`) {
 	int i = get_global_id(0);
 	if (i < (int)data_len) atomic_add(&bins[data[i]], 1u);
 }`, false))
-	driver.RegisterKernel(HandStencil, spec("HandStencil",
+	kgen.RegisterKernel(HandStencil, spec("HandStencil",
 		[]driver.Param{intParam("n"), f32s("in"), f32s("out")}, `
 __kernel void HandStencil(long n64, __global const float *restrict in, long in_len,
                           __global float *restrict out, long out_len, `+hidden+`) {

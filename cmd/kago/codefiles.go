@@ -3,7 +3,7 @@ package main
 // This file makes the device code files of kago gen: for each kernel
 // function and target one file in kago_kernels/, named by the function
 // (Saxpy.ptx, Scale.cl), holding a section per distinct entry of its
-// instances (driver.FormatCodeFile). Instances that share an entry have
+// instances (kgen.FormatCodeFile). Instances that share an entry have
 // the same IR (codegen's entries.go), so their code is emitted and kept
 // once.
 
@@ -14,6 +14,7 @@ import (
 
 	"github.com/kago-dev/kago/codegen"
 	"github.com/kago-dev/kago/ka/driver"
+	"github.com/kago-dev/kago/ka/kgen"
 )
 
 // kernelFunc is one kernel function of the package: a plain kernel, or a
@@ -77,7 +78,7 @@ func codeFiles(funcs []*kernelFunc, targets []driver.Target) (map[string][]byte,
 			return nil, fmt.Errorf("kernel %s: its name cannot name a file", f.name)
 		}
 		order, by := f.entries()
-		sections := make(map[driver.Target][]driver.CodeSection, len(targets))
+		sections := make(map[driver.Target][]kgen.CodeSection, len(targets))
 		for _, entry := range order {
 			if !validEntry(entry) {
 				return nil, fmt.Errorf("kernel %s: entry %q cannot name a section", by[entry][0].Name, entry)
@@ -91,11 +92,11 @@ func codeFiles(funcs []*kernelFunc, targets []driver.Target) (map[string][]byte,
 				if err != nil {
 					return nil, err
 				}
-				sections[t] = append(sections[t], driver.CodeSection{Entry: entry, Code: code, Comment: strings.Join(names, ", ")})
+				sections[t] = append(sections[t], kgen.CodeSection{Entry: entry, Code: code, Comment: strings.Join(names, ", ")})
 			}
 		}
 		for _, t := range targets {
-			files[f.name+codeExt[t]] = driver.FormatCodeFile(sections[t])
+			files[f.name+codeExt[t]] = kgen.FormatCodeFile(sections[t])
 		}
 	}
 	return files, nil

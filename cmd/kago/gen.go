@@ -5,8 +5,8 @@ package main
 // function and target, named by the function: Saxpy.cl, Scale.spv,
 // Scale.ptx, holding a section per distinct entry of its instances:
 // codefiles.go), and write kago_kernels.go, which embeds those files,
-// registers each plain kernel with driver.RegisterKernel and each generic
-// kernel with driver.RegisterGeneric (specs.go), and binds each kernel's
+// registers each plain kernel with kgen.RegisterKernel and each generic
+// kernel with kgen.RegisterGeneric (specs.go), and binds each kernel's
 // arguments for the native backend without reflection.
 //
 // Each target's files are embedded in their own embed.FS, read by its own
@@ -194,7 +194,7 @@ func generate(cfg codegen.Config, targets []driver.Target, embed bool) (*output,
 	if err != nil {
 		return nil, err
 	}
-	imports = append(imports, `"github.com/kago-dev/kago/ka"`, `"github.com/kago-dev/kago/ka/driver"`)
+	imports = append(imports, `"github.com/kago-dev/kago/ka"`, `"github.com/kago-dev/kago/ka/driver"`, `"github.com/kago-dev/kago/ka/kernel"`, `"github.com/kago-dev/kago/ka/kgen"`)
 	if embed {
 		imports = append(imports, `"embed"`)
 	} else {
@@ -220,16 +220,16 @@ func generate(cfg codegen.Config, targets []driver.Target, embed bool) (*output,
 	b.WriteString("func init() {\n")
 	for _, f := range funcs {
 		if f.generic {
-			fmt.Fprintf(&b, "driver.RegisterGeneric(%s)\n", codegen.GenericVar(f.name))
+			fmt.Fprintf(&b, "kgen.RegisterGeneric(%s)\n", codegen.GenericVar(f.name))
 		} else {
 			writeRegistration(&b, f.instances[0], groups[f.name])
 		}
 	}
 	// Where generic functions name generic kernels with type parameters:
 	// Go passes those as closures, which the registry resolves by these
-	// positions (ka/driver/wrappers.go).
+	// positions (ka/kgen/wrappers.go).
 	for _, s := range p.InstanceSites() {
-		fmt.Fprintf(&b, "\tdriver.RegisterInstanceSite(%q, %d, %q)\n", s.File, s.Line, s.Kernel)
+		fmt.Fprintf(&b, "\tkgen.RegisterInstanceSite(%q, %d, %q)\n", s.File, s.Line, s.Kernel)
 	}
 	b.WriteString("}\n\n")
 	for _, f := range funcs {
@@ -306,7 +306,7 @@ const testcodePath = "github.com/kago-dev/kago/internal/testcode"
 func writeCode(b *bytes.Buffer, targets []driver.Target) {
 	b.WriteString("// kagoCode is the device code of one kernel function of the package, by\n")
 	fmt.Fprintf(b, "// its name: its files in %s/, one per target, each with a section per\n", codeDir)
-	b.WriteString("// entry (driver.ReadCodeFile), embedded with one embed.FS per target.\n")
+	b.WriteString("// entry (kgen.ReadCodeFile), embedded with one embed.FS per target.\n")
 	b.WriteString("// A backend reads only its own targets' methods, so a program links only\n")
 	b.WriteString("// the code its backends take (see driver.Code).\n")
 	b.WriteString("type kagoCode string\n\n")
@@ -315,7 +315,7 @@ func writeCode(b *bytes.Buffer, targets []driver.Target) {
 		fmt.Fprintf(b, "//go:embed %s/*%s\nvar %s embed.FS\n\n", codeDir, codeExt[t], tc.fs)
 		fmt.Fprintf(b, "// %s returns the %s of the kernel's entry.\n", tc.method, tc.what)
 		fmt.Fprintf(b, "func (c kagoCode) %s(entry string) ([]byte, error) {\n", tc.method)
-		fmt.Fprintf(b, "\treturn driver.ReadCodeFile(%s, %q+string(c)+%q, entry)\n}\n\n", tc.fs, codeDir+"/", codeExt[t])
+		fmt.Fprintf(b, "\treturn kgen.ReadCodeFile(%s, %q+string(c)+%q, entry)\n}\n\n", tc.fs, codeDir+"/", codeExt[t])
 	}
 }
 

@@ -13,6 +13,7 @@ import (
 
 	"github.com/kago-dev/kago/codegen"
 	"github.com/kago-dev/kago/ka/driver"
+	"github.com/kago-dev/kago/ka/kgen"
 )
 
 // kernelSource is the package that the tests generate code for: a plain
@@ -169,7 +170,7 @@ func section(t *testing.T, path string, i int) []byte {
 	t.Helper()
 	data, err := os.ReadFile(path)
 	require.NoError(t, err)
-	sections, err := driver.ParseCodeFile(data)
+	sections, err := kgen.ParseCodeFile(data)
 	require.NoError(t, err)
 	require.Greater(t, len(sections), i, path)
 	return sections[i].Code
@@ -181,7 +182,7 @@ func entries(t *testing.T, path string) map[string]string {
 	t.Helper()
 	data, err := os.ReadFile(path)
 	require.NoError(t, err)
-	sections, err := driver.ParseCodeFile(data)
+	sections, err := kgen.ParseCodeFile(data)
 	require.NoError(t, err)
 	m := map[string]string{}
 	for _, s := range sections {
@@ -229,7 +230,7 @@ func TestGenFiles(t *testing.T) {
 	src, err := os.ReadFile(filepath.Join(kern, codegen.GeneratedFile))
 	require.NoError(t, err)
 	for _, want := range []string{"//go:embed kago_kernels/*.cl", "//go:embed kago_kernels/*.spv", "//go:embed kago_kernels/*.ptx",
-		`Code:    kagoCode("Saxpy")`, `Code: kagoCode("Scale")`, "driver.RegisterGeneric(kagoGenericScale)"} {
+		`Code:    kagoCode("Saxpy")`, `Code: kagoCode("Scale")`, "kgen.RegisterGeneric(kagoGenericScale)"} {
 		assert.Contains(t, string(src), want)
 	}
 	spv := section(t, filepath.Join(kern, codeDir, "Saxpy.spv"), 0)

@@ -15,7 +15,7 @@ import (
 	"github.com/kago-dev/kago/ka/driver"
 )
 
-// genericSource has generic kernels whose instances' specs a driver.Generic
+// genericSource has generic kernels whose instances' specs a kgen.Generic
 // computes in each of its ways: types from the function type (Spin, Amp,
 // with a named type), an instance with parameters of its own (Mix's
 // ka.Matrix[T], Rec's struct type argument), the fault record of a
@@ -80,6 +80,7 @@ import (
 	"example.com/m/kern2"
 	"github.com/kago-dev/kago/ka"
 	"github.com/kago-dev/kago/ka/driver"
+	"github.com/kago-dev/kago/ka/kgen"
 
 	_ "github.com/kago-dev/kago/backends/native"
 )
@@ -98,7 +99,7 @@ type view struct {
 func main() {
 	var specs []view
 	for _, fn := range kern2.Instances {
-		s, err := driver.LookupKernel(fn)
+		s, err := kgen.LookupKernel(fn)
 		if err != nil || s == nil {
 			panic(fmt.Sprint(fn, s, err))
 		}

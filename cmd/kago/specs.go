@@ -1,9 +1,9 @@
 package main
 
 // This file writes what kago_kernels.go registers: a KernelSpec literal per
-// plain kernel, with its native entries (driver.RegisterKernel), and a
-// driver.Generic per generic kernel, with a line per compiled instance
-// (driver.RegisterGeneric), whose specs are made at first use and whose
+// plain kernel, with its native entries (kgen.RegisterKernel), and a
+// kgen.Generic per generic kernel, with a line per compiled instance
+// (kgen.RegisterGeneric), whose specs are made at first use and whose
 // native entries its typed launcher brings (codegen.Launchers).
 
 import (
@@ -33,11 +33,11 @@ func refusedComment(b *bytes.Buffer, name string, group *groupFunc) {
 	}
 }
 
-// writeRegistration writes the driver.RegisterKernel call of a plain
+// writeRegistration writes the kgen.RegisterKernel call of a plain
 // kernel.
 func writeRegistration(b *bytes.Buffer, k *codegen.Kernel, group *groupFunc) {
 	refusedComment(b, k.Name, group)
-	fmt.Fprintf(b, "driver.RegisterKernel(%s, &driver.KernelSpec{\n", k.Name)
+	fmt.Fprintf(b, "kgen.RegisterKernel(%s, &driver.KernelSpec{\n", k.Name)
 	fmt.Fprintf(b, "Name: %q,\nEntry: %q,\n", k.Name, k.Entry)
 	writeParams(b, k.Params)
 	fmt.Fprintf(b, "DeviceParams: %#v,\n", k.DeviceParams)
@@ -49,22 +49,22 @@ func writeRegistration(b *bytes.Buffer, k *codegen.Kernel, group *groupFunc) {
 		fmt.Fprintf(b, "MaxGroup: %d,\n", k.MaxGroup)
 	}
 	fmt.Fprintf(b, "Code: kagoCode(%q),\n", k.Name)
-	b.WriteString("Native: func(args []driver.Arg) func(driver.Item) {\n")
+	b.WriteString("Native: func(args []driver.Arg) func(kernel.Item) {\n")
 	names := make([]string, len(k.Params))
 	for i := range k.Params {
 		names[i] = "a" + strconv.Itoa(i)
 		fmt.Fprintf(b, "%s := %s\n", names[i], argValue(k, i))
 	}
 	call := append([]string{"ka.Item(it)"}, names...)
-	fmt.Fprintf(b, "return func(it driver.Item) { %s(%s) }\n", k.Name, strings.Join(call, ", "))
+	fmt.Fprintf(b, "return func(it kernel.Item) { %s(%s) }\n", k.Name, strings.Join(call, ", "))
 	b.WriteString("},\n")
 	if group != nil && group.fn != nil {
-		b.WriteString("Group: func(args []driver.Arg) func(*driver.WorkGroup) {\n")
+		b.WriteString("Group: func(args []driver.Arg) func(*kernel.WorkGroup) {\n")
 		for i := range k.Params {
 			fmt.Fprintf(b, "%s := %s\n", names[i], argValue(k, i))
 		}
 		gcall := append([]string{"g"}, names...)
-		fmt.Fprintf(b, "return func(g *driver.WorkGroup) { %s(%s) }\n", group.fn.Name, strings.Join(gcall, ", "))
+		fmt.Fprintf(b, "return func(g *kernel.WorkGroup) { %s(%s) }\n", group.fn.Name, strings.Join(gcall, ", "))
 		b.WriteString("},\n")
 	}
 	b.WriteString("})\n")
@@ -121,13 +121,13 @@ func argValue(k *codegen.Kernel, i int) string {
 }
 
 // typedFromFunc reports whether a Generic reads p's Type from an
-// instance's function type (driver.Generic.Params): a scalar, or a slice
+// instance's function type (kgen.Generic.Params): a scalar, or a slice
 // of scalars.
 func typedFromFunc(p driver.Param) bool {
 	return p.Fields == nil && p.Dims == 0 && !p.Local && p.StructSize == 0
 }
 
-// genericParams returns the Params of f's driver.Generic, those of its
+// genericParams returns the Params of f's kgen.Generic, those of its
 // first instance with the types that instances read from their function
 // types left out.
 func genericParams(f *kernelFunc) []driver.Param {
@@ -163,7 +163,7 @@ func hasFaultRecord(k *codegen.Kernel) bool {
 	return n >= len(driver.FaultParams) && k.DeviceParams[n-1] == driver.FaultParams[len(driver.FaultParams)-1].Param
 }
 
-// writeGeneric writes f's driver.Generic and the fault sites its instances
+// writeGeneric writes f's kgen.Generic and the fault sites its instances
 // share, checking that the specs it makes are the compiled ones.
 func writeGeneric(b *bytes.Buffer, f *kernelFunc, symbol string, group *groupFunc) error {
 	template := genericParams(f)
@@ -194,15 +194,15 @@ func writeGeneric(b *bytes.Buffer, f *kernelFunc, symbol string, group *groupFun
 	refusedComment(b, f.name, group)
 	v := codegen.GenericVar(f.name)
 	fmt.Fprintf(b, "// %s is the generic kernel %s as kago gen compiled it: the\n", v, f.name)
-	b.WriteString("// specs of its instances are made at their first use (driver.Generic).\n")
-	fmt.Fprintf(b, "var %s = &driver.Generic{\n", v)
+	b.WriteString("// specs of its instances are made at their first use (kgen.Generic).\n")
+	fmt.Fprintf(b, "var %s = &kgen.Generic{\n", v)
 	fmt.Fprintf(b, "Symbol: %q,\n", symbol)
 	writeParams(b, template)
 	if stops {
 		b.WriteString("Stops: true,\n")
 	}
 	fmt.Fprintf(b, "Code: kagoCode(%q),\n", f.name)
-	b.WriteString("Instances: []driver.Instance{\n")
+	b.WriteString("Instances: []kgen.Instance{\n")
 	for i, k := range f.instances {
 		params := driver.LayoutOf(k.Params)
 		if len(k.Faults) > 0 || stops {
@@ -211,7 +211,7 @@ func writeGeneric(b *bytes.Buffer, f *kernelFunc, symbol string, group *groupFun
 			}
 		}
 		if !reflect.DeepEqual(params, k.DeviceParams) {
-			return fmt.Errorf("internal error: kernel %s: its device parameters are not those a driver.Generic makes", k.Name)
+			return fmt.Errorf("internal error: kernel %s: its device parameters are not those a kgen.Generic makes", k.Name)
 		}
 		fields := []string{fmt.Sprintf("Name: %q, Entry: %q, Func: (func(%s))(nil)", k.Name, k.Entry, strings.Join(append([]string{"ka.Item"}, k.GoTypes...), ", "))}
 		if ownParams(template, k) {

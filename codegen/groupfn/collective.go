@@ -4,9 +4,9 @@ package groupfn
 // ka/collective.go). A collective splits the work-item loops as a barrier
 // does, and may stand where a barrier may. Every work-item's operand is
 // stored, at the end of the loop before the call, in a per-work-item array
-// (driver.GroupPrivate); the group then combines the array once, between
-// the loops, with the driver function of the collective (driver.ReduceSum,
-// driver.ScanSum, ...), which follows the order of ka/driver/collective.go
+// (kernel.GroupPrivate); the group then combines the array once, between
+// the loops, with the driver function of the collective (kernel.ReduceSum,
+// kernel.ScanSum, ...), which follows the order of ka/kernel/collective.go
 // and codegen/collectives.go, so that float results are the bits of the
 // goroutine path and of compiled kernels; and the statement that made the
 // call opens the next loop, the call replaced by the result: a group-level
@@ -343,10 +343,10 @@ func (g *gen) collArrays(first int) string {
 	var b strings.Builder
 	k := first
 	for _, c := range g.colls {
-		fmt.Fprintf(&b, "%s := driver.GroupPrivate[%s](%s, %d)\n", c.vals, g.typeString(c.typ), g.ref("kg"), k)
+		fmt.Fprintf(&b, "%s := kernel.GroupPrivate[%s](%s, %d)\n", c.vals, g.typeString(c.typ), g.ref("kg"), k)
 		k++
 		if c.from != "" {
-			fmt.Fprintf(&b, "%s := driver.GroupPrivate[int](%s, %d)\n", c.from, g.ref("kg"), k)
+			fmt.Fprintf(&b, "%s := kernel.GroupPrivate[int](%s, %d)\n", c.from, g.ref("kg"), k)
 			k++
 		}
 	}
@@ -383,7 +383,7 @@ func (g *gen) emitCombine(b *bytes.Buffer, n *groupColl) {
 		identity := "0"
 		switch info.kind {
 		case collReduce:
-			assign(fmt.Sprintf("driver.%s(%s)", info.fn, c.vals))
+			assign(fmt.Sprintf("kernel.%s(%s)", info.fn, c.vals))
 		case collBroadcast:
 			// Every work-item's from is checked, as on devices; the
 			// value is work-item 0's, as on the goroutine path.
@@ -392,10 +392,10 @@ func (g *gen) emitCombine(b *bytes.Buffer, n *groupColl) {
 				a := c.call.Args[2]
 				from = g.text(a.Pos(), a.End())
 			}
-			assign(fmt.Sprintf("driver.Broadcast(%s, %s)", c.vals, from))
+			assign(fmt.Sprintf("kernel.Broadcast(%s, %s)", c.vals, from))
 		case collInclusive, collExclusive:
 			if info.fn == "ScanSum" {
-				fmt.Fprintf(b, "driver.ScanSum(%s, %t)\n", c.vals, exclusive)
+				fmt.Fprintf(b, "kernel.ScanSum(%s, %t)\n", c.vals, exclusive)
 				continue
 			}
 			if exclusive {
@@ -403,7 +403,7 @@ func (g *gen) emitCombine(b *bytes.Buffer, n *groupColl) {
 				bound := map[string]string{"ScanMin": "MaxOf", "ScanMax": "MinOf"}[info.fn]
 				identity = fmt.Sprintf("ka.%s[%s]()", bound, g.typeString(c.typ))
 			}
-			fmt.Fprintf(b, "driver.%s(%s, %t, %s)\n", info.fn, c.vals, exclusive, identity)
+			fmt.Fprintf(b, "kernel.%s(%s, %t, %s)\n", info.fn, c.vals, exclusive, identity)
 		}
 	}
 }

@@ -25,9 +25,9 @@ func TestCollectives(t *testing.T) {
 		out[it.Group()] = s
 	}
 }`, []string{
-			"coll0In := driver.GroupPrivate[float32](kg, 0)",
+			"coll0In := kernel.GroupPrivate[float32](kg, 0)",
 			"coll0In[l] = v\n",
-			"}\n\tcoll0 := driver.ReduceSum(coll0In)\n\tfor lz := range n2 {",
+			"}\n\tcoll0 := kernel.ReduceSum(coll0In)\n\tfor lz := range n2 {",
 			"s := coll0\n",
 			"for lx := range n0 {", // whole groups
 		}},
@@ -36,8 +36,8 @@ func TestCollectives(t *testing.T) {
 	e := ka.GroupExclusiveMin(it, v)
 	x[it.Global()] = e
 }`, []string{
-			"coll0In := driver.GroupPrivate[T](kg, 0)",
-			"driver.ScanMin(coll0In, true, ka.MaxOf[T]())",
+			"coll0In := kernel.GroupPrivate[T](kg, 0)",
+			"kernel.ScanMin(coll0In, true, ka.MaxOf[T]())",
 			"e := coll0In[l]",
 		}},
 		{"scans of every kind", `func K(it ka.Item, x []int32) {
@@ -49,9 +49,9 @@ func TestCollectives(t *testing.T) {
 	e := ka.GroupInclusiveMin(it, x[i])
 	x[i] = a + b + c + d + e
 }`, []string{
-			"driver.ScanSum(coll0In, false)", "driver.ScanSum(coll1In, true)",
-			"driver.ScanMax(coll2In, false, 0)", "driver.ScanMax(coll3In, true, ka.MinOf[int32]())",
-			"driver.ScanMin(coll4In, false, 0)",
+			"kernel.ScanSum(coll0In, false)", "kernel.ScanSum(coll1In, true)",
+			"kernel.ScanMax(coll2In, false, 0)", "kernel.ScanMax(coll3In, true, ka.MinOf[int32]())",
+			"kernel.ScanMin(coll4In, false, 0)",
 		}},
 		{"in an expression and an if condition", `func K(it ka.Item, x []int32) {
 	i := it.Global()
@@ -64,15 +64,15 @@ func TestCollectives(t *testing.T) {
 		x[i] = 0
 	}
 }`, []string{
-			"coll0In[l] = x[i] > 0", "coll0 := driver.ReduceAny(coll0In)", "if coll0 {",
+			"coll0In[l] = x[i] > 0", "coll0 := kernel.ReduceAny(coll0In)", "if coll0 {",
 			"coll1In[l] = x[i]\n", "coll2In[l] = int32(len(x))\n",
-			"coll1 := driver.ReduceMax(coll1In)\n\tcoll2 := driver.ReduceMin(coll2In)",
-			"x[i] = 2*coll1 + coll2", "coll3 := driver.ReduceAll(coll3In)",
+			"coll1 := kernel.ReduceMax(coll1In)\n\tcoll2 := kernel.ReduceMin(coll2In)",
+			"x[i] = 2*coll1 + coll2", "coll3 := kernel.ReduceAll(coll3In)",
 		}},
 		{"a statement of its own", `func K(it ka.Item, x []float64) {
 	ka.GroupBroadcast(it, x[it.Global()], 0)
 	ka.GroupSum(it, x[it.Global()])
-}`, []string{"_ = driver.Broadcast(coll0In, 0)", "_ = driver.ReduceSum(coll1In)"}},
+}`, []string{"_ = kernel.Broadcast(coll0In, 0)", "_ = kernel.ReduceSum(coll1In)"}},
 		{"broadcast from a uniform and from a per-item value", `func K(it ka.Item, n int, x []float32) {
 	v := x[it.Global()]
 	from := 3
@@ -80,9 +80,9 @@ func TestCollectives(t *testing.T) {
 	b := ka.GroupBroadcast(it, v, from)
 	x[it.Global()] = a + b
 }`, []string{
-			"coll0 := driver.Broadcast(coll0In, n-1)",
-			"coll1From := driver.GroupPrivate[int](kg, 3)", "coll1From[l] = from",
-			"coll1 := driver.Broadcast(coll1In, coll1From...)",
+			"coll0 := kernel.Broadcast(coll0In, n-1)",
+			"coll1From := kernel.GroupPrivate[int](kg, 3)", "coll1From[l] = from",
+			"coll1 := kernel.Broadcast(coll1In, coll1From...)",
 		}},
 		{"in a loop with barriers", `const G = 64
 
@@ -96,15 +96,15 @@ func K(it ka.Item, n int, x []float32) {
 	}
 	x[it.Global()] = acc
 }`, []string{
-			"accPerItem := driver.GroupPrivate[float32](kg, 0)",
+			"accPerItem := kernel.GroupPrivate[float32](kg, 0)",
 			"for k := 0; k < n; k++ {", "coll0In[l] = tmp[G-1-l]",
-			"coll0 := driver.ReduceSum(coll0In)", "acc += coll0",
+			"coll0 := kernel.ReduceSum(coll0In)", "acc += coll0",
 		}},
 		{"stop checks", `//ka:cancel
 func K(it ka.Item, x []uint8) {
 	s := ka.GroupSum(it, x[it.Global()])
 	x[it.Global()] = s
-}`, []string{"coll0 := driver.ReduceSum(coll0In)\n\tif kg.Stopped() {\n\t\treturn\n\t}"}},
+}`, []string{"coll0 := kernel.ReduceSum(coll0In)\n\tif kg.Stopped() {\n\t\treturn\n\t}"}},
 		{"math in the operand", `func K(it ka.Item, x []float64) {
 	x[it.Global()] = ka.GroupSum(it, math.Sqrt(x[it.Global()])) + ka.GroupMax(it, ka.Sqrt(x[0]))
 }`, []string{"coll0In[l] = math.Sqrt(x[(row + gx)])"}},

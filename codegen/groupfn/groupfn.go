@@ -6,7 +6,7 @@
 //
 // The transformation is source to source, on the kernel's go/ast with its
 // go/types information. Every ka.Item query becomes an expression of the
-// loop variables or of the group's driver.WorkGroup; every return becomes a
+// loop variables or of the group's kernel.WorkGroup; every return becomes a
 // continue of the work-item loop. A kernel with barriers is split at each
 // barrier into consecutive work-item loops (loop fission, as PoCL's
 // work-group functions and KernelAbstractions' CPU backend do): a barrier
@@ -16,14 +16,14 @@
 // parameters the kernel never assigns, the group's sizes and ids, and the
 // variables of such loops); the loop or if then runs once per group, around
 // the work-item loops of its body. Variables that live across a barrier
-// are kept in per-work-item arrays (driver.GroupPrivate): loaded into a
+// are kept in per-work-item arrays (kernel.GroupPrivate): loaded into a
 // local at the start of each work-item loop that uses them and stored back
 // at its end, so that the loops themselves work on locals. ka.LocalArray
 // calls, which must be at the top level of the body, become the group's
-// arrays (driver.GroupLocal). A work-group collective (ka.GroupSum and the
+// arrays (kernel.GroupLocal). A work-group collective (ka.GroupSum and the
 // others) splits the loops as a barrier does: the loop before it stores
 // each work-item's operand in a per-work-item array, the group combines
-// the array once between the loops (driver.ReduceSum, driver.ScanSum, ...,
+// the array once between the loops (kernel.ReduceSum, kernel.ScanSum, ...,
 // in the order of the goroutine path and of compiled kernels), and the
 // statement of the call opens the next loop with the result in the call's
 // place (collective.go).
@@ -363,6 +363,8 @@ func (g *gen) pkgRef(sel *ast.SelectorExpr) bool {
 // reserved are the names that kago_kernels.go imports itself.
 var reserved = map[string]string{
 	"driver": "github.com/kago-dev/kago/ka/driver",
+	"kernel": "github.com/kago-dev/kago/ka/kernel",
+	"kgen":   "github.com/kago-dev/kago/ka/kgen",
 	"ka":     kaPath,
 	"embed":  "embed",
 }
@@ -596,7 +598,7 @@ func (g *gen) hoistLocal(s ast.Stmt) bool {
 	}
 	g.uniform(call.Args[1])
 	g.groupVars[obj] = true
-	g.locals = append(g.locals, fmt.Sprintf(tmpl("%s := driver.GroupLocal[%s](@kg, %d, %s)"),
+	g.locals = append(g.locals, fmt.Sprintf(tmpl("%s := kernel.GroupLocal[%s](@kg, %d, %s)"),
 		id.Name, g.text(targ.Pos(), targ.End()), len(g.locals), g.text(call.Args[1].Pos(), call.Args[1].End())))
 	return true
 }
@@ -967,7 +969,7 @@ func (g *gen) emit(nodes []node) *Func {
 		if s.remat != nil {
 			continue
 		}
-		fmt.Fprintf(&body, "%s := driver.GroupPrivate[%s](%s, %d)\n", s.array, g.typeString(s.obj.Type()), g.ref("kg"), s.index)
+		fmt.Fprintf(&body, "%s := kernel.GroupPrivate[%s](%s, %d)\n", s.array, g.typeString(s.obj.Type()), g.ref("kg"), s.index)
 	}
 	body.WriteString(g.collArrays(g.nspill))
 	for _, l := range g.locals {
@@ -981,7 +983,7 @@ func (g *gen) emit(nodes []node) *Func {
 	if tp := g.fd.Type.TypeParams; tp != nil {
 		b.WriteString(g.text(tp.Pos(), tp.End()))
 	}
-	fmt.Fprintf(&b, "(%s *driver.WorkGroup", g.names["kg"])
+	fmt.Fprintf(&b, "(%s *kernel.WorkGroup", g.names["kg"])
 	if ps := g.fd.Type.Params.List; len(ps) > 1 {
 		b.WriteString(", " + g.text(ps[1].Pos(), ps[len(ps)-1].End()))
 	}

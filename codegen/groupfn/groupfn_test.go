@@ -17,7 +17,7 @@ import (
 	"github.com/kago-dev/kago/codegen/groupfn"
 )
 
-// Stubs of ka and driver with the declarations group functions use, so
+// Stubs of ka and kernel with the declarations group functions use, so
 // that the tests type-check kernels and generated code without the go
 // command.
 const kaStub = `package ka
@@ -57,7 +57,7 @@ func SubgroupSum[T Number](Item, T) T { var z T; return z }
 func Helper(Item) int { return 0 }
 `
 
-const driverStub = `package driver
+const kernelStub = `package kernel
 type WorkGroup struct {
 	ID, Size, Count, GlobalSize [3]int
 	Linear, Items int
@@ -94,7 +94,7 @@ func newImporter(t *testing.T) *stubImporter {
 	s := &stubImporter{fset: token.NewFileSet(), pkgs: map[string]*types.Package{}}
 	for path, src := range map[string]string{
 		"github.com/kago-dev/kago/ka":        kaStub,
-		"github.com/kago-dev/kago/ka/driver": driverStub,
+		"github.com/kago-dev/kago/ka/kernel": kernelStub,
 	} {
 		f, err := parser.ParseFile(s.fset, path+".go", src, 0)
 		require.NoError(t, err)
@@ -129,7 +129,7 @@ func generate(t *testing.T, imp *stubImporter, src string) (*groupfn.Func, error
 // compiles type-checks a group function in a package of its own.
 func compiles(t *testing.T, imp *stubImporter, rest string, fn *groupfn.Func) {
 	var b strings.Builder
-	b.WriteString("package k\n\nimport (\n\"github.com/kago-dev/kago/ka/driver\"\n")
+	b.WriteString("package k\n\nimport (\n\"github.com/kago-dev/kago/ka/kernel\"\n")
 	for _, spec := range fn.Imports {
 		b.WriteString(spec + "\n")
 	}
@@ -150,7 +150,7 @@ func TestGenerate(t *testing.T) {
 	if i := it.Global(); i < len(y) {
 		y[i] = a*x[i] + y[i]
 	}
-}`, "", []string{"func kagoGroupK(kg *driver.WorkGroup, a float32, x, y []float32)",
+}`, "", []string{"func kagoGroupK(kg *kernel.WorkGroup, a float32, x, y []float32)",
 			"m0 := kg.GlobalSize[0] - b0\n\tif m0 > n0 {", "for lx := range m0"}},
 		{"return", `func K(it ka.Item, x []int32) {
 	i := it.GlobalID(0)
@@ -162,7 +162,7 @@ func TestGenerate(t *testing.T) {
 		{"names taken", `func K(it ka.Item, kg, lx, n0 []int32) {
 	l := it.Local()
 	kg[l], lx[l], n0[l] = 1, 2, 3
-}`, "", []string{"kg1 *driver.WorkGroup", "lx1 := range m0", "if m0 > n01 {"}},
+}`, "", []string{"kg1 *kernel.WorkGroup", "lx1 := range m0", "if m0 > n01 {"}},
 		{"assigned parameter", `func K(it ka.Item, n int, x []int) {
 	n += it.Global()
 	x[it.Global()] = n
@@ -187,8 +187,8 @@ func K(it ka.Item, n int, x []int32) {
 	} else {
 		x[l] = acc
 	}
-}`, "", []string{"accPerItem := driver.GroupPrivate[int32](kg, 0)", "vPerItem := driver.GroupPrivate[int32](kg, 1)",
-			"tmp := driver.GroupLocal[int32](kg, 0, G)", "for s := G / 2; s > 0; s /= 2 {", "if n > 1 && kg.ID[0] == 0 {"}},
+}`, "", []string{"accPerItem := kernel.GroupPrivate[int32](kg, 0)", "vPerItem := kernel.GroupPrivate[int32](kg, 1)",
+			"tmp := kernel.GroupLocal[int32](kg, 0, G)", "for s := G / 2; s > 0; s /= 2 {", "if n > 1 && kg.ID[0] == 0 {"}},
 		{"barrier and InRange: whole groups", `func K(it ka.Item, x []int32) {
 	it.Barrier()
 	if it.InRange() {

@@ -11,7 +11,7 @@ import (
 
 // Stop checks (docs/ir.md, "Stop checks"; ka.Stream.WithContext): the
 // group function of a kernel marked //ka:cancel returns, ending its group,
-// when the queue's stop flag (driver.WorkGroup.Stopped) is raised, checked
+// when the queue's stop flag (kernel.WorkGroup.Stopped) is raised, checked
 // at every barrier (at the group level, between item loops) and at the top
 // of the body of every loop. A group function runs the whole group on one
 // goroutine, so leaving it never leaves a work-item at a barrier.
@@ -157,7 +157,7 @@ func (g *gen) tripCount(n ast.Node) (int64, bool) {
 	return 0, false
 }
 
-// stripLoop runs f in strips of driver.StripTurns turns when it is a
+// stripLoop runs f in strips of kernel.StripTurns turns when it is a
 // counted loop, `for i := a; i < b; i++` with a and b constants or
 // parameters the kernel never assigns, no barrier or collective inside
 // (it runs within an item loop), and no break, goto or label that could
@@ -205,7 +205,7 @@ func (g *gen) stripLoop(f *ast.ForStmt) bool {
 	a, b := g.text(init.Rhs[0].Pos(), init.Rhs[0].End()), g.text(cond.Y.Pos(), cond.Y.End())
 	i, end := id.Name, g.fresh("stripEnd")
 	g.edits[f.For] = edit{end: f.Body.Lbrace + 1, text: fmt.Sprintf(
-		"for %s, %s := %s, driver.StripEnd(%s, %s); %s < %s; %s = driver.StripEnd(%s, %s) {\nfor ; %s < %s; %s++ {\n",
+		"for %s, %s := %s, kernel.StripEnd(%s, %s); %s < %s; %s = kernel.StripEnd(%s, %s) {\nfor ; %s < %s; %s++ {\n",
 		i, end, a, a, b, i, b, end, i, b, i, end, i)}
 	g.edits[f.Body.Rbrace] = edit{end: f.Body.Rbrace, text: tmpl("}\nif @kg.Stopped() {\nreturn\n}\n")}
 	g.need["kg"] = true

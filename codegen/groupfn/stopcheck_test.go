@@ -50,7 +50,7 @@ func TestStopChecks(t *testing.T) {
 			require.NoError(t, err)
 			require.NotNil(t, fn)
 			assert.Equal(t, c.counters, strings.Count(fn.Source, "stopn++"), "%s", fn.Source)
-			assert.Equal(t, c.strips, strings.Count(fn.Source, "driver.StripEnd(")/2, "%s", fn.Source)
+			assert.Equal(t, c.strips, strings.Count(fn.Source, "kernel.StripEnd(")/2, "%s", fn.Source)
 			compiles(t, imp, "", fn)
 		})
 	}

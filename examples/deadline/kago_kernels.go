@@ -8,11 +8,13 @@ import (
 
 	"github.com/kago-dev/kago/ka"
 	"github.com/kago-dev/kago/ka/driver"
+	"github.com/kago-dev/kago/ka/kernel"
+	"github.com/kago-dev/kago/ka/kgen"
 )
 
 // kagoCode is the device code of one kernel function of the package, by
 // its name: its files in kago_kernels/, one per target, each with a section per
-// entry (driver.ReadCodeFile), embedded with one embed.FS per target.
+// entry (kgen.ReadCodeFile), embedded with one embed.FS per target.
 // A backend reads only its own targets' methods, so a program links only
 // the code its backends take (see driver.Code).
 type kagoCode string
@@ -22,7 +24,7 @@ var kagoOpenCLC embed.FS
 
 // OpenCLC returns the OpenCL C source of the kernel's entry.
 func (c kagoCode) OpenCLC(entry string) ([]byte, error) {
-	return driver.ReadCodeFile(kagoOpenCLC, "kago_kernels/"+string(c)+".cl", entry)
+	return kgen.ReadCodeFile(kagoOpenCLC, "kago_kernels/"+string(c)+".cl", entry)
 }
 
 //go:embed kago_kernels/*.spv
@@ -30,7 +32,7 @@ var kagoSPIRV embed.FS
 
 // SPIRV returns the SPIR-V module of the kernel's entry.
 func (c kagoCode) SPIRV(entry string) ([]byte, error) {
-	return driver.ReadCodeFile(kagoSPIRV, "kago_kernels/"+string(c)+".spv", entry)
+	return kgen.ReadCodeFile(kagoSPIRV, "kago_kernels/"+string(c)+".spv", entry)
 }
 
 //go:embed kago_kernels/*.ptx
@@ -38,11 +40,11 @@ var kagoPTX embed.FS
 
 // PTX returns the PTX of the kernel's entry.
 func (c kagoCode) PTX(entry string) ([]byte, error) {
-	return driver.ReadCodeFile(kagoPTX, "kago_kernels/"+string(c)+".ptx", entry)
+	return kgen.ReadCodeFile(kagoPTX, "kago_kernels/"+string(c)+".ptx", entry)
 }
 
 func init() {
-	driver.RegisterKernel(Fill, &driver.KernelSpec{
+	kgen.RegisterKernel(Fill, &driver.KernelSpec{
 		Name:  "Fill",
 		Entry: "Fill",
 		Params: []driver.Param{
@@ -65,18 +67,18 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("Fill"),
-		Native: func(args []driver.Arg) func(driver.Item) {
+		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]uint32)
 			a1 := args[1].Value.(uint32)
-			return func(it driver.Item) { Fill(ka.Item(it), a0, a1) }
+			return func(it kernel.Item) { Fill(ka.Item(it), a0, a1) }
 		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+		Group: func(args []driver.Arg) func(*kernel.WorkGroup) {
 			a0 := args[0].Value.([]uint32)
 			a1 := args[1].Value.(uint32)
-			return func(g *driver.WorkGroup) { kagoGroupFill(g, a0, a1) }
+			return func(g *kernel.WorkGroup) { kagoGroupFill(g, a0, a1) }
 		},
 	})
-	driver.RegisterKernel(Spin, &driver.KernelSpec{
+	kgen.RegisterKernel(Spin, &driver.KernelSpec{
 		Name:  "Spin",
 		Entry: "Spin",
 		Params: []driver.Param{
@@ -99,15 +101,15 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("Spin"),
-		Native: func(args []driver.Arg) func(driver.Item) {
+		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]uint32)
 			a1 := args[1].Value.(int32)
-			return func(it driver.Item) { Spin(ka.Item(it), a0, a1) }
+			return func(it kernel.Item) { Spin(ka.Item(it), a0, a1) }
 		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+		Group: func(args []driver.Arg) func(*kernel.WorkGroup) {
 			a0 := args[0].Value.([]uint32)
 			a1 := args[1].Value.(int32)
-			return func(g *driver.WorkGroup) { kagoGroupSpin(g, a0, a1) }
+			return func(g *kernel.WorkGroup) { kagoGroupSpin(g, a0, a1) }
 		},
 	})
 }
@@ -156,7 +158,7 @@ func (k SpinKernel) Launch(s *ka.Stream, r ka.NDRange, x *ka.Array[uint32], n in
 
 // kagoGroupFill runs one work-group of Fill, its work-items as loops
 // (see package groupfn).
-func kagoGroupFill(kg *driver.WorkGroup, x []uint32, v uint32) {
+func kagoGroupFill(kg *kernel.WorkGroup, x []uint32, v uint32) {
 	n0 := kg.Size[0]
 	n1 := kg.Size[1]
 	n2 := kg.Size[2]
@@ -194,7 +196,7 @@ func kagoGroupFill(kg *driver.WorkGroup, x []uint32, v uint32) {
 
 // kagoGroupSpin runs one work-group of Spin, its work-items as loops
 // (see package groupfn).
-func kagoGroupSpin(kg *driver.WorkGroup, x []uint32, n int32) {
+func kagoGroupSpin(kg *kernel.WorkGroup, x []uint32, n int32) {
 	n0 := kg.Size[0]
 	n1 := kg.Size[1]
 	n2 := kg.Size[2]
@@ -224,7 +226,7 @@ func kagoGroupSpin(kg *driver.WorkGroup, x []uint32, n int32) {
 				gx := b0 + lx
 				i := (row + gx)
 				v := uint32(i)
-				for k, stripEnd := int32(0), driver.StripEnd(int32(0), n); k < n; stripEnd = driver.StripEnd(k, n) {
+				for k, stripEnd := int32(0), kernel.StripEnd(int32(0), n); k < n; stripEnd = kernel.StripEnd(k, n) {
 					for ; k < stripEnd; k++ {
 
 						v = v*1664525 + 1013904223

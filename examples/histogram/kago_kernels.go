@@ -8,11 +8,13 @@ import (
 
 	"github.com/kago-dev/kago/ka"
 	"github.com/kago-dev/kago/ka/driver"
+	"github.com/kago-dev/kago/ka/kernel"
+	"github.com/kago-dev/kago/ka/kgen"
 )
 
 // kagoCode is the device code of one kernel function of the package, by
 // its name: its files in kago_kernels/, one per target, each with a section per
-// entry (driver.ReadCodeFile), embedded with one embed.FS per target.
+// entry (kgen.ReadCodeFile), embedded with one embed.FS per target.
 // A backend reads only its own targets' methods, so a program links only
 // the code its backends take (see driver.Code).
 type kagoCode string
@@ -22,7 +24,7 @@ var kagoOpenCLC embed.FS
 
 // OpenCLC returns the OpenCL C source of the kernel's entry.
 func (c kagoCode) OpenCLC(entry string) ([]byte, error) {
-	return driver.ReadCodeFile(kagoOpenCLC, "kago_kernels/"+string(c)+".cl", entry)
+	return kgen.ReadCodeFile(kagoOpenCLC, "kago_kernels/"+string(c)+".cl", entry)
 }
 
 //go:embed kago_kernels/*.spv
@@ -30,7 +32,7 @@ var kagoSPIRV embed.FS
 
 // SPIRV returns the SPIR-V module of the kernel's entry.
 func (c kagoCode) SPIRV(entry string) ([]byte, error) {
-	return driver.ReadCodeFile(kagoSPIRV, "kago_kernels/"+string(c)+".spv", entry)
+	return kgen.ReadCodeFile(kagoSPIRV, "kago_kernels/"+string(c)+".spv", entry)
 }
 
 //go:embed kago_kernels/*.ptx
@@ -38,11 +40,11 @@ var kagoPTX embed.FS
 
 // PTX returns the PTX of the kernel's entry.
 func (c kagoCode) PTX(entry string) ([]byte, error) {
-	return driver.ReadCodeFile(kagoPTX, "kago_kernels/"+string(c)+".ptx", entry)
+	return kgen.ReadCodeFile(kagoPTX, "kago_kernels/"+string(c)+".ptx", entry)
 }
 
 func init() {
-	driver.RegisterKernel(Histogram, &driver.KernelSpec{
+	kgen.RegisterKernel(Histogram, &driver.KernelSpec{
 		Name:  "Histogram",
 		Entry: "Histogram",
 		Params: []driver.Param{
@@ -67,19 +69,19 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("Histogram"),
-		Native: func(args []driver.Arg) func(driver.Item) {
+		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]uint8)
 			a1 := args[1].Value.([]uint32)
-			return func(it driver.Item) { Histogram(ka.Item(it), a0, a1) }
+			return func(it kernel.Item) { Histogram(ka.Item(it), a0, a1) }
 		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+		Group: func(args []driver.Arg) func(*kernel.WorkGroup) {
 			a0 := args[0].Value.([]uint8)
 			a1 := args[1].Value.([]uint32)
-			return func(g *driver.WorkGroup) { kagoGroupHistogram(g, a0, a1) }
+			return func(g *kernel.WorkGroup) { kagoGroupHistogram(g, a0, a1) }
 		},
 	})
 	// HistogramLocal runs a work-item at a time on native: a ka.Local parameter (local memory sized at launch).
-	driver.RegisterKernel(HistogramLocal, &driver.KernelSpec{
+	kgen.RegisterKernel(HistogramLocal, &driver.KernelSpec{
 		Name:  "HistogramLocal",
 		Entry: "HistogramLocal",
 		Params: []driver.Param{
@@ -112,11 +114,11 @@ func init() {
 		Barrier: true,
 		Needs:   0,
 		Code:    kagoCode("HistogramLocal"),
-		Native: func(args []driver.Arg) func(driver.Item) {
+		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(ka.Local[uint32])
 			a1 := args[1].Value.([]uint8)
 			a2 := args[2].Value.([]uint32)
-			return func(it driver.Item) { HistogramLocal(ka.Item(it), a0, a1, a2) }
+			return func(it kernel.Item) { HistogramLocal(ka.Item(it), a0, a1, a2) }
 		},
 	})
 }
@@ -165,7 +167,7 @@ func (k HistogramLocalKernel) Launch(s *ka.Stream, r ka.NDRange, local ka.Local[
 
 // kagoGroupHistogram runs one work-group of Histogram, its work-items as loops
 // (see package groupfn).
-func kagoGroupHistogram(kg *driver.WorkGroup, data []uint8, bins []uint32) {
+func kagoGroupHistogram(kg *kernel.WorkGroup, data []uint8, bins []uint32) {
 	n0 := kg.Size[0]
 	n1 := kg.Size[1]
 	n2 := kg.Size[2]

@@ -8,11 +8,13 @@ import (
 
 	"github.com/kago-dev/kago/ka"
 	"github.com/kago-dev/kago/ka/driver"
+	"github.com/kago-dev/kago/ka/kernel"
+	"github.com/kago-dev/kago/ka/kgen"
 )
 
 // kagoCode is the device code of one kernel function of the package, by
 // its name: its files in kago_kernels/, one per target, each with a section per
-// entry (driver.ReadCodeFile), embedded with one embed.FS per target.
+// entry (kgen.ReadCodeFile), embedded with one embed.FS per target.
 // A backend reads only its own targets' methods, so a program links only
 // the code its backends take (see driver.Code).
 type kagoCode string
@@ -22,7 +24,7 @@ var kagoOpenCLC embed.FS
 
 // OpenCLC returns the OpenCL C source of the kernel's entry.
 func (c kagoCode) OpenCLC(entry string) ([]byte, error) {
-	return driver.ReadCodeFile(kagoOpenCLC, "kago_kernels/"+string(c)+".cl", entry)
+	return kgen.ReadCodeFile(kagoOpenCLC, "kago_kernels/"+string(c)+".cl", entry)
 }
 
 //go:embed kago_kernels/*.spv
@@ -30,7 +32,7 @@ var kagoSPIRV embed.FS
 
 // SPIRV returns the SPIR-V module of the kernel's entry.
 func (c kagoCode) SPIRV(entry string) ([]byte, error) {
-	return driver.ReadCodeFile(kagoSPIRV, "kago_kernels/"+string(c)+".spv", entry)
+	return kgen.ReadCodeFile(kagoSPIRV, "kago_kernels/"+string(c)+".spv", entry)
 }
 
 //go:embed kago_kernels/*.ptx
@@ -38,11 +40,11 @@ var kagoPTX embed.FS
 
 // PTX returns the PTX of the kernel's entry.
 func (c kagoCode) PTX(entry string) ([]byte, error) {
-	return driver.ReadCodeFile(kagoPTX, "kago_kernels/"+string(c)+".ptx", entry)
+	return kgen.ReadCodeFile(kagoPTX, "kago_kernels/"+string(c)+".ptx", entry)
 }
 
 func init() {
-	driver.RegisterKernel(MatMul, &driver.KernelSpec{
+	kgen.RegisterKernel(MatMul, &driver.KernelSpec{
 		Name:  "MatMul",
 		Entry: "MatMul",
 		Params: []driver.Param{
@@ -87,17 +89,17 @@ func init() {
 		Barrier: true,
 		Needs:   0,
 		Code:    kagoCode("MatMul"),
-		Native: func(args []driver.Arg) func(driver.Item) {
+		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(ka.Matrix[float32])
 			a1 := args[1].Value.(ka.Matrix[float32])
 			a2 := args[2].Value.(ka.Matrix[float32])
-			return func(it driver.Item) { MatMul(ka.Item(it), a0, a1, a2) }
+			return func(it kernel.Item) { MatMul(ka.Item(it), a0, a1, a2) }
 		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+		Group: func(args []driver.Arg) func(*kernel.WorkGroup) {
 			a0 := args[0].Value.(ka.Matrix[float32])
 			a1 := args[1].Value.(ka.Matrix[float32])
 			a2 := args[2].Value.(ka.Matrix[float32])
-			return func(g *driver.WorkGroup) { kagoGroupMatMul(g, a0, a1, a2) }
+			return func(g *kernel.WorkGroup) { kagoGroupMatMul(g, a0, a1, a2) }
 		},
 	})
 }
@@ -125,17 +127,17 @@ func (k MatMulKernel) Launch(s *ka.Stream, r ka.NDRange, a *ka.Matrix[float32], 
 
 // kagoGroupMatMul runs one work-group of MatMul, its work-items as loops
 // (see package groupfn).
-func kagoGroupMatMul(kg *driver.WorkGroup, a, b, c ka.Matrix[float32]) {
+func kagoGroupMatMul(kg *kernel.WorkGroup, a, b, c ka.Matrix[float32]) {
 	n0 := kg.Size[0]
 	n1 := kg.Size[1]
 	n2 := kg.Size[2]
 	b0 := kg.ID[0] * n0
 	b1 := kg.ID[1] * n1
-	iPerItem := driver.GroupPrivate[int](kg, 0)
-	jPerItem := driver.GroupPrivate[int](kg, 1)
-	sumPerItem := driver.GroupPrivate[float32](kg, 2)
-	ta := driver.GroupLocal[float32](kg, 0, Tile*Tile)
-	tb := driver.GroupLocal[float32](kg, 1, Tile*Tile)
+	iPerItem := kernel.GroupPrivate[int](kg, 0)
+	jPerItem := kernel.GroupPrivate[int](kg, 1)
+	sumPerItem := kernel.GroupPrivate[float32](kg, 2)
+	ta := kernel.GroupLocal[float32](kg, 0, Tile*Tile)
+	tb := kernel.GroupLocal[float32](kg, 1, Tile*Tile)
 	for lz := range n2 {
 		for ly := range n1 {
 			gy := b1 + ly

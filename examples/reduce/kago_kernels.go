@@ -8,11 +8,13 @@ import (
 
 	"github.com/kago-dev/kago/ka"
 	"github.com/kago-dev/kago/ka/driver"
+	"github.com/kago-dev/kago/ka/kernel"
+	"github.com/kago-dev/kago/ka/kgen"
 )
 
 // kagoCode is the device code of one kernel function of the package, by
 // its name: its files in kago_kernels/, one per target, each with a section per
-// entry (driver.ReadCodeFile), embedded with one embed.FS per target.
+// entry (kgen.ReadCodeFile), embedded with one embed.FS per target.
 // A backend reads only its own targets' methods, so a program links only
 // the code its backends take (see driver.Code).
 type kagoCode string
@@ -22,7 +24,7 @@ var kagoOpenCLC embed.FS
 
 // OpenCLC returns the OpenCL C source of the kernel's entry.
 func (c kagoCode) OpenCLC(entry string) ([]byte, error) {
-	return driver.ReadCodeFile(kagoOpenCLC, "kago_kernels/"+string(c)+".cl", entry)
+	return kgen.ReadCodeFile(kagoOpenCLC, "kago_kernels/"+string(c)+".cl", entry)
 }
 
 //go:embed kago_kernels/*.spv
@@ -30,7 +32,7 @@ var kagoSPIRV embed.FS
 
 // SPIRV returns the SPIR-V module of the kernel's entry.
 func (c kagoCode) SPIRV(entry string) ([]byte, error) {
-	return driver.ReadCodeFile(kagoSPIRV, "kago_kernels/"+string(c)+".spv", entry)
+	return kgen.ReadCodeFile(kagoSPIRV, "kago_kernels/"+string(c)+".spv", entry)
 }
 
 //go:embed kago_kernels/*.ptx
@@ -38,11 +40,11 @@ var kagoPTX embed.FS
 
 // PTX returns the PTX of the kernel's entry.
 func (c kagoCode) PTX(entry string) ([]byte, error) {
-	return driver.ReadCodeFile(kagoPTX, "kago_kernels/"+string(c)+".ptx", entry)
+	return kgen.ReadCodeFile(kagoPTX, "kago_kernels/"+string(c)+".ptx", entry)
 }
 
 func init() {
-	driver.RegisterKernel(BlockSum, &driver.KernelSpec{
+	kgen.RegisterKernel(BlockSum, &driver.KernelSpec{
 		Name:  "BlockSum",
 		Entry: "BlockSum",
 		Params: []driver.Param{
@@ -68,15 +70,15 @@ func init() {
 		Needs:    0,
 		MaxGroup: 1024,
 		Code:     kagoCode("BlockSum"),
-		Native: func(args []driver.Arg) func(driver.Item) {
+		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]int64)
 			a1 := args[1].Value.([]int64)
-			return func(it driver.Item) { BlockSum(ka.Item(it), a0, a1) }
+			return func(it kernel.Item) { BlockSum(ka.Item(it), a0, a1) }
 		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+		Group: func(args []driver.Arg) func(*kernel.WorkGroup) {
 			a0 := args[0].Value.([]int64)
 			a1 := args[1].Value.([]int64)
-			return func(g *driver.WorkGroup) { kagoGroupBlockSum(g, a0, a1) }
+			return func(g *kernel.WorkGroup) { kagoGroupBlockSum(g, a0, a1) }
 		},
 	})
 }
@@ -104,7 +106,7 @@ func (k BlockSumKernel) Launch(s *ka.Stream, r ka.NDRange, x *ka.Array[int64], o
 
 // kagoGroupBlockSum runs one work-group of BlockSum, its work-items as loops
 // (see package groupfn).
-func kagoGroupBlockSum(kg *driver.WorkGroup, x []int64, out []int64) {
+func kagoGroupBlockSum(kg *kernel.WorkGroup, x []int64, out []int64) {
 	n0 := kg.Size[0]
 	n1 := kg.Size[1]
 	n2 := kg.Size[2]
@@ -113,7 +115,7 @@ func kagoGroupBlockSum(kg *driver.WorkGroup, x []int64, out []int64) {
 	b2 := kg.ID[2] * n2
 	gs0 := kg.GlobalSize[0]
 	gs1 := kg.GlobalSize[1]
-	coll0In := driver.GroupPrivate[int64](kg, 0)
+	coll0In := kernel.GroupPrivate[int64](kg, 0)
 	for lz := range n2 {
 		gz := b2 + lz
 		for ly := range n1 {
@@ -131,7 +133,7 @@ func kagoGroupBlockSum(kg *driver.WorkGroup, x []int64, out []int64) {
 			}
 		}
 	}
-	coll0 := driver.ReduceSum(coll0In)
+	coll0 := kernel.ReduceSum(coll0In)
 	for lz := range n2 {
 		for ly := range n1 {
 			lrow := n0 * (ly + n1*lz)

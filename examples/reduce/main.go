@@ -28,7 +28,7 @@ import (
 )
 
 // Group is the work-group size of BlockSum. Any size up to 1024 works
-// (driver.MaxCollectiveGroup); it need not be a power of two.
+// (kernel.MaxCollectiveGroup); it need not be a power of two.
 const Group = 256
 
 // BlockSum writes the sum of each group's block of x to out[group].

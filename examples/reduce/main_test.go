@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/kago-dev/kago/ka"
-	"github.com/kago-dev/kago/ka/driver"
+	"github.com/kago-dev/kago/ka/kgen"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -30,7 +30,7 @@ func TestRun(t *testing.T) {
 // function: the native backend runs its groups as loops over the
 // work-items, not a goroutine per work-item.
 func TestBlockSumHasAGroupFunction(t *testing.T) {
-	spec, err := driver.LookupKernel(BlockSum)
+	spec, err := kgen.LookupKernel(BlockSum)
 	require.NoError(t, err)
 	assert.NotNil(t, spec.Group)
 	assert.True(t, spec.Barrier)

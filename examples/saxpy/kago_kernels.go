@@ -8,11 +8,13 @@ import (
 
 	"github.com/kago-dev/kago/ka"
 	"github.com/kago-dev/kago/ka/driver"
+	"github.com/kago-dev/kago/ka/kernel"
+	"github.com/kago-dev/kago/ka/kgen"
 )
 
 // kagoCode is the device code of one kernel function of the package, by
 // its name: its files in kago_kernels/, one per target, each with a section per
-// entry (driver.ReadCodeFile), embedded with one embed.FS per target.
+// entry (kgen.ReadCodeFile), embedded with one embed.FS per target.
 // A backend reads only its own targets' methods, so a program links only
 // the code its backends take (see driver.Code).
 type kagoCode string
@@ -22,7 +24,7 @@ var kagoOpenCLC embed.FS
 
 // OpenCLC returns the OpenCL C source of the kernel's entry.
 func (c kagoCode) OpenCLC(entry string) ([]byte, error) {
-	return driver.ReadCodeFile(kagoOpenCLC, "kago_kernels/"+string(c)+".cl", entry)
+	return kgen.ReadCodeFile(kagoOpenCLC, "kago_kernels/"+string(c)+".cl", entry)
 }
 
 //go:embed kago_kernels/*.spv
@@ -30,7 +32,7 @@ var kagoSPIRV embed.FS
 
 // SPIRV returns the SPIR-V module of the kernel's entry.
 func (c kagoCode) SPIRV(entry string) ([]byte, error) {
-	return driver.ReadCodeFile(kagoSPIRV, "kago_kernels/"+string(c)+".spv", entry)
+	return kgen.ReadCodeFile(kagoSPIRV, "kago_kernels/"+string(c)+".spv", entry)
 }
 
 //go:embed kago_kernels/*.ptx
@@ -38,11 +40,11 @@ var kagoPTX embed.FS
 
 // PTX returns the PTX of the kernel's entry.
 func (c kagoCode) PTX(entry string) ([]byte, error) {
-	return driver.ReadCodeFile(kagoPTX, "kago_kernels/"+string(c)+".ptx", entry)
+	return kgen.ReadCodeFile(kagoPTX, "kago_kernels/"+string(c)+".ptx", entry)
 }
 
 func init() {
-	driver.RegisterKernel(Saxpy, &driver.KernelSpec{
+	kgen.RegisterKernel(Saxpy, &driver.KernelSpec{
 		Name:  "Saxpy",
 		Entry: "Saxpy",
 		Params: []driver.Param{
@@ -70,17 +72,17 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("Saxpy"),
-		Native: func(args []driver.Arg) func(driver.Item) {
+		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(float32)
 			a1 := args[1].Value.([]float32)
 			a2 := args[2].Value.([]float32)
-			return func(it driver.Item) { Saxpy(ka.Item(it), a0, a1, a2) }
+			return func(it kernel.Item) { Saxpy(ka.Item(it), a0, a1, a2) }
 		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+		Group: func(args []driver.Arg) func(*kernel.WorkGroup) {
 			a0 := args[0].Value.(float32)
 			a1 := args[1].Value.([]float32)
 			a2 := args[2].Value.([]float32)
-			return func(g *driver.WorkGroup) { kagoGroupSaxpy(g, a0, a1, a2) }
+			return func(g *kernel.WorkGroup) { kagoGroupSaxpy(g, a0, a1, a2) }
 		},
 	})
 }
@@ -108,7 +110,7 @@ func (k SaxpyKernel) Launch(s *ka.Stream, r ka.NDRange, a float32, x *ka.Array[f
 
 // kagoGroupSaxpy runs one work-group of Saxpy, its work-items as loops
 // (see package groupfn).
-func kagoGroupSaxpy(kg *driver.WorkGroup, a float32, x, y []float32) {
+func kagoGroupSaxpy(kg *kernel.WorkGroup, a float32, x, y []float32) {
 	n0 := kg.Size[0]
 	n1 := kg.Size[1]
 	n2 := kg.Size[2]

@@ -8,11 +8,13 @@ import (
 
 	"github.com/kago-dev/kago/ka"
 	"github.com/kago-dev/kago/ka/driver"
+	"github.com/kago-dev/kago/ka/kernel"
+	"github.com/kago-dev/kago/ka/kgen"
 )
 
 // kagoCode is the device code of one kernel function of the package, by
 // its name: its files in kago_kernels/, one per target, each with a section per
-// entry (driver.ReadCodeFile), embedded with one embed.FS per target.
+// entry (kgen.ReadCodeFile), embedded with one embed.FS per target.
 // A backend reads only its own targets' methods, so a program links only
 // the code its backends take (see driver.Code).
 type kagoCode string
@@ -22,7 +24,7 @@ var kagoOpenCLC embed.FS
 
 // OpenCLC returns the OpenCL C source of the kernel's entry.
 func (c kagoCode) OpenCLC(entry string) ([]byte, error) {
-	return driver.ReadCodeFile(kagoOpenCLC, "kago_kernels/"+string(c)+".cl", entry)
+	return kgen.ReadCodeFile(kagoOpenCLC, "kago_kernels/"+string(c)+".cl", entry)
 }
 
 //go:embed kago_kernels/*.spv
@@ -30,7 +32,7 @@ var kagoSPIRV embed.FS
 
 // SPIRV returns the SPIR-V module of the kernel's entry.
 func (c kagoCode) SPIRV(entry string) ([]byte, error) {
-	return driver.ReadCodeFile(kagoSPIRV, "kago_kernels/"+string(c)+".spv", entry)
+	return kgen.ReadCodeFile(kagoSPIRV, "kago_kernels/"+string(c)+".spv", entry)
 }
 
 //go:embed kago_kernels/*.ptx
@@ -38,11 +40,11 @@ var kagoPTX embed.FS
 
 // PTX returns the PTX of the kernel's entry.
 func (c kagoCode) PTX(entry string) ([]byte, error) {
-	return driver.ReadCodeFile(kagoPTX, "kago_kernels/"+string(c)+".ptx", entry)
+	return kgen.ReadCodeFile(kagoPTX, "kago_kernels/"+string(c)+".ptx", entry)
 }
 
 func init() {
-	driver.RegisterKernel(Poly, &driver.KernelSpec{
+	kgen.RegisterKernel(Poly, &driver.KernelSpec{
 		Name:  "Poly",
 		Entry: "Poly",
 		Params: []driver.Param{
@@ -69,17 +71,17 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("Poly"),
-		Native: func(args []driver.Arg) func(driver.Item) {
+		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(float32)
 			a1 := args[1].Value.([]float32)
 			a2 := args[2].Value.([]float32)
-			return func(it driver.Item) { Poly(ka.Item(it), a0, a1, a2) }
+			return func(it kernel.Item) { Poly(ka.Item(it), a0, a1, a2) }
 		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+		Group: func(args []driver.Arg) func(*kernel.WorkGroup) {
 			a0 := args[0].Value.(float32)
 			a1 := args[1].Value.([]float32)
 			a2 := args[2].Value.([]float32)
-			return func(g *driver.WorkGroup) { kagoGroupPoly(g, a0, a1, a2) }
+			return func(g *kernel.WorkGroup) { kagoGroupPoly(g, a0, a1, a2) }
 		},
 	})
 }
@@ -107,7 +109,7 @@ func (k PolyKernel) Launch(s *ka.Stream, r ka.NDRange, a float32, x *ka.Array[fl
 
 // kagoGroupPoly runs one work-group of Poly, its work-items as loops
 // (see package groupfn).
-func kagoGroupPoly(kg *driver.WorkGroup, a float32, x, y []float32) {
+func kagoGroupPoly(kg *kernel.WorkGroup, a float32, x, y []float32) {
 	n0 := kg.Size[0]
 	n1 := kg.Size[1]
 	n2 := kg.Size[2]

@@ -17,6 +17,7 @@ import (
 	"github.com/kago-dev/kago/ka"
 	"github.com/kago-dev/kago/ka/driver"
 	"github.com/kago-dev/kago/ka/katest"
+	"github.com/kago-dev/kago/ka/kgen"
 
 	_ "github.com/kago-dev/kago/backends/cuda"
 	_ "github.com/kago-dev/kago/backends/cuda/cudasim"
@@ -237,7 +238,7 @@ func openSPIRV(t *testing.T) driver.Device {
 
 // loadSPIRV loads fn's SPIR-V on d (internal/spirvpocl).
 func loadSPIRV(t *testing.T, d driver.Device, fn any) driver.Function {
-	spec, err := driver.LookupKernel(fn)
+	spec, err := kgen.LookupKernel(fn)
 	require.NoError(t, err)
 	f, err := spirvpocl.Load(d, spec, false)
 	require.NoError(t, err)

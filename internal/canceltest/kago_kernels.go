@@ -8,6 +8,8 @@ import (
 	"github.com/kago-dev/kago/internal/testcode"
 	"github.com/kago-dev/kago/ka"
 	"github.com/kago-dev/kago/ka/driver"
+	"github.com/kago-dev/kago/ka/kernel"
+	"github.com/kago-dev/kago/ka/kgen"
 )
 
 // kagoCode is the device code of one kernel function of the package, by
@@ -35,7 +37,7 @@ func (kagoCode) PTX(entry string) ([]byte, error) {
 
 func init() {
 	// Loops runs a work-item at a time on native: the ka.Item is used other than by calling its methods (passed to a function?).
-	driver.RegisterKernel(Loops, &driver.KernelSpec{
+	kgen.RegisterKernel(Loops, &driver.KernelSpec{
 		Name:  "Loops",
 		Entry: "Loops",
 		Params: []driver.Param{
@@ -60,15 +62,15 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("Loops"),
-		Native: func(args []driver.Arg) func(driver.Item) {
+		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]int64)
 			a1 := args[1].Value.(int)
 			a2 := args[2].Value.(uint32)
-			return func(it driver.Item) { Loops(ka.Item(it), a0, a1, a2) }
+			return func(it kernel.Item) { Loops(ka.Item(it), a0, a1, a2) }
 		},
 	})
 	// LoopsCancel runs a work-item at a time on native: the ka.Item is used other than by calling its methods (passed to a function?).
-	driver.RegisterKernel(LoopsCancel, &driver.KernelSpec{
+	kgen.RegisterKernel(LoopsCancel, &driver.KernelSpec{
 		Name:  "LoopsCancel",
 		Entry: "LoopsCancel",
 		Params: []driver.Param{
@@ -93,14 +95,14 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("LoopsCancel"),
-		Native: func(args []driver.Arg) func(driver.Item) {
+		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]int64)
 			a1 := args[1].Value.(int)
 			a2 := args[2].Value.(uint32)
-			return func(it driver.Item) { LoopsCancel(ka.Item(it), a0, a1, a2) }
+			return func(it kernel.Item) { LoopsCancel(ka.Item(it), a0, a1, a2) }
 		},
 	})
-	driver.RegisterKernel(Mark, &driver.KernelSpec{
+	kgen.RegisterKernel(Mark, &driver.KernelSpec{
 		Name:  "Mark",
 		Entry: "Mark",
 		Params: []driver.Param{
@@ -123,18 +125,18 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("Mark"),
-		Native: func(args []driver.Arg) func(driver.Item) {
+		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]int32)
 			a1 := args[1].Value.(int32)
-			return func(it driver.Item) { Mark(ka.Item(it), a0, a1) }
+			return func(it kernel.Item) { Mark(ka.Item(it), a0, a1) }
 		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+		Group: func(args []driver.Arg) func(*kernel.WorkGroup) {
 			a0 := args[0].Value.([]int32)
 			a1 := args[1].Value.(int32)
-			return func(g *driver.WorkGroup) { kagoGroupMark(g, a0, a1) }
+			return func(g *kernel.WorkGroup) { kagoGroupMark(g, a0, a1) }
 		},
 	})
-	driver.RegisterKernel(Spin, &driver.KernelSpec{
+	kgen.RegisterKernel(Spin, &driver.KernelSpec{
 		Name:  "Spin",
 		Entry: "Spin",
 		Params: []driver.Param{
@@ -157,18 +159,18 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("Spin"),
-		Native: func(args []driver.Arg) func(driver.Item) {
+		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]int32)
 			a1 := args[1].Value.(int32)
-			return func(it driver.Item) { Spin(ka.Item(it), a0, a1) }
+			return func(it kernel.Item) { Spin(ka.Item(it), a0, a1) }
 		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+		Group: func(args []driver.Arg) func(*kernel.WorkGroup) {
 			a0 := args[0].Value.([]int32)
 			a1 := args[1].Value.(int32)
-			return func(g *driver.WorkGroup) { kagoGroupSpin(g, a0, a1) }
+			return func(g *kernel.WorkGroup) { kagoGroupSpin(g, a0, a1) }
 		},
 	})
-	driver.RegisterKernel(SpinBarrier, &driver.KernelSpec{
+	kgen.RegisterKernel(SpinBarrier, &driver.KernelSpec{
 		Name:  "SpinBarrier",
 		Entry: "SpinBarrier",
 		Params: []driver.Param{
@@ -195,17 +197,17 @@ func init() {
 		Barrier: true,
 		Needs:   0,
 		Code:    kagoCode("SpinBarrier"),
-		Native: func(args []driver.Arg) func(driver.Item) {
+		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]int32)
 			a1 := args[1].Value.(int32)
 			a2 := args[2].Value.(int32)
-			return func(it driver.Item) { SpinBarrier(ka.Item(it), a0, a1, a2) }
+			return func(it kernel.Item) { SpinBarrier(ka.Item(it), a0, a1, a2) }
 		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+		Group: func(args []driver.Arg) func(*kernel.WorkGroup) {
 			a0 := args[0].Value.([]int32)
 			a1 := args[1].Value.(int32)
 			a2 := args[2].Value.(int32)
-			return func(g *driver.WorkGroup) { kagoGroupSpinBarrier(g, a0, a1, a2) }
+			return func(g *kernel.WorkGroup) { kagoGroupSpinBarrier(g, a0, a1, a2) }
 		},
 	})
 }
@@ -317,7 +319,7 @@ func (k SpinBarrierKernel) Launch(s *ka.Stream, r ka.NDRange, x *ka.Array[int32]
 
 // kagoGroupMark runs one work-group of Mark, its work-items as loops
 // (see package groupfn).
-func kagoGroupMark(kg *driver.WorkGroup, x []int32, v int32) {
+func kagoGroupMark(kg *kernel.WorkGroup, x []int32, v int32) {
 	n0 := kg.Size[0]
 	n1 := kg.Size[1]
 	n2 := kg.Size[2]
@@ -355,7 +357,7 @@ func kagoGroupMark(kg *driver.WorkGroup, x []int32, v int32) {
 
 // kagoGroupSpin runs one work-group of Spin, its work-items as loops
 // (see package groupfn).
-func kagoGroupSpin(kg *driver.WorkGroup, x []int32, n int32) {
+func kagoGroupSpin(kg *kernel.WorkGroup, x []int32, n int32) {
 	n0 := kg.Size[0]
 	n1 := kg.Size[1]
 	n2 := kg.Size[2]
@@ -385,7 +387,7 @@ func kagoGroupSpin(kg *driver.WorkGroup, x []int32, n int32) {
 				gx := b0 + lx
 				i := (row + gx)
 				v := int32(i)
-				for k, stripEnd := int32(0), driver.StripEnd(int32(0), n); k < n; stripEnd = driver.StripEnd(k, n) {
+				for k, stripEnd := int32(0), kernel.StripEnd(int32(0), n); k < n; stripEnd = kernel.StripEnd(k, n) {
 					for ; k < stripEnd; k++ {
 
 						v = v*1664525 + 1013904223
@@ -404,7 +406,7 @@ func kagoGroupSpin(kg *driver.WorkGroup, x []int32, n int32) {
 
 // kagoGroupSpinBarrier runs one work-group of SpinBarrier, its work-items as loops
 // (see package groupfn).
-func kagoGroupSpinBarrier(kg *driver.WorkGroup, x []int32, rounds, n int32) {
+func kagoGroupSpinBarrier(kg *kernel.WorkGroup, x []int32, rounds, n int32) {
 	n0 := kg.Size[0]
 	n1 := kg.Size[1]
 	n2 := kg.Size[2]
@@ -413,8 +415,8 @@ func kagoGroupSpinBarrier(kg *driver.WorkGroup, x []int32, rounds, n int32) {
 	b2 := kg.ID[2] * n2
 	gs0 := kg.GlobalSize[0]
 	gs1 := kg.GlobalSize[1]
-	vPerItem := driver.GroupPrivate[int32](kg, 0)
-	tile := driver.GroupLocal[int32](kg, 0, 64)
+	vPerItem := kernel.GroupPrivate[int32](kg, 0)
+	tile := kernel.GroupLocal[int32](kg, 0, 64)
 	for lz := range n2 {
 		gz := b2 + lz
 		for ly := range n1 {
@@ -439,7 +441,7 @@ func kagoGroupSpinBarrier(kg *driver.WorkGroup, x []int32, rounds, n int32) {
 					l1 := lrow + lx
 					l := l1
 					v := vPerItem[l1]
-					for k, stripEnd := int32(0), driver.StripEnd(int32(0), n); k < n; stripEnd = driver.StripEnd(k, n) {
+					for k, stripEnd := int32(0), kernel.StripEnd(int32(0), n); k < n; stripEnd = kernel.StripEnd(k, n) {
 						for ; k < stripEnd; k++ {
 
 							v = v*1664525 + 1013904223

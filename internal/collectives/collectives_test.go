@@ -14,8 +14,9 @@ import (
 	_ "github.com/kago-dev/kago/backends/pocl"
 	"github.com/kago-dev/kago/internal/spirvpocl"
 	"github.com/kago-dev/kago/ka"
-	"github.com/kago-dev/kago/ka/driver"
 	"github.com/kago-dev/kago/ka/katest"
+	"github.com/kago-dev/kago/ka/kernel"
+	"github.com/kago-dev/kago/ka/kgen"
 	"github.com/stretchr/testify/require"
 )
 
@@ -119,14 +120,14 @@ func isFloat[T ka.Number]() bool {
 
 // reference computes the collectives of one group's values on the host:
 // integers sequentially (their order does not matter), floats in the
-// documented order (driver.TreeReduce, driver.HillisSteeleScan).
+// documented order (kernel.TreeReduce, kernel.HillisSteeleScan).
 func reference[T ka.Number](g []T, from int) (sum, mn, mx T, isum, esum, imin, emin, imax, emax []T) {
 	n := len(g)
 	add := func(x, y T) T { return x + y }
 	if isFloat[T]() {
-		sum = driver.TreeReduce(append([]T(nil), g...), add)
+		sum = kernel.TreeReduce(append([]T(nil), g...), add)
 		isum = append([]T(nil), g...)
-		driver.HillisSteeleScan(isum, add)
+		kernel.HillisSteeleScan(isum, add)
 	} else {
 		isum = make([]T, n)
 		for i, v := range g {
@@ -270,10 +271,10 @@ func checkBools(t *testing.T, dev *ka.Device, groups []int) {
 // "native" and the goroutine per work-item path on "native-items". A
 // generic kernel's instance gets its group function from its typed
 // launcher (NewAllKernel), which TestCollectives uses; the spec that
-// ka.NewKernel(dev, All[T]) finds has none (driver.Generic).
+// ka.NewKernel(dev, All[T]) finds has none (kgen.Generic).
 func TestGroupFunctions(t *testing.T) {
 	for _, k := range []any{Bools, GroupSumBlocks, TreeSum} {
-		spec, err := driver.LookupKernel(k)
+		spec, err := kgen.LookupKernel(k)
 		require.NoError(t, err)
 		require.NotNil(t, spec.Group, spec.Name)
 		require.True(t, spec.Barrier, spec.Name)
@@ -289,7 +290,7 @@ func TestGroupFunctions(t *testing.T) {
 		require.NotNil(t, spec.Native, spec.Name)
 		require.NotNil(t, spec.Group, spec.Name)
 		require.True(t, spec.Barrier, spec.Name)
-		untyped, err := driver.LookupKernel(fn)
+		untyped, err := kgen.LookupKernel(fn)
 		require.NoError(t, err)
 		require.Nil(t, untyped.Group, untyped.Name)
 	}

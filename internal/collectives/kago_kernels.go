@@ -9,6 +9,8 @@ import (
 	"github.com/kago-dev/kago/internal/testcode"
 	"github.com/kago-dev/kago/ka"
 	"github.com/kago-dev/kago/ka/driver"
+	"github.com/kago-dev/kago/ka/kernel"
+	"github.com/kago-dev/kago/ka/kgen"
 )
 
 // kagoCode is the device code of one kernel function of the package, by
@@ -35,8 +37,8 @@ func (kagoCode) PTX(entry string) ([]byte, error) {
 }
 
 func init() {
-	driver.RegisterGeneric(kagoGenericAll)
-	driver.RegisterKernel(Bools, &driver.KernelSpec{
+	kgen.RegisterGeneric(kagoGenericAll)
+	kgen.RegisterKernel(Bools, &driver.KernelSpec{
 		Name:  "Bools",
 		Entry: "Bools",
 		Params: []driver.Param{
@@ -73,24 +75,24 @@ func init() {
 		Needs:    0,
 		MaxGroup: 1024,
 		Code:     kagoCode("Bools"),
-		Native: func(args []driver.Arg) func(driver.Item) {
+		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(int)
 			a1 := args[1].Value.([]bool)
 			a2 := args[2].Value.([]bool)
 			a3 := args[3].Value.([]bool)
 			a4 := args[4].Value.([]bool)
-			return func(it driver.Item) { Bools(ka.Item(it), a0, a1, a2, a3, a4) }
+			return func(it kernel.Item) { Bools(ka.Item(it), a0, a1, a2, a3, a4) }
 		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+		Group: func(args []driver.Arg) func(*kernel.WorkGroup) {
 			a0 := args[0].Value.(int)
 			a1 := args[1].Value.([]bool)
 			a2 := args[2].Value.([]bool)
 			a3 := args[3].Value.([]bool)
 			a4 := args[4].Value.([]bool)
-			return func(g *driver.WorkGroup) { kagoGroupBools(g, a0, a1, a2, a3, a4) }
+			return func(g *kernel.WorkGroup) { kagoGroupBools(g, a0, a1, a2, a3, a4) }
 		},
 	})
-	driver.RegisterKernel(Broadcast2, &driver.KernelSpec{
+	kgen.RegisterKernel(Broadcast2, &driver.KernelSpec{
 		Name:  "Broadcast2",
 		Entry: "Broadcast2",
 		Params: []driver.Param{
@@ -115,18 +117,18 @@ func init() {
 		Needs:    0,
 		MaxGroup: 1024,
 		Code:     kagoCode("Broadcast2"),
-		Native: func(args []driver.Arg) func(driver.Item) {
+		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(int)
 			a1 := args[1].Value.([]int32)
-			return func(it driver.Item) { Broadcast2(ka.Item(it), a0, a1) }
+			return func(it kernel.Item) { Broadcast2(ka.Item(it), a0, a1) }
 		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+		Group: func(args []driver.Arg) func(*kernel.WorkGroup) {
 			a0 := args[0].Value.(int)
 			a1 := args[1].Value.([]int32)
-			return func(g *driver.WorkGroup) { kagoGroupBroadcast2(g, a0, a1) }
+			return func(g *kernel.WorkGroup) { kagoGroupBroadcast2(g, a0, a1) }
 		},
 	})
-	driver.RegisterKernel(GroupSumBlocks, &driver.KernelSpec{
+	kgen.RegisterKernel(GroupSumBlocks, &driver.KernelSpec{
 		Name:  "GroupSumBlocks",
 		Entry: "GroupSumBlocks",
 		Params: []driver.Param{
@@ -152,18 +154,18 @@ func init() {
 		Needs:    0,
 		MaxGroup: 1024,
 		Code:     kagoCode("GroupSumBlocks"),
-		Native: func(args []driver.Arg) func(driver.Item) {
+		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]float32)
 			a1 := args[1].Value.([]float32)
-			return func(it driver.Item) { GroupSumBlocks(ka.Item(it), a0, a1) }
+			return func(it kernel.Item) { GroupSumBlocks(ka.Item(it), a0, a1) }
 		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+		Group: func(args []driver.Arg) func(*kernel.WorkGroup) {
 			a0 := args[0].Value.([]float32)
 			a1 := args[1].Value.([]float32)
-			return func(g *driver.WorkGroup) { kagoGroupGroupSumBlocks(g, a0, a1) }
+			return func(g *kernel.WorkGroup) { kagoGroupGroupSumBlocks(g, a0, a1) }
 		},
 	})
-	driver.RegisterKernel(TreeSum, &driver.KernelSpec{
+	kgen.RegisterKernel(TreeSum, &driver.KernelSpec{
 		Name:  "TreeSum",
 		Entry: "TreeSum",
 		Params: []driver.Param{
@@ -192,15 +194,15 @@ func init() {
 		Barrier: true,
 		Needs:   0,
 		Code:    kagoCode("TreeSum"),
-		Native: func(args []driver.Arg) func(driver.Item) {
+		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]float32)
 			a1 := args[1].Value.([]float32)
-			return func(it driver.Item) { TreeSum(ka.Item(it), a0, a1) }
+			return func(it kernel.Item) { TreeSum(ka.Item(it), a0, a1) }
 		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+		Group: func(args []driver.Arg) func(*kernel.WorkGroup) {
 			a0 := args[0].Value.([]float32)
 			a1 := args[1].Value.([]float32)
-			return func(g *driver.WorkGroup) { kagoGroupTreeSum(g, a0, a1) }
+			return func(g *kernel.WorkGroup) { kagoGroupTreeSum(g, a0, a1) }
 		},
 	})
 }
@@ -224,8 +226,8 @@ var kagoFaultsAll_0 = []driver.FaultSite{
 }
 
 // kagoGenericAll is the generic kernel All as kago gen compiled it: the
-// specs of its instances are made at their first use (driver.Generic).
-var kagoGenericAll = &driver.Generic{
+// specs of its instances are made at their first use (kgen.Generic).
+var kagoGenericAll = &kgen.Generic{
 	Symbol: "github.com/kago-dev/kago/internal/collectives.All",
 	Params: []driver.Param{
 		{Name: "from"},
@@ -242,7 +244,7 @@ var kagoGenericAll = &driver.Generic{
 		{Name: "bc", Slice: true},
 	},
 	Code: kagoCode("All"),
-	Instances: []driver.Instance{
+	Instances: []kgen.Instance{
 		{Name: "All[float32]", Entry: "All_float32", Func: (func(ka.Item, int, []float32, []float32, []float32, []float32, []float32, []float32, []float32, []float32, []float32, []float32, []float32))(nil), Faults: kagoFaultsAll_0, Barrier: true, MaxGroup: 1024},
 		{Name: "All[float64]", Entry: "All_float64", Func: (func(ka.Item, int, []float64, []float64, []float64, []float64, []float64, []float64, []float64, []float64, []float64, []float64, []float64))(nil), Faults: kagoFaultsAll_0, Needs: driver.FP64, Barrier: true, MaxGroup: 1024},
 		{Name: "All[int16]", Entry: "All_int16", Func: (func(ka.Item, int, []int16, []int16, []int16, []int16, []int16, []int16, []int16, []int16, []int16, []int16, []int16))(nil), Faults: kagoFaultsAll_0, Barrier: true, MaxGroup: 1024},
@@ -273,34 +275,34 @@ func NewAllKernel[T interface {
 	ka.Scalar
 	ka.Number
 }](dev *ka.Device, opts ...ka.KernelOption) (AllKernel[T], error) {
-	spec, err := kagoGenericAll.Typed(reflect.TypeFor[func(ka.Item, int, []T, []T, []T, []T, []T, []T, []T, []T, []T, []T, []T)](), func(args []driver.Arg) func(driver.Item) {
-		a0 := driver.ArgValue[int](args[0])
-		a1 := driver.ArgValue[[]T](args[1])
-		a2 := driver.ArgValue[[]T](args[2])
-		a3 := driver.ArgValue[[]T](args[3])
-		a4 := driver.ArgValue[[]T](args[4])
-		a5 := driver.ArgValue[[]T](args[5])
-		a6 := driver.ArgValue[[]T](args[6])
-		a7 := driver.ArgValue[[]T](args[7])
-		a8 := driver.ArgValue[[]T](args[8])
-		a9 := driver.ArgValue[[]T](args[9])
-		a10 := driver.ArgValue[[]T](args[10])
-		a11 := driver.ArgValue[[]T](args[11])
-		return func(it driver.Item) { All[T](ka.Item(it), a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11) }
-	}, func(args []driver.Arg) func(*driver.WorkGroup) {
-		a0 := driver.ArgValue[int](args[0])
-		a1 := driver.ArgValue[[]T](args[1])
-		a2 := driver.ArgValue[[]T](args[2])
-		a3 := driver.ArgValue[[]T](args[3])
-		a4 := driver.ArgValue[[]T](args[4])
-		a5 := driver.ArgValue[[]T](args[5])
-		a6 := driver.ArgValue[[]T](args[6])
-		a7 := driver.ArgValue[[]T](args[7])
-		a8 := driver.ArgValue[[]T](args[8])
-		a9 := driver.ArgValue[[]T](args[9])
-		a10 := driver.ArgValue[[]T](args[10])
-		a11 := driver.ArgValue[[]T](args[11])
-		return func(g *driver.WorkGroup) { kagoGroupAll[T](g, a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11) }
+	spec, err := kagoGenericAll.Typed(reflect.TypeFor[func(ka.Item, int, []T, []T, []T, []T, []T, []T, []T, []T, []T, []T, []T)](), func(args []driver.Arg) func(kernel.Item) {
+		a0 := kgen.ArgValue[int](args[0])
+		a1 := kgen.ArgValue[[]T](args[1])
+		a2 := kgen.ArgValue[[]T](args[2])
+		a3 := kgen.ArgValue[[]T](args[3])
+		a4 := kgen.ArgValue[[]T](args[4])
+		a5 := kgen.ArgValue[[]T](args[5])
+		a6 := kgen.ArgValue[[]T](args[6])
+		a7 := kgen.ArgValue[[]T](args[7])
+		a8 := kgen.ArgValue[[]T](args[8])
+		a9 := kgen.ArgValue[[]T](args[9])
+		a10 := kgen.ArgValue[[]T](args[10])
+		a11 := kgen.ArgValue[[]T](args[11])
+		return func(it kernel.Item) { All[T](ka.Item(it), a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11) }
+	}, func(args []driver.Arg) func(*kernel.WorkGroup) {
+		a0 := kgen.ArgValue[int](args[0])
+		a1 := kgen.ArgValue[[]T](args[1])
+		a2 := kgen.ArgValue[[]T](args[2])
+		a3 := kgen.ArgValue[[]T](args[3])
+		a4 := kgen.ArgValue[[]T](args[4])
+		a5 := kgen.ArgValue[[]T](args[5])
+		a6 := kgen.ArgValue[[]T](args[6])
+		a7 := kgen.ArgValue[[]T](args[7])
+		a8 := kgen.ArgValue[[]T](args[8])
+		a9 := kgen.ArgValue[[]T](args[9])
+		a10 := kgen.ArgValue[[]T](args[10])
+		a11 := kgen.ArgValue[[]T](args[11])
+		return func(g *kernel.WorkGroup) { kagoGroupAll[T](g, a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11) }
 	})
 	if err != nil {
 		return AllKernel[T]{}, err
@@ -406,7 +408,7 @@ func (k TreeSumKernel) Launch(s *ka.Stream, r ka.NDRange, x *ka.Array[float32], 
 
 // kagoGroupAll runs one work-group of All, its work-items as loops
 // (see package groupfn).
-func kagoGroupAll[T ka.Number](kg *driver.WorkGroup, from int, in, sum, mn, mx, isum, esum, imin, emin, imax, emax, bc []T) {
+func kagoGroupAll[T ka.Number](kg *kernel.WorkGroup, from int, in, sum, mn, mx, isum, esum, imin, emin, imax, emax, bc []T) {
 	n0 := kg.Size[0]
 	n1 := kg.Size[1]
 	n2 := kg.Size[2]
@@ -415,18 +417,18 @@ func kagoGroupAll[T ka.Number](kg *driver.WorkGroup, from int, in, sum, mn, mx, 
 	b2 := kg.ID[2] * n2
 	gs0 := kg.GlobalSize[0]
 	gs1 := kg.GlobalSize[1]
-	vPerItem := driver.GroupPrivate[T](kg, 1)
-	wPerItem := driver.GroupPrivate[T](kg, 0)
-	coll0In := driver.GroupPrivate[T](kg, 2)
-	coll1In := driver.GroupPrivate[T](kg, 3)
-	coll2In := driver.GroupPrivate[T](kg, 4)
-	coll3In := driver.GroupPrivate[T](kg, 5)
-	coll4In := driver.GroupPrivate[T](kg, 6)
-	coll5In := driver.GroupPrivate[T](kg, 7)
-	coll6In := driver.GroupPrivate[T](kg, 8)
-	coll7In := driver.GroupPrivate[T](kg, 9)
-	coll8In := driver.GroupPrivate[T](kg, 10)
-	coll9In := driver.GroupPrivate[T](kg, 11)
+	vPerItem := kernel.GroupPrivate[T](kg, 1)
+	wPerItem := kernel.GroupPrivate[T](kg, 0)
+	coll0In := kernel.GroupPrivate[T](kg, 2)
+	coll1In := kernel.GroupPrivate[T](kg, 3)
+	coll2In := kernel.GroupPrivate[T](kg, 4)
+	coll3In := kernel.GroupPrivate[T](kg, 5)
+	coll4In := kernel.GroupPrivate[T](kg, 6)
+	coll5In := kernel.GroupPrivate[T](kg, 7)
+	coll6In := kernel.GroupPrivate[T](kg, 8)
+	coll7In := kernel.GroupPrivate[T](kg, 9)
+	coll8In := kernel.GroupPrivate[T](kg, 10)
+	coll9In := kernel.GroupPrivate[T](kg, 11)
 	for lz := range n2 {
 		gz := b2 + lz
 		for ly := range n1 {
@@ -449,7 +451,7 @@ func kagoGroupAll[T ka.Number](kg *driver.WorkGroup, from int, in, sum, mn, mx, 
 			}
 		}
 	}
-	coll0 := driver.ReduceSum(coll0In)
+	coll0 := kernel.ReduceSum(coll0In)
 	for lz := range n2 {
 		for ly := range n1 {
 			lrow := n0 * (ly + n1*lz)
@@ -462,7 +464,7 @@ func kagoGroupAll[T ka.Number](kg *driver.WorkGroup, from int, in, sum, mn, mx, 
 			}
 		}
 	}
-	coll1 := driver.ReduceMin(coll1In)
+	coll1 := kernel.ReduceMin(coll1In)
 	for lz := range n2 {
 		for ly := range n1 {
 			lrow := n0 * (ly + n1*lz)
@@ -475,7 +477,7 @@ func kagoGroupAll[T ka.Number](kg *driver.WorkGroup, from int, in, sum, mn, mx, 
 			}
 		}
 	}
-	coll2 := driver.ReduceMax(coll2In)
+	coll2 := kernel.ReduceMax(coll2In)
 	for lz := range n2 {
 		for ly := range n1 {
 			lrow := n0 * (ly + n1*lz)
@@ -488,7 +490,7 @@ func kagoGroupAll[T ka.Number](kg *driver.WorkGroup, from int, in, sum, mn, mx, 
 			}
 		}
 	}
-	driver.ScanSum(coll3In, false)
+	kernel.ScanSum(coll3In, false)
 	for lz := range n2 {
 		for ly := range n1 {
 			lrow := n0 * (ly + n1*lz)
@@ -501,7 +503,7 @@ func kagoGroupAll[T ka.Number](kg *driver.WorkGroup, from int, in, sum, mn, mx, 
 			}
 		}
 	}
-	driver.ScanSum(coll4In, true)
+	kernel.ScanSum(coll4In, true)
 	for lz := range n2 {
 		for ly := range n1 {
 			lrow := n0 * (ly + n1*lz)
@@ -514,7 +516,7 @@ func kagoGroupAll[T ka.Number](kg *driver.WorkGroup, from int, in, sum, mn, mx, 
 			}
 		}
 	}
-	driver.ScanMin(coll5In, false, 0)
+	kernel.ScanMin(coll5In, false, 0)
 	for lz := range n2 {
 		for ly := range n1 {
 			lrow := n0 * (ly + n1*lz)
@@ -527,7 +529,7 @@ func kagoGroupAll[T ka.Number](kg *driver.WorkGroup, from int, in, sum, mn, mx, 
 			}
 		}
 	}
-	driver.ScanMin(coll6In, true, ka.MaxOf[T]())
+	kernel.ScanMin(coll6In, true, ka.MaxOf[T]())
 	for lz := range n2 {
 		for ly := range n1 {
 			lrow := n0 * (ly + n1*lz)
@@ -540,7 +542,7 @@ func kagoGroupAll[T ka.Number](kg *driver.WorkGroup, from int, in, sum, mn, mx, 
 			}
 		}
 	}
-	driver.ScanMax(coll7In, false, 0)
+	kernel.ScanMax(coll7In, false, 0)
 	for lz := range n2 {
 		for ly := range n1 {
 			lrow := n0 * (ly + n1*lz)
@@ -553,7 +555,7 @@ func kagoGroupAll[T ka.Number](kg *driver.WorkGroup, from int, in, sum, mn, mx, 
 			}
 		}
 	}
-	driver.ScanMax(coll8In, true, ka.MinOf[T]())
+	kernel.ScanMax(coll8In, true, ka.MinOf[T]())
 	for lz := range n2 {
 		for ly := range n1 {
 			lrow := n0 * (ly + n1*lz)
@@ -566,7 +568,7 @@ func kagoGroupAll[T ka.Number](kg *driver.WorkGroup, from int, in, sum, mn, mx, 
 			}
 		}
 	}
-	coll9 := driver.Broadcast(coll9In, from)
+	coll9 := kernel.Broadcast(coll9In, from)
 	for lz := range n2 {
 		gz := b2 + lz
 		for ly := range n1 {
@@ -600,7 +602,7 @@ func kagoGroupAll[T ka.Number](kg *driver.WorkGroup, from int, in, sum, mn, mx, 
 
 // kagoGroupBools runs one work-group of Bools, its work-items as loops
 // (see package groupfn).
-func kagoGroupBools(kg *driver.WorkGroup, from int, in []bool, all, anyOf, bc []bool) {
+func kagoGroupBools(kg *kernel.WorkGroup, from int, in []bool, all, anyOf, bc []bool) {
 	n0 := kg.Size[0]
 	n1 := kg.Size[1]
 	n2 := kg.Size[2]
@@ -609,10 +611,10 @@ func kagoGroupBools(kg *driver.WorkGroup, from int, in []bool, all, anyOf, bc []
 	b2 := kg.ID[2] * n2
 	gs0 := kg.GlobalSize[0]
 	gs1 := kg.GlobalSize[1]
-	pPerItem := driver.GroupPrivate[bool](kg, 0)
-	coll0In := driver.GroupPrivate[bool](kg, 1)
-	coll1In := driver.GroupPrivate[bool](kg, 2)
-	coll2In := driver.GroupPrivate[bool](kg, 3)
+	pPerItem := kernel.GroupPrivate[bool](kg, 0)
+	coll0In := kernel.GroupPrivate[bool](kg, 1)
+	coll1In := kernel.GroupPrivate[bool](kg, 2)
+	coll2In := kernel.GroupPrivate[bool](kg, 3)
 	for lz := range n2 {
 		gz := b2 + lz
 		for ly := range n1 {
@@ -632,7 +634,7 @@ func kagoGroupBools(kg *driver.WorkGroup, from int, in []bool, all, anyOf, bc []
 			}
 		}
 	}
-	coll0 := driver.ReduceAll(coll0In)
+	coll0 := kernel.ReduceAll(coll0In)
 	for lz := range n2 {
 		for ly := range n1 {
 			lrow := n0 * (ly + n1*lz)
@@ -645,7 +647,7 @@ func kagoGroupBools(kg *driver.WorkGroup, from int, in []bool, all, anyOf, bc []
 			}
 		}
 	}
-	coll1 := driver.ReduceAny(coll1In)
+	coll1 := kernel.ReduceAny(coll1In)
 	for lz := range n2 {
 		for ly := range n1 {
 			lrow := n0 * (ly + n1*lz)
@@ -658,7 +660,7 @@ func kagoGroupBools(kg *driver.WorkGroup, from int, in []bool, all, anyOf, bc []
 			}
 		}
 	}
-	coll2 := driver.Broadcast(coll2In, from)
+	coll2 := kernel.Broadcast(coll2In, from)
 	for lz := range n2 {
 		gz := b2 + lz
 		for ly := range n1 {
@@ -680,7 +682,7 @@ func kagoGroupBools(kg *driver.WorkGroup, from int, in []bool, all, anyOf, bc []
 
 // kagoGroupBroadcast2 runs one work-group of Broadcast2, its work-items as loops
 // (see package groupfn).
-func kagoGroupBroadcast2(kg *driver.WorkGroup, from int, out []int32) {
+func kagoGroupBroadcast2(kg *kernel.WorkGroup, from int, out []int32) {
 	n0 := kg.Size[0]
 	n1 := kg.Size[1]
 	n2 := kg.Size[2]
@@ -689,8 +691,8 @@ func kagoGroupBroadcast2(kg *driver.WorkGroup, from int, out []int32) {
 	b2 := kg.ID[2] * n2
 	gs0 := kg.GlobalSize[0]
 	gs1 := kg.GlobalSize[1]
-	coll0In := driver.GroupPrivate[int32](kg, 0)
-	coll1In := driver.GroupPrivate[int32](kg, 1)
+	coll0In := kernel.GroupPrivate[int32](kg, 0)
+	coll1In := kernel.GroupPrivate[int32](kg, 1)
 	for lz := range n2 {
 		for ly := range n1 {
 			lrow := n0 * (ly + n1*lz)
@@ -700,7 +702,7 @@ func kagoGroupBroadcast2(kg *driver.WorkGroup, from int, out []int32) {
 			}
 		}
 	}
-	coll0 := driver.Broadcast(coll0In, from)
+	coll0 := kernel.Broadcast(coll0In, from)
 	for range n2 {
 		for range n1 {
 			for range n0 {
@@ -719,7 +721,7 @@ func kagoGroupBroadcast2(kg *driver.WorkGroup, from int, out []int32) {
 			}
 		}
 	}
-	coll1 := driver.ReduceSum(coll1In)
+	coll1 := kernel.ReduceSum(coll1In)
 	for lz := range n2 {
 		gz := b2 + lz
 		for ly := range n1 {
@@ -739,7 +741,7 @@ func kagoGroupBroadcast2(kg *driver.WorkGroup, from int, out []int32) {
 
 // kagoGroupGroupSumBlocks runs one work-group of GroupSumBlocks, its work-items as loops
 // (see package groupfn).
-func kagoGroupGroupSumBlocks(kg *driver.WorkGroup, x []float32, out []float32) {
+func kagoGroupGroupSumBlocks(kg *kernel.WorkGroup, x []float32, out []float32) {
 	n0 := kg.Size[0]
 	n1 := kg.Size[1]
 	n2 := kg.Size[2]
@@ -748,7 +750,7 @@ func kagoGroupGroupSumBlocks(kg *driver.WorkGroup, x []float32, out []float32) {
 	b2 := kg.ID[2] * n2
 	gs0 := kg.GlobalSize[0]
 	gs1 := kg.GlobalSize[1]
-	coll0In := driver.GroupPrivate[float32](kg, 0)
+	coll0In := kernel.GroupPrivate[float32](kg, 0)
 	for lz := range n2 {
 		gz := b2 + lz
 		for ly := range n1 {
@@ -766,7 +768,7 @@ func kagoGroupGroupSumBlocks(kg *driver.WorkGroup, x []float32, out []float32) {
 			}
 		}
 	}
-	coll0 := driver.ReduceSum(coll0In)
+	coll0 := kernel.ReduceSum(coll0In)
 	for lz := range n2 {
 		for ly := range n1 {
 			lrow := n0 * (ly + n1*lz)
@@ -783,7 +785,7 @@ func kagoGroupGroupSumBlocks(kg *driver.WorkGroup, x []float32, out []float32) {
 
 // kagoGroupTreeSum runs one work-group of TreeSum, its work-items as loops
 // (see package groupfn).
-func kagoGroupTreeSum(kg *driver.WorkGroup, x []float32, out []float32) {
+func kagoGroupTreeSum(kg *kernel.WorkGroup, x []float32, out []float32) {
 	n0 := kg.Size[0]
 	n1 := kg.Size[1]
 	n2 := kg.Size[2]
@@ -792,7 +794,7 @@ func kagoGroupTreeSum(kg *driver.WorkGroup, x []float32, out []float32) {
 	b2 := kg.ID[2] * n2
 	gs0 := kg.GlobalSize[0]
 	gs1 := kg.GlobalSize[1]
-	tmp := driver.GroupLocal[float32](kg, 0, BenchGroup)
+	tmp := kernel.GroupLocal[float32](kg, 0, BenchGroup)
 	for lz := range n2 {
 		gz := b2 + lz
 		for ly := range n1 {

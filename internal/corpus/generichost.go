@@ -10,7 +10,7 @@ import (
 // kernel's instance with their own type parameter, as host code is
 // written. Go passes CopyG[T] to ka.NewKernel as an instantiation
 // wrapper (a closure of CopyOn), which the registry resolves to CopyG's
-// instance (ka/driver/wrappers.go). CopyG and AddG have the same type for
+// instance (ka/kgen/wrappers.go). CopyG and AddG have the same type for
 // each T, so only the position tells them apart.
 
 // CopyG copies src to dst.

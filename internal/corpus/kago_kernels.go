@@ -10,6 +10,8 @@ import (
 	"github.com/kago-dev/kago/internal/testcode"
 	"github.com/kago-dev/kago/ka"
 	"github.com/kago-dev/kago/ka/driver"
+	"github.com/kago-dev/kago/ka/kernel"
+	"github.com/kago-dev/kago/ka/kgen"
 )
 
 // kagoCode is the device code of one kernel function of the package, by
@@ -36,8 +38,8 @@ func (kagoCode) PTX(entry string) ([]byte, error) {
 }
 
 func init() {
-	driver.RegisterGeneric(kagoGenericAddG)
-	driver.RegisterKernel(BitAtomics, &driver.KernelSpec{
+	kgen.RegisterGeneric(kagoGenericAddG)
+	kgen.RegisterKernel(BitAtomics, &driver.KernelSpec{
 		Name:  "BitAtomics",
 		Entry: "BitAtomics",
 		Params: []driver.Param{
@@ -84,22 +86,22 @@ func init() {
 		Barrier: false,
 		Needs:   driver.Int64Atomics,
 		Code:    kagoCode("BitAtomics"),
-		Native: func(args []driver.Arg) func(driver.Item) {
+		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]uint32)
 			a1 := args[1].Value.([]uint32)
 			a2 := args[2].Value.([]int64)
 			a3 := args[3].Value.([]float32)
-			return func(it driver.Item) { BitAtomics(ka.Item(it), a0, a1, a2, a3) }
+			return func(it kernel.Item) { BitAtomics(ka.Item(it), a0, a1, a2, a3) }
 		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+		Group: func(args []driver.Arg) func(*kernel.WorkGroup) {
 			a0 := args[0].Value.([]uint32)
 			a1 := args[1].Value.([]uint32)
 			a2 := args[2].Value.([]int64)
 			a3 := args[3].Value.([]float32)
-			return func(g *driver.WorkGroup) { kagoGroupBitAtomics(g, a0, a1, a2, a3) }
+			return func(g *kernel.WorkGroup) { kagoGroupBitAtomics(g, a0, a1, a2, a3) }
 		},
 	})
-	driver.RegisterKernel(BitOps, &driver.KernelSpec{
+	kgen.RegisterKernel(BitOps, &driver.KernelSpec{
 		Name:  "BitOps",
 		Entry: "BitOps",
 		Params: []driver.Param{
@@ -128,20 +130,20 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("BitOps"),
-		Native: func(args []driver.Arg) func(driver.Item) {
+		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]int32)
 			a1 := args[1].Value.([]uint8)
 			a2 := args[2].Value.([]int64)
-			return func(it driver.Item) { BitOps(ka.Item(it), a0, a1, a2) }
+			return func(it kernel.Item) { BitOps(ka.Item(it), a0, a1, a2) }
 		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+		Group: func(args []driver.Arg) func(*kernel.WorkGroup) {
 			a0 := args[0].Value.([]int32)
 			a1 := args[1].Value.([]uint8)
 			a2 := args[2].Value.([]int64)
-			return func(g *driver.WorkGroup) { kagoGroupBitOps(g, a0, a1, a2) }
+			return func(g *kernel.WorkGroup) { kagoGroupBitOps(g, a0, a1, a2) }
 		},
 	})
-	driver.RegisterKernel(BoolFlags, &driver.KernelSpec{
+	kgen.RegisterKernel(BoolFlags, &driver.KernelSpec{
 		Name:  "BoolFlags",
 		Entry: "BoolFlags",
 		Params: []driver.Param{
@@ -168,20 +170,20 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("BoolFlags"),
-		Native: func(args []driver.Arg) func(driver.Item) {
+		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(bool)
 			a1 := args[1].Value.([]int32)
 			a2 := args[2].Value.([]bool)
-			return func(it driver.Item) { BoolFlags(ka.Item(it), a0, a1, a2) }
+			return func(it kernel.Item) { BoolFlags(ka.Item(it), a0, a1, a2) }
 		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+		Group: func(args []driver.Arg) func(*kernel.WorkGroup) {
 			a0 := args[0].Value.(bool)
 			a1 := args[1].Value.([]int32)
 			a2 := args[2].Value.([]bool)
-			return func(g *driver.WorkGroup) { kagoGroupBoolFlags(g, a0, a1, a2) }
+			return func(g *kernel.WorkGroup) { kagoGroupBoolFlags(g, a0, a1, a2) }
 		},
 	})
-	driver.RegisterKernel(Contract, &driver.KernelSpec{
+	kgen.RegisterKernel(Contract, &driver.KernelSpec{
 		Name:  "Contract",
 		Entry: "Contract",
 		Params: []driver.Param{
@@ -219,24 +221,24 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("Contract"),
-		Native: func(args []driver.Arg) func(driver.Item) {
+		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(float32)
 			a1 := args[1].Value.([]float32)
 			a2 := args[2].Value.([]float32)
 			a3 := args[3].Value.([]float32)
 			a4 := args[4].Value.([]float32)
-			return func(it driver.Item) { Contract(ka.Item(it), a0, a1, a2, a3, a4) }
+			return func(it kernel.Item) { Contract(ka.Item(it), a0, a1, a2, a3, a4) }
 		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+		Group: func(args []driver.Arg) func(*kernel.WorkGroup) {
 			a0 := args[0].Value.(float32)
 			a1 := args[1].Value.([]float32)
 			a2 := args[2].Value.([]float32)
 			a3 := args[3].Value.([]float32)
 			a4 := args[4].Value.([]float32)
-			return func(g *driver.WorkGroup) { kagoGroupContract(g, a0, a1, a2, a3, a4) }
+			return func(g *kernel.WorkGroup) { kagoGroupContract(g, a0, a1, a2, a3, a4) }
 		},
 	})
-	driver.RegisterKernel(Convert, &driver.KernelSpec{
+	kgen.RegisterKernel(Convert, &driver.KernelSpec{
 		Name:  "Convert",
 		Entry: "Convert",
 		Params: []driver.Param{
@@ -268,19 +270,19 @@ func init() {
 		Barrier: false,
 		Needs:   driver.FP64,
 		Code:    kagoCode("Convert"),
-		Native: func(args []driver.Arg) func(driver.Item) {
+		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]float64)
 			a1 := args[1].Value.([]int64)
-			return func(it driver.Item) { Convert(ka.Item(it), a0, a1) }
+			return func(it kernel.Item) { Convert(ka.Item(it), a0, a1) }
 		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+		Group: func(args []driver.Arg) func(*kernel.WorkGroup) {
 			a0 := args[0].Value.([]float64)
 			a1 := args[1].Value.([]int64)
-			return func(g *driver.WorkGroup) { kagoGroupConvert(g, a0, a1) }
+			return func(g *kernel.WorkGroup) { kagoGroupConvert(g, a0, a1) }
 		},
 	})
-	driver.RegisterGeneric(kagoGenericCopyG)
-	driver.RegisterKernel(Helpers, &driver.KernelSpec{
+	kgen.RegisterGeneric(kagoGenericCopyG)
+	kgen.RegisterKernel(Helpers, &driver.KernelSpec{
 		Name:  "Helpers",
 		Entry: "Helpers",
 		Params: []driver.Param{
@@ -321,24 +323,24 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("Helpers"),
-		Native: func(args []driver.Arg) func(driver.Item) {
+		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]int64)
 			a1 := args[1].Value.([]int64)
 			a2 := args[2].Value.([]int64)
 			a3 := args[3].Value.([]int64)
 			a4 := args[4].Value.([]float32)
-			return func(it driver.Item) { Helpers(ka.Item(it), a0, a1, a2, a3, a4) }
+			return func(it kernel.Item) { Helpers(ka.Item(it), a0, a1, a2, a3, a4) }
 		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+		Group: func(args []driver.Arg) func(*kernel.WorkGroup) {
 			a0 := args[0].Value.([]int64)
 			a1 := args[1].Value.([]int64)
 			a2 := args[2].Value.([]int64)
 			a3 := args[3].Value.([]int64)
 			a4 := args[4].Value.([]float32)
-			return func(g *driver.WorkGroup) { kagoGroupHelpers(g, a0, a1, a2, a3, a4) }
+			return func(g *kernel.WorkGroup) { kagoGroupHelpers(g, a0, a1, a2, a3, a4) }
 		},
 	})
-	driver.RegisterKernel(Histogram, &driver.KernelSpec{
+	kgen.RegisterKernel(Histogram, &driver.KernelSpec{
 		Name:  "Histogram",
 		Entry: "Histogram",
 		Params: []driver.Param{
@@ -364,19 +366,19 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("Histogram"),
-		Native: func(args []driver.Arg) func(driver.Item) {
+		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]uint32)
 			a1 := args[1].Value.([]uint32)
-			return func(it driver.Item) { Histogram(ka.Item(it), a0, a1) }
+			return func(it kernel.Item) { Histogram(ka.Item(it), a0, a1) }
 		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+		Group: func(args []driver.Arg) func(*kernel.WorkGroup) {
 			a0 := args[0].Value.([]uint32)
 			a1 := args[1].Value.([]uint32)
-			return func(g *driver.WorkGroup) { kagoGroupHistogram(g, a0, a1) }
+			return func(g *kernel.WorkGroup) { kagoGroupHistogram(g, a0, a1) }
 		},
 	})
 	// LocalHistogram runs a work-item at a time on native: a ka.Local parameter (local memory sized at launch).
-	driver.RegisterKernel(LocalHistogram, &driver.KernelSpec{
+	kgen.RegisterKernel(LocalHistogram, &driver.KernelSpec{
 		Name:  "LocalHistogram",
 		Entry: "LocalHistogram",
 		Params: []driver.Param{
@@ -409,14 +411,14 @@ func init() {
 		Barrier: true,
 		Needs:   0,
 		Code:    kagoCode("LocalHistogram"),
-		Native: func(args []driver.Arg) func(driver.Item) {
+		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(ka.Local[uint32])
 			a1 := args[1].Value.([]uint32)
 			a2 := args[2].Value.([]uint32)
-			return func(it driver.Item) { LocalHistogram(ka.Item(it), a0, a1, a2) }
+			return func(it kernel.Item) { LocalHistogram(ka.Item(it), a0, a1, a2) }
 		},
 	})
-	driver.RegisterKernel(Loops, &driver.KernelSpec{
+	kgen.RegisterKernel(Loops, &driver.KernelSpec{
 		Name:  "Loops",
 		Entry: "Loops",
 		Params: []driver.Param{
@@ -442,18 +444,18 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("Loops"),
-		Native: func(args []driver.Arg) func(driver.Item) {
+		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]int32)
 			a1 := args[1].Value.([]int32)
-			return func(it driver.Item) { Loops(ka.Item(it), a0, a1) }
+			return func(it kernel.Item) { Loops(ka.Item(it), a0, a1) }
 		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+		Group: func(args []driver.Arg) func(*kernel.WorkGroup) {
 			a0 := args[0].Value.([]int32)
 			a1 := args[1].Value.([]int32)
-			return func(g *driver.WorkGroup) { kagoGroupLoops(g, a0, a1) }
+			return func(g *kernel.WorkGroup) { kagoGroupLoops(g, a0, a1) }
 		},
 	})
-	driver.RegisterKernel(Masked, &driver.KernelSpec{
+	kgen.RegisterKernel(Masked, &driver.KernelSpec{
 		Name:  "Masked",
 		Entry: "Masked",
 		Params: []driver.Param{
@@ -479,18 +481,18 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("Masked"),
-		Native: func(args []driver.Arg) func(driver.Item) {
+		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]float32)
 			a1 := args[1].Value.([]float32)
-			return func(it driver.Item) { Masked(ka.Item(it), a0, a1) }
+			return func(it kernel.Item) { Masked(ka.Item(it), a0, a1) }
 		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+		Group: func(args []driver.Arg) func(*kernel.WorkGroup) {
 			a0 := args[0].Value.([]float32)
 			a1 := args[1].Value.([]float32)
-			return func(g *driver.WorkGroup) { kagoGroupMasked(g, a0, a1) }
+			return func(g *kernel.WorkGroup) { kagoGroupMasked(g, a0, a1) }
 		},
 	})
-	driver.RegisterKernel(MaskedBarrier, &driver.KernelSpec{
+	kgen.RegisterKernel(MaskedBarrier, &driver.KernelSpec{
 		Name:  "MaskedBarrier",
 		Entry: "MaskedBarrier",
 		Params: []driver.Param{
@@ -516,18 +518,18 @@ func init() {
 		Barrier: true,
 		Needs:   0,
 		Code:    kagoCode("MaskedBarrier"),
-		Native: func(args []driver.Arg) func(driver.Item) {
+		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]float32)
 			a1 := args[1].Value.([]float32)
-			return func(it driver.Item) { MaskedBarrier(ka.Item(it), a0, a1) }
+			return func(it kernel.Item) { MaskedBarrier(ka.Item(it), a0, a1) }
 		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+		Group: func(args []driver.Arg) func(*kernel.WorkGroup) {
 			a0 := args[0].Value.([]float32)
 			a1 := args[1].Value.([]float32)
-			return func(g *driver.WorkGroup) { kagoGroupMaskedBarrier(g, a0, a1) }
+			return func(g *kernel.WorkGroup) { kagoGroupMaskedBarrier(g, a0, a1) }
 		},
 	})
-	driver.RegisterKernel(MatMul, &driver.KernelSpec{
+	kgen.RegisterKernel(MatMul, &driver.KernelSpec{
 		Name:  "MatMul",
 		Entry: "MatMul",
 		Params: []driver.Param{
@@ -558,22 +560,22 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("MatMul"),
-		Native: func(args []driver.Arg) func(driver.Item) {
+		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(int)
 			a1 := args[1].Value.([]float32)
 			a2 := args[2].Value.([]float32)
 			a3 := args[3].Value.([]float32)
-			return func(it driver.Item) { MatMul(ka.Item(it), a0, a1, a2, a3) }
+			return func(it kernel.Item) { MatMul(ka.Item(it), a0, a1, a2, a3) }
 		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+		Group: func(args []driver.Arg) func(*kernel.WorkGroup) {
 			a0 := args[0].Value.(int)
 			a1 := args[1].Value.([]float32)
 			a2 := args[2].Value.([]float32)
 			a3 := args[3].Value.([]float32)
-			return func(g *driver.WorkGroup) { kagoGroupMatMul(g, a0, a1, a2, a3) }
+			return func(g *kernel.WorkGroup) { kagoGroupMatMul(g, a0, a1, a2, a3) }
 		},
 	})
-	driver.RegisterKernel(MatMulTiled, &driver.KernelSpec{
+	kgen.RegisterKernel(MatMulTiled, &driver.KernelSpec{
 		Name:  "MatMulTiled",
 		Entry: "MatMulTiled",
 		Params: []driver.Param{
@@ -610,22 +612,22 @@ func init() {
 		Barrier: true,
 		Needs:   0,
 		Code:    kagoCode("MatMulTiled"),
-		Native: func(args []driver.Arg) func(driver.Item) {
+		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(int)
 			a1 := args[1].Value.([]float32)
 			a2 := args[2].Value.([]float32)
 			a3 := args[3].Value.([]float32)
-			return func(it driver.Item) { MatMulTiled(ka.Item(it), a0, a1, a2, a3) }
+			return func(it kernel.Item) { MatMulTiled(ka.Item(it), a0, a1, a2, a3) }
 		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+		Group: func(args []driver.Arg) func(*kernel.WorkGroup) {
 			a0 := args[0].Value.(int)
 			a1 := args[1].Value.([]float32)
 			a2 := args[2].Value.([]float32)
 			a3 := args[3].Value.([]float32)
-			return func(g *driver.WorkGroup) { kagoGroupMatMulTiled(g, a0, a1, a2, a3) }
+			return func(g *kernel.WorkGroup) { kagoGroupMatMulTiled(g, a0, a1, a2, a3) }
 		},
 	})
-	driver.RegisterKernel(MathErf, &driver.KernelSpec{
+	kgen.RegisterKernel(MathErf, &driver.KernelSpec{
 		Name:  "MathErf",
 		Entry: "MathErf",
 		Params: []driver.Param{
@@ -659,20 +661,20 @@ func init() {
 		Barrier: false,
 		Needs:   driver.FP64,
 		Code:    kagoCode("MathErf"),
-		Native: func(args []driver.Arg) func(driver.Item) {
+		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]float64)
 			a1 := args[1].Value.([]float64)
 			a2 := args[2].Value.([]float64)
-			return func(it driver.Item) { MathErf(ka.Item(it), a0, a1, a2) }
+			return func(it kernel.Item) { MathErf(ka.Item(it), a0, a1, a2) }
 		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+		Group: func(args []driver.Arg) func(*kernel.WorkGroup) {
 			a0 := args[0].Value.([]float64)
 			a1 := args[1].Value.([]float64)
 			a2 := args[2].Value.([]float64)
-			return func(g *driver.WorkGroup) { kagoGroupMathErf(g, a0, a1, a2) }
+			return func(g *kernel.WorkGroup) { kagoGroupMathErf(g, a0, a1, a2) }
 		},
 	})
-	driver.RegisterKernel(MathExact, &driver.KernelSpec{
+	kgen.RegisterKernel(MathExact, &driver.KernelSpec{
 		Name:  "MathExact",
 		Entry: "MathExact",
 		Params: []driver.Param{
@@ -734,22 +736,22 @@ func init() {
 		Barrier: false,
 		Needs:   driver.FP64,
 		Code:    kagoCode("MathExact"),
-		Native: func(args []driver.Arg) func(driver.Item) {
+		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]float64)
 			a1 := args[1].Value.([]float64)
 			a2 := args[2].Value.([]int64)
 			a3 := args[3].Value.([]uint64)
-			return func(it driver.Item) { MathExact(ka.Item(it), a0, a1, a2, a3) }
+			return func(it kernel.Item) { MathExact(ka.Item(it), a0, a1, a2, a3) }
 		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+		Group: func(args []driver.Arg) func(*kernel.WorkGroup) {
 			a0 := args[0].Value.([]float64)
 			a1 := args[1].Value.([]float64)
 			a2 := args[2].Value.([]int64)
 			a3 := args[3].Value.([]uint64)
-			return func(g *driver.WorkGroup) { kagoGroupMathExact(g, a0, a1, a2, a3) }
+			return func(g *kernel.WorkGroup) { kagoGroupMathExact(g, a0, a1, a2, a3) }
 		},
 	})
-	driver.RegisterKernel(MathFuncs, &driver.KernelSpec{
+	kgen.RegisterKernel(MathFuncs, &driver.KernelSpec{
 		Name:  "MathFuncs",
 		Entry: "MathFuncs",
 		Params: []driver.Param{
@@ -788,22 +790,22 @@ func init() {
 		Barrier: false,
 		Needs:   driver.FP64,
 		Code:    kagoCode("MathFuncs"),
-		Native: func(args []driver.Arg) func(driver.Item) {
+		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]float32)
 			a1 := args[1].Value.([]float64)
 			a2 := args[2].Value.([]float32)
 			a3 := args[3].Value.([]float64)
-			return func(it driver.Item) { MathFuncs(ka.Item(it), a0, a1, a2, a3) }
+			return func(it kernel.Item) { MathFuncs(ka.Item(it), a0, a1, a2, a3) }
 		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+		Group: func(args []driver.Arg) func(*kernel.WorkGroup) {
 			a0 := args[0].Value.([]float32)
 			a1 := args[1].Value.([]float64)
 			a2 := args[2].Value.([]float32)
 			a3 := args[3].Value.([]float64)
-			return func(g *driver.WorkGroup) { kagoGroupMathFuncs(g, a0, a1, a2, a3) }
+			return func(g *kernel.WorkGroup) { kagoGroupMathFuncs(g, a0, a1, a2, a3) }
 		},
 	})
-	driver.RegisterKernel(MathGamma, &driver.KernelSpec{
+	kgen.RegisterKernel(MathGamma, &driver.KernelSpec{
 		Name:  "MathGamma",
 		Entry: "MathGamma",
 		Params: []driver.Param{
@@ -834,20 +836,20 @@ func init() {
 		Barrier: false,
 		Needs:   driver.FP64,
 		Code:    kagoCode("MathGamma"),
-		Native: func(args []driver.Arg) func(driver.Item) {
+		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]float64)
 			a1 := args[1].Value.([]float64)
 			a2 := args[2].Value.([]int64)
-			return func(it driver.Item) { MathGamma(ka.Item(it), a0, a1, a2) }
+			return func(it kernel.Item) { MathGamma(ka.Item(it), a0, a1, a2) }
 		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+		Group: func(args []driver.Arg) func(*kernel.WorkGroup) {
 			a0 := args[0].Value.([]float64)
 			a1 := args[1].Value.([]float64)
 			a2 := args[2].Value.([]int64)
-			return func(g *driver.WorkGroup) { kagoGroupMathGamma(g, a0, a1, a2) }
+			return func(g *kernel.WorkGroup) { kagoGroupMathGamma(g, a0, a1, a2) }
 		},
 	})
-	driver.RegisterKernel(MatrixAxpy, &driver.KernelSpec{
+	kgen.RegisterKernel(MatrixAxpy, &driver.KernelSpec{
 		Name:  "MatrixAxpy",
 		Entry: "MatrixAxpy",
 		Params: []driver.Param{
@@ -892,22 +894,22 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("MatrixAxpy"),
-		Native: func(args []driver.Arg) func(driver.Item) {
+		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(float32)
 			a1 := args[1].Value.(ka.Matrix[float32])
 			a2 := args[2].Value.(ka.Matrix[float32])
 			a3 := args[3].Value.(ka.Matrix[int32])
-			return func(it driver.Item) { MatrixAxpy(ka.Item(it), a0, a1, a2, a3) }
+			return func(it kernel.Item) { MatrixAxpy(ka.Item(it), a0, a1, a2, a3) }
 		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+		Group: func(args []driver.Arg) func(*kernel.WorkGroup) {
 			a0 := args[0].Value.(float32)
 			a1 := args[1].Value.(ka.Matrix[float32])
 			a2 := args[2].Value.(ka.Matrix[float32])
 			a3 := args[3].Value.(ka.Matrix[int32])
-			return func(g *driver.WorkGroup) { kagoGroupMatrixAxpy(g, a0, a1, a2, a3) }
+			return func(g *kernel.WorkGroup) { kagoGroupMatrixAxpy(g, a0, a1, a2, a3) }
 		},
 	})
-	driver.RegisterKernel(MatrixMulTiled, &driver.KernelSpec{
+	kgen.RegisterKernel(MatrixMulTiled, &driver.KernelSpec{
 		Name:  "MatrixMulTiled",
 		Entry: "MatrixMulTiled",
 		Params: []driver.Param{
@@ -954,20 +956,20 @@ func init() {
 		Barrier: true,
 		Needs:   0,
 		Code:    kagoCode("MatrixMulTiled"),
-		Native: func(args []driver.Arg) func(driver.Item) {
+		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(ka.Matrix[float32])
 			a1 := args[1].Value.(ka.Matrix[float32])
 			a2 := args[2].Value.(ka.Matrix[float32])
-			return func(it driver.Item) { MatrixMulTiled(ka.Item(it), a0, a1, a2) }
+			return func(it kernel.Item) { MatrixMulTiled(ka.Item(it), a0, a1, a2) }
 		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+		Group: func(args []driver.Arg) func(*kernel.WorkGroup) {
 			a0 := args[0].Value.(ka.Matrix[float32])
 			a1 := args[1].Value.(ka.Matrix[float32])
 			a2 := args[2].Value.(ka.Matrix[float32])
-			return func(g *driver.WorkGroup) { kagoGroupMatrixMulTiled(g, a0, a1, a2) }
+			return func(g *kernel.WorkGroup) { kagoGroupMatrixMulTiled(g, a0, a1, a2) }
 		},
 	})
-	driver.RegisterKernel(MatrixTranspose, &driver.KernelSpec{
+	kgen.RegisterKernel(MatrixTranspose, &driver.KernelSpec{
 		Name:  "MatrixTranspose",
 		Entry: "MatrixTranspose",
 		Params: []driver.Param{
@@ -1000,18 +1002,18 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("MatrixTranspose"),
-		Native: func(args []driver.Arg) func(driver.Item) {
+		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(ka.Matrix[float32])
 			a1 := args[1].Value.(ka.Matrix[float32])
-			return func(it driver.Item) { MatrixTranspose(ka.Item(it), a0, a1) }
+			return func(it kernel.Item) { MatrixTranspose(ka.Item(it), a0, a1) }
 		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+		Group: func(args []driver.Arg) func(*kernel.WorkGroup) {
 			a0 := args[0].Value.(ka.Matrix[float32])
 			a1 := args[1].Value.(ka.Matrix[float32])
-			return func(g *driver.WorkGroup) { kagoGroupMatrixTranspose(g, a0, a1) }
+			return func(g *kernel.WorkGroup) { kagoGroupMatrixTranspose(g, a0, a1) }
 		},
 	})
-	driver.RegisterKernel(MemCopy, &driver.KernelSpec{
+	kgen.RegisterKernel(MemCopy, &driver.KernelSpec{
 		Name:  "MemCopy",
 		Entry: "MemCopy",
 		Params: []driver.Param{
@@ -1036,18 +1038,18 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("MemCopy"),
-		Native: func(args []driver.Arg) func(driver.Item) {
+		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]uint8)
 			a1 := args[1].Value.([]uint8)
-			return func(it driver.Item) { MemCopy(ka.Item(it), a0, a1) }
+			return func(it kernel.Item) { MemCopy(ka.Item(it), a0, a1) }
 		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+		Group: func(args []driver.Arg) func(*kernel.WorkGroup) {
 			a0 := args[0].Value.([]uint8)
 			a1 := args[1].Value.([]uint8)
-			return func(g *driver.WorkGroup) { kagoGroupMemCopy(g, a0, a1) }
+			return func(g *kernel.WorkGroup) { kagoGroupMemCopy(g, a0, a1) }
 		},
 	})
-	driver.RegisterKernel(MinMax, &driver.KernelSpec{
+	kgen.RegisterKernel(MinMax, &driver.KernelSpec{
 		Name:  "MinMax",
 		Entry: "MinMax",
 		Params: []driver.Param{
@@ -1088,22 +1090,22 @@ func init() {
 		Barrier: false,
 		Needs:   driver.Int64Atomics,
 		Code:    kagoCode("MinMax"),
-		Native: func(args []driver.Arg) func(driver.Item) {
+		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]float32)
 			a1 := args[1].Value.([]float32)
 			a2 := args[2].Value.([]int32)
 			a3 := args[3].Value.([]uint64)
-			return func(it driver.Item) { MinMax(ka.Item(it), a0, a1, a2, a3) }
+			return func(it kernel.Item) { MinMax(ka.Item(it), a0, a1, a2, a3) }
 		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+		Group: func(args []driver.Arg) func(*kernel.WorkGroup) {
 			a0 := args[0].Value.([]float32)
 			a1 := args[1].Value.([]float32)
 			a2 := args[2].Value.([]int32)
 			a3 := args[3].Value.([]uint64)
-			return func(g *driver.WorkGroup) { kagoGroupMinMax(g, a0, a1, a2, a3) }
+			return func(g *kernel.WorkGroup) { kagoGroupMinMax(g, a0, a1, a2, a3) }
 		},
 	})
-	driver.RegisterKernel(NBody, &driver.KernelSpec{
+	kgen.RegisterKernel(NBody, &driver.KernelSpec{
 		Name:  "NBody",
 		Entry: "NBody",
 		Params: []driver.Param{
@@ -1143,22 +1145,22 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("NBody"),
-		Native: func(args []driver.Arg) func(driver.Item) {
+		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(NBodyParams)
 			a1 := args[1].Value.([]Body)
 			a2 := args[2].Value.([]Body)
 			a3 := args[3].Value.([]Encounters)
-			return func(it driver.Item) { NBody(ka.Item(it), a0, a1, a2, a3) }
+			return func(it kernel.Item) { NBody(ka.Item(it), a0, a1, a2, a3) }
 		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+		Group: func(args []driver.Arg) func(*kernel.WorkGroup) {
 			a0 := args[0].Value.(NBodyParams)
 			a1 := args[1].Value.([]Body)
 			a2 := args[2].Value.([]Body)
 			a3 := args[3].Value.([]Encounters)
-			return func(g *driver.WorkGroup) { kagoGroupNBody(g, a0, a1, a2, a3) }
+			return func(g *kernel.WorkGroup) { kagoGroupNBody(g, a0, a1, a2, a3) }
 		},
 	})
-	driver.RegisterKernel(Partial2D, &driver.KernelSpec{
+	kgen.RegisterKernel(Partial2D, &driver.KernelSpec{
 		Name:  "Partial2D",
 		Entry: "Partial2D",
 		Params: []driver.Param{
@@ -1183,20 +1185,20 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("Partial2D"),
-		Native: func(args []driver.Arg) func(driver.Item) {
+		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(int)
 			a1 := args[1].Value.(int)
 			a2 := args[2].Value.([]int32)
-			return func(it driver.Item) { Partial2D(ka.Item(it), a0, a1, a2) }
+			return func(it kernel.Item) { Partial2D(ka.Item(it), a0, a1, a2) }
 		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+		Group: func(args []driver.Arg) func(*kernel.WorkGroup) {
 			a0 := args[0].Value.(int)
 			a1 := args[1].Value.(int)
 			a2 := args[2].Value.([]int32)
-			return func(g *driver.WorkGroup) { kagoGroupPartial2D(g, a0, a1, a2) }
+			return func(g *kernel.WorkGroup) { kagoGroupPartial2D(g, a0, a1, a2) }
 		},
 	})
-	driver.RegisterKernel(Private3x3, &driver.KernelSpec{
+	kgen.RegisterKernel(Private3x3, &driver.KernelSpec{
 		Name:  "Private3x3",
 		Entry: "Private3x3",
 		Params: []driver.Param{
@@ -1233,18 +1235,18 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("Private3x3"),
-		Native: func(args []driver.Arg) func(driver.Item) {
+		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]float32)
 			a1 := args[1].Value.([]float32)
-			return func(it driver.Item) { Private3x3(ka.Item(it), a0, a1) }
+			return func(it kernel.Item) { Private3x3(ka.Item(it), a0, a1) }
 		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+		Group: func(args []driver.Arg) func(*kernel.WorkGroup) {
 			a0 := args[0].Value.([]float32)
 			a1 := args[1].Value.([]float32)
-			return func(g *driver.WorkGroup) { kagoGroupPrivate3x3(g, a0, a1) }
+			return func(g *kernel.WorkGroup) { kagoGroupPrivate3x3(g, a0, a1) }
 		},
 	})
-	driver.RegisterKernel(PrivateArray, &driver.KernelSpec{
+	kgen.RegisterKernel(PrivateArray, &driver.KernelSpec{
 		Name:  "PrivateArray",
 		Entry: "PrivateArray",
 		Params: []driver.Param{
@@ -1273,18 +1275,18 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("PrivateArray"),
-		Native: func(args []driver.Arg) func(driver.Item) {
+		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]int32)
 			a1 := args[1].Value.([]int32)
-			return func(it driver.Item) { PrivateArray(ka.Item(it), a0, a1) }
+			return func(it kernel.Item) { PrivateArray(ka.Item(it), a0, a1) }
 		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+		Group: func(args []driver.Arg) func(*kernel.WorkGroup) {
 			a0 := args[0].Value.([]int32)
 			a1 := args[1].Value.([]int32)
-			return func(g *driver.WorkGroup) { kagoGroupPrivateArray(g, a0, a1) }
+			return func(g *kernel.WorkGroup) { kagoGroupPrivateArray(g, a0, a1) }
 		},
 	})
-	driver.RegisterKernel(PrivateStructs, &driver.KernelSpec{
+	kgen.RegisterKernel(PrivateStructs, &driver.KernelSpec{
 		Name:  "PrivateStructs",
 		Entry: "PrivateStructs",
 		Params: []driver.Param{
@@ -1315,18 +1317,18 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("PrivateStructs"),
-		Native: func(args []driver.Arg) func(driver.Item) {
+		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]float32)
 			a1 := args[1].Value.([]float32)
-			return func(it driver.Item) { PrivateStructs(ka.Item(it), a0, a1) }
+			return func(it kernel.Item) { PrivateStructs(ka.Item(it), a0, a1) }
 		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+		Group: func(args []driver.Arg) func(*kernel.WorkGroup) {
 			a0 := args[0].Value.([]float32)
 			a1 := args[1].Value.([]float32)
-			return func(g *driver.WorkGroup) { kagoGroupPrivateStructs(g, a0, a1) }
+			return func(g *kernel.WorkGroup) { kagoGroupPrivateStructs(g, a0, a1) }
 		},
 	})
-	driver.RegisterKernel(ReduceSum, &driver.KernelSpec{
+	kgen.RegisterKernel(ReduceSum, &driver.KernelSpec{
 		Name:  "ReduceSum",
 		Entry: "ReduceSum",
 		Params: []driver.Param{
@@ -1356,18 +1358,18 @@ func init() {
 		Barrier: true,
 		Needs:   0,
 		Code:    kagoCode("ReduceSum"),
-		Native: func(args []driver.Arg) func(driver.Item) {
+		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]int64)
 			a1 := args[1].Value.([]int64)
-			return func(it driver.Item) { ReduceSum(ka.Item(it), a0, a1) }
+			return func(it kernel.Item) { ReduceSum(ka.Item(it), a0, a1) }
 		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+		Group: func(args []driver.Arg) func(*kernel.WorkGroup) {
 			a0 := args[0].Value.([]int64)
 			a1 := args[1].Value.([]int64)
-			return func(g *driver.WorkGroup) { kagoGroupReduceSum(g, a0, a1) }
+			return func(g *kernel.WorkGroup) { kagoGroupReduceSum(g, a0, a1) }
 		},
 	})
-	driver.RegisterKernel(Saxpy, &driver.KernelSpec{
+	kgen.RegisterKernel(Saxpy, &driver.KernelSpec{
 		Name:  "Saxpy",
 		Entry: "Saxpy",
 		Params: []driver.Param{
@@ -1395,21 +1397,21 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("Saxpy"),
-		Native: func(args []driver.Arg) func(driver.Item) {
+		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(float32)
 			a1 := args[1].Value.([]float32)
 			a2 := args[2].Value.([]float32)
-			return func(it driver.Item) { Saxpy(ka.Item(it), a0, a1, a2) }
+			return func(it kernel.Item) { Saxpy(ka.Item(it), a0, a1, a2) }
 		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+		Group: func(args []driver.Arg) func(*kernel.WorkGroup) {
 			a0 := args[0].Value.(float32)
 			a1 := args[1].Value.([]float32)
 			a2 := args[2].Value.([]float32)
-			return func(g *driver.WorkGroup) { kagoGroupSaxpy(g, a0, a1, a2) }
+			return func(g *kernel.WorkGroup) { kagoGroupSaxpy(g, a0, a1, a2) }
 		},
 	})
-	driver.RegisterGeneric(kagoGenericScale)
-	driver.RegisterKernel(SignedDiv, &driver.KernelSpec{
+	kgen.RegisterGeneric(kagoGenericScale)
+	kgen.RegisterKernel(SignedDiv, &driver.KernelSpec{
 		Name:  "SignedDiv",
 		Entry: "SignedDiv",
 		Params: []driver.Param{
@@ -1453,20 +1455,20 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("SignedDiv"),
-		Native: func(args []driver.Arg) func(driver.Item) {
+		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]int64)
 			a1 := args[1].Value.([]int64)
 			a2 := args[2].Value.([]int64)
-			return func(it driver.Item) { SignedDiv(ka.Item(it), a0, a1, a2) }
+			return func(it kernel.Item) { SignedDiv(ka.Item(it), a0, a1, a2) }
 		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+		Group: func(args []driver.Arg) func(*kernel.WorkGroup) {
 			a0 := args[0].Value.([]int64)
 			a1 := args[1].Value.([]int64)
 			a2 := args[2].Value.([]int64)
-			return func(g *driver.WorkGroup) { kagoGroupSignedDiv(g, a0, a1, a2) }
+			return func(g *kernel.WorkGroup) { kagoGroupSignedDiv(g, a0, a1, a2) }
 		},
 	})
-	driver.RegisterKernel(Stencil3D, &driver.KernelSpec{
+	kgen.RegisterKernel(Stencil3D, &driver.KernelSpec{
 		Name:  "Stencil3D",
 		Entry: "Stencil3D",
 		Params: []driver.Param{
@@ -1529,18 +1531,18 @@ func init() {
 		Barrier: false,
 		Needs:   driver.FP64,
 		Code:    kagoCode("Stencil3D"),
-		Native: func(args []driver.Arg) func(driver.Item) {
+		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(ka.Volume[float64])
 			a1 := args[1].Value.(ka.Volume[float64])
-			return func(it driver.Item) { Stencil3D(ka.Item(it), a0, a1) }
+			return func(it kernel.Item) { Stencil3D(ka.Item(it), a0, a1) }
 		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+		Group: func(args []driver.Arg) func(*kernel.WorkGroup) {
 			a0 := args[0].Value.(ka.Volume[float64])
 			a1 := args[1].Value.(ka.Volume[float64])
-			return func(g *driver.WorkGroup) { kagoGroupStencil3D(g, a0, a1) }
+			return func(g *kernel.WorkGroup) { kagoGroupStencil3D(g, a0, a1) }
 		},
 	})
-	driver.RegisterKernel(StructParam, &driver.KernelSpec{
+	kgen.RegisterKernel(StructParam, &driver.KernelSpec{
 		Name:  "StructParam",
 		Entry: "StructParam",
 		Params: []driver.Param{
@@ -1585,20 +1587,20 @@ func init() {
 		Barrier: false,
 		Needs:   driver.FP64,
 		Code:    kagoCode("StructParam"),
-		Native: func(args []driver.Arg) func(driver.Item) {
+		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(StepParams)
 			a1 := args[1].Value.([]float32)
 			a2 := args[2].Value.([]float32)
-			return func(it driver.Item) { StructParam(ka.Item(it), a0, a1, a2) }
+			return func(it kernel.Item) { StructParam(ka.Item(it), a0, a1, a2) }
 		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+		Group: func(args []driver.Arg) func(*kernel.WorkGroup) {
 			a0 := args[0].Value.(StepParams)
 			a1 := args[1].Value.([]float32)
 			a2 := args[2].Value.([]float32)
-			return func(g *driver.WorkGroup) { kagoGroupStructParam(g, a0, a1, a2) }
+			return func(g *kernel.WorkGroup) { kagoGroupStructParam(g, a0, a1, a2) }
 		},
 	})
-	driver.RegisterKernel(Switch, &driver.KernelSpec{
+	kgen.RegisterKernel(Switch, &driver.KernelSpec{
 		Name:  "Switch",
 		Entry: "Switch",
 		Params: []driver.Param{
@@ -1625,18 +1627,18 @@ func init() {
 		Barrier: false,
 		Needs:   driver.FP64,
 		Code:    kagoCode("Switch"),
-		Native: func(args []driver.Arg) func(driver.Item) {
+		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]int32)
 			a1 := args[1].Value.([]float64)
-			return func(it driver.Item) { Switch(ka.Item(it), a0, a1) }
+			return func(it kernel.Item) { Switch(ka.Item(it), a0, a1) }
 		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+		Group: func(args []driver.Arg) func(*kernel.WorkGroup) {
 			a0 := args[0].Value.([]int32)
 			a1 := args[1].Value.([]float64)
-			return func(g *driver.WorkGroup) { kagoGroupSwitch(g, a0, a1) }
+			return func(g *kernel.WorkGroup) { kagoGroupSwitch(g, a0, a1) }
 		},
 	})
-	driver.RegisterKernel(Transpose, &driver.KernelSpec{
+	kgen.RegisterKernel(Transpose, &driver.KernelSpec{
 		Name:  "Transpose",
 		Entry: "Transpose",
 		Params: []driver.Param{
@@ -1665,23 +1667,23 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("Transpose"),
-		Native: func(args []driver.Arg) func(driver.Item) {
+		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(int)
 			a1 := args[1].Value.(int)
 			a2 := args[2].Value.([]float32)
 			a3 := args[3].Value.([]float32)
-			return func(it driver.Item) { Transpose(ka.Item(it), a0, a1, a2, a3) }
+			return func(it kernel.Item) { Transpose(ka.Item(it), a0, a1, a2, a3) }
 		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+		Group: func(args []driver.Arg) func(*kernel.WorkGroup) {
 			a0 := args[0].Value.(int)
 			a1 := args[1].Value.(int)
 			a2 := args[2].Value.([]float32)
 			a3 := args[3].Value.([]float32)
-			return func(g *driver.WorkGroup) { kagoGroupTranspose(g, a0, a1, a2, a3) }
+			return func(g *kernel.WorkGroup) { kagoGroupTranspose(g, a0, a1, a2, a3) }
 		},
 	})
-	driver.RegisterInstanceSite("generichost.go", 34, "github.com/kago-dev/kago/internal/corpus.CopyG")
-	driver.RegisterInstanceSite("generichost.go", 39, "github.com/kago-dev/kago/internal/corpus.AddG")
+	kgen.RegisterInstanceSite("generichost.go", 34, "github.com/kago-dev/kago/internal/corpus.CopyG")
+	kgen.RegisterInstanceSite("generichost.go", 39, "github.com/kago-dev/kago/internal/corpus.AddG")
 }
 
 // kagoFaultsAddG_0 are fault sites of instances of AddG.
@@ -1692,15 +1694,15 @@ var kagoFaultsAddG_0 = []driver.FaultSite{
 }
 
 // kagoGenericAddG is the generic kernel AddG as kago gen compiled it: the
-// specs of its instances are made at their first use (driver.Generic).
-var kagoGenericAddG = &driver.Generic{
+// specs of its instances are made at their first use (kgen.Generic).
+var kagoGenericAddG = &kgen.Generic{
 	Symbol: "github.com/kago-dev/kago/internal/corpus.AddG",
 	Params: []driver.Param{
 		{Name: "dst", Slice: true},
 		{Name: "src", Slice: true},
 	},
 	Code: kagoCode("AddG"),
-	Instances: []driver.Instance{
+	Instances: []kgen.Instance{
 		{Name: "AddG[float32]", Entry: "AddG_float32", Func: (func(ka.Item, []float32, []float32))(nil), Faults: kagoFaultsAddG_0},
 	},
 }
@@ -1712,15 +1714,15 @@ var kagoFaultsCopyG_0 = []driver.FaultSite{
 }
 
 // kagoGenericCopyG is the generic kernel CopyG as kago gen compiled it: the
-// specs of its instances are made at their first use (driver.Generic).
-var kagoGenericCopyG = &driver.Generic{
+// specs of its instances are made at their first use (kgen.Generic).
+var kagoGenericCopyG = &kgen.Generic{
 	Symbol: "github.com/kago-dev/kago/internal/corpus.CopyG",
 	Params: []driver.Param{
 		{Name: "dst", Slice: true},
 		{Name: "src", Slice: true},
 	},
 	Code: kagoCode("CopyG"),
-	Instances: []driver.Instance{
+	Instances: []kgen.Instance{
 		{Name: "CopyG[float32]", Entry: "CopyG_float32", Func: (func(ka.Item, []float32, []float32))(nil), Faults: kagoFaultsCopyG_0},
 		{Name: "CopyG[int32]", Entry: "CopyG_int32", Func: (func(ka.Item, []int32, []int32))(nil), Faults: kagoFaultsCopyG_0},
 	},
@@ -1733,15 +1735,15 @@ var kagoFaultsScale_0 = []driver.FaultSite{
 }
 
 // kagoGenericScale is the generic kernel Scale as kago gen compiled it: the
-// specs of its instances are made at their first use (driver.Generic).
-var kagoGenericScale = &driver.Generic{
+// specs of its instances are made at their first use (kgen.Generic).
+var kagoGenericScale = &kgen.Generic{
 	Symbol: "github.com/kago-dev/kago/internal/corpus.Scale",
 	Params: []driver.Param{
 		{Name: "a"},
 		{Name: "x", Slice: true},
 	},
 	Code: kagoCode("Scale"),
-	Instances: []driver.Instance{
+	Instances: []kgen.Instance{
 		{Name: "Scale[float32]", Entry: "Scale_float32", Func: (func(ka.Item, float32, []float32))(nil), Faults: kagoFaultsScale_0},
 		{Name: "Scale[float64]", Entry: "Scale_float64", Func: (func(ka.Item, float64, []float64))(nil), Faults: kagoFaultsScale_0, Needs: driver.FP64},
 	},
@@ -1756,14 +1758,14 @@ type AddGKernel[T int32 | float32] struct{ k *ka.Kernel }
 // kago gen compiled (a call of it in this package makes kago gen compile
 // that instance); for any other the error wraps ka.ErrUnsupported.
 func NewAddGKernel[T int32 | float32](dev *ka.Device, opts ...ka.KernelOption) (AddGKernel[T], error) {
-	spec, err := kagoGenericAddG.Typed(reflect.TypeFor[func(ka.Item, []T, []T)](), func(args []driver.Arg) func(driver.Item) {
-		a0 := driver.ArgValue[[]T](args[0])
-		a1 := driver.ArgValue[[]T](args[1])
-		return func(it driver.Item) { AddG[T](ka.Item(it), a0, a1) }
-	}, func(args []driver.Arg) func(*driver.WorkGroup) {
-		a0 := driver.ArgValue[[]T](args[0])
-		a1 := driver.ArgValue[[]T](args[1])
-		return func(g *driver.WorkGroup) { kagoGroupAddG[T](g, a0, a1) }
+	spec, err := kagoGenericAddG.Typed(reflect.TypeFor[func(ka.Item, []T, []T)](), func(args []driver.Arg) func(kernel.Item) {
+		a0 := kgen.ArgValue[[]T](args[0])
+		a1 := kgen.ArgValue[[]T](args[1])
+		return func(it kernel.Item) { AddG[T](ka.Item(it), a0, a1) }
+	}, func(args []driver.Arg) func(*kernel.WorkGroup) {
+		a0 := kgen.ArgValue[[]T](args[0])
+		a1 := kgen.ArgValue[[]T](args[1])
+		return func(g *kernel.WorkGroup) { kagoGroupAddG[T](g, a0, a1) }
 	})
 	if err != nil {
 		return AddGKernel[T]{}, err
@@ -1897,14 +1899,14 @@ type CopyGKernel[T int32 | float32] struct{ k *ka.Kernel }
 // kago gen compiled (a call of it in this package makes kago gen compile
 // that instance); for any other the error wraps ka.ErrUnsupported.
 func NewCopyGKernel[T int32 | float32](dev *ka.Device, opts ...ka.KernelOption) (CopyGKernel[T], error) {
-	spec, err := kagoGenericCopyG.Typed(reflect.TypeFor[func(ka.Item, []T, []T)](), func(args []driver.Arg) func(driver.Item) {
-		a0 := driver.ArgValue[[]T](args[0])
-		a1 := driver.ArgValue[[]T](args[1])
-		return func(it driver.Item) { CopyG[T](ka.Item(it), a0, a1) }
-	}, func(args []driver.Arg) func(*driver.WorkGroup) {
-		a0 := driver.ArgValue[[]T](args[0])
-		a1 := driver.ArgValue[[]T](args[1])
-		return func(g *driver.WorkGroup) { kagoGroupCopyG[T](g, a0, a1) }
+	spec, err := kagoGenericCopyG.Typed(reflect.TypeFor[func(ka.Item, []T, []T)](), func(args []driver.Arg) func(kernel.Item) {
+		a0 := kgen.ArgValue[[]T](args[0])
+		a1 := kgen.ArgValue[[]T](args[1])
+		return func(it kernel.Item) { CopyG[T](ka.Item(it), a0, a1) }
+	}, func(args []driver.Arg) func(*kernel.WorkGroup) {
+		a0 := kgen.ArgValue[[]T](args[0])
+		a1 := kgen.ArgValue[[]T](args[1])
+		return func(g *kernel.WorkGroup) { kagoGroupCopyG[T](g, a0, a1) }
 	})
 	if err != nil {
 		return CopyGKernel[T]{}, err
@@ -2437,14 +2439,14 @@ type ScaleKernel[T float32 | float64] struct{ k *ka.Kernel }
 // kago gen compiled (a call of it in this package makes kago gen compile
 // that instance); for any other the error wraps ka.ErrUnsupported.
 func NewScaleKernel[T float32 | float64](dev *ka.Device, opts ...ka.KernelOption) (ScaleKernel[T], error) {
-	spec, err := kagoGenericScale.Typed(reflect.TypeFor[func(ka.Item, T, []T)](), func(args []driver.Arg) func(driver.Item) {
-		a0 := driver.ArgValue[T](args[0])
-		a1 := driver.ArgValue[[]T](args[1])
-		return func(it driver.Item) { Scale[T](ka.Item(it), a0, a1) }
-	}, func(args []driver.Arg) func(*driver.WorkGroup) {
-		a0 := driver.ArgValue[T](args[0])
-		a1 := driver.ArgValue[[]T](args[1])
-		return func(g *driver.WorkGroup) { kagoGroupScale[T](g, a0, a1) }
+	spec, err := kagoGenericScale.Typed(reflect.TypeFor[func(ka.Item, T, []T)](), func(args []driver.Arg) func(kernel.Item) {
+		a0 := kgen.ArgValue[T](args[0])
+		a1 := kgen.ArgValue[[]T](args[1])
+		return func(it kernel.Item) { Scale[T](ka.Item(it), a0, a1) }
+	}, func(args []driver.Arg) func(*kernel.WorkGroup) {
+		a0 := kgen.ArgValue[T](args[0])
+		a1 := kgen.ArgValue[[]T](args[1])
+		return func(g *kernel.WorkGroup) { kagoGroupScale[T](g, a0, a1) }
 	})
 	if err != nil {
 		return ScaleKernel[T]{}, err
@@ -2571,7 +2573,7 @@ func (k TransposeKernel) Launch(s *ka.Stream, r ka.NDRange, rows int, cols int, 
 
 // kagoGroupAddG runs one work-group of AddG, its work-items as loops
 // (see package groupfn).
-func kagoGroupAddG[T int32 | float32](kg *driver.WorkGroup, dst, src []T) {
+func kagoGroupAddG[T int32 | float32](kg *kernel.WorkGroup, dst, src []T) {
 	n0 := kg.Size[0]
 	n1 := kg.Size[1]
 	n2 := kg.Size[2]
@@ -2608,7 +2610,7 @@ func kagoGroupAddG[T int32 | float32](kg *driver.WorkGroup, dst, src []T) {
 
 // kagoGroupBitAtomics runs one work-group of BitAtomics, its work-items as loops
 // (see package groupfn).
-func kagoGroupBitAtomics(kg *driver.WorkGroup, x []uint32, u []uint32, i []int64, f []float32) {
+func kagoGroupBitAtomics(kg *kernel.WorkGroup, x []uint32, u []uint32, i []int64, f []float32) {
 	n0 := kg.Size[0]
 	n1 := kg.Size[1]
 	n2 := kg.Size[2]
@@ -2654,7 +2656,7 @@ func kagoGroupBitAtomics(kg *driver.WorkGroup, x []uint32, u []uint32, i []int64
 
 // kagoGroupBitOps runs one work-group of BitOps, its work-items as loops
 // (see package groupfn).
-func kagoGroupBitOps(kg *driver.WorkGroup, x []int32, s []uint8, out []int64) {
+func kagoGroupBitOps(kg *kernel.WorkGroup, x []int32, s []uint8, out []int64) {
 	n0 := kg.Size[0]
 	n1 := kg.Size[1]
 	n2 := kg.Size[2]
@@ -2707,7 +2709,7 @@ func kagoGroupBitOps(kg *driver.WorkGroup, x []int32, s []uint8, out []int64) {
 
 // kagoGroupBoolFlags runs one work-group of BoolFlags, its work-items as loops
 // (see package groupfn).
-func kagoGroupBoolFlags(kg *driver.WorkGroup, negate bool, x []int32, out []bool) {
+func kagoGroupBoolFlags(kg *kernel.WorkGroup, negate bool, x []int32, out []bool) {
 	n0 := kg.Size[0]
 	n1 := kg.Size[1]
 	n2 := kg.Size[2]
@@ -2749,7 +2751,7 @@ func kagoGroupBoolFlags(kg *driver.WorkGroup, negate bool, x []int32, out []bool
 
 // kagoGroupContract runs one work-group of Contract, its work-items as loops
 // (see package groupfn).
-func kagoGroupContract(kg *driver.WorkGroup, a float32, x, y, n, e []float32) {
+func kagoGroupContract(kg *kernel.WorkGroup, a float32, x, y, n, e []float32) {
 	n0 := kg.Size[0]
 	n1 := kg.Size[1]
 	n2 := kg.Size[2]
@@ -2788,7 +2790,7 @@ func kagoGroupContract(kg *driver.WorkGroup, a float32, x, y, n, e []float32) {
 
 // kagoGroupConvert runs one work-group of Convert, its work-items as loops
 // (see package groupfn).
-func kagoGroupConvert(kg *driver.WorkGroup, x []float64, out []int64) {
+func kagoGroupConvert(kg *kernel.WorkGroup, x []float64, out []int64) {
 	n0 := kg.Size[0]
 	n1 := kg.Size[1]
 	n2 := kg.Size[2]
@@ -2844,7 +2846,7 @@ func kagoGroupConvert(kg *driver.WorkGroup, x []float64, out []int64) {
 
 // kagoGroupCopyG runs one work-group of CopyG, its work-items as loops
 // (see package groupfn).
-func kagoGroupCopyG[T int32 | float32](kg *driver.WorkGroup, dst, src []T) {
+func kagoGroupCopyG[T int32 | float32](kg *kernel.WorkGroup, dst, src []T) {
 	n0 := kg.Size[0]
 	n1 := kg.Size[1]
 	n2 := kg.Size[2]
@@ -2881,7 +2883,7 @@ func kagoGroupCopyG[T int32 | float32](kg *driver.WorkGroup, dst, src []T) {
 
 // kagoGroupHelpers runs one work-group of Helpers, its work-items as loops
 // (see package groupfn).
-func kagoGroupHelpers(kg *driver.WorkGroup, a, b []int64, q, r []int64, f []float32) {
+func kagoGroupHelpers(kg *kernel.WorkGroup, a, b []int64, q, r []int64, f []float32) {
 	n0 := kg.Size[0]
 	n1 := kg.Size[1]
 	n2 := kg.Size[2]
@@ -2927,7 +2929,7 @@ func kagoGroupHelpers(kg *driver.WorkGroup, a, b []int64, q, r []int64, f []floa
 
 // kagoGroupHistogram runs one work-group of Histogram, its work-items as loops
 // (see package groupfn).
-func kagoGroupHistogram(kg *driver.WorkGroup, in []uint32, bins []uint32) {
+func kagoGroupHistogram(kg *kernel.WorkGroup, in []uint32, bins []uint32) {
 	n0 := kg.Size[0]
 	n1 := kg.Size[1]
 	n2 := kg.Size[2]
@@ -2965,7 +2967,7 @@ func kagoGroupHistogram(kg *driver.WorkGroup, in []uint32, bins []uint32) {
 
 // kagoGroupLoops runs one work-group of Loops, its work-items as loops
 // (see package groupfn).
-func kagoGroupLoops(kg *driver.WorkGroup, x []int32, out []int32) {
+func kagoGroupLoops(kg *kernel.WorkGroup, x []int32, out []int32) {
 	n0 := kg.Size[0]
 	n1 := kg.Size[1]
 	n2 := kg.Size[2]
@@ -3028,7 +3030,7 @@ func kagoGroupLoops(kg *driver.WorkGroup, x []int32, out []int32) {
 
 // kagoGroupMasked runs one work-group of Masked, its work-items as loops
 // (see package groupfn).
-func kagoGroupMasked(kg *driver.WorkGroup, x, y []float32) {
+func kagoGroupMasked(kg *kernel.WorkGroup, x, y []float32) {
 	n0 := kg.Size[0]
 	n1 := kg.Size[1]
 	n2 := kg.Size[2]
@@ -3066,7 +3068,7 @@ func kagoGroupMasked(kg *driver.WorkGroup, x, y []float32) {
 
 // kagoGroupMaskedBarrier runs one work-group of MaskedBarrier, its work-items as loops
 // (see package groupfn).
-func kagoGroupMaskedBarrier(kg *driver.WorkGroup, x, y []float32) {
+func kagoGroupMaskedBarrier(kg *kernel.WorkGroup, x, y []float32) {
 	n0 := kg.Size[0]
 	n1 := kg.Size[1]
 	n2 := kg.Size[2]
@@ -3092,7 +3094,7 @@ func kagoGroupMaskedBarrier(kg *driver.WorkGroup, x, y []float32) {
 
 // kagoGroupMatMul runs one work-group of MatMul, its work-items as loops
 // (see package groupfn).
-func kagoGroupMatMul(kg *driver.WorkGroup, n int, a, b, c []float32) {
+func kagoGroupMatMul(kg *kernel.WorkGroup, n int, a, b, c []float32) {
 	n0 := kg.Size[0]
 	n1 := kg.Size[1]
 	n2 := kg.Size[2]
@@ -3133,15 +3135,15 @@ func kagoGroupMatMul(kg *driver.WorkGroup, n int, a, b, c []float32) {
 
 // kagoGroupMatMulTiled runs one work-group of MatMulTiled, its work-items as loops
 // (see package groupfn).
-func kagoGroupMatMulTiled(kg *driver.WorkGroup, n int, a, b, c []float32) {
+func kagoGroupMatMulTiled(kg *kernel.WorkGroup, n int, a, b, c []float32) {
 	n0 := kg.Size[0]
 	n1 := kg.Size[1]
 	n2 := kg.Size[2]
 	b0 := kg.ID[0] * n0
 	b1 := kg.ID[1] * n1
-	sumPerItem := driver.GroupPrivate[float32](kg, 0)
-	ta := driver.GroupLocal[float32](kg, 0, Tile*Tile)
-	tb := driver.GroupLocal[float32](kg, 1, Tile*Tile)
+	sumPerItem := kernel.GroupPrivate[float32](kg, 0)
+	ta := kernel.GroupLocal[float32](kg, 0, Tile*Tile)
+	tb := kernel.GroupLocal[float32](kg, 1, Tile*Tile)
 	for lz := range n2 {
 		for ly1 := range n1 {
 			gy := b1 + ly1
@@ -3218,7 +3220,7 @@ func kagoGroupMatMulTiled(kg *driver.WorkGroup, n int, a, b, c []float32) {
 
 // kagoGroupMathErf runs one work-group of MathErf, its work-items as loops
 // (see package groupfn).
-func kagoGroupMathErf(kg *driver.WorkGroup, x, p []float64, out []float64) {
+func kagoGroupMathErf(kg *kernel.WorkGroup, x, p []float64, out []float64) {
 	n0 := kg.Size[0]
 	n1 := kg.Size[1]
 	n2 := kg.Size[2]
@@ -3258,7 +3260,7 @@ func kagoGroupMathErf(kg *driver.WorkGroup, x, p []float64, out []float64) {
 
 // kagoGroupMathExact runs one work-group of MathExact, its work-items as loops
 // (see package groupfn).
-func kagoGroupMathExact(kg *driver.WorkGroup, x, y []float64, n []int64, out []uint64) {
+func kagoGroupMathExact(kg *kernel.WorkGroup, x, y []float64, n []int64, out []uint64) {
 	n0 := kg.Size[0]
 	n1 := kg.Size[1]
 	n2 := kg.Size[2]
@@ -3332,7 +3334,7 @@ func kagoGroupMathExact(kg *driver.WorkGroup, x, y []float64, n []int64, out []u
 
 // kagoGroupMathFuncs runs one work-group of MathFuncs, its work-items as loops
 // (see package groupfn).
-func kagoGroupMathFuncs(kg *driver.WorkGroup, x []float32, y []float64, out32 []float32, out64 []float64) {
+func kagoGroupMathFuncs(kg *kernel.WorkGroup, x []float32, y []float64, out32 []float32, out64 []float64) {
 	n0 := kg.Size[0]
 	n1 := kg.Size[1]
 	n2 := kg.Size[2]
@@ -3381,7 +3383,7 @@ func kagoGroupMathFuncs(kg *driver.WorkGroup, x []float32, y []float64, out32 []
 
 // kagoGroupMathGamma runs one work-group of MathGamma, its work-items as loops
 // (see package groupfn).
-func kagoGroupMathGamma(kg *driver.WorkGroup, x []float64, out []float64, sign []int64) {
+func kagoGroupMathGamma(kg *kernel.WorkGroup, x []float64, out []float64, sign []int64) {
 	n0 := kg.Size[0]
 	n1 := kg.Size[1]
 	n2 := kg.Size[2]
@@ -3421,7 +3423,7 @@ func kagoGroupMathGamma(kg *driver.WorkGroup, x []float64, out []float64, sign [
 
 // kagoGroupMatrixAxpy runs one work-group of MatrixAxpy, its work-items as loops
 // (see package groupfn).
-func kagoGroupMatrixAxpy(kg *driver.WorkGroup, a float32, x, y ka.Matrix[float32], neg ka.Matrix[int32]) {
+func kagoGroupMatrixAxpy(kg *kernel.WorkGroup, a float32, x, y ka.Matrix[float32], neg ka.Matrix[int32]) {
 	n0 := kg.Size[0]
 	n1 := kg.Size[1]
 	n2 := kg.Size[2]
@@ -3462,17 +3464,17 @@ func kagoGroupMatrixAxpy(kg *driver.WorkGroup, a float32, x, y ka.Matrix[float32
 
 // kagoGroupMatrixMulTiled runs one work-group of MatrixMulTiled, its work-items as loops
 // (see package groupfn).
-func kagoGroupMatrixMulTiled(kg *driver.WorkGroup, a, b, c ka.Matrix[float32]) {
+func kagoGroupMatrixMulTiled(kg *kernel.WorkGroup, a, b, c ka.Matrix[float32]) {
 	n0 := kg.Size[0]
 	n1 := kg.Size[1]
 	n2 := kg.Size[2]
 	b0 := kg.ID[0] * n0
 	b1 := kg.ID[1] * n1
-	iPerItem := driver.GroupPrivate[int](kg, 0)
-	jPerItem := driver.GroupPrivate[int](kg, 1)
-	sumPerItem := driver.GroupPrivate[float32](kg, 2)
-	ta := driver.GroupLocal[float32](kg, 0, Tile*Tile)
-	tb := driver.GroupLocal[float32](kg, 1, Tile*Tile)
+	iPerItem := kernel.GroupPrivate[int](kg, 0)
+	jPerItem := kernel.GroupPrivate[int](kg, 1)
+	sumPerItem := kernel.GroupPrivate[float32](kg, 2)
+	ta := kernel.GroupLocal[float32](kg, 0, Tile*Tile)
+	tb := kernel.GroupLocal[float32](kg, 1, Tile*Tile)
 	for lz := range n2 {
 		for ly := range n1 {
 			gy := b1 + ly
@@ -3547,7 +3549,7 @@ func kagoGroupMatrixMulTiled(kg *driver.WorkGroup, a, b, c ka.Matrix[float32]) {
 
 // kagoGroupMatrixTranspose runs one work-group of MatrixTranspose, its work-items as loops
 // (see package groupfn).
-func kagoGroupMatrixTranspose(kg *driver.WorkGroup, in, out ka.Matrix[float32]) {
+func kagoGroupMatrixTranspose(kg *kernel.WorkGroup, in, out ka.Matrix[float32]) {
 	n0 := kg.Size[0]
 	n1 := kg.Size[1]
 	n2 := kg.Size[2]
@@ -3582,7 +3584,7 @@ func kagoGroupMatrixTranspose(kg *driver.WorkGroup, in, out ka.Matrix[float32]) 
 
 // kagoGroupMemCopy runs one work-group of MemCopy, its work-items as loops
 // (see package groupfn).
-func kagoGroupMemCopy(kg *driver.WorkGroup, dst, src []uint8) {
+func kagoGroupMemCopy(kg *kernel.WorkGroup, dst, src []uint8) {
 	n0 := kg.Size[0]
 	n1 := kg.Size[1]
 	n2 := kg.Size[2]
@@ -3620,7 +3622,7 @@ func kagoGroupMemCopy(kg *driver.WorkGroup, dst, src []uint8) {
 
 // kagoGroupMinMax runs one work-group of MinMax, its work-items as loops
 // (see package groupfn).
-func kagoGroupMinMax(kg *driver.WorkGroup, x []float32, out []float32, iout []int32, uout []uint64) {
+func kagoGroupMinMax(kg *kernel.WorkGroup, x []float32, out []float32, iout []int32, uout []uint64) {
 	n0 := kg.Size[0]
 	n1 := kg.Size[1]
 	n2 := kg.Size[2]
@@ -3663,7 +3665,7 @@ func kagoGroupMinMax(kg *driver.WorkGroup, x []float32, out []float32, iout []in
 
 // kagoGroupNBody runs one work-group of NBody, its work-items as loops
 // (see package groupfn).
-func kagoGroupNBody(kg *driver.WorkGroup, p NBodyParams, in, out []Body, enc []Encounters) {
+func kagoGroupNBody(kg *kernel.WorkGroup, p NBodyParams, in, out []Body, enc []Encounters) {
 	n0 := kg.Size[0]
 	n1 := kg.Size[1]
 	n2 := kg.Size[2]
@@ -3725,7 +3727,7 @@ func kagoGroupNBody(kg *driver.WorkGroup, p NBodyParams, in, out []Body, enc []E
 
 // kagoGroupPartial2D runs one work-group of Partial2D, its work-items as loops
 // (see package groupfn).
-func kagoGroupPartial2D(kg *driver.WorkGroup, rows, cols int, out []int32) {
+func kagoGroupPartial2D(kg *kernel.WorkGroup, rows, cols int, out []int32) {
 	n0 := kg.Size[0]
 	n1 := kg.Size[1]
 	n2 := kg.Size[2]
@@ -3764,7 +3766,7 @@ func kagoGroupPartial2D(kg *driver.WorkGroup, rows, cols int, out []int32) {
 
 // kagoGroupPrivate3x3 runs one work-group of Private3x3, its work-items as loops
 // (see package groupfn).
-func kagoGroupPrivate3x3(kg *driver.WorkGroup, x []float32, out []float32) {
+func kagoGroupPrivate3x3(kg *kernel.WorkGroup, x []float32, out []float32) {
 	n0 := kg.Size[0]
 	n1 := kg.Size[1]
 	n2 := kg.Size[2]
@@ -3825,7 +3827,7 @@ func kagoGroupPrivate3x3(kg *driver.WorkGroup, x []float32, out []float32) {
 
 // kagoGroupPrivateArray runs one work-group of PrivateArray, its work-items as loops
 // (see package groupfn).
-func kagoGroupPrivateArray(kg *driver.WorkGroup, x []int32, out []int32) {
+func kagoGroupPrivateArray(kg *kernel.WorkGroup, x []int32, out []int32) {
 	n0 := kg.Size[0]
 	n1 := kg.Size[1]
 	n2 := kg.Size[2]
@@ -3877,7 +3879,7 @@ func kagoGroupPrivateArray(kg *driver.WorkGroup, x []int32, out []int32) {
 
 // kagoGroupPrivateStructs runs one work-group of PrivateStructs, its work-items as loops
 // (see package groupfn).
-func kagoGroupPrivateStructs(kg *driver.WorkGroup, x []float32, out []float32) {
+func kagoGroupPrivateStructs(kg *kernel.WorkGroup, x []float32, out []float32) {
 	n0 := kg.Size[0]
 	n1 := kg.Size[1]
 	n2 := kg.Size[2]
@@ -3936,7 +3938,7 @@ func kagoGroupPrivateStructs(kg *driver.WorkGroup, x []float32, out []float32) {
 
 // kagoGroupReduceSum runs one work-group of ReduceSum, its work-items as loops
 // (see package groupfn).
-func kagoGroupReduceSum(kg *driver.WorkGroup, in, out []int64) {
+func kagoGroupReduceSum(kg *kernel.WorkGroup, in, out []int64) {
 	n0 := kg.Size[0]
 	n1 := kg.Size[1]
 	n2 := kg.Size[2]
@@ -3945,7 +3947,7 @@ func kagoGroupReduceSum(kg *driver.WorkGroup, in, out []int64) {
 	b2 := kg.ID[2] * n2
 	gs0 := kg.GlobalSize[0]
 	gs1 := kg.GlobalSize[1]
-	s := driver.GroupLocal[int64](kg, 0, ReduceGroup)
+	s := kernel.GroupLocal[int64](kg, 0, ReduceGroup)
 	for lz := range n2 {
 		gz := b2 + lz
 		for ly := range n1 {
@@ -3993,7 +3995,7 @@ func kagoGroupReduceSum(kg *driver.WorkGroup, in, out []int64) {
 
 // kagoGroupSaxpy runs one work-group of Saxpy, its work-items as loops
 // (see package groupfn).
-func kagoGroupSaxpy(kg *driver.WorkGroup, a float32, x, y []float32) {
+func kagoGroupSaxpy(kg *kernel.WorkGroup, a float32, x, y []float32) {
 	n0 := kg.Size[0]
 	n1 := kg.Size[1]
 	n2 := kg.Size[2]
@@ -4031,7 +4033,7 @@ func kagoGroupSaxpy(kg *driver.WorkGroup, a float32, x, y []float32) {
 
 // kagoGroupScale runs one work-group of Scale, its work-items as loops
 // (see package groupfn).
-func kagoGroupScale[T float32 | float64](kg *driver.WorkGroup, a T, x []T) {
+func kagoGroupScale[T float32 | float64](kg *kernel.WorkGroup, a T, x []T) {
 	n0 := kg.Size[0]
 	n1 := kg.Size[1]
 	n2 := kg.Size[2]
@@ -4069,7 +4071,7 @@ func kagoGroupScale[T float32 | float64](kg *driver.WorkGroup, a T, x []T) {
 
 // kagoGroupSignedDiv runs one work-group of SignedDiv, its work-items as loops
 // (see package groupfn).
-func kagoGroupSignedDiv(kg *driver.WorkGroup, x, y []int64, out []int64) {
+func kagoGroupSignedDiv(kg *kernel.WorkGroup, x, y []int64, out []int64) {
 	n0 := kg.Size[0]
 	n1 := kg.Size[1]
 	n2 := kg.Size[2]
@@ -4115,7 +4117,7 @@ func kagoGroupSignedDiv(kg *driver.WorkGroup, x, y []int64, out []int64) {
 
 // kagoGroupStencil3D runs one work-group of Stencil3D, its work-items as loops
 // (see package groupfn).
-func kagoGroupStencil3D(kg *driver.WorkGroup, in, out ka.Volume[float64]) {
+func kagoGroupStencil3D(kg *kernel.WorkGroup, in, out ka.Volume[float64]) {
 	n0 := kg.Size[0]
 	n1 := kg.Size[1]
 	n2 := kg.Size[2]
@@ -4159,7 +4161,7 @@ func kagoGroupStencil3D(kg *driver.WorkGroup, in, out ka.Volume[float64]) {
 
 // kagoGroupStructParam runs one work-group of StructParam, its work-items as loops
 // (see package groupfn).
-func kagoGroupStructParam(kg *driver.WorkGroup, p StepParams, x []float32, out []float32) {
+func kagoGroupStructParam(kg *kernel.WorkGroup, p StepParams, x []float32, out []float32) {
 	n0 := kg.Size[0]
 	n1 := kg.Size[1]
 	n2 := kg.Size[2]
@@ -4212,7 +4214,7 @@ func kagoGroupStructParam(kg *driver.WorkGroup, p StepParams, x []float32, out [
 
 // kagoGroupSwitch runs one work-group of Switch, its work-items as loops
 // (see package groupfn).
-func kagoGroupSwitch(kg *driver.WorkGroup, x []int32, out []float64) {
+func kagoGroupSwitch(kg *kernel.WorkGroup, x []int32, out []float64) {
 	n0 := kg.Size[0]
 	n1 := kg.Size[1]
 	n2 := kg.Size[2]
@@ -4271,7 +4273,7 @@ func kagoGroupSwitch(kg *driver.WorkGroup, x []int32, out []float64) {
 
 // kagoGroupTranspose runs one work-group of Transpose, its work-items as loops
 // (see package groupfn).
-func kagoGroupTranspose(kg *driver.WorkGroup, rows, cols int, in, out []float32) {
+func kagoGroupTranspose(kg *kernel.WorkGroup, rows, cols int, in, out []float32) {
 	n0 := kg.Size[0]
 	n1 := kg.Size[1]
 	n2 := kg.Size[2]

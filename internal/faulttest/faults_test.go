@@ -22,6 +22,8 @@ import (
 	"github.com/kago-dev/kago/ka"
 	"github.com/kago-dev/kago/ka/driver"
 	"github.com/kago-dev/kago/ka/katest"
+	"github.com/kago-dev/kago/ka/kernel"
+	"github.com/kago-dev/kago/ka/kgen"
 
 	_ "github.com/kago-dev/kago/backends/native"
 )
@@ -322,7 +324,7 @@ func TestUnguardedLoop(t *testing.T) {
 // one per dimension too (docs/kernel-language.md, "Ranges and groups";
 // docs/ir.md).
 func TestOptedOutHasNoChecks(t *testing.T) {
-	spec, err := driver.LookupKernel(faulttest.UnguardedNoCheck)
+	spec, err := kgen.LookupKernel(faulttest.UnguardedNoCheck)
 	require.NoError(t, err)
 	assert.Nil(t, spec.Faults)
 	for _, dp := range spec.DeviceParams {
@@ -336,7 +338,7 @@ func TestOptedOutHasNoChecks(t *testing.T) {
 	require.NoError(t, err)
 	assert.NotContains(t, string(ptx), "ka_fault")
 	assert.Equal(t, 6, strings.Count(string(ptx), "setp"), "six comparisons, the partial-group test and the range mask: no checks")
-	checked, err := driver.LookupKernel(faulttest.Unguarded)
+	checked, err := kgen.LookupKernel(faulttest.Unguarded)
 	require.NoError(t, err)
 	clc, err = driver.OpenCLCOf(checked)
 	require.NoError(t, err)
@@ -353,7 +355,7 @@ var broadcastNoCheck = fault{"broadcast/nocheck", faulttest.BroadcastNoCheck, 64
 // from OpenCL C and SPIR-V, and the stream goes on; the native backend,
 // whose kernels are Go code, checks anyway.
 func TestBroadcastNoCheck(t *testing.T) {
-	spec, err := driver.LookupKernel(faulttest.BroadcastNoCheck)
+	spec, err := kgen.LookupKernel(faulttest.BroadcastNoCheck)
 	require.NoError(t, err)
 	assert.Nil(t, spec.Faults)
 	clc, err := driver.OpenCLCOf(spec)
@@ -362,10 +364,10 @@ func TestBroadcastNoCheck(t *testing.T) {
 	ptx, err := driver.PTXOf(spec)
 	require.NoError(t, err)
 	assert.NotContains(t, string(ptx), "ka_fault")
-	checked, err := driver.LookupKernel(faulttest.Broadcast)
+	checked, err := kgen.LookupKernel(faulttest.Broadcast)
 	require.NoError(t, err)
 	require.NotEmpty(t, checked.Faults)
-	assert.Equal(t, driver.FaultSite{Kind: driver.FaultIndex, File: "kernels.go", Line: lineOf(t, "b := ka.GroupBroadcast(it, int32(it.Local()), from)"), Format: driver.BroadcastFault, Args: []driver.ScalarType{driver.Int, driver.Int}}, checked.Faults[0], "the checked kernel's broadcast site")
+	assert.Equal(t, driver.FaultSite{Kind: driver.FaultIndex, File: "kernels.go", Line: lineOf(t, "b := ka.GroupBroadcast(it, int32(it.Local()), from)"), Format: kernel.BroadcastFault, Args: []driver.ScalarType{driver.Int, driver.Int}}, checked.Faults[0], "the checked kernel's broadcast site")
 	t.Run("native", func(t *testing.T) {
 		checkFault(t, broadcastNoCheck, kaRunner(katest.Open(t, "native"))(t, broadcastNoCheck, 0))
 	})
@@ -396,7 +398,7 @@ func spirvRunner(t *testing.T) runner {
 	t.Cleanup(func() { assert.NoError(t, d.Close()) })
 	fns := map[*driver.KernelSpec]driver.Function{}
 	load := func(t *testing.T, fn any) (*driver.KernelSpec, driver.Function) {
-		spec, err := driver.LookupKernel(fn)
+		spec, err := kgen.LookupKernel(fn)
 		require.NoError(t, err)
 		if f, ok := fns[spec]; ok {
 			return spec, f

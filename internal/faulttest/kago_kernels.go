@@ -10,6 +10,8 @@ import (
 	"github.com/kago-dev/kago/internal/testcode"
 	"github.com/kago-dev/kago/ka"
 	"github.com/kago-dev/kago/ka/driver"
+	"github.com/kago-dev/kago/ka/kernel"
+	"github.com/kago-dev/kago/ka/kgen"
 )
 
 // kagoCode is the device code of one kernel function of the package, by
@@ -36,7 +38,7 @@ func (kagoCode) PTX(entry string) ([]byte, error) {
 }
 
 func init() {
-	driver.RegisterKernel(Broadcast, &driver.KernelSpec{
+	kgen.RegisterKernel(Broadcast, &driver.KernelSpec{
 		Name:  "Broadcast",
 		Entry: "Broadcast",
 		Params: []driver.Param{
@@ -61,18 +63,18 @@ func init() {
 		Needs:    0,
 		MaxGroup: 1024,
 		Code:     kagoCode("Broadcast"),
-		Native: func(args []driver.Arg) func(driver.Item) {
+		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]int32)
 			a1 := args[1].Value.(int)
-			return func(it driver.Item) { Broadcast(ka.Item(it), a0, a1) }
+			return func(it kernel.Item) { Broadcast(ka.Item(it), a0, a1) }
 		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+		Group: func(args []driver.Arg) func(*kernel.WorkGroup) {
 			a0 := args[0].Value.([]int32)
 			a1 := args[1].Value.(int)
-			return func(g *driver.WorkGroup) { kagoGroupBroadcast(g, a0, a1) }
+			return func(g *kernel.WorkGroup) { kagoGroupBroadcast(g, a0, a1) }
 		},
 	})
-	driver.RegisterKernel(BroadcastNext, &driver.KernelSpec{
+	kgen.RegisterKernel(BroadcastNext, &driver.KernelSpec{
 		Name:  "BroadcastNext",
 		Entry: "BroadcastNext",
 		Params: []driver.Param{
@@ -95,16 +97,16 @@ func init() {
 		Needs:    0,
 		MaxGroup: 1024,
 		Code:     kagoCode("BroadcastNext"),
-		Native: func(args []driver.Arg) func(driver.Item) {
+		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]int32)
-			return func(it driver.Item) { BroadcastNext(ka.Item(it), a0) }
+			return func(it kernel.Item) { BroadcastNext(ka.Item(it), a0) }
 		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+		Group: func(args []driver.Arg) func(*kernel.WorkGroup) {
 			a0 := args[0].Value.([]int32)
-			return func(g *driver.WorkGroup) { kagoGroupBroadcastNext(g, a0) }
+			return func(g *kernel.WorkGroup) { kagoGroupBroadcastNext(g, a0) }
 		},
 	})
-	driver.RegisterKernel(BroadcastNoCheck, &driver.KernelSpec{
+	kgen.RegisterKernel(BroadcastNoCheck, &driver.KernelSpec{
 		Name:  "BroadcastNoCheck",
 		Entry: "BroadcastNoCheck",
 		Params: []driver.Param{
@@ -123,19 +125,19 @@ func init() {
 		Needs:    0,
 		MaxGroup: 1024,
 		Code:     kagoCode("BroadcastNoCheck"),
-		Native: func(args []driver.Arg) func(driver.Item) {
+		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]int32)
 			a1 := args[1].Value.(int)
-			return func(it driver.Item) { BroadcastNoCheck(ka.Item(it), a0, a1) }
+			return func(it kernel.Item) { BroadcastNoCheck(ka.Item(it), a0, a1) }
 		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+		Group: func(args []driver.Arg) func(*kernel.WorkGroup) {
 			a0 := args[0].Value.([]int32)
 			a1 := args[1].Value.(int)
-			return func(g *driver.WorkGroup) { kagoGroupBroadcastNoCheck(g, a0, a1) }
+			return func(g *kernel.WorkGroup) { kagoGroupBroadcastNoCheck(g, a0, a1) }
 		},
 	})
-	driver.RegisterGeneric(kagoGenericDiv)
-	driver.RegisterKernel(Fill, &driver.KernelSpec{
+	kgen.RegisterGeneric(kagoGenericDiv)
+	kgen.RegisterKernel(Fill, &driver.KernelSpec{
 		Name:  "Fill",
 		Entry: "Fill",
 		Params: []driver.Param{
@@ -158,18 +160,18 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("Fill"),
-		Native: func(args []driver.Arg) func(driver.Item) {
+		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]int32)
 			a1 := args[1].Value.(int32)
-			return func(it driver.Item) { Fill(ka.Item(it), a0, a1) }
+			return func(it kernel.Item) { Fill(ka.Item(it), a0, a1) }
 		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+		Group: func(args []driver.Arg) func(*kernel.WorkGroup) {
 			a0 := args[0].Value.([]int32)
 			a1 := args[1].Value.(int32)
-			return func(g *driver.WorkGroup) { kagoGroupFill(g, a0, a1) }
+			return func(g *kernel.WorkGroup) { kagoGroupFill(g, a0, a1) }
 		},
 	})
-	driver.RegisterKernel(Hello, &driver.KernelSpec{
+	kgen.RegisterKernel(Hello, &driver.KernelSpec{
 		Name:  "Hello",
 		Entry: "Hello",
 		Params: []driver.Param{
@@ -192,16 +194,16 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("Hello"),
-		Native: func(args []driver.Arg) func(driver.Item) {
+		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]int32)
-			return func(it driver.Item) { Hello(ka.Item(it), a0) }
+			return func(it kernel.Item) { Hello(ka.Item(it), a0) }
 		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+		Group: func(args []driver.Arg) func(*kernel.WorkGroup) {
 			a0 := args[0].Value.([]int32)
-			return func(g *driver.WorkGroup) { kagoGroupHello(g, a0) }
+			return func(g *kernel.WorkGroup) { kagoGroupHello(g, a0) }
 		},
 	})
-	driver.RegisterKernel(Panic, &driver.KernelSpec{
+	kgen.RegisterKernel(Panic, &driver.KernelSpec{
 		Name:  "Panic",
 		Entry: "Panic",
 		Params: []driver.Param{
@@ -225,18 +227,18 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("Panic"),
-		Native: func(args []driver.Arg) func(driver.Item) {
+		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]int32)
 			a1 := args[1].Value.(int)
-			return func(it driver.Item) { Panic(ka.Item(it), a0, a1) }
+			return func(it kernel.Item) { Panic(ka.Item(it), a0, a1) }
 		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+		Group: func(args []driver.Arg) func(*kernel.WorkGroup) {
 			a0 := args[0].Value.([]int32)
 			a1 := args[1].Value.(int)
-			return func(g *driver.WorkGroup) { kagoGroupPanic(g, a0, a1) }
+			return func(g *kernel.WorkGroup) { kagoGroupPanic(g, a0, a1) }
 		},
 	})
-	driver.RegisterKernel(PanicInt, &driver.KernelSpec{
+	kgen.RegisterKernel(PanicInt, &driver.KernelSpec{
 		Name:  "PanicInt",
 		Entry: "PanicInt",
 		Params: []driver.Param{
@@ -256,16 +258,16 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("PanicInt"),
-		Native: func(args []driver.Arg) func(driver.Item) {
+		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(int)
-			return func(it driver.Item) { PanicInt(ka.Item(it), a0) }
+			return func(it kernel.Item) { PanicInt(ka.Item(it), a0) }
 		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+		Group: func(args []driver.Arg) func(*kernel.WorkGroup) {
 			a0 := args[0].Value.(int)
-			return func(g *driver.WorkGroup) { kagoGroupPanicInt(g, a0) }
+			return func(g *kernel.WorkGroup) { kagoGroupPanicInt(g, a0) }
 		},
 	})
-	driver.RegisterKernel(PanicItoa, &driver.KernelSpec{
+	kgen.RegisterKernel(PanicItoa, &driver.KernelSpec{
 		Name:  "PanicItoa",
 		Entry: "PanicItoa",
 		Params: []driver.Param{
@@ -285,16 +287,16 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("PanicItoa"),
-		Native: func(args []driver.Arg) func(driver.Item) {
+		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(int)
-			return func(it driver.Item) { PanicItoa(ka.Item(it), a0) }
+			return func(it kernel.Item) { PanicItoa(ka.Item(it), a0) }
 		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+		Group: func(args []driver.Arg) func(*kernel.WorkGroup) {
 			a0 := args[0].Value.(int)
-			return func(g *driver.WorkGroup) { kagoGroupPanicItoa(g, a0) }
+			return func(g *kernel.WorkGroup) { kagoGroupPanicItoa(g, a0) }
 		},
 	})
-	driver.RegisterKernel(PanicValue, &driver.KernelSpec{
+	kgen.RegisterKernel(PanicValue, &driver.KernelSpec{
 		Name:  "PanicValue",
 		Entry: "PanicValue",
 		Params: []driver.Param{
@@ -319,18 +321,18 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("PanicValue"),
-		Native: func(args []driver.Arg) func(driver.Item) {
+		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]float32)
 			a1 := args[1].Value.(float32)
-			return func(it driver.Item) { PanicValue(ka.Item(it), a0, a1) }
+			return func(it kernel.Item) { PanicValue(ka.Item(it), a0, a1) }
 		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+		Group: func(args []driver.Arg) func(*kernel.WorkGroup) {
 			a0 := args[0].Value.([]float32)
 			a1 := args[1].Value.(float32)
-			return func(g *driver.WorkGroup) { kagoGroupPanicValue(g, a0, a1) }
+			return func(g *kernel.WorkGroup) { kagoGroupPanicValue(g, a0, a1) }
 		},
 	})
-	driver.RegisterKernel(Read, &driver.KernelSpec{
+	kgen.RegisterKernel(Read, &driver.KernelSpec{
 		Name:  "Read",
 		Entry: "Read",
 		Params: []driver.Param{
@@ -357,21 +359,21 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("Read"),
-		Native: func(args []driver.Arg) func(driver.Item) {
+		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]int32)
 			a1 := args[1].Value.([]int32)
 			a2 := args[2].Value.(int)
-			return func(it driver.Item) { Read(ka.Item(it), a0, a1, a2) }
+			return func(it kernel.Item) { Read(ka.Item(it), a0, a1, a2) }
 		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+		Group: func(args []driver.Arg) func(*kernel.WorkGroup) {
 			a0 := args[0].Value.([]int32)
 			a1 := args[1].Value.([]int32)
 			a2 := args[2].Value.(int)
-			return func(g *driver.WorkGroup) { kagoGroupRead(g, a0, a1, a2) }
+			return func(g *kernel.WorkGroup) { kagoGroupRead(g, a0, a1, a2) }
 		},
 	})
-	driver.RegisterGeneric(kagoGenericRem)
-	driver.RegisterKernel(Slice, &driver.KernelSpec{
+	kgen.RegisterGeneric(kagoGenericRem)
+	kgen.RegisterKernel(Slice, &driver.KernelSpec{
 		Name:  "Slice",
 		Entry: "Slice",
 		Params: []driver.Param{
@@ -398,20 +400,20 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("Slice"),
-		Native: func(args []driver.Arg) func(driver.Item) {
+		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]int32)
 			a1 := args[1].Value.(int)
 			a2 := args[2].Value.(int)
-			return func(it driver.Item) { Slice(ka.Item(it), a0, a1, a2) }
+			return func(it kernel.Item) { Slice(ka.Item(it), a0, a1, a2) }
 		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+		Group: func(args []driver.Arg) func(*kernel.WorkGroup) {
 			a0 := args[0].Value.([]int32)
 			a1 := args[1].Value.(int)
 			a2 := args[2].Value.(int)
-			return func(g *driver.WorkGroup) { kagoGroupSlice(g, a0, a1, a2) }
+			return func(g *kernel.WorkGroup) { kagoGroupSlice(g, a0, a1, a2) }
 		},
 	})
-	driver.RegisterKernel(Slice3, &driver.KernelSpec{
+	kgen.RegisterKernel(Slice3, &driver.KernelSpec{
 		Name:  "Slice3",
 		Entry: "Slice3",
 		Params: []driver.Param{
@@ -441,22 +443,22 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("Slice3"),
-		Native: func(args []driver.Arg) func(driver.Item) {
+		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]int32)
 			a1 := args[1].Value.(int)
 			a2 := args[2].Value.(int)
 			a3 := args[3].Value.(int)
-			return func(it driver.Item) { Slice3(ka.Item(it), a0, a1, a2, a3) }
+			return func(it kernel.Item) { Slice3(ka.Item(it), a0, a1, a2, a3) }
 		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+		Group: func(args []driver.Arg) func(*kernel.WorkGroup) {
 			a0 := args[0].Value.([]int32)
 			a1 := args[1].Value.(int)
 			a2 := args[2].Value.(int)
 			a3 := args[3].Value.(int)
-			return func(g *driver.WorkGroup) { kagoGroupSlice3(g, a0, a1, a2, a3) }
+			return func(g *kernel.WorkGroup) { kagoGroupSlice3(g, a0, a1, a2, a3) }
 		},
 	})
-	driver.RegisterKernel(Tile, &driver.KernelSpec{
+	kgen.RegisterKernel(Tile, &driver.KernelSpec{
 		Name:  "Tile",
 		Entry: "Tile",
 		Params: []driver.Param{
@@ -485,20 +487,20 @@ func init() {
 		Barrier: true,
 		Needs:   0,
 		Code:    kagoCode("Tile"),
-		Native: func(args []driver.Arg) func(driver.Item) {
+		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]int32)
 			a1 := args[1].Value.([]int32)
 			a2 := args[2].Value.(int)
-			return func(it driver.Item) { Tile(ka.Item(it), a0, a1, a2) }
+			return func(it kernel.Item) { Tile(ka.Item(it), a0, a1, a2) }
 		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+		Group: func(args []driver.Arg) func(*kernel.WorkGroup) {
 			a0 := args[0].Value.([]int32)
 			a1 := args[1].Value.([]int32)
 			a2 := args[2].Value.(int)
-			return func(g *driver.WorkGroup) { kagoGroupTile(g, a0, a1, a2) }
+			return func(g *kernel.WorkGroup) { kagoGroupTile(g, a0, a1, a2) }
 		},
 	})
-	driver.RegisterKernel(Unguarded, &driver.KernelSpec{
+	kgen.RegisterKernel(Unguarded, &driver.KernelSpec{
 		Name:  "Unguarded",
 		Entry: "Unguarded",
 		Params: []driver.Param{
@@ -519,16 +521,16 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("Unguarded"),
-		Native: func(args []driver.Arg) func(driver.Item) {
+		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]float32)
-			return func(it driver.Item) { Unguarded(ka.Item(it), a0) }
+			return func(it kernel.Item) { Unguarded(ka.Item(it), a0) }
 		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+		Group: func(args []driver.Arg) func(*kernel.WorkGroup) {
 			a0 := args[0].Value.([]float32)
-			return func(g *driver.WorkGroup) { kagoGroupUnguarded(g, a0) }
+			return func(g *kernel.WorkGroup) { kagoGroupUnguarded(g, a0) }
 		},
 	})
-	driver.RegisterKernel(UnguardedNoCheck, &driver.KernelSpec{
+	kgen.RegisterKernel(UnguardedNoCheck, &driver.KernelSpec{
 		Name:  "UnguardedNoCheck",
 		Entry: "UnguardedNoCheck",
 		Params: []driver.Param{
@@ -544,16 +546,16 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("UnguardedNoCheck"),
-		Native: func(args []driver.Arg) func(driver.Item) {
+		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]float32)
-			return func(it driver.Item) { UnguardedNoCheck(ka.Item(it), a0) }
+			return func(it kernel.Item) { UnguardedNoCheck(ka.Item(it), a0) }
 		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+		Group: func(args []driver.Arg) func(*kernel.WorkGroup) {
 			a0 := args[0].Value.([]float32)
-			return func(g *driver.WorkGroup) { kagoGroupUnguardedNoCheck(g, a0) }
+			return func(g *kernel.WorkGroup) { kagoGroupUnguardedNoCheck(g, a0) }
 		},
 	})
-	driver.RegisterKernel(Write, &driver.KernelSpec{
+	kgen.RegisterKernel(Write, &driver.KernelSpec{
 		Name:  "Write",
 		Entry: "Write",
 		Params: []driver.Param{
@@ -576,15 +578,15 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("Write"),
-		Native: func(args []driver.Arg) func(driver.Item) {
+		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]int32)
 			a1 := args[1].Value.(int)
-			return func(it driver.Item) { Write(ka.Item(it), a0, a1) }
+			return func(it kernel.Item) { Write(ka.Item(it), a0, a1) }
 		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+		Group: func(args []driver.Arg) func(*kernel.WorkGroup) {
 			a0 := args[0].Value.([]int32)
 			a1 := args[1].Value.(int)
-			return func(g *driver.WorkGroup) { kagoGroupWrite(g, a0, a1) }
+			return func(g *kernel.WorkGroup) { kagoGroupWrite(g, a0, a1) }
 		},
 	})
 }
@@ -597,15 +599,15 @@ var kagoFaultsDiv_0 = []driver.FaultSite{
 }
 
 // kagoGenericDiv is the generic kernel Div as kago gen compiled it: the
-// specs of its instances are made at their first use (driver.Generic).
-var kagoGenericDiv = &driver.Generic{
+// specs of its instances are made at their first use (kgen.Generic).
+var kagoGenericDiv = &kgen.Generic{
 	Symbol: "github.com/kago-dev/kago/internal/faulttest.Div",
 	Params: []driver.Param{
 		{Name: "x", Slice: true},
 		{Name: "d"},
 	},
 	Code: kagoCode("Div"),
-	Instances: []driver.Instance{
+	Instances: []kgen.Instance{
 		{Name: "Div[int16]", Entry: "Div_int16", Func: (func(ka.Item, []int16, int16))(nil), Faults: kagoFaultsDiv_0},
 		{Name: "Div[int32]", Entry: "Div_int32", Func: (func(ka.Item, []int32, int32))(nil), Faults: kagoFaultsDiv_0},
 		{Name: "Div[int64]", Entry: "Div_int64", Func: (func(ka.Item, []int64, int64))(nil), Faults: kagoFaultsDiv_0},
@@ -625,15 +627,15 @@ var kagoFaultsRem_0 = []driver.FaultSite{
 }
 
 // kagoGenericRem is the generic kernel Rem as kago gen compiled it: the
-// specs of its instances are made at their first use (driver.Generic).
-var kagoGenericRem = &driver.Generic{
+// specs of its instances are made at their first use (kgen.Generic).
+var kagoGenericRem = &kgen.Generic{
 	Symbol: "github.com/kago-dev/kago/internal/faulttest.Rem",
 	Params: []driver.Param{
 		{Name: "x", Slice: true},
 		{Name: "d"},
 	},
 	Code: kagoCode("Rem"),
-	Instances: []driver.Instance{
+	Instances: []kgen.Instance{
 		{Name: "Rem[int16]", Entry: "Rem_int16", Func: (func(ka.Item, []int16, int16))(nil), Faults: kagoFaultsRem_0},
 		{Name: "Rem[int32]", Entry: "Rem_int32", Func: (func(ka.Item, []int32, int32))(nil), Faults: kagoFaultsRem_0},
 		{Name: "Rem[int64]", Entry: "Rem_int64", Func: (func(ka.Item, []int64, int64))(nil), Faults: kagoFaultsRem_0},
@@ -723,14 +725,14 @@ func NewDivKernel[T interface {
 	ka.Scalar
 	Integer
 }](dev *ka.Device, opts ...ka.KernelOption) (DivKernel[T], error) {
-	spec, err := kagoGenericDiv.Typed(reflect.TypeFor[func(ka.Item, []T, T)](), func(args []driver.Arg) func(driver.Item) {
-		a0 := driver.ArgValue[[]T](args[0])
-		a1 := driver.ArgValue[T](args[1])
-		return func(it driver.Item) { Div[T](ka.Item(it), a0, a1) }
-	}, func(args []driver.Arg) func(*driver.WorkGroup) {
-		a0 := driver.ArgValue[[]T](args[0])
-		a1 := driver.ArgValue[T](args[1])
-		return func(g *driver.WorkGroup) { kagoGroupDiv[T](g, a0, a1) }
+	spec, err := kagoGenericDiv.Typed(reflect.TypeFor[func(ka.Item, []T, T)](), func(args []driver.Arg) func(kernel.Item) {
+		a0 := kgen.ArgValue[[]T](args[0])
+		a1 := kgen.ArgValue[T](args[1])
+		return func(it kernel.Item) { Div[T](ka.Item(it), a0, a1) }
+	}, func(args []driver.Arg) func(*kernel.WorkGroup) {
+		a0 := kgen.ArgValue[[]T](args[0])
+		a1 := kgen.ArgValue[T](args[1])
+		return func(g *kernel.WorkGroup) { kagoGroupDiv[T](g, a0, a1) }
 	})
 	if err != nil {
 		return DivKernel[T]{}, err
@@ -912,14 +914,14 @@ func NewRemKernel[T interface {
 	ka.Scalar
 	Integer
 }](dev *ka.Device, opts ...ka.KernelOption) (RemKernel[T], error) {
-	spec, err := kagoGenericRem.Typed(reflect.TypeFor[func(ka.Item, []T, T)](), func(args []driver.Arg) func(driver.Item) {
-		a0 := driver.ArgValue[[]T](args[0])
-		a1 := driver.ArgValue[T](args[1])
-		return func(it driver.Item) { Rem[T](ka.Item(it), a0, a1) }
-	}, func(args []driver.Arg) func(*driver.WorkGroup) {
-		a0 := driver.ArgValue[[]T](args[0])
-		a1 := driver.ArgValue[T](args[1])
-		return func(g *driver.WorkGroup) { kagoGroupRem[T](g, a0, a1) }
+	spec, err := kagoGenericRem.Typed(reflect.TypeFor[func(ka.Item, []T, T)](), func(args []driver.Arg) func(kernel.Item) {
+		a0 := kgen.ArgValue[[]T](args[0])
+		a1 := kgen.ArgValue[T](args[1])
+		return func(it kernel.Item) { Rem[T](ka.Item(it), a0, a1) }
+	}, func(args []driver.Arg) func(*kernel.WorkGroup) {
+		a0 := kgen.ArgValue[[]T](args[0])
+		a1 := kgen.ArgValue[T](args[1])
+		return func(g *kernel.WorkGroup) { kagoGroupRem[T](g, a0, a1) }
 	})
 	if err != nil {
 		return RemKernel[T]{}, err
@@ -1067,7 +1069,7 @@ func (k WriteKernel) Launch(s *ka.Stream, r ka.NDRange, x *ka.Array[int32], at i
 
 // kagoGroupBroadcast runs one work-group of Broadcast, its work-items as loops
 // (see package groupfn).
-func kagoGroupBroadcast(kg *driver.WorkGroup, out []int32, from int) {
+func kagoGroupBroadcast(kg *kernel.WorkGroup, out []int32, from int) {
 	n0 := kg.Size[0]
 	n1 := kg.Size[1]
 	n2 := kg.Size[2]
@@ -1076,8 +1078,8 @@ func kagoGroupBroadcast(kg *driver.WorkGroup, out []int32, from int) {
 	b2 := kg.ID[2] * n2
 	gs0 := kg.GlobalSize[0]
 	gs1 := kg.GlobalSize[1]
-	coll0In := driver.GroupPrivate[int32](kg, 0)
-	coll1In := driver.GroupPrivate[int32](kg, 1)
+	coll0In := kernel.GroupPrivate[int32](kg, 0)
+	coll1In := kernel.GroupPrivate[int32](kg, 1)
 	for lz := range n2 {
 		for ly := range n1 {
 			lrow := n0 * (ly + n1*lz)
@@ -1087,7 +1089,7 @@ func kagoGroupBroadcast(kg *driver.WorkGroup, out []int32, from int) {
 			}
 		}
 	}
-	coll0 := driver.Broadcast(coll0In, from)
+	coll0 := kernel.Broadcast(coll0In, from)
 	for range n2 {
 		for range n1 {
 			for range n0 {
@@ -1106,7 +1108,7 @@ func kagoGroupBroadcast(kg *driver.WorkGroup, out []int32, from int) {
 			}
 		}
 	}
-	coll1 := driver.ReduceSum(coll1In)
+	coll1 := kernel.ReduceSum(coll1In)
 	for lz := range n2 {
 		gz := b2 + lz
 		for ly := range n1 {
@@ -1125,7 +1127,7 @@ func kagoGroupBroadcast(kg *driver.WorkGroup, out []int32, from int) {
 
 // kagoGroupBroadcastNext runs one work-group of BroadcastNext, its work-items as loops
 // (see package groupfn).
-func kagoGroupBroadcastNext(kg *driver.WorkGroup, out []int32) {
+func kagoGroupBroadcastNext(kg *kernel.WorkGroup, out []int32) {
 	n0 := kg.Size[0]
 	n1 := kg.Size[1]
 	n2 := kg.Size[2]
@@ -1134,8 +1136,8 @@ func kagoGroupBroadcastNext(kg *driver.WorkGroup, out []int32) {
 	b2 := kg.ID[2] * n2
 	gs0 := kg.GlobalSize[0]
 	gs1 := kg.GlobalSize[1]
-	coll0In := driver.GroupPrivate[int32](kg, 0)
-	coll0From := driver.GroupPrivate[int](kg, 1)
+	coll0In := kernel.GroupPrivate[int32](kg, 0)
+	coll0From := kernel.GroupPrivate[int](kg, 1)
 	for lz := range n2 {
 		for ly := range n1 {
 			lrow := n0 * (ly + n1*lz)
@@ -1146,7 +1148,7 @@ func kagoGroupBroadcastNext(kg *driver.WorkGroup, out []int32) {
 			}
 		}
 	}
-	coll0 := driver.Broadcast(coll0In, coll0From...)
+	coll0 := kernel.Broadcast(coll0In, coll0From...)
 	for lz := range n2 {
 		gz := b2 + lz
 		for ly := range n1 {
@@ -1165,7 +1167,7 @@ func kagoGroupBroadcastNext(kg *driver.WorkGroup, out []int32) {
 
 // kagoGroupBroadcastNoCheck runs one work-group of BroadcastNoCheck, its work-items as loops
 // (see package groupfn).
-func kagoGroupBroadcastNoCheck(kg *driver.WorkGroup, out []int32, from int) {
+func kagoGroupBroadcastNoCheck(kg *kernel.WorkGroup, out []int32, from int) {
 	n0 := kg.Size[0]
 	n1 := kg.Size[1]
 	n2 := kg.Size[2]
@@ -1174,8 +1176,8 @@ func kagoGroupBroadcastNoCheck(kg *driver.WorkGroup, out []int32, from int) {
 	b2 := kg.ID[2] * n2
 	gs0 := kg.GlobalSize[0]
 	gs1 := kg.GlobalSize[1]
-	coll0In := driver.GroupPrivate[int32](kg, 0)
-	coll1In := driver.GroupPrivate[int32](kg, 1)
+	coll0In := kernel.GroupPrivate[int32](kg, 0)
+	coll1In := kernel.GroupPrivate[int32](kg, 1)
 	for lz := range n2 {
 		for ly := range n1 {
 			lrow := n0 * (ly + n1*lz)
@@ -1185,7 +1187,7 @@ func kagoGroupBroadcastNoCheck(kg *driver.WorkGroup, out []int32, from int) {
 			}
 		}
 	}
-	coll0 := driver.Broadcast(coll0In, from)
+	coll0 := kernel.Broadcast(coll0In, from)
 	for range n2 {
 		for range n1 {
 			for range n0 {
@@ -1204,7 +1206,7 @@ func kagoGroupBroadcastNoCheck(kg *driver.WorkGroup, out []int32, from int) {
 			}
 		}
 	}
-	coll1 := driver.ReduceSum(coll1In)
+	coll1 := kernel.ReduceSum(coll1In)
 	for lz := range n2 {
 		gz := b2 + lz
 		for ly := range n1 {
@@ -1223,7 +1225,7 @@ func kagoGroupBroadcastNoCheck(kg *driver.WorkGroup, out []int32, from int) {
 
 // kagoGroupDiv runs one work-group of Div, its work-items as loops
 // (see package groupfn).
-func kagoGroupDiv[T Integer](kg *driver.WorkGroup, x []T, d T) {
+func kagoGroupDiv[T Integer](kg *kernel.WorkGroup, x []T, d T) {
 	n0 := kg.Size[0]
 	n1 := kg.Size[1]
 	n2 := kg.Size[2]
@@ -1261,7 +1263,7 @@ func kagoGroupDiv[T Integer](kg *driver.WorkGroup, x []T, d T) {
 
 // kagoGroupFill runs one work-group of Fill, its work-items as loops
 // (see package groupfn).
-func kagoGroupFill(kg *driver.WorkGroup, x []int32, v int32) {
+func kagoGroupFill(kg *kernel.WorkGroup, x []int32, v int32) {
 	n0 := kg.Size[0]
 	n1 := kg.Size[1]
 	n2 := kg.Size[2]
@@ -1299,7 +1301,7 @@ func kagoGroupFill(kg *driver.WorkGroup, x []int32, v int32) {
 
 // kagoGroupHello runs one work-group of Hello, its work-items as loops
 // (see package groupfn).
-func kagoGroupHello(kg *driver.WorkGroup, x []int32) {
+func kagoGroupHello(kg *kernel.WorkGroup, x []int32) {
 	n0 := kg.Size[0]
 	n1 := kg.Size[1]
 	n2 := kg.Size[2]
@@ -1338,7 +1340,7 @@ func kagoGroupHello(kg *driver.WorkGroup, x []int32) {
 
 // kagoGroupPanic runs one work-group of Panic, its work-items as loops
 // (see package groupfn).
-func kagoGroupPanic(kg *driver.WorkGroup, x []int32, at int) {
+func kagoGroupPanic(kg *kernel.WorkGroup, x []int32, at int) {
 	n0 := kg.Size[0]
 	n1 := kg.Size[1]
 	n2 := kg.Size[2]
@@ -1380,7 +1382,7 @@ func kagoGroupPanic(kg *driver.WorkGroup, x []int32, at int) {
 
 // kagoGroupPanicInt runs one work-group of PanicInt, its work-items as loops
 // (see package groupfn).
-func kagoGroupPanicInt(kg *driver.WorkGroup, at int) {
+func kagoGroupPanicInt(kg *kernel.WorkGroup, at int) {
 	n0 := kg.Size[0]
 	n1 := kg.Size[1]
 	n2 := kg.Size[2]
@@ -1418,7 +1420,7 @@ func kagoGroupPanicInt(kg *driver.WorkGroup, at int) {
 
 // kagoGroupPanicItoa runs one work-group of PanicItoa, its work-items as loops
 // (see package groupfn).
-func kagoGroupPanicItoa(kg *driver.WorkGroup, at int) {
+func kagoGroupPanicItoa(kg *kernel.WorkGroup, at int) {
 	n0 := kg.Size[0]
 	n1 := kg.Size[1]
 	n2 := kg.Size[2]
@@ -1456,7 +1458,7 @@ func kagoGroupPanicItoa(kg *driver.WorkGroup, at int) {
 
 // kagoGroupPanicValue runs one work-group of PanicValue, its work-items as loops
 // (see package groupfn).
-func kagoGroupPanicValue(kg *driver.WorkGroup, x []float32, limit float32) {
+func kagoGroupPanicValue(kg *kernel.WorkGroup, x []float32, limit float32) {
 	n0 := kg.Size[0]
 	n1 := kg.Size[1]
 	n2 := kg.Size[2]
@@ -1494,7 +1496,7 @@ func kagoGroupPanicValue(kg *driver.WorkGroup, x []float32, limit float32) {
 
 // kagoGroupRead runs one work-group of Read, its work-items as loops
 // (see package groupfn).
-func kagoGroupRead(kg *driver.WorkGroup, x, out []int32, at int) {
+func kagoGroupRead(kg *kernel.WorkGroup, x, out []int32, at int) {
 	n0 := kg.Size[0]
 	n1 := kg.Size[1]
 	n2 := kg.Size[2]
@@ -1532,7 +1534,7 @@ func kagoGroupRead(kg *driver.WorkGroup, x, out []int32, at int) {
 
 // kagoGroupRem runs one work-group of Rem, its work-items as loops
 // (see package groupfn).
-func kagoGroupRem[T Integer](kg *driver.WorkGroup, x []T, d T) {
+func kagoGroupRem[T Integer](kg *kernel.WorkGroup, x []T, d T) {
 	n0 := kg.Size[0]
 	n1 := kg.Size[1]
 	n2 := kg.Size[2]
@@ -1570,7 +1572,7 @@ func kagoGroupRem[T Integer](kg *driver.WorkGroup, x []T, d T) {
 
 // kagoGroupSlice runs one work-group of Slice, its work-items as loops
 // (see package groupfn).
-func kagoGroupSlice(kg *driver.WorkGroup, x []int32, lo, hi int) {
+func kagoGroupSlice(kg *kernel.WorkGroup, x []int32, lo, hi int) {
 	n0 := kg.Size[0]
 	n1 := kg.Size[1]
 	n2 := kg.Size[2]
@@ -1608,7 +1610,7 @@ func kagoGroupSlice(kg *driver.WorkGroup, x []int32, lo, hi int) {
 
 // kagoGroupSlice3 runs one work-group of Slice3, its work-items as loops
 // (see package groupfn).
-func kagoGroupSlice3(kg *driver.WorkGroup, x []int32, lo, hi, max int) {
+func kagoGroupSlice3(kg *kernel.WorkGroup, x []int32, lo, hi, max int) {
 	n0 := kg.Size[0]
 	n1 := kg.Size[1]
 	n2 := kg.Size[2]
@@ -1646,7 +1648,7 @@ func kagoGroupSlice3(kg *driver.WorkGroup, x []int32, lo, hi, max int) {
 
 // kagoGroupTile runs one work-group of Tile, its work-items as loops
 // (see package groupfn).
-func kagoGroupTile(kg *driver.WorkGroup, x, out []int32, off int) {
+func kagoGroupTile(kg *kernel.WorkGroup, x, out []int32, off int) {
 	n0 := kg.Size[0]
 	n1 := kg.Size[1]
 	n2 := kg.Size[2]
@@ -1655,7 +1657,7 @@ func kagoGroupTile(kg *driver.WorkGroup, x, out []int32, off int) {
 	b2 := kg.ID[2] * n2
 	gs0 := kg.GlobalSize[0]
 	gs1 := kg.GlobalSize[1]
-	tile := driver.GroupLocal[int32](kg, 0, 16)
+	tile := kernel.GroupLocal[int32](kg, 0, 16)
 	for lz := range n2 {
 		gz := b2 + lz
 		for ly := range n1 {
@@ -1688,7 +1690,7 @@ func kagoGroupTile(kg *driver.WorkGroup, x, out []int32, off int) {
 
 // kagoGroupUnguarded runs one work-group of Unguarded, its work-items as loops
 // (see package groupfn).
-func kagoGroupUnguarded(kg *driver.WorkGroup, x []float32) {
+func kagoGroupUnguarded(kg *kernel.WorkGroup, x []float32) {
 	n0 := kg.Size[0]
 	n1 := kg.Size[1]
 	n2 := kg.Size[2]
@@ -1724,7 +1726,7 @@ func kagoGroupUnguarded(kg *driver.WorkGroup, x []float32) {
 
 // kagoGroupUnguardedNoCheck runs one work-group of UnguardedNoCheck, its work-items as loops
 // (see package groupfn).
-func kagoGroupUnguardedNoCheck(kg *driver.WorkGroup, x []float32) {
+func kagoGroupUnguardedNoCheck(kg *kernel.WorkGroup, x []float32) {
 	n0 := kg.Size[0]
 	n1 := kg.Size[1]
 	n2 := kg.Size[2]
@@ -1760,7 +1762,7 @@ func kagoGroupUnguardedNoCheck(kg *driver.WorkGroup, x []float32) {
 
 // kagoGroupWrite runs one work-group of Write, its work-items as loops
 // (see package groupfn).
-func kagoGroupWrite(kg *driver.WorkGroup, x []int32, at int) {
+func kagoGroupWrite(kg *kernel.WorkGroup, x []int32, at int) {
 	n0 := kg.Size[0]
 	n1 := kg.Size[1]
 	n2 := kg.Size[2]

@@ -15,6 +15,7 @@ import (
 	"github.com/kago-dev/kago/ka"
 	"github.com/kago-dev/kago/ka/driver"
 	"github.com/kago-dev/kago/ka/katest"
+	"github.com/kago-dev/kago/ka/kgen"
 )
 
 // printChild is the environment variable that makes TestPrint's child
@@ -78,7 +79,7 @@ func TestPrint(t *testing.T) {
 
 // TestPrintCode: each target's code prints with its printf.
 func TestPrintCode(t *testing.T) {
-	spec, err := driver.LookupKernel(faulttest.Hello)
+	spec, err := kgen.LookupKernel(faulttest.Hello)
 	require.NoError(t, err)
 	clc, err := driver.OpenCLCOf(spec)
 	require.NoError(t, err)

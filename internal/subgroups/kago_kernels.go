@@ -9,6 +9,8 @@ import (
 	"github.com/kago-dev/kago/internal/testcode"
 	"github.com/kago-dev/kago/ka"
 	"github.com/kago-dev/kago/ka/driver"
+	"github.com/kago-dev/kago/ka/kernel"
+	"github.com/kago-dev/kago/ka/kgen"
 )
 
 // kagoCode is the device code of one kernel function of the package, by
@@ -35,10 +37,10 @@ func (kagoCode) PTX(entry string) ([]byte, error) {
 }
 
 func init() {
-	driver.RegisterGeneric(kagoGenericLanes)
-	driver.RegisterGeneric(kagoGenericOps)
+	kgen.RegisterGeneric(kagoGenericLanes)
+	kgen.RegisterGeneric(kagoGenericOps)
 	// Queries runs a work-item at a time on native: ka.SubgroupBallot: group functions do not emulate subgroups.
-	driver.RegisterKernel(Queries, &driver.KernelSpec{
+	kgen.RegisterKernel(Queries, &driver.KernelSpec{
 		Name:  "Queries",
 		Entry: "Queries",
 		Params: []driver.Param{
@@ -79,18 +81,18 @@ func init() {
 		Barrier: true,
 		Needs:   0,
 		Code:    kagoCode("Queries"),
-		Native: func(args []driver.Arg) func(driver.Item) {
+		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]int32)
 			a1 := args[1].Value.([]int32)
 			a2 := args[2].Value.([]int32)
 			a3 := args[3].Value.([]int32)
 			a4 := args[4].Value.([]uint32)
 			a5 := args[5].Value.([]bool)
-			return func(it driver.Item) { Queries(ka.Item(it), a0, a1, a2, a3, a4, a5) }
+			return func(it kernel.Item) { Queries(ka.Item(it), a0, a1, a2, a3, a4, a5) }
 		},
 	})
 	// Queries2 runs a work-item at a time on native: it.SubgroupSize: group functions do not emulate subgroups.
-	driver.RegisterKernel(Queries2, &driver.KernelSpec{
+	kgen.RegisterKernel(Queries2, &driver.KernelSpec{
 		Name:  "Queries2",
 		Entry: "Queries2",
 		Params: []driver.Param{
@@ -119,11 +121,11 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("Queries2"),
-		Native: func(args []driver.Arg) func(driver.Item) {
+		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]int32)
 			a1 := args[1].Value.([]int32)
 			a2 := args[2].Value.([]int32)
-			return func(it driver.Item) { Queries2(ka.Item(it), a0, a1, a2) }
+			return func(it kernel.Item) { Queries2(ka.Item(it), a0, a1, a2) }
 		},
 	})
 }
@@ -139,8 +141,8 @@ var kagoFaultsLanes_0 = []driver.FaultSite{
 
 // Lanes runs a work-item at a time on native: ka.SubgroupShuffle: group functions do not emulate subgroups.
 // kagoGenericLanes is the generic kernel Lanes as kago gen compiled it: the
-// specs of its instances are made at their first use (driver.Generic).
-var kagoGenericLanes = &driver.Generic{
+// specs of its instances are made at their first use (kgen.Generic).
+var kagoGenericLanes = &kgen.Generic{
 	Symbol: "github.com/kago-dev/kago/internal/subgroups.Lanes",
 	Params: []driver.Param{
 		{Name: "lanes", Slice: true},
@@ -150,7 +152,7 @@ var kagoGenericLanes = &driver.Generic{
 		{Name: "xor", Slice: true},
 	},
 	Code: kagoCode("Lanes"),
-	Instances: []driver.Instance{
+	Instances: []kgen.Instance{
 		{Name: "Lanes[int32]", Entry: "Lanes_int32", Func: (func(ka.Item, []int, []int, []int32, []int32, []int32))(nil), Faults: kagoFaultsLanes_0, Barrier: true},
 		{Name: "Lanes[uint64]", Entry: "Lanes_uint64", Func: (func(ka.Item, []int, []int, []uint64, []uint64, []uint64))(nil), Faults: kagoFaultsLanes_0, Barrier: true},
 	},
@@ -169,8 +171,8 @@ var kagoFaultsOps_0 = []driver.FaultSite{
 
 // Ops runs a work-item at a time on native: it.SubgroupLocalID: group functions do not emulate subgroups.
 // kagoGenericOps is the generic kernel Ops as kago gen compiled it: the
-// specs of its instances are made at their first use (driver.Generic).
-var kagoGenericOps = &driver.Generic{
+// specs of its instances are made at their first use (kgen.Generic).
+var kagoGenericOps = &kgen.Generic{
 	Symbol: "github.com/kago-dev/kago/internal/subgroups.Ops",
 	Params: []driver.Param{
 		{Name: "off"},
@@ -183,7 +185,7 @@ var kagoGenericOps = &driver.Generic{
 		{Name: "mx", Slice: true},
 	},
 	Code: kagoCode("Ops"),
-	Instances: []driver.Instance{
+	Instances: []kgen.Instance{
 		{Name: "Ops[float32]", Entry: "Ops_float32", Func: (func(ka.Item, int, int, []float32, []float32, []float32, []float32, []float32, []float32))(nil), Faults: kagoFaultsOps_0, Barrier: true},
 		{Name: "Ops[float64]", Entry: "Ops_float64", Func: (func(ka.Item, int, int, []float64, []float64, []float64, []float64, []float64, []float64))(nil), Faults: kagoFaultsOps_0, Needs: driver.FP64, Barrier: true},
 		{Name: "Ops[int16]", Entry: "Ops_int16", Func: (func(ka.Item, int, int, []int16, []int16, []int16, []int16, []int16, []int16))(nil), Faults: kagoFaultsOps_0, Barrier: true},
@@ -210,13 +212,13 @@ func NewLanesKernel[T interface {
 	ka.Scalar
 	ka.Number
 }](dev *ka.Device, opts ...ka.KernelOption) (LanesKernel[T], error) {
-	spec, err := kagoGenericLanes.Typed(reflect.TypeFor[func(ka.Item, []int, []int, []T, []T, []T)](), func(args []driver.Arg) func(driver.Item) {
-		a0 := driver.ArgValue[[]int](args[0])
-		a1 := driver.ArgValue[[]int](args[1])
-		a2 := driver.ArgValue[[]T](args[2])
-		a3 := driver.ArgValue[[]T](args[3])
-		a4 := driver.ArgValue[[]T](args[4])
-		return func(it driver.Item) { Lanes[T](ka.Item(it), a0, a1, a2, a3, a4) }
+	spec, err := kagoGenericLanes.Typed(reflect.TypeFor[func(ka.Item, []int, []int, []T, []T, []T)](), func(args []driver.Arg) func(kernel.Item) {
+		a0 := kgen.ArgValue[[]int](args[0])
+		a1 := kgen.ArgValue[[]int](args[1])
+		a2 := kgen.ArgValue[[]T](args[2])
+		a3 := kgen.ArgValue[[]T](args[3])
+		a4 := kgen.ArgValue[[]T](args[4])
+		return func(it kernel.Item) { Lanes[T](ka.Item(it), a0, a1, a2, a3, a4) }
 	}, nil)
 	if err != nil {
 		return LanesKernel[T]{}, err
@@ -251,16 +253,16 @@ func NewOpsKernel[T interface {
 	ka.Scalar
 	ka.Number
 }](dev *ka.Device, opts ...ka.KernelOption) (OpsKernel[T], error) {
-	spec, err := kagoGenericOps.Typed(reflect.TypeFor[func(ka.Item, int, int, []T, []T, []T, []T, []T, []T)](), func(args []driver.Arg) func(driver.Item) {
-		a0 := driver.ArgValue[int](args[0])
-		a1 := driver.ArgValue[int](args[1])
-		a2 := driver.ArgValue[[]T](args[2])
-		a3 := driver.ArgValue[[]T](args[3])
-		a4 := driver.ArgValue[[]T](args[4])
-		a5 := driver.ArgValue[[]T](args[5])
-		a6 := driver.ArgValue[[]T](args[6])
-		a7 := driver.ArgValue[[]T](args[7])
-		return func(it driver.Item) { Ops[T](ka.Item(it), a0, a1, a2, a3, a4, a5, a6, a7) }
+	spec, err := kagoGenericOps.Typed(reflect.TypeFor[func(ka.Item, int, int, []T, []T, []T, []T, []T, []T)](), func(args []driver.Arg) func(kernel.Item) {
+		a0 := kgen.ArgValue[int](args[0])
+		a1 := kgen.ArgValue[int](args[1])
+		a2 := kgen.ArgValue[[]T](args[2])
+		a3 := kgen.ArgValue[[]T](args[3])
+		a4 := kgen.ArgValue[[]T](args[4])
+		a5 := kgen.ArgValue[[]T](args[5])
+		a6 := kgen.ArgValue[[]T](args[6])
+		a7 := kgen.ArgValue[[]T](args[7])
+		return func(it kernel.Item) { Ops[T](ka.Item(it), a0, a1, a2, a3, a4, a5, a6, a7) }
 	}, nil)
 	if err != nil {
 		return OpsKernel[T]{}, err

@@ -13,6 +13,8 @@ import (
 	"github.com/kago-dev/kago/ka"
 	"github.com/kago-dev/kago/ka/driver"
 	"github.com/kago-dev/kago/ka/katest"
+	"github.com/kago-dev/kago/ka/kernel"
+	"github.com/kago-dev/kago/ka/kgen"
 	"github.com/stretchr/testify/require"
 )
 
@@ -48,7 +50,7 @@ func TestCapabilities(t *testing.T) {
 		t.Run(b, func(t *testing.T) {
 			caps := open(t, b).Capabilities()
 			if b == "native" {
-				require.Equal(t, driver.NativeSubgroupSize, caps.SubgroupSize)
+				require.Equal(t, kernel.NativeSubgroupSize, caps.SubgroupSize)
 				require.True(t, caps.Features.Has(driver.Subgroups))
 				return
 			}
@@ -314,12 +316,12 @@ func TestQueries2(t *testing.T) {
 // ka/driver emulates the subgroups over the group's barrier.
 func TestNoGroupFunctions(t *testing.T) {
 	for _, k := range []any{Ops[float32], Ops[int8], Queries, Queries2} {
-		spec, err := driver.LookupKernel(k)
+		spec, err := kgen.LookupKernel(k)
 		require.NoError(t, err)
 		require.Nil(t, spec.Group, spec.Name)
 	}
 	for _, k := range []any{Ops[float32], Queries} {
-		spec, err := driver.LookupKernel(k)
+		spec, err := kgen.LookupKernel(k)
 		require.NoError(t, err)
 		require.True(t, spec.Barrier, spec.Name)
 	}

@@ -30,6 +30,7 @@ import (
 
 	"github.com/kago-dev/kago/codegen"
 	"github.com/kago-dev/kago/ka/driver"
+	"github.com/kago-dev/kago/ka/kgen"
 )
 
 // version is part of every cache key, for changes to the cache's format.
@@ -46,7 +47,7 @@ type Source struct {
 	targets  []driver.Target
 
 	once sync.Once
-	code map[driver.Target][]driver.CodeSection
+	code map[driver.Target][]kgen.CodeSection
 	err  error
 }
 
@@ -82,7 +83,7 @@ func (s *Source) Code(t driver.Target, entry string) ([]byte, error) {
 
 // sections returns the code of every entry by target, from the cache or
 // compiled.
-func (s *Source) sections() (map[driver.Target][]driver.CodeSection, error) {
+func (s *Source) sections() (map[driver.Target][]kgen.CodeSection, error) {
 	s.once.Do(func() {
 		dir, key := cacheDir(), s.key()
 		if dir != "" && key != "" && s.read(dir, key) {
@@ -129,7 +130,7 @@ func packageDir(pkg string) (string, error) {
 
 // emit emits every distinct entry of kernels for s's targets.
 func (s *Source) emit(kernels []*codegen.Kernel) error {
-	s.code = map[driver.Target][]driver.CodeSection{}
+	s.code = map[driver.Target][]kgen.CodeSection{}
 	done := map[string]bool{}
 	for _, k := range kernels {
 		if done[k.Entry] {
@@ -141,7 +142,7 @@ func (s *Source) emit(kernels []*codegen.Kernel) error {
 			if err != nil {
 				return err
 			}
-			s.code[t] = append(s.code[t], driver.CodeSection{Entry: k.Entry, Code: code})
+			s.code[t] = append(s.code[t], kgen.CodeSection{Entry: k.Entry, Code: code})
 		}
 	}
 	return nil
@@ -197,13 +198,13 @@ func cacheDir() string {
 // read loads s's code from the cache, one code file per target; false when
 // any is missing or damaged.
 func (s *Source) read(dir, key string) bool {
-	code := map[driver.Target][]driver.CodeSection{}
+	code := map[driver.Target][]kgen.CodeSection{}
 	for _, t := range s.targets {
 		data, err := os.ReadFile(filepath.Join(dir, key+"."+ext[t]))
 		if err != nil {
 			return false
 		}
-		if code[t], err = driver.ParseCodeFile(data); err != nil {
+		if code[t], err = kgen.ParseCodeFile(data); err != nil {
 			return false
 		}
 	}
@@ -223,7 +224,7 @@ func (s *Source) write(dir, key string) {
 		if err != nil {
 			return
 		}
-		_, err = tmp.Write(driver.FormatCodeFile(s.code[t]))
+		_, err = tmp.Write(kgen.FormatCodeFile(s.code[t]))
 		if cerr := tmp.Close(); err == nil {
 			err = cerr
 		}

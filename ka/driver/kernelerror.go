@@ -10,6 +10,8 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+
+	"github.com/kago-dev/kago/ka/kernel"
 )
 
 // FaultKind is what went wrong in a kernel.
@@ -102,7 +104,7 @@ func ClassifyPanic(p any) (FaultKind, string) {
 		return FaultPanic, msg
 	}
 	switch v := p.(type) {
-	case IndexFault:
+	case kernel.IndexFault:
 		return FaultIndex, v.Message
 	case error:
 		return FaultPanic, v.Error()

@@ -9,11 +9,13 @@ import (
 
 	"github.com/kago-dev/kago/ka"
 	"github.com/kago-dev/kago/ka/driver"
+	"github.com/kago-dev/kago/ka/kernel"
+	"github.com/kago-dev/kago/ka/kgen"
 )
 
 // kagoCode is the device code of one kernel function of the package, by
 // its name: its files in kago_kernels/, one per target, each with a section per
-// entry (driver.ReadCodeFile), embedded with one embed.FS per target.
+// entry (kgen.ReadCodeFile), embedded with one embed.FS per target.
 // A backend reads only its own targets' methods, so a program links only
 // the code its backends take (see driver.Code).
 type kagoCode string
@@ -23,7 +25,7 @@ var kagoOpenCLC embed.FS
 
 // OpenCLC returns the OpenCL C source of the kernel's entry.
 func (c kagoCode) OpenCLC(entry string) ([]byte, error) {
-	return driver.ReadCodeFile(kagoOpenCLC, "kago_kernels/"+string(c)+".cl", entry)
+	return kgen.ReadCodeFile(kagoOpenCLC, "kago_kernels/"+string(c)+".cl", entry)
 }
 
 //go:embed kago_kernels/*.spv
@@ -31,7 +33,7 @@ var kagoSPIRV embed.FS
 
 // SPIRV returns the SPIR-V module of the kernel's entry.
 func (c kagoCode) SPIRV(entry string) ([]byte, error) {
-	return driver.ReadCodeFile(kagoSPIRV, "kago_kernels/"+string(c)+".spv", entry)
+	return kgen.ReadCodeFile(kagoSPIRV, "kago_kernels/"+string(c)+".spv", entry)
 }
 
 //go:embed kago_kernels/*.ptx
@@ -39,11 +41,11 @@ var kagoPTX embed.FS
 
 // PTX returns the PTX of the kernel's entry.
 func (c kagoCode) PTX(entry string) ([]byte, error) {
-	return driver.ReadCodeFile(kagoPTX, "kago_kernels/"+string(c)+".ptx", entry)
+	return kgen.ReadCodeFile(kagoPTX, "kago_kernels/"+string(c)+".ptx", entry)
 }
 
 func init() {
-	driver.RegisterKernel(Atomics, &driver.KernelSpec{
+	kgen.RegisterKernel(Atomics, &driver.KernelSpec{
 		Name:  "Atomics",
 		Entry: "Atomics",
 		Params: []driver.Param{
@@ -95,7 +97,7 @@ func init() {
 		Barrier: false,
 		Needs:   driver.FP64 | driver.Int64Atomics,
 		Code:    kagoCode("Atomics"),
-		Native: func(args []driver.Arg) func(driver.Item) {
+		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(int)
 			a1 := args[1].Value.([]int32)
 			a2 := args[2].Value.([]uint32)
@@ -103,9 +105,9 @@ func init() {
 			a4 := args[4].Value.([]uint64)
 			a5 := args[5].Value.([]float32)
 			a6 := args[6].Value.([]float64)
-			return func(it driver.Item) { Atomics(ka.Item(it), a0, a1, a2, a3, a4, a5, a6) }
+			return func(it kernel.Item) { Atomics(ka.Item(it), a0, a1, a2, a3, a4, a5, a6) }
 		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+		Group: func(args []driver.Arg) func(*kernel.WorkGroup) {
 			a0 := args[0].Value.(int)
 			a1 := args[1].Value.([]int32)
 			a2 := args[2].Value.([]uint32)
@@ -113,10 +115,10 @@ func init() {
 			a4 := args[4].Value.([]uint64)
 			a5 := args[5].Value.([]float32)
 			a6 := args[6].Value.([]float64)
-			return func(g *driver.WorkGroup) { kagoGroupAtomics(g, a0, a1, a2, a3, a4, a5, a6) }
+			return func(g *kernel.WorkGroup) { kagoGroupAtomics(g, a0, a1, a2, a3, a4, a5, a6) }
 		},
 	})
-	driver.RegisterKernel(Busy, &driver.KernelSpec{
+	kgen.RegisterKernel(Busy, &driver.KernelSpec{
 		Name:  "Busy",
 		Entry: "Busy",
 		Params: []driver.Param{
@@ -139,18 +141,18 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("Busy"),
-		Native: func(args []driver.Arg) func(driver.Item) {
+		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]int32)
 			a1 := args[1].Value.(int32)
-			return func(it driver.Item) { Busy(ka.Item(it), a0, a1) }
+			return func(it kernel.Item) { Busy(ka.Item(it), a0, a1) }
 		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+		Group: func(args []driver.Arg) func(*kernel.WorkGroup) {
 			a0 := args[0].Value.([]int32)
 			a1 := args[1].Value.(int32)
-			return func(g *driver.WorkGroup) { kagoGroupBusy(g, a0, a1) }
+			return func(g *kernel.WorkGroup) { kagoGroupBusy(g, a0, a1) }
 		},
 	})
-	driver.RegisterKernel(Count, &driver.KernelSpec{
+	kgen.RegisterKernel(Count, &driver.KernelSpec{
 		Name:  "Count",
 		Entry: "Count",
 		Params: []driver.Param{
@@ -172,16 +174,16 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("Count"),
-		Native: func(args []driver.Arg) func(driver.Item) {
+		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]int32)
-			return func(it driver.Item) { Count(ka.Item(it), a0) }
+			return func(it kernel.Item) { Count(ka.Item(it), a0) }
 		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+		Group: func(args []driver.Arg) func(*kernel.WorkGroup) {
 			a0 := args[0].Value.([]int32)
-			return func(g *driver.WorkGroup) { kagoGroupCount(g, a0) }
+			return func(g *kernel.WorkGroup) { kagoGroupCount(g, a0) }
 		},
 	})
-	driver.RegisterKernel(CountBarrier, &driver.KernelSpec{
+	kgen.RegisterKernel(CountBarrier, &driver.KernelSpec{
 		Name:  "CountBarrier",
 		Entry: "CountBarrier",
 		Params: []driver.Param{
@@ -203,16 +205,16 @@ func init() {
 		Barrier: true,
 		Needs:   0,
 		Code:    kagoCode("CountBarrier"),
-		Native: func(args []driver.Arg) func(driver.Item) {
+		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]int32)
-			return func(it driver.Item) { CountBarrier(ka.Item(it), a0) }
+			return func(it kernel.Item) { CountBarrier(ka.Item(it), a0) }
 		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+		Group: func(args []driver.Arg) func(*kernel.WorkGroup) {
 			a0 := args[0].Value.([]int32)
-			return func(g *driver.WorkGroup) { kagoGroupCountBarrier(g, a0) }
+			return func(g *kernel.WorkGroup) { kagoGroupCountBarrier(g, a0) }
 		},
 	})
-	driver.RegisterKernel(Histogram, &driver.KernelSpec{
+	kgen.RegisterKernel(Histogram, &driver.KernelSpec{
 		Name:  "Histogram",
 		Entry: "Histogram",
 		Params: []driver.Param{
@@ -238,18 +240,18 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("Histogram"),
-		Native: func(args []driver.Arg) func(driver.Item) {
+		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]int32)
 			a1 := args[1].Value.([]int32)
-			return func(it driver.Item) { Histogram(ka.Item(it), a0, a1) }
+			return func(it kernel.Item) { Histogram(ka.Item(it), a0, a1) }
 		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+		Group: func(args []driver.Arg) func(*kernel.WorkGroup) {
 			a0 := args[0].Value.([]int32)
 			a1 := args[1].Value.([]int32)
-			return func(g *driver.WorkGroup) { kagoGroupHistogram(g, a0, a1) }
+			return func(g *kernel.WorkGroup) { kagoGroupHistogram(g, a0, a1) }
 		},
 	})
-	driver.RegisterKernel(Indices, &driver.KernelSpec{
+	kgen.RegisterKernel(Indices, &driver.KernelSpec{
 		Name:  "Indices",
 		Entry: "Indices",
 		Params: []driver.Param{
@@ -290,16 +292,16 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("Indices"),
-		Native: func(args []driver.Arg) func(driver.Item) {
+		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]int32)
-			return func(it driver.Item) { Indices(ka.Item(it), a0) }
+			return func(it kernel.Item) { Indices(ka.Item(it), a0) }
 		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+		Group: func(args []driver.Arg) func(*kernel.WorkGroup) {
 			a0 := args[0].Value.([]int32)
-			return func(g *driver.WorkGroup) { kagoGroupIndices(g, a0) }
+			return func(g *kernel.WorkGroup) { kagoGroupIndices(g, a0) }
 		},
 	})
-	driver.RegisterKernel(MatrixAt, &driver.KernelSpec{
+	kgen.RegisterKernel(MatrixAt, &driver.KernelSpec{
 		Name:  "MatrixAt",
 		Entry: "MatrixAt",
 		Params: []driver.Param{
@@ -333,20 +335,20 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("MatrixAt"),
-		Native: func(args []driver.Arg) func(driver.Item) {
+		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(ka.Matrix[float32])
 			a1 := args[1].Value.([]int)
 			a2 := args[2].Value.([]float32)
-			return func(it driver.Item) { MatrixAt(ka.Item(it), a0, a1, a2) }
+			return func(it kernel.Item) { MatrixAt(ka.Item(it), a0, a1, a2) }
 		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+		Group: func(args []driver.Arg) func(*kernel.WorkGroup) {
 			a0 := args[0].Value.(ka.Matrix[float32])
 			a1 := args[1].Value.([]int)
 			a2 := args[2].Value.([]float32)
-			return func(g *driver.WorkGroup) { kagoGroupMatrixAt(g, a0, a1, a2) }
+			return func(g *kernel.WorkGroup) { kagoGroupMatrixAt(g, a0, a1, a2) }
 		},
 	})
-	driver.RegisterKernel(PairSum, &driver.KernelSpec{
+	kgen.RegisterKernel(PairSum, &driver.KernelSpec{
 		Name:  "PairSum",
 		Entry: "PairSum",
 		Params: []driver.Param{
@@ -375,20 +377,20 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("PairSum"),
-		Native: func(args []driver.Arg) func(driver.Item) {
+		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(Pair)
 			a1 := args[1].Value.([]Pair)
 			a2 := args[2].Value.([]float32)
-			return func(it driver.Item) { PairSum(ka.Item(it), a0, a1, a2) }
+			return func(it kernel.Item) { PairSum(ka.Item(it), a0, a1, a2) }
 		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+		Group: func(args []driver.Arg) func(*kernel.WorkGroup) {
 			a0 := args[0].Value.(Pair)
 			a1 := args[1].Value.([]Pair)
 			a2 := args[2].Value.([]float32)
-			return func(g *driver.WorkGroup) { kagoGroupPairSum(g, a0, a1, a2) }
+			return func(g *kernel.WorkGroup) { kagoGroupPairSum(g, a0, a1, a2) }
 		},
 	})
-	driver.RegisterKernel(Poke, &driver.KernelSpec{
+	kgen.RegisterKernel(Poke, &driver.KernelSpec{
 		Name:  "Poke",
 		Entry: "Poke",
 		Params: []driver.Param{
@@ -413,20 +415,20 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("Poke"),
-		Native: func(args []driver.Arg) func(driver.Item) {
+		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]int32)
 			a1 := args[1].Value.(int)
 			a2 := args[2].Value.(int32)
-			return func(it driver.Item) { Poke(ka.Item(it), a0, a1, a2) }
+			return func(it kernel.Item) { Poke(ka.Item(it), a0, a1, a2) }
 		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+		Group: func(args []driver.Arg) func(*kernel.WorkGroup) {
 			a0 := args[0].Value.([]int32)
 			a1 := args[1].Value.(int)
 			a2 := args[2].Value.(int32)
-			return func(g *driver.WorkGroup) { kagoGroupPoke(g, a0, a1, a2) }
+			return func(g *kernel.WorkGroup) { kagoGroupPoke(g, a0, a1, a2) }
 		},
 	})
-	driver.RegisterKernel(Reverse, &driver.KernelSpec{
+	kgen.RegisterKernel(Reverse, &driver.KernelSpec{
 		Name:  "Reverse",
 		Entry: "Reverse",
 		Params: []driver.Param{
@@ -450,16 +452,16 @@ func init() {
 		Barrier: true,
 		Needs:   0,
 		Code:    kagoCode("Reverse"),
-		Native: func(args []driver.Arg) func(driver.Item) {
+		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]int32)
-			return func(it driver.Item) { Reverse(ka.Item(it), a0) }
+			return func(it kernel.Item) { Reverse(ka.Item(it), a0) }
 		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+		Group: func(args []driver.Arg) func(*kernel.WorkGroup) {
 			a0 := args[0].Value.([]int32)
-			return func(g *driver.WorkGroup) { kagoGroupReverse(g, a0) }
+			return func(g *kernel.WorkGroup) { kagoGroupReverse(g, a0) }
 		},
 	})
-	driver.RegisterKernel(Saxpy, &driver.KernelSpec{
+	kgen.RegisterKernel(Saxpy, &driver.KernelSpec{
 		Name:  "Saxpy",
 		Entry: "Saxpy",
 		Params: []driver.Param{
@@ -487,21 +489,21 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("Saxpy"),
-		Native: func(args []driver.Arg) func(driver.Item) {
+		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(float32)
 			a1 := args[1].Value.([]float32)
 			a2 := args[2].Value.([]float32)
-			return func(it driver.Item) { Saxpy(ka.Item(it), a0, a1, a2) }
+			return func(it kernel.Item) { Saxpy(ka.Item(it), a0, a1, a2) }
 		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+		Group: func(args []driver.Arg) func(*kernel.WorkGroup) {
 			a0 := args[0].Value.(float32)
 			a1 := args[1].Value.([]float32)
 			a2 := args[2].Value.([]float32)
-			return func(g *driver.WorkGroup) { kagoGroupSaxpy(g, a0, a1, a2) }
+			return func(g *kernel.WorkGroup) { kagoGroupSaxpy(g, a0, a1, a2) }
 		},
 	})
-	driver.RegisterGeneric(kagoGenericScale)
-	driver.RegisterKernel(Sum, &driver.KernelSpec{
+	kgen.RegisterGeneric(kagoGenericScale)
+	kgen.RegisterKernel(Sum, &driver.KernelSpec{
 		Name:  "Sum",
 		Entry: "Sum",
 		Params: []driver.Param{
@@ -530,18 +532,18 @@ func init() {
 		Barrier: true,
 		Needs:   0,
 		Code:    kagoCode("Sum"),
-		Native: func(args []driver.Arg) func(driver.Item) {
+		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]float32)
 			a1 := args[1].Value.([]float32)
-			return func(it driver.Item) { Sum(ka.Item(it), a0, a1) }
+			return func(it kernel.Item) { Sum(ka.Item(it), a0, a1) }
 		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+		Group: func(args []driver.Arg) func(*kernel.WorkGroup) {
 			a0 := args[0].Value.([]float32)
 			a1 := args[1].Value.([]float32)
-			return func(g *driver.WorkGroup) { kagoGroupSum(g, a0, a1) }
+			return func(g *kernel.WorkGroup) { kagoGroupSum(g, a0, a1) }
 		},
 	})
-	driver.RegisterKernel(VolumeAt, &driver.KernelSpec{
+	kgen.RegisterKernel(VolumeAt, &driver.KernelSpec{
 		Name:  "VolumeAt",
 		Entry: "VolumeAt",
 		Params: []driver.Param{
@@ -579,17 +581,17 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("VolumeAt"),
-		Native: func(args []driver.Arg) func(driver.Item) {
+		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(ka.Volume[float32])
 			a1 := args[1].Value.([]int)
 			a2 := args[2].Value.([]float32)
-			return func(it driver.Item) { VolumeAt(ka.Item(it), a0, a1, a2) }
+			return func(it kernel.Item) { VolumeAt(ka.Item(it), a0, a1, a2) }
 		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+		Group: func(args []driver.Arg) func(*kernel.WorkGroup) {
 			a0 := args[0].Value.(ka.Volume[float32])
 			a1 := args[1].Value.([]int)
 			a2 := args[2].Value.([]float32)
-			return func(g *driver.WorkGroup) { kagoGroupVolumeAt(g, a0, a1, a2) }
+			return func(g *kernel.WorkGroup) { kagoGroupVolumeAt(g, a0, a1, a2) }
 		},
 	})
 }
@@ -601,15 +603,15 @@ var kagoFaultsScale_0 = []driver.FaultSite{
 }
 
 // kagoGenericScale is the generic kernel Scale as kago gen compiled it: the
-// specs of its instances are made at their first use (driver.Generic).
-var kagoGenericScale = &driver.Generic{
+// specs of its instances are made at their first use (kgen.Generic).
+var kagoGenericScale = &kgen.Generic{
 	Symbol: "github.com/kago-dev/kago/ka/katest.Scale",
 	Params: []driver.Param{
 		{Name: "a"},
 		{Name: "x", Slice: true},
 	},
 	Code: kagoCode("Scale"),
-	Instances: []driver.Instance{
+	Instances: []kgen.Instance{
 		{Name: "Scale[float32]", Entry: "Scale_float32", Func: (func(ka.Item, float32, []float32))(nil), Faults: kagoFaultsScale_0},
 		{Name: "Scale[float64]", Entry: "Scale_float64", Func: (func(ka.Item, float64, []float64))(nil), Faults: kagoFaultsScale_0, Needs: driver.FP64},
 	},
@@ -855,14 +857,14 @@ type ScaleKernel[T float32 | float64] struct{ k *ka.Kernel }
 // kago gen compiled (a call of it in this package makes kago gen compile
 // that instance); for any other the error wraps ka.ErrUnsupported.
 func NewScaleKernel[T float32 | float64](dev *ka.Device, opts ...ka.KernelOption) (ScaleKernel[T], error) {
-	spec, err := kagoGenericScale.Typed(reflect.TypeFor[func(ka.Item, T, []T)](), func(args []driver.Arg) func(driver.Item) {
-		a0 := driver.ArgValue[T](args[0])
-		a1 := driver.ArgValue[[]T](args[1])
-		return func(it driver.Item) { Scale[T](ka.Item(it), a0, a1) }
-	}, func(args []driver.Arg) func(*driver.WorkGroup) {
-		a0 := driver.ArgValue[T](args[0])
-		a1 := driver.ArgValue[[]T](args[1])
-		return func(g *driver.WorkGroup) { kagoGroupScale[T](g, a0, a1) }
+	spec, err := kagoGenericScale.Typed(reflect.TypeFor[func(ka.Item, T, []T)](), func(args []driver.Arg) func(kernel.Item) {
+		a0 := kgen.ArgValue[T](args[0])
+		a1 := kgen.ArgValue[[]T](args[1])
+		return func(it kernel.Item) { Scale[T](ka.Item(it), a0, a1) }
+	}, func(args []driver.Arg) func(*kernel.WorkGroup) {
+		a0 := kgen.ArgValue[T](args[0])
+		a1 := kgen.ArgValue[[]T](args[1])
+		return func(g *kernel.WorkGroup) { kagoGroupScale[T](g, a0, a1) }
 	})
 	if err != nil {
 		return ScaleKernel[T]{}, err
@@ -926,7 +928,7 @@ func (k VolumeAtKernel) Launch(s *ka.Stream, r ka.NDRange, v *ka.Volume[float32]
 
 // kagoGroupAtomics runs one work-group of Atomics, its work-items as loops
 // (see package groupfn).
-func kagoGroupAtomics(kg *driver.WorkGroup, n int, i32 []int32, u32 []uint32, i64 []int64, u64 []uint64, f32 []float32, f64 []float64) {
+func kagoGroupAtomics(kg *kernel.WorkGroup, n int, i32 []int32, u32 []uint32, i64 []int64, u64 []uint64, f32 []float32, f64 []float64) {
 	n0 := kg.Size[0]
 	n1 := kg.Size[1]
 	n2 := kg.Size[2]
@@ -984,7 +986,7 @@ func kagoGroupAtomics(kg *driver.WorkGroup, n int, i32 []int32, u32 []uint32, i6
 
 // kagoGroupBusy runs one work-group of Busy, its work-items as loops
 // (see package groupfn).
-func kagoGroupBusy(kg *driver.WorkGroup, x []int32, n int32) {
+func kagoGroupBusy(kg *kernel.WorkGroup, x []int32, n int32) {
 	n0 := kg.Size[0]
 	n1 := kg.Size[1]
 	n2 := kg.Size[2]
@@ -1013,7 +1015,7 @@ func kagoGroupBusy(kg *driver.WorkGroup, x []int32, n int32) {
 			for lx := range m0 {
 				gx := b0 + lx
 				v := int32((row + gx))
-				for k, stripEnd := int32(0), driver.StripEnd(int32(0), n); k < n; stripEnd = driver.StripEnd(k, n) {
+				for k, stripEnd := int32(0), kernel.StripEnd(int32(0), n); k < n; stripEnd = kernel.StripEnd(k, n) {
 					for ; k < stripEnd; k++ {
 
 						v = v*5 + k
@@ -1032,7 +1034,7 @@ func kagoGroupBusy(kg *driver.WorkGroup, x []int32, n int32) {
 
 // kagoGroupCount runs one work-group of Count, its work-items as loops
 // (see package groupfn).
-func kagoGroupCount(kg *driver.WorkGroup, counts []int32) {
+func kagoGroupCount(kg *kernel.WorkGroup, counts []int32) {
 	n0 := kg.Size[0]
 	n1 := kg.Size[1]
 	n2 := kg.Size[2]
@@ -1067,7 +1069,7 @@ func kagoGroupCount(kg *driver.WorkGroup, counts []int32) {
 
 // kagoGroupCountBarrier runs one work-group of CountBarrier, its work-items as loops
 // (see package groupfn).
-func kagoGroupCountBarrier(kg *driver.WorkGroup, counts []int32) {
+func kagoGroupCountBarrier(kg *kernel.WorkGroup, counts []int32) {
 	n0 := kg.Size[0]
 	n1 := kg.Size[1]
 	n2 := kg.Size[2]
@@ -1097,7 +1099,7 @@ func kagoGroupCountBarrier(kg *driver.WorkGroup, counts []int32) {
 
 // kagoGroupHistogram runs one work-group of Histogram, its work-items as loops
 // (see package groupfn).
-func kagoGroupHistogram(kg *driver.WorkGroup, x []int32, bins []int32) {
+func kagoGroupHistogram(kg *kernel.WorkGroup, x []int32, bins []int32) {
 	n0 := kg.Size[0]
 	n1 := kg.Size[1]
 	n2 := kg.Size[2]
@@ -1135,7 +1137,7 @@ func kagoGroupHistogram(kg *driver.WorkGroup, x []int32, bins []int32) {
 
 // kagoGroupIndices runs one work-group of Indices, its work-items as loops
 // (see package groupfn).
-func kagoGroupIndices(kg *driver.WorkGroup, out []int32) {
+func kagoGroupIndices(kg *kernel.WorkGroup, out []int32) {
 	n0 := kg.Size[0]
 	n1 := kg.Size[1]
 	n2 := kg.Size[2]
@@ -1187,7 +1189,7 @@ func kagoGroupIndices(kg *driver.WorkGroup, out []int32) {
 
 // kagoGroupMatrixAt runs one work-group of MatrixAt, its work-items as loops
 // (see package groupfn).
-func kagoGroupMatrixAt(kg *driver.WorkGroup, m ka.Matrix[float32], at []int, out []float32) {
+func kagoGroupMatrixAt(kg *kernel.WorkGroup, m ka.Matrix[float32], at []int, out []float32) {
 	n0 := kg.Size[0]
 	n1 := kg.Size[1]
 	n2 := kg.Size[2]
@@ -1217,7 +1219,7 @@ func kagoGroupMatrixAt(kg *driver.WorkGroup, m ka.Matrix[float32], at []int, out
 
 // kagoGroupPairSum runs one work-group of PairSum, its work-items as loops
 // (see package groupfn).
-func kagoGroupPairSum(kg *driver.WorkGroup, p Pair, ps []Pair, out []float32) {
+func kagoGroupPairSum(kg *kernel.WorkGroup, p Pair, ps []Pair, out []float32) {
 	n0 := kg.Size[0]
 	n1 := kg.Size[1]
 	n2 := kg.Size[2]
@@ -1254,7 +1256,7 @@ func kagoGroupPairSum(kg *driver.WorkGroup, p Pair, ps []Pair, out []float32) {
 
 // kagoGroupPoke runs one work-group of Poke, its work-items as loops
 // (see package groupfn).
-func kagoGroupPoke(kg *driver.WorkGroup, x []int32, i int, v int32) {
+func kagoGroupPoke(kg *kernel.WorkGroup, x []int32, i int, v int32) {
 	n0 := kg.Size[0]
 	n1 := kg.Size[1]
 	n2 := kg.Size[2]
@@ -1292,7 +1294,7 @@ func kagoGroupPoke(kg *driver.WorkGroup, x []int32, i int, v int32) {
 
 // kagoGroupReverse runs one work-group of Reverse, its work-items as loops
 // (see package groupfn).
-func kagoGroupReverse(kg *driver.WorkGroup, x []int32) {
+func kagoGroupReverse(kg *kernel.WorkGroup, x []int32) {
 	n0 := kg.Size[0]
 	n1 := kg.Size[1]
 	n2 := kg.Size[2]
@@ -1301,7 +1303,7 @@ func kagoGroupReverse(kg *driver.WorkGroup, x []int32) {
 	b2 := kg.ID[2] * n2
 	gs0 := kg.GlobalSize[0]
 	gs1 := kg.GlobalSize[1]
-	tmp := driver.GroupLocal[int32](kg, 0, 64)
+	tmp := kernel.GroupLocal[int32](kg, 0, 64)
 	for lz := range n2 {
 		gz := b2 + lz
 		for ly := range n1 {
@@ -1342,7 +1344,7 @@ func kagoGroupReverse(kg *driver.WorkGroup, x []int32) {
 
 // kagoGroupSaxpy runs one work-group of Saxpy, its work-items as loops
 // (see package groupfn).
-func kagoGroupSaxpy(kg *driver.WorkGroup, a float32, x, y []float32) {
+func kagoGroupSaxpy(kg *kernel.WorkGroup, a float32, x, y []float32) {
 	n0 := kg.Size[0]
 	n1 := kg.Size[1]
 	n2 := kg.Size[2]
@@ -1380,7 +1382,7 @@ func kagoGroupSaxpy(kg *driver.WorkGroup, a float32, x, y []float32) {
 
 // kagoGroupScale runs one work-group of Scale, its work-items as loops
 // (see package groupfn).
-func kagoGroupScale[T float32 | float64](kg *driver.WorkGroup, a T, x []T) {
+func kagoGroupScale[T float32 | float64](kg *kernel.WorkGroup, a T, x []T) {
 	n0 := kg.Size[0]
 	n1 := kg.Size[1]
 	n2 := kg.Size[2]
@@ -1418,7 +1420,7 @@ func kagoGroupScale[T float32 | float64](kg *driver.WorkGroup, a T, x []T) {
 
 // kagoGroupSum runs one work-group of Sum, its work-items as loops
 // (see package groupfn).
-func kagoGroupSum(kg *driver.WorkGroup, x []float32, out []float32) {
+func kagoGroupSum(kg *kernel.WorkGroup, x []float32, out []float32) {
 	n0 := kg.Size[0]
 	n1 := kg.Size[1]
 	n2 := kg.Size[2]
@@ -1427,7 +1429,7 @@ func kagoGroupSum(kg *driver.WorkGroup, x []float32, out []float32) {
 	b2 := kg.ID[2] * n2
 	gs0 := kg.GlobalSize[0]
 	gs1 := kg.GlobalSize[1]
-	tmp := driver.GroupLocal[float32](kg, 0, 128)
+	tmp := kernel.GroupLocal[float32](kg, 0, 128)
 	for lz := range n2 {
 		gz := b2 + lz
 		for ly := range n1 {
@@ -1476,7 +1478,7 @@ func kagoGroupSum(kg *driver.WorkGroup, x []float32, out []float32) {
 
 // kagoGroupVolumeAt runs one work-group of VolumeAt, its work-items as loops
 // (see package groupfn).
-func kagoGroupVolumeAt(kg *driver.WorkGroup, v ka.Volume[float32], at []int, out []float32) {
+func kagoGroupVolumeAt(kg *kernel.WorkGroup, v ka.Volume[float32], at []int, out []float32) {
 	n0 := kg.Size[0]
 	n1 := kg.Size[1]
 	n2 := kg.Size[2]

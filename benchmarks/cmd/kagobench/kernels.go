@@ -3,6 +3,8 @@ package main
 import (
 	"github.com/kago-dev/kago/ka"
 	"github.com/kago-dev/kago/ka/driver"
+	"github.com/kago-dev/kago/ka/kernel"
+	"github.com/kago-dev/kago/ka/kgen"
 )
 
 // Spin loops n times per work-item: a kernel whose duration kagobench
@@ -30,10 +32,10 @@ __kernel void Spin(long n, __global float *out, long out_len, long gsize0, long 
 	for (long k = 0; k < n; k++) acc = acc * 0.999f + (float)k;
 	if (i < out_len) out[i] = acc;
 }`)},
-	Native: func(args []driver.Arg) func(driver.Item) {
+	Native: func(args []driver.Arg) func(kernel.Item) {
 		n := args[0].Value.(int64)
 		out := args[1].Value.([]float32)
-		return func(it driver.Item) {
+		return func(it kernel.Item) {
 			acc := float32(0)
 			for k := int64(0); k < n; k++ {
 				acc = acc*0.999 + float32(k)
@@ -62,11 +64,11 @@ __kernel void HandSaxpy(float a, __global float *x, long x_len, __global float *
 	long i = get_global_id(0);
 	if (i < y_len) y[i] = a * x[i] + y[i];
 }`)},
-	Native: func(args []driver.Arg) func(driver.Item) {
+	Native: func(args []driver.Arg) func(kernel.Item) {
 		a := args[0].Value.(float32)
 		x := args[1].Value.([]float32)
 		y := args[2].Value.([]float32)
-		return func(it driver.Item) {
+		return func(it kernel.Item) {
 			if i := ka.Item(it).Global(); i < len(y) {
 				y[i] = a*x[i] + y[i]
 			}
@@ -75,6 +77,6 @@ __kernel void HandSaxpy(float a, __global float *x, long x_len, __global float *
 }
 
 func init() {
-	driver.RegisterKernel(Spin, spinSpec)
-	driver.RegisterKernel(HandSaxpy, handSaxpySpec)
+	kgen.RegisterKernel(Spin, spinSpec)
+	kgen.RegisterKernel(HandSaxpy, handSaxpySpec)
 }

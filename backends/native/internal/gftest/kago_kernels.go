@@ -8,6 +8,8 @@ import (
 	"github.com/kago-dev/kago/internal/testcode"
 	"github.com/kago-dev/kago/ka"
 	"github.com/kago-dev/kago/ka/driver"
+	"github.com/kago-dev/kago/ka/kernel"
+	"github.com/kago-dev/kago/ka/kgen"
 )
 
 // kagoCode is the device code of one kernel function of the package, by
@@ -34,7 +36,7 @@ func (kagoCode) PTX(entry string) ([]byte, error) {
 }
 
 func init() {
-	driver.RegisterKernel(Collectives, &driver.KernelSpec{
+	kgen.RegisterKernel(Collectives, &driver.KernelSpec{
 		Name:  "Collectives",
 		Entry: "Collectives",
 		Params: []driver.Param{
@@ -66,20 +68,20 @@ func init() {
 		Needs:    0,
 		MaxGroup: 1024,
 		Code:     kagoCode("Collectives"),
-		Native: func(args []driver.Arg) func(driver.Item) {
+		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(int)
 			a1 := args[1].Value.([]int32)
 			a2 := args[2].Value.([]int32)
-			return func(it driver.Item) { Collectives(ka.Item(it), a0, a1, a2) }
+			return func(it kernel.Item) { Collectives(ka.Item(it), a0, a1, a2) }
 		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+		Group: func(args []driver.Arg) func(*kernel.WorkGroup) {
 			a0 := args[0].Value.(int)
 			a1 := args[1].Value.([]int32)
 			a2 := args[2].Value.([]int32)
-			return func(g *driver.WorkGroup) { kagoGroupCollectives(g, a0, a1, a2) }
+			return func(g *kernel.WorkGroup) { kagoGroupCollectives(g, a0, a1, a2) }
 		},
 	})
-	driver.RegisterKernel(Grid2D, &driver.KernelSpec{
+	kgen.RegisterKernel(Grid2D, &driver.KernelSpec{
 		Name:  "Grid2D",
 		Entry: "Grid2D",
 		Params: []driver.Param{
@@ -105,18 +107,18 @@ func init() {
 		Barrier: true,
 		Needs:   0,
 		Code:    kagoCode("Grid2D"),
-		Native: func(args []driver.Arg) func(driver.Item) {
+		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(int)
 			a1 := args[1].Value.([]int32)
-			return func(it driver.Item) { Grid2D(ka.Item(it), a0, a1) }
+			return func(it kernel.Item) { Grid2D(ka.Item(it), a0, a1) }
 		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+		Group: func(args []driver.Arg) func(*kernel.WorkGroup) {
 			a0 := args[0].Value.(int)
 			a1 := args[1].Value.([]int32)
-			return func(g *driver.WorkGroup) { kagoGroupGrid2D(g, a0, a1) }
+			return func(g *kernel.WorkGroup) { kagoGroupGrid2D(g, a0, a1) }
 		},
 	})
-	driver.RegisterKernel(Rotate, &driver.KernelSpec{
+	kgen.RegisterKernel(Rotate, &driver.KernelSpec{
 		Name:  "Rotate",
 		Entry: "Rotate",
 		Params: []driver.Param{
@@ -147,18 +149,18 @@ func init() {
 		Barrier: true,
 		Needs:   0,
 		Code:    kagoCode("Rotate"),
-		Native: func(args []driver.Arg) func(driver.Item) {
+		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(int)
 			a1 := args[1].Value.([]int32)
-			return func(it driver.Item) { Rotate(ka.Item(it), a0, a1) }
+			return func(it kernel.Item) { Rotate(ka.Item(it), a0, a1) }
 		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+		Group: func(args []driver.Arg) func(*kernel.WorkGroup) {
 			a0 := args[0].Value.(int)
 			a1 := args[1].Value.([]int32)
-			return func(g *driver.WorkGroup) { kagoGroupRotate(g, a0, a1) }
+			return func(g *kernel.WorkGroup) { kagoGroupRotate(g, a0, a1) }
 		},
 	})
-	driver.RegisterKernel(Scan, &driver.KernelSpec{
+	kgen.RegisterKernel(Scan, &driver.KernelSpec{
 		Name:  "Scan",
 		Entry: "Scan",
 		Params: []driver.Param{
@@ -188,19 +190,19 @@ func init() {
 		Barrier: true,
 		Needs:   0,
 		Code:    kagoCode("Scan"),
-		Native: func(args []driver.Arg) func(driver.Item) {
+		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]int32)
 			a1 := args[1].Value.([]int32)
-			return func(it driver.Item) { Scan(ka.Item(it), a0, a1) }
+			return func(it kernel.Item) { Scan(ka.Item(it), a0, a1) }
 		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+		Group: func(args []driver.Arg) func(*kernel.WorkGroup) {
 			a0 := args[0].Value.([]int32)
 			a1 := args[1].Value.([]int32)
-			return func(g *driver.WorkGroup) { kagoGroupScan(g, a0, a1) }
+			return func(g *kernel.WorkGroup) { kagoGroupScan(g, a0, a1) }
 		},
 	})
 	// SwitchBarrier runs a work-item at a time on native: a barrier or collective inside a switch statement (group functions take barriers at the top level, in for loops and in ifs whose headers are the same for the whole group).
-	driver.RegisterKernel(SwitchBarrier, &driver.KernelSpec{
+	kgen.RegisterKernel(SwitchBarrier, &driver.KernelSpec{
 		Name:  "SwitchBarrier",
 		Entry: "SwitchBarrier",
 		Params: []driver.Param{
@@ -228,13 +230,13 @@ func init() {
 		Barrier: true,
 		Needs:   0,
 		Code:    kagoCode("SwitchBarrier"),
-		Native: func(args []driver.Arg) func(driver.Item) {
+		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(int)
 			a1 := args[1].Value.([]int32)
-			return func(it driver.Item) { SwitchBarrier(ka.Item(it), a0, a1) }
+			return func(it kernel.Item) { SwitchBarrier(ka.Item(it), a0, a1) }
 		},
 	})
-	driver.RegisterKernel(TwoBarriers, &driver.KernelSpec{
+	kgen.RegisterKernel(TwoBarriers, &driver.KernelSpec{
 		Name:  "TwoBarriers",
 		Entry: "TwoBarriers",
 		Params: []driver.Param{
@@ -263,15 +265,15 @@ func init() {
 		Barrier: true,
 		Needs:   0,
 		Code:    kagoCode("TwoBarriers"),
-		Native: func(args []driver.Arg) func(driver.Item) {
+		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]float32)
 			a1 := args[1].Value.([]float32)
-			return func(it driver.Item) { TwoBarriers(ka.Item(it), a0, a1) }
+			return func(it kernel.Item) { TwoBarriers(ka.Item(it), a0, a1) }
 		},
-		Group: func(args []driver.Arg) func(*driver.WorkGroup) {
+		Group: func(args []driver.Arg) func(*kernel.WorkGroup) {
 			a0 := args[0].Value.([]float32)
 			a1 := args[1].Value.([]float32)
-			return func(g *driver.WorkGroup) { kagoGroupTwoBarriers(g, a0, a1) }
+			return func(g *kernel.WorkGroup) { kagoGroupTwoBarriers(g, a0, a1) }
 		},
 	})
 }
@@ -404,7 +406,7 @@ func (k TwoBarriersKernel) Launch(s *ka.Stream, r ka.NDRange, x *ka.Array[float3
 
 // kagoGroupCollectives runs one work-group of Collectives, its work-items as loops
 // (see package groupfn).
-func kagoGroupCollectives(kg *driver.WorkGroup, rounds int, x, out []int32) {
+func kagoGroupCollectives(kg *kernel.WorkGroup, rounds int, x, out []int32) {
 	n0 := kg.Size[0]
 	n1 := kg.Size[1]
 	n2 := kg.Size[2]
@@ -413,17 +415,17 @@ func kagoGroupCollectives(kg *driver.WorkGroup, rounds int, x, out []int32) {
 	b2 := kg.ID[2] * n2
 	gs0 := kg.GlobalSize[0]
 	gs1 := kg.GlobalSize[1]
-	vPerItem := driver.GroupPrivate[int32](kg, 0)
-	accPerItem := driver.GroupPrivate[int32](kg, 1)
-	coll0In := driver.GroupPrivate[int32](kg, 2)
-	coll1In := driver.GroupPrivate[int32](kg, 3)
-	coll2In := driver.GroupPrivate[bool](kg, 4)
-	coll3In := driver.GroupPrivate[int32](kg, 5)
-	coll4In := driver.GroupPrivate[int32](kg, 6)
-	coll4From := driver.GroupPrivate[int](kg, 7)
-	coll5In := driver.GroupPrivate[int32](kg, 8)
-	coll6In := driver.GroupPrivate[int32](kg, 9)
-	tmp := driver.GroupLocal[int32](kg, 0, Group)
+	vPerItem := kernel.GroupPrivate[int32](kg, 0)
+	accPerItem := kernel.GroupPrivate[int32](kg, 1)
+	coll0In := kernel.GroupPrivate[int32](kg, 2)
+	coll1In := kernel.GroupPrivate[int32](kg, 3)
+	coll2In := kernel.GroupPrivate[bool](kg, 4)
+	coll3In := kernel.GroupPrivate[int32](kg, 5)
+	coll4In := kernel.GroupPrivate[int32](kg, 6)
+	coll4From := kernel.GroupPrivate[int](kg, 7)
+	coll5In := kernel.GroupPrivate[int32](kg, 8)
+	coll6In := kernel.GroupPrivate[int32](kg, 9)
+	tmp := kernel.GroupLocal[int32](kg, 0, Group)
 	for lz := range n2 {
 		gz := b2 + lz
 		for ly := range n1 {
@@ -468,8 +470,8 @@ func kagoGroupCollectives(kg *driver.WorkGroup, rounds int, x, out []int32) {
 				}
 			}
 		}
-		coll0 := driver.ReduceSum(coll0In)
-		driver.ScanSum(coll1In, true)
+		coll0 := kernel.ReduceSum(coll0In)
+		kernel.ScanSum(coll1In, true)
 		for lz := range n2 {
 			for ly := range n1 {
 				lrow := n0 * (ly + n1*lz)
@@ -492,7 +494,7 @@ func kagoGroupCollectives(kg *driver.WorkGroup, rounds int, x, out []int32) {
 			}
 		}
 	}
-	coll2 := driver.ReduceAny(coll2In)
+	coll2 := kernel.ReduceAny(coll2In)
 	for lz := range n2 {
 		for ly := range n1 {
 			lrow := n0 * (ly + n1*lz)
@@ -510,7 +512,7 @@ func kagoGroupCollectives(kg *driver.WorkGroup, rounds int, x, out []int32) {
 			}
 		}
 	}
-	_ = driver.Broadcast(coll3In, 0)
+	_ = kernel.Broadcast(coll3In, 0)
 	for lz := range n2 {
 		for ly := range n1 {
 			lrow := n0 * (ly + n1*lz)
@@ -524,8 +526,8 @@ func kagoGroupCollectives(kg *driver.WorkGroup, rounds int, x, out []int32) {
 			}
 		}
 	}
-	coll4 := driver.Broadcast(coll4In, coll4From...)
-	coll5 := driver.ReduceMax(coll5In)
+	coll4 := kernel.Broadcast(coll4In, coll4From...)
+	coll5 := kernel.ReduceMax(coll5In)
 	for lz := range n2 {
 		for ly := range n1 {
 			lrow := n0 * (ly + n1*lz)
@@ -539,7 +541,7 @@ func kagoGroupCollectives(kg *driver.WorkGroup, rounds int, x, out []int32) {
 			}
 		}
 	}
-	driver.ScanMin(coll6In, false, 0)
+	kernel.ScanMin(coll6In, false, 0)
 	for lz := range n2 {
 		gz := b2 + lz
 		for ly := range n1 {
@@ -563,13 +565,13 @@ func kagoGroupCollectives(kg *driver.WorkGroup, rounds int, x, out []int32) {
 
 // kagoGroupGrid2D runs one work-group of Grid2D, its work-items as loops
 // (see package groupfn).
-func kagoGroupGrid2D(kg *driver.WorkGroup, cols int, m []int32) {
+func kagoGroupGrid2D(kg *kernel.WorkGroup, cols int, m []int32) {
 	n0 := kg.Size[0]
 	n1 := kg.Size[1]
 	n2 := kg.Size[2]
 	b0 := kg.ID[0] * n0
 	b1 := kg.ID[1] * n1
-	tile := driver.GroupLocal[int32](kg, 0, 8*8)
+	tile := kernel.GroupLocal[int32](kg, 0, 8*8)
 	for range n2 {
 		for ly1 := range n1 {
 			gy := b1 + ly1
@@ -598,7 +600,7 @@ func kagoGroupGrid2D(kg *driver.WorkGroup, cols int, m []int32) {
 
 // kagoGroupRotate runs one work-group of Rotate, its work-items as loops
 // (see package groupfn).
-func kagoGroupRotate(kg *driver.WorkGroup, shift int, x []int32) {
+func kagoGroupRotate(kg *kernel.WorkGroup, shift int, x []int32) {
 	n0 := kg.Size[0]
 	n1 := kg.Size[1]
 	n2 := kg.Size[2]
@@ -607,7 +609,7 @@ func kagoGroupRotate(kg *driver.WorkGroup, shift int, x []int32) {
 	b2 := kg.ID[2] * n2
 	gs0 := kg.GlobalSize[0]
 	gs1 := kg.GlobalSize[1]
-	tmp := driver.GroupLocal[int32](kg, 0, Group)
+	tmp := kernel.GroupLocal[int32](kg, 0, Group)
 	for lz := range n2 {
 		gz := b2 + lz
 		for ly := range n1 {
@@ -688,7 +690,7 @@ func kagoGroupRotate(kg *driver.WorkGroup, shift int, x []int32) {
 
 // kagoGroupScan runs one work-group of Scan, its work-items as loops
 // (see package groupfn).
-func kagoGroupScan(kg *driver.WorkGroup, x, out []int32) {
+func kagoGroupScan(kg *kernel.WorkGroup, x, out []int32) {
 	n0 := kg.Size[0]
 	n1 := kg.Size[1]
 	n2 := kg.Size[2]
@@ -697,8 +699,8 @@ func kagoGroupScan(kg *driver.WorkGroup, x, out []int32) {
 	b2 := kg.ID[2] * n2
 	gs0 := kg.GlobalSize[0]
 	gs1 := kg.GlobalSize[1]
-	addPerItem := driver.GroupPrivate[int32](kg, 0)
-	tmp := driver.GroupLocal[int32](kg, 0, Group)
+	addPerItem := kernel.GroupPrivate[int32](kg, 0)
+	tmp := kernel.GroupLocal[int32](kg, 0, Group)
 	for lz := range n2 {
 		gz := b2 + lz
 		for ly := range n1 {
@@ -765,7 +767,7 @@ func kagoGroupScan(kg *driver.WorkGroup, x, out []int32) {
 
 // kagoGroupTwoBarriers runs one work-group of TwoBarriers, its work-items as loops
 // (see package groupfn).
-func kagoGroupTwoBarriers(kg *driver.WorkGroup, x, out []float32) {
+func kagoGroupTwoBarriers(kg *kernel.WorkGroup, x, out []float32) {
 	n0 := kg.Size[0]
 	n1 := kg.Size[1]
 	n2 := kg.Size[2]
@@ -774,9 +776,9 @@ func kagoGroupTwoBarriers(kg *driver.WorkGroup, x, out []float32) {
 	b2 := kg.ID[2] * n2
 	gs0 := kg.GlobalSize[0]
 	gs1 := kg.GlobalSize[1]
-	scalePerItem := driver.GroupPrivate[float32](kg, 0)
-	firstPerItem := driver.GroupPrivate[float32](kg, 1)
-	tmp := driver.GroupLocal[float32](kg, 0, Group)
+	scalePerItem := kernel.GroupPrivate[float32](kg, 0)
+	firstPerItem := kernel.GroupPrivate[float32](kg, 1)
+	tmp := kernel.GroupLocal[float32](kg, 0, Group)
 	for lz := range n2 {
 		gz := b2 + lz
 		for ly := range n1 {

@@ -1,4 +1,4 @@
-package driver_test
+package kgen_test
 
 import (
 	"errors"
@@ -10,6 +10,8 @@ import (
 
 	"github.com/kago-dev/kago/ka"
 	"github.com/kago-dev/kago/ka/driver"
+	"github.com/kago-dev/kago/ka/kernel"
+	"github.com/kago-dev/kago/ka/kgen"
 )
 
 func registered(it ka.Item, x []float32) {}
@@ -30,36 +32,36 @@ func (c *fakeCompiler) Compile(fn any, name string, typ reflect.Type) (*driver.K
 
 func TestRegistry(t *testing.T) {
 	spec := &driver.KernelSpec{Name: "registered"}
-	driver.RegisterKernel(registered, spec)
+	kgen.RegisterKernel(registered, spec)
 
-	got, err := driver.LookupKernel(registered)
+	got, err := kgen.LookupKernel(registered)
 	require.NoError(t, err)
 	assert.Same(t, spec, got, "the registered spec")
 
-	got, err = driver.LookupKernel(unknown)
+	got, err = kgen.LookupKernel(unknown)
 	require.NoError(t, err)
 	assert.Nil(t, got, "no registered code and no compiler")
 
 	c := &fakeCompiler{}
-	driver.SetCompiler(c)
-	t.Cleanup(func() { driver.SetCompiler(nil) })
+	kgen.SetCompiler(c)
+	t.Cleanup(func() { kgen.SetCompiler(nil) })
 
-	got, err = driver.LookupKernel(registered)
+	got, err = kgen.LookupKernel(registered)
 	require.NoError(t, err)
 	assert.Same(t, spec, got, "registered code wins over the compiler")
 	assert.Empty(t, c.calls)
 
-	first, err := driver.LookupKernel(compiled)
+	first, err := kgen.LookupKernel(compiled)
 	require.NoError(t, err)
 	require.NotNil(t, first)
-	assert.Equal(t, "github.com/kago-dev/kago/ka/driver_test.compiled", first.Name)
-	again, err := driver.LookupKernel(compiled)
+	assert.Equal(t, "github.com/kago-dev/kago/ka/kgen_test.compiled", first.Name)
+	again, err := kgen.LookupKernel(compiled)
 	require.NoError(t, err)
 	assert.Same(t, first, again, "a compiled spec is remembered")
 	assert.Len(t, c.calls, 1)
 
-	_, err = driver.LookupKernel(failing)
-	assert.ErrorContains(t, err, "compiling github.com/kago-dev/kago/ka/driver_test.failing: no source")
+	_, err = kgen.LookupKernel(failing)
+	assert.ErrorContains(t, err, "compiling github.com/kago-dev/kago/ka/kgen_test.failing: no source")
 }
 
 func TestRegistryRejects(t *testing.T) {
@@ -69,17 +71,17 @@ func TestRegistryRejects(t *testing.T) {
 		"nil function":    (func(ka.Item))(nil),
 		"no Item":         func(x []float32) {},
 		"Item not first":  func(x []float32, it ka.Item) {},
-		"look-alike Item": func(it driver.Item) {},
+		"look-alike Item": func(it kernel.Item) {},
 		"results":         func(it ka.Item) int { return 0 },
 		"closure":         closure,
 		"method value":    ka.Item{}.Barrier,
 	} {
 		t.Run(name, func(t *testing.T) {
-			_, err := driver.LookupKernel(fn)
+			_, err := kgen.LookupKernel(fn)
 			assert.Error(t, err)
-			assert.Panics(t, func() { driver.RegisterKernel(fn, &driver.KernelSpec{}) })
+			assert.Panics(t, func() { kgen.RegisterKernel(fn, &driver.KernelSpec{}) })
 		})
 	}
-	assert.PanicsWithValue(t, "driver: RegisterKernel with a nil spec", func() { driver.RegisterKernel(registered, nil) })
-	assert.Panics(t, func() { driver.RegisterKernel(registered, &driver.KernelSpec{}) }, "registered twice (TestRegistry registered it)")
+	assert.PanicsWithValue(t, "kgen: RegisterKernel with a nil spec", func() { kgen.RegisterKernel(registered, nil) })
+	assert.Panics(t, func() { kgen.RegisterKernel(registered, &driver.KernelSpec{}) }, "registered twice (TestRegistry registered it)")
 }

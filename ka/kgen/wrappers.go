@@ -1,4 +1,4 @@
-package driver
+package kgen
 
 // Instantiation wrappers. A generic kernel named inside a generic function
 // (func Copy[T ka.Scalar](…) { ka.NewKernel(dev, CopyKernel[T]) }) reaches
@@ -20,6 +20,8 @@ import (
 	"slices"
 	"sort"
 	"strings"
+
+	"github.com/kago-dev/kago/ka/driver"
 )
 
 // instanceSites are the positions, "file.go:line" with the file's base
@@ -43,7 +45,7 @@ func RegisterInstanceSite(file string, line int, kernel string) {
 // instantiation wrapper, from the wrapper's name, source position and
 // type. The JIT implements it.
 type WrapperCompiler interface {
-	CompileWrapper(fn any, name, file string, line int, typ reflect.Type) (*KernelSpec, error)
+	CompileWrapper(fn any, name, file string, line int, typ reflect.Type) (*driver.KernelSpec, error)
 }
 
 // isWrapper reports whether the symbol name is a closure's, as Go names
@@ -60,7 +62,7 @@ func isWrapper(name string) bool {
 
 // lookupWrapper finds the spec of the wrapper fn (see above); key is its
 // registry key, name its symbol.
-func lookupWrapper(fn any, key, name string, t reflect.Type) (*KernelSpec, error) {
+func lookupWrapper(fn any, key, name string, t reflect.Type) (*driver.KernelSpec, error) {
 	pc := reflect.ValueOf(fn).Pointer()
 	file, line := runtime.FuncForPC(pc).FileLine(pc)
 	site := filepath.Base(file) + ":" + fmt.Sprint(line)
@@ -134,9 +136,9 @@ func wrapperError(name, file string, line int, t reflect.Type, named, candidates
 	if len(named) == 0 && len(candidates) == 0 {
 		return fmt.Errorf("kernel %s, at %s:%d, is a closure: kernels are top-level functions. If it is Go's instantiation wrapper of a generic kernel named with type parameters "+
 			"(ka.NewKernel(dev, CopyKernel[T]) inside a generic function), no compiled instance has its type %s: name that instance with concrete type arguments in the kernel's package "+
-			"(a call of the generic function with them, or var _ = []any{CopyKernel[float32]}) and run go generate, or import _ \"github.com/kago-dev/kago/jit\": %w", name, file, line, t, ErrInvalid)
+			"(a call of the generic function with them, or var _ = []any{CopyKernel[float32]}) and run go generate, or import _ \"github.com/kago-dev/kago/jit\": %w", name, file, line, t, driver.ErrInvalid)
 	}
 	return fmt.Errorf("kernel %s, at %s:%d, is Go's instantiation wrapper of %s named with type parameters (ka.NewKernel(dev, CopyKernel[T]) inside a generic function); "+
 		"its instance has type %s, and %s. Name that instance with concrete type arguments in the kernel's package (a call of the generic function with them, or var _ = []any{CopyKernel[float32]}) and run go generate, "+
-		"or import _ \"github.com/kago-dev/kago/jit\": %w", name, file, line, what, t, why, ErrInvalid)
+		"or import _ \"github.com/kago-dev/kago/jit\": %w", name, file, line, what, t, why, driver.ErrInvalid)
 }

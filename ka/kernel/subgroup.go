@@ -1,4 +1,4 @@
-package driver
+package kernel
 
 // This file is the native side of the subgroup operations (ka.SubgroupShuffle
 // and the others, ka/subgroup.go). The native backend emulates subgroups of

@@ -1,4 +1,4 @@
-package driver
+package kgen
 
 // This file defines the code files that kago gen writes into a package's
 // kago_kernels/ directory: one per kernel and target (Saxpy.ptx,

@@ -1,4 +1,4 @@
-package driver
+package kgen
 
 import (
 	"fmt"
@@ -6,6 +6,8 @@ import (
 	"runtime"
 	"strings"
 	"sync"
+
+	"github.com/kago-dev/kago/ka/driver"
 )
 
 // Kernel code is found by the kernel's Go function: kago gen writes a file
@@ -17,10 +19,10 @@ import (
 
 var kernels = struct {
 	mu       sync.RWMutex
-	specs    map[string]*KernelSpec // by funcKey
-	generics map[string]*Generic    // by Symbol
+	specs    map[string]*driver.KernelSpec // by funcKey
+	generics map[string]*Generic           // by Symbol
 	compiler Compiler
-}{specs: map[string]*KernelSpec{}, generics: map[string]*Generic{}}
+}{specs: map[string]*driver.KernelSpec{}, generics: map[string]*Generic{}}
 
 // RegisterKernel registers the code of the kernel fn, a Go function whose
 // first parameter is a ka.Item. Generated code calls it from init; so can
@@ -28,21 +30,21 @@ var kernels = struct {
 // not a function with a ka.Item first parameter, or if spec is nil or
 // registered twice for fn, because those are programming errors that must
 // not pass silently.
-func RegisterKernel(fn any, spec *KernelSpec) {
+func RegisterKernel(fn any, spec *driver.KernelSpec) {
 	if spec == nil {
-		panic("driver: RegisterKernel with a nil spec")
+		panic("kgen: RegisterKernel with a nil spec")
 	}
 	key, name, err := funcKey(fn)
 	if err == nil && isWrapper(name) {
-		err = fmt.Errorf("kernel %s is a closure; kernels are top-level functions (register a generic kernel's instance itself): %w", name, ErrInvalid)
+		err = fmt.Errorf("kernel %s is a closure; kernels are top-level functions (register a generic kernel's instance itself): %w", name, driver.ErrInvalid)
 	}
 	if err != nil {
-		panic("driver: RegisterKernel: " + err.Error())
+		panic("kgen: RegisterKernel: " + err.Error())
 	}
 	kernels.mu.Lock()
 	defer kernels.mu.Unlock()
 	if _, dup := kernels.specs[key]; dup {
-		panic("driver: RegisterKernel called twice for " + key)
+		panic("kgen: RegisterKernel called twice for " + key)
 	}
 	kernels.specs[key] = spec
 }
@@ -53,12 +55,12 @@ func RegisterKernel(fn any, spec *KernelSpec) {
 // registered twice, because those are programming errors.
 func RegisterGeneric(g *Generic) {
 	if g == nil || g.Symbol == "" {
-		panic("driver: RegisterGeneric with a nil Generic or without a Symbol")
+		panic("kgen: RegisterGeneric with a nil Generic or without a Symbol")
 	}
 	kernels.mu.Lock()
 	defer kernels.mu.Unlock()
 	if _, dup := kernels.generics[g.Symbol]; dup {
-		panic("driver: RegisterGeneric called twice for " + g.Symbol)
+		panic("kgen: RegisterGeneric called twice for " + g.Symbol)
 	}
 	kernels.generics[g.Symbol] = g
 }
@@ -70,7 +72,7 @@ type Compiler interface {
 	// name (as runtime.FuncForPC reports it, e.g.
 	// "example.com/m/pkg.Scale[...]" for generic instances) is name and
 	// whose type is typ.
-	Compile(fn any, name string, typ reflect.Type) (*KernelSpec, error)
+	Compile(fn any, name string, typ reflect.Type) (*driver.KernelSpec, error)
 }
 
 // SetCompiler installs the compiler LookupKernel uses for kernels that
@@ -94,10 +96,10 @@ func SetCompiler(c Compiler) {
 // fn may also be a *KernelSpec with its Native entry, which is returned
 // as it is: what typed launchers pass, with the spec that Generic.Typed
 // made for their instance.
-func LookupKernel(fn any) (*KernelSpec, error) {
-	if spec, ok := fn.(*KernelSpec); ok {
+func LookupKernel(fn any) (*driver.KernelSpec, error) {
+	if spec, ok := fn.(*driver.KernelSpec); ok {
 		if spec == nil || spec.Native == nil {
-			return nil, fmt.Errorf("a KernelSpec passed as a kernel must have its Native entry: %w", ErrInvalid)
+			return nil, fmt.Errorf("a KernelSpec passed as a kernel must have its Native entry: %w", driver.ErrInvalid)
 		}
 		return spec, nil
 	}
@@ -133,7 +135,7 @@ func LookupKernel(fn any) (*KernelSpec, error) {
 // genericSpec returns the spec that a registered Generic makes for its
 // instance of symbol name ("example.com/m/pkg.Scale[...]") and type t, or
 // nil.
-func genericSpec(name string, t reflect.Type) *KernelSpec {
+func genericSpec(name string, t reflect.Type) *driver.KernelSpec {
 	sym, ok := strings.CutSuffix(name, "[...]")
 	if !ok {
 		return nil
@@ -157,22 +159,22 @@ const kaPath = "github.com/kago-dev/kago/ka"
 func funcKey(fn any) (key, name string, err error) {
 	v := reflect.ValueOf(fn)
 	if v.Kind() != reflect.Func || v.IsNil() {
-		return "", "", fmt.Errorf("kernel is %T, not a function: %w", fn, ErrInvalid)
+		return "", "", fmt.Errorf("kernel is %T, not a function: %w", fn, driver.ErrInvalid)
 	}
 	t := v.Type()
 	if t.NumIn() == 0 || t.In(0).Name() != "Item" || t.In(0).PkgPath() != kaPath {
-		return "", "", fmt.Errorf("kernel %s has no ka.Item first parameter: %w", t, ErrInvalid)
+		return "", "", fmt.Errorf("kernel %s has no ka.Item first parameter: %w", t, driver.ErrInvalid)
 	}
 	if t.NumOut() != 0 {
-		return "", "", fmt.Errorf("kernel %s returns results; kernels return nothing: %w", t, ErrInvalid)
+		return "", "", fmt.Errorf("kernel %s returns results; kernels return nothing: %w", t, driver.ErrInvalid)
 	}
 	f := runtime.FuncForPC(v.Pointer())
 	if f == nil {
-		return "", "", fmt.Errorf("kernel %s: no symbol for the function: %w", t, ErrInvalid)
+		return "", "", fmt.Errorf("kernel %s: no symbol for the function: %w", t, driver.ErrInvalid)
 	}
 	name = f.Name()
 	if strings.HasSuffix(name, "-fm") {
-		return "", "", fmt.Errorf("kernel %s is a method value; kernels are top-level functions: %w", name, ErrInvalid)
+		return "", "", fmt.Errorf("kernel %s is a method value; kernels are top-level functions: %w", name, driver.ErrInvalid)
 	}
 	return name + " " + t.String(), name, nil
 }

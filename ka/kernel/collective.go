@@ -1,4 +1,4 @@
-package driver
+package kernel
 
 // This file is the native side of the work-group collectives (ka.GroupSum
 // and the others, ka/collective.go), in the order that compiled kernels

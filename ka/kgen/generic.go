@@ -1,4 +1,4 @@
-package driver
+package kgen
 
 // This file computes the KernelSpecs of a generic kernel's instances. kago
 // gen writes one Generic per generic kernel, with its parameters and a
@@ -20,6 +20,8 @@ import (
 	"slices"
 	"strings"
 	"sync"
+
+	"github.com/kago-dev/kago/ka/driver"
 )
 
 // Generic is a generic kernel as kago gen compiled it: what its instances
@@ -34,14 +36,14 @@ type Generic struct {
 	// except that the Type of a scalar parameter, or of a slice's elements,
 	// is read from the instance's function type (Instance.Func), where it
 	// follows from the type arguments.
-	Params []Param
+	Params []driver.Param
 	// Stops is true for a kernel that checks for cancellation
 	// (//ka:cancel): the code of every instance then has the fault
 	// record's parameters (FaultParams), with or without fault sites.
 	Stops bool
 	// Code is the device code of every instance, each under its
 	// Instance.Entry.
-	Code Code
+	Code driver.Code
 	// Instances are the compiled instances.
 	Instances []Instance
 
@@ -67,27 +69,27 @@ type Instance struct {
 	// Params, when not nil, are the instance's parameters, for an
 	// instance whose parameters Generic.Params cannot describe (a type
 	// argument that is a struct, a ka.Matrix of a type parameter).
-	Params []Param
+	Params []driver.Param
 	// Faults, Needs, Barrier and MaxGroup are KernelSpec's.
-	Faults   FaultSites
-	Needs    Features
+	Faults   driver.FaultSites
+	Needs    driver.Features
 	Barrier  bool
 	MaxGroup int
 }
 
 // instanceSpecs are the specs made for one instance: with the typed
 // launcher's native entries, and without (LookupKernel's).
-type instanceSpecs struct{ typed, untyped *KernelSpec }
+type instanceSpecs struct{ typed, untyped *driver.KernelSpec }
 
 // Typed returns the spec of the instance whose function type is fn, with
 // native and group as its Native and Group entries (Group may be nil): a
 // typed launcher's call. The spec is made once per instance; later calls
 // return it. An fn that is no compiled instance is an error wrapping
 // ErrUnsupported.
-func (g *Generic) Typed(fn reflect.Type, native NativeFunc, group GroupFunc) (*KernelSpec, error) {
+func (g *Generic) Typed(fn reflect.Type, native driver.NativeFunc, group driver.GroupFunc) (*driver.KernelSpec, error) {
 	i := g.instance(fn)
 	if i < 0 {
-		return nil, fmt.Errorf("kernel %s has no code for the instance of type %v: kago gen compiled no such instance: %w", g.Symbol[strings.LastIndexByte(g.Symbol, '/')+1:], fn, ErrUnsupported)
+		return nil, fmt.Errorf("kernel %s has no code for the instance of type %v: kago gen compiled no such instance: %w", g.Symbol[strings.LastIndexByte(g.Symbol, '/')+1:], fn, driver.ErrUnsupported)
 	}
 	g.mu.Lock()
 	defer g.mu.Unlock()
@@ -101,7 +103,7 @@ func (g *Generic) Typed(fn reflect.Type, native NativeFunc, group GroupFunc) (*K
 
 // untyped returns the spec, without native entries, of the instance whose
 // function type is fn, or nil if kago gen compiled none.
-func (g *Generic) untyped(fn reflect.Type) *KernelSpec {
+func (g *Generic) untyped(fn reflect.Type) *driver.KernelSpec {
 	i := g.instance(fn)
 	if i < 0 {
 		return nil
@@ -136,24 +138,24 @@ func (g *Generic) specsOf(i int) *instanceSpecs {
 // makeSpec computes the spec of in: its parameters, their device layout
 // with the fault record's parameters where its code has them, and what in
 // says.
-func (g *Generic) makeSpec(in *Instance) *KernelSpec {
+func (g *Generic) makeSpec(in *Instance) *driver.KernelSpec {
 	params := in.Params
 	if params == nil {
 		params = g.paramsOf(reflect.TypeOf(in.Func))
 	}
-	layout := LayoutOf(params)
+	layout := driver.LayoutOf(params)
 	if len(in.Faults) > 0 || g.Stops {
-		for _, fp := range FaultParams {
+		for _, fp := range driver.FaultParams {
 			layout = append(layout, fp.Param)
 		}
 	}
-	return &KernelSpec{Name: in.Name, Entry: in.Entry, Params: params, DeviceParams: layout, Barrier: in.Barrier,
+	return &driver.KernelSpec{Name: in.Name, Entry: in.Entry, Params: params, DeviceParams: layout, Barrier: in.Barrier,
 		Needs: in.Needs, MaxGroup: in.MaxGroup, Faults: in.Faults, Code: g.Code, Func: reflect.TypeOf(in.Func)}
 }
 
 // paramsOf is Params with the types of scalar parameters and of slices'
 // scalar elements read from the function type fn.
-func (g *Generic) paramsOf(fn reflect.Type) []Param {
+func (g *Generic) paramsOf(fn reflect.Type) []driver.Param {
 	ps := slices.Clone(g.Params)
 	for i := range ps {
 		p, t := &ps[i], fn.In(i+1)
@@ -170,11 +172,11 @@ func (g *Generic) paramsOf(fn reflect.Type) []Param {
 
 // scalarOf is the ScalarType of t's kind (t may be a named type), Invalid
 // for a kind that is no scalar type.
-func scalarOf(t reflect.Type) ScalarType {
+func scalarOf(t reflect.Type) driver.ScalarType {
 	if k := t.Kind(); k >= reflect.Bool && k <= reflect.Float64 && k != reflect.Uintptr {
-		return ScalarType(k)
+		return driver.ScalarType(k)
 	}
-	return Invalid
+	return driver.Invalid
 }
 
 // ArgValue returns the argument a as a T, for the native entries of generic
@@ -183,7 +185,7 @@ func scalarOf(t reflect.Type) ScalarType {
 // structs as the parameter's type, scalars as values of their predeclared
 // type), else the scalar converted to T, a named type (type Gain
 // float32), by reflection once per launch.
-func ArgValue[T any](a Arg) T {
+func ArgValue[T any](a driver.Arg) T {
 	if v, ok := a.Value.(T); ok {
 		return v
 	}

@@ -1,18 +1,10 @@
-package driver
+package kernel
 
 // This file is the host side of group functions: the Go function that
 // kago gen writes for a kernel to run a whole work-group as loops over its
 // work-items (see KernelSpec.Group and docs/backends.md).
 
 import "sync/atomic"
-
-// GroupFunc is the type of KernelSpec.Group: like NativeFunc, it binds a
-// launch's arguments once; the function it returns runs one whole
-// work-group, every work-item of it, as loops whose variables are the
-// work-item ids. kago gen writes one per kernel it can transform; a kernel
-// with barriers becomes consecutive loops, one per stretch between
-// barriers.
-type GroupFunc func(args []Arg) func(*WorkGroup)
 
 // WorkGroup is what a group function knows about the group it runs. The
 // backend fills it in before each call, and keeps it (with the scratch
