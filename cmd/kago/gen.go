@@ -25,6 +25,8 @@ import (
 	"flag"
 	"fmt"
 	"go/format"
+	"go/parser"
+	"go/token"
 	"os"
 	"path/filepath"
 	"slices"
@@ -34,6 +36,7 @@ import (
 
 	"github.com/kago-dev/kago/codegen"
 	"github.com/kago-dev/kago/ka/driver"
+	"golang.org/x/tools/go/ast/astutil"
 )
 
 func genCmd(args []string) error {
@@ -194,7 +197,7 @@ func generate(cfg codegen.Config, targets []driver.Target, embed bool) (*output,
 	if err != nil {
 		return nil, err
 	}
-	imports = append(imports, `"github.com/kago-dev/kago/ka"`, `"github.com/kago-dev/kago/ka/driver"`, `"github.com/kago-dev/kago/ka/kernel"`, `"github.com/kago-dev/kago/ka/kgen"`)
+	imports = append(imports, `"github.com/kago-dev/kago/ka"`, `"github.com/kago-dev/kago/ka/driver"`, strconv.Quote(kernelPath), `"github.com/kago-dev/kago/ka/kgen"`)
 	if embed {
 		imports = append(imports, `"embed"`)
 	} else {
@@ -245,8 +248,35 @@ func generate(cfg codegen.Config, targets []driver.Target, embed bool) (*output,
 	if err != nil {
 		return nil, fmt.Errorf("internal error: generated code does not format: %v\n%s", err, b.Bytes())
 	}
-	out.src = src
+	if out.src, err = dropUnusedImport(src, kernelPath); err != nil {
+		return nil, fmt.Errorf("internal error: generated code does not parse: %v\n%s", err, src)
+	}
 	return out, nil
+}
+
+// kernelPath is the package of the native entries' state, which a
+// generated file names in its binders and group functions.
+const kernelPath = "github.com/kago-dev/kago/ka/kernel"
+
+// dropUnusedImport removes src's import of path when src does not use it:
+// a file whose kernels are all generic, with neither typed launchers (the
+// package declares its own) nor group functions, names nothing of
+// ka/kernel.
+func dropUnusedImport(src []byte, path string) ([]byte, error) {
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, codegen.GeneratedFile, src, parser.ParseComments)
+	if err != nil {
+		return nil, err
+	}
+	if astutil.UsesImport(f, path) {
+		return src, nil
+	}
+	astutil.DeleteImport(fset, f, path)
+	var b bytes.Buffer
+	if err := format.Node(&b, fset, f); err != nil {
+		return nil, err
+	}
+	return b.Bytes(), nil
 }
 
 // writeImports writes an import declaration of the given specs, without

@@ -49,6 +49,12 @@ var Instances = []any{Scale[float32]}
 // directory. Builds in it run offline.
 func tempModule(t *testing.T) string {
 	t.Helper()
+	return tempModuleOf(t, kernelSource)
+}
+
+// tempModuleOf is tempModule with src as the source of package kern.
+func tempModuleOf(t *testing.T, src string) string {
+	t.Helper()
 	root, err := filepath.Abs("../..")
 	require.NoError(t, err)
 	dir := t.TempDir()
@@ -58,7 +64,7 @@ func tempModule(t *testing.T) string {
 	require.NoError(t, err)
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "go.sum"), sum, 0o644))
 	require.NoError(t, os.MkdirAll(filepath.Join(dir, "kern"), 0o755))
-	require.NoError(t, os.WriteFile(filepath.Join(dir, "kern", "kern.go"), []byte(kernelSource), 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "kern", "kern.go"), []byte(src), 0o644))
 	return dir
 }
 
@@ -357,4 +363,44 @@ func TestTypedLaunchers(t *testing.T) {
 	require.Error(t, err, "a launch with wrong argument types compiled")
 	assert.Contains(t, out, "cannot use float64(2)")
 	assert.Contains(t, out, `cannot use "y"`)
+}
+
+// genericOnlySource is a package whose one kernel is generic, with no
+// typed launcher (the package declares ScaleKernel) and no group function
+// (group functions leave subgroups out), so that its generated file names
+// nothing of ka/kernel.
+const genericOnlySource = `package kern
+
+import "github.com/kago-dev/kago/ka"
+
+//ka:kernel
+func Scale[T float32 | float64](it ka.Item, x []T) {
+	if i := it.Global(); i < len(x) {
+		x[i] *= T(it.SubgroupSize())
+	}
+}
+
+// ScaleKernel is the package's own: Scale gets no launcher.
+type ScaleKernel int
+
+var _ = []any{Scale[float32]}
+`
+
+// TestGeneratedImportsOnlyWhatItUses: a generated file that names nothing
+// of ka/kernel does not import it, and builds.
+func TestGeneratedImportsOnlyWhatItUses(t *testing.T) {
+	t.Parallel()
+	if testing.Short() {
+		t.Skip("builds a package")
+	}
+	dir := tempModuleOf(t, genericOnlySource)
+	kern := filepath.Join(dir, "kern")
+	genInto(t, kern, driver.PTX)
+	src, err := os.ReadFile(filepath.Join(kern, codegen.GeneratedFile))
+	require.NoError(t, err)
+	assert.NotContains(t, string(src), kernelPath)
+	build := exec.Command("go", "build", "./kern")
+	build.Dir = dir
+	out, err := build.CombinedOutput()
+	require.NoError(t, err, string(out))
 }

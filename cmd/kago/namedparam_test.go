@@ -1,7 +1,6 @@
 package main
 
 import (
-	"os"
 	"os/exec"
 	"path/filepath"
 	"testing"
@@ -87,9 +86,8 @@ func TestNamedScalarParam(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a program")
 	}
-	dir := tempModule(t)
+	dir := tempModuleOf(t, namedKernel)
 	kern := filepath.Join(dir, "kern")
-	require.NoError(t, os.WriteFile(filepath.Join(kern, "kern.go"), []byte(namedKernel), 0o644))
 	genInto(t, kern)
 	_, out, err := goBuild(t, dir, "named", namedMain)
 	require.NoError(t, err, out)
