@@ -40,15 +40,16 @@ var (
 
 // Launchers returns the typed launchers of the kernels of the package in
 // dir, as Go declarations, and the import specs they need ("fmt",
-// `"github.com/kago-dev/kago/ka"`, "reflect" and ka/driver for generic
-// kernels, and any package that a kernel's parameter types or type
-// constraints name). groups names the group function of each kernel that
-// has one (codegen/groupfn), by the kernel's name. A generic kernel's
-// constructor asks its kgen.Generic (GenericVar, which kago gen writes)
-// for its instance's spec, with native entries that bind the arguments as
-// the constructor's type arguments make them, so that a program links the
-// native code of only the instances it constructs. A kernel F gets no
-// launcher when the package itself declares FKernel or NewFKernel.
+// `"github.com/kago-dev/kago/ka"`, "reflect", ka/driver, ka/kernel and
+// ka/kgen for generic kernels, and any package that a kernel's parameter
+// types or type constraints name). groups names the group function of
+// each kernel that has one (codegen/groupfn), by the kernel's name. A
+// generic kernel's constructor asks its kgen.Generic (GenericVar, which
+// kago gen writes) for its instance's spec, with native entries that bind
+// the arguments as the constructor's type arguments make them, so that a
+// program links the native code of only the instances it constructs. A
+// kernel F gets no launcher when the package itself declares FKernel or
+// NewFKernel.
 func Launchers(dir string, groups map[string]string) (imports []string, decls []byte, err error) {
 	return launchers(dir, groups, false)
 }

@@ -187,12 +187,12 @@ func (l *launch) fail(w *kernel.WorkItem, p any) {
 }
 
 // passedOver are the prefixes of the functions whose frames panicPosition
-// passes over: the runtime's, and packages ka's and ka/driver's, whose
+// passes over: the runtime's, and packages ka's and ka/kernel's, whose
 // panics in a kernel (GroupBroadcast from outside the group) are the
 // kernel's fault at its call, where devices report them.
 var passedOver = func() []string {
-	driverPath := reflect.TypeFor[kernel.WorkItem]().PkgPath()
-	return []string{"runtime.", driverPath + ".", path.Dir(driverPath) + "."}
+	kernelPath := reflect.TypeFor[kernel.WorkItem]().PkgPath()
+	return []string{"runtime.", kernelPath + ".", path.Dir(kernelPath) + "."}
 }()
 
 // panicPosition returns the position of the code that panicked: the first

@@ -58,7 +58,7 @@ type Func struct {
 	Name string
 	// Source is its declaration, formatted, with a doc comment.
 	Source string
-	// Imports are the import specs it needs besides driver ("\"math\"",
+	// Imports are the import specs it needs besides kernel ("\"math\"",
 	// "m \"math\"").
 	Imports []string
 }

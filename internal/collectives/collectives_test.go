@@ -23,7 +23,7 @@ import (
 // backends are the backends every collective runs on; those without a
 // device here are skipped. "native" runs the kernels' group functions;
 // "native-items" is the native backend with KAGO_NATIVE=items, a
-// goroutine per work-item and ka/driver's collectives.
+// goroutine per work-item and ka/kernel's collectives.
 var backends = []string{"native", "native-items", "pocl", "pocl-spirv-coll", "cuda"}
 
 // groups are the group sizes tried, powers of two and not.

@@ -313,7 +313,7 @@ func TestQueries2(t *testing.T) {
 // TestNoGroupFunctions checks that kago gen wrote no group function for
 // the subgroup kernels: groupfn refuses them, so the native backend runs
 // the ones with exchanges a goroutine per work-item (Barrier), where
-// ka/driver emulates the subgroups over the group's barrier.
+// ka/kernel emulates the subgroups over the group's barrier.
 func TestNoGroupFunctions(t *testing.T) {
 	for _, k := range []any{Ops[float32], Ops[int8], Queries, Queries2} {
 		spec, err := kgen.LookupKernel(k)

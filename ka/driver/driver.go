@@ -5,12 +5,19 @@
 // implements the small interfaces below and registers itself with
 // ka.Register from an init function, so that a blank import selects it.
 //
-// It also holds what only backends, the JIT and generated code touch, so
-// that package ka shows users only their API: the kernel registry
-// (RegisterKernel, which kago gen's code calls; SetCompiler, which the JIT
-// calls; LookupKernel, which ka calls) and the state behind a ka.Item when
-// a kernel runs as Go code (WorkItem, Group, NativeFunc), which the native
-// backend and generated code use.
+// It holds what a backend implements and what it reads: the interfaces
+// and their optional companions (event.go, stop.go), what a device
+// reports (DeviceInfo, Capabilities, Features), and what a backend needs
+// to run a kernel: its KernelSpec, with its parameters, their device
+// layout (abi.go) and its code (code.go), the fault record that its
+// device code writes and the FaultLog a queue keeps of it, and the
+// KernelError it reports. It holds nothing that only generated code, the
+// JIT or package ka call: the kernel registry is package
+// github.com/kago-dev/kago/ka/kgen, and the state of a kernel that runs as
+// Go code (behind a ka.Item, a group's barrier and local memory, the
+// collectives) is package github.com/kago-dev/kago/ka/kernel, which this
+// package imports only to name the types of KernelSpec's Go entries
+// (NativeFunc, GroupFunc).
 //
 // Every method documents whether a backend must implement it and what it may
 // assume. ka serialises nothing for a backend beyond what is stated: a Queue is

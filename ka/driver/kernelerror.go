@@ -85,7 +85,8 @@ var runtimeMessages = []struct {
 
 // ClassifyPanic returns the kind and message of a recovered panic value,
 // as a KernelError holds them: a runtime error's message without its
-// "runtime error: " prefix, or a panic's value as panic prints it.
+// "runtime error: " prefix, the collectives' kernel.IndexFault as a
+// FaultIndex with its message, or a panic's value as panic prints it.
 func ClassifyPanic(p any) (FaultKind, string) {
 	if err, ok := p.(interface {
 		error

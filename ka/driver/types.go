@@ -272,8 +272,8 @@ type KernelSpec struct {
 	Needs Features
 	// MaxGroup is the largest work-group, in work-items, the kernel's code
 	// handles (the group collectives keep one element per work-item in a
-	// local array of MaxCollectiveGroup); 0 means the device's limit. ka
-	// refuses larger groups before anything is enqueued.
+	// local array of kernel.MaxCollectiveGroup); 0 means the device's
+	// limit. ka refuses larger groups before anything is enqueued.
 	MaxGroup int
 	// Faults are the kernel's fault sites (bounds and division checks,
 	// panics), which a fault record names by index (faults.go); nil for a
@@ -292,8 +292,8 @@ type KernelSpec struct {
 	// can transform (docs/backends.md), nil for the others and for kernels
 	// without generated code.
 	Group GroupFunc
-	// Func is the kernel function's Go type, set on the specs a Generic
-	// makes: a typed launcher passes the spec itself to ka.NewKernel,
+	// Func is the kernel function's Go type, set on the specs a
+	// kgen.Generic makes: a typed launcher passes the spec itself to ka.NewKernel,
 	// which checks untyped launches' struct arguments against the
 	// parameter types it reads here. (For a kernel given as a function,
 	// ka reads them from the function.)

@@ -236,15 +236,17 @@ func ScanMax[T number](a []T, exclusive bool, identity T) {
 // BroadcastFault is the message of ka.GroupBroadcast from a work-item
 // outside the group, a fmt format of from and the group's size in
 // work-items: that of the native backend's check and of the compiled one
-// (codegen/asserts.go), so that the KernelError reads the same on every
+// (codegen/asserts.go), so that the driver.KernelError reads the same on every
 // backend.
 const BroadcastFault = "GroupBroadcast from work-item %d of a group of %d"
 
 // IndexFault is a failure that the collectives raise in a kernel that
 // runs as Go code where compiled kernels check at a fault site of kind
-// FaultIndex with the same message (ka.GroupBroadcast from outside the
-// group: BroadcastFault), so that the KernelError is the same on every
-// backend: ClassifyPanic reports it as a FaultIndex with its message.
+// driver.FaultIndex with the same message (ka.GroupBroadcast from outside
+// the group: BroadcastFault), so that the driver.KernelError is the same
+// on every backend: driver.ClassifyPanic reports it as a FaultIndex with
+// its message. (It carries no FaultKind because package driver, which
+// declares FaultKind, imports this package.)
 type IndexFault struct{ Message string }
 
 // Error returns the message.

@@ -2,7 +2,7 @@ package kernel
 
 // This file is the host side of group functions: the Go function that
 // kago gen writes for a kernel to run a whole work-group as loops over its
-// work-items (see KernelSpec.Group and docs/backends.md).
+// work-items (see driver.KernelSpec.Group and docs/backends.md).
 
 import "sync/atomic"
 
@@ -17,7 +17,7 @@ type WorkGroup struct {
 	Count      [3]int // groups in each dimension
 	GlobalSize [3]int // the launch's range, as the user gave it
 	Items      int    // Size[0]*Size[1]*Size[2]
-	// Stop is the stop flag of the launch's queue (Stopper), or nil: group
+	// Stop is the stop flag of the launch's queue (driver.Stopper), or nil: group
 	// functions of kernels marked //ka:cancel check it (Stopped).
 	Stop *atomic.Bool
 

@@ -1,9 +1,10 @@
 package kernel
 
 // This file is the host side of running kernels as Go code: the state
-// behind a ka.Item, the group a barrier synchronises, and the entry that
-// kago gen writes for the native backend. Users never see it; package ka
-// implements Item's methods, LocalArray and Barrier on top of it.
+// behind a ka.Item and the group a barrier synchronises, which the entry
+// that kago gen writes for the native backend (driver.NativeFunc) runs on.
+// Users never see it; package ka implements Item's methods, LocalArray and
+// Barrier on top of it.
 
 import (
 	"errors"
@@ -33,7 +34,7 @@ type WorkItem struct {
 	Global, Local, Group             int // linear indices
 	// Shared is the state the work-items of one group share: barrier and
 	// local memory. It is nil for kernels that use neither
-	// (KernelSpec.Barrier is false).
+	// (driver.KernelSpec.Barrier is false).
 	Shared *Group
 
 	nlocal int // LocalArray calls made so far by this work-item

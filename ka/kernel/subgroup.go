@@ -9,7 +9,7 @@ package kernel
 // barrier and scratch space, as the collectives do (collective.go).
 
 // NativeSubgroupSize is the number of lanes of the native backend's
-// subgroups (its Capabilities.SubgroupSize): small enough that groups of a
+// subgroups (its driver.Capabilities.SubgroupSize): small enough that groups of a
 // few dozen work-items have several subgroups and a partial last one, so
 // that subgroup code runs with more than one lane on the host.
 const NativeSubgroupSize = 8

@@ -75,7 +75,7 @@ func ParseCodeFile(data []byte) ([]CodeSection, error) {
 // ReadCodeFile returns the code of entry from the code file name in fsys
 // (generated code's embedded files). A file that does not exist, or that
 // has no section for entry, is an error wrapping fs.ErrNotExist, which
-// OpenCLCOf, SPIRVOf and PTXOf report as no code for the target.
+// driver.OpenCLCOf, SPIRVOf and PTXOf report as no code for the target.
 func ReadCodeFile(fsys fs.FS, name, entry string) ([]byte, error) {
 	data, err := fs.ReadFile(fsys, name)
 	if err != nil {

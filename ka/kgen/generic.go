@@ -2,7 +2,7 @@ package kgen
 
 // This file computes the KernelSpecs of a generic kernel's instances. kago
 // gen writes one Generic per generic kernel, with its parameters and a
-// line per compiled instance, instead of a KernelSpec literal per
+// line per compiled instance, instead of a driver.KernelSpec literal per
 // instance; an instance's spec is made at its first use:
 //
 //   - by its typed launcher (NewScaleKernel[float32] calls Typed with the
@@ -39,7 +39,7 @@ type Generic struct {
 	Params []driver.Param
 	// Stops is true for a kernel that checks for cancellation
 	// (//ka:cancel): the code of every instance then has the fault
-	// record's parameters (FaultParams), with or without fault sites.
+	// record's parameters (driver.FaultParams), with or without fault sites.
 	Stops bool
 	// Code is the device code of every instance, each under its
 	// Instance.Entry.
@@ -54,9 +54,9 @@ type Generic struct {
 // Instance is one compiled instance of a Generic: its names and what its
 // compiled code says about it, which do not follow from its type arguments.
 type Instance struct {
-	// Name is the instance's Go name ("Scale[float32]"), KernelSpec.Name.
+	// Name is the instance's Go name ("Scale[float32]"), driver.KernelSpec.Name.
 	Name string
-	// Entry is its symbol in the device code (KernelSpec.Entry), which
+	// Entry is its symbol in the device code (driver.KernelSpec.Entry), which
 	// instances with the same device code share.
 	Entry string
 	// Func is a nil function of the instance's type,
@@ -70,7 +70,7 @@ type Instance struct {
 	// instance whose parameters Generic.Params cannot describe (a type
 	// argument that is a struct, a ka.Matrix of a type parameter).
 	Params []driver.Param
-	// Faults, Needs, Barrier and MaxGroup are KernelSpec's.
+	// Faults, Needs, Barrier and MaxGroup are driver.KernelSpec's.
 	Faults   driver.FaultSites
 	Needs    driver.Features
 	Barrier  bool
@@ -170,8 +170,8 @@ func (g *Generic) paramsOf(fn reflect.Type) []driver.Param {
 	return ps
 }
 
-// scalarOf is the ScalarType of t's kind (t may be a named type), Invalid
-// for a kind that is no scalar type.
+// scalarOf is the driver.ScalarType of t's kind (t may be a named type),
+// driver.Invalid for a kind that is no scalar type.
 func scalarOf(t reflect.Type) driver.ScalarType {
 	if k := t.Kind(); k >= reflect.Bool && k <= reflect.Float64 && k != reflect.Uintptr {
 		return driver.ScalarType(k)

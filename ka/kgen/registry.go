@@ -11,7 +11,7 @@ import (
 )
 
 // Kernel code is found by the kernel's Go function: kago gen writes a file
-// that registers, from an init function, a KernelSpec per kernel and a
+// that registers, from an init function, a driver.KernelSpec per kernel and a
 // Generic per generic kernel (which makes its instances' specs at first
 // use: generic.go), and the JIT (a blank import of
 // github.com/kago-dev/kago/jit) installs a Compiler that makes specs at
@@ -93,7 +93,7 @@ func SetCompiler(c Compiler) {
 // Go's instantiation wrapper, a closure, which it resolves to the instance
 // (wrappers.go) or fails for, saying which instance to name.
 //
-// fn may also be a *KernelSpec with its Native entry, which is returned
+// fn may also be a *driver.KernelSpec with its Native entry, which is returned
 // as it is: what typed launchers pass, with the spec that Generic.Typed
 // made for their instance.
 func LookupKernel(fn any) (*driver.KernelSpec, error) {
@@ -150,7 +150,7 @@ func genericSpec(name string, t reflect.Type) *driver.KernelSpec {
 }
 
 // kaPath is the import path of package ka, whose Item is every kernel's
-// first parameter. driver cannot import ka (ka imports driver), so it
+// first parameter. kgen cannot import ka (ka imports kgen), so it
 // recognises ka.Item by package path and name, as the compiler does.
 const kaPath = "github.com/kago-dev/kago/ka"
 
