@@ -39,6 +39,8 @@ var deviceParamKinds = [...]string{ParamBuffer: "ParamBuffer", ParamLength: "Par
 	ParamOffset: "ParamOffset", ParamShape: "ParamShape", ParamStride: "ParamStride", ParamField: "ParamField",
 	ParamLocalBuffer: "ParamLocalBuffer", ParamLocalLength: "ParamLocalLength"}
 
+// String returns the kind's Go name ("ParamBuffer"), or
+// DeviceParamKind(n) for a kind that has none.
 func (k DeviceParamKind) String() string {
 	if int(k) < len(deviceParamKinds) && deviceParamKinds[k] != "" {
 		return deviceParamKinds[k]

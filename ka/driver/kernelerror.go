@@ -26,6 +26,8 @@ const (
 	FaultDivideByZero                  // integer division or remainder by zero
 )
 
+// String words the kind as Go's runtime does ("index out of range"), or
+// returns FaultKind(n) for an unknown kind.
 func (k FaultKind) String() string {
 	switch k {
 	case FaultPanic:
@@ -59,6 +61,10 @@ type KernelError struct {
 	Message string
 }
 
+// Error returns the failure with the kernel, the work-item, its group and,
+// when known, the base name of the source file and the line: "kernel
+// Saxpy: work-item [16 0 0] of group [1 0 0]: saxpy.go:12: index out of
+// range [16] with length 16".
 func (e *KernelError) Error() string {
 	pos := ""
 	if e.File != "" {

@@ -43,6 +43,7 @@ const (
 	GPU
 )
 
+// String returns "CPU" or "GPU", or Kind(n) for an unknown kind.
 func (k Kind) String() string {
 	switch k {
 	case CPU:
@@ -63,6 +64,8 @@ const (
 	High
 )
 
+// String returns "normal", "low" or "high", or Priority(n) for an
+// unknown priority.
 func (p Priority) String() string {
 	switch p {
 	case Normal:
@@ -85,6 +88,8 @@ const (
 	PTX                   // PTX assembly text
 )
 
+// String names the target ("OpenCL C", "SPIR-V", "PTX"), or returns
+// Target(n) for an unknown one.
 func (t Target) String() string {
 	switch t {
 	case OpenCLC:
@@ -137,6 +142,8 @@ type NDRange struct {
 // Total is the number of work-items.
 func (r NDRange) Total() int { return r.Size[0] * r.Size[1] * r.Size[2] }
 
+// String returns the sizes of the range's dimensions: "(1024)", "(64,
+// 64)", "(8, 8, 8)".
 func (r NDRange) String() string {
 	switch r.Dims {
 	case 1:
@@ -176,6 +183,8 @@ var scalarNames = map[ScalarType]string{
 	Float32: "float32", Float64: "float64",
 }
 
+// String returns the type's Go name ("float32"), or ScalarType(n) for
+// Invalid and values that are no scalar type.
 func (t ScalarType) String() string {
 	if s, ok := scalarNames[t]; ok {
 		return s
@@ -223,6 +232,8 @@ type Param struct {
 // size in the Go value.
 type Field struct{ Offset, Size int }
 
+// String returns the parameter's name and Go type, for messages: "x
+// []float32", "m ka.Matrix[float32]", "s struct(16 bytes)".
 func (p Param) String() string {
 	if p.Fields != nil {
 		return fmt.Sprintf("%s struct(%d bytes)", p.Name, p.StructSize)
