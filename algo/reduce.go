@@ -33,6 +33,7 @@ const (
 
 var opNames = [...]string{"OpSum", "OpProd", "OpMin", "OpMax", "OpAnd", "OpOr", "OpXor"}
 
+// String returns the constant's name, as "OpSum".
 func (op Op) String() string {
 	if op >= 0 && int(op) < len(opNames) {
 		return opNames[op]
@@ -57,6 +58,7 @@ const (
 
 var mapNames = [...]string{"MapIdentity", "MapAbs", "MapSquare"}
 
+// String returns the constant's name, as "MapAbs".
 func (m Map) String() string {
 	if m >= 0 && int(m) < len(mapNames) {
 		return mapNames[m]

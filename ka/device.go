@@ -73,6 +73,7 @@ func (d *Device) Capabilities() Capabilities { return d.info.Capabilities }
 // Info describes the device.
 func (d *Device) Info() DeviceInfo { return d.info }
 
+// String names the device, its backend and its kind, as messages do.
 func (d *Device) String() string {
 	return fmt.Sprintf("%s (%s, %s)", d.info.Name, d.backend, d.info.Kind)
 }

@@ -45,6 +45,7 @@ const (
 	BlockingStrategy
 )
 
+// String returns the strategy's name in lower case, as "callback".
 func (s WaitStrategy) String() string {
 	switch s {
 	case DeviceStrategy:
