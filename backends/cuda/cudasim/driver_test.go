@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/binary"
+	"fmt"
 	"testing"
 	"time"
 
@@ -276,6 +277,24 @@ func TestDeviceFaults(t *testing.T) {
 	require.NoError(t, f.launch("order", s, 5))
 	require.NoError(t, f.ctx.Synchronize(s))
 	assert.Equal(t, []uint32{5}, f.order(s))
+}
+
+// Polling a stream whose kernel traps reports the fault, never Success,
+// however the poll and the kernel's end interleave: a poll that found the
+// context healthy and the stream empty a moment later once said Success.
+func TestQueryAfterFault(t *testing.T) {
+	for i := range 200 {
+		t.Run(fmt.Sprint(i), func(t *testing.T) { // a new context each time
+			f := setup(t)
+			s := f.stream(0)
+			require.NoError(t, f.launch("trapper", s, 0))
+			var err error
+			for done := false; !done && err == nil; {
+				done, err = f.ctx.Query(s)
+			}
+			require.Equal(t, int32(cu.LaunchFailed), cu.CodeOf(err), "%v", err)
+		})
+	}
 }
 
 // Destroying a stream lets its queued work finish.

@@ -57,7 +57,9 @@ func (d *Driver) StreamQuery(h cu.Context, s cu.Stream) int32 {
 	if len(st.q) > 0 {
 		return cu.NotReady
 	}
-	return cu.Success
+	// The context may have been spoiled after lookup looked: by the
+	// command that just left this stream, for one.
+	return c.sticky
 }
 
 // StreamSynchronize is cuStreamSynchronize.
