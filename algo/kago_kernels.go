@@ -462,11 +462,10 @@ var kagoGenerickPartialMin = &kgen.Generic{
 
 // kagoFaultskPartialReduce_0 are fault sites of instances of kPartialReduce.
 var kagoFaultskPartialReduce_0 = []driver.FaultSite{
-	{Kind: driver.FaultIndex, File: "reduce.go", Line: 101, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-	{Kind: driver.FaultIndex, File: "reduce.go", Line: 102, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
 	{Kind: driver.FaultIndex, File: "reduce.go", Line: 103, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
 	{Kind: driver.FaultIndex, File: "reduce.go", Line: 104, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-	{Kind: driver.FaultIndex, File: "reduce.go", Line: 107, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "reduce.go", Line: 105, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "reduce.go", Line: 106, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
 	{Kind: driver.FaultIndex, File: "reduce.go", Line: 109, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
 	{Kind: driver.FaultIndex, File: "reduce.go", Line: 111, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
 	{Kind: driver.FaultIndex, File: "reduce.go", Line: 113, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
@@ -479,7 +478,8 @@ var kagoFaultskPartialReduce_0 = []driver.FaultSite{
 	{Kind: driver.FaultIndex, File: "reduce.go", Line: 127, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
 	{Kind: driver.FaultIndex, File: "reduce.go", Line: 129, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
 	{Kind: driver.FaultIndex, File: "reduce.go", Line: 131, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-	{Kind: driver.FaultIndex, File: "reduce.go", Line: 141, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "reduce.go", Line: 133, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "reduce.go", Line: 143, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
 }
 
 // kagoGenerickPartialReduce is the generic kernel kPartialReduce as kago gen compiled it: the
