@@ -27,16 +27,21 @@ test: deps lint check-generated
 # toolchain: the conformance suite (ka/katest through backends/native) and
 # the examples on native, built and run with CGO_ENABLED=0 (no -race, which
 # needs cgo).
+# -short: the repeated rounds of the conformance suite's races (CancelClose,
+# CloseWhileBusy) ran in full under -race above; here they check the build.
 NOCGO_PKGS = ./ka/... ./backends/native/... ./examples/histogram ./examples/matmul ./examples/reduce ./examples/saxpy ./examples/spawn ./examples/multidevice
 test-nocgo:
-	CGO_ENABLED=0 $(GOTEST) -count=1 -timeout 20m $(NOCGO_PKGS)
+	CGO_ENABLED=0 $(GOTEST) -short -count=1 -timeout 20m $(NOCGO_PKGS)
 
 # The simulated CUDA driver's runs without -race: the race detector makes the
 # PTX simulator ~20x slower, so under -race the suite skips its largest
 # tests (katest's EventOrdering, EventTiming, CloseWhileBusy and the GPU
-# tests' saxpy and 20,000 tasks); here they run, in seconds.
+# tests' saxpy and 20,000 tasks); here they run, in seconds. So does the
+# PTX math library's accuracy test at its full 20,000 inputs a routine
+# (2,000 under -race), in its interpreter.
 test-sim:
 	$(GOTEST) -count=1 -timeout 10m -run 'Simulated' ./backends/cuda
+	$(GOTEST) -count=1 -timeout 10m -run 'TestMathAccuracy' ./codegen/ptx
 
 lint:
 	@out=$$(gofmt -l $$(git ls-files '*.go')); if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi

@@ -18,8 +18,10 @@ func sortSizes(t *testing.T, big bool) []int {
 	s := sizes(t, big)
 	if big && !testing.Short() {
 		// Three levels of digit-count scans (293 chunks × 256 digits), for
-		// one key type of each kind: under the race detector every type at
-		// this size took most of the package's 250 s.
+		// one key type: the scans do not depend on it, and under the race
+		// detector every type at this size took most of the package's
+		// 250 s. The other types' key transforms are per element, and the
+		// smaller sizes check them.
 		s = append(s, 300_001)
 	}
 	return s
@@ -160,8 +162,8 @@ func TestSort(t *testing.T) {
 			t.Run("uint64", func(t *testing.T) { checkSort[uint64, int32](t, dev, false) })
 			t.Run("int", func(t *testing.T) { checkSort[int, uint64](t, dev, false) })
 			t.Run("uint", func(t *testing.T) { checkSort[uint, uint16](t, dev, false) })
-			t.Run("float32", func(t *testing.T) { checkSort[float32, uint32](t, dev, true) })
-			t.Run("float64", func(t *testing.T) { checkSort[float64, float64](t, dev, true) })
+			t.Run("float32", func(t *testing.T) { checkSort[float32, uint32](t, dev, false) })
+			t.Run("float64", func(t *testing.T) { checkSort[float64, float64](t, dev, false) })
 		})
 	}
 }

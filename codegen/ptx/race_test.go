@@ -1,0 +1,5 @@
+//go:build race
+
+package ptx
+
+const raceEnabled = true
