@@ -1,4 +1,4 @@
-// The hand-written CUDA C twins of benchmarks/twins's kernels, for the
+// The hand-written CUDA C twins of the kernels in benchmarks/kernels/nocheck.go, for the
 // per-kernel table on a GPU (scripts/gpu-check.sh compiles this file with
 // nvcc -ptx -fmad=false, so that, as kago's PTX, it never contracts a*b+c,
 // and runs TestCUDATwins with the result). The parameters follow
