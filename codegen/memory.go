@@ -193,7 +193,10 @@ func (f *frame) createIndexAddr(ia *ssa.IndexAddr) lowered {
 	case *recPtr:
 		return f.recIndex(x, ia.Index, pos)
 	case *sliceValue:
-		c := f.createBoundsCheck(i, x.len, ia.Index.Type(), pos)
+		var c checked
+		if !f.inBounds(ia, ia.X, ia.Index) {
+			c = f.createBoundsCheck(i, x.len, ia.Index.Type(), pos)
+		}
 		ptr := x.ptr
 		if c.fail != nil && isGlobalPtr(ptr) {
 			// A failing work-item of a kernel with barriers goes on with

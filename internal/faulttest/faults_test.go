@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -77,6 +78,15 @@ func faults() []fault {
 		{"broadcast/per-work-item", faulttest.BroadcastNext, 16, 16, []any{make([]int32, 16)}, idx, "it.Local()+1)", "GroupBroadcast from work-item 16 of a group of 16", false, 15},
 		{"broadcast/huge", faulttest.Broadcast, 40, 16, []any{make([]int32, 40), 1 << 40}, idx, bcast, "GroupBroadcast from work-item 1099511627776 of a group of 16", false, -1},
 	}
+	// Guards that do not prove the index in range keep its check.
+	neg := ints(16)
+	neg[5] = -2
+	fs = append(fs,
+		fault{"kept/wrong-bound", faulttest.WrongBound, 32, 0, []any{ints(16), 32}, idx, "x[i] = 1 // bound n", `^index out of range \[(1[6-9]|2[0-9]|3[01])\] with length 16$`, true, -1},
+		fault{"kept/wraps", faulttest.WrapAround, 4, 0, []any{ints(16), math.MaxInt}, idx, "x[k] = 2 // wraps", "index out of range [-9223372036854775808]", false, -1},
+		fault{"kept/one-below", faulttest.OneBelow, 16, 0, []any{ints(16)}, idx, "x[k] = 3 // one below", "index out of range [-1]", false, 0},
+		fault{"kept/from-memory", faulttest.FromMemory, 16, 0, []any{neg, ints(16)}, idx, "x[k] = 4 // from memory", "index out of range [-2]", false, 5},
+	)
 	div := func(name string, k any, x any, zero any) {
 		fs = append(fs, fault{name, k, 4, 0, []any{x, zero}, driver.FaultDivideByZero, strings.Fields(name)[0], "integer divide by zero", false, -1})
 	}

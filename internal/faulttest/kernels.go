@@ -209,3 +209,48 @@ func Hello(it ka.Item, x []int32) {
 		ka.Printf("x[%d] = %d, %v%%\n", i, x[i], x[i] > 2)
 	}
 }
+
+// The kernels below have guards that look like bounds but do not prove
+// the index in range, so the front end must keep their checks
+// (codegen/prove.go): each faults on purpose.
+
+// WrongBound guards x[i] with n, not len(x).
+//
+//ka:kernel
+func WrongBound(it ka.Item, x []int32, n int) {
+	if i := it.Global(); i < n {
+		x[i] = 1 // bound n
+	}
+}
+
+// WrapAround indexes with a+1, which wraps to a negative number for
+// a = MaxInt though it is below len(x).
+//
+//ka:kernel
+func WrapAround(it ka.Item, x []int32, a int) {
+	if k := a + 1; k < len(x) {
+		x[k] = 2 // wraps
+	}
+}
+
+// OneBelow indexes with i-1, -1 for work-item 0.
+//
+//ka:kernel
+func OneBelow(it ka.Item, x []int32) {
+	if i := it.Global(); i < len(x) {
+		if k := i - 1; k < len(x) {
+			x[k] = 3 // one below
+		}
+	}
+}
+
+// FromMemory indexes x with an index read from idx, which may be negative.
+//
+//ka:kernel
+func FromMemory(it ka.Item, idx, x []int32) {
+	if i := it.Global(); i < len(idx) {
+		if k := int(idx[i]); k < len(x) {
+			x[k] = 4 // from memory
+		}
+	}
+}

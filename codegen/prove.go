@@ -1,0 +1,352 @@
+package codegen
+
+// This file proves index checks redundant, as Go's own compiler does in
+// its prove pass, from facts of the Go SSA form: a check of s[x] is not
+// emitted when x is known to be in [0, len(s)) where the access runs. It
+// runs in the front end, so that every target gains from it; the native
+// backend runs kernels as Go, which Go's compiler checks (and proves) by
+// itself. A check that is not proven is emitted exactly as before.
+//
+// The facts, all from the Go SSA function being compiled:
+//
+//   - a guard: the access is dominated by the edge of an if whose
+//     condition says x < len(s) (x < len(s), len(s) > x, or the false edge
+//     of x >= len(s) or len(s) <= x), and x is known non-negative;
+//   - an earlier access s[x] of the same slice and index whose check
+//     dominates this one, in a kernel without barriers (where a failing
+//     check ends the work-item; in a kernel with barriers the work-item
+//     goes on, with its index made harmless only for that access).
+//
+// x is known non-negative when it is a constant ≥ 0; a work-item query of
+// ka.Item (Global, Local, Group, GlobalID, LocalID, GroupID, GroupSize,
+// NumGroups, GlobalSize, and Global2 and Global3's results), all of them
+// below the launch's size and so below MaxInt; len or cap; a conversion
+// from a narrower unsigned type; x % y, x >> y or x & y of a non-negative
+// x (or, for &, y); a dominating guard x >= c, c <= x, x > c - 1 or
+// c - 1 < x for a constant c ≥ 0; y + 1 where y ≥ -1 and y + 1 cannot wrap
+// (a guard says y < z for some z, or y is a phi of such values); or a phi
+// whose every incoming value is, where it comes from (the loops
+// `for i := 0; i < n; i++` and `for i := range s` in Go's SSA form).
+// Nothing else is assumed: an index read from memory, a sum of two
+// indices, i+1 without a guard above i, or i-1 keeps its check.
+
+import (
+	"go/constant"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// inBounds reports whether the index x of slice s at instruction at is
+// proven to be in [0, len(s)), so that its check can be left out.
+func (f *frame) inBounds(at ssa.Instruction, s, x ssa.Value) bool {
+	if !isSignedInt(x.Type()) {
+		return false
+	}
+	b := at.Block()
+	if b == nil {
+		return false
+	}
+	if !f.faults.barrier && f.checkedBefore(at, s, x) {
+		return true
+	}
+	for _, g := range guards(b) {
+		if g.below(x, s) {
+			return f.nonNegative(x, b)
+		}
+	}
+	return false
+}
+
+// checkedBefore reports whether an access s[x] other than at, checked and
+// not itself proven, dominates at: an earlier instruction of at's block
+// or any instruction of a block that dominates it.
+func (f *frame) checkedBefore(at ssa.Instruction, s, x ssa.Value) bool {
+	for _, r := range *s.Referrers() {
+		ia, ok := r.(*ssa.IndexAddr)
+		if !ok || ia == at || ia.X != s || ia.Index != x || ia.Block() == nil {
+			continue
+		}
+		if ia.Block() == at.Block() {
+			if before(ia, at) {
+				return true
+			}
+		} else if ia.Block().Dominates(at.Block()) {
+			return true
+		}
+	}
+	return false
+}
+
+// before reports whether instruction a comes before b in their block.
+func before(a, b ssa.Instruction) bool {
+	for _, in := range a.Block().Instrs {
+		switch in {
+		case a:
+			return true
+		case b:
+			return false
+		}
+	}
+	return false
+}
+
+// guard is the condition of an if and the edge taken: cond holds where
+// holds is true, and its negation where it is false.
+type guard struct {
+	cond  *ssa.BinOp
+	holds bool
+}
+
+// guards returns the conditions known where b runs: for b and each of its
+// dominators, the if that ends its single predecessor, whose edge into it
+// is then the only way in.
+func guards(b *ssa.BasicBlock) []guard {
+	var gs []guard
+	for ; b != nil; b = b.Idom() {
+		if len(b.Preds) != 1 {
+			continue
+		}
+		p := b.Preds[0]
+		if len(p.Succs) != 2 || p.Succs[0] == p.Succs[1] || len(p.Instrs) == 0 {
+			continue
+		}
+		cond, ok := p.Instrs[len(p.Instrs)-1].(*ssa.If)
+		if !ok {
+			continue
+		}
+		if op, ok := cond.Cond.(*ssa.BinOp); ok {
+			gs = append(gs, guard{op, b == p.Succs[0]})
+		}
+	}
+	return gs
+}
+
+// normal returns the guard as x op y that holds: its operator, negated
+// for a false edge.
+func (g guard) normal() (x ssa.Value, op token.Token, y ssa.Value) {
+	x, op, y = g.cond.X, g.cond.Op, g.cond.Y
+	if !g.holds {
+		op = map[token.Token]token.Token{
+			token.LSS: token.GEQ, token.GEQ: token.LSS,
+			token.GTR: token.LEQ, token.LEQ: token.GTR,
+		}[op]
+	}
+	return
+}
+
+// below reports whether the guard says x < len(s).
+func (g guard) below(x, s ssa.Value) bool {
+	a, op, b := g.normal()
+	switch op {
+	case token.LSS:
+		return a == x && isLenOf(b, s)
+	case token.GTR:
+		return b == x && isLenOf(a, s)
+	}
+	return false
+}
+
+// atLeast reports whether the guard says x ≥ k: x >= c or c <= x for a
+// constant c ≥ k, or x > c or c < x for a constant c ≥ k-1.
+func (g guard) atLeast(x ssa.Value, k int64) bool {
+	a, op, b := g.normal()
+	switch op {
+	case token.GEQ:
+		return a == x && constAtLeast(b, k)
+	case token.LEQ:
+		return b == x && constAtLeast(a, k)
+	case token.GTR:
+		return a == x && constAtLeast(b, k-1)
+	case token.LSS:
+		return b == x && constAtLeast(a, k-1)
+	}
+	return false
+}
+
+// boundsAbove reports whether the guard says x < y for some y: then x+1
+// cannot wrap.
+func (g guard) boundsAbove(x ssa.Value) bool {
+	a, op, b := g.normal()
+	return op == token.LSS && a == x || op == token.GTR && b == x
+}
+
+// isLenOf reports whether v is len(s).
+func isLenOf(v, s ssa.Value) bool {
+	call, ok := v.(*ssa.Call)
+	if !ok {
+		return false
+	}
+	b, ok := call.Common().Value.(*ssa.Builtin)
+	return ok && b.Name() == "len" && len(call.Common().Args) == 1 && call.Common().Args[0] == s
+}
+
+// nonNegative reports whether x ≥ 0 wherever b runs.
+func (f *frame) nonNegative(x ssa.Value, b *ssa.BasicBlock) bool {
+	return atLeast(x, 0, b, map[*ssa.Phi]int64{})
+}
+
+// atLeast reports whether x ≥ k (k ≤ 0) wherever b runs. assumed holds the
+// phis being proven, each with the bound it is taken to have while its
+// incoming values are looked at.
+func atLeast(x ssa.Value, k int64, b *ssa.BasicBlock, assumed map[*ssa.Phi]int64) bool {
+	switch v := x.(type) {
+	case *ssa.Const:
+		return constAtLeast(v, k)
+	case *ssa.Call:
+		if isQuery(v) {
+			return true
+		}
+		if bi, ok := v.Common().Value.(*ssa.Builtin); ok && (bi.Name() == "len" || bi.Name() == "cap") {
+			return true
+		}
+	case *ssa.Extract:
+		if call, ok := v.Tuple.(*ssa.Call); ok && isQuery(call) {
+			return true
+		}
+	case *ssa.Convert:
+		if u, ok := v.X.Type().Underlying().(*types.Basic); ok && u.Info()&types.IsUnsigned != 0 {
+			if w, ok := v.Type().Underlying().(*types.Basic); ok && basicBits(u) < basicBits(w) {
+				return true
+			}
+		}
+	case *ssa.BinOp:
+		switch v.Op {
+		case token.REM, token.SHR:
+			if atLeast(v.X, 0, b, assumed) {
+				return true
+			}
+		case token.AND:
+			if atLeast(v.X, 0, b, assumed) || atLeast(v.Y, 0, b, assumed) {
+				return true
+			}
+		case token.ADD:
+			// y+1 ≥ k when y ≥ k-1 and y+1 does not wrap.
+			if y, ok := incremented(v); ok && v.Block() != nil &&
+				atLeast(y, k-1, v.Block(), assumed) && belowMax(y, v.Block(), map[*ssa.Phi]bool{}) {
+				return true
+			}
+		}
+	case *ssa.Phi:
+		if a, ok := assumed[v]; ok {
+			return a >= k
+		}
+		assumed[v] = k
+		ok := true
+		for i, e := range v.Edges {
+			if !atLeast(e, k, v.Block().Preds[i], assumed) {
+				ok = false
+				break
+			}
+		}
+		delete(assumed, v)
+		if ok {
+			return true
+		}
+	}
+	for _, g := range guards(b) {
+		if g.atLeast(x, k) {
+			return true
+		}
+	}
+	return false
+}
+
+// belowMax reports whether y is less than its type's maximum wherever b
+// runs, so that y+1 does not wrap: a guard says y < z for some z, or y is
+// a constant below the maximum, or a phi whose every incoming value is
+// below the maximum where it comes from.
+func belowMax(y ssa.Value, b *ssa.BasicBlock, assumed map[*ssa.Phi]bool) bool {
+	for _, g := range guards(b) {
+		if g.boundsAbove(y) {
+			return true
+		}
+	}
+	switch v := y.(type) {
+	case *ssa.Const:
+		c, ok := constInt(v)
+		t, isBasic := v.Type().Underlying().(*types.Basic)
+		return ok && isBasic && c < 1<<(basicBits(t)-1)-1
+	case *ssa.Phi:
+		if assumed[v] {
+			return true
+		}
+		assumed[v] = true
+		defer delete(assumed, v)
+		for i, e := range v.Edges {
+			if !belowMax(e, v.Block().Preds[i], assumed) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// incremented returns y for y+1 or 1+y.
+func incremented(add *ssa.BinOp) (ssa.Value, bool) {
+	switch {
+	case constEquals(add.Y, 1):
+		return add.X, true
+	case constEquals(add.X, 1):
+		return add.Y, true
+	}
+	return nil, false
+}
+
+// isQuery reports whether call is one of ka.Item's work-item queries,
+// which are never negative.
+func isQuery(call *ssa.Call) bool {
+	callee := call.Common().StaticCallee()
+	if callee == nil {
+		return false
+	}
+	recv := callee.Signature.Recv()
+	if recv == nil || !isItem(recv.Type()) {
+		return false
+	}
+	switch callee.Name() {
+	case "Global", "Local", "Group", "GlobalID", "LocalID", "GroupID",
+		"GroupSize", "NumGroups", "GlobalSize", "Global2", "Global3":
+		return true
+	}
+	return false
+}
+
+func isSignedInt(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsInteger != 0 && b.Info()&types.IsUnsigned == 0
+}
+
+// basicBits is the width of an integer type (int and uint are 64 bits on
+// every target, docs/kernel-language.md).
+func basicBits(b *types.Basic) int {
+	switch b.Kind() {
+	case types.Int8, types.Uint8:
+		return 8
+	case types.Int16, types.Uint16:
+		return 16
+	case types.Int32, types.Uint32:
+		return 32
+	}
+	return 64
+}
+
+func constInt(v ssa.Value) (int64, bool) {
+	c, ok := v.(*ssa.Const)
+	if !ok || c.Value == nil || c.Value.Kind() != constant.Int {
+		return 0, false
+	}
+	return constant.Int64Val(c.Value)
+}
+
+func constAtLeast(v ssa.Value, n int64) bool {
+	c, ok := constInt(v)
+	return ok && c >= n
+}
+
+func constEquals(v ssa.Value, n int64) bool {
+	c, ok := constInt(v)
+	return ok && c == n
+}

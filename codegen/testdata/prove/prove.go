@@ -1,0 +1,114 @@
+// Package prove holds kernels whose index checks codegen's TestProve
+// expects the front end to prove redundant, or to keep: a line marked
+// "// checks: N" must have N index checks (fault sites) left, and no
+// unmarked line may have one.
+package prove
+
+import "github.com/kago-dev/kago/ka"
+
+//ka:kernel
+func Guarded(it ka.Item, x, y []float32) {
+	if i := it.Global(); i < len(y) {
+		y[i] = x[i] + y[i] // checks: 1 (y's two are proven by the guard; x's length is not y's)
+	}
+}
+
+//ka:kernel
+func GuardedBothWays(it ka.Item, x []int32) {
+	i := it.Global()
+	if len(x) <= i {
+		return
+	}
+	x[i] = 1 // checks: 0 (the false edge of len(x) <= i)
+}
+
+//ka:kernel
+func TwoGuards(it ka.Item, m []float32, w int) {
+	i, j := it.GlobalID(0), it.GlobalID(1)
+	if i < len(m) && j < len(m) {
+		m[i] += m[j] // checks: 0
+	}
+}
+
+//ka:kernel
+func Loops(it ka.Item, x []int64, out []int64) {
+	var s int64
+	for j := 0; j < len(x); j++ {
+		s += x[j] // checks: 0 (the loop's induction variable)
+	}
+	for j := range x {
+		s += x[j] // checks: 0 (the range loop's)
+	}
+	for j, v := range x {
+		s += v + x[j] // checks: 0
+	}
+	if i := it.Global(); i < len(out) {
+		out[i] = s // checks: 0
+	}
+}
+
+//ka:kernel
+func Repeated(it ka.Item, x []int32) {
+	i := it.Global()
+	x[i] = 1  // checks: 1 (no guard)
+	x[i] += 2 // checks: 0 (the check above dominates)
+}
+
+//ka:kernel
+func WrongVariable(it ka.Item, x []int32, n int) {
+	i, j := it.Global(), it.Local()
+	if i < len(x) {
+		x[j] = 1 // checks: 1 (the guard is on i)
+	}
+}
+
+//ka:kernel
+func WrongLength(it ka.Item, x, y []int32, n int) {
+	i := it.Global()
+	if i < n {
+		x[i] = 1 // checks: 1 (n is not len(x))
+	}
+	for j := 0; j < len(y); j++ {
+		x[j] = 2 // checks: 1 (the loop is bounded by y's length)
+	}
+}
+
+//ka:kernel
+func FromMemory(it ka.Item, idx []int, x []int32) {
+	if i := it.Global(); i < len(idx) {
+		k := idx[i] // checks: 0
+		if k < len(x) {
+			x[k] = 1 // checks: 1 (k may be negative)
+		}
+	}
+}
+
+//ka:kernel
+func Wraparound(it ka.Item, x []int32, a int) {
+	if i := it.Global(); i < len(x) {
+		if j := i + 1; j < len(x) {
+			x[j] = 1 // checks: 0 (i < len(x), so i+1 does not wrap, and j < len(x))
+		}
+		if k := a + 1; k < len(x) {
+			x[k] = 2 // checks: 1 (a+1 may wrap to a negative number)
+		}
+		if k := i - 1; k < len(x) {
+			x[k] = 3 // checks: 1 (i-1 is -1 for the first work-item)
+		}
+	}
+}
+
+//ka:kernel
+func Down(it ka.Item, x []int32) {
+	for j := len(x) - 1; j >= 0; j-- {
+		x[j] = 1 // checks: 1 (no guard says j < len(x))
+	}
+}
+
+//ka:kernel
+func Barriers(it ka.Item, x []int32) {
+	i := it.Global()
+	x[i] = 1 // checks: 1
+	it.Barrier()
+	x[i] = 2 // checks: 1 (in a kernel with barriers a failed check goes on)
+}
