@@ -58,11 +58,6 @@ func init() {
 			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
 			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
 			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "main.go", Line: 51, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
 		},
 		Barrier: false,
 		Needs:   0,
@@ -94,9 +89,6 @@ func init() {
 			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
 			{Kind: driver.ParamFaultRecord, Size: 8},
 			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "main.go", Line: 42, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
 		},
 		Barrier: false,
 		Needs:   0,

@@ -66,7 +66,6 @@ func init() {
 		},
 		Faults: []driver.FaultSite{
 			{Kind: driver.FaultIndex, File: "main.go", Line: 28, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "main.go", Line: 29, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
 		},
 		Barrier: false,
 		Needs:   0,

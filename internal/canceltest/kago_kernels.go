@@ -53,11 +53,6 @@ func init() {
 			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
 			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
 			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 96, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
 		},
 		Barrier: false,
 		Needs:   0,
@@ -89,9 +84,6 @@ func init() {
 			{Kind: driver.ParamFaultRecord, Size: 8},
 			{Kind: driver.ParamLaunchID, Size: 4},
 		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 96, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-		},
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("LoopsCancel"),
@@ -118,9 +110,6 @@ func init() {
 			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
 			{Kind: driver.ParamFaultRecord, Size: 8},
 			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 56, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
 		},
 		Barrier: false,
 		Needs:   0,
@@ -152,9 +141,6 @@ func init() {
 			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
 			{Kind: driver.ParamFaultRecord, Size: 8},
 			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 23, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
 		},
 		Barrier: false,
 		Needs:   0,
@@ -192,7 +178,6 @@ func init() {
 		Faults: []driver.FaultSite{
 			{Kind: driver.FaultIndex, File: "kernels.go", Line: 40, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
 			{Kind: driver.FaultIndex, File: "kernels.go", Line: 42, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 46, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
 		},
 		Barrier: true,
 		Needs:   0,

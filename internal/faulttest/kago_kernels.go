@@ -57,7 +57,6 @@ func init() {
 		},
 		Faults: []driver.FaultSite{
 			{Kind: driver.FaultIndex, File: "kernels.go", Line: 159, Format: "GroupBroadcast from work-item %d of a group of %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 163, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
 		},
 		Barrier:  true,
 		Needs:    0,
@@ -91,7 +90,6 @@ func init() {
 		},
 		Faults: []driver.FaultSite{
 			{Kind: driver.FaultIndex, File: "kernels.go", Line: 174, Format: "GroupBroadcast from work-item %d of a group of %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 176, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
 		},
 		Barrier:  true,
 		Needs:    0,
@@ -151,11 +149,6 @@ func init() {
 			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
 			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
 			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
-			{Kind: driver.ParamFaultRecord, Size: 8},
-			{Kind: driver.ParamLaunchID, Size: 4},
-		},
-		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 199, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
 		},
 		Barrier: false,
 		Needs:   0,
@@ -171,9 +164,69 @@ func init() {
 			return func(g *kernel.WorkGroup) { kagoGroupFill(g, a0, a1) }
 		},
 	})
+	kgen.RegisterKernel(FromMemory, &driver.KernelSpec{
+		Name:  "FromMemory",
+		Entry: "FromMemory",
+		Params: []driver.Param{
+			{Name: "idx", Type: driver.Int32, Slice: true},
+			{Name: "x", Type: driver.Int32, Slice: true},
+		},
+		DeviceParams: driver.DeviceParams{
+			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
+			{Kind: driver.ParamLength, Arg: 0, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
+			{Kind: driver.ParamLength, Arg: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
+			{Kind: driver.ParamFaultRecord, Size: 8},
+			{Kind: driver.ParamLaunchID, Size: 4},
+		},
+		Faults: []driver.FaultSite{
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 253, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+		},
+		Barrier: false,
+		Needs:   0,
+		Code:    kagoCode("FromMemory"),
+		Native: func(args []driver.Arg) func(kernel.Item) {
+			a0 := args[0].Value.([]int32)
+			a1 := args[1].Value.([]int32)
+			return func(it kernel.Item) { FromMemory(ka.Item(it), a0, a1) }
+		},
+		Group: func(args []driver.Arg) func(*kernel.WorkGroup) {
+			a0 := args[0].Value.([]int32)
+			a1 := args[1].Value.([]int32)
+			return func(g *kernel.WorkGroup) { kagoGroupFromMemory(g, a0, a1) }
+		},
+	})
 	kgen.RegisterKernel(Hello, &driver.KernelSpec{
 		Name:  "Hello",
 		Entry: "Hello",
+		Params: []driver.Param{
+			{Name: "x", Type: driver.Int32, Slice: true},
+		},
+		DeviceParams: driver.DeviceParams{
+			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
+			{Kind: driver.ParamLength, Arg: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
+		},
+		Barrier: false,
+		Needs:   0,
+		Code:    kagoCode("Hello"),
+		Native: func(args []driver.Arg) func(kernel.Item) {
+			a0 := args[0].Value.([]int32)
+			return func(it kernel.Item) { Hello(ka.Item(it), a0) }
+		},
+		Group: func(args []driver.Arg) func(*kernel.WorkGroup) {
+			a0 := args[0].Value.([]int32)
+			return func(g *kernel.WorkGroup) { kagoGroupHello(g, a0) }
+		},
+	})
+	kgen.RegisterKernel(OneBelow, &driver.KernelSpec{
+		Name:  "OneBelow",
+		Entry: "OneBelow",
 		Params: []driver.Param{
 			{Name: "x", Type: driver.Int32, Slice: true},
 		},
@@ -187,20 +240,18 @@ func init() {
 			{Kind: driver.ParamLaunchID, Size: 4},
 		},
 		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 208, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 209, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 209, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 242, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
 		},
 		Barrier: false,
 		Needs:   0,
-		Code:    kagoCode("Hello"),
+		Code:    kagoCode("OneBelow"),
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]int32)
-			return func(it kernel.Item) { Hello(ka.Item(it), a0) }
+			return func(it kernel.Item) { OneBelow(ka.Item(it), a0) }
 		},
 		Group: func(args []driver.Arg) func(*kernel.WorkGroup) {
 			a0 := args[0].Value.([]int32)
-			return func(g *kernel.WorkGroup) { kagoGroupHello(g, a0) }
+			return func(g *kernel.WorkGroup) { kagoGroupOneBelow(g, a0) }
 		},
 	})
 	kgen.RegisterKernel(Panic, &driver.KernelSpec{
@@ -222,7 +273,6 @@ func init() {
 		},
 		Faults: []driver.FaultSite{
 			{Kind: driver.FaultPanic, File: "kernels.go", Line: 87, Format: "work-item failed on purpose", Args: nil},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 90, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
 		},
 		Barrier: false,
 		Needs:   0,
@@ -314,8 +364,6 @@ func init() {
 			{Kind: driver.ParamLaunchID, Size: 4},
 		},
 		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 98, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 99, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
 			{Kind: driver.FaultPanic, File: "kernels.go", Line: 99, Format: "x[%d] = %v is above %v", Args: []driver.ScalarType{driver.Int, driver.Float32, driver.Float32}},
 		},
 		Barrier: false,
@@ -482,7 +530,6 @@ func init() {
 			{Kind: driver.FaultIndex, File: "kernels.go", Line: 145, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
 			{Kind: driver.FaultIndex, File: "kernels.go", Line: 145, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
 			{Kind: driver.FaultIndex, File: "kernels.go", Line: 148, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 148, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
 		},
 		Barrier: true,
 		Needs:   0,
@@ -555,6 +602,40 @@ func init() {
 			return func(g *kernel.WorkGroup) { kagoGroupUnguardedNoCheck(g, a0) }
 		},
 	})
+	kgen.RegisterKernel(WrapAround, &driver.KernelSpec{
+		Name:  "WrapAround",
+		Entry: "WrapAround",
+		Params: []driver.Param{
+			{Name: "x", Type: driver.Int32, Slice: true},
+			{Name: "a", Type: driver.Int},
+		},
+		DeviceParams: driver.DeviceParams{
+			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
+			{Kind: driver.ParamLength, Arg: 0, Size: 8},
+			{Kind: driver.ParamScalar, Arg: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
+			{Kind: driver.ParamFaultRecord, Size: 8},
+			{Kind: driver.ParamLaunchID, Size: 4},
+		},
+		Faults: []driver.FaultSite{
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 232, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+		},
+		Barrier: false,
+		Needs:   0,
+		Code:    kagoCode("WrapAround"),
+		Native: func(args []driver.Arg) func(kernel.Item) {
+			a0 := args[0].Value.([]int32)
+			a1 := args[1].Value.(int)
+			return func(it kernel.Item) { WrapAround(ka.Item(it), a0, a1) }
+		},
+		Group: func(args []driver.Arg) func(*kernel.WorkGroup) {
+			a0 := args[0].Value.([]int32)
+			a1 := args[1].Value.(int)
+			return func(g *kernel.WorkGroup) { kagoGroupWrapAround(g, a0, a1) }
+		},
+	})
 	kgen.RegisterKernel(Write, &driver.KernelSpec{
 		Name:  "Write",
 		Entry: "Write",
@@ -589,13 +670,45 @@ func init() {
 			return func(g *kernel.WorkGroup) { kagoGroupWrite(g, a0, a1) }
 		},
 	})
+	kgen.RegisterKernel(WrongBound, &driver.KernelSpec{
+		Name:  "WrongBound",
+		Entry: "WrongBound",
+		Params: []driver.Param{
+			{Name: "x", Type: driver.Int32, Slice: true},
+			{Name: "n", Type: driver.Int},
+		},
+		DeviceParams: driver.DeviceParams{
+			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
+			{Kind: driver.ParamLength, Arg: 0, Size: 8},
+			{Kind: driver.ParamScalar, Arg: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
+			{Kind: driver.ParamFaultRecord, Size: 8},
+			{Kind: driver.ParamLaunchID, Size: 4},
+		},
+		Faults: []driver.FaultSite{
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 222, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+		},
+		Barrier: false,
+		Needs:   0,
+		Code:    kagoCode("WrongBound"),
+		Native: func(args []driver.Arg) func(kernel.Item) {
+			a0 := args[0].Value.([]int32)
+			a1 := args[1].Value.(int)
+			return func(it kernel.Item) { WrongBound(ka.Item(it), a0, a1) }
+		},
+		Group: func(args []driver.Arg) func(*kernel.WorkGroup) {
+			a0 := args[0].Value.([]int32)
+			a1 := args[1].Value.(int)
+			return func(g *kernel.WorkGroup) { kagoGroupWrongBound(g, a0, a1) }
+		},
+	})
 }
 
 // kagoFaultsDiv_0 are fault sites of instances of Div.
 var kagoFaultsDiv_0 = []driver.FaultSite{
-	{Kind: driver.FaultIndex, File: "kernels.go", Line: 62, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
 	{Kind: driver.FaultDivideByZero, File: "kernels.go", Line: 62, Format: "integer divide by zero", Args: nil},
-	{Kind: driver.FaultIndex, File: "kernels.go", Line: 62, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
 }
 
 // kagoGenericDiv is the generic kernel Div as kago gen compiled it: the
@@ -621,9 +734,7 @@ var kagoGenericDiv = &kgen.Generic{
 
 // kagoFaultsRem_0 are fault sites of instances of Rem.
 var kagoFaultsRem_0 = []driver.FaultSite{
-	{Kind: driver.FaultIndex, File: "kernels.go", Line: 71, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
 	{Kind: driver.FaultDivideByZero, File: "kernels.go", Line: 71, Format: "integer divide by zero", Args: nil},
-	{Kind: driver.FaultIndex, File: "kernels.go", Line: 71, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
 }
 
 // kagoGenericRem is the generic kernel Rem as kago gen compiled it: the
@@ -773,6 +884,27 @@ func (k FillKernel) Launch(s *ka.Stream, r ka.NDRange, x *ka.Array[int32], v int
 	return k.k.Launch(s, r, x, v)
 }
 
+// FromMemoryKernel is the kernel FromMemory loaded on a device. Its Launch
+// takes FromMemory's parameters, so a wrong argument is a compile error.
+type FromMemoryKernel struct{ k *ka.Kernel }
+
+// NewFromMemoryKernel loads the kernel FromMemory on dev, as ka.NewKernel does.
+func NewFromMemoryKernel(dev *ka.Device, opts ...ka.KernelOption) (FromMemoryKernel, error) {
+	k, err := ka.NewKernel(dev, FromMemory, opts...)
+	return FromMemoryKernel{k}, err
+}
+
+// Kernel returns the loaded kernel (nil for the zero FromMemoryKernel).
+func (k FromMemoryKernel) Kernel() *ka.Kernel { return k.k }
+
+// Launch enqueues FromMemory on s over r, as ka.Kernel.Launch does.
+func (k FromMemoryKernel) Launch(s *ka.Stream, r ka.NDRange, idx *ka.Array[int32], x *ka.Array[int32]) error {
+	if k.k == nil {
+		return fmt.Errorf("launching FromMemory: a zero FromMemoryKernel, not one from NewFromMemoryKernel: %w", ka.ErrInvalid)
+	}
+	return k.k.Launch(s, r, idx, x)
+}
+
 // HelloKernel is the kernel Hello loaded on a device. Its Launch
 // takes Hello's parameters, so a wrong argument is a compile error.
 type HelloKernel struct{ k *ka.Kernel }
@@ -790,6 +922,27 @@ func (k HelloKernel) Kernel() *ka.Kernel { return k.k }
 func (k HelloKernel) Launch(s *ka.Stream, r ka.NDRange, x *ka.Array[int32]) error {
 	if k.k == nil {
 		return fmt.Errorf("launching Hello: a zero HelloKernel, not one from NewHelloKernel: %w", ka.ErrInvalid)
+	}
+	return k.k.Launch(s, r, x)
+}
+
+// OneBelowKernel is the kernel OneBelow loaded on a device. Its Launch
+// takes OneBelow's parameters, so a wrong argument is a compile error.
+type OneBelowKernel struct{ k *ka.Kernel }
+
+// NewOneBelowKernel loads the kernel OneBelow on dev, as ka.NewKernel does.
+func NewOneBelowKernel(dev *ka.Device, opts ...ka.KernelOption) (OneBelowKernel, error) {
+	k, err := ka.NewKernel(dev, OneBelow, opts...)
+	return OneBelowKernel{k}, err
+}
+
+// Kernel returns the loaded kernel (nil for the zero OneBelowKernel).
+func (k OneBelowKernel) Kernel() *ka.Kernel { return k.k }
+
+// Launch enqueues OneBelow on s over r, as ka.Kernel.Launch does.
+func (k OneBelowKernel) Launch(s *ka.Stream, r ka.NDRange, x *ka.Array[int32]) error {
+	if k.k == nil {
+		return fmt.Errorf("launching OneBelow: a zero OneBelowKernel, not one from NewOneBelowKernel: %w", ka.ErrInvalid)
 	}
 	return k.k.Launch(s, r, x)
 }
@@ -1046,6 +1199,27 @@ func (k UnguardedNoCheckKernel) Launch(s *ka.Stream, r ka.NDRange, x *ka.Array[f
 	return k.k.Launch(s, r, x)
 }
 
+// WrapAroundKernel is the kernel WrapAround loaded on a device. Its Launch
+// takes WrapAround's parameters, so a wrong argument is a compile error.
+type WrapAroundKernel struct{ k *ka.Kernel }
+
+// NewWrapAroundKernel loads the kernel WrapAround on dev, as ka.NewKernel does.
+func NewWrapAroundKernel(dev *ka.Device, opts ...ka.KernelOption) (WrapAroundKernel, error) {
+	k, err := ka.NewKernel(dev, WrapAround, opts...)
+	return WrapAroundKernel{k}, err
+}
+
+// Kernel returns the loaded kernel (nil for the zero WrapAroundKernel).
+func (k WrapAroundKernel) Kernel() *ka.Kernel { return k.k }
+
+// Launch enqueues WrapAround on s over r, as ka.Kernel.Launch does.
+func (k WrapAroundKernel) Launch(s *ka.Stream, r ka.NDRange, x *ka.Array[int32], a int) error {
+	if k.k == nil {
+		return fmt.Errorf("launching WrapAround: a zero WrapAroundKernel, not one from NewWrapAroundKernel: %w", ka.ErrInvalid)
+	}
+	return k.k.Launch(s, r, x, a)
+}
+
 // WriteKernel is the kernel Write loaded on a device. Its Launch
 // takes Write's parameters, so a wrong argument is a compile error.
 type WriteKernel struct{ k *ka.Kernel }
@@ -1065,6 +1239,27 @@ func (k WriteKernel) Launch(s *ka.Stream, r ka.NDRange, x *ka.Array[int32], at i
 		return fmt.Errorf("launching Write: a zero WriteKernel, not one from NewWriteKernel: %w", ka.ErrInvalid)
 	}
 	return k.k.Launch(s, r, x, at)
+}
+
+// WrongBoundKernel is the kernel WrongBound loaded on a device. Its Launch
+// takes WrongBound's parameters, so a wrong argument is a compile error.
+type WrongBoundKernel struct{ k *ka.Kernel }
+
+// NewWrongBoundKernel loads the kernel WrongBound on dev, as ka.NewKernel does.
+func NewWrongBoundKernel(dev *ka.Device, opts ...ka.KernelOption) (WrongBoundKernel, error) {
+	k, err := ka.NewKernel(dev, WrongBound, opts...)
+	return WrongBoundKernel{k}, err
+}
+
+// Kernel returns the loaded kernel (nil for the zero WrongBoundKernel).
+func (k WrongBoundKernel) Kernel() *ka.Kernel { return k.k }
+
+// Launch enqueues WrongBound on s over r, as ka.Kernel.Launch does.
+func (k WrongBoundKernel) Launch(s *ka.Stream, r ka.NDRange, x *ka.Array[int32], n int) error {
+	if k.k == nil {
+		return fmt.Errorf("launching WrongBound: a zero WrongBoundKernel, not one from NewWrongBoundKernel: %w", ka.ErrInvalid)
+	}
+	return k.k.Launch(s, r, x, n)
 }
 
 // kagoGroupBroadcast runs one work-group of Broadcast, its work-items as loops
@@ -1299,6 +1494,46 @@ func kagoGroupFill(kg *kernel.WorkGroup, x []int32, v int32) {
 	}
 }
 
+// kagoGroupFromMemory runs one work-group of FromMemory, its work-items as loops
+// (see package groupfn).
+func kagoGroupFromMemory(kg *kernel.WorkGroup, idx, x []int32) {
+	n0 := kg.Size[0]
+	n1 := kg.Size[1]
+	n2 := kg.Size[2]
+	b0 := kg.ID[0] * n0
+	b1 := kg.ID[1] * n1
+	b2 := kg.ID[2] * n2
+	m0 := kg.GlobalSize[0] - b0
+	if m0 > n0 {
+		m0 = n0
+	}
+	m1 := kg.GlobalSize[1] - b1
+	if m1 > n1 {
+		m1 = n1
+	}
+	m2 := kg.GlobalSize[2] - b2
+	if m2 > n2 {
+		m2 = n2
+	}
+	gs0 := kg.GlobalSize[0]
+	gs1 := kg.GlobalSize[1]
+	for lz := range m2 {
+		gz := b2 + lz
+		for ly := range m1 {
+			gy := b1 + ly
+			row := gs0 * (gy + gs1*gz)
+			for lx := range m0 {
+				gx := b0 + lx
+				if i := (row + gx); i < len(idx) {
+					if k := int(idx[i]); k < len(x) {
+						x[k] = 4 // from memory
+					}
+				}
+			}
+		}
+	}
+}
+
 // kagoGroupHello runs one work-group of Hello, its work-items as loops
 // (see package groupfn).
 func kagoGroupHello(kg *kernel.WorkGroup, x []int32) {
@@ -1332,6 +1567,46 @@ func kagoGroupHello(kg *kernel.WorkGroup, x []int32) {
 				if i := (row + gx); i < len(x) {
 					println("hello from work-item", i, x[i] > 1)
 					ka.Printf("x[%d] = %d, %v%%\n", i, x[i], x[i] > 2)
+				}
+			}
+		}
+	}
+}
+
+// kagoGroupOneBelow runs one work-group of OneBelow, its work-items as loops
+// (see package groupfn).
+func kagoGroupOneBelow(kg *kernel.WorkGroup, x []int32) {
+	n0 := kg.Size[0]
+	n1 := kg.Size[1]
+	n2 := kg.Size[2]
+	b0 := kg.ID[0] * n0
+	b1 := kg.ID[1] * n1
+	b2 := kg.ID[2] * n2
+	m0 := kg.GlobalSize[0] - b0
+	if m0 > n0 {
+		m0 = n0
+	}
+	m1 := kg.GlobalSize[1] - b1
+	if m1 > n1 {
+		m1 = n1
+	}
+	m2 := kg.GlobalSize[2] - b2
+	if m2 > n2 {
+		m2 = n2
+	}
+	gs0 := kg.GlobalSize[0]
+	gs1 := kg.GlobalSize[1]
+	for lz := range m2 {
+		gz := b2 + lz
+		for ly := range m1 {
+			gy := b1 + ly
+			row := gs0 * (gy + gs1*gz)
+			for lx := range m0 {
+				gx := b0 + lx
+				if i := (row + gx); i < len(x) {
+					if k := i - 1; k < len(x) {
+						x[k] = 3 // one below
+					}
 				}
 			}
 		}
@@ -1760,6 +2035,38 @@ func kagoGroupUnguardedNoCheck(kg *kernel.WorkGroup, x []float32) {
 	}
 }
 
+// kagoGroupWrapAround runs one work-group of WrapAround, its work-items as loops
+// (see package groupfn).
+func kagoGroupWrapAround(kg *kernel.WorkGroup, x []int32, a int) {
+	n0 := kg.Size[0]
+	n1 := kg.Size[1]
+	n2 := kg.Size[2]
+	b0 := kg.ID[0] * n0
+	b1 := kg.ID[1] * n1
+	b2 := kg.ID[2] * n2
+	m0 := kg.GlobalSize[0] - b0
+	if m0 > n0 {
+		m0 = n0
+	}
+	m1 := kg.GlobalSize[1] - b1
+	if m1 > n1 {
+		m1 = n1
+	}
+	m2 := kg.GlobalSize[2] - b2
+	if m2 > n2 {
+		m2 = n2
+	}
+	for range m2 {
+		for range m1 {
+			for range m0 {
+				if k := a + 1; k < len(x) {
+					x[k] = 2 // wraps
+				}
+			}
+		}
+	}
+}
+
 // kagoGroupWrite runs one work-group of Write, its work-items as loops
 // (see package groupfn).
 func kagoGroupWrite(kg *kernel.WorkGroup, x []int32, at int) {
@@ -1792,6 +2099,44 @@ func kagoGroupWrite(kg *kernel.WorkGroup, x []int32, at int) {
 				gx := b0 + lx
 				if (row + gx) == 0 {
 					x[at] = 7
+				}
+			}
+		}
+	}
+}
+
+// kagoGroupWrongBound runs one work-group of WrongBound, its work-items as loops
+// (see package groupfn).
+func kagoGroupWrongBound(kg *kernel.WorkGroup, x []int32, n int) {
+	n0 := kg.Size[0]
+	n1 := kg.Size[1]
+	n2 := kg.Size[2]
+	b0 := kg.ID[0] * n0
+	b1 := kg.ID[1] * n1
+	b2 := kg.ID[2] * n2
+	m0 := kg.GlobalSize[0] - b0
+	if m0 > n0 {
+		m0 = n0
+	}
+	m1 := kg.GlobalSize[1] - b1
+	if m1 > n1 {
+		m1 = n1
+	}
+	m2 := kg.GlobalSize[2] - b2
+	if m2 > n2 {
+		m2 = n2
+	}
+	gs0 := kg.GlobalSize[0]
+	gs1 := kg.GlobalSize[1]
+	for lz := range m2 {
+		gz := b2 + lz
+		for ly := range m1 {
+			gy := b1 + ly
+			row := gs0 * (gy + gs1*gz)
+			for lx := range m0 {
+				gx := b0 + lx
+				if i := (row + gx); i < n {
+					x[i] = 1 // bound n
 				}
 			}
 		}

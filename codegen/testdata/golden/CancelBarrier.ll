@@ -6,249 +6,207 @@ entry:
 	%0 = alloca i32, align 4
 	store i32 0, i32* %0
 	%1 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 6
-	%2 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 16
-	br label %3
+	br label %2
 
-3:
-	%4 = getelementptr [64 x i32], [64 x i32] addrspace(3)* @ka.local.0, i64 0, i64 0
-	%5 = call i64 @ka.local_id(i32 2)
-	%6 = call i64 @ka.group_size(i32 1)
-	%7 = call i64 @ka.local_id(i32 1)
-	%8 = call i64 @ka.group_size(i32 0)
-	%9 = call i64 @ka.local_id(i32 0)
-	%10 = mul i64 %6, %5
-	%11 = add i64 %7, %10
-	%12 = mul i64 %8, %11
-	%13 = add i64 %9, %12
-	%14 = call i64 @ka.global_id(i32 2)
-	%15 = call i64 @ka.global_size(i32 1)
-	%16 = call i64 @ka.global_id(i32 1)
-	%17 = call i64 @ka.global_size(i32 0)
-	%18 = call i64 @ka.global_id(i32 0)
-	%19 = mul i64 %15, %14
-	%20 = add i64 %16, %19
-	%21 = mul i64 %17, %20
-	%22 = add i64 %18, %21
-	%23 = trunc i64 %22 to i32
-	br label %24
+2:
+	%3 = getelementptr [64 x i32], [64 x i32] addrspace(3)* @ka.local.0, i64 0, i64 0
+	%4 = call i64 @ka.local_id(i32 2)
+	%5 = call i64 @ka.group_size(i32 1)
+	%6 = call i64 @ka.local_id(i32 1)
+	%7 = call i64 @ka.group_size(i32 0)
+	%8 = call i64 @ka.local_id(i32 0)
+	%9 = mul i64 %5, %4
+	%10 = add i64 %6, %9
+	%11 = mul i64 %7, %10
+	%12 = add i64 %8, %11
+	%13 = call i64 @ka.global_id(i32 2)
+	%14 = call i64 @ka.global_size(i32 1)
+	%15 = call i64 @ka.global_id(i32 1)
+	%16 = call i64 @ka.global_size(i32 0)
+	%17 = call i64 @ka.global_id(i32 0)
+	%18 = mul i64 %14, %13
+	%19 = add i64 %15, %18
+	%20 = mul i64 %16, %19
+	%21 = add i64 %17, %20
+	%22 = trunc i64 %21 to i32
+	br label %23
 
-24:
-	%25 = phi i32 [ %23, %3 ], [ %141, %160 ]
-	%26 = phi i32 [ 0, %3 ], [ %161, %160 ]
-	%27 = icmp slt i32 %26, %rounds
-	br i1 %27, label %67, label %28
+23:
+	%24 = phi i32 [ %22, %2 ], [ %115, %134 ]
+	%25 = phi i32 [ 0, %2 ], [ %135, %134 ]
+	%26 = icmp slt i32 %25, %rounds
+	br i1 %26, label %41, label %27
 
-28:
-	%29 = call i64 @ka.global_id(i32 2)
-	%30 = call i64 @ka.global_size(i32 1)
-	%31 = call i64 @ka.global_id(i32 1)
-	%32 = call i64 @ka.global_size(i32 0)
-	%33 = call i64 @ka.global_id(i32 0)
-	%34 = mul i64 %30, %29
-	%35 = add i64 %31, %34
-	%36 = mul i64 %32, %35
-	%37 = add i64 %33, %36
-	%38 = icmp slt i64 %37, %x.len
-	br i1 %38, label %39, label %66
+27:
+	%28 = call i64 @ka.global_id(i32 2)
+	%29 = call i64 @ka.global_size(i32 1)
+	%30 = call i64 @ka.global_id(i32 1)
+	%31 = call i64 @ka.global_size(i32 0)
+	%32 = call i64 @ka.global_id(i32 0)
+	%33 = mul i64 %29, %28
+	%34 = add i64 %30, %33
+	%35 = mul i64 %31, %34
+	%36 = add i64 %32, %35
+	%37 = icmp slt i64 %36, %x.len
+	br i1 %37, label %38, label %40
 
-39:
-	%40 = icmp ult i64 %37, %x.len
-	br i1 %40, label %62, label %41
+38:
+	%39 = getelementptr i32, i32 addrspace(1)* %x.ptr, i64 %36
+	store i32 %24, i32 addrspace(1)* %39
+	br label %40
 
-41:
-	%42 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 0
-	%43 = cmpxchg i32 addrspace(1)* %42, i32 0, i32 1 monotonic monotonic
-	%44 = extractvalue { i32, i1 } %43, 1
-	br i1 %44, label %45, label %61
-
-45:
-	%46 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 1
-	store i32 %ka.launch, i32 addrspace(1)* %46
-	%47 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 2
-	store i32 2, i32 addrspace(1)* %47
-	%48 = call i64 @ka.global_id(i32 0)
-	%49 = trunc i64 %48 to i32
-	%50 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 3
-	store i32 %49, i32 addrspace(1)* %50
-	%51 = call i64 @ka.global_id(i32 1)
-	%52 = trunc i64 %51 to i32
-	%53 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 4
-	store i32 %52, i32 addrspace(1)* %53
-	%54 = call i64 @ka.global_id(i32 2)
-	%55 = trunc i64 %54 to i32
-	%56 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 5
-	store i32 %55, i32 addrspace(1)* %56
-	%57 = bitcast i32 addrspace(1)* %ka.fault to i64 addrspace(1)*
-	%58 = getelementptr i64, i64 addrspace(1)* %57, i64 4
-	store i64 %37, i64 addrspace(1)* %58
-	%59 = getelementptr i64, i64 addrspace(1)* %57, i64 5
-	store i64 %x.len, i64 addrspace(1)* %59
-	%60 = getelementptr i64, i64 addrspace(1)* %57, i64 6
-	store i64 0, i64 addrspace(1)* %60
-	br label %61
-
-61:
-	br label %62
-
-62:
-	%63 = phi i32 addrspace(1)* [ %x.ptr, %39 ], [ %2, %61 ]
-	%64 = phi i64 [ %37, %39 ], [ 0, %61 ]
-	%65 = getelementptr i32, i32 addrspace(1)* %63, i64 %64
-	store i32 %25, i32 addrspace(1)* %65
-	br label %66
-
-66:
+40:
 	ret void
 
-67:
-	%68 = icmp ult i64 %13, 64
-	br i1 %68, label %90, label %69
+41:
+	%42 = icmp ult i64 %12, 64
+	br i1 %42, label %64, label %43
 
-69:
-	%70 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 0
-	%71 = cmpxchg i32 addrspace(1)* %70, i32 0, i32 1 monotonic monotonic
-	%72 = extractvalue { i32, i1 } %71, 1
-	br i1 %72, label %73, label %89
+43:
+	%44 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 0
+	%45 = cmpxchg i32 addrspace(1)* %44, i32 0, i32 1 monotonic monotonic
+	%46 = extractvalue { i32, i1 } %45, 1
+	br i1 %46, label %47, label %63
 
-73:
-	%74 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 1
-	store i32 %ka.launch, i32 addrspace(1)* %74
-	%75 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 2
-	store i32 0, i32 addrspace(1)* %75
-	%76 = call i64 @ka.global_id(i32 0)
-	%77 = trunc i64 %76 to i32
-	%78 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 3
-	store i32 %77, i32 addrspace(1)* %78
-	%79 = call i64 @ka.global_id(i32 1)
-	%80 = trunc i64 %79 to i32
-	%81 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 4
-	store i32 %80, i32 addrspace(1)* %81
-	%82 = call i64 @ka.global_id(i32 2)
-	%83 = trunc i64 %82 to i32
-	%84 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 5
-	store i32 %83, i32 addrspace(1)* %84
-	%85 = bitcast i32 addrspace(1)* %ka.fault to i64 addrspace(1)*
-	%86 = getelementptr i64, i64 addrspace(1)* %85, i64 4
-	store i64 %13, i64 addrspace(1)* %86
-	%87 = getelementptr i64, i64 addrspace(1)* %85, i64 5
-	store i64 64, i64 addrspace(1)* %87
-	%88 = getelementptr i64, i64 addrspace(1)* %85, i64 6
-	store i64 0, i64 addrspace(1)* %88
-	br label %89
+47:
+	%48 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 1
+	store i32 %ka.launch, i32 addrspace(1)* %48
+	%49 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 2
+	store i32 0, i32 addrspace(1)* %49
+	%50 = call i64 @ka.global_id(i32 0)
+	%51 = trunc i64 %50 to i32
+	%52 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 3
+	store i32 %51, i32 addrspace(1)* %52
+	%53 = call i64 @ka.global_id(i32 1)
+	%54 = trunc i64 %53 to i32
+	%55 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 4
+	store i32 %54, i32 addrspace(1)* %55
+	%56 = call i64 @ka.global_id(i32 2)
+	%57 = trunc i64 %56 to i32
+	%58 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 5
+	store i32 %57, i32 addrspace(1)* %58
+	%59 = bitcast i32 addrspace(1)* %ka.fault to i64 addrspace(1)*
+	%60 = getelementptr i64, i64 addrspace(1)* %59, i64 4
+	store i64 %12, i64 addrspace(1)* %60
+	%61 = getelementptr i64, i64 addrspace(1)* %59, i64 5
+	store i64 64, i64 addrspace(1)* %61
+	%62 = getelementptr i64, i64 addrspace(1)* %59, i64 6
+	store i64 0, i64 addrspace(1)* %62
+	br label %63
 
-89:
-	br label %90
+63:
+	br label %64
+
+64:
+	%65 = phi i64 [ %12, %41 ], [ 0, %63 ]
+	%66 = getelementptr i32, i32 addrspace(3)* %3, i64 %65
+	store i32 %24, i32 addrspace(3)* %66
+	%67 = load i32, i32* %0
+	%68 = xor i32 %67, 1
+	store i32 %68, i32* %0
+	%69 = zext i32 %67 to i64
+	%70 = getelementptr [2 x i32], [2 x i32] addrspace(3)* @ka.local.stop, i64 0, i64 %69
+	%71 = call i64 @ka.local_id(i32 0)
+	%72 = icmp eq i64 %71, 0
+	%73 = and i1 true, %72
+	%74 = call i64 @ka.local_id(i32 1)
+	%75 = icmp eq i64 %74, 0
+	%76 = and i1 %73, %75
+	%77 = call i64 @ka.local_id(i32 2)
+	%78 = icmp eq i64 %77, 0
+	%79 = and i1 %76, %78
+	br i1 %79, label %80, label %82
+
+80:
+	%81 = load volatile i32, i32 addrspace(1)* %1, align 4
+	store i32 %81, i32 addrspace(3)* %70
+	br label %82
+
+82:
+	call void @ka.barrier()
+	%83 = load i32, i32 addrspace(3)* %70, align 4
+	%84 = icmp ne i32 %83, 0
+	br i1 %84, label %136, label %85
+
+85:
+	%86 = mul i32 %24, 1664525
+	%87 = add i64 %12, 1
+	%88 = srem i64 %87, 64
+	%89 = icmp ult i64 %88, 64
+	br i1 %89, label %111, label %90
 
 90:
-	%91 = phi i64 [ %13, %67 ], [ 0, %89 ]
-	%92 = getelementptr i32, i32 addrspace(3)* %4, i64 %91
-	store i32 %25, i32 addrspace(3)* %92
-	%93 = load i32, i32* %0
-	%94 = xor i32 %93, 1
-	store i32 %94, i32* %0
-	%95 = zext i32 %93 to i64
-	%96 = getelementptr [2 x i32], [2 x i32] addrspace(3)* @ka.local.stop, i64 0, i64 %95
-	%97 = call i64 @ka.local_id(i32 0)
-	%98 = icmp eq i64 %97, 0
-	%99 = and i1 true, %98
-	%100 = call i64 @ka.local_id(i32 1)
-	%101 = icmp eq i64 %100, 0
-	%102 = and i1 %99, %101
-	%103 = call i64 @ka.local_id(i32 2)
-	%104 = icmp eq i64 %103, 0
-	%105 = and i1 %102, %104
-	br i1 %105, label %106, label %108
+	%91 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 0
+	%92 = cmpxchg i32 addrspace(1)* %91, i32 0, i32 1 monotonic monotonic
+	%93 = extractvalue { i32, i1 } %92, 1
+	br i1 %93, label %94, label %110
 
-106:
-	%107 = load volatile i32, i32 addrspace(1)* %1, align 4
-	store i32 %107, i32 addrspace(3)* %96
-	br label %108
+94:
+	%95 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 1
+	store i32 %ka.launch, i32 addrspace(1)* %95
+	%96 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 2
+	store i32 1, i32 addrspace(1)* %96
+	%97 = call i64 @ka.global_id(i32 0)
+	%98 = trunc i64 %97 to i32
+	%99 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 3
+	store i32 %98, i32 addrspace(1)* %99
+	%100 = call i64 @ka.global_id(i32 1)
+	%101 = trunc i64 %100 to i32
+	%102 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 4
+	store i32 %101, i32 addrspace(1)* %102
+	%103 = call i64 @ka.global_id(i32 2)
+	%104 = trunc i64 %103 to i32
+	%105 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 5
+	store i32 %104, i32 addrspace(1)* %105
+	%106 = bitcast i32 addrspace(1)* %ka.fault to i64 addrspace(1)*
+	%107 = getelementptr i64, i64 addrspace(1)* %106, i64 4
+	store i64 %88, i64 addrspace(1)* %107
+	%108 = getelementptr i64, i64 addrspace(1)* %106, i64 5
+	store i64 64, i64 addrspace(1)* %108
+	%109 = getelementptr i64, i64 addrspace(1)* %106, i64 6
+	store i64 0, i64 addrspace(1)* %109
+	br label %110
 
-108:
-	call void @ka.barrier()
-	%109 = load i32, i32 addrspace(3)* %96, align 4
-	%110 = icmp ne i32 %109, 0
-	br i1 %110, label %162, label %111
+110:
+	br label %111
 
 111:
-	%112 = mul i32 %25, 1664525
-	%113 = add i64 %13, 1
-	%114 = srem i64 %113, 64
-	%115 = icmp ult i64 %114, 64
-	br i1 %115, label %137, label %116
+	%112 = phi i64 [ %88, %85 ], [ 0, %110 ]
+	%113 = getelementptr i32, i32 addrspace(3)* %3, i64 %112
+	%114 = load i32, i32 addrspace(3)* %113
+	%115 = add i32 %86, %114
+	%116 = load i32, i32* %0
+	%117 = xor i32 %116, 1
+	store i32 %117, i32* %0
+	%118 = zext i32 %116 to i64
+	%119 = getelementptr [2 x i32], [2 x i32] addrspace(3)* @ka.local.stop, i64 0, i64 %118
+	%120 = call i64 @ka.local_id(i32 0)
+	%121 = icmp eq i64 %120, 0
+	%122 = and i1 true, %121
+	%123 = call i64 @ka.local_id(i32 1)
+	%124 = icmp eq i64 %123, 0
+	%125 = and i1 %122, %124
+	%126 = call i64 @ka.local_id(i32 2)
+	%127 = icmp eq i64 %126, 0
+	%128 = and i1 %125, %127
+	br i1 %128, label %129, label %131
 
-116:
-	%117 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 0
-	%118 = cmpxchg i32 addrspace(1)* %117, i32 0, i32 1 monotonic monotonic
-	%119 = extractvalue { i32, i1 } %118, 1
-	br i1 %119, label %120, label %136
+129:
+	%130 = load volatile i32, i32 addrspace(1)* %1, align 4
+	store i32 %130, i32 addrspace(3)* %119
+	br label %131
 
-120:
-	%121 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 1
-	store i32 %ka.launch, i32 addrspace(1)* %121
-	%122 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 2
-	store i32 1, i32 addrspace(1)* %122
-	%123 = call i64 @ka.global_id(i32 0)
-	%124 = trunc i64 %123 to i32
-	%125 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 3
-	store i32 %124, i32 addrspace(1)* %125
-	%126 = call i64 @ka.global_id(i32 1)
-	%127 = trunc i64 %126 to i32
-	%128 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 4
-	store i32 %127, i32 addrspace(1)* %128
-	%129 = call i64 @ka.global_id(i32 2)
-	%130 = trunc i64 %129 to i32
-	%131 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 5
-	store i32 %130, i32 addrspace(1)* %131
-	%132 = bitcast i32 addrspace(1)* %ka.fault to i64 addrspace(1)*
-	%133 = getelementptr i64, i64 addrspace(1)* %132, i64 4
-	store i64 %114, i64 addrspace(1)* %133
-	%134 = getelementptr i64, i64 addrspace(1)* %132, i64 5
-	store i64 64, i64 addrspace(1)* %134
-	%135 = getelementptr i64, i64 addrspace(1)* %132, i64 6
-	store i64 0, i64 addrspace(1)* %135
-	br label %136
+131:
+	call void @ka.barrier()
+	%132 = load i32, i32 addrspace(3)* %119, align 4
+	%133 = icmp ne i32 %132, 0
+	br i1 %133, label %136, label %134
+
+134:
+	%135 = add i32 %25, 1
+	br label %23
 
 136:
-	br label %137
-
-137:
-	%138 = phi i64 [ %114, %111 ], [ 0, %136 ]
-	%139 = getelementptr i32, i32 addrspace(3)* %4, i64 %138
-	%140 = load i32, i32 addrspace(3)* %139
-	%141 = add i32 %112, %140
-	%142 = load i32, i32* %0
-	%143 = xor i32 %142, 1
-	store i32 %143, i32* %0
-	%144 = zext i32 %142 to i64
-	%145 = getelementptr [2 x i32], [2 x i32] addrspace(3)* @ka.local.stop, i64 0, i64 %144
-	%146 = call i64 @ka.local_id(i32 0)
-	%147 = icmp eq i64 %146, 0
-	%148 = and i1 true, %147
-	%149 = call i64 @ka.local_id(i32 1)
-	%150 = icmp eq i64 %149, 0
-	%151 = and i1 %148, %150
-	%152 = call i64 @ka.local_id(i32 2)
-	%153 = icmp eq i64 %152, 0
-	%154 = and i1 %151, %153
-	br i1 %154, label %155, label %157
-
-155:
-	%156 = load volatile i32, i32 addrspace(1)* %1, align 4
-	store i32 %156, i32 addrspace(3)* %145
-	br label %157
-
-157:
-	call void @ka.barrier()
-	%158 = load i32, i32 addrspace(3)* %145, align 4
-	%159 = icmp ne i32 %158, 0
-	br i1 %159, label %162, label %160
-
-160:
-	%161 = add i32 %26, 1
-	br label %24
-
-162:
 	ret void
 }
 

@@ -22,7 +22,7 @@ entry:
 	%18 = or i1 %12, %17
 	%19 = load volatile i32, i32 addrspace(1)* %1, align 4
 	%20 = icmp ne i32 %19, 0
-	br i1 %20, label %114, label %21
+	br i1 %20, label %88, label %21
 
 21:
 	br i1 %18, label %partial, label %33
@@ -61,20 +61,20 @@ partial:
 	br label %50
 
 50:
-	%51 = phi i32 [ %49, %33 ], [ %109, %105 ]
-	%52 = phi i32 [ %43, %33 ], [ %55, %105 ]
-	%53 = phi i32 [ 0, %33 ], [ %56, %105 ]
+	%51 = phi i32 [ %49, %33 ], [ %83, %79 ]
+	%52 = phi i32 [ %43, %33 ], [ %55, %79 ]
+	%53 = phi i32 [ 0, %33 ], [ %56, %79 ]
 	br label %54
 
 54:
-	%55 = phi i32 [ %52, %50 ], [ %112, %110 ]
-	%56 = phi i32 [ %53, %50 ], [ %113, %110 ]
+	%55 = phi i32 [ %52, %50 ], [ %86, %84 ]
+	%56 = phi i32 [ %53, %50 ], [ %87, %84 ]
 	%57 = icmp slt i32 %56, %51
-	br i1 %57, label %110, label %58
+	br i1 %57, label %84, label %58
 
 58:
 	%59 = icmp slt i32 %56, %n
-	br i1 %59, label %102, label %60
+	br i1 %59, label %76, label %60
 
 60:
 	%61 = sub i32 %56, 0
@@ -93,85 +93,42 @@ partial:
 	store i32 0, i32* %0, align 4
 	%69 = load volatile i32, i32 addrspace(1)* %1, align 4
 	%70 = icmp ne i32 %69, 0
-	br i1 %70, label %114, label %71
+	br i1 %70, label %88, label %71
 
 71:
 	%72 = icmp slt i64 %42, %x.len
-	br i1 %72, label %73, label %101
+	br i1 %72, label %73, label %75
 
 73:
-	%74 = icmp ult i64 %42, %x.len
-	br i1 %74, label %99, label %fault
+	%74 = getelementptr i32, i32 addrspace(1)* %x.ptr, i64 %42
+	store i32 %55, i32 addrspace(1)* %74
+	br label %75
 
-fault:
-	%75 = phi i32 [ 0, %73 ]
-	%76 = phi i64 [ %42, %73 ]
-	%77 = phi i64 [ %x.len, %73 ]
-	%78 = phi i64 [ 0, %73 ]
-	%79 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 0
-	%80 = cmpxchg i32 addrspace(1)* %79, i32 0, i32 1 monotonic monotonic
-	%81 = extractvalue { i32, i1 } %80, 1
-	br i1 %81, label %82, label %98
-
-82:
-	%83 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 1
-	store i32 %ka.launch, i32 addrspace(1)* %83
-	%84 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 2
-	store i32 %75, i32 addrspace(1)* %84
-	%85 = call i64 @ka.global_id(i32 0)
-	%86 = trunc i64 %85 to i32
-	%87 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 3
-	store i32 %86, i32 addrspace(1)* %87
-	%88 = call i64 @ka.global_id(i32 1)
-	%89 = trunc i64 %88 to i32
-	%90 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 4
-	store i32 %89, i32 addrspace(1)* %90
-	%91 = call i64 @ka.global_id(i32 2)
-	%92 = trunc i64 %91 to i32
-	%93 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 5
-	store i32 %92, i32 addrspace(1)* %93
-	%94 = bitcast i32 addrspace(1)* %ka.fault to i64 addrspace(1)*
-	%95 = getelementptr i64, i64 addrspace(1)* %94, i64 4
-	store i64 %76, i64 addrspace(1)* %95
-	%96 = getelementptr i64, i64 addrspace(1)* %94, i64 5
-	store i64 %77, i64 addrspace(1)* %96
-	%97 = getelementptr i64, i64 addrspace(1)* %94, i64 6
-	store i64 %78, i64 addrspace(1)* %97
-	br label %98
-
-98:
+75:
 	ret void
 
-99:
-	%100 = getelementptr i32, i32 addrspace(1)* %x.ptr, i64 %42
-	store i32 %55, i32 addrspace(1)* %100
-	br label %101
+76:
+	%77 = load volatile i32, i32 addrspace(1)* %1, align 4
+	%78 = icmp ne i32 %77, 0
+	br i1 %78, label %88, label %79
 
-101:
-	ret void
-
-102:
-	%103 = load volatile i32, i32 addrspace(1)* %1, align 4
-	%104 = icmp ne i32 %103, 0
-	br i1 %104, label %114, label %105
-
-105:
-	%106 = sub i32 %n, %56
-	%107 = icmp ugt i32 %106, 1024
-	%108 = add i32 %56, 1024
-	%109 = select i1 %107, i32 %108, i32 %n
+79:
+	%80 = sub i32 %n, %56
+	%81 = icmp ugt i32 %80, 1024
+	%82 = add i32 %56, 1024
+	%83 = select i1 %81, i32 %82, i32 %n
 	br label %50
 
-110:
-	%111 = mul i32 %55, 1664525
-	%112 = add i32 %111, 1013904223
-	%113 = add i32 %56, 1
+84:
+	%85 = mul i32 %55, 1664525
+	%86 = add i32 %85, 1013904223
+	%87 = add i32 %56, 1
 	br label %54
 
 outside:
 	ret void
 
-114:
+88:
 	ret void
 }
 

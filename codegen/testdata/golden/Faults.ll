@@ -50,7 +50,7 @@ partial:
 	%40 = getelementptr i32, i32 addrspace(1)* %x.ptr, i64 %37
 	%41 = load i32, i32 addrspace(1)* %40
 	%42 = icmp slt i32 %41, 0
-	br i1 %42, label %70, label %43
+	br i1 %42, label %66, label %43
 
 43:
 	%44 = icmp ule i64 %37, %x.len
@@ -63,84 +63,72 @@ partial:
 47:
 	%48 = getelementptr i32, i32 addrspace(1)* %x.ptr, i64 1
 	%49 = sub i64 %37, 1
-	%50 = icmp ult i64 %37, %x.len
-	br i1 %50, label %51, label %fault
+	%50 = getelementptr i32, i32 addrspace(1)* %x.ptr, i64 %37
+	%51 = load i32, i32 addrspace(1)* %50
+	%52 = icmp ne i32 %d, 0
+	br i1 %52, label %53, label %fault
 
-51:
-	%52 = getelementptr i32, i32 addrspace(1)* %x.ptr, i64 %37
-	%53 = load i32, i32 addrspace(1)* %52
-	%54 = icmp ne i32 %d, 0
-	br i1 %54, label %55, label %fault
+53:
+	%54 = icmp eq i32 %d, -1
+	%55 = select i1 %54, i32 1, i32 %d
+	%56 = sub i32 0, %51
+	%57 = sdiv i32 %51, %55
+	%58 = select i1 %54, i32 %56, i32 %57
+	%59 = getelementptr i32, i32 addrspace(1)* %x.ptr, i64 %37
+	%60 = load i32, i32 addrspace(1)* %59
+	%61 = srem i32 %60, 7
+	%62 = add i32 %58, %61
+	%63 = icmp ult i64 0, %49
+	br i1 %63, label %64, label %fault
 
-55:
-	%56 = icmp eq i32 %d, -1
-	%57 = select i1 %56, i32 1, i32 %d
-	%58 = sub i32 0, %53
-	%59 = sdiv i32 %53, %57
-	%60 = select i1 %56, i32 %58, i32 %59
-	%61 = icmp ult i64 %37, %x.len
-	br i1 %61, label %62, label %fault
-
-62:
-	%63 = getelementptr i32, i32 addrspace(1)* %x.ptr, i64 %37
-	%64 = load i32, i32 addrspace(1)* %63
-	%65 = srem i32 %64, 7
-	%66 = add i32 %60, %65
-	%67 = icmp ult i64 0, %49
-	br i1 %67, label %68, label %fault
-
-68:
-	%69 = getelementptr i32, i32 addrspace(1)* %48, i64 0
-	store i32 %66, i32 addrspace(1)* %69
+64:
+	%65 = getelementptr i32, i32 addrspace(1)* %48, i64 0
+	store i32 %62, i32 addrspace(1)* %65
 	ret void
 
-70:
-	%71 = icmp ult i64 %37, %x.len
-	br i1 %71, label %72, label %fault
-
-72:
-	%73 = getelementptr i32, i32 addrspace(1)* %x.ptr, i64 %37
-	%74 = load i32, i32 addrspace(1)* %73
-	%75 = zext i32 %74 to i64
+66:
+	%67 = getelementptr i32, i32 addrspace(1)* %x.ptr, i64 %37
+	%68 = load i32, i32 addrspace(1)* %67
+	%69 = zext i32 %68 to i64
 	br label %fault
 
 fault:
-	%76 = phi i32 [ 0, %28 ], [ 1, %70 ], [ 2, %72 ], [ 3, %43 ], [ 4, %45 ], [ 5, %47 ], [ 6, %51 ], [ 7, %55 ], [ 8, %62 ]
-	%77 = phi i64 [ %37, %28 ], [ %37, %70 ], [ %37, %72 ], [ %37, %43 ], [ 1, %45 ], [ %37, %47 ], [ 0, %51 ], [ %37, %55 ], [ 0, %62 ]
-	%78 = phi i64 [ %x.len, %28 ], [ %x.len, %70 ], [ %75, %72 ], [ %x.len, %43 ], [ %37, %45 ], [ %x.len, %47 ], [ 0, %51 ], [ %x.len, %55 ], [ %49, %62 ]
-	%79 = phi i64 [ 0, %28 ], [ 0, %70 ], [ 0, %72 ], [ 0, %43 ], [ 0, %45 ], [ 0, %47 ], [ 0, %51 ], [ 0, %55 ], [ 0, %62 ]
-	%80 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 0
-	%81 = cmpxchg i32 addrspace(1)* %80, i32 0, i32 1 monotonic monotonic
-	%82 = extractvalue { i32, i1 } %81, 1
-	br i1 %82, label %83, label %99
+	%70 = phi i32 [ 0, %28 ], [ 1, %66 ], [ 2, %43 ], [ 3, %45 ], [ 4, %47 ], [ 5, %53 ]
+	%71 = phi i64 [ %37, %28 ], [ %37, %66 ], [ %37, %43 ], [ 1, %45 ], [ 0, %47 ], [ 0, %53 ]
+	%72 = phi i64 [ %x.len, %28 ], [ %69, %66 ], [ %x.len, %43 ], [ %37, %45 ], [ 0, %47 ], [ %49, %53 ]
+	%73 = phi i64 [ 0, %28 ], [ 0, %66 ], [ 0, %43 ], [ 0, %45 ], [ 0, %47 ], [ 0, %53 ]
+	%74 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 0
+	%75 = cmpxchg i32 addrspace(1)* %74, i32 0, i32 1 monotonic monotonic
+	%76 = extractvalue { i32, i1 } %75, 1
+	br i1 %76, label %77, label %93
 
-83:
-	%84 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 1
-	store i32 %ka.launch, i32 addrspace(1)* %84
-	%85 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 2
-	store i32 %76, i32 addrspace(1)* %85
-	%86 = call i64 @ka.global_id(i32 0)
+77:
+	%78 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 1
+	store i32 %ka.launch, i32 addrspace(1)* %78
+	%79 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 2
+	store i32 %70, i32 addrspace(1)* %79
+	%80 = call i64 @ka.global_id(i32 0)
+	%81 = trunc i64 %80 to i32
+	%82 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 3
+	store i32 %81, i32 addrspace(1)* %82
+	%83 = call i64 @ka.global_id(i32 1)
+	%84 = trunc i64 %83 to i32
+	%85 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 4
+	store i32 %84, i32 addrspace(1)* %85
+	%86 = call i64 @ka.global_id(i32 2)
 	%87 = trunc i64 %86 to i32
-	%88 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 3
+	%88 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 5
 	store i32 %87, i32 addrspace(1)* %88
-	%89 = call i64 @ka.global_id(i32 1)
-	%90 = trunc i64 %89 to i32
-	%91 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 4
-	store i32 %90, i32 addrspace(1)* %91
-	%92 = call i64 @ka.global_id(i32 2)
-	%93 = trunc i64 %92 to i32
-	%94 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 5
-	store i32 %93, i32 addrspace(1)* %94
-	%95 = bitcast i32 addrspace(1)* %ka.fault to i64 addrspace(1)*
-	%96 = getelementptr i64, i64 addrspace(1)* %95, i64 4
-	store i64 %77, i64 addrspace(1)* %96
-	%97 = getelementptr i64, i64 addrspace(1)* %95, i64 5
-	store i64 %78, i64 addrspace(1)* %97
-	%98 = getelementptr i64, i64 addrspace(1)* %95, i64 6
-	store i64 %79, i64 addrspace(1)* %98
-	br label %99
+	%89 = bitcast i32 addrspace(1)* %ka.fault to i64 addrspace(1)*
+	%90 = getelementptr i64, i64 addrspace(1)* %89, i64 4
+	store i64 %71, i64 addrspace(1)* %90
+	%91 = getelementptr i64, i64 addrspace(1)* %89, i64 5
+	store i64 %72, i64 addrspace(1)* %91
+	%92 = getelementptr i64, i64 addrspace(1)* %89, i64 6
+	store i64 %73, i64 addrspace(1)* %92
+	br label %93
 
-99:
+93:
 	ret void
 
 outside:

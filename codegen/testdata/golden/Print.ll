@@ -45,84 +45,80 @@ partial:
 	%37 = mul i64 %33, %36
 	%38 = add i64 %34, %37
 	%39 = icmp ult i64 %38, %x.len
-	br i1 %39, label %40, label %fault
-
-40:
-	%41 = getelementptr float, float addrspace(1)* %x.ptr, i64 %38
-	%42 = load float, float addrspace(1)* %41
-	%43 = fpext float %42 to double
-	br i1 %0, label %45, label %44
-
-44:
-	call void (...) @ka.printf([17 x i8] c"x %ld %+e false\0A\00", i64 %38, double %43)
-	br label %46
-
-45:
-	call void (...) @ka.printf([16 x i8] c"x %ld %+e true\0A\00", i64 %38, double %43)
-	br label %46
-
-46:
-	%47 = sext i8 -3 to i64
-	%48 = zext i16 7 to i64
-	call void (...) @ka.printf([18 x i8] c"no newline %ld%lu\00", i64 %47, i64 %48)
-	%49 = icmp ult i64 %38, %x.len
-	br i1 %49, label %74, label %fault
+	br i1 %39, label %64, label %fault
 
 fault:
-	%50 = phi i32 [ 0, %29 ], [ 1, %46 ]
-	%51 = phi i64 [ %38, %29 ], [ %38, %46 ]
-	%52 = phi i64 [ %x.len, %29 ], [ %x.len, %46 ]
-	%53 = phi i64 [ 0, %29 ], [ 0, %46 ]
-	%54 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 0
-	%55 = cmpxchg i32 addrspace(1)* %54, i32 0, i32 1 monotonic monotonic
-	%56 = extractvalue { i32, i1 } %55, 1
-	br i1 %56, label %57, label %73
+	%40 = phi i32 [ 0, %29 ]
+	%41 = phi i64 [ %38, %29 ]
+	%42 = phi i64 [ %x.len, %29 ]
+	%43 = phi i64 [ 0, %29 ]
+	%44 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 0
+	%45 = cmpxchg i32 addrspace(1)* %44, i32 0, i32 1 monotonic monotonic
+	%46 = extractvalue { i32, i1 } %45, 1
+	br i1 %46, label %47, label %63
 
-57:
-	%58 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 1
-	store i32 %ka.launch, i32 addrspace(1)* %58
-	%59 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 2
-	store i32 %50, i32 addrspace(1)* %59
-	%60 = call i64 @ka.global_id(i32 0)
-	%61 = trunc i64 %60 to i32
-	%62 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 3
-	store i32 %61, i32 addrspace(1)* %62
-	%63 = call i64 @ka.global_id(i32 1)
-	%64 = trunc i64 %63 to i32
-	%65 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 4
-	store i32 %64, i32 addrspace(1)* %65
-	%66 = call i64 @ka.global_id(i32 2)
-	%67 = trunc i64 %66 to i32
-	%68 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 5
-	store i32 %67, i32 addrspace(1)* %68
-	%69 = bitcast i32 addrspace(1)* %ka.fault to i64 addrspace(1)*
-	%70 = getelementptr i64, i64 addrspace(1)* %69, i64 4
-	store i64 %51, i64 addrspace(1)* %70
-	%71 = getelementptr i64, i64 addrspace(1)* %69, i64 5
-	store i64 %52, i64 addrspace(1)* %71
-	%72 = getelementptr i64, i64 addrspace(1)* %69, i64 6
-	store i64 %53, i64 addrspace(1)* %72
-	br label %73
+47:
+	%48 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 1
+	store i32 %ka.launch, i32 addrspace(1)* %48
+	%49 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 2
+	store i32 %40, i32 addrspace(1)* %49
+	%50 = call i64 @ka.global_id(i32 0)
+	%51 = trunc i64 %50 to i32
+	%52 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 3
+	store i32 %51, i32 addrspace(1)* %52
+	%53 = call i64 @ka.global_id(i32 1)
+	%54 = trunc i64 %53 to i32
+	%55 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 4
+	store i32 %54, i32 addrspace(1)* %55
+	%56 = call i64 @ka.global_id(i32 2)
+	%57 = trunc i64 %56 to i32
+	%58 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 5
+	store i32 %57, i32 addrspace(1)* %58
+	%59 = bitcast i32 addrspace(1)* %ka.fault to i64 addrspace(1)*
+	%60 = getelementptr i64, i64 addrspace(1)* %59, i64 4
+	store i64 %41, i64 addrspace(1)* %60
+	%61 = getelementptr i64, i64 addrspace(1)* %59, i64 5
+	store i64 %42, i64 addrspace(1)* %61
+	%62 = getelementptr i64, i64 addrspace(1)* %59, i64 6
+	store i64 %43, i64 addrspace(1)* %62
+	br label %63
 
-73:
+63:
 	ret void
 
-74:
-	%75 = getelementptr float, float addrspace(1)* %x.ptr, i64 %38
-	%76 = load float, float addrspace(1)* %75
-	%77 = fpext float %76 to double
-	%78 = zext i32 255 to i64
-	br i1 %0, label %80, label %79
+64:
+	%65 = getelementptr float, float addrspace(1)* %x.ptr, i64 %38
+	%66 = load float, float addrspace(1)* %65
+	%67 = fpext float %66 to double
+	br i1 %0, label %69, label %68
+
+68:
+	call void (...) @ka.printf([17 x i8] c"x %ld %+e false\0A\00", i64 %38, double %67)
+	br label %70
+
+69:
+	call void (...) @ka.printf([16 x i8] c"x %ld %+e true\0A\00", i64 %38, double %67)
+	br label %70
+
+70:
+	%71 = sext i8 -3 to i64
+	%72 = zext i16 7 to i64
+	call void (...) @ka.printf([18 x i8] c"no newline %ld%lu\00", i64 %71, i64 %72)
+	%73 = getelementptr float, float addrspace(1)* %x.ptr, i64 %38
+	%74 = load float, float addrspace(1)* %73
+	%75 = fpext float %74 to double
+	%76 = zext i32 255 to i64
+	br i1 %0, label %78, label %77
+
+77:
+	call void (...) @ka.printf([30 x i8] c"x[%ld] = %.2f (false, %lx%%)\0A\00", i64 %38, double %75, i64 %76)
+	br label %79
+
+78:
+	call void (...) @ka.printf([29 x i8] c"x[%ld] = %.2f (true, %lx%%)\0A\00", i64 %38, double %75, i64 %76)
+	br label %79
 
 79:
-	call void (...) @ka.printf([30 x i8] c"x[%ld] = %.2f (false, %lx%%)\0A\00", i64 %38, double %77, i64 %78)
-	br label %81
-
-80:
-	call void (...) @ka.printf([29 x i8] c"x[%ld] = %.2f (true, %lx%%)\0A\00", i64 %38, double %77, i64 %78)
-	br label %81
-
-81:
 	ret void
 
 outside:

@@ -44,71 +44,63 @@ partial:
 	%36 = mul i64 %32, %35
 	%37 = add i64 %33, %36
 	%38 = icmp slt i64 %37, %y.len
-	br i1 %38, label %39, label %77
+	br i1 %38, label %39, label %73
 
 39:
 	%40 = icmp ult i64 %37, %x.len
-	br i1 %40, label %41, label %fault
-
-41:
-	%42 = getelementptr float, float addrspace(1)* %x.ptr, i64 %37
-	%43 = load float, float addrspace(1)* %42
-	%44 = fmul float %a, %43
-	%45 = icmp ult i64 %37, %y.len
-	br i1 %45, label %46, label %fault
-
-46:
-	%47 = getelementptr float, float addrspace(1)* %y.ptr, i64 %37
-	%48 = load float, float addrspace(1)* %47
-	%49 = fadd float %44, %48
-	%50 = icmp ult i64 %37, %y.len
-	br i1 %50, label %75, label %fault
+	br i1 %40, label %65, label %fault
 
 fault:
-	%51 = phi i32 [ 0, %39 ], [ 1, %41 ], [ 2, %46 ]
-	%52 = phi i64 [ %37, %39 ], [ %37, %41 ], [ %37, %46 ]
-	%53 = phi i64 [ %x.len, %39 ], [ %y.len, %41 ], [ %y.len, %46 ]
-	%54 = phi i64 [ 0, %39 ], [ 0, %41 ], [ 0, %46 ]
-	%55 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 0
-	%56 = cmpxchg i32 addrspace(1)* %55, i32 0, i32 1 monotonic monotonic
-	%57 = extractvalue { i32, i1 } %56, 1
-	br i1 %57, label %58, label %74
+	%41 = phi i32 [ 0, %39 ]
+	%42 = phi i64 [ %37, %39 ]
+	%43 = phi i64 [ %x.len, %39 ]
+	%44 = phi i64 [ 0, %39 ]
+	%45 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 0
+	%46 = cmpxchg i32 addrspace(1)* %45, i32 0, i32 1 monotonic monotonic
+	%47 = extractvalue { i32, i1 } %46, 1
+	br i1 %47, label %48, label %64
 
-58:
-	%59 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 1
-	store i32 %ka.launch, i32 addrspace(1)* %59
-	%60 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 2
-	store i32 %51, i32 addrspace(1)* %60
-	%61 = call i64 @ka.global_id(i32 0)
-	%62 = trunc i64 %61 to i32
-	%63 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 3
-	store i32 %62, i32 addrspace(1)* %63
-	%64 = call i64 @ka.global_id(i32 1)
-	%65 = trunc i64 %64 to i32
-	%66 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 4
-	store i32 %65, i32 addrspace(1)* %66
-	%67 = call i64 @ka.global_id(i32 2)
-	%68 = trunc i64 %67 to i32
-	%69 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 5
-	store i32 %68, i32 addrspace(1)* %69
-	%70 = bitcast i32 addrspace(1)* %ka.fault to i64 addrspace(1)*
-	%71 = getelementptr i64, i64 addrspace(1)* %70, i64 4
-	store i64 %52, i64 addrspace(1)* %71
-	%72 = getelementptr i64, i64 addrspace(1)* %70, i64 5
-	store i64 %53, i64 addrspace(1)* %72
-	%73 = getelementptr i64, i64 addrspace(1)* %70, i64 6
-	store i64 %54, i64 addrspace(1)* %73
-	br label %74
+48:
+	%49 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 1
+	store i32 %ka.launch, i32 addrspace(1)* %49
+	%50 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 2
+	store i32 %41, i32 addrspace(1)* %50
+	%51 = call i64 @ka.global_id(i32 0)
+	%52 = trunc i64 %51 to i32
+	%53 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 3
+	store i32 %52, i32 addrspace(1)* %53
+	%54 = call i64 @ka.global_id(i32 1)
+	%55 = trunc i64 %54 to i32
+	%56 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 4
+	store i32 %55, i32 addrspace(1)* %56
+	%57 = call i64 @ka.global_id(i32 2)
+	%58 = trunc i64 %57 to i32
+	%59 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 5
+	store i32 %58, i32 addrspace(1)* %59
+	%60 = bitcast i32 addrspace(1)* %ka.fault to i64 addrspace(1)*
+	%61 = getelementptr i64, i64 addrspace(1)* %60, i64 4
+	store i64 %42, i64 addrspace(1)* %61
+	%62 = getelementptr i64, i64 addrspace(1)* %60, i64 5
+	store i64 %43, i64 addrspace(1)* %62
+	%63 = getelementptr i64, i64 addrspace(1)* %60, i64 6
+	store i64 %44, i64 addrspace(1)* %63
+	br label %64
 
-74:
+64:
 	ret void
 
-75:
-	%76 = getelementptr float, float addrspace(1)* %y.ptr, i64 %37
-	store float %49, float addrspace(1)* %76
-	br label %77
+65:
+	%66 = getelementptr float, float addrspace(1)* %x.ptr, i64 %37
+	%67 = load float, float addrspace(1)* %66
+	%68 = fmul float %a, %67
+	%69 = getelementptr float, float addrspace(1)* %y.ptr, i64 %37
+	%70 = load float, float addrspace(1)* %69
+	%71 = fadd float %68, %70
+	%72 = getelementptr float, float addrspace(1)* %y.ptr, i64 %37
+	store float %71, float addrspace(1)* %72
+	br label %73
 
-77:
+73:
 	ret void
 
 outside:

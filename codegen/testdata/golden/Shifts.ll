@@ -51,98 +51,74 @@ partial:
 	%39 = icmp uge i32 %38, 32
 	%40 = shl i32 %33, %38
 	%41 = select i1 %39, i32 0, i32 %40
-	%42 = icmp ult i64 %29, %x.len
-	br i1 %42, label %43, label %fault
-
-43:
-	%44 = getelementptr i32, i32 addrspace(1)* %x.ptr, i64 %29
-	%45 = load i32, i32 addrspace(1)* %44
-	%46 = icmp ult i64 %29, %s.len
-	br i1 %46, label %47, label %fault
-
-47:
-	%48 = getelementptr i8, i8 addrspace(1)* %s.ptr, i64 %29
-	%49 = load i8, i8 addrspace(1)* %48
-	%50 = zext i8 %49 to i32
-	%51 = icmp uge i32 %50, 32
-	%52 = select i1 %51, i32 31, i32 %50
-	%53 = ashr i32 %45, %52
-	%54 = or i32 %41, %53
-	%55 = icmp ult i64 %29, %x.len
-	br i1 %55, label %56, label %fault
-
-56:
-	%57 = getelementptr i32, i32 addrspace(1)* %x.ptr, i64 %29
-	store i32 %54, i32 addrspace(1)* %57
-	%58 = icmp ult i64 %29, %u.len
-	br i1 %58, label %59, label %fault
-
-59:
-	%60 = getelementptr i64, i64 addrspace(1)* %u.ptr, i64 %29
-	%61 = load i64, i64 addrspace(1)* %60
-	%62 = icmp ult i64 %29, %s.len
-	br i1 %62, label %63, label %fault
-
-63:
-	%64 = getelementptr i8, i8 addrspace(1)* %s.ptr, i64 %29
-	%65 = load i8, i8 addrspace(1)* %64
-	%66 = zext i8 %65 to i64
-	%67 = icmp uge i64 %66, 64
-	%68 = lshr i64 %61, %66
-	%69 = select i1 %67, i64 0, i64 %68
-	%70 = icmp ult i64 %29, %u.len
-	br i1 %70, label %71, label %fault
-
-71:
-	%72 = getelementptr i64, i64 addrspace(1)* %u.ptr, i64 %29
-	%73 = load i64, i64 addrspace(1)* %72
-	%74 = shl i64 %73, 40
-	%75 = add i64 %69, %74
-	%76 = icmp ult i64 %29, %u.len
-	br i1 %76, label %101, label %fault
+	%42 = getelementptr i32, i32 addrspace(1)* %x.ptr, i64 %29
+	%43 = load i32, i32 addrspace(1)* %42
+	%44 = getelementptr i8, i8 addrspace(1)* %s.ptr, i64 %29
+	%45 = load i8, i8 addrspace(1)* %44
+	%46 = zext i8 %45 to i32
+	%47 = icmp uge i32 %46, 32
+	%48 = select i1 %47, i32 31, i32 %46
+	%49 = ashr i32 %43, %48
+	%50 = or i32 %41, %49
+	%51 = getelementptr i32, i32 addrspace(1)* %x.ptr, i64 %29
+	store i32 %50, i32 addrspace(1)* %51
+	%52 = icmp ult i64 %29, %u.len
+	br i1 %52, label %77, label %fault
 
 fault:
-	%77 = phi i32 [ 0, %28 ], [ 1, %31 ], [ 2, %35 ], [ 3, %43 ], [ 4, %47 ], [ 5, %56 ], [ 6, %59 ], [ 7, %63 ], [ 8, %71 ]
-	%78 = phi i64 [ %29, %28 ], [ %29, %31 ], [ %29, %35 ], [ %29, %43 ], [ %29, %47 ], [ %29, %56 ], [ %29, %59 ], [ %29, %63 ], [ %29, %71 ]
-	%79 = phi i64 [ %x.len, %28 ], [ %s.len, %31 ], [ %x.len, %35 ], [ %s.len, %43 ], [ %x.len, %47 ], [ %u.len, %56 ], [ %s.len, %59 ], [ %u.len, %63 ], [ %u.len, %71 ]
-	%80 = phi i64 [ 0, %28 ], [ 0, %31 ], [ 0, %35 ], [ 0, %43 ], [ 0, %47 ], [ 0, %56 ], [ 0, %59 ], [ 0, %63 ], [ 0, %71 ]
-	%81 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 0
-	%82 = cmpxchg i32 addrspace(1)* %81, i32 0, i32 1 monotonic monotonic
-	%83 = extractvalue { i32, i1 } %82, 1
-	br i1 %83, label %84, label %100
+	%53 = phi i32 [ 0, %28 ], [ 1, %31 ], [ 2, %35 ]
+	%54 = phi i64 [ %29, %28 ], [ %29, %31 ], [ %29, %35 ]
+	%55 = phi i64 [ %x.len, %28 ], [ %s.len, %31 ], [ %u.len, %35 ]
+	%56 = phi i64 [ 0, %28 ], [ 0, %31 ], [ 0, %35 ]
+	%57 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 0
+	%58 = cmpxchg i32 addrspace(1)* %57, i32 0, i32 1 monotonic monotonic
+	%59 = extractvalue { i32, i1 } %58, 1
+	br i1 %59, label %60, label %76
 
-84:
-	%85 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 1
-	store i32 %ka.launch, i32 addrspace(1)* %85
-	%86 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 2
-	store i32 %77, i32 addrspace(1)* %86
-	%87 = call i64 @ka.global_id(i32 0)
-	%88 = trunc i64 %87 to i32
-	%89 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 3
-	store i32 %88, i32 addrspace(1)* %89
-	%90 = call i64 @ka.global_id(i32 1)
-	%91 = trunc i64 %90 to i32
-	%92 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 4
-	store i32 %91, i32 addrspace(1)* %92
-	%93 = call i64 @ka.global_id(i32 2)
-	%94 = trunc i64 %93 to i32
-	%95 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 5
-	store i32 %94, i32 addrspace(1)* %95
-	%96 = bitcast i32 addrspace(1)* %ka.fault to i64 addrspace(1)*
-	%97 = getelementptr i64, i64 addrspace(1)* %96, i64 4
-	store i64 %78, i64 addrspace(1)* %97
-	%98 = getelementptr i64, i64 addrspace(1)* %96, i64 5
-	store i64 %79, i64 addrspace(1)* %98
-	%99 = getelementptr i64, i64 addrspace(1)* %96, i64 6
-	store i64 %80, i64 addrspace(1)* %99
-	br label %100
+60:
+	%61 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 1
+	store i32 %ka.launch, i32 addrspace(1)* %61
+	%62 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 2
+	store i32 %53, i32 addrspace(1)* %62
+	%63 = call i64 @ka.global_id(i32 0)
+	%64 = trunc i64 %63 to i32
+	%65 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 3
+	store i32 %64, i32 addrspace(1)* %65
+	%66 = call i64 @ka.global_id(i32 1)
+	%67 = trunc i64 %66 to i32
+	%68 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 4
+	store i32 %67, i32 addrspace(1)* %68
+	%69 = call i64 @ka.global_id(i32 2)
+	%70 = trunc i64 %69 to i32
+	%71 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 5
+	store i32 %70, i32 addrspace(1)* %71
+	%72 = bitcast i32 addrspace(1)* %ka.fault to i64 addrspace(1)*
+	%73 = getelementptr i64, i64 addrspace(1)* %72, i64 4
+	store i64 %54, i64 addrspace(1)* %73
+	%74 = getelementptr i64, i64 addrspace(1)* %72, i64 5
+	store i64 %55, i64 addrspace(1)* %74
+	%75 = getelementptr i64, i64 addrspace(1)* %72, i64 6
+	store i64 %56, i64 addrspace(1)* %75
+	br label %76
 
-100:
+76:
 	ret void
 
-101:
-	%102 = getelementptr i64, i64 addrspace(1)* %u.ptr, i64 %29
-	store i64 %75, i64 addrspace(1)* %102
+77:
+	%78 = getelementptr i64, i64 addrspace(1)* %u.ptr, i64 %29
+	%79 = load i64, i64 addrspace(1)* %78
+	%80 = getelementptr i8, i8 addrspace(1)* %s.ptr, i64 %29
+	%81 = load i8, i8 addrspace(1)* %80
+	%82 = zext i8 %81 to i64
+	%83 = icmp uge i64 %82, 64
+	%84 = lshr i64 %79, %82
+	%85 = select i1 %83, i64 0, i64 %84
+	%86 = getelementptr i64, i64 addrspace(1)* %u.ptr, i64 %29
+	%87 = load i64, i64 addrspace(1)* %86
+	%88 = shl i64 %87, 40
+	%89 = add i64 %85, %88
+	%90 = getelementptr i64, i64 addrspace(1)* %u.ptr, i64 %29
+	store i64 %89, i64 addrspace(1)* %90
 	ret void
 
 outside:

@@ -1,31 +1,31 @@
 define spir_kernel void @Subgroups(i8 addrspace(1)* %b.ptr, i64 %b.len, i64 addrspace(1)* %u.ptr, i64 %u.len, float addrspace(1)* %f.ptr, i64 %f.len, double addrspace(1)* %d.ptr, i64 %d.len, i32 addrspace(1)* %m.ptr, i64 %m.len, i64 %ka.gsize0, i64 %ka.gsize1, i64 %ka.gsize2, i32 addrspace(1)* %ka.fault, i32 %ka.launch) {
 entry:
 	%0 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 16
-	%1 = bitcast i32 addrspace(1)* %0 to i8 addrspace(1)*
+	%1 = bitcast i32 addrspace(1)* %0 to i64 addrspace(1)*
 	%2 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 16
-	%3 = bitcast i32 addrspace(1)* %2 to i64 addrspace(1)*
+	%3 = bitcast i32 addrspace(1)* %2 to float addrspace(1)*
 	%4 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 16
-	%5 = bitcast i32 addrspace(1)* %4 to float addrspace(1)*
+	%5 = bitcast i32 addrspace(1)* %4 to double addrspace(1)*
 	%6 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 16
-	%7 = bitcast i32 addrspace(1)* %6 to double addrspace(1)*
-	%8 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 16
-	br label %9
+	br label %7
 
-9:
-	%10 = call i64 @ka.global_id(i32 2)
-	%11 = call i64 @ka.global_size(i32 1)
-	%12 = call i64 @ka.global_id(i32 1)
-	%13 = call i64 @ka.global_size(i32 0)
-	%14 = call i64 @ka.global_id(i32 0)
-	%15 = mul i64 %11, %10
+7:
+	%8 = call i64 @ka.global_id(i32 2)
+	%9 = call i64 @ka.global_size(i32 1)
+	%10 = call i64 @ka.global_id(i32 1)
+	%11 = call i64 @ka.global_size(i32 0)
+	%12 = call i64 @ka.global_id(i32 0)
+	%13 = mul i64 %9, %8
+	%14 = add i64 %10, %13
+	%15 = mul i64 %11, %14
 	%16 = add i64 %12, %15
-	%17 = mul i64 %13, %16
-	%18 = add i64 %14, %17
-	%19 = icmp slt i64 %18, %b.len
-	br i1 %19, label %20, label %129
+	%17 = icmp slt i64 %16, %b.len
+	br i1 %17, label %18, label %102
 
-20:
-	%21 = icmp ult i64 %18, %b.len
+18:
+	%19 = getelementptr i8, i8 addrspace(1)* %b.ptr, i64 %16
+	%20 = load i8, i8 addrspace(1)* %19
+	%21 = icmp ult i64 %16, %u.len
 	br i1 %21, label %43, label %22
 
 22:
@@ -53,9 +53,9 @@ entry:
 	store i32 %36, i32 addrspace(1)* %37
 	%38 = bitcast i32 addrspace(1)* %ka.fault to i64 addrspace(1)*
 	%39 = getelementptr i64, i64 addrspace(1)* %38, i64 4
-	store i64 %18, i64 addrspace(1)* %39
+	store i64 %16, i64 addrspace(1)* %39
 	%40 = getelementptr i64, i64 addrspace(1)* %38, i64 5
-	store i64 %b.len, i64 addrspace(1)* %40
+	store i64 %u.len, i64 addrspace(1)* %40
 	%41 = getelementptr i64, i64 addrspace(1)* %38, i64 6
 	store i64 0, i64 addrspace(1)* %41
 	br label %42
@@ -64,11 +64,11 @@ entry:
 	br label %43
 
 43:
-	%44 = phi i8 addrspace(1)* [ %b.ptr, %20 ], [ %1, %42 ]
-	%45 = phi i64 [ %18, %20 ], [ 0, %42 ]
-	%46 = getelementptr i8, i8 addrspace(1)* %44, i64 %45
-	%47 = load i8, i8 addrspace(1)* %46
-	%48 = icmp ult i64 %18, %u.len
+	%44 = phi i64 addrspace(1)* [ %u.ptr, %18 ], [ %1, %42 ]
+	%45 = phi i64 [ %16, %18 ], [ 0, %42 ]
+	%46 = getelementptr i64, i64 addrspace(1)* %44, i64 %45
+	%47 = load i64, i64 addrspace(1)* %46
+	%48 = icmp ult i64 %16, %f.len
 	br i1 %48, label %70, label %49
 
 49:
@@ -96,9 +96,9 @@ entry:
 	store i32 %63, i32 addrspace(1)* %64
 	%65 = bitcast i32 addrspace(1)* %ka.fault to i64 addrspace(1)*
 	%66 = getelementptr i64, i64 addrspace(1)* %65, i64 4
-	store i64 %18, i64 addrspace(1)* %66
+	store i64 %16, i64 addrspace(1)* %66
 	%67 = getelementptr i64, i64 addrspace(1)* %65, i64 5
-	store i64 %u.len, i64 addrspace(1)* %67
+	store i64 %f.len, i64 addrspace(1)* %67
 	%68 = getelementptr i64, i64 addrspace(1)* %65, i64 6
 	store i64 0, i64 addrspace(1)* %68
 	br label %69
@@ -107,11 +107,11 @@ entry:
 	br label %70
 
 70:
-	%71 = phi i64 addrspace(1)* [ %u.ptr, %43 ], [ %3, %69 ]
-	%72 = phi i64 [ %18, %43 ], [ 0, %69 ]
-	%73 = getelementptr i64, i64 addrspace(1)* %71, i64 %72
-	%74 = load i64, i64 addrspace(1)* %73
-	%75 = icmp ult i64 %18, %f.len
+	%71 = phi float addrspace(1)* [ %f.ptr, %43 ], [ %3, %69 ]
+	%72 = phi i64 [ %16, %43 ], [ 0, %69 ]
+	%73 = getelementptr float, float addrspace(1)* %71, i64 %72
+	%74 = load float, float addrspace(1)* %73
+	%75 = icmp ult i64 %16, %d.len
 	br i1 %75, label %97, label %76
 
 76:
@@ -139,9 +139,9 @@ entry:
 	store i32 %90, i32 addrspace(1)* %91
 	%92 = bitcast i32 addrspace(1)* %ka.fault to i64 addrspace(1)*
 	%93 = getelementptr i64, i64 addrspace(1)* %92, i64 4
-	store i64 %18, i64 addrspace(1)* %93
+	store i64 %16, i64 addrspace(1)* %93
 	%94 = getelementptr i64, i64 addrspace(1)* %92, i64 5
-	store i64 %f.len, i64 addrspace(1)* %94
+	store i64 %d.len, i64 addrspace(1)* %94
 	%95 = getelementptr i64, i64 addrspace(1)* %92, i64 6
 	store i64 0, i64 addrspace(1)* %95
 	br label %96
@@ -150,166 +150,168 @@ entry:
 	br label %97
 
 97:
-	%98 = phi float addrspace(1)* [ %f.ptr, %70 ], [ %5, %96 ]
-	%99 = phi i64 [ %18, %70 ], [ 0, %96 ]
-	%100 = getelementptr float, float addrspace(1)* %98, i64 %99
-	%101 = load float, float addrspace(1)* %100
-	%102 = icmp ult i64 %18, %d.len
-	br i1 %102, label %124, label %103
+	%98 = phi double addrspace(1)* [ %d.ptr, %70 ], [ %5, %96 ]
+	%99 = phi i64 [ %16, %70 ], [ 0, %96 ]
+	%100 = getelementptr double, double addrspace(1)* %98, i64 %99
+	%101 = load double, double addrspace(1)* %100
+	br label %102
 
-103:
-	%104 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 0
-	%105 = cmpxchg i32 addrspace(1)* %104, i32 0, i32 1 monotonic monotonic
-	%106 = extractvalue { i32, i1 } %105, 1
-	br i1 %106, label %107, label %123
+102:
+	%103 = phi i8 [ 0, %7 ], [ %20, %97 ]
+	%104 = phi i64 [ 0, %7 ], [ %47, %97 ]
+	%105 = phi float [ 0.0, %7 ], [ %74, %97 ]
+	%106 = phi double [ 0.0, %7 ], [ %101, %97 ]
+	%107 = call i64 @ka.subgroup_local_id()
+	%108 = call i64 @ka.subgroup_size()
+	%109 = sub i64 %108, 1
+	%110 = sub i64 %109, %107
+	%111 = call i64 @ka.subgroup_size()
+	%112 = call i64 @ka.subgroup_local_id()
+	%113 = icmp ult i64 %110, %111
+	%114 = select i1 %113, i64 %110, i64 %112
+	%115 = trunc i64 %114 to i32
+	%116 = zext i8 %103 to i32
+	%117 = call i32 @ka.subgroup_shuffle(i32 %116, i32 %115)
+	%118 = trunc i32 %117 to i8
+	%119 = call i64 @ka.subgroup_size()
+	%120 = call i64 @ka.subgroup_local_id()
+	%121 = xor i64 %120, 2
+	%122 = icmp ult i64 %121, %119
+	%123 = select i1 %122, i64 %121, i64 %120
+	%124 = trunc i64 %123 to i32
+	%125 = trunc i64 %104 to i32
+	%126 = call i32 @ka.subgroup_shuffle(i32 %125, i32 %124)
+	%127 = lshr i64 %104, 32
+	%128 = trunc i64 %127 to i32
+	%129 = call i32 @ka.subgroup_shuffle(i32 %128, i32 %124)
+	%130 = zext i32 %126 to i64
+	%131 = zext i32 %129 to i64
+	%132 = shl i64 %131, 32
+	%133 = or i64 %130, %132
+	%134 = call i64 @ka.subgroup_size()
+	%135 = call i64 @ka.subgroup_local_id()
+	br label %136
 
-107:
-	%108 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 1
-	store i32 %ka.launch, i32 addrspace(1)* %108
-	%109 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 2
-	store i32 3, i32 addrspace(1)* %109
-	%110 = call i64 @ka.global_id(i32 0)
-	%111 = trunc i64 %110 to i32
-	%112 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 3
-	store i32 %111, i32 addrspace(1)* %112
-	%113 = call i64 @ka.global_id(i32 1)
-	%114 = trunc i64 %113 to i32
-	%115 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 4
-	store i32 %114, i32 addrspace(1)* %115
-	%116 = call i64 @ka.global_id(i32 2)
-	%117 = trunc i64 %116 to i32
-	%118 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 5
-	store i32 %117, i32 addrspace(1)* %118
-	%119 = bitcast i32 addrspace(1)* %ka.fault to i64 addrspace(1)*
-	%120 = getelementptr i64, i64 addrspace(1)* %119, i64 4
-	store i64 %18, i64 addrspace(1)* %120
-	%121 = getelementptr i64, i64 addrspace(1)* %119, i64 5
-	store i64 %d.len, i64 addrspace(1)* %121
-	%122 = getelementptr i64, i64 addrspace(1)* %119, i64 6
-	store i64 0, i64 addrspace(1)* %122
-	br label %123
+136:
+	%137 = phi i64 [ 1, %102 ], [ %359, %348 ]
+	%138 = phi float [ %105, %102 ], [ %364, %348 ]
+	%139 = icmp ult i64 %137, %134
+	br i1 %139, label %348, label %140
 
-123:
-	br label %124
-
-124:
-	%125 = phi double addrspace(1)* [ %d.ptr, %97 ], [ %7, %123 ]
-	%126 = phi i64 [ %18, %97 ], [ 0, %123 ]
-	%127 = getelementptr double, double addrspace(1)* %125, i64 %126
-	%128 = load double, double addrspace(1)* %127
-	br label %129
-
-129:
-	%130 = phi i8 [ 0, %9 ], [ %47, %124 ]
-	%131 = phi i64 [ 0, %9 ], [ %74, %124 ]
-	%132 = phi float [ 0.0, %9 ], [ %101, %124 ]
-	%133 = phi double [ 0.0, %9 ], [ %128, %124 ]
-	%134 = call i64 @ka.subgroup_local_id()
-	%135 = call i64 @ka.subgroup_size()
-	%136 = sub i64 %135, 1
-	%137 = sub i64 %136, %134
-	%138 = call i64 @ka.subgroup_size()
-	%139 = call i64 @ka.subgroup_local_id()
-	%140 = icmp ult i64 %137, %138
-	%141 = select i1 %140, i64 %137, i64 %139
-	%142 = trunc i64 %141 to i32
-	%143 = zext i8 %130 to i32
-	%144 = call i32 @ka.subgroup_shuffle(i32 %143, i32 %142)
-	%145 = trunc i32 %144 to i8
+140:
+	%141 = trunc i64 0 to i32
+	%142 = bitcast float %138 to i32
+	%143 = trunc i64 0 to i32
+	%144 = call i32 @ka.subgroup_shuffle(i32 %142, i32 %143)
+	%145 = bitcast i32 %144 to float
 	%146 = call i64 @ka.subgroup_size()
 	%147 = call i64 @ka.subgroup_local_id()
-	%148 = xor i64 %147, 2
+	%148 = xor i64 %147, 1
 	%149 = icmp ult i64 %148, %146
 	%150 = select i1 %149, i64 %148, i64 %147
 	%151 = trunc i64 %150 to i32
-	%152 = trunc i64 %131 to i32
-	%153 = call i32 @ka.subgroup_shuffle(i32 %152, i32 %151)
-	%154 = lshr i64 %131, 32
-	%155 = trunc i64 %154 to i32
-	%156 = call i32 @ka.subgroup_shuffle(i32 %155, i32 %151)
-	%157 = zext i32 %153 to i64
-	%158 = zext i32 %156 to i64
-	%159 = shl i64 %158, 32
-	%160 = or i64 %157, %159
-	%161 = call i64 @ka.subgroup_size()
-	%162 = call i64 @ka.subgroup_local_id()
-	br label %163
+	%152 = bitcast double %106 to i64
+	%153 = trunc i64 %150 to i32
+	%154 = trunc i64 %152 to i32
+	%155 = call i32 @ka.subgroup_shuffle(i32 %154, i32 %153)
+	%156 = lshr i64 %152, 32
+	%157 = trunc i64 %156 to i32
+	%158 = call i32 @ka.subgroup_shuffle(i32 %157, i32 %153)
+	%159 = zext i32 %155 to i64
+	%160 = zext i32 %158 to i64
+	%161 = shl i64 %160, 32
+	%162 = or i64 %159, %161
+	%163 = bitcast i64 %162 to double
+	%164 = call i64 @ka.subgroup_size()
+	%165 = call i64 @ka.subgroup_local_id()
+	br label %166
 
-163:
-	%164 = phi i64 [ 1, %129 ], [ %411, %400 ]
-	%165 = phi float [ %132, %129 ], [ %416, %400 ]
-	%166 = icmp ult i64 %164, %161
-	br i1 %166, label %400, label %167
+166:
+	%167 = phi i64 [ 1, %140 ], [ %342, %323 ]
+	%168 = phi double [ %163, %140 ], [ %347, %323 ]
+	%169 = icmp ult i64 %167, %164
+	br i1 %169, label %323, label %170
 
-167:
-	%168 = trunc i64 0 to i32
-	%169 = bitcast float %165 to i32
-	%170 = trunc i64 0 to i32
-	%171 = call i32 @ka.subgroup_shuffle(i32 %169, i32 %170)
-	%172 = bitcast i32 %171 to float
-	%173 = call i64 @ka.subgroup_size()
-	%174 = call i64 @ka.subgroup_local_id()
-	%175 = xor i64 %174, 1
-	%176 = icmp ult i64 %175, %173
-	%177 = select i1 %176, i64 %175, i64 %174
-	%178 = trunc i64 %177 to i32
-	%179 = bitcast double %133 to i64
-	%180 = trunc i64 %177 to i32
-	%181 = trunc i64 %179 to i32
-	%182 = call i32 @ka.subgroup_shuffle(i32 %181, i32 %180)
-	%183 = lshr i64 %179, 32
-	%184 = trunc i64 %183 to i32
-	%185 = call i32 @ka.subgroup_shuffle(i32 %184, i32 %180)
-	%186 = zext i32 %182 to i64
-	%187 = zext i32 %185 to i64
-	%188 = shl i64 %187, 32
-	%189 = or i64 %186, %188
-	%190 = bitcast i64 %189 to double
-	%191 = call i64 @ka.subgroup_size()
-	%192 = call i64 @ka.subgroup_local_id()
-	br label %193
+170:
+	%171 = trunc i64 0 to i32
+	%172 = bitcast double %168 to i64
+	%173 = trunc i64 0 to i32
+	%174 = trunc i64 %172 to i32
+	%175 = call i32 @ka.subgroup_shuffle(i32 %174, i32 %173)
+	%176 = lshr i64 %172, 32
+	%177 = trunc i64 %176 to i32
+	%178 = call i32 @ka.subgroup_shuffle(i32 %177, i32 %173)
+	%179 = zext i32 %175 to i64
+	%180 = zext i32 %178 to i64
+	%181 = shl i64 %180, 32
+	%182 = or i64 %179, %181
+	%183 = bitcast i64 %182 to double
+	%184 = sext i8 %118 to i32
+	%185 = call i64 @ka.subgroup_size()
+	%186 = call i64 @ka.subgroup_local_id()
+	br label %187
 
-193:
-	%194 = phi i64 [ 1, %167 ], [ %394, %375 ]
-	%195 = phi double [ %190, %167 ], [ %399, %375 ]
-	%196 = icmp ult i64 %194, %191
-	br i1 %196, label %375, label %197
+187:
+	%188 = phi i64 [ 1, %170 ], [ %317, %308 ]
+	%189 = phi i32 [ %184, %170 ], [ %322, %308 ]
+	%190 = icmp ult i64 %188, %185
+	br i1 %190, label %308, label %191
+
+191:
+	%192 = trunc i64 0 to i32
+	%193 = call i32 @ka.subgroup_shuffle(i32 %189, i32 %192)
+	%194 = icmp sgt i8 %118, 0
+	%195 = call i32 @ka.subgroup_ballot(i1 %194)
+	%196 = icmp slt i64 %16, %b.len
+	br i1 %196, label %197, label %307
 
 197:
-	%198 = trunc i64 0 to i32
-	%199 = bitcast double %195 to i64
-	%200 = trunc i64 0 to i32
-	%201 = trunc i64 %199 to i32
-	%202 = call i32 @ka.subgroup_shuffle(i32 %201, i32 %200)
-	%203 = lshr i64 %199, 32
-	%204 = trunc i64 %203 to i32
-	%205 = call i32 @ka.subgroup_shuffle(i32 %204, i32 %200)
-	%206 = zext i32 %202 to i64
-	%207 = zext i32 %205 to i64
-	%208 = shl i64 %207, 32
-	%209 = or i64 %206, %208
-	%210 = bitcast i64 %209 to double
-	%211 = sext i8 %145 to i32
-	%212 = call i64 @ka.subgroup_size()
-	%213 = call i64 @ka.subgroup_local_id()
-	br label %214
+	%198 = getelementptr i8, i8 addrspace(1)* %b.ptr, i64 %16
+	store i8 %118, i8 addrspace(1)* %198
+	%199 = icmp ult i64 %16, %u.len
+	br i1 %199, label %221, label %200
 
-214:
-	%215 = phi i64 [ 1, %197 ], [ %369, %360 ]
-	%216 = phi i32 [ %211, %197 ], [ %374, %360 ]
-	%217 = icmp ult i64 %215, %212
-	br i1 %217, label %360, label %218
+200:
+	%201 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 0
+	%202 = cmpxchg i32 addrspace(1)* %201, i32 0, i32 1 monotonic monotonic
+	%203 = extractvalue { i32, i1 } %202, 1
+	br i1 %203, label %204, label %220
 
-218:
-	%219 = trunc i64 0 to i32
-	%220 = call i32 @ka.subgroup_shuffle(i32 %216, i32 %219)
-	%221 = icmp sgt i8 %145, 0
-	%222 = call i32 @ka.subgroup_ballot(i1 %221)
-	%223 = icmp slt i64 %18, %b.len
-	br i1 %223, label %224, label %359
+204:
+	%205 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 1
+	store i32 %ka.launch, i32 addrspace(1)* %205
+	%206 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 2
+	store i32 3, i32 addrspace(1)* %206
+	%207 = call i64 @ka.global_id(i32 0)
+	%208 = trunc i64 %207 to i32
+	%209 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 3
+	store i32 %208, i32 addrspace(1)* %209
+	%210 = call i64 @ka.global_id(i32 1)
+	%211 = trunc i64 %210 to i32
+	%212 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 4
+	store i32 %211, i32 addrspace(1)* %212
+	%213 = call i64 @ka.global_id(i32 2)
+	%214 = trunc i64 %213 to i32
+	%215 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 5
+	store i32 %214, i32 addrspace(1)* %215
+	%216 = bitcast i32 addrspace(1)* %ka.fault to i64 addrspace(1)*
+	%217 = getelementptr i64, i64 addrspace(1)* %216, i64 4
+	store i64 %16, i64 addrspace(1)* %217
+	%218 = getelementptr i64, i64 addrspace(1)* %216, i64 5
+	store i64 %u.len, i64 addrspace(1)* %218
+	%219 = getelementptr i64, i64 addrspace(1)* %216, i64 6
+	store i64 0, i64 addrspace(1)* %219
+	br label %220
 
-224:
-	%225 = icmp ult i64 %18, %b.len
+220:
+	br label %221
+
+221:
+	%222 = phi i64 addrspace(1)* [ %u.ptr, %197 ], [ %1, %220 ]
+	%223 = phi i64 [ %16, %197 ], [ 0, %220 ]
+	%224 = getelementptr i64, i64 addrspace(1)* %222, i64 %223
+	store i64 %133, i64 addrspace(1)* %224
+	%225 = icmp ult i64 %16, %f.len
 	br i1 %225, label %247, label %226
 
 226:
@@ -337,9 +339,9 @@ entry:
 	store i32 %240, i32 addrspace(1)* %241
 	%242 = bitcast i32 addrspace(1)* %ka.fault to i64 addrspace(1)*
 	%243 = getelementptr i64, i64 addrspace(1)* %242, i64 4
-	store i64 %18, i64 addrspace(1)* %243
+	store i64 %16, i64 addrspace(1)* %243
 	%244 = getelementptr i64, i64 addrspace(1)* %242, i64 5
-	store i64 %b.len, i64 addrspace(1)* %244
+	store i64 %f.len, i64 addrspace(1)* %244
 	%245 = getelementptr i64, i64 addrspace(1)* %242, i64 6
 	store i64 0, i64 addrspace(1)* %245
 	br label %246
@@ -348,11 +350,11 @@ entry:
 	br label %247
 
 247:
-	%248 = phi i8 addrspace(1)* [ %b.ptr, %224 ], [ %1, %246 ]
-	%249 = phi i64 [ %18, %224 ], [ 0, %246 ]
-	%250 = getelementptr i8, i8 addrspace(1)* %248, i64 %249
-	store i8 %145, i8 addrspace(1)* %250
-	%251 = icmp ult i64 %18, %u.len
+	%248 = phi float addrspace(1)* [ %f.ptr, %221 ], [ %3, %246 ]
+	%249 = phi i64 [ %16, %221 ], [ 0, %246 ]
+	%250 = getelementptr float, float addrspace(1)* %248, i64 %249
+	store float %145, float addrspace(1)* %250
+	%251 = icmp ult i64 %16, %d.len
 	br i1 %251, label %273, label %252
 
 252:
@@ -380,9 +382,9 @@ entry:
 	store i32 %266, i32 addrspace(1)* %267
 	%268 = bitcast i32 addrspace(1)* %ka.fault to i64 addrspace(1)*
 	%269 = getelementptr i64, i64 addrspace(1)* %268, i64 4
-	store i64 %18, i64 addrspace(1)* %269
+	store i64 %16, i64 addrspace(1)* %269
 	%270 = getelementptr i64, i64 addrspace(1)* %268, i64 5
-	store i64 %u.len, i64 addrspace(1)* %270
+	store i64 %d.len, i64 addrspace(1)* %270
 	%271 = getelementptr i64, i64 addrspace(1)* %268, i64 6
 	store i64 0, i64 addrspace(1)* %271
 	br label %272
@@ -391,210 +393,124 @@ entry:
 	br label %273
 
 273:
-	%274 = phi i64 addrspace(1)* [ %u.ptr, %247 ], [ %3, %272 ]
-	%275 = phi i64 [ %18, %247 ], [ 0, %272 ]
-	%276 = getelementptr i64, i64 addrspace(1)* %274, i64 %275
-	store i64 %160, i64 addrspace(1)* %276
-	%277 = icmp ult i64 %18, %f.len
-	br i1 %277, label %299, label %278
-
-278:
-	%279 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 0
-	%280 = cmpxchg i32 addrspace(1)* %279, i32 0, i32 1 monotonic monotonic
-	%281 = extractvalue { i32, i1 } %280, 1
-	br i1 %281, label %282, label %298
+	%274 = phi double addrspace(1)* [ %d.ptr, %247 ], [ %5, %272 ]
+	%275 = phi i64 [ %16, %247 ], [ 0, %272 ]
+	%276 = getelementptr double, double addrspace(1)* %274, i64 %275
+	store double %183, double addrspace(1)* %276
+	%277 = add i32 %195, %193
+	%278 = call i64 @ka.subgroup_id()
+	%279 = trunc i64 %278 to i32
+	%280 = add i32 %277, %279
+	%281 = icmp ult i64 %16, %m.len
+	br i1 %281, label %303, label %282
 
 282:
-	%283 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 1
-	store i32 %ka.launch, i32 addrspace(1)* %283
-	%284 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 2
-	store i32 6, i32 addrspace(1)* %284
-	%285 = call i64 @ka.global_id(i32 0)
-	%286 = trunc i64 %285 to i32
-	%287 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 3
-	store i32 %286, i32 addrspace(1)* %287
-	%288 = call i64 @ka.global_id(i32 1)
-	%289 = trunc i64 %288 to i32
-	%290 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 4
-	store i32 %289, i32 addrspace(1)* %290
-	%291 = call i64 @ka.global_id(i32 2)
-	%292 = trunc i64 %291 to i32
-	%293 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 5
-	store i32 %292, i32 addrspace(1)* %293
-	%294 = bitcast i32 addrspace(1)* %ka.fault to i64 addrspace(1)*
-	%295 = getelementptr i64, i64 addrspace(1)* %294, i64 4
-	store i64 %18, i64 addrspace(1)* %295
-	%296 = getelementptr i64, i64 addrspace(1)* %294, i64 5
-	store i64 %f.len, i64 addrspace(1)* %296
-	%297 = getelementptr i64, i64 addrspace(1)* %294, i64 6
-	store i64 0, i64 addrspace(1)* %297
-	br label %298
+	%283 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 0
+	%284 = cmpxchg i32 addrspace(1)* %283, i32 0, i32 1 monotonic monotonic
+	%285 = extractvalue { i32, i1 } %284, 1
+	br i1 %285, label %286, label %302
 
-298:
-	br label %299
+286:
+	%287 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 1
+	store i32 %ka.launch, i32 addrspace(1)* %287
+	%288 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 2
+	store i32 6, i32 addrspace(1)* %288
+	%289 = call i64 @ka.global_id(i32 0)
+	%290 = trunc i64 %289 to i32
+	%291 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 3
+	store i32 %290, i32 addrspace(1)* %291
+	%292 = call i64 @ka.global_id(i32 1)
+	%293 = trunc i64 %292 to i32
+	%294 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 4
+	store i32 %293, i32 addrspace(1)* %294
+	%295 = call i64 @ka.global_id(i32 2)
+	%296 = trunc i64 %295 to i32
+	%297 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 5
+	store i32 %296, i32 addrspace(1)* %297
+	%298 = bitcast i32 addrspace(1)* %ka.fault to i64 addrspace(1)*
+	%299 = getelementptr i64, i64 addrspace(1)* %298, i64 4
+	store i64 %16, i64 addrspace(1)* %299
+	%300 = getelementptr i64, i64 addrspace(1)* %298, i64 5
+	store i64 %m.len, i64 addrspace(1)* %300
+	%301 = getelementptr i64, i64 addrspace(1)* %298, i64 6
+	store i64 0, i64 addrspace(1)* %301
+	br label %302
 
-299:
-	%300 = phi float addrspace(1)* [ %f.ptr, %273 ], [ %5, %298 ]
-	%301 = phi i64 [ %18, %273 ], [ 0, %298 ]
-	%302 = getelementptr float, float addrspace(1)* %300, i64 %301
-	store float %172, float addrspace(1)* %302
-	%303 = icmp ult i64 %18, %d.len
-	br i1 %303, label %325, label %304
+302:
+	br label %303
 
-304:
-	%305 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 0
-	%306 = cmpxchg i32 addrspace(1)* %305, i32 0, i32 1 monotonic monotonic
-	%307 = extractvalue { i32, i1 } %306, 1
-	br i1 %307, label %308, label %324
+303:
+	%304 = phi i32 addrspace(1)* [ %m.ptr, %273 ], [ %6, %302 ]
+	%305 = phi i64 [ %16, %273 ], [ 0, %302 ]
+	%306 = getelementptr i32, i32 addrspace(1)* %304, i64 %305
+	store i32 %280, i32 addrspace(1)* %306
+	br label %307
 
-308:
-	%309 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 1
-	store i32 %ka.launch, i32 addrspace(1)* %309
-	%310 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 2
-	store i32 7, i32 addrspace(1)* %310
-	%311 = call i64 @ka.global_id(i32 0)
-	%312 = trunc i64 %311 to i32
-	%313 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 3
-	store i32 %312, i32 addrspace(1)* %313
-	%314 = call i64 @ka.global_id(i32 1)
-	%315 = trunc i64 %314 to i32
-	%316 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 4
-	store i32 %315, i32 addrspace(1)* %316
-	%317 = call i64 @ka.global_id(i32 2)
-	%318 = trunc i64 %317 to i32
-	%319 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 5
-	store i32 %318, i32 addrspace(1)* %319
-	%320 = bitcast i32 addrspace(1)* %ka.fault to i64 addrspace(1)*
-	%321 = getelementptr i64, i64 addrspace(1)* %320, i64 4
-	store i64 %18, i64 addrspace(1)* %321
-	%322 = getelementptr i64, i64 addrspace(1)* %320, i64 5
-	store i64 %d.len, i64 addrspace(1)* %322
-	%323 = getelementptr i64, i64 addrspace(1)* %320, i64 6
-	store i64 0, i64 addrspace(1)* %323
-	br label %324
-
-324:
-	br label %325
-
-325:
-	%326 = phi double addrspace(1)* [ %d.ptr, %299 ], [ %7, %324 ]
-	%327 = phi i64 [ %18, %299 ], [ 0, %324 ]
-	%328 = getelementptr double, double addrspace(1)* %326, i64 %327
-	store double %210, double addrspace(1)* %328
-	%329 = add i32 %222, %220
-	%330 = call i64 @ka.subgroup_id()
-	%331 = trunc i64 %330 to i32
-	%332 = add i32 %329, %331
-	%333 = icmp ult i64 %18, %m.len
-	br i1 %333, label %355, label %334
-
-334:
-	%335 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 0
-	%336 = cmpxchg i32 addrspace(1)* %335, i32 0, i32 1 monotonic monotonic
-	%337 = extractvalue { i32, i1 } %336, 1
-	br i1 %337, label %338, label %354
-
-338:
-	%339 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 1
-	store i32 %ka.launch, i32 addrspace(1)* %339
-	%340 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 2
-	store i32 8, i32 addrspace(1)* %340
-	%341 = call i64 @ka.global_id(i32 0)
-	%342 = trunc i64 %341 to i32
-	%343 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 3
-	store i32 %342, i32 addrspace(1)* %343
-	%344 = call i64 @ka.global_id(i32 1)
-	%345 = trunc i64 %344 to i32
-	%346 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 4
-	store i32 %345, i32 addrspace(1)* %346
-	%347 = call i64 @ka.global_id(i32 2)
-	%348 = trunc i64 %347 to i32
-	%349 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 5
-	store i32 %348, i32 addrspace(1)* %349
-	%350 = bitcast i32 addrspace(1)* %ka.fault to i64 addrspace(1)*
-	%351 = getelementptr i64, i64 addrspace(1)* %350, i64 4
-	store i64 %18, i64 addrspace(1)* %351
-	%352 = getelementptr i64, i64 addrspace(1)* %350, i64 5
-	store i64 %m.len, i64 addrspace(1)* %352
-	%353 = getelementptr i64, i64 addrspace(1)* %350, i64 6
-	store i64 0, i64 addrspace(1)* %353
-	br label %354
-
-354:
-	br label %355
-
-355:
-	%356 = phi i32 addrspace(1)* [ %m.ptr, %325 ], [ %8, %354 ]
-	%357 = phi i64 [ %18, %325 ], [ 0, %354 ]
-	%358 = getelementptr i32, i32 addrspace(1)* %356, i64 %357
-	store i32 %332, i32 addrspace(1)* %358
-	br label %359
-
-359:
+307:
 	ret void
 
-360:
-	%361 = add i64 %213, %215
-	%362 = icmp ult i64 %361, %212
-	%363 = sub i64 %212, 1
-	%364 = select i1 %362, i64 %361, i64 %363
-	%365 = trunc i64 %364 to i32
-	%366 = call i32 @ka.subgroup_shuffle(i32 %216, i32 %365)
-	%367 = icmp slt i32 %216, %366
-	%368 = select i1 %367, i32 %216, i32 %366
-	%369 = shl i64 %215, 1
-	%370 = sub i64 %369, 1
-	%371 = and i64 %213, %370
-	%372 = icmp eq i64 %371, 0
-	%373 = and i1 %372, %362
-	%374 = select i1 %373, i32 %368, i32 %216
-	br label %214
+308:
+	%309 = add i64 %186, %188
+	%310 = icmp ult i64 %309, %185
+	%311 = sub i64 %185, 1
+	%312 = select i1 %310, i64 %309, i64 %311
+	%313 = trunc i64 %312 to i32
+	%314 = call i32 @ka.subgroup_shuffle(i32 %189, i32 %313)
+	%315 = icmp slt i32 %189, %314
+	%316 = select i1 %315, i32 %189, i32 %314
+	%317 = shl i64 %188, 1
+	%318 = sub i64 %317, 1
+	%319 = and i64 %186, %318
+	%320 = icmp eq i64 %319, 0
+	%321 = and i1 %320, %310
+	%322 = select i1 %321, i32 %316, i32 %189
+	br label %187
 
-375:
-	%376 = add i64 %192, %194
-	%377 = icmp ult i64 %376, %191
-	%378 = sub i64 %191, 1
-	%379 = select i1 %377, i64 %376, i64 %378
-	%380 = trunc i64 %379 to i32
-	%381 = bitcast double %195 to i64
-	%382 = trunc i64 %379 to i32
-	%383 = trunc i64 %381 to i32
-	%384 = call i32 @ka.subgroup_shuffle(i32 %383, i32 %382)
-	%385 = lshr i64 %381, 32
-	%386 = trunc i64 %385 to i32
-	%387 = call i32 @ka.subgroup_shuffle(i32 %386, i32 %382)
-	%388 = zext i32 %384 to i64
-	%389 = zext i32 %387 to i64
-	%390 = shl i64 %389, 32
-	%391 = or i64 %388, %390
-	%392 = bitcast i64 %391 to double
-	%393 = call double @llvm.maximum.f64(double %195, double %392)
-	%394 = shl i64 %194, 1
-	%395 = sub i64 %394, 1
-	%396 = and i64 %192, %395
-	%397 = icmp eq i64 %396, 0
-	%398 = and i1 %397, %377
-	%399 = select i1 %398, double %393, double %195
-	br label %193
+323:
+	%324 = add i64 %165, %167
+	%325 = icmp ult i64 %324, %164
+	%326 = sub i64 %164, 1
+	%327 = select i1 %325, i64 %324, i64 %326
+	%328 = trunc i64 %327 to i32
+	%329 = bitcast double %168 to i64
+	%330 = trunc i64 %327 to i32
+	%331 = trunc i64 %329 to i32
+	%332 = call i32 @ka.subgroup_shuffle(i32 %331, i32 %330)
+	%333 = lshr i64 %329, 32
+	%334 = trunc i64 %333 to i32
+	%335 = call i32 @ka.subgroup_shuffle(i32 %334, i32 %330)
+	%336 = zext i32 %332 to i64
+	%337 = zext i32 %335 to i64
+	%338 = shl i64 %337, 32
+	%339 = or i64 %336, %338
+	%340 = bitcast i64 %339 to double
+	%341 = call double @llvm.maximum.f64(double %168, double %340)
+	%342 = shl i64 %167, 1
+	%343 = sub i64 %342, 1
+	%344 = and i64 %165, %343
+	%345 = icmp eq i64 %344, 0
+	%346 = and i1 %345, %325
+	%347 = select i1 %346, double %341, double %168
+	br label %166
 
-400:
-	%401 = add i64 %162, %164
-	%402 = icmp ult i64 %401, %161
-	%403 = sub i64 %161, 1
-	%404 = select i1 %402, i64 %401, i64 %403
-	%405 = trunc i64 %404 to i32
-	%406 = bitcast float %165 to i32
-	%407 = trunc i64 %404 to i32
-	%408 = call i32 @ka.subgroup_shuffle(i32 %406, i32 %407)
-	%409 = bitcast i32 %408 to float
-	%410 = fadd float %165, %409
-	%411 = shl i64 %164, 1
-	%412 = sub i64 %411, 1
-	%413 = and i64 %162, %412
-	%414 = icmp eq i64 %413, 0
-	%415 = and i1 %414, %402
-	%416 = select i1 %415, float %410, float %165
-	br label %163
+348:
+	%349 = add i64 %135, %137
+	%350 = icmp ult i64 %349, %134
+	%351 = sub i64 %134, 1
+	%352 = select i1 %350, i64 %349, i64 %351
+	%353 = trunc i64 %352 to i32
+	%354 = bitcast float %138 to i32
+	%355 = trunc i64 %352 to i32
+	%356 = call i32 @ka.subgroup_shuffle(i32 %354, i32 %355)
+	%357 = bitcast i32 %356 to float
+	%358 = fadd float %138, %357
+	%359 = shl i64 %137, 1
+	%360 = sub i64 %359, 1
+	%361 = and i64 %135, %360
+	%362 = icmp eq i64 %361, 0
+	%363 = and i1 %362, %350
+	%364 = select i1 %363, float %358, float %138
+	br label %136
 }
 
 declare i64 @ka.global_id(i32 %0)
