@@ -59,13 +59,14 @@ func (f *frame) inBounds(at ssa.Instruction, s, x ssa.Value) bool {
 	return false
 }
 
-// checkedBefore reports whether an access s[x] other than at, checked and
-// not itself proven, dominates at: an earlier instruction of at's block
-// or any instruction of a block that dominates it.
+// checkedBefore reports whether another access s[x] that the kernel
+// compiles (not one that only builds a panic's message) dominates at: an
+// earlier instruction of at's block or any instruction of a block that
+// dominates it. Checked or proven, it leaves x in range.
 func (f *frame) checkedBefore(at ssa.Instruction, s, x ssa.Value) bool {
 	for _, r := range *s.Referrers() {
 		ia, ok := r.(*ssa.IndexAddr)
-		if !ok || ia == at || ia.X != s || ia.Index != x || ia.Block() == nil {
+		if !ok || ia == at || ia.X != s || ia.Index != x || ia.Block() == nil || f.skip[ia] {
 			continue
 		}
 		if ia.Block() == at.Block() {
