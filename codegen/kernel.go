@@ -43,7 +43,8 @@ type Kernel struct {
 	Barrier bool
 	// Faults are the kernel's fault sites (checks and panics), which its
 	// fault record names by index; nil when it has none, and then the
-	// IR has no fault-record parameters.
+	// IR has no fault-record parameters unless the kernel has stop checks
+	// (//ka:cancel), which read the stop flag through the record.
 	Faults driver.FaultSites
 	// MaxGroup is the largest work-group the kernel's code handles (the
 	// collectives' local arrays hold kernel.MaxCollectiveGroup elements);

@@ -24,7 +24,7 @@ const (
 	ParamLength                      // the length of the []T parameter Params[Arg], 8 bytes
 	ParamScalar                      // the scalar parameter Params[Arg], Params[Arg].Type.Size() bytes (a bool is 1 byte, 0 or 1)
 	ParamGlobalSize                  // hidden: the launch's range in dimension Dim (unused dimensions 1), 8 bytes
-	ParamFaultRecord                 // hidden, kernels with fault sites only: the device address of the queue's fault record (faults.go), 8 bytes
+	ParamFaultRecord                 // hidden, kernels with fault sites or stop checks only: the device address of the queue's fault record (faults.go), 8 bytes
 	ParamLaunchID                    // hidden, kernels with fault sites only: the launch's number, which a fault record names, 4 bytes
 	ParamOffset                      // the element offset of the ka.Matrix or ka.Volume view Params[Arg] in its buffer (Arg.Offset), 8 bytes
 	ParamShape                       // the extent of the view Params[Arg] in its dimension Dim: rows, cols (and depth) (Arg.Shape[Dim]), 8 bytes
