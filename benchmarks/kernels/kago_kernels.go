@@ -63,7 +63,7 @@ func init() {
 			{Kind: driver.ParamLaunchID, Size: 4},
 		},
 		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 109, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 111, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
 		},
 		Barrier:  true,
 		Needs:    0,
@@ -78,6 +78,110 @@ func init() {
 			a0 := args[0].Value.([]int64)
 			a1 := args[1].Value.([]int64)
 			return func(g *kernel.WorkGroup) { kagoGroupBlockSum(g, a0, a1) }
+		},
+	})
+	kgen.RegisterKernel(FDTD, &driver.KernelSpec{
+		Name:  "FDTD",
+		Entry: "FDTD",
+		Params: []driver.Param{
+			{Name: "ex", Type: driver.Float32, Dims: 2},
+			{Name: "ey", Type: driver.Float32, Dims: 2},
+			{Name: "hz", Type: driver.Float32, Dims: 2},
+		},
+		DeviceParams: driver.DeviceParams{
+			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
+			{Kind: driver.ParamOffset, Arg: 0, Size: 8},
+			{Kind: driver.ParamShape, Arg: 0, Dim: 0, Size: 8},
+			{Kind: driver.ParamShape, Arg: 0, Dim: 1, Size: 8},
+			{Kind: driver.ParamStride, Arg: 0, Dim: 0, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
+			{Kind: driver.ParamOffset, Arg: 1, Size: 8},
+			{Kind: driver.ParamShape, Arg: 1, Dim: 0, Size: 8},
+			{Kind: driver.ParamShape, Arg: 1, Dim: 1, Size: 8},
+			{Kind: driver.ParamStride, Arg: 1, Dim: 0, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 2, Size: 8},
+			{Kind: driver.ParamOffset, Arg: 2, Size: 8},
+			{Kind: driver.ParamShape, Arg: 2, Dim: 0, Size: 8},
+			{Kind: driver.ParamShape, Arg: 2, Dim: 1, Size: 8},
+			{Kind: driver.ParamStride, Arg: 2, Dim: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
+			{Kind: driver.ParamFaultRecord, Size: 8},
+			{Kind: driver.ParamLaunchID, Size: 4},
+		},
+		Faults: []driver.FaultSite{
+			{Kind: driver.FaultIndex, File: "stencils.go", Line: 89, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "stencils.go", Line: 89, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "stencils.go", Line: 89, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "stencils.go", Line: 89, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "stencils.go", Line: 89, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "stencils.go", Line: 89, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "stencils.go", Line: 89, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "stencils.go", Line: 89, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "stencils.go", Line: 89, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "stencils.go", Line: 89, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "stencils.go", Line: 89, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "stencils.go", Line: 89, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+		},
+		Barrier: false,
+		Needs:   0,
+		Code:    kagoCode("FDTD"),
+		Native: func(args []driver.Arg) func(kernel.Item) {
+			a0 := args[0].Value.(ka.Matrix[float32])
+			a1 := args[1].Value.(ka.Matrix[float32])
+			a2 := args[2].Value.(ka.Matrix[float32])
+			return func(it kernel.Item) { FDTD(ka.Item(it), a0, a1, a2) }
+		},
+		Group: func(args []driver.Arg) func(*kernel.WorkGroup) {
+			a0 := args[0].Value.(ka.Matrix[float32])
+			a1 := args[1].Value.(ka.Matrix[float32])
+			a2 := args[2].Value.(ka.Matrix[float32])
+			return func(g *kernel.WorkGroup) { kagoGroupFDTD(g, a0, a1, a2) }
+		},
+	})
+	kgen.RegisterKernel(FDTDNoCheck, &driver.KernelSpec{
+		Name:  "FDTDNoCheck",
+		Entry: "FDTDNoCheck",
+		Params: []driver.Param{
+			{Name: "ex", Type: driver.Float32, Dims: 2},
+			{Name: "ey", Type: driver.Float32, Dims: 2},
+			{Name: "hz", Type: driver.Float32, Dims: 2},
+		},
+		DeviceParams: driver.DeviceParams{
+			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
+			{Kind: driver.ParamOffset, Arg: 0, Size: 8},
+			{Kind: driver.ParamShape, Arg: 0, Dim: 0, Size: 8},
+			{Kind: driver.ParamShape, Arg: 0, Dim: 1, Size: 8},
+			{Kind: driver.ParamStride, Arg: 0, Dim: 0, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
+			{Kind: driver.ParamOffset, Arg: 1, Size: 8},
+			{Kind: driver.ParamShape, Arg: 1, Dim: 0, Size: 8},
+			{Kind: driver.ParamShape, Arg: 1, Dim: 1, Size: 8},
+			{Kind: driver.ParamStride, Arg: 1, Dim: 0, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 2, Size: 8},
+			{Kind: driver.ParamOffset, Arg: 2, Size: 8},
+			{Kind: driver.ParamShape, Arg: 2, Dim: 0, Size: 8},
+			{Kind: driver.ParamShape, Arg: 2, Dim: 1, Size: 8},
+			{Kind: driver.ParamStride, Arg: 2, Dim: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
+		},
+		Barrier: false,
+		Needs:   0,
+		Code:    kagoCode("FDTDNoCheck"),
+		Native: func(args []driver.Arg) func(kernel.Item) {
+			a0 := args[0].Value.(ka.Matrix[float32])
+			a1 := args[1].Value.(ka.Matrix[float32])
+			a2 := args[2].Value.(ka.Matrix[float32])
+			return func(it kernel.Item) { FDTDNoCheck(ka.Item(it), a0, a1, a2) }
+		},
+		Group: func(args []driver.Arg) func(*kernel.WorkGroup) {
+			a0 := args[0].Value.(ka.Matrix[float32])
+			a1 := args[1].Value.(ka.Matrix[float32])
+			a2 := args[2].Value.(ka.Matrix[float32])
+			return func(g *kernel.WorkGroup) { kagoGroupFDTDNoCheck(g, a0, a1, a2) }
 		},
 	})
 	kgen.RegisterKernel(Histogram, &driver.KernelSpec{
@@ -99,7 +203,7 @@ func init() {
 			{Kind: driver.ParamLaunchID, Size: 4},
 		},
 		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 119, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Uint, driver.Int}},
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 121, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Uint, driver.Int}},
 		},
 		Barrier: false,
 		Needs:   0,
@@ -176,16 +280,16 @@ func init() {
 			{Kind: driver.ParamLaunchID, Size: 4},
 		},
 		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 53, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 53, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 56, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 56, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 55, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 55, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
 			{Kind: driver.FaultIndex, File: "kernels.go", Line: 58, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 59, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 62, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 62, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 67, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 67, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 58, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 60, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 61, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 64, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 64, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 69, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 69, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
 		},
 		Barrier: true,
 		Needs:   0,
@@ -307,13 +411,13 @@ func init() {
 			{Kind: driver.ParamLaunchID, Size: 4},
 		},
 		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 140, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 143, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 142, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
 			{Kind: driver.FaultIndex, File: "kernels.go", Line: 145, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 146, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 149, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 149, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 154, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 147, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 148, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 151, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 151, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 156, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
 		},
 		Barrier: true,
 		Needs:   0,
@@ -411,6 +515,174 @@ func init() {
 			a2 := args[2].Value.([]float32)
 			a3 := args[3].Value.([]float32)
 			return func(g *kernel.WorkGroup) { kagoGroupMatMulTiledNoCheck(g, a0, a1, a2, a3) }
+		},
+	})
+	kgen.RegisterKernel(MatVecCols, &driver.KernelSpec{
+		Name:  "MatVecCols",
+		Entry: "MatVecCols",
+		Params: []driver.Param{
+			{Name: "a", Type: driver.Float32, Dims: 2},
+			{Name: "x", Type: driver.Float32, Slice: true},
+			{Name: "y", Type: driver.Float32, Slice: true},
+		},
+		DeviceParams: driver.DeviceParams{
+			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
+			{Kind: driver.ParamOffset, Arg: 0, Size: 8},
+			{Kind: driver.ParamShape, Arg: 0, Dim: 0, Size: 8},
+			{Kind: driver.ParamShape, Arg: 0, Dim: 1, Size: 8},
+			{Kind: driver.ParamStride, Arg: 0, Dim: 0, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
+			{Kind: driver.ParamLength, Arg: 1, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 2, Size: 8},
+			{Kind: driver.ParamLength, Arg: 2, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
+			{Kind: driver.ParamFaultRecord, Size: 8},
+			{Kind: driver.ParamLaunchID, Size: 4},
+		},
+		Faults: []driver.FaultSite{
+			{Kind: driver.FaultIndex, File: "stencils.go", Line: 116, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "stencils.go", Line: 116, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "stencils.go", Line: 116, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "stencils.go", Line: 118, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+		},
+		Barrier: false,
+		Needs:   0,
+		Code:    kagoCode("MatVecCols"),
+		Native: func(args []driver.Arg) func(kernel.Item) {
+			a0 := args[0].Value.(ka.Matrix[float32])
+			a1 := args[1].Value.([]float32)
+			a2 := args[2].Value.([]float32)
+			return func(it kernel.Item) { MatVecCols(ka.Item(it), a0, a1, a2) }
+		},
+		Group: func(args []driver.Arg) func(*kernel.WorkGroup) {
+			a0 := args[0].Value.(ka.Matrix[float32])
+			a1 := args[1].Value.([]float32)
+			a2 := args[2].Value.([]float32)
+			return func(g *kernel.WorkGroup) { kagoGroupMatVecCols(g, a0, a1, a2) }
+		},
+	})
+	kgen.RegisterKernel(MatVecColsNoCheck, &driver.KernelSpec{
+		Name:  "MatVecColsNoCheck",
+		Entry: "MatVecColsNoCheck",
+		Params: []driver.Param{
+			{Name: "a", Type: driver.Float32, Dims: 2},
+			{Name: "x", Type: driver.Float32, Slice: true},
+			{Name: "y", Type: driver.Float32, Slice: true},
+		},
+		DeviceParams: driver.DeviceParams{
+			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
+			{Kind: driver.ParamOffset, Arg: 0, Size: 8},
+			{Kind: driver.ParamShape, Arg: 0, Dim: 0, Size: 8},
+			{Kind: driver.ParamShape, Arg: 0, Dim: 1, Size: 8},
+			{Kind: driver.ParamStride, Arg: 0, Dim: 0, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
+			{Kind: driver.ParamLength, Arg: 1, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 2, Size: 8},
+			{Kind: driver.ParamLength, Arg: 2, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
+		},
+		Barrier: false,
+		Needs:   0,
+		Code:    kagoCode("MatVecColsNoCheck"),
+		Native: func(args []driver.Arg) func(kernel.Item) {
+			a0 := args[0].Value.(ka.Matrix[float32])
+			a1 := args[1].Value.([]float32)
+			a2 := args[2].Value.([]float32)
+			return func(it kernel.Item) { MatVecColsNoCheck(ka.Item(it), a0, a1, a2) }
+		},
+		Group: func(args []driver.Arg) func(*kernel.WorkGroup) {
+			a0 := args[0].Value.(ka.Matrix[float32])
+			a1 := args[1].Value.([]float32)
+			a2 := args[2].Value.([]float32)
+			return func(g *kernel.WorkGroup) { kagoGroupMatVecColsNoCheck(g, a0, a1, a2) }
+		},
+	})
+	kgen.RegisterKernel(MatVecRows, &driver.KernelSpec{
+		Name:  "MatVecRows",
+		Entry: "MatVecRows",
+		Params: []driver.Param{
+			{Name: "a", Type: driver.Float32, Dims: 2},
+			{Name: "x", Type: driver.Float32, Slice: true},
+			{Name: "y", Type: driver.Float32, Slice: true},
+		},
+		DeviceParams: driver.DeviceParams{
+			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
+			{Kind: driver.ParamOffset, Arg: 0, Size: 8},
+			{Kind: driver.ParamShape, Arg: 0, Dim: 0, Size: 8},
+			{Kind: driver.ParamShape, Arg: 0, Dim: 1, Size: 8},
+			{Kind: driver.ParamStride, Arg: 0, Dim: 0, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
+			{Kind: driver.ParamLength, Arg: 1, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 2, Size: 8},
+			{Kind: driver.ParamLength, Arg: 2, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
+			{Kind: driver.ParamFaultRecord, Size: 8},
+			{Kind: driver.ParamLaunchID, Size: 4},
+		},
+		Faults: []driver.FaultSite{
+			{Kind: driver.FaultIndex, File: "stencils.go", Line: 101, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "stencils.go", Line: 101, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "stencils.go", Line: 101, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "stencils.go", Line: 103, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+		},
+		Barrier: false,
+		Needs:   0,
+		Code:    kagoCode("MatVecRows"),
+		Native: func(args []driver.Arg) func(kernel.Item) {
+			a0 := args[0].Value.(ka.Matrix[float32])
+			a1 := args[1].Value.([]float32)
+			a2 := args[2].Value.([]float32)
+			return func(it kernel.Item) { MatVecRows(ka.Item(it), a0, a1, a2) }
+		},
+		Group: func(args []driver.Arg) func(*kernel.WorkGroup) {
+			a0 := args[0].Value.(ka.Matrix[float32])
+			a1 := args[1].Value.([]float32)
+			a2 := args[2].Value.([]float32)
+			return func(g *kernel.WorkGroup) { kagoGroupMatVecRows(g, a0, a1, a2) }
+		},
+	})
+	kgen.RegisterKernel(MatVecRowsNoCheck, &driver.KernelSpec{
+		Name:  "MatVecRowsNoCheck",
+		Entry: "MatVecRowsNoCheck",
+		Params: []driver.Param{
+			{Name: "a", Type: driver.Float32, Dims: 2},
+			{Name: "x", Type: driver.Float32, Slice: true},
+			{Name: "y", Type: driver.Float32, Slice: true},
+		},
+		DeviceParams: driver.DeviceParams{
+			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
+			{Kind: driver.ParamOffset, Arg: 0, Size: 8},
+			{Kind: driver.ParamShape, Arg: 0, Dim: 0, Size: 8},
+			{Kind: driver.ParamShape, Arg: 0, Dim: 1, Size: 8},
+			{Kind: driver.ParamStride, Arg: 0, Dim: 0, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
+			{Kind: driver.ParamLength, Arg: 1, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 2, Size: 8},
+			{Kind: driver.ParamLength, Arg: 2, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
+		},
+		Barrier: false,
+		Needs:   0,
+		Code:    kagoCode("MatVecRowsNoCheck"),
+		Native: func(args []driver.Arg) func(kernel.Item) {
+			a0 := args[0].Value.(ka.Matrix[float32])
+			a1 := args[1].Value.([]float32)
+			a2 := args[2].Value.([]float32)
+			return func(it kernel.Item) { MatVecRowsNoCheck(ka.Item(it), a0, a1, a2) }
+		},
+		Group: func(args []driver.Arg) func(*kernel.WorkGroup) {
+			a0 := args[0].Value.(ka.Matrix[float32])
+			a1 := args[1].Value.([]float32)
+			a2 := args[2].Value.([]float32)
+			return func(g *kernel.WorkGroup) { kagoGroupMatVecRowsNoCheck(g, a0, a1, a2) }
 		},
 	})
 	kgen.RegisterKernel(MemCopyNoCheck, &driver.KernelSpec{
@@ -511,6 +783,474 @@ func init() {
 			return func(g *kernel.WorkGroup) { kagoGroupSaxpyNoCheck(g, a0, a1, a2) }
 		},
 	})
+	kgen.RegisterKernel(Stencil5Matrix, &driver.KernelSpec{
+		Name:  "Stencil5Matrix",
+		Entry: "Stencil5Matrix",
+		Params: []driver.Param{
+			{Name: "in", Type: driver.Float32, Dims: 2},
+			{Name: "out", Type: driver.Float32, Dims: 2},
+		},
+		DeviceParams: driver.DeviceParams{
+			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
+			{Kind: driver.ParamOffset, Arg: 0, Size: 8},
+			{Kind: driver.ParamShape, Arg: 0, Dim: 0, Size: 8},
+			{Kind: driver.ParamShape, Arg: 0, Dim: 1, Size: 8},
+			{Kind: driver.ParamStride, Arg: 0, Dim: 0, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
+			{Kind: driver.ParamOffset, Arg: 1, Size: 8},
+			{Kind: driver.ParamShape, Arg: 1, Dim: 0, Size: 8},
+			{Kind: driver.ParamShape, Arg: 1, Dim: 1, Size: 8},
+			{Kind: driver.ParamStride, Arg: 1, Dim: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
+			{Kind: driver.ParamFaultRecord, Size: 8},
+			{Kind: driver.ParamLaunchID, Size: 4},
+		},
+		Faults: []driver.FaultSite{
+			{Kind: driver.FaultIndex, File: "stencils.go", Line: 21, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "stencils.go", Line: 21, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "stencils.go", Line: 21, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "stencils.go", Line: 21, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "stencils.go", Line: 21, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "stencils.go", Line: 21, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "stencils.go", Line: 21, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "stencils.go", Line: 21, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "stencils.go", Line: 21, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "stencils.go", Line: 21, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "stencils.go", Line: 21, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "stencils.go", Line: 21, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+		},
+		Barrier: false,
+		Needs:   0,
+		Code:    kagoCode("Stencil5Matrix"),
+		Native: func(args []driver.Arg) func(kernel.Item) {
+			a0 := args[0].Value.(ka.Matrix[float32])
+			a1 := args[1].Value.(ka.Matrix[float32])
+			return func(it kernel.Item) { Stencil5Matrix(ka.Item(it), a0, a1) }
+		},
+		Group: func(args []driver.Arg) func(*kernel.WorkGroup) {
+			a0 := args[0].Value.(ka.Matrix[float32])
+			a1 := args[1].Value.(ka.Matrix[float32])
+			return func(g *kernel.WorkGroup) { kagoGroupStencil5Matrix(g, a0, a1) }
+		},
+	})
+	kgen.RegisterKernel(Stencil5MatrixNoCheck, &driver.KernelSpec{
+		Name:  "Stencil5MatrixNoCheck",
+		Entry: "Stencil5MatrixNoCheck",
+		Params: []driver.Param{
+			{Name: "in", Type: driver.Float32, Dims: 2},
+			{Name: "out", Type: driver.Float32, Dims: 2},
+		},
+		DeviceParams: driver.DeviceParams{
+			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
+			{Kind: driver.ParamOffset, Arg: 0, Size: 8},
+			{Kind: driver.ParamShape, Arg: 0, Dim: 0, Size: 8},
+			{Kind: driver.ParamShape, Arg: 0, Dim: 1, Size: 8},
+			{Kind: driver.ParamStride, Arg: 0, Dim: 0, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
+			{Kind: driver.ParamOffset, Arg: 1, Size: 8},
+			{Kind: driver.ParamShape, Arg: 1, Dim: 0, Size: 8},
+			{Kind: driver.ParamShape, Arg: 1, Dim: 1, Size: 8},
+			{Kind: driver.ParamStride, Arg: 1, Dim: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
+		},
+		Barrier: false,
+		Needs:   0,
+		Code:    kagoCode("Stencil5MatrixNoCheck"),
+		Native: func(args []driver.Arg) func(kernel.Item) {
+			a0 := args[0].Value.(ka.Matrix[float32])
+			a1 := args[1].Value.(ka.Matrix[float32])
+			return func(it kernel.Item) { Stencil5MatrixNoCheck(ka.Item(it), a0, a1) }
+		},
+		Group: func(args []driver.Arg) func(*kernel.WorkGroup) {
+			a0 := args[0].Value.(ka.Matrix[float32])
+			a1 := args[1].Value.(ka.Matrix[float32])
+			return func(g *kernel.WorkGroup) { kagoGroupStencil5MatrixNoCheck(g, a0, a1) }
+		},
+	})
+	kgen.RegisterKernel(Stencil5Slice, &driver.KernelSpec{
+		Name:  "Stencil5Slice",
+		Entry: "Stencil5Slice",
+		Params: []driver.Param{
+			{Name: "w", Type: driver.Int},
+			{Name: "h", Type: driver.Int},
+			{Name: "in", Type: driver.Float32, Slice: true},
+			{Name: "out", Type: driver.Float32, Slice: true},
+		},
+		DeviceParams: driver.DeviceParams{
+			{Kind: driver.ParamScalar, Arg: 0, Size: 8},
+			{Kind: driver.ParamScalar, Arg: 1, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 2, Size: 8},
+			{Kind: driver.ParamLength, Arg: 2, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 3, Size: 8},
+			{Kind: driver.ParamLength, Arg: 3, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
+			{Kind: driver.ParamFaultRecord, Size: 8},
+			{Kind: driver.ParamLaunchID, Size: 4},
+		},
+		Faults: []driver.FaultSite{
+			{Kind: driver.FaultIndex, File: "stencils.go", Line: 33, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "stencils.go", Line: 33, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "stencils.go", Line: 33, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "stencils.go", Line: 33, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "stencils.go", Line: 33, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "stencils.go", Line: 33, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+		},
+		Barrier: false,
+		Needs:   0,
+		Code:    kagoCode("Stencil5Slice"),
+		Native: func(args []driver.Arg) func(kernel.Item) {
+			a0 := args[0].Value.(int)
+			a1 := args[1].Value.(int)
+			a2 := args[2].Value.([]float32)
+			a3 := args[3].Value.([]float32)
+			return func(it kernel.Item) { Stencil5Slice(ka.Item(it), a0, a1, a2, a3) }
+		},
+		Group: func(args []driver.Arg) func(*kernel.WorkGroup) {
+			a0 := args[0].Value.(int)
+			a1 := args[1].Value.(int)
+			a2 := args[2].Value.([]float32)
+			a3 := args[3].Value.([]float32)
+			return func(g *kernel.WorkGroup) { kagoGroupStencil5Slice(g, a0, a1, a2, a3) }
+		},
+	})
+	kgen.RegisterKernel(Stencil5SliceNoCheck, &driver.KernelSpec{
+		Name:  "Stencil5SliceNoCheck",
+		Entry: "Stencil5SliceNoCheck",
+		Params: []driver.Param{
+			{Name: "w", Type: driver.Int},
+			{Name: "h", Type: driver.Int},
+			{Name: "in", Type: driver.Float32, Slice: true},
+			{Name: "out", Type: driver.Float32, Slice: true},
+		},
+		DeviceParams: driver.DeviceParams{
+			{Kind: driver.ParamScalar, Arg: 0, Size: 8},
+			{Kind: driver.ParamScalar, Arg: 1, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 2, Size: 8},
+			{Kind: driver.ParamLength, Arg: 2, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 3, Size: 8},
+			{Kind: driver.ParamLength, Arg: 3, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
+		},
+		Barrier: false,
+		Needs:   0,
+		Code:    kagoCode("Stencil5SliceNoCheck"),
+		Native: func(args []driver.Arg) func(kernel.Item) {
+			a0 := args[0].Value.(int)
+			a1 := args[1].Value.(int)
+			a2 := args[2].Value.([]float32)
+			a3 := args[3].Value.([]float32)
+			return func(it kernel.Item) { Stencil5SliceNoCheck(ka.Item(it), a0, a1, a2, a3) }
+		},
+		Group: func(args []driver.Arg) func(*kernel.WorkGroup) {
+			a0 := args[0].Value.(int)
+			a1 := args[1].Value.(int)
+			a2 := args[2].Value.([]float32)
+			a3 := args[3].Value.([]float32)
+			return func(g *kernel.WorkGroup) { kagoGroupStencil5SliceNoCheck(g, a0, a1, a2, a3) }
+		},
+	})
+	kgen.RegisterKernel(Stencil7Volume, &driver.KernelSpec{
+		Name:  "Stencil7Volume",
+		Entry: "Stencil7Volume",
+		Params: []driver.Param{
+			{Name: "in", Type: driver.Float32, Dims: 3},
+			{Name: "out", Type: driver.Float32, Dims: 3},
+		},
+		DeviceParams: driver.DeviceParams{
+			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
+			{Kind: driver.ParamOffset, Arg: 0, Size: 8},
+			{Kind: driver.ParamShape, Arg: 0, Dim: 0, Size: 8},
+			{Kind: driver.ParamShape, Arg: 0, Dim: 1, Size: 8},
+			{Kind: driver.ParamShape, Arg: 0, Dim: 2, Size: 8},
+			{Kind: driver.ParamStride, Arg: 0, Dim: 0, Size: 8},
+			{Kind: driver.ParamStride, Arg: 0, Dim: 1, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
+			{Kind: driver.ParamOffset, Arg: 1, Size: 8},
+			{Kind: driver.ParamShape, Arg: 1, Dim: 0, Size: 8},
+			{Kind: driver.ParamShape, Arg: 1, Dim: 1, Size: 8},
+			{Kind: driver.ParamShape, Arg: 1, Dim: 2, Size: 8},
+			{Kind: driver.ParamStride, Arg: 1, Dim: 0, Size: 8},
+			{Kind: driver.ParamStride, Arg: 1, Dim: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
+			{Kind: driver.ParamFaultRecord, Size: 8},
+			{Kind: driver.ParamLaunchID, Size: 4},
+		},
+		Faults: []driver.FaultSite{
+			{Kind: driver.FaultIndex, File: "stencils.go", Line: 75, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "stencils.go", Line: 75, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "stencils.go", Line: 75, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "stencils.go", Line: 75, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "stencils.go", Line: 75, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "stencils.go", Line: 75, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "stencils.go", Line: 75, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "stencils.go", Line: 75, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "stencils.go", Line: 75, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "stencils.go", Line: 75, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "stencils.go", Line: 75, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "stencils.go", Line: 75, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "stencils.go", Line: 75, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "stencils.go", Line: 75, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "stencils.go", Line: 75, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "stencils.go", Line: 75, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "stencils.go", Line: 75, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "stencils.go", Line: 75, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "stencils.go", Line: 76, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "stencils.go", Line: 76, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "stencils.go", Line: 76, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "stencils.go", Line: 76, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "stencils.go", Line: 76, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "stencils.go", Line: 76, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+		},
+		Barrier: false,
+		Needs:   0,
+		Code:    kagoCode("Stencil7Volume"),
+		Native: func(args []driver.Arg) func(kernel.Item) {
+			a0 := args[0].Value.(ka.Volume[float32])
+			a1 := args[1].Value.(ka.Volume[float32])
+			return func(it kernel.Item) { Stencil7Volume(ka.Item(it), a0, a1) }
+		},
+		Group: func(args []driver.Arg) func(*kernel.WorkGroup) {
+			a0 := args[0].Value.(ka.Volume[float32])
+			a1 := args[1].Value.(ka.Volume[float32])
+			return func(g *kernel.WorkGroup) { kagoGroupStencil7Volume(g, a0, a1) }
+		},
+	})
+	kgen.RegisterKernel(Stencil7VolumeNoCheck, &driver.KernelSpec{
+		Name:  "Stencil7VolumeNoCheck",
+		Entry: "Stencil7VolumeNoCheck",
+		Params: []driver.Param{
+			{Name: "in", Type: driver.Float32, Dims: 3},
+			{Name: "out", Type: driver.Float32, Dims: 3},
+		},
+		DeviceParams: driver.DeviceParams{
+			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
+			{Kind: driver.ParamOffset, Arg: 0, Size: 8},
+			{Kind: driver.ParamShape, Arg: 0, Dim: 0, Size: 8},
+			{Kind: driver.ParamShape, Arg: 0, Dim: 1, Size: 8},
+			{Kind: driver.ParamShape, Arg: 0, Dim: 2, Size: 8},
+			{Kind: driver.ParamStride, Arg: 0, Dim: 0, Size: 8},
+			{Kind: driver.ParamStride, Arg: 0, Dim: 1, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
+			{Kind: driver.ParamOffset, Arg: 1, Size: 8},
+			{Kind: driver.ParamShape, Arg: 1, Dim: 0, Size: 8},
+			{Kind: driver.ParamShape, Arg: 1, Dim: 1, Size: 8},
+			{Kind: driver.ParamShape, Arg: 1, Dim: 2, Size: 8},
+			{Kind: driver.ParamStride, Arg: 1, Dim: 0, Size: 8},
+			{Kind: driver.ParamStride, Arg: 1, Dim: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
+		},
+		Barrier: false,
+		Needs:   0,
+		Code:    kagoCode("Stencil7VolumeNoCheck"),
+		Native: func(args []driver.Arg) func(kernel.Item) {
+			a0 := args[0].Value.(ka.Volume[float32])
+			a1 := args[1].Value.(ka.Volume[float32])
+			return func(it kernel.Item) { Stencil7VolumeNoCheck(ka.Item(it), a0, a1) }
+		},
+		Group: func(args []driver.Arg) func(*kernel.WorkGroup) {
+			a0 := args[0].Value.(ka.Volume[float32])
+			a1 := args[1].Value.(ka.Volume[float32])
+			return func(g *kernel.WorkGroup) { kagoGroupStencil7VolumeNoCheck(g, a0, a1) }
+		},
+	})
+	kgen.RegisterKernel(Stencil9Matrix, &driver.KernelSpec{
+		Name:  "Stencil9Matrix",
+		Entry: "Stencil9Matrix",
+		Params: []driver.Param{
+			{Name: "in", Type: driver.Float32, Dims: 2},
+			{Name: "out", Type: driver.Float32, Dims: 2},
+		},
+		DeviceParams: driver.DeviceParams{
+			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
+			{Kind: driver.ParamOffset, Arg: 0, Size: 8},
+			{Kind: driver.ParamShape, Arg: 0, Dim: 0, Size: 8},
+			{Kind: driver.ParamShape, Arg: 0, Dim: 1, Size: 8},
+			{Kind: driver.ParamStride, Arg: 0, Dim: 0, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
+			{Kind: driver.ParamOffset, Arg: 1, Size: 8},
+			{Kind: driver.ParamShape, Arg: 1, Dim: 0, Size: 8},
+			{Kind: driver.ParamShape, Arg: 1, Dim: 1, Size: 8},
+			{Kind: driver.ParamStride, Arg: 1, Dim: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
+			{Kind: driver.ParamFaultRecord, Size: 8},
+			{Kind: driver.ParamLaunchID, Size: 4},
+		},
+		Faults: []driver.FaultSite{
+			{Kind: driver.FaultIndex, File: "stencils.go", Line: 45, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "stencils.go", Line: 45, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "stencils.go", Line: 45, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "stencils.go", Line: 45, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "stencils.go", Line: 45, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "stencils.go", Line: 45, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "stencils.go", Line: 46, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "stencils.go", Line: 46, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "stencils.go", Line: 46, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "stencils.go", Line: 46, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "stencils.go", Line: 46, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "stencils.go", Line: 46, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "stencils.go", Line: 47, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "stencils.go", Line: 47, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "stencils.go", Line: 47, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "stencils.go", Line: 47, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "stencils.go", Line: 47, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "stencils.go", Line: 47, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "stencils.go", Line: 48, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "stencils.go", Line: 48, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+		},
+		Barrier: false,
+		Needs:   0,
+		Code:    kagoCode("Stencil9Matrix"),
+		Native: func(args []driver.Arg) func(kernel.Item) {
+			a0 := args[0].Value.(ka.Matrix[float32])
+			a1 := args[1].Value.(ka.Matrix[float32])
+			return func(it kernel.Item) { Stencil9Matrix(ka.Item(it), a0, a1) }
+		},
+		Group: func(args []driver.Arg) func(*kernel.WorkGroup) {
+			a0 := args[0].Value.(ka.Matrix[float32])
+			a1 := args[1].Value.(ka.Matrix[float32])
+			return func(g *kernel.WorkGroup) { kagoGroupStencil9Matrix(g, a0, a1) }
+		},
+	})
+	kgen.RegisterKernel(Stencil9MatrixNoCheck, &driver.KernelSpec{
+		Name:  "Stencil9MatrixNoCheck",
+		Entry: "Stencil9MatrixNoCheck",
+		Params: []driver.Param{
+			{Name: "in", Type: driver.Float32, Dims: 2},
+			{Name: "out", Type: driver.Float32, Dims: 2},
+		},
+		DeviceParams: driver.DeviceParams{
+			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
+			{Kind: driver.ParamOffset, Arg: 0, Size: 8},
+			{Kind: driver.ParamShape, Arg: 0, Dim: 0, Size: 8},
+			{Kind: driver.ParamShape, Arg: 0, Dim: 1, Size: 8},
+			{Kind: driver.ParamStride, Arg: 0, Dim: 0, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
+			{Kind: driver.ParamOffset, Arg: 1, Size: 8},
+			{Kind: driver.ParamShape, Arg: 1, Dim: 0, Size: 8},
+			{Kind: driver.ParamShape, Arg: 1, Dim: 1, Size: 8},
+			{Kind: driver.ParamStride, Arg: 1, Dim: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
+		},
+		Barrier: false,
+		Needs:   0,
+		Code:    kagoCode("Stencil9MatrixNoCheck"),
+		Native: func(args []driver.Arg) func(kernel.Item) {
+			a0 := args[0].Value.(ka.Matrix[float32])
+			a1 := args[1].Value.(ka.Matrix[float32])
+			return func(it kernel.Item) { Stencil9MatrixNoCheck(ka.Item(it), a0, a1) }
+		},
+		Group: func(args []driver.Arg) func(*kernel.WorkGroup) {
+			a0 := args[0].Value.(ka.Matrix[float32])
+			a1 := args[1].Value.(ka.Matrix[float32])
+			return func(g *kernel.WorkGroup) { kagoGroupStencil9MatrixNoCheck(g, a0, a1) }
+		},
+	})
+	kgen.RegisterKernel(Stencil9Slice, &driver.KernelSpec{
+		Name:  "Stencil9Slice",
+		Entry: "Stencil9Slice",
+		Params: []driver.Param{
+			{Name: "w", Type: driver.Int},
+			{Name: "h", Type: driver.Int},
+			{Name: "in", Type: driver.Float32, Slice: true},
+			{Name: "out", Type: driver.Float32, Slice: true},
+		},
+		DeviceParams: driver.DeviceParams{
+			{Kind: driver.ParamScalar, Arg: 0, Size: 8},
+			{Kind: driver.ParamScalar, Arg: 1, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 2, Size: 8},
+			{Kind: driver.ParamLength, Arg: 2, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 3, Size: 8},
+			{Kind: driver.ParamLength, Arg: 3, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
+			{Kind: driver.ParamFaultRecord, Size: 8},
+			{Kind: driver.ParamLaunchID, Size: 4},
+		},
+		Faults: []driver.FaultSite{
+			{Kind: driver.FaultIndex, File: "stencils.go", Line: 60, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "stencils.go", Line: 60, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "stencils.go", Line: 60, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "stencils.go", Line: 61, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "stencils.go", Line: 61, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "stencils.go", Line: 61, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "stencils.go", Line: 62, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "stencils.go", Line: 62, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "stencils.go", Line: 62, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "stencils.go", Line: 63, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+		},
+		Barrier: false,
+		Needs:   0,
+		Code:    kagoCode("Stencil9Slice"),
+		Native: func(args []driver.Arg) func(kernel.Item) {
+			a0 := args[0].Value.(int)
+			a1 := args[1].Value.(int)
+			a2 := args[2].Value.([]float32)
+			a3 := args[3].Value.([]float32)
+			return func(it kernel.Item) { Stencil9Slice(ka.Item(it), a0, a1, a2, a3) }
+		},
+		Group: func(args []driver.Arg) func(*kernel.WorkGroup) {
+			a0 := args[0].Value.(int)
+			a1 := args[1].Value.(int)
+			a2 := args[2].Value.([]float32)
+			a3 := args[3].Value.([]float32)
+			return func(g *kernel.WorkGroup) { kagoGroupStencil9Slice(g, a0, a1, a2, a3) }
+		},
+	})
+	kgen.RegisterKernel(Stencil9SliceNoCheck, &driver.KernelSpec{
+		Name:  "Stencil9SliceNoCheck",
+		Entry: "Stencil9SliceNoCheck",
+		Params: []driver.Param{
+			{Name: "w", Type: driver.Int},
+			{Name: "h", Type: driver.Int},
+			{Name: "in", Type: driver.Float32, Slice: true},
+			{Name: "out", Type: driver.Float32, Slice: true},
+		},
+		DeviceParams: driver.DeviceParams{
+			{Kind: driver.ParamScalar, Arg: 0, Size: 8},
+			{Kind: driver.ParamScalar, Arg: 1, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 2, Size: 8},
+			{Kind: driver.ParamLength, Arg: 2, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 3, Size: 8},
+			{Kind: driver.ParamLength, Arg: 3, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
+		},
+		Barrier: false,
+		Needs:   0,
+		Code:    kagoCode("Stencil9SliceNoCheck"),
+		Native: func(args []driver.Arg) func(kernel.Item) {
+			a0 := args[0].Value.(int)
+			a1 := args[1].Value.(int)
+			a2 := args[2].Value.([]float32)
+			a3 := args[3].Value.([]float32)
+			return func(it kernel.Item) { Stencil9SliceNoCheck(ka.Item(it), a0, a1, a2, a3) }
+		},
+		Group: func(args []driver.Arg) func(*kernel.WorkGroup) {
+			a0 := args[0].Value.(int)
+			a1 := args[1].Value.(int)
+			a2 := args[2].Value.([]float32)
+			a3 := args[3].Value.([]float32)
+			return func(g *kernel.WorkGroup) { kagoGroupStencil9SliceNoCheck(g, a0, a1, a2, a3) }
+		},
+	})
 	kgen.RegisterKernel(StencilNoCheck, &driver.KernelSpec{
 		Name:  "StencilNoCheck",
 		Entry: "StencilNoCheck",
@@ -564,11 +1304,11 @@ func init() {
 			{Kind: driver.ParamLaunchID, Size: 4},
 		},
 		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 84, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 88, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 88, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 88, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 93, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 86, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 90, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 90, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 90, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 95, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
 		},
 		Barrier: true,
 		Needs:   0,
@@ -682,6 +1422,90 @@ func init() {
 			return func(g *kernel.WorkGroup) { kagoGroupTransposeTiledNoCheck(g, a0, a1, a2) }
 		},
 	})
+	kgen.RegisterKernel(Triangular, &driver.KernelSpec{
+		Name:  "Triangular",
+		Entry: "Triangular",
+		Params: []driver.Param{
+			{Name: "l", Type: driver.Float32, Dims: 2},
+			{Name: "x", Type: driver.Float32, Slice: true},
+			{Name: "y", Type: driver.Float32, Slice: true},
+		},
+		DeviceParams: driver.DeviceParams{
+			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
+			{Kind: driver.ParamOffset, Arg: 0, Size: 8},
+			{Kind: driver.ParamShape, Arg: 0, Dim: 0, Size: 8},
+			{Kind: driver.ParamShape, Arg: 0, Dim: 1, Size: 8},
+			{Kind: driver.ParamStride, Arg: 0, Dim: 0, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
+			{Kind: driver.ParamLength, Arg: 1, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 2, Size: 8},
+			{Kind: driver.ParamLength, Arg: 2, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
+			{Kind: driver.ParamFaultRecord, Size: 8},
+			{Kind: driver.ParamLaunchID, Size: 4},
+		},
+		Faults: []driver.FaultSite{
+			{Kind: driver.FaultIndex, File: "stencils.go", Line: 130, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "stencils.go", Line: 130, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "stencils.go", Line: 130, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "stencils.go", Line: 132, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+		},
+		Barrier: false,
+		Needs:   0,
+		Code:    kagoCode("Triangular"),
+		Native: func(args []driver.Arg) func(kernel.Item) {
+			a0 := args[0].Value.(ka.Matrix[float32])
+			a1 := args[1].Value.([]float32)
+			a2 := args[2].Value.([]float32)
+			return func(it kernel.Item) { Triangular(ka.Item(it), a0, a1, a2) }
+		},
+		Group: func(args []driver.Arg) func(*kernel.WorkGroup) {
+			a0 := args[0].Value.(ka.Matrix[float32])
+			a1 := args[1].Value.([]float32)
+			a2 := args[2].Value.([]float32)
+			return func(g *kernel.WorkGroup) { kagoGroupTriangular(g, a0, a1, a2) }
+		},
+	})
+	kgen.RegisterKernel(TriangularNoCheck, &driver.KernelSpec{
+		Name:  "TriangularNoCheck",
+		Entry: "TriangularNoCheck",
+		Params: []driver.Param{
+			{Name: "l", Type: driver.Float32, Dims: 2},
+			{Name: "x", Type: driver.Float32, Slice: true},
+			{Name: "y", Type: driver.Float32, Slice: true},
+		},
+		DeviceParams: driver.DeviceParams{
+			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
+			{Kind: driver.ParamOffset, Arg: 0, Size: 8},
+			{Kind: driver.ParamShape, Arg: 0, Dim: 0, Size: 8},
+			{Kind: driver.ParamShape, Arg: 0, Dim: 1, Size: 8},
+			{Kind: driver.ParamStride, Arg: 0, Dim: 0, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
+			{Kind: driver.ParamLength, Arg: 1, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 2, Size: 8},
+			{Kind: driver.ParamLength, Arg: 2, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
+		},
+		Barrier: false,
+		Needs:   0,
+		Code:    kagoCode("TriangularNoCheck"),
+		Native: func(args []driver.Arg) func(kernel.Item) {
+			a0 := args[0].Value.(ka.Matrix[float32])
+			a1 := args[1].Value.([]float32)
+			a2 := args[2].Value.([]float32)
+			return func(it kernel.Item) { TriangularNoCheck(ka.Item(it), a0, a1, a2) }
+		},
+		Group: func(args []driver.Arg) func(*kernel.WorkGroup) {
+			a0 := args[0].Value.(ka.Matrix[float32])
+			a1 := args[1].Value.([]float32)
+			a2 := args[2].Value.([]float32)
+			return func(g *kernel.WorkGroup) { kagoGroupTriangularNoCheck(g, a0, a1, a2) }
+		},
+	})
 }
 
 // BlockSumKernel is the kernel BlockSum loaded on a device. Its Launch
@@ -703,6 +1527,48 @@ func (k BlockSumKernel) Launch(s *ka.Stream, r ka.NDRange, x *ka.Array[int64], o
 		return fmt.Errorf("launching BlockSum: a zero BlockSumKernel, not one from NewBlockSumKernel: %w", ka.ErrInvalid)
 	}
 	return k.k.Launch(s, r, x, out)
+}
+
+// FDTDKernel is the kernel FDTD loaded on a device. Its Launch
+// takes FDTD's parameters, so a wrong argument is a compile error.
+type FDTDKernel struct{ k *ka.Kernel }
+
+// NewFDTDKernel loads the kernel FDTD on dev, as ka.NewKernel does.
+func NewFDTDKernel(dev *ka.Device, opts ...ka.KernelOption) (FDTDKernel, error) {
+	k, err := ka.NewKernel(dev, FDTD, opts...)
+	return FDTDKernel{k}, err
+}
+
+// Kernel returns the loaded kernel (nil for the zero FDTDKernel).
+func (k FDTDKernel) Kernel() *ka.Kernel { return k.k }
+
+// Launch enqueues FDTD on s over r, as ka.Kernel.Launch does.
+func (k FDTDKernel) Launch(s *ka.Stream, r ka.NDRange, ex *ka.Matrix[float32], ey *ka.Matrix[float32], hz *ka.Matrix[float32]) error {
+	if k.k == nil {
+		return fmt.Errorf("launching FDTD: a zero FDTDKernel, not one from NewFDTDKernel: %w", ka.ErrInvalid)
+	}
+	return k.k.Launch(s, r, ex, ey, hz)
+}
+
+// FDTDNoCheckKernel is the kernel FDTDNoCheck loaded on a device. Its Launch
+// takes FDTDNoCheck's parameters, so a wrong argument is a compile error.
+type FDTDNoCheckKernel struct{ k *ka.Kernel }
+
+// NewFDTDNoCheckKernel loads the kernel FDTDNoCheck on dev, as ka.NewKernel does.
+func NewFDTDNoCheckKernel(dev *ka.Device, opts ...ka.KernelOption) (FDTDNoCheckKernel, error) {
+	k, err := ka.NewKernel(dev, FDTDNoCheck, opts...)
+	return FDTDNoCheckKernel{k}, err
+}
+
+// Kernel returns the loaded kernel (nil for the zero FDTDNoCheckKernel).
+func (k FDTDNoCheckKernel) Kernel() *ka.Kernel { return k.k }
+
+// Launch enqueues FDTDNoCheck on s over r, as ka.Kernel.Launch does.
+func (k FDTDNoCheckKernel) Launch(s *ka.Stream, r ka.NDRange, ex *ka.Matrix[float32], ey *ka.Matrix[float32], hz *ka.Matrix[float32]) error {
+	if k.k == nil {
+		return fmt.Errorf("launching FDTDNoCheck: a zero FDTDNoCheckKernel, not one from NewFDTDNoCheckKernel: %w", ka.ErrInvalid)
+	}
+	return k.k.Launch(s, r, ex, ey, hz)
 }
 
 // HistogramKernel is the kernel Histogram loaded on a device. Its Launch
@@ -873,6 +1739,90 @@ func (k MatMulTiledNoCheckKernel) Launch(s *ka.Stream, r ka.NDRange, n int, a *k
 	return k.k.Launch(s, r, n, a, b, c)
 }
 
+// MatVecColsKernel is the kernel MatVecCols loaded on a device. Its Launch
+// takes MatVecCols's parameters, so a wrong argument is a compile error.
+type MatVecColsKernel struct{ k *ka.Kernel }
+
+// NewMatVecColsKernel loads the kernel MatVecCols on dev, as ka.NewKernel does.
+func NewMatVecColsKernel(dev *ka.Device, opts ...ka.KernelOption) (MatVecColsKernel, error) {
+	k, err := ka.NewKernel(dev, MatVecCols, opts...)
+	return MatVecColsKernel{k}, err
+}
+
+// Kernel returns the loaded kernel (nil for the zero MatVecColsKernel).
+func (k MatVecColsKernel) Kernel() *ka.Kernel { return k.k }
+
+// Launch enqueues MatVecCols on s over r, as ka.Kernel.Launch does.
+func (k MatVecColsKernel) Launch(s *ka.Stream, r ka.NDRange, a *ka.Matrix[float32], x *ka.Array[float32], y *ka.Array[float32]) error {
+	if k.k == nil {
+		return fmt.Errorf("launching MatVecCols: a zero MatVecColsKernel, not one from NewMatVecColsKernel: %w", ka.ErrInvalid)
+	}
+	return k.k.Launch(s, r, a, x, y)
+}
+
+// MatVecColsNoCheckKernel is the kernel MatVecColsNoCheck loaded on a device. Its Launch
+// takes MatVecColsNoCheck's parameters, so a wrong argument is a compile error.
+type MatVecColsNoCheckKernel struct{ k *ka.Kernel }
+
+// NewMatVecColsNoCheckKernel loads the kernel MatVecColsNoCheck on dev, as ka.NewKernel does.
+func NewMatVecColsNoCheckKernel(dev *ka.Device, opts ...ka.KernelOption) (MatVecColsNoCheckKernel, error) {
+	k, err := ka.NewKernel(dev, MatVecColsNoCheck, opts...)
+	return MatVecColsNoCheckKernel{k}, err
+}
+
+// Kernel returns the loaded kernel (nil for the zero MatVecColsNoCheckKernel).
+func (k MatVecColsNoCheckKernel) Kernel() *ka.Kernel { return k.k }
+
+// Launch enqueues MatVecColsNoCheck on s over r, as ka.Kernel.Launch does.
+func (k MatVecColsNoCheckKernel) Launch(s *ka.Stream, r ka.NDRange, a *ka.Matrix[float32], x *ka.Array[float32], y *ka.Array[float32]) error {
+	if k.k == nil {
+		return fmt.Errorf("launching MatVecColsNoCheck: a zero MatVecColsNoCheckKernel, not one from NewMatVecColsNoCheckKernel: %w", ka.ErrInvalid)
+	}
+	return k.k.Launch(s, r, a, x, y)
+}
+
+// MatVecRowsKernel is the kernel MatVecRows loaded on a device. Its Launch
+// takes MatVecRows's parameters, so a wrong argument is a compile error.
+type MatVecRowsKernel struct{ k *ka.Kernel }
+
+// NewMatVecRowsKernel loads the kernel MatVecRows on dev, as ka.NewKernel does.
+func NewMatVecRowsKernel(dev *ka.Device, opts ...ka.KernelOption) (MatVecRowsKernel, error) {
+	k, err := ka.NewKernel(dev, MatVecRows, opts...)
+	return MatVecRowsKernel{k}, err
+}
+
+// Kernel returns the loaded kernel (nil for the zero MatVecRowsKernel).
+func (k MatVecRowsKernel) Kernel() *ka.Kernel { return k.k }
+
+// Launch enqueues MatVecRows on s over r, as ka.Kernel.Launch does.
+func (k MatVecRowsKernel) Launch(s *ka.Stream, r ka.NDRange, a *ka.Matrix[float32], x *ka.Array[float32], y *ka.Array[float32]) error {
+	if k.k == nil {
+		return fmt.Errorf("launching MatVecRows: a zero MatVecRowsKernel, not one from NewMatVecRowsKernel: %w", ka.ErrInvalid)
+	}
+	return k.k.Launch(s, r, a, x, y)
+}
+
+// MatVecRowsNoCheckKernel is the kernel MatVecRowsNoCheck loaded on a device. Its Launch
+// takes MatVecRowsNoCheck's parameters, so a wrong argument is a compile error.
+type MatVecRowsNoCheckKernel struct{ k *ka.Kernel }
+
+// NewMatVecRowsNoCheckKernel loads the kernel MatVecRowsNoCheck on dev, as ka.NewKernel does.
+func NewMatVecRowsNoCheckKernel(dev *ka.Device, opts ...ka.KernelOption) (MatVecRowsNoCheckKernel, error) {
+	k, err := ka.NewKernel(dev, MatVecRowsNoCheck, opts...)
+	return MatVecRowsNoCheckKernel{k}, err
+}
+
+// Kernel returns the loaded kernel (nil for the zero MatVecRowsNoCheckKernel).
+func (k MatVecRowsNoCheckKernel) Kernel() *ka.Kernel { return k.k }
+
+// Launch enqueues MatVecRowsNoCheck on s over r, as ka.Kernel.Launch does.
+func (k MatVecRowsNoCheckKernel) Launch(s *ka.Stream, r ka.NDRange, a *ka.Matrix[float32], x *ka.Array[float32], y *ka.Array[float32]) error {
+	if k.k == nil {
+		return fmt.Errorf("launching MatVecRowsNoCheck: a zero MatVecRowsNoCheckKernel, not one from NewMatVecRowsNoCheckKernel: %w", ka.ErrInvalid)
+	}
+	return k.k.Launch(s, r, a, x, y)
+}
+
 // MemCopyNoCheckKernel is the kernel MemCopyNoCheck loaded on a device. Its Launch
 // takes MemCopyNoCheck's parameters, so a wrong argument is a compile error.
 type MemCopyNoCheckKernel struct{ k *ka.Kernel }
@@ -934,6 +1884,216 @@ func (k SaxpyNoCheckKernel) Launch(s *ka.Stream, r ka.NDRange, a float32, x *ka.
 		return fmt.Errorf("launching SaxpyNoCheck: a zero SaxpyNoCheckKernel, not one from NewSaxpyNoCheckKernel: %w", ka.ErrInvalid)
 	}
 	return k.k.Launch(s, r, a, x, y)
+}
+
+// Stencil5MatrixKernel is the kernel Stencil5Matrix loaded on a device. Its Launch
+// takes Stencil5Matrix's parameters, so a wrong argument is a compile error.
+type Stencil5MatrixKernel struct{ k *ka.Kernel }
+
+// NewStencil5MatrixKernel loads the kernel Stencil5Matrix on dev, as ka.NewKernel does.
+func NewStencil5MatrixKernel(dev *ka.Device, opts ...ka.KernelOption) (Stencil5MatrixKernel, error) {
+	k, err := ka.NewKernel(dev, Stencil5Matrix, opts...)
+	return Stencil5MatrixKernel{k}, err
+}
+
+// Kernel returns the loaded kernel (nil for the zero Stencil5MatrixKernel).
+func (k Stencil5MatrixKernel) Kernel() *ka.Kernel { return k.k }
+
+// Launch enqueues Stencil5Matrix on s over r, as ka.Kernel.Launch does.
+func (k Stencil5MatrixKernel) Launch(s *ka.Stream, r ka.NDRange, in *ka.Matrix[float32], out *ka.Matrix[float32]) error {
+	if k.k == nil {
+		return fmt.Errorf("launching Stencil5Matrix: a zero Stencil5MatrixKernel, not one from NewStencil5MatrixKernel: %w", ka.ErrInvalid)
+	}
+	return k.k.Launch(s, r, in, out)
+}
+
+// Stencil5MatrixNoCheckKernel is the kernel Stencil5MatrixNoCheck loaded on a device. Its Launch
+// takes Stencil5MatrixNoCheck's parameters, so a wrong argument is a compile error.
+type Stencil5MatrixNoCheckKernel struct{ k *ka.Kernel }
+
+// NewStencil5MatrixNoCheckKernel loads the kernel Stencil5MatrixNoCheck on dev, as ka.NewKernel does.
+func NewStencil5MatrixNoCheckKernel(dev *ka.Device, opts ...ka.KernelOption) (Stencil5MatrixNoCheckKernel, error) {
+	k, err := ka.NewKernel(dev, Stencil5MatrixNoCheck, opts...)
+	return Stencil5MatrixNoCheckKernel{k}, err
+}
+
+// Kernel returns the loaded kernel (nil for the zero Stencil5MatrixNoCheckKernel).
+func (k Stencil5MatrixNoCheckKernel) Kernel() *ka.Kernel { return k.k }
+
+// Launch enqueues Stencil5MatrixNoCheck on s over r, as ka.Kernel.Launch does.
+func (k Stencil5MatrixNoCheckKernel) Launch(s *ka.Stream, r ka.NDRange, in *ka.Matrix[float32], out *ka.Matrix[float32]) error {
+	if k.k == nil {
+		return fmt.Errorf("launching Stencil5MatrixNoCheck: a zero Stencil5MatrixNoCheckKernel, not one from NewStencil5MatrixNoCheckKernel: %w", ka.ErrInvalid)
+	}
+	return k.k.Launch(s, r, in, out)
+}
+
+// Stencil5SliceKernel is the kernel Stencil5Slice loaded on a device. Its Launch
+// takes Stencil5Slice's parameters, so a wrong argument is a compile error.
+type Stencil5SliceKernel struct{ k *ka.Kernel }
+
+// NewStencil5SliceKernel loads the kernel Stencil5Slice on dev, as ka.NewKernel does.
+func NewStencil5SliceKernel(dev *ka.Device, opts ...ka.KernelOption) (Stencil5SliceKernel, error) {
+	k, err := ka.NewKernel(dev, Stencil5Slice, opts...)
+	return Stencil5SliceKernel{k}, err
+}
+
+// Kernel returns the loaded kernel (nil for the zero Stencil5SliceKernel).
+func (k Stencil5SliceKernel) Kernel() *ka.Kernel { return k.k }
+
+// Launch enqueues Stencil5Slice on s over r, as ka.Kernel.Launch does.
+func (k Stencil5SliceKernel) Launch(s *ka.Stream, r ka.NDRange, w int, h int, in *ka.Array[float32], out *ka.Array[float32]) error {
+	if k.k == nil {
+		return fmt.Errorf("launching Stencil5Slice: a zero Stencil5SliceKernel, not one from NewStencil5SliceKernel: %w", ka.ErrInvalid)
+	}
+	return k.k.Launch(s, r, w, h, in, out)
+}
+
+// Stencil5SliceNoCheckKernel is the kernel Stencil5SliceNoCheck loaded on a device. Its Launch
+// takes Stencil5SliceNoCheck's parameters, so a wrong argument is a compile error.
+type Stencil5SliceNoCheckKernel struct{ k *ka.Kernel }
+
+// NewStencil5SliceNoCheckKernel loads the kernel Stencil5SliceNoCheck on dev, as ka.NewKernel does.
+func NewStencil5SliceNoCheckKernel(dev *ka.Device, opts ...ka.KernelOption) (Stencil5SliceNoCheckKernel, error) {
+	k, err := ka.NewKernel(dev, Stencil5SliceNoCheck, opts...)
+	return Stencil5SliceNoCheckKernel{k}, err
+}
+
+// Kernel returns the loaded kernel (nil for the zero Stencil5SliceNoCheckKernel).
+func (k Stencil5SliceNoCheckKernel) Kernel() *ka.Kernel { return k.k }
+
+// Launch enqueues Stencil5SliceNoCheck on s over r, as ka.Kernel.Launch does.
+func (k Stencil5SliceNoCheckKernel) Launch(s *ka.Stream, r ka.NDRange, w int, h int, in *ka.Array[float32], out *ka.Array[float32]) error {
+	if k.k == nil {
+		return fmt.Errorf("launching Stencil5SliceNoCheck: a zero Stencil5SliceNoCheckKernel, not one from NewStencil5SliceNoCheckKernel: %w", ka.ErrInvalid)
+	}
+	return k.k.Launch(s, r, w, h, in, out)
+}
+
+// Stencil7VolumeKernel is the kernel Stencil7Volume loaded on a device. Its Launch
+// takes Stencil7Volume's parameters, so a wrong argument is a compile error.
+type Stencil7VolumeKernel struct{ k *ka.Kernel }
+
+// NewStencil7VolumeKernel loads the kernel Stencil7Volume on dev, as ka.NewKernel does.
+func NewStencil7VolumeKernel(dev *ka.Device, opts ...ka.KernelOption) (Stencil7VolumeKernel, error) {
+	k, err := ka.NewKernel(dev, Stencil7Volume, opts...)
+	return Stencil7VolumeKernel{k}, err
+}
+
+// Kernel returns the loaded kernel (nil for the zero Stencil7VolumeKernel).
+func (k Stencil7VolumeKernel) Kernel() *ka.Kernel { return k.k }
+
+// Launch enqueues Stencil7Volume on s over r, as ka.Kernel.Launch does.
+func (k Stencil7VolumeKernel) Launch(s *ka.Stream, r ka.NDRange, in *ka.Volume[float32], out *ka.Volume[float32]) error {
+	if k.k == nil {
+		return fmt.Errorf("launching Stencil7Volume: a zero Stencil7VolumeKernel, not one from NewStencil7VolumeKernel: %w", ka.ErrInvalid)
+	}
+	return k.k.Launch(s, r, in, out)
+}
+
+// Stencil7VolumeNoCheckKernel is the kernel Stencil7VolumeNoCheck loaded on a device. Its Launch
+// takes Stencil7VolumeNoCheck's parameters, so a wrong argument is a compile error.
+type Stencil7VolumeNoCheckKernel struct{ k *ka.Kernel }
+
+// NewStencil7VolumeNoCheckKernel loads the kernel Stencil7VolumeNoCheck on dev, as ka.NewKernel does.
+func NewStencil7VolumeNoCheckKernel(dev *ka.Device, opts ...ka.KernelOption) (Stencil7VolumeNoCheckKernel, error) {
+	k, err := ka.NewKernel(dev, Stencil7VolumeNoCheck, opts...)
+	return Stencil7VolumeNoCheckKernel{k}, err
+}
+
+// Kernel returns the loaded kernel (nil for the zero Stencil7VolumeNoCheckKernel).
+func (k Stencil7VolumeNoCheckKernel) Kernel() *ka.Kernel { return k.k }
+
+// Launch enqueues Stencil7VolumeNoCheck on s over r, as ka.Kernel.Launch does.
+func (k Stencil7VolumeNoCheckKernel) Launch(s *ka.Stream, r ka.NDRange, in *ka.Volume[float32], out *ka.Volume[float32]) error {
+	if k.k == nil {
+		return fmt.Errorf("launching Stencil7VolumeNoCheck: a zero Stencil7VolumeNoCheckKernel, not one from NewStencil7VolumeNoCheckKernel: %w", ka.ErrInvalid)
+	}
+	return k.k.Launch(s, r, in, out)
+}
+
+// Stencil9MatrixKernel is the kernel Stencil9Matrix loaded on a device. Its Launch
+// takes Stencil9Matrix's parameters, so a wrong argument is a compile error.
+type Stencil9MatrixKernel struct{ k *ka.Kernel }
+
+// NewStencil9MatrixKernel loads the kernel Stencil9Matrix on dev, as ka.NewKernel does.
+func NewStencil9MatrixKernel(dev *ka.Device, opts ...ka.KernelOption) (Stencil9MatrixKernel, error) {
+	k, err := ka.NewKernel(dev, Stencil9Matrix, opts...)
+	return Stencil9MatrixKernel{k}, err
+}
+
+// Kernel returns the loaded kernel (nil for the zero Stencil9MatrixKernel).
+func (k Stencil9MatrixKernel) Kernel() *ka.Kernel { return k.k }
+
+// Launch enqueues Stencil9Matrix on s over r, as ka.Kernel.Launch does.
+func (k Stencil9MatrixKernel) Launch(s *ka.Stream, r ka.NDRange, in *ka.Matrix[float32], out *ka.Matrix[float32]) error {
+	if k.k == nil {
+		return fmt.Errorf("launching Stencil9Matrix: a zero Stencil9MatrixKernel, not one from NewStencil9MatrixKernel: %w", ka.ErrInvalid)
+	}
+	return k.k.Launch(s, r, in, out)
+}
+
+// Stencil9MatrixNoCheckKernel is the kernel Stencil9MatrixNoCheck loaded on a device. Its Launch
+// takes Stencil9MatrixNoCheck's parameters, so a wrong argument is a compile error.
+type Stencil9MatrixNoCheckKernel struct{ k *ka.Kernel }
+
+// NewStencil9MatrixNoCheckKernel loads the kernel Stencil9MatrixNoCheck on dev, as ka.NewKernel does.
+func NewStencil9MatrixNoCheckKernel(dev *ka.Device, opts ...ka.KernelOption) (Stencil9MatrixNoCheckKernel, error) {
+	k, err := ka.NewKernel(dev, Stencil9MatrixNoCheck, opts...)
+	return Stencil9MatrixNoCheckKernel{k}, err
+}
+
+// Kernel returns the loaded kernel (nil for the zero Stencil9MatrixNoCheckKernel).
+func (k Stencil9MatrixNoCheckKernel) Kernel() *ka.Kernel { return k.k }
+
+// Launch enqueues Stencil9MatrixNoCheck on s over r, as ka.Kernel.Launch does.
+func (k Stencil9MatrixNoCheckKernel) Launch(s *ka.Stream, r ka.NDRange, in *ka.Matrix[float32], out *ka.Matrix[float32]) error {
+	if k.k == nil {
+		return fmt.Errorf("launching Stencil9MatrixNoCheck: a zero Stencil9MatrixNoCheckKernel, not one from NewStencil9MatrixNoCheckKernel: %w", ka.ErrInvalid)
+	}
+	return k.k.Launch(s, r, in, out)
+}
+
+// Stencil9SliceKernel is the kernel Stencil9Slice loaded on a device. Its Launch
+// takes Stencil9Slice's parameters, so a wrong argument is a compile error.
+type Stencil9SliceKernel struct{ k *ka.Kernel }
+
+// NewStencil9SliceKernel loads the kernel Stencil9Slice on dev, as ka.NewKernel does.
+func NewStencil9SliceKernel(dev *ka.Device, opts ...ka.KernelOption) (Stencil9SliceKernel, error) {
+	k, err := ka.NewKernel(dev, Stencil9Slice, opts...)
+	return Stencil9SliceKernel{k}, err
+}
+
+// Kernel returns the loaded kernel (nil for the zero Stencil9SliceKernel).
+func (k Stencil9SliceKernel) Kernel() *ka.Kernel { return k.k }
+
+// Launch enqueues Stencil9Slice on s over r, as ka.Kernel.Launch does.
+func (k Stencil9SliceKernel) Launch(s *ka.Stream, r ka.NDRange, w int, h int, in *ka.Array[float32], out *ka.Array[float32]) error {
+	if k.k == nil {
+		return fmt.Errorf("launching Stencil9Slice: a zero Stencil9SliceKernel, not one from NewStencil9SliceKernel: %w", ka.ErrInvalid)
+	}
+	return k.k.Launch(s, r, w, h, in, out)
+}
+
+// Stencil9SliceNoCheckKernel is the kernel Stencil9SliceNoCheck loaded on a device. Its Launch
+// takes Stencil9SliceNoCheck's parameters, so a wrong argument is a compile error.
+type Stencil9SliceNoCheckKernel struct{ k *ka.Kernel }
+
+// NewStencil9SliceNoCheckKernel loads the kernel Stencil9SliceNoCheck on dev, as ka.NewKernel does.
+func NewStencil9SliceNoCheckKernel(dev *ka.Device, opts ...ka.KernelOption) (Stencil9SliceNoCheckKernel, error) {
+	k, err := ka.NewKernel(dev, Stencil9SliceNoCheck, opts...)
+	return Stencil9SliceNoCheckKernel{k}, err
+}
+
+// Kernel returns the loaded kernel (nil for the zero Stencil9SliceNoCheckKernel).
+func (k Stencil9SliceNoCheckKernel) Kernel() *ka.Kernel { return k.k }
+
+// Launch enqueues Stencil9SliceNoCheck on s over r, as ka.Kernel.Launch does.
+func (k Stencil9SliceNoCheckKernel) Launch(s *ka.Stream, r ka.NDRange, w int, h int, in *ka.Array[float32], out *ka.Array[float32]) error {
+	if k.k == nil {
+		return fmt.Errorf("launching Stencil9SliceNoCheck: a zero Stencil9SliceNoCheckKernel, not one from NewStencil9SliceNoCheckKernel: %w", ka.ErrInvalid)
+	}
+	return k.k.Launch(s, r, w, h, in, out)
 }
 
 // StencilNoCheckKernel is the kernel StencilNoCheck loaded on a device. Its Launch
@@ -1041,6 +2201,48 @@ func (k TransposeTiledNoCheckKernel) Launch(s *ka.Stream, r ka.NDRange, n int, i
 	return k.k.Launch(s, r, n, in, out)
 }
 
+// TriangularKernel is the kernel Triangular loaded on a device. Its Launch
+// takes Triangular's parameters, so a wrong argument is a compile error.
+type TriangularKernel struct{ k *ka.Kernel }
+
+// NewTriangularKernel loads the kernel Triangular on dev, as ka.NewKernel does.
+func NewTriangularKernel(dev *ka.Device, opts ...ka.KernelOption) (TriangularKernel, error) {
+	k, err := ka.NewKernel(dev, Triangular, opts...)
+	return TriangularKernel{k}, err
+}
+
+// Kernel returns the loaded kernel (nil for the zero TriangularKernel).
+func (k TriangularKernel) Kernel() *ka.Kernel { return k.k }
+
+// Launch enqueues Triangular on s over r, as ka.Kernel.Launch does.
+func (k TriangularKernel) Launch(s *ka.Stream, r ka.NDRange, l *ka.Matrix[float32], x *ka.Array[float32], y *ka.Array[float32]) error {
+	if k.k == nil {
+		return fmt.Errorf("launching Triangular: a zero TriangularKernel, not one from NewTriangularKernel: %w", ka.ErrInvalid)
+	}
+	return k.k.Launch(s, r, l, x, y)
+}
+
+// TriangularNoCheckKernel is the kernel TriangularNoCheck loaded on a device. Its Launch
+// takes TriangularNoCheck's parameters, so a wrong argument is a compile error.
+type TriangularNoCheckKernel struct{ k *ka.Kernel }
+
+// NewTriangularNoCheckKernel loads the kernel TriangularNoCheck on dev, as ka.NewKernel does.
+func NewTriangularNoCheckKernel(dev *ka.Device, opts ...ka.KernelOption) (TriangularNoCheckKernel, error) {
+	k, err := ka.NewKernel(dev, TriangularNoCheck, opts...)
+	return TriangularNoCheckKernel{k}, err
+}
+
+// Kernel returns the loaded kernel (nil for the zero TriangularNoCheckKernel).
+func (k TriangularNoCheckKernel) Kernel() *ka.Kernel { return k.k }
+
+// Launch enqueues TriangularNoCheck on s over r, as ka.Kernel.Launch does.
+func (k TriangularNoCheckKernel) Launch(s *ka.Stream, r ka.NDRange, l *ka.Matrix[float32], x *ka.Array[float32], y *ka.Array[float32]) error {
+	if k.k == nil {
+		return fmt.Errorf("launching TriangularNoCheck: a zero TriangularNoCheckKernel, not one from NewTriangularNoCheckKernel: %w", ka.ErrInvalid)
+	}
+	return k.k.Launch(s, r, l, x, y)
+}
+
 // kagoGroupBlockSum runs one work-group of BlockSum, its work-items as loops
 // (see package groupfn).
 func kagoGroupBlockSum(kg *kernel.WorkGroup, x []int64, out []int64) {
@@ -1079,6 +2281,76 @@ func kagoGroupBlockSum(kg *kernel.WorkGroup, x []int64, out []int64) {
 				s := coll0
 				if l == 0 {
 					out[kg.Linear] = s
+				}
+			}
+		}
+	}
+}
+
+// kagoGroupFDTD runs one work-group of FDTD, its work-items as loops
+// (see package groupfn).
+func kagoGroupFDTD(kg *kernel.WorkGroup, ex, ey, hz ka.Matrix[float32]) {
+	n0 := kg.Size[0]
+	n1 := kg.Size[1]
+	n2 := kg.Size[2]
+	b0 := kg.ID[0] * n0
+	b1 := kg.ID[1] * n1
+	b2 := kg.ID[2] * n2
+	m0 := kg.GlobalSize[0] - b0
+	if m0 > n0 {
+		m0 = n0
+	}
+	m1 := kg.GlobalSize[1] - b1
+	if m1 > n1 {
+		m1 = n1
+	}
+	m2 := kg.GlobalSize[2] - b2
+	if m2 > n2 {
+		m2 = n2
+	}
+	for range m2 {
+		for ly := range m1 {
+			gy := b1 + ly
+			for lx := range m0 {
+				gx := b0 + lx
+				i, j := gx, gy
+				if i < hz.Rows()-1 && j < hz.Cols()-1 {
+					hz.Set(i, j, hz.At(i, j)-0.7*(ex.At(i, j+1)-ex.At(i, j)+ey.At(i+1, j)-ey.At(i, j)))
+				}
+			}
+		}
+	}
+}
+
+// kagoGroupFDTDNoCheck runs one work-group of FDTDNoCheck, its work-items as loops
+// (see package groupfn).
+func kagoGroupFDTDNoCheck(kg *kernel.WorkGroup, ex, ey, hz ka.Matrix[float32]) {
+	n0 := kg.Size[0]
+	n1 := kg.Size[1]
+	n2 := kg.Size[2]
+	b0 := kg.ID[0] * n0
+	b1 := kg.ID[1] * n1
+	b2 := kg.ID[2] * n2
+	m0 := kg.GlobalSize[0] - b0
+	if m0 > n0 {
+		m0 = n0
+	}
+	m1 := kg.GlobalSize[1] - b1
+	if m1 > n1 {
+		m1 = n1
+	}
+	m2 := kg.GlobalSize[2] - b2
+	if m2 > n2 {
+		m2 = n2
+	}
+	for range m2 {
+		for ly := range m1 {
+			gy := b1 + ly
+			for lx := range m0 {
+				gx := b0 + lx
+				i, j := gx, gy
+				if i < hz.Rows()-1 && j < hz.Cols()-1 {
+					hz.Set(i, j, hz.At(i, j)-0.7*(ex.At(i, j+1)-ex.At(i, j)+ey.At(i+1, j)-ey.At(i, j)))
 				}
 			}
 		}
@@ -1595,6 +2867,174 @@ func kagoGroupMatMulTiledNoCheck(kg *kernel.WorkGroup, n int, a, b, c []float32)
 	}
 }
 
+// kagoGroupMatVecCols runs one work-group of MatVecCols, its work-items as loops
+// (see package groupfn).
+func kagoGroupMatVecCols(kg *kernel.WorkGroup, a ka.Matrix[float32], x, y []float32) {
+	n0 := kg.Size[0]
+	n1 := kg.Size[1]
+	n2 := kg.Size[2]
+	b0 := kg.ID[0] * n0
+	b1 := kg.ID[1] * n1
+	b2 := kg.ID[2] * n2
+	m0 := kg.GlobalSize[0] - b0
+	if m0 > n0 {
+		m0 = n0
+	}
+	m1 := kg.GlobalSize[1] - b1
+	if m1 > n1 {
+		m1 = n1
+	}
+	m2 := kg.GlobalSize[2] - b2
+	if m2 > n2 {
+		m2 = n2
+	}
+	gs0 := kg.GlobalSize[0]
+	gs1 := kg.GlobalSize[1]
+	for lz := range m2 {
+		gz := b2 + lz
+		for ly := range m1 {
+			gy := b1 + ly
+			row := gs0 * (gy + gs1*gz)
+			for lx := range m0 {
+				gx := b0 + lx
+				if j := (row + gx); j < a.Cols() {
+					var s float32
+					for i := 0; i < a.Rows(); i++ {
+						s += a.At(i, j) * x[i]
+					}
+					y[j] = s
+				}
+			}
+		}
+	}
+}
+
+// kagoGroupMatVecColsNoCheck runs one work-group of MatVecColsNoCheck, its work-items as loops
+// (see package groupfn).
+func kagoGroupMatVecColsNoCheck(kg *kernel.WorkGroup, a ka.Matrix[float32], x, y []float32) {
+	n0 := kg.Size[0]
+	n1 := kg.Size[1]
+	n2 := kg.Size[2]
+	b0 := kg.ID[0] * n0
+	b1 := kg.ID[1] * n1
+	b2 := kg.ID[2] * n2
+	m0 := kg.GlobalSize[0] - b0
+	if m0 > n0 {
+		m0 = n0
+	}
+	m1 := kg.GlobalSize[1] - b1
+	if m1 > n1 {
+		m1 = n1
+	}
+	m2 := kg.GlobalSize[2] - b2
+	if m2 > n2 {
+		m2 = n2
+	}
+	gs0 := kg.GlobalSize[0]
+	gs1 := kg.GlobalSize[1]
+	for lz := range m2 {
+		gz := b2 + lz
+		for ly := range m1 {
+			gy := b1 + ly
+			row := gs0 * (gy + gs1*gz)
+			for lx := range m0 {
+				gx := b0 + lx
+				if j := (row + gx); j < a.Cols() {
+					var s float32
+					for i := 0; i < a.Rows(); i++ {
+						s += a.At(i, j) * x[i]
+					}
+					y[j] = s
+				}
+			}
+		}
+	}
+}
+
+// kagoGroupMatVecRows runs one work-group of MatVecRows, its work-items as loops
+// (see package groupfn).
+func kagoGroupMatVecRows(kg *kernel.WorkGroup, a ka.Matrix[float32], x, y []float32) {
+	n0 := kg.Size[0]
+	n1 := kg.Size[1]
+	n2 := kg.Size[2]
+	b0 := kg.ID[0] * n0
+	b1 := kg.ID[1] * n1
+	b2 := kg.ID[2] * n2
+	m0 := kg.GlobalSize[0] - b0
+	if m0 > n0 {
+		m0 = n0
+	}
+	m1 := kg.GlobalSize[1] - b1
+	if m1 > n1 {
+		m1 = n1
+	}
+	m2 := kg.GlobalSize[2] - b2
+	if m2 > n2 {
+		m2 = n2
+	}
+	gs0 := kg.GlobalSize[0]
+	gs1 := kg.GlobalSize[1]
+	for lz := range m2 {
+		gz := b2 + lz
+		for ly := range m1 {
+			gy := b1 + ly
+			row := gs0 * (gy + gs1*gz)
+			for lx := range m0 {
+				gx := b0 + lx
+				if i := (row + gx); i < a.Rows() {
+					var s float32
+					for j := 0; j < a.Cols(); j++ {
+						s += a.At(i, j) * x[j]
+					}
+					y[i] = s
+				}
+			}
+		}
+	}
+}
+
+// kagoGroupMatVecRowsNoCheck runs one work-group of MatVecRowsNoCheck, its work-items as loops
+// (see package groupfn).
+func kagoGroupMatVecRowsNoCheck(kg *kernel.WorkGroup, a ka.Matrix[float32], x, y []float32) {
+	n0 := kg.Size[0]
+	n1 := kg.Size[1]
+	n2 := kg.Size[2]
+	b0 := kg.ID[0] * n0
+	b1 := kg.ID[1] * n1
+	b2 := kg.ID[2] * n2
+	m0 := kg.GlobalSize[0] - b0
+	if m0 > n0 {
+		m0 = n0
+	}
+	m1 := kg.GlobalSize[1] - b1
+	if m1 > n1 {
+		m1 = n1
+	}
+	m2 := kg.GlobalSize[2] - b2
+	if m2 > n2 {
+		m2 = n2
+	}
+	gs0 := kg.GlobalSize[0]
+	gs1 := kg.GlobalSize[1]
+	for lz := range m2 {
+		gz := b2 + lz
+		for ly := range m1 {
+			gy := b1 + ly
+			row := gs0 * (gy + gs1*gz)
+			for lx := range m0 {
+				gx := b0 + lx
+				if i := (row + gx); i < a.Rows() {
+					var s float32
+					for j := 0; j < a.Cols(); j++ {
+						s += a.At(i, j) * x[j]
+					}
+					y[i] = s
+				}
+			}
+		}
+	}
+}
+
 // kagoGroupMemCopyNoCheck runs one work-group of MemCopyNoCheck, its work-items as loops
 // (see package groupfn).
 func kagoGroupMemCopyNoCheck(kg *kernel.WorkGroup, dst, src []float32) {
@@ -1703,6 +3143,376 @@ func kagoGroupSaxpyNoCheck(kg *kernel.WorkGroup, a float32, x, y []float32) {
 				gx := b0 + lx
 				if i := (row + gx); i < len(y) {
 					y[i] = a*x[i] + y[i]
+				}
+			}
+		}
+	}
+}
+
+// kagoGroupStencil5Matrix runs one work-group of Stencil5Matrix, its work-items as loops
+// (see package groupfn).
+func kagoGroupStencil5Matrix(kg *kernel.WorkGroup, in, out ka.Matrix[float32]) {
+	n0 := kg.Size[0]
+	n1 := kg.Size[1]
+	n2 := kg.Size[2]
+	b0 := kg.ID[0] * n0
+	b1 := kg.ID[1] * n1
+	b2 := kg.ID[2] * n2
+	m0 := kg.GlobalSize[0] - b0
+	if m0 > n0 {
+		m0 = n0
+	}
+	m1 := kg.GlobalSize[1] - b1
+	if m1 > n1 {
+		m1 = n1
+	}
+	m2 := kg.GlobalSize[2] - b2
+	if m2 > n2 {
+		m2 = n2
+	}
+	for range m2 {
+		for ly := range m1 {
+			gy := b1 + ly
+			for lx := range m0 {
+				gx := b0 + lx
+				i, j := gx, gy
+				if i > 0 && i < in.Rows()-1 && j > 0 && j < in.Cols()-1 {
+					out.Set(i, j, 0.2*(in.At(i, j)+in.At(i-1, j)+in.At(i+1, j)+in.At(i, j-1)+in.At(i, j+1)))
+				}
+			}
+		}
+	}
+}
+
+// kagoGroupStencil5MatrixNoCheck runs one work-group of Stencil5MatrixNoCheck, its work-items as loops
+// (see package groupfn).
+func kagoGroupStencil5MatrixNoCheck(kg *kernel.WorkGroup, in, out ka.Matrix[float32]) {
+	n0 := kg.Size[0]
+	n1 := kg.Size[1]
+	n2 := kg.Size[2]
+	b0 := kg.ID[0] * n0
+	b1 := kg.ID[1] * n1
+	b2 := kg.ID[2] * n2
+	m0 := kg.GlobalSize[0] - b0
+	if m0 > n0 {
+		m0 = n0
+	}
+	m1 := kg.GlobalSize[1] - b1
+	if m1 > n1 {
+		m1 = n1
+	}
+	m2 := kg.GlobalSize[2] - b2
+	if m2 > n2 {
+		m2 = n2
+	}
+	for range m2 {
+		for ly := range m1 {
+			gy := b1 + ly
+			for lx := range m0 {
+				gx := b0 + lx
+				i, j := gx, gy
+				if i > 0 && i < in.Rows()-1 && j > 0 && j < in.Cols()-1 {
+					out.Set(i, j, 0.2*(in.At(i, j)+in.At(i-1, j)+in.At(i+1, j)+in.At(i, j-1)+in.At(i, j+1)))
+				}
+			}
+		}
+	}
+}
+
+// kagoGroupStencil5Slice runs one work-group of Stencil5Slice, its work-items as loops
+// (see package groupfn).
+func kagoGroupStencil5Slice(kg *kernel.WorkGroup, w, h int, in, out []float32) {
+	n0 := kg.Size[0]
+	n1 := kg.Size[1]
+	n2 := kg.Size[2]
+	b0 := kg.ID[0] * n0
+	b1 := kg.ID[1] * n1
+	b2 := kg.ID[2] * n2
+	m0 := kg.GlobalSize[0] - b0
+	if m0 > n0 {
+		m0 = n0
+	}
+	m1 := kg.GlobalSize[1] - b1
+	if m1 > n1 {
+		m1 = n1
+	}
+	m2 := kg.GlobalSize[2] - b2
+	if m2 > n2 {
+		m2 = n2
+	}
+	for range m2 {
+		for ly := range m1 {
+			gy := b1 + ly
+			for lx := range m0 {
+				gx := b0 + lx
+				x, y := gx, gy
+				if x > 0 && x < w-1 && y > 0 && y < h-1 {
+					i := y*w + x
+					out[i] = 0.2 * (in[i] + in[i-1] + in[i+1] + in[i-w] + in[i+w])
+				}
+			}
+		}
+	}
+}
+
+// kagoGroupStencil5SliceNoCheck runs one work-group of Stencil5SliceNoCheck, its work-items as loops
+// (see package groupfn).
+func kagoGroupStencil5SliceNoCheck(kg *kernel.WorkGroup, w, h int, in, out []float32) {
+	n0 := kg.Size[0]
+	n1 := kg.Size[1]
+	n2 := kg.Size[2]
+	b0 := kg.ID[0] * n0
+	b1 := kg.ID[1] * n1
+	b2 := kg.ID[2] * n2
+	m0 := kg.GlobalSize[0] - b0
+	if m0 > n0 {
+		m0 = n0
+	}
+	m1 := kg.GlobalSize[1] - b1
+	if m1 > n1 {
+		m1 = n1
+	}
+	m2 := kg.GlobalSize[2] - b2
+	if m2 > n2 {
+		m2 = n2
+	}
+	for range m2 {
+		for ly := range m1 {
+			gy := b1 + ly
+			for lx := range m0 {
+				gx := b0 + lx
+				x, y := gx, gy
+				if x > 0 && x < w-1 && y > 0 && y < h-1 {
+					i := y*w + x
+					out[i] = 0.2 * (in[i] + in[i-1] + in[i+1] + in[i-w] + in[i+w])
+				}
+			}
+		}
+	}
+}
+
+// kagoGroupStencil7Volume runs one work-group of Stencil7Volume, its work-items as loops
+// (see package groupfn).
+func kagoGroupStencil7Volume(kg *kernel.WorkGroup, in, out ka.Volume[float32]) {
+	n0 := kg.Size[0]
+	n1 := kg.Size[1]
+	n2 := kg.Size[2]
+	b0 := kg.ID[0] * n0
+	b1 := kg.ID[1] * n1
+	b2 := kg.ID[2] * n2
+	m0 := kg.GlobalSize[0] - b0
+	if m0 > n0 {
+		m0 = n0
+	}
+	m1 := kg.GlobalSize[1] - b1
+	if m1 > n1 {
+		m1 = n1
+	}
+	m2 := kg.GlobalSize[2] - b2
+	if m2 > n2 {
+		m2 = n2
+	}
+	for lz := range m2 {
+		gz := b2 + lz
+		for ly := range m1 {
+			gy := b1 + ly
+			for lx := range m0 {
+				gx := b0 + lx
+				i, j, k := gx, gy, gz
+				if i > 0 && i < in.Depth()-1 && j > 0 && j < in.Rows()-1 && k > 0 && k < in.Cols()-1 {
+					s := in.At(i-1, j, k) + in.At(i+1, j, k) + in.At(i, j-1, k) + in.At(i, j+1, k) + in.At(i, j, k-1) + in.At(i, j, k+1)
+					out.Set(i, j, k, 0.4*in.At(i, j, k)+0.1*s)
+				}
+			}
+		}
+	}
+}
+
+// kagoGroupStencil7VolumeNoCheck runs one work-group of Stencil7VolumeNoCheck, its work-items as loops
+// (see package groupfn).
+func kagoGroupStencil7VolumeNoCheck(kg *kernel.WorkGroup, in, out ka.Volume[float32]) {
+	n0 := kg.Size[0]
+	n1 := kg.Size[1]
+	n2 := kg.Size[2]
+	b0 := kg.ID[0] * n0
+	b1 := kg.ID[1] * n1
+	b2 := kg.ID[2] * n2
+	m0 := kg.GlobalSize[0] - b0
+	if m0 > n0 {
+		m0 = n0
+	}
+	m1 := kg.GlobalSize[1] - b1
+	if m1 > n1 {
+		m1 = n1
+	}
+	m2 := kg.GlobalSize[2] - b2
+	if m2 > n2 {
+		m2 = n2
+	}
+	for lz := range m2 {
+		gz := b2 + lz
+		for ly := range m1 {
+			gy := b1 + ly
+			for lx := range m0 {
+				gx := b0 + lx
+				i, j, k := gx, gy, gz
+				if i > 0 && i < in.Depth()-1 && j > 0 && j < in.Rows()-1 && k > 0 && k < in.Cols()-1 {
+					s := in.At(i-1, j, k) + in.At(i+1, j, k) + in.At(i, j-1, k) + in.At(i, j+1, k) + in.At(i, j, k-1) + in.At(i, j, k+1)
+					out.Set(i, j, k, 0.4*in.At(i, j, k)+0.1*s)
+				}
+			}
+		}
+	}
+}
+
+// kagoGroupStencil9Matrix runs one work-group of Stencil9Matrix, its work-items as loops
+// (see package groupfn).
+func kagoGroupStencil9Matrix(kg *kernel.WorkGroup, in, out ka.Matrix[float32]) {
+	n0 := kg.Size[0]
+	n1 := kg.Size[1]
+	n2 := kg.Size[2]
+	b0 := kg.ID[0] * n0
+	b1 := kg.ID[1] * n1
+	b2 := kg.ID[2] * n2
+	m0 := kg.GlobalSize[0] - b0
+	if m0 > n0 {
+		m0 = n0
+	}
+	m1 := kg.GlobalSize[1] - b1
+	if m1 > n1 {
+		m1 = n1
+	}
+	m2 := kg.GlobalSize[2] - b2
+	if m2 > n2 {
+		m2 = n2
+	}
+	for range m2 {
+		for ly := range m1 {
+			gy := b1 + ly
+			for lx := range m0 {
+				gx := b0 + lx
+				i, j := gx, gy
+				if i > 0 && i < in.Rows()-1 && j > 0 && j < in.Cols()-1 {
+					s := in.At(i-1, j-1) + in.At(i-1, j) + in.At(i-1, j+1) +
+						in.At(i, j-1) + in.At(i, j) + in.At(i, j+1) +
+						in.At(i+1, j-1) + in.At(i+1, j) + in.At(i+1, j+1)
+					out.Set(i, j, s*(1.0/9))
+				}
+			}
+		}
+	}
+}
+
+// kagoGroupStencil9MatrixNoCheck runs one work-group of Stencil9MatrixNoCheck, its work-items as loops
+// (see package groupfn).
+func kagoGroupStencil9MatrixNoCheck(kg *kernel.WorkGroup, in, out ka.Matrix[float32]) {
+	n0 := kg.Size[0]
+	n1 := kg.Size[1]
+	n2 := kg.Size[2]
+	b0 := kg.ID[0] * n0
+	b1 := kg.ID[1] * n1
+	b2 := kg.ID[2] * n2
+	m0 := kg.GlobalSize[0] - b0
+	if m0 > n0 {
+		m0 = n0
+	}
+	m1 := kg.GlobalSize[1] - b1
+	if m1 > n1 {
+		m1 = n1
+	}
+	m2 := kg.GlobalSize[2] - b2
+	if m2 > n2 {
+		m2 = n2
+	}
+	for range m2 {
+		for ly := range m1 {
+			gy := b1 + ly
+			for lx := range m0 {
+				gx := b0 + lx
+				i, j := gx, gy
+				if i > 0 && i < in.Rows()-1 && j > 0 && j < in.Cols()-1 {
+					s := in.At(i-1, j-1) + in.At(i-1, j) + in.At(i-1, j+1) +
+						in.At(i, j-1) + in.At(i, j) + in.At(i, j+1) +
+						in.At(i+1, j-1) + in.At(i+1, j) + in.At(i+1, j+1)
+					out.Set(i, j, s*(1.0/9))
+				}
+			}
+		}
+	}
+}
+
+// kagoGroupStencil9Slice runs one work-group of Stencil9Slice, its work-items as loops
+// (see package groupfn).
+func kagoGroupStencil9Slice(kg *kernel.WorkGroup, w, h int, in, out []float32) {
+	n0 := kg.Size[0]
+	n1 := kg.Size[1]
+	n2 := kg.Size[2]
+	b0 := kg.ID[0] * n0
+	b1 := kg.ID[1] * n1
+	b2 := kg.ID[2] * n2
+	m0 := kg.GlobalSize[0] - b0
+	if m0 > n0 {
+		m0 = n0
+	}
+	m1 := kg.GlobalSize[1] - b1
+	if m1 > n1 {
+		m1 = n1
+	}
+	m2 := kg.GlobalSize[2] - b2
+	if m2 > n2 {
+		m2 = n2
+	}
+	for range m2 {
+		for ly := range m1 {
+			gy := b1 + ly
+			for lx := range m0 {
+				gx := b0 + lx
+				x, y := gx, gy
+				if x > 0 && x < w-1 && y > 0 && y < h-1 {
+					i := y*w + x
+					s := in[i-w-1] + in[i-w] + in[i-w+1] +
+						in[i-1] + in[i] + in[i+1] +
+						in[i+w-1] + in[i+w] + in[i+w+1]
+					out[i] = s * (1.0 / 9)
+				}
+			}
+		}
+	}
+}
+
+// kagoGroupStencil9SliceNoCheck runs one work-group of Stencil9SliceNoCheck, its work-items as loops
+// (see package groupfn).
+func kagoGroupStencil9SliceNoCheck(kg *kernel.WorkGroup, w, h int, in, out []float32) {
+	n0 := kg.Size[0]
+	n1 := kg.Size[1]
+	n2 := kg.Size[2]
+	b0 := kg.ID[0] * n0
+	b1 := kg.ID[1] * n1
+	b2 := kg.ID[2] * n2
+	m0 := kg.GlobalSize[0] - b0
+	if m0 > n0 {
+		m0 = n0
+	}
+	m1 := kg.GlobalSize[1] - b1
+	if m1 > n1 {
+		m1 = n1
+	}
+	m2 := kg.GlobalSize[2] - b2
+	if m2 > n2 {
+		m2 = n2
+	}
+	for range m2 {
+		for ly := range m1 {
+			gy := b1 + ly
+			for lx := range m0 {
+				gx := b0 + lx
+				x, y := gx, gy
+				if x > 0 && x < w-1 && y > 0 && y < h-1 {
+					i := y*w + x
+					s := in[i-w-1] + in[i-w] + in[i-w+1] +
+						in[i-1] + in[i] + in[i+1] +
+						in[i+w-1] + in[i+w] + in[i+w+1]
+					out[i] = s * (1.0 / 9)
 				}
 			}
 		}
@@ -1925,6 +3735,90 @@ func kagoGroupTransposeTiledNoCheck(kg *kernel.WorkGroup, n int, in, out []float
 				gx := kg.ID[0]
 				gy := kg.ID[1]
 				out[(gx*Tile+ly)*n+gy*Tile+lx] = tile[lx*(Tile+1)+ly]
+			}
+		}
+	}
+}
+
+// kagoGroupTriangular runs one work-group of Triangular, its work-items as loops
+// (see package groupfn).
+func kagoGroupTriangular(kg *kernel.WorkGroup, l ka.Matrix[float32], x, y []float32) {
+	n0 := kg.Size[0]
+	n1 := kg.Size[1]
+	n2 := kg.Size[2]
+	b0 := kg.ID[0] * n0
+	b1 := kg.ID[1] * n1
+	b2 := kg.ID[2] * n2
+	m0 := kg.GlobalSize[0] - b0
+	if m0 > n0 {
+		m0 = n0
+	}
+	m1 := kg.GlobalSize[1] - b1
+	if m1 > n1 {
+		m1 = n1
+	}
+	m2 := kg.GlobalSize[2] - b2
+	if m2 > n2 {
+		m2 = n2
+	}
+	gs0 := kg.GlobalSize[0]
+	gs1 := kg.GlobalSize[1]
+	for lz := range m2 {
+		gz := b2 + lz
+		for ly := range m1 {
+			gy := b1 + ly
+			row := gs0 * (gy + gs1*gz)
+			for lx := range m0 {
+				gx := b0 + lx
+				if i := (row + gx); i < l.Rows() {
+					var s float32
+					for j := 0; j <= i; j++ {
+						s += l.At(i, j) * x[j]
+					}
+					y[i] = s
+				}
+			}
+		}
+	}
+}
+
+// kagoGroupTriangularNoCheck runs one work-group of TriangularNoCheck, its work-items as loops
+// (see package groupfn).
+func kagoGroupTriangularNoCheck(kg *kernel.WorkGroup, l ka.Matrix[float32], x, y []float32) {
+	n0 := kg.Size[0]
+	n1 := kg.Size[1]
+	n2 := kg.Size[2]
+	b0 := kg.ID[0] * n0
+	b1 := kg.ID[1] * n1
+	b2 := kg.ID[2] * n2
+	m0 := kg.GlobalSize[0] - b0
+	if m0 > n0 {
+		m0 = n0
+	}
+	m1 := kg.GlobalSize[1] - b1
+	if m1 > n1 {
+		m1 = n1
+	}
+	m2 := kg.GlobalSize[2] - b2
+	if m2 > n2 {
+		m2 = n2
+	}
+	gs0 := kg.GlobalSize[0]
+	gs1 := kg.GlobalSize[1]
+	for lz := range m2 {
+		gz := b2 + lz
+		for ly := range m1 {
+			gy := b1 + ly
+			row := gs0 * (gy + gs1*gz)
+			for lx := range m0 {
+				gx := b0 + lx
+				if i := (row + gx); i < l.Rows() {
+					var s float32
+					for j := 0; j <= i; j++ {
+						s += l.At(i, j) * x[j]
+					}
+					y[i] = s
+				}
 			}
 		}
 	}

@@ -11,10 +11,12 @@
 // BlockSum's baseline; and MatMulTiled, the checked half of one of
 // checkcost's pairs. nocheck.go holds the kernels compiled //ka:nocheck:
 // the -twins table's, and the other halves of checkcost's, -contract's and
-// cancelcost's pairs. A pair is one source under two sets of directives,
-// so that only what the directives change differs. The one Go kernel
-// measured that is not here is the checked saxpy: katest.Saxpy, the
-// conformance suite's, which kagobench's tables and checkcost measure.
+// cancelcost's pairs. stencils.go and stencils_nocheck.go hold the rest of
+// checkcost's pairs, the stencils and row loops. A pair is one source
+// under two sets of directives, so that only what the directives change
+// differs (TestCheckedPairs). The one Go kernel measured that is not here
+// is the checked saxpy: katest.Saxpy, the conformance suite's, which
+// kagobench's tables and checkcost measure.
 package kernels
 
 //go:generate go run ../../cmd/kago gen

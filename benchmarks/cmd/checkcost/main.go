@@ -1,14 +1,24 @@
-// Command checkcost measures what Go's checks in kernels cost: saxpy, a
-// tiled matmul and a histogram, each with its checks (the default:
-// katest.Saxpy, and benchmarks/kernels' MatMulTiled and Histogram) and
-// marked //ka:nocheck (benchmarks/kernels' SaxpyNoCheck,
-// MatMulTiledNoCheck and HistogramNoCheck: the same sources), on each
-// backend, the two variants taking turns in one process, round after
+// Command checkcost measures what Go's checks in kernels cost. Each kernel
+// runs twice, with its checks (the default) and marked //ka:nocheck (the
+// same source: benchmarks/kernels' NoCheck twin), on each backend, the two
+// variants taking turns in a random order in one process, round after
 // round. It prints, per kernel, the median time of a launch + synchronize
 // of each variant and the median ratio checked / unchecked with the
 // min–max of the per-round ratios.
 //
-//	go run ./benchmarks/cmd/checkcost [-backends pocl,native] [-rounds 15]
+//	go run ./benchmarks/cmd/checkcost [-backends native,pocl,pocl-spirv] [-rounds 15]
+//
+// The kernels: saxpy (katest.Saxpy), a tiled matmul and a histogram,
+// whose checks are few or outside their inner loops; and the stencils and
+// row loops of benchmarks/kernels' stencils.go, where a check guards every
+// access: 5- and 9-point 2-D stencils over ka.Matrix and over flat slices,
+// a 7-point 3-D stencil over ka.Volume, an FDTD update of three fields,
+// matrix–vector products by rows and by columns and a triangular (j ≤ i)
+// one. The kernels over ka.Matrix and ka.Volume run in groups of 8×32 and
+// 1×8×32, the columns in the last dimension, as docs/kernel-language.md
+// advises, so that neighbouring work-items read neighbouring elements
+// (the flat-slice kernels have the column in dimension 0, and the
+// default 16×16 groups).
 //
 // The small saxpy is launched and synchronized once per sample: its cost
 // is mostly the launch and the wait, and with checks the read of the
@@ -16,6 +26,7 @@
 //
 // On native, kernels run as Go code, which Go always checks: the two
 // variants are the same code there, so that row is the noise floor.
+// pocl-spirv is PoCL loading the kernels from their SPIR-V (spirv.go).
 package main
 
 import (
@@ -35,12 +46,21 @@ import (
 	"github.com/kago-dev/kago/ka/katest"
 )
 
-// bench is one kernel: a setup that returns the launch of each variant.
+// bench is one kernel: a setup that loads its two variants on a device.
 type bench struct {
 	name  string
-	setup func(ctx context.Context, dev *ka.Device) (on, off func(s *ka.Stream) error, free func(), err error)
+	setup func(ctx context.Context, dev *ka.Device) (pair, error)
 	reps  int  // launches per sample
 	each  bool // synchronize after each launch, not once per sample
+}
+
+// pair is one kernel's two variants loaded on a device with their inputs:
+// on launches the checked kernel, off the //ka:nocheck one, on the same
+// inputs. A measure other than time (such as the simulated PTX driver's
+// count of executed instructions) takes the same two launches.
+type pair struct {
+	on, off func(*ka.Stream) error
+	free    func()
 }
 
 func main() {
@@ -48,12 +68,36 @@ func main() {
 	rounds := flag.Int("rounds", 15, "rounds; each runs every variant once, in a random order")
 	small := flag.Int("small", 200, "samples per variant per round of the small saxpy")
 	matN := flag.Int("matmul", 256, "matmul size n (n×n matrices)")
+	grid := flag.Int("grid", 1024, "side of the 2-D stencils' grids")
+	vol := flag.Int("volume", 128, "side of the 3-D stencil's volume")
+	mv := flag.Int("matvec", 2048, "side of the matrix–vector products' matrix")
 	flag.Parse()
+	g, v, n := *grid, *vol, *mv
+	grids, matrixGroups := ka.Range2(g, g), ka.WithGroupSize(8, 32)
 	benches := []bench{
-		{"saxpy n=2^24", saxpy(1 << 24), 3, false},
-		{"saxpy n=2^10, launch + synchronize", saxpy(1 << 10), *small, true},
-		{fmt.Sprintf("matmul %d×%d tiled", *matN, *matN), matmul(*matN), 3, false},
-		{"histogram 2^22 bytes", histogram(1 << 22), 3, false},
+		{"saxpy n=2^24", pairOf(katest.Saxpy, kernels.SaxpyNoCheck, ka.Range(1<<24), nil, saxpyArgs(1<<24)), 3, false},
+		{"saxpy n=2^10, launch + synchronize", pairOf(katest.Saxpy, kernels.SaxpyNoCheck, ka.Range(1<<10), nil, saxpyArgs(1<<10)), *small, true},
+		{fmt.Sprintf("matmul %d×%d tiled", *matN, *matN), pairOf(kernels.MatMulTiled, kernels.MatMulTiledNoCheck,
+			ka.Range2(*matN, *matN), []ka.KernelOption{ka.WithGroupSize(kernels.Tile, kernels.Tile)}, matmulArgs(*matN)), 3, false},
+		{"histogram 2^22 bytes", pairOf(kernels.Histogram, kernels.HistogramNoCheck, ka.Range(1<<22), nil, histogramArgs(1<<22)), 3, false},
+		{fmt.Sprintf("5-point stencil, ka.Matrix %d×%d", g, g), pairOf(kernels.Stencil5Matrix, kernels.Stencil5MatrixNoCheck,
+			grids, []ka.KernelOption{matrixGroups}, matrices(g, g, 2)), 3, false},
+		{fmt.Sprintf("5-point stencil, []float32 %d×%d", g, g), pairOf(kernels.Stencil5Slice, kernels.Stencil5SliceNoCheck,
+			grids, nil, flatGrids(g, g)), 3, false},
+		{fmt.Sprintf("9-point stencil, ka.Matrix %d×%d", g, g), pairOf(kernels.Stencil9Matrix, kernels.Stencil9MatrixNoCheck,
+			grids, []ka.KernelOption{matrixGroups}, matrices(g, g, 2)), 3, false},
+		{fmt.Sprintf("9-point stencil, []float32 %d×%d", g, g), pairOf(kernels.Stencil9Slice, kernels.Stencil9SliceNoCheck,
+			grids, nil, flatGrids(g, g)), 3, false},
+		{fmt.Sprintf("7-point stencil, ka.Volume %d³", v), pairOf(kernels.Stencil7Volume, kernels.Stencil7VolumeNoCheck,
+			ka.Range3(v, v, v), []ka.KernelOption{ka.WithGroupSize(1, 8, 32)}, volumes(v)), 3, false},
+		{fmt.Sprintf("FDTD hz update, 3 ka.Matrix %d×%d", g, g), pairOf(kernels.FDTD, kernels.FDTDNoCheck,
+			grids, []ka.KernelOption{matrixGroups}, matrices(g, g, 3)), 3, false},
+		{fmt.Sprintf("matvec by rows %d×%d", n, n), pairOf(kernels.MatVecRows, kernels.MatVecRowsNoCheck,
+			ka.Range(n), nil, matVecArgs(n)), 3, false},
+		{fmt.Sprintf("matvec by columns %d×%d", n, n), pairOf(kernels.MatVecCols, kernels.MatVecColsNoCheck,
+			ka.Range(n), nil, matVecArgs(n)), 3, false},
+		{fmt.Sprintf("triangular (j ≤ i) matvec %d×%d", n, n), pairOf(kernels.Triangular, kernels.TriangularNoCheck,
+			ka.Range(n), nil, matVecArgs(n)), 3, false},
 	}
 	ctx := context.Background()
 	fmt.Printf("| backend | kernel | checked | //ka:nocheck | checked / nocheck: median (min–max of %d rounds) |\n|---|---|---|---|---|\n", *rounds)
@@ -64,148 +108,66 @@ func main() {
 			continue
 		}
 		for _, bn := range benches {
-			on, off, free, err := bn.setup(ctx, dev)
+			p, err := bn.setup(ctx, dev)
 			check(b, bn.name, err)
-			s := dev.Stream()
-			sample := func(f func(*ka.Stream) error) time.Duration {
-				t0 := time.Now()
-				for i := 0; i < bn.reps; i++ {
-					check(b, bn.name, f(s))
-					if bn.each {
-						check(b, bn.name, s.Synchronize(ctx))
-					}
-				}
-				check(b, bn.name, s.Synchronize(ctx))
-				return time.Since(t0) / time.Duration(bn.reps)
-			}
-			round := func(d time.Duration) time.Duration {
-				if d < time.Millisecond {
-					return d.Round(100 * time.Nanosecond)
-				}
-				return d.Round(10 * time.Microsecond)
-			}
-			for i := 0; i < max(1, 20/bn.reps); i++ { // warm up: build, first-touch
-				sample(on)
-				sample(off)
-			}
-			var tOn, tOff []time.Duration
-			var ratios []float64
-			for r := 0; r < *rounds; r++ {
-				var a, c time.Duration
-				if rand.IntN(2) == 0 {
-					a = sample(on)
-					c = sample(off)
-				} else {
-					c = sample(off)
-					a = sample(on)
-				}
-				tOn, tOff = append(tOn, a), append(tOff, c)
-				ratios = append(ratios, float64(a)/float64(c))
-			}
-			free()
-			slices.Sort(tOn)
-			slices.Sort(tOff)
-			slices.Sort(ratios)
-			fmt.Printf("| %s | %s | %v | %v | %.3f (%.3f–%.3f) |\n", b, bn.name,
-				round(tOn[len(tOn)/2]), round(tOff[len(tOff)/2]),
-				ratios[len(ratios)/2], ratios[0], ratios[len(ratios)-1])
+			timed(ctx, dev, b, bn, p, *rounds)
+			p.free()
 		}
 		dev.Close()
 	}
+}
+
+// timed prints the row of bench bn on backend b: the two variants of p
+// timed over rounds, in a random order each round, after a warm-up.
+func timed(ctx context.Context, dev *ka.Device, b string, bn bench, p pair, rounds int) {
+	s := dev.Stream()
+	sample := func(f func(*ka.Stream) error) time.Duration {
+		t0 := time.Now()
+		for i := 0; i < bn.reps; i++ {
+			check(b, bn.name, f(s))
+			if bn.each {
+				check(b, bn.name, s.Synchronize(ctx))
+			}
+		}
+		check(b, bn.name, s.Synchronize(ctx))
+		return time.Since(t0) / time.Duration(bn.reps)
+	}
+	for i := 0; i < max(1, 20/bn.reps); i++ { // warm up: build, first-touch
+		sample(p.on)
+		sample(p.off)
+	}
+	var tOn, tOff []time.Duration
+	var ratios []float64
+	for r := 0; r < rounds; r++ {
+		var a, c time.Duration
+		if rand.IntN(2) == 0 {
+			a = sample(p.on)
+			c = sample(p.off)
+		} else {
+			c = sample(p.off)
+			a = sample(p.on)
+		}
+		tOn, tOff = append(tOn, a), append(tOff, c)
+		ratios = append(ratios, float64(a)/float64(c))
+	}
+	slices.Sort(tOn)
+	slices.Sort(tOff)
+	slices.Sort(ratios)
+	fmt.Printf("| %s | %s | %v | %v | %.3f (%.3f–%.3f) |\n", b, bn.name,
+		round(tOn[len(tOn)/2]), round(tOff[len(tOff)/2]),
+		ratios[len(ratios)/2], ratios[0], ratios[len(ratios)-1])
+}
+
+func round(d time.Duration) time.Duration {
+	if d < time.Millisecond {
+		return d.Round(100 * time.Nanosecond)
+	}
+	return d.Round(10 * time.Microsecond)
 }
 
 func check(backend, kernel string, err error) {
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "checkcost: %s %s: %v\n", backend, kernel, err)
 		os.Exit(1)
-	}
-}
-
-func saxpy(n int) func(ctx context.Context, dev *ka.Device) (func(*ka.Stream) error, func(*ka.Stream) error, func(), error) {
-	return func(ctx context.Context, dev *ka.Device) (func(*ka.Stream) error, func(*ka.Stream) error, func(), error) {
-		x, y := make([]float32, n), make([]float32, n)
-		for i := range x {
-			x[i], y[i] = float32(i%1000), 1
-		}
-		ax, err := ka.FromSlice(ctx, dev, x)
-		if err != nil {
-			return nil, nil, nil, err
-		}
-		ay, err := ka.FromSlice(ctx, dev, y)
-		if err != nil {
-			return nil, nil, nil, err
-		}
-		kOn, err := katest.NewSaxpyKernel(dev)
-		if err != nil {
-			return nil, nil, nil, err
-		}
-		kOff, err := kernels.NewSaxpyNoCheckKernel(dev)
-		if err != nil {
-			return nil, nil, nil, err
-		}
-		return func(s *ka.Stream) error { return kOn.Launch(s, ka.Range(n), 0.5, ax, ay) },
-			func(s *ka.Stream) error { return kOff.Launch(s, ka.Range(n), 0.5, ax, ay) },
-			func() { ax.Free(); ay.Free() }, nil
-	}
-}
-
-func matmul(n int) func(ctx context.Context, dev *ka.Device) (func(*ka.Stream) error, func(*ka.Stream) error, func(), error) {
-	return func(ctx context.Context, dev *ka.Device) (func(*ka.Stream) error, func(*ka.Stream) error, func(), error) {
-		a := make([]float32, n*n)
-		for i := range a {
-			a[i] = float32(i%7) - 3
-		}
-		aa, err := ka.FromSlice(ctx, dev, a)
-		if err != nil {
-			return nil, nil, nil, err
-		}
-		ab, err := ka.FromSlice(ctx, dev, a)
-		if err != nil {
-			return nil, nil, nil, err
-		}
-		ac, err := ka.Alloc[float32](dev, n*n)
-		if err != nil {
-			return nil, nil, nil, err
-		}
-		g := ka.WithGroupSize(kernels.Tile, kernels.Tile)
-		kOn, err := kernels.NewMatMulTiledKernel(dev, g)
-		if err != nil {
-			return nil, nil, nil, err
-		}
-		kOff, err := kernels.NewMatMulTiledNoCheckKernel(dev, g)
-		if err != nil {
-			return nil, nil, nil, err
-		}
-		return func(s *ka.Stream) error { return kOn.Launch(s, ka.Range2(n, n), n, aa, ab, ac) },
-			func(s *ka.Stream) error { return kOff.Launch(s, ka.Range2(n, n), n, aa, ab, ac) },
-			func() { aa.Free(); ab.Free(); ac.Free() }, nil
-	}
-}
-
-func histogram(n int) func(ctx context.Context, dev *ka.Device) (func(*ka.Stream) error, func(*ka.Stream) error, func(), error) {
-	return func(ctx context.Context, dev *ka.Device) (func(*ka.Stream) error, func(*ka.Stream) error, func(), error) {
-		data := make([]uint8, n)
-		for i := range data {
-			data[i] = uint8(i * 2654435761 >> 13)
-		}
-		ad, err := ka.FromSlice(ctx, dev, data)
-		if err != nil {
-			return nil, nil, nil, err
-		}
-		bins, err := ka.Alloc[uint32](dev, 256)
-		if err != nil {
-			return nil, nil, nil, err
-		}
-		kOn, err := kernels.NewHistogramKernel(dev)
-		if err != nil {
-			return nil, nil, nil, err
-		}
-		kOff, err := kernels.NewHistogramNoCheckKernel(dev)
-		if err != nil {
-			return nil, nil, nil, err
-		}
-		return func(s *ka.Stream) error { return kOn.Launch(s, ka.Range(n), ad, bins) },
-			func(s *ka.Stream) error { return kOff.Launch(s, ka.Range(n), ad, bins) },
-			func() { ad.Free(); bins.Free() }, nil
 	}
 }
