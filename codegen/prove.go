@@ -41,6 +41,35 @@ import (
 // inBounds reports whether the index x of slice s at instruction at is
 // proven to be in [0, len(s)), so that its check can be left out.
 func (f *frame) inBounds(at ssa.Instruction, s, x ssa.Value) bool {
+	return f.proven(at, x, func(v ssa.Value) bool { return isLenOf(v, s) }, func(in ssa.Instruction) bool {
+		ia, ok := in.(*ssa.IndexAddr)
+		return ok && ia.X == s && ia.Index == x
+	})
+}
+
+// viewInBounds reports whether index x of dimension d of the view v
+// (ka.Matrix or ka.Volume, of dims dimensions) in the call at of one of
+// its element methods is proven to be below the extent, as
+// v.Rows() or v.Cols() (v.Depth() too for a Volume) says it.
+func (f *frame) viewInBounds(at *ssa.Call, v ssa.Value, d, dims int, x ssa.Value) bool {
+	extent := []string{"Rows", "Cols"}
+	if dims == 3 {
+		extent = []string{"Depth", "Rows", "Cols"}
+	}
+	return f.proven(at, x, func(b ssa.Value) bool { return isViewCall(b, v, extent[d]) }, func(in ssa.Instruction) bool {
+		call, ok := in.(*ssa.Call)
+		if !ok || !isViewCall(call, v, "At") && !isViewCall(call, v, "Set") && !isViewCall(call, v, "Ptr") {
+			return false
+		}
+		args := call.Common().Args
+		return len(args) > 1+d && args[1+d] == x
+	})
+}
+
+// proven reports whether the index x at instruction at is in [0, bound):
+// isBound recognises the bound's value, and same an access checked against
+// the same bound with the same index.
+func (f *frame) proven(at ssa.Instruction, x ssa.Value, isBound func(ssa.Value) bool, same func(ssa.Instruction) bool) bool {
 	if !isSignedInt(x.Type()) {
 		return false
 	}
@@ -48,49 +77,52 @@ func (f *frame) inBounds(at ssa.Instruction, s, x ssa.Value) bool {
 	if b == nil {
 		return false
 	}
-	if !f.faults.barrier && f.checkedBefore(at, s, x) {
+	if !f.faults.barrier && f.checkedBefore(at, same) {
 		return true
 	}
 	for _, g := range guards(b) {
-		if g.below(x, s) {
+		if g.below(x, isBound) {
 			return f.nonNegative(x, b)
 		}
 	}
 	return false
 }
 
-// checkedBefore reports whether another access s[x] that the kernel
-// compiles (not one that only builds a panic's message) dominates at: an
-// earlier instruction of at's block or any instruction of a block that
-// dominates it. Checked or proven, it leaves x in range.
-func (f *frame) checkedBefore(at ssa.Instruction, s, x ssa.Value) bool {
-	for _, r := range *s.Referrers() {
-		ia, ok := r.(*ssa.IndexAddr)
-		if !ok || ia == at || ia.X != s || ia.Index != x || ia.Block() == nil || f.skip[ia] {
-			continue
-		}
-		if ia.Block() == at.Block() {
-			if before(ia, at) {
+// checkedBefore reports whether another access that same recognises, and
+// that the kernel compiles (not one that only builds a panic's message),
+// dominates at: an earlier instruction of at's block or any instruction
+// of a block that dominates it. Checked or proven, it leaves the index in
+// range.
+func (f *frame) checkedBefore(at ssa.Instruction, same func(ssa.Instruction) bool) bool {
+	for b := at.Block(); b != nil; b = b.Idom() {
+		for _, in := range b.Instrs {
+			if in == at {
+				break
+			}
+			if same(in) && !f.skip[in] {
 				return true
 			}
-		} else if ia.Block().Dominates(at.Block()) {
-			return true
 		}
 	}
 	return false
 }
 
-// before reports whether instruction a comes before b in their block.
-func before(a, b ssa.Instruction) bool {
-	for _, in := range a.Block().Instrs {
-		switch in {
-		case a:
-			return true
-		case b:
-			return false
-		}
+// isViewCall reports whether v is a call of the method name of the view
+// recv (its receiver argument).
+func isViewCall(v, recv ssa.Value, name string) bool {
+	call, ok := v.(*ssa.Call)
+	if !ok {
+		return false
 	}
-	return false
+	callee := call.Common().StaticCallee()
+	if callee == nil || callee.Signature.Recv() == nil || callee.Name() != name {
+		return false
+	}
+	if d, _ := viewDims(callee.Signature.Recv().Type()); d == 0 {
+		return false
+	}
+	args := call.Common().Args
+	return len(args) > 0 && args[0] == recv
 }
 
 // guard is the condition of an if and the edge taken: cond holds where
@@ -137,14 +169,15 @@ func (g guard) normal() (x ssa.Value, op token.Token, y ssa.Value) {
 	return
 }
 
-// below reports whether the guard says x < len(s).
-func (g guard) below(x, s ssa.Value) bool {
+// below reports whether the guard says x < a value that isBound
+// recognises.
+func (g guard) below(x ssa.Value, isBound func(ssa.Value) bool) bool {
 	a, op, b := g.normal()
 	switch op {
 	case token.LSS:
-		return a == x && isLenOf(b, s)
+		return a == x && isBound(b)
 	case token.GTR:
-		return b == x && isLenOf(a, s)
+		return b == x && isBound(a)
 	}
 	return false
 }

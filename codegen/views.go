@@ -101,7 +101,7 @@ func (f *frame) createViewCall(call *ssa.Call, callee *ssa.Function, obj *types.
 	case "PlaneStride":
 		return v.strides[0], true
 	case "At", "Set", "Ptr":
-		ptr := f.viewElem(v, args[1:1+dims], pos)
+		ptr := f.viewElem(v, call, args[0], args[1:1+dims], pos)
 		if ptr == nil {
 			return poison{}, true
 		}
@@ -126,9 +126,10 @@ func (f *frame) createViewCall(call *ssa.Call, callee *ssa.Function, obj *types.
 	return poison{}, true
 }
 
-// viewElem is the address of the element of v at the indices idx, each
-// checked against its extent.
-func (f *frame) viewElem(v *viewValue, idx []ssa.Value, pos token.Pos) value.Value {
+// viewElem is the address of the element of v at the indices idx of the
+// call of one of its element methods on recv, each checked against its
+// extent unless proven below it (prove.go).
+func (f *frame) viewElem(v *viewValue, call *ssa.Call, recv ssa.Value, idx []ssa.Value, pos token.Pos) value.Value {
 	var off value.Value
 	for d, ix := range idx {
 		x := f.scalar(ix, pos)
@@ -136,7 +137,10 @@ func (f *frame) viewElem(v *viewValue, idx []ssa.Value, pos token.Pos) value.Val
 			return nil
 		}
 		i := f.i64(x, ix.Type())
-		c := f.createBoundsCheck(i, v.shape[d], ix.Type(), pos)
+		var c checked
+		if !f.viewInBounds(call, recv, d, len(idx), ix) {
+			c = f.createBoundsCheck(i, v.shape[d], ix.Type(), pos)
+		}
 		i = f.keep(c, i, constant.NewInt(lltypes.I64, 0))
 		if d < len(v.strides) {
 			i = f.cur.NewMul(i, v.strides[d])

@@ -112,3 +112,22 @@ func Barriers(it ka.Item, x []int32) {
 	it.Barrier()
 	x[i] = 2 // checks: 1 (in a kernel with barriers a failed check goes on)
 }
+
+//ka:kernel
+func MatrixGuarded(it ka.Item, m ka.Matrix[float32], v ka.Volume[float32]) {
+	i, j := it.Global2()
+	if i < m.Rows() && j < m.Cols() {
+		m.Set(i, j, m.At(i, j)+1) // checks: 0 (both extents guarded, the At dominates the Set)
+	}
+	if i < m.Cols() && j < m.Rows() {
+		m.Set(i, j, 2) // checks: 2 (rows and columns swapped)
+	}
+	if j < m.Stride() && i < m.Rows() {
+		m.Set(i, j, 3) // checks: 1 (the stride is not the width)
+	}
+	for k := 0; k < v.Depth(); k++ {
+		if i < v.Rows() && j < v.Cols() {
+			v.Set(k, i, j, 4) // checks: 0 (all three extents)
+		}
+	}
+}
