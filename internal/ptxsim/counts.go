@@ -21,9 +21,13 @@ package ptxsim
 // instructions once per iteration in which any lane takes it, the model
 // as often as the lane that takes it most.
 //
-// The cost is a few loads and stores of one slot per executed instruction,
-// all in the goroutine that runs the launch: no atomics, and the totals
-// reach Launch.Counts once, at the end.
+// The instructions of a basic block run together (a thread's run starts
+// only at a block's first instruction, and leaves the block only at its
+// end or by a fault), so the warp count is kept per block: a few loads and
+// stores of one slot each time a thread enters a block, all in the
+// goroutine that runs the launch, with no atomics; the totals reach
+// Launch.Counts once, at the end. A thread that faults takes back the
+// rest of its block.
 
 // Counts are the instructions a launch executed (see Launch.Counts).
 type Counts struct {
@@ -42,11 +46,11 @@ func (c Counts) Add(o Counts) Counts {
 	return Counts{Warp: c.Warp + o.Warp, Thread: c.Thread + o.Thread}
 }
 
-// issueSlot is one instruction's state in the warp count: how often the
-// running thread has executed it in its current stretch (n, for segment
-// seg) and how often the lane that executed it most in the current pass
-// of its warp did (most, for pass pass). Each time n exceeds most, the
-// warp issues the instruction once more.
+// issueSlot is one basic block's state in the warp count, at its first
+// instruction: how often the running thread has entered it in its current
+// stretch (n, for segment seg) and how often the lane that entered it most
+// in the current pass of its warp did (most, for pass pass). Each time n
+// exceeds most, the warp issues the block once more.
 type issueSlot struct {
 	seg, n     uint64
 	pass, most uint64

@@ -8,9 +8,9 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// countsOf runs kernel name of src over grid × block and returns what it
-// executed.
-func countsOf(t *testing.T, src, name string, grid, block [3]uint32) Counts {
+// countsOf runs kernel name of src over grid × block, its parameter 0,
+// and returns what it executed and how it failed.
+func countsOf(t *testing.T, src, name string, grid, block [3]uint32, maxSteps int64) (Counts, error) {
 	t.Helper()
 	m, err := Parse(header + src)
 	require.NoError(t, err)
@@ -19,8 +19,8 @@ func countsOf(t *testing.T, src, name string, grid, block [3]uint32) Counts {
 	params, err := k.ParamBuffer([]uint64{0})
 	require.NoError(t, err)
 	var c Counts
-	require.NoError(t, k.Run(Launch{Grid: grid, Block: block, Params: params, Counts: &c}))
-	return c
+	err = k.Run(Launch{Grid: grid, Block: block, Params: params, MaxSteps: maxSteps, Counts: &c})
+	return c, err
 }
 
 // Five instructions, one of them a barrier, for every thread: each is
@@ -116,9 +116,41 @@ func TestCounts(t *testing.T) {
 		{"divergent branch", divergeSrc, "diverge", [3]uint32{1, 1, 1}, [3]uint32{48, 1, 1}, Counts{Warp: 26, Thread: 432}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			assert.Equal(t, tc.want, countsOf(t, tc.src, tc.kernel, tc.grid, tc.block))
+			c, err := countsOf(t, tc.src, tc.kernel, tc.grid, tc.block, 0)
+			require.NoError(t, err)
+			assert.Equal(t, tc.want, c)
 		})
 	}
+}
+
+// The third instruction stores to address 0, which faults: the first
+// thread to run executed three instructions, and the warp issued them, not
+// the two after the fault in their basic block; no other thread ran.
+const wildSrc = `
+.visible .entry wild(.param .u64 out)
+{
+	.reg .b32 %r<3>;
+	.reg .b64 %rd<2>;
+	mov.u32 %r1, 1;
+	ld.param.u64 %rd1, [out];
+	st.global.u32 [%rd1], %r1;
+	add.s32 %r2, %r1, 1;
+	add.s32 %r2, %r2, 1;
+	ret;
+}`
+
+// A launch that faults counts what ran until the fault: a wild store, and
+// a loop stopped by MaxSteps in its body (the fifth instruction runs, the
+// sixth does not).
+func TestCountsOfFaults(t *testing.T) {
+	c, err := countsOf(t, wildSrc, "wild", [3]uint32{2, 1, 1}, [3]uint32{40, 1, 1}, 0)
+	require.NotNil(t, FaultOf(err), "%v", err)
+	require.Equal(t, FaultIllegalAddress, FaultOf(err).Kind)
+	assert.Equal(t, Counts{Warp: 3, Thread: 3}, c)
+	c, err = countsOf(t, loopSrc, "loop", [3]uint32{1, 1, 1}, [3]uint32{1, 1, 1}, 5)
+	require.NotNil(t, FaultOf(err), "%v", err)
+	require.Equal(t, FaultTimeout, FaultOf(err).Kind)
+	assert.Equal(t, Counts{Warp: 5, Thread: 5}, c)
 }
 
 // Run adds to Launch.Counts, and a launch counts the same every time, also

@@ -301,6 +301,9 @@ func (rs *runState) exec(t *thread) {
 	issued, pass := rs.issued, rs.pass
 	rs.seg++
 	seg := rs.seg
+	// end is the end of the basic block t runs when t's entry into it
+	// issued it, else 0: what to take back if t faults in it.
+	end := 0
 	defer func() { rs.steps, rs.issued = steps, issued }()
 	for t.state == running {
 		pc := t.pc
@@ -312,28 +315,37 @@ func (rs *runState) exec(t *thread) {
 		t.pc = pc + 1
 		steps++
 		if steps > limit {
+			steps, t.pc = limit, pc // in does not run
 			t.fault(in, FaultTimeout, fmt.Sprintf("more than %d instructions", limit))
-			return
+			break
 		}
-		// The warp count (counts.go): the warp issues in once more when
-		// this thread has executed it more often in this stretch than
-		// any lane before it in this pass of its warp.
-		e := &issue[pc]
-		if e.seg != seg {
-			if e.pass != pass {
-				e.pass, e.most = pass, 0
+		// The warp count (counts.go), a basic block at a time: the warp
+		// issues the block once more when this thread enters it more
+		// often in this stretch than any lane before it in this pass of
+		// its warp.
+		if in.leads > 0 {
+			end = 0
+			e := &issue[pc]
+			if e.seg != seg {
+				if e.pass != pass {
+					e.pass, e.most = pass, 0
+				}
+				e.seg, e.n = seg, 0
 			}
-			e.seg, e.n = seg, 0
-		}
-		e.n++
-		if e.n > e.most {
-			e.most = e.n
-			issued++
+			e.n++
+			if e.n > e.most {
+				e.most = e.n
+				issued += uint64(in.leads)
+				end = pc + in.leads
+			}
 		}
 		if in.guard >= 0 && (t.r[in.guard] != 0) == in.guardNot {
 			continue
 		}
 		in.fn(t, in)
+	}
+	if t.state == faulted && end > 0 {
+		issued -= uint64(end - t.pc) // the rest of the block did not run
 	}
 }
 
