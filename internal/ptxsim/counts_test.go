@@ -139,9 +139,10 @@ const wildSrc = `
 	ret;
 }`
 
-// A launch that faults counts what ran until the fault: a wild store, and
-// a loop stopped by MaxSteps in its body (the fifth instruction runs, the
-// sixth does not).
+// A launch that faults counts what ran until the fault: a wild store, a
+// loop stopped by MaxSteps in its body (the fifth instruction runs, the
+// sixth does not), and a branch to itself stopped at the branch, the first
+// instruction of its block, after it ran three times.
 func TestCountsOfFaults(t *testing.T) {
 	c, err := countsOf(t, wildSrc, "wild", [3]uint32{2, 1, 1}, [3]uint32{40, 1, 1}, 0)
 	require.NotNil(t, FaultOf(err), "%v", err)
@@ -151,7 +152,21 @@ func TestCountsOfFaults(t *testing.T) {
 	require.NotNil(t, FaultOf(err), "%v", err)
 	require.Equal(t, FaultTimeout, FaultOf(err).Kind)
 	assert.Equal(t, Counts{Warp: 5, Thread: 5}, c)
+	c, err = countsOf(t, spinSrc, "spin", [3]uint32{1, 1, 1}, [3]uint32{1, 1, 1}, 4)
+	require.NotNil(t, FaultOf(err), "%v", err)
+	require.Equal(t, FaultTimeout, FaultOf(err).Kind)
+	assert.Equal(t, Counts{Warp: 4, Thread: 4}, c)
 }
+
+// One instruction, then a branch to itself.
+const spinSrc = `
+.visible .entry spin(.param .u64 out)
+{
+	.reg .b32 %r<2>;
+	mov.u32 %r1, 1;
+$L:
+	bra.uni $L;
+}`
 
 // Run adds to Launch.Counts, and a launch counts the same every time, also
 // when several run the same kernel at once: the count's state belongs to

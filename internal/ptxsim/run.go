@@ -316,6 +316,9 @@ func (rs *runState) exec(t *thread) {
 		steps++
 		if steps > limit {
 			steps, t.pc = limit, pc // in does not run
+			if in.leads > 0 {
+				end = 0 // and the block before it has run to its end
+			}
 			t.fault(in, FaultTimeout, fmt.Sprintf("more than %d instructions", limit))
 			break
 		}
