@@ -15,6 +15,9 @@ type inst struct {
 	fn       func(t *thread, in *inst)
 	text     string
 	line     int
+	// leads is, for the first instruction of a basic block, the block's
+	// length, which the warp count (counts.go) adds at once; else 0.
+	leads int
 }
 
 // getter reads an operand's value (raw bits, low bits significant): a
@@ -147,9 +150,16 @@ func (k *Kernel) build(decls []decl, body []stmt) error {
 		}
 		n++
 	}
+	var ends []bool // ends[pc]: code[pc] may leave the straight line
 	for _, s := range body {
 		if s.op == ":" {
 			continue
+		}
+		switch splitOpcode(s.op).base {
+		case "bra", "ret", "exit", "trap", "bar", "barrier", "call", "shfl", "vote":
+			ends = append(ends, true)
+		default:
+			ends = append(ends, false)
 		}
 		d := &decoder{k: k, s: s}
 		in := inst{guard: -1, guardNot: s.guardNot, text: s.String(), line: s.line}
@@ -167,7 +177,33 @@ func (k *Kernel) build(decls []decl, body []stmt) error {
 		in.fn = fn
 		k.code = append(k.code, in)
 	}
+	k.blocks(ends)
 	return nil
+}
+
+// blocks marks the first instruction of each basic block with the block's
+// length (inst.leads): a block starts at the kernel's entry, at a label
+// and after an instruction that may branch or stop the thread (ends), the
+// only places where a thread's run can start; it runs to its end unless
+// the thread faults.
+func (k *Kernel) blocks(ends []bool) {
+	first := make([]bool, len(k.code)+1)
+	first[0], first[len(k.code)] = true, true
+	for _, pc := range k.labels {
+		first[pc] = true
+	}
+	for pc, e := range ends {
+		if e {
+			first[pc+1] = true
+		}
+	}
+	start := 0
+	for pc := 1; pc <= len(k.code); pc++ {
+		if first[pc] {
+			k.code[start].leads = pc - start
+			start = pc
+		}
+	}
 }
 
 // reg returns the index of register name, or an error.

@@ -56,6 +56,16 @@
 // and warp instructions (spin locks, flags set by another block or another
 // kernel): those exceed Launch.MaxSteps and fail as a launch timeout.
 //
+// # Counting
+//
+// Launch.Counts receives the instructions a launch executed, issued per
+// warp and executed per thread, as CUDA's profiler counts them
+// (inst_executed, thread_inst_executed; counts.go says how a warp's
+// issues are derived from threads that run one after another). The counts
+// are exact and deterministic: the same kernel, launch and memory give the
+// same numbers every run. They measure PTX, not time: an instruction is
+// one whatever it does, and nothing models latency, memory or occupancy.
+//
 // # What it does not prove
 //
 // It says nothing about whether ptxas accepts the PTX (register limits,

@@ -19,6 +19,11 @@ type Launch struct {
 	// MaxSteps bounds the instructions one launch may execute (0: a
 	// default of 1<<31); beyond it the launch fails with FaultTimeout.
 	MaxSteps int64
+	// Counts, when not nil, receives the instructions the launch
+	// executed: Run adds them to *Counts once, when it returns (also when
+	// the launch faults: what ran until the fault). The same kernel,
+	// launch and memory give the same counts every time (counts.go).
+	Counts *Counts
 }
 
 // Extern is a function called by a call instruction. It reads its
@@ -156,6 +161,12 @@ type runState struct {
 	fault   *Fault
 	cached  *region  // the last global region hit
 	globals []uint64 // addresses of the module's .global variables
+	// The warp count (counts.go): instructions issued so far, a slot per
+	// instruction, and the stamps of the current pass of a warp and of
+	// the current thread's stretch.
+	issued    uint64
+	issue     []issueSlot
+	pass, seg uint64
 }
 
 // poison fills memory that a GPU leaves uninitialised (.shared, .local),
@@ -184,9 +195,14 @@ func (k *Kernel) Run(l Launch) error {
 	if err != nil {
 		return fmt.Errorf("ptxsim: launch of %s: the module's .global variables: %w", k.Name, err)
 	}
-	rs := &runState{k: k, l: &l, max: l.MaxSteps, globals: globals}
+	rs := &runState{k: k, l: &l, max: l.MaxSteps, globals: globals, issue: make([]issueSlot, len(k.code))}
 	if rs.max <= 0 {
 		rs.max = 1 << 31
+	}
+	if l.Counts != nil {
+		defer func() {
+			*l.Counts = l.Counts.Add(Counts{Warp: rs.issued, Thread: uint64(rs.steps)})
+		}()
 	}
 	nr := len(k.regBits)
 	regs := make([]uint64, nt*nr)
@@ -239,6 +255,9 @@ func (rs *runState) block(threads []thread) error {
 	for {
 		live, warp := 0, false
 		for i := range threads {
+			if i%warpSize == 0 {
+				rs.pass++
+			}
 			t := &threads[i]
 			if t.state == running {
 				rs.exec(t)
@@ -277,9 +296,15 @@ func (rs *runState) block(threads []thread) error {
 
 // exec runs t until it waits at a barrier, exits or faults.
 func (rs *runState) exec(t *thread) {
-	code := rs.k.code
+	code, issue := rs.k.code, rs.issue
 	steps, limit := rs.steps, rs.max
-	defer func() { rs.steps = steps }()
+	issued, pass := rs.issued, rs.pass
+	rs.seg++
+	seg := rs.seg
+	// end is the end of the basic block t runs when t's entry into it
+	// issued it, else 0: what to take back if t faults in it.
+	end := 0
+	defer func() { rs.steps, rs.issued = steps, issued }()
 	for t.state == running {
 		pc := t.pc
 		if pc >= len(code) {
@@ -290,13 +315,40 @@ func (rs *runState) exec(t *thread) {
 		t.pc = pc + 1
 		steps++
 		if steps > limit {
+			steps, t.pc = limit, pc // in does not run
+			if in.leads > 0 {
+				end = 0 // and the block before it has run to its end
+			}
 			t.fault(in, FaultTimeout, fmt.Sprintf("more than %d instructions", limit))
-			return
+			break
+		}
+		// The warp count (counts.go), a basic block at a time: the warp
+		// issues the block once more when this thread enters it more
+		// often in this stretch than any lane before it in this pass of
+		// its warp.
+		if in.leads > 0 {
+			end = 0
+			e := &issue[pc]
+			if e.seg != seg {
+				if e.pass != pass {
+					e.pass, e.most = pass, 0
+				}
+				e.seg, e.n = seg, 0
+			}
+			e.n++
+			if e.n > e.most {
+				e.most = e.n
+				issued += uint64(in.leads)
+				end = pc + in.leads
+			}
 		}
 		if in.guard >= 0 && (t.r[in.guard] != 0) == in.guardNot {
 			continue
 		}
 		in.fn(t, in)
+	}
+	if t.state == faulted && end > 0 {
+		issued -= uint64(end - t.pc) // the rest of the block did not run
 	}
 }
 

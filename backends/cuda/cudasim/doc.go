@@ -38,6 +38,10 @@
 //   - host functions (cuLaunchHostFunc) called from a C thread that Go
 //     does not own, holding the stream until they return, as the driver's
 //     own thread does;
+//   - instruction counts, which the CUDA driver does not have: Executed
+//     returns what the kernels launched so far executed, per warp and per
+//     thread, exact and deterministic, so that a test or a benchmark can
+//     measure the PTX a launch runs without a GPU;
 //   - errors: a kernel that traps or faults fails with the CUDA error a
 //     GPU gives (CUDA_ERROR_LAUNCH_FAILED for trap,
 //     CUDA_ERROR_ILLEGAL_ADDRESS, CUDA_ERROR_MISALIGNED_ADDRESS, ...), and

@@ -45,6 +45,9 @@ type Driver struct {
 	// vprintf, and what SetExterns adds.
 	externs map[string]ptxsim.Extern
 	out     io.Writer // vprintf's output
+	// executed is what the kernels launched through d executed
+	// (Executed).
+	executed ptxsim.Counts
 }
 
 // SetExterns gives kernels device functions to call by name (the PTX's

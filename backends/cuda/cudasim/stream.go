@@ -206,7 +206,9 @@ func (d *Driver) Launch(h cu.Context, f cu.Function, s cu.Stream, grid, block [3
 	externs := d.externs
 	d.mu.Unlock()
 	return c.enqueue(s, &command{what: "kernel " + k.Name, run: func() int32 {
-		err := k.Run(ptxsim.Launch{Grid: grid, Block: block, Params: params, Mem: c.mem, MaxSteps: maxSteps, Externs: externs, Shared: int(shared)})
+		var n ptxsim.Counts
+		err := k.Run(ptxsim.Launch{Grid: grid, Block: block, Params: params, Mem: c.mem, MaxSteps: maxSteps, Externs: externs, Shared: int(shared), Counts: &n})
+		d.addExecuted(n)
 		if err == nil {
 			return cu.Success
 		}

@@ -1,0 +1,58 @@
+package main
+
+import (
+	"context"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/kago-dev/kago/ka"
+)
+
+// simCounts counts checkcost's pairs on cuda-sim, at sizes small enough
+// for the race detector: every launch executes instructions, the same
+// launch the same number every time, and the checked variant no fewer
+// than the one marked //ka:nocheck. The figures are logged.
+func TestSimCounts(t *testing.T) {
+	ctx := context.Background()
+	dev, err := ka.Open("cuda-sim")
+	require.NoError(t, err)
+	defer dev.Close()
+	for _, b := range []struct {
+		name  string
+		setup func(context.Context, *ka.Device) (func(*ka.Stream) error, func(*ka.Stream) error, func(), error)
+	}{
+		{"saxpy n=4096", saxpy(4096)},
+		{"matmul 64×64 tiled", matmul(64)},
+		{"histogram 4096 bytes", histogram(4096)},
+	} {
+		t.Run(b.name, func(t *testing.T) {
+			on, off, free, err := b.setup(ctx, dev)
+			require.NoError(t, err)
+			defer free()
+			wOn, tOn, err := simCounts(dev, on)
+			require.NoError(t, err)
+			wOff, tOff, err := simCounts(dev, off)
+			require.NoError(t, err)
+			wAgain, tAgain, err := simCounts(dev, on)
+			require.NoError(t, err)
+			assert.Positive(t, wOff)
+			assert.Positive(t, tOff)
+			assert.Equal(t, [2]uint64{wOn, tOn}, [2]uint64{wAgain, tAgain}, "the same launch twice")
+			assert.GreaterOrEqual(t, wOn, wOff, "warp instructions, checked vs nocheck")
+			assert.GreaterOrEqual(t, tOn, tOff, "thread instructions, checked vs nocheck")
+			t.Logf("%s: warp instructions checked %d, nocheck %d (%.3f×); thread instructions checked %d, nocheck %d (%.3f×)",
+				b.name, wOn, wOff, float64(wOn)/float64(wOff), tOn, tOff, float64(tOn)/float64(tOff))
+		})
+	}
+}
+
+// simCounts refuses a device that is not on the simulated driver.
+func TestSimCountsNotSimulated(t *testing.T) {
+	dev, err := ka.Open("native")
+	require.NoError(t, err)
+	defer dev.Close()
+	_, _, err = simCounts(dev, func(*ka.Stream) error { return nil })
+	assert.ErrorContains(t, err, "cuda-sim only, not on native")
+}
