@@ -33,3 +33,16 @@ func simCounts(dev *ka.Device, launch func(*ka.Stream) error) (warpInsts, thread
 	w1, t1 := cudasim.Default.Executed()
 	return w1 - w0, t1 - t0, nil
 }
+
+// counted prints the row of bench bn on cuda-sim: the PTX instructions
+// each variant of p executes, per thread and per warp, and their ratio
+// checked / nocheck. The counts are exact, so one launch of each is the
+// whole measurement.
+func counted(dev *ka.Device, b string, bn bench, p pair) {
+	wOn, tOn, err := simCounts(dev, p.on)
+	check(b, bn.name, err)
+	wOff, tOff, err := simCounts(dev, p.off)
+	check(b, bn.name, err)
+	fmt.Printf("| %s | %s | %d thread, %d warp instructions | %d thread, %d warp instructions | %.3f (warp %.3f) |\n",
+		b, bn.name, tOn, wOn, tOff, wOff, float64(tOn)/float64(tOff), float64(wOn)/float64(wOff))
+}

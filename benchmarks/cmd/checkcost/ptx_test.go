@@ -19,23 +19,19 @@ func TestSimCounts(t *testing.T) {
 	dev, err := ka.Open("cuda-sim")
 	require.NoError(t, err)
 	defer dev.Close()
-	for _, b := range []struct {
-		name  string
-		setup func(context.Context, *ka.Device) (func(*ka.Stream) error, func(*ka.Stream) error, func(), error)
-	}{
-		{"saxpy n=4096", saxpy(4096)},
-		{"matmul 64×64 tiled", matmul(64)},
-		{"histogram 4096 bytes", histogram(4096)},
-	} {
+	for _, b := range benches(sizes{saxpy: 4096, small: 1, matmul: 64, grid: 32, volume: 8, matvec: 64}) {
+		if b.each {
+			continue
+		}
 		t.Run(b.name, func(t *testing.T) {
-			on, off, free, err := b.setup(ctx, dev)
+			p, err := b.setup(ctx, dev)
 			require.NoError(t, err)
-			defer free()
-			wOn, tOn, err := simCounts(dev, on)
+			defer p.free()
+			wOn, tOn, err := simCounts(dev, p.on)
 			require.NoError(t, err)
-			wOff, tOff, err := simCounts(dev, off)
+			wOff, tOff, err := simCounts(dev, p.off)
 			require.NoError(t, err)
-			wAgain, tAgain, err := simCounts(dev, on)
+			wAgain, tAgain, err := simCounts(dev, p.on)
 			require.NoError(t, err)
 			assert.Positive(t, wOff)
 			assert.Positive(t, tOff)
