@@ -123,13 +123,7 @@ func LookupKernel(fn any) (*driver.KernelSpec, error) {
 	if err != nil {
 		return nil, fmt.Errorf("compiling %s: %w", name, err)
 	}
-	kernels.mu.Lock()
-	defer kernels.mu.Unlock()
-	if prev := kernels.specs[key]; prev != nil {
-		return prev, nil
-	}
-	kernels.specs[key] = spec
-	return spec, nil
+	return keep(key, spec), nil
 }
 
 // genericSpec returns the spec that a registered Generic makes for its
@@ -177,4 +171,17 @@ func funcKey(fn any) (key, name string, err error) {
 		return "", "", fmt.Errorf("kernel %s is a method value; kernels are top-level functions: %w", name, driver.ErrInvalid)
 	}
 	return name + " " + t.String(), name, nil
+}
+
+// keep stores spec, which a compiler made, under key, unless another
+// goroutine stored one first, and returns the one stored: every caller
+// gets the same spec for a function.
+func keep(key string, spec *driver.KernelSpec) *driver.KernelSpec {
+	kernels.mu.Lock()
+	defer kernels.mu.Unlock()
+	if prev := kernels.specs[key]; prev != nil {
+		return prev
+	}
+	kernels.specs[key] = spec
+	return spec
 }

@@ -113,13 +113,7 @@ func lookupWrapper(fn any, key, name string, t reflect.Type) (*driver.KernelSpec
 	if spec == nil {
 		return nil, wrapperError(name, file, line, t, named, candidates)
 	}
-	kernels.mu.Lock()
-	defer kernels.mu.Unlock()
-	if prev := kernels.specs[key]; prev != nil {
-		return prev, nil
-	}
-	kernels.specs[key] = spec
-	return spec, nil
+	return keep(key, spec), nil
 }
 
 // wrapperError says which instance to name, and where, when the wrapper
