@@ -80,12 +80,48 @@ func (f *frame) proven(at ssa.Instruction, x ssa.Value, isBound func(ssa.Value) 
 	if !f.faults.barrier && f.checkedBefore(at, same) {
 		return true
 	}
-	for _, g := range guards(b) {
-		if g.below(x, isBound) {
-			return f.nonNegative(x, b)
+	// x itself under a guard, or x = y+c for a constant c, in range when a
+	// guard says y < bound-d with d ≥ c (so y+c < bound, and cannot
+	// wrap) and y ≥ -c (so y+c ≥ 0: i-1 where i > 0).
+	gs := guards(b)
+	for _, g := range gs {
+		if _, ok := g.below(x, isBound); ok && f.nonNegative(x, b) {
+			return true
+		}
+	}
+	y, c := offset(x)
+	if y == nil || c > 1<<62 {
+		return false
+	}
+	for _, g := range gs {
+		if d, ok := g.below(y, isBound); ok && d >= c && atLeast(y, -c, b, map[*ssa.Phi]int64{}) {
+			return true
 		}
 	}
 	return false
+}
+
+// offset returns y and c for x = y+c, y-(-c) or c+y with a constant c,
+// and a nil y for any other x.
+func offset(x ssa.Value) (y ssa.Value, c int64) {
+	op, ok := x.(*ssa.BinOp)
+	if !ok {
+		return nil, 0
+	}
+	switch op.Op {
+	case token.ADD:
+		if c, ok := constInt(op.Y); ok {
+			return op.X, c
+		}
+		if c, ok := constInt(op.X); ok {
+			return op.Y, c
+		}
+	case token.SUB:
+		if c, ok := constInt(op.Y); ok && c != -1<<63 {
+			return op.X, -c
+		}
+	}
+	return nil, 0
 }
 
 // checkedBefore reports whether another access that same recognises, and
@@ -169,17 +205,28 @@ func (g guard) normal() (x ssa.Value, op token.Token, y ssa.Value) {
 	return
 }
 
-// below reports whether the guard says x < a value that isBound
-// recognises.
-func (g guard) below(x ssa.Value, isBound func(ssa.Value) bool) bool {
+// below reports whether the guard says x < bound-d for a bound that
+// isBound recognises and a constant d ≥ 0 (bound itself, bound-1,
+// bound+(-2)), and returns d. A bound is a length or an extent, never
+// negative, so bound-d cannot wrap.
+func (g guard) below(x ssa.Value, isBound func(ssa.Value) bool) (d int64, ok bool) {
 	a, op, b := g.normal()
-	switch op {
-	case token.LSS:
-		return a == x && isBound(b)
-	case token.GTR:
-		return b == x && isBound(a)
+	var t ssa.Value
+	switch {
+	case op == token.LSS && a == x:
+		t = b
+	case op == token.GTR && b == x:
+		t = a
+	default:
+		return 0, false
 	}
-	return false
+	if isBound(t) {
+		return 0, true
+	}
+	if bound, c := offset(t); bound != nil && c <= 0 && c > -1<<62 && isBound(bound) {
+		return -c, true
+	}
+	return 0, false
 }
 
 // atLeast reports whether the guard says x ≥ k: x >= c or c <= x for a
@@ -229,18 +276,18 @@ func atLeast(x ssa.Value, k int64, b *ssa.BasicBlock, assumed map[*ssa.Phi]int64
 	case *ssa.Const:
 		return constAtLeast(v, k)
 	case *ssa.Call:
-		if isQuery(v) {
+		if k <= 0 && isQuery(v) {
 			return true
 		}
-		if bi, ok := v.Common().Value.(*ssa.Builtin); ok && (bi.Name() == "len" || bi.Name() == "cap") {
+		if bi, ok := v.Common().Value.(*ssa.Builtin); ok && k <= 0 && (bi.Name() == "len" || bi.Name() == "cap") {
 			return true
 		}
 	case *ssa.Extract:
-		if call, ok := v.Tuple.(*ssa.Call); ok && isQuery(call) {
+		if call, ok := v.Tuple.(*ssa.Call); ok && k <= 0 && isQuery(call) {
 			return true
 		}
 	case *ssa.Convert:
-		if u, ok := v.X.Type().Underlying().(*types.Basic); ok && u.Info()&types.IsUnsigned != 0 {
+		if u, ok := v.X.Type().Underlying().(*types.Basic); ok && k <= 0 && u.Info()&types.IsUnsigned != 0 {
 			if w, ok := v.Type().Underlying().(*types.Basic); ok && basicBits(u) < basicBits(w) {
 				return true
 			}
@@ -248,11 +295,11 @@ func atLeast(x ssa.Value, k int64, b *ssa.BasicBlock, assumed map[*ssa.Phi]int64
 	case *ssa.BinOp:
 		switch v.Op {
 		case token.REM, token.SHR:
-			if atLeast(v.X, 0, b, assumed) {
+			if k <= 0 && atLeast(v.X, 0, b, assumed) {
 				return true
 			}
 		case token.AND:
-			if atLeast(v.X, 0, b, assumed) || atLeast(v.Y, 0, b, assumed) {
+			if k <= 0 && (atLeast(v.X, 0, b, assumed) || atLeast(v.Y, 0, b, assumed)) {
 				return true
 			}
 		case token.ADD:

@@ -131,3 +131,20 @@ func MatrixGuarded(it ka.Item, m ka.Matrix[float32], v ka.Volume[float32]) {
 		}
 	}
 }
+
+//ka:kernel
+func Neighbours(it ka.Item, x []float32, m ka.Matrix[float32], a int) {
+	i, j := it.Global2()
+	if i > 0 && i < len(x)-1 {
+		x[i] = x[i-1] + x[i+1] // checks: 0 (i-1 ≥ 0 from i > 0, i+1 < len(x) from i < len(x)-1)
+	}
+	if i < len(x)-1 {
+		x[i] = x[i+2] // checks: 1 (x[i] is proven; i+2 may be len(x))
+	}
+	if a >= 0 && a < len(x) {
+		x[a] = x[a-1] // checks: 1 (a ≥ 0 does not make a-1 ≥ 0)
+	}
+	if i > 0 && i < m.Rows()-1 && j < m.Cols() {
+		m.Set(i, j, m.At(i-1, j)+m.At(i+1, j)) // checks: 0
+	}
+}
