@@ -33,7 +33,6 @@ package codegen
 import (
 	"go/constant"
 	"go/token"
-	"go/types"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -70,7 +69,7 @@ func (f *frame) viewInBounds(at *ssa.Call, v ssa.Value, d, dims int, x ssa.Value
 // isBound recognises the bound's value, and same an access checked against
 // the same bound with the same index.
 func (f *frame) proven(at ssa.Instruction, x ssa.Value, isBound func(ssa.Value) bool, same func(ssa.Instruction) bool) bool {
-	if !isSignedInt(x.Type()) {
+	if !isInteger(x.Type()) || isUnsigned(x.Type()) {
 		return false
 	}
 	b := at.Block()
@@ -85,7 +84,7 @@ func (f *frame) proven(at ssa.Instruction, x ssa.Value, isBound func(ssa.Value) 
 	// wrap) and y ≥ -c (so y+c ≥ 0: i-1 where i > 0).
 	gs := guards(b)
 	for _, g := range gs {
-		if _, ok := g.below(x, isBound); ok && f.nonNegative(x, b) {
+		if _, ok := g.below(x, isBound); ok && nonNegative(x, b) {
 			return true
 		}
 	}
@@ -264,13 +263,15 @@ func isLenOf(v, s ssa.Value) bool {
 }
 
 // nonNegative reports whether x ≥ 0 wherever b runs.
-func (f *frame) nonNegative(x ssa.Value, b *ssa.BasicBlock) bool {
+func nonNegative(x ssa.Value, b *ssa.BasicBlock) bool {
 	return atLeast(x, 0, b, map[*ssa.Phi]int64{})
 }
 
-// atLeast reports whether x ≥ k (k ≤ 0) wherever b runs. assumed holds the
-// phis being proven, each with the bound it is taken to have while its
-// incoming values are looked at.
+// atLeast reports whether x ≥ k wherever b runs: k ≤ 0 for an index's own
+// lower bound, k > 0 for y in y-c. The facts that give only x ≥ 0 (a
+// query, len, a narrower unsigned conversion, %, >>, &) serve k ≤ 0
+// only. assumed holds the phis being proven, each with the bound it is
+// taken to have while its incoming values are looked at.
 func atLeast(x ssa.Value, k int64, b *ssa.BasicBlock, assumed map[*ssa.Phi]int64) bool {
 	switch v := x.(type) {
 	case *ssa.Const:
@@ -287,10 +288,8 @@ func atLeast(x ssa.Value, k int64, b *ssa.BasicBlock, assumed map[*ssa.Phi]int64
 			return true
 		}
 	case *ssa.Convert:
-		if u, ok := v.X.Type().Underlying().(*types.Basic); ok && k <= 0 && u.Info()&types.IsUnsigned != 0 {
-			if w, ok := v.Type().Underlying().(*types.Basic); ok && basicBits(u) < basicBits(w) {
-				return true
-			}
+		if k <= 0 && isUnsigned(v.X.Type()) && goSizes.Sizeof(v.X.Type()) < goSizes.Sizeof(v.Type()) {
+			return true
 		}
 	case *ssa.BinOp:
 		switch v.Op {
@@ -347,8 +346,7 @@ func belowMax(y ssa.Value, b *ssa.BasicBlock, assumed map[*ssa.Phi]bool) bool {
 	switch v := y.(type) {
 	case *ssa.Const:
 		c, ok := constInt(v)
-		t, isBasic := v.Type().Underlying().(*types.Basic)
-		return ok && isBasic && c < 1<<(basicBits(t)-1)-1
+		return ok && c < 1<<(8*goSizes.Sizeof(v.Type())-1)-1
 	case *ssa.Phi:
 		if assumed[v] {
 			return true
@@ -393,25 +391,6 @@ func isQuery(call *ssa.Call) bool {
 		return true
 	}
 	return false
-}
-
-func isSignedInt(t types.Type) bool {
-	b, ok := t.Underlying().(*types.Basic)
-	return ok && b.Info()&types.IsInteger != 0 && b.Info()&types.IsUnsigned == 0
-}
-
-// basicBits is the width of an integer type (int and uint are 64 bits on
-// every target, docs/kernel-language.md).
-func basicBits(b *types.Basic) int {
-	switch b.Kind() {
-	case types.Int8, types.Uint8:
-		return 8
-	case types.Int16, types.Uint16:
-		return 16
-	case types.Int32, types.Uint32:
-		return 32
-	}
-	return 64
 }
 
 func constInt(v ssa.Value) (int64, bool) {

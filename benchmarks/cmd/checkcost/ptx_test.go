@@ -44,11 +44,20 @@ func TestSimCounts(t *testing.T) {
 	}
 }
 
-// simCounts refuses a device that is not on the simulated driver.
+// simCounts refuses a device that is not on the simulated driver, and a
+// closed one, and passes on the launch's error.
 func TestSimCountsNotSimulated(t *testing.T) {
 	dev, err := ka.Open("native")
 	require.NoError(t, err)
 	defer dev.Close()
 	_, _, err = simCounts(dev, func(*ka.Stream) error { return nil })
 	assert.ErrorContains(t, err, "cuda-sim only, not on native")
+
+	sim, err := ka.Open("cuda-sim")
+	require.NoError(t, err)
+	_, _, err = simCounts(sim, func(*ka.Stream) error { return ka.ErrBadLaunch })
+	assert.ErrorIs(t, err, ka.ErrBadLaunch)
+	require.NoError(t, sim.Close())
+	_, _, err = simCounts(sim, func(*ka.Stream) error { return nil })
+	assert.ErrorIs(t, err, ka.ErrClosed)
 }
