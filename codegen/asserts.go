@@ -100,11 +100,38 @@ func indexArg(t types.Type) driver.ScalarType {
 // createBoundsCheck checks 0 <= i < n (i of Go type it) for the index
 // expression at pos.
 func (f *frame) createBoundsCheck(i, n value.Value, it types.Type, pos token.Pos) checked {
-	if !f.faults.checks || constantBelow(i, n) {
+	s, ok := f.boundsSite(i, n, it, pos)
+	if !ok {
 		return checked{}
 	}
-	s := f.site(driver.FaultIndex, pos, "index out of range [%d] with length %d", indexArg(it), driver.Int)
 	return f.createCheck(f.cur.NewICmp(enum.IPredULT, i, n), s, i, n)
+}
+
+// boundsSite is the fault site of the check 0 <= i < n, false when there
+// is no check to make.
+func (f *frame) boundsSite(i, n value.Value, it types.Type, pos token.Pos) (int, bool) {
+	if !f.faults.checks || constantBelow(i, n) {
+		return 0, false
+	}
+	return f.site(driver.FaultIndex, pos, "index out of range [%d] with length %d", indexArg(it), driver.Int), true
+}
+
+// indexCheck checks 0 <= i < n, i being the Go index x at instruction at
+// and bound n as a launch expression (nil when it is none), unless
+// decideIndex leaves the check out (launchfacts.go). The lean variant
+// still makes the fault site of a check it leaves out, so that both
+// variants number their sites alike.
+func (f *frame) indexCheck(at ssa.Instruction, x ssa.Value, bound *lexpr, i, n value.Value, pos token.Pos) checked {
+	switch f.decideIndex(at, x, bound) {
+	case provenOK:
+		return checked{}
+	case atLaunch:
+		if f.lean {
+			f.boundsSite(i, n, x.Type(), pos)
+			return checked{}
+		}
+	}
+	return f.createBoundsCheck(i, n, x.Type(), pos)
 }
 
 // createSliceCheck checks lo <= hi as unsigned numbers for the slice

@@ -38,7 +38,8 @@ func Emit(k *Kernel, t driver.Target) ([]byte, error) {
 
 // Spec returns the kernel's KernelSpec with code for the given targets
 // (every target with an emitter when none are given), as a
-// driver.CodeMap. Native is left nil.
+// driver.CodeMap, and its lean variant's with its own CodeMap. Native is
+// left nil.
 // Any emitter's failure is an error: no target is silently missing.
 func (k *Kernel) Spec(targets ...driver.Target) (*driver.KernelSpec, error) {
 	if len(targets) == 0 {
@@ -57,6 +58,23 @@ func (k *Kernel) Spec(targets ...driver.Target) (*driver.KernelSpec, error) {
 	if k.Faults == nil {
 		spec.Faults = nil
 	}
+	code, err := k.codeMap(targets)
+	if err != nil {
+		return nil, err
+	}
+	spec.Code = code
+	if k.Lean != nil {
+		lean, err := k.Lean.codeMap(targets)
+		if err != nil {
+			return nil, err
+		}
+		spec.Lean = &driver.Lean{Entry: k.Lean.Entry, Facts: append([]string(nil), k.Lean.Facts...), Code: lean}
+	}
+	return spec, nil
+}
+
+// codeMap is the kernel's code for targets.
+func (k *Kernel) codeMap(targets []driver.Target) (driver.CodeMap, error) {
 	code := driver.CodeMap{}
 	for _, t := range targets {
 		c, err := Emit(k, t)
@@ -65,6 +83,5 @@ func (k *Kernel) Spec(targets ...driver.Target) (*driver.KernelSpec, error) {
 		}
 		code[t] = c
 	}
-	spec.Code = code
-	return spec, nil
+	return code, nil
 }

@@ -80,6 +80,9 @@ func distinctEntries(kernels []*Kernel) {
 		}
 		if name != base {
 			renameEntry(k, name)
+			if k.Lean != nil {
+				renameEntry(k.Lean, name+LeanSuffix)
+			}
 		}
 	}
 }

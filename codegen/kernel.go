@@ -58,6 +58,12 @@ type Kernel struct {
 	Module *ir.Module
 	// Pos is the position of the kernel's declaration.
 	Pos token.Position
+	// Lean is the kernel's lean variant, without the checks that a
+	// launch decides (launchfacts.go), or nil when it has none; its Facts
+	// are what a launch must satisfy to run it (driver.Lean). It has the
+	// kernel's parameters, device parameters and fault sites.
+	Lean  *Kernel
+	Facts []string
 }
 
 // Compile compiles every kernel of the package. Its error, when not nil, is
@@ -119,26 +125,54 @@ type compiler struct {
 
 	barrier, float64, int64Atomics bool
 	errs                           ErrorList
+
+	// The checks decided at launch (launchfacts.go): lean is set when this
+	// compilation is the kernel's lean variant, which leaves them out and
+	// records their facts; leanable says that there are some.
+	lean, leanable bool
+	facts          []string
+	factSet        map[string]bool
 }
 
-// compileKernel lowers one kernel function to a module.
+// compileKernel lowers one kernel function to a module and, when some of
+// its checks can be decided at launch, to its lean variant's too
+// (launchfacts.go).
 func compileKernel(p *Package, fn *ssa.Function) (*Kernel, ErrorList) {
-	c := &compiler{pkg: p, fset: p.Fset, intrinsics: map[string]*ir.Func{}, pos: fn.Pos()}
+	k, leanable, errs := compileVariant(p, fn, false)
+	if len(errs) == 0 && k != nil && leanable {
+		lean, _, lerrs := compileVariant(p, fn, true)
+		if len(lerrs) != 0 {
+			return k, lerrs // the same source compiled once: cannot happen
+		}
+		k.Lean = lean
+	}
+	return k, errs
+}
+
+// compileVariant lowers fn: the checked kernel, or with lean its lean
+// variant, whose entry ends in LeanSuffix. leanable says whether the
+// kernel has checks that the lean variant leaves out.
+func compileVariant(p *Package, fn *ssa.Function, lean bool) (*Kernel, bool, ErrorList) {
+	c := &compiler{pkg: p, fset: p.Fset, intrinsics: map[string]*ir.Func{}, pos: fn.Pos(), lean: lean, factSet: map[string]bool{}}
 	c.kernel.name = p.kernelName(fn)
 	c.kernel.fn = fn
 	k := &Kernel{Name: c.kernel.name, Entry: p.entryName(fn), Pos: p.Fset.Position(fn.Pos())}
+	if lean {
+		k.Entry += LeanSuffix
+	}
 	c.mod = ir.NewModule()
 	if !c.checkSignature(fn) {
-		return nil, c.errs
+		return nil, false, c.errs
 	}
 	params := c.kernelParams(k, fn)
 	c.createFunc(k, params)
 	c.markContract(fn)
 	if !c.lowerBody(fn, params) {
-		return nil, c.errs
+		return nil, false, c.errs
 	}
 	c.finish(k, fn)
-	return k, c.errs
+	k.Facts = c.facts
+	return k, c.leanable, c.errs
 }
 
 // checkSignature reports (and returns false for) a kernel without a

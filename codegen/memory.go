@@ -195,7 +195,7 @@ func (f *frame) createIndexAddr(ia *ssa.IndexAddr) lowered {
 	case *sliceValue:
 		var c checked
 		if !f.inBounds(ia, ia.X, ia.Index) {
-			c = f.createBoundsCheck(i, x.len, ia.Index.Type(), pos)
+			c = f.indexCheck(ia, ia.Index, f.lenBound(ia.X), i, x.len, pos)
 		}
 		ptr := x.ptr
 		if c.fail != nil && isGlobalPtr(ptr) {
@@ -210,7 +210,7 @@ func (f *frame) createIndexAddr(ia *ssa.IndexAddr) lowered {
 		return f.cur.NewGetElementPtr(x.elem, ptr, i)
 	case value.Value:
 		if at := arrayPointee(x); at != nil {
-			c := f.createBoundsCheck(i, constant.NewInt(lltypes.I64, int64(at.Len)), ia.Index.Type(), pos)
+			c := f.indexCheck(ia, ia.Index, lconst(int64(at.Len)), i, constant.NewInt(lltypes.I64, int64(at.Len)), pos)
 			i = f.keep(c, i, constant.NewInt(lltypes.I64, 0))
 			return f.cur.NewGetElementPtr(at, x, constant.NewInt(lltypes.I64, 0), i)
 		}

@@ -139,7 +139,13 @@ func (f *frame) viewElem(v *viewValue, call *ssa.Call, recv ssa.Value, idx []ssa
 		i := f.i64(x, ix.Type())
 		var c checked
 		if !f.viewInBounds(call, recv, d, len(idx), ix) {
-			c = f.createBoundsCheck(i, v.shape[d], ix.Type(), pos)
+			var bound *lexpr
+			if par, ok := recv.(*ssa.Parameter); ok {
+				if n := (&launchProver{f: f}).param(par); n >= 0 {
+					bound = &lexpr{op: "ext", k: int64(n), d: d}
+				}
+			}
+			c = f.indexCheck(call, ix, bound, i, v.shape[d], pos)
 		}
 		i = f.keep(c, i, constant.NewInt(lltypes.I64, 0))
 		if d < len(v.strides) {

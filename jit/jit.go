@@ -130,7 +130,7 @@ func (c *Compiler) Compile(fn any, name string, typ reflect.Type) (*driver.Kerne
 	// its own targets' code from it, as from kago gen's embedded files.
 	var spec *driver.KernelSpec
 	var errs []error
-	code := driver.CodeMap{}
+	code, lean := driver.CodeMap{}, driver.CodeMap{}
 	for _, t := range codegen.Targets() {
 		s, err := k.Spec(t)
 		if err != nil {
@@ -138,9 +138,15 @@ func (c *Compiler) Compile(fn any, name string, typ reflect.Type) (*driver.Kerne
 			continue
 		}
 		code[t] = s.Code.(driver.CodeMap)[t]
+		if s.Lean != nil {
+			lean[t] = s.Lean.Code.(driver.CodeMap)[t]
+		}
 		if spec == nil {
 			spec = s
 			spec.Code = code
+			if spec.Lean != nil {
+				spec.Lean.Code = lean
+			}
 		}
 	}
 	if spec == nil {

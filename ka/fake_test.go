@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"reflect"
 	"runtime"
+	"strings"
 	"sync"
 	"testing"
 
@@ -43,6 +44,9 @@ type fakeDevice struct {
 	syncErr error
 	// quiet stops logging launches (which allocates), for allocation counts.
 	quiet bool
+	// leanErr, when set, is the error of loading a lean variant;
+	// checkedErr that of loading a kernel that has one.
+	leanErr, checkedErr error
 }
 
 func newFakeDevice(priorities bool) *fakeDevice {
@@ -68,6 +72,16 @@ func (d *fakeDevice) NewQueue(p driver.Priority) (driver.Queue, error) {
 }
 func (d *fakeDevice) Alloc(size int) (driver.Buffer, error) { return &fakeBuffer{dev: d}, nil }
 func (d *fakeDevice) Load(spec *driver.KernelSpec) (driver.Function, error) {
+	if spec.Lean == nil && spec.Entry != "" && strings.HasSuffix(spec.Entry, "_lean") {
+		d.logf("load %s", spec.Entry)
+		if d.leanErr != nil {
+			return nil, d.leanErr
+		}
+		return spec.Entry, nil
+	}
+	if spec.Lean != nil && d.checkedErr != nil {
+		return nil, d.checkedErr
+	}
 	return spec.Name, nil
 }
 func (d *fakeDevice) Close() error { return nil }

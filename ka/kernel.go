@@ -15,11 +15,12 @@ import (
 
 // Kernel is a kernel loaded on a device, ready to launch.
 type Kernel struct {
-	dev   *Device
-	spec  *driver.KernelSpec
-	fn    driver.Function
-	group []int          // from GroupSize; nil means the default
-	types []reflect.Type // the Go types of the parameters after the Item
+	dev     *Device
+	spec    *driver.KernelSpec
+	checked variant        // the kernel's code (lean.go)
+	lean    *leanKernel    // its lean variant (lean.go), nil when it has none
+	group   []int          // from GroupSize; nil means the default
+	types   []reflect.Type // the Go types of the parameters after the Item
 }
 
 // KernelOption configures NewKernel.
@@ -63,6 +64,7 @@ func NewKernel(dev *Device, fn any, opts ...KernelOption) (*Kernel, error) {
 	if err != nil {
 		return nil, fmt.Errorf("ka: NewKernel: %w", err)
 	}
+	registered := spec // what the lean variant is kept by, before a copy below
 	if spec == nil {
 		spec = reflectSpec(fn)
 		for i, p := range spec.Params {
@@ -91,16 +93,15 @@ func NewKernel(dev *Device, fn any, opts ...KernelOption) (*Kernel, error) {
 			return nil, err
 		}
 	}
+	if k.lean, err = newLean(registered, spec); err != nil {
+		return nil, err
+	}
 	if missing := spec.Needs &^ dev.info.Capabilities.Features; missing != 0 {
 		return nil, fmt.Errorf("ka: kernel %s needs %s, which %s lacks: %w", spec.Name, missing, dev, ErrUnsupported)
 	}
-	if err := dev.enter("NewKernel"); err != nil {
+	k.checked.spec = spec
+	if err := k.load(); err != nil {
 		return nil, err
-	}
-	k.fn, err = dev.drv.Load(spec)
-	dev.gate.RUnlock()
-	if err != nil {
-		return nil, fmt.Errorf("ka: loading kernel %s on %s: %w (device code comes from `go generate` running kago gen, or from a blank import of github.com/kago-dev/kago/jit)", spec.Name, dev, err)
 	}
 	return k, nil
 }
@@ -234,13 +235,16 @@ func (k *Kernel) launch(s *Stream, r NDRange, timed bool, args []any) (*eventSta
 	q, err := s.queue()
 	var span *eventState
 	if err == nil && r.Total() > 0 {
+		var fn driver.Function
+		fn, err = k.function(r, group, dargs)
 		switch {
+		case err != nil:
 		case timed:
-			span, err = s.launchTimed(q, k, r, group, dargs)
+			span, err = s.launchTimed(q, k, fn, r, group, dargs)
 		case trace.IsEnabled():
-			err = s.launchTraced(q, k, r, group, dargs)
+			err = s.launchTraced(q, k, fn, r, group, dargs)
 		default:
-			err = q.q.Launch(k.fn, r, group, dargs)
+			err = q.q.Launch(fn, r, group, dargs)
 		}
 	}
 	if err != nil {

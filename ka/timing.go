@@ -76,8 +76,8 @@ func (t *KernelTime) Wait(ctx context.Context) (time.Duration, error) {
 // launchTimed enqueues a kernel and returns its span, tracked by the device
 // so that Close releases it. s.mu is held, so the device has not released
 // its driver yet.
-func (s *Stream) launchTimed(q *queue, k *Kernel, r, group NDRange, args []driver.Arg) (*eventState, error) {
-	sp, err := s.launchSpan(q, k, r, group, args)
+func (s *Stream) launchTimed(q *queue, k *Kernel, fn driver.Function, r, group NDRange, args []driver.Arg) (*eventState, error) {
+	sp, err := s.launchSpan(q, fn, r, group, args)
 	if err != nil {
 		return nil, err
 	}
@@ -88,11 +88,11 @@ func (s *Stream) launchTimed(q *queue, k *Kernel, r, group NDRange, args []drive
 	return st, nil
 }
 
-// launchSpan enqueues a kernel and returns its span: the backend's
-// KernelTimer, else two timed events around a plain launch.
-func (s *Stream) launchSpan(q *queue, k *Kernel, r, group NDRange, args []driver.Arg) (driver.Span, error) {
+// launchSpan enqueues the kernel function fn and returns its span: the
+// backend's KernelTimer, else two timed events around a plain launch.
+func (s *Stream) launchSpan(q *queue, fn driver.Function, r, group NDRange, args []driver.Arg) (driver.Span, error) {
 	if kt, ok := q.q.(driver.KernelTimer); ok {
-		return kt.LaunchTimed(k.fn, r, group, args)
+		return kt.LaunchTimed(fn, r, group, args)
 	}
 	tr, ok := q.q.(driver.TimedRecorder)
 	if !ok {
@@ -102,7 +102,7 @@ func (s *Stream) launchSpan(q *queue, k *Kernel, r, group NDRange, args []driver
 	if err != nil {
 		return nil, err
 	}
-	if err := q.q.Launch(k.fn, r, group, args); err != nil {
+	if err := q.q.Launch(fn, r, group, args); err != nil {
 		return nil, errors.Join(err, start.Release())
 	}
 	end, err := tr.RecordTimed()

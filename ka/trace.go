@@ -57,16 +57,17 @@ type tracedKernel struct {
 
 // launchTraced enqueues a kernel while tracing is on: in a region, with
 // the kernel's name logged, and timed where the backend can, so that
-// waited logs its device interval. s.mu is held.
-func (s *Stream) launchTraced(q *queue, k *Kernel, r, group NDRange, args []driver.Arg) error {
+// waited logs its device interval. fn is k's function or its lean
+// variant's. s.mu is held.
+func (s *Stream) launchTraced(q *queue, k *Kernel, fn driver.Function, r, group NDRange, args []driver.Arg) error {
 	ctx := context.Background()
 	defer trace.StartRegion(ctx, "kago.launch").End()
 	trace.Log(ctx, "kago.kernel", k.spec.Name)
 	kt, ok := q.q.(driver.KernelTimer)
 	if !ok {
-		return q.q.Launch(k.fn, r, group, args)
+		return q.q.Launch(fn, r, group, args)
 	}
-	sp, err := kt.LaunchTimed(k.fn, r, group, args)
+	sp, err := kt.LaunchTimed(fn, r, group, args)
 	if err != nil {
 		return err
 	}

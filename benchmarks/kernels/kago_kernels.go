@@ -69,6 +69,7 @@ func init() {
 		Needs:    0,
 		MaxGroup: 1024,
 		Code:     kagoCode("BlockSum"),
+		Lean:     &driver.Lean{Entry: "BlockSum_lean", Facts: []string{"le(0,min(mul(groups(0),min(0,mul(groups(1),sub(groups(2),1)))),mul(groups(0),add(sub(groups(1),1),max(0,mul(groups(1),sub(groups(2),1)))))))", "le(add(add(sub(groups(0),1),max(mul(groups(0),min(0,mul(groups(1),sub(groups(2),1)))),mul(groups(0),add(sub(groups(1),1),max(0,mul(groups(1),sub(groups(2),1))))))),1),len(1))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]int64)
 			a1 := args[1].Value.([]int64)
@@ -121,6 +122,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("FDTD"),
+		Lean:    &driver.Lean{Entry: "FDTD_lean", Facts: []string{"le(sub(ext(2,0),1),sub(ext(2,0),1))", "le(add(min(sub(range(0),1),sub(ext(2,0),2)),1),ext(0,0))", "le(sub(ext(2,1),1),sub(ext(2,1),1))", "le(add(min(sub(range(1),1),sub(ext(2,1),2)),2),ext(0,1))", "le(add(min(sub(range(1),1),sub(ext(2,1),2)),1),ext(0,1))", "le(add(min(sub(range(0),1),sub(ext(2,0),2)),2),ext(1,0))", "le(add(min(sub(range(1),1),sub(ext(2,1),2)),1),ext(1,1))", "le(add(min(sub(range(0),1),sub(ext(2,0),2)),1),ext(1,0))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(ka.Matrix[float32])
 			a1 := args[1].Value.(ka.Matrix[float32])
@@ -284,6 +286,7 @@ func init() {
 		Barrier: true,
 		Needs:   0,
 		Code:    kagoCode("MatMul"),
+		Lean:    &driver.Lean{Entry: "MatMul_lean", Facts: []string{"le(div(sub(add(ext(0,1),16),1),16),div(sub(add(ext(0,1),16),1),16))", "le(add(sub(div(sub(add(ext(0,1),16),1),16),1),1),9223372036854775807)", "le(add(min(add(mul(16,sub(div(sub(add(ext(0,1),16),1),16),1)),sub(group(1),1)),sub(ext(0,1),1)),1),ext(0,1))", "le(add(min(add(mul(16,sub(div(sub(add(ext(0,1),16),1),16),1)),sub(group(0),1)),sub(ext(1,0),1)),1),ext(1,0))", "le(add(add(mul(16,sub(group(0),1)),sub(group(1),1)),1),256)", "le(add(mul(16,sub(group(0),1)),16),256)", "le(add(add(240,sub(group(1),1)),1),256)"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(ka.Matrix[float32])
 			a1 := args[1].Value.(ka.Matrix[float32])
@@ -412,6 +415,7 @@ func init() {
 		Barrier: true,
 		Needs:   0,
 		Code:    kagoCode("MatMulTiled"),
+		Lean:    &driver.Lean{Entry: "MatMulTiled_lean", Facts: []string{"le(0,sub(padded(1),1))", "le(div(sub(add(arg(0),16),1),16),div(sub(add(arg(0),16),1),16))", "le(add(sub(div(sub(add(arg(0),16),1),16),1),1),9223372036854775807)", "le(div(sub(add(max(arg(0),1),16),1),16),div(sub(add(arg(0),16),1),16))", "le(max(arg(0),1),arg(0))", "le(0,min(0,min(mul(min(sub(padded(1),1),sub(arg(0),1)),max(arg(0),1)),mul(min(sub(padded(1),1),sub(arg(0),1)),arg(0)))))", "le(add(add(max(0,max(mul(min(sub(padded(1),1),sub(arg(0),1)),max(arg(0),1)),mul(min(sub(padded(1),1),sub(arg(0),1)),arg(0)))),min(add(mul(16,sub(div(sub(add(arg(0),16),1),16),1)),sub(group(0),1)),sub(arg(0),1))),1),len(1))", "le(0,sub(padded(0),1))", "le(0,min(0,min(mul(min(add(mul(16,sub(div(sub(add(arg(0),16),1),16),1)),sub(group(1),1)),sub(arg(0),1)),max(arg(0),1)),mul(min(add(mul(16,sub(div(sub(add(arg(0),16),1),16),1)),sub(group(1),1)),sub(arg(0),1)),arg(0)))))", "le(add(add(max(0,max(mul(min(add(mul(16,sub(div(sub(add(arg(0),16),1),16),1)),sub(group(1),1)),sub(arg(0),1)),max(arg(0),1)),mul(min(add(mul(16,sub(div(sub(add(arg(0),16),1),16),1)),sub(group(1),1)),sub(arg(0),1)),arg(0)))),min(sub(padded(0),1),sub(arg(0),1))),1),len(2))", "le(add(add(mul(16,sub(group(1),1)),sub(group(0),1)),1),256)", "le(add(mul(16,sub(group(1),1)),16),256)", "le(add(add(240,sub(group(0),1)),1),256)", "le(0,min(0,min(mul(min(sub(padded(1),1),sub(arg(0),1)),max(max(arg(0),1),1)),mul(min(sub(padded(1),1),sub(arg(0),1)),arg(0)))))", "le(add(add(max(0,max(mul(min(sub(padded(1),1),sub(arg(0),1)),max(max(arg(0),1),1)),mul(min(sub(padded(1),1),sub(arg(0),1)),arg(0)))),min(sub(padded(0),1),sub(arg(0),1))),1),len(3))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(int)
 			a1 := args[1].Value.([]float32)
@@ -538,6 +542,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("MatVecCols"),
+		Lean:    &driver.Lean{Entry: "MatVecCols_lean", Facts: []string{"le(ext(0,0),9223372036854775807)", "le(ext(0,0),len(1))", "le(0,min(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1)))))))", "le(add(min(add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),sub(ext(0,1),1)),1),len(2))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(ka.Matrix[float32])
 			a1 := args[1].Value.([]float32)
@@ -620,6 +625,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("MatVecRows"),
+		Lean:    &driver.Lean{Entry: "MatVecRows_lean", Facts: []string{"le(ext(0,1),9223372036854775807)", "le(ext(0,1),len(1))", "le(0,min(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1)))))))", "le(add(min(add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),sub(ext(0,0),1)),1),len(2))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(ka.Matrix[float32])
 			a1 := args[1].Value.([]float32)
@@ -800,6 +806,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("Stencil5Matrix"),
+		Lean:    &driver.Lean{Entry: "Stencil5Matrix_lean", Facts: []string{"le(sub(ext(0,0),1),sub(ext(0,0),1))", "le(add(min(sub(range(0),1),sub(ext(0,0),2)),1),ext(1,0))", "le(sub(ext(0,1),1),sub(ext(0,1),1))", "le(add(min(sub(range(1),1),sub(ext(0,1),2)),1),ext(1,1))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(ka.Matrix[float32])
 			a1 := args[1].Value.(ka.Matrix[float32])
@@ -880,6 +887,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("Stencil5Slice"),
+		Lean:    &driver.Lean{Entry: "Stencil5Slice_lean", Facts: []string{"le(sub(arg(1),1),sub(arg(1),1))", "le(sub(arg(0),1),sub(arg(0),1))", "le(0,add(min(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),1))", "le(add(add(max(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),min(sub(range(0),1),sub(arg(0),2))),1),len(2))", "le(0,sub(add(min(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),1),1))", "le(add(sub(add(max(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),min(sub(range(0),1),sub(arg(0),2))),1),1),len(2))", "le(0,add(min(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),2))", "le(add(add(max(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),min(sub(range(0),1),sub(arg(0),2))),2),len(2))", "le(0,sub(add(min(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),1),arg(0)))", "le(add(sub(add(max(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),min(sub(range(0),1),sub(arg(0),2))),arg(0)),1),len(2))", "le(0,add(add(min(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),1),arg(0)))", "le(add(add(add(max(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),min(sub(range(0),1),sub(arg(0),2))),arg(0)),1),len(2))", "le(add(add(max(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),min(sub(range(0),1),sub(arg(0),2))),1),len(3))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(int)
 			a1 := args[1].Value.(int)
@@ -969,6 +977,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("Stencil7Volume"),
+		Lean:    &driver.Lean{Entry: "Stencil7Volume_lean", Facts: []string{"le(sub(ext(0,0),1),sub(ext(0,0),1))", "le(add(min(sub(range(0),1),sub(ext(0,0),2)),1),ext(1,0))", "le(sub(ext(0,1),1),sub(ext(0,1),1))", "le(add(min(sub(range(1),1),sub(ext(0,1),2)),1),ext(1,1))", "le(sub(ext(0,2),1),sub(ext(0,2),1))", "le(add(min(sub(range(2),1),sub(ext(0,2),2)),1),ext(1,2))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(ka.Volume[float32])
 			a1 := args[1].Value.(ka.Volume[float32])
@@ -1051,6 +1060,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("Stencil9Matrix"),
+		Lean:    &driver.Lean{Entry: "Stencil9Matrix_lean", Facts: []string{"le(sub(ext(0,0),1),sub(ext(0,0),1))", "le(add(min(sub(range(0),1),sub(ext(0,0),2)),1),ext(1,0))", "le(sub(ext(0,1),1),sub(ext(0,1),1))", "le(add(min(sub(range(1),1),sub(ext(0,1),2)),1),ext(1,1))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(ka.Matrix[float32])
 			a1 := args[1].Value.(ka.Matrix[float32])
@@ -1135,6 +1145,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("Stencil9Slice"),
+		Lean:    &driver.Lean{Entry: "Stencil9Slice_lean", Facts: []string{"le(sub(arg(1),1),sub(arg(1),1))", "le(sub(arg(0),1),sub(arg(0),1))", "le(0,sub(sub(add(min(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),1),arg(0)),1))", "le(add(sub(sub(add(max(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),min(sub(range(0),1),sub(arg(0),2))),arg(0)),1),1),len(2))", "le(0,sub(add(min(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),1),arg(0)))", "le(add(sub(add(max(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),min(sub(range(0),1),sub(arg(0),2))),arg(0)),1),len(2))", "le(0,add(sub(add(min(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),1),arg(0)),1))", "le(add(sub(add(max(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),min(sub(range(0),1),sub(arg(0),2))),arg(0)),2),len(2))", "le(0,sub(add(min(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),1),1))", "le(add(sub(add(max(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),min(sub(range(0),1),sub(arg(0),2))),1),1),len(2))", "le(0,add(min(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),1))", "le(add(add(max(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),min(sub(range(0),1),sub(arg(0),2))),1),len(2))", "le(0,add(min(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),2))", "le(add(add(max(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),min(sub(range(0),1),sub(arg(0),2))),2),len(2))", "le(0,sub(add(add(min(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),1),arg(0)),1))", "le(add(sub(add(add(max(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),min(sub(range(0),1),sub(arg(0),2))),arg(0)),1),1),len(2))", "le(0,add(add(min(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),1),arg(0)))", "le(add(add(add(max(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),min(sub(range(0),1),sub(arg(0),2))),arg(0)),1),len(2))", "le(0,add(add(add(min(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),1),arg(0)),1))", "le(add(add(add(max(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),min(sub(range(0),1),sub(arg(0),2))),arg(0)),2),len(2))", "le(add(add(max(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),min(sub(range(0),1),sub(arg(0),2))),1),len(3))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(int)
 			a1 := args[1].Value.(int)
@@ -1250,6 +1261,7 @@ func init() {
 		Barrier: true,
 		Needs:   0,
 		Code:    kagoCode("Sum"),
+		Lean:    &driver.Lean{Entry: "Sum_lean", Facts: []string{"le(0,min(mul(group(0),min(0,mul(group(1),sub(group(2),1)))),mul(group(0),add(sub(group(1),1),max(0,mul(group(1),sub(group(2),1)))))))", "le(add(add(sub(group(0),1),max(mul(group(0),min(0,mul(group(1),sub(group(2),1)))),mul(group(0),add(sub(group(1),1),max(0,mul(group(1),sub(group(2),1))))))),1),256)", "le(0,min(mul(groups(0),min(0,mul(groups(1),sub(groups(2),1)))),mul(groups(0),add(sub(groups(1),1),max(0,mul(groups(1),sub(groups(2),1)))))))", "le(add(add(sub(groups(0),1),max(mul(groups(0),min(0,mul(groups(1),sub(groups(2),1)))),mul(groups(0),add(sub(groups(1),1),max(0,mul(groups(1),sub(groups(2),1))))))),1),len(1))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]int64)
 			a1 := args[1].Value.([]int64)
@@ -1391,6 +1403,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("Triangular"),
+		Lean:    &driver.Lean{Entry: "Triangular_lean", Facts: []string{"le(min(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1)))))),min(add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),sub(ext(0,0),1)))", "le(add(min(add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),sub(ext(0,0),1)),1),9223372036854775807)", "le(add(min(add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),sub(ext(0,0),1)),1),ext(0,1))", "le(add(min(add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),sub(ext(0,0),1)),1),len(1))", "le(0,min(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1)))))))", "le(add(min(add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),sub(ext(0,0),1)),1),len(2))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(ka.Matrix[float32])
 			a1 := args[1].Value.([]float32)

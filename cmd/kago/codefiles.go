@@ -3,7 +3,8 @@ package main
 // This file makes the device code files of kago gen: for each kernel
 // function and target one file in kago_kernels/, named by the function
 // (Saxpy.ptx, Scale.cl), holding a section per distinct entry of its
-// instances (kgen.FormatCodeFile). Instances that share an entry have
+// instances (kgen.FormatCodeFile), each followed by its lean variant's
+// where it has one. Instances that share an entry have
 // the same IR (codegen's entries.go), so their code is emitted and kept
 // once.
 
@@ -87,12 +88,18 @@ func codeFiles(funcs []*kernelFunc, targets []driver.Target) (map[string][]byte,
 			for i, k := range by[entry] {
 				names[i] = k.Name
 			}
-			for _, t := range targets {
-				code, err := codegen.Emit(by[entry][0], t)
-				if err != nil {
-					return nil, err
+			variants := []*codegen.Kernel{by[entry][0]}
+			if lean := by[entry][0].Lean; lean != nil {
+				variants = append(variants, lean)
+			}
+			for _, v := range variants {
+				for _, t := range targets {
+					code, err := codegen.Emit(v, t)
+					if err != nil {
+						return nil, err
+					}
+					sections[t] = append(sections[t], kgen.CodeSection{Entry: v.Entry, Code: code, Comment: strings.Join(names, ", ")})
 				}
-				sections[t] = append(sections[t], kgen.CodeSection{Entry: entry, Code: code, Comment: strings.Join(names, ", ")})
 			}
 		}
 		for _, t := range targets {

@@ -49,6 +49,9 @@ func writeRegistration(b *bytes.Buffer, k *codegen.Kernel, group *groupFunc) {
 		fmt.Fprintf(b, "MaxGroup: %d,\n", k.MaxGroup)
 	}
 	fmt.Fprintf(b, "Code: kagoCode(%q),\n", k.Name)
+	if k.Lean != nil {
+		fmt.Fprintf(b, "Lean: %s,\n", leanExpr(k.Lean))
+	}
 	b.WriteString("Native: func(args []driver.Arg) func(kernel.Item) {\n")
 	names := make([]string, len(k.Params))
 	for i := range k.Params {
@@ -233,10 +236,23 @@ func writeGeneric(b *bytes.Buffer, f *kernelFunc, symbol string, group *groupFun
 		if k.MaxGroup > 0 {
 			fields = append(fields, fmt.Sprintf("MaxGroup: %d", k.MaxGroup))
 		}
+		if k.Lean != nil {
+			fields = append(fields, "Lean: "+leanExpr(k.Lean))
+		}
 		b.WriteString("{" + strings.Join(fields, ", ") + "},\n")
 	}
 	b.WriteString("},\n}\n\n")
 	return nil
+}
+
+// leanExpr is the driver.Lean of the lean variant lean, whose code is in
+// the kernel's code files.
+func leanExpr(lean *codegen.Kernel) string {
+	facts := make([]string, len(lean.Facts))
+	for i, f := range lean.Facts {
+		facts[i] = strconv.Quote(f)
+	}
+	return fmt.Sprintf("&driver.Lean{Entry: %q, Facts: []string{%s}}", lean.Entry, strings.Join(facts, ", "))
 }
 
 // faultsName is the variable of f's fault sites number n.

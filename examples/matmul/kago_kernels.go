@@ -85,6 +85,7 @@ func init() {
 		Barrier: true,
 		Needs:   0,
 		Code:    kagoCode("MatMul"),
+		Lean:    &driver.Lean{Entry: "MatMul_lean", Facts: []string{"le(div(sub(add(ext(0,1),16),1),16),div(sub(add(ext(0,1),16),1),16))", "le(add(sub(div(sub(add(ext(0,1),16),1),16),1),1),9223372036854775807)", "le(add(min(add(mul(16,sub(div(sub(add(ext(0,1),16),1),16),1)),sub(group(1),1)),sub(ext(0,1),1)),1),ext(0,1))", "le(add(min(add(mul(16,sub(div(sub(add(ext(0,1),16),1),16),1)),sub(group(0),1)),sub(ext(1,0),1)),1),ext(1,0))", "le(add(add(mul(16,sub(group(0),1)),sub(group(1),1)),1),256)", "le(add(mul(16,sub(group(0),1)),16),256)", "le(add(add(240,sub(group(1),1)),1),256)"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(ka.Matrix[float32])
 			a1 := args[1].Value.(ka.Matrix[float32])

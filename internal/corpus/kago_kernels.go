@@ -77,6 +77,7 @@ func init() {
 		Barrier: false,
 		Needs:   driver.Int64Atomics,
 		Code:    kagoCode("BitAtomics"),
+		Lean:    &driver.Lean{Entry: "BitAtomics_lean", Facts: []string{"le(1,len(1))", "le(2,len(1))", "le(3,len(1))", "le(4,len(1))", "le(1,len(2))", "le(2,len(2))", "le(3,len(2))", "le(4,len(2))", "le(1,len(3))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]uint32)
 			a1 := args[1].Value.([]uint32)
@@ -120,6 +121,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("BitOps"),
+		Lean:    &driver.Lean{Entry: "BitOps_lean", Facts: []string{"le(0,min(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1)))))))", "le(add(min(add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),sub(len(0),1)),1),len(1))", "le(add(min(add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),sub(len(0),1)),1),len(2))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]int32)
 			a1 := args[1].Value.([]uint8)
@@ -159,6 +161,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("BoolFlags"),
+		Lean:    &driver.Lean{Entry: "BoolFlags_lean", Facts: []string{"le(0,min(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1)))))))", "le(add(min(add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),sub(len(1),1)),1),len(2))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(bool)
 			a1 := args[1].Value.([]int32)
@@ -206,6 +209,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("Contract"),
+		Lean:    &driver.Lean{Entry: "Contract_lean", Facts: []string{"le(0,min(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1)))))))", "le(add(min(add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),sub(len(2),1)),1),len(1))", "le(add(min(add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),sub(len(2),1)),1),len(3))", "le(add(min(add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),sub(len(2),1)),1),len(4))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(float32)
 			a1 := args[1].Value.([]float32)
@@ -254,6 +258,7 @@ func init() {
 		Barrier: false,
 		Needs:   driver.FP64,
 		Code:    kagoCode("Convert"),
+		Lean:    &driver.Lean{Entry: "Convert_lean", Facts: []string{"le(0,mul(8,min(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))))", "le(add(mul(8,min(add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),sub(len(0),1))),1),len(1))", "le(0,add(mul(8,min(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),1))", "le(add(mul(8,min(add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),sub(len(0),1))),2),len(1))", "le(0,add(mul(8,min(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),2))", "le(add(mul(8,min(add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),sub(len(0),1))),3),len(1))", "le(0,add(mul(8,min(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),3))", "le(add(mul(8,min(add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),sub(len(0),1))),4),len(1))", "le(0,add(mul(8,min(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),4))", "le(add(mul(8,min(add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),sub(len(0),1))),5),len(1))", "le(0,add(mul(8,min(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),5))", "le(add(mul(8,min(add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),sub(len(0),1))),6),len(1))", "le(0,add(mul(8,min(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),6))", "le(add(mul(8,min(add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),sub(len(0),1))),7),len(1))", "le(0,add(mul(8,min(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),7))", "le(add(mul(8,min(add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),sub(len(0),1))),8),len(1))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]float64)
 			a1 := args[1].Value.([]int64)
@@ -304,6 +309,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("Helpers"),
+		Lean:    &driver.Lean{Entry: "Helpers_lean", Facts: []string{"le(0,min(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1)))))))", "le(add(min(add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),sub(len(0),1)),1),len(1))", "le(add(min(add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),sub(len(0),1)),1),len(2))", "le(add(min(add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),sub(len(0),1)),1),len(3))", "le(add(min(add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),sub(len(0),1)),1),len(4))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]int64)
 			a1 := args[1].Value.([]int64)
@@ -390,6 +396,7 @@ func init() {
 		Barrier: true,
 		Needs:   0,
 		Code:    kagoCode("LocalHistogram"),
+		Lean:    &driver.Lean{Entry: "LocalHistogram_lean", Facts: []string{"le(0,group(0))", "le(add(sub(len(2),1),group(0)),9223372036854775807)", "le(len(2),len(2))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(ka.Local[uint32])
 			a1 := args[1].Value.([]uint32)
@@ -421,6 +428,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("Loops"),
+		Lean:    &driver.Lean{Entry: "Loops_lean", Facts: []string{"le(0,min(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1)))))))", "le(add(min(add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),sub(len(0),1)),1),len(1))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]int32)
 			a1 := args[1].Value.([]int32)
@@ -456,6 +464,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("Masked"),
+		Lean:    &driver.Lean{Entry: "Masked_lean", Facts: []string{"le(0,min(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1)))))))", "le(add(min(add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),sub(len(1),1)),1),len(0))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]float32)
 			a1 := args[1].Value.([]float32)
@@ -491,6 +500,7 @@ func init() {
 		Barrier: true,
 		Needs:   0,
 		Code:    kagoCode("MaskedBarrier"),
+		Lean:    &driver.Lean{Entry: "MaskedBarrier_lean", Facts: []string{"le(0,min(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1)))))))", "le(add(min(add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),sub(len(1),1)),1),len(0))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]float32)
 			a1 := args[1].Value.([]float32)
@@ -533,6 +543,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("MatMul"),
+		Lean:    &driver.Lean{Entry: "MatMul_lean", Facts: []string{"le(0,sub(range(0),1))", "le(max(arg(0),1),arg(0))", "le(0,sub(range(1),1))", "le(max(max(arg(0),1),1),arg(0))", "le(add(sub(arg(0),1),1),9223372036854775807)", "le(0,min(0,min(mul(min(sub(range(1),1),sub(arg(0),1)),max(max(arg(0),1),1)),mul(min(sub(range(1),1),sub(arg(0),1)),arg(0)))))", "le(add(add(max(0,max(mul(min(sub(range(1),1),sub(arg(0),1)),max(max(arg(0),1),1)),mul(min(sub(range(1),1),sub(arg(0),1)),arg(0)))),sub(arg(0),1)),1),len(1))", "le(0,min(0,min(mul(sub(arg(0),1),max(max(arg(0),1),1)),mul(sub(arg(0),1),arg(0)))))", "le(add(add(max(0,max(mul(sub(arg(0),1),max(max(arg(0),1),1)),mul(sub(arg(0),1),arg(0)))),min(sub(range(0),1),sub(arg(0),1))),1),len(2))", "le(add(add(max(0,max(mul(min(sub(range(1),1),sub(arg(0),1)),max(max(arg(0),1),1)),mul(min(sub(range(1),1),sub(arg(0),1)),arg(0)))),min(sub(range(0),1),sub(arg(0),1))),1),len(3))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(int)
 			a1 := args[1].Value.([]float32)
@@ -585,6 +596,7 @@ func init() {
 		Barrier: true,
 		Needs:   0,
 		Code:    kagoCode("MatMulTiled"),
+		Lean:    &driver.Lean{Entry: "MatMulTiled_lean", Facts: []string{"le(add(add(mul(8,sub(group(1),1)),sub(group(0),1)),1),64)", "le(0,sub(padded(1),1))", "le(div(sub(add(arg(0),8),1),8),div(sub(add(arg(0),8),1),8))", "le(add(sub(div(sub(add(arg(0),8),1),8),1),1),9223372036854775807)", "le(div(sub(add(max(arg(0),1),8),1),8),div(sub(add(arg(0),8),1),8))", "le(max(arg(0),1),arg(0))", "le(0,min(0,min(mul(min(sub(padded(1),1),sub(arg(0),1)),max(arg(0),1)),mul(min(sub(padded(1),1),sub(arg(0),1)),arg(0)))))", "le(add(add(max(0,max(mul(min(sub(padded(1),1),sub(arg(0),1)),max(arg(0),1)),mul(min(sub(padded(1),1),sub(arg(0),1)),arg(0)))),min(add(mul(8,sub(div(sub(add(arg(0),8),1),8),1)),sub(group(0),1)),sub(arg(0),1))),1),len(1))", "le(0,sub(padded(0),1))", "le(0,min(0,min(mul(min(add(mul(8,sub(div(sub(add(arg(0),8),1),8),1)),sub(group(1),1)),sub(arg(0),1)),max(arg(0),1)),mul(min(add(mul(8,sub(div(sub(add(arg(0),8),1),8),1)),sub(group(1),1)),sub(arg(0),1)),arg(0)))))", "le(add(add(max(0,max(mul(min(add(mul(8,sub(div(sub(add(arg(0),8),1),8),1)),sub(group(1),1)),sub(arg(0),1)),max(arg(0),1)),mul(min(add(mul(8,sub(div(sub(add(arg(0),8),1),8),1)),sub(group(1),1)),sub(arg(0),1)),arg(0)))),min(sub(padded(0),1),sub(arg(0),1))),1),len(2))", "le(add(mul(8,sub(group(1),1)),8),64)", "le(add(add(56,sub(group(0),1)),1),64)", "le(0,min(0,min(mul(min(sub(padded(1),1),sub(arg(0),1)),max(max(arg(0),1),1)),mul(min(sub(padded(1),1),sub(arg(0),1)),arg(0)))))", "le(add(add(max(0,max(mul(min(sub(padded(1),1),sub(arg(0),1)),max(max(arg(0),1),1)),mul(min(sub(padded(1),1),sub(arg(0),1)),arg(0)))),min(sub(padded(0),1),sub(arg(0),1))),1),len(3))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(int)
 			a1 := args[1].Value.([]float32)
@@ -632,6 +644,7 @@ func init() {
 		Barrier: false,
 		Needs:   driver.FP64,
 		Code:    kagoCode("MathErf"),
+		Lean:    &driver.Lean{Entry: "MathErf_lean", Facts: []string{"le(0,min(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1)))))))", "le(add(add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),1),len(0))", "le(0,mul(4,min(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))))", "le(add(mul(4,add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1)))))))),1),len(2))", "le(0,add(mul(4,min(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),1))", "le(add(mul(4,add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1)))))))),2),len(2))", "le(add(add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),1),len(1))", "le(0,add(mul(4,min(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),2))", "le(add(mul(4,add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1)))))))),3),len(2))", "le(0,add(mul(4,min(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),3))", "le(add(mul(4,add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1)))))))),4),len(2))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]float64)
 			a1 := args[1].Value.([]float64)
@@ -703,6 +716,7 @@ func init() {
 		Barrier: false,
 		Needs:   driver.FP64,
 		Code:    kagoCode("MathExact"),
+		Lean:    &driver.Lean{Entry: "MathExact_lean", Facts: []string{"le(0,min(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1)))))))", "le(add(add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),1),len(0))", "le(add(add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),1),len(1))", "le(add(add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),1),len(2))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]float64)
 			a1 := args[1].Value.([]float64)
@@ -756,6 +770,7 @@ func init() {
 		Barrier: false,
 		Needs:   driver.FP64,
 		Code:    kagoCode("MathFuncs"),
+		Lean:    &driver.Lean{Entry: "MathFuncs_lean", Facts: []string{"le(0,min(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1)))))))", "le(add(min(add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),sub(len(0),1)),1),len(1))", "le(0,mul(4,min(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))))", "le(add(mul(4,min(add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),sub(len(0),1))),1),len(2))", "le(0,add(mul(4,min(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),1))", "le(add(mul(4,min(add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),sub(len(0),1))),2),len(2))", "le(0,add(mul(4,min(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),2))", "le(add(mul(4,min(add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),sub(len(0),1))),3),len(2))", "le(0,add(mul(4,min(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),3))", "le(add(mul(4,min(add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),sub(len(0),1))),4),len(2))", "le(add(mul(4,min(add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),sub(len(0),1))),1),len(3))", "le(add(mul(4,min(add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),sub(len(0),1))),2),len(3))", "le(add(mul(4,min(add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),sub(len(0),1))),3),len(3))", "le(add(mul(4,min(add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),sub(len(0),1))),4),len(3))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]float32)
 			a1 := args[1].Value.([]float64)
@@ -801,6 +816,7 @@ func init() {
 		Barrier: false,
 		Needs:   driver.FP64,
 		Code:    kagoCode("MathGamma"),
+		Lean:    &driver.Lean{Entry: "MathGamma_lean", Facts: []string{"le(0,min(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1)))))))", "le(add(add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),1),len(0))", "le(0,mul(2,min(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))))", "le(add(mul(2,add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1)))))))),1),len(1))", "le(0,add(mul(2,min(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),1))", "le(add(mul(2,add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1)))))))),2),len(1))", "le(add(add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),1),len(2))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]float64)
 			a1 := args[1].Value.([]float64)
@@ -855,6 +871,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("MatrixAxpy"),
+		Lean:    &driver.Lean{Entry: "MatrixAxpy_lean", Facts: []string{"le(add(min(sub(range(0),1),sub(ext(2,0),1)),1),ext(1,0))", "le(add(min(sub(range(1),1),sub(ext(2,1),1)),1),ext(1,1))", "le(add(min(sub(range(0),1),sub(ext(2,0),1)),1),ext(3,0))", "le(1,ext(3,1))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(float32)
 			a1 := args[1].Value.(ka.Matrix[float32])
@@ -913,6 +930,7 @@ func init() {
 		Barrier: true,
 		Needs:   0,
 		Code:    kagoCode("MatrixMulTiled"),
+		Lean:    &driver.Lean{Entry: "MatrixMulTiled_lean", Facts: []string{"le(add(add(mul(8,sub(group(0),1)),sub(group(1),1)),1),64)", "le(div(sub(add(ext(0,1),8),1),8),div(sub(add(ext(0,1),8),1),8))", "le(add(sub(div(sub(add(ext(0,1),8),1),8),1),1),9223372036854775807)", "le(add(min(add(mul(8,sub(div(sub(add(ext(0,1),8),1),8),1)),sub(group(1),1)),sub(ext(0,1),1)),1),ext(0,1))", "le(add(min(add(mul(8,sub(div(sub(add(ext(0,1),8),1),8),1)),sub(group(0),1)),sub(ext(1,0),1)),1),ext(1,0))", "le(add(mul(8,sub(group(0),1)),8),64)", "le(add(add(56,sub(group(1),1)),1),64)"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(ka.Matrix[float32])
 			a1 := args[1].Value.(ka.Matrix[float32])
@@ -957,6 +975,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("MatrixTranspose"),
+		Lean:    &driver.Lean{Entry: "MatrixTranspose_lean", Facts: []string{"le(add(min(sub(range(1),1),sub(ext(0,1),1)),1),ext(1,0))", "le(add(min(sub(range(0),1),sub(ext(0,0),1)),1),ext(1,1))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(ka.Matrix[float32])
 			a1 := args[1].Value.(ka.Matrix[float32])
@@ -992,6 +1011,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("MemCopy"),
+		Lean:    &driver.Lean{Entry: "MemCopy_lean", Facts: []string{"le(0,min(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1)))))))", "le(add(min(add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),sub(len(0),1)),1),len(1))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]uint8)
 			a1 := args[1].Value.([]uint8)
@@ -1038,6 +1058,7 @@ func init() {
 		Barrier: false,
 		Needs:   driver.Int64Atomics,
 		Code:    kagoCode("MinMax"),
+		Lean:    &driver.Lean{Entry: "MinMax_lean", Facts: []string{"le(1,len(1))", "le(2,len(1))", "le(3,len(1))", "le(1,len(2))", "le(2,len(2))", "le(1,len(3))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]float32)
 			a1 := args[1].Value.([]float32)
@@ -1086,6 +1107,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("NBody"),
+		Lean:    &driver.Lean{Entry: "NBody_lean", Facts: []string{"le(0,min(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1)))))))", "le(add(min(add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),sub(len(1),1)),1),len(2))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(NBodyParams)
 			a1 := args[1].Value.([]Body)
@@ -1126,6 +1148,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("Partial2D"),
+		Lean:    &driver.Lean{Entry: "Partial2D_lean", Facts: []string{"le(0,sub(range(0),1))", "le(0,min(0,min(mul(min(min(sub(range(1),1),sub(arg(0),1)),sub(range(1),1)),max(arg(1),1)),mul(min(min(sub(range(1),1),sub(arg(0),1)),sub(range(1),1)),arg(1)))))", "le(add(add(max(0,max(mul(min(min(sub(range(1),1),sub(arg(0),1)),sub(range(1),1)),max(arg(1),1)),mul(min(min(sub(range(1),1),sub(arg(0),1)),sub(range(1),1)),arg(1)))),min(min(sub(range(0),1),sub(arg(1),1)),sub(range(0),1))),1),len(2))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(int)
 			a1 := args[1].Value.(int)
@@ -1175,6 +1198,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("Private3x3"),
+		Lean:    &driver.Lean{Entry: "Private3x3_lean", Facts: []string{"le(0,mul(4,min(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))))", "le(add(mul(4,add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1)))))))),1),len(1))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]float32)
 			a1 := args[1].Value.([]float32)
@@ -1294,6 +1318,7 @@ func init() {
 		Barrier: true,
 		Needs:   0,
 		Code:    kagoCode("ReduceSum"),
+		Lean:    &driver.Lean{Entry: "ReduceSum_lean", Facts: []string{"le(0,min(mul(group(0),min(0,mul(group(1),sub(group(2),1)))),mul(group(0),add(sub(group(1),1),max(0,mul(group(1),sub(group(2),1)))))))", "le(add(add(sub(group(0),1),max(mul(group(0),min(0,mul(group(1),sub(group(2),1)))),mul(group(0),add(sub(group(1),1),max(0,mul(group(1),sub(group(2),1))))))),1),64)", "le(0,min(mul(groups(0),min(0,mul(groups(1),sub(groups(2),1)))),mul(groups(0),add(sub(groups(1),1),max(0,mul(groups(1),sub(groups(2),1)))))))", "le(add(add(sub(groups(0),1),max(mul(groups(0),min(0,mul(groups(1),sub(groups(2),1)))),mul(groups(0),add(sub(groups(1),1),max(0,mul(groups(1),sub(groups(2),1))))))),1),len(1))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]int64)
 			a1 := args[1].Value.([]int64)
@@ -1331,6 +1356,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("Saxpy"),
+		Lean:    &driver.Lean{Entry: "Saxpy_lean", Facts: []string{"le(0,min(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1)))))))", "le(add(min(add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),sub(len(2),1)),1),len(1))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(float32)
 			a1 := args[1].Value.([]float32)
@@ -1388,6 +1414,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("SignedDiv"),
+		Lean:    &driver.Lean{Entry: "SignedDiv_lean", Facts: []string{"le(0,min(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1)))))))", "le(add(min(add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),sub(len(0),1)),1),len(1))", "le(0,mul(8,min(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))))", "le(add(mul(8,min(add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),sub(len(0),1))),1),len(2))", "le(0,add(mul(8,min(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),1))", "le(add(mul(8,min(add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),sub(len(0),1))),2),len(2))", "le(0,add(mul(8,min(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),2))", "le(add(mul(8,min(add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),sub(len(0),1))),3),len(2))", "le(0,add(mul(8,min(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),3))", "le(add(mul(8,min(add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),sub(len(0),1))),4),len(2))", "le(0,add(mul(8,min(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),4))", "le(add(mul(8,min(add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),sub(len(0),1))),5),len(2))", "le(0,add(mul(8,min(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),5))", "le(add(mul(8,min(add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),sub(len(0),1))),6),len(2))", "le(0,add(mul(8,min(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),6))", "le(add(mul(8,min(add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),sub(len(0),1))),7),len(2))", "le(0,add(mul(8,min(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),7))", "le(add(mul(8,min(add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),sub(len(0),1))),8),len(2))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]int64)
 			a1 := args[1].Value.([]int64)
@@ -1446,6 +1473,7 @@ func init() {
 		Barrier: false,
 		Needs:   driver.FP64,
 		Code:    kagoCode("Stencil3D"),
+		Lean:    &driver.Lean{Entry: "Stencil3D_lean", Facts: []string{"le(add(min(sub(range(0),1),sub(ext(0,0),1)),1),ext(1,0))", "le(add(min(sub(range(1),1),sub(ext(0,1),1)),1),ext(1,1))", "le(add(min(sub(range(2),1),sub(ext(0,2),1)),1),ext(1,2))", "le(sub(ext(0,0),1),sub(ext(0,0),1))", "le(add(min(sub(range(0),1),sub(ext(0,0),1)),2),ext(0,0))", "le(sub(ext(0,1),1),sub(ext(0,1),1))", "le(add(min(sub(range(1),1),sub(ext(0,1),1)),2),ext(0,1))", "le(sub(ext(0,2),1),sub(ext(0,2),1))", "le(add(min(sub(range(2),1),sub(ext(0,2),1)),2),ext(0,2))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(ka.Volume[float64])
 			a1 := args[1].Value.(ka.Volume[float64])
@@ -1502,6 +1530,7 @@ func init() {
 		Barrier: false,
 		Needs:   driver.FP64,
 		Code:    kagoCode("StructParam"),
+		Lean:    &driver.Lean{Entry: "StructParam_lean", Facts: []string{"le(0,mul(4,min(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))))", "le(add(mul(4,add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1)))))))),1),len(2))", "le(0,add(mul(4,min(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),1))", "le(add(mul(4,add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1)))))))),2),len(2))", "le(0,add(mul(4,min(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),2))", "le(add(mul(4,add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1)))))))),3),len(2))", "le(0,add(mul(4,min(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),3))", "le(add(mul(4,add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1)))))))),4),len(2))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(StepParams)
 			a1 := args[1].Value.([]float32)
@@ -1539,6 +1568,7 @@ func init() {
 		Barrier: false,
 		Needs:   driver.FP64,
 		Code:    kagoCode("Switch"),
+		Lean:    &driver.Lean{Entry: "Switch_lean", Facts: []string{"le(0,min(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1)))))))", "le(add(min(add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),sub(len(0),1)),1),len(1))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]int32)
 			a1 := args[1].Value.([]float64)
@@ -1579,6 +1609,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("Transpose"),
+		Lean:    &driver.Lean{Entry: "Transpose_lean", Facts: []string{"le(0,sub(range(0),1))", "le(0,min(0,min(mul(min(sub(range(1),1),sub(arg(0),1)),max(arg(1),1)),mul(min(sub(range(1),1),sub(arg(0),1)),arg(1)))))", "le(add(add(max(0,max(mul(min(sub(range(1),1),sub(arg(0),1)),max(arg(1),1)),mul(min(sub(range(1),1),sub(arg(0),1)),arg(1)))),min(sub(range(0),1),sub(arg(1),1))),1),len(2))", "le(0,sub(range(1),1))", "le(0,min(0,min(mul(min(sub(range(0),1),sub(arg(1),1)),max(arg(0),1)),mul(min(sub(range(0),1),sub(arg(1),1)),arg(0)))))", "le(add(add(max(0,max(mul(min(sub(range(0),1),sub(arg(1),1)),max(arg(0),1)),mul(min(sub(range(0),1),sub(arg(1),1)),arg(0)))),min(sub(range(1),1),sub(arg(0),1))),1),len(3))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(int)
 			a1 := args[1].Value.(int)
@@ -1614,7 +1645,7 @@ var kagoGenericAddG = &kgen.Generic{
 	},
 	Code: kagoCode("AddG"),
 	Instances: []kgen.Instance{
-		{Name: "AddG[float32]", Entry: "AddG_float32", Func: (func(ka.Item, []float32, []float32))(nil), Faults: kagoFaultsAddG_0},
+		{Name: "AddG[float32]", Entry: "AddG_float32", Func: (func(ka.Item, []float32, []float32))(nil), Faults: kagoFaultsAddG_0, Lean: &driver.Lean{Entry: "AddG_float32_lean", Facts: []string{"le(0,min(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1)))))))", "le(add(add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),1),len(1))", "le(add(add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),1),len(0))"}}},
 	},
 }
 
@@ -1634,8 +1665,8 @@ var kagoGenericCopyG = &kgen.Generic{
 	},
 	Code: kagoCode("CopyG"),
 	Instances: []kgen.Instance{
-		{Name: "CopyG[float32]", Entry: "CopyG_float32", Func: (func(ka.Item, []float32, []float32))(nil), Faults: kagoFaultsCopyG_0},
-		{Name: "CopyG[int32]", Entry: "CopyG_int32", Func: (func(ka.Item, []int32, []int32))(nil), Faults: kagoFaultsCopyG_0},
+		{Name: "CopyG[float32]", Entry: "CopyG_float32", Func: (func(ka.Item, []float32, []float32))(nil), Faults: kagoFaultsCopyG_0, Lean: &driver.Lean{Entry: "CopyG_float32_lean", Facts: []string{"le(0,min(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1)))))))", "le(add(add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),1),len(1))", "le(add(add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),1),len(0))"}}},
+		{Name: "CopyG[int32]", Entry: "CopyG_int32", Func: (func(ka.Item, []int32, []int32))(nil), Faults: kagoFaultsCopyG_0, Lean: &driver.Lean{Entry: "CopyG_int32_lean", Facts: []string{"le(0,min(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1)))))))", "le(add(add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),1),len(1))", "le(add(add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),1),len(0))"}}},
 	},
 }
 

@@ -86,6 +86,11 @@ func faults() []fault {
 		fault{"kept/wraps", faulttest.WrapAround, 4, 0, []any{ints(16), math.MaxInt}, idx, "x[k] = 2 // wraps", "index out of range [-9223372036854775808]", false, -1},
 		fault{"kept/one-below", faulttest.OneBelow, 16, 0, []any{ints(16)}, idx, "x[k] = 3 // one below", "index out of range [-1]", false, 0},
 		fault{"kept/from-memory", faulttest.FromMemory, 16, 0, []any{neg, ints(16)}, idx, "x[k] = 4 // from memory", "index out of range [-2]", false, 5},
+		// A launch whose facts hold runs the lean variant, which reports
+		// the checks it keeps as the checked kernel does; one whose facts
+		// fail runs the checked kernel.
+		fault{"decided/lean-keeps", faulttest.Decided, 16, 0, []any{neg, ints(17)}, idx, "x[idx[i]] = 5 // kept", "index out of range [-2]", false, 5},
+		fault{"decided/past-range", faulttest.Decided, 17, 0, []any{ints(16), ints(17)}, idx, "x[i] = idx[i] // decided", "index out of range [16] with length 16", false, 16},
 	)
 	div := func(name string, k any, x any, zero any) {
 		fs = append(fs, fault{name, k, 4, 0, []any{x, zero}, driver.FaultDivideByZero, strings.Fields(name)[0], "integer divide by zero", false, -1})

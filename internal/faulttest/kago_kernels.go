@@ -134,6 +134,44 @@ func init() {
 			return func(g *kernel.WorkGroup) { kagoGroupBroadcastNoCheck(g, a0, a1) }
 		},
 	})
+	kgen.RegisterKernel(Decided, &driver.KernelSpec{
+		Name:  "Decided",
+		Entry: "Decided",
+		Params: []driver.Param{
+			{Name: "idx", Type: driver.Int32, Slice: true},
+			{Name: "x", Type: driver.Int32, Slice: true},
+		},
+		DeviceParams: driver.DeviceParams{
+			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
+			{Kind: driver.ParamLength, Arg: 0, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
+			{Kind: driver.ParamLength, Arg: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
+			{Kind: driver.ParamFaultRecord, Size: 8},
+			{Kind: driver.ParamLaunchID, Size: 4},
+		},
+		Faults: []driver.FaultSite{
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 266, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 266, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 267, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+		},
+		Barrier: false,
+		Needs:   0,
+		Code:    kagoCode("Decided"),
+		Lean:    &driver.Lean{Entry: "Decided_lean", Facts: []string{"le(range(0),len(0))", "le(range(0),len(1))"}},
+		Native: func(args []driver.Arg) func(kernel.Item) {
+			a0 := args[0].Value.([]int32)
+			a1 := args[1].Value.([]int32)
+			return func(it kernel.Item) { Decided(ka.Item(it), a0, a1) }
+		},
+		Group: func(args []driver.Arg) func(*kernel.WorkGroup) {
+			a0 := args[0].Value.([]int32)
+			a1 := args[1].Value.([]int32)
+			return func(g *kernel.WorkGroup) { kagoGroupDecided(g, a0, a1) }
+		},
+	})
 	kgen.RegisterGeneric(kagoGenericDiv)
 	kgen.RegisterKernel(Fill, &driver.KernelSpec{
 		Name:  "Fill",
@@ -245,6 +283,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("OneBelow"),
+		Lean:    &driver.Lean{Entry: "OneBelow_lean", Facts: []string{"le(0,sub(min(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1)))))),1))", "le(add(min(sub(min(add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),sub(len(0),1)),1),sub(len(0),1)),1),len(0))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]int32)
 			return func(it kernel.Item) { OneBelow(ka.Item(it), a0) }
@@ -407,6 +446,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("Read"),
+		Lean:    &driver.Lean{Entry: "Read_lean", Facts: []string{"le(0,arg(2))", "le(add(arg(2),1),len(0))", "le(1,len(1))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]int32)
 			a1 := args[1].Value.([]int32)
@@ -448,6 +488,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("Slice"),
+		Lean:    &driver.Lean{Entry: "Slice_lean", Facts: []string{"le(1,len(0))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]int32)
 			a1 := args[1].Value.(int)
@@ -491,6 +532,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("Slice3"),
+		Lean:    &driver.Lean{Entry: "Slice3_lean", Facts: []string{"le(1,len(0))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]int32)
 			a1 := args[1].Value.(int)
@@ -534,6 +576,7 @@ func init() {
 		Barrier: true,
 		Needs:   0,
 		Code:    kagoCode("Tile"),
+		Lean:    &driver.Lean{Entry: "Tile_lean", Facts: []string{"le(0,add(min(mul(range(0),min(0,mul(range(1),sub(padded(2),1)))),mul(range(0),add(sub(padded(1),1),max(0,mul(range(1),sub(padded(2),1)))))),arg(2)))", "le(add(add(add(sub(padded(0),1),max(mul(range(0),min(0,mul(range(1),sub(padded(2),1)))),mul(range(0),add(sub(padded(1),1),max(0,mul(range(1),sub(padded(2),1))))))),arg(2)),1),len(0))", "le(0,min(mul(group(0),min(0,mul(group(1),sub(group(2),1)))),mul(group(0),add(sub(group(1),1),max(0,mul(group(1),sub(group(2),1)))))))", "le(add(add(sub(group(0),1),max(mul(group(0),min(0,mul(group(1),sub(group(2),1)))),mul(group(0),add(sub(group(1),1),max(0,mul(group(1),sub(group(2),1))))))),1),16)", "le(0,sub(15,add(sub(group(0),1),max(mul(group(0),min(0,mul(group(1),sub(group(2),1)))),mul(group(0),add(sub(group(1),1),max(0,mul(group(1),sub(group(2),1)))))))))", "le(add(sub(15,min(mul(group(0),min(0,mul(group(1),sub(group(2),1)))),mul(group(0),add(sub(group(1),1),max(0,mul(group(1),sub(group(2),1))))))),1),16)"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]int32)
 			a1 := args[1].Value.([]int32)
@@ -568,6 +611,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("Unguarded"),
+		Lean:    &driver.Lean{Entry: "Unguarded_lean", Facts: []string{"le(0,min(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1)))))))", "le(add(add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),1),len(0))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]float32)
 			return func(it kernel.Item) { Unguarded(ka.Item(it), a0) }
@@ -625,6 +669,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("WrapAround"),
+		Lean:    &driver.Lean{Entry: "WrapAround_lean", Facts: []string{"le(0,add(arg(1),1))", "le(add(min(add(arg(1),1),sub(len(0),1)),1),len(0))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]int32)
 			a1 := args[1].Value.(int)
@@ -659,6 +704,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("Write"),
+		Lean:    &driver.Lean{Entry: "Write_lean", Facts: []string{"le(0,arg(1))", "le(add(arg(1),1),len(0))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]int32)
 			a1 := args[1].Value.(int)
@@ -693,6 +739,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("WrongBound"),
+		Lean:    &driver.Lean{Entry: "WrongBound_lean", Facts: []string{"le(0,min(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1)))))))", "le(add(min(add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),sub(arg(1),1)),1),len(0))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]int32)
 			a1 := args[1].Value.(int)
@@ -819,6 +866,27 @@ func (k BroadcastNoCheckKernel) Launch(s *ka.Stream, r ka.NDRange, out *ka.Array
 		return fmt.Errorf("launching BroadcastNoCheck: a zero BroadcastNoCheckKernel, not one from NewBroadcastNoCheckKernel: %w", ka.ErrInvalid)
 	}
 	return k.k.Launch(s, r, out, from)
+}
+
+// DecidedKernel is the kernel Decided loaded on a device. Its Launch
+// takes Decided's parameters, so a wrong argument is a compile error.
+type DecidedKernel struct{ k *ka.Kernel }
+
+// NewDecidedKernel loads the kernel Decided on dev, as ka.NewKernel does.
+func NewDecidedKernel(dev *ka.Device, opts ...ka.KernelOption) (DecidedKernel, error) {
+	k, err := ka.NewKernel(dev, Decided, opts...)
+	return DecidedKernel{k}, err
+}
+
+// Kernel returns the loaded kernel (nil for the zero DecidedKernel).
+func (k DecidedKernel) Kernel() *ka.Kernel { return k.k }
+
+// Launch enqueues Decided on s over r, as ka.Kernel.Launch does.
+func (k DecidedKernel) Launch(s *ka.Stream, r ka.NDRange, idx *ka.Array[int32], x *ka.Array[int32]) error {
+	if k.k == nil {
+		return fmt.Errorf("launching Decided: a zero DecidedKernel, not one from NewDecidedKernel: %w", ka.ErrInvalid)
+	}
+	return k.k.Launch(s, r, idx, x)
 }
 
 // DivKernel is an instance of the generic kernel Div loaded on a device. Its Launch
@@ -1413,6 +1481,39 @@ func kagoGroupBroadcastNoCheck(kg *kernel.WorkGroup, out []int32, from int) {
 				if i := (row + gx); i < len(out) {
 					out[i] = s
 				}
+			}
+		}
+	}
+}
+
+// kagoGroupDecided runs one work-group of Decided, its work-items as loops
+// (see package groupfn).
+func kagoGroupDecided(kg *kernel.WorkGroup, idx, x []int32) {
+	n0 := kg.Size[0]
+	n1 := kg.Size[1]
+	n2 := kg.Size[2]
+	b0 := kg.ID[0] * n0
+	b1 := kg.ID[1] * n1
+	b2 := kg.ID[2] * n2
+	m0 := kg.GlobalSize[0] - b0
+	if m0 > n0 {
+		m0 = n0
+	}
+	m1 := kg.GlobalSize[1] - b1
+	if m1 > n1 {
+		m1 = n1
+	}
+	m2 := kg.GlobalSize[2] - b2
+	if m2 > n2 {
+		m2 = n2
+	}
+	for range m2 {
+		for range m1 {
+			for lx := range m0 {
+				gx := b0 + lx
+				i := gx
+				x[i] = idx[i] // decided at launch
+				x[idx[i]] = 5
 			}
 		}
 	}

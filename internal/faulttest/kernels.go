@@ -254,3 +254,15 @@ func FromMemory(it ka.Item, idx, x []int32) {
 		}
 	}
 }
+
+// Decided has a check that its launch decides (x[i] and idx[i] are in
+// range when the range fits x and idx) and one that its lean variant keeps
+// (an index read from idx): a launch that fits runs the lean variant, one
+// past the arrays the checked kernel.
+//
+//ka:kernel
+func Decided(it ka.Item, idx, x []int32) {
+	i := it.GlobalID(0)
+	x[i] = idx[i] // decided at launch
+	x[idx[i]] = 5 // kept by the lean variant
+}

@@ -59,7 +59,10 @@ type Device interface {
 
 	// Load returns the device function for a kernel, compiling or loading
 	// the code in spec that suits the device. A backend should cache the
-	// result per spec; ka calls Load once per ka.Kernel. When spec has no
+	// result per spec; ka calls Load at most once per ka.Kernel for the
+	// kernel and once for its lean variant (KernelSpec.Lean), which it
+	// passes as a spec of its own, the same for every ka.Kernel of the
+	// kernel; a backend need not look at Lean. When spec has no
 	// code the device takes, the error must wrap ErrUnsupported and say
 	// which target was needed.
 	Load(spec *KernelSpec) (Function, error)

@@ -309,4 +309,38 @@ type KernelSpec struct {
 	// parameter types it reads here. (For a kernel given as a function,
 	// ka reads them from the function.)
 	Func reflect.Type
+	// Lean, when not nil, is the kernel's lean variant: the same kernel
+	// without the index checks that its launches decide. ka runs it
+	// instead of Entry when every one of its Facts holds, and loads it at
+	// the first such launch; a backend loads it as any other spec (ka
+	// passes a copy of this spec with Lean's Entry and Code).
+	Lean *Lean
+}
+
+// Lean is a kernel's lean variant (KernelSpec.Lean). It has the kernel's
+// parameters, device parameters and fault sites: the checks it leaves
+// out still have their sites, so that both variants name a fault alike.
+type Lean struct {
+	// Entry is the variant's symbol in the device code ("Saxpy_lean").
+	Entry string
+	// Facts are what a launch must satisfy for the variant to run, each
+	// le(a,b), a ≤ b, of integer expressions of the launch:
+	//
+	//	fact := "le(" expr "," expr ")"
+	//	expr := integer | leaf "(" integer ")" | "ext(" integer "," integer ")"
+	//	      | op "(" expr "," expr ")"
+	//	leaf := "arg" | "len" | "range" | "padded" | "group" | "groups"
+	//	op   := "add" | "sub" | "mul" | "div" | "shr" | "min" | "max"
+	//
+	// arg(i) is the value of integer parameter i (counted after the Item),
+	// len(i) the length of slice parameter i, ext(i,d) extent d of matrix
+	// or volume parameter i (Arg.Shape[d]); range(d) is the range's size
+	// in dimension d, group(d) the group's, groups(d) the number of
+	// groups, padded(d) groups(d)*group(d). div truncates, shr shifts
+	// arithmetically. Every operation is exact: one that overflows makes
+	// the fact false.
+	Facts []string
+	// Code, when not nil, is the variant's code; else it is read from the
+	// spec's Code with Entry.
+	Code Code
 }

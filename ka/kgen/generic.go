@@ -75,6 +75,8 @@ type Instance struct {
 	Needs    driver.Features
 	Barrier  bool
 	MaxGroup int
+	// Lean is driver.KernelSpec's, its code in Generic.Code.
+	Lean *driver.Lean
 }
 
 // instanceSpecs are the specs made for one instance: with the typed
@@ -150,7 +152,7 @@ func (g *Generic) makeSpec(in *Instance) *driver.KernelSpec {
 		}
 	}
 	return &driver.KernelSpec{Name: in.Name, Entry: in.Entry, Params: params, DeviceParams: layout, Barrier: in.Barrier,
-		Needs: in.Needs, MaxGroup: in.MaxGroup, Faults: in.Faults, Code: g.Code, Func: reflect.TypeOf(in.Func)}
+		Needs: in.Needs, MaxGroup: in.MaxGroup, Faults: in.Faults, Code: g.Code, Func: reflect.TypeOf(in.Func), Lean: in.Lean}
 }
 
 // paramsOf is Params with the types of scalar parameters and of slices'
