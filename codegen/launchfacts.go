@@ -331,6 +331,28 @@ func tighter(op string, old, e *lexpr) *lexpr {
 
 // own is v's interval from its definition.
 func (p *launchProver) own(v ssa.Value, b *ssa.BasicBlock) interval {
+	iv := p.def(v, b)
+	if iv.full() {
+		return iv
+	}
+	// A value of a narrower integer type is within its type, whatever
+	// its arithmetic did (a byte read from memory is below 256).
+	t := v.Type()
+	if c, ok := v.(*ssa.Convert); ok && isInteger(c.X.Type()) && isInt(t) {
+		t = c.X.Type()
+	}
+	if isInteger(t) && goSizes.Sizeof(t) < 8 {
+		bits := 8 * goSizes.Sizeof(t)
+		if isUnsigned(t) {
+			return interval{lconst(0), lconst(1<<bits - 1)}
+		}
+		return interval{lconst(-1 << (bits - 1)), lconst(1<<(bits-1) - 1)}
+	}
+	return iv
+}
+
+// def is v's interval from what its definition computes.
+func (p *launchProver) def(v ssa.Value, b *ssa.BasicBlock) interval {
 	switch v := v.(type) {
 	case *ssa.Const:
 		if c, ok := constInt(v); ok && isInteger(v.Type()) && (!isUnsigned(v.Type()) || c >= 0) {

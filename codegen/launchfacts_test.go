@@ -39,8 +39,9 @@ func TestLaunchFacts(t *testing.T) {
 		},
 		"ScalarGuard": {"le(add(min(sub(range(0),1),sub(arg(0),1)),1),len(1))"},
 		"Matrix":      {"le(add(min(sub(range(0),1),sub(ext(0,0),1)),1),ext(1,0))", "le(add(min(sub(range(1),1),sub(ext(0,1),1)),1),ext(1,1))"},
-		"Unsigned":    nil, // an unsigned index is not followed
-		"Helper":      nil, // nor one in an inlined helper
+		"Bytes":       {"le(256,len(1))"}, // a byte is below 256
+		"Unsigned":    nil,                // a 64-bit unsigned index is not followed
+		"Helper":      nil,                // nor one in an inlined helper
 	}
 	require.Len(t, kernels, len(want))
 	for _, k := range kernels {

@@ -204,6 +204,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("Histogram"),
+		Lean:    &driver.Lean{Entry: "Histogram_lean", Facts: []string{"le(256,len(1))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]uint8)
 			a1 := args[1].Value.([]uint32)

@@ -237,13 +237,29 @@ type param struct {
 
 // createParams declares one .param per IR parameter (a slice is already
 // two, ptr and len, and the hidden parameters are the last ones) and loads
-// each into a register.
+// each that the kernel uses into a register (a lean variant has the fault
+// record's parameters and may not use them).
 func (fe *funcEmitter) createParams() {
 	entry := fe.fn.Name()
+	uses := emitutil.Uses(fe.fn)
+	for d := range 3 { // read by @ka.global_size, not as operands
+		if p := emitutil.GlobalSizeParam(fe.fn, d); p != nil {
+			uses[p]++
+		}
+	}
 	for i, p := range fe.fn.Params {
 		name := fmt.Sprintf("%s_param_%d", entry, i)
 		t := p.Type()
-		if pt, ok := t.(*types.PointerType); ok {
+		pt, isPtr := t.(*types.PointerType)
+		if uses[p] == 0 && !isPtr {
+			fe.params = append(fe.params, param{name, memType(t)})
+			continue
+		}
+		if uses[p] == 0 && pt.AddrSpace != 3 {
+			fe.params = append(fe.params, param{name, "u64"})
+			continue
+		}
+		if isPtr {
 			if pt.AddrSpace == 3 {
 				fe.createLocalParam(p, name) // dynshared.go
 				continue

@@ -85,3 +85,10 @@ func Helper(it ka.Item, x []float32) {
 }
 
 func set(x []float32, i int) { x[i] = 1 }
+
+//ka:kernel
+func Bytes(it ka.Item, data []uint8, bins []uint32) {
+	if i := it.GlobalID(0); i < len(data) {
+		ka.AtomicAdd(&bins[data[i]], 1)
+	}
+}
