@@ -94,3 +94,21 @@ func TestParseFactsErrors(t *testing.T) {
 		assert.ErrorContains(t, err, fact, "the error quotes the fact")
 	}
 }
+
+// BenchmarkFactsHold is what a launch of katest.Saxpy adds to decide its
+// lean variant: its two facts over a 1-D range.
+func BenchmarkFactsHold(b *testing.B) {
+	f, err := ParseFacts([]string{
+		"le(0,min(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1)))))))",
+		"le(add(min(add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),sub(len(2),1)),1),len(1))",
+	}, []driver.Param{{Name: "a", Type: driver.Float32}, {Name: "x", Type: driver.Float32, Slice: true}, {Name: "y", Type: driver.Float32, Slice: true}})
+	require.NoError(b, err)
+	r := driver.NDRange{Dims: 1, Size: [3]int{1 << 20, 1, 1}}
+	g := driver.NDRange{Dims: 1, Size: [3]int{256, 1, 1}}
+	args := []driver.Arg{{Value: float32(2)}, {Len: 1 << 20}, {Len: 1 << 20}}
+	for b.Loop() {
+		if !f.Hold(r, g, args) {
+			b.Fatal("the facts do not hold")
+		}
+	}
+}
