@@ -132,6 +132,8 @@ type compiler struct {
 	lean, leanable bool
 	facts          []string
 	factSet        map[string]bool
+	constFacts     map[string]int   // facts c ≤ e by e: their index in facts
+	constBound     map[string]int64 // and their c
 }
 
 // compileKernel lowers one kernel function to a module and, when some of
@@ -153,7 +155,8 @@ func compileKernel(p *Package, fn *ssa.Function) (*Kernel, ErrorList) {
 // variant, whose entry ends in LeanSuffix. leanable says whether the
 // kernel has checks that the lean variant leaves out.
 func compileVariant(p *Package, fn *ssa.Function, lean bool) (*Kernel, bool, ErrorList) {
-	c := &compiler{pkg: p, fset: p.Fset, intrinsics: map[string]*ir.Func{}, pos: fn.Pos(), lean: lean, factSet: map[string]bool{}}
+	c := &compiler{pkg: p, fset: p.Fset, intrinsics: map[string]*ir.Func{}, pos: fn.Pos(), lean: lean,
+		factSet: map[string]bool{}, constFacts: map[string]int{}, constBound: map[string]int64{}}
 	c.kernel.name = p.kernelName(fn)
 	c.kernel.fn = fn
 	k := &Kernel{Name: c.kernel.name, Entry: p.entryName(fn), Pos: p.Fset.Position(fn.Pos())}

@@ -63,6 +63,50 @@ func (e *lexpr) nonNegative() bool {
 	return false
 }
 
+// least returns a constant that e is known to be at least, and whether
+// there is one. Facts are evaluated only for launches with a non-empty
+// range (driver.Lean), where sizes are at least 1; lengths and extents
+// are at least 0.
+func (e *lexpr) least() (int64, bool) {
+	switch e.op {
+	case "":
+		return e.k, true
+	case "range", "padded", "group", "groups":
+		return 1, true
+	case "len", "ext":
+		return 0, true
+	case "add", "sub", "mul", "min", "max":
+		a, ok := e.a.least()
+		if !ok {
+			return 0, false
+		}
+		if e.op == "sub" {
+			if !e.b.isConst() {
+				return 0, false
+			}
+			return kgen.EvalOp("sub", a, e.b.k)
+		}
+		b, ok := e.b.least()
+		if !ok || e.op == "mul" && (a < 0 || b < 0) {
+			return 0, false
+		}
+		return kgen.EvalOp(e.op, a, b)
+	case "div":
+		a, ok := e.a.least()
+		if !ok || a < 0 || !e.b.isConst() || e.b.k <= 0 {
+			return 0, false
+		}
+		return a / e.b.k, true
+	}
+	return 0, false
+}
+
+// atLeastConst reports whether e is known to be at least the constant c.
+func (e *lexpr) atLeastConst(c *lexpr) bool {
+	k, ok := e.least()
+	return ok && c.isConst() && k >= c.k
+}
+
 // String is e in the facts' grammar.
 func (e *lexpr) String() string {
 	switch e.op {
@@ -113,6 +157,7 @@ func lbin(op string, a, b *lexpr) *lexpr {
 	switch {
 	case op == "mul" && (a.isConst() && a.k == 0 || b.isConst() && b.k == 0):
 		return lconst(0)
+
 	case (op == "add" || op == "sub") && b.isConst() && b.k == 0,
 		(op == "mul" || op == "div") && b.isConst() && b.k == 1,
 		(op == "min" || op == "max") && a.String() == b.String():
@@ -162,6 +207,10 @@ func (x interval) mul(y interval) interval {
 			return interval{lbin("mul", x.lo, y.lo), lbin("mul", x.lo, y.hi)}
 		}
 		return interval{lbin("mul", x.lo, y.hi), lbin("mul", x.lo, y.lo)}
+	}
+	zero := lconst(0)
+	if x.lo.atLeastConst(zero) && y.lo.atLeastConst(zero) { // both never negative
+		return interval{lbin("mul", x.lo, y.lo), lbin("mul", x.hi, y.hi)}
 	}
 	c := []*lexpr{lbin("mul", x.lo, y.lo), lbin("mul", x.lo, y.hi), lbin("mul", x.hi, y.lo), lbin("mul", x.hi, y.hi)}
 	if x.lo == x.hi && y.lo == y.hi {
@@ -217,11 +266,7 @@ func (f *frame) decideIndex(at ssa.Instruction, x ssa.Value, bound *lexpr) decis
 	f.leanable = true
 	if f.lean {
 		for _, fc := range left {
-			s := fc.String()
-			if !f.factSet[s] {
-				f.factSet[s] = true
-				f.facts = append(f.facts, s)
-			}
+			f.addFact(fc)
 		}
 	}
 	return atLaunch
@@ -246,6 +291,28 @@ func (f *frame) lenBound(s ssa.Value) *lexpr {
 		}
 	}
 	return nil
+}
+
+// addFact records fc among the lean variant's facts once; of facts c ≤ e
+// with constants c and the same e, only the largest c is kept (x[0],
+// x[1] and x[2] need len(x) ≥ 3).
+func (f *frame) addFact(fc lfact) {
+	s := fc.String()
+	if f.factSet[s] {
+		return
+	}
+	f.factSet[s] = true
+	if fc.a.isConst() {
+		key := fc.b.String()
+		if i, ok := f.constFacts[key]; ok {
+			if fc.a.k > f.constBound[key] {
+				f.facts[i], f.constBound[key] = s, fc.a.k
+			}
+			return
+		}
+		f.constFacts[key], f.constBound[key] = len(f.facts), fc.a.k
+	}
+	f.facts = append(f.facts, s)
 }
 
 // launchProver computes intervals of one check's index, collecting the

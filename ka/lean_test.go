@@ -119,3 +119,17 @@ func TestLeanSpecShared(t *testing.T) {
 	assert.Equal(t, "withLean_lean", k1.lean.spec.Entry)
 	assert.Nil(t, k1.lean.spec.Lean)
 }
+
+// TestLeanLaunchAllocatesNothing: deciding the lean variant adds no
+// allocation to a launch.
+func TestLeanLaunchAllocatesNothing(t *testing.T) {
+	dev, fd := openFake(t, false)
+	k, err := NewKernel(dev, withLean)
+	require.NoError(t, err)
+	x, _ := Alloc[float32](dev, 8)
+	s := dev.Stream()
+	var off any = 2 // boxed once, outside the runs
+	launch := func() { require.NoError(t, k.Launch(s, Range(4), off, x)) }
+	fd.quiet = true
+	assert.Zero(t, testing.AllocsPerRun(100, launch), "allocations of a launch of a kernel with a lean variant")
+}

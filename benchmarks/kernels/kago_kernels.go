@@ -69,7 +69,7 @@ func init() {
 		Needs:    0,
 		MaxGroup: 1024,
 		Code:     kagoCode("BlockSum"),
-		Lean:     &driver.Lean{Entry: "BlockSum_lean", Facts: []string{"le(0,min(mul(groups(0),min(0,mul(groups(1),sub(groups(2),1)))),mul(groups(0),add(sub(groups(1),1),max(0,mul(groups(1),sub(groups(2),1)))))))", "le(add(add(sub(groups(0),1),max(mul(groups(0),min(0,mul(groups(1),sub(groups(2),1)))),mul(groups(0),add(sub(groups(1),1),max(0,mul(groups(1),sub(groups(2),1))))))),1),len(1))"}},
+		Lean:     &driver.Lean{Entry: "BlockSum_lean", Facts: []string{"le(add(add(sub(groups(0),1),mul(groups(0),add(sub(groups(1),1),mul(groups(1),sub(groups(2),1))))),1),len(1))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]int64)
 			a1 := args[1].Value.([]int64)
@@ -543,7 +543,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("MatVecCols"),
-		Lean:    &driver.Lean{Entry: "MatVecCols_lean", Facts: []string{"le(ext(0,0),9223372036854775807)", "le(ext(0,0),len(1))", "le(0,min(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1)))))))", "le(add(min(add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),sub(ext(0,1),1)),1),len(2))"}},
+		Lean:    &driver.Lean{Entry: "MatVecCols_lean", Facts: []string{"le(ext(0,0),9223372036854775807)", "le(ext(0,0),len(1))", "le(add(min(add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1))))),sub(ext(0,1),1)),1),len(2))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(ka.Matrix[float32])
 			a1 := args[1].Value.([]float32)
@@ -626,7 +626,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("MatVecRows"),
-		Lean:    &driver.Lean{Entry: "MatVecRows_lean", Facts: []string{"le(ext(0,1),9223372036854775807)", "le(ext(0,1),len(1))", "le(0,min(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1)))))))", "le(add(min(add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),sub(ext(0,0),1)),1),len(2))"}},
+		Lean:    &driver.Lean{Entry: "MatVecRows_lean", Facts: []string{"le(ext(0,1),9223372036854775807)", "le(ext(0,1),len(1))", "le(add(min(add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1))))),sub(ext(0,0),1)),1),len(2))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(ka.Matrix[float32])
 			a1 := args[1].Value.([]float32)
@@ -1262,7 +1262,7 @@ func init() {
 		Barrier: true,
 		Needs:   0,
 		Code:    kagoCode("Sum"),
-		Lean:    &driver.Lean{Entry: "Sum_lean", Facts: []string{"le(0,min(mul(group(0),min(0,mul(group(1),sub(group(2),1)))),mul(group(0),add(sub(group(1),1),max(0,mul(group(1),sub(group(2),1)))))))", "le(add(add(sub(group(0),1),max(mul(group(0),min(0,mul(group(1),sub(group(2),1)))),mul(group(0),add(sub(group(1),1),max(0,mul(group(1),sub(group(2),1))))))),1),256)", "le(0,min(mul(groups(0),min(0,mul(groups(1),sub(groups(2),1)))),mul(groups(0),add(sub(groups(1),1),max(0,mul(groups(1),sub(groups(2),1)))))))", "le(add(add(sub(groups(0),1),max(mul(groups(0),min(0,mul(groups(1),sub(groups(2),1)))),mul(groups(0),add(sub(groups(1),1),max(0,mul(groups(1),sub(groups(2),1))))))),1),len(1))"}},
+		Lean:    &driver.Lean{Entry: "Sum_lean", Facts: []string{"le(add(add(sub(group(0),1),mul(group(0),add(sub(group(1),1),mul(group(1),sub(group(2),1))))),1),256)", "le(add(add(sub(groups(0),1),mul(groups(0),add(sub(groups(1),1),mul(groups(1),sub(groups(2),1))))),1),len(1))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]int64)
 			a1 := args[1].Value.([]int64)
@@ -1404,7 +1404,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("Triangular"),
-		Lean:    &driver.Lean{Entry: "Triangular_lean", Facts: []string{"le(min(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1)))))),min(add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),sub(ext(0,0),1)))", "le(add(min(add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),sub(ext(0,0),1)),1),9223372036854775807)", "le(add(min(add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),sub(ext(0,0),1)),1),ext(0,1))", "le(add(min(add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),sub(ext(0,0),1)),1),len(1))", "le(0,min(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1)))))))", "le(add(min(add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),sub(ext(0,0),1)),1),len(2))"}},
+		Lean:    &driver.Lean{Entry: "Triangular_lean", Facts: []string{"le(0,min(add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1))))),sub(ext(0,0),1)))", "le(add(min(add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1))))),sub(ext(0,0),1)),1),9223372036854775807)", "le(add(min(add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1))))),sub(ext(0,0),1)),1),ext(0,1))", "le(add(min(add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1))))),sub(ext(0,0),1)),1),len(1))", "le(add(min(add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1))))),sub(ext(0,0),1)),1),len(2))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(ka.Matrix[float32])
 			a1 := args[1].Value.([]float32)

@@ -182,7 +182,7 @@ func init() {
 		Barrier: true,
 		Needs:   0,
 		Code:    kagoCode("SpinBarrier"),
-		Lean:    &driver.Lean{Entry: "SpinBarrier_lean", Facts: []string{"le(0,min(0,max(min(mul(group(0),min(0,mul(group(1),sub(group(2),1)))),mul(group(0),add(sub(group(1),1),max(0,mul(group(1),sub(group(2),1)))))),-63)))", "le(add(max(0,min(add(sub(group(0),1),max(mul(group(0),min(0,mul(group(1),sub(group(2),1)))),mul(group(0),add(sub(group(1),1),max(0,mul(group(1),sub(group(2),1))))))),63)),1),64)", "le(0,min(0,max(add(min(mul(group(0),min(0,mul(group(1),sub(group(2),1)))),mul(group(0),add(sub(group(1),1),max(0,mul(group(1),sub(group(2),1)))))),1),-63)))", "le(add(max(0,min(add(add(sub(group(0),1),max(mul(group(0),min(0,mul(group(1),sub(group(2),1)))),mul(group(0),add(sub(group(1),1),max(0,mul(group(1),sub(group(2),1))))))),1),63)),1),64)"}},
+		Lean:    &driver.Lean{Entry: "SpinBarrier_lean", Facts: []string{"le(add(max(0,min(add(sub(group(0),1),mul(group(0),add(sub(group(1),1),mul(group(1),sub(group(2),1))))),63)),1),64)", "le(add(max(0,min(add(add(sub(group(0),1),mul(group(0),add(sub(group(1),1),mul(group(1),sub(group(2),1))))),1),63)),1),64)"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]int32)
 			a1 := args[1].Value.(int32)

@@ -77,7 +77,7 @@ func init() {
 		Barrier: false,
 		Needs:   driver.Int64Atomics,
 		Code:    kagoCode("BitAtomics"),
-		Lean:    &driver.Lean{Entry: "BitAtomics_lean", Facts: []string{"le(1,len(1))", "le(2,len(1))", "le(3,len(1))", "le(4,len(1))", "le(1,len(2))", "le(2,len(2))", "le(3,len(2))", "le(4,len(2))", "le(1,len(3))"}},
+		Lean:    &driver.Lean{Entry: "BitAtomics_lean", Facts: []string{"le(4,len(1))", "le(4,len(2))", "le(1,len(3))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]uint32)
 			a1 := args[1].Value.([]uint32)
@@ -121,7 +121,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("BitOps"),
-		Lean:    &driver.Lean{Entry: "BitOps_lean", Facts: []string{"le(0,min(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1)))))))", "le(add(min(add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),sub(len(0),1)),1),len(1))", "le(add(min(add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),sub(len(0),1)),1),len(2))"}},
+		Lean:    &driver.Lean{Entry: "BitOps_lean", Facts: []string{"le(add(min(add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1))))),sub(len(0),1)),1),len(1))", "le(add(min(add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1))))),sub(len(0),1)),1),len(2))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]int32)
 			a1 := args[1].Value.([]uint8)
@@ -161,7 +161,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("BoolFlags"),
-		Lean:    &driver.Lean{Entry: "BoolFlags_lean", Facts: []string{"le(0,min(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1)))))))", "le(add(min(add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),sub(len(1),1)),1),len(2))"}},
+		Lean:    &driver.Lean{Entry: "BoolFlags_lean", Facts: []string{"le(add(min(add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1))))),sub(len(1),1)),1),len(2))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(bool)
 			a1 := args[1].Value.([]int32)
@@ -209,7 +209,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("Contract"),
-		Lean:    &driver.Lean{Entry: "Contract_lean", Facts: []string{"le(0,min(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1)))))))", "le(add(min(add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),sub(len(2),1)),1),len(1))", "le(add(min(add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),sub(len(2),1)),1),len(3))", "le(add(min(add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),sub(len(2),1)),1),len(4))"}},
+		Lean:    &driver.Lean{Entry: "Contract_lean", Facts: []string{"le(add(min(add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1))))),sub(len(2),1)),1),len(1))", "le(add(min(add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1))))),sub(len(2),1)),1),len(3))", "le(add(min(add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1))))),sub(len(2),1)),1),len(4))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(float32)
 			a1 := args[1].Value.([]float32)
@@ -258,7 +258,7 @@ func init() {
 		Barrier: false,
 		Needs:   driver.FP64,
 		Code:    kagoCode("Convert"),
-		Lean:    &driver.Lean{Entry: "Convert_lean", Facts: []string{"le(0,mul(8,min(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))))", "le(add(mul(8,min(add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),sub(len(0),1))),1),len(1))", "le(0,add(mul(8,min(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),1))", "le(add(mul(8,min(add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),sub(len(0),1))),2),len(1))", "le(0,add(mul(8,min(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),2))", "le(add(mul(8,min(add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),sub(len(0),1))),3),len(1))", "le(0,add(mul(8,min(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),3))", "le(add(mul(8,min(add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),sub(len(0),1))),4),len(1))", "le(0,add(mul(8,min(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),4))", "le(add(mul(8,min(add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),sub(len(0),1))),5),len(1))", "le(0,add(mul(8,min(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),5))", "le(add(mul(8,min(add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),sub(len(0),1))),6),len(1))", "le(0,add(mul(8,min(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),6))", "le(add(mul(8,min(add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),sub(len(0),1))),7),len(1))", "le(0,add(mul(8,min(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),7))", "le(add(mul(8,min(add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),sub(len(0),1))),8),len(1))"}},
+		Lean:    &driver.Lean{Entry: "Convert_lean", Facts: []string{"le(add(mul(8,min(add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1))))),sub(len(0),1))),1),len(1))", "le(add(mul(8,min(add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1))))),sub(len(0),1))),2),len(1))", "le(add(mul(8,min(add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1))))),sub(len(0),1))),3),len(1))", "le(add(mul(8,min(add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1))))),sub(len(0),1))),4),len(1))", "le(add(mul(8,min(add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1))))),sub(len(0),1))),5),len(1))", "le(add(mul(8,min(add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1))))),sub(len(0),1))),6),len(1))", "le(add(mul(8,min(add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1))))),sub(len(0),1))),7),len(1))", "le(add(mul(8,min(add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1))))),sub(len(0),1))),8),len(1))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]float64)
 			a1 := args[1].Value.([]int64)
@@ -309,7 +309,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("Helpers"),
-		Lean:    &driver.Lean{Entry: "Helpers_lean", Facts: []string{"le(0,min(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1)))))))", "le(add(min(add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),sub(len(0),1)),1),len(1))", "le(add(min(add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),sub(len(0),1)),1),len(2))", "le(add(min(add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),sub(len(0),1)),1),len(3))", "le(add(min(add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),sub(len(0),1)),1),len(4))"}},
+		Lean:    &driver.Lean{Entry: "Helpers_lean", Facts: []string{"le(add(min(add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1))))),sub(len(0),1)),1),len(1))", "le(add(min(add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1))))),sub(len(0),1)),1),len(2))", "le(add(min(add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1))))),sub(len(0),1)),1),len(3))", "le(add(min(add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1))))),sub(len(0),1)),1),len(4))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]int64)
 			a1 := args[1].Value.([]int64)
@@ -429,7 +429,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("Loops"),
-		Lean:    &driver.Lean{Entry: "Loops_lean", Facts: []string{"le(0,min(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1)))))))", "le(add(min(add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),sub(len(0),1)),1),len(1))"}},
+		Lean:    &driver.Lean{Entry: "Loops_lean", Facts: []string{"le(add(min(add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1))))),sub(len(0),1)),1),len(1))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]int32)
 			a1 := args[1].Value.([]int32)
@@ -465,7 +465,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("Masked"),
-		Lean:    &driver.Lean{Entry: "Masked_lean", Facts: []string{"le(0,min(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1)))))))", "le(add(min(add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),sub(len(1),1)),1),len(0))"}},
+		Lean:    &driver.Lean{Entry: "Masked_lean", Facts: []string{"le(add(min(add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1))))),sub(len(1),1)),1),len(0))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]float32)
 			a1 := args[1].Value.([]float32)
@@ -501,7 +501,7 @@ func init() {
 		Barrier: true,
 		Needs:   0,
 		Code:    kagoCode("MaskedBarrier"),
-		Lean:    &driver.Lean{Entry: "MaskedBarrier_lean", Facts: []string{"le(0,min(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1)))))))", "le(add(min(add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),sub(len(1),1)),1),len(0))"}},
+		Lean:    &driver.Lean{Entry: "MaskedBarrier_lean", Facts: []string{"le(add(min(add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1))))),sub(len(1),1)),1),len(0))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]float32)
 			a1 := args[1].Value.([]float32)
@@ -645,7 +645,7 @@ func init() {
 		Barrier: false,
 		Needs:   driver.FP64,
 		Code:    kagoCode("MathErf"),
-		Lean:    &driver.Lean{Entry: "MathErf_lean", Facts: []string{"le(0,min(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1)))))))", "le(add(add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),1),len(0))", "le(0,mul(4,min(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))))", "le(add(mul(4,add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1)))))))),1),len(2))", "le(0,add(mul(4,min(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),1))", "le(add(mul(4,add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1)))))))),2),len(2))", "le(add(add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),1),len(1))", "le(0,add(mul(4,min(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),2))", "le(add(mul(4,add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1)))))))),3),len(2))", "le(0,add(mul(4,min(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),3))", "le(add(mul(4,add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1)))))))),4),len(2))"}},
+		Lean:    &driver.Lean{Entry: "MathErf_lean", Facts: []string{"le(add(add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1))))),1),len(0))", "le(add(mul(4,add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1)))))),1),len(2))", "le(add(mul(4,add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1)))))),2),len(2))", "le(add(add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1))))),1),len(1))", "le(add(mul(4,add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1)))))),3),len(2))", "le(add(mul(4,add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1)))))),4),len(2))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]float64)
 			a1 := args[1].Value.([]float64)
@@ -717,7 +717,7 @@ func init() {
 		Barrier: false,
 		Needs:   driver.FP64,
 		Code:    kagoCode("MathExact"),
-		Lean:    &driver.Lean{Entry: "MathExact_lean", Facts: []string{"le(0,min(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1)))))))", "le(add(add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),1),len(0))", "le(add(add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),1),len(1))", "le(add(add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),1),len(2))"}},
+		Lean:    &driver.Lean{Entry: "MathExact_lean", Facts: []string{"le(add(add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1))))),1),len(0))", "le(add(add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1))))),1),len(1))", "le(add(add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1))))),1),len(2))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]float64)
 			a1 := args[1].Value.([]float64)
@@ -771,7 +771,7 @@ func init() {
 		Barrier: false,
 		Needs:   driver.FP64,
 		Code:    kagoCode("MathFuncs"),
-		Lean:    &driver.Lean{Entry: "MathFuncs_lean", Facts: []string{"le(0,min(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1)))))))", "le(add(min(add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),sub(len(0),1)),1),len(1))", "le(0,mul(4,min(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))))", "le(add(mul(4,min(add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),sub(len(0),1))),1),len(2))", "le(0,add(mul(4,min(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),1))", "le(add(mul(4,min(add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),sub(len(0),1))),2),len(2))", "le(0,add(mul(4,min(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),2))", "le(add(mul(4,min(add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),sub(len(0),1))),3),len(2))", "le(0,add(mul(4,min(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),3))", "le(add(mul(4,min(add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),sub(len(0),1))),4),len(2))", "le(add(mul(4,min(add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),sub(len(0),1))),1),len(3))", "le(add(mul(4,min(add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),sub(len(0),1))),2),len(3))", "le(add(mul(4,min(add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),sub(len(0),1))),3),len(3))", "le(add(mul(4,min(add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),sub(len(0),1))),4),len(3))"}},
+		Lean:    &driver.Lean{Entry: "MathFuncs_lean", Facts: []string{"le(add(min(add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1))))),sub(len(0),1)),1),len(1))", "le(add(mul(4,min(add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1))))),sub(len(0),1))),1),len(2))", "le(add(mul(4,min(add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1))))),sub(len(0),1))),2),len(2))", "le(add(mul(4,min(add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1))))),sub(len(0),1))),3),len(2))", "le(add(mul(4,min(add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1))))),sub(len(0),1))),4),len(2))", "le(add(mul(4,min(add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1))))),sub(len(0),1))),1),len(3))", "le(add(mul(4,min(add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1))))),sub(len(0),1))),2),len(3))", "le(add(mul(4,min(add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1))))),sub(len(0),1))),3),len(3))", "le(add(mul(4,min(add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1))))),sub(len(0),1))),4),len(3))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]float32)
 			a1 := args[1].Value.([]float64)
@@ -817,7 +817,7 @@ func init() {
 		Barrier: false,
 		Needs:   driver.FP64,
 		Code:    kagoCode("MathGamma"),
-		Lean:    &driver.Lean{Entry: "MathGamma_lean", Facts: []string{"le(0,min(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1)))))))", "le(add(add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),1),len(0))", "le(0,mul(2,min(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))))", "le(add(mul(2,add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1)))))))),1),len(1))", "le(0,add(mul(2,min(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),1))", "le(add(mul(2,add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1)))))))),2),len(1))", "le(add(add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),1),len(2))"}},
+		Lean:    &driver.Lean{Entry: "MathGamma_lean", Facts: []string{"le(add(add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1))))),1),len(0))", "le(add(mul(2,add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1)))))),1),len(1))", "le(add(mul(2,add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1)))))),2),len(1))", "le(add(add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1))))),1),len(2))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]float64)
 			a1 := args[1].Value.([]float64)
@@ -1012,7 +1012,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("MemCopy"),
-		Lean:    &driver.Lean{Entry: "MemCopy_lean", Facts: []string{"le(0,min(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1)))))))", "le(add(min(add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),sub(len(0),1)),1),len(1))"}},
+		Lean:    &driver.Lean{Entry: "MemCopy_lean", Facts: []string{"le(add(min(add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1))))),sub(len(0),1)),1),len(1))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]uint8)
 			a1 := args[1].Value.([]uint8)
@@ -1059,7 +1059,7 @@ func init() {
 		Barrier: false,
 		Needs:   driver.Int64Atomics,
 		Code:    kagoCode("MinMax"),
-		Lean:    &driver.Lean{Entry: "MinMax_lean", Facts: []string{"le(1,len(1))", "le(2,len(1))", "le(3,len(1))", "le(1,len(2))", "le(2,len(2))", "le(1,len(3))"}},
+		Lean:    &driver.Lean{Entry: "MinMax_lean", Facts: []string{"le(3,len(1))", "le(2,len(2))", "le(1,len(3))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]float32)
 			a1 := args[1].Value.([]float32)
@@ -1108,7 +1108,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("NBody"),
-		Lean:    &driver.Lean{Entry: "NBody_lean", Facts: []string{"le(0,min(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1)))))))", "le(add(min(add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),sub(len(1),1)),1),len(2))"}},
+		Lean:    &driver.Lean{Entry: "NBody_lean", Facts: []string{"le(add(min(add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1))))),sub(len(1),1)),1),len(2))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(NBodyParams)
 			a1 := args[1].Value.([]Body)
@@ -1199,7 +1199,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("Private3x3"),
-		Lean:    &driver.Lean{Entry: "Private3x3_lean", Facts: []string{"le(0,mul(4,min(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))))", "le(add(mul(4,add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1)))))))),1),len(1))"}},
+		Lean:    &driver.Lean{Entry: "Private3x3_lean", Facts: []string{"le(add(mul(4,add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1)))))),1),len(1))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]float32)
 			a1 := args[1].Value.([]float32)
@@ -1319,7 +1319,7 @@ func init() {
 		Barrier: true,
 		Needs:   0,
 		Code:    kagoCode("ReduceSum"),
-		Lean:    &driver.Lean{Entry: "ReduceSum_lean", Facts: []string{"le(0,min(mul(group(0),min(0,mul(group(1),sub(group(2),1)))),mul(group(0),add(sub(group(1),1),max(0,mul(group(1),sub(group(2),1)))))))", "le(add(add(sub(group(0),1),max(mul(group(0),min(0,mul(group(1),sub(group(2),1)))),mul(group(0),add(sub(group(1),1),max(0,mul(group(1),sub(group(2),1))))))),1),64)", "le(0,min(mul(groups(0),min(0,mul(groups(1),sub(groups(2),1)))),mul(groups(0),add(sub(groups(1),1),max(0,mul(groups(1),sub(groups(2),1)))))))", "le(add(add(sub(groups(0),1),max(mul(groups(0),min(0,mul(groups(1),sub(groups(2),1)))),mul(groups(0),add(sub(groups(1),1),max(0,mul(groups(1),sub(groups(2),1))))))),1),len(1))"}},
+		Lean:    &driver.Lean{Entry: "ReduceSum_lean", Facts: []string{"le(add(add(sub(group(0),1),mul(group(0),add(sub(group(1),1),mul(group(1),sub(group(2),1))))),1),64)", "le(add(add(sub(groups(0),1),mul(groups(0),add(sub(groups(1),1),mul(groups(1),sub(groups(2),1))))),1),len(1))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]int64)
 			a1 := args[1].Value.([]int64)
@@ -1357,7 +1357,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("Saxpy"),
-		Lean:    &driver.Lean{Entry: "Saxpy_lean", Facts: []string{"le(0,min(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1)))))))", "le(add(min(add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),sub(len(2),1)),1),len(1))"}},
+		Lean:    &driver.Lean{Entry: "Saxpy_lean", Facts: []string{"le(add(min(add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1))))),sub(len(2),1)),1),len(1))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(float32)
 			a1 := args[1].Value.([]float32)
@@ -1415,7 +1415,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("SignedDiv"),
-		Lean:    &driver.Lean{Entry: "SignedDiv_lean", Facts: []string{"le(0,min(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1)))))))", "le(add(min(add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),sub(len(0),1)),1),len(1))", "le(0,mul(8,min(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))))", "le(add(mul(8,min(add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),sub(len(0),1))),1),len(2))", "le(0,add(mul(8,min(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),1))", "le(add(mul(8,min(add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),sub(len(0),1))),2),len(2))", "le(0,add(mul(8,min(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),2))", "le(add(mul(8,min(add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),sub(len(0),1))),3),len(2))", "le(0,add(mul(8,min(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),3))", "le(add(mul(8,min(add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),sub(len(0),1))),4),len(2))", "le(0,add(mul(8,min(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),4))", "le(add(mul(8,min(add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),sub(len(0),1))),5),len(2))", "le(0,add(mul(8,min(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),5))", "le(add(mul(8,min(add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),sub(len(0),1))),6),len(2))", "le(0,add(mul(8,min(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),6))", "le(add(mul(8,min(add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),sub(len(0),1))),7),len(2))", "le(0,add(mul(8,min(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),7))", "le(add(mul(8,min(add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),sub(len(0),1))),8),len(2))"}},
+		Lean:    &driver.Lean{Entry: "SignedDiv_lean", Facts: []string{"le(add(min(add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1))))),sub(len(0),1)),1),len(1))", "le(add(mul(8,min(add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1))))),sub(len(0),1))),1),len(2))", "le(add(mul(8,min(add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1))))),sub(len(0),1))),2),len(2))", "le(add(mul(8,min(add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1))))),sub(len(0),1))),3),len(2))", "le(add(mul(8,min(add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1))))),sub(len(0),1))),4),len(2))", "le(add(mul(8,min(add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1))))),sub(len(0),1))),5),len(2))", "le(add(mul(8,min(add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1))))),sub(len(0),1))),6),len(2))", "le(add(mul(8,min(add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1))))),sub(len(0),1))),7),len(2))", "le(add(mul(8,min(add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1))))),sub(len(0),1))),8),len(2))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]int64)
 			a1 := args[1].Value.([]int64)
@@ -1531,7 +1531,7 @@ func init() {
 		Barrier: false,
 		Needs:   driver.FP64,
 		Code:    kagoCode("StructParam"),
-		Lean:    &driver.Lean{Entry: "StructParam_lean", Facts: []string{"le(0,mul(4,min(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))))", "le(add(mul(4,add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1)))))))),1),len(2))", "le(0,add(mul(4,min(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),1))", "le(add(mul(4,add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1)))))))),2),len(2))", "le(0,add(mul(4,min(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),2))", "le(add(mul(4,add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1)))))))),3),len(2))", "le(0,add(mul(4,min(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),3))", "le(add(mul(4,add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1)))))))),4),len(2))"}},
+		Lean:    &driver.Lean{Entry: "StructParam_lean", Facts: []string{"le(add(mul(4,add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1)))))),1),len(2))", "le(add(mul(4,add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1)))))),2),len(2))", "le(add(mul(4,add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1)))))),3),len(2))", "le(add(mul(4,add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1)))))),4),len(2))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(StepParams)
 			a1 := args[1].Value.([]float32)
@@ -1569,7 +1569,7 @@ func init() {
 		Barrier: false,
 		Needs:   driver.FP64,
 		Code:    kagoCode("Switch"),
-		Lean:    &driver.Lean{Entry: "Switch_lean", Facts: []string{"le(0,min(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1)))))))", "le(add(min(add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),sub(len(0),1)),1),len(1))"}},
+		Lean:    &driver.Lean{Entry: "Switch_lean", Facts: []string{"le(add(min(add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1))))),sub(len(0),1)),1),len(1))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]int32)
 			a1 := args[1].Value.([]float64)
@@ -1646,7 +1646,7 @@ var kagoGenericAddG = &kgen.Generic{
 	},
 	Code: kagoCode("AddG"),
 	Instances: []kgen.Instance{
-		{Name: "AddG[float32]", Entry: "AddG_float32", Func: (func(ka.Item, []float32, []float32))(nil), Faults: kagoFaultsAddG_0, Lean: &driver.Lean{Entry: "AddG_float32_lean", Facts: []string{"le(0,min(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1)))))))", "le(add(add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),1),len(1))", "le(add(add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),1),len(0))"}}},
+		{Name: "AddG[float32]", Entry: "AddG_float32", Func: (func(ka.Item, []float32, []float32))(nil), Faults: kagoFaultsAddG_0, Lean: &driver.Lean{Entry: "AddG_float32_lean", Facts: []string{"le(add(add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1))))),1),len(1))", "le(add(add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1))))),1),len(0))"}}},
 	},
 }
 
@@ -1666,8 +1666,8 @@ var kagoGenericCopyG = &kgen.Generic{
 	},
 	Code: kagoCode("CopyG"),
 	Instances: []kgen.Instance{
-		{Name: "CopyG[float32]", Entry: "CopyG_float32", Func: (func(ka.Item, []float32, []float32))(nil), Faults: kagoFaultsCopyG_0, Lean: &driver.Lean{Entry: "CopyG_float32_lean", Facts: []string{"le(0,min(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1)))))))", "le(add(add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),1),len(1))", "le(add(add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),1),len(0))"}}},
-		{Name: "CopyG[int32]", Entry: "CopyG_int32", Func: (func(ka.Item, []int32, []int32))(nil), Faults: kagoFaultsCopyG_0, Lean: &driver.Lean{Entry: "CopyG_int32_lean", Facts: []string{"le(0,min(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1)))))))", "le(add(add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),1),len(1))", "le(add(add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),1),len(0))"}}},
+		{Name: "CopyG[float32]", Entry: "CopyG_float32", Func: (func(ka.Item, []float32, []float32))(nil), Faults: kagoFaultsCopyG_0, Lean: &driver.Lean{Entry: "CopyG_float32_lean", Facts: []string{"le(add(add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1))))),1),len(1))", "le(add(add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1))))),1),len(0))"}}},
+		{Name: "CopyG[int32]", Entry: "CopyG_int32", Func: (func(ka.Item, []int32, []int32))(nil), Faults: kagoFaultsCopyG_0, Lean: &driver.Lean{Entry: "CopyG_int32_lean", Facts: []string{"le(add(add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1))))),1),len(1))", "le(add(add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1))))),1),len(0))"}}},
 	},
 }
 

@@ -283,7 +283,6 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("OneBelow"),
-		Lean:    &driver.Lean{Entry: "OneBelow_lean", Facts: []string{"le(0,sub(min(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1)))))),1))", "le(add(min(sub(min(add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),sub(len(0),1)),1),sub(len(0),1)),1),len(0))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]int32)
 			return func(it kernel.Item) { OneBelow(ka.Item(it), a0) }
@@ -576,7 +575,7 @@ func init() {
 		Barrier: true,
 		Needs:   0,
 		Code:    kagoCode("Tile"),
-		Lean:    &driver.Lean{Entry: "Tile_lean", Facts: []string{"le(0,add(min(mul(range(0),min(0,mul(range(1),sub(padded(2),1)))),mul(range(0),add(sub(padded(1),1),max(0,mul(range(1),sub(padded(2),1)))))),arg(2)))", "le(add(add(add(sub(padded(0),1),max(mul(range(0),min(0,mul(range(1),sub(padded(2),1)))),mul(range(0),add(sub(padded(1),1),max(0,mul(range(1),sub(padded(2),1))))))),arg(2)),1),len(0))", "le(0,min(mul(group(0),min(0,mul(group(1),sub(group(2),1)))),mul(group(0),add(sub(group(1),1),max(0,mul(group(1),sub(group(2),1)))))))", "le(add(add(sub(group(0),1),max(mul(group(0),min(0,mul(group(1),sub(group(2),1)))),mul(group(0),add(sub(group(1),1),max(0,mul(group(1),sub(group(2),1))))))),1),16)", "le(0,sub(15,add(sub(group(0),1),max(mul(group(0),min(0,mul(group(1),sub(group(2),1)))),mul(group(0),add(sub(group(1),1),max(0,mul(group(1),sub(group(2),1)))))))))", "le(add(sub(15,min(mul(group(0),min(0,mul(group(1),sub(group(2),1)))),mul(group(0),add(sub(group(1),1),max(0,mul(group(1),sub(group(2),1))))))),1),16)"}},
+		Lean:    &driver.Lean{Entry: "Tile_lean", Facts: []string{"le(0,arg(2))", "le(add(add(add(sub(padded(0),1),mul(range(0),add(sub(padded(1),1),mul(range(1),sub(padded(2),1))))),arg(2)),1),len(0))", "le(add(add(sub(group(0),1),mul(group(0),add(sub(group(1),1),mul(group(1),sub(group(2),1))))),1),16)", "le(0,sub(15,add(sub(group(0),1),mul(group(0),add(sub(group(1),1),mul(group(1),sub(group(2),1)))))))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]int32)
 			a1 := args[1].Value.([]int32)
@@ -611,7 +610,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("Unguarded"),
-		Lean:    &driver.Lean{Entry: "Unguarded_lean", Facts: []string{"le(0,min(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1)))))))", "le(add(add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),1),len(0))"}},
+		Lean:    &driver.Lean{Entry: "Unguarded_lean", Facts: []string{"le(add(add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1))))),1),len(0))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]float32)
 			return func(it kernel.Item) { Unguarded(ka.Item(it), a0) }
@@ -739,7 +738,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("WrongBound"),
-		Lean:    &driver.Lean{Entry: "WrongBound_lean", Facts: []string{"le(0,min(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1)))))))", "le(add(min(add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),sub(arg(1),1)),1),len(0))"}},
+		Lean:    &driver.Lean{Entry: "WrongBound_lean", Facts: []string{"le(add(min(add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1))))),sub(arg(1),1)),1),len(0))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]int32)
 			a1 := args[1].Value.(int)

@@ -338,7 +338,9 @@ type Lean struct {
 	// in dimension d, group(d) the group's, groups(d) the number of
 	// groups, padded(d) groups(d)*group(d). div truncates, shr shifts
 	// arithmetically. Every operation is exact: one that overflows makes
-	// the fact false.
+	// the fact false. Facts are evaluated only for launches with a
+	// non-empty range, so the compiler may take range, group, groups and
+	// padded to be at least 1.
 	Facts []string
 	// Code, when not nil, is the variant's code; else it is read from the
 	// spec's Code with Entry.

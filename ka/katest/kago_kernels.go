@@ -97,7 +97,7 @@ func init() {
 		Barrier: false,
 		Needs:   driver.FP64 | driver.Int64Atomics,
 		Code:    kagoCode("Atomics"),
-		Lean:    &driver.Lean{Entry: "Atomics_lean", Facts: []string{"le(1,len(1))", "le(2,len(1))", "le(3,len(1))", "le(1,len(2))", "le(2,len(2))", "le(1,len(3))", "le(2,len(3))", "le(1,len(4))", "le(1,len(5))", "le(2,len(5))", "le(1,len(6))", "le(2,len(6))", "le(4,len(1))", "le(5,len(1))", "le(6,len(1))"}},
+		Lean:    &driver.Lean{Entry: "Atomics_lean", Facts: []string{"le(6,len(1))", "le(2,len(2))", "le(2,len(3))", "le(1,len(4))", "le(2,len(5))", "le(2,len(6))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(int)
 			a1 := args[1].Value.([]int32)
@@ -172,7 +172,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("Count"),
-		Lean:    &driver.Lean{Entry: "Count_lean", Facts: []string{"le(1,len(0))", "le(2,len(0))"}},
+		Lean:    &driver.Lean{Entry: "Count_lean", Facts: []string{"le(2,len(0))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]int32)
 			return func(it kernel.Item) { Count(ka.Item(it), a0) }
@@ -204,7 +204,7 @@ func init() {
 		Barrier: true,
 		Needs:   0,
 		Code:    kagoCode("CountBarrier"),
-		Lean:    &driver.Lean{Entry: "CountBarrier_lean", Facts: []string{"le(1,len(0))", "le(2,len(0))"}},
+		Lean:    &driver.Lean{Entry: "CountBarrier_lean", Facts: []string{"le(2,len(0))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]int32)
 			return func(it kernel.Item) { CountBarrier(ka.Item(it), a0) }
@@ -291,7 +291,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("Indices"),
-		Lean:    &driver.Lean{Entry: "Indices_lean", Facts: []string{"le(0,mul(21,min(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))))", "le(add(mul(21,add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1)))))))),1),len(0))", "le(0,add(mul(21,min(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),1))", "le(add(mul(21,add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1)))))))),2),len(0))", "le(0,add(mul(21,min(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),2))", "le(add(mul(21,add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1)))))))),3),len(0))", "le(0,add(mul(21,min(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),3))", "le(add(mul(21,add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1)))))))),4),len(0))", "le(0,add(mul(21,min(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),4))", "le(add(mul(21,add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1)))))))),5),len(0))", "le(0,add(mul(21,min(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),5))", "le(add(mul(21,add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1)))))))),6),len(0))", "le(0,add(mul(21,min(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),6))", "le(add(mul(21,add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1)))))))),7),len(0))", "le(0,add(mul(21,min(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),7))", "le(add(mul(21,add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1)))))))),8),len(0))", "le(0,add(mul(21,min(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),8))", "le(add(mul(21,add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1)))))))),9),len(0))", "le(0,add(mul(21,min(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),9))", "le(add(mul(21,add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1)))))))),10),len(0))", "le(0,add(mul(21,min(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),10))", "le(add(mul(21,add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1)))))))),11),len(0))", "le(0,add(mul(21,min(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),11))", "le(add(mul(21,add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1)))))))),12),len(0))", "le(0,add(mul(21,min(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),12))", "le(add(mul(21,add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1)))))))),13),len(0))", "le(0,add(mul(21,min(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),13))", "le(add(mul(21,add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1)))))))),14),len(0))", "le(0,add(mul(21,min(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),14))", "le(add(mul(21,add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1)))))))),15),len(0))", "le(0,add(mul(21,min(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),15))", "le(add(mul(21,add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1)))))))),16),len(0))", "le(0,add(mul(21,min(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),16))", "le(add(mul(21,add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1)))))))),17),len(0))", "le(0,add(mul(21,min(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),17))", "le(add(mul(21,add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1)))))))),18),len(0))", "le(0,add(mul(21,min(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),18))", "le(add(mul(21,add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1)))))))),19),len(0))", "le(0,add(mul(21,min(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),19))", "le(add(mul(21,add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1)))))))),20),len(0))", "le(0,add(mul(21,min(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),20))", "le(add(mul(21,add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1)))))))),21),len(0))"}},
+		Lean:    &driver.Lean{Entry: "Indices_lean", Facts: []string{"le(add(mul(21,add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1)))))),1),len(0))", "le(add(mul(21,add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1)))))),2),len(0))", "le(add(mul(21,add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1)))))),3),len(0))", "le(add(mul(21,add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1)))))),4),len(0))", "le(add(mul(21,add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1)))))),5),len(0))", "le(add(mul(21,add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1)))))),6),len(0))", "le(add(mul(21,add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1)))))),7),len(0))", "le(add(mul(21,add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1)))))),8),len(0))", "le(add(mul(21,add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1)))))),9),len(0))", "le(add(mul(21,add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1)))))),10),len(0))", "le(add(mul(21,add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1)))))),11),len(0))", "le(add(mul(21,add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1)))))),12),len(0))", "le(add(mul(21,add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1)))))),13),len(0))", "le(add(mul(21,add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1)))))),14),len(0))", "le(add(mul(21,add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1)))))),15),len(0))", "le(add(mul(21,add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1)))))),16),len(0))", "le(add(mul(21,add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1)))))),17),len(0))", "le(add(mul(21,add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1)))))),18),len(0))", "le(add(mul(21,add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1)))))),19),len(0))", "le(add(mul(21,add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1)))))),20),len(0))", "le(add(mul(21,add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1)))))),21),len(0))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]int32)
 			return func(it kernel.Item) { Indices(ka.Item(it), a0) }
@@ -335,7 +335,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("MatrixAt"),
-		Lean:    &driver.Lean{Entry: "MatrixAt_lean", Facts: []string{"le(1,len(1))", "le(2,len(1))", "le(1,len(2))"}},
+		Lean:    &driver.Lean{Entry: "MatrixAt_lean", Facts: []string{"le(2,len(1))", "le(1,len(2))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(ka.Matrix[float32])
 			a1 := args[1].Value.([]int)
@@ -377,7 +377,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("PairSum"),
-		Lean:    &driver.Lean{Entry: "PairSum_lean", Facts: []string{"le(0,min(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1)))))))", "le(add(add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),1),len(1))", "le(add(add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),1),len(2))"}},
+		Lean:    &driver.Lean{Entry: "PairSum_lean", Facts: []string{"le(add(add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1))))),1),len(1))", "le(add(add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1))))),1),len(2))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(Pair)
 			a1 := args[1].Value.([]Pair)
@@ -452,7 +452,7 @@ func init() {
 		Barrier: true,
 		Needs:   0,
 		Code:    kagoCode("Reverse"),
-		Lean:    &driver.Lean{Entry: "Reverse_lean", Facts: []string{"le(0,min(mul(group(0),min(0,mul(group(1),sub(group(2),1)))),mul(group(0),add(sub(group(1),1),max(0,mul(group(1),sub(group(2),1)))))))", "le(add(add(sub(group(0),1),max(mul(group(0),min(0,mul(group(1),sub(group(2),1)))),mul(group(0),add(sub(group(1),1),max(0,mul(group(1),sub(group(2),1))))))),1),64)", "le(0,sub(sub(group(0),1),add(sub(group(0),1),max(mul(group(0),min(0,mul(group(1),sub(group(2),1)))),mul(group(0),add(sub(group(1),1),max(0,mul(group(1),sub(group(2),1)))))))))", "le(add(sub(sub(group(0),1),min(mul(group(0),min(0,mul(group(1),sub(group(2),1)))),mul(group(0),add(sub(group(1),1),max(0,mul(group(1),sub(group(2),1))))))),1),64)"}},
+		Lean:    &driver.Lean{Entry: "Reverse_lean", Facts: []string{"le(add(add(sub(group(0),1),mul(group(0),add(sub(group(1),1),mul(group(1),sub(group(2),1))))),1),64)", "le(0,sub(sub(group(0),1),add(sub(group(0),1),mul(group(0),add(sub(group(1),1),mul(group(1),sub(group(2),1)))))))", "le(group(0),64)"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]int32)
 			return func(it kernel.Item) { Reverse(ka.Item(it), a0) }
@@ -488,7 +488,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("Saxpy"),
-		Lean:    &driver.Lean{Entry: "Saxpy_lean", Facts: []string{"le(0,min(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1)))))))", "le(add(min(add(sub(range(0),1),max(mul(range(0),min(0,mul(range(1),sub(range(2),1)))),mul(range(0),add(sub(range(1),1),max(0,mul(range(1),sub(range(2),1))))))),sub(len(2),1)),1),len(1))"}},
+		Lean:    &driver.Lean{Entry: "Saxpy_lean", Facts: []string{"le(add(min(add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1))))),sub(len(2),1)),1),len(1))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(float32)
 			a1 := args[1].Value.([]float32)
@@ -531,7 +531,7 @@ func init() {
 		Barrier: true,
 		Needs:   0,
 		Code:    kagoCode("Sum"),
-		Lean:    &driver.Lean{Entry: "Sum_lean", Facts: []string{"le(0,min(mul(group(0),min(0,mul(group(1),sub(group(2),1)))),mul(group(0),add(sub(group(1),1),max(0,mul(group(1),sub(group(2),1)))))))", "le(add(add(sub(group(0),1),max(mul(group(0),min(0,mul(group(1),sub(group(2),1)))),mul(group(0),add(sub(group(1),1),max(0,mul(group(1),sub(group(2),1))))))),1),128)", "le(0,min(mul(groups(0),min(0,mul(groups(1),sub(groups(2),1)))),mul(groups(0),add(sub(groups(1),1),max(0,mul(groups(1),sub(groups(2),1)))))))", "le(add(add(sub(groups(0),1),max(mul(groups(0),min(0,mul(groups(1),sub(groups(2),1)))),mul(groups(0),add(sub(groups(1),1),max(0,mul(groups(1),sub(groups(2),1))))))),1),len(1))"}},
+		Lean:    &driver.Lean{Entry: "Sum_lean", Facts: []string{"le(add(add(sub(group(0),1),mul(group(0),add(sub(group(1),1),mul(group(1),sub(group(2),1))))),1),128)", "le(add(add(sub(groups(0),1),mul(groups(0),add(sub(groups(1),1),mul(groups(1),sub(groups(2),1))))),1),len(1))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]float32)
 			a1 := args[1].Value.([]float32)
@@ -581,7 +581,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("VolumeAt"),
-		Lean:    &driver.Lean{Entry: "VolumeAt_lean", Facts: []string{"le(1,len(1))", "le(2,len(1))", "le(3,len(1))", "le(1,len(2))"}},
+		Lean:    &driver.Lean{Entry: "VolumeAt_lean", Facts: []string{"le(3,len(1))", "le(1,len(2))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(ka.Volume[float32])
 			a1 := args[1].Value.([]int)

@@ -26,12 +26,41 @@ type fact struct{ a, b *expr }
 
 // expr is a node of a fact's expression: a constant (op ""), a leaf of
 // the launch (k its parameter or dimension, d ext's dimension), or an
-// operation on a and b.
+// operation on a and b; code is op's, which evaluation switches on.
 type expr struct {
 	op   string
+	code opcode
 	k    int64
 	d    int
 	a, b *expr
+}
+
+// opcode numbers the leaves and operations of the grammar.
+type opcode uint8
+
+const (
+	opConst opcode = iota
+	opArg
+	opLen
+	opExt
+	opRange
+	opPadded
+	opGroup
+	opGroups
+	opAdd
+	opSub
+	opMul
+	opDiv
+	opShr
+	opMin
+	opMax
+	opLe
+)
+
+var opcodes = map[string]opcode{
+	"arg": opArg, "len": opLen, "ext": opExt, "range": opRange, "padded": opPadded, "group": opGroup,
+	"groups": opGroups, "add": opAdd, "sub": opSub, "mul": opMul, "div": opDiv, "shr": opShr,
+	"min": opMin, "max": opMax, "le": opLe,
 }
 
 // ParseFacts parses facts (driver.Lean's grammar) for a kernel with
@@ -74,7 +103,7 @@ func (p *factParser) expr() (*expr, error) {
 		return &expr{k: c}, nil
 	}
 	p.s = p.s[i+1:]
-	e := &expr{op: word}
+	e := &expr{op: word, code: opcodes[word]}
 	switch word {
 	case "arg", "len", "range", "padded", "group", "groups", "ext":
 		n, err := p.int()
@@ -164,7 +193,7 @@ func (p *factParser) eat(c byte) error {
 // of group with args (ka's device arguments, one per parameter). A fact
 // whose computing overflows does not hold.
 func (f *Facts) Hold(r, group driver.NDRange, args []driver.Arg) bool {
-	env := launch{r, group, args}
+	env := &launch{r, group, args}
 	for _, fc := range f.facts {
 		a, ok := env.eval(fc.a)
 		if !ok {
@@ -184,28 +213,28 @@ type launch struct {
 	args     []driver.Arg
 }
 
-func (l launch) eval(e *expr) (int64, bool) {
-	switch e.op {
-	case "":
+func (l *launch) eval(e *expr) (int64, bool) {
+	switch e.code {
+	case opConst:
 		return e.k, true
-	case "arg":
+	case opArg:
 		return intValue(l.args[e.k].Value)
-	case "len":
+	case opLen:
 		return int64(l.args[e.k].Len), true
-	case "ext":
+	case opExt:
 		return int64(l.args[e.k].Shape[e.d]), true
-	case "range":
+	case opRange:
 		return int64(l.r.Size[e.k]), true
-	case "group":
+	case opGroup:
 		return int64(l.group.Size[e.k]), true
-	case "groups", "padded":
+	case opGroups, opPadded:
 		r, g := int64(l.r.Size[e.k]), int64(l.group.Size[e.k])
 		if g <= 0 {
 			return 0, false
 		}
 		n := r/g + min(r%g, 1)
-		if e.op == "padded" {
-			return EvalOp("mul", n, g)
+		if e.code == opPadded {
+			return evalCode(opMul, n, g)
 		}
 		return n, true
 	}
@@ -217,7 +246,7 @@ func (l launch) eval(e *expr) (int64, bool) {
 	if !ok {
 		return 0, false
 	}
-	return EvalOp(e.op, x, y)
+	return evalCode(e.code, x, y)
 }
 
 // intValue is an integer scalar argument as an int64, false for a
@@ -253,32 +282,41 @@ func intValue(v any) (int64, bool) {
 // overflows an int64, or for a division by zero or a shift outside
 // [0, 63]. codegen folds constants with it.
 func EvalOp(op string, x, y int64) (int64, bool) {
+	c, ok := opcodes[op]
+	if !ok || c < opAdd || c > opMax {
+		return 0, false
+	}
+	return evalCode(c, x, y)
+}
+
+// evalCode is EvalOp by opcode.
+func evalCode(op opcode, x, y int64) (int64, bool) {
 	switch op {
-	case "add":
+	case opAdd:
 		r := x + y
 		return r, (y >= 0) == (r >= x)
-	case "sub":
+	case opSub:
 		r := x - y
 		return r, (y >= 0) == (r <= x)
-	case "mul":
+	case opMul:
 		if x == 0 || y == 0 {
 			return 0, true
 		}
 		r := x * y
 		return r, r/y == x && !(x == -1 && y == math.MinInt64) && !(y == -1 && x == math.MinInt64)
-	case "div":
+	case opDiv:
 		if y == 0 || x == math.MinInt64 && y == -1 {
 			return 0, false
 		}
 		return x / y, true
-	case "shr":
+	case opShr:
 		if y < 0 || y > 63 {
 			return 0, false
 		}
 		return x >> y, true
-	case "min":
+	case opMin:
 		return min(x, y), true
-	case "max":
+	case opMax:
 		return max(x, y), true
 	}
 	return 0, false
