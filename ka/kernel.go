@@ -7,6 +7,7 @@ import (
 	"reflect"
 	"runtime"
 	"runtime/trace"
+	"sync"
 
 	"github.com/kago-dev/kago/ka/driver"
 	"github.com/kago-dev/kago/ka/kernel"
@@ -64,7 +65,7 @@ func NewKernel(dev *Device, fn any, opts ...KernelOption) (*Kernel, error) {
 	if err != nil {
 		return nil, fmt.Errorf("ka: NewKernel: %w", err)
 	}
-	registered := spec // what the lean variant is kept by, before a copy below
+	registered := spec // what the lean variant is kept by
 	if spec == nil {
 		spec = reflectSpec(fn)
 		for i, p := range spec.Params {
@@ -73,9 +74,7 @@ func NewKernel(dev *Device, fn any, opts ...KernelOption) (*Kernel, error) {
 			}
 		}
 	} else if spec.Native == nil {
-		s := *spec
-		s.Native = reflectNative(fn)
-		spec = &s
+		spec = withNative(spec, fn)
 	}
 	ft := reflect.TypeOf(fn)
 	if s, ok := fn.(*driver.KernelSpec); ok {
@@ -104,6 +103,22 @@ func NewKernel(dev *Device, fn any, opts ...KernelOption) (*Kernel, error) {
 		return nil, err
 	}
 	return k, nil
+}
+
+// nativeSpecs holds, for each registered spec without a Native entry,
+// its copy with one made by reflection: made once, since backends cache
+// what they load per spec.
+var nativeSpecs sync.Map // *driver.KernelSpec -> *driver.KernelSpec
+
+// withNative returns spec's copy with a Native entry that runs fn.
+func withNative(spec *driver.KernelSpec, fn any) *driver.KernelSpec {
+	if s, ok := nativeSpecs.Load(spec); ok {
+		return s.(*driver.KernelSpec)
+	}
+	s := *spec
+	s.Native = reflectNative(fn)
+	got, _ := nativeSpecs.LoadOrStore(spec, &s)
+	return got.(*driver.KernelSpec)
 }
 
 // Name is the kernel's Go name.

@@ -68,9 +68,9 @@ type leanSpec struct {
 var leanSpecs sync.Map // *driver.KernelSpec -> *leanSpec
 
 // newLean returns the lean variant of spec, or nil when it has none.
-// registered is the spec as the registry holds it, of which spec may be a
-// copy (with a Native entry made by reflection): the variant is kept by
-// it.
+// registered is the spec as the registry holds it, of which spec may be
+// the copy with a Native entry made by reflection (withNative): the
+// variant is kept by it.
 func newLean(registered, spec *driver.KernelSpec) (*leanKernel, error) {
 	if spec.Lean == nil {
 		return nil, nil

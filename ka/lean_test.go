@@ -107,8 +107,9 @@ func TestLeanVariantBadFacts(t *testing.T) {
 	assert.ErrorContains(t, err, `fact "le(len(0),1)": len(0): parameter off is not of that kind`)
 }
 
-// TestLeanSpecShared: every Kernel of one spec loads its lean variant from
-// the same spec, since backends cache what they load per spec.
+// TestLeanSpecShared: every Kernel of one spec loads its lean variant, and
+// its checked kernel, from the same spec, since backends cache what they
+// load per spec.
 func TestLeanSpecShared(t *testing.T) {
 	dev, _ := openFake(t, false)
 	k1, err := NewKernel(dev, withLean)
@@ -116,6 +117,7 @@ func TestLeanSpecShared(t *testing.T) {
 	k2, err := NewKernel(dev, withLean)
 	require.NoError(t, err)
 	assert.Same(t, k1.lean.spec, k2.lean.spec)
+	assert.Same(t, k1.checked.spec, k2.checked.spec, "the checked kernel's spec, with the Native entry ka made")
 	assert.Equal(t, "withLean_lean", k1.lean.spec.Entry)
 	assert.Nil(t, k1.lean.spec.Lean)
 }
