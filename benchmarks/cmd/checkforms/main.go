@@ -11,17 +11,33 @@
 // each sample 3 launches and a synchronize; it prints medians and the
 // median, min and max of the per-round ratios to no check.
 //
-//	go run ./benchmarks/cmd/checkforms
+//	go run ./benchmarks/cmd/checkforms [-route pocl|pocl-spirv|cuda-sim]
+//
+// -route pocl-spirv runs the same OpenCL C as SPIR-V, as checkcost's
+// route of that name does: clang-15 compiles it to LLVM IR without
+// optimizing it and llvm-spirv-15 to SPIR-V, which internal/spirvpocl
+// loads on PoCL. -route cuda-sim compiles it to PTX with clang-15 -O2
+// (nvptx64-nvidia-nvcl, the work-item ids and the compare-and-swap
+// spelled with NVPTX builtins) and counts the PTX instructions each form
+// executes in the simulator, exactly, on smaller inputs.
 package main
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"math/rand"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
 	"sort"
+	"strings"
 	"time"
 
+	"github.com/kago-dev/kago/backends/cuda/cudasim"
 	_ "github.com/kago-dev/kago/backends/pocl"
+	"github.com/kago-dev/kago/internal/spirvpocl"
 	"github.com/kago-dev/kago/ka"
 	"github.com/kago-dev/kago/ka/driver"
 	"github.com/kago-dev/kago/ka/kgen"
@@ -71,7 +87,8 @@ const shead = `__kernel void %s(ulong w, __global float* in_ptr, ulong in_len, _
 	if (!(x > 0 && x < w - 1 && y > 0 && y < g1 - 1)) return;
 `
 
-func init() {
+// register registers the kernels, with code for the route.
+func register() {
 	srcs["sA"] = fmt.Sprintf(shead, "sA") + `	if (!((ulong)(i - w) < in_len)) { k = i - w; goto fault; }
 	if (!((ulong)(i + w) < in_len)) { k = i + w; goto fault; }
 	if (!((ulong)(i - 1) < in_len)) { k = i - 1; goto fault; }
@@ -114,8 +131,64 @@ func init() {
 		for _, f := range driver.FaultParams {
 			dp = append(dp, f.Param)
 		}
-		kgen.RegisterKernel(fn, &driver.KernelSpec{Name: name, Entry: name, Params: ps, DeviceParams: dp, Faults: site, Code: driver.CodeMap{driver.OpenCLC: []byte(srcs[name])}})
+		code := driver.CodeMap{driver.OpenCLC: []byte(srcs[name])}
+		switch *route {
+		case "pocl-spirv":
+			code = driver.CodeMap{driver.SPIRV: toSPIRV(name, srcs[name])}
+		case "cuda-sim":
+			code = driver.CodeMap{driver.PTX: toPTX(name, srcs[name])}
+		}
+		kgen.RegisterKernel(fn, &driver.KernelSpec{Name: name, Entry: name, Params: ps, DeviceParams: dp, Faults: site, Code: code})
 	}
+}
+
+var route = flag.String("route", "pocl", "pocl (OpenCL C), pocl-spirv (the same as SPIR-V) or cuda-sim (as PTX, counted)")
+
+// ptxPrelude spells what the kernels use of OpenCL C's library with NVPTX
+// builtins, which clang compiles without libclc.
+const ptxPrelude = `#define get_global_id(d) ((d) == 0 ? \
+	(ulong)__nvvm_read_ptx_sreg_ctaid_x() * (ulong)__nvvm_read_ptx_sreg_ntid_x() + (ulong)__nvvm_read_ptx_sreg_tid_x() : \
+	(ulong)__nvvm_read_ptx_sreg_ctaid_y() * (ulong)__nvvm_read_ptx_sreg_ntid_y() + (ulong)__nvvm_read_ptx_sreg_tid_y())
+#define atomic_cmpxchg(p, a, b) __sync_val_compare_and_swap(p, a, b)
+`
+
+// toPTX compiles the OpenCL C src of kernel name to PTX.
+func toPTX(name, src string) []byte {
+	dir := must(os.MkdirTemp("", "checkforms"))
+	defer os.RemoveAll(dir)
+	cl, out := filepath.Join(dir, name+".cl"), filepath.Join(dir, name+".ptx")
+	must(0, os.WriteFile(cl, []byte(ptxPrelude+src), 0o644))
+	cmd := exec.Command("clang-15", "-target", "nvptx64-nvidia-nvcl", "-cl-std=CL1.2", "-O2", "-S", "-o", out, cl)
+	if b, err := cmd.CombinedOutput(); err != nil {
+		panic(fmt.Sprintf("%v: %v\n%s", cmd, err, b))
+	}
+	// The simulator takes the PTX that kago and llc write (.target sm_80,
+	// no pointer attributes on parameters); these are hints only.
+	ptx := string(must(os.ReadFile(out)))
+	ptx = ptrAttrs.ReplaceAllString(ptx, "")
+	ptx = strings.Replace(ptx, ".target sm_20, texmode_independent", ".target sm_80", 1)
+	return []byte(ptx)
+}
+
+// ptrAttrs are the attributes clang puts on pointer parameters.
+var ptrAttrs = regexp.MustCompile(`\.ptr \.global \.align \d+ `)
+
+// toSPIRV compiles the OpenCL C src of kernel name to SPIR-V, unoptimized
+// (as kago's own SPIR-V is; spirvpocl optimizes it).
+func toSPIRV(name, src string) []byte {
+	dir := must(os.MkdirTemp("", "checkforms"))
+	defer os.RemoveAll(dir)
+	cl, bc, spv := filepath.Join(dir, name+".cl"), filepath.Join(dir, name+".bc"), filepath.Join(dir, name+".spv")
+	must(0, os.WriteFile(cl, []byte(src), 0o644))
+	for _, cmd := range [][]string{
+		{"clang-15", "-c", "-target", "spir64", "-cl-std=CL1.2", "-O1", "-Xclang", "-disable-llvm-passes", "-emit-llvm", "-o", bc, cl},
+		{"llvm-spirv-15", bc, "-o", spv},
+	} {
+		if out, err := exec.Command(cmd[0], cmd[1:]...).CombinedOutput(); err != nil {
+			panic(fmt.Sprintf("%v: %v\n%s", cmd, err, out))
+		}
+	}
+	return must(os.ReadFile(spv))
 }
 
 // must is v, or a panic with err: a benchmark with no device has nothing
@@ -128,9 +201,15 @@ func must[T any](v T, err error) T {
 }
 
 func main() {
-	dev := must(ka.Open("pocl"))
+	flag.Parse()
+	ka.Register("pocl-spirv", spirvpocl.Backend{Optimize: true})
+	register()
+	dev := must(ka.Open(*route))
 	s := dev.Stream()
-	const n = 1 << 22
+	n, w, h := 1<<22, 2048, 2048
+	if *route == "cuda-sim" {
+		n, w, h = 1<<14, 128, 128
+	}
 	idx := make([]int32, n)
 	for i := range idx {
 		idx[i] = int32(rand.Intn(n))
@@ -138,7 +217,6 @@ func main() {
 	di := must(ka.FromSlice(context.Background(), dev, idx))
 	din := must(ka.Alloc[float32](dev, n))
 	dout := must(ka.Alloc[float32](dev, n))
-	const w, h = 2048, 2048
 	sin := must(ka.Alloc[float32](dev, w*h))
 	sout := must(ka.Alloc[float32](dev, w*h))
 	type run struct {
@@ -154,7 +232,25 @@ func main() {
 	for _, name := range []string{"sA", "sB", "sC", "sD"} {
 		fn := map[string]any{"sA": sA, "sB": sB, "sC": sC, "sD": sD}[name]
 		k := must(ka.NewKernel(dev, fn, ka.WithGroupSize(256, 1)))
-		runs = append(runs, run{name, func() error { return k.Launch(s, ka.Range2(w, h), int(w), sin, sout) }})
+		runs = append(runs, run{name, func() error { return k.Launch(s, ka.Range2(w, h), w, sin, sout) }})
+	}
+	if *route == "cuda-sim" {
+		counts := map[string]uint64{}
+		for _, r := range runs {
+			must(0, s.Synchronize(context.Background()))
+			_, t0 := cudasim.Default.Executed()
+			must(0, r.f())
+			must(0, s.Synchronize(context.Background()))
+			_, t1 := cudasim.Default.Executed()
+			counts[r.name] = t1 - t0
+		}
+		for _, g := range [][]string{{"gA", "gB", "gC"}, {"sA", "sB", "sD", "sC"}} {
+			c := counts[g[len(g)-1]]
+			for _, name := range g {
+				fmt.Printf("%s: %d thread instructions, %.3f of no check\n", name, counts[name], float64(counts[name])/float64(c))
+			}
+		}
+		return
 	}
 	times := map[string][]float64{}
 	for round := 0; round < 21; round++ {
