@@ -189,6 +189,7 @@ func (f *frame) createInlinedCall(call *ssa.Call, callee *ssa.Function) lowered 
 		}
 	}
 	g := f.newFrame(callee)
+	g.caller, g.call = f, call
 	for i, p := range callee.Params {
 		g.values[p] = f.getValue(call.Common().Args[i], pos)
 	}

@@ -58,6 +58,12 @@ type frame struct {
 
 	aggPhis   []pendingAggPhi // phis of structs and nested arrays (aggregates.go)
 	phiCopies []func()        // the current block's aggregate phi copies, emitted after its phis
+
+	// caller and call are, for an inlined helper, the frame and the call
+	// it was inlined at, by which launchfacts.go follows a parameter to
+	// its argument.
+	caller *frame
+	call   *ssa.Call
 }
 
 // pendingPhi is a phi whose incoming values are filled in once every block

@@ -21,7 +21,8 @@ package codegen
 // incoming values, or for a loop variable i with i += step (step ≥ 0), its
 // first value as the lower bound; and dominating guards (i < n, n > i,
 // i >= lo, and their false edges) intersect a value's interval with the
-// guard's bound. The host evaluates every expression exactly: an
+// guard's bound. An inlined helper's parameter is its argument, with the
+// interval the argument has at the call. The host evaluates every expression exactly: an
 // overflow makes the fact false, so a fact that holds also says that the
 // kernel's own arithmetic on those values did not wrap. Where a check's
 // facts are all constants that hold, the check is proven and left out of
@@ -31,6 +32,7 @@ import (
 	"go/token"
 	"go/types"
 	"math"
+	"slices"
 	"strconv"
 
 	"github.com/kago-dev/kago/ka/kgen"
@@ -235,10 +237,10 @@ const (
 )
 
 // decideIndex decides the check of index x against bound (a launch
-// expression) at instruction at, in the kernel's own frame. In the lean
-// variant it records the check's facts.
+// expression) at instruction at, in the frame of the kernel or of an
+// inlined helper. In the lean variant it records the check's facts.
 func (f *frame) decideIndex(at ssa.Instruction, x ssa.Value, bound *lexpr) decision {
-	if !f.faults.checks || f.fn != f.kernel.fn || bound == nil || at.Block() == nil {
+	if !f.faults.checks || bound == nil || at.Block() == nil {
 		return emitCheck
 	}
 	p := &launchProver{f: f, visiting: map[ssa.Value]bool{}}
@@ -272,14 +274,45 @@ func (f *frame) decideIndex(at ssa.Instruction, x ssa.Value, bound *lexpr) decis
 	return atLaunch
 }
 
+// argOf follows v, while it is a parameter of an inlined helper, to the
+// argument of the call it was inlined at: the value and its frame.
+func (f *frame) argOf(v ssa.Value) (ssa.Value, *frame) {
+	for f.caller != nil {
+		par, ok := v.(*ssa.Parameter)
+		if !ok {
+			break
+		}
+		i := slices.Index(f.fn.Params, par)
+		if i < 0 {
+			break
+		}
+		v, f = f.call.Common().Args[i], f.caller
+	}
+	return v, f
+}
+
+// kernelParam is the index among the kernel's parameters after the Item
+// of the parameter that v is (through inlined helpers' arguments), or -1.
+func (f *frame) kernelParam(v ssa.Value) int {
+	v, f = f.argOf(v)
+	if par, ok := v.(*ssa.Parameter); ok && f.caller == nil {
+		for i, q := range f.kernel.fn.Params {
+			if q == par && i > 0 {
+				return i - 1
+			}
+		}
+	}
+	return -1
+}
+
 // lenBound is len(s) as a launch expression: a slice parameter's length,
 // or the constant size of a ka.LocalArray; nil for any other slice.
 func (f *frame) lenBound(s ssa.Value) *lexpr {
+	if n := f.kernelParam(s); n >= 0 {
+		return &lexpr{op: "len", k: int64(n)}
+	}
+	s, _ = f.argOf(s)
 	switch s := s.(type) {
-	case *ssa.Parameter:
-		if n := (&launchProver{f: f}).param(s); n >= 0 {
-			return &lexpr{op: "len", k: int64(n)}
-		}
 	case *ssa.Call:
 		callee := s.Common().StaticCallee()
 		args := s.Common().Args
@@ -426,14 +459,20 @@ func (p *launchProver) def(v ssa.Value, b *ssa.BasicBlock) interval {
 			return point(lconst(c))
 		}
 	case *ssa.Parameter:
-		if i := p.param(v); i >= 0 && isInt(v.Type()) {
+		if i := p.f.kernelParam(v); i >= 0 && isInt(v.Type()) {
 			return point(&lexpr{op: "arg", k: int64(i)})
+		}
+		if arg, caller := p.f.argOf(v); caller != p.f {
+			// A helper's parameter: its argument's interval at the call.
+			q := &launchProver{f: caller, visiting: p.visiting}
+			iv := q.span(arg, caller.callBlock(p.f))
+			p.conds = append(p.conds, q.conds...)
+			return iv
 		}
 	case *ssa.Convert:
 		// A narrower integer parameter, widened: its value.
-		if par, ok := v.X.(*ssa.Parameter); ok && isInt(v.Type()) && isInteger(par.Type()) &&
-			goSizes.Sizeof(par.Type()) < 8 {
-			if i := p.param(par); i >= 0 {
+		if isInt(v.Type()) && isInteger(v.X.Type()) && goSizes.Sizeof(v.X.Type()) < 8 {
+			if i := p.f.kernelParam(v.X); i >= 0 {
 				return point(&lexpr{op: "arg", k: int64(i)})
 			}
 		}
@@ -478,15 +517,15 @@ func (p *launchProver) def(v ssa.Value, b *ssa.BasicBlock) interval {
 	return interval{}
 }
 
-// param is the index among the kernel's parameters after the Item of
-// the kernel function's parameter v, or -1.
-func (p *launchProver) param(v *ssa.Parameter) int {
-	for i, q := range p.f.kernel.fn.Params {
-		if q == v && i > 0 {
-			return i - 1
+// callBlock is the block of the call in f through which the helper frame
+// inner was inlined (directly, or through the helpers between them).
+func (f *frame) callBlock(inner *frame) *ssa.BasicBlock {
+	for g := inner; g.caller != nil; g = g.caller {
+		if g.caller == f {
+			return g.call.Block()
 		}
 	}
-	return -1
+	return nil
 }
 
 // call is the interval of len of a slice parameter, an extent of a view
@@ -494,8 +533,8 @@ func (p *launchProver) param(v *ssa.Parameter) int {
 func (p *launchProver) call(v *ssa.Call, b *ssa.BasicBlock) interval {
 	args := v.Common().Args
 	if bi, ok := v.Common().Value.(*ssa.Builtin); ok {
-		if par, ok := args[0].(*ssa.Parameter); ok && bi.Name() == "len" && p.param(par) >= 0 {
-			return point(&lexpr{op: "len", k: int64(p.param(par))})
+		if n := p.f.kernelParam(args[0]); bi.Name() == "len" && n >= 0 {
+			return point(&lexpr{op: "len", k: int64(n)})
 		}
 		return interval{}
 	}
@@ -504,10 +543,10 @@ func (p *launchProver) call(v *ssa.Call, b *ssa.BasicBlock) interval {
 		return interval{}
 	}
 	if dims, _ := viewDims(callee.Signature.Recv().Type()); dims > 0 {
-		par, ok := args[0].(*ssa.Parameter)
 		d := map[string]int{"Rows": dims - 2, "Cols": dims - 1, "Depth": 0}
-		if n, ok2 := d[callee.Name()]; ok && ok2 && p.param(par) >= 0 && (callee.Name() != "Depth" || dims == 3) {
-			return point(&lexpr{op: "ext", k: int64(p.param(par)), d: n})
+		i := p.f.kernelParam(args[0])
+		if n, ok := d[callee.Name()]; ok && i >= 0 && (callee.Name() != "Depth" || dims == 3) {
+			return point(&lexpr{op: "ext", k: int64(i), d: n})
 		}
 		return interval{}
 	}

@@ -12,7 +12,8 @@ import (
 
 // TestLaunchFacts compiles testdata/lean and compares each kernel's lean
 // variant's facts (nil: it has none) with what the index arithmetic
-// says; the variant has the kernel's fault sites and fewer checks.
+// says, inlined helpers' included; the variant has the kernel's fault
+// sites and fewer checks.
 func TestLaunchFacts(t *testing.T) {
 	p, err := codegen.Load(codegen.Config{Dir: "testdata"}, "./lean")
 	require.NoError(t, err)
@@ -33,11 +34,12 @@ func TestLaunchFacts(t *testing.T) {
 			"le(add(sub(arg(0),1),1),len(2))",
 			"le(range(0),len(3))",
 		},
-		"ScalarGuard": {"le(add(min(sub(range(0),1),sub(arg(0),1)),1),len(1))"},
-		"Matrix":      {"le(add(min(sub(range(0),1),sub(ext(0,0),1)),1),ext(1,0))", "le(add(min(sub(range(1),1),sub(ext(0,1),1)),1),ext(1,1))"},
-		"Bytes":       {"le(256,len(1))"}, // a byte is below 256
-		"Unsigned":    nil,                // a 64-bit unsigned index is not followed
-		"Helper":      nil,                // nor one in an inlined helper
+		"ScalarGuard":  {"le(add(min(sub(range(0),1),sub(arg(0),1)),1),len(1))"},
+		"Matrix":       {"le(add(min(sub(range(0),1),sub(ext(0,0),1)),1),ext(1,0))", "le(add(min(sub(range(1),1),sub(ext(0,1),1)),1),ext(1,1))"},
+		"Bytes":        {"le(256,len(1))"},      // a byte is below 256
+		"Unsigned":     nil,                     // a 64-bit unsigned index is not followed
+		"Helper":       {"le(range(0),len(0))"}, // through the helper's parameters
+		"HelperOffset": {"le(add(min(sub(range(0),1),sub(arg(0),1)),2),len(1))"},
 	}
 	require.Len(t, kernels, len(want))
 	for _, k := range kernels {

@@ -140,10 +140,8 @@ func (f *frame) viewElem(v *viewValue, call *ssa.Call, recv ssa.Value, idx []ssa
 		var c checked
 		if !f.viewInBounds(call, recv, d, len(idx), ix) {
 			var bound *lexpr
-			if par, ok := recv.(*ssa.Parameter); ok {
-				if n := (&launchProver{f: f}).param(par); n >= 0 {
-					bound = &lexpr{op: "ext", k: int64(n), d: d}
-				}
+			if n := f.kernelParam(recv); n >= 0 {
+				bound = &lexpr{op: "ext", k: int64(n), d: d}
 			}
 			c = f.indexCheck(call, ix, bound, i, v.shape[d], pos)
 		}

@@ -87,6 +87,15 @@ func Helper(it ka.Item, x []float32) {
 func set(x []float32, i int) { x[i] = 1 }
 
 //ka:kernel
+func HelperOffset(it ka.Item, n int, x []float32) {
+	if i := it.GlobalID(0); i < n {
+		at(x, i, 1)
+	}
+}
+
+func at(x []float32, i, d int) { x[i+d] = 1 }
+
+//ka:kernel
 func Bytes(it ka.Item, data []uint8, bins []uint32) {
 	if i := it.GlobalID(0); i < len(data) {
 		ka.AtomicAdd(&bins[data[i]], 1)
