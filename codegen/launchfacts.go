@@ -9,7 +9,7 @@ package codegen
 // second variant, its lean one, compiled without that check; the launch
 // evaluates the expressions once on the host and runs the lean variant
 // when every check it left out holds for every work-item
-// (ka/facts.go), the checked one otherwise. A fault is then reported by
+// (ka/kgen/facts.go, ka/lean.go), the checked one otherwise. A fault is then reported by
 // exactly the code and sites it is reported by without this file.
 //
 // The intervals are those of interval arithmetic, each bound a launch
@@ -22,9 +22,10 @@ package codegen
 // first value as the lower bound; and dominating guards (i < n, n > i,
 // i >= lo, and their false edges) intersect a value's interval with the
 // guard's bound. An inlined helper's parameter is its argument, with the
-// interval the argument has at the call. The host evaluates every expression exactly: an
-// overflow makes the fact false, so a fact that holds also says that the
-// kernel's own arithmetic on those values did not wrap. Where a check's
+// interval the argument has at the call. The host evaluates every
+// expression exactly: an overflow makes the fact false, so a fact that
+// holds also says that the kernel's own arithmetic on those values did
+// not wrap. Where a check's
 // facts are all constants that hold, the check is proven and left out of
 // both variants (a private array's index under its loop bound).
 
@@ -357,9 +358,9 @@ type launchProver struct {
 }
 
 // span is v's interval wherever b runs: its own, intersected with the
-// dominating guards' bounds on v.
-// A value met again while its own interval is being computed (a loop, or
-// guards that bound two values by each other) is unbounded there.
+// dominating guards' bounds on v. A value met again while its own
+// interval is being computed (a loop, or guards that bound two values by
+// each other) is unbounded there.
 func (p *launchProver) span(v ssa.Value, b *ssa.BasicBlock) interval {
 	if p.visiting[v] {
 		return interval{}

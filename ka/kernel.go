@@ -65,7 +65,6 @@ func NewKernel(dev *Device, fn any, opts ...KernelOption) (*Kernel, error) {
 	if err != nil {
 		return nil, fmt.Errorf("ka: NewKernel: %w", err)
 	}
-	registered := spec // what the lean variant is kept by
 	if spec == nil {
 		spec = reflectSpec(fn)
 		for i, p := range spec.Params {
@@ -92,7 +91,7 @@ func NewKernel(dev *Device, fn any, opts ...KernelOption) (*Kernel, error) {
 			return nil, err
 		}
 	}
-	if k.lean, err = newLean(registered, spec); err != nil {
+	if k.lean, err = newLean(spec); err != nil {
 		return nil, err
 	}
 	if missing := spec.Needs &^ dev.info.Capabilities.Features; missing != 0 {

@@ -48,12 +48,11 @@ func (v *variant) load(dev *Device) (driver.Function, error) {
 }
 
 // leanKernel is a kernel's lean variant and the facts that let a launch
-// run it.
+// run it. Its variant's err, set by NewKernel's load, means the variant
+// failed to load and is not used.
 type leanKernel struct {
 	variant
 	facts *kgen.Facts
-	// dropped is why the variant is not used: its loading failed.
-	dropped error
 }
 
 // leanSpec is the spec of a kernel's lean variant, with its parsed facts.
@@ -64,32 +63,30 @@ type leanSpec struct {
 
 // leanSpecs holds the leanSpec of each spec with a lean variant, made
 // once: backends cache what they load per spec, so every Kernel of a spec
-// must load its variant from the same one.
+// must load its variant from the same one. (NewKernel's specs are the
+// registry's, or withNative's copies of them, made once too.)
 var leanSpecs sync.Map // *driver.KernelSpec -> *leanSpec
 
 // newLean returns the lean variant of spec, or nil when it has none.
-// registered is the spec as the registry holds it, of which spec may be
-// the copy with a Native entry made by reflection (withNative): the
-// variant is kept by it.
-func newLean(registered, spec *driver.KernelSpec) (*leanKernel, error) {
+func newLean(spec *driver.KernelSpec) (*leanKernel, error) {
 	if spec.Lean == nil {
 		return nil, nil
 	}
-	if ls, ok := leanSpecs.Load(registered); ok {
-		ls := ls.(*leanSpec)
-		return &leanKernel{variant: variant{spec: ls.spec}, facts: ls.facts}, nil
+	ls, ok := leanSpecs.Load(spec)
+	if !ok {
+		facts, err := kgen.ParseFacts(spec.Lean.Facts, spec.Params)
+		if err != nil {
+			return nil, fmt.Errorf("ka: NewKernel: %s: its lean variant's %v (stale generated code? run go generate): %w", spec.Name, err, ErrInvalid)
+		}
+		s := *spec
+		s.Entry, s.Lean = spec.Lean.Entry, nil
+		if spec.Lean.Code != nil {
+			s.Code = spec.Lean.Code
+		}
+		ls, _ = leanSpecs.LoadOrStore(spec, &leanSpec{&s, facts})
 	}
-	facts, err := kgen.ParseFacts(spec.Lean.Facts, spec.Params)
-	if err != nil {
-		return nil, fmt.Errorf("ka: NewKernel: %s: its lean variant's %v (stale generated code? run go generate): %w", spec.Name, err, ErrInvalid)
-	}
-	s := *spec
-	s.Entry, s.Lean = spec.Lean.Entry, nil
-	if spec.Lean.Code != nil {
-		s.Code = spec.Lean.Code
-	}
-	ls, _ := leanSpecs.LoadOrStore(registered, &leanSpec{&s, facts})
-	return &leanKernel{variant: variant{spec: ls.(*leanSpec).spec}, facts: ls.(*leanSpec).facts}, nil
+	l := ls.(*leanSpec)
+	return &leanKernel{variant: variant{spec: l.spec}, facts: l.facts}, nil
 }
 
 // load loads k's code: its lean variant where it has one, else (or when
@@ -99,7 +96,6 @@ func (k *Kernel) load() error {
 		if _, err := k.lean.load(k.dev); err == nil {
 			return nil
 		}
-		k.lean.dropped = k.lean.err
 	}
 	if _, err := k.checked.load(k.dev); err != nil {
 		return fmt.Errorf("ka: NewKernel: %w", err)
@@ -112,7 +108,7 @@ func (k *Kernel) load() error {
 // checked kernel's, loaded now if this is the first launch that needs
 // it.
 func (k *Kernel) function(r, group NDRange, args []driver.Arg) (driver.Function, error) {
-	if l := k.lean; l != nil && l.dropped == nil && l.facts.Hold(r, group, args) {
+	if l := k.lean; l != nil && l.err == nil && l.facts.Hold(r, group, args) {
 		return l.fn, nil
 	}
 	return k.checked.load(k.dev)

@@ -75,7 +75,7 @@ func TestLeanVariantLoadFails(t *testing.T) {
 	require.NoError(t, k.Launch(s, Range(8), 0, x))
 	require.NoError(t, k.Launch(s, Range(8), 0, x))
 	assert.Equal(t, []string{"load withLean_lean", "launch withLean on q1", "launch withLean on q1"}, fd.takeLog())
-	assert.ErrorContains(t, k.lean.dropped, "no such entry")
+	assert.ErrorContains(t, k.lean.err, "no such entry")
 }
 
 // TestCheckedLoadedAtLaunch: a kernel with a lean variant loads its

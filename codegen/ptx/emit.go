@@ -251,12 +251,12 @@ func (fe *funcEmitter) createParams() {
 		name := fmt.Sprintf("%s_param_%d", entry, i)
 		t := p.Type()
 		pt, isPtr := t.(*types.PointerType)
-		if uses[p] == 0 && !isPtr {
-			fe.params = append(fe.params, param{name, memType(t)})
-			continue
-		}
-		if uses[p] == 0 && pt.AddrSpace != 3 {
-			fe.params = append(fe.params, param{name, "u64"})
+		if uses[p] == 0 && !(isPtr && pt.AddrSpace == 3) {
+			typ := "u64"
+			if !isPtr {
+				typ = memType(t)
+			}
+			fe.params = append(fe.params, param{name, typ})
 			continue
 		}
 		if isPtr {

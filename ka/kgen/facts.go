@@ -24,14 +24,14 @@ type Facts struct {
 // fact is a ≤ b.
 type fact struct{ a, b *expr }
 
-// expr is a node of a fact's expression: a constant (op ""), a leaf of
-// the launch (k its parameter or dimension, d ext's dimension), or an
-// operation on a and b; code is op's, which evaluation switches on.
+// expr is a node of a fact's expression: a constant, a leaf of the
+// launch (k its parameter or dimension, d ext's dimension, t arg's
+// type), or an operation on a and b.
 type expr struct {
-	op   string
 	code opcode
 	k    int64
 	d    int
+	t    driver.ScalarType
 	a, b *expr
 }
 
@@ -71,7 +71,7 @@ func ParseFacts(facts []string, params []driver.Param) (*Facts, error) {
 	for _, s := range facts {
 		p := &factParser{s: s, params: params}
 		e, err := p.expr()
-		if err == nil && (e.op != "le" || p.s != "") {
+		if err == nil && (e.code != opLe || p.s != "") {
 			err = fmt.Errorf("not le(a,b)")
 		}
 		if err != nil {
@@ -103,7 +103,7 @@ func (p *factParser) expr() (*expr, error) {
 		return &expr{k: c}, nil
 	}
 	p.s = p.s[i+1:]
-	e := &expr{op: word, code: opcodes[word]}
+	e := &expr{code: opcodes[word]}
 	switch word {
 	case "arg", "len", "range", "padded", "group", "groups", "ext":
 		n, err := p.int()
@@ -121,7 +121,7 @@ func (p *factParser) expr() (*expr, error) {
 			}
 			e.d = int(d)
 		}
-		if err := p.leaf(e); err != nil {
+		if err := p.leaf(word, e); err != nil {
 			return nil, err
 		}
 	case "le", "add", "sub", "mul", "div", "shr", "min", "max":
@@ -141,29 +141,31 @@ func (p *factParser) expr() (*expr, error) {
 	return e, p.eat(')')
 }
 
-// leaf checks that e names what the kernel has.
-func (p *factParser) leaf(e *expr) error {
-	if e.op == "range" || e.op == "padded" || e.op == "group" || e.op == "groups" {
+// leaf checks that e, the leaf word, names what the kernel has.
+func (p *factParser) leaf(word string, e *expr) error {
+	switch e.code {
+	case opRange, opPadded, opGroup, opGroups:
 		if e.k < 0 || e.k > 2 {
-			return fmt.Errorf("%s(%d): no such dimension", e.op, e.k)
+			return fmt.Errorf("%s(%d): no such dimension", word, e.k)
 		}
 		return nil
 	}
 	if e.k < 0 || e.k >= int64(len(p.params)) {
-		return fmt.Errorf("%s(%d): the kernel has %d parameters", e.op, e.k, len(p.params))
+		return fmt.Errorf("%s(%d): the kernel has %d parameters", word, e.k, len(p.params))
 	}
 	q := p.params[e.k]
 	var ok bool
-	switch e.op {
-	case "arg":
+	switch e.code {
+	case opArg:
 		ok = !q.Slice && q.Dims == 0 && !q.Local && q.Fields == nil && q.Type >= driver.Int && q.Type <= driver.Uint64
-	case "len":
+		e.t = q.Type
+	case opLen:
 		ok = q.Slice && q.Dims == 0
-	case "ext":
+	case opExt:
 		ok = q.Dims >= 2 && e.d >= 0 && e.d < q.Dims
 	}
 	if !ok {
-		return fmt.Errorf("%s(%d): parameter %s is not of that kind", e.op, e.k, q.Name)
+		return fmt.Errorf("%s(%d): parameter %s is not of that kind", word, e.k, q.Name)
 	}
 	return nil
 }
@@ -218,7 +220,7 @@ func (l *launch) eval(e *expr) (int64, bool) {
 	case opConst:
 		return e.k, true
 	case opArg:
-		return intValue(l.args[e.k].Value)
+		return intValue(e.t, l.args[e.k].Value)
 	case opLen:
 		return int64(l.args[e.k].Len), true
 	case opExt:
@@ -249,32 +251,18 @@ func (l *launch) eval(e *expr) (int64, bool) {
 	return evalCode(e.code, x, y)
 }
 
-// intValue is an integer scalar argument as an int64, false for a
-// uint64 above MaxInt64 (or a value of no integer type).
-func intValue(v any) (int64, bool) {
-	switch v := v.(type) {
-	case int:
-		return int64(v), true
-	case int8:
-		return int64(v), true
-	case int16:
-		return int64(v), true
-	case int32:
-		return int64(v), true
-	case int64:
-		return v, true
-	case uint8:
-		return int64(v), true
-	case uint16:
-		return int64(v), true
-	case uint32:
-		return int64(v), true
-	case uint:
-		return int64(v), v <= math.MaxInt64
-	case uint64:
-		return int64(v), v <= math.MaxInt64
+// intValue is v, an argument of integer type t, as an int64; false for a
+// value of another type or a uint64 above MaxInt64.
+func intValue(t driver.ScalarType, v any) (int64, bool) {
+	bits, ok := driver.ScalarBits(t, v)
+	if !ok {
+		return 0, false
 	}
-	return 0, false
+	if t >= driver.Uint { // zero-extended by ScalarBits
+		return int64(bits), bits <= math.MaxInt64
+	}
+	shift := 64 - 8*t.Size() // sign-extend the low t.Size() bytes
+	return int64(bits<<shift) >> shift, true
 }
 
 // EvalOp computes the facts' operation op ("add", "sub", "mul", "div",

@@ -111,3 +111,32 @@ func BenchmarkFactsHold(b *testing.B) {
 		}
 	}
 }
+
+// TestIntValue: an integer argument's value, sign-extended from its own
+// width, and refused when it is of another type or does not fit an int64.
+func TestIntValue(t *testing.T) {
+	for _, c := range []struct {
+		t    driver.ScalarType
+		v    any
+		want int64
+		ok   bool
+	}{
+		{driver.Int, -7, -7, true},
+		{driver.Int8, int8(-128), -128, true},
+		{driver.Int16, int16(-2), -2, true},
+		{driver.Int32, int32(math.MinInt32), math.MinInt32, true},
+		{driver.Int64, int64(math.MaxInt64), math.MaxInt64, true},
+		{driver.Uint8, uint8(255), 255, true},
+		{driver.Uint32, uint32(math.MaxUint32), math.MaxUint32, true},
+		{driver.Uint64, uint64(math.MaxInt64), math.MaxInt64, true},
+		{driver.Uint64, uint64(math.MaxInt64 + 1), 0, false},
+		{driver.Uint, uint(math.MaxUint64), 0, false},
+		{driver.Int32, int64(1), 0, false}, // not of the parameter's type
+	} {
+		got, ok := intValue(c.t, c.v)
+		assert.Equal(t, c.ok, ok, "%s %v", c.t, c.v)
+		if c.ok {
+			assert.Equal(t, c.want, got, "%s %v", c.t, c.v)
+		}
+	}
+}
