@@ -128,12 +128,8 @@ func (f *frame) groupLinear() (n, i value.Value) {
 	for d := range 3 {
 		gs[d] = f.createQuery("ka.group_size", int64(d))
 	}
-	n = f.cur.NewMul(gs[0], f.cur.NewMul(gs[1], gs[2]))
-	l0 := f.createQuery("ka.local_id", 0)
-	l1 := f.createQuery("ka.local_id", 1)
-	l2 := f.createQuery("ka.local_id", 2)
-	i = f.cur.NewAdd(l0, f.cur.NewMul(gs[0], f.cur.NewAdd(l1, f.cur.NewMul(gs[1], l2))))
-	return n, i
+	n = mulValues(f.cur, gs[0], mulValues(f.cur, gs[1], gs[2]))
+	return n, f.linearIndex(f.cur, "ka.local_id", "ka.group_size")
 }
 
 // collectiveScratch returns the kernel's local array for the collectives

@@ -56,14 +56,7 @@ func (f *frame) createKaCall(call *ssa.Call, callee *ssa.Function, obj *types.Fu
 			return f.createQuery(intr, d)
 		}
 		if l, ok := linear[name]; ok {
-			// id0 + size0*(id1 + size1*id2)
-			id2 := f.createQuery(l[0], 2)
-			size1 := f.createQuery(l[1], 1)
-			id1 := f.createQuery(l[0], 1)
-			size0 := f.createQuery(l[1], 0)
-			id0 := f.createQuery(l[0], 0)
-			inner := f.cur.NewAdd(id1, f.cur.NewMul(size1, id2))
-			return f.cur.NewAdd(id0, f.cur.NewMul(size0, inner))
+			return f.linearIndex(f.cur, l[0], l[1]) // dims.go
 		}
 		if intr, ok := subgroupQueries[name]; ok {
 			return f.createSubgroupQuery(intr)
@@ -115,9 +108,9 @@ func (f *frame) dimension(call *ssa.Call, arg ssa.Value) (int64, bool) {
 }
 
 // createQuery calls a work-item query intrinsic for dimension d.
+// (dims.go: a constant in a lean variant that assumes the dimension away).
 func (f *frame) createQuery(name string, d int64) value.Value {
-	fn := f.declare(name, lltypes.I64, lltypes.I32)
-	return f.cur.NewCall(fn, constant.NewInt(lltypes.I32, d))
+	return f.query(f.cur, name, d)
 }
 
 // createLocalArray makes the workgroup global for a ka.LocalArray call and

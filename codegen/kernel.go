@@ -130,6 +130,7 @@ type compiler struct {
 	// compilation is the kernel's lean variant, which leaves them out and
 	// records their facts; leanable says that there are some.
 	lean, leanable bool
+	dims           int // the dimensions the kernel names (dims.go)
 	facts          []string
 	factSet        map[string]bool
 	constFacts     map[string]int   // facts c ≤ e by e: their index in facts
@@ -159,6 +160,7 @@ func compileVariant(p *Package, fn *ssa.Function, lean bool) (*Kernel, bool, Err
 		factSet: map[string]bool{}, constFacts: map[string]int{}, constBound: map[string]int64{}}
 	c.kernel.name = p.kernelName(fn)
 	c.kernel.fn = fn
+	c.dims = kernelDims(fn)
 	k := &Kernel{Name: c.kernel.name, Entry: p.entryName(fn), Pos: p.Fset.Position(fn.Pos())}
 	if lean {
 		k.Entry += LeanSuffix

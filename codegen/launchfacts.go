@@ -330,23 +330,23 @@ func (f *frame) lenBound(s ssa.Value) *lexpr {
 // addFact records fc among the lean variant's facts once; of facts c ≤ e
 // with constants c and the same e, only the largest c is kept (x[0],
 // x[1] and x[2] need len(x) ≥ 3).
-func (f *frame) addFact(fc lfact) {
+func (c *compiler) addFact(fc lfact) {
 	s := fc.String()
-	if f.factSet[s] {
+	if c.factSet[s] {
 		return
 	}
-	f.factSet[s] = true
+	c.factSet[s] = true
 	if fc.a.isConst() {
 		key := fc.b.String()
-		if i, ok := f.constFacts[key]; ok {
-			if fc.a.k > f.constBound[key] {
-				f.facts[i], f.constBound[key] = s, fc.a.k
+		if i, ok := c.constFacts[key]; ok {
+			if fc.a.k > c.constBound[key] {
+				c.facts[i], c.constBound[key] = s, fc.a.k
 			}
 			return
 		}
-		f.constFacts[key], f.constBound[key] = len(f.facts), fc.a.k
+		c.constFacts[key], c.constBound[key] = len(c.facts), fc.a.k
 	}
-	f.facts = append(f.facts, s)
+	c.facts = append(c.facts, s)
 }
 
 // launchProver computes intervals of one check's index, collecting the
@@ -558,7 +558,7 @@ func (p *launchProver) call(v *ssa.Call, b *ssa.BasicBlock) interval {
 	if l, ok := map[string]string{"Global": "GlobalID", "Local": "LocalID", "Group": "GroupID"}[name]; ok {
 		// id0 + size0*(id1 + size1*id2), as intrinsics.go computes it.
 		size := map[string]string{"Global": "range", "Local": "group", "Group": "groups"}[name]
-		sz := func(d int) interval { return point(&lexpr{op: size, k: int64(d)}) }
+		sz := func(d int) interval { return point(p.leaf(size, int64(d))) }
 		inner := p.ids(l, 1, b).add(sz(1).mul(p.ids(l, 2, b)))
 		return p.ids(l, 0, b).add(sz(0).mul(inner))
 	}
@@ -573,11 +573,11 @@ func (p *launchProver) call(v *ssa.Call, b *ssa.BasicBlock) interval {
 	case "GlobalID", "LocalID", "GroupID":
 		return p.ids(name, int(d), b)
 	case "GroupSize":
-		return point(&lexpr{op: "group", k: d})
+		return point(p.leaf("group", d))
 	case "NumGroups":
-		return point(&lexpr{op: "groups", k: d})
+		return point(p.leaf("groups", d))
 	case "GlobalSize":
-		return point(&lexpr{op: "range", k: d})
+		return point(p.leaf("range", d))
 	}
 	return interval{}
 }
@@ -590,7 +590,18 @@ func (p *launchProver) ids(query string, d int, b *ssa.BasicBlock) interval {
 	if top == "range" && p.f.faults.barrier && !inRangeGuarded(b) {
 		top = "padded"
 	}
-	return interval{lconst(0), lbin("sub", &lexpr{op: top, k: int64(d)}, lconst(1))}
+	return interval{lconst(0), lbin("sub", p.leaf(top, int64(d)), lconst(1))}
+}
+
+// leaf is the launch's size op (range, padded, group, groups) in
+// dimension d: 1 in a lean variant that assumes d away (dims.go), under
+// that assumption's fact.
+func (p *launchProver) leaf(op string, d int64) *lexpr {
+	if p.f.lean && d >= int64(p.f.dims) {
+		p.f.addFact(dimFact(d))
+		return lconst(1)
+	}
+	return &lexpr{op: op, k: d}
 }
 
 // inRangeGuarded reports whether b runs only where it.InRange() holds:

@@ -69,7 +69,7 @@ func init() {
 		Needs:    0,
 		MaxGroup: 1024,
 		Code:     kagoCode("BlockSum"),
-		Lean:     &driver.Lean{Entry: "BlockSum_lean", Facts: []string{"le(add(add(sub(groups(0),1),mul(groups(0),add(sub(groups(1),1),mul(groups(1),sub(groups(2),1))))),1),len(1))"}},
+		Lean:     &driver.Lean{Entry: "BlockSum_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(groups(0),len(1))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]int64)
 			a1 := args[1].Value.([]int64)
@@ -122,7 +122,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("FDTD"),
-		Lean:    &driver.Lean{Entry: "FDTD_lean", Facts: []string{"le(sub(ext(2,0),1),sub(ext(2,0),1))", "le(add(min(sub(range(0),1),sub(ext(2,0),2)),1),ext(0,0))", "le(sub(ext(2,1),1),sub(ext(2,1),1))", "le(add(min(sub(range(1),1),sub(ext(2,1),2)),2),ext(0,1))", "le(add(min(sub(range(1),1),sub(ext(2,1),2)),1),ext(0,1))", "le(add(min(sub(range(0),1),sub(ext(2,0),2)),2),ext(1,0))", "le(add(min(sub(range(1),1),sub(ext(2,1),2)),1),ext(1,1))", "le(add(min(sub(range(0),1),sub(ext(2,0),2)),1),ext(1,0))"}},
+		Lean:    &driver.Lean{Entry: "FDTD_lean", Facts: []string{"le(sub(ext(2,0),1),sub(ext(2,0),1))", "le(add(min(sub(range(0),1),sub(ext(2,0),2)),1),ext(0,0))", "le(sub(ext(2,1),1),sub(ext(2,1),1))", "le(add(min(sub(range(1),1),sub(ext(2,1),2)),2),ext(0,1))", "le(add(min(sub(range(1),1),sub(ext(2,1),2)),1),ext(0,1))", "le(add(min(sub(range(0),1),sub(ext(2,0),2)),2),ext(1,0))", "le(add(min(sub(range(1),1),sub(ext(2,1),2)),1),ext(1,1))", "le(add(min(sub(range(0),1),sub(ext(2,0),2)),1),ext(1,0))", "le(padded(2),1)"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(ka.Matrix[float32])
 			a1 := args[1].Value.(ka.Matrix[float32])
@@ -167,6 +167,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("FDTDNoCheck"),
+		Lean:    &driver.Lean{Entry: "FDTDNoCheck_lean", Facts: []string{"le(padded(2),1)"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(ka.Matrix[float32])
 			a1 := args[1].Value.(ka.Matrix[float32])
@@ -204,7 +205,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("Histogram"),
-		Lean:    &driver.Lean{Entry: "Histogram_lean", Facts: []string{"le(256,len(1))"}},
+		Lean:    &driver.Lean{Entry: "Histogram_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(256,len(1))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]uint8)
 			a1 := args[1].Value.([]uint32)
@@ -235,6 +236,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("HistogramNoCheck"),
+		Lean:    &driver.Lean{Entry: "HistogramNoCheck_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]uint8)
 			a1 := args[1].Value.([]uint32)
@@ -327,6 +329,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("MatMulNaiveCancel"),
+		Lean:    &driver.Lean{Entry: "MatMulNaiveCancel_lean", Facts: []string{"le(padded(2),1)"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(int)
 			a1 := args[1].Value.([]float32)
@@ -366,6 +369,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("MatMulNaiveNoCheck"),
+		Lean:    &driver.Lean{Entry: "MatMulNaiveNoCheck_lean", Facts: []string{"le(padded(2),1)"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(int)
 			a1 := args[1].Value.([]float32)
@@ -543,7 +547,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("MatVecCols"),
-		Lean:    &driver.Lean{Entry: "MatVecCols_lean", Facts: []string{"le(ext(0,0),9223372036854775807)", "le(ext(0,0),len(1))", "le(add(min(add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1))))),sub(ext(0,1),1)),1),len(2))"}},
+		Lean:    &driver.Lean{Entry: "MatVecCols_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(ext(0,0),9223372036854775807)", "le(ext(0,0),len(1))", "le(add(min(sub(range(0),1),sub(ext(0,1),1)),1),len(2))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(ka.Matrix[float32])
 			a1 := args[1].Value.([]float32)
@@ -582,6 +586,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("MatVecColsNoCheck"),
+		Lean:    &driver.Lean{Entry: "MatVecColsNoCheck_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(ka.Matrix[float32])
 			a1 := args[1].Value.([]float32)
@@ -626,7 +631,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("MatVecRows"),
-		Lean:    &driver.Lean{Entry: "MatVecRows_lean", Facts: []string{"le(ext(0,1),9223372036854775807)", "le(ext(0,1),len(1))", "le(add(min(add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1))))),sub(ext(0,0),1)),1),len(2))"}},
+		Lean:    &driver.Lean{Entry: "MatVecRows_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(ext(0,1),9223372036854775807)", "le(ext(0,1),len(1))", "le(add(min(sub(range(0),1),sub(ext(0,0),1)),1),len(2))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(ka.Matrix[float32])
 			a1 := args[1].Value.([]float32)
@@ -665,6 +670,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("MatVecRowsNoCheck"),
+		Lean:    &driver.Lean{Entry: "MatVecRowsNoCheck_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(ka.Matrix[float32])
 			a1 := args[1].Value.([]float32)
@@ -697,6 +703,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("MemCopyNoCheck"),
+		Lean:    &driver.Lean{Entry: "MemCopyNoCheck_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]float32)
 			a1 := args[1].Value.([]float32)
@@ -729,6 +736,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("SaxpyContract"),
+		Lean:    &driver.Lean{Entry: "SaxpyContract_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(float32)
 			a1 := args[1].Value.([]float32)
@@ -763,6 +771,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("SaxpyNoCheck"),
+		Lean:    &driver.Lean{Entry: "SaxpyNoCheck_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(float32)
 			a1 := args[1].Value.([]float32)
@@ -807,7 +816,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("Stencil5Matrix"),
-		Lean:    &driver.Lean{Entry: "Stencil5Matrix_lean", Facts: []string{"le(sub(ext(0,0),1),sub(ext(0,0),1))", "le(add(min(sub(range(0),1),sub(ext(0,0),2)),1),ext(1,0))", "le(sub(ext(0,1),1),sub(ext(0,1),1))", "le(add(min(sub(range(1),1),sub(ext(0,1),2)),1),ext(1,1))"}},
+		Lean:    &driver.Lean{Entry: "Stencil5Matrix_lean", Facts: []string{"le(sub(ext(0,0),1),sub(ext(0,0),1))", "le(add(min(sub(range(0),1),sub(ext(0,0),2)),1),ext(1,0))", "le(sub(ext(0,1),1),sub(ext(0,1),1))", "le(add(min(sub(range(1),1),sub(ext(0,1),2)),1),ext(1,1))", "le(padded(2),1)"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(ka.Matrix[float32])
 			a1 := args[1].Value.(ka.Matrix[float32])
@@ -844,6 +853,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("Stencil5MatrixNoCheck"),
+		Lean:    &driver.Lean{Entry: "Stencil5MatrixNoCheck_lean", Facts: []string{"le(padded(2),1)"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(ka.Matrix[float32])
 			a1 := args[1].Value.(ka.Matrix[float32])
@@ -888,7 +898,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("Stencil5Slice"),
-		Lean:    &driver.Lean{Entry: "Stencil5Slice_lean", Facts: []string{"le(sub(arg(1),1),sub(arg(1),1))", "le(sub(arg(0),1),sub(arg(0),1))", "le(0,add(min(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),1))", "le(add(add(max(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),min(sub(range(0),1),sub(arg(0),2))),1),len(2))", "le(0,sub(add(min(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),1),1))", "le(add(sub(add(max(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),min(sub(range(0),1),sub(arg(0),2))),1),1),len(2))", "le(0,add(min(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),2))", "le(add(add(max(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),min(sub(range(0),1),sub(arg(0),2))),2),len(2))", "le(0,sub(add(min(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),1),arg(0)))", "le(add(sub(add(max(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),min(sub(range(0),1),sub(arg(0),2))),arg(0)),1),len(2))", "le(0,add(add(min(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),1),arg(0)))", "le(add(add(add(max(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),min(sub(range(0),1),sub(arg(0),2))),arg(0)),1),len(2))", "le(add(add(max(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),min(sub(range(0),1),sub(arg(0),2))),1),len(3))"}},
+		Lean:    &driver.Lean{Entry: "Stencil5Slice_lean", Facts: []string{"le(sub(arg(1),1),sub(arg(1),1))", "le(sub(arg(0),1),sub(arg(0),1))", "le(0,add(min(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),1))", "le(add(add(max(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),min(sub(range(0),1),sub(arg(0),2))),1),len(2))", "le(0,sub(add(min(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),1),1))", "le(add(sub(add(max(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),min(sub(range(0),1),sub(arg(0),2))),1),1),len(2))", "le(0,add(min(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),2))", "le(add(add(max(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),min(sub(range(0),1),sub(arg(0),2))),2),len(2))", "le(0,sub(add(min(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),1),arg(0)))", "le(add(sub(add(max(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),min(sub(range(0),1),sub(arg(0),2))),arg(0)),1),len(2))", "le(0,add(add(min(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),1),arg(0)))", "le(add(add(add(max(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),min(sub(range(0),1),sub(arg(0),2))),arg(0)),1),len(2))", "le(add(add(max(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),min(sub(range(0),1),sub(arg(0),2))),1),len(3))", "le(padded(2),1)"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(int)
 			a1 := args[1].Value.(int)
@@ -927,6 +937,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("Stencil5SliceNoCheck"),
+		Lean:    &driver.Lean{Entry: "Stencil5SliceNoCheck_lean", Facts: []string{"le(padded(2),1)"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(int)
 			a1 := args[1].Value.(int)
@@ -1061,7 +1072,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("Stencil9Matrix"),
-		Lean:    &driver.Lean{Entry: "Stencil9Matrix_lean", Facts: []string{"le(sub(ext(0,0),1),sub(ext(0,0),1))", "le(add(min(sub(range(0),1),sub(ext(0,0),2)),1),ext(1,0))", "le(sub(ext(0,1),1),sub(ext(0,1),1))", "le(add(min(sub(range(1),1),sub(ext(0,1),2)),1),ext(1,1))"}},
+		Lean:    &driver.Lean{Entry: "Stencil9Matrix_lean", Facts: []string{"le(sub(ext(0,0),1),sub(ext(0,0),1))", "le(add(min(sub(range(0),1),sub(ext(0,0),2)),1),ext(1,0))", "le(sub(ext(0,1),1),sub(ext(0,1),1))", "le(add(min(sub(range(1),1),sub(ext(0,1),2)),1),ext(1,1))", "le(padded(2),1)"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(ka.Matrix[float32])
 			a1 := args[1].Value.(ka.Matrix[float32])
@@ -1098,6 +1109,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("Stencil9MatrixNoCheck"),
+		Lean:    &driver.Lean{Entry: "Stencil9MatrixNoCheck_lean", Facts: []string{"le(padded(2),1)"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(ka.Matrix[float32])
 			a1 := args[1].Value.(ka.Matrix[float32])
@@ -1146,7 +1158,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("Stencil9Slice"),
-		Lean:    &driver.Lean{Entry: "Stencil9Slice_lean", Facts: []string{"le(sub(arg(1),1),sub(arg(1),1))", "le(sub(arg(0),1),sub(arg(0),1))", "le(0,sub(sub(add(min(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),1),arg(0)),1))", "le(add(sub(sub(add(max(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),min(sub(range(0),1),sub(arg(0),2))),arg(0)),1),1),len(2))", "le(0,sub(add(min(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),1),arg(0)))", "le(add(sub(add(max(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),min(sub(range(0),1),sub(arg(0),2))),arg(0)),1),len(2))", "le(0,add(sub(add(min(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),1),arg(0)),1))", "le(add(sub(add(max(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),min(sub(range(0),1),sub(arg(0),2))),arg(0)),2),len(2))", "le(0,sub(add(min(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),1),1))", "le(add(sub(add(max(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),min(sub(range(0),1),sub(arg(0),2))),1),1),len(2))", "le(0,add(min(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),1))", "le(add(add(max(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),min(sub(range(0),1),sub(arg(0),2))),1),len(2))", "le(0,add(min(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),2))", "le(add(add(max(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),min(sub(range(0),1),sub(arg(0),2))),2),len(2))", "le(0,sub(add(add(min(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),1),arg(0)),1))", "le(add(sub(add(add(max(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),min(sub(range(0),1),sub(arg(0),2))),arg(0)),1),1),len(2))", "le(0,add(add(min(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),1),arg(0)))", "le(add(add(add(max(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),min(sub(range(0),1),sub(arg(0),2))),arg(0)),1),len(2))", "le(0,add(add(add(min(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),1),arg(0)),1))", "le(add(add(add(max(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),min(sub(range(0),1),sub(arg(0),2))),arg(0)),2),len(2))", "le(add(add(max(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),min(sub(range(0),1),sub(arg(0),2))),1),len(3))"}},
+		Lean:    &driver.Lean{Entry: "Stencil9Slice_lean", Facts: []string{"le(sub(arg(1),1),sub(arg(1),1))", "le(sub(arg(0),1),sub(arg(0),1))", "le(0,sub(sub(add(min(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),1),arg(0)),1))", "le(add(sub(sub(add(max(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),min(sub(range(0),1),sub(arg(0),2))),arg(0)),1),1),len(2))", "le(0,sub(add(min(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),1),arg(0)))", "le(add(sub(add(max(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),min(sub(range(0),1),sub(arg(0),2))),arg(0)),1),len(2))", "le(0,add(sub(add(min(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),1),arg(0)),1))", "le(add(sub(add(max(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),min(sub(range(0),1),sub(arg(0),2))),arg(0)),2),len(2))", "le(0,sub(add(min(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),1),1))", "le(add(sub(add(max(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),min(sub(range(0),1),sub(arg(0),2))),1),1),len(2))", "le(0,add(min(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),1))", "le(add(add(max(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),min(sub(range(0),1),sub(arg(0),2))),1),len(2))", "le(0,add(min(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),2))", "le(add(add(max(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),min(sub(range(0),1),sub(arg(0),2))),2),len(2))", "le(0,sub(add(add(min(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),1),arg(0)),1))", "le(add(sub(add(add(max(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),min(sub(range(0),1),sub(arg(0),2))),arg(0)),1),1),len(2))", "le(0,add(add(min(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),1),arg(0)))", "le(add(add(add(max(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),min(sub(range(0),1),sub(arg(0),2))),arg(0)),1),len(2))", "le(0,add(add(add(min(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),1),arg(0)),1))", "le(add(add(add(max(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),min(sub(range(0),1),sub(arg(0),2))),arg(0)),2),len(2))", "le(add(add(max(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),min(sub(range(0),1),sub(arg(0),2))),1),len(3))", "le(padded(2),1)"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(int)
 			a1 := args[1].Value.(int)
@@ -1185,6 +1197,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("Stencil9SliceNoCheck"),
+		Lean:    &driver.Lean{Entry: "Stencil9SliceNoCheck_lean", Facts: []string{"le(padded(2),1)"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(int)
 			a1 := args[1].Value.(int)
@@ -1262,7 +1275,7 @@ func init() {
 		Barrier: true,
 		Needs:   0,
 		Code:    kagoCode("Sum"),
-		Lean:    &driver.Lean{Entry: "Sum_lean", Facts: []string{"le(add(add(sub(group(0),1),mul(group(0),add(sub(group(1),1),mul(group(1),sub(group(2),1))))),1),256)", "le(add(add(sub(groups(0),1),mul(groups(0),add(sub(groups(1),1),mul(groups(1),sub(groups(2),1))))),1),len(1))"}},
+		Lean:    &driver.Lean{Entry: "Sum_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(group(0),256)", "le(groups(0),len(1))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]int64)
 			a1 := args[1].Value.([]int64)
@@ -1293,6 +1306,7 @@ func init() {
 		Barrier: true,
 		Needs:   0,
 		Code:    kagoCode("SumNoCheck"),
+		Lean:    &driver.Lean{Entry: "SumNoCheck_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]int64)
 			a1 := args[1].Value.([]int64)
@@ -1325,6 +1339,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("TransposeNoCheck"),
+		Lean:    &driver.Lean{Entry: "TransposeNoCheck_lean", Facts: []string{"le(padded(2),1)"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(int)
 			a1 := args[1].Value.([]float32)
@@ -1404,7 +1419,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("Triangular"),
-		Lean:    &driver.Lean{Entry: "Triangular_lean", Facts: []string{"le(0,min(add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1))))),sub(ext(0,0),1)))", "le(add(min(add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1))))),sub(ext(0,0),1)),1),9223372036854775807)", "le(add(min(add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1))))),sub(ext(0,0),1)),1),ext(0,1))", "le(add(min(add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1))))),sub(ext(0,0),1)),1),len(1))", "le(add(min(add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1))))),sub(ext(0,0),1)),1),len(2))"}},
+		Lean:    &driver.Lean{Entry: "Triangular_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(0,min(sub(range(0),1),sub(ext(0,0),1)))", "le(add(min(sub(range(0),1),sub(ext(0,0),1)),1),9223372036854775807)", "le(add(min(sub(range(0),1),sub(ext(0,0),1)),1),ext(0,1))", "le(add(min(sub(range(0),1),sub(ext(0,0),1)),1),len(1))", "le(add(min(sub(range(0),1),sub(ext(0,0),1)),1),len(2))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(ka.Matrix[float32])
 			a1 := args[1].Value.([]float32)
@@ -1443,6 +1458,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("TriangularNoCheck"),
+		Lean:    &driver.Lean{Entry: "TriangularNoCheck_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(ka.Matrix[float32])
 			a1 := args[1].Value.([]float32)

@@ -5,10 +5,10 @@
 // Usage:
 //
 //	kago gen [-bounds=false] [-targets clc,spirv,ptx] [-embed=false] [dir]  write dir/kago_kernels.go and dir/kago_kernels/ (default: .)
-//	kago ir [-bounds=false] pkg.Kernel    print the kernel's portable LLVM IR
-//	kago clc [-bounds=false] pkg.Kernel   print the kernel's OpenCL C
-//	kago spirv [-bounds=false] -o f pkg.Kernel  write the kernel's SPIR-V module
-//	kago ptx [-bounds=false] pkg.Kernel   print the kernel's PTX
+//	kago ir [-bounds=false] [-lean] pkg.Kernel    print the kernel's portable LLVM IR
+//	kago clc [-bounds=false] [-lean] pkg.Kernel   print the kernel's OpenCL C
+//	kago spirv [-bounds=false] [-lean] -o f pkg.Kernel  write the kernel's SPIR-V module
+//	kago ptx [-bounds=false] [-lean] pkg.Kernel   print the kernel's PTX
 //	kago devices                    list the devices of the installed backends
 //
 // pkg is a directory ("." or "./internal/corpus") or an import path; Kernel
@@ -54,10 +54,10 @@ func run(args []string) error {
 func usage() {
 	fmt.Fprint(os.Stderr, `usage:
 	kago gen [-bounds=false] [-targets clc,spirv,ptx] [-embed=false] [dir]  write dir/kago_kernels.go and dir/kago_kernels/
-	kago ir [-bounds=false] pkg.Kernel    print the kernel's portable LLVM IR
-	kago clc [-bounds=false] pkg.Kernel   print the kernel's OpenCL C
-	kago spirv [-bounds=false] -o f pkg.Kernel  write the kernel's SPIR-V module
-	kago ptx [-bounds=false] pkg.Kernel   print the kernel's PTX
+	kago ir [-bounds=false] [-lean] pkg.Kernel    print the kernel's portable LLVM IR
+	kago clc [-bounds=false] [-lean] pkg.Kernel   print the kernel's OpenCL C
+	kago spirv [-bounds=false] [-lean] -o f pkg.Kernel  write the kernel's SPIR-V module
+	kago ptx [-bounds=false] [-lean] pkg.Kernel   print the kernel's PTX
 	kago devices                    list the devices of the installed backends
 `)
 }

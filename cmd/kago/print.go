@@ -20,11 +20,12 @@ func printCmd(name string, args []string) error {
 	fs := flag.NewFlagSet("kago "+name, flag.ContinueOnError)
 	bounds := fs.Bool("bounds", true, "Go's index, slice and division checks; -bounds=false compiles the kernel as if marked //ka:nocheck")
 	out := fs.String("o", "", "write to this file instead of standard output")
+	lean := fs.Bool("lean", false, "the kernel's lean variant (the code a launch runs when its facts hold; docs/kernel-language.md), with its facts as a comment on standard error")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
 	if fs.NArg() != 1 {
-		return fmt.Errorf("usage: kago %s [-bounds] [-o file] pkg.Kernel", name)
+		return fmt.Errorf("usage: kago %s [-bounds] [-lean] [-o file] pkg.Kernel", name)
 	}
 	pkg, kernel, err := splitKernel(fs.Arg(0))
 	if err != nil {
@@ -41,6 +42,13 @@ func printCmd(name string, args []string) error {
 	k, err := p.CompileKernel(kernel)
 	if err != nil {
 		return err
+	}
+	if *lean {
+		if k.Lean == nil {
+			return fmt.Errorf("%s has no lean variant: no check for a launch to decide, no dimension to assume away", kernel)
+		}
+		k = k.Lean
+		fmt.Fprintf(os.Stderr, "; facts: %s\n", strings.Join(k.Facts, " "))
 	}
 	var text []byte
 	if name == "ir" {

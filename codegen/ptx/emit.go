@@ -242,9 +242,15 @@ type param struct {
 func (fe *funcEmitter) createParams() {
 	entry := fe.fn.Name()
 	uses := emitutil.Uses(fe.fn)
-	for d := range 3 { // read by @ka.global_size, not as operands
-		if p := emitutil.GlobalSizeParam(fe.fn, d); p != nil {
-			uses[p]++
+	for _, b := range fe.fn.Blocks { // read by @ka.global_size, not as operands
+		for _, in := range b.Insts {
+			if call, ok := in.(*ir.InstCall); ok {
+				if c, ok := emitutil.CallOf(call); ok && c.Op == emitutil.GlobalSize {
+					if p := emitutil.GlobalSizeParam(fe.fn, c.Dim); p != nil {
+						uses[p]++
+					}
+				}
+			}
 		}
 	}
 	for i, p := range fe.fn.Params {

@@ -62,6 +62,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("Fill"),
+		Lean:    &driver.Lean{Entry: "Fill_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]uint32)
 			a1 := args[1].Value.(uint32)
@@ -93,6 +94,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("Spin"),
+		Lean:    &driver.Lean{Entry: "Spin_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]uint32)
 			a1 := args[1].Value.(int32)

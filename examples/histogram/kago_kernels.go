@@ -68,7 +68,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("Histogram"),
-		Lean:    &driver.Lean{Entry: "Histogram_lean", Facts: []string{"le(256,len(1))"}},
+		Lean:    &driver.Lean{Entry: "Histogram_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(256,len(1))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]uint8)
 			a1 := args[1].Value.([]uint32)
@@ -112,7 +112,7 @@ func init() {
 		Barrier: true,
 		Needs:   0,
 		Code:    kagoCode("HistogramLocal"),
-		Lean:    &driver.Lean{Entry: "HistogramLocal_lean", Facts: []string{"le(0,group(0))", "le(add(sub(len(2),1),group(0)),9223372036854775807)", "le(len(2),len(2))"}},
+		Lean:    &driver.Lean{Entry: "HistogramLocal_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(0,group(0))", "le(add(sub(len(2),1),group(0)),9223372036854775807)", "le(len(2),len(2))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(ka.Local[uint32])
 			a1 := args[1].Value.([]uint8)

@@ -69,7 +69,7 @@ func init() {
 		Needs:    0,
 		MaxGroup: 1024,
 		Code:     kagoCode("BlockSum"),
-		Lean:     &driver.Lean{Entry: "BlockSum_lean", Facts: []string{"le(add(add(sub(groups(0),1),mul(groups(0),add(sub(groups(1),1),mul(groups(1),sub(groups(2),1))))),1),len(1))"}},
+		Lean:     &driver.Lean{Entry: "BlockSum_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(groups(0),len(1))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]int64)
 			a1 := args[1].Value.([]int64)

@@ -70,7 +70,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("Poly"),
-		Lean:    &driver.Lean{Entry: "Poly_lean", Facts: []string{"le(add(min(add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1))))),sub(len(2),1)),1),len(1))"}},
+		Lean:    &driver.Lean{Entry: "Poly_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(add(min(sub(range(0),1),sub(len(2),1)),1),len(1))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(float32)
 			a1 := args[1].Value.([]float32)

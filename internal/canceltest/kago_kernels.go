@@ -57,6 +57,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("Loops"),
+		Lean:    &driver.Lean{Entry: "Loops_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]int64)
 			a1 := args[1].Value.(int)
@@ -87,6 +88,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("LoopsCancel"),
+		Lean:    &driver.Lean{Entry: "LoopsCancel_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]int64)
 			a1 := args[1].Value.(int)
@@ -114,6 +116,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("Mark"),
+		Lean:    &driver.Lean{Entry: "Mark_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]int32)
 			a1 := args[1].Value.(int32)
@@ -145,6 +148,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("Spin"),
+		Lean:    &driver.Lean{Entry: "Spin_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]int32)
 			a1 := args[1].Value.(int32)
@@ -182,7 +186,7 @@ func init() {
 		Barrier: true,
 		Needs:   0,
 		Code:    kagoCode("SpinBarrier"),
-		Lean:    &driver.Lean{Entry: "SpinBarrier_lean", Facts: []string{"le(add(max(0,min(add(sub(group(0),1),mul(group(0),add(sub(group(1),1),mul(group(1),sub(group(2),1))))),63)),1),64)", "le(add(max(0,min(add(add(sub(group(0),1),mul(group(0),add(sub(group(1),1),mul(group(1),sub(group(2),1))))),1),63)),1),64)"}},
+		Lean:    &driver.Lean{Entry: "SpinBarrier_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(add(max(0,min(sub(group(0),1),63)),1),64)", "le(add(max(0,min(group(0),63)),1),64)"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]int32)
 			a1 := args[1].Value.(int32)

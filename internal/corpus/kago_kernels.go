@@ -77,7 +77,7 @@ func init() {
 		Barrier: false,
 		Needs:   driver.Int64Atomics,
 		Code:    kagoCode("BitAtomics"),
-		Lean:    &driver.Lean{Entry: "BitAtomics_lean", Facts: []string{"le(4,len(1))", "le(4,len(2))", "le(1,len(3))"}},
+		Lean:    &driver.Lean{Entry: "BitAtomics_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(4,len(1))", "le(4,len(2))", "le(1,len(3))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]uint32)
 			a1 := args[1].Value.([]uint32)
@@ -121,7 +121,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("BitOps"),
-		Lean:    &driver.Lean{Entry: "BitOps_lean", Facts: []string{"le(add(min(add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1))))),sub(len(0),1)),1),len(1))", "le(add(min(add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1))))),sub(len(0),1)),1),len(2))"}},
+		Lean:    &driver.Lean{Entry: "BitOps_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(add(min(sub(range(0),1),sub(len(0),1)),1),len(1))", "le(add(min(sub(range(0),1),sub(len(0),1)),1),len(2))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]int32)
 			a1 := args[1].Value.([]uint8)
@@ -161,7 +161,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("BoolFlags"),
-		Lean:    &driver.Lean{Entry: "BoolFlags_lean", Facts: []string{"le(add(min(add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1))))),sub(len(1),1)),1),len(2))"}},
+		Lean:    &driver.Lean{Entry: "BoolFlags_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(add(min(sub(range(0),1),sub(len(1),1)),1),len(2))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(bool)
 			a1 := args[1].Value.([]int32)
@@ -209,7 +209,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("Contract"),
-		Lean:    &driver.Lean{Entry: "Contract_lean", Facts: []string{"le(add(min(add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1))))),sub(len(2),1)),1),len(1))", "le(add(min(add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1))))),sub(len(2),1)),1),len(3))", "le(add(min(add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1))))),sub(len(2),1)),1),len(4))"}},
+		Lean:    &driver.Lean{Entry: "Contract_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(add(min(sub(range(0),1),sub(len(2),1)),1),len(1))", "le(add(min(sub(range(0),1),sub(len(2),1)),1),len(3))", "le(add(min(sub(range(0),1),sub(len(2),1)),1),len(4))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(float32)
 			a1 := args[1].Value.([]float32)
@@ -258,7 +258,7 @@ func init() {
 		Barrier: false,
 		Needs:   driver.FP64,
 		Code:    kagoCode("Convert"),
-		Lean:    &driver.Lean{Entry: "Convert_lean", Facts: []string{"le(add(mul(8,min(add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1))))),sub(len(0),1))),1),len(1))", "le(add(mul(8,min(add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1))))),sub(len(0),1))),2),len(1))", "le(add(mul(8,min(add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1))))),sub(len(0),1))),3),len(1))", "le(add(mul(8,min(add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1))))),sub(len(0),1))),4),len(1))", "le(add(mul(8,min(add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1))))),sub(len(0),1))),5),len(1))", "le(add(mul(8,min(add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1))))),sub(len(0),1))),6),len(1))", "le(add(mul(8,min(add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1))))),sub(len(0),1))),7),len(1))", "le(add(mul(8,min(add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1))))),sub(len(0),1))),8),len(1))"}},
+		Lean:    &driver.Lean{Entry: "Convert_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(add(mul(8,min(sub(range(0),1),sub(len(0),1))),1),len(1))", "le(add(mul(8,min(sub(range(0),1),sub(len(0),1))),2),len(1))", "le(add(mul(8,min(sub(range(0),1),sub(len(0),1))),3),len(1))", "le(add(mul(8,min(sub(range(0),1),sub(len(0),1))),4),len(1))", "le(add(mul(8,min(sub(range(0),1),sub(len(0),1))),5),len(1))", "le(add(mul(8,min(sub(range(0),1),sub(len(0),1))),6),len(1))", "le(add(mul(8,min(sub(range(0),1),sub(len(0),1))),7),len(1))", "le(add(mul(8,min(sub(range(0),1),sub(len(0),1))),8),len(1))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]float64)
 			a1 := args[1].Value.([]int64)
@@ -309,7 +309,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("Helpers"),
-		Lean:    &driver.Lean{Entry: "Helpers_lean", Facts: []string{"le(add(min(add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1))))),sub(len(0),1)),1),len(1))", "le(add(min(add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1))))),sub(len(0),1)),1),len(2))", "le(add(min(add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1))))),sub(len(0),1)),1),len(3))", "le(add(min(add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1))))),sub(len(0),1)),1),len(4))"}},
+		Lean:    &driver.Lean{Entry: "Helpers_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(add(min(sub(range(0),1),sub(len(0),1)),1),len(1))", "le(add(min(sub(range(0),1),sub(len(0),1)),1),len(2))", "le(add(min(sub(range(0),1),sub(len(0),1)),1),len(3))", "le(add(min(sub(range(0),1),sub(len(0),1)),1),len(4))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]int64)
 			a1 := args[1].Value.([]int64)
@@ -352,7 +352,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("Histogram"),
-		Lean:    &driver.Lean{Entry: "Histogram_lean", Facts: []string{"le(4294967296,len(1))"}},
+		Lean:    &driver.Lean{Entry: "Histogram_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(4294967296,len(1))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]uint32)
 			a1 := args[1].Value.([]uint32)
@@ -397,7 +397,7 @@ func init() {
 		Barrier: true,
 		Needs:   0,
 		Code:    kagoCode("LocalHistogram"),
-		Lean:    &driver.Lean{Entry: "LocalHistogram_lean", Facts: []string{"le(0,group(0))", "le(add(sub(len(2),1),group(0)),9223372036854775807)", "le(len(2),len(2))"}},
+		Lean:    &driver.Lean{Entry: "LocalHistogram_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(0,group(0))", "le(add(sub(len(2),1),group(0)),9223372036854775807)", "le(len(2),len(2))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(ka.Local[uint32])
 			a1 := args[1].Value.([]uint32)
@@ -429,7 +429,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("Loops"),
-		Lean:    &driver.Lean{Entry: "Loops_lean", Facts: []string{"le(add(min(add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1))))),sub(len(0),1)),1),len(1))"}},
+		Lean:    &driver.Lean{Entry: "Loops_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(add(min(sub(range(0),1),sub(len(0),1)),1),len(1))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]int32)
 			a1 := args[1].Value.([]int32)
@@ -465,7 +465,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("Masked"),
-		Lean:    &driver.Lean{Entry: "Masked_lean", Facts: []string{"le(add(min(add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1))))),sub(len(1),1)),1),len(0))"}},
+		Lean:    &driver.Lean{Entry: "Masked_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(add(min(sub(range(0),1),sub(len(1),1)),1),len(0))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]float32)
 			a1 := args[1].Value.([]float32)
@@ -501,7 +501,7 @@ func init() {
 		Barrier: true,
 		Needs:   0,
 		Code:    kagoCode("MaskedBarrier"),
-		Lean:    &driver.Lean{Entry: "MaskedBarrier_lean", Facts: []string{"le(add(min(add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1))))),sub(len(1),1)),1),len(0))"}},
+		Lean:    &driver.Lean{Entry: "MaskedBarrier_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(add(min(sub(range(0),1),sub(len(1),1)),1),len(0))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]float32)
 			a1 := args[1].Value.([]float32)
@@ -544,7 +544,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("MatMul"),
-		Lean:    &driver.Lean{Entry: "MatMul_lean", Facts: []string{"le(0,sub(range(0),1))", "le(max(arg(0),1),arg(0))", "le(0,sub(range(1),1))", "le(max(max(arg(0),1),1),arg(0))", "le(add(sub(arg(0),1),1),9223372036854775807)", "le(0,min(0,min(mul(min(sub(range(1),1),sub(arg(0),1)),max(max(arg(0),1),1)),mul(min(sub(range(1),1),sub(arg(0),1)),arg(0)))))", "le(add(add(max(0,max(mul(min(sub(range(1),1),sub(arg(0),1)),max(max(arg(0),1),1)),mul(min(sub(range(1),1),sub(arg(0),1)),arg(0)))),sub(arg(0),1)),1),len(1))", "le(0,min(0,min(mul(sub(arg(0),1),max(max(arg(0),1),1)),mul(sub(arg(0),1),arg(0)))))", "le(add(add(max(0,max(mul(sub(arg(0),1),max(max(arg(0),1),1)),mul(sub(arg(0),1),arg(0)))),min(sub(range(0),1),sub(arg(0),1))),1),len(2))", "le(add(add(max(0,max(mul(min(sub(range(1),1),sub(arg(0),1)),max(max(arg(0),1),1)),mul(min(sub(range(1),1),sub(arg(0),1)),arg(0)))),min(sub(range(0),1),sub(arg(0),1))),1),len(3))"}},
+		Lean:    &driver.Lean{Entry: "MatMul_lean", Facts: []string{"le(0,sub(range(0),1))", "le(max(arg(0),1),arg(0))", "le(0,sub(range(1),1))", "le(max(max(arg(0),1),1),arg(0))", "le(add(sub(arg(0),1),1),9223372036854775807)", "le(0,min(0,min(mul(min(sub(range(1),1),sub(arg(0),1)),max(max(arg(0),1),1)),mul(min(sub(range(1),1),sub(arg(0),1)),arg(0)))))", "le(add(add(max(0,max(mul(min(sub(range(1),1),sub(arg(0),1)),max(max(arg(0),1),1)),mul(min(sub(range(1),1),sub(arg(0),1)),arg(0)))),sub(arg(0),1)),1),len(1))", "le(0,min(0,min(mul(sub(arg(0),1),max(max(arg(0),1),1)),mul(sub(arg(0),1),arg(0)))))", "le(add(add(max(0,max(mul(sub(arg(0),1),max(max(arg(0),1),1)),mul(sub(arg(0),1),arg(0)))),min(sub(range(0),1),sub(arg(0),1))),1),len(2))", "le(add(add(max(0,max(mul(min(sub(range(1),1),sub(arg(0),1)),max(max(arg(0),1),1)),mul(min(sub(range(1),1),sub(arg(0),1)),arg(0)))),min(sub(range(0),1),sub(arg(0),1))),1),len(3))", "le(padded(2),1)"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(int)
 			a1 := args[1].Value.([]float32)
@@ -645,7 +645,7 @@ func init() {
 		Barrier: false,
 		Needs:   driver.FP64,
 		Code:    kagoCode("MathErf"),
-		Lean:    &driver.Lean{Entry: "MathErf_lean", Facts: []string{"le(add(add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1))))),1),len(0))", "le(add(mul(4,add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1)))))),1),len(2))", "le(add(mul(4,add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1)))))),2),len(2))", "le(add(add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1))))),1),len(1))", "le(add(mul(4,add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1)))))),3),len(2))", "le(add(mul(4,add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1)))))),4),len(2))"}},
+		Lean:    &driver.Lean{Entry: "MathErf_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(range(0),len(0))", "le(add(mul(4,sub(range(0),1)),1),len(2))", "le(add(mul(4,sub(range(0),1)),2),len(2))", "le(range(0),len(1))", "le(add(mul(4,sub(range(0),1)),3),len(2))", "le(add(mul(4,sub(range(0),1)),4),len(2))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]float64)
 			a1 := args[1].Value.([]float64)
@@ -717,7 +717,7 @@ func init() {
 		Barrier: false,
 		Needs:   driver.FP64,
 		Code:    kagoCode("MathExact"),
-		Lean:    &driver.Lean{Entry: "MathExact_lean", Facts: []string{"le(add(add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1))))),1),len(0))", "le(add(add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1))))),1),len(1))", "le(add(add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1))))),1),len(2))"}},
+		Lean:    &driver.Lean{Entry: "MathExact_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(range(0),len(0))", "le(range(0),len(1))", "le(range(0),len(2))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]float64)
 			a1 := args[1].Value.([]float64)
@@ -771,7 +771,7 @@ func init() {
 		Barrier: false,
 		Needs:   driver.FP64,
 		Code:    kagoCode("MathFuncs"),
-		Lean:    &driver.Lean{Entry: "MathFuncs_lean", Facts: []string{"le(add(min(add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1))))),sub(len(0),1)),1),len(1))", "le(add(mul(4,min(add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1))))),sub(len(0),1))),1),len(2))", "le(add(mul(4,min(add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1))))),sub(len(0),1))),2),len(2))", "le(add(mul(4,min(add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1))))),sub(len(0),1))),3),len(2))", "le(add(mul(4,min(add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1))))),sub(len(0),1))),4),len(2))", "le(add(mul(4,min(add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1))))),sub(len(0),1))),1),len(3))", "le(add(mul(4,min(add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1))))),sub(len(0),1))),2),len(3))", "le(add(mul(4,min(add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1))))),sub(len(0),1))),3),len(3))", "le(add(mul(4,min(add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1))))),sub(len(0),1))),4),len(3))"}},
+		Lean:    &driver.Lean{Entry: "MathFuncs_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(add(min(sub(range(0),1),sub(len(0),1)),1),len(1))", "le(add(mul(4,min(sub(range(0),1),sub(len(0),1))),1),len(2))", "le(add(mul(4,min(sub(range(0),1),sub(len(0),1))),2),len(2))", "le(add(mul(4,min(sub(range(0),1),sub(len(0),1))),3),len(2))", "le(add(mul(4,min(sub(range(0),1),sub(len(0),1))),4),len(2))", "le(add(mul(4,min(sub(range(0),1),sub(len(0),1))),1),len(3))", "le(add(mul(4,min(sub(range(0),1),sub(len(0),1))),2),len(3))", "le(add(mul(4,min(sub(range(0),1),sub(len(0),1))),3),len(3))", "le(add(mul(4,min(sub(range(0),1),sub(len(0),1))),4),len(3))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]float32)
 			a1 := args[1].Value.([]float64)
@@ -817,7 +817,7 @@ func init() {
 		Barrier: false,
 		Needs:   driver.FP64,
 		Code:    kagoCode("MathGamma"),
-		Lean:    &driver.Lean{Entry: "MathGamma_lean", Facts: []string{"le(add(add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1))))),1),len(0))", "le(add(mul(2,add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1)))))),1),len(1))", "le(add(mul(2,add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1)))))),2),len(1))", "le(add(add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1))))),1),len(2))"}},
+		Lean:    &driver.Lean{Entry: "MathGamma_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(range(0),len(0))", "le(add(mul(2,sub(range(0),1)),1),len(1))", "le(add(mul(2,sub(range(0),1)),2),len(1))", "le(range(0),len(2))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]float64)
 			a1 := args[1].Value.([]float64)
@@ -872,7 +872,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("MatrixAxpy"),
-		Lean:    &driver.Lean{Entry: "MatrixAxpy_lean", Facts: []string{"le(add(min(sub(range(0),1),sub(ext(2,0),1)),1),ext(1,0))", "le(add(min(sub(range(1),1),sub(ext(2,1),1)),1),ext(1,1))", "le(add(min(sub(range(0),1),sub(ext(2,0),1)),1),ext(3,0))", "le(1,ext(3,1))"}},
+		Lean:    &driver.Lean{Entry: "MatrixAxpy_lean", Facts: []string{"le(add(min(sub(range(0),1),sub(ext(2,0),1)),1),ext(1,0))", "le(add(min(sub(range(1),1),sub(ext(2,1),1)),1),ext(1,1))", "le(add(min(sub(range(0),1),sub(ext(2,0),1)),1),ext(3,0))", "le(1,ext(3,1))", "le(padded(2),1)"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(float32)
 			a1 := args[1].Value.(ka.Matrix[float32])
@@ -976,7 +976,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("MatrixTranspose"),
-		Lean:    &driver.Lean{Entry: "MatrixTranspose_lean", Facts: []string{"le(add(min(sub(range(1),1),sub(ext(0,1),1)),1),ext(1,0))", "le(add(min(sub(range(0),1),sub(ext(0,0),1)),1),ext(1,1))"}},
+		Lean:    &driver.Lean{Entry: "MatrixTranspose_lean", Facts: []string{"le(add(min(sub(range(1),1),sub(ext(0,1),1)),1),ext(1,0))", "le(add(min(sub(range(0),1),sub(ext(0,0),1)),1),ext(1,1))", "le(padded(2),1)"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(ka.Matrix[float32])
 			a1 := args[1].Value.(ka.Matrix[float32])
@@ -1012,7 +1012,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("MemCopy"),
-		Lean:    &driver.Lean{Entry: "MemCopy_lean", Facts: []string{"le(add(min(add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1))))),sub(len(0),1)),1),len(1))"}},
+		Lean:    &driver.Lean{Entry: "MemCopy_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(add(min(sub(range(0),1),sub(len(0),1)),1),len(1))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]uint8)
 			a1 := args[1].Value.([]uint8)
@@ -1059,7 +1059,7 @@ func init() {
 		Barrier: false,
 		Needs:   driver.Int64Atomics,
 		Code:    kagoCode("MinMax"),
-		Lean:    &driver.Lean{Entry: "MinMax_lean", Facts: []string{"le(3,len(1))", "le(2,len(2))", "le(1,len(3))"}},
+		Lean:    &driver.Lean{Entry: "MinMax_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(3,len(1))", "le(2,len(2))", "le(1,len(3))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]float32)
 			a1 := args[1].Value.([]float32)
@@ -1108,7 +1108,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("NBody"),
-		Lean:    &driver.Lean{Entry: "NBody_lean", Facts: []string{"le(add(min(add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1))))),sub(len(1),1)),1),len(2))"}},
+		Lean:    &driver.Lean{Entry: "NBody_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(add(min(sub(range(0),1),sub(len(1),1)),1),len(2))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(NBodyParams)
 			a1 := args[1].Value.([]Body)
@@ -1149,7 +1149,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("Partial2D"),
-		Lean:    &driver.Lean{Entry: "Partial2D_lean", Facts: []string{"le(0,sub(range(0),1))", "le(0,min(0,min(mul(min(min(sub(range(1),1),sub(arg(0),1)),sub(range(1),1)),max(arg(1),1)),mul(min(min(sub(range(1),1),sub(arg(0),1)),sub(range(1),1)),arg(1)))))", "le(add(add(max(0,max(mul(min(min(sub(range(1),1),sub(arg(0),1)),sub(range(1),1)),max(arg(1),1)),mul(min(min(sub(range(1),1),sub(arg(0),1)),sub(range(1),1)),arg(1)))),min(min(sub(range(0),1),sub(arg(1),1)),sub(range(0),1))),1),len(2))"}},
+		Lean:    &driver.Lean{Entry: "Partial2D_lean", Facts: []string{"le(padded(2),1)", "le(0,sub(range(0),1))", "le(0,min(0,min(mul(min(min(sub(range(1),1),sub(arg(0),1)),sub(range(1),1)),max(arg(1),1)),mul(min(min(sub(range(1),1),sub(arg(0),1)),sub(range(1),1)),arg(1)))))", "le(add(add(max(0,max(mul(min(min(sub(range(1),1),sub(arg(0),1)),sub(range(1),1)),max(arg(1),1)),mul(min(min(sub(range(1),1),sub(arg(0),1)),sub(range(1),1)),arg(1)))),min(min(sub(range(0),1),sub(arg(1),1)),sub(range(0),1))),1),len(2))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(int)
 			a1 := args[1].Value.(int)
@@ -1199,7 +1199,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("Private3x3"),
-		Lean:    &driver.Lean{Entry: "Private3x3_lean", Facts: []string{"le(add(mul(4,add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1)))))),1),len(1))"}},
+		Lean:    &driver.Lean{Entry: "Private3x3_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(add(mul(4,sub(range(0),1)),1),len(1))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]float32)
 			a1 := args[1].Value.([]float32)
@@ -1238,6 +1238,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("PrivateArray"),
+		Lean:    &driver.Lean{Entry: "PrivateArray_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]int32)
 			a1 := args[1].Value.([]int32)
@@ -1279,6 +1280,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("PrivateStructs"),
+		Lean:    &driver.Lean{Entry: "PrivateStructs_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]float32)
 			a1 := args[1].Value.([]float32)
@@ -1319,7 +1321,7 @@ func init() {
 		Barrier: true,
 		Needs:   0,
 		Code:    kagoCode("ReduceSum"),
-		Lean:    &driver.Lean{Entry: "ReduceSum_lean", Facts: []string{"le(add(add(sub(group(0),1),mul(group(0),add(sub(group(1),1),mul(group(1),sub(group(2),1))))),1),64)", "le(add(add(sub(groups(0),1),mul(groups(0),add(sub(groups(1),1),mul(groups(1),sub(groups(2),1))))),1),len(1))"}},
+		Lean:    &driver.Lean{Entry: "ReduceSum_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(group(0),64)", "le(groups(0),len(1))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]int64)
 			a1 := args[1].Value.([]int64)
@@ -1357,7 +1359,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("Saxpy"),
-		Lean:    &driver.Lean{Entry: "Saxpy_lean", Facts: []string{"le(add(min(add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1))))),sub(len(2),1)),1),len(1))"}},
+		Lean:    &driver.Lean{Entry: "Saxpy_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(add(min(sub(range(0),1),sub(len(2),1)),1),len(1))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(float32)
 			a1 := args[1].Value.([]float32)
@@ -1415,7 +1417,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("SignedDiv"),
-		Lean:    &driver.Lean{Entry: "SignedDiv_lean", Facts: []string{"le(add(min(add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1))))),sub(len(0),1)),1),len(1))", "le(add(mul(8,min(add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1))))),sub(len(0),1))),1),len(2))", "le(add(mul(8,min(add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1))))),sub(len(0),1))),2),len(2))", "le(add(mul(8,min(add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1))))),sub(len(0),1))),3),len(2))", "le(add(mul(8,min(add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1))))),sub(len(0),1))),4),len(2))", "le(add(mul(8,min(add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1))))),sub(len(0),1))),5),len(2))", "le(add(mul(8,min(add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1))))),sub(len(0),1))),6),len(2))", "le(add(mul(8,min(add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1))))),sub(len(0),1))),7),len(2))", "le(add(mul(8,min(add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1))))),sub(len(0),1))),8),len(2))"}},
+		Lean:    &driver.Lean{Entry: "SignedDiv_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(add(min(sub(range(0),1),sub(len(0),1)),1),len(1))", "le(add(mul(8,min(sub(range(0),1),sub(len(0),1))),1),len(2))", "le(add(mul(8,min(sub(range(0),1),sub(len(0),1))),2),len(2))", "le(add(mul(8,min(sub(range(0),1),sub(len(0),1))),3),len(2))", "le(add(mul(8,min(sub(range(0),1),sub(len(0),1))),4),len(2))", "le(add(mul(8,min(sub(range(0),1),sub(len(0),1))),5),len(2))", "le(add(mul(8,min(sub(range(0),1),sub(len(0),1))),6),len(2))", "le(add(mul(8,min(sub(range(0),1),sub(len(0),1))),7),len(2))", "le(add(mul(8,min(sub(range(0),1),sub(len(0),1))),8),len(2))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]int64)
 			a1 := args[1].Value.([]int64)
@@ -1531,7 +1533,7 @@ func init() {
 		Barrier: false,
 		Needs:   driver.FP64,
 		Code:    kagoCode("StructParam"),
-		Lean:    &driver.Lean{Entry: "StructParam_lean", Facts: []string{"le(add(mul(4,add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1)))))),1),len(2))", "le(add(mul(4,add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1)))))),2),len(2))", "le(add(mul(4,add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1)))))),3),len(2))", "le(add(mul(4,add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1)))))),4),len(2))"}},
+		Lean:    &driver.Lean{Entry: "StructParam_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(add(mul(4,sub(range(0),1)),1),len(2))", "le(add(mul(4,sub(range(0),1)),2),len(2))", "le(add(mul(4,sub(range(0),1)),3),len(2))", "le(add(mul(4,sub(range(0),1)),4),len(2))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(StepParams)
 			a1 := args[1].Value.([]float32)
@@ -1569,7 +1571,7 @@ func init() {
 		Barrier: false,
 		Needs:   driver.FP64,
 		Code:    kagoCode("Switch"),
-		Lean:    &driver.Lean{Entry: "Switch_lean", Facts: []string{"le(add(min(add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1))))),sub(len(0),1)),1),len(1))"}},
+		Lean:    &driver.Lean{Entry: "Switch_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(add(min(sub(range(0),1),sub(len(0),1)),1),len(1))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]int32)
 			a1 := args[1].Value.([]float64)
@@ -1610,7 +1612,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("Transpose"),
-		Lean:    &driver.Lean{Entry: "Transpose_lean", Facts: []string{"le(0,sub(range(0),1))", "le(0,min(0,min(mul(min(sub(range(1),1),sub(arg(0),1)),max(arg(1),1)),mul(min(sub(range(1),1),sub(arg(0),1)),arg(1)))))", "le(add(add(max(0,max(mul(min(sub(range(1),1),sub(arg(0),1)),max(arg(1),1)),mul(min(sub(range(1),1),sub(arg(0),1)),arg(1)))),min(sub(range(0),1),sub(arg(1),1))),1),len(2))", "le(0,sub(range(1),1))", "le(0,min(0,min(mul(min(sub(range(0),1),sub(arg(1),1)),max(arg(0),1)),mul(min(sub(range(0),1),sub(arg(1),1)),arg(0)))))", "le(add(add(max(0,max(mul(min(sub(range(0),1),sub(arg(1),1)),max(arg(0),1)),mul(min(sub(range(0),1),sub(arg(1),1)),arg(0)))),min(sub(range(1),1),sub(arg(0),1))),1),len(3))"}},
+		Lean:    &driver.Lean{Entry: "Transpose_lean", Facts: []string{"le(0,sub(range(0),1))", "le(0,min(0,min(mul(min(sub(range(1),1),sub(arg(0),1)),max(arg(1),1)),mul(min(sub(range(1),1),sub(arg(0),1)),arg(1)))))", "le(add(add(max(0,max(mul(min(sub(range(1),1),sub(arg(0),1)),max(arg(1),1)),mul(min(sub(range(1),1),sub(arg(0),1)),arg(1)))),min(sub(range(0),1),sub(arg(1),1))),1),len(2))", "le(0,sub(range(1),1))", "le(0,min(0,min(mul(min(sub(range(0),1),sub(arg(1),1)),max(arg(0),1)),mul(min(sub(range(0),1),sub(arg(1),1)),arg(0)))))", "le(add(add(max(0,max(mul(min(sub(range(0),1),sub(arg(1),1)),max(arg(0),1)),mul(min(sub(range(0),1),sub(arg(1),1)),arg(0)))),min(sub(range(1),1),sub(arg(0),1))),1),len(3))", "le(padded(2),1)"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(int)
 			a1 := args[1].Value.(int)
@@ -1646,7 +1648,7 @@ var kagoGenericAddG = &kgen.Generic{
 	},
 	Code: kagoCode("AddG"),
 	Instances: []kgen.Instance{
-		{Name: "AddG[float32]", Entry: "AddG_float32", Func: (func(ka.Item, []float32, []float32))(nil), Faults: kagoFaultsAddG_0, Lean: &driver.Lean{Entry: "AddG_float32_lean", Facts: []string{"le(add(add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1))))),1),len(1))", "le(add(add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1))))),1),len(0))"}}},
+		{Name: "AddG[float32]", Entry: "AddG_float32", Func: (func(ka.Item, []float32, []float32))(nil), Faults: kagoFaultsAddG_0, Lean: &driver.Lean{Entry: "AddG_float32_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(range(0),len(1))", "le(range(0),len(0))"}}},
 	},
 }
 
@@ -1666,8 +1668,8 @@ var kagoGenericCopyG = &kgen.Generic{
 	},
 	Code: kagoCode("CopyG"),
 	Instances: []kgen.Instance{
-		{Name: "CopyG[float32]", Entry: "CopyG_float32", Func: (func(ka.Item, []float32, []float32))(nil), Faults: kagoFaultsCopyG_0, Lean: &driver.Lean{Entry: "CopyG_float32_lean", Facts: []string{"le(add(add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1))))),1),len(1))", "le(add(add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1))))),1),len(0))"}}},
-		{Name: "CopyG[int32]", Entry: "CopyG_int32", Func: (func(ka.Item, []int32, []int32))(nil), Faults: kagoFaultsCopyG_0, Lean: &driver.Lean{Entry: "CopyG_int32_lean", Facts: []string{"le(add(add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1))))),1),len(1))", "le(add(add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1))))),1),len(0))"}}},
+		{Name: "CopyG[float32]", Entry: "CopyG_float32", Func: (func(ka.Item, []float32, []float32))(nil), Faults: kagoFaultsCopyG_0, Lean: &driver.Lean{Entry: "CopyG_float32_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(range(0),len(1))", "le(range(0),len(0))"}}},
+		{Name: "CopyG[int32]", Entry: "CopyG_int32", Func: (func(ka.Item, []int32, []int32))(nil), Faults: kagoFaultsCopyG_0, Lean: &driver.Lean{Entry: "CopyG_int32_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(range(0),len(1))", "le(range(0),len(0))"}}},
 	},
 }
 
@@ -1681,8 +1683,8 @@ var kagoGenericScale = &kgen.Generic{
 	},
 	Code: kagoCode("Scale"),
 	Instances: []kgen.Instance{
-		{Name: "Scale[float32]", Entry: "Scale_float32", Func: (func(ka.Item, float32, []float32))(nil)},
-		{Name: "Scale[float64]", Entry: "Scale_float64", Func: (func(ka.Item, float64, []float64))(nil), Needs: driver.FP64},
+		{Name: "Scale[float32]", Entry: "Scale_float32", Func: (func(ka.Item, float32, []float32))(nil), Lean: &driver.Lean{Entry: "Scale_float32_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}}},
+		{Name: "Scale[float64]", Entry: "Scale_float64", Func: (func(ka.Item, float64, []float64))(nil), Needs: driver.FP64, Lean: &driver.Lean{Entry: "Scale_float64_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}}},
 	},
 }
 

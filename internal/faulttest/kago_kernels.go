@@ -62,6 +62,7 @@ func init() {
 		Needs:    0,
 		MaxGroup: 1024,
 		Code:     kagoCode("Broadcast"),
+		Lean:     &driver.Lean{Entry: "Broadcast_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]int32)
 			a1 := args[1].Value.(int)
@@ -95,6 +96,7 @@ func init() {
 		Needs:    0,
 		MaxGroup: 1024,
 		Code:     kagoCode("BroadcastNext"),
+		Lean:     &driver.Lean{Entry: "BroadcastNext_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]int32)
 			return func(it kernel.Item) { BroadcastNext(ka.Item(it), a0) }
@@ -123,6 +125,7 @@ func init() {
 		Needs:    0,
 		MaxGroup: 1024,
 		Code:     kagoCode("BroadcastNoCheck"),
+		Lean:     &driver.Lean{Entry: "BroadcastNoCheck_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]int32)
 			a1 := args[1].Value.(int)
@@ -160,7 +163,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("Decided"),
-		Lean:    &driver.Lean{Entry: "Decided_lean", Facts: []string{"le(range(0),len(0))", "le(range(0),len(1))"}},
+		Lean:    &driver.Lean{Entry: "Decided_lean", Facts: []string{"le(range(0),len(0))", "le(range(0),len(1))", "le(padded(1),1)", "le(padded(2),1)"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]int32)
 			a1 := args[1].Value.([]int32)
@@ -191,6 +194,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("Fill"),
+		Lean:    &driver.Lean{Entry: "Fill_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]int32)
 			a1 := args[1].Value.(int32)
@@ -226,6 +230,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("FromMemory"),
+		Lean:    &driver.Lean{Entry: "FromMemory_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]int32)
 			a1 := args[1].Value.([]int32)
@@ -253,6 +258,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("Hello"),
+		Lean:    &driver.Lean{Entry: "Hello_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]int32)
 			return func(it kernel.Item) { Hello(ka.Item(it), a0) }
@@ -283,6 +289,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("OneBelow"),
+		Lean:    &driver.Lean{Entry: "OneBelow_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]int32)
 			return func(it kernel.Item) { OneBelow(ka.Item(it), a0) }
@@ -315,6 +322,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("Panic"),
+		Lean:    &driver.Lean{Entry: "Panic_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]int32)
 			a1 := args[1].Value.(int)
@@ -346,6 +354,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("PanicInt"),
+		Lean:    &driver.Lean{Entry: "PanicInt_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(int)
 			return func(it kernel.Item) { PanicInt(ka.Item(it), a0) }
@@ -375,6 +384,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("PanicItoa"),
+		Lean:    &driver.Lean{Entry: "PanicItoa_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(int)
 			return func(it kernel.Item) { PanicItoa(ka.Item(it), a0) }
@@ -407,6 +417,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("PanicValue"),
+		Lean:    &driver.Lean{Entry: "PanicValue_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]float32)
 			a1 := args[1].Value.(float32)
@@ -445,7 +456,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("Read"),
-		Lean:    &driver.Lean{Entry: "Read_lean", Facts: []string{"le(0,arg(2))", "le(add(arg(2),1),len(0))", "le(1,len(1))"}},
+		Lean:    &driver.Lean{Entry: "Read_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(0,arg(2))", "le(add(arg(2),1),len(0))", "le(1,len(1))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]int32)
 			a1 := args[1].Value.([]int32)
@@ -487,7 +498,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("Slice"),
-		Lean:    &driver.Lean{Entry: "Slice_lean", Facts: []string{"le(1,len(0))"}},
+		Lean:    &driver.Lean{Entry: "Slice_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(1,len(0))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]int32)
 			a1 := args[1].Value.(int)
@@ -531,7 +542,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("Slice3"),
-		Lean:    &driver.Lean{Entry: "Slice3_lean", Facts: []string{"le(1,len(0))"}},
+		Lean:    &driver.Lean{Entry: "Slice3_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(1,len(0))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]int32)
 			a1 := args[1].Value.(int)
@@ -575,7 +586,7 @@ func init() {
 		Barrier: true,
 		Needs:   0,
 		Code:    kagoCode("Tile"),
-		Lean:    &driver.Lean{Entry: "Tile_lean", Facts: []string{"le(0,arg(2))", "le(add(add(add(sub(padded(0),1),mul(range(0),add(sub(padded(1),1),mul(range(1),sub(padded(2),1))))),arg(2)),1),len(0))", "le(add(add(sub(group(0),1),mul(group(0),add(sub(group(1),1),mul(group(1),sub(group(2),1))))),1),16)", "le(0,sub(15,add(sub(group(0),1),mul(group(0),add(sub(group(1),1),mul(group(1),sub(group(2),1)))))))"}},
+		Lean:    &driver.Lean{Entry: "Tile_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(0,arg(2))", "le(add(add(sub(padded(0),1),arg(2)),1),len(0))", "le(group(0),16)", "le(0,sub(15,sub(group(0),1)))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]int32)
 			a1 := args[1].Value.([]int32)
@@ -610,7 +621,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("Unguarded"),
-		Lean:    &driver.Lean{Entry: "Unguarded_lean", Facts: []string{"le(add(add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1))))),1),len(0))"}},
+		Lean:    &driver.Lean{Entry: "Unguarded_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(range(0),len(0))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]float32)
 			return func(it kernel.Item) { Unguarded(ka.Item(it), a0) }
@@ -636,6 +647,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("UnguardedNoCheck"),
+		Lean:    &driver.Lean{Entry: "UnguardedNoCheck_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]float32)
 			return func(it kernel.Item) { UnguardedNoCheck(ka.Item(it), a0) }
@@ -668,7 +680,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("WrapAround"),
-		Lean:    &driver.Lean{Entry: "WrapAround_lean", Facts: []string{"le(0,add(arg(1),1))", "le(add(min(add(arg(1),1),sub(len(0),1)),1),len(0))"}},
+		Lean:    &driver.Lean{Entry: "WrapAround_lean", Facts: []string{"le(0,add(arg(1),1))", "le(add(min(add(arg(1),1),sub(len(0),1)),1),len(0))", "le(padded(1),1)", "le(padded(2),1)"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]int32)
 			a1 := args[1].Value.(int)
@@ -703,7 +715,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("Write"),
-		Lean:    &driver.Lean{Entry: "Write_lean", Facts: []string{"le(0,arg(1))", "le(add(arg(1),1),len(0))"}},
+		Lean:    &driver.Lean{Entry: "Write_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(0,arg(1))", "le(add(arg(1),1),len(0))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]int32)
 			a1 := args[1].Value.(int)
@@ -738,7 +750,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("WrongBound"),
-		Lean:    &driver.Lean{Entry: "WrongBound_lean", Facts: []string{"le(add(min(add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1))))),sub(arg(1),1)),1),len(0))"}},
+		Lean:    &driver.Lean{Entry: "WrongBound_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(add(min(sub(range(0),1),sub(arg(1),1)),1),len(0))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]int32)
 			a1 := args[1].Value.(int)
@@ -767,14 +779,14 @@ var kagoGenericDiv = &kgen.Generic{
 	},
 	Code: kagoCode("Div"),
 	Instances: []kgen.Instance{
-		{Name: "Div[int16]", Entry: "Div_int16", Func: (func(ka.Item, []int16, int16))(nil), Faults: kagoFaultsDiv_0},
-		{Name: "Div[int32]", Entry: "Div_int32", Func: (func(ka.Item, []int32, int32))(nil), Faults: kagoFaultsDiv_0},
-		{Name: "Div[int64]", Entry: "Div_int64", Func: (func(ka.Item, []int64, int64))(nil), Faults: kagoFaultsDiv_0},
-		{Name: "Div[int8]", Entry: "Div_int8", Func: (func(ka.Item, []int8, int8))(nil), Faults: kagoFaultsDiv_0},
-		{Name: "Div[uint16]", Entry: "Div_uint16", Func: (func(ka.Item, []uint16, uint16))(nil), Faults: kagoFaultsDiv_0},
-		{Name: "Div[uint32]", Entry: "Div_uint32", Func: (func(ka.Item, []uint32, uint32))(nil), Faults: kagoFaultsDiv_0},
-		{Name: "Div[uint64]", Entry: "Div_uint64", Func: (func(ka.Item, []uint64, uint64))(nil), Faults: kagoFaultsDiv_0},
-		{Name: "Div[uint8]", Entry: "Div_uint8", Func: (func(ka.Item, []uint8, uint8))(nil), Faults: kagoFaultsDiv_0},
+		{Name: "Div[int16]", Entry: "Div_int16", Func: (func(ka.Item, []int16, int16))(nil), Faults: kagoFaultsDiv_0, Lean: &driver.Lean{Entry: "Div_int16_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}}},
+		{Name: "Div[int32]", Entry: "Div_int32", Func: (func(ka.Item, []int32, int32))(nil), Faults: kagoFaultsDiv_0, Lean: &driver.Lean{Entry: "Div_int32_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}}},
+		{Name: "Div[int64]", Entry: "Div_int64", Func: (func(ka.Item, []int64, int64))(nil), Faults: kagoFaultsDiv_0, Lean: &driver.Lean{Entry: "Div_int64_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}}},
+		{Name: "Div[int8]", Entry: "Div_int8", Func: (func(ka.Item, []int8, int8))(nil), Faults: kagoFaultsDiv_0, Lean: &driver.Lean{Entry: "Div_int8_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}}},
+		{Name: "Div[uint16]", Entry: "Div_uint16", Func: (func(ka.Item, []uint16, uint16))(nil), Faults: kagoFaultsDiv_0, Lean: &driver.Lean{Entry: "Div_uint16_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}}},
+		{Name: "Div[uint32]", Entry: "Div_uint32", Func: (func(ka.Item, []uint32, uint32))(nil), Faults: kagoFaultsDiv_0, Lean: &driver.Lean{Entry: "Div_uint32_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}}},
+		{Name: "Div[uint64]", Entry: "Div_uint64", Func: (func(ka.Item, []uint64, uint64))(nil), Faults: kagoFaultsDiv_0, Lean: &driver.Lean{Entry: "Div_uint64_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}}},
+		{Name: "Div[uint8]", Entry: "Div_uint8", Func: (func(ka.Item, []uint8, uint8))(nil), Faults: kagoFaultsDiv_0, Lean: &driver.Lean{Entry: "Div_uint8_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}}},
 	},
 }
 
@@ -793,14 +805,14 @@ var kagoGenericRem = &kgen.Generic{
 	},
 	Code: kagoCode("Rem"),
 	Instances: []kgen.Instance{
-		{Name: "Rem[int16]", Entry: "Rem_int16", Func: (func(ka.Item, []int16, int16))(nil), Faults: kagoFaultsRem_0},
-		{Name: "Rem[int32]", Entry: "Rem_int32", Func: (func(ka.Item, []int32, int32))(nil), Faults: kagoFaultsRem_0},
-		{Name: "Rem[int64]", Entry: "Rem_int64", Func: (func(ka.Item, []int64, int64))(nil), Faults: kagoFaultsRem_0},
-		{Name: "Rem[int8]", Entry: "Rem_int8", Func: (func(ka.Item, []int8, int8))(nil), Faults: kagoFaultsRem_0},
-		{Name: "Rem[uint16]", Entry: "Rem_uint16", Func: (func(ka.Item, []uint16, uint16))(nil), Faults: kagoFaultsRem_0},
-		{Name: "Rem[uint32]", Entry: "Rem_uint32", Func: (func(ka.Item, []uint32, uint32))(nil), Faults: kagoFaultsRem_0},
-		{Name: "Rem[uint64]", Entry: "Rem_uint64", Func: (func(ka.Item, []uint64, uint64))(nil), Faults: kagoFaultsRem_0},
-		{Name: "Rem[uint8]", Entry: "Rem_uint8", Func: (func(ka.Item, []uint8, uint8))(nil), Faults: kagoFaultsRem_0},
+		{Name: "Rem[int16]", Entry: "Rem_int16", Func: (func(ka.Item, []int16, int16))(nil), Faults: kagoFaultsRem_0, Lean: &driver.Lean{Entry: "Rem_int16_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}}},
+		{Name: "Rem[int32]", Entry: "Rem_int32", Func: (func(ka.Item, []int32, int32))(nil), Faults: kagoFaultsRem_0, Lean: &driver.Lean{Entry: "Rem_int32_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}}},
+		{Name: "Rem[int64]", Entry: "Rem_int64", Func: (func(ka.Item, []int64, int64))(nil), Faults: kagoFaultsRem_0, Lean: &driver.Lean{Entry: "Rem_int64_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}}},
+		{Name: "Rem[int8]", Entry: "Rem_int8", Func: (func(ka.Item, []int8, int8))(nil), Faults: kagoFaultsRem_0, Lean: &driver.Lean{Entry: "Rem_int8_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}}},
+		{Name: "Rem[uint16]", Entry: "Rem_uint16", Func: (func(ka.Item, []uint16, uint16))(nil), Faults: kagoFaultsRem_0, Lean: &driver.Lean{Entry: "Rem_uint16_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}}},
+		{Name: "Rem[uint32]", Entry: "Rem_uint32", Func: (func(ka.Item, []uint32, uint32))(nil), Faults: kagoFaultsRem_0, Lean: &driver.Lean{Entry: "Rem_uint32_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}}},
+		{Name: "Rem[uint64]", Entry: "Rem_uint64", Func: (func(ka.Item, []uint64, uint64))(nil), Faults: kagoFaultsRem_0, Lean: &driver.Lean{Entry: "Rem_uint64_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}}},
+		{Name: "Rem[uint8]", Entry: "Rem_uint8", Func: (func(ka.Item, []uint8, uint8))(nil), Faults: kagoFaultsRem_0, Lean: &driver.Lean{Entry: "Rem_uint8_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}}},
 	},
 }
 

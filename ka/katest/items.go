@@ -99,3 +99,58 @@ func testWholeGroups(t *testing.T, dev *ka.Device) {
 		assert.Equal(t, c.want, got, "%T: work-items run, in range (%s)", c.kernel, c.why)
 	}
 }
+
+// testLinearIndices checks Global, Local and Group of a kernel that names
+// no dimension, launched over 1, 2 and 3 dimensions: its lean variant
+// (1-D) runs the first, its checked kernel the others, and both agree with
+// the definitions.
+func testLinearIndices(t *testing.T, dev *ka.Device) {
+	cases := []struct {
+		r     ka.NDRange
+		group []int
+	}{
+		{ka.Range(100), []int{32}},
+		{ka.Range(64), []int{64}},
+		{ka.Range2(13, 7), []int{4, 3}},
+		{ka.Range3(5, 6, 7), []int{2, 4, 3}},
+		{ka.Range3(50, 1, 1), []int{8, 1, 1}},
+	}
+	for _, c := range cases {
+		t.Run(fmt.Sprint(c.r, c.group), func(t *testing.T) {
+			ctx := context.Background()
+			n := c.r.Total()
+			out, err := ka.FromSlice(ctx, dev, make([]int32, 3*n))
+			require.NoError(t, err)
+			defer out.Free()
+			k, err := ka.NewKernel(dev, LinearIndices, ka.WithGroupSize(c.group...))
+			require.NoError(t, err)
+			require.NoError(t, k.Launch(dev.Stream(), c.r, out))
+			got := make([]int32, 3*n)
+			require.NoError(t, out.Read(ctx, got))
+			g := [3]int{1, 1, 1}
+			copy(g[:], c.group)
+			rs := c.r.Size
+			var ng [3]int
+			for d := range 3 {
+				ng[d] = (rs[d] + g[d] - 1) / g[d]
+			}
+			want := make([]int32, 3*n)
+			for z := range rs[2] {
+				for y := range rs[1] {
+					for x := range rs[0] {
+						id := [3]int{x, y, z}
+						var l, gr [3]int
+						for d := range 3 {
+							l[d], gr[d] = id[d]%g[d], id[d]/g[d]
+						}
+						lin := x + rs[0]*(y+rs[1]*z)
+						want[3*lin] = int32(lin)
+						want[3*lin+1] = int32(l[0] + g[0]*(l[1]+g[1]*l[2]))
+						want[3*lin+2] = int32(gr[0] + ng[0]*(gr[1]+ng[1]*gr[2]))
+					}
+				}
+			}
+			require.Equal(t, want, got)
+		})
+	}
+}

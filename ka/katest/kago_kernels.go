@@ -78,26 +78,26 @@ func init() {
 			{Kind: driver.ParamLaunchID, Size: 4},
 		},
 		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 109, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 110, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 111, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 112, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 113, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 114, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 115, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 116, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 117, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 118, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 119, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 120, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 121, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 122, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
 			{Kind: driver.FaultIndex, File: "kernels.go", Line: 123, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
 			{Kind: driver.FaultIndex, File: "kernels.go", Line: 124, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 125, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
 			{Kind: driver.FaultIndex, File: "kernels.go", Line: 126, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 127, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 128, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 129, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 130, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 131, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 132, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 135, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 136, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 138, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
 		},
 		Barrier: false,
 		Needs:   driver.FP64 | driver.Int64Atomics,
 		Code:    kagoCode("Atomics"),
-		Lean:    &driver.Lean{Entry: "Atomics_lean", Facts: []string{"le(6,len(1))", "le(2,len(2))", "le(2,len(3))", "le(1,len(4))", "le(2,len(5))", "le(2,len(6))"}},
+		Lean:    &driver.Lean{Entry: "Atomics_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(6,len(1))", "le(2,len(2))", "le(2,len(3))", "le(1,len(4))", "le(2,len(5))", "le(2,len(6))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(int)
 			a1 := args[1].Value.([]int32)
@@ -139,6 +139,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("Busy"),
+		Lean:    &driver.Lean{Entry: "Busy_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]int32)
 			a1 := args[1].Value.(int32)
@@ -166,13 +167,13 @@ func init() {
 			{Kind: driver.ParamLaunchID, Size: 4},
 		},
 		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 133, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 135, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 145, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 147, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
 		},
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("Count"),
-		Lean:    &driver.Lean{Entry: "Count_lean", Facts: []string{"le(2,len(0))"}},
+		Lean:    &driver.Lean{Entry: "Count_lean", Facts: []string{"le(2,len(0))", "le(padded(2),1)"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]int32)
 			return func(it kernel.Item) { Count(ka.Item(it), a0) }
@@ -198,13 +199,13 @@ func init() {
 			{Kind: driver.ParamLaunchID, Size: 4},
 		},
 		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 144, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 147, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 156, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 159, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
 		},
 		Barrier: true,
 		Needs:   0,
 		Code:    kagoCode("CountBarrier"),
-		Lean:    &driver.Lean{Entry: "CountBarrier_lean", Facts: []string{"le(2,len(0))"}},
+		Lean:    &driver.Lean{Entry: "CountBarrier_lean", Facts: []string{"le(2,len(0))", "le(padded(1),1)", "le(padded(2),1)"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]int32)
 			return func(it kernel.Item) { CountBarrier(ka.Item(it), a0) }
@@ -233,12 +234,13 @@ func init() {
 			{Kind: driver.ParamLaunchID, Size: 4},
 		},
 		Faults: []driver.FaultSite{
-			{Kind: driver.FaultDivideByZero, File: "kernels.go", Line: 96, Format: "integer divide by zero", Args: nil},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 96, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultDivideByZero, File: "kernels.go", Line: 108, Format: "integer divide by zero", Args: nil},
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 108, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
 		},
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("Histogram"),
+		Lean:    &driver.Lean{Entry: "Histogram_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]int32)
 			a1 := args[1].Value.([]int32)
@@ -301,6 +303,39 @@ func init() {
 			return func(g *kernel.WorkGroup) { kagoGroupIndices(g, a0) }
 		},
 	})
+	kgen.RegisterKernel(LinearIndices, &driver.KernelSpec{
+		Name:  "LinearIndices",
+		Entry: "LinearIndices",
+		Params: []driver.Param{
+			{Name: "out", Type: driver.Int32, Slice: true},
+		},
+		DeviceParams: driver.DeviceParams{
+			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
+			{Kind: driver.ParamLength, Arg: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
+			{Kind: driver.ParamFaultRecord, Size: 8},
+			{Kind: driver.ParamLaunchID, Size: 4},
+		},
+		Faults: []driver.FaultSite{
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 41, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 41, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 41, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+		},
+		Barrier: false,
+		Needs:   0,
+		Code:    kagoCode("LinearIndices"),
+		Lean:    &driver.Lean{Entry: "LinearIndices_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(add(mul(3,sub(range(0),1)),1),len(0))", "le(add(mul(3,sub(range(0),1)),2),len(0))", "le(add(mul(3,sub(range(0),1)),3),len(0))"}},
+		Native: func(args []driver.Arg) func(kernel.Item) {
+			a0 := args[0].Value.([]int32)
+			return func(it kernel.Item) { LinearIndices(ka.Item(it), a0) }
+		},
+		Group: func(args []driver.Arg) func(*kernel.WorkGroup) {
+			a0 := args[0].Value.([]int32)
+			return func(g *kernel.WorkGroup) { kagoGroupLinearIndices(g, a0) }
+		},
+	})
 	kgen.RegisterKernel(MatrixAt, &driver.KernelSpec{
 		Name:  "MatrixAt",
 		Entry: "MatrixAt",
@@ -335,7 +370,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("MatrixAt"),
-		Lean:    &driver.Lean{Entry: "MatrixAt_lean", Facts: []string{"le(2,len(1))", "le(1,len(2))"}},
+		Lean:    &driver.Lean{Entry: "MatrixAt_lean", Facts: []string{"le(2,len(1))", "le(1,len(2))", "le(padded(1),1)", "le(padded(2),1)"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(ka.Matrix[float32])
 			a1 := args[1].Value.([]int)
@@ -377,7 +412,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("PairSum"),
-		Lean:    &driver.Lean{Entry: "PairSum_lean", Facts: []string{"le(add(add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1))))),1),len(1))", "le(add(add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1))))),1),len(2))"}},
+		Lean:    &driver.Lean{Entry: "PairSum_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(range(0),len(1))", "le(range(0),len(2))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(Pair)
 			a1 := args[1].Value.([]Pair)
@@ -411,12 +446,12 @@ func init() {
 			{Kind: driver.ParamLaunchID, Size: 4},
 		},
 		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 158, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 170, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
 		},
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("Poke"),
-		Lean:    &driver.Lean{Entry: "Poke_lean", Facts: []string{"le(0,arg(1))", "le(add(arg(1),1),len(0))"}},
+		Lean:    &driver.Lean{Entry: "Poke_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(0,arg(1))", "le(add(arg(1),1),len(0))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]int32)
 			a1 := args[1].Value.(int)
@@ -446,13 +481,13 @@ func init() {
 			{Kind: driver.ParamLaunchID, Size: 4},
 		},
 		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 59, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 63, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 71, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 75, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
 		},
 		Barrier: true,
 		Needs:   0,
 		Code:    kagoCode("Reverse"),
-		Lean:    &driver.Lean{Entry: "Reverse_lean", Facts: []string{"le(add(add(sub(group(0),1),mul(group(0),add(sub(group(1),1),mul(group(1),sub(group(2),1))))),1),64)", "le(0,sub(sub(group(0),1),add(sub(group(0),1),mul(group(0),add(sub(group(1),1),mul(group(1),sub(group(2),1)))))))", "le(group(0),64)"}},
+		Lean:    &driver.Lean{Entry: "Reverse_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(group(0),64)", "le(0,sub(sub(group(0),1),sub(group(0),1)))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]int32)
 			return func(it kernel.Item) { Reverse(ka.Item(it), a0) }
@@ -483,12 +518,12 @@ func init() {
 			{Kind: driver.ParamLaunchID, Size: 4},
 		},
 		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 37, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 49, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
 		},
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("Saxpy"),
-		Lean:    &driver.Lean{Entry: "Saxpy_lean", Facts: []string{"le(add(min(add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1))))),sub(len(2),1)),1),len(1))"}},
+		Lean:    &driver.Lean{Entry: "Saxpy_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(add(min(sub(range(0),1),sub(len(2),1)),1),len(1))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(float32)
 			a1 := args[1].Value.([]float32)
@@ -522,16 +557,16 @@ func init() {
 			{Kind: driver.ParamLaunchID, Size: 4},
 		},
 		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 78, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 82, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 82, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 82, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 87, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 90, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 94, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 94, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 94, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 99, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
 		},
 		Barrier: true,
 		Needs:   0,
 		Code:    kagoCode("Sum"),
-		Lean:    &driver.Lean{Entry: "Sum_lean", Facts: []string{"le(add(add(sub(group(0),1),mul(group(0),add(sub(group(1),1),mul(group(1),sub(group(2),1))))),1),128)", "le(add(add(sub(groups(0),1),mul(groups(0),add(sub(groups(1),1),mul(groups(1),sub(groups(2),1))))),1),len(1))"}},
+		Lean:    &driver.Lean{Entry: "Sum_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(group(0),128)", "le(groups(0),len(1))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]float32)
 			a1 := args[1].Value.([]float32)
@@ -581,7 +616,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("VolumeAt"),
-		Lean:    &driver.Lean{Entry: "VolumeAt_lean", Facts: []string{"le(3,len(1))", "le(1,len(2))"}},
+		Lean:    &driver.Lean{Entry: "VolumeAt_lean", Facts: []string{"le(3,len(1))", "le(1,len(2))", "le(padded(1),1)", "le(padded(2),1)"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(ka.Volume[float32])
 			a1 := args[1].Value.([]int)
@@ -607,8 +642,8 @@ var kagoGenericScale = &kgen.Generic{
 	},
 	Code: kagoCode("Scale"),
 	Instances: []kgen.Instance{
-		{Name: "Scale[float32]", Entry: "Scale_float32", Func: (func(ka.Item, float32, []float32))(nil)},
-		{Name: "Scale[float64]", Entry: "Scale_float64", Func: (func(ka.Item, float64, []float64))(nil), Needs: driver.FP64},
+		{Name: "Scale[float32]", Entry: "Scale_float32", Func: (func(ka.Item, float32, []float32))(nil), Lean: &driver.Lean{Entry: "Scale_float32_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}}},
+		{Name: "Scale[float64]", Entry: "Scale_float64", Func: (func(ka.Item, float64, []float64))(nil), Needs: driver.FP64, Lean: &driver.Lean{Entry: "Scale_float64_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}}},
 	},
 }
 
@@ -734,6 +769,27 @@ func (k IndicesKernel) Kernel() *ka.Kernel { return k.k }
 func (k IndicesKernel) Launch(s *ka.Stream, r ka.NDRange, out *ka.Array[int32]) error {
 	if k.k == nil {
 		return fmt.Errorf("launching Indices: a zero IndicesKernel, not one from NewIndicesKernel: %w", ka.ErrInvalid)
+	}
+	return k.k.Launch(s, r, out)
+}
+
+// LinearIndicesKernel is the kernel LinearIndices loaded on a device. Its Launch
+// takes LinearIndices's parameters, so a wrong argument is a compile error.
+type LinearIndicesKernel struct{ k *ka.Kernel }
+
+// NewLinearIndicesKernel loads the kernel LinearIndices on dev, as ka.NewKernel does.
+func NewLinearIndicesKernel(dev *ka.Device, opts ...ka.KernelOption) (LinearIndicesKernel, error) {
+	k, err := ka.NewKernel(dev, LinearIndices, opts...)
+	return LinearIndicesKernel{k}, err
+}
+
+// Kernel returns the loaded kernel (nil for the zero LinearIndicesKernel).
+func (k LinearIndicesKernel) Kernel() *ka.Kernel { return k.k }
+
+// Launch enqueues LinearIndices on s over r, as ka.Kernel.Launch does.
+func (k LinearIndicesKernel) Launch(s *ka.Stream, r ka.NDRange, out *ka.Array[int32]) error {
+	if k.k == nil {
+		return fmt.Errorf("launching LinearIndices: a zero LinearIndicesKernel, not one from NewLinearIndicesKernel: %w", ka.ErrInvalid)
 	}
 	return k.k.Launch(s, r, out)
 }
@@ -1177,6 +1233,45 @@ func kagoGroupIndices(kg *kernel.WorkGroup, out []int32) {
 				out[b+18] = int32((row + gx))
 				out[b+19] = int32(l)
 				out[b+20] = int32(kg.Linear)
+			}
+		}
+	}
+}
+
+// kagoGroupLinearIndices runs one work-group of LinearIndices, its work-items as loops
+// (see package groupfn).
+func kagoGroupLinearIndices(kg *kernel.WorkGroup, out []int32) {
+	n0 := kg.Size[0]
+	n1 := kg.Size[1]
+	n2 := kg.Size[2]
+	b0 := kg.ID[0] * n0
+	b1 := kg.ID[1] * n1
+	b2 := kg.ID[2] * n2
+	m0 := kg.GlobalSize[0] - b0
+	if m0 > n0 {
+		m0 = n0
+	}
+	m1 := kg.GlobalSize[1] - b1
+	if m1 > n1 {
+		m1 = n1
+	}
+	m2 := kg.GlobalSize[2] - b2
+	if m2 > n2 {
+		m2 = n2
+	}
+	gs0 := kg.GlobalSize[0]
+	gs1 := kg.GlobalSize[1]
+	for lz := range m2 {
+		gz := b2 + lz
+		for ly := range m1 {
+			gy := b1 + ly
+			row := gs0 * (gy + gs1*gz)
+			lrow := n0 * (ly + n1*lz)
+			for lx := range m0 {
+				gx := b0 + lx
+				l := lrow + lx
+				b := (row + gx) * 3
+				out[b], out[b+1], out[b+2] = int32((row + gx)), int32(l), int32(kg.Linear)
 			}
 		}
 	}

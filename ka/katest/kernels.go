@@ -29,6 +29,18 @@ func Indices(it ka.Item, out []int32) {
 	out[b+20] = int32(it.Group())
 }
 
+// LinearIndices records the linear indices of each work-item, three
+// values at its linear global index. It names no dimension, so its lean
+// variant assumes a 1-D launch (docs/kernel-language.md, "Checks that
+// only the launch can decide are decided there"); a launch over more
+// dimensions runs its checked kernel.
+//
+//ka:kernel
+func LinearIndices(it ka.Item, out []int32) {
+	b := it.Global() * 3
+	out[b], out[b+1], out[b+2] = int32(it.Global()), int32(it.Local()), int32(it.Group())
+}
+
 // Saxpy computes y = a*x + y.
 //
 //ka:kernel

@@ -82,6 +82,7 @@ var tests = []struct {
 	fn   func(*testing.T, *ka.Device)
 }{
 	{"Indices", testIndices},
+	{"LinearIndices", testLinearIndices},
 	{"WholeGroups", testWholeGroups},
 	{"Saxpy", testSaxpy},
 	{"Generic", testGeneric},

@@ -46,14 +46,14 @@ partial:
 34:
 	%35 = getelementptr i32, i32 addrspace(1)* %u.ptr, i64 1
 	%36 = call i64 @ka.global_id(i32 2)
-	%37 = call i64 @ka.global_size(i32 1)
-	%38 = call i64 @ka.global_id(i32 1)
-	%39 = call i64 @ka.global_size(i32 0)
-	%40 = call i64 @ka.global_id(i32 0)
-	%41 = mul i64 %37, %36
-	%42 = add i64 %38, %41
-	%43 = mul i64 %39, %42
-	%44 = add i64 %40, %43
+	%37 = call i64 @ka.global_id(i32 1)
+	%38 = call i64 @ka.global_size(i32 1)
+	%39 = mul i64 %38, %36
+	%40 = add i64 %37, %39
+	%41 = call i64 @ka.global_id(i32 0)
+	%42 = call i64 @ka.global_size(i32 0)
+	%43 = mul i64 %42, %40
+	%44 = add i64 %41, %43
 	%45 = trunc i64 %44 to i32
 	%46 = atomicrmw and i32 addrspace(1)* %35, i32 %45 monotonic
 	%47 = icmp ult i64 0, %i.len
@@ -62,14 +62,14 @@ partial:
 48:
 	%49 = getelementptr i64, i64 addrspace(1)* %i.ptr, i64 0
 	%50 = call i64 @ka.global_id(i32 2)
-	%51 = call i64 @ka.global_size(i32 1)
-	%52 = call i64 @ka.global_id(i32 1)
-	%53 = call i64 @ka.global_size(i32 0)
-	%54 = call i64 @ka.global_id(i32 0)
-	%55 = mul i64 %51, %50
-	%56 = add i64 %52, %55
-	%57 = mul i64 %53, %56
-	%58 = add i64 %54, %57
+	%51 = call i64 @ka.global_id(i32 1)
+	%52 = call i64 @ka.global_size(i32 1)
+	%53 = mul i64 %52, %50
+	%54 = add i64 %51, %53
+	%55 = call i64 @ka.global_id(i32 0)
+	%56 = call i64 @ka.global_size(i32 0)
+	%57 = mul i64 %56, %54
+	%58 = add i64 %55, %57
 	%59 = atomicrmw or i64 addrspace(1)* %49, i64 %58 monotonic
 	%60 = icmp ult i64 1, %i.len
 	br i1 %60, label %61, label %fault

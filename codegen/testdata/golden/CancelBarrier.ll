@@ -11,23 +11,23 @@ entry:
 2:
 	%3 = getelementptr [64 x i32], [64 x i32] addrspace(3)* @ka.local.0, i64 0, i64 0
 	%4 = call i64 @ka.local_id(i32 2)
-	%5 = call i64 @ka.group_size(i32 1)
-	%6 = call i64 @ka.local_id(i32 1)
-	%7 = call i64 @ka.group_size(i32 0)
-	%8 = call i64 @ka.local_id(i32 0)
-	%9 = mul i64 %5, %4
-	%10 = add i64 %6, %9
-	%11 = mul i64 %7, %10
-	%12 = add i64 %8, %11
+	%5 = call i64 @ka.local_id(i32 1)
+	%6 = call i64 @ka.group_size(i32 1)
+	%7 = mul i64 %6, %4
+	%8 = add i64 %5, %7
+	%9 = call i64 @ka.local_id(i32 0)
+	%10 = call i64 @ka.group_size(i32 0)
+	%11 = mul i64 %10, %8
+	%12 = add i64 %9, %11
 	%13 = call i64 @ka.global_id(i32 2)
-	%14 = call i64 @ka.global_size(i32 1)
-	%15 = call i64 @ka.global_id(i32 1)
-	%16 = call i64 @ka.global_size(i32 0)
-	%17 = call i64 @ka.global_id(i32 0)
-	%18 = mul i64 %14, %13
-	%19 = add i64 %15, %18
-	%20 = mul i64 %16, %19
-	%21 = add i64 %17, %20
+	%14 = call i64 @ka.global_id(i32 1)
+	%15 = call i64 @ka.global_size(i32 1)
+	%16 = mul i64 %15, %13
+	%17 = add i64 %14, %16
+	%18 = call i64 @ka.global_id(i32 0)
+	%19 = call i64 @ka.global_size(i32 0)
+	%20 = mul i64 %19, %17
+	%21 = add i64 %18, %20
 	%22 = trunc i64 %21 to i32
 	br label %23
 
@@ -39,14 +39,14 @@ entry:
 
 27:
 	%28 = call i64 @ka.global_id(i32 2)
-	%29 = call i64 @ka.global_size(i32 1)
-	%30 = call i64 @ka.global_id(i32 1)
-	%31 = call i64 @ka.global_size(i32 0)
-	%32 = call i64 @ka.global_id(i32 0)
-	%33 = mul i64 %29, %28
-	%34 = add i64 %30, %33
-	%35 = mul i64 %31, %34
-	%36 = add i64 %32, %35
+	%29 = call i64 @ka.global_id(i32 1)
+	%30 = call i64 @ka.global_size(i32 1)
+	%31 = mul i64 %30, %28
+	%32 = add i64 %29, %31
+	%33 = call i64 @ka.global_id(i32 0)
+	%34 = call i64 @ka.global_size(i32 0)
+	%35 = mul i64 %34, %32
+	%36 = add i64 %33, %35
 	%37 = icmp slt i64 %36, %x.len
 	br i1 %37, label %38, label %40
 

@@ -43,14 +43,14 @@ partial:
 
 33:
 	%34 = call i64 @ka.global_id(i32 2)
-	%35 = call i64 @ka.global_size(i32 1)
-	%36 = call i64 @ka.global_id(i32 1)
-	%37 = call i64 @ka.global_size(i32 0)
-	%38 = call i64 @ka.global_id(i32 0)
-	%39 = mul i64 %35, %34
-	%40 = add i64 %36, %39
-	%41 = mul i64 %37, %40
-	%42 = add i64 %38, %41
+	%35 = call i64 @ka.global_id(i32 1)
+	%36 = call i64 @ka.global_size(i32 1)
+	%37 = mul i64 %36, %34
+	%38 = add i64 %35, %37
+	%39 = call i64 @ka.global_id(i32 0)
+	%40 = call i64 @ka.global_size(i32 0)
+	%41 = mul i64 %40, %38
+	%42 = add i64 %39, %41
 	%43 = trunc i64 %42 to i32
 	%44 = sub i32 %n, 0
 	%45 = icmp ugt i32 %44, 1024

@@ -35,14 +35,14 @@ partial:
 
 28:
 	%29 = call i64 @ka.global_id(i32 2)
-	%30 = call i64 @ka.global_size(i32 1)
-	%31 = call i64 @ka.global_id(i32 1)
-	%32 = call i64 @ka.global_size(i32 0)
-	%33 = call i64 @ka.global_id(i32 0)
-	%34 = mul i64 %30, %29
-	%35 = add i64 %31, %34
-	%36 = mul i64 %32, %35
-	%37 = add i64 %33, %36
+	%30 = call i64 @ka.global_id(i32 1)
+	%31 = call i64 @ka.global_size(i32 1)
+	%32 = mul i64 %31, %29
+	%33 = add i64 %30, %32
+	%34 = call i64 @ka.global_id(i32 0)
+	%35 = call i64 @ka.global_size(i32 0)
+	%36 = mul i64 %35, %33
+	%37 = add i64 %34, %36
 	%38 = getelementptr float, float addrspace(1)* %x.ptr, i64 %37
 	%39 = load float, float addrspace(1)* %38
 	%40 = fmul float %a, %39

@@ -35,23 +35,23 @@ partial:
 
 28:
 	%29 = call i64 @ka.global_id(i32 2)
-	%30 = call i64 @ka.global_size(i32 1)
-	%31 = call i64 @ka.global_id(i32 1)
-	%32 = call i64 @ka.global_size(i32 0)
-	%33 = call i64 @ka.global_id(i32 0)
-	%34 = mul i64 %30, %29
-	%35 = add i64 %31, %34
-	%36 = mul i64 %32, %35
-	%37 = add i64 %33, %36
+	%30 = call i64 @ka.global_id(i32 1)
+	%31 = call i64 @ka.global_size(i32 1)
+	%32 = mul i64 %31, %29
+	%33 = add i64 %30, %32
+	%34 = call i64 @ka.global_id(i32 0)
+	%35 = call i64 @ka.global_size(i32 0)
+	%36 = mul i64 %35, %33
+	%37 = add i64 %34, %36
 	%38 = call i64 @ka.global_id(i32 2)
-	%39 = call i64 @ka.global_size(i32 1)
-	%40 = call i64 @ka.global_id(i32 1)
-	%41 = call i64 @ka.global_size(i32 0)
-	%42 = call i64 @ka.global_id(i32 0)
-	%43 = mul i64 %39, %38
-	%44 = add i64 %40, %43
-	%45 = mul i64 %41, %44
-	%46 = add i64 %42, %45
+	%39 = call i64 @ka.global_id(i32 1)
+	%40 = call i64 @ka.global_size(i32 1)
+	%41 = mul i64 %40, %38
+	%42 = add i64 %39, %41
+	%43 = call i64 @ka.global_id(i32 0)
+	%44 = call i64 @ka.global_size(i32 0)
+	%45 = mul i64 %44, %42
+	%46 = add i64 %43, %45
 	%47 = icmp ult i64 %46, %x.len
 	br i1 %47, label %48, label %fault
 

@@ -18,14 +18,14 @@ entry:
 	%8 = getelementptr [4 x i32], [4 x i32]* %0, i64 0, i64 3
 	store i32 0, i32* %8
 	%9 = call i64 @ka.local_id(i32 2)
-	%10 = call i64 @ka.group_size(i32 1)
-	%11 = call i64 @ka.local_id(i32 1)
-	%12 = call i64 @ka.group_size(i32 0)
-	%13 = call i64 @ka.local_id(i32 0)
-	%14 = mul i64 %10, %9
-	%15 = add i64 %11, %14
-	%16 = mul i64 %12, %15
-	%17 = add i64 %13, %16
+	%10 = call i64 @ka.local_id(i32 1)
+	%11 = call i64 @ka.group_size(i32 1)
+	%12 = mul i64 %11, %9
+	%13 = add i64 %10, %12
+	%14 = call i64 @ka.local_id(i32 0)
+	%15 = call i64 @ka.group_size(i32 0)
+	%16 = mul i64 %15, %13
+	%17 = add i64 %14, %16
 	%18 = srem i64 %17, 4
 	%19 = icmp ult i64 %18, 4
 	br i1 %19, label %41, label %20
@@ -70,14 +70,14 @@ entry:
 	%43 = getelementptr [4 x i32], [4 x i32]* %0, i64 0, i64 %42
 	store i32 1, i32* %43
 	%44 = call i64 @ka.local_id(i32 2)
-	%45 = call i64 @ka.group_size(i32 1)
-	%46 = call i64 @ka.local_id(i32 1)
-	%47 = call i64 @ka.group_size(i32 0)
-	%48 = call i64 @ka.local_id(i32 0)
-	%49 = mul i64 %45, %44
-	%50 = add i64 %46, %49
-	%51 = mul i64 %47, %50
-	%52 = add i64 %48, %51
+	%45 = call i64 @ka.local_id(i32 1)
+	%46 = call i64 @ka.group_size(i32 1)
+	%47 = mul i64 %46, %44
+	%48 = add i64 %45, %47
+	%49 = call i64 @ka.local_id(i32 0)
+	%50 = call i64 @ka.group_size(i32 0)
+	%51 = mul i64 %50, %48
+	%52 = add i64 %49, %51
 	%53 = getelementptr [4 x i32], [4 x i32]* %0, i64 0, i64 0
 	%54 = load i32, i32* %53
 	%55 = icmp ult i64 %52, 16
@@ -127,23 +127,23 @@ entry:
 
 80:
 	%81 = call i64 @ka.global_id(i32 2)
-	%82 = call i64 @ka.global_size(i32 1)
-	%83 = call i64 @ka.global_id(i32 1)
-	%84 = call i64 @ka.global_size(i32 0)
-	%85 = call i64 @ka.global_id(i32 0)
-	%86 = mul i64 %82, %81
-	%87 = add i64 %83, %86
-	%88 = mul i64 %84, %87
-	%89 = add i64 %85, %88
+	%82 = call i64 @ka.global_id(i32 1)
+	%83 = call i64 @ka.global_size(i32 1)
+	%84 = mul i64 %83, %81
+	%85 = add i64 %82, %84
+	%86 = call i64 @ka.global_id(i32 0)
+	%87 = call i64 @ka.global_size(i32 0)
+	%88 = mul i64 %87, %85
+	%89 = add i64 %86, %88
 	%90 = call i64 @ka.local_id(i32 2)
-	%91 = call i64 @ka.group_size(i32 1)
-	%92 = call i64 @ka.local_id(i32 1)
-	%93 = call i64 @ka.group_size(i32 0)
-	%94 = call i64 @ka.local_id(i32 0)
-	%95 = mul i64 %91, %90
-	%96 = add i64 %92, %95
-	%97 = mul i64 %93, %96
-	%98 = add i64 %94, %97
+	%91 = call i64 @ka.local_id(i32 1)
+	%92 = call i64 @ka.group_size(i32 1)
+	%93 = mul i64 %92, %90
+	%94 = add i64 %91, %93
+	%95 = call i64 @ka.local_id(i32 0)
+	%96 = call i64 @ka.group_size(i32 0)
+	%97 = mul i64 %96, %94
+	%98 = add i64 %95, %97
 	%99 = sub i64 15, %98
 	%100 = icmp ult i64 %99, 16
 	br i1 %100, label %122, label %101

@@ -36,14 +36,14 @@ partial:
 
 29:
 	%30 = call i64 @ka.global_id(i32 2)
-	%31 = call i64 @ka.global_size(i32 1)
-	%32 = call i64 @ka.global_id(i32 1)
-	%33 = call i64 @ka.global_size(i32 0)
-	%34 = call i64 @ka.global_id(i32 0)
-	%35 = mul i64 %31, %30
-	%36 = add i64 %32, %35
-	%37 = mul i64 %33, %36
-	%38 = add i64 %34, %37
+	%31 = call i64 @ka.global_id(i32 1)
+	%32 = call i64 @ka.global_size(i32 1)
+	%33 = mul i64 %32, %30
+	%34 = add i64 %31, %33
+	%35 = call i64 @ka.global_id(i32 0)
+	%36 = call i64 @ka.global_size(i32 0)
+	%37 = mul i64 %36, %34
+	%38 = add i64 %35, %37
 	%39 = icmp ult i64 %38, %x.len
 	br i1 %39, label %64, label %fault
 

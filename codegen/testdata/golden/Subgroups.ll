@@ -11,14 +11,14 @@ entry:
 
 7:
 	%8 = call i64 @ka.global_id(i32 2)
-	%9 = call i64 @ka.global_size(i32 1)
-	%10 = call i64 @ka.global_id(i32 1)
-	%11 = call i64 @ka.global_size(i32 0)
-	%12 = call i64 @ka.global_id(i32 0)
-	%13 = mul i64 %9, %8
-	%14 = add i64 %10, %13
-	%15 = mul i64 %11, %14
-	%16 = add i64 %12, %15
+	%9 = call i64 @ka.global_id(i32 1)
+	%10 = call i64 @ka.global_size(i32 1)
+	%11 = mul i64 %10, %8
+	%12 = add i64 %9, %11
+	%13 = call i64 @ka.global_id(i32 0)
+	%14 = call i64 @ka.global_size(i32 0)
+	%15 = mul i64 %14, %12
+	%16 = add i64 %13, %15
 	%17 = icmp slt i64 %16, %b.len
 	br i1 %17, label %18, label %102
 

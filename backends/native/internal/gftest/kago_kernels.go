@@ -66,7 +66,7 @@ func init() {
 		Needs:    0,
 		MaxGroup: 1024,
 		Code:     kagoCode("Collectives"),
-		Lean:     &driver.Lean{Entry: "Collectives_lean", Facts: []string{"le(add(add(sub(group(0),1),mul(group(0),add(sub(group(1),1),mul(group(1),sub(group(2),1))))),1),64)", "le(0,sub(63,add(sub(group(0),1),mul(group(0),add(sub(group(1),1),mul(group(1),sub(group(2),1)))))))"}},
+		Lean:     &driver.Lean{Entry: "Collectives_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(group(0),64)", "le(0,sub(63,sub(group(0),1)))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(int)
 			a1 := args[1].Value.([]int32)
@@ -106,7 +106,7 @@ func init() {
 		Barrier: true,
 		Needs:   0,
 		Code:    kagoCode("Grid2D"),
-		Lean:    &driver.Lean{Entry: "Grid2D_lean", Facts: []string{"le(0,min(0,mul(sub(padded(1),1),arg(0))))", "le(add(add(max(0,mul(sub(padded(1),1),arg(0))),sub(padded(0),1)),1),len(1))", "le(add(add(mul(8,sub(group(1),1)),sub(group(0),1)),1),64)", "le(0,mul(8,sub(7,sub(group(1),1))))", "le(add(add(56,sub(group(0),1)),1),64)"}},
+		Lean:    &driver.Lean{Entry: "Grid2D_lean", Facts: []string{"le(0,min(0,mul(sub(padded(1),1),arg(0))))", "le(add(add(max(0,mul(sub(padded(1),1),arg(0))),sub(padded(0),1)),1),len(1))", "le(add(add(mul(8,sub(group(1),1)),sub(group(0),1)),1),64)", "le(0,mul(8,sub(7,sub(group(1),1))))", "le(add(add(56,sub(group(0),1)),1),64)", "le(padded(2),1)"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(int)
 			a1 := args[1].Value.([]int32)
@@ -149,7 +149,7 @@ func init() {
 		Barrier: true,
 		Needs:   0,
 		Code:    kagoCode("Rotate"),
-		Lean:    &driver.Lean{Entry: "Rotate_lean", Facts: []string{"le(add(add(sub(padded(0),1),mul(range(0),add(sub(padded(1),1),mul(range(1),sub(padded(2),1))))),1),len(1))", "le(add(add(sub(group(0),1),mul(group(0),add(sub(group(1),1),mul(group(1),sub(group(2),1))))),1),64)"}},
+		Lean:    &driver.Lean{Entry: "Rotate_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(padded(0),len(1))", "le(group(0),64)"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(int)
 			a1 := args[1].Value.([]int32)
@@ -189,7 +189,7 @@ func init() {
 		Barrier: true,
 		Needs:   0,
 		Code:    kagoCode("Scan"),
-		Lean:    &driver.Lean{Entry: "Scan_lean", Facts: []string{"le(add(add(sub(group(0),1),mul(group(0),add(sub(group(1),1),mul(group(1),sub(group(2),1))))),1),64)"}},
+		Lean:    &driver.Lean{Entry: "Scan_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(group(0),64)"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]int32)
 			a1 := args[1].Value.([]int32)
@@ -230,7 +230,7 @@ func init() {
 		Barrier: true,
 		Needs:   0,
 		Code:    kagoCode("SwitchBarrier"),
-		Lean:    &driver.Lean{Entry: "SwitchBarrier_lean", Facts: []string{"le(add(add(sub(padded(0),1),mul(range(0),add(sub(padded(1),1),mul(range(1),sub(padded(2),1))))),1),len(1))", "le(add(add(sub(group(0),1),mul(group(0),add(sub(group(1),1),mul(group(1),sub(group(2),1))))),1),64)", "le(0,sub(63,add(sub(group(0),1),mul(group(0),add(sub(group(1),1),mul(group(1),sub(group(2),1)))))))"}},
+		Lean:    &driver.Lean{Entry: "SwitchBarrier_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(padded(0),len(1))", "le(group(0),64)", "le(0,sub(63,sub(group(0),1)))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(int)
 			a1 := args[1].Value.([]int32)
@@ -266,7 +266,7 @@ func init() {
 		Barrier: true,
 		Needs:   0,
 		Code:    kagoCode("TwoBarriers"),
-		Lean:    &driver.Lean{Entry: "TwoBarriers_lean", Facts: []string{"le(add(add(sub(padded(0),1),mul(range(0),add(sub(padded(1),1),mul(range(1),sub(padded(2),1))))),1),len(0))", "le(add(add(sub(group(0),1),mul(group(0),add(sub(group(1),1),mul(group(1),sub(group(2),1))))),1),64)", "le(0,sub(63,add(sub(group(0),1),mul(group(0),add(sub(group(1),1),mul(group(1),sub(group(2),1)))))))", "le(add(max(0,min(add(add(sub(group(0),1),mul(group(0),add(sub(group(1),1),mul(group(1),sub(group(2),1))))),1),63)),1),64)", "le(add(add(sub(padded(0),1),mul(range(0),add(sub(padded(1),1),mul(range(1),sub(padded(2),1))))),1),len(1))"}},
+		Lean:    &driver.Lean{Entry: "TwoBarriers_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(padded(0),len(0))", "le(group(0),64)", "le(0,sub(63,sub(group(0),1)))", "le(add(max(0,min(group(0),63)),1),64)", "le(padded(0),len(1))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]float32)
 			a1 := args[1].Value.([]float32)
