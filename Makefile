@@ -60,3 +60,4 @@ fuzz:
 # minutes); per-package microbenchmarks are `go test -bench . ./pkg`.
 bench: deps
 	$(GO) run ./benchmarks/cmd/kagobench
+	$(GO) run ./benchmarks/cmd/kagobench -ptxcount

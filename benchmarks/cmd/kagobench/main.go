@@ -70,6 +70,9 @@ func main() {
 	if *contractMode {
 		os.Exit(runContract(*rRuns, *out, *readme))
 	}
+	if *ptxcountMode {
+		os.Exit(runPTXCount(*readme))
+	}
 	if *rob {
 		if *cpuProf != "" {
 			f, err := os.Create(*cpuProf)

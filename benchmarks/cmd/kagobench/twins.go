@@ -9,15 +9,19 @@ package main
 // ratios with their min–max, the statistic of the goal (≥ 0.97×). With
 // -twins-backend cuda and -twins-ptx, the twins are
 // benchmarks/twins/cuda/twins.cu compiled by nvcc (scripts/gpu-check.sh
-// runs it on a GPU machine). Before timing, each pair runs once from the
-// same inputs and the outputs are compared bit for bit.
+// runs it on a GPU machine), and the table also gives each kernel's
+// device time, from ka events. Before timing, each pair runs once from
+// the same inputs and the outputs are compared bit for bit.
 
 import (
 	"bytes"
 	"context"
 	"encoding/binary"
+	"errors"
 	"flag"
 	"fmt"
+	"math"
+	"math/bits"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -45,7 +49,8 @@ var (
 const twinsBegin, twinsEnd = "<!-- kagobench-twins:begin -->", "<!-- kagobench-twins:end -->"
 
 // twinCase is one pair: its launch range, group and arguments, and how to
-// reset its inputs and read its output for the comparison.
+// reset its inputs and output (to bits no kernel writes) and read its
+// output for the comparison.
 type twinCase struct {
 	name, size string
 	gen, hand  any
@@ -76,8 +81,37 @@ func bytesOf[T ka.Scalar](a *ka.Array[T]) ([]byte, error) {
 	return b.Bytes(), err
 }
 
-// twinCases allocates the pairs' buffers on dev; free releases them.
-func twinCases(dev *ka.Device) (cs []twinCase, free func(), err error) {
+// twinSizes are the problem sizes of the pairs: vec elements for saxpy,
+// memcopy, the reduction and the histogram; n×n matrices for the
+// transposes, the naive and the tiled matmul; stencil³ for the 3-D stencil.
+type twinSizes struct{ vec, transpose, matmul, tiledMatmul, stencil int }
+
+// twinsSizes are the -twins mode's sizes.
+var twinsSizes = twinSizes{vec: 1 << 22, transpose: 1024, matmul: 256, tiledMatmul: 512, stencil: 128}
+
+// superscript writes n with superscript digits ("22" → "²²").
+func superscript(n int) string {
+	const sup = "⁰¹²³⁴⁵⁶⁷⁸⁹"
+	digits := []rune(sup)
+	var b strings.Builder
+	for _, c := range fmt.Sprint(n) {
+		b.WriteRune(digits[c-'0'])
+	}
+	return b.String()
+}
+
+// vecLabel is n as the table writes a vector's length: "2²²" for a power
+// of two.
+func vecLabel(n int) string {
+	if n > 0 && n&(n-1) == 0 {
+		return "2" + superscript(bits.TrailingZeros(uint(n)))
+	}
+	return fmt.Sprint(n)
+}
+
+// twinCases allocates the pairs' buffers on dev, at sizes sz; free
+// releases them.
+func twinCases(dev *ka.Device, sz twinSizes) (cs []twinCase, free func(), err error) {
 	var frees []func() error
 	free = func() {
 		for _, f := range frees {
@@ -99,38 +133,55 @@ func twinCases(dev *ka.Device) (cs []twinCase, free func(), err error) {
 	write := func(a *ka.Array[float32], h []float32) func() error {
 		return func() error { return a.Write(bg, h) }
 	}
-	const vec = 1 << 22
+	// poison resets an output to bits no kernel writes (a NaN), so that
+	// a launch that leaves it alone does not pass for one that agrees.
+	poison := func(a *ka.Array[float32]) func() error {
+		if a == nil {
+			return nil
+		}
+		h := make([]float32, a.Len())
+		for i := range h {
+			h[i] = math.Float32frombits(0x7fc0dead)
+		}
+		return write(a, h)
+	}
+	vec := sz.vec
+	vl := vecLabel(vec)
 	{ // saxpy
 		x, _ := f32(vec, 1)
 		y, hy := f32(vec, 2)
-		cs = append(cs, twinCase{"saxpy", "2²² float32", kernels.SaxpyNoCheck, twins.HandSaxpy, ka.Range(vec), []int{kernels.Group},
+		cs = append(cs, twinCase{"saxpy", vl + " float32", kernels.SaxpyNoCheck, twins.HandSaxpy, ka.Range(vec), []int{kernels.Group},
 			[]any{float32(1.5), x, y}, write(y, hy), func() ([]byte, error) { return bytesOf(y) }})
 	}
 	{ // memcopy
 		src, _ := f32(vec, 3)
 		dst, _ := f32(vec, 4)
-		cs = append(cs, twinCase{"memcopy", "2²² float32", kernels.MemCopyNoCheck, twins.HandMemCopy, ka.Range(vec), []int{kernels.Group},
-			[]any{dst, src}, func() error { return nil }, func() ([]byte, error) { return bytesOf(dst) }})
+		cs = append(cs, twinCase{"memcopy", vl + " float32", kernels.MemCopyNoCheck, twins.HandMemCopy, ka.Range(vec), []int{kernels.Group},
+			[]any{dst, src}, poison(dst), func() ([]byte, error) { return bytesOf(dst) }})
 	}
-	const tn = 1024
+	tn := sz.transpose
 	for _, tiled := range []bool{false, true} {
 		in, _ := f32(tn*tn, 5)
 		out, _ := f32(tn*tn, 6)
-		c := twinCase{"transpose", "1024²", kernels.TransposeNoCheck, twins.HandTranspose, ka.Range2(tn, tn), []int{kernels.Tile, kernels.Tile},
-			[]any{tn, in, out}, func() error { return nil }, func() ([]byte, error) { return bytesOf(out) }}
+		c := twinCase{"transpose", fmt.Sprintf("%d²", tn), kernels.TransposeNoCheck, twins.HandTranspose, ka.Range2(tn, tn), []int{kernels.Tile, kernels.Tile},
+			[]any{tn, in, out}, poison(out), func() ([]byte, error) { return bytesOf(out) }}
 		if tiled {
 			c.name, c.gen, c.hand = "tiled transpose", kernels.TransposeTiledNoCheck, twins.HandTransposeTiled
 		}
 		cs = append(cs, c)
 	}
-	for _, n := range []int{256, 512} {
+	for _, tiled := range []bool{false, true} {
+		n := sz.matmul
+		if tiled {
+			n = sz.tiledMatmul
+		}
 		a, _ := f32(n*n, 7)
 		b, _ := f32(n*n, 8)
 		c, _ := f32(n*n, 9)
-		tc := twinCase{"matmul", "256²", kernels.MatMulNaiveNoCheck, twins.HandMatMul, ka.Range2(n, n), []int{kernels.Tile, kernels.Tile},
-			[]any{n, a, b, c}, func() error { return nil }, func() ([]byte, error) { return bytesOf(c) }}
-		if n == 512 {
-			tc.name, tc.size, tc.gen, tc.hand = "tiled matmul", "512²", kernels.MatMulTiledNoCheck, twins.HandMatMulTiled
+		tc := twinCase{"matmul", fmt.Sprintf("%d²", n), kernels.MatMulNaiveNoCheck, twins.HandMatMul, ka.Range2(n, n), []int{kernels.Tile, kernels.Tile},
+			[]any{n, a, b, c}, poison(c), func() ([]byte, error) { return bytesOf(c) }}
+		if tiled {
+			tc.name, tc.gen, tc.hand = "tiled matmul", kernels.MatMulTiledNoCheck, twins.HandMatMulTiled
 		}
 		cs = append(cs, tc)
 	}
@@ -149,8 +200,12 @@ func twinCases(dev *ka.Device) (cs []twinCase, free func(), err error) {
 			return nil, free, err
 		}
 		frees = append(frees, x.Free, out.Free)
-		cs = append(cs, twinCase{"work-group reduction", "2²² int64, groups of 256", kernels.SumNoCheck, twins.HandSum, ka.Range(vec), []int{kernels.Group},
-			[]any{x, out}, func() error { return nil }, func() ([]byte, error) { return bytesOf(out) }})
+		poisoned := make([]int64, out.Len())
+		for i := range poisoned {
+			poisoned[i] = -1 // no sum of these non-negative inputs
+		}
+		cs = append(cs, twinCase{"work-group reduction", vl + " int64, groups of 256", kernels.SumNoCheck, twins.HandSum, ka.Range(vec), []int{kernels.Group},
+			[]any{x, out}, func() error { return out.Write(bg, poisoned) }, func() ([]byte, error) { return bytesOf(out) }})
 	}
 	{ // histogram
 		rng := rand.New(rand.NewPCG(11, 1))
@@ -165,15 +220,15 @@ func twinCases(dev *ka.Device) (cs []twinCase, free func(), err error) {
 		}
 		frees = append(frees, data.Free, bins.Free)
 		zero := make([]uint32, kernels.Bins)
-		cs = append(cs, twinCase{"histogram", "2²² uint8, 256 bins", kernels.HistogramNoCheck, twins.HandHistogram, ka.Range(vec), []int{kernels.Group},
+		cs = append(cs, twinCase{"histogram", vl + " uint8, 256 bins", kernels.HistogramNoCheck, twins.HandHistogram, ka.Range(vec), []int{kernels.Group},
 			[]any{data, bins}, func() error { return bins.Write(bg, zero) }, func() ([]byte, error) { return bytesOf(bins) }})
 	}
 	{ // 3-D stencil
-		const sn = 128
+		sn := sz.stencil
 		in, _ := f32(sn*sn*sn, 12)
 		out, _ := f32(sn*sn*sn, 13)
-		cs = append(cs, twinCase{"3-D stencil", "128³, 7 points", kernels.StencilNoCheck, twins.HandStencil, ka.Range3(sn, sn, sn), []int{32, 4, 2},
-			[]any{sn, in, out}, func() error { return nil }, func() ([]byte, error) { return bytesOf(out) }})
+		cs = append(cs, twinCase{"3-D stencil", fmt.Sprintf("%d³, 7 points", sn), kernels.StencilNoCheck, twins.HandStencil, ka.Range3(sn, sn, sn), []int{32, 4, 2},
+			[]any{sn, in, out}, poison(out), func() ([]byte, error) { return bytesOf(out) }})
 	}
 	return cs, free, err
 }
@@ -224,7 +279,7 @@ func twinsTable(runs, cycles int, only string) (string, error) {
 		return "", err
 	}
 	defer dev.Close()
-	cs, free, err := twinCases(dev)
+	cs, free, err := twinCases(dev, twinsSizes)
 	defer free()
 	if err != nil {
 		return "", err
@@ -236,8 +291,7 @@ func twinsTable(runs, cycles int, only string) (string, error) {
 	prev := kasync.SetBlocking(true)
 	defer kasync.SetBlocking(prev)
 	s := dev.Stream()
-	type loaded struct{ gen, hand *ka.Kernel }
-	ks := make([]loaded, len(cs))
+	ks := make([]struct{ gen, hand *ka.Kernel }, len(cs))
 	same := make([]bool, len(cs))
 	for i, c := range cs {
 		g, err := ka.NewKernel(dev, c.gen, ka.WithGroupSize(c.group...))
@@ -248,7 +302,7 @@ func twinsTable(runs, cycles int, only string) (string, error) {
 		if err != nil {
 			return "", fmt.Errorf("%s, hand-written: %w", c.name, err)
 		}
-		ks[i] = loaded{g, h}
+		ks[i].gen, ks[i].hand = g, h
 		var outs [2][]byte
 		for j, k := range []*ka.Kernel{g, h} {
 			if err := c.reset(); err != nil {
@@ -313,6 +367,13 @@ func twinsTable(runs, cycles int, only string) (string, error) {
 			return "", runErr
 		}
 	}
+	// On CUDA, after the timed repetitions (so as not to change them): each
+	// kernel's device time, from ka events recorded around the launch
+	// alone, the median of cycles interleaved runs of the pair.
+	devMS, timed, err := twinsDeviceTimes(s, cs, ks, cycles, rng)
+	if err != nil {
+		return "", err
+	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "### Generated kernels against hand-written twins, %s\n\n", time.Now().UTC().Format("2006-01-02 15:04 UTC"))
 	fmt.Fprintf(&b, "- Machine: %s, %d CPUs; %s; %d repetitions of %d interleaved cycles per kernel; generated kernels `//ka:nocheck`, kago's default contraction (none), twins without contraction (FP_CONTRACT OFF, nvcc -fmad=false)\n", cpuModel(), runtime.NumCPU(), dev.Info().Name, runs, cycles)
@@ -321,19 +382,97 @@ func twinsTable(runs, cycles int, only string) (string, error) {
 	for _, l := range loads {
 		ld = append(ld, fmt.Sprintf("%.1f", l.load0))
 	}
+	if timed {
+		fmt.Fprintf(&b, "- Device ms: the kernel's time on the device, from ka events recorded just before and after its launch (Event.Elapsed), generated / twin, median of %d more interleaved runs of each after the repetitions\n", cycles)
+	}
 	fmt.Fprintf(&b, "- Load average at the start of each repetition: %s\n\n", strings.Join(ld, ", "))
-	b.WriteString("| kernel | size | generated, ms | twin, ms | speed ratio | same bits | goal |\n|---|---|---|---|---|---|---|\n")
+	if timed {
+		b.WriteString("| kernel | size | generated, ms | twin, ms | device ms | speed ratio | same bits | goal |\n|---|---|---|---|---|---|---|---|\n")
+	} else {
+		b.WriteString("| kernel | size | generated, ms | twin, ms | speed ratio | same bits | goal |\n|---|---|---|---|---|---|---|\n")
+	}
 	for i, c := range cs {
 		sp := spreadOf(perRep[i])
 		goal := "met"
 		if sp.med < 0.97 {
 			goal = "**missed**"
 		}
-		fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %v | %s |\n", c.name, c.size,
-			fmtNum(median(genMS[i])), fmtNum(median(handMS[i])), sp.times(), yesNo(same[i]), goal)
+		dev := ""
+		if timed {
+			dev = fmt.Sprintf(" %s / %s |", fmtMS(devMS[i][0]), fmtMS(devMS[i][1]))
+		}
+		fmt.Fprintf(&b, "| %s | %s | %s | %s |%s %s | %v | %s |\n", c.name, c.size,
+			fmtNum(median(genMS[i])), fmtNum(median(handMS[i])), dev, sp.times(), yesNo(same[i]), goal)
 	}
 	b.WriteString("\n")
 	return b.String(), nil
+}
+
+// twinsDeviceTimes returns, on a CUDA backend, the median device time
+// in ms of each pair's generated kernel and twin over cycles runs of
+// each, in random order, from ka events recorded on s around each launch
+// alone; timed is false, and nothing runs, on other backends and where
+// the backend does not time events.
+func twinsDeviceTimes(s *ka.Stream, cs []twinCase, ks []struct{ gen, hand *ka.Kernel }, cycles int, rng *rand.Rand) (ms [][2]float64, timed bool, err error) {
+	if !strings.HasPrefix(s.Device().Backend(), "cuda") {
+		return nil, false, nil
+	}
+	run := func(k *ka.Kernel, c twinCase) (float64, error) {
+		e0, err := s.Record()
+		if err != nil {
+			return 0, err
+		}
+		defer e0.Release()
+		if err := k.Launch(s, c.r, c.args...); err != nil {
+			return 0, err
+		}
+		e1, err := s.Record()
+		if err != nil {
+			return 0, err
+		}
+		defer e1.Release()
+		if err := e1.Wait(bg); err != nil {
+			return 0, err
+		}
+		d, err := e1.Elapsed(e0)
+		return us(d) / 1e3, err
+	}
+	ms = make([][2]float64, len(cs))
+	for i, c := range cs {
+		var gs, hs []float64
+		for cyc := -1; cyc < cycles; cyc++ { // cycle -1 warms up
+			order := [2]int{0, 1}
+			if rng.IntN(2) == 1 {
+				order = [2]int{1, 0}
+			}
+			var t [2]float64
+			for _, j := range order {
+				k := ks[i].gen
+				if j == 1 {
+					k = ks[i].hand
+				}
+				if t[j], err = run(k, c); errors.Is(err, ka.ErrUnsupported) {
+					return nil, false, nil
+				} else if err != nil {
+					return nil, false, fmt.Errorf("%s, device time: %w", c.name, err)
+				}
+			}
+			if cyc >= 0 {
+				gs, hs = append(gs, t[0]), append(hs, t[1])
+			}
+		}
+		ms[i] = [2]float64{median(gs), median(hs)}
+	}
+	return ms, true, nil
+}
+
+// fmtMS writes a device time in ms with three significant digits at
+// least: GPU kernels of these sizes run for tens of microseconds.
+func fmtMS(v float64) string {
+	if v < 1 {
+		return fmt.Sprintf("%.4f", v)
+	}
+	return fmtNum(v)
 }
 
 func yesNo(b bool) string {
