@@ -144,8 +144,9 @@ type funcEmitter struct {
 	locals  []string // .local declarations for allocas
 	params  []param  // the .entry's parameters
 
-	contraction emitutil.Contraction // fmul/fadd pairs written as fma.rn (//ka:contract)
-	subgroup    *subgroupRegs        // the caller's warp, in a kernel that uses subgroups (subgroups.go)
+	contraction emitutil.Contraction                 // fmul/fadd pairs written as fma.rn (//ka:contract)
+	subgroup    *subgroupRegs                        // the caller's warp, in a kernel that uses subgroups (subgroups.go)
+	offsets     map[*ir.InstGetElementPtr]offsetAddr // getelementptrs folded into [reg+imm] (offsets.go)
 
 	block *ir.Block     // block being emitted, for errors
 	inst  ir.LLStringer // instruction being emitted, for errors
@@ -160,6 +161,7 @@ func newFuncEmitter(me *moduleEmitter, f *ir.Func) *funcEmitter {
 		cmpxchg:       map[value.Value]cmpxchgResult{},
 		labels:        map[*ir.Block]string{},
 		contraction:   emitutil.Contractions(f),
+		offsets:       foldedOffsets(f),
 	}
 }
 

@@ -67,7 +67,7 @@ func (fe *funcEmitter) createLoad(inst *ir.InstLoad) {
 	sp := fe.space(inst.Src)
 	t := inst.ElemType
 	mt := memType(t)
-	addr := fe.reg(inst.Src)
+	addr := fe.address(inst.Src) // offsets.go
 	if emitutil.IntBits(t) == 1 {
 		b := fe.newReg(classB32)
 		fe.ins("ld.%s.u8 %s, [%s]", sp, b, addr)
@@ -87,7 +87,7 @@ func (fe *funcEmitter) createStore(inst *ir.InstStore) {
 	sp := fe.space(inst.Dst)
 	t := inst.Src.Type()
 	mt := memType(t)
-	addr := fe.reg(inst.Dst)
+	addr := fe.address(inst.Dst) // offsets.go
 	var v string
 	if emitutil.IntBits(t) == 1 {
 		v = fe.createBoolToInt(inst.Src, false)
@@ -101,6 +101,13 @@ func (fe *funcEmitter) createStore(inst *ir.InstStore) {
 // `getelementptr [N x T], [N x T] AS* %a, i64 0, i64 %i`: both are
 // base + i*sizeof(T).
 func (fe *funcEmitter) createGEP(inst *ir.InstGetElementPtr) {
+	if _, ok := fe.offsets[inst]; ok {
+		return // its loads and stores address base+imm (offsets.go)
+	}
+	if imm, ok := constOffset(inst); ok && imm == 0 {
+		fe.alias(inst, fe.reg(inst.Src))
+		return
+	}
 	elem, idx := gepIndex(inst.ElemType, inst.Indices)
 	size, _, _ := sizeOf(elem)
 	base := fe.reg(inst.Src)
