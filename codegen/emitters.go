@@ -22,10 +22,9 @@ func init() {
 	emitters[driver.SPIRV] = func(k *Kernel) ([]byte, error) {
 		return spirv.Emit(k.Module, spirv.Options{ContractionOff: true})
 	}
-	// PTX gets the module with 32-bit arithmetic where it provably fits
-	// (narrowed.go).
+	// PTX gets the module through the middle end (ptxmodule.go).
 	emitters[driver.PTX] = func(k *Kernel) ([]byte, error) {
-		m, err := k.narrowedModule()
+		m, err := k.ptxModule()
 		if err != nil {
 			return nil, err
 		}

@@ -2,7 +2,7 @@ package codegen
 
 // This file runs the middle end: the passes that rewrite a kernel's module
 // after the front end has built it (stop checks, which strip-mine counted
-// loops; narrowing, for PTX, in narrowed.go), and ircheck after the front
+// loops; the PTX middle end, in ptxmodule.go), and ircheck after the front
 // end and after each pass, so that a module outside docs/ir.md is an
 // internal error that names the pass that made it, not a puzzle in an
 // emitter. Contraction rewrites nothing: the front end marks the kernel

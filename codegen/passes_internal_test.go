@@ -41,10 +41,10 @@ func TestPassesVerify(t *testing.T) {
 	assert.Contains(t, msg, "is used before its definition")
 }
 
-// TestNarrowedModuleVerified checks that the PTX emitter's narrowed
-// module is verified too: narrowing is a pass.
-func TestNarrowedModuleVerified(t *testing.T) {
-	_, err := (&Kernel{Name: "K", Module: brokenKernel()}).narrowedModule()
+// TestPTXModuleVerified checks that the PTX emitter's module is verified
+// too, after the middle end's passes.
+func TestPTXModuleVerified(t *testing.T) {
+	_, err := (&Kernel{Name: "K", Module: brokenKernel()}).ptxModule()
 	require.Error(t, err)
-	assert.Contains(t, err.Error(), "internal error: IR after narrowing: kernel K: ")
+	assert.Contains(t, err.Error(), "internal error: IR after the middle end: kernel K: ")
 }

@@ -1,35 +1,53 @@
 package codegen
 
-// This file applies the range analysis of codegen/internal/narrow: 64-bit
-// integer arithmetic that provably fits in 32 bits is done in 32 bits in
-// the code of the targets where that pays. It pays on GPUs, where a 64-bit
-// multiply or compare takes several instructions, so the PTX emitter gets
-// a narrowed copy of the module. OpenCL C keeps the 64-bit IR: PoCL's
-// LLVM compiles it to x86-64, where 64-bit arithmetic costs the same, and
-// the emitted 32-bit arithmetic (unsigned, to wrap as Go does) hides from
-// LLVM that the values do not overflow: the tiled matmul ran at 0.86× its
+// This file makes the module the PTX emitter gets: a copy of the kernel's
+// module, run through the optimizing middle end. ptxas compiles PTX
+// nearly as written, and the emitter writes one instruction per IR
+// instruction, so what LLVM's optimizer does for the OpenCL C and SPIR-V
+// that PoCL and drivers compile has to be done here: full unrolling of
+// constant-trip loops (codegen/internal/unroll), the scalar passes
+// (codegen/internal/opt: folding, divisions by powers of two, CSE, LICM,
+// constant offsets split out of indices for [reg+imm] addressing) and
+// value-range narrowing (codegen/internal/narrow): 64-bit integer
+// arithmetic that provably fits in 32 bits is done in 32 bits, which pays
+// on GPUs, where a 64-bit multiply or compare takes several instructions.
+// docs/ir.md, "The middle end", has the passes and their barrier rule.
+//
+// OpenCL C and SPIR-V keep the front end's module: PoCL's LLVM optimizes
+// it itself (it unrolls and hoists as these passes do), and the emitted
+// 32-bit arithmetic (unsigned, to wrap as Go does) hides from LLVM that
+// the values do not overflow: the tiled matmul ran at 0.86× its
 // hand-written twin narrowed against 1.03× unnarrowed (kagobench -twins,
-// benchmarks/README.md). SPIR-V runs on PoCL too, and keeps 64 bits.
+// benchmarks/README.md).
 
 import (
 	"fmt"
 
 	"github.com/kago-dev/kago/codegen/internal/ircheck"
 	"github.com/kago-dev/kago/codegen/internal/narrow"
+	"github.com/kago-dev/kago/codegen/internal/opt"
+	"github.com/kago-dev/kago/codegen/internal/unroll"
 	"github.com/llir/llvm/asm"
 	"github.com/llir/llvm/ir"
 	"github.com/llir/llvm/ir/types"
 )
 
-// narrowedModule returns a copy of the kernel's module (re-read from its
-// text, which docs/ir.md's IR round-trips) with the kernel narrowed.
-func (k *Kernel) narrowedModule() (*ir.Module, error) {
+// ptxModule returns a copy of the kernel's module (re-read from its text,
+// which docs/ir.md's IR round-trips) with its functions unrolled,
+// optimized and narrowed, checked by the verifier.
+func (k *Kernel) ptxModule() (*ir.Module, error) {
 	m, err := copyModule(k.Module)
 	if err != nil {
 		return nil, err
 	}
 	for _, f := range m.Funcs {
 		if len(f.Blocks) > 0 {
+			unroll.Func(f)
+			renumber(f)
+			if err := f.AssignIDs(); err != nil {
+				return nil, fmt.Errorf("internal error: unrolling: %w", err)
+			}
+			opt.Func(f)
 			narrow.Func(f)
 			renumber(f)
 			if err := f.AssignIDs(); err != nil {
@@ -37,7 +55,7 @@ func (k *Kernel) narrowedModule() (*ir.Module, error) {
 			}
 		}
 	}
-	if _, err := ircheck.Check("IR after narrowing", m); err != nil {
+	if _, err := ircheck.Check("IR after the middle end", m); err != nil {
 		return nil, fmt.Errorf("internal error: %w", err)
 	}
 	return m, nil

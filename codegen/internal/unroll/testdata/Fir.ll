@@ -1,0 +1,131 @@
+define spir_kernel void @Fir(float addrspace(1)* %x.ptr, i64 %x.len, float addrspace(1)* %taps.ptr, i64 %taps.len, float addrspace(1)* %y.ptr, i64 %y.len, i64 %ka.gsize0, i64 %ka.gsize1, i64 %ka.gsize2, i32 addrspace(1)* %ka.fault, i32 %ka.launch) {
+entry:
+	%0 = call i64 @ka.num_groups(i32 0)
+	%1 = call i64 @ka.group_size(i32 0)
+	%2 = call i64 @ka.global_size(i32 0)
+	%3 = mul i64 %0, %1
+	%4 = icmp ne i64 %3, %2
+	%5 = call i64 @ka.num_groups(i32 1)
+	%6 = call i64 @ka.group_size(i32 1)
+	%7 = call i64 @ka.global_size(i32 1)
+	%8 = mul i64 %5, %6
+	%9 = icmp ne i64 %8, %7
+	%10 = or i1 %4, %9
+	%11 = call i64 @ka.num_groups(i32 2)
+	%12 = call i64 @ka.group_size(i32 2)
+	%13 = call i64 @ka.global_size(i32 2)
+	%14 = mul i64 %11, %12
+	%15 = icmp ne i64 %14, %13
+	%16 = or i1 %10, %15
+	br i1 %16, label %partial, label %28
+
+partial:
+	%17 = call i64 @ka.global_id(i32 0)
+	%18 = call i64 @ka.global_size(i32 0)
+	%19 = icmp uge i64 %17, %18
+	%20 = call i64 @ka.global_id(i32 1)
+	%21 = call i64 @ka.global_size(i32 1)
+	%22 = icmp uge i64 %20, %21
+	%23 = or i1 %19, %22
+	%24 = call i64 @ka.global_id(i32 2)
+	%25 = call i64 @ka.global_size(i32 2)
+	%26 = icmp uge i64 %24, %25
+	%27 = or i1 %23, %26
+	br i1 %27, label %outside, label %28
+
+28:
+	%29 = call i64 @ka.global_id(i32 2)
+	%30 = call i64 @ka.global_id(i32 1)
+	%31 = call i64 @ka.global_size(i32 1)
+	%32 = mul i64 %31, %29
+	%33 = add i64 %30, %32
+	%34 = call i64 @ka.global_id(i32 0)
+	%35 = call i64 @ka.global_size(i32 0)
+	%36 = mul i64 %35, %33
+	%37 = add i64 %34, %36
+	br label %38
+
+38:
+	%39 = phi float [ 0.0, %28 ], [ %81, %77 ]
+	%40 = phi i64 [ 0, %28 ], [ %82, %77 ]
+	%41 = icmp slt i64 %40, 8
+	br i1 %41, label %46, label %42
+
+42:
+	%43 = icmp ult i64 %37, %y.len
+	br i1 %43, label %44, label %fault
+
+44:
+	%45 = getelementptr float, float addrspace(1)* %y.ptr, i64 %37
+	store float %39, float addrspace(1)* %45
+	ret void
+
+46:
+	%47 = add i64 %37, %40
+	%48 = icmp ult i64 %47, %x.len
+	br i1 %48, label %49, label %fault
+
+49:
+	%50 = getelementptr float, float addrspace(1)* %x.ptr, i64 %47
+	%51 = load float, float addrspace(1)* %50
+	%52 = icmp ult i64 %40, %taps.len
+	br i1 %52, label %77, label %fault
+
+fault:
+	%53 = phi i32 [ 0, %46 ], [ 1, %49 ], [ 2, %42 ]
+	%54 = phi i64 [ %47, %46 ], [ %40, %49 ], [ %37, %42 ]
+	%55 = phi i64 [ %x.len, %46 ], [ %taps.len, %49 ], [ %y.len, %42 ]
+	%56 = phi i64 [ 0, %46 ], [ 0, %49 ], [ 0, %42 ]
+	%57 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 0
+	%58 = cmpxchg i32 addrspace(1)* %57, i32 0, i32 1 monotonic monotonic
+	%59 = extractvalue { i32, i1 } %58, 1
+	br i1 %59, label %60, label %76
+
+60:
+	%61 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 1
+	store i32 %ka.launch, i32 addrspace(1)* %61
+	%62 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 2
+	store i32 %53, i32 addrspace(1)* %62
+	%63 = call i64 @ka.global_id(i32 0)
+	%64 = trunc i64 %63 to i32
+	%65 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 3
+	store i32 %64, i32 addrspace(1)* %65
+	%66 = call i64 @ka.global_id(i32 1)
+	%67 = trunc i64 %66 to i32
+	%68 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 4
+	store i32 %67, i32 addrspace(1)* %68
+	%69 = call i64 @ka.global_id(i32 2)
+	%70 = trunc i64 %69 to i32
+	%71 = getelementptr i32, i32 addrspace(1)* %ka.fault, i64 5
+	store i32 %70, i32 addrspace(1)* %71
+	%72 = bitcast i32 addrspace(1)* %ka.fault to i64 addrspace(1)*
+	%73 = getelementptr i64, i64 addrspace(1)* %72, i64 4
+	store i64 %54, i64 addrspace(1)* %73
+	%74 = getelementptr i64, i64 addrspace(1)* %72, i64 5
+	store i64 %55, i64 addrspace(1)* %74
+	%75 = getelementptr i64, i64 addrspace(1)* %72, i64 6
+	store i64 %56, i64 addrspace(1)* %75
+	br label %76
+
+76:
+	ret void
+
+77:
+	%78 = getelementptr float, float addrspace(1)* %taps.ptr, i64 %40
+	%79 = load float, float addrspace(1)* %78
+	%80 = fmul float %51, %79
+	%81 = fadd float %39, %80
+	%82 = add i64 %40, 1
+	br label %38
+
+outside:
+	ret void
+}
+
+declare i64 @ka.global_id(i32 %0)
+
+declare i64 @ka.global_size(i32 %0)
+
+declare i64 @ka.num_groups(i32 %0)
+
+declare i64 @ka.group_size(i32 %0)
