@@ -8,10 +8,18 @@ package codegen
 // well as a hand-written kernel's (0.66-0.8x their hand-written twins,
 // kagobench -twins); behind the uniform branch LLVM's unswitching gives
 // the whole-groups case a loop without it.
+//
+// On a GPU the uniform test is only a cost: every thread computes its
+// global id anyway, and one compare against the range is cheaper than the
+// products of the uniform test and then that compare. The branch carries
+// emitutil.PartialMD, and the PTX copy of the module branches straight to
+// the per-item test (skipPartialTests, in ptxmodule.go's middle end).
 
 import (
+	"github.com/kago-dev/kago/codegen/internal/emitutil"
 	"github.com/llir/llvm/ir"
 	"github.com/llir/llvm/ir/enum"
+	"github.com/llir/llvm/ir/metadata"
 	"github.com/llir/llvm/ir/value"
 )
 
@@ -35,4 +43,56 @@ func (c *compiler) partialGroups(b *ir.Block) value.Value {
 		}
 	}
 	return r
+}
+
+// markPartial attaches emitutil.PartialMD to br, the uniform test's branch.
+func markPartial(br *ir.TermCondBr) {
+	br.Metadata = append(br.Metadata, &metadata.Attachment{Name: emitutil.PartialMD, Node: &metadata.Tuple{MetadataID: -1}})
+}
+
+// skipPartialTests makes each branch marked with emitutil.PartialMD in f
+// go straight to its per-item test, its true target: the test's result
+// for a whole number of groups too.
+func skipPartialTests(f *ir.Func) {
+	for _, b := range f.Blocks {
+		br, ok := b.Term.(*ir.TermCondBr)
+		if !ok || !hasMD(br.Metadata, emitutil.PartialMD) {
+			continue
+		}
+		t, ok1 := br.TargetTrue.(*ir.Block)
+		e, ok2 := br.TargetFalse.(*ir.Block)
+		if !ok1 || !ok2 {
+			continue
+		}
+		if t != e {
+			dropIncoming(e, b)
+		}
+		b.Term = ir.NewBr(t)
+	}
+}
+
+// hasMD reports whether md has an attachment named name.
+func hasMD(md []*metadata.Attachment, name string) bool {
+	for _, a := range md {
+		if a.Name == name {
+			return true
+		}
+	}
+	return false
+}
+
+// dropIncoming removes from b's phis their values for the edge from pred.
+func dropIncoming(b, pred *ir.Block) {
+	for _, in := range b.Insts {
+		phi, ok := in.(*ir.InstPhi)
+		if !ok {
+			continue
+		}
+		for i, inc := range phi.Incs {
+			if inc.Pred == pred {
+				phi.Incs = append(phi.Incs[:i], phi.Incs[i+1:]...)
+				break
+			}
+		}
+	}
 }

@@ -42,6 +42,7 @@ func (k *Kernel) ptxModule() (*ir.Module, error) {
 	}
 	for _, f := range m.Funcs {
 		if len(f.Blocks) > 0 {
+			skipPartialTests(f) // partial.go
 			unroll.Func(f)
 			renumber(f)
 			if err := f.AssignIDs(); err != nil {

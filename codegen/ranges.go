@@ -60,7 +60,7 @@ func (c *compiler) enterBody(first *ir.Block) {
 	// Only a launch with a partial group has work-items outside the
 	// range (partial.go).
 	partial := c.fn.NewBlock("partial")
-	c.entry.NewCondBr(c.partialGroups(c.entry), partial, first)
+	markPartial(c.entry.NewCondBr(c.partialGroups(c.entry), partial, first))
 	// out first, so that the layout puts the body right after partial.
 	partial.NewCondBr(c.outOfRange(partial), out, first)
 }

@@ -18,6 +18,12 @@ const ContractAttr = "ka-contract"
 // Go forbids fusing that product even in a contracting kernel.
 const RoundMD = "ka.round"
 
+// PartialMD is the metadata attachment (!ka.partial) on the branch of a
+// kernel's uniform partial-group test (docs/ir.md, "Intrinsics"): its true
+// target is the per-item range test, which gives the same result without
+// it, so a target may branch there directly (the PTX middle end does).
+const PartialMD = "ka.partial"
+
 // Contracts reports whether kernel f carries ContractAttr.
 func Contracts(f *ir.Func) bool {
 	for _, a := range f.FuncAttrs {

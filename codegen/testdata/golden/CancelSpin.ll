@@ -25,7 +25,7 @@ entry:
 	br i1 %20, label %88, label %21
 
 21:
-	br i1 %18, label %partial, label %33
+	br i1 %18, label %partial, label %33, !ka.partial !{}
 
 partial:
 	%22 = call i64 @ka.global_id(i32 0)

@@ -17,7 +17,7 @@ entry:
 	%14 = mul i64 %11, %12
 	%15 = icmp ne i64 %14, %13
 	%16 = or i1 %10, %15
-	br i1 %16, label %partial, label %28
+	br i1 %16, label %partial, label %28, !ka.partial !{}
 
 partial:
 	%17 = call i64 @ka.global_id(i32 0)

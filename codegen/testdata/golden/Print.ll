@@ -18,7 +18,7 @@ entry:
 	%15 = mul i64 %12, %13
 	%16 = icmp ne i64 %15, %14
 	%17 = or i1 %11, %16
-	br i1 %17, label %partial, label %29
+	br i1 %17, label %partial, label %29, !ka.partial !{}
 
 partial:
 	%18 = call i64 @ka.global_id(i32 0)
