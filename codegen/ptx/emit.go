@@ -190,6 +190,7 @@ func (fe *funcEmitter) createKernel(out *strings.Builder) {
 	fe.createParams()
 	fe.createSubgroupRegs()
 	fe.createPhiRegs()
+	fe.coalescePhis() // coalesce.go
 	for i, b := range order {
 		fe.block = b
 		fe.inst = nil

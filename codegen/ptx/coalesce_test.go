@@ -1,0 +1,50 @@
+package ptx
+
+import (
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/llir/llvm/asm"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// TestCoalescePhis checks coalesce.go on a loop with an accumulator, a
+// counter and a value that the exit block reads: the counter and the sum
+// is computed in its phi's register (no mov on the back edge), while the
+// counter, whose old value another copy of the edge (d = k) reads, keeps
+// its own register and copy. TestLoopOnSimulator runs swapped phis.
+func TestCoalescePhis(t *testing.T) {
+	m, err := asm.ParseString("k.ll", `
+define spir_kernel void @K(i64 addrspace(1)* %out.ptr, i64 %out.len, i64 %n, i64 %ka.gsize0, i64 %ka.gsize1, i64 %ka.gsize2) {
+entry:
+	br label %head
+head:
+	%k = phi i64 [ 0, %entry ], [ %k1, %body ]
+	%s = phi i64 [ 0, %entry ], [ %s1, %body ]
+	%d = phi i64 [ 0, %entry ], [ %k, %body ]
+	%c = icmp slt i64 %k, %n
+	br i1 %c, label %body, label %exit
+body:
+	%s1 = add i64 %s, %k
+	%k1 = add i64 %k, 1
+	br label %head
+exit:
+	%p = getelementptr i64, i64 addrspace(1)* %out.ptr, i64 %d
+	store i64 %s, i64 addrspace(1)* %p
+	ret void
+}
+`)
+	require.NoError(t, err)
+	src, err := Emit(m, Options{})
+	require.NoError(t, err)
+	code := string(src)
+	_, body, ok := strings.Cut(code, "$L__BB2:")
+	require.True(t, ok, code)
+	body, _, _ = strings.Cut(body, "$L__BB3:")
+	sum := regexp.MustCompile(`add\.s64 (%rd\d+), (%rd\d+), %rd\d+;`).FindStringSubmatch(body)
+	require.NotNil(t, sum, body)
+	assert.Equal(t, sum[1], sum[2], "the sum in its phi's register: %s", body)
+	assert.Equal(t, 2, strings.Count(body, "mov.b64"), "d's and k's copies, k's old value read by d's: %s", body)
+}
