@@ -1,7 +1,8 @@
 package ptx
 
 // This file spares loops their phi copies. A phi's value from the block
-// that jumps back to it (a loop's k+1 or sum+x*y) is usually computed in
+// that jumps back to it (a loop's k+1 or sum+x*y, a load
+// on one side of an if) is usually computed in
 // that block and used by nothing but the phi; computed straight into the
 // phi's register, the edge needs no mov. ptxas coalesces such copies
 // itself, so this is for the code as written (the simulator's counts, a
@@ -63,6 +64,8 @@ func oneInstruction(in ir.Instruction) bool {
 		return bits == 32 || bits == 64
 	case *ir.InstFAdd, *ir.InstFSub, *ir.InstFMul:
 		return true
+	case *ir.InstLoad: // not an i1 (a byte, then a compare)
+		return emitutil.IntBits(in.ElemType) != 1
 	}
 	return false
 }
