@@ -36,7 +36,7 @@ func (c *compiler) runPasses(pos token.Pos, stops bool) {
 			p.run()
 		}
 		c.fn.Blocks = ircheck.Layout(c.fn)
-		renumber(c.fn)
+		ircheck.Renumber(c.fn)
 		if err := c.fn.AssignIDs(); err != nil {
 			c.errorf(pos, "internal error: numbering the IR after %s: %v", p.name, err)
 			return

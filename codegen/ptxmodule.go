@@ -44,13 +44,13 @@ func (k *Kernel) ptxModule() (*ir.Module, error) {
 		if len(f.Blocks) > 0 {
 			skipPartialTests(f) // partial.go
 			unroll.Func(f)
-			renumber(f)
+			ircheck.Renumber(f)
 			if err := f.AssignIDs(); err != nil {
 				return nil, fmt.Errorf("internal error: unrolling: %w", err)
 			}
 			opt.Func(f)
 			narrow.Func(f)
-			renumber(f)
+			ircheck.Renumber(f)
 			if err := f.AssignIDs(); err != nil {
 				return nil, fmt.Errorf("internal error: narrowing: %w", err)
 			}
@@ -88,27 +88,4 @@ func copyModule(m *ir.Module) (*ir.Module, error) {
 		}
 	}
 	return c, nil
-}
-
-// renumber clears the numbers of f's unnamed values, so that AssignIDs
-// numbers them again in order, the values narrow.Func added included.
-func renumber(f *ir.Func) {
-	type numbered interface {
-		IsUnnamed() bool
-		SetID(int64)
-	}
-	clear := func(v any) {
-		if n, ok := v.(numbered); ok && n.IsUnnamed() {
-			n.SetID(0)
-		}
-	}
-	for _, p := range f.Params {
-		clear(p)
-	}
-	for _, b := range f.Blocks {
-		clear(b)
-		for _, in := range b.Insts {
-			clear(in)
-		}
-	}
 }

@@ -73,7 +73,7 @@ func kernelOf(t *testing.T, m *ir.Module) *ir.Func {
 // returns its kernel's text, its unnamed values numbered afresh.
 func text(t *testing.T, m *ir.Module, f *ir.Func) string {
 	t.Helper()
-	renumber(f)
+	ircheck.Renumber(f)
 	require.NoError(t, f.AssignIDs())
 	_, err := ircheck.Check("output", m)
 	require.NoError(t, err, "after the pass:\n%s", f.LLString())

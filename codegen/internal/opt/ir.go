@@ -3,7 +3,7 @@ package opt
 // This file holds what the passes share: which instructions are pure (the
 // only ones a pass may move, merge or delete), replacing the uses of
 // values (llir keeps no use lists), reading a block's successors off its
-// terminator, integer constants, and renumbering.
+// terminator and integer constants.
 
 import (
 	"github.com/kago-dev/kago/codegen/internal/emitutil"
@@ -278,31 +278,6 @@ func newConst(t *types.IntType, x uint64) *constant.Int {
 func isConst(v value.Value, x int64) bool {
 	c, w, ok := intConst(v)
 	return ok && c == toUnsigned(uint64(x), w)
-}
-
-// renumber clears the numbers of f's unnamed values, so that AssignIDs
-// numbers them afresh in block order after a pass has added, removed or
-// moved some (AssignIDs refuses numbers out of order), as codegen does
-// after each of its passes.
-func renumber(f *ir.Func) {
-	type numbered interface {
-		IsUnnamed() bool
-		SetID(int64)
-	}
-	reset := func(v any) {
-		if n, ok := v.(numbered); ok && n.IsUnnamed() {
-			n.SetID(0)
-		}
-	}
-	for _, p := range f.Params {
-		reset(p)
-	}
-	for _, b := range f.Blocks {
-		reset(b)
-		for _, inst := range b.Insts {
-			reset(inst)
-		}
-	}
 }
 
 // sameValue reports whether a and b are the same value: the same

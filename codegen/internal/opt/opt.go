@@ -65,8 +65,8 @@ func Func(f *ir.Func) {
 	cse(f)
 	fold(f) // the indices the split left unused
 	f.Blocks = ircheck.Layout(f)
-	renumber(f)
-	// After renumber every unnamed value is unnumbered, so AssignIDs
+	ircheck.Renumber(f)
+	// After Renumber every unnamed value is unnumbered, so AssignIDs
 	// cannot find numbers out of order.
 	_ = f.AssignIDs()
 }

@@ -34,7 +34,7 @@ func TestDialect(t *testing.T) {
 			require.NoError(t, err, "%s", m)
 			require.Equal(t, 1, Func(f), "%s", m)
 			f.Blocks = ircheck.Layout(f)
-			renumber(f)
+			ircheck.Renumber(f)
 			require.NoError(t, f.AssignIDs())
 			_, err = ircheck.Check("IR after unrolling", m)
 			require.NoError(t, err, "%s", m)

@@ -91,7 +91,7 @@
 //
 // Func works on one *ir.Func. It lays the blocks out again
 // (ircheck.Layout); the copies' values and blocks are unnamed with ID 0,
-// and the caller numbers the function (codegen's renumber and
+// and the caller numbers the function (ircheck.Renumber and
 // AssignIDs), as after every pass, then checks it with ircheck.Check.
 // The tests check the result with ircheck and the three emitters, and
 // run the kernel before and after on a small interpreter of the IR

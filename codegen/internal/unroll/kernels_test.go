@@ -85,7 +85,7 @@ func narrowed(t *testing.T, r result) {
 	t.Helper()
 	m, f := parse(t, r.m.String())
 	narrow.Func(f)
-	renumber(f)
+	ircheck.Renumber(f)
 	require.NoError(t, f.AssignIDs())
 	_, err := ircheck.Check("IR after narrowing", m)
 	require.NoError(t, err)

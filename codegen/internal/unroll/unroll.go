@@ -31,7 +31,7 @@ const MaxSize = 1024
 // Func fully unrolls f's loops with a constant trip count (see the
 // package comment) and returns how many it unrolled. f's blocks are laid
 // out again (ircheck.Layout); the copies' values are unnamed, with ID 0:
-// the caller numbers them (renumber and AssignIDs, as after every pass).
+// the caller numbers them (ircheck.Renumber and AssignIDs, as after every pass).
 func Func(f *ir.Func) int {
 	n := 0
 	for {

@@ -91,29 +91,6 @@ func parse(t *testing.T, src string) (*ir.Module, *ir.Func) {
 	return m, f
 }
 
-// renumber clears the numbers of f's unnamed values, so that AssignIDs
-// numbers them again in order (codegen/narrowed.go's renumber).
-func renumber(f *ir.Func) {
-	type numbered interface {
-		IsUnnamed() bool
-		SetID(int64)
-	}
-	clear := func(v any) {
-		if n, ok := v.(numbered); ok && n.IsUnnamed() {
-			n.SetID(0)
-		}
-	}
-	for _, p := range f.Params {
-		clear(p)
-	}
-	for _, b := range f.Blocks {
-		clear(b)
-		for _, in := range b.Insts {
-			clear(in)
-		}
-	}
-}
-
 // result is a kernel after the pass.
 type result struct {
 	n    int        // loops unrolled
@@ -139,7 +116,7 @@ func unrollModule(t *testing.T, src string) result {
 	require.NoError(t, err, "the test's IR is outside docs/ir.md:\n%s", src)
 	n := Func(f)
 	f.Blocks = ircheck.Layout(f)
-	renumber(f)
+	ircheck.Renumber(f)
 	require.NoError(t, f.AssignIDs())
 	out := m.String()
 	_, err = ircheck.Check("IR after unrolling", m)
