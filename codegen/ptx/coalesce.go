@@ -4,8 +4,9 @@ package ptx
 // that jumps back to it (a loop's k+1 or sum+x*y, a load
 // on one side of an if) is usually computed in
 // that block and used by nothing but the phi; computed straight into the
-// phi's register, the edge needs no mov. ptxas coalesces such copies
-// itself, so this is for the code as written (the simulator's counts, a
+// phi's register, the edge needs no mov. ptxas is expected to coalesce
+// such copies itself (not checked here: no ptxas), so this is for the
+// code as written (the simulator's counts, a
 // reader): it is done only where the phi's old value is dead from that
 // point on, and only for values that one PTX instruction computes, which
 // reads its operands before it writes its result (add %r1, %r1, 1).
@@ -21,7 +22,6 @@ import (
 // branch to the phi's block, used only by the phi, when nothing after v
 // in b, nor another copy of the edge, reads the phi.
 func (fe *funcEmitter) coalescePhis() {
-	uses := emitutil.Uses(fe.fn)
 	for _, b := range fe.fn.Blocks {
 		br, ok := b.Term.(*ir.TermBr)
 		if !ok {
@@ -34,7 +34,7 @@ func (fe *funcEmitter) coalescePhis() {
 		copies := emitutil.EdgeCopies(b, to)
 		for _, c := range copies {
 			at := indexIn(b, c.Src)
-			if at < 0 || uses[c.Src] != 1 || !oneInstruction(b.Insts[at]) {
+			if at < 0 || fe.uses[c.Src] != 1 || !oneInstruction(b.Insts[at]) {
 				continue
 			}
 			if _, done := fe.regs[c.Src]; done || readsAfter(b, at, c.Phi) || copiesRead(copies, c.Phi) {

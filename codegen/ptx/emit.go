@@ -147,6 +147,7 @@ type funcEmitter struct {
 	contraction emitutil.Contraction                 // fmul/fadd pairs written as fma.rn (//ka:contract)
 	subgroup    *subgroupRegs                        // the caller's warp, in a kernel that uses subgroups (subgroups.go)
 	offsets     map[*ir.InstGetElementPtr]offsetAddr // getelementptrs folded into [reg+imm] (offsets.go)
+	uses        map[value.Value]int                  // each value's uses as an operand (emitutil.Uses)
 
 	block *ir.Block     // block being emitted, for errors
 	inst  ir.LLStringer // instruction being emitted, for errors
@@ -154,6 +155,7 @@ type funcEmitter struct {
 }
 
 func newFuncEmitter(me *moduleEmitter, f *ir.Func) *funcEmitter {
+	uses := emitutil.Uses(f)
 	return &funcEmitter{
 		moduleEmitter: me,
 		fn:            f,
@@ -161,7 +163,8 @@ func newFuncEmitter(me *moduleEmitter, f *ir.Func) *funcEmitter {
 		cmpxchg:       map[value.Value]cmpxchgResult{},
 		labels:        map[*ir.Block]string{},
 		contraction:   emitutil.Contractions(f),
-		offsets:       foldedOffsets(f),
+		offsets:       foldedOffsets(f, uses),
+		uses:          uses,
 	}
 }
 
@@ -244,13 +247,13 @@ type param struct {
 // record's parameters and may not use them).
 func (fe *funcEmitter) createParams() {
 	entry := fe.fn.Name()
-	uses := emitutil.Uses(fe.fn)
-	for _, b := range fe.fn.Blocks { // read by @ka.global_size, not as operands
+	read := map[value.Value]bool{} // by @ka.global_size, not as operands
+	for _, b := range fe.fn.Blocks {
 		for _, in := range b.Insts {
 			if call, ok := in.(*ir.InstCall); ok {
 				if c, ok := emitutil.CallOf(call); ok && c.Op == emitutil.GlobalSize {
 					if p := emitutil.GlobalSizeParam(fe.fn, c.Dim); p != nil {
-						uses[p]++
+						read[p] = true
 					}
 				}
 			}
@@ -260,7 +263,7 @@ func (fe *funcEmitter) createParams() {
 		name := fmt.Sprintf("%s_param_%d", entry, i)
 		t := p.Type()
 		pt, isPtr := t.(*types.PointerType)
-		if uses[p] == 0 && !(isPtr && pt.AddrSpace == 3) {
+		if fe.uses[p] == 0 && !read[p] && !(isPtr && pt.AddrSpace == 3) {
 			typ := "u64"
 			if !isPtr {
 				typ = memType(t)

@@ -13,7 +13,6 @@ import (
 	"math"
 	"strconv"
 
-	"github.com/kago-dev/kago/codegen/internal/emitutil"
 	"github.com/llir/llvm/ir"
 	"github.com/llir/llvm/ir/constant"
 	"github.com/llir/llvm/ir/value"
@@ -27,8 +26,8 @@ type offsetAddr struct {
 
 // foldedOffsets returns f's getelementptrs of a constant index whose every
 // use is the address of a load or store, with their base and byte offset.
-func foldedOffsets(f *ir.Func) map[*ir.InstGetElementPtr]offsetAddr {
-	uses := emitutil.Uses(f)
+// uses are f's (emitutil.Uses).
+func foldedOffsets(f *ir.Func, uses map[value.Value]int) map[*ir.InstGetElementPtr]offsetAddr {
 	addrUses := map[value.Value]int{}
 	for _, b := range f.Blocks {
 		for _, in := range b.Insts {

@@ -5,6 +5,7 @@ package emitutil
 
 import (
 	"github.com/llir/llvm/ir"
+	"github.com/llir/llvm/ir/metadata"
 	"github.com/llir/llvm/ir/value"
 )
 
@@ -64,7 +65,7 @@ func Contractions(f *ir.Func) Contraction {
 			}
 			for _, op := range []value.Value{add.X, add.Y} {
 				m, ok := op.(*ir.InstFMul)
-				if ok && len(m.FastMathFlags) == 0 && !rounded(m) && uses[m] == 1 && m.Typ.Equal(add.Typ) {
+				if ok && len(m.FastMathFlags) == 0 && !HasMD(m.Metadata, RoundMD) && uses[m] == 1 && m.Typ.Equal(add.Typ) {
 					c.adds[add], c.muls[m] = m, true
 					break
 				}
@@ -74,10 +75,11 @@ func Contractions(f *ir.Func) Contraction {
 	return c
 }
 
-// rounded reports whether m carries RoundMD.
-func rounded(m *ir.InstFMul) bool {
-	for _, a := range m.Metadata {
-		if a.Name == RoundMD {
+// HasMD reports whether md, an instruction's metadata, has an
+// attachment named name (RoundMD, PartialMD).
+func HasMD(md []*metadata.Attachment, name string) bool {
+	for _, a := range md {
+		if a.Name == name {
 			return true
 		}
 	}
