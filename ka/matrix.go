@@ -27,10 +27,11 @@ import (
 // from and keeps its stride. On the host, Read and Write copy the elements
 // as a row-major []T of Rows()*Cols() elements, like Array's.
 type Matrix[T Scalar] struct {
-	arr                *Array[T]
-	off                int
-	rows, cols, stride int
-	data               []T // the elements from off, in host memory (kernels on the native backend)
+	arr        *Array[T]
+	off        int
+	rows, cols extent
+	stride     int
+	data       []T // the elements from off, in host memory (kernels on the native backend)
 }
 
 // AllocMatrix allocates a rows×cols matrix on dev. Its contents are
@@ -44,7 +45,7 @@ func AllocMatrix[T Scalar](dev *Device, rows, cols int) (*Matrix[T], error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Matrix[T]{arr: a, rows: rows, cols: cols, stride: cols}, nil
+	return &Matrix[T]{arr: a, rows: newExtent(rows), cols: newExtent(cols), stride: cols}, nil
 }
 
 // MatrixFromSlice allocates a rows×cols matrix on dev and copies data, its
@@ -65,17 +66,18 @@ func MatrixFromSlice[T Scalar](ctx context.Context, dev *Device, rows, cols int,
 }
 
 // Rows is the number of rows.
-func (m Matrix[T]) Rows() int { return m.rows }
+func (m Matrix[T]) Rows() int { return len(m.rows) }
 
 // Cols is the number of columns.
-func (m Matrix[T]) Cols() int { return m.cols }
+func (m Matrix[T]) Cols() int { return len(m.cols) }
 
 // Stride is the number of elements from one row to the next: Cols() for
 // an allocated matrix, the parent's for a view.
 func (m Matrix[T]) Stride() int { return m.stride }
 
 // At returns element (i, j). Indices outside the matrix panic (a fault on
-// a device, as Go's index checks).
+// a device), as Go's index checks do. At, Set and Ptr are small enough for
+// Go to inline them, in plain Go and in a native group function alike.
 func (m Matrix[T]) At(i, j int) T { return m.data[m.index(i, j)] }
 
 // Set sets element (i, j) to v.
@@ -84,13 +86,10 @@ func (m Matrix[T]) Set(i, j int, v T) { m.data[m.index(i, j)] = v }
 // Ptr returns the address of element (i, j), for atomics.
 func (m Matrix[T]) Ptr(i, j int) *T { return &m.data[m.index(i, j)] }
 
+// index is the offset of element (i, j) in data, after Go's own checks of
+// i and j against the extents.
 func (m Matrix[T]) index(i, j int) int {
-	if uint(i) >= uint(m.rows) {
-		panic(fmt.Sprintf("runtime error: index out of range [%d] with length %d", i, m.rows))
-	}
-	if uint(j) >= uint(m.cols) {
-		panic(fmt.Sprintf("runtime error: index out of range [%d] with length %d", j, m.cols))
-	}
+	_, _ = m.rows[i], m.cols[j]
 	return i*m.stride + j
 }
 
@@ -101,10 +100,10 @@ func (m *Matrix[T]) Slice(i0, i1, j0, j1 int) (*Matrix[T], error) {
 	if err := m.valid("Slice"); err != nil {
 		return nil, err
 	}
-	if i0 < 0 || i1 < i0 || i1 > m.rows || j0 < 0 || j1 < j0 || j1 > m.cols {
-		return nil, fmt.Errorf("ka: Slice(%d, %d, %d, %d) of a %d×%d matrix: %w", i0, i1, j0, j1, m.rows, m.cols, ErrInvalid)
+	if i0 < 0 || i1 < i0 || i1 > m.Rows() || j0 < 0 || j1 < j0 || j1 > m.Cols() {
+		return nil, fmt.Errorf("ka: Slice(%d, %d, %d, %d) of a %d×%d matrix: %w", i0, i1, j0, j1, m.Rows(), m.Cols(), ErrInvalid)
 	}
-	return &Matrix[T]{arr: m.arr, off: m.off + i0*m.stride + j0, rows: i1 - i0, cols: j1 - j0, stride: m.stride}, nil
+	return &Matrix[T]{arr: m.arr, off: m.off + i0*m.stride + j0, rows: m.rows[i0:i1], cols: m.cols[j0:j1], stride: m.stride}, nil
 }
 
 // Device is the device that holds the matrix (nil for a nil or zero
@@ -143,10 +142,10 @@ func (m *Matrix[T]) Write(ctx context.Context, src []T) error {
 	if err := m.valid("Write"); err != nil {
 		return err
 	}
-	if len(src) != m.rows*m.cols {
-		return fmt.Errorf("ka: Write of %d elements into a %d×%d matrix: %w", len(src), m.rows, m.cols, ErrInvalid)
+	if len(src) != m.Rows()*m.Cols() {
+		return fmt.Errorf("ka: Write of %d elements into a %d×%d matrix: %w", len(src), m.Rows(), m.Cols(), ErrInvalid)
 	}
-	return copyRows(ctx, m.arr, m.off, m.rows, m.cols, m.stride, src, true)
+	return copyRows(ctx, m.arr, m.off, m.Rows(), m.Cols(), m.stride, src, true)
 }
 
 // Read copies the matrix, in row-major order, into dst, which must have
@@ -155,10 +154,10 @@ func (m *Matrix[T]) Read(ctx context.Context, dst []T) error {
 	if err := m.valid("Read"); err != nil {
 		return err
 	}
-	if len(dst) != m.rows*m.cols {
-		return fmt.Errorf("ka: Read of %d elements from a %d×%d matrix: %w", len(dst), m.rows, m.cols, ErrInvalid)
+	if len(dst) != m.Rows()*m.Cols() {
+		return fmt.Errorf("ka: Read of %d elements from a %d×%d matrix: %w", len(dst), m.Rows(), m.Cols(), ErrInvalid)
 	}
-	return copyRows(ctx, m.arr, m.off, m.rows, m.cols, m.stride, dst, false)
+	return copyRows(ctx, m.arr, m.off, m.Rows(), m.Cols(), m.stride, dst, false)
 }
 
 // copyRows copies rows rows of cols elements, stride apart from element
@@ -198,8 +197,8 @@ func (m *Matrix[T]) viewLaunchArg(s *Stream, elem driver.ScalarType) (driver.Arg
 	if m.arr == nil {
 		return driver.Arg{}, fmt.Errorf("is a ka.Matrix[%s] not made by AllocMatrix, MatrixFromSlice or Slice", typeName[T]())
 	}
-	if !fits(m.off, m.arr.n, []int{m.rows, m.cols}, []int{m.stride, 1}) {
-		return driver.Arg{}, fmt.Errorf("is a %d×%d matrix of stride %d at element %d of an array of %d, outside it", m.rows, m.cols, m.stride, m.off, m.arr.n)
+	if !fits(m.off, m.arr.n, []int{m.Rows(), m.Cols()}, []int{m.stride, 1}) {
+		return driver.Arg{}, fmt.Errorf("is a %d×%d matrix of stride %d at element %d of an array of %d, outside it", m.Rows(), m.Cols(), m.stride, m.off, m.arr.n)
 	}
 	arg, err := m.arr.launchArg(s, elem)
 	if err != nil {
@@ -210,7 +209,7 @@ func (m *Matrix[T]) viewLaunchArg(s *Stream, elem driver.ScalarType) (driver.Arg
 		v.data = view[m.off:]
 	}
 	arg.Value, arg.Offset = v, m.off
-	arg.Shape = [3]int{m.rows, m.cols, 1}
+	arg.Shape = [3]int{m.Rows(), m.Cols(), 1}
 	arg.Strides = [2]int{m.stride, 1}
 	return arg, nil
 }

@@ -86,6 +86,16 @@ func fits(off, n int, extents, strides []int) bool {
 	return last < n
 }
 
+// extent is one dimension of a Matrix or Volume: a slice of a zero-size
+// type whose length is the dimension's extent. Indexing it (_ = m.rows[i])
+// is Go's own bounds check, with the runtime's error and nothing
+// allocated; it keeps At and Set within the inliner's budget, and Go's
+// prove pass drops it where a loop bound (i < m.Rows()) already implies it.
+type extent []struct{}
+
+// newExtent is an extent of n, which must not be negative.
+func newExtent(n int) extent { return make(extent, n) }
+
 // orInvalid is err, or ErrInvalid when err is nil: a shape that is valid
 // but does not match the data it is made from.
 func orInvalid(err error) error {

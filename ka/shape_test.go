@@ -51,15 +51,15 @@ func FuzzShapes(f *testing.F) {
 		// view of that view: each accepted one lies in the array.
 		mn, err := shapeLen(rows, cols)
 		require.NoError(t, err)
-		m := &Matrix[float32]{arr: &Array[float32]{n: mn}, rows: rows, cols: cols, stride: cols}
+		m := &Matrix[float32]{arr: &Array[float32]{n: mn}, rows: newExtent(rows), cols: newExtent(cols), stride: cols}
 		for _, b := range [][4]int{{i0, i1, j0, j1}, {k0, k1, l0, l1}} {
 			v, err := m.Slice(b[0], b[1], b[2], b[3])
 			if err != nil {
 				require.ErrorIs(t, err, ErrInvalid)
 				return
 			}
-			require.True(t, fits(v.off, mn, []int{v.rows, v.cols}, []int{v.stride, 1}), "view %v of %d×%d", b, m.rows, m.cols)
-			requireInside(t, mn, v.off, []int{v.rows, v.cols}, []int{v.stride, 1})
+			require.True(t, fits(v.off, mn, []int{v.Rows(), v.Cols()}, []int{v.stride, 1}), "view %v of %d×%d", b, m.Rows(), m.Cols())
+			requireInside(t, mn, v.off, []int{v.Rows(), v.Cols()}, []int{v.stride, 1})
 			m = v
 		}
 	})

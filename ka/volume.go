@@ -16,7 +16,7 @@ import (
 // row-major []T of Depth()*Rows()*Cols() elements.
 type Volume[T Scalar] struct {
 	arr                 *Array[T]
-	depth, rows, cols   int
+	depth, rows, cols   extent
 	planeStride, stride int
 	data                []T // the elements, in host memory (kernels on the native backend)
 }
@@ -32,7 +32,7 @@ func AllocVolume[T Scalar](dev *Device, depth, rows, cols int) (*Volume[T], erro
 	if err != nil {
 		return nil, err
 	}
-	return &Volume[T]{arr: a, depth: depth, rows: rows, cols: cols, planeStride: rows * cols, stride: cols}, nil
+	return &Volume[T]{arr: a, depth: newExtent(depth), rows: newExtent(rows), cols: newExtent(cols), planeStride: rows * cols, stride: cols}, nil
 }
 
 // VolumeFromSlice allocates a depth×rows×cols volume on dev and copies
@@ -53,13 +53,13 @@ func VolumeFromSlice[T Scalar](ctx context.Context, dev *Device, depth, rows, co
 }
 
 // Depth is the number of layers.
-func (v Volume[T]) Depth() int { return v.depth }
+func (v Volume[T]) Depth() int { return len(v.depth) }
 
 // Rows is the number of rows of each layer.
-func (v Volume[T]) Rows() int { return v.rows }
+func (v Volume[T]) Rows() int { return len(v.rows) }
 
 // Cols is the number of columns.
-func (v Volume[T]) Cols() int { return v.cols }
+func (v Volume[T]) Cols() int { return len(v.cols) }
 
 // PlaneStride is the number of elements from one layer to the next.
 func (v Volume[T]) PlaneStride() int { return v.planeStride }
@@ -77,12 +77,10 @@ func (v Volume[T]) Set(i, j, k int, x T) { v.data[v.index(i, j, k)] = x }
 // Ptr returns the address of element (i, j, k), for atomics.
 func (v Volume[T]) Ptr(i, j, k int) *T { return &v.data[v.index(i, j, k)] }
 
+// index is the offset of element (i, j, k) in data, after Go's own checks
+// of i, j and k against the extents.
 func (v Volume[T]) index(i, j, k int) int {
-	for _, c := range [3][2]int{{i, v.depth}, {j, v.rows}, {k, v.cols}} {
-		if uint(c[0]) >= uint(c[1]) {
-			panic(fmt.Sprintf("runtime error: index out of range [%d] with length %d", c[0], c[1]))
-		}
-	}
+	_, _, _ = v.depth[i], v.rows[j], v.cols[k]
 	return i*v.planeStride + j*v.stride + k
 }
 
@@ -118,10 +116,10 @@ func (v *Volume[T]) Write(ctx context.Context, src []T) error {
 	if err := v.valid("Write"); err != nil {
 		return err
 	}
-	if len(src) != v.depth*v.rows*v.cols {
-		return fmt.Errorf("ka: Write of %d elements into a %d×%d×%d volume: %w", len(src), v.depth, v.rows, v.cols, ErrInvalid)
+	if len(src) != v.Depth()*v.Rows()*v.Cols() {
+		return fmt.Errorf("ka: Write of %d elements into a %d×%d×%d volume: %w", len(src), v.Depth(), v.Rows(), v.Cols(), ErrInvalid)
 	}
-	return copyRows(ctx, v.arr, 0, v.depth, v.rows*v.cols, v.planeStride, src, true)
+	return copyRows(ctx, v.arr, 0, v.Depth(), v.Rows()*v.Cols(), v.planeStride, src, true)
 }
 
 // Read copies the volume, in row-major order, into dst, which must have
@@ -130,10 +128,10 @@ func (v *Volume[T]) Read(ctx context.Context, dst []T) error {
 	if err := v.valid("Read"); err != nil {
 		return err
 	}
-	if len(dst) != v.depth*v.rows*v.cols {
-		return fmt.Errorf("ka: Read of %d elements from a %d×%d×%d volume: %w", len(dst), v.depth, v.rows, v.cols, ErrInvalid)
+	if len(dst) != v.Depth()*v.Rows()*v.Cols() {
+		return fmt.Errorf("ka: Read of %d elements from a %d×%d×%d volume: %w", len(dst), v.Depth(), v.Rows(), v.Cols(), ErrInvalid)
 	}
-	return copyRows(ctx, v.arr, 0, v.depth, v.rows*v.cols, v.planeStride, dst, false)
+	return copyRows(ctx, v.arr, 0, v.Depth(), v.Rows()*v.Cols(), v.planeStride, dst, false)
 }
 
 // viewLaunchArg checks the volume for a launch on s and returns its argument.
@@ -144,8 +142,8 @@ func (v *Volume[T]) viewLaunchArg(s *Stream, elem driver.ScalarType) (driver.Arg
 	if v.arr == nil {
 		return driver.Arg{}, fmt.Errorf("is a ka.Volume[%s] not made by AllocVolume or VolumeFromSlice", typeName[T]())
 	}
-	if !fits(0, v.arr.n, []int{v.depth, v.rows, v.cols}, []int{v.planeStride, v.stride, 1}) {
-		return driver.Arg{}, fmt.Errorf("is a %d×%d×%d volume of strides %d, %d over an array of %d, outside it", v.depth, v.rows, v.cols, v.planeStride, v.stride, v.arr.n)
+	if !fits(0, v.arr.n, []int{v.Depth(), v.Rows(), v.Cols()}, []int{v.planeStride, v.stride, 1}) {
+		return driver.Arg{}, fmt.Errorf("is a %d×%d×%d volume of strides %d, %d over an array of %d, outside it", v.Depth(), v.Rows(), v.Cols(), v.planeStride, v.stride, v.arr.n)
 	}
 	arg, err := v.arr.launchArg(s, elem)
 	if err != nil {
@@ -156,7 +154,7 @@ func (v *Volume[T]) viewLaunchArg(s *Stream, elem driver.ScalarType) (driver.Arg
 		val.data = view
 	}
 	arg.Value = val
-	arg.Shape = [3]int{v.depth, v.rows, v.cols}
+	arg.Shape = [3]int{v.Depth(), v.Rows(), v.Cols()}
 	arg.Strides = [2]int{v.planeStride, v.stride}
 	return arg, nil
 }

@@ -9,6 +9,8 @@ import (
 	"context"
 	"errors"
 	"math"
+	"path/filepath"
+	"strconv"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -111,7 +113,11 @@ func testShapes(t *testing.T, dev *ka.Device) {
 		for _, ij := range [][2]int{{v.m.Rows(), 0}, {0, v.m.Cols()}, {-1, 0}} {
 			_, err := get(mk, v.m, ij[0], ij[1])
 			var ke *ka.KernelError
-			assert.True(t, errors.As(err, &ke), "%s (%d, %d): got %v, want a *ka.KernelError", v.name, ij[0], ij[1], err)
+			if assert.True(t, errors.As(err, &ke), "%s (%d, %d): got %v, want a *ka.KernelError", v.name, ij[0], ij[1], err) {
+				// The fault is the kernel's, at its line, not in ka's code.
+				assert.Equal(t, "shapes.go:26", filepath.Base(ke.File)+":"+strconv.Itoa(ke.Line), "%s (%d, %d)", v.name, ij[0], ij[1])
+				assert.Equal(t, ka.FaultIndex, ke.Kind, "%s (%d, %d)", v.name, ij[0], ij[1])
+			}
 		}
 	}
 	_, err = v2.Slice(0, 4, 0, 1) // more rows than the view has
@@ -132,7 +138,10 @@ func testShapes(t *testing.T, dev *ka.Device) {
 	for _, ijk := range [][3]int{{depth, 0, 0}, {0, rows, 0}, {0, 0, cols}, {0, -1, 0}} {
 		_, err := get(vk, vol, ijk[0], ijk[1], ijk[2])
 		var ke *ka.KernelError
-		assert.True(t, errors.As(err, &ke), "volume %v: got %v, want a *ka.KernelError", ijk, err)
+		if assert.True(t, errors.As(err, &ke), "volume %v: got %v, want a *ka.KernelError", ijk, err) {
+			assert.Equal(t, "shapes.go:33", filepath.Base(ke.File)+":"+strconv.Itoa(ke.Line), "volume %v", ijk)
+			assert.Equal(t, ka.FaultIndex, ke.Kind, "volume %v", ijk)
+		}
 	}
 
 	// The device is still usable after the faults, and an empty volume is
