@@ -83,6 +83,7 @@ func init() {
 			a1 := args[1].Value.([]float32)
 			return func(g *kernel.WorkGroup) { kagoGroupkFloat32FromKey(g, a0, a1) }
 		},
+		GroupBlocks: true,
 	})
 	kgen.RegisterKernel(kFloat32Key, &driver.KernelSpec{
 		Name:  "kFloat32Key",
@@ -120,6 +121,7 @@ func init() {
 			a1 := args[1].Value.([]uint32)
 			return func(g *kernel.WorkGroup) { kagoGroupkFloat32Key(g, a0, a1) }
 		},
+		GroupBlocks: true,
 	})
 	kgen.RegisterKernel(kFloat64FromKey, &driver.KernelSpec{
 		Name:  "kFloat64FromKey",
@@ -157,6 +159,7 @@ func init() {
 			a1 := args[1].Value.([]float64)
 			return func(g *kernel.WorkGroup) { kagoGroupkFloat64FromKey(g, a0, a1) }
 		},
+		GroupBlocks: true,
 	})
 	kgen.RegisterKernel(kFloat64Key, &driver.KernelSpec{
 		Name:  "kFloat64Key",
@@ -194,6 +197,7 @@ func init() {
 			a1 := args[1].Value.([]uint64)
 			return func(g *kernel.WorkGroup) { kagoGroupkFloat64Key(g, a0, a1) }
 		},
+		GroupBlocks: true,
 	})
 	kgen.RegisterGeneric(kagoGenerickGather)
 	kgen.RegisterGeneric(kagoGenerickInt64FromKey)
@@ -223,7 +227,8 @@ var kagoGenerickFill = &kgen.Generic{
 		{Name: "x", Slice: true},
 		{Name: "v"},
 	},
-	Code: kagoCode("kFill"),
+	GroupBlocks: true,
+	Code:        kagoCode("kFill"),
 	Instances: []kgen.Instance{
 		{Name: "kFill[float32]", Entry: "kFill_float32", Func: (func(ka.Item, []float32, float32))(nil), Faults: kagoFaultskFill_0, Lean: &driver.Lean{Entry: "kFill_float32_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(range(0),len(0))"}}},
 		{Name: "kFill[float64]", Entry: "kFill_float64", Func: (func(ka.Item, []float64, float64))(nil), Faults: kagoFaultskFill_0, Needs: driver.FP64, Lean: &driver.Lean{Entry: "kFill_float64_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(range(0),len(0))"}}},
@@ -256,7 +261,8 @@ var kagoGenerickGather = &kgen.Generic{
 		{Name: "src", Slice: true},
 		{Name: "perm", Slice: true},
 	},
-	Code: kagoCode("kGather"),
+	GroupBlocks: true,
+	Code:        kagoCode("kGather"),
 	Instances: []kgen.Instance{
 		{Name: "kGather[bool]", Entry: "kGather_bool", Func: (func(ka.Item, []bool, []bool, []uint32))(nil), Faults: kagoFaultskGather_0, Lean: &driver.Lean{Entry: "kGather_bool_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(range(0),len(2))", "le(4294967296,len(1))", "le(range(0),len(0))"}}},
 		{Name: "kGather[float32]", Entry: "kGather_float32", Func: (func(ka.Item, []float32, []float32, []uint32))(nil), Faults: kagoFaultskGather_0, Lean: &driver.Lean{Entry: "kGather_float32_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(range(0),len(2))", "le(4294967296,len(1))", "le(range(0),len(0))"}}},
@@ -289,7 +295,8 @@ var kagoGenerickInt64FromKey = &kgen.Generic{
 		{Name: "x", Slice: true},
 		{Name: "flip"},
 	},
-	Code: kagoCode("kInt64FromKey"),
+	GroupBlocks: true,
+	Code:        kagoCode("kInt64FromKey"),
 	Instances: []kgen.Instance{
 		{Name: "kInt64FromKey[int64]", Entry: "kInt64FromKey_int64", Func: (func(ka.Item, []uint64, []int64, uint64))(nil), Faults: kagoFaultskInt64FromKey_0, Lean: &driver.Lean{Entry: "kInt64FromKey_int64_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(range(0),len(0))", "le(range(0),len(1))"}}},
 		{Name: "kInt64FromKey[int]", Entry: "kInt64FromKey_int64", Func: (func(ka.Item, []uint64, []int, uint64))(nil), Faults: kagoFaultskInt64FromKey_0, Lean: &driver.Lean{Entry: "kInt64FromKey_int64_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(range(0),len(0))", "le(range(0),len(1))"}}},
@@ -312,7 +319,8 @@ var kagoGenerickInt64Key = &kgen.Generic{
 		{Name: "keys", Slice: true},
 		{Name: "flip"},
 	},
-	Code: kagoCode("kInt64Key"),
+	GroupBlocks: true,
+	Code:        kagoCode("kInt64Key"),
 	Instances: []kgen.Instance{
 		{Name: "kInt64Key[int64]", Entry: "kInt64Key_int64", Func: (func(ka.Item, []int64, []uint64, uint64))(nil), Faults: kagoFaultskInt64Key_0, Lean: &driver.Lean{Entry: "kInt64Key_int64_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(range(0),len(0))", "le(range(0),len(1))"}}},
 		{Name: "kInt64Key[int]", Entry: "kInt64Key_int64", Func: (func(ka.Item, []int, []uint64, uint64))(nil), Faults: kagoFaultskInt64Key_0, Lean: &driver.Lean{Entry: "kInt64Key_int64_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(range(0),len(0))", "le(range(0),len(1))"}}},
@@ -335,7 +343,8 @@ var kagoGenerickIntFromKey = &kgen.Generic{
 		{Name: "x", Slice: true},
 		{Name: "flip"},
 	},
-	Code: kagoCode("kIntFromKey"),
+	GroupBlocks: true,
+	Code:        kagoCode("kIntFromKey"),
 	Instances: []kgen.Instance{
 		{Name: "kIntFromKey[int16]", Entry: "kIntFromKey_int16", Func: (func(ka.Item, []uint32, []int16, uint32))(nil), Faults: kagoFaultskIntFromKey_0, Lean: &driver.Lean{Entry: "kIntFromKey_int16_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(range(0),len(0))", "le(range(0),len(1))"}}},
 		{Name: "kIntFromKey[int32]", Entry: "kIntFromKey_int32", Func: (func(ka.Item, []uint32, []int32, uint32))(nil), Faults: kagoFaultskIntFromKey_0, Lean: &driver.Lean{Entry: "kIntFromKey_int32_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(range(0),len(0))", "le(range(0),len(1))"}}},
@@ -361,7 +370,8 @@ var kagoGenerickIntKey = &kgen.Generic{
 		{Name: "flip"},
 		{Name: "mask"},
 	},
-	Code: kagoCode("kIntKey"),
+	GroupBlocks: true,
+	Code:        kagoCode("kIntKey"),
 	Instances: []kgen.Instance{
 		{Name: "kIntKey[int16]", Entry: "kIntKey_int16", Func: (func(ka.Item, []int16, []uint32, uint32, uint32))(nil), Faults: kagoFaultskIntKey_0, Lean: &driver.Lean{Entry: "kIntKey_int16_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(range(0),len(0))", "le(range(0),len(1))"}}},
 		{Name: "kIntKey[int32]", Entry: "kIntKey_int32", Func: (func(ka.Item, []int32, []uint32, uint32, uint32))(nil), Faults: kagoFaultskIntKey_0, Lean: &driver.Lean{Entry: "kIntKey_int32_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(range(0),len(0))", "le(range(0),len(1))"}}},
@@ -383,7 +393,8 @@ var kagoGenerickIota = &kgen.Generic{
 	Params: []driver.Param{
 		{Name: "x", Slice: true},
 	},
-	Code: kagoCode("kIota"),
+	GroupBlocks: true,
+	Code:        kagoCode("kIota"),
 	Instances: []kgen.Instance{
 		{Name: "kIota[float32]", Entry: "kIota_float32", Func: (func(ka.Item, []float32))(nil), Faults: kagoFaultskIota_0, Lean: &driver.Lean{Entry: "kIota_float32_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(range(0),len(0))"}}},
 		{Name: "kIota[float64]", Entry: "kIota_float64", Func: (func(ka.Item, []float64))(nil), Faults: kagoFaultskIota_0, Needs: driver.FP64, Lean: &driver.Lean{Entry: "kIota_float64_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(range(0),len(0))"}}},
@@ -415,7 +426,8 @@ var kagoGenerickPartialMax = &kgen.Generic{
 		{Name: "x", Slice: true},
 		{Name: "out", Slice: true},
 	},
-	Code: kagoCode("kPartialMax"),
+	GroupBlocks: true,
+	Code:        kagoCode("kPartialMax"),
 	Instances: []kgen.Instance{
 		{Name: "kPartialMax[float32]", Entry: "kPartialMax_float32", Func: (func(ka.Item, []float32, []float32))(nil), Faults: kagoFaultskPartialMax_0, Lean: &driver.Lean{Entry: "kPartialMax_float32_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(add(mul(1024,sub(range(0),1)),1),len(0))", "le(range(0),len(1))"}}},
 		{Name: "kPartialMax[float64]", Entry: "kPartialMax_float64", Func: (func(ka.Item, []float64, []float64))(nil), Faults: kagoFaultskPartialMax_0, Needs: driver.FP64, Lean: &driver.Lean{Entry: "kPartialMax_float64_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(add(mul(1024,sub(range(0),1)),1),len(0))", "le(range(0),len(1))"}}},
@@ -447,7 +459,8 @@ var kagoGenerickPartialMin = &kgen.Generic{
 		{Name: "x", Slice: true},
 		{Name: "out", Slice: true},
 	},
-	Code: kagoCode("kPartialMin"),
+	GroupBlocks: true,
+	Code:        kagoCode("kPartialMin"),
 	Instances: []kgen.Instance{
 		{Name: "kPartialMin[float32]", Entry: "kPartialMin_float32", Func: (func(ka.Item, []float32, []float32))(nil), Faults: kagoFaultskPartialMin_0, Lean: &driver.Lean{Entry: "kPartialMin_float32_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(add(mul(1024,sub(range(0),1)),1),len(0))", "le(range(0),len(1))"}}},
 		{Name: "kPartialMin[float64]", Entry: "kPartialMin_float64", Func: (func(ka.Item, []float64, []float64))(nil), Faults: kagoFaultskPartialMin_0, Needs: driver.FP64, Lean: &driver.Lean{Entry: "kPartialMin_float64_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(add(mul(1024,sub(range(0),1)),1),len(0))", "le(range(0),len(1))"}}},
@@ -496,7 +509,8 @@ var kagoGenerickPartialReduce = &kgen.Generic{
 		{Name: "op"},
 		{Name: "m"},
 	},
-	Code: kagoCode("kPartialReduce"),
+	GroupBlocks: true,
+	Code:        kagoCode("kPartialReduce"),
 	Instances: []kgen.Instance{
 		{Name: "kPartialReduce[float32]", Entry: "kPartialReduce_float32", Func: (func(ka.Item, []float32, []float32, int, int))(nil), Faults: kagoFaultskPartialReduce_0, Lean: &driver.Lean{Entry: "kPartialReduce_float32_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(range(0),len(1))", "le(add(mul(1024,sub(range(0),1)),1),len(0))"}}},
 		{Name: "kPartialReduce[float64]", Entry: "kPartialReduce_float64", Func: (func(ka.Item, []float64, []float64, int, int))(nil), Faults: kagoFaultskPartialReduce_0, Needs: driver.FP64, Lean: &driver.Lean{Entry: "kPartialReduce_float64_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(range(0),len(1))", "le(add(mul(1024,sub(range(0),1)),1),len(0))"}}},
@@ -531,7 +545,8 @@ var kagoGenerickPartialSum = &kgen.Generic{
 		{Name: "x", Slice: true},
 		{Name: "out", Slice: true},
 	},
-	Code: kagoCode("kPartialSum"),
+	GroupBlocks: true,
+	Code:        kagoCode("kPartialSum"),
 	Instances: []kgen.Instance{
 		{Name: "kPartialSum[float32]", Entry: "kPartialSum_float32", Func: (func(ka.Item, []float32, []float32))(nil), Faults: kagoFaultskPartialSum_0, Lean: &driver.Lean{Entry: "kPartialSum_float32_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(range(0),len(1))"}}},
 		{Name: "kPartialSum[float64]", Entry: "kPartialSum_float64", Func: (func(ka.Item, []float64, []float64))(nil), Faults: kagoFaultskPartialSum_0, Needs: driver.FP64, Lean: &driver.Lean{Entry: "kPartialSum_float64_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(range(0),len(1))"}}},
@@ -566,7 +581,8 @@ var kagoGenerickRadixHist = &kgen.Generic{
 		{Name: "shift"},
 		{Name: "m"},
 	},
-	Code: kagoCode("kRadixHist"),
+	GroupBlocks: true,
+	Code:        kagoCode("kRadixHist"),
 	Instances: []kgen.Instance{
 		{Name: "kRadixHist[uint32]", Entry: "kRadixHist_uint32", Func: (func(ka.Item, []uint32, []uint32, uint32, int))(nil), Faults: kagoFaultskRadixHist_0, Lean: &driver.Lean{Entry: "kRadixHist_uint32_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(0,min(0,mul(255,arg(3))))", "le(add(add(max(0,mul(255,arg(3))),sub(range(0),1)),1),len(1))"}}},
 		{Name: "kRadixHist[uint64]", Entry: "kRadixHist_uint64", Func: (func(ka.Item, []uint64, []uint32, uint32, int))(nil), Faults: kagoFaultskRadixHist_0, Lean: &driver.Lean{Entry: "kRadixHist_uint64_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(0,min(0,mul(255,arg(3))))", "le(add(add(max(0,mul(255,arg(3))),sub(range(0),1)),1),len(1))"}}},
@@ -600,7 +616,8 @@ var kagoGenerickRadixScatter = &kgen.Generic{
 		{Name: "m"},
 		{Name: "pairs"},
 	},
-	Code: kagoCode("kRadixScatter"),
+	GroupBlocks: true,
+	Code:        kagoCode("kRadixScatter"),
 	Instances: []kgen.Instance{
 		{Name: "kRadixScatter[uint32]", Entry: "kRadixScatter_uint32", Func: (func(ka.Item, []uint32, []uint32, []uint32, []uint32, []uint32, uint32, int, bool))(nil), Faults: kagoFaultskRadixScatter_0, Lean: &driver.Lean{Entry: "kRadixScatter_uint32_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(0,min(0,mul(255,arg(6))))", "le(add(add(max(0,mul(255,arg(6))),sub(range(0),1)),1),len(4))", "le(4294967296,len(1))", "le(4294967296,len(3))"}}},
 		{Name: "kRadixScatter[uint64]", Entry: "kRadixScatter_uint64", Func: (func(ka.Item, []uint64, []uint64, []uint32, []uint32, []uint32, uint32, int, bool))(nil), Faults: kagoFaultskRadixScatter_0, Lean: &driver.Lean{Entry: "kRadixScatter_uint64_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(0,min(0,mul(255,arg(6))))", "le(add(add(max(0,mul(255,arg(6))),sub(range(0),1)),1),len(4))", "le(4294967296,len(1))", "le(4294967296,len(3))"}}},
@@ -625,7 +642,8 @@ var kagoGenerickScanChunk = &kgen.Generic{
 		{Name: "offs", Slice: true},
 		{Name: "inclusive"},
 	},
-	Code: kagoCode("kScanChunk"),
+	GroupBlocks: true,
+	Code:        kagoCode("kScanChunk"),
 	Instances: []kgen.Instance{
 		{Name: "kScanChunk[float32]", Entry: "kScanChunk_float32", Func: (func(ka.Item, []float32, []float32, []float32, bool))(nil), Faults: kagoFaultskScanChunk_0, Lean: &driver.Lean{Entry: "kScanChunk_float32_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(range(0),len(2))"}}},
 		{Name: "kScanChunk[float64]", Entry: "kScanChunk_float64", Func: (func(ka.Item, []float64, []float64, []float64, bool))(nil), Faults: kagoFaultskScanChunk_0, Needs: driver.FP64, Lean: &driver.Lean{Entry: "kScanChunk_float64_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(range(0),len(2))"}}},

@@ -33,6 +33,7 @@ type function struct {
 	name    string
 	native  driver.NativeFunc
 	group   driver.GroupFunc // nil: a work-item at a time
+	blocks  bool             // group may run blocks of groups (driver.KernelSpec.GroupBlocks)
 	barrier bool
 }
 
@@ -58,7 +59,7 @@ func (d *device) Load(spec *driver.KernelSpec) (driver.Function, error) {
 	}
 	fn := &function{name: spec.Name, native: spec.Native, barrier: spec.Barrier}
 	if !d.perItem {
-		fn.group = spec.Group
+		fn.group, fn.blocks = spec.Group, spec.GroupBlocks && spec.Group != nil
 	}
 	return fn, nil
 }

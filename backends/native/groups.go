@@ -21,10 +21,11 @@ import (
 type groupLaunch struct {
 	fn      *function
 	body    bound
-	r, g    driver.NDRange
-	ng      [3]int // groups per dimension
-	groups  int
-	chunk   int // groups taken at a time
+	r, g    driver.NDRange // g: what one call of the group function runs, a block of groups
+	ng      [3]int         // calls (blocks) per dimension
+	groups  int            // calls in all
+	block   int            // the launch's groups per block, in dimension 0 (blocks.go)
+	chunk   int            // calls taken at a time
 	next    atomic.Int64
 	failure atomic.Pointer[error]
 	stop    *stopper       // the queue's stop flag, checked before each group; nil when none
@@ -74,9 +75,14 @@ func helper(work chan *groupLaunch) {
 // up to GOMAXPROCS-1 helpers.
 func executeGroups(fn *function, body bound, r, g driver.NDRange, stop *stopper) error {
 	l := launches.Get().(*groupLaunch)
-	l.fn, l.body, l.r, l.g, l.stop = fn, body, r, g, stop
-	l.ng, l.groups = groupCounts(r, g)
 	procs := runtime.GOMAXPROCS(0)
+	l.fn, l.body, l.r, l.g, l.stop = fn, body, r, g, stop
+	l.block = 1
+	if fn.blocks {
+		l.block = blockOf(r, g, procs)
+		l.g.Size[0] *= l.block
+	}
+	l.ng, l.groups = groupCounts(r, l.g)
 	// A few chunks per goroutine balance the load without contention on
 	// the counter.
 	l.chunk = max(1, l.groups/(8*procs))
@@ -129,7 +135,7 @@ func (l *groupLaunch) runChunk(wg *kernel.WorkGroup, start, end int) {
 	gi := start
 	defer func() {
 		if p := recover(); p != nil {
-			l.locate(gi, p)
+			l.locateBlock(gi, p)
 		}
 	}()
 	group := l.body.group
@@ -143,31 +149,36 @@ func (l *groupLaunch) runChunk(wg *kernel.WorkGroup, start, end int) {
 	}
 }
 
-// locate records the failure of group gi, whose group function panicked
-// with p: it runs the group again a work-item at a time, so that the
-// error names the work-item and the kernel's line as it does for kernels
-// without group functions. The group's writes happen twice, which is no
-// matter: the launch has failed.
-func (l *groupLaunch) locate(gi int, p any) {
-	il := &launch{fn: l.fn, body: l.body.item, r: l.r, g: l.g, ng: l.ng, groups: l.groups}
+// locate records the failure of the launch's groups first to last
+// (linear indices, their shape g, ng of them per dimension), one call of
+// whose group function panicked with p: it runs the groups again, in
+// order, a work-item at a time, so that the error names the work-item and
+// the kernel's line as it does for kernels without group functions. The
+// groups' writes happen twice, which is no matter: the launch has failed.
+func (l *groupLaunch) locate(g driver.NDRange, ng [3]int, first, last int, p any) {
+	groups := ng[0] * ng[1] * ng[2]
+	for gi := first; gi <= last; gi++ {
+		il := &launch{fn: l.fn, body: l.body.item, r: l.r, g: g, ng: ng, groups: groups}
+		var w kernel.WorkItem
+		il.initGroup(&w, gi)
+		if l.fn.barrier {
+			n := g.Total()
+			il.runGoroutines(&w, kernel.NewGroup(n), make([]kernel.WorkItem, n))
+		} else {
+			il.runSequential(&w)
+		}
+		if e := il.failure.Load(); e != nil {
+			l.failure.CompareAndSwap(nil, e)
+			return
+		}
+	}
+	// They did not fail again: report the first group.
+	il := &launch{fn: l.fn, body: l.body.item, r: l.r, g: g, ng: ng, groups: groups}
 	var w kernel.WorkItem
-	il.initGroup(&w, gi)
-	if l.fn.barrier {
-		n := l.g.Total()
-		il.runGoroutines(&w, kernel.NewGroup(n), make([]kernel.WorkItem, n))
-	} else {
-		il.runSequential(&w)
-	}
-	if e := il.failure.Load(); e != nil {
-		l.failure.CompareAndSwap(nil, e)
-		return
-	}
-	// It did not fail again: report the group.
-	var first kernel.WorkItem
-	il.initGroup(&first, gi)
+	il.initGroup(&w, first)
 	for d := range 3 {
-		first.GlobalID[d] = first.GroupID[d] * l.g.Size[d]
+		w.GlobalID[d] = w.GroupID[d] * g.Size[d]
 	}
-	il.fail(&first, fmt.Sprintf("%v (in the group function; no work-item of the group failed when it ran again alone)", p))
+	il.fail(&w, fmt.Sprintf("%v (in the group function; no work-item of the group failed when it ran again alone)", p))
 	l.failure.CompareAndSwap(nil, il.failure.Load())
 }

@@ -135,6 +135,7 @@ func init() {
 			a2 := args[2].Value.(ka.Matrix[float32])
 			return func(g *kernel.WorkGroup) { kagoGroupFDTD(g, a0, a1, a2) }
 		},
+		GroupBlocks: true,
 	})
 	kgen.RegisterKernel(FDTDNoCheck, &driver.KernelSpec{
 		Name:  "FDTDNoCheck",
@@ -180,6 +181,7 @@ func init() {
 			a2 := args[2].Value.(ka.Matrix[float32])
 			return func(g *kernel.WorkGroup) { kagoGroupFDTDNoCheck(g, a0, a1, a2) }
 		},
+		GroupBlocks: true,
 	})
 	kgen.RegisterKernel(Histogram, &driver.KernelSpec{
 		Name:  "Histogram",
@@ -216,6 +218,7 @@ func init() {
 			a1 := args[1].Value.([]uint32)
 			return func(g *kernel.WorkGroup) { kagoGroupHistogram(g, a0, a1) }
 		},
+		GroupBlocks: true,
 	})
 	kgen.RegisterKernel(HistogramNoCheck, &driver.KernelSpec{
 		Name:  "HistogramNoCheck",
@@ -247,6 +250,7 @@ func init() {
 			a1 := args[1].Value.([]uint32)
 			return func(g *kernel.WorkGroup) { kagoGroupHistogramNoCheck(g, a0, a1) }
 		},
+		GroupBlocks: true,
 	})
 	kgen.RegisterKernel(MatMul, &driver.KernelSpec{
 		Name:  "MatMul",
@@ -344,6 +348,7 @@ func init() {
 			a3 := args[3].Value.([]float32)
 			return func(g *kernel.WorkGroup) { kagoGroupMatMulNaiveCancel(g, a0, a1, a2, a3) }
 		},
+		GroupBlocks: true,
 	})
 	kgen.RegisterKernel(MatMulNaiveNoCheck, &driver.KernelSpec{
 		Name:  "MatMulNaiveNoCheck",
@@ -384,6 +389,7 @@ func init() {
 			a3 := args[3].Value.([]float32)
 			return func(g *kernel.WorkGroup) { kagoGroupMatMulNaiveNoCheck(g, a0, a1, a2, a3) }
 		},
+		GroupBlocks: true,
 	})
 	kgen.RegisterKernel(MatMulTiled, &driver.KernelSpec{
 		Name:  "MatMulTiled",
@@ -560,6 +566,7 @@ func init() {
 			a2 := args[2].Value.([]float32)
 			return func(g *kernel.WorkGroup) { kagoGroupMatVecCols(g, a0, a1, a2) }
 		},
+		GroupBlocks: true,
 	})
 	kgen.RegisterKernel(MatVecColsNoCheck, &driver.KernelSpec{
 		Name:  "MatVecColsNoCheck",
@@ -599,6 +606,7 @@ func init() {
 			a2 := args[2].Value.([]float32)
 			return func(g *kernel.WorkGroup) { kagoGroupMatVecColsNoCheck(g, a0, a1, a2) }
 		},
+		GroupBlocks: true,
 	})
 	kgen.RegisterKernel(MatVecRows, &driver.KernelSpec{
 		Name:  "MatVecRows",
@@ -644,6 +652,7 @@ func init() {
 			a2 := args[2].Value.([]float32)
 			return func(g *kernel.WorkGroup) { kagoGroupMatVecRows(g, a0, a1, a2) }
 		},
+		GroupBlocks: true,
 	})
 	kgen.RegisterKernel(MatVecRowsNoCheck, &driver.KernelSpec{
 		Name:  "MatVecRowsNoCheck",
@@ -683,6 +692,7 @@ func init() {
 			a2 := args[2].Value.([]float32)
 			return func(g *kernel.WorkGroup) { kagoGroupMatVecRowsNoCheck(g, a0, a1, a2) }
 		},
+		GroupBlocks: true,
 	})
 	kgen.RegisterKernel(MemCopyNoCheck, &driver.KernelSpec{
 		Name:  "MemCopyNoCheck",
@@ -714,6 +724,7 @@ func init() {
 			a1 := args[1].Value.([]float32)
 			return func(g *kernel.WorkGroup) { kagoGroupMemCopyNoCheck(g, a0, a1) }
 		},
+		GroupBlocks: true,
 	})
 	kgen.RegisterKernel(SaxpyContract, &driver.KernelSpec{
 		Name:  "SaxpyContract",
@@ -749,6 +760,7 @@ func init() {
 			a2 := args[2].Value.([]float32)
 			return func(g *kernel.WorkGroup) { kagoGroupSaxpyContract(g, a0, a1, a2) }
 		},
+		GroupBlocks: true,
 	})
 	kgen.RegisterKernel(SaxpyNoCheck, &driver.KernelSpec{
 		Name:  "SaxpyNoCheck",
@@ -784,6 +796,7 @@ func init() {
 			a2 := args[2].Value.([]float32)
 			return func(g *kernel.WorkGroup) { kagoGroupSaxpyNoCheck(g, a0, a1, a2) }
 		},
+		GroupBlocks: true,
 	})
 	kgen.RegisterKernel(Stencil5Matrix, &driver.KernelSpec{
 		Name:  "Stencil5Matrix",
@@ -827,6 +840,7 @@ func init() {
 			a1 := args[1].Value.(ka.Matrix[float32])
 			return func(g *kernel.WorkGroup) { kagoGroupStencil5Matrix(g, a0, a1) }
 		},
+		GroupBlocks: true,
 	})
 	kgen.RegisterKernel(Stencil5MatrixNoCheck, &driver.KernelSpec{
 		Name:  "Stencil5MatrixNoCheck",
@@ -864,6 +878,7 @@ func init() {
 			a1 := args[1].Value.(ka.Matrix[float32])
 			return func(g *kernel.WorkGroup) { kagoGroupStencil5MatrixNoCheck(g, a0, a1) }
 		},
+		GroupBlocks: true,
 	})
 	kgen.RegisterKernel(Stencil5Slice, &driver.KernelSpec{
 		Name:  "Stencil5Slice",
@@ -913,6 +928,7 @@ func init() {
 			a3 := args[3].Value.([]float32)
 			return func(g *kernel.WorkGroup) { kagoGroupStencil5Slice(g, a0, a1, a2, a3) }
 		},
+		GroupBlocks: true,
 	})
 	kgen.RegisterKernel(Stencil5SliceNoCheck, &driver.KernelSpec{
 		Name:  "Stencil5SliceNoCheck",
@@ -952,6 +968,7 @@ func init() {
 			a3 := args[3].Value.([]float32)
 			return func(g *kernel.WorkGroup) { kagoGroupStencil5SliceNoCheck(g, a0, a1, a2, a3) }
 		},
+		GroupBlocks: true,
 	})
 	kgen.RegisterKernel(Stencil7Volume, &driver.KernelSpec{
 		Name:  "Stencil7Volume",
@@ -1000,6 +1017,7 @@ func init() {
 			a1 := args[1].Value.(ka.Volume[float32])
 			return func(g *kernel.WorkGroup) { kagoGroupStencil7Volume(g, a0, a1) }
 		},
+		GroupBlocks: true,
 	})
 	kgen.RegisterKernel(Stencil7VolumeNoCheck, &driver.KernelSpec{
 		Name:  "Stencil7VolumeNoCheck",
@@ -1040,6 +1058,7 @@ func init() {
 			a1 := args[1].Value.(ka.Volume[float32])
 			return func(g *kernel.WorkGroup) { kagoGroupStencil7VolumeNoCheck(g, a0, a1) }
 		},
+		GroupBlocks: true,
 	})
 	kgen.RegisterKernel(Stencil9Matrix, &driver.KernelSpec{
 		Name:  "Stencil9Matrix",
@@ -1083,6 +1102,7 @@ func init() {
 			a1 := args[1].Value.(ka.Matrix[float32])
 			return func(g *kernel.WorkGroup) { kagoGroupStencil9Matrix(g, a0, a1) }
 		},
+		GroupBlocks: true,
 	})
 	kgen.RegisterKernel(Stencil9MatrixNoCheck, &driver.KernelSpec{
 		Name:  "Stencil9MatrixNoCheck",
@@ -1120,6 +1140,7 @@ func init() {
 			a1 := args[1].Value.(ka.Matrix[float32])
 			return func(g *kernel.WorkGroup) { kagoGroupStencil9MatrixNoCheck(g, a0, a1) }
 		},
+		GroupBlocks: true,
 	})
 	kgen.RegisterKernel(Stencil9Slice, &driver.KernelSpec{
 		Name:  "Stencil9Slice",
@@ -1173,6 +1194,7 @@ func init() {
 			a3 := args[3].Value.([]float32)
 			return func(g *kernel.WorkGroup) { kagoGroupStencil9Slice(g, a0, a1, a2, a3) }
 		},
+		GroupBlocks: true,
 	})
 	kgen.RegisterKernel(Stencil9SliceNoCheck, &driver.KernelSpec{
 		Name:  "Stencil9SliceNoCheck",
@@ -1212,6 +1234,7 @@ func init() {
 			a3 := args[3].Value.([]float32)
 			return func(g *kernel.WorkGroup) { kagoGroupStencil9SliceNoCheck(g, a0, a1, a2, a3) }
 		},
+		GroupBlocks: true,
 	})
 	kgen.RegisterKernel(StencilNoCheck, &driver.KernelSpec{
 		Name:  "StencilNoCheck",
@@ -1246,6 +1269,7 @@ func init() {
 			a2 := args[2].Value.([]float32)
 			return func(g *kernel.WorkGroup) { kagoGroupStencilNoCheck(g, a0, a1, a2) }
 		},
+		GroupBlocks: true,
 	})
 	kgen.RegisterKernel(Sum, &driver.KernelSpec{
 		Name:  "Sum",
@@ -1352,6 +1376,7 @@ func init() {
 			a2 := args[2].Value.([]float32)
 			return func(g *kernel.WorkGroup) { kagoGroupTransposeNoCheck(g, a0, a1, a2) }
 		},
+		GroupBlocks: true,
 	})
 	kgen.RegisterKernel(TransposeTiledNoCheck, &driver.KernelSpec{
 		Name:  "TransposeTiledNoCheck",
@@ -1432,6 +1457,7 @@ func init() {
 			a2 := args[2].Value.([]float32)
 			return func(g *kernel.WorkGroup) { kagoGroupTriangular(g, a0, a1, a2) }
 		},
+		GroupBlocks: true,
 	})
 	kgen.RegisterKernel(TriangularNoCheck, &driver.KernelSpec{
 		Name:  "TriangularNoCheck",
@@ -1471,6 +1497,7 @@ func init() {
 			a2 := args[2].Value.([]float32)
 			return func(g *kernel.WorkGroup) { kagoGroupTriangularNoCheck(g, a0, a1, a2) }
 		},
+		GroupBlocks: true,
 	})
 }
 
@@ -2351,9 +2378,13 @@ func kagoGroupHistogram(kg *kernel.WorkGroup, data []uint8, bins []uint32) {
 		for ly := range m1 {
 			gy := b1 + ly
 			row := gs0 * (gy + gs1*gz)
-			for lx := range m0 {
-				gx := b0 + lx
-				if i := (row + gx); i < len(data) {
+			lo := row + b0
+			hi := lo + m0
+			if e := len(data); hi > e {
+				hi = e
+			}
+			for i := lo; i < hi; i++ {
+				if i < len(data) {
 					ka.AtomicAdd(&bins[data[i]], 1)
 				}
 			}
@@ -2389,9 +2420,13 @@ func kagoGroupHistogramNoCheck(kg *kernel.WorkGroup, data []uint8, bins []uint32
 		for ly := range m1 {
 			gy := b1 + ly
 			row := gs0 * (gy + gs1*gz)
-			for lx := range m0 {
-				gx := b0 + lx
-				if i := (row + gx); i < len(data) {
+			lo := row + b0
+			hi := lo + m0
+			if e := len(data); hi > e {
+				hi = e
+			}
+			for i := lo; i < hi; i++ {
+				if i < len(data) {
 					ka.AtomicAdd(&bins[data[i]], 1)
 				}
 			}
@@ -2861,9 +2896,13 @@ func kagoGroupMatVecCols(kg *kernel.WorkGroup, a ka.Matrix[float32], x, y []floa
 		for ly := range m1 {
 			gy := b1 + ly
 			row := gs0 * (gy + gs1*gz)
-			for lx := range m0 {
-				gx := b0 + lx
-				if j := (row + gx); j < a.Cols() {
+			lo := row + b0
+			hi := lo + m0
+			if e := a.Cols(); hi > e {
+				hi = e
+			}
+			for j := lo; j < hi; j++ {
+				if j < a.Cols() {
 					var s float32
 					for i := 0; i < a.Rows(); i++ {
 						s += a.At(i, j) * x[i]
@@ -2903,9 +2942,13 @@ func kagoGroupMatVecColsNoCheck(kg *kernel.WorkGroup, a ka.Matrix[float32], x, y
 		for ly := range m1 {
 			gy := b1 + ly
 			row := gs0 * (gy + gs1*gz)
-			for lx := range m0 {
-				gx := b0 + lx
-				if j := (row + gx); j < a.Cols() {
+			lo := row + b0
+			hi := lo + m0
+			if e := a.Cols(); hi > e {
+				hi = e
+			}
+			for j := lo; j < hi; j++ {
+				if j < a.Cols() {
 					var s float32
 					for i := 0; i < a.Rows(); i++ {
 						s += a.At(i, j) * x[i]
@@ -2945,9 +2988,13 @@ func kagoGroupMatVecRows(kg *kernel.WorkGroup, a ka.Matrix[float32], x, y []floa
 		for ly := range m1 {
 			gy := b1 + ly
 			row := gs0 * (gy + gs1*gz)
-			for lx := range m0 {
-				gx := b0 + lx
-				if i := (row + gx); i < a.Rows() {
+			lo := row + b0
+			hi := lo + m0
+			if e := a.Rows(); hi > e {
+				hi = e
+			}
+			for i := lo; i < hi; i++ {
+				if i < a.Rows() {
 					var s float32
 					for j := 0; j < a.Cols(); j++ {
 						s += a.At(i, j) * x[j]
@@ -2987,9 +3034,13 @@ func kagoGroupMatVecRowsNoCheck(kg *kernel.WorkGroup, a ka.Matrix[float32], x, y
 		for ly := range m1 {
 			gy := b1 + ly
 			row := gs0 * (gy + gs1*gz)
-			for lx := range m0 {
-				gx := b0 + lx
-				if i := (row + gx); i < a.Rows() {
+			lo := row + b0
+			hi := lo + m0
+			if e := a.Rows(); hi > e {
+				hi = e
+			}
+			for i := lo; i < hi; i++ {
+				if i < a.Rows() {
 					var s float32
 					for j := 0; j < a.Cols(); j++ {
 						s += a.At(i, j) * x[j]
@@ -3029,9 +3080,13 @@ func kagoGroupMemCopyNoCheck(kg *kernel.WorkGroup, dst, src []float32) {
 		for ly := range m1 {
 			gy := b1 + ly
 			row := gs0 * (gy + gs1*gz)
-			for lx := range m0 {
-				gx := b0 + lx
-				if i := (row + gx); i < len(dst) {
+			lo := row + b0
+			hi := lo + m0
+			if e := len(dst); hi > e {
+				hi = e
+			}
+			for i := lo; i < hi; i++ {
+				if i < len(dst) {
 					dst[i] = src[i]
 				}
 			}
@@ -3067,9 +3122,13 @@ func kagoGroupSaxpyContract(kg *kernel.WorkGroup, a float32, x, y []float32) {
 		for ly := range m1 {
 			gy := b1 + ly
 			row := gs0 * (gy + gs1*gz)
-			for lx := range m0 {
-				gx := b0 + lx
-				if i := (row + gx); i < len(y) {
+			lo := row + b0
+			hi := lo + m0
+			if e := len(y); hi > e {
+				hi = e
+			}
+			for i := lo; i < hi; i++ {
+				if i < len(y) {
 					y[i] = a*x[i] + y[i]
 				}
 			}
@@ -3105,9 +3164,13 @@ func kagoGroupSaxpyNoCheck(kg *kernel.WorkGroup, a float32, x, y []float32) {
 		for ly := range m1 {
 			gy := b1 + ly
 			row := gs0 * (gy + gs1*gz)
-			for lx := range m0 {
-				gx := b0 + lx
-				if i := (row + gx); i < len(y) {
+			lo := row + b0
+			hi := lo + m0
+			if e := len(y); hi > e {
+				hi = e
+			}
+			for i := lo; i < hi; i++ {
+				if i < len(y) {
 					y[i] = a*x[i] + y[i]
 				}
 			}
@@ -3734,9 +3797,13 @@ func kagoGroupTriangular(kg *kernel.WorkGroup, l ka.Matrix[float32], x, y []floa
 		for ly := range m1 {
 			gy := b1 + ly
 			row := gs0 * (gy + gs1*gz)
-			for lx := range m0 {
-				gx := b0 + lx
-				if i := (row + gx); i < l.Rows() {
+			lo := row + b0
+			hi := lo + m0
+			if e := l.Rows(); hi > e {
+				hi = e
+			}
+			for i := lo; i < hi; i++ {
+				if i < l.Rows() {
 					var s float32
 					for j := 0; j <= i; j++ {
 						s += l.At(i, j) * x[j]
@@ -3776,9 +3843,13 @@ func kagoGroupTriangularNoCheck(kg *kernel.WorkGroup, l ka.Matrix[float32], x, y
 		for ly := range m1 {
 			gy := b1 + ly
 			row := gs0 * (gy + gs1*gz)
-			for lx := range m0 {
-				gx := b0 + lx
-				if i := (row + gx); i < l.Rows() {
+			lo := row + b0
+			hi := lo + m0
+			if e := l.Rows(); hi > e {
+				hi = e
+			}
+			for i := lo; i < hi; i++ {
+				if i < l.Rows() {
 					var s float32
 					for j := 0; j <= i; j++ {
 						s += l.At(i, j) * x[j]

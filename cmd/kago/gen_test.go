@@ -236,7 +236,7 @@ func TestGenFiles(t *testing.T) {
 	src, err := os.ReadFile(filepath.Join(kern, codegen.GeneratedFile))
 	require.NoError(t, err)
 	for _, want := range []string{"//go:embed kago_kernels/*.cl", "//go:embed kago_kernels/*.spv", "//go:embed kago_kernels/*.ptx",
-		`Code:    kagoCode("Saxpy")`, `Code: kagoCode("Scale")`, "kgen.RegisterGeneric(kagoGenericScale)"} {
+		`Code:    kagoCode("Saxpy")`, `Code:        kagoCode("Scale")`, "kgen.RegisterGeneric(kagoGenericScale)"} {
 		assert.Contains(t, string(src), want)
 	}
 	spv := section(t, filepath.Join(kern, codeDir, "Saxpy.spv"), 0)

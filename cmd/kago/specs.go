@@ -69,6 +69,9 @@ func writeRegistration(b *bytes.Buffer, k *codegen.Kernel, group *groupFunc) {
 		gcall := append([]string{"g"}, names...)
 		fmt.Fprintf(b, "return func(g *kernel.WorkGroup) { %s(%s) }\n", group.fn.Name, strings.Join(gcall, ", "))
 		b.WriteString("},\n")
+		if group.fn.Blocks {
+			b.WriteString("GroupBlocks: true,\n")
+		}
 	}
 	b.WriteString("})\n")
 }
@@ -203,6 +206,9 @@ func writeGeneric(b *bytes.Buffer, f *kernelFunc, symbol string, group *groupFun
 	writeParams(b, template)
 	if stops {
 		b.WriteString("Stops: true,\n")
+	}
+	if group != nil && group.fn != nil && group.fn.Blocks {
+		b.WriteString("GroupBlocks: true,\n")
 	}
 	fmt.Fprintf(b, "Code: kagoCode(%q),\n", f.name)
 	b.WriteString("Instances: []kgen.Instance{\n")

@@ -61,6 +61,12 @@ type Func struct {
 	// Imports are the import specs it needs besides kernel ("\"math\"",
 	// "m \"math\"").
 	Imports []string
+	// Blocks is true when the function may run a block of several of the
+	// launch's groups in one call (driver.KernelSpec.GroupBlocks): the
+	// kernel has no barrier, local memory or collective and asks for no
+	// id or size relative to its group, so its work-items see the same
+	// values in any group shape.
+	Blocks bool
 }
 
 // Refused is the error of a kernel that Generate cannot transform.
@@ -128,9 +134,12 @@ type gen struct {
 	loops     []*itemLoop
 	spills    map[types.Object]*spill
 	nspill    int
-	colls     []*collCall                 // the collective calls (collective.go)
-	collOf    map[*ast.CallExpr]*collCall // by call
-	need      map[string]bool             // top-level names the emitted body uses
+	colls     []*collCall // the collective calls (collective.go)
+	// groupRelative is true when the kernel asks for an id or size
+	// relative to its group (it.Local(), it.GroupSize(0), ...).
+	groupRelative bool
+	collOf        map[*ast.CallExpr]*collCall // by call
+	need          map[string]bool             // top-level names the emitted body uses
 }
 
 // edit replaces the source from a node's start to end with text.
@@ -422,6 +431,10 @@ func (g *gen) itemCall(n *ast.CallExpr) bool {
 			g.refuse(n, "it.%s(%s): no such dimension", m, tv.Value)
 		}
 		d = int(v)
+	}
+	switch m {
+	case "Local", "LocalID", "Group", "GroupID", "GroupSize", "NumGroups":
+		g.groupRelative = true
 	}
 	ds := strconv.Itoa(d)
 	var e edit
@@ -870,7 +883,7 @@ func (g *gen) findSpills() {
 func (g *gen) pickNames() {
 	g.names = map[string]string{}
 	for _, n := range []string{"kg", "items", "n0", "n1", "n2", "b0", "b1", "b2", "m0", "m1", "m2", "gs0", "gs1",
-		"lx", "ly", "lz", "gx", "gy", "gz", "row", "lrow", "l"} {
+		"lx", "ly", "lz", "gx", "gy", "gz", "row", "lrow", "l", "lo", "hi", "e"} {
 		g.names[n] = g.fresh(n)
 	}
 }
@@ -1022,7 +1035,7 @@ func (g *gen) emit(nodes []node) *Func {
 	if err != nil {
 		panic(fmt.Sprintf("groupfn: the group function of %s does not format: %v\n%s", g.fd.Name.Name, err, b.Bytes()))
 	}
-	f := &Func{Name: name, Source: string(src)}
+	f := &Func{Name: name, Source: string(src), Blocks: !g.barrier && len(g.locals) == 0 && !g.groupRelative}
 	for n, p := range g.imports {
 		if last := p[strings.LastIndexByte(p, '/')+1:]; n == last {
 			f.Imports = append(f.Imports, strconv.Quote(p))
@@ -1108,8 +1121,27 @@ func (g *gen) emitIf(b *bytes.Buffer, n *groupIf) {
 // emitLoop writes an item loop: three loops, over the group's local ids
 // z, y and x, the kernel's statements inside.
 func (g *gen) emitLoop(b *bytes.Buffer, l *itemLoop) {
-	// The statements first, to learn which ids they use.
+	// The statements first, to learn which ids they use. A folded range
+	// guard (guard.go) takes the place of the x loop's variable, so no
+	// statement may use another x id.
 	saved := g.need
+	fold := g.foldable(l)
+	inner, need := g.loopStmts(l, fold)
+	if fold != nil && (need["gx"] || need["lx"] || need["l"]) {
+		fold = nil
+		inner, need = g.loopStmts(l, nil)
+	}
+	g.need = saved
+	for k := range need {
+		g.need[k] = true
+	}
+	g.emitItems(b, l, fold, inner, need)
+}
+
+// loopStmts returns the statements of an item loop, with fold's if
+// statement written without its init when fold is not nil, and the ids
+// they use.
+func (g *gen) loopStmts(l *itemLoop, fold *guard) ([]byte, map[string]bool) {
 	g.need = map[string]bool{}
 	var inner bytes.Buffer
 	spills := g.spillList()
@@ -1132,7 +1164,10 @@ func (g *gen) emitLoop(b *bytes.Buffer, l *itemLoop) {
 			fmt.Fprintf(&inner, "%s := %s // assigned by the kernel: one per work-item\n", obj.Name(), obj.Name())
 		}
 	}
-	if len(l.stmts) > 0 {
+	switch {
+	case fold != nil: // the if without its init: the loop defines the index
+		inner.WriteString("if " + g.text(fold.stmt.Cond.Pos(), fold.stmt.End()) + "\n")
+	case len(l.stmts) > 0:
 		stmts := g.text(l.stmts[0].Pos(), l.stmts[len(l.stmts)-1].End())
 		// Comments before the first statement are outside the range; fine.
 		inner.WriteString(stmts + "\n")
@@ -1146,10 +1181,17 @@ func (g *gen) emitLoop(b *bytes.Buffer, l *itemLoop) {
 			fmt.Fprintf(&inner, "%s[%s] = %s\n", s.array, g.ref("l"), s.obj.Name())
 		}
 	}
-	need := g.need
-	g.need = saved
-	for k := range need {
-		g.need[k] = true
+	return inner.Bytes(), g.need
+}
+
+// emitItems writes the loops of an item loop around inner, its
+// statements, which use the ids in need.
+func (g *gen) emitItems(b *bytes.Buffer, l *itemLoop, fold *guard, inner []byte, need map[string]bool) {
+	if fold != nil {
+		need["b0"] = true
+		if fold.linear {
+			need["row"] = true
+		}
 	}
 	// Ids used by the statements, and what they depend on.
 	if need["row"] {
@@ -1211,6 +1253,11 @@ func (g *gen) emitLoop(b *bytes.Buffer, l *itemLoop) {
 	if l.returns {
 		fmt.Fprintf(b, "%s:\n", n("items"))
 	}
+	if fold != nil {
+		g.emitFolded(b, fold, inner)
+		b.WriteString("}\n}\n")
+		return
+	}
 	open(0)
 	if need["gx"] {
 		fmt.Fprintf(b, "%s := %s + %s\n", n("gx"), n("b0"), n("lx"))
@@ -1218,7 +1265,7 @@ func (g *gen) emitLoop(b *bytes.Buffer, l *itemLoop) {
 	if need["l"] {
 		fmt.Fprintf(b, "%s := %s + %s\n", n("l"), n("lrow"), n("lx"))
 	}
-	b.Write(inner.Bytes())
+	b.Write(inner)
 	b.WriteString("}\n}\n}\n")
 }
 

@@ -151,7 +151,7 @@ func TestGenerate(t *testing.T) {
 		y[i] = a*x[i] + y[i]
 	}
 }`, "", []string{"func kagoGroupK(kg *kernel.WorkGroup, a float32, x, y []float32)",
-			"m0 := kg.GlobalSize[0] - b0\n\tif m0 > n0 {", "for lx := range m0"}},
+			"m0 := kg.GlobalSize[0] - b0\n\tif m0 > n0 {", "for i := lo; i < hi; i++ {"}},
 		{"return", `func K(it ka.Item, x []int32) {
 	i := it.GlobalID(0)
 	if i >= len(x) {

@@ -79,6 +79,7 @@ func init() {
 			a1 := args[1].Value.([]uint32)
 			return func(g *kernel.WorkGroup) { kagoGroupHistogram(g, a0, a1) }
 		},
+		GroupBlocks: true,
 	})
 	// HistogramLocal runs a work-item at a time on native: a ka.Local parameter (local memory sized at launch).
 	kgen.RegisterKernel(HistogramLocal, &driver.KernelSpec{
@@ -192,9 +193,13 @@ func kagoGroupHistogram(kg *kernel.WorkGroup, data []uint8, bins []uint32) {
 		for ly := range m1 {
 			gy := b1 + ly
 			row := gs0 * (gy + gs1*gz)
-			for lx := range m0 {
-				gx := b0 + lx
-				if i := (row + gx); i < len(data) {
+			lo := row + b0
+			hi := lo + m0
+			if e := len(data); hi > e {
+				hi = e
+			}
+			for i := lo; i < hi; i++ {
+				if i < len(data) {
 					ka.AtomicAdd(&bins[data[i]], 1)
 				}
 			}

@@ -83,6 +83,7 @@ func init() {
 			a2 := args[2].Value.([]float32)
 			return func(g *kernel.WorkGroup) { kagoGroupPoly(g, a0, a1, a2) }
 		},
+		GroupBlocks: true,
 	})
 }
 
@@ -135,9 +136,13 @@ func kagoGroupPoly(kg *kernel.WorkGroup, a float32, x, y []float32) {
 		for ly := range m1 {
 			gy := b1 + ly
 			row := gs0 * (gy + gs1*gz)
-			for lx := range m0 {
-				gx := b0 + lx
-				if i := (row + gx); i < len(y) {
+			lo := row + b0
+			hi := lo + m0
+			if e := len(y); hi > e {
+				hi = e
+			}
+			for i := lo; i < hi; i++ {
+				if i < len(y) {
 					v := x[i]
 					y[i] = ((v+a)*v + a) * v
 				}

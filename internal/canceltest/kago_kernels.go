@@ -127,6 +127,7 @@ func init() {
 			a1 := args[1].Value.(int32)
 			return func(g *kernel.WorkGroup) { kagoGroupMark(g, a0, a1) }
 		},
+		GroupBlocks: true,
 	})
 	kgen.RegisterKernel(Spin, &driver.KernelSpec{
 		Name:  "Spin",
@@ -159,6 +160,7 @@ func init() {
 			a1 := args[1].Value.(int32)
 			return func(g *kernel.WorkGroup) { kagoGroupSpin(g, a0, a1) }
 		},
+		GroupBlocks: true,
 	})
 	kgen.RegisterKernel(SpinBarrier, &driver.KernelSpec{
 		Name:  "SpinBarrier",
@@ -335,9 +337,13 @@ func kagoGroupMark(kg *kernel.WorkGroup, x []int32, v int32) {
 		for ly := range m1 {
 			gy := b1 + ly
 			row := gs0 * (gy + gs1*gz)
-			for lx := range m0 {
-				gx := b0 + lx
-				if i := (row + gx); i < len(x) {
+			lo := row + b0
+			hi := lo + m0
+			if e := len(x); hi > e {
+				hi = e
+			}
+			for i := lo; i < hi; i++ {
+				if i < len(x) {
 					x[i] = v
 				}
 			}

@@ -92,6 +92,7 @@ func init() {
 			a3 := args[3].Value.([]float32)
 			return func(g *kernel.WorkGroup) { kagoGroupBitAtomics(g, a0, a1, a2, a3) }
 		},
+		GroupBlocks: true,
 	})
 	kgen.RegisterKernel(BitOps, &driver.KernelSpec{
 		Name:  "BitOps",
@@ -134,6 +135,7 @@ func init() {
 			a2 := args[2].Value.([]int64)
 			return func(g *kernel.WorkGroup) { kagoGroupBitOps(g, a0, a1, a2) }
 		},
+		GroupBlocks: true,
 	})
 	kgen.RegisterKernel(BoolFlags, &driver.KernelSpec{
 		Name:  "BoolFlags",
@@ -174,6 +176,7 @@ func init() {
 			a2 := args[2].Value.([]bool)
 			return func(g *kernel.WorkGroup) { kagoGroupBoolFlags(g, a0, a1, a2) }
 		},
+		GroupBlocks: true,
 	})
 	kgen.RegisterKernel(Contract, &driver.KernelSpec{
 		Name:  "Contract",
@@ -226,6 +229,7 @@ func init() {
 			a4 := args[4].Value.([]float32)
 			return func(g *kernel.WorkGroup) { kagoGroupContract(g, a0, a1, a2, a3, a4) }
 		},
+		GroupBlocks: true,
 	})
 	kgen.RegisterKernel(Convert, &driver.KernelSpec{
 		Name:  "Convert",
@@ -269,6 +273,7 @@ func init() {
 			a1 := args[1].Value.([]int64)
 			return func(g *kernel.WorkGroup) { kagoGroupConvert(g, a0, a1) }
 		},
+		GroupBlocks: true,
 	})
 	kgen.RegisterGeneric(kagoGenericCopyG)
 	kgen.RegisterKernel(Helpers, &driver.KernelSpec{
@@ -326,6 +331,7 @@ func init() {
 			a4 := args[4].Value.([]float32)
 			return func(g *kernel.WorkGroup) { kagoGroupHelpers(g, a0, a1, a2, a3, a4) }
 		},
+		GroupBlocks: true,
 	})
 	kgen.RegisterKernel(Histogram, &driver.KernelSpec{
 		Name:  "Histogram",
@@ -363,6 +369,7 @@ func init() {
 			a1 := args[1].Value.([]uint32)
 			return func(g *kernel.WorkGroup) { kagoGroupHistogram(g, a0, a1) }
 		},
+		GroupBlocks: true,
 	})
 	// LocalHistogram runs a work-item at a time on native: a ka.Local parameter (local memory sized at launch).
 	kgen.RegisterKernel(LocalHistogram, &driver.KernelSpec{
@@ -440,6 +447,7 @@ func init() {
 			a1 := args[1].Value.([]int32)
 			return func(g *kernel.WorkGroup) { kagoGroupLoops(g, a0, a1) }
 		},
+		GroupBlocks: true,
 	})
 	kgen.RegisterKernel(Masked, &driver.KernelSpec{
 		Name:  "Masked",
@@ -476,6 +484,7 @@ func init() {
 			a1 := args[1].Value.([]float32)
 			return func(g *kernel.WorkGroup) { kagoGroupMasked(g, a0, a1) }
 		},
+		GroupBlocks: true,
 	})
 	kgen.RegisterKernel(MaskedBarrier, &driver.KernelSpec{
 		Name:  "MaskedBarrier",
@@ -559,6 +568,7 @@ func init() {
 			a3 := args[3].Value.([]float32)
 			return func(g *kernel.WorkGroup) { kagoGroupMatMul(g, a0, a1, a2, a3) }
 		},
+		GroupBlocks: true,
 	})
 	kgen.RegisterKernel(MatMulTiled, &driver.KernelSpec{
 		Name:  "MatMulTiled",
@@ -658,6 +668,7 @@ func init() {
 			a2 := args[2].Value.([]float64)
 			return func(g *kernel.WorkGroup) { kagoGroupMathErf(g, a0, a1, a2) }
 		},
+		GroupBlocks: true,
 	})
 	kgen.RegisterKernel(MathExact, &driver.KernelSpec{
 		Name:  "MathExact",
@@ -732,6 +743,7 @@ func init() {
 			a3 := args[3].Value.([]uint64)
 			return func(g *kernel.WorkGroup) { kagoGroupMathExact(g, a0, a1, a2, a3) }
 		},
+		GroupBlocks: true,
 	})
 	kgen.RegisterKernel(MathFuncs, &driver.KernelSpec{
 		Name:  "MathFuncs",
@@ -786,6 +798,7 @@ func init() {
 			a3 := args[3].Value.([]float64)
 			return func(g *kernel.WorkGroup) { kagoGroupMathFuncs(g, a0, a1, a2, a3) }
 		},
+		GroupBlocks: true,
 	})
 	kgen.RegisterKernel(MathGamma, &driver.KernelSpec{
 		Name:  "MathGamma",
@@ -830,6 +843,7 @@ func init() {
 			a2 := args[2].Value.([]int64)
 			return func(g *kernel.WorkGroup) { kagoGroupMathGamma(g, a0, a1, a2) }
 		},
+		GroupBlocks: true,
 	})
 	kgen.RegisterKernel(MatrixAxpy, &driver.KernelSpec{
 		Name:  "MatrixAxpy",
@@ -887,6 +901,7 @@ func init() {
 			a3 := args[3].Value.(ka.Matrix[int32])
 			return func(g *kernel.WorkGroup) { kagoGroupMatrixAxpy(g, a0, a1, a2, a3) }
 		},
+		GroupBlocks: true,
 	})
 	kgen.RegisterKernel(MatrixMulTiled, &driver.KernelSpec{
 		Name:  "MatrixMulTiled",
@@ -987,6 +1002,7 @@ func init() {
 			a1 := args[1].Value.(ka.Matrix[float32])
 			return func(g *kernel.WorkGroup) { kagoGroupMatrixTranspose(g, a0, a1) }
 		},
+		GroupBlocks: true,
 	})
 	kgen.RegisterKernel(MemCopy, &driver.KernelSpec{
 		Name:  "MemCopy",
@@ -1023,6 +1039,7 @@ func init() {
 			a1 := args[1].Value.([]uint8)
 			return func(g *kernel.WorkGroup) { kagoGroupMemCopy(g, a0, a1) }
 		},
+		GroupBlocks: true,
 	})
 	kgen.RegisterKernel(MinMax, &driver.KernelSpec{
 		Name:  "MinMax",
@@ -1074,6 +1091,7 @@ func init() {
 			a3 := args[3].Value.([]uint64)
 			return func(g *kernel.WorkGroup) { kagoGroupMinMax(g, a0, a1, a2, a3) }
 		},
+		GroupBlocks: true,
 	})
 	kgen.RegisterKernel(NBody, &driver.KernelSpec{
 		Name:  "NBody",
@@ -1123,6 +1141,7 @@ func init() {
 			a3 := args[3].Value.([]Encounters)
 			return func(g *kernel.WorkGroup) { kagoGroupNBody(g, a0, a1, a2, a3) }
 		},
+		GroupBlocks: true,
 	})
 	kgen.RegisterKernel(Partial2D, &driver.KernelSpec{
 		Name:  "Partial2D",
@@ -1210,6 +1229,7 @@ func init() {
 			a1 := args[1].Value.([]float32)
 			return func(g *kernel.WorkGroup) { kagoGroupPrivate3x3(g, a0, a1) }
 		},
+		GroupBlocks: true,
 	})
 	kgen.RegisterKernel(PrivateArray, &driver.KernelSpec{
 		Name:  "PrivateArray",
@@ -1249,6 +1269,7 @@ func init() {
 			a1 := args[1].Value.([]int32)
 			return func(g *kernel.WorkGroup) { kagoGroupPrivateArray(g, a0, a1) }
 		},
+		GroupBlocks: true,
 	})
 	kgen.RegisterKernel(PrivateStructs, &driver.KernelSpec{
 		Name:  "PrivateStructs",
@@ -1291,6 +1312,7 @@ func init() {
 			a1 := args[1].Value.([]float32)
 			return func(g *kernel.WorkGroup) { kagoGroupPrivateStructs(g, a0, a1) }
 		},
+		GroupBlocks: true,
 	})
 	kgen.RegisterKernel(ReduceSum, &driver.KernelSpec{
 		Name:  "ReduceSum",
@@ -1372,6 +1394,7 @@ func init() {
 			a2 := args[2].Value.([]float32)
 			return func(g *kernel.WorkGroup) { kagoGroupSaxpy(g, a0, a1, a2) }
 		},
+		GroupBlocks: true,
 	})
 	kgen.RegisterGeneric(kagoGenericScale)
 	kgen.RegisterKernel(SignedDiv, &driver.KernelSpec{
@@ -1430,6 +1453,7 @@ func init() {
 			a2 := args[2].Value.([]int64)
 			return func(g *kernel.WorkGroup) { kagoGroupSignedDiv(g, a0, a1, a2) }
 		},
+		GroupBlocks: true,
 	})
 	kgen.RegisterKernel(Stencil3D, &driver.KernelSpec{
 		Name:  "Stencil3D",
@@ -1487,6 +1511,7 @@ func init() {
 			a1 := args[1].Value.(ka.Volume[float64])
 			return func(g *kernel.WorkGroup) { kagoGroupStencil3D(g, a0, a1) }
 		},
+		GroupBlocks: true,
 	})
 	kgen.RegisterKernel(StructParam, &driver.KernelSpec{
 		Name:  "StructParam",
@@ -1546,6 +1571,7 @@ func init() {
 			a2 := args[2].Value.([]float32)
 			return func(g *kernel.WorkGroup) { kagoGroupStructParam(g, a0, a1, a2) }
 		},
+		GroupBlocks: true,
 	})
 	kgen.RegisterKernel(Switch, &driver.KernelSpec{
 		Name:  "Switch",
@@ -1582,6 +1608,7 @@ func init() {
 			a1 := args[1].Value.([]float64)
 			return func(g *kernel.WorkGroup) { kagoGroupSwitch(g, a0, a1) }
 		},
+		GroupBlocks: true,
 	})
 	kgen.RegisterKernel(Transpose, &driver.KernelSpec{
 		Name:  "Transpose",
@@ -1627,6 +1654,7 @@ func init() {
 			a3 := args[3].Value.([]float32)
 			return func(g *kernel.WorkGroup) { kagoGroupTranspose(g, a0, a1, a2, a3) }
 		},
+		GroupBlocks: true,
 	})
 	kgen.RegisterInstanceSite("generichost.go", 34, "github.com/kago-dev/kago/internal/corpus.CopyG")
 	kgen.RegisterInstanceSite("generichost.go", 39, "github.com/kago-dev/kago/internal/corpus.AddG")
@@ -1646,7 +1674,8 @@ var kagoGenericAddG = &kgen.Generic{
 		{Name: "dst", Slice: true},
 		{Name: "src", Slice: true},
 	},
-	Code: kagoCode("AddG"),
+	GroupBlocks: true,
+	Code:        kagoCode("AddG"),
 	Instances: []kgen.Instance{
 		{Name: "AddG[float32]", Entry: "AddG_float32", Func: (func(ka.Item, []float32, []float32))(nil), Faults: kagoFaultsAddG_0, Lean: &driver.Lean{Entry: "AddG_float32_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(range(0),len(1))", "le(range(0),len(0))"}}},
 	},
@@ -1666,7 +1695,8 @@ var kagoGenericCopyG = &kgen.Generic{
 		{Name: "dst", Slice: true},
 		{Name: "src", Slice: true},
 	},
-	Code: kagoCode("CopyG"),
+	GroupBlocks: true,
+	Code:        kagoCode("CopyG"),
 	Instances: []kgen.Instance{
 		{Name: "CopyG[float32]", Entry: "CopyG_float32", Func: (func(ka.Item, []float32, []float32))(nil), Faults: kagoFaultsCopyG_0, Lean: &driver.Lean{Entry: "CopyG_float32_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(range(0),len(1))", "le(range(0),len(0))"}}},
 		{Name: "CopyG[int32]", Entry: "CopyG_int32", Func: (func(ka.Item, []int32, []int32))(nil), Faults: kagoFaultsCopyG_0, Lean: &driver.Lean{Entry: "CopyG_int32_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(range(0),len(1))", "le(range(0),len(0))"}}},
@@ -1681,7 +1711,8 @@ var kagoGenericScale = &kgen.Generic{
 		{Name: "a"},
 		{Name: "x", Slice: true},
 	},
-	Code: kagoCode("Scale"),
+	GroupBlocks: true,
+	Code:        kagoCode("Scale"),
 	Instances: []kgen.Instance{
 		{Name: "Scale[float32]", Entry: "Scale_float32", Func: (func(ka.Item, float32, []float32))(nil), Lean: &driver.Lean{Entry: "Scale_float32_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}}},
 		{Name: "Scale[float64]", Entry: "Scale_float64", Func: (func(ka.Item, float64, []float64))(nil), Needs: driver.FP64, Lean: &driver.Lean{Entry: "Scale_float64_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}}},
@@ -2575,9 +2606,13 @@ func kagoGroupBitAtomics(kg *kernel.WorkGroup, x []uint32, u []uint32, i []int64
 		for ly := range m1 {
 			gy := b1 + ly
 			row := gs0 * (gy + gs1*gz)
-			for lx := range m0 {
-				gx := b0 + lx
-				if k := (row + gx); k < len(x) {
+			lo := row + b0
+			hi := lo + m0
+			if e := len(x); hi > e {
+				hi = e
+			}
+			for k := lo; k < hi; k++ {
+				if k < len(x) {
 					ka.AtomicSub(&u[0], x[k])
 					ka.AtomicAnd(&u[1], ^(uint32(1) << (x[k] % 32)))
 					ka.AtomicOr(&u[2], uint32(1)<<(x[k]%32))
@@ -2674,9 +2709,13 @@ func kagoGroupBoolFlags(kg *kernel.WorkGroup, negate bool, x []int32, out []bool
 		for ly := range m1 {
 			gy := b1 + ly
 			row := gs0 * (gy + gs1*gz)
-			for lx := range m0 {
-				gx := b0 + lx
-				if i := (row + gx); i < len(x) {
+			lo := row + b0
+			hi := lo + m0
+			if e := len(x); hi > e {
+				hi = e
+			}
+			for i := lo; i < hi; i++ {
+				if i < len(x) {
 					b := x[i] > 0
 					if negate {
 						b = !b
@@ -2716,9 +2755,13 @@ func kagoGroupContract(kg *kernel.WorkGroup, a float32, x, y, n, e []float32) {
 		for ly := range m1 {
 			gy := b1 + ly
 			row := gs0 * (gy + gs1*gz)
-			for lx := range m0 {
-				gx := b0 + lx
-				if i := (row + gx); i < len(y) {
+			lo := row + b0
+			hi := lo + m0
+			if e1 := len(y); hi > e1 {
+				hi = e1
+			}
+			for i := lo; i < hi; i++ {
+				if i < len(y) {
 					y[i] = a*x[i] + y[i]
 					e[i] = float32(x[i]*x[i]) + n[i]
 				}
@@ -2894,9 +2937,13 @@ func kagoGroupHistogram(kg *kernel.WorkGroup, in []uint32, bins []uint32) {
 		for ly := range m1 {
 			gy := b1 + ly
 			row := gs0 * (gy + gs1*gz)
-			for lx := range m0 {
-				gx := b0 + lx
-				if i := (row + gx); i < len(in) {
+			lo := row + b0
+			hi := lo + m0
+			if e := len(in); hi > e {
+				hi = e
+			}
+			for i := lo; i < hi; i++ {
+				if i < len(in) {
 					ka.AtomicAdd(&bins[int(in[i]%uint32(len(bins)))], 1)
 				}
 			}
@@ -2995,9 +3042,13 @@ func kagoGroupMasked(kg *kernel.WorkGroup, x, y []float32) {
 		for ly := range m1 {
 			gy := b1 + ly
 			row := gs0 * (gy + gs1*gz)
-			for lx := range m0 {
-				gx := b0 + lx
-				if i := (row + gx); i < len(y) {
+			lo := row + b0
+			hi := lo + m0
+			if e := len(y); hi > e {
+				hi = e
+			}
+			for i := lo; i < hi; i++ {
+				if i < len(y) {
 					y[i] += x[i]
 				}
 			}
@@ -3549,9 +3600,13 @@ func kagoGroupMemCopy(kg *kernel.WorkGroup, dst, src []uint8) {
 		for ly := range m1 {
 			gy := b1 + ly
 			row := gs0 * (gy + gs1*gz)
-			for lx := range m0 {
-				gx := b0 + lx
-				if i := (row + gx); i < len(dst) {
+			lo := row + b0
+			hi := lo + m0
+			if e := len(dst); hi > e {
+				hi = e
+			}
+			for i := lo; i < hi; i++ {
+				if i < len(dst) {
 					dst[i] = src[i]
 				}
 			}
@@ -3587,9 +3642,13 @@ func kagoGroupMinMax(kg *kernel.WorkGroup, x []float32, out []float32, iout []in
 		for ly := range m1 {
 			gy := b1 + ly
 			row := gs0 * (gy + gs1*gz)
-			for lx := range m0 {
-				gx := b0 + lx
-				if i := (row + gx); i < len(x) {
+			lo := row + b0
+			hi := lo + m0
+			if e := len(x); hi > e {
+				hi = e
+			}
+			for i := lo; i < hi; i++ {
+				if i < len(x) {
 					ka.AtomicAdd(&out[0], x[i])
 					ka.AtomicMax(&out[1], x[i])
 					ka.AtomicMin(&out[2], x[i])
@@ -3960,9 +4019,13 @@ func kagoGroupSaxpy(kg *kernel.WorkGroup, a float32, x, y []float32) {
 		for ly := range m1 {
 			gy := b1 + ly
 			row := gs0 * (gy + gs1*gz)
-			for lx := range m0 {
-				gx := b0 + lx
-				if i := (row + gx); i < len(y) {
+			lo := row + b0
+			hi := lo + m0
+			if e := len(y); hi > e {
+				hi = e
+			}
+			for i := lo; i < hi; i++ {
+				if i < len(y) {
 					y[i] = a*x[i] + y[i]
 				}
 			}
@@ -3998,9 +4061,13 @@ func kagoGroupScale[T float32 | float64](kg *kernel.WorkGroup, a T, x []T) {
 		for ly := range m1 {
 			gy := b1 + ly
 			row := gs0 * (gy + gs1*gz)
-			for lx := range m0 {
-				gx := b0 + lx
-				if i := (row + gx); i < len(x) {
+			lo := row + b0
+			hi := lo + m0
+			if e := len(x); hi > e {
+				hi = e
+			}
+			for i := lo; i < hi; i++ {
+				if i < len(x) {
 					x[i] *= a
 				}
 			}
@@ -4036,9 +4103,13 @@ func kagoGroupSignedDiv(kg *kernel.WorkGroup, x, y []int64, out []int64) {
 		for ly := range m1 {
 			gy := b1 + ly
 			row := gs0 * (gy + gs1*gz)
-			for lx := range m0 {
-				gx := b0 + lx
-				if i := (row + gx); i < len(x) {
+			lo := row + b0
+			hi := lo + m0
+			if e := len(x); hi > e {
+				hi = e
+			}
+			for i := lo; i < hi; i++ {
+				if i < len(x) {
 					a, b := x[i], y[i]
 					out[8*i+0] = int64(int8(a) / int8(b))
 					out[8*i+1] = int64(int8(a) % int8(b))

@@ -174,6 +174,7 @@ func init() {
 			a1 := args[1].Value.([]int32)
 			return func(g *kernel.WorkGroup) { kagoGroupDecided(g, a0, a1) }
 		},
+		GroupBlocks: true,
 	})
 	kgen.RegisterGeneric(kagoGenericDiv)
 	kgen.RegisterKernel(Fill, &driver.KernelSpec{
@@ -205,6 +206,7 @@ func init() {
 			a1 := args[1].Value.(int32)
 			return func(g *kernel.WorkGroup) { kagoGroupFill(g, a0, a1) }
 		},
+		GroupBlocks: true,
 	})
 	kgen.RegisterKernel(FromMemory, &driver.KernelSpec{
 		Name:  "FromMemory",
@@ -241,6 +243,7 @@ func init() {
 			a1 := args[1].Value.([]int32)
 			return func(g *kernel.WorkGroup) { kagoGroupFromMemory(g, a0, a1) }
 		},
+		GroupBlocks: true,
 	})
 	kgen.RegisterKernel(Hello, &driver.KernelSpec{
 		Name:  "Hello",
@@ -267,6 +270,7 @@ func init() {
 			a0 := args[0].Value.([]int32)
 			return func(g *kernel.WorkGroup) { kagoGroupHello(g, a0) }
 		},
+		GroupBlocks: true,
 	})
 	kgen.RegisterKernel(OneBelow, &driver.KernelSpec{
 		Name:  "OneBelow",
@@ -298,6 +302,7 @@ func init() {
 			a0 := args[0].Value.([]int32)
 			return func(g *kernel.WorkGroup) { kagoGroupOneBelow(g, a0) }
 		},
+		GroupBlocks: true,
 	})
 	kgen.RegisterKernel(Panic, &driver.KernelSpec{
 		Name:  "Panic",
@@ -333,6 +338,7 @@ func init() {
 			a1 := args[1].Value.(int)
 			return func(g *kernel.WorkGroup) { kagoGroupPanic(g, a0, a1) }
 		},
+		GroupBlocks: true,
 	})
 	kgen.RegisterKernel(PanicInt, &driver.KernelSpec{
 		Name:  "PanicInt",
@@ -363,6 +369,7 @@ func init() {
 			a0 := args[0].Value.(int)
 			return func(g *kernel.WorkGroup) { kagoGroupPanicInt(g, a0) }
 		},
+		GroupBlocks: true,
 	})
 	kgen.RegisterKernel(PanicItoa, &driver.KernelSpec{
 		Name:  "PanicItoa",
@@ -393,6 +400,7 @@ func init() {
 			a0 := args[0].Value.(int)
 			return func(g *kernel.WorkGroup) { kagoGroupPanicItoa(g, a0) }
 		},
+		GroupBlocks: true,
 	})
 	kgen.RegisterKernel(PanicValue, &driver.KernelSpec{
 		Name:  "PanicValue",
@@ -428,6 +436,7 @@ func init() {
 			a1 := args[1].Value.(float32)
 			return func(g *kernel.WorkGroup) { kagoGroupPanicValue(g, a0, a1) }
 		},
+		GroupBlocks: true,
 	})
 	kgen.RegisterKernel(Read, &driver.KernelSpec{
 		Name:  "Read",
@@ -469,6 +478,7 @@ func init() {
 			a2 := args[2].Value.(int)
 			return func(g *kernel.WorkGroup) { kagoGroupRead(g, a0, a1, a2) }
 		},
+		GroupBlocks: true,
 	})
 	kgen.RegisterGeneric(kagoGenericRem)
 	kgen.RegisterKernel(Slice, &driver.KernelSpec{
@@ -511,6 +521,7 @@ func init() {
 			a2 := args[2].Value.(int)
 			return func(g *kernel.WorkGroup) { kagoGroupSlice(g, a0, a1, a2) }
 		},
+		GroupBlocks: true,
 	})
 	kgen.RegisterKernel(Slice3, &driver.KernelSpec{
 		Name:  "Slice3",
@@ -557,6 +568,7 @@ func init() {
 			a3 := args[3].Value.(int)
 			return func(g *kernel.WorkGroup) { kagoGroupSlice3(g, a0, a1, a2, a3) }
 		},
+		GroupBlocks: true,
 	})
 	kgen.RegisterKernel(Tile, &driver.KernelSpec{
 		Name:  "Tile",
@@ -630,6 +642,7 @@ func init() {
 			a0 := args[0].Value.([]float32)
 			return func(g *kernel.WorkGroup) { kagoGroupUnguarded(g, a0) }
 		},
+		GroupBlocks: true,
 	})
 	kgen.RegisterKernel(UnguardedNoCheck, &driver.KernelSpec{
 		Name:  "UnguardedNoCheck",
@@ -656,6 +669,7 @@ func init() {
 			a0 := args[0].Value.([]float32)
 			return func(g *kernel.WorkGroup) { kagoGroupUnguardedNoCheck(g, a0) }
 		},
+		GroupBlocks: true,
 	})
 	kgen.RegisterKernel(WrapAround, &driver.KernelSpec{
 		Name:  "WrapAround",
@@ -691,6 +705,7 @@ func init() {
 			a1 := args[1].Value.(int)
 			return func(g *kernel.WorkGroup) { kagoGroupWrapAround(g, a0, a1) }
 		},
+		GroupBlocks: true,
 	})
 	kgen.RegisterKernel(Write, &driver.KernelSpec{
 		Name:  "Write",
@@ -726,6 +741,7 @@ func init() {
 			a1 := args[1].Value.(int)
 			return func(g *kernel.WorkGroup) { kagoGroupWrite(g, a0, a1) }
 		},
+		GroupBlocks: true,
 	})
 	kgen.RegisterKernel(WrongBound, &driver.KernelSpec{
 		Name:  "WrongBound",
@@ -761,6 +777,7 @@ func init() {
 			a1 := args[1].Value.(int)
 			return func(g *kernel.WorkGroup) { kagoGroupWrongBound(g, a0, a1) }
 		},
+		GroupBlocks: true,
 	})
 }
 
@@ -777,7 +794,8 @@ var kagoGenericDiv = &kgen.Generic{
 		{Name: "x", Slice: true},
 		{Name: "d"},
 	},
-	Code: kagoCode("Div"),
+	GroupBlocks: true,
+	Code:        kagoCode("Div"),
 	Instances: []kgen.Instance{
 		{Name: "Div[int16]", Entry: "Div_int16", Func: (func(ka.Item, []int16, int16))(nil), Faults: kagoFaultsDiv_0, Lean: &driver.Lean{Entry: "Div_int16_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}}},
 		{Name: "Div[int32]", Entry: "Div_int32", Func: (func(ka.Item, []int32, int32))(nil), Faults: kagoFaultsDiv_0, Lean: &driver.Lean{Entry: "Div_int32_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}}},
@@ -803,7 +821,8 @@ var kagoGenericRem = &kgen.Generic{
 		{Name: "x", Slice: true},
 		{Name: "d"},
 	},
-	Code: kagoCode("Rem"),
+	GroupBlocks: true,
+	Code:        kagoCode("Rem"),
 	Instances: []kgen.Instance{
 		{Name: "Rem[int16]", Entry: "Rem_int16", Func: (func(ka.Item, []int16, int16))(nil), Faults: kagoFaultsRem_0, Lean: &driver.Lean{Entry: "Rem_int16_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}}},
 		{Name: "Rem[int32]", Entry: "Rem_int32", Func: (func(ka.Item, []int32, int32))(nil), Faults: kagoFaultsRem_0, Lean: &driver.Lean{Entry: "Rem_int32_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}}},
@@ -1558,9 +1577,13 @@ func kagoGroupDiv[T Integer](kg *kernel.WorkGroup, x []T, d T) {
 		for ly := range m1 {
 			gy := b1 + ly
 			row := gs0 * (gy + gs1*gz)
-			for lx := range m0 {
-				gx := b0 + lx
-				if i := (row + gx); i < len(x) {
+			lo := row + b0
+			hi := lo + m0
+			if e := len(x); hi > e {
+				hi = e
+			}
+			for i := lo; i < hi; i++ {
+				if i < len(x) {
 					x[i] = x[i] / d
 				}
 			}
@@ -1596,9 +1619,13 @@ func kagoGroupFill(kg *kernel.WorkGroup, x []int32, v int32) {
 		for ly := range m1 {
 			gy := b1 + ly
 			row := gs0 * (gy + gs1*gz)
-			for lx := range m0 {
-				gx := b0 + lx
-				if i := (row + gx); i < len(x) {
+			lo := row + b0
+			hi := lo + m0
+			if e := len(x); hi > e {
+				hi = e
+			}
+			for i := lo; i < hi; i++ {
+				if i < len(x) {
 					x[i] = v
 				}
 			}
@@ -1634,9 +1661,13 @@ func kagoGroupFromMemory(kg *kernel.WorkGroup, idx, x []int32) {
 		for ly := range m1 {
 			gy := b1 + ly
 			row := gs0 * (gy + gs1*gz)
-			for lx := range m0 {
-				gx := b0 + lx
-				if i := (row + gx); i < len(idx) {
+			lo := row + b0
+			hi := lo + m0
+			if e := len(idx); hi > e {
+				hi = e
+			}
+			for i := lo; i < hi; i++ {
+				if i < len(idx) {
 					if k := int(idx[i]); k < len(x) {
 						x[k] = 4 // from memory
 					}
@@ -1674,9 +1705,13 @@ func kagoGroupHello(kg *kernel.WorkGroup, x []int32) {
 		for ly := range m1 {
 			gy := b1 + ly
 			row := gs0 * (gy + gs1*gz)
-			for lx := range m0 {
-				gx := b0 + lx
-				if i := (row + gx); i < len(x) {
+			lo := row + b0
+			hi := lo + m0
+			if e := len(x); hi > e {
+				hi = e
+			}
+			for i := lo; i < hi; i++ {
+				if i < len(x) {
 					println("hello from work-item", i, x[i] > 1)
 					ka.Printf("x[%d] = %d, %v%%\n", i, x[i], x[i] > 2)
 				}
@@ -1713,9 +1748,13 @@ func kagoGroupOneBelow(kg *kernel.WorkGroup, x []int32) {
 		for ly := range m1 {
 			gy := b1 + ly
 			row := gs0 * (gy + gs1*gz)
-			for lx := range m0 {
-				gx := b0 + lx
-				if i := (row + gx); i < len(x) {
+			lo := row + b0
+			hi := lo + m0
+			if e := len(x); hi > e {
+				hi = e
+			}
+			for i := lo; i < hi; i++ {
+				if i < len(x) {
 					if k := i - 1; k < len(x) {
 						x[k] = 3 // one below
 					}
@@ -1871,9 +1910,13 @@ func kagoGroupPanicValue(kg *kernel.WorkGroup, x []float32, limit float32) {
 		for ly := range m1 {
 			gy := b1 + ly
 			row := gs0 * (gy + gs1*gz)
-			for lx := range m0 {
-				gx := b0 + lx
-				if i := (row + gx); i < len(x) && x[i] > limit {
+			lo := row + b0
+			hi := lo + m0
+			if e := len(x); hi > e {
+				hi = e
+			}
+			for i := lo; i < hi; i++ {
+				if i < len(x) && x[i] > limit {
 					panic(fmt.Sprintf("x[%d] = %v is above %v", i, x[i], limit))
 				}
 			}
@@ -1947,9 +1990,13 @@ func kagoGroupRem[T Integer](kg *kernel.WorkGroup, x []T, d T) {
 		for ly := range m1 {
 			gy := b1 + ly
 			row := gs0 * (gy + gs1*gz)
-			for lx := range m0 {
-				gx := b0 + lx
-				if i := (row + gx); i < len(x) {
+			lo := row + b0
+			hi := lo + m0
+			if e := len(x); hi > e {
+				hi = e
+			}
+			for i := lo; i < hi; i++ {
+				if i < len(x) {
 					x[i] = x[i] % d
 				}
 			}
@@ -2245,9 +2292,13 @@ func kagoGroupWrongBound(kg *kernel.WorkGroup, x []int32, n int) {
 		for ly := range m1 {
 			gy := b1 + ly
 			row := gs0 * (gy + gs1*gz)
-			for lx := range m0 {
-				gx := b0 + lx
-				if i := (row + gx); i < n {
+			lo := row + b0
+			hi := lo + m0
+			if e := n; hi > e {
+				hi = e
+			}
+			for i := lo; i < hi; i++ {
+				if i < n {
 					x[i] = 1 // bound n
 				}
 			}

@@ -303,6 +303,13 @@ type KernelSpec struct {
 	// can transform (docs/backends.md), nil for the others and for kernels
 	// without generated code.
 	Group GroupFunc
+	// GroupBlocks is true when Group may run a block of several of the
+	// launch's groups in one call, a kernel.WorkGroup whose Size is a
+	// multiple of the launch's group size in dimension 0: kago gen sets it
+	// for kernels without barriers, local memory or collectives that ask
+	// for no id or size relative to their group, whose work-items see the
+	// same values whatever the group shape.
+	GroupBlocks bool
 	// Func is the kernel function's Go type, set on the specs a
 	// kgen.Generic makes: a typed launcher passes the spec itself to ka.NewKernel,
 	// which checks untyped launches' struct arguments against the

@@ -118,6 +118,7 @@ func init() {
 			a6 := args[6].Value.([]float64)
 			return func(g *kernel.WorkGroup) { kagoGroupAtomics(g, a0, a1, a2, a3, a4, a5, a6) }
 		},
+		GroupBlocks: true,
 	})
 	kgen.RegisterKernel(Busy, &driver.KernelSpec{
 		Name:  "Busy",
@@ -150,6 +151,7 @@ func init() {
 			a1 := args[1].Value.(int32)
 			return func(g *kernel.WorkGroup) { kagoGroupBusy(g, a0, a1) }
 		},
+		GroupBlocks: true,
 	})
 	kgen.RegisterKernel(Count, &driver.KernelSpec{
 		Name:  "Count",
@@ -182,6 +184,7 @@ func init() {
 			a0 := args[0].Value.([]int32)
 			return func(g *kernel.WorkGroup) { kagoGroupCount(g, a0) }
 		},
+		GroupBlocks: true,
 	})
 	kgen.RegisterKernel(CountBarrier, &driver.KernelSpec{
 		Name:  "CountBarrier",
@@ -251,6 +254,7 @@ func init() {
 			a1 := args[1].Value.([]int32)
 			return func(g *kernel.WorkGroup) { kagoGroupHistogram(g, a0, a1) }
 		},
+		GroupBlocks: true,
 	})
 	kgen.RegisterKernel(Indices, &driver.KernelSpec{
 		Name:  "Indices",
@@ -383,6 +387,7 @@ func init() {
 			a2 := args[2].Value.([]float32)
 			return func(g *kernel.WorkGroup) { kagoGroupMatrixAt(g, a0, a1, a2) }
 		},
+		GroupBlocks: true,
 	})
 	kgen.RegisterKernel(PairSum, &driver.KernelSpec{
 		Name:  "PairSum",
@@ -425,6 +430,7 @@ func init() {
 			a2 := args[2].Value.([]float32)
 			return func(g *kernel.WorkGroup) { kagoGroupPairSum(g, a0, a1, a2) }
 		},
+		GroupBlocks: true,
 	})
 	kgen.RegisterKernel(Poke, &driver.KernelSpec{
 		Name:  "Poke",
@@ -464,6 +470,7 @@ func init() {
 			a2 := args[2].Value.(int32)
 			return func(g *kernel.WorkGroup) { kagoGroupPoke(g, a0, a1, a2) }
 		},
+		GroupBlocks: true,
 	})
 	kgen.RegisterKernel(Reverse, &driver.KernelSpec{
 		Name:  "Reverse",
@@ -536,6 +543,7 @@ func init() {
 			a2 := args[2].Value.([]float32)
 			return func(g *kernel.WorkGroup) { kagoGroupSaxpy(g, a0, a1, a2) }
 		},
+		GroupBlocks: true,
 	})
 	kgen.RegisterGeneric(kagoGenericScale)
 	kgen.RegisterKernel(Sum, &driver.KernelSpec{
@@ -629,6 +637,7 @@ func init() {
 			a2 := args[2].Value.([]float32)
 			return func(g *kernel.WorkGroup) { kagoGroupVolumeAt(g, a0, a1, a2) }
 		},
+		GroupBlocks: true,
 	})
 }
 
@@ -640,7 +649,8 @@ var kagoGenericScale = &kgen.Generic{
 		{Name: "a"},
 		{Name: "x", Slice: true},
 	},
-	Code: kagoCode("Scale"),
+	GroupBlocks: true,
+	Code:        kagoCode("Scale"),
 	Instances: []kgen.Instance{
 		{Name: "Scale[float32]", Entry: "Scale_float32", Func: (func(ka.Item, float32, []float32))(nil), Lean: &driver.Lean{Entry: "Scale_float32_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}}},
 		{Name: "Scale[float64]", Entry: "Scale_float64", Func: (func(ka.Item, float64, []float64))(nil), Needs: driver.FP64, Lean: &driver.Lean{Entry: "Scale_float64_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}}},
@@ -1176,9 +1186,13 @@ func kagoGroupHistogram(kg *kernel.WorkGroup, x []int32, bins []int32) {
 		for ly := range m1 {
 			gy := b1 + ly
 			row := gs0 * (gy + gs1*gz)
-			for lx := range m0 {
-				gx := b0 + lx
-				if i := (row + gx); i < len(x) {
+			lo := row + b0
+			hi := lo + m0
+			if e := len(x); hi > e {
+				hi = e
+			}
+			for i := lo; i < hi; i++ {
+				if i < len(x) {
 					ka.AtomicAdd(&bins[int(x[i])%len(bins)], 1)
 				}
 			}
@@ -1460,9 +1474,13 @@ func kagoGroupSaxpy(kg *kernel.WorkGroup, a float32, x, y []float32) {
 		for ly := range m1 {
 			gy := b1 + ly
 			row := gs0 * (gy + gs1*gz)
-			for lx := range m0 {
-				gx := b0 + lx
-				if i := (row + gx); i < len(y) {
+			lo := row + b0
+			hi := lo + m0
+			if e := len(y); hi > e {
+				hi = e
+			}
+			for i := lo; i < hi; i++ {
+				if i < len(y) {
 					y[i] = a*x[i] + y[i]
 				}
 			}
@@ -1498,9 +1516,13 @@ func kagoGroupScale[T float32 | float64](kg *kernel.WorkGroup, a T, x []T) {
 		for ly := range m1 {
 			gy := b1 + ly
 			row := gs0 * (gy + gs1*gz)
-			for lx := range m0 {
-				gx := b0 + lx
-				if i := (row + gx); i < len(x) {
+			lo := row + b0
+			hi := lo + m0
+			if e := len(x); hi > e {
+				hi = e
+			}
+			for i := lo; i < hi; i++ {
+				if i < len(x) {
 					x[i] *= a
 				}
 			}

@@ -41,6 +41,9 @@ type Generic struct {
 	// (//ka:cancel): the code of every instance then has the fault
 	// record's parameters (driver.FaultParams), with or without fault sites.
 	Stops bool
+	// GroupBlocks is driver.KernelSpec's, for the group function that a
+	// typed launcher passes to Typed.
+	GroupBlocks bool
 	// Code is the device code of every instance, each under its
 	// Instance.Entry.
 	Code driver.Code
@@ -99,6 +102,7 @@ func (g *Generic) Typed(fn reflect.Type, native driver.NativeFunc, group driver.
 	if s.typed == nil {
 		s.typed = g.makeSpec(&g.Instances[i])
 		s.typed.Native, s.typed.Group = native, group
+		s.typed.GroupBlocks = group != nil && g.GroupBlocks
 	}
 	return s.typed, nil
 }
