@@ -481,9 +481,11 @@ func (p *launchProver) def(v ssa.Value, b *ssa.BasicBlock) interval {
 		return p.call(v, b)
 	case *ssa.Extract:
 		if call, ok := v.Tuple.(*ssa.Call); ok {
-			if callee := call.Common().StaticCallee(); callee != nil && isQuery(call) &&
-				(callee.Name() == "Global2" || callee.Name() == "Global3") {
-				return p.ids("GlobalID", v.Index, b)
+			if callee := call.Common().StaticCallee(); callee != nil && isQuery(call) {
+				// Global2 and Global3 return their dimensions slowest first.
+				if n := map[string]int{"Global2": 2, "Global3": 3}[callee.Name()]; n > 0 {
+					return p.ids("GlobalID", n-1-v.Index, b)
+				}
 			}
 		}
 	case *ssa.BinOp:

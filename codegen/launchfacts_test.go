@@ -36,10 +36,10 @@ func TestLaunchFacts(t *testing.T) {
 			"le(padded(1),1)", "le(padded(2),1)",
 		},
 		"ScalarGuard":  {"le(add(min(sub(range(0),1),sub(arg(0),1)),1),len(1))", "le(padded(1),1)", "le(padded(2),1)"},
-		"Matrix":       {"le(add(min(sub(range(0),1),sub(ext(0,0),1)),1),ext(1,0))", "le(add(min(sub(range(1),1),sub(ext(0,1),1)),1),ext(1,1))", "le(padded(2),1)"},
-		"Bytes":        {"le(256,len(1))", "le(padded(1),1)", "le(padded(2),1)"},      // a byte is below 256
-		"Unsigned":     {"le(padded(1),1)", "le(padded(2),1)"},                        // a 64-bit unsigned index is not followed: only the 1-D preamble
-		"Helper":       {"le(range(0),len(0))", "le(padded(1),1)", "le(padded(2),1)"}, // through the helper's parameters
+		"Matrix":       {"le(add(min(sub(range(1),1),sub(ext(0,0),1)),1),ext(1,0))", "le(add(min(sub(range(0),1),sub(ext(0,1),1)),1),ext(1,1))", "le(padded(2),1)"}, // the row is dimension 1
+		"Bytes":        {"le(256,len(1))", "le(padded(1),1)", "le(padded(2),1)"},                                                                                    // a byte is below 256
+		"Unsigned":     {"le(padded(1),1)", "le(padded(2),1)"},                                                                                                      // a 64-bit unsigned index is not followed: only the 1-D preamble
+		"Helper":       {"le(range(0),len(0))", "le(padded(1),1)", "le(padded(2),1)"},                                                                               // through the helper's parameters
 		"HelperOffset": {"le(add(min(sub(range(0),1),sub(arg(0),1)),2),len(1))", "le(padded(1),1)", "le(padded(2),1)"},
 	}
 	require.Len(t, kernels, len(want))

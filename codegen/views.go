@@ -74,7 +74,7 @@ func (f *frame) createViewCall(call *ssa.Call, callee *ssa.Function, obj *types.
 		}
 		t := make(tupleValue, n)
 		for d := range t {
-			t[d] = f.createQuery("ka.global_id", int64(d))
+			t[d] = f.createQuery("ka.global_id", int64(n-1-d)) // slowest first
 		}
 		return t, true
 	}

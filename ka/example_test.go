@@ -166,15 +166,14 @@ func ExampleAtomicAdd() {
 	// Output: 500
 }
 
-// Fill writes row*100+col at each element of a rows×cols matrix, on a 2-D
-// range (cols, rows).
+// Fill writes row*100+col at each element of a row-major rows×cols matrix,
+// on ka.Range2(rows, cols): the column is dimension 0, the fastest-varying
+// one, so it.Global() is the element's row-major index row*cols+col.
 //
 //ka:kernel
-func Fill(it ka.Item, cols int, m []int32) {
-	col, row := it.GlobalID(0), it.GlobalID(1)
-	if col < cols && row < it.GlobalSize(1) {
-		m[row*cols+col] = int32(row*100 + col)
-	}
+func Fill(it ka.Item, m []int32) {
+	row, col := it.Global2()
+	m[it.Global()] = int32(row*100 + col)
 }
 
 func ExampleRange2() {
@@ -184,8 +183,8 @@ func ExampleRange2() {
 	const rows, cols = 3, 4
 	m, _ := ka.Alloc[int32](dev, rows*cols)
 	defer m.Free()
-	k, _ := ka.NewKernel(dev, Fill, ka.WithGroupSize(2, 2)) // 2×2 groups; the range is not a multiple
-	_ = k.Launch(dev.Stream(), ka.Range2(cols, rows), cols, m)
+	k, _ := ka.NewKernel(dev, Fill)
+	_ = k.Launch(dev.Stream(), ka.Range2(rows, cols), m)
 	out := make([]int32, rows*cols)
 	_ = m.Read(ctx, out)
 	fmt.Println(out)

@@ -21,7 +21,8 @@ func (it Item) w() *kernel.WorkItem { return kernel.Item(it).WorkItem() }
 
 // Global is the linear global index: GlobalID(0) + GlobalSize(0) *
 // (GlobalID(1) + GlobalSize(1) * GlobalID(2)). For a 1-D launch it is
-// GlobalID(0).
+// GlobalID(0); over ka.Range2(rows, cols) it is row*cols + col, the
+// row-major index.
 func (it Item) Global() int { return it.w().Global }
 
 // Local is the linear index within the group, like Global for LocalID and

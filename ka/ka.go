@@ -152,14 +152,24 @@ const (
 // DeviceInfo describes a device without opening it; see Probe.
 type DeviceInfo = driver.DeviceInfo
 
-// NDRange is the size of a launch in one to three dimensions.
+// NDRange is the size of a launch in one to three dimensions; its Size is
+// in dimension order, dimension 0 first.
 type NDRange = driver.NDRange
 
-// Range is a 1-D range of n work-items.
+// Range is a 1-D range of n work-items: dimension 0 of size n.
 func Range(n int) NDRange { return NDRange{Dims: 1, Size: [3]int{n, 1, 1}} }
 
-// Range2 is a 2-D range of x*y work-items.
-func Range2(x, y int) NDRange { return NDRange{Dims: 2, Size: [3]int{x, y, 1}} }
+// Range2 is a 2-D range of rows×cols work-items, in the order of a
+// row-major ka.Matrix's shape: the column is dimension 0, the
+// fastest-varying one, and the row dimension 1, so that neighbouring
+// work-items touch neighbouring elements (coalesced on a GPU, sequential
+// on a CPU). it.Global2() returns (row, col); it.GlobalID(0) is the
+// column; it.Global() is row*cols + col, the row-major index.
+func Range2(rows, cols int) NDRange { return NDRange{Dims: 2, Size: [3]int{cols, rows, 1}} }
 
-// Range3 is a 3-D range of x*y*z work-items.
-func Range3(x, y, z int) NDRange { return NDRange{Dims: 3, Size: [3]int{x, y, z}} }
+// Range3 is a 3-D range of depth×rows×cols work-items, in the order of a
+// ka.Volume's shape: the column is dimension 0, the row dimension 1 and
+// the layer dimension 2. it.Global3() returns (layer, row, col).
+func Range3(depth, rows, cols int) NDRange {
+	return NDRange{Dims: 3, Size: [3]int{cols, rows, depth}}
+}

@@ -20,29 +20,37 @@ type Kernel struct {
 	spec    *driver.KernelSpec
 	checked variant        // the kernel's code (lean.go)
 	lean    *leanKernel    // its lean variant (lean.go), nil when it has none
-	group   []int          // from GroupSize; nil means the default
+	group   NDRange        // from WithGroupSize, in dimension order; Dims 0: the default (groupshape.go)
 	types   []reflect.Type // the Go types of the parameters after the Item
 }
 
 // KernelOption configures NewKernel.
 type KernelOption func(*Kernel) error
 
-// GroupSize sets the work-group size, in one to three dimensions matching
-// the dimensions of the ranges the kernel is launched over (missing
-// trailing dimensions are 1). Without it, a launch uses 256 work-items in
-// 1-D, 16×16 in 2-D and 8×8×4 in 3-D, capped by the device's limits and by
-// the range.
+// WithGroupSize sets the work-group size, in one to three dimensions
+// matching those of the ranges the kernel is launched over, in the order
+// ka.Range2 and ka.Range3 take them: WithGroupSize(rows, cols) for a
+// Range2(rows, cols), the last size dimension 0 (it.GroupSize(0)). Fewer
+// sizes than the range has dimensions leave the slower dimensions at 1:
+// WithGroupSize(256) on a Range2 is one row of 256 columns.
+//
+// Without it, a launch picks a shape for the device (groupshape.go): 256
+// work-items, up to 32 of them along dimension 0 on a GPU (so 8×32 in 2-D)
+// and all 256 on a CPU device (1×256), capped by the range and the
+// device's limits.
 func WithGroupSize(sizes ...int) KernelOption {
 	return func(k *Kernel) error {
 		if len(sizes) == 0 || len(sizes) > 3 {
 			return fmt.Errorf("ka: WithGroupSize takes 1 to 3 sizes, got %d: %w", len(sizes), ErrBadLaunch)
 		}
-		for d, n := range sizes {
+		k.group = NDRange{Dims: len(sizes), Size: [3]int{1, 1, 1}}
+		for i, n := range sizes {
+			d := len(sizes) - 1 - i
 			if n <= 0 {
 				return fmt.Errorf("ka: WithGroupSize: size %d in dimension %d is not positive: %w", n, d, ErrBadLaunch)
 			}
+			k.group.Size[d] = n
 		}
-		k.group = append([]int(nil), sizes...)
 		return nil
 	}
 }
@@ -299,30 +307,13 @@ func (k *Kernel) checkRange(r NDRange) (NDRange, error) {
 			return NDRange{}, fmt.Errorf("ka: launching %s: range %v: size %d in dimension %d: %w", k.spec.Name, r, n, d, ErrBadLaunch)
 		}
 	}
-	g := NDRange{Dims: r.Dims, Size: [3]int{1, 1, 1}}
-	if k.group != nil {
-		if len(k.group) > r.Dims {
-			return NDRange{}, fmt.Errorf("ka: launching %s: group size %v has more dimensions than range %v: %w", k.spec.Name, k.group, r, ErrBadLaunch)
-		}
-		copy(g.Size[:], k.group)
-	} else {
-		def := [3][3]int{{256, 1, 1}, {16, 16, 1}, {8, 8, 4}}[r.Dims-1]
-		for d := range 3 {
-			g.Size[d] = max(min(def[d], r.Size[d]), 1)
-			if m := caps.MaxGroupDims[d]; m > 0 {
-				g.Size[d] = min(g.Size[d], m)
-			}
-		}
-		for caps.MaxGroupSize > 0 && g.Total() > caps.MaxGroupSize {
-			d := 0
-			for i := 1; i < 3; i++ {
-				if g.Size[i] > g.Size[d] {
-					d = i
-				}
-			}
-			g.Size[d] = (g.Size[d] + 1) / 2
-		}
+	g := k.group
+	if g.Dims == 0 {
+		g = defaultGroup(r, k.dev.info.Kind, caps)
+	} else if g.Dims > r.Dims {
+		return NDRange{}, fmt.Errorf("ka: launching %s: group size %v has more dimensions than range %v: %w", k.spec.Name, g, r, ErrBadLaunch)
 	}
+	g.Dims = r.Dims
 	for d := range 3 {
 		if g.Size[d] > driver.MaxGroupDim {
 			return NDRange{}, fmt.Errorf("ka: launching %s: group size %v: %d in dimension %d exceeds kago's limit %d: %w", k.spec.Name, g, g.Size[d], d, driver.MaxGroupDim, ErrBadLaunch)

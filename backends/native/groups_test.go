@@ -132,7 +132,7 @@ var gfCases = []gfCase{
 	{"Grid2D", gftest.Grid2D, true, func(t *testing.T, dev *ka.Device) [][]int32 {
 		cols, rows := 24, 16
 		m := upload(t, dev, ramp(cols*rows, func(i int) int32 { return int32(i) }))
-		launch(t, dev, gftest.Grid2D, ka.Range2(cols, rows), []int{8, 8}, cols, m)
+		launch(t, dev, gftest.Grid2D, ka.Range2(rows, cols), []int{8, 8}, cols, m)
 		got := download(t, m)
 		for y := range rows {
 			for x := range cols {

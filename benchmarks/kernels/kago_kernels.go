@@ -122,7 +122,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("FDTD"),
-		Lean:    &driver.Lean{Entry: "FDTD_lean", Facts: []string{"le(sub(ext(2,0),1),sub(ext(2,0),1))", "le(add(min(sub(range(0),1),sub(ext(2,0),2)),1),ext(0,0))", "le(sub(ext(2,1),1),sub(ext(2,1),1))", "le(add(min(sub(range(1),1),sub(ext(2,1),2)),2),ext(0,1))", "le(add(min(sub(range(1),1),sub(ext(2,1),2)),1),ext(0,1))", "le(add(min(sub(range(0),1),sub(ext(2,0),2)),2),ext(1,0))", "le(add(min(sub(range(1),1),sub(ext(2,1),2)),1),ext(1,1))", "le(add(min(sub(range(0),1),sub(ext(2,0),2)),1),ext(1,0))", "le(padded(2),1)"}},
+		Lean:    &driver.Lean{Entry: "FDTD_lean", Facts: []string{"le(sub(ext(2,0),1),sub(ext(2,0),1))", "le(add(min(sub(range(1),1),sub(ext(2,0),2)),1),ext(0,0))", "le(sub(ext(2,1),1),sub(ext(2,1),1))", "le(add(min(sub(range(0),1),sub(ext(2,1),2)),2),ext(0,1))", "le(add(min(sub(range(0),1),sub(ext(2,1),2)),1),ext(0,1))", "le(add(min(sub(range(1),1),sub(ext(2,0),2)),2),ext(1,0))", "le(add(min(sub(range(0),1),sub(ext(2,1),2)),1),ext(1,1))", "le(add(min(sub(range(1),1),sub(ext(2,0),2)),1),ext(1,0))", "le(padded(2),1)"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(ka.Matrix[float32])
 			a1 := args[1].Value.(ka.Matrix[float32])
@@ -293,7 +293,7 @@ func init() {
 		Barrier: true,
 		Needs:   0,
 		Code:    kagoCode("MatMul"),
-		Lean:    &driver.Lean{Entry: "MatMul_lean", Facts: []string{"le(div(sub(add(ext(0,1),16),1),16),div(sub(add(ext(0,1),16),1),16))", "le(add(sub(div(sub(add(ext(0,1),16),1),16),1),1),9223372036854775807)", "le(add(min(add(mul(16,sub(div(sub(add(ext(0,1),16),1),16),1)),sub(group(1),1)),sub(ext(0,1),1)),1),ext(0,1))", "le(add(min(add(mul(16,sub(div(sub(add(ext(0,1),16),1),16),1)),sub(group(0),1)),sub(ext(1,0),1)),1),ext(1,0))", "le(add(add(mul(16,sub(group(0),1)),sub(group(1),1)),1),256)", "le(add(mul(16,sub(group(0),1)),16),256)", "le(add(add(240,sub(group(1),1)),1),256)"}},
+		Lean:    &driver.Lean{Entry: "MatMul_lean", Facts: []string{"le(div(sub(add(ext(0,1),16),1),16),div(sub(add(ext(0,1),16),1),16))", "le(add(sub(div(sub(add(ext(0,1),16),1),16),1),1),9223372036854775807)", "le(add(min(add(mul(16,sub(div(sub(add(ext(0,1),16),1),16),1)),sub(group(0),1)),sub(ext(0,1),1)),1),ext(0,1))", "le(add(min(add(mul(16,sub(div(sub(add(ext(0,1),16),1),16),1)),sub(group(1),1)),sub(ext(1,0),1)),1),ext(1,0))", "le(add(add(mul(16,sub(group(1),1)),sub(group(0),1)),1),256)", "le(add(mul(16,sub(group(1),1)),16),256)", "le(add(add(240,sub(group(0),1)),1),256)"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(ka.Matrix[float32])
 			a1 := args[1].Value.(ka.Matrix[float32])
@@ -829,7 +829,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("Stencil5Matrix"),
-		Lean:    &driver.Lean{Entry: "Stencil5Matrix_lean", Facts: []string{"le(sub(ext(0,0),1),sub(ext(0,0),1))", "le(add(min(sub(range(0),1),sub(ext(0,0),2)),1),ext(1,0))", "le(sub(ext(0,1),1),sub(ext(0,1),1))", "le(add(min(sub(range(1),1),sub(ext(0,1),2)),1),ext(1,1))", "le(padded(2),1)"}},
+		Lean:    &driver.Lean{Entry: "Stencil5Matrix_lean", Facts: []string{"le(sub(ext(0,0),1),sub(ext(0,0),1))", "le(add(min(sub(range(1),1),sub(ext(0,0),2)),1),ext(1,0))", "le(sub(ext(0,1),1),sub(ext(0,1),1))", "le(add(min(sub(range(0),1),sub(ext(0,1),2)),1),ext(1,1))", "le(padded(2),1)"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(ka.Matrix[float32])
 			a1 := args[1].Value.(ka.Matrix[float32])
@@ -1006,7 +1006,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("Stencil7Volume"),
-		Lean:    &driver.Lean{Entry: "Stencil7Volume_lean", Facts: []string{"le(sub(ext(0,0),1),sub(ext(0,0),1))", "le(add(min(sub(range(0),1),sub(ext(0,0),2)),1),ext(1,0))", "le(sub(ext(0,1),1),sub(ext(0,1),1))", "le(add(min(sub(range(1),1),sub(ext(0,1),2)),1),ext(1,1))", "le(sub(ext(0,2),1),sub(ext(0,2),1))", "le(add(min(sub(range(2),1),sub(ext(0,2),2)),1),ext(1,2))"}},
+		Lean:    &driver.Lean{Entry: "Stencil7Volume_lean", Facts: []string{"le(sub(ext(0,0),1),sub(ext(0,0),1))", "le(add(min(sub(range(2),1),sub(ext(0,0),2)),1),ext(1,0))", "le(sub(ext(0,1),1),sub(ext(0,1),1))", "le(add(min(sub(range(1),1),sub(ext(0,1),2)),1),ext(1,1))", "le(sub(ext(0,2),1),sub(ext(0,2),1))", "le(add(min(sub(range(0),1),sub(ext(0,2),2)),1),ext(1,2))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(ka.Volume[float32])
 			a1 := args[1].Value.(ka.Volume[float32])
@@ -1091,7 +1091,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("Stencil9Matrix"),
-		Lean:    &driver.Lean{Entry: "Stencil9Matrix_lean", Facts: []string{"le(sub(ext(0,0),1),sub(ext(0,0),1))", "le(add(min(sub(range(0),1),sub(ext(0,0),2)),1),ext(1,0))", "le(sub(ext(0,1),1),sub(ext(0,1),1))", "le(add(min(sub(range(1),1),sub(ext(0,1),2)),1),ext(1,1))", "le(padded(2),1)"}},
+		Lean:    &driver.Lean{Entry: "Stencil9Matrix_lean", Facts: []string{"le(sub(ext(0,0),1),sub(ext(0,0),1))", "le(add(min(sub(range(1),1),sub(ext(0,0),2)),1),ext(1,0))", "le(sub(ext(0,1),1),sub(ext(0,1),1))", "le(add(min(sub(range(0),1),sub(ext(0,1),2)),1),ext(1,1))", "le(padded(2),1)"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(ka.Matrix[float32])
 			a1 := args[1].Value.(ka.Matrix[float32])
@@ -2306,7 +2306,7 @@ func kagoGroupFDTD(kg *kernel.WorkGroup, ex, ey, hz ka.Matrix[float32]) {
 			gy := b1 + ly
 			for lx := range m0 {
 				gx := b0 + lx
-				i, j := gx, gy
+				i, j := gy, gx
 				if i < hz.Rows()-1 && j < hz.Cols()-1 {
 					hz.Set(i, j, hz.At(i, j)-0.7*(ex.At(i, j+1)-ex.At(i, j)+ey.At(i+1, j)-ey.At(i, j)))
 				}
@@ -2341,7 +2341,7 @@ func kagoGroupFDTDNoCheck(kg *kernel.WorkGroup, ex, ey, hz ka.Matrix[float32]) {
 			gy := b1 + ly
 			for lx := range m0 {
 				gx := b0 + lx
-				i, j := gx, gy
+				i, j := gy, gx
 				if i < hz.Rows()-1 && j < hz.Cols()-1 {
 					hz.Set(i, j, hz.At(i, j)-0.7*(ex.At(i, j+1)-ex.At(i, j)+ey.At(i+1, j)-ey.At(i, j)))
 				}
@@ -2454,8 +2454,8 @@ func kagoGroupMatMul(kg *kernel.WorkGroup, a, b, c ka.Matrix[float32]) {
 			for lx := range n0 {
 				gx := b0 + lx
 				l := lrow + lx
-				li, lj := lx, ly
-				i, j := gx, gy
+				li, lj := ly, lx // the row and column within the tile
+				i, j := gy, gx
 				var sum float32
 				_ = li // computed again after the barrier
 				_ = lj // computed again after the barrier
@@ -2471,8 +2471,8 @@ func kagoGroupMatMul(kg *kernel.WorkGroup, a, b, c ka.Matrix[float32]) {
 				lrow := n0 * (ly + n1*lz)
 				for lx := range n0 {
 					l := lrow + lx
-					li := lx
-					lj := ly
+					li := ly
+					lj := lx
 					i := iPerItem[l]
 					j := jPerItem[l]
 					ak, bk := t*Tile+lj, t*Tile+li
@@ -2493,8 +2493,8 @@ func kagoGroupMatMul(kg *kernel.WorkGroup, a, b, c ka.Matrix[float32]) {
 				lrow := n0 * (ly + n1*lz)
 				for lx := range n0 {
 					l := lrow + lx
-					li := lx
-					lj := ly
+					li := ly
+					lj := lx
 					sum := sumPerItem[l]
 					for k := 0; k < Tile; k++ {
 						sum += ta[li*Tile+k] * tb[k*Tile+lj]
@@ -3204,7 +3204,7 @@ func kagoGroupStencil5Matrix(kg *kernel.WorkGroup, in, out ka.Matrix[float32]) {
 			gy := b1 + ly
 			for lx := range m0 {
 				gx := b0 + lx
-				i, j := gx, gy
+				i, j := gy, gx
 				if i > 0 && i < in.Rows()-1 && j > 0 && j < in.Cols()-1 {
 					out.Set(i, j, 0.2*(in.At(i, j)+in.At(i-1, j)+in.At(i+1, j)+in.At(i, j-1)+in.At(i, j+1)))
 				}
@@ -3239,7 +3239,7 @@ func kagoGroupStencil5MatrixNoCheck(kg *kernel.WorkGroup, in, out ka.Matrix[floa
 			gy := b1 + ly
 			for lx := range m0 {
 				gx := b0 + lx
-				i, j := gx, gy
+				i, j := gy, gx
 				if i > 0 && i < in.Rows()-1 && j > 0 && j < in.Cols()-1 {
 					out.Set(i, j, 0.2*(in.At(i, j)+in.At(i-1, j)+in.At(i+1, j)+in.At(i, j-1)+in.At(i, j+1)))
 				}
@@ -3347,7 +3347,7 @@ func kagoGroupStencil7Volume(kg *kernel.WorkGroup, in, out ka.Volume[float32]) {
 			gy := b1 + ly
 			for lx := range m0 {
 				gx := b0 + lx
-				i, j, k := gx, gy, gz
+				i, j, k := gz, gy, gx
 				if i > 0 && i < in.Depth()-1 && j > 0 && j < in.Rows()-1 && k > 0 && k < in.Cols()-1 {
 					s := in.At(i-1, j, k) + in.At(i+1, j, k) + in.At(i, j-1, k) + in.At(i, j+1, k) + in.At(i, j, k-1) + in.At(i, j, k+1)
 					out.Set(i, j, k, 0.4*in.At(i, j, k)+0.1*s)
@@ -3384,7 +3384,7 @@ func kagoGroupStencil7VolumeNoCheck(kg *kernel.WorkGroup, in, out ka.Volume[floa
 			gy := b1 + ly
 			for lx := range m0 {
 				gx := b0 + lx
-				i, j, k := gx, gy, gz
+				i, j, k := gz, gy, gx
 				if i > 0 && i < in.Depth()-1 && j > 0 && j < in.Rows()-1 && k > 0 && k < in.Cols()-1 {
 					s := in.At(i-1, j, k) + in.At(i+1, j, k) + in.At(i, j-1, k) + in.At(i, j+1, k) + in.At(i, j, k-1) + in.At(i, j, k+1)
 					out.Set(i, j, k, 0.4*in.At(i, j, k)+0.1*s)
@@ -3420,7 +3420,7 @@ func kagoGroupStencil9Matrix(kg *kernel.WorkGroup, in, out ka.Matrix[float32]) {
 			gy := b1 + ly
 			for lx := range m0 {
 				gx := b0 + lx
-				i, j := gx, gy
+				i, j := gy, gx
 				if i > 0 && i < in.Rows()-1 && j > 0 && j < in.Cols()-1 {
 					s := in.At(i-1, j-1) + in.At(i-1, j) + in.At(i-1, j+1) +
 						in.At(i, j-1) + in.At(i, j) + in.At(i, j+1) +
@@ -3458,7 +3458,7 @@ func kagoGroupStencil9MatrixNoCheck(kg *kernel.WorkGroup, in, out ka.Matrix[floa
 			gy := b1 + ly
 			for lx := range m0 {
 				gx := b0 + lx
-				i, j := gx, gy
+				i, j := gy, gx
 				if i > 0 && i < in.Rows()-1 && j > 0 && j < in.Cols()-1 {
 					s := in.At(i-1, j-1) + in.At(i-1, j) + in.At(i-1, j+1) +
 						in.At(i, j-1) + in.At(i, j) + in.At(i, j+1) +

@@ -23,7 +23,7 @@ func Stencil5Matrix(it ka.Item, in, out ka.Matrix[float32]) {
 }
 
 // Stencil5Slice is Stencil5Matrix on flat row-major w×h grids (w columns,
-// h rows) on ka.Range2(w, h): GlobalID(0) is the column.
+// h rows) on ka.Range2(h, w): GlobalID(0) is the column.
 //
 //ka:kernel
 func Stencil5Slice(it ka.Item, w, h int, in, out []float32) {
@@ -50,7 +50,7 @@ func Stencil9Matrix(it ka.Item, in, out ka.Matrix[float32]) {
 }
 
 // Stencil9Slice is Stencil9Matrix on flat row-major w×h grids on
-// ka.Range2(w, h): GlobalID(0) is the column.
+// ka.Range2(h, w): GlobalID(0) is the column.
 //
 //ka:kernel
 func Stencil9Slice(it ka.Item, w, h int, in, out []float32) {

@@ -85,11 +85,11 @@ func onMatrices(rows, cols, n int) func(*testing.T, *ka.Device, any) []float32 {
 	}
 }
 
-// onSlices runs fn over ka.Range2(w, h) with w, h, in (vals(w*h, 1)) and
-// out (vals(w*h, 2)), and returns out.
+// onSlices runs fn over ka.Range2(h, w) (GlobalID(0) the column) with w,
+// h, in (vals(w*h, 1)) and out (vals(w*h, 2)), and returns out.
 func onSlices(w, h int) func(*testing.T, *ka.Device, any) []float32 {
 	return func(t *testing.T, dev *ka.Device, fn any) []float32 {
-		return onArrays(t, dev, fn, ka.Range2(w, h), []any{w, h}, w*h, w*h)
+		return onArrays(t, dev, fn, ka.Range2(h, w), []any{w, h}, w*h, w*h)
 	}
 }
 

@@ -440,9 +440,9 @@ func (g *gen) itemCall(n *ast.CallExpr) bool {
 	var e edit
 	switch m {
 	case "Global2": // in a multi-value context, as the call itself
-		e = edit{text: tmpl("@gx, @gy"), ids: []string{"gx", "gy"}}
+		e = edit{text: tmpl("@gy, @gx"), ids: []string{"gy", "gx"}}
 	case "Global3":
-		e = edit{text: tmpl("@gx, @gy, @gz"), ids: []string{"gx", "gy", "gz"}}
+		e = edit{text: tmpl("@gz, @gy, @gx"), ids: []string{"gz", "gy", "gx"}}
 	case "Global":
 		e = edit{text: tmpl("(@row + @gx)"), ids: []string{"row", "gx"}}
 	case "Local":

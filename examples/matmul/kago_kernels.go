@@ -85,7 +85,7 @@ func init() {
 		Barrier: true,
 		Needs:   0,
 		Code:    kagoCode("MatMul"),
-		Lean:    &driver.Lean{Entry: "MatMul_lean", Facts: []string{"le(div(sub(add(ext(0,1),16),1),16),div(sub(add(ext(0,1),16),1),16))", "le(add(sub(div(sub(add(ext(0,1),16),1),16),1),1),9223372036854775807)", "le(add(min(add(mul(16,sub(div(sub(add(ext(0,1),16),1),16),1)),sub(group(1),1)),sub(ext(0,1),1)),1),ext(0,1))", "le(add(min(add(mul(16,sub(div(sub(add(ext(0,1),16),1),16),1)),sub(group(0),1)),sub(ext(1,0),1)),1),ext(1,0))", "le(add(add(mul(16,sub(group(0),1)),sub(group(1),1)),1),256)", "le(add(mul(16,sub(group(0),1)),16),256)", "le(add(add(240,sub(group(1),1)),1),256)"}},
+		Lean:    &driver.Lean{Entry: "MatMul_lean", Facts: []string{"le(div(sub(add(ext(0,1),16),1),16),div(sub(add(ext(0,1),16),1),16))", "le(add(sub(div(sub(add(ext(0,1),16),1),16),1),1),9223372036854775807)", "le(add(min(add(mul(16,sub(div(sub(add(ext(0,1),16),1),16),1)),sub(group(0),1)),sub(ext(0,1),1)),1),ext(0,1))", "le(add(min(add(mul(16,sub(div(sub(add(ext(0,1),16),1),16),1)),sub(group(1),1)),sub(ext(1,0),1)),1),ext(1,0))", "le(add(add(mul(16,sub(group(1),1)),sub(group(0),1)),1),256)", "le(add(mul(16,sub(group(1),1)),16),256)", "le(add(add(240,sub(group(0),1)),1),256)"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(ka.Matrix[float32])
 			a1 := args[1].Value.(ka.Matrix[float32])
@@ -142,8 +142,8 @@ func kagoGroupMatMul(kg *kernel.WorkGroup, a, b, c ka.Matrix[float32]) {
 			for lx := range n0 {
 				gx := b0 + lx
 				l := lrow + lx
-				li, lj := lx, ly
-				i, j := gx, gy
+				li, lj := ly, lx // the row and column within the tile
+				i, j := gy, gx
 				var sum float32
 				_ = li // computed again after the barrier
 				_ = lj // computed again after the barrier
@@ -159,8 +159,8 @@ func kagoGroupMatMul(kg *kernel.WorkGroup, a, b, c ka.Matrix[float32]) {
 				lrow := n0 * (ly + n1*lz)
 				for lx := range n0 {
 					l := lrow + lx
-					li := lx
-					lj := ly
+					li := ly
+					lj := lx
 					i := iPerItem[l]
 					j := jPerItem[l]
 					ak, bk := t*Tile+lj, t*Tile+li
@@ -181,8 +181,8 @@ func kagoGroupMatMul(kg *kernel.WorkGroup, a, b, c ka.Matrix[float32]) {
 				lrow := n0 * (ly + n1*lz)
 				for lx := range n0 {
 					l := lrow + lx
-					li := lx
-					lj := ly
+					li := ly
+					lj := lx
 					sum := sumPerItem[l]
 					for k := 0; k < Tile; k++ {
 						sum += ta[li*Tile+k] * tb[k*Tile+lj]

@@ -34,7 +34,7 @@ const Tile = 16
 func MatMul(it ka.Item, a, b, c ka.Matrix[float32]) {
 	ta := ka.LocalArray[float32](it, Tile*Tile)
 	tb := ka.LocalArray[float32](it, Tile*Tile)
-	li, lj := it.LocalID(0), it.LocalID(1)
+	li, lj := it.LocalID(1), it.LocalID(0) // the row and column within the tile
 	i, j := it.Global2()
 	var sum float32
 	for t := 0; t < (a.Cols()+Tile-1)/Tile; t++ {

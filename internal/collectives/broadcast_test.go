@@ -44,11 +44,11 @@ func TestBroadcastOutOfRange(t *testing.T) {
 			out, err := ka.Alloc[int32](dev, nx*ny)
 			require.NoError(t, err)
 			defer out.Free()
-			k, err := NewBroadcast2Kernel(dev, ka.WithGroupSize(gx, gy))
+			k, err := NewBroadcast2Kernel(dev, ka.WithGroupSize(gy, gx))
 			require.NoError(t, err)
 			s := dev.Stream()
 			for _, from := range []int{-1, gx * gy, gx*gy + 1, 1 << 32, 1 << 40, math.MinInt, math.MaxInt} {
-				require.NoError(t, k.Launch(s, ka.Range2(nx, ny), from, out))
+				require.NoError(t, k.Launch(s, ka.Range2(ny, nx), from, out))
 				err := s.Synchronize(ctx)
 				var ke *ka.KernelError
 				require.ErrorAs(t, err, &ke, "from %d", from)
@@ -61,7 +61,7 @@ func TestBroadcastOutOfRange(t *testing.T) {
 				assert.Less(t, ke.GlobalID[1], 3*gy, "a work-item of the launch's groups")
 			}
 			for _, from := range []int{0, gx*gy - 1} {
-				require.NoError(t, k.Launch(s, ka.Range2(nx, ny), from, out))
+				require.NoError(t, k.Launch(s, ka.Range2(ny, nx), from, out))
 				got := make([]int32, nx*ny)
 				require.NoError(t, out.Read(ctx, got))
 				for i, v := range got {

@@ -91,7 +91,7 @@ var cases = []corpusCase{
 		rows, cols := 37, 53
 		a := in(h, seq(rows*cols, func(i int) float32 { return float32(i) }))
 		b := out(h, make([]float32, rows*cols))
-		h.launch(Transpose, ka.Range2(cols, rows), []int{8, 8}, rows, cols, a, b)
+		h.launch(Transpose, ka.Range2(rows, cols), []int{8, 8}, rows, cols, a, b)
 	}},
 	{"MatMul", 0, func(h *harness) {
 		n := 29
@@ -172,7 +172,7 @@ var cases = []corpusCase{
 	{"Partial2D", 0, func(h *harness) {
 		rows, cols := 19, 23
 		o := out(h, make([]int32, rows*cols))
-		h.launch(Partial2D, ka.Range2(cols, rows), []int{8, 4}, rows, cols, o)
+		h.launch(Partial2D, ka.Range2(rows, cols), []int{4, 8}, rows, cols, o)
 	}},
 	{"MinMax", 0, func(h *harness) {
 		n := 500

@@ -886,7 +886,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("MatrixAxpy"),
-		Lean:    &driver.Lean{Entry: "MatrixAxpy_lean", Facts: []string{"le(add(min(sub(range(0),1),sub(ext(2,0),1)),1),ext(1,0))", "le(add(min(sub(range(1),1),sub(ext(2,1),1)),1),ext(1,1))", "le(add(min(sub(range(0),1),sub(ext(2,0),1)),1),ext(3,0))", "le(1,ext(3,1))", "le(padded(2),1)"}},
+		Lean:    &driver.Lean{Entry: "MatrixAxpy_lean", Facts: []string{"le(add(min(sub(range(1),1),sub(ext(2,0),1)),1),ext(1,0))", "le(add(min(sub(range(0),1),sub(ext(2,1),1)),1),ext(1,1))", "le(add(min(sub(range(1),1),sub(ext(2,0),1)),1),ext(3,0))", "le(1,ext(3,1))", "le(padded(2),1)"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(float32)
 			a1 := args[1].Value.(ka.Matrix[float32])
@@ -946,7 +946,7 @@ func init() {
 		Barrier: true,
 		Needs:   0,
 		Code:    kagoCode("MatrixMulTiled"),
-		Lean:    &driver.Lean{Entry: "MatrixMulTiled_lean", Facts: []string{"le(add(add(mul(8,sub(group(0),1)),sub(group(1),1)),1),64)", "le(div(sub(add(ext(0,1),8),1),8),div(sub(add(ext(0,1),8),1),8))", "le(add(sub(div(sub(add(ext(0,1),8),1),8),1),1),9223372036854775807)", "le(add(min(add(mul(8,sub(div(sub(add(ext(0,1),8),1),8),1)),sub(group(1),1)),sub(ext(0,1),1)),1),ext(0,1))", "le(add(min(add(mul(8,sub(div(sub(add(ext(0,1),8),1),8),1)),sub(group(0),1)),sub(ext(1,0),1)),1),ext(1,0))", "le(add(mul(8,sub(group(0),1)),8),64)", "le(add(add(56,sub(group(1),1)),1),64)"}},
+		Lean:    &driver.Lean{Entry: "MatrixMulTiled_lean", Facts: []string{"le(add(add(mul(8,sub(group(1),1)),sub(group(0),1)),1),64)", "le(div(sub(add(ext(0,1),8),1),8),div(sub(add(ext(0,1),8),1),8))", "le(add(sub(div(sub(add(ext(0,1),8),1),8),1),1),9223372036854775807)", "le(add(min(add(mul(8,sub(div(sub(add(ext(0,1),8),1),8),1)),sub(group(0),1)),sub(ext(0,1),1)),1),ext(0,1))", "le(add(min(add(mul(8,sub(div(sub(add(ext(0,1),8),1),8),1)),sub(group(1),1)),sub(ext(1,0),1)),1),ext(1,0))", "le(add(mul(8,sub(group(1),1)),8),64)", "le(add(add(56,sub(group(0),1)),1),64)"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(ka.Matrix[float32])
 			a1 := args[1].Value.(ka.Matrix[float32])
@@ -991,7 +991,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("MatrixTranspose"),
-		Lean:    &driver.Lean{Entry: "MatrixTranspose_lean", Facts: []string{"le(add(min(sub(range(1),1),sub(ext(0,1),1)),1),ext(1,0))", "le(add(min(sub(range(0),1),sub(ext(0,0),1)),1),ext(1,1))", "le(padded(2),1)"}},
+		Lean:    &driver.Lean{Entry: "MatrixTranspose_lean", Facts: []string{"le(add(min(sub(range(0),1),sub(ext(0,1),1)),1),ext(1,0))", "le(add(min(sub(range(1),1),sub(ext(0,0),1)),1),ext(1,1))", "le(padded(2),1)"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(ka.Matrix[float32])
 			a1 := args[1].Value.(ka.Matrix[float32])
@@ -1500,7 +1500,7 @@ func init() {
 		Barrier: false,
 		Needs:   driver.FP64,
 		Code:    kagoCode("Stencil3D"),
-		Lean:    &driver.Lean{Entry: "Stencil3D_lean", Facts: []string{"le(add(min(sub(range(0),1),sub(ext(0,0),1)),1),ext(1,0))", "le(add(min(sub(range(1),1),sub(ext(0,1),1)),1),ext(1,1))", "le(add(min(sub(range(2),1),sub(ext(0,2),1)),1),ext(1,2))", "le(sub(ext(0,0),1),sub(ext(0,0),1))", "le(add(min(sub(range(0),1),sub(ext(0,0),1)),2),ext(0,0))", "le(sub(ext(0,1),1),sub(ext(0,1),1))", "le(add(min(sub(range(1),1),sub(ext(0,1),1)),2),ext(0,1))", "le(sub(ext(0,2),1),sub(ext(0,2),1))", "le(add(min(sub(range(2),1),sub(ext(0,2),1)),2),ext(0,2))"}},
+		Lean:    &driver.Lean{Entry: "Stencil3D_lean", Facts: []string{"le(add(min(sub(range(2),1),sub(ext(0,0),1)),1),ext(1,0))", "le(add(min(sub(range(1),1),sub(ext(0,1),1)),1),ext(1,1))", "le(add(min(sub(range(0),1),sub(ext(0,2),1)),1),ext(1,2))", "le(sub(ext(0,0),1),sub(ext(0,0),1))", "le(add(min(sub(range(2),1),sub(ext(0,0),1)),2),ext(0,0))", "le(sub(ext(0,1),1),sub(ext(0,1),1))", "le(add(min(sub(range(1),1),sub(ext(0,1),1)),2),ext(0,1))", "le(sub(ext(0,2),1),sub(ext(0,2),1))", "le(add(min(sub(range(0),1),sub(ext(0,2),1)),2),ext(0,2))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(ka.Volume[float64])
 			a1 := args[1].Value.(ka.Volume[float64])
@@ -3438,7 +3438,7 @@ func kagoGroupMatrixAxpy(kg *kernel.WorkGroup, a float32, x, y ka.Matrix[float32
 		items:
 			for lx := range m0 {
 				gx := b0 + lx
-				i, j := gx, gy
+				i, j := gy, gx
 				if i >= y.Rows() || j >= y.Cols() {
 					continue items
 				}
@@ -3472,8 +3472,8 @@ func kagoGroupMatrixMulTiled(kg *kernel.WorkGroup, a, b, c ka.Matrix[float32]) {
 			for lx := range n0 {
 				gx := b0 + lx
 				l := lrow + lx
-				li, lj := lx, ly
-				i, j := gx, gy
+				li, lj := ly, lx // the row and column within the tile
+				i, j := gy, gx
 				var sum float32
 				_ = li // computed again after the barrier
 				_ = lj // computed again after the barrier
@@ -3489,8 +3489,8 @@ func kagoGroupMatrixMulTiled(kg *kernel.WorkGroup, a, b, c ka.Matrix[float32]) {
 				lrow := n0 * (ly + n1*lz)
 				for lx := range n0 {
 					l := lrow + lx
-					li := lx
-					lj := ly
+					li := ly
+					lj := lx
 					i := iPerItem[l]
 					j := jPerItem[l]
 					ak, bk := t*Tile+lj, t*Tile+li
@@ -3510,8 +3510,8 @@ func kagoGroupMatrixMulTiled(kg *kernel.WorkGroup, a, b, c ka.Matrix[float32]) {
 				lrow := n0 * (ly + n1*lz)
 				for lx := range n0 {
 					l := lrow + lx
-					li := lx
-					lj := ly
+					li := ly
+					lj := lx
 					sum := sumPerItem[l]
 					for k := 0; k < Tile; k++ {
 						sum += ta[li*Tile+k] * tb[k*Tile+lj]
@@ -3563,7 +3563,7 @@ func kagoGroupMatrixTranspose(kg *kernel.WorkGroup, in, out ka.Matrix[float32]) 
 			gy := b1 + ly
 			for lx := range m0 {
 				gx := b0 + lx
-				i, j := gx, gy
+				i, j := gy, gx
 				if i < in.Rows() && j < in.Cols() {
 					out.Set(j, i, in.At(i, j))
 				}
@@ -4153,7 +4153,7 @@ func kagoGroupStencil3D(kg *kernel.WorkGroup, in, out ka.Volume[float64]) {
 		items:
 			for lx := range m0 {
 				gx := b0 + lx
-				i, j, k := gx, gy, gz
+				i, j, k := gz, gy, gx
 				d, r, c := in.Depth(), in.Rows(), in.Cols()
 				if i >= d || j >= r || k >= c {
 					continue items

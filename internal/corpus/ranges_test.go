@@ -15,9 +15,9 @@ var maskedRanges = []struct {
 	r     ka.NDRange
 	group []int
 }{
-	{ka.Range2(100, 3), []int{16, 16}}, // 24 of 300 elements were wrong before masking
-	{ka.Range2(37, 5), []int{8, 4}},
-	{ka.Range3(7, 5, 3), []int{4, 4, 2}},
+	{ka.Range2(3, 100), []int{16, 16}}, // 24 of 300 elements were wrong before masking
+	{ka.Range2(5, 37), []int{4, 8}},
+	{ka.Range3(3, 5, 7), []int{2, 4, 4}},
 }
 
 func init() {

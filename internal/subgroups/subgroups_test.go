@@ -290,9 +290,9 @@ func TestQueries2(t *testing.T) {
 				outs[i], err = ka.Alloc[int32](dev, nx*ny)
 				require.NoError(t, err)
 			}
-			k, err := NewQueries2Kernel(dev, ka.WithGroupSize(gx, gy))
+			k, err := NewQueries2Kernel(dev, ka.WithGroupSize(gy, gx))
 			require.NoError(t, err)
-			require.NoError(t, k.Launch(dev.Stream(), ka.Range2(nx, ny), outs[0], outs[1], outs[2]))
+			require.NoError(t, k.Launch(dev.Stream(), ka.Range2(ny, nx), outs[0], outs[1], outs[2]))
 			got := make([][]int32, 3)
 			for i, o := range outs {
 				got[i] = make([]int32, nx*ny)

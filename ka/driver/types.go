@@ -133,7 +133,10 @@ type Capabilities struct {
 }
 
 // NDRange is the size of a launch or of a work-group in up to three
-// dimensions. Unused dimensions are 1.
+// dimensions. Unused dimensions are 1. Size is in dimension order: Size[0]
+// is dimension 0, the fastest-varying one (consecutive work-items of a
+// group differ in it first, as CUDA's x and OpenCL's dimension 0), which
+// ka.Range2 and ka.Range3 take as their last argument, the column.
 type NDRange struct {
 	Dims int
 	Size [3]int
@@ -142,16 +145,17 @@ type NDRange struct {
 // Total is the number of work-items.
 func (r NDRange) Total() int { return r.Size[0] * r.Size[1] * r.Size[2] }
 
-// String returns the sizes of the range's dimensions: "(1024)", "(64,
-// 64)", "(8, 8, 8)".
+// String returns the sizes of the range's dimensions in the order
+// ka.Range2 and ka.Range3 take them, slowest first: "(1024)", "(rows,
+// cols)", "(depth, rows, cols)" (Size[2], Size[1], Size[0]).
 func (r NDRange) String() string {
 	switch r.Dims {
 	case 1:
 		return fmt.Sprintf("(%d)", r.Size[0])
 	case 2:
-		return fmt.Sprintf("(%d, %d)", r.Size[0], r.Size[1])
+		return fmt.Sprintf("(%d, %d)", r.Size[1], r.Size[0])
 	}
-	return fmt.Sprintf("(%d, %d, %d)", r.Size[0], r.Size[1], r.Size[2])
+	return fmt.Sprintf("(%d, %d, %d)", r.Size[2], r.Size[1], r.Size[0])
 }
 
 // ScalarType is the Go type of a kernel parameter or of a slice's elements.

@@ -35,11 +35,7 @@ func testIndices(t *testing.T, dev *ka.Device) {
 			require.NoError(t, k.Launch(dev.Stream(), c.r, out))
 			got := make([]int32, 21*n)
 			require.NoError(t, out.Read(ctx, got))
-			var g [3]int
-			copy(g[:], c.group)
-			for d := len(c.group); d < 3; d++ {
-				g[d] = 1
-			}
+			g := groupDims(c.group)
 			rs := c.r.Size
 			var ng [3]int
 			for d := range 3 {
@@ -100,6 +96,39 @@ func testWholeGroups(t *testing.T, dev *ka.Device) {
 	}
 }
 
+// testMemoryOrder checks the mapping of docs/kernel-language.md's
+// "Ranges walk memory in order" on every backend: over
+// ka.Range2(rows, cols) with it.Global2(), the column is dimension 0, so
+// Global() is the row-major index, and a launch without WithGroupSize
+// puts neighbouring columns in one group's consecutive work-items.
+func testMemoryOrder(t *testing.T, dev *ka.Device) {
+	ctx := context.Background()
+	const rows, cols = 5, 7
+	ms := make([]*ka.Matrix[int32], 3)
+	for i := range ms {
+		m, err := ka.MatrixFromSlice(ctx, dev, rows, cols, make([]int32, rows*cols))
+		require.NoError(t, err)
+		defer m.Free()
+		ms[i] = m
+	}
+	k, err := ka.NewKernel(dev, MemoryOrder)
+	require.NoError(t, err)
+	require.NoError(t, k.Launch(dev.Stream(), ka.Range2(rows, cols), ms[0], ms[1], ms[2]))
+	got := make([][]int32, 3)
+	for i, m := range ms {
+		got[i] = make([]int32, rows*cols)
+		require.NoError(t, m.Read(ctx, got[i]))
+	}
+	for i := range rows {
+		for j := range cols {
+			e := i*cols + j
+			assert.Equal(t, int32(e), got[0][e], "Global() at (%d, %d): the row-major index", i, j)
+			assert.Equal(t, int32(j), got[1][e], "GlobalID(0) at (%d, %d): the column", i, j)
+			assert.Equal(t, int32(j), got[2][e], "LocalID(0) at (%d, %d): a default group spans the row's %d columns", i, j, cols)
+		}
+	}
+}
+
 // testLinearIndices checks Global, Local and Group of a kernel that names
 // no dimension, launched over 1, 2 and 3 dimensions: its lean variant
 // (1-D) runs the first, its checked kernel the others, and both agree with
@@ -127,8 +156,7 @@ func testLinearIndices(t *testing.T, dev *ka.Device) {
 			require.NoError(t, k.Launch(dev.Stream(), c.r, out))
 			got := make([]int32, 3*n)
 			require.NoError(t, out.Read(ctx, got))
-			g := [3]int{1, 1, 1}
-			copy(g[:], c.group)
+			g := groupDims(c.group)
 			rs := c.r.Size
 			var ng [3]int
 			for d := range 3 {
@@ -153,4 +181,14 @@ func testLinearIndices(t *testing.T, dev *ka.Device) {
 			require.Equal(t, want, got)
 		})
 	}
+}
+
+// groupDims returns the group shape WithGroupSize(sizes...) sets, in
+// dimension order: its last size is dimension 0.
+func groupDims(sizes []int) [3]int {
+	g := [3]int{1, 1, 1}
+	for i, n := range sizes {
+		g[len(sizes)-1-i] = n
+	}
+	return g
 }

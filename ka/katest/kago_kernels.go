@@ -389,6 +389,61 @@ func init() {
 		},
 		GroupBlocks: true,
 	})
+	kgen.RegisterKernel(MemoryOrder, &driver.KernelSpec{
+		Name:  "MemoryOrder",
+		Entry: "MemoryOrder",
+		Params: []driver.Param{
+			{Name: "global", Type: driver.Int32, Dims: 2},
+			{Name: "id0", Type: driver.Int32, Dims: 2},
+			{Name: "local0", Type: driver.Int32, Dims: 2},
+		},
+		DeviceParams: driver.DeviceParams{
+			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
+			{Kind: driver.ParamOffset, Arg: 0, Size: 8},
+			{Kind: driver.ParamShape, Arg: 0, Dim: 0, Size: 8},
+			{Kind: driver.ParamShape, Arg: 0, Dim: 1, Size: 8},
+			{Kind: driver.ParamStride, Arg: 0, Dim: 0, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
+			{Kind: driver.ParamOffset, Arg: 1, Size: 8},
+			{Kind: driver.ParamShape, Arg: 1, Dim: 0, Size: 8},
+			{Kind: driver.ParamShape, Arg: 1, Dim: 1, Size: 8},
+			{Kind: driver.ParamStride, Arg: 1, Dim: 0, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 2, Size: 8},
+			{Kind: driver.ParamOffset, Arg: 2, Size: 8},
+			{Kind: driver.ParamShape, Arg: 2, Dim: 0, Size: 8},
+			{Kind: driver.ParamShape, Arg: 2, Dim: 1, Size: 8},
+			{Kind: driver.ParamStride, Arg: 2, Dim: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
+			{Kind: driver.ParamFaultRecord, Size: 8},
+			{Kind: driver.ParamLaunchID, Size: 4},
+		},
+		Faults: []driver.FaultSite{
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 196, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 196, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 197, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 197, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 198, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 198, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+		},
+		Barrier: false,
+		Needs:   0,
+		Code:    kagoCode("MemoryOrder"),
+		Lean:    &driver.Lean{Entry: "MemoryOrder_lean", Facts: []string{"le(padded(2),1)", "le(range(1),ext(0,0))", "le(range(0),ext(0,1))", "le(range(1),ext(1,0))", "le(range(0),ext(1,1))", "le(range(1),ext(2,0))", "le(range(0),ext(2,1))"}},
+		Native: func(args []driver.Arg) func(kernel.Item) {
+			a0 := args[0].Value.(ka.Matrix[int32])
+			a1 := args[1].Value.(ka.Matrix[int32])
+			a2 := args[2].Value.(ka.Matrix[int32])
+			return func(it kernel.Item) { MemoryOrder(ka.Item(it), a0, a1, a2) }
+		},
+		Group: func(args []driver.Arg) func(*kernel.WorkGroup) {
+			a0 := args[0].Value.(ka.Matrix[int32])
+			a1 := args[1].Value.(ka.Matrix[int32])
+			a2 := args[2].Value.(ka.Matrix[int32])
+			return func(g *kernel.WorkGroup) { kagoGroupMemoryOrder(g, a0, a1, a2) }
+		},
+	})
 	kgen.RegisterKernel(PairSum, &driver.KernelSpec{
 		Name:  "PairSum",
 		Entry: "PairSum",
@@ -823,6 +878,27 @@ func (k MatrixAtKernel) Launch(s *ka.Stream, r ka.NDRange, m *ka.Matrix[float32]
 		return fmt.Errorf("launching MatrixAt: a zero MatrixAtKernel, not one from NewMatrixAtKernel: %w", ka.ErrInvalid)
 	}
 	return k.k.Launch(s, r, m, at, out)
+}
+
+// MemoryOrderKernel is the kernel MemoryOrder loaded on a device. Its Launch
+// takes MemoryOrder's parameters, so a wrong argument is a compile error.
+type MemoryOrderKernel struct{ k *ka.Kernel }
+
+// NewMemoryOrderKernel loads the kernel MemoryOrder on dev, as ka.NewKernel does.
+func NewMemoryOrderKernel(dev *ka.Device, opts ...ka.KernelOption) (MemoryOrderKernel, error) {
+	k, err := ka.NewKernel(dev, MemoryOrder, opts...)
+	return MemoryOrderKernel{k}, err
+}
+
+// Kernel returns the loaded kernel (nil for the zero MemoryOrderKernel).
+func (k MemoryOrderKernel) Kernel() *ka.Kernel { return k.k }
+
+// Launch enqueues MemoryOrder on s over r, as ka.Kernel.Launch does.
+func (k MemoryOrderKernel) Launch(s *ka.Stream, r ka.NDRange, global *ka.Matrix[int32], id0 *ka.Matrix[int32], local0 *ka.Matrix[int32]) error {
+	if k.k == nil {
+		return fmt.Errorf("launching MemoryOrder: a zero MemoryOrderKernel, not one from NewMemoryOrderKernel: %w", ka.ErrInvalid)
+	}
+	return k.k.Launch(s, r, global, id0, local0)
 }
 
 // PairSumKernel is the kernel PairSum loaded on a device. Its Launch
@@ -1316,6 +1392,45 @@ func kagoGroupMatrixAt(kg *kernel.WorkGroup, m ka.Matrix[float32], at []int, out
 		for range m1 {
 			for range m0 {
 				out[0] = m.At(at[0], at[1])
+			}
+		}
+	}
+}
+
+// kagoGroupMemoryOrder runs one work-group of MemoryOrder, its work-items as loops
+// (see package groupfn).
+func kagoGroupMemoryOrder(kg *kernel.WorkGroup, global, id0, local0 ka.Matrix[int32]) {
+	n0 := kg.Size[0]
+	n1 := kg.Size[1]
+	n2 := kg.Size[2]
+	b0 := kg.ID[0] * n0
+	b1 := kg.ID[1] * n1
+	b2 := kg.ID[2] * n2
+	m0 := kg.GlobalSize[0] - b0
+	if m0 > n0 {
+		m0 = n0
+	}
+	m1 := kg.GlobalSize[1] - b1
+	if m1 > n1 {
+		m1 = n1
+	}
+	m2 := kg.GlobalSize[2] - b2
+	if m2 > n2 {
+		m2 = n2
+	}
+	gs0 := kg.GlobalSize[0]
+	gs1 := kg.GlobalSize[1]
+	for lz := range m2 {
+		gz := b2 + lz
+		for ly := range m1 {
+			gy := b1 + ly
+			row := gs0 * (gy + gs1*gz)
+			for lx := range m0 {
+				gx := b0 + lx
+				i, j := gy, gx
+				global.Set(i, j, int32((row + gx)))
+				id0.Set(i, j, int32(gx))
+				local0.Set(i, j, int32(lx))
 			}
 		}
 	}

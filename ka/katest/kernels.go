@@ -185,3 +185,15 @@ func Busy(it ka.Item, x []int32, n int32) {
 		x[i] = v | 1
 	}
 }
+
+// MemoryOrder records, at each element of three rows×cols matrices, the
+// work-item's Global(), GlobalID(0) and LocalID(0), over
+// ka.Range2(m.Rows(), m.Cols()) with it.Global2() (testMemoryOrder).
+//
+//ka:kernel
+func MemoryOrder(it ka.Item, global, id0, local0 ka.Matrix[int32]) {
+	i, j := it.Global2()
+	global.Set(i, j, int32(it.Global()))
+	id0.Set(i, j, int32(it.GlobalID(0)))
+	local0.Set(i, j, int32(it.LocalID(0)))
+}

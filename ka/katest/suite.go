@@ -84,6 +84,7 @@ var tests = []struct {
 	{"Indices", testIndices},
 	{"LinearIndices", testLinearIndices},
 	{"WholeGroups", testWholeGroups},
+	{"MemoryOrder", testMemoryOrder},
 	{"Saxpy", testSaxpy},
 	{"Generic", testGeneric},
 	{"LocalReverse", testReverse},

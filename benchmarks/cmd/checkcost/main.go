@@ -15,10 +15,10 @@
 // a 7-point 3-D stencil over ka.Volume, an FDTD update of three fields,
 // matrix–vector products by rows and by columns and a triangular (j ≤ i)
 // one. The kernels over ka.Matrix and ka.Volume run in groups of 8×32 and
-// 1×8×32, the columns in the last dimension, as docs/kernel-language.md
-// advises, so that neighbouring work-items read neighbouring elements
-// (the flat-slice kernels have the column in dimension 0, and the
-// default 16×16 groups).
+// 1×8×32 (WithGroupSize's order, rows before columns: 32 columns along
+// dimension 0), so that neighbouring work-items read neighbouring
+// elements; the flat-slice kernels, whose GlobalID(0) is the column too,
+// in the device's default groups.
 //
 // The small saxpy is launched and synchronized once per sample: its cost
 // is mostly the launch and the wait, and with checks the read of the

@@ -231,8 +231,8 @@ func main() {
 	}
 	for _, name := range []string{"sA", "sB", "sC", "sD"} {
 		fn := map[string]any{"sA": sA, "sB": sB, "sC": sC, "sD": sD}[name]
-		k := must(ka.NewKernel(dev, fn, ka.WithGroupSize(256, 1)))
-		runs = append(runs, run{name, func() error { return k.Launch(s, ka.Range2(w, h), w, sin, sout) }})
+		k := must(ka.NewKernel(dev, fn, ka.WithGroupSize(1, 256)))
+		runs = append(runs, run{name, func() error { return k.Launch(s, ka.Range2(h, w), w, sin, sout) }})
 	}
 	if *route == "cuda-sim" {
 		counts := map[string]uint64{}

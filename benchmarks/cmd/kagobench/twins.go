@@ -227,7 +227,7 @@ func twinCases(dev *ka.Device, sz twinSizes) (cs []twinCase, free func(), err er
 		sn := sz.stencil
 		in, _ := f32(sn*sn*sn, 12)
 		out, _ := f32(sn*sn*sn, 13)
-		cs = append(cs, twinCase{"3-D stencil", fmt.Sprintf("%d³, 7 points", sn), kernels.StencilNoCheck, twins.HandStencil, ka.Range3(sn, sn, sn), []int{32, 4, 2},
+		cs = append(cs, twinCase{"3-D stencil", fmt.Sprintf("%d³, 7 points", sn), kernels.StencilNoCheck, twins.HandStencil, ka.Range3(sn, sn, sn), []int{2, 4, 32}, // 2×4×32: 32 along dimension 0
 			[]any{sn, in, out}, poison(out), func() ([]byte, error) { return bytesOf(out) }})
 	}
 	return cs, free, err

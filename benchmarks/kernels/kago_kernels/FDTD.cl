@@ -159,8 +159,8 @@ partial_98:
 	if (t_32) goto outside_100;
 	goto L_99;
 L_99:
-	t_33 = (ulong)get_global_id(0);
-	t_34 = (ulong)get_global_id(1);
+	t_33 = (ulong)get_global_id(1);
+	t_34 = (ulong)get_global_id(0);
 	t_35 = hz_rows - 1ul;
 	t_36 = (long)t_33 < (long)t_35;
 	if (t_36) goto L_101;
@@ -403,8 +403,8 @@ partial_59:
 	if (t_22) goto outside_61;
 	goto L_60;
 L_60:
-	t_23 = (ulong)get_global_id(0);
-	t_24 = (ulong)get_global_id(1);
+	t_23 = (ulong)get_global_id(1);
+	t_24 = (ulong)get_global_id(0);
 	t_25 = hz_rows - 1ul;
 	t_26 = (long)t_23 < (long)t_25;
 	if (t_26) goto L_62;

@@ -128,8 +128,8 @@ partial_67:
 	if (t_30) goto outside_69;
 	goto L_68;
 L_68:
-	t_31 = (ulong)get_global_id(0);
-	t_32 = (ulong)get_global_id(1);
+	t_31 = (ulong)get_global_id(1);
+	t_32 = (ulong)get_global_id(0);
 	t_33 = hz_rows - 1ul;
 	t_34 = (long)t_31 < (long)t_33;
 	if (t_34) goto L_70;
@@ -288,8 +288,8 @@ partial_57:
 	if (t_20) goto outside_59;
 	goto L_58;
 L_58:
-	t_21 = (ulong)get_global_id(0);
-	t_22 = (ulong)get_global_id(1);
+	t_21 = (ulong)get_global_id(1);
+	t_22 = (ulong)get_global_id(0);
 	t_23 = hz_rows - 1ul;
 	t_24 = (long)t_21 < (long)t_23;
 	if (t_24) goto L_60;

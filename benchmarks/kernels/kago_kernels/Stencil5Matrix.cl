@@ -152,8 +152,8 @@ partial_97:
 	if (t_31) goto outside_99;
 	goto L_98;
 L_98:
-	t_32 = (ulong)get_global_id(0);
-	t_33 = (ulong)get_global_id(1);
+	t_32 = (ulong)get_global_id(1);
+	t_33 = (ulong)get_global_id(0);
 	t_34 = (long)t_32 > (long)0ul;
 	if (t_34) goto L_100;
 	goto L_101;
@@ -371,8 +371,8 @@ partial_62:
 	if (t_21) goto outside_64;
 	goto L_63;
 L_63:
-	t_22 = (ulong)get_global_id(0);
-	t_23 = (ulong)get_global_id(1);
+	t_22 = (ulong)get_global_id(1);
+	t_23 = (ulong)get_global_id(0);
 	t_24 = (long)t_22 > (long)0ul;
 	if (t_24) goto L_65;
 	goto L_66;

@@ -125,8 +125,8 @@ partial_70:
 	if (t_29) goto outside_72;
 	goto L_71;
 L_71:
-	t_30 = (ulong)get_global_id(0);
-	t_31 = (ulong)get_global_id(1);
+	t_30 = (ulong)get_global_id(1);
+	t_31 = (ulong)get_global_id(0);
 	t_32 = (long)t_30 > (long)0ul;
 	if (t_32) goto L_73;
 	goto L_74;
@@ -292,8 +292,8 @@ partial_60:
 	if (t_19) goto outside_62;
 	goto L_61;
 L_61:
-	t_20 = (ulong)get_global_id(0);
-	t_21 = (ulong)get_global_id(1);
+	t_20 = (ulong)get_global_id(1);
+	t_21 = (ulong)get_global_id(0);
 	t_22 = (long)t_20 > (long)0ul;
 	if (t_22) goto L_63;
 	goto L_64;

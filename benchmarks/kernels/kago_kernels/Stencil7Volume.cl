@@ -190,9 +190,9 @@ partial_131:
 	if (t_31) goto outside_133;
 	goto L_132;
 L_132:
-	t_32 = (ulong)get_global_id(0);
+	t_32 = (ulong)get_global_id(2);
 	t_33 = (ulong)get_global_id(1);
-	t_34 = (ulong)get_global_id(2);
+	t_34 = (ulong)get_global_id(0);
 	t_35 = (long)t_32 > (long)0ul;
 	if (t_35) goto L_134;
 	goto L_135;
@@ -513,9 +513,9 @@ partial_105:
 	if (t_31) goto outside_107;
 	goto L_106;
 L_106:
-	t_32 = (ulong)get_global_id(0);
+	t_32 = (ulong)get_global_id(2);
 	t_33 = (ulong)get_global_id(1);
-	t_34 = (ulong)get_global_id(2);
+	t_34 = (ulong)get_global_id(0);
 	t_35 = (long)t_32 > (long)0ul;
 	if (t_35) goto L_108;
 	goto L_109;

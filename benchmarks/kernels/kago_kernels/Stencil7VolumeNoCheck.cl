@@ -162,9 +162,9 @@ partial_103:
 	if (t_29) goto outside_105;
 	goto L_104;
 L_104:
-	t_30 = (ulong)get_global_id(0);
+	t_30 = (ulong)get_global_id(2);
 	t_31 = (ulong)get_global_id(1);
-	t_32 = (ulong)get_global_id(2);
+	t_32 = (ulong)get_global_id(0);
 	t_33 = (long)t_30 > (long)0ul;
 	if (t_33) goto L_106;
 	goto L_107;

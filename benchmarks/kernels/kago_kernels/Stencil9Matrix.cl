@@ -180,8 +180,8 @@ partial_125:
 	if (t_31) goto outside_127;
 	goto L_126;
 L_126:
-	t_32 = (ulong)get_global_id(0);
-	t_33 = (ulong)get_global_id(1);
+	t_32 = (ulong)get_global_id(1);
+	t_33 = (ulong)get_global_id(0);
 	t_34 = (long)t_32 > (long)0ul;
 	if (t_34) goto L_128;
 	goto L_129;
@@ -455,8 +455,8 @@ partial_90:
 	if (t_21) goto outside_92;
 	goto L_91;
 L_91:
-	t_22 = (ulong)get_global_id(0);
-	t_23 = (ulong)get_global_id(1);
+	t_22 = (ulong)get_global_id(1);
+	t_23 = (ulong)get_global_id(0);
 	t_24 = (long)t_22 > (long)0ul;
 	if (t_24) goto L_93;
 	goto L_94;

@@ -153,8 +153,8 @@ partial_98:
 	if (t_29) goto outside_100;
 	goto L_99;
 L_99:
-	t_30 = (ulong)get_global_id(0);
-	t_31 = (ulong)get_global_id(1);
+	t_30 = (ulong)get_global_id(1);
+	t_31 = (ulong)get_global_id(0);
 	t_32 = (long)t_30 > (long)0ul;
 	if (t_32) goto L_101;
 	goto L_102;
@@ -376,8 +376,8 @@ partial_88:
 	if (t_19) goto outside_90;
 	goto L_89;
 L_89:
-	t_20 = (ulong)get_global_id(0);
-	t_21 = (ulong)get_global_id(1);
+	t_20 = (ulong)get_global_id(1);
+	t_21 = (ulong)get_global_id(0);
 	t_22 = (long)t_20 > (long)0ul;
 	if (t_22) goto L_91;
 	goto L_92;

@@ -220,10 +220,10 @@ __kernel void MatMul(
 L_189:
 	t_7 = ka_local_0_0;
 	t_8 = ka_local_1_1;
-	t_9 = (ulong)get_local_id(0);
-	t_10 = (ulong)get_local_id(1);
-	t_11 = (ulong)get_global_id(0);
-	t_12 = (ulong)get_global_id(1);
+	t_9 = (ulong)get_local_id(1);
+	t_10 = (ulong)get_local_id(0);
+	t_11 = (ulong)get_global_id(1);
+	t_12 = (ulong)get_global_id(0);
 	t_13 = 0x0p+00f;
 	t_14 = 0ul;
 	goto L_190;
@@ -676,10 +676,10 @@ __kernel void MatMul_lean(
 L_63:
 	t_7 = ka_local_0_0;
 	t_8 = ka_local_1_1;
-	t_9 = (ulong)get_local_id(0);
-	t_10 = (ulong)get_local_id(1);
-	t_11 = (ulong)get_global_id(0);
-	t_12 = (ulong)get_global_id(1);
+	t_9 = (ulong)get_local_id(1);
+	t_10 = (ulong)get_local_id(0);
+	t_11 = (ulong)get_global_id(1);
+	t_12 = (ulong)get_global_id(0);
 	t_13 = 0x0p+00f;
 	t_14 = 0ul;
 	goto L_64;
