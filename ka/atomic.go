@@ -19,33 +19,62 @@ type AtomicType interface {
 
 // AtomicAdd adds v to *p.
 func AtomicAdd[T AtomicType](p *T, v T) T {
-	switch p := any(p).(type) {
-	case *int32:
-		return T(atomic.AddInt32(p, int32(v)) - int32(v))
-	case *uint32:
-		return T(atomic.AddUint32(p, uint32(v)) - uint32(v))
-	case *int64:
-		return T(atomic.AddInt64(p, int64(v)) - int64(v))
-	case *uint64:
-		return T(atomic.AddUint64(p, uint64(v)) - uint64(v))
+	if isFloat[T]() {
+		if unsafe.Sizeof(v) == 4 {
+			return T(addFloat32((*float32)(unsafe.Pointer(p)), float32(v)))
+		}
+		return T(addFloat64((*float64)(unsafe.Pointer(p)), float64(v)))
 	}
-	return casLoop(p, func(old T) T { return old + v })
+	return addInt(p, v)
 }
 
 // AtomicSub subtracts v from *p. For floats it adds -v, which IEEE 754
 // defines to be the same.
 func AtomicSub[T AtomicType](p *T, v T) T {
-	switch p := any(p).(type) {
-	case *int32:
-		return T(atomic.AddInt32(p, -int32(v)) + int32(v))
-	case *uint32:
-		return T(atomic.AddUint32(p, -uint32(v)) + uint32(v))
-	case *int64:
-		return T(atomic.AddInt64(p, -int64(v)) + int64(v))
-	case *uint64:
-		return T(atomic.AddUint64(p, -uint64(v)) + uint64(v))
+	return AtomicAdd(p, -v)
+}
+
+// isFloat reports whether T is float32 or float64: T(1)/2 is 0 for the
+// integers. Each instantiation folds it to a constant.
+func isFloat[T AtomicType]() bool {
+	one := T(1)
+	return one/2 != 0
+}
+
+// addInt is AtomicAdd for the integer types: sync/atomic's add on the
+// bits, which two's complement makes the same for signed and unsigned.
+func addInt[T AtomicType](p *T, v T) T {
+	if unsafe.Sizeof(v) == 4 {
+		q, b := (*uint32)(unsafe.Pointer(p)), bits32(v)
+		return from32[T](atomic.AddUint32(q, b) - b)
 	}
-	return casLoop(p, func(old T) T { return old + -v })
+	q, b := (*uint64)(unsafe.Pointer(p)), bits64(v)
+	return from64[T](atomic.AddUint64(q, b) - b)
+}
+
+// addFloat32 and addFloat64 are the float atomic adds: a compare-and-swap
+// loop on the bits, as a Go programmer writes one with sync/atomic; not
+// generic, so that AtomicAdd's float cases cost what that loop costs.
+func addFloat32(p *float32, v float32) float32 {
+	q := (*uint32)(unsafe.Pointer(p))
+	for {
+		cur := atomic.LoadUint32(q)
+		old := math.Float32frombits(cur)
+		if atomic.CompareAndSwapUint32(q, cur, math.Float32bits(old+v)) {
+			return old
+		}
+	}
+}
+
+func addFloat64(p *float64, v float64) float64 {
+	q := (*uint64)(unsafe.Pointer(p))
+	for {
+		cur := atomic.LoadUint64(q)
+		old := math.Float64frombits(cur)
+		if atomic.CompareAndSwapUint64(q, cur, math.Float64bits(old+v)) {
+			return old
+		}
+	}
 }
 
 // AtomicInt is the set of integer types the bitwise atomics work on.
@@ -81,7 +110,10 @@ func AtomicMin[T AtomicType](p *T, v T) T {
 
 // AtomicExchange stores v in *p.
 func AtomicExchange[T AtomicType](p *T, v T) T {
-	return casLoop(p, func(T) T { return v })
+	if unsafe.Sizeof(v) == 4 {
+		return from32[T](atomic.SwapUint32((*uint32)(unsafe.Pointer(p)), bits32(v)))
+	}
+	return from64[T](atomic.SwapUint64((*uint64)(unsafe.Pointer(p)), bits64(v)))
 }
 
 // AtomicCAS stores new in *p if *p == old (compared bit for bit for
@@ -140,19 +172,10 @@ func casLoop[T AtomicType](p *T, f func(T) T) T {
 	}
 }
 
-func bits32[T AtomicType](v T) uint32 {
-	if f, ok := any(v).(float32); ok {
-		return math.Float32bits(f)
-	}
-	return *(*uint32)(unsafe.Pointer(&v))
-}
-
-func bits64[T AtomicType](v T) uint64 {
-	if f, ok := any(v).(float64); ok {
-		return math.Float64bits(f)
-	}
-	return *(*uint64)(unsafe.Pointer(&v))
-}
+// bits32 and bits64 are v's bits (math.Float32bits for a float32), from32
+// and from64 the value of bits b.
+func bits32[T AtomicType](v T) uint32 { return *(*uint32)(unsafe.Pointer(&v)) }
+func bits64[T AtomicType](v T) uint64 { return *(*uint64)(unsafe.Pointer(&v)) }
 
 func from32[T AtomicType](b uint32) T { return *(*T)(unsafe.Pointer(&b)) }
 func from64[T AtomicType](b uint64) T { return *(*T)(unsafe.Pointer(&b)) }
