@@ -6,6 +6,7 @@ import (
 	"unsafe"
 
 	"github.com/kago-dev/kago/ka/driver"
+	"github.com/kago-dev/kago/ka/kernel"
 )
 
 // Matrix is a row-major 2-D array of T in a device's memory, with gonum's
@@ -78,19 +79,21 @@ func (m Matrix[T]) Stride() int { return m.stride }
 // At returns element (i, j). Indices outside the matrix panic (a fault on
 // a device), as Go's index checks do. At, Set and Ptr are small enough for
 // Go to inline them, in plain Go and in a native group function alike.
-func (m Matrix[T]) At(i, j int) T { return m.data[m.index(i, j)] }
+func (m Matrix[T]) At(i, j int) T { return kernel.At2(m.data, m.rows, m.cols, m.stride, i, j) }
 
 // Set sets element (i, j) to v.
-func (m Matrix[T]) Set(i, j int, v T) { m.data[m.index(i, j)] = v }
+func (m Matrix[T]) Set(i, j int, v T) { kernel.Set2(m.data, m.rows, m.cols, m.stride, i, j, v) }
 
 // Ptr returns the address of element (i, j), for atomics.
-func (m Matrix[T]) Ptr(i, j int) *T { return &m.data[m.index(i, j)] }
+func (m Matrix[T]) Ptr(i, j int) *T { return kernel.Ptr2(m.data, m.rows, m.cols, m.stride, i, j) }
 
-// index is the offset of element (i, j) in data, after Go's own checks of
-// i and j against the extents.
-func (m Matrix[T]) index(i, j int) int {
-	_, _ = m.rows[i], m.cols[j]
-	return i*m.stride + j
+// View returns m's parts: its elements from (0, 0) in host memory, an
+// empty-struct slice as long as each dimension, and its stride. It is for
+// the group functions kago gen writes, which take a matrix parameter apart
+// once and index it with ka/kernel's At2 and Set2 (ka/kernel/views.go
+// says why); kernels call At and Set.
+func (m Matrix[T]) View() (data []T, rows, cols []struct{}, stride int) {
+	return m.data, m.rows, m.cols, m.stride
 }
 
 // Slice returns the view of rows i0..i1-1 and columns j0..j1-1, as gonum's

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/kago-dev/kago/ka/driver"
+	"github.com/kago-dev/kago/ka/kernel"
 )
 
 // Volume is a row-major 3-D array of T in a device's memory: Depth()
@@ -69,19 +70,25 @@ func (v Volume[T]) Stride() int { return v.stride }
 
 // At returns element (i, j, k). Indices outside the volume panic (a fault
 // on a device).
-func (v Volume[T]) At(i, j, k int) T { return v.data[v.index(i, j, k)] }
+func (v Volume[T]) At(i, j, k int) T {
+	return kernel.At3(v.data, v.depth, v.rows, v.cols, v.planeStride, v.stride, i, j, k)
+}
 
 // Set sets element (i, j, k) to x.
-func (v Volume[T]) Set(i, j, k int, x T) { v.data[v.index(i, j, k)] = x }
+func (v Volume[T]) Set(i, j, k int, x T) {
+	kernel.Set3(v.data, v.depth, v.rows, v.cols, v.planeStride, v.stride, i, j, k, x)
+}
 
 // Ptr returns the address of element (i, j, k), for atomics.
-func (v Volume[T]) Ptr(i, j, k int) *T { return &v.data[v.index(i, j, k)] }
+func (v Volume[T]) Ptr(i, j, k int) *T {
+	return kernel.Ptr3(v.data, v.depth, v.rows, v.cols, v.planeStride, v.stride, i, j, k)
+}
 
-// index is the offset of element (i, j, k) in data, after Go's own checks
-// of i, j and k against the extents.
-func (v Volume[T]) index(i, j, k int) int {
-	_, _, _ = v.depth[i], v.rows[j], v.cols[k]
-	return i*v.planeStride + j*v.stride + k
+// View returns v's parts, as Matrix.View does: its elements, an
+// empty-struct slice as long as each dimension, and its strides. It is for
+// the group functions kago gen writes; kernels call At and Set.
+func (v Volume[T]) View() (data []T, depth, rows, cols []struct{}, planeStride, stride int) {
+	return v.data, v.depth, v.rows, v.cols, v.planeStride, v.stride
 }
 
 // Device is the device that holds the volume (nil for a nil or zero

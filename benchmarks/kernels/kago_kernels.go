@@ -252,6 +252,72 @@ func init() {
 		},
 		GroupBlocks: true,
 	})
+	kgen.RegisterKernel(KMeansStep, &driver.KernelSpec{
+		Name:  "KMeansStep",
+		Entry: "KMeansStep",
+		Params: []driver.Param{
+			{Name: "px", Type: driver.Float32, Slice: true},
+			{Name: "py", Type: driver.Float32, Slice: true},
+			{Name: "cx", Type: driver.Float32, Slice: true},
+			{Name: "cy", Type: driver.Float32, Slice: true},
+			{Name: "sx", Type: driver.Float32, Slice: true},
+			{Name: "sy", Type: driver.Float32, Slice: true},
+			{Name: "count", Type: driver.Int32, Slice: true},
+		},
+		DeviceParams: driver.DeviceParams{
+			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
+			{Kind: driver.ParamLength, Arg: 0, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
+			{Kind: driver.ParamLength, Arg: 1, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 2, Size: 8},
+			{Kind: driver.ParamLength, Arg: 2, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 3, Size: 8},
+			{Kind: driver.ParamLength, Arg: 3, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 4, Size: 8},
+			{Kind: driver.ParamLength, Arg: 4, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 5, Size: 8},
+			{Kind: driver.ParamLength, Arg: 5, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 6, Size: 8},
+			{Kind: driver.ParamLength, Arg: 6, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
+			{Kind: driver.ParamFaultRecord, Size: 8},
+			{Kind: driver.ParamLaunchID, Size: 4},
+		},
+		Faults: []driver.FaultSite{
+			{Kind: driver.FaultIndex, File: "programs.go", Line: 81, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "programs.go", Line: 94, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "programs.go", Line: 83, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "programs.go", Line: 84, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "programs.go", Line: 85, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+		},
+		Barrier: false,
+		Needs:   0,
+		Code:    kagoCode("KMeansStep"),
+		Lean:    &driver.Lean{Entry: "KMeansStep_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(add(min(sub(range(0),1),sub(len(0),1)),1),len(1))"}},
+		Native: func(args []driver.Arg) func(kernel.Item) {
+			a0 := args[0].Value.([]float32)
+			a1 := args[1].Value.([]float32)
+			a2 := args[2].Value.([]float32)
+			a3 := args[3].Value.([]float32)
+			a4 := args[4].Value.([]float32)
+			a5 := args[5].Value.([]float32)
+			a6 := args[6].Value.([]int32)
+			return func(it kernel.Item) { KMeansStep(ka.Item(it), a0, a1, a2, a3, a4, a5, a6) }
+		},
+		Group: func(args []driver.Arg) func(*kernel.WorkGroup) {
+			a0 := args[0].Value.([]float32)
+			a1 := args[1].Value.([]float32)
+			a2 := args[2].Value.([]float32)
+			a3 := args[3].Value.([]float32)
+			a4 := args[4].Value.([]float32)
+			a5 := args[5].Value.([]float32)
+			a6 := args[6].Value.([]int32)
+			return func(g *kernel.WorkGroup) { kagoGroupKMeansStep(g, a0, a1, a2, a3, a4, a5, a6) }
+		},
+		GroupBlocks: true,
+	})
 	kgen.RegisterKernel(MatMul, &driver.KernelSpec{
 		Name:  "MatMul",
 		Entry: "MatMul",
@@ -726,6 +792,47 @@ func init() {
 		},
 		GroupBlocks: true,
 	})
+	kgen.RegisterKernel(NBodyAccel, &driver.KernelSpec{
+		Name:  "NBodyAccel",
+		Entry: "NBodyAccel",
+		Params: []driver.Param{
+			{Name: "eps2", Type: driver.Float32},
+			{Name: "ps", Slice: true, StructSize: 16},
+			{Name: "acc", Slice: true, StructSize: 12},
+		},
+		DeviceParams: driver.DeviceParams{
+			{Kind: driver.ParamScalar, Arg: 0, Size: 4},
+			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
+			{Kind: driver.ParamLength, Arg: 1, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 2, Size: 8},
+			{Kind: driver.ParamLength, Arg: 2, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
+			{Kind: driver.ParamFaultRecord, Size: 8},
+			{Kind: driver.ParamLaunchID, Size: 4},
+		},
+		Faults: []driver.FaultSite{
+			{Kind: driver.FaultIndex, File: "programs.go", Line: 54, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+		},
+		Barrier: false,
+		Needs:   0,
+		Code:    kagoCode("NBodyAccel"),
+		Lean:    &driver.Lean{Entry: "NBodyAccel_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(add(min(sub(range(0),1),sub(len(1),1)),1),len(2))"}},
+		Native: func(args []driver.Arg) func(kernel.Item) {
+			a0 := args[0].Value.(float32)
+			a1 := args[1].Value.([]Particle)
+			a2 := args[2].Value.([]Accel)
+			return func(it kernel.Item) { NBodyAccel(ka.Item(it), a0, a1, a2) }
+		},
+		Group: func(args []driver.Arg) func(*kernel.WorkGroup) {
+			a0 := args[0].Value.(float32)
+			a1 := args[1].Value.([]Particle)
+			a2 := args[2].Value.([]Accel)
+			return func(g *kernel.WorkGroup) { kagoGroupNBodyAccel(g, a0, a1, a2) }
+		},
+		GroupBlocks: true,
+	})
 	kgen.RegisterKernel(SaxpyContract, &driver.KernelSpec{
 		Name:  "SaxpyContract",
 		Entry: "SaxpyContract",
@@ -795,6 +902,50 @@ func init() {
 			a1 := args[1].Value.([]float32)
 			a2 := args[2].Value.([]float32)
 			return func(g *kernel.WorkGroup) { kagoGroupSaxpyNoCheck(g, a0, a1, a2) }
+		},
+		GroupBlocks: true,
+	})
+	kgen.RegisterKernel(Sobel, &driver.KernelSpec{
+		Name:  "Sobel",
+		Entry: "Sobel",
+		Params: []driver.Param{
+			{Name: "in", Type: driver.Float32, Dims: 2},
+			{Name: "out", Type: driver.Float32, Dims: 2},
+		},
+		DeviceParams: driver.DeviceParams{
+			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
+			{Kind: driver.ParamOffset, Arg: 0, Size: 8},
+			{Kind: driver.ParamShape, Arg: 0, Dim: 0, Size: 8},
+			{Kind: driver.ParamShape, Arg: 0, Dim: 1, Size: 8},
+			{Kind: driver.ParamStride, Arg: 0, Dim: 0, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
+			{Kind: driver.ParamOffset, Arg: 1, Size: 8},
+			{Kind: driver.ParamShape, Arg: 1, Dim: 0, Size: 8},
+			{Kind: driver.ParamShape, Arg: 1, Dim: 1, Size: 8},
+			{Kind: driver.ParamStride, Arg: 1, Dim: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
+			{Kind: driver.ParamFaultRecord, Size: 8},
+			{Kind: driver.ParamLaunchID, Size: 4},
+		},
+		Faults: []driver.FaultSite{
+			{Kind: driver.FaultIndex, File: "programs.go", Line: 22, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "programs.go", Line: 22, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+		},
+		Barrier: false,
+		Needs:   0,
+		Code:    kagoCode("Sobel"),
+		Lean:    &driver.Lean{Entry: "Sobel_lean", Facts: []string{"le(sub(ext(0,0),1),sub(ext(0,0),1))", "le(add(min(sub(range(1),1),sub(ext(0,0),2)),1),ext(1,0))", "le(sub(ext(0,1),1),sub(ext(0,1),1))", "le(add(min(sub(range(0),1),sub(ext(0,1),2)),1),ext(1,1))", "le(padded(2),1)"}},
+		Native: func(args []driver.Arg) func(kernel.Item) {
+			a0 := args[0].Value.(ka.Matrix[float32])
+			a1 := args[1].Value.(ka.Matrix[float32])
+			return func(it kernel.Item) { Sobel(ka.Item(it), a0, a1) }
+		},
+		Group: func(args []driver.Arg) func(*kernel.WorkGroup) {
+			a0 := args[0].Value.(ka.Matrix[float32])
+			a1 := args[1].Value.(ka.Matrix[float32])
+			return func(g *kernel.WorkGroup) { kagoGroupSobel(g, a0, a1) }
 		},
 		GroupBlocks: true,
 	})
@@ -1606,6 +1757,27 @@ func (k HistogramNoCheckKernel) Launch(s *ka.Stream, r ka.NDRange, data *ka.Arra
 	return k.k.Launch(s, r, data, bins)
 }
 
+// KMeansStepKernel is the kernel KMeansStep loaded on a device. Its Launch
+// takes KMeansStep's parameters, so a wrong argument is a compile error.
+type KMeansStepKernel struct{ k *ka.Kernel }
+
+// NewKMeansStepKernel loads the kernel KMeansStep on dev, as ka.NewKernel does.
+func NewKMeansStepKernel(dev *ka.Device, opts ...ka.KernelOption) (KMeansStepKernel, error) {
+	k, err := ka.NewKernel(dev, KMeansStep, opts...)
+	return KMeansStepKernel{k}, err
+}
+
+// Kernel returns the loaded kernel (nil for the zero KMeansStepKernel).
+func (k KMeansStepKernel) Kernel() *ka.Kernel { return k.k }
+
+// Launch enqueues KMeansStep on s over r, as ka.Kernel.Launch does.
+func (k KMeansStepKernel) Launch(s *ka.Stream, r ka.NDRange, px *ka.Array[float32], py *ka.Array[float32], cx *ka.Array[float32], cy *ka.Array[float32], sx *ka.Array[float32], sy *ka.Array[float32], count *ka.Array[int32]) error {
+	if k.k == nil {
+		return fmt.Errorf("launching KMeansStep: a zero KMeansStepKernel, not one from NewKMeansStepKernel: %w", ka.ErrInvalid)
+	}
+	return k.k.Launch(s, r, px, py, cx, cy, sx, sy, count)
+}
+
 // MatMulKernel is the kernel MatMul loaded on a device. Its Launch
 // takes MatMul's parameters, so a wrong argument is a compile error.
 type MatMulKernel struct{ k *ka.Kernel }
@@ -1837,6 +2009,27 @@ func (k MemCopyNoCheckKernel) Launch(s *ka.Stream, r ka.NDRange, dst *ka.Array[f
 	return k.k.Launch(s, r, dst, src)
 }
 
+// NBodyAccelKernel is the kernel NBodyAccel loaded on a device. Its Launch
+// takes NBodyAccel's parameters, so a wrong argument is a compile error.
+type NBodyAccelKernel struct{ k *ka.Kernel }
+
+// NewNBodyAccelKernel loads the kernel NBodyAccel on dev, as ka.NewKernel does.
+func NewNBodyAccelKernel(dev *ka.Device, opts ...ka.KernelOption) (NBodyAccelKernel, error) {
+	k, err := ka.NewKernel(dev, NBodyAccel, opts...)
+	return NBodyAccelKernel{k}, err
+}
+
+// Kernel returns the loaded kernel (nil for the zero NBodyAccelKernel).
+func (k NBodyAccelKernel) Kernel() *ka.Kernel { return k.k }
+
+// Launch enqueues NBodyAccel on s over r, as ka.Kernel.Launch does.
+func (k NBodyAccelKernel) Launch(s *ka.Stream, r ka.NDRange, eps2 float32, ps *ka.Array[Particle], acc *ka.Array[Accel]) error {
+	if k.k == nil {
+		return fmt.Errorf("launching NBodyAccel: a zero NBodyAccelKernel, not one from NewNBodyAccelKernel: %w", ka.ErrInvalid)
+	}
+	return k.k.Launch(s, r, eps2, ps, acc)
+}
+
 // SaxpyContractKernel is the kernel SaxpyContract loaded on a device. Its Launch
 // takes SaxpyContract's parameters, so a wrong argument is a compile error.
 type SaxpyContractKernel struct{ k *ka.Kernel }
@@ -1877,6 +2070,27 @@ func (k SaxpyNoCheckKernel) Launch(s *ka.Stream, r ka.NDRange, a float32, x *ka.
 		return fmt.Errorf("launching SaxpyNoCheck: a zero SaxpyNoCheckKernel, not one from NewSaxpyNoCheckKernel: %w", ka.ErrInvalid)
 	}
 	return k.k.Launch(s, r, a, x, y)
+}
+
+// SobelKernel is the kernel Sobel loaded on a device. Its Launch
+// takes Sobel's parameters, so a wrong argument is a compile error.
+type SobelKernel struct{ k *ka.Kernel }
+
+// NewSobelKernel loads the kernel Sobel on dev, as ka.NewKernel does.
+func NewSobelKernel(dev *ka.Device, opts ...ka.KernelOption) (SobelKernel, error) {
+	k, err := ka.NewKernel(dev, Sobel, opts...)
+	return SobelKernel{k}, err
+}
+
+// Kernel returns the loaded kernel (nil for the zero SobelKernel).
+func (k SobelKernel) Kernel() *ka.Kernel { return k.k }
+
+// Launch enqueues Sobel on s over r, as ka.Kernel.Launch does.
+func (k SobelKernel) Launch(s *ka.Stream, r ka.NDRange, in *ka.Matrix[float32], out *ka.Matrix[float32]) error {
+	if k.k == nil {
+		return fmt.Errorf("launching Sobel: a zero SobelKernel, not one from NewSobelKernel: %w", ka.ErrInvalid)
+	}
+	return k.k.Launch(s, r, in, out)
 }
 
 // Stencil5MatrixKernel is the kernel Stencil5Matrix loaded on a device. Its Launch
@@ -2301,14 +2515,17 @@ func kagoGroupFDTD(kg *kernel.WorkGroup, ex, ey, hz ka.Matrix[float32]) {
 	if m2 > n2 {
 		m2 = n2
 	}
+	hzData, hzRows, hzCols, hzStride := hz.View()
+	exData, exRows, exCols, exStride := ex.View()
+	eyData, eyRows, eyCols, eyStride := ey.View()
 	for range m2 {
 		for ly := range m1 {
 			gy := b1 + ly
 			for lx := range m0 {
 				gx := b0 + lx
 				i, j := gy, gx
-				if i < hz.Rows()-1 && j < hz.Cols()-1 {
-					hz.Set(i, j, hz.At(i, j)-0.7*(ex.At(i, j+1)-ex.At(i, j)+ey.At(i+1, j)-ey.At(i, j)))
+				if i < len(hzRows)-1 && j < len(hzCols)-1 {
+					kernel.Set2(hzData, hzRows, hzCols, hzStride, i, j, kernel.At2(hzData, hzRows, hzCols, hzStride, i, j)-0.7*(kernel.At2(exData, exRows, exCols, exStride, i, j+1)-kernel.At2(exData, exRows, exCols, exStride, i, j)+kernel.At2(eyData, eyRows, eyCols, eyStride, i+1, j)-kernel.At2(eyData, eyRows, eyCols, eyStride, i, j)))
 				}
 			}
 		}
@@ -2336,14 +2553,17 @@ func kagoGroupFDTDNoCheck(kg *kernel.WorkGroup, ex, ey, hz ka.Matrix[float32]) {
 	if m2 > n2 {
 		m2 = n2
 	}
+	hzData, hzRows, hzCols, hzStride := hz.View()
+	exData, exRows, exCols, exStride := ex.View()
+	eyData, eyRows, eyCols, eyStride := ey.View()
 	for range m2 {
 		for ly := range m1 {
 			gy := b1 + ly
 			for lx := range m0 {
 				gx := b0 + lx
 				i, j := gy, gx
-				if i < hz.Rows()-1 && j < hz.Cols()-1 {
-					hz.Set(i, j, hz.At(i, j)-0.7*(ex.At(i, j+1)-ex.At(i, j)+ey.At(i+1, j)-ey.At(i, j)))
+				if i < len(hzRows)-1 && j < len(hzCols)-1 {
+					kernel.Set2(hzData, hzRows, hzCols, hzStride, i, j, kernel.At2(hzData, hzRows, hzCols, hzStride, i, j)-0.7*(kernel.At2(exData, exRows, exCols, exStride, i, j+1)-kernel.At2(exData, exRows, exCols, exStride, i, j)+kernel.At2(eyData, eyRows, eyCols, eyStride, i+1, j)-kernel.At2(eyData, eyRows, eyCols, eyStride, i, j)))
 				}
 			}
 		}
@@ -2434,6 +2654,52 @@ func kagoGroupHistogramNoCheck(kg *kernel.WorkGroup, data []uint8, bins []uint32
 	}
 }
 
+// kagoGroupKMeansStep runs one work-group of KMeansStep, its work-items as loops
+// (see package groupfn).
+func kagoGroupKMeansStep(kg *kernel.WorkGroup, px, py, cx, cy, sx, sy []float32, count []int32) {
+	n0 := kg.Size[0]
+	n1 := kg.Size[1]
+	n2 := kg.Size[2]
+	b0 := kg.ID[0] * n0
+	b1 := kg.ID[1] * n1
+	b2 := kg.ID[2] * n2
+	m0 := kg.GlobalSize[0] - b0
+	if m0 > n0 {
+		m0 = n0
+	}
+	m1 := kg.GlobalSize[1] - b1
+	if m1 > n1 {
+		m1 = n1
+	}
+	m2 := kg.GlobalSize[2] - b2
+	if m2 > n2 {
+		m2 = n2
+	}
+	gs0 := kg.GlobalSize[0]
+	gs1 := kg.GlobalSize[1]
+	for lz := range m2 {
+		gz := b2 + lz
+		for ly := range m1 {
+			gy := b1 + ly
+			row := gs0 * (gy + gs1*gz)
+			lo := row + b0
+			hi := lo + m0
+			if e := len(px); hi > e {
+				hi = e
+			}
+			for i := lo; i < hi; i++ {
+				if i < len(px) {
+					x, y := px[i], py[i]
+					c := nearest(x, y, cx, cy)
+					ka.AtomicAdd(&sx[c], x)
+					ka.AtomicAdd(&sy[c], y)
+					ka.AtomicAdd(&count[c], 1)
+				}
+			}
+		}
+	}
+}
+
 // kagoGroupMatMul runs one work-group of MatMul, its work-items as loops
 // (see package groupfn).
 func kagoGroupMatMul(kg *kernel.WorkGroup, a, b, c ka.Matrix[float32]) {
@@ -2442,6 +2708,9 @@ func kagoGroupMatMul(kg *kernel.WorkGroup, a, b, c ka.Matrix[float32]) {
 	n2 := kg.Size[2]
 	b0 := kg.ID[0] * n0
 	b1 := kg.ID[1] * n1
+	aData, aRows, aCols, aStride := a.View()
+	bData, bRows, bCols, bStride := b.View()
+	cData, cRows, cCols, cStride := c.View()
 	iPerItem := kernel.GroupPrivate[int](kg, 0)
 	jPerItem := kernel.GroupPrivate[int](kg, 1)
 	sumPerItem := kernel.GroupPrivate[float32](kg, 2)
@@ -2465,7 +2734,7 @@ func kagoGroupMatMul(kg *kernel.WorkGroup, a, b, c ka.Matrix[float32]) {
 			}
 		}
 	}
-	for t := 0; t < (a.Cols()+Tile-1)/Tile; t++ {
+	for t := 0; t < (len(aCols)+Tile-1)/Tile; t++ {
 		for lz := range n2 {
 			for ly := range n1 {
 				lrow := n0 * (ly + n1*lz)
@@ -2477,11 +2746,11 @@ func kagoGroupMatMul(kg *kernel.WorkGroup, a, b, c ka.Matrix[float32]) {
 					j := jPerItem[l]
 					ak, bk := t*Tile+lj, t*Tile+li
 					var av, bv float32
-					if i < a.Rows() && ak < a.Cols() {
-						av = a.At(i, ak)
+					if i < len(aRows) && ak < len(aCols) {
+						av = kernel.At2(aData, aRows, aCols, aStride, i, ak)
 					}
-					if bk < b.Rows() && j < b.Cols() {
-						bv = b.At(bk, j)
+					if bk < len(bRows) && j < len(bCols) {
+						bv = kernel.At2(bData, bRows, bCols, bStride, bk, j)
 					}
 					ta[li*Tile+lj] = av
 					tb[li*Tile+lj] = bv
@@ -2512,8 +2781,8 @@ func kagoGroupMatMul(kg *kernel.WorkGroup, a, b, c ka.Matrix[float32]) {
 				i := iPerItem[l]
 				j := jPerItem[l]
 				sum := sumPerItem[l]
-				if i < c.Rows() && j < c.Cols() {
-					c.Set(i, j, sum)
+				if i < len(cRows) && j < len(cCols) {
+					kernel.Set2(cData, cRows, cCols, cStride, i, j, sum)
 				}
 			}
 		}
@@ -2891,6 +3160,7 @@ func kagoGroupMatVecCols(kg *kernel.WorkGroup, a ka.Matrix[float32], x, y []floa
 	}
 	gs0 := kg.GlobalSize[0]
 	gs1 := kg.GlobalSize[1]
+	aData, aRows, aCols, aStride := a.View()
 	for lz := range m2 {
 		gz := b2 + lz
 		for ly := range m1 {
@@ -2898,14 +3168,14 @@ func kagoGroupMatVecCols(kg *kernel.WorkGroup, a ka.Matrix[float32], x, y []floa
 			row := gs0 * (gy + gs1*gz)
 			lo := row + b0
 			hi := lo + m0
-			if e := a.Cols(); hi > e {
+			if e := len(aCols); hi > e {
 				hi = e
 			}
 			for j := lo; j < hi; j++ {
-				if j < a.Cols() {
+				if j < len(aCols) {
 					var s float32
-					for i := 0; i < a.Rows(); i++ {
-						s += a.At(i, j) * x[i]
+					for i := 0; i < len(aRows); i++ {
+						s += kernel.At2(aData, aRows, aCols, aStride, i, j) * x[i]
 					}
 					y[j] = s
 				}
@@ -2937,6 +3207,7 @@ func kagoGroupMatVecColsNoCheck(kg *kernel.WorkGroup, a ka.Matrix[float32], x, y
 	}
 	gs0 := kg.GlobalSize[0]
 	gs1 := kg.GlobalSize[1]
+	aData, aRows, aCols, aStride := a.View()
 	for lz := range m2 {
 		gz := b2 + lz
 		for ly := range m1 {
@@ -2944,14 +3215,14 @@ func kagoGroupMatVecColsNoCheck(kg *kernel.WorkGroup, a ka.Matrix[float32], x, y
 			row := gs0 * (gy + gs1*gz)
 			lo := row + b0
 			hi := lo + m0
-			if e := a.Cols(); hi > e {
+			if e := len(aCols); hi > e {
 				hi = e
 			}
 			for j := lo; j < hi; j++ {
-				if j < a.Cols() {
+				if j < len(aCols) {
 					var s float32
-					for i := 0; i < a.Rows(); i++ {
-						s += a.At(i, j) * x[i]
+					for i := 0; i < len(aRows); i++ {
+						s += kernel.At2(aData, aRows, aCols, aStride, i, j) * x[i]
 					}
 					y[j] = s
 				}
@@ -2983,6 +3254,7 @@ func kagoGroupMatVecRows(kg *kernel.WorkGroup, a ka.Matrix[float32], x, y []floa
 	}
 	gs0 := kg.GlobalSize[0]
 	gs1 := kg.GlobalSize[1]
+	aData, aRows, aCols, aStride := a.View()
 	for lz := range m2 {
 		gz := b2 + lz
 		for ly := range m1 {
@@ -2990,14 +3262,14 @@ func kagoGroupMatVecRows(kg *kernel.WorkGroup, a ka.Matrix[float32], x, y []floa
 			row := gs0 * (gy + gs1*gz)
 			lo := row + b0
 			hi := lo + m0
-			if e := a.Rows(); hi > e {
+			if e := len(aRows); hi > e {
 				hi = e
 			}
 			for i := lo; i < hi; i++ {
-				if i < a.Rows() {
+				if i < len(aRows) {
 					var s float32
-					for j := 0; j < a.Cols(); j++ {
-						s += a.At(i, j) * x[j]
+					for j := 0; j < len(aCols); j++ {
+						s += kernel.At2(aData, aRows, aCols, aStride, i, j) * x[j]
 					}
 					y[i] = s
 				}
@@ -3029,6 +3301,7 @@ func kagoGroupMatVecRowsNoCheck(kg *kernel.WorkGroup, a ka.Matrix[float32], x, y
 	}
 	gs0 := kg.GlobalSize[0]
 	gs1 := kg.GlobalSize[1]
+	aData, aRows, aCols, aStride := a.View()
 	for lz := range m2 {
 		gz := b2 + lz
 		for ly := range m1 {
@@ -3036,14 +3309,14 @@ func kagoGroupMatVecRowsNoCheck(kg *kernel.WorkGroup, a ka.Matrix[float32], x, y
 			row := gs0 * (gy + gs1*gz)
 			lo := row + b0
 			hi := lo + m0
-			if e := a.Rows(); hi > e {
+			if e := len(aRows); hi > e {
 				hi = e
 			}
 			for i := lo; i < hi; i++ {
-				if i < a.Rows() {
+				if i < len(aRows) {
 					var s float32
-					for j := 0; j < a.Cols(); j++ {
-						s += a.At(i, j) * x[j]
+					for j := 0; j < len(aCols); j++ {
+						s += kernel.At2(aData, aRows, aCols, aStride, i, j) * x[j]
 					}
 					y[i] = s
 				}
@@ -3088,6 +3361,48 @@ func kagoGroupMemCopyNoCheck(kg *kernel.WorkGroup, dst, src []float32) {
 			for i := lo; i < hi; i++ {
 				if i < len(dst) {
 					dst[i] = src[i]
+				}
+			}
+		}
+	}
+}
+
+// kagoGroupNBodyAccel runs one work-group of NBodyAccel, its work-items as loops
+// (see package groupfn).
+func kagoGroupNBodyAccel(kg *kernel.WorkGroup, eps2 float32, ps []Particle, acc []Accel) {
+	n0 := kg.Size[0]
+	n1 := kg.Size[1]
+	n2 := kg.Size[2]
+	b0 := kg.ID[0] * n0
+	b1 := kg.ID[1] * n1
+	b2 := kg.ID[2] * n2
+	m0 := kg.GlobalSize[0] - b0
+	if m0 > n0 {
+		m0 = n0
+	}
+	m1 := kg.GlobalSize[1] - b1
+	if m1 > n1 {
+		m1 = n1
+	}
+	m2 := kg.GlobalSize[2] - b2
+	if m2 > n2 {
+		m2 = n2
+	}
+	gs0 := kg.GlobalSize[0]
+	gs1 := kg.GlobalSize[1]
+	for lz := range m2 {
+		gz := b2 + lz
+		for ly := range m1 {
+			gy := b1 + ly
+			row := gs0 * (gy + gs1*gz)
+			lo := row + b0
+			hi := lo + m0
+			if e := len(ps); hi > e {
+				hi = e
+			}
+			for i := lo; i < hi; i++ {
+				if i < len(ps) {
+					acc[i] = nbodyAccel(eps2, ps, ps[i])
 				}
 			}
 		}
@@ -3178,6 +3493,46 @@ func kagoGroupSaxpyNoCheck(kg *kernel.WorkGroup, a float32, x, y []float32) {
 	}
 }
 
+// kagoGroupSobel runs one work-group of Sobel, its work-items as loops
+// (see package groupfn).
+func kagoGroupSobel(kg *kernel.WorkGroup, in, out ka.Matrix[float32]) {
+	n0 := kg.Size[0]
+	n1 := kg.Size[1]
+	n2 := kg.Size[2]
+	b0 := kg.ID[0] * n0
+	b1 := kg.ID[1] * n1
+	b2 := kg.ID[2] * n2
+	m0 := kg.GlobalSize[0] - b0
+	if m0 > n0 {
+		m0 = n0
+	}
+	m1 := kg.GlobalSize[1] - b1
+	if m1 > n1 {
+		m1 = n1
+	}
+	m2 := kg.GlobalSize[2] - b2
+	if m2 > n2 {
+		m2 = n2
+	}
+	inData, inRows, inCols, inStride := in.View()
+	outData, outRows, outCols, outStride := out.View()
+	for range m2 {
+		for ly := range m1 {
+			gy := b1 + ly
+			for lx := range m0 {
+				gx := b0 + lx
+				i, j := gy, gx
+				if i > 0 && i < len(inRows)-1 && j > 0 && j < len(inCols)-1 {
+					kernel.Set2(outData, outRows, outCols, outStride, i, j, sobelMagnitude(
+						kernel.At2(inData, inRows, inCols, inStride, i-1, j-1), kernel.At2(inData, inRows, inCols, inStride, i-1, j), kernel.At2(inData, inRows, inCols, inStride, i-1, j+1),
+						kernel.At2(inData, inRows, inCols, inStride, i, j-1), kernel.At2(inData, inRows, inCols, inStride, i, j+1),
+						kernel.At2(inData, inRows, inCols, inStride, i+1, j-1), kernel.At2(inData, inRows, inCols, inStride, i+1, j), kernel.At2(inData, inRows, inCols, inStride, i+1, j+1)))
+				}
+			}
+		}
+	}
+}
+
 // kagoGroupStencil5Matrix runs one work-group of Stencil5Matrix, its work-items as loops
 // (see package groupfn).
 func kagoGroupStencil5Matrix(kg *kernel.WorkGroup, in, out ka.Matrix[float32]) {
@@ -3199,14 +3554,16 @@ func kagoGroupStencil5Matrix(kg *kernel.WorkGroup, in, out ka.Matrix[float32]) {
 	if m2 > n2 {
 		m2 = n2
 	}
+	inData, inRows, inCols, inStride := in.View()
+	outData, outRows, outCols, outStride := out.View()
 	for range m2 {
 		for ly := range m1 {
 			gy := b1 + ly
 			for lx := range m0 {
 				gx := b0 + lx
 				i, j := gy, gx
-				if i > 0 && i < in.Rows()-1 && j > 0 && j < in.Cols()-1 {
-					out.Set(i, j, 0.2*(in.At(i, j)+in.At(i-1, j)+in.At(i+1, j)+in.At(i, j-1)+in.At(i, j+1)))
+				if i > 0 && i < len(inRows)-1 && j > 0 && j < len(inCols)-1 {
+					kernel.Set2(outData, outRows, outCols, outStride, i, j, 0.2*(kernel.At2(inData, inRows, inCols, inStride, i, j)+kernel.At2(inData, inRows, inCols, inStride, i-1, j)+kernel.At2(inData, inRows, inCols, inStride, i+1, j)+kernel.At2(inData, inRows, inCols, inStride, i, j-1)+kernel.At2(inData, inRows, inCols, inStride, i, j+1)))
 				}
 			}
 		}
@@ -3234,14 +3591,16 @@ func kagoGroupStencil5MatrixNoCheck(kg *kernel.WorkGroup, in, out ka.Matrix[floa
 	if m2 > n2 {
 		m2 = n2
 	}
+	inData, inRows, inCols, inStride := in.View()
+	outData, outRows, outCols, outStride := out.View()
 	for range m2 {
 		for ly := range m1 {
 			gy := b1 + ly
 			for lx := range m0 {
 				gx := b0 + lx
 				i, j := gy, gx
-				if i > 0 && i < in.Rows()-1 && j > 0 && j < in.Cols()-1 {
-					out.Set(i, j, 0.2*(in.At(i, j)+in.At(i-1, j)+in.At(i+1, j)+in.At(i, j-1)+in.At(i, j+1)))
+				if i > 0 && i < len(inRows)-1 && j > 0 && j < len(inCols)-1 {
+					kernel.Set2(outData, outRows, outCols, outStride, i, j, 0.2*(kernel.At2(inData, inRows, inCols, inStride, i, j)+kernel.At2(inData, inRows, inCols, inStride, i-1, j)+kernel.At2(inData, inRows, inCols, inStride, i+1, j)+kernel.At2(inData, inRows, inCols, inStride, i, j-1)+kernel.At2(inData, inRows, inCols, inStride, i, j+1)))
 				}
 			}
 		}
@@ -3341,6 +3700,8 @@ func kagoGroupStencil7Volume(kg *kernel.WorkGroup, in, out ka.Volume[float32]) {
 	if m2 > n2 {
 		m2 = n2
 	}
+	inData, inDepth, inRows, inCols, inPlaneStride, inStride := in.View()
+	outData, outDepth, outRows, outCols, outPlaneStride, outStride := out.View()
 	for lz := range m2 {
 		gz := b2 + lz
 		for ly := range m1 {
@@ -3348,9 +3709,9 @@ func kagoGroupStencil7Volume(kg *kernel.WorkGroup, in, out ka.Volume[float32]) {
 			for lx := range m0 {
 				gx := b0 + lx
 				i, j, k := gz, gy, gx
-				if i > 0 && i < in.Depth()-1 && j > 0 && j < in.Rows()-1 && k > 0 && k < in.Cols()-1 {
-					s := in.At(i-1, j, k) + in.At(i+1, j, k) + in.At(i, j-1, k) + in.At(i, j+1, k) + in.At(i, j, k-1) + in.At(i, j, k+1)
-					out.Set(i, j, k, 0.4*in.At(i, j, k)+0.1*s)
+				if i > 0 && i < len(inDepth)-1 && j > 0 && j < len(inRows)-1 && k > 0 && k < len(inCols)-1 {
+					s := kernel.At3(inData, inDepth, inRows, inCols, inPlaneStride, inStride, i-1, j, k) + kernel.At3(inData, inDepth, inRows, inCols, inPlaneStride, inStride, i+1, j, k) + kernel.At3(inData, inDepth, inRows, inCols, inPlaneStride, inStride, i, j-1, k) + kernel.At3(inData, inDepth, inRows, inCols, inPlaneStride, inStride, i, j+1, k) + kernel.At3(inData, inDepth, inRows, inCols, inPlaneStride, inStride, i, j, k-1) + kernel.At3(inData, inDepth, inRows, inCols, inPlaneStride, inStride, i, j, k+1)
+					kernel.Set3(outData, outDepth, outRows, outCols, outPlaneStride, outStride, i, j, k, 0.4*kernel.At3(inData, inDepth, inRows, inCols, inPlaneStride, inStride, i, j, k)+0.1*s)
 				}
 			}
 		}
@@ -3378,6 +3739,8 @@ func kagoGroupStencil7VolumeNoCheck(kg *kernel.WorkGroup, in, out ka.Volume[floa
 	if m2 > n2 {
 		m2 = n2
 	}
+	inData, inDepth, inRows, inCols, inPlaneStride, inStride := in.View()
+	outData, outDepth, outRows, outCols, outPlaneStride, outStride := out.View()
 	for lz := range m2 {
 		gz := b2 + lz
 		for ly := range m1 {
@@ -3385,9 +3748,9 @@ func kagoGroupStencil7VolumeNoCheck(kg *kernel.WorkGroup, in, out ka.Volume[floa
 			for lx := range m0 {
 				gx := b0 + lx
 				i, j, k := gz, gy, gx
-				if i > 0 && i < in.Depth()-1 && j > 0 && j < in.Rows()-1 && k > 0 && k < in.Cols()-1 {
-					s := in.At(i-1, j, k) + in.At(i+1, j, k) + in.At(i, j-1, k) + in.At(i, j+1, k) + in.At(i, j, k-1) + in.At(i, j, k+1)
-					out.Set(i, j, k, 0.4*in.At(i, j, k)+0.1*s)
+				if i > 0 && i < len(inDepth)-1 && j > 0 && j < len(inRows)-1 && k > 0 && k < len(inCols)-1 {
+					s := kernel.At3(inData, inDepth, inRows, inCols, inPlaneStride, inStride, i-1, j, k) + kernel.At3(inData, inDepth, inRows, inCols, inPlaneStride, inStride, i+1, j, k) + kernel.At3(inData, inDepth, inRows, inCols, inPlaneStride, inStride, i, j-1, k) + kernel.At3(inData, inDepth, inRows, inCols, inPlaneStride, inStride, i, j+1, k) + kernel.At3(inData, inDepth, inRows, inCols, inPlaneStride, inStride, i, j, k-1) + kernel.At3(inData, inDepth, inRows, inCols, inPlaneStride, inStride, i, j, k+1)
+					kernel.Set3(outData, outDepth, outRows, outCols, outPlaneStride, outStride, i, j, k, 0.4*kernel.At3(inData, inDepth, inRows, inCols, inPlaneStride, inStride, i, j, k)+0.1*s)
 				}
 			}
 		}
@@ -3415,17 +3778,19 @@ func kagoGroupStencil9Matrix(kg *kernel.WorkGroup, in, out ka.Matrix[float32]) {
 	if m2 > n2 {
 		m2 = n2
 	}
+	inData, inRows, inCols, inStride := in.View()
+	outData, outRows, outCols, outStride := out.View()
 	for range m2 {
 		for ly := range m1 {
 			gy := b1 + ly
 			for lx := range m0 {
 				gx := b0 + lx
 				i, j := gy, gx
-				if i > 0 && i < in.Rows()-1 && j > 0 && j < in.Cols()-1 {
-					s := in.At(i-1, j-1) + in.At(i-1, j) + in.At(i-1, j+1) +
-						in.At(i, j-1) + in.At(i, j) + in.At(i, j+1) +
-						in.At(i+1, j-1) + in.At(i+1, j) + in.At(i+1, j+1)
-					out.Set(i, j, s*(1.0/9))
+				if i > 0 && i < len(inRows)-1 && j > 0 && j < len(inCols)-1 {
+					s := kernel.At2(inData, inRows, inCols, inStride, i-1, j-1) + kernel.At2(inData, inRows, inCols, inStride, i-1, j) + kernel.At2(inData, inRows, inCols, inStride, i-1, j+1) +
+						kernel.At2(inData, inRows, inCols, inStride, i, j-1) + kernel.At2(inData, inRows, inCols, inStride, i, j) + kernel.At2(inData, inRows, inCols, inStride, i, j+1) +
+						kernel.At2(inData, inRows, inCols, inStride, i+1, j-1) + kernel.At2(inData, inRows, inCols, inStride, i+1, j) + kernel.At2(inData, inRows, inCols, inStride, i+1, j+1)
+					kernel.Set2(outData, outRows, outCols, outStride, i, j, s*(1.0/9))
 				}
 			}
 		}
@@ -3453,17 +3818,19 @@ func kagoGroupStencil9MatrixNoCheck(kg *kernel.WorkGroup, in, out ka.Matrix[floa
 	if m2 > n2 {
 		m2 = n2
 	}
+	inData, inRows, inCols, inStride := in.View()
+	outData, outRows, outCols, outStride := out.View()
 	for range m2 {
 		for ly := range m1 {
 			gy := b1 + ly
 			for lx := range m0 {
 				gx := b0 + lx
 				i, j := gy, gx
-				if i > 0 && i < in.Rows()-1 && j > 0 && j < in.Cols()-1 {
-					s := in.At(i-1, j-1) + in.At(i-1, j) + in.At(i-1, j+1) +
-						in.At(i, j-1) + in.At(i, j) + in.At(i, j+1) +
-						in.At(i+1, j-1) + in.At(i+1, j) + in.At(i+1, j+1)
-					out.Set(i, j, s*(1.0/9))
+				if i > 0 && i < len(inRows)-1 && j > 0 && j < len(inCols)-1 {
+					s := kernel.At2(inData, inRows, inCols, inStride, i-1, j-1) + kernel.At2(inData, inRows, inCols, inStride, i-1, j) + kernel.At2(inData, inRows, inCols, inStride, i-1, j+1) +
+						kernel.At2(inData, inRows, inCols, inStride, i, j-1) + kernel.At2(inData, inRows, inCols, inStride, i, j) + kernel.At2(inData, inRows, inCols, inStride, i, j+1) +
+						kernel.At2(inData, inRows, inCols, inStride, i+1, j-1) + kernel.At2(inData, inRows, inCols, inStride, i+1, j) + kernel.At2(inData, inRows, inCols, inStride, i+1, j+1)
+					kernel.Set2(outData, outRows, outCols, outStride, i, j, s*(1.0/9))
 				}
 			}
 		}
@@ -3792,6 +4159,7 @@ func kagoGroupTriangular(kg *kernel.WorkGroup, l ka.Matrix[float32], x, y []floa
 	}
 	gs0 := kg.GlobalSize[0]
 	gs1 := kg.GlobalSize[1]
+	lData, lRows, lCols, lStride := l.View()
 	for lz := range m2 {
 		gz := b2 + lz
 		for ly := range m1 {
@@ -3799,14 +4167,14 @@ func kagoGroupTriangular(kg *kernel.WorkGroup, l ka.Matrix[float32], x, y []floa
 			row := gs0 * (gy + gs1*gz)
 			lo := row + b0
 			hi := lo + m0
-			if e := l.Rows(); hi > e {
+			if e := len(lRows); hi > e {
 				hi = e
 			}
 			for i := lo; i < hi; i++ {
-				if i < l.Rows() {
+				if i < len(lRows) {
 					var s float32
 					for j := 0; j <= i; j++ {
-						s += l.At(i, j) * x[j]
+						s += kernel.At2(lData, lRows, lCols, lStride, i, j) * x[j]
 					}
 					y[i] = s
 				}
@@ -3838,6 +4206,7 @@ func kagoGroupTriangularNoCheck(kg *kernel.WorkGroup, l ka.Matrix[float32], x, y
 	}
 	gs0 := kg.GlobalSize[0]
 	gs1 := kg.GlobalSize[1]
+	lData, lRows, lCols, lStride := l.View()
 	for lz := range m2 {
 		gz := b2 + lz
 		for ly := range m1 {
@@ -3845,14 +4214,14 @@ func kagoGroupTriangularNoCheck(kg *kernel.WorkGroup, l ka.Matrix[float32], x, y
 			row := gs0 * (gy + gs1*gz)
 			lo := row + b0
 			hi := lo + m0
-			if e := l.Rows(); hi > e {
+			if e := len(lRows); hi > e {
 				hi = e
 			}
 			for i := lo; i < hi; i++ {
-				if i < l.Rows() {
+				if i < len(lRows) {
 					var s float32
 					for j := 0; j <= i; j++ {
-						s += l.At(i, j) * x[j]
+						s += kernel.At2(lData, lRows, lCols, lStride, i, j) * x[j]
 					}
 					y[i] = s
 				}

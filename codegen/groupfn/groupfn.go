@@ -140,6 +140,8 @@ type gen struct {
 	groupRelative bool
 	collOf        map[*ast.CallExpr]*collCall // by call
 	need          map[string]bool             // top-level names the emitted body uses
+	views         []*view                     // matrix and volume parameters taken apart (views.go)
+	viewEdits     map[types.Object][]token.Pos
 }
 
 // edit replaces the source from a node's start to end with text.
@@ -221,7 +223,9 @@ func (g *gen) generate() *Func {
 	})
 	g.need = map[string]bool{}
 	g.pickNames()
+	g.viewEdits = map[types.Object][]token.Pos{}
 	g.scan()
+	g.keepViews()
 	g.stopChecks()
 	nodes := g.split(fd.Body.List, true)
 	g.placeCollectives()
@@ -319,6 +323,9 @@ func (g *gen) scan() {
 				return false // pkg.Name: Name is the package's, not a dot import's
 			}
 		case *ast.CallExpr:
+			if g.viewCall(n) {
+				return true // its arguments are the kernel's code
+			}
 			if g.itemCall(n) || g.localArrayCall(n) != nil {
 				return false
 			}
@@ -978,6 +985,7 @@ func (g *gen) typeString(t types.Type) string {
 func (g *gen) emit(nodes []node) *Func {
 	name := "kagoGroup" + g.fd.Name.Name
 	var body bytes.Buffer
+	body.WriteString(g.viewDecls())
 	for _, s := range g.spillList() {
 		if s.remat != nil {
 			continue

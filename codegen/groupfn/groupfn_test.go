@@ -23,6 +23,8 @@ import (
 const kaStub = `package ka
 type Item struct{}
 func (Item) Global() int { return 0 }
+func (Item) Global2() (int, int) { return 0, 0 }
+func (Item) Global3() (int, int, int) { return 0, 0, 0 }
 func (Item) Local() int { return 0 }
 func (Item) Group() int { return 0 }
 func (Item) GlobalID(int) int { return 0 }
@@ -51,7 +53,24 @@ func GroupAny(Item, bool) bool { return false }
 func MaxOf[T Number]() T { var z T; return z }
 func MinOf[T Number]() T { var z T; return z }
 func Sqrt[T float32 | float64](x T) T { return x }
-func AtomicAdd[T int32 | uint32](p *T, v T) T { return v }
+func AtomicAdd[T int32 | uint32 | float32](p *T, v T) T { return v }
+type Matrix[T any] struct{ d []T }
+func (Matrix[T]) Rows() int { return 0 }
+func (Matrix[T]) Cols() int { return 0 }
+func (Matrix[T]) Stride() int { return 0 }
+func (m Matrix[T]) At(i, j int) T { return m.d[0] }
+func (m Matrix[T]) Set(i, j int, v T) {}
+func (m Matrix[T]) Ptr(i, j int) *T { return nil }
+func (m Matrix[T]) View() ([]T, []struct{}, []struct{}, int) { return nil, nil, nil, 0 }
+type Volume[T any] struct{ d []T }
+func (Volume[T]) Depth() int { return 0 }
+func (Volume[T]) Rows() int { return 0 }
+func (Volume[T]) Cols() int { return 0 }
+func (Volume[T]) PlaneStride() int { return 0 }
+func (Volume[T]) Stride() int { return 0 }
+func (v Volume[T]) At(i, j, k int) T { return v.d[0] }
+func (v Volume[T]) Ptr(i, j, k int) *T { return nil }
+func (v Volume[T]) View() ([]T, []struct{}, []struct{}, []struct{}, int, int) { return nil, nil, nil, nil, 0, 0 }
 func SubgroupShuffle[T any](v T, lane int) T { return v }
 func SubgroupSum[T Number](Item, T) T { var z T; return z }
 func Helper(Item) int { return 0 }
@@ -76,6 +95,11 @@ func ScanSum[T number](a []T, exclusive bool) {}
 func ScanMin[T number](a []T, exclusive bool, identity T) {}
 func ScanMax[T number](a []T, exclusive bool, identity T) {}
 func Broadcast[T any](a []T, from ...int) T { return a[from[0]] }
+func At2[T any](d []T, r, c []struct{}, s, i, j int) T { return d[0] }
+func Set2[T any](d []T, r, c []struct{}, s, i, j int, v T) {}
+func Ptr2[T any](d []T, r, c []struct{}, s, i, j int) *T { return nil }
+func At3[T any](d []T, dd, r, c []struct{}, ps, s, i, j, k int) T { return d[0] }
+func Ptr3[T any](d []T, dd, r, c []struct{}, ps, s, i, j, k int) *T { return nil }
 `
 
 type stubImporter struct {

@@ -130,6 +130,9 @@ func kagoGroupMatMul(kg *kernel.WorkGroup, a, b, c ka.Matrix[float32]) {
 	n2 := kg.Size[2]
 	b0 := kg.ID[0] * n0
 	b1 := kg.ID[1] * n1
+	aData, aRows, aCols, aStride := a.View()
+	bData, bRows, bCols, bStride := b.View()
+	cData, cRows, cCols, cStride := c.View()
 	iPerItem := kernel.GroupPrivate[int](kg, 0)
 	jPerItem := kernel.GroupPrivate[int](kg, 1)
 	sumPerItem := kernel.GroupPrivate[float32](kg, 2)
@@ -153,7 +156,7 @@ func kagoGroupMatMul(kg *kernel.WorkGroup, a, b, c ka.Matrix[float32]) {
 			}
 		}
 	}
-	for t := 0; t < (a.Cols()+Tile-1)/Tile; t++ {
+	for t := 0; t < (len(aCols)+Tile-1)/Tile; t++ {
 		for lz := range n2 {
 			for ly := range n1 {
 				lrow := n0 * (ly + n1*lz)
@@ -165,11 +168,11 @@ func kagoGroupMatMul(kg *kernel.WorkGroup, a, b, c ka.Matrix[float32]) {
 					j := jPerItem[l]
 					ak, bk := t*Tile+lj, t*Tile+li
 					var av, bv float32
-					if i < a.Rows() && ak < a.Cols() {
-						av = a.At(i, ak)
+					if i < len(aRows) && ak < len(aCols) {
+						av = kernel.At2(aData, aRows, aCols, aStride, i, ak)
 					}
-					if bk < b.Rows() && j < b.Cols() {
-						bv = b.At(bk, j)
+					if bk < len(bRows) && j < len(bCols) {
+						bv = kernel.At2(bData, bRows, bCols, bStride, bk, j)
 					}
 					ta[li*Tile+lj] = av
 					tb[li*Tile+lj] = bv
@@ -200,8 +203,8 @@ func kagoGroupMatMul(kg *kernel.WorkGroup, a, b, c ka.Matrix[float32]) {
 				i := iPerItem[l]
 				j := jPerItem[l]
 				sum := sumPerItem[l]
-				if i < c.Rows() && j < c.Cols() {
-					c.Set(i, j, sum)
+				if i < len(cRows) && j < len(cCols) {
+					kernel.Set2(cData, cRows, cCols, cStride, i, j, sum)
 				}
 			}
 		}

@@ -3432,6 +3432,9 @@ func kagoGroupMatrixAxpy(kg *kernel.WorkGroup, a float32, x, y ka.Matrix[float32
 	if m2 > n2 {
 		m2 = n2
 	}
+	yData, yRows, yCols, yStride := y.View()
+	xData, xRows, xCols, xStride := x.View()
+	negData, negRows, negCols, negStride := neg.View()
 	for range m2 {
 		for ly := range m1 {
 			gy := b1 + ly
@@ -3439,13 +3442,13 @@ func kagoGroupMatrixAxpy(kg *kernel.WorkGroup, a float32, x, y ka.Matrix[float32
 			for lx := range m0 {
 				gx := b0 + lx
 				i, j := gy, gx
-				if i >= y.Rows() || j >= y.Cols() {
+				if i >= len(yRows) || j >= len(yCols) {
 					continue items
 				}
-				v := a*x.At(i, j) + y.At(i, j)
-				y.Set(i, j, v)
+				v := a*kernel.At2(xData, xRows, xCols, xStride, i, j) + kernel.At2(yData, yRows, yCols, yStride, i, j)
+				kernel.Set2(yData, yRows, yCols, yStride, i, j, v)
 				if v < 0 {
-					ka.AtomicAdd(neg.Ptr(i, 0), 1)
+					ka.AtomicAdd(kernel.Ptr2(negData, negRows, negCols, negStride, i, 0), 1)
 				}
 			}
 		}
@@ -3460,6 +3463,9 @@ func kagoGroupMatrixMulTiled(kg *kernel.WorkGroup, a, b, c ka.Matrix[float32]) {
 	n2 := kg.Size[2]
 	b0 := kg.ID[0] * n0
 	b1 := kg.ID[1] * n1
+	aData, aRows, aCols, aStride := a.View()
+	bData, bRows, bCols, bStride := b.View()
+	cData, cRows, cCols, cStride := c.View()
 	iPerItem := kernel.GroupPrivate[int](kg, 0)
 	jPerItem := kernel.GroupPrivate[int](kg, 1)
 	sumPerItem := kernel.GroupPrivate[float32](kg, 2)
@@ -3483,7 +3489,7 @@ func kagoGroupMatrixMulTiled(kg *kernel.WorkGroup, a, b, c ka.Matrix[float32]) {
 			}
 		}
 	}
-	for t := 0; t < (a.Cols()+Tile-1)/Tile; t++ {
+	for t := 0; t < (len(aCols)+Tile-1)/Tile; t++ {
 		for lz := range n2 {
 			for ly := range n1 {
 				lrow := n0 * (ly + n1*lz)
@@ -3495,12 +3501,12 @@ func kagoGroupMatrixMulTiled(kg *kernel.WorkGroup, a, b, c ka.Matrix[float32]) {
 					j := jPerItem[l]
 					ak, bk := t*Tile+lj, t*Tile+li
 					ta[li*Tile+lj] = 0
-					if i < a.Rows() && ak < a.Cols() {
-						ta[li*Tile+lj] = a.At(i, ak)
+					if i < len(aRows) && ak < len(aCols) {
+						ta[li*Tile+lj] = kernel.At2(aData, aRows, aCols, aStride, i, ak)
 					}
 					tb[li*Tile+lj] = 0
-					if bk < b.Rows() && j < b.Cols() {
-						tb[li*Tile+lj] = b.At(bk, j)
+					if bk < len(bRows) && j < len(bCols) {
+						tb[li*Tile+lj] = kernel.At2(bData, bRows, bCols, bStride, bk, j)
 					}
 				}
 			}
@@ -3529,8 +3535,8 @@ func kagoGroupMatrixMulTiled(kg *kernel.WorkGroup, a, b, c ka.Matrix[float32]) {
 				i := iPerItem[l]
 				j := jPerItem[l]
 				sum := sumPerItem[l]
-				if i < c.Rows() && j < c.Cols() {
-					c.Set(i, j, sum)
+				if i < len(cRows) && j < len(cCols) {
+					kernel.Set2(cData, cRows, cCols, cStride, i, j, sum)
 				}
 			}
 		}
@@ -3558,14 +3564,16 @@ func kagoGroupMatrixTranspose(kg *kernel.WorkGroup, in, out ka.Matrix[float32]) 
 	if m2 > n2 {
 		m2 = n2
 	}
+	inData, inRows, inCols, inStride := in.View()
+	outData, outRows, outCols, outStride := out.View()
 	for range m2 {
 		for ly := range m1 {
 			gy := b1 + ly
 			for lx := range m0 {
 				gx := b0 + lx
 				i, j := gy, gx
-				if i < in.Rows() && j < in.Cols() {
-					out.Set(j, i, in.At(i, j))
+				if i < len(inRows) && j < len(inCols) {
+					kernel.Set2(outData, outRows, outCols, outStride, j, i, kernel.At2(inData, inRows, inCols, inStride, i, j))
 				}
 			}
 		}
@@ -4146,6 +4154,8 @@ func kagoGroupStencil3D(kg *kernel.WorkGroup, in, out ka.Volume[float64]) {
 	if m2 > n2 {
 		m2 = n2
 	}
+	inData, inDepth, inRows, inCols, inPlaneStride, inStride := in.View()
+	outData, outDepth, outRows, outCols, outPlaneStride, outStride := out.View()
 	for lz := range m2 {
 		gz := b2 + lz
 		for ly := range m1 {
@@ -4154,16 +4164,16 @@ func kagoGroupStencil3D(kg *kernel.WorkGroup, in, out ka.Volume[float64]) {
 			for lx := range m0 {
 				gx := b0 + lx
 				i, j, k := gz, gy, gx
-				d, r, c := in.Depth(), in.Rows(), in.Cols()
+				d, r, c := len(inDepth), len(inRows), len(inCols)
 				if i >= d || j >= r || k >= c {
 					continue items
 				}
 				if i == 0 || j == 0 || k == 0 || i == d-1 || j == r-1 || k == c-1 {
-					out.Set(i, j, k, in.At(i, j, k))
+					kernel.Set3(outData, outDepth, outRows, outCols, outPlaneStride, outStride, i, j, k, kernel.At3(inData, inDepth, inRows, inCols, inPlaneStride, inStride, i, j, k))
 					continue items
 				}
-				s := in.At(i-1, j, k) + in.At(i+1, j, k) + in.At(i, j-1, k) + in.At(i, j+1, k) + in.At(i, j, k-1) + in.At(i, j, k+1)
-				out.Set(i, j, k, s-6*in.At(i, j, k))
+				s := kernel.At3(inData, inDepth, inRows, inCols, inPlaneStride, inStride, i-1, j, k) + kernel.At3(inData, inDepth, inRows, inCols, inPlaneStride, inStride, i+1, j, k) + kernel.At3(inData, inDepth, inRows, inCols, inPlaneStride, inStride, i, j-1, k) + kernel.At3(inData, inDepth, inRows, inCols, inPlaneStride, inStride, i, j+1, k) + kernel.At3(inData, inDepth, inRows, inCols, inPlaneStride, inStride, i, j, k-1) + kernel.At3(inData, inDepth, inRows, inCols, inPlaneStride, inStride, i, j, k+1)
+				kernel.Set3(outData, outDepth, outRows, outCols, outPlaneStride, outStride, i, j, k, s-6*kernel.At3(inData, inDepth, inRows, inCols, inPlaneStride, inStride, i, j, k))
 			}
 		}
 	}

@@ -1388,10 +1388,11 @@ func kagoGroupMatrixAt(kg *kernel.WorkGroup, m ka.Matrix[float32], at []int, out
 	if m2 > n2 {
 		m2 = n2
 	}
+	mData, mRows, mCols, mStride := m.View()
 	for range m2 {
 		for range m1 {
 			for range m0 {
-				out[0] = m.At(at[0], at[1])
+				out[0] = kernel.At2(mData, mRows, mCols, mStride, at[0], at[1])
 			}
 		}
 	}
@@ -1420,6 +1421,9 @@ func kagoGroupMemoryOrder(kg *kernel.WorkGroup, global, id0, local0 ka.Matrix[in
 	}
 	gs0 := kg.GlobalSize[0]
 	gs1 := kg.GlobalSize[1]
+	globalData, globalRows, globalCols, globalStride := global.View()
+	id0Data, id0Rows, id0Cols, id0Stride := id0.View()
+	local0Data, local0Rows, local0Cols, local0Stride := local0.View()
 	for lz := range m2 {
 		gz := b2 + lz
 		for ly := range m1 {
@@ -1428,9 +1432,9 @@ func kagoGroupMemoryOrder(kg *kernel.WorkGroup, global, id0, local0 ka.Matrix[in
 			for lx := range m0 {
 				gx := b0 + lx
 				i, j := gy, gx
-				global.Set(i, j, int32((row + gx)))
-				id0.Set(i, j, int32(gx))
-				local0.Set(i, j, int32(lx))
+				kernel.Set2(globalData, globalRows, globalCols, globalStride, i, j, int32((row + gx)))
+				kernel.Set2(id0Data, id0Rows, id0Cols, id0Stride, i, j, int32(gx))
+				kernel.Set2(local0Data, local0Rows, local0Cols, local0Stride, i, j, int32(lx))
 			}
 		}
 	}
@@ -1724,10 +1728,11 @@ func kagoGroupVolumeAt(kg *kernel.WorkGroup, v ka.Volume[float32], at []int, out
 	if m2 > n2 {
 		m2 = n2
 	}
+	vData, vDepth, vRows, vCols, vPlaneStride, vStride := v.View()
 	for range m2 {
 		for range m1 {
 			for range m0 {
-				out[0] = v.At(at[0], at[1], at[2])
+				out[0] = kernel.At3(vData, vDepth, vRows, vCols, vPlaneStride, vStride, at[0], at[1], at[2])
 			}
 		}
 	}

@@ -59,6 +59,7 @@ func main() {
 		cpuProf  = flag.String("cpuprofile", "", "-robust: write a CPU profile of the run to this file (go tool pprof)")
 		only8    = flag.Bool("native-vs-go", false, "only table 8, the native backend against Go loops, its per-work-item path and PoCL")
 		only9    = flag.Bool("algo", false, "only table 9, package algo against Go baselines")
+		only10   = flag.Bool("cpu", false, "only table 10, programs (stencils, Sobel, matmul, n-body, k-means, scan) on native and PoCL against the same programs in plain Go")
 	)
 	flag.Parse()
 	if *child != "" {
@@ -129,6 +130,14 @@ func main() {
 		}
 		if *only9 {
 			emit(algoTable(ks, cfg))
+			ks.close()
+			dev.Close()
+			continue
+		}
+		if *only10 {
+			if b == "native" {
+				emit(cpuPrograms(ks, cfg))
+			}
 			ks.close()
 			dev.Close()
 			continue
