@@ -138,9 +138,10 @@ type gen struct {
 	// groupRelative is true when the kernel asks for an id or size
 	// relative to its group (it.Local(), it.GroupSize(0), ...).
 	groupRelative bool
-	collOf        map[*ast.CallExpr]*collCall // by call
-	need          map[string]bool             // top-level names the emitted body uses
-	views         []*view                     // matrix and volume parameters taken apart (views.go)
+	collOf        map[*ast.CallExpr]*collCall   // by call
+	need          map[string]bool               // top-level names the emitted body uses
+	views         []*view                       // matrix and volume parameters taken apart (views.go)
+	launchLocals  map[types.Object]*launchLocal // ka.Local parameters (launchlocal.go)
 	viewEdits     map[types.Object][]token.Pos
 }
 
@@ -197,6 +198,7 @@ func (g *gen) generate() *Func {
 		g.refuse(fd, "not a function with a body")
 	}
 	g.params = map[types.Object]bool{}
+	g.launchLocals = map[types.Object]*launchLocal{}
 	for i, field := range fd.Type.Params.List {
 		if len(field.Names) == 0 {
 			g.refuse(field, "unnamed parameters")
@@ -209,8 +211,8 @@ func (g *gen) generate() *Func {
 				}
 				continue
 			}
-			if n, ok := types.Unalias(obj.Type()).(*types.Named); ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == kaPath && n.Obj().Name() == "Local" {
-				g.refuse(field, "a ka.Local parameter (local memory sized at launch)")
+			if isLaunchLocal(obj.Type()) {
+				g.launchLocals[obj] = &launchLocal{}
 			}
 			g.params[obj] = true
 		}
@@ -325,6 +327,9 @@ func (g *gen) scan() {
 		case *ast.CallExpr:
 			if g.viewCall(n) {
 				return true // its arguments are the kernel's code
+			}
+			if g.localSliceCall(n) {
+				return false
 			}
 			if g.itemCall(n) || g.localArrayCall(n) != nil {
 				return false
@@ -1043,7 +1048,7 @@ func (g *gen) emit(nodes []node) *Func {
 	if err != nil {
 		panic(fmt.Sprintf("groupfn: the group function of %s does not format: %v\n%s", g.fd.Name.Name, err, b.Bytes()))
 	}
-	f := &Func{Name: name, Source: string(src), Blocks: !g.barrier && len(g.locals) == 0 && !g.groupRelative}
+	f := &Func{Name: name, Source: string(src), Blocks: !g.wholeGroups() && !g.groupRelative}
 	for n, p := range g.imports {
 		if last := p[strings.LastIndexByte(p, '/')+1:]; n == last {
 			f.Imports = append(f.Imports, strconv.Quote(p))
@@ -1229,7 +1234,7 @@ func (g *gen) emitItems(b *bytes.Buffer, l *itemLoop, fold *guard, inner []byte,
 	// A kernel without barriers and local memory runs only the work-items
 	// inside the range (docs/kernel-language.md, "Ranges and groups"): its
 	// loops go to m2 = min(n2, GlobalSize[2]-b2).
-	masked := !g.barrier && len(g.locals) == 0
+	masked := !g.wholeGroups()
 	open := func(d int) {
 		ds := strconv.Itoa(d)
 		bound := n("n" + ds)
@@ -1297,4 +1302,11 @@ func viewExtent(obj types.Object) bool {
 		return true
 	}
 	return false
+}
+
+// wholeGroups reports whether the kernel runs whole groups, the work-items
+// past a ragged range too: it has barriers or local memory (a
+// ka.LocalArray, a ka.Local parameter).
+func (g *gen) wholeGroups() bool {
+	return g.barrier || len(g.locals) > 0 || len(g.launchLocals) > 0
 }

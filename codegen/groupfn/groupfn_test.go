@@ -54,6 +54,9 @@ func MaxOf[T Number]() T { var z T; return z }
 func MinOf[T Number]() T { var z T; return z }
 func Sqrt[T float32 | float64](x T) T { return x }
 func AtomicAdd[T int32 | uint32 | float32](p *T, v T) T { return v }
+type Local[T any] struct{ n int }
+func (l Local[T]) Slice(Item) []T { return nil }
+func (l Local[T]) Len() int { return l.n }
 type Matrix[T any] struct{ d []T }
 func (Matrix[T]) Rows() int { return 0 }
 func (Matrix[T]) Cols() int { return 0 }

@@ -50,7 +50,7 @@ type guard struct {
 // without else, with E an int the same for every work-item of the group
 // and i never assigned or addressed.
 func (g *gen) foldable(l *itemLoop) *guard {
-	if g.barrier || len(g.locals) > 0 || len(l.stmts) != 1 {
+	if g.wholeGroups() || len(l.stmts) != 1 {
 		return nil
 	}
 	s, ok := l.stmts[0].(*ast.IfStmt)

@@ -81,7 +81,6 @@ func init() {
 		},
 		GroupBlocks: true,
 	})
-	// HistogramLocal runs a work-item at a time on native: a ka.Local parameter (local memory sized at launch).
 	kgen.RegisterKernel(HistogramLocal, &driver.KernelSpec{
 		Name:  "HistogramLocal",
 		Entry: "HistogramLocal",
@@ -119,6 +118,12 @@ func init() {
 			a1 := args[1].Value.([]uint8)
 			a2 := args[2].Value.([]uint32)
 			return func(it kernel.Item) { HistogramLocal(ka.Item(it), a0, a1, a2) }
+		},
+		Group: func(args []driver.Arg) func(*kernel.WorkGroup) {
+			a0 := args[0].Value.(ka.Local[uint32])
+			a1 := args[1].Value.([]uint8)
+			a2 := args[2].Value.([]uint32)
+			return func(g *kernel.WorkGroup) { kagoGroupHistogramLocal(g, a0, a1, a2) }
 		},
 	})
 }
@@ -201,6 +206,59 @@ func kagoGroupHistogram(kg *kernel.WorkGroup, data []uint8, bins []uint32) {
 			for i := lo; i < hi; i++ {
 				if i < len(data) {
 					ka.AtomicAdd(&bins[data[i]], 1)
+				}
+			}
+		}
+	}
+}
+
+// kagoGroupHistogramLocal runs one work-group of HistogramLocal, its work-items as loops
+// (see package groupfn).
+func kagoGroupHistogramLocal(kg *kernel.WorkGroup, local ka.Local[uint32], data []uint8, bins []uint32) {
+	n0 := kg.Size[0]
+	n1 := kg.Size[1]
+	n2 := kg.Size[2]
+	b0 := kg.ID[0] * n0
+	b1 := kg.ID[1] * n1
+	b2 := kg.ID[2] * n2
+	gs0 := kg.GlobalSize[0]
+	gs1 := kg.GlobalSize[1]
+	localMem := kernel.GroupLocal[uint32](kg, 0, local.Len())
+	for range n2 {
+		for range n1 {
+			for lx := range n0 {
+				h := localMem
+				l, n := lx, n0
+				for b := l; b < len(h); b += n {
+					h[b] = 0
+				}
+			}
+		}
+	}
+	for lz := range n2 {
+		gz := b2 + lz
+		for ly := range n1 {
+			gy := b1 + ly
+			row := gs0 * (gy + gs1*gz)
+			for lx := range n0 {
+				gx := b0 + lx
+				h := localMem
+				if i := (row + gx); i < len(data) && int(data[i]) < len(h) {
+					ka.AtomicAdd(&h[data[i]], 1)
+				}
+			}
+		}
+	}
+	for range n2 {
+		for range n1 {
+			for lx := range n0 {
+				h := localMem
+				l := lx
+				n := n0
+				for b := l; b < len(h) && b < len(bins); b += n {
+					if h[b] != 0 {
+						ka.AtomicAdd(&bins[b], h[b])
+					}
 				}
 			}
 		}

@@ -371,7 +371,6 @@ func init() {
 		},
 		GroupBlocks: true,
 	})
-	// LocalHistogram runs a work-item at a time on native: a ka.Local parameter (local memory sized at launch).
 	kgen.RegisterKernel(LocalHistogram, &driver.KernelSpec{
 		Name:  "LocalHistogram",
 		Entry: "LocalHistogram",
@@ -410,6 +409,12 @@ func init() {
 			a1 := args[1].Value.([]uint32)
 			a2 := args[2].Value.([]uint32)
 			return func(it kernel.Item) { LocalHistogram(ka.Item(it), a0, a1, a2) }
+		},
+		Group: func(args []driver.Arg) func(*kernel.WorkGroup) {
+			a0 := args[0].Value.(ka.Local[uint32])
+			a1 := args[1].Value.([]uint32)
+			a2 := args[2].Value.([]uint32)
+			return func(g *kernel.WorkGroup) { kagoGroupLocalHistogram(g, a0, a1, a2) }
 		},
 	})
 	kgen.RegisterKernel(Loops, &driver.KernelSpec{
@@ -2945,6 +2950,59 @@ func kagoGroupHistogram(kg *kernel.WorkGroup, in []uint32, bins []uint32) {
 			for i := lo; i < hi; i++ {
 				if i < len(in) {
 					ka.AtomicAdd(&bins[int(in[i]%uint32(len(bins)))], 1)
+				}
+			}
+		}
+	}
+}
+
+// kagoGroupLocalHistogram runs one work-group of LocalHistogram, its work-items as loops
+// (see package groupfn).
+func kagoGroupLocalHistogram(kg *kernel.WorkGroup, local ka.Local[uint32], in, bins []uint32) {
+	n0 := kg.Size[0]
+	n1 := kg.Size[1]
+	n2 := kg.Size[2]
+	b0 := kg.ID[0] * n0
+	b1 := kg.ID[1] * n1
+	b2 := kg.ID[2] * n2
+	gs0 := kg.GlobalSize[0]
+	gs1 := kg.GlobalSize[1]
+	localMem := kernel.GroupLocal[uint32](kg, 0, local.Len())
+	for range n2 {
+		for range n1 {
+			for lx := range n0 {
+				h := localMem
+				l, n := lx, n0
+				for b := l; b < len(h); b += n {
+					h[b] = 0
+				}
+			}
+		}
+	}
+	for lz := range n2 {
+		gz := b2 + lz
+		for ly := range n1 {
+			gy := b1 + ly
+			row := gs0 * (gy + gs1*gz)
+			for lx := range n0 {
+				gx := b0 + lx
+				h := localMem
+				if i := (row + gx); i < len(in) {
+					ka.AtomicAdd(&h[int(in[i]%uint32(len(h)))], 1)
+				}
+			}
+		}
+	}
+	for range n2 {
+		for range n1 {
+			for lx := range n0 {
+				h := localMem
+				l := lx
+				n := n0
+				for b := l; b < len(h) && b < len(bins); b += n {
+					if h[b] != 0 {
+						ka.AtomicAdd(&bins[b], h[b])
+					}
 				}
 			}
 		}
