@@ -46,6 +46,63 @@ func (c kagoCode) PTX(entry string) ([]byte, error) {
 }
 
 func init() {
+	kgen.RegisterGeneric(kagoGenerickChainedScan)
+	kgen.RegisterKernel(kChainedScanFloat32, &driver.KernelSpec{
+		Name:  "kChainedScanFloat32",
+		Entry: "kChainedScanFloat32",
+		Params: []driver.Param{
+			{Name: "x", Type: driver.Float32, Slice: true},
+			{Name: "out", Type: driver.Float32, Slice: true},
+			{Name: "state", Type: driver.Uint64, Slice: true},
+			{Name: "inclusive", Type: driver.Bool},
+		},
+		DeviceParams: driver.DeviceParams{
+			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
+			{Kind: driver.ParamLength, Arg: 0, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
+			{Kind: driver.ParamLength, Arg: 1, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 2, Size: 8},
+			{Kind: driver.ParamLength, Arg: 2, Size: 8},
+			{Kind: driver.ParamScalar, Arg: 3, Size: 1},
+			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
+			{Kind: driver.ParamFaultRecord, Size: 8},
+			{Kind: driver.ParamLaunchID, Size: 4},
+		},
+		Faults: []driver.FaultSite{
+			{Kind: driver.FaultIndex, File: "chained.go", Line: 67, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 46, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 47, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 48, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 49, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 52, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "chained.go", Line: 77, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "chained.go", Line: 85, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 79, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 82, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 84, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+		},
+		Barrier: false,
+		Needs:   driver.Int64Atomics,
+		Code:    kagoCode("kChainedScanFloat32"),
+		Lean:    &driver.Lean{Entry: "kChainedScanFloat32_lean", Facts: []string{"le(0,sub(len(2),1))", "le(len(2),len(2))", "le(padded(1),1)", "le(padded(2),1)"}},
+		Native: func(args []driver.Arg) func(kernel.Item) {
+			a0 := args[0].Value.([]float32)
+			a1 := args[1].Value.([]float32)
+			a2 := args[2].Value.([]uint64)
+			a3 := args[3].Value.(bool)
+			return func(it kernel.Item) { kChainedScanFloat32(ka.Item(it), a0, a1, a2, a3) }
+		},
+		Group: func(args []driver.Arg) func(*kernel.WorkGroup) {
+			a0 := args[0].Value.([]float32)
+			a1 := args[1].Value.([]float32)
+			a2 := args[2].Value.([]uint64)
+			a3 := args[3].Value.(bool)
+			return func(g *kernel.WorkGroup) { kagoGroupkChainedScanFloat32(g, a0, a1, a2, a3) }
+		},
+		GroupBlocks: true,
+	})
 	kgen.RegisterGeneric(kagoGenerickFill)
 	kgen.RegisterKernel(kFloat32FromKey, &driver.KernelSpec{
 		Name:  "kFloat32FromKey",
@@ -212,6 +269,44 @@ func init() {
 	kgen.RegisterGeneric(kagoGenerickRadixHist)
 	kgen.RegisterGeneric(kagoGenerickRadixScatter)
 	kgen.RegisterGeneric(kagoGenerickScanChunk)
+	kgen.RegisterGeneric(kagoGenerickScanPartials)
+}
+
+// kagoFaultskChainedScan_0 are fault sites of instances of kChainedScan.
+var kagoFaultskChainedScan_0 = []driver.FaultSite{
+	{Kind: driver.FaultIndex, File: "chained.go", Line: 67, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "kernels.go", Line: 46, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "kernels.go", Line: 47, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "kernels.go", Line: 48, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "kernels.go", Line: 49, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "kernels.go", Line: 52, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "chained.go", Line: 77, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "chained.go", Line: 85, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "kernels.go", Line: 79, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "kernels.go", Line: 82, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "kernels.go", Line: 84, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+}
+
+// kagoGenerickChainedScan is the generic kernel kChainedScan as kago gen compiled it: the
+// specs of its instances are made at their first use (kgen.Generic).
+var kagoGenerickChainedScan = &kgen.Generic{
+	Symbol: "github.com/kago-dev/kago/algo.kChainedScan",
+	Params: []driver.Param{
+		{Name: "x", Slice: true},
+		{Name: "out", Slice: true},
+		{Name: "state", Slice: true},
+		{Name: "inclusive"},
+	},
+	GroupBlocks: true,
+	Code:        kagoCode("kChainedScan"),
+	Instances: []kgen.Instance{
+		{Name: "kChainedScan[int16]", Entry: "kChainedScan_int16", Func: (func(ka.Item, []int16, []int16, []uint64, bool))(nil), Faults: kagoFaultskChainedScan_0, Needs: driver.Int64Atomics, Lean: &driver.Lean{Entry: "kChainedScan_int16_lean", Facts: []string{"le(0,sub(len(2),1))", "le(len(2),len(2))", "le(padded(1),1)", "le(padded(2),1)"}}},
+		{Name: "kChainedScan[int32]", Entry: "kChainedScan_int32", Func: (func(ka.Item, []int32, []int32, []uint64, bool))(nil), Faults: kagoFaultskChainedScan_0, Needs: driver.Int64Atomics, Lean: &driver.Lean{Entry: "kChainedScan_int32_lean", Facts: []string{"le(0,sub(len(2),1))", "le(len(2),len(2))", "le(padded(1),1)", "le(padded(2),1)"}}},
+		{Name: "kChainedScan[int8]", Entry: "kChainedScan_int8", Func: (func(ka.Item, []int8, []int8, []uint64, bool))(nil), Faults: kagoFaultskChainedScan_0, Needs: driver.Int64Atomics, Lean: &driver.Lean{Entry: "kChainedScan_int8_lean", Facts: []string{"le(0,sub(len(2),1))", "le(len(2),len(2))", "le(padded(1),1)", "le(padded(2),1)"}}},
+		{Name: "kChainedScan[uint16]", Entry: "kChainedScan_uint16", Func: (func(ka.Item, []uint16, []uint16, []uint64, bool))(nil), Faults: kagoFaultskChainedScan_0, Needs: driver.Int64Atomics, Lean: &driver.Lean{Entry: "kChainedScan_uint16_lean", Facts: []string{"le(0,sub(len(2),1))", "le(len(2),len(2))", "le(padded(1),1)", "le(padded(2),1)"}}},
+		{Name: "kChainedScan[uint32]", Entry: "kChainedScan_uint32", Func: (func(ka.Item, []uint32, []uint32, []uint64, bool))(nil), Faults: kagoFaultskChainedScan_0, Needs: driver.Int64Atomics, Lean: &driver.Lean{Entry: "kChainedScan_uint32_lean", Facts: []string{"le(0,sub(len(2),1))", "le(len(2),len(2))", "le(padded(1),1)", "le(padded(2),1)"}}},
+		{Name: "kChainedScan[uint8]", Entry: "kChainedScan_uint8", Func: (func(ka.Item, []uint8, []uint8, []uint64, bool))(nil), Faults: kagoFaultskChainedScan_0, Needs: driver.Int64Atomics, Lean: &driver.Lean{Entry: "kChainedScan_uint8_lean", Facts: []string{"le(0,sub(len(2),1))", "le(len(2),len(2))", "le(padded(1),1)", "le(padded(2),1)"}}},
+	},
 }
 
 // kagoFaultskFill_0 are fault sites of instances of kFill.
@@ -529,12 +624,12 @@ var kagoGenerickPartialReduce = &kgen.Generic{
 
 // kagoFaultskPartialSum_0 are fault sites of instances of kPartialSum.
 var kagoFaultskPartialSum_0 = []driver.FaultSite{
-	{Kind: driver.FaultIndex, File: "kernels.go", Line: 40, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-	{Kind: driver.FaultIndex, File: "kernels.go", Line: 41, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-	{Kind: driver.FaultIndex, File: "kernels.go", Line: 42, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-	{Kind: driver.FaultIndex, File: "kernels.go", Line: 43, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
 	{Kind: driver.FaultIndex, File: "kernels.go", Line: 46, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "kernels.go", Line: 47, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
 	{Kind: driver.FaultIndex, File: "kernels.go", Line: 48, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "kernels.go", Line: 49, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "kernels.go", Line: 52, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "kernels.go", Line: 35, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
 }
 
 // kagoGenerickPartialSum is the generic kernel kPartialSum as kago gen compiled it: the
@@ -626,10 +721,10 @@ var kagoGenerickRadixScatter = &kgen.Generic{
 
 // kagoFaultskScanChunk_0 are fault sites of instances of kScanChunk.
 var kagoFaultskScanChunk_0 = []driver.FaultSite{
-	{Kind: driver.FaultIndex, File: "kernels.go", Line: 67, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-	{Kind: driver.FaultIndex, File: "kernels.go", Line: 69, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-	{Kind: driver.FaultIndex, File: "kernels.go", Line: 72, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-	{Kind: driver.FaultIndex, File: "kernels.go", Line: 74, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "kernels.go", Line: 71, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "kernels.go", Line: 79, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "kernels.go", Line: 82, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "kernels.go", Line: 84, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
 }
 
 // kagoGenerickScanChunk is the generic kernel kScanChunk as kago gen compiled it: the
@@ -658,6 +753,95 @@ var kagoGenerickScanChunk = &kgen.Generic{
 		{Name: "kScanChunk[uint8]", Entry: "kScanChunk_uint8", Func: (func(ka.Item, []uint8, []uint8, []uint8, bool))(nil), Faults: kagoFaultskScanChunk_0, Lean: &driver.Lean{Entry: "kScanChunk_uint8_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(range(0),len(2))"}}},
 		{Name: "kScanChunk[uint]", Entry: "kScanChunk_uint64", Func: (func(ka.Item, []uint, []uint, []uint, bool))(nil), Faults: kagoFaultskScanChunk_0, Lean: &driver.Lean{Entry: "kScanChunk_uint64_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(range(0),len(2))"}}},
 	},
+}
+
+// kagoFaultskScanPartials_0 are fault sites of instances of kScanPartials.
+var kagoFaultskScanPartials_0 = []driver.FaultSite{
+	{Kind: driver.FaultIndex, File: "kernels.go", Line: 97, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+}
+
+// kagoGenerickScanPartials is the generic kernel kScanPartials as kago gen compiled it: the
+// specs of its instances are made at their first use (kgen.Generic).
+var kagoGenerickScanPartials = &kgen.Generic{
+	Symbol: "github.com/kago-dev/kago/algo.kScanPartials",
+	Params: []driver.Param{
+		{Name: "partial", Slice: true},
+		{Name: "offs", Slice: true},
+	},
+	GroupBlocks: true,
+	Code:        kagoCode("kScanPartials"),
+	Instances: []kgen.Instance{
+		{Name: "kScanPartials[float32]", Entry: "kScanPartials_float32", Func: (func(ka.Item, []float32, []float32))(nil), Faults: kagoFaultskScanPartials_0, Lean: &driver.Lean{Entry: "kScanPartials_float32_lean", Facts: []string{"le(padded(1),1)", "le(padded(2),1)"}}},
+		{Name: "kScanPartials[float64]", Entry: "kScanPartials_float64", Func: (func(ka.Item, []float64, []float64))(nil), Faults: kagoFaultskScanPartials_0, Needs: driver.FP64, Lean: &driver.Lean{Entry: "kScanPartials_float64_lean", Facts: []string{"le(padded(1),1)", "le(padded(2),1)"}}},
+		{Name: "kScanPartials[uint32]", Entry: "kScanPartials_uint32", Func: (func(ka.Item, []uint32, []uint32))(nil), Faults: kagoFaultskScanPartials_0, Lean: &driver.Lean{Entry: "kScanPartials_uint32_lean", Facts: []string{"le(padded(1),1)", "le(padded(2),1)"}}},
+	},
+}
+
+// kChainedScanKernel is an instance of the generic kernel kChainedScan loaded on a device. Its Launch
+// takes kChainedScan's parameters, so a wrong argument is a compile error.
+type kChainedScanKernel[T interface {
+	ka.Scalar
+	chained32
+}] struct{ k *ka.Kernel }
+
+// newKChainedScanKernel loads an instance of the generic kernel kChainedScan on dev, as
+// ka.NewKernel does. Its type arguments must be those of an instance that
+// kago gen compiled (a call of it in this package makes kago gen compile
+// that instance); for any other the error wraps ka.ErrUnsupported.
+func newKChainedScanKernel[T interface {
+	ka.Scalar
+	chained32
+}](dev *ka.Device, opts ...ka.KernelOption) (kChainedScanKernel[T], error) {
+	spec, err := kagoGenerickChainedScan.Typed(reflect.TypeFor[func(ka.Item, []T, []T, []uint64, bool)](), func(args []driver.Arg) func(kernel.Item) {
+		a0 := kgen.ArgValue[[]T](args[0])
+		a1 := kgen.ArgValue[[]T](args[1])
+		a2 := kgen.ArgValue[[]uint64](args[2])
+		a3 := kgen.ArgValue[bool](args[3])
+		return func(it kernel.Item) { kChainedScan[T](ka.Item(it), a0, a1, a2, a3) }
+	}, func(args []driver.Arg) func(*kernel.WorkGroup) {
+		a0 := kgen.ArgValue[[]T](args[0])
+		a1 := kgen.ArgValue[[]T](args[1])
+		a2 := kgen.ArgValue[[]uint64](args[2])
+		a3 := kgen.ArgValue[bool](args[3])
+		return func(g *kernel.WorkGroup) { kagoGroupkChainedScan[T](g, a0, a1, a2, a3) }
+	})
+	if err != nil {
+		return kChainedScanKernel[T]{}, err
+	}
+	k, err := ka.NewKernel(dev, spec, opts...)
+	return kChainedScanKernel[T]{k}, err
+}
+
+// Kernel returns the loaded kernel (nil for the zero kChainedScanKernel).
+func (k kChainedScanKernel[T]) Kernel() *ka.Kernel { return k.k }
+
+// Launch enqueues kChainedScan on s over r, as ka.Kernel.Launch does.
+func (k kChainedScanKernel[T]) Launch(s *ka.Stream, r ka.NDRange, x *ka.Array[T], out *ka.Array[T], state *ka.Array[uint64], inclusive bool) error {
+	if k.k == nil {
+		return fmt.Errorf("launching kChainedScan: a zero kChainedScanKernel, not one from newKChainedScanKernel: %w", ka.ErrInvalid)
+	}
+	return k.k.Launch(s, r, x, out, state, inclusive)
+}
+
+// kChainedScanFloat32Kernel is the kernel kChainedScanFloat32 loaded on a device. Its Launch
+// takes kChainedScanFloat32's parameters, so a wrong argument is a compile error.
+type kChainedScanFloat32Kernel struct{ k *ka.Kernel }
+
+// newKChainedScanFloat32Kernel loads the kernel kChainedScanFloat32 on dev, as ka.NewKernel does.
+func newKChainedScanFloat32Kernel(dev *ka.Device, opts ...ka.KernelOption) (kChainedScanFloat32Kernel, error) {
+	k, err := ka.NewKernel(dev, kChainedScanFloat32, opts...)
+	return kChainedScanFloat32Kernel{k}, err
+}
+
+// Kernel returns the loaded kernel (nil for the zero kChainedScanFloat32Kernel).
+func (k kChainedScanFloat32Kernel) Kernel() *ka.Kernel { return k.k }
+
+// Launch enqueues kChainedScanFloat32 on s over r, as ka.Kernel.Launch does.
+func (k kChainedScanFloat32Kernel) Launch(s *ka.Stream, r ka.NDRange, x *ka.Array[float32], out *ka.Array[float32], state *ka.Array[uint64], inclusive bool) error {
+	if k.k == nil {
+		return fmt.Errorf("launching kChainedScanFloat32: a zero kChainedScanFloat32Kernel, not one from newKChainedScanFloat32Kernel: %w", ka.ErrInvalid)
+	}
+	return k.k.Launch(s, r, x, out, state, inclusive)
 }
 
 // kFillKernel is an instance of the generic kernel kFill loaded on a device. Its Launch
@@ -1354,6 +1538,116 @@ func (k kScanChunkKernel[T]) Launch(s *ka.Stream, r ka.NDRange, x *ka.Array[T], 
 	return k.k.Launch(s, r, x, out, offs, inclusive)
 }
 
+// kScanPartialsKernel is an instance of the generic kernel kScanPartials loaded on a device. Its Launch
+// takes kScanPartials's parameters, so a wrong argument is a compile error.
+type kScanPartialsKernel[T interface {
+	ka.Scalar
+	ka.Number
+}] struct{ k *ka.Kernel }
+
+// newKScanPartialsKernel loads an instance of the generic kernel kScanPartials on dev, as
+// ka.NewKernel does. Its type arguments must be those of an instance that
+// kago gen compiled (a call of it in this package makes kago gen compile
+// that instance); for any other the error wraps ka.ErrUnsupported.
+func newKScanPartialsKernel[T interface {
+	ka.Scalar
+	ka.Number
+}](dev *ka.Device, opts ...ka.KernelOption) (kScanPartialsKernel[T], error) {
+	spec, err := kagoGenerickScanPartials.Typed(reflect.TypeFor[func(ka.Item, []T, []T)](), func(args []driver.Arg) func(kernel.Item) {
+		a0 := kgen.ArgValue[[]T](args[0])
+		a1 := kgen.ArgValue[[]T](args[1])
+		return func(it kernel.Item) { kScanPartials[T](ka.Item(it), a0, a1) }
+	}, func(args []driver.Arg) func(*kernel.WorkGroup) {
+		a0 := kgen.ArgValue[[]T](args[0])
+		a1 := kgen.ArgValue[[]T](args[1])
+		return func(g *kernel.WorkGroup) { kagoGroupkScanPartials[T](g, a0, a1) }
+	})
+	if err != nil {
+		return kScanPartialsKernel[T]{}, err
+	}
+	k, err := ka.NewKernel(dev, spec, opts...)
+	return kScanPartialsKernel[T]{k}, err
+}
+
+// Kernel returns the loaded kernel (nil for the zero kScanPartialsKernel).
+func (k kScanPartialsKernel[T]) Kernel() *ka.Kernel { return k.k }
+
+// Launch enqueues kScanPartials on s over r, as ka.Kernel.Launch does.
+func (k kScanPartialsKernel[T]) Launch(s *ka.Stream, r ka.NDRange, partial *ka.Array[T], offs *ka.Array[T]) error {
+	if k.k == nil {
+		return fmt.Errorf("launching kScanPartials: a zero kScanPartialsKernel, not one from newKScanPartialsKernel: %w", ka.ErrInvalid)
+	}
+	return k.k.Launch(s, r, partial, offs)
+}
+
+// kagoGroupkChainedScanFloat32 runs one work-group of kChainedScanFloat32, its work-items as loops
+// (see package groupfn).
+func kagoGroupkChainedScanFloat32(kg *kernel.WorkGroup, x, out []float32, state []uint64, inclusive bool) {
+	n0 := kg.Size[0]
+	n1 := kg.Size[1]
+	n2 := kg.Size[2]
+	b0 := kg.ID[0] * n0
+	b1 := kg.ID[1] * n1
+	b2 := kg.ID[2] * n2
+	m0 := kg.GlobalSize[0] - b0
+	if m0 > n0 {
+		m0 = n0
+	}
+	m1 := kg.GlobalSize[1] - b1
+	if m1 > n1 {
+		m1 = n1
+	}
+	m2 := kg.GlobalSize[2] - b2
+	if m2 > n2 {
+		m2 = n2
+	}
+	for range m2 {
+		for range m1 {
+			for range m0 {
+				w := nextChunk(state)
+				a := sumChunk(x, w)
+				p := math.Float32frombits(waitChunk(state, w))
+				publishChunk(state, w, math.Float32bits(p+a))
+				scanChunk(x, out, w, p, inclusive)
+			}
+		}
+	}
+}
+
+// kagoGroupkChainedScan runs one work-group of kChainedScan, its work-items as loops
+// (see package groupfn).
+func kagoGroupkChainedScan[T chained32](kg *kernel.WorkGroup, x, out []T, state []uint64, inclusive bool) {
+	n0 := kg.Size[0]
+	n1 := kg.Size[1]
+	n2 := kg.Size[2]
+	b0 := kg.ID[0] * n0
+	b1 := kg.ID[1] * n1
+	b2 := kg.ID[2] * n2
+	m0 := kg.GlobalSize[0] - b0
+	if m0 > n0 {
+		m0 = n0
+	}
+	m1 := kg.GlobalSize[1] - b1
+	if m1 > n1 {
+		m1 = n1
+	}
+	m2 := kg.GlobalSize[2] - b2
+	if m2 > n2 {
+		m2 = n2
+	}
+	for range m2 {
+		for range m1 {
+			for range m0 {
+				w := nextChunk(state)
+				a := sumChunk(x, w)
+				p := T(uint32(waitChunk(state, w)))
+				publishChunk(state, w, uint32(p+a))
+				scanChunk(x, out, w, p, inclusive)
+			}
+		}
+	}
+}
+
 // kagoGroupkFill runs one work-group of kFill, its work-items as loops
 // (see package groupfn).
 func kagoGroupkFill[T ka.Number](kg *kernel.WorkGroup, x []T, v T) {
@@ -1982,20 +2276,7 @@ func kagoGroupkPartialSum[T ka.Number](kg *kernel.WorkGroup, x, out []T) {
 			for lx := range m0 {
 				gx := b0 + lx
 				w := (row + gx)
-				lo := w * SumChunk
-				hi := min(lo+SumChunk, len(x))
-				var a0, a1, a2, a3 T
-				i := lo
-				for ; i+4 <= hi; i += 4 {
-					a0 += x[i]
-					a1 += x[i+1]
-					a2 += x[i+2]
-					a3 += x[i+3]
-				}
-				for ; i < hi; i++ {
-					a0 += x[i]
-				}
-				out[w] = (a0 + a1) + (a2 + a3)
+				out[w] = sumChunk(x, w)
 			}
 		}
 	}
@@ -2128,18 +2409,40 @@ func kagoGroupkScanChunk[T ka.Number](kg *kernel.WorkGroup, x, out, offs []T, in
 			for lx := range m0 {
 				gx := b0 + lx
 				w := (row + gx)
-				lo := w * SumChunk
-				hi := min(lo+SumChunk, len(x))
-				acc := offs[w]
-				for i := lo; i < hi; i++ {
-					v := x[i]
-					if inclusive {
-						acc += v
-						out[i] = acc
-					} else {
-						out[i] = acc
-						acc += v
-					}
+				scanChunk(x, out, w, offs[w], inclusive)
+			}
+		}
+	}
+}
+
+// kagoGroupkScanPartials runs one work-group of kScanPartials, its work-items as loops
+// (see package groupfn).
+func kagoGroupkScanPartials[T ka.Number](kg *kernel.WorkGroup, partial, offs []T) {
+	n0 := kg.Size[0]
+	n1 := kg.Size[1]
+	n2 := kg.Size[2]
+	b0 := kg.ID[0] * n0
+	b1 := kg.ID[1] * n1
+	b2 := kg.ID[2] * n2
+	m0 := kg.GlobalSize[0] - b0
+	if m0 > n0 {
+		m0 = n0
+	}
+	m1 := kg.GlobalSize[1] - b1
+	if m1 > n1 {
+		m1 = n1
+	}
+	m2 := kg.GlobalSize[2] - b2
+	if m2 > n2 {
+		m2 = n2
+	}
+	for range m2 {
+		for range m1 {
+			for range m0 {
+				var acc T
+				for w, v := range partial {
+					offs[w] = acc
+					acc += v
 				}
 			}
 		}

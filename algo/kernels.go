@@ -32,6 +32,12 @@ func kIota[T ka.Number](it ka.Item, x []T) {
 //ka:kernel
 func kPartialSum[T ka.Number](it ka.Item, x, out []T) {
 	w := it.Global()
+	out[w] = sumChunk(x, w)
+}
+
+// sumChunk is the sum of chunk w of x in kPartialSum's order, which the
+// chained scan (chained.go) shares.
+func sumChunk[T ka.Number](x []T, w int) T {
 	lo := w * SumChunk
 	hi := min(lo+SumChunk, len(x))
 	var a0, a1, a2, a3 T
@@ -45,7 +51,7 @@ func kPartialSum[T ka.Number](it ka.Item, x, out []T) {
 	for ; i < hi; i++ {
 		a0 += x[i]
 	}
-	out[w] = (a0 + a1) + (a2 + a3)
+	return (a0 + a1) + (a2 + a3)
 }
 
 // instances are the element types the package is compiled for.
@@ -62,9 +68,13 @@ var instances = []any{
 //ka:kernel
 func kScanChunk[T ka.Number](it ka.Item, x, out, offs []T, inclusive bool) {
 	w := it.Global()
+	scanChunk(x, out, w, offs[w], inclusive)
+}
+
+// scanChunk scans chunk w of x into out from acc, as kScanChunk does.
+func scanChunk[T ka.Number](x, out []T, w int, acc T, inclusive bool) {
 	lo := w * SumChunk
 	hi := min(lo+SumChunk, len(x))
-	acc := offs[w]
 	for i := lo; i < hi; i++ {
 		v := x[i]
 		if inclusive {
@@ -77,7 +87,20 @@ func kScanChunk[T ka.Number](it ka.Item, x, out, offs []T, inclusive bool) {
 	}
 }
 
-// scanInstances are the instances of kScanChunk.
+// kScanPartials writes to offs the exclusive scan of the chunk sums
+// partial, in order: the float scans' chunk offsets (scanPartials).
+//
+//ka:kernel
+func kScanPartials[T ka.Number](it ka.Item, partial, offs []T) {
+	var acc T
+	for w, v := range partial {
+		offs[w] = acc
+		acc += v
+	}
+}
+
+// scanInstances are the instances of kScanChunk and kScanPartials.
 var scanInstances = []any{
 	kScanChunk[int], kScanChunk[int8], kScanChunk[int16], kScanChunk[int32], kScanChunk[int64], kScanChunk[uint], kScanChunk[uint8], kScanChunk[uint16], kScanChunk[uint32], kScanChunk[uint64], kScanChunk[float32], kScanChunk[float64],
+	kScanPartials[float32], kScanPartials[float64],
 }

@@ -2,6 +2,7 @@ package algo
 
 import (
 	"context"
+	"math"
 	"math/rand/v2"
 	"testing"
 
@@ -15,11 +16,11 @@ func refScan[T ka.Number](x []T, inclusive bool) []T {
 	m := (n + SumChunk - 1) / SumChunk
 	offs := make([]T, m)
 	if m > 1 {
-		partial := make([]T, m)
-		for w := range partial {
-			partial[w] = chunkSum(x[w*SumChunk : min((w+1)*SumChunk, n)])
+		var acc T
+		for w := range offs {
+			offs[w] = acc
+			acc += chunkSum(x[w*SumChunk : min((w+1)*SumChunk, n)])
 		}
-		offs = refScan(partial, false)
 	}
 	out := make([]T, n)
 	for w := range m {
@@ -88,5 +89,51 @@ func checkScan[T ka.Number](t *testing.T, dev *ka.Device, big bool) {
 		}
 		require.NoError(t, xa.Free())
 		require.NoError(t, ya.Free())
+	}
+}
+
+// TestScanPathsAgree checks that the chained scan of CPU devices and the
+// three-phase scan of the others give the same bits for float32, whose
+// sums depend on their order, across chunk and chunk-of-chunks
+// boundaries.
+func TestScanPathsAgree(t *testing.T) {
+	for _, b := range []string{"native", "pocl"} {
+		t.Run(b, func(t *testing.T) {
+			dev := open(t, b)
+			ctx := context.Background()
+			s := dev.Stream()
+			rng := rand.New(rand.NewPCG(3, 9))
+			for _, n := range []int{SumChunk + 3, SumChunk*SumChunk + SumChunk + 7} {
+				if n > 1<<16 && (testing.Short() || raceEnabled) {
+					continue
+				}
+				x := make([]float32, n)
+				for i := range x {
+					x[i] = float32(rng.IntN(2000)-1000) * 0.001
+				}
+				xa, err := ka.FromSlice(ctx, dev, x)
+				require.NoError(t, err)
+				chained, err := ka.Alloc[float32](dev, n)
+				require.NoError(t, err)
+				three, err := ka.Alloc[float32](dev, n)
+				require.NoError(t, err)
+				ok, err := chainedScan(s, chained, xa, false)
+				require.NoError(t, err)
+				require.True(t, ok, "a CPU device with 64-bit atomics takes the chained scan")
+				require.NoError(t, threePhaseScan(s, three, xa, false))
+				a, c := make([]float32, n), make([]float32, n)
+				require.NoError(t, chained.Read(ctx, a))
+				require.NoError(t, three.Read(ctx, c))
+				want := refScan(x, false)
+				for i := range want {
+					if math.Float32bits(a[i]) != math.Float32bits(want[i]) || math.Float32bits(c[i]) != math.Float32bits(want[i]) {
+						require.Failf(t, "paths differ", "n %d, element %d: chained %x, three-phase %x, order %x", n, i, math.Float32bits(a[i]), math.Float32bits(c[i]), math.Float32bits(want[i]))
+					}
+				}
+				for _, arr := range []*ka.Array[float32]{xa, chained, three} {
+					require.NoError(t, arr.Free())
+				}
+			}
+		})
 	}
 }
