@@ -21,6 +21,7 @@ type Kernel struct {
 	checked variant        // the kernel's code (lean.go)
 	lean    *leanKernel    // its lean variant (lean.go), nil when it has none
 	group   NDRange        // from WithGroupSize, in dimension order; Dims 0: the default (groupshape.go)
+	tuner   *tuner         // WithGroupSize(Auto)'s (autotune.go), else nil
 	types   []reflect.Type // the Go types of the parameters after the Item
 }
 
@@ -40,6 +41,10 @@ type KernelOption func(*Kernel) error
 // device's limits.
 func WithGroupSize(sizes ...int) KernelOption {
 	return func(k *Kernel) error {
+		if len(sizes) == 1 && sizes[0] == Auto {
+			k.group, k.tuner = NDRange{}, &tuner{}
+			return nil
+		}
 		if len(sizes) == 0 || len(sizes) > 3 {
 			return fmt.Errorf("ka: WithGroupSize takes 1 to 3 sizes, got %d: %w", len(sizes), ErrBadLaunch)
 		}
@@ -51,6 +56,7 @@ func WithGroupSize(sizes ...int) KernelOption {
 			}
 			k.group.Size[d] = n
 		}
+		k.tuner = nil
 		return nil
 	}
 }
@@ -98,6 +104,9 @@ func NewKernel(dev *Device, fn any, opts ...KernelOption) (*Kernel, error) {
 		if err := o(k); err != nil {
 			return nil, err
 		}
+	}
+	if k.tuner != nil && !spec.GroupBlocks {
+		return nil, autoRefusal(spec)
 	}
 	if k.lean, err = newLean(spec); err != nil {
 		return nil, err
@@ -172,6 +181,10 @@ func (k *Kernel) launch(s *Stream, r NDRange, timed bool, args []any) (*eventSta
 	group, err := k.checkRange(r)
 	if err != nil {
 		return nil, err
+	}
+	var tr *trial
+	if k.tuner != nil {
+		group, tr = k.tuner.shape(r, group, k.dev.info.Capabilities)
 	}
 	params := k.spec.Params
 	if len(args) != len(params) {
@@ -261,6 +274,23 @@ func (k *Kernel) launch(s *Stream, r NDRange, timed bool, args []any) (*eventSta
 		fn, err = k.function(r, group, dargs)
 		switch {
 		case err != nil:
+		case tr != nil:
+			span, err = s.launchTimed(q, k, fn, r, group, dargs)
+			if errors.Is(err, ErrUnsupported) && !timed {
+				// The backend cannot time kernels: no tuning, the
+				// default shapes, and this launch as a plain one.
+				k.tuner.mu.Lock()
+				k.tuner.untimed = true
+				k.tuner.mu.Unlock()
+				err = q.q.Launch(fn, r, group, dargs)
+				break
+			}
+			if err == nil {
+				k.tuner.record(tr, kernelTime(k.spec.Name, span, !timed))
+				if !timed {
+					span = nil // the tuner's; the caller asked for none
+				}
+			}
 		case timed:
 			span, err = s.launchTimed(q, k, fn, r, group, dargs)
 		case trace.IsEnabled():

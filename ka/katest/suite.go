@@ -85,6 +85,7 @@ var tests = []struct {
 	{"LinearIndices", testLinearIndices},
 	{"WholeGroups", testWholeGroups},
 	{"MemoryOrder", testMemoryOrder},
+	{"AutoGroupSize", testAutoGroupSize},
 	{"Saxpy", testSaxpy},
 	{"Generic", testGeneric},
 	{"LocalReverse", testReverse},

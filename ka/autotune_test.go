@@ -1,0 +1,71 @@
+package ka
+
+import (
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+
+	"github.com/kago-dev/kago/ka/driver"
+)
+
+// TestTuneCandidates checks the shapes the tuner tries: the default first,
+// each within the device's limits and no wider than the range, none twice.
+func TestTuneCandidates(t *testing.T) {
+	caps := driver.Capabilities{MaxGroupSize: 256, MaxGroupDims: [3]int{256, 256, 64}}
+	r := Range2(1000, 1000)
+	def := defaultGroup(r, driver.CPU, caps)
+	cs := candidates(r, def, caps)
+	assert.Equal(t, def, cs[0], "the default first")
+	seen := map[[3]int]bool{}
+	for _, c := range cs {
+		assert.Equal(t, 2, c.Dims)
+		assert.True(t, groupFits(c, caps), "%v fits the device", c)
+		assert.False(t, seen[c.Size], "%v twice", c)
+		seen[c.Size] = true
+	}
+	assert.False(t, seen[[3]int{1024, 1, 1}], "1024 work-items exceed the device's 256")
+	assert.True(t, seen[[3]int{32, 8, 1}])
+
+	narrow := candidates(Range(40), NDRange{Dims: 1, Size: [3]int{40, 1, 1}}, caps)
+	assert.Equal(t, []NDRange{{Dims: 1, Size: [3]int{40, 1, 1}}}, narrow, "a 40-item range: every candidate capped to 40 is the default")
+	var tu tuner
+	g, tr := tu.shape(Range(40), narrow[0], caps)
+	assert.Nil(t, tr, "one candidate: nothing to try")
+	assert.Equal(t, narrow[0], g)
+}
+
+// TestTuneFastest checks the choice among timed candidates.
+func TestTuneFastest(t *testing.T) {
+	ms := time.Millisecond
+	assert.Equal(t, 2, fastest([][]time.Duration{{5 * ms, 4 * ms}, nil, {3 * ms, 9 * ms}, {7 * ms}}))
+	assert.Equal(t, 0, fastest([][]time.Duration{{3 * ms}, {3 * ms}}), "a tie goes to the earlier")
+	assert.Equal(t, 0, fastest([][]time.Duration{nil, nil}), "nothing timed: the default")
+}
+
+// TestTuneSequence checks that a size class's first launches are its
+// trials, tuneRounds rounds of every candidate, and later ones the
+// default until the trials' times are in; ranges of another size class
+// tune on their own.
+func TestTuneSequence(t *testing.T) {
+	caps := driver.Capabilities{MaxGroupSize: 1024, MaxGroupDims: [3]int{1024, 1024, 64}}
+	var tu tuner
+	r := Range(1 << 20)
+	def := defaultGroup(r, driver.CPU, caps)
+	n := len(candidates(r, def, caps))
+	for i := range tuneRounds * n {
+		_, tr := tu.shape(r, def, caps)
+		if assert.NotNil(t, tr, "launch %d is a trial", i) {
+			assert.Equal(t, i%n, tr.cand)
+			tu.record(tr, nil) // not timed
+		}
+	}
+	g, tr := tu.shape(r, def, caps)
+	assert.Nil(t, tr)
+	assert.Equal(t, def, g, "no times: the default, decided")
+	_, tr = tu.shape(Range(1<<10), def, caps)
+	assert.NotNil(t, tr, "another size class has trials of its own")
+	g, tr = tu.shape(Range(0), def, caps)
+	assert.Nil(t, tr, "an empty launch is no trial")
+	assert.Equal(t, def, g)
+}

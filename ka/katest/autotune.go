@@ -1,0 +1,69 @@
+package katest
+
+import (
+	"context"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/kago-dev/kago/ka"
+)
+
+// testAutoGroupSize checks WithGroupSize(ka.Auto) on every backend: it is
+// refused for a kernel whose results depend on its groups; a saxpy
+// launched through its trials and after them computes what the host does,
+// whatever shapes it tried; and once the trials have completed, a launch
+// settles on a shape that GroupSizeFor reports (the default, on a backend
+// that cannot time kernels).
+func testAutoGroupSize(t *testing.T, dev *ka.Device) {
+	ctx := context.Background()
+	_, err := ka.NewKernel(dev, Reverse, ka.WithGroupSize(ka.Auto))
+	require.ErrorIs(t, err, ka.ErrUnsupported, "a kernel with local memory and barriers")
+	assert.ErrorContains(t, err, "group shape")
+
+	k, err := ka.NewKernel(dev, Saxpy, ka.WithGroupSize(ka.Auto))
+	require.NoError(t, err)
+	const n = 10007
+	hx, hy := make([]float32, n), make([]float32, n)
+	for i := range hx {
+		hx[i], hy[i] = float32(i%97), float32(i%13)
+	}
+	x, err := ka.FromSlice(ctx, dev, hx)
+	require.NoError(t, err)
+	defer x.Free()
+	y, err := ka.FromSlice(ctx, dev, hy)
+	require.NoError(t, err)
+	defer y.Free()
+	s := dev.Stream()
+	const launches = 40 // more than the trials of any size class
+	for range launches {
+		require.NoError(t, k.Launch(s, ka.Range(n), float32(0.5), x, y))
+	}
+	require.NoError(t, s.Synchronize(ctx))
+	require.NoError(t, k.Launch(s, ka.Range(n), float32(0.5), x, y)) // decides: every trial has completed
+	require.NoError(t, s.Synchronize(ctx))
+	got := make([]float32, n)
+	require.NoError(t, y.Read(ctx, got))
+	for i := range hy {
+		v := hy[i]
+		for range launches + 1 {
+			v = 0.5*hx[i] + v
+		}
+		require.Equal(t, v, got[i], "element %d after %d launches, whatever shapes they ran in", i, launches+1)
+	}
+	g, tuned, err := k.GroupSizeFor(ka.Range(n))
+	require.NoError(t, err)
+	t.Logf("the tuner's shape for ka.Range(%d): %v (tuned: %v)", n, g, tuned)
+	_, timeErr := k.LaunchTimed(s, ka.Range(1), float32(0), x, y)
+	require.NoError(t, s.Synchronize(ctx))
+	if timeErr != nil {
+		require.ErrorIs(t, timeErr, ka.ErrUnsupported)
+		assert.False(t, tuned, "a backend that cannot time kernels keeps the default")
+		return
+	}
+	assert.True(t, tuned, "every trial completed, and the next launch chose")
+	assert.Equal(t, 1, g.Dims)
+	assert.Positive(t, g.Size[0])
+	assert.LessOrEqual(t, g.Size[0], n)
+}
