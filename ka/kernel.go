@@ -38,7 +38,8 @@ type KernelOption func(*Kernel) error
 // Without it, a launch picks a shape for the device (groupshape.go): 256
 // work-items, up to 32 of them along dimension 0 on a GPU (so 8×32 in 2-D)
 // and all 256 on a CPU device (1×256), capped by the range and the
-// device's limits.
+// device's limits. WithGroupSize(Auto) lets the first launches time
+// candidate shapes and keep the fastest (see Auto).
 func WithGroupSize(sizes ...int) KernelOption {
 	return func(k *Kernel) error {
 		if len(sizes) == 1 && sizes[0] == Auto {
