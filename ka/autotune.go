@@ -11,7 +11,7 @@ import (
 	"github.com/kago-dev/kago/ka/driver"
 )
 
-// This file is the group-shape autotuner of WithGroupSize(Auto), after
+// This file is the group-shape autotuner of WithAutoGroupSize, after
 // CubeCL's autotune: for each size class of a kernel's ranges (their
 // dimensions, and each dimension's size to the power of two), the first
 // launches each run one candidate shape, timed on the device's clock
@@ -20,17 +20,24 @@ import (
 // launch enqueues as it always does, and the tuner reads the spans that
 // have completed at a later launch (meanwhile the launches use the
 // default shape). Results are the same whatever the tuner picks, because
-// WithGroupSize(Auto) takes only kernels whose results do not depend on
+// WithAutoGroupSize takes only kernels whose results do not depend on
 // their group shape (KernelSpec.GroupBlocks: no barriers, local memory,
 // collectives, or ids within the group).
 
-// Auto, as WithGroupSize(Auto), lets the launches of a kernel choose its
-// group shape by timing candidates on the device (see Kernel.GroupSizeFor).
-// It takes only kernels whose results cannot depend on the shape: those
-// kago gen found free of barriers, local memory, collectives and
+// WithAutoGroupSize lets the launches of a kernel choose its group shape
+// by timing candidates on the device, instead of WithGroupSize's fixed
+// shape or the device's default (Kernel.GroupSizeFor says what a launch
+// uses). It takes only kernels whose results cannot depend on the shape:
+// those kago gen found free of barriers, local memory, collectives and
 // group-relative ids (it.Local(), it.LocalID, it.GroupID, it.GroupSize,
 // ...); NewKernel refuses others with an error wrapping ErrUnsupported.
-const Auto = -1
+// The last of WithGroupSize and WithAutoGroupSize given wins.
+func WithAutoGroupSize() KernelOption {
+	return func(k *Kernel) error {
+		k.group, k.tuner = NDRange{}, &tuner{}
+		return nil
+	}
+}
 
 // tuneRounds is how many times each candidate is timed; the fastest of its
 // times counts, against the noise of a shared machine.
@@ -218,7 +225,7 @@ func kernelTime(name string, st *eventState, owned bool) *KernelTime {
 }
 
 // GroupSizeFor returns the group shape the kernel's launches over r use
-// now: for a kernel loaded WithGroupSize(Auto), the tuner's pick for r's
+// now: for a kernel loaded WithAutoGroupSize, the tuner's pick for r's
 // size class once it has made one (tuned is true), else, as for every
 // other kernel, WithGroupSize's shape or the device's default. The error
 // is a Launch's for a bad range.
@@ -235,8 +242,8 @@ func (k *Kernel) GroupSizeFor(r NDRange) (g NDRange, tuned bool, err error) {
 	return g, false, nil
 }
 
-// autoRefusal is NewKernel's error for WithGroupSize(Auto) on a kernel
+// autoRefusal is NewKernel's error for WithAutoGroupSize on a kernel
 // whose results may depend on its group shape.
 func autoRefusal(spec *driver.KernelSpec) error {
-	return fmt.Errorf("ka: WithGroupSize(ka.Auto) for %s: its results may depend on its group shape (barriers, local memory, collectives or ids within the group, or no code from kago gen to tell); give it a size: %w", spec.Name, ErrUnsupported)
+	return fmt.Errorf("ka: WithAutoGroupSize for %s: its results may depend on its group shape (barriers, local memory, collectives or ids within the group, or no code from kago gen to tell); give it a size: %w", spec.Name, ErrUnsupported)
 }

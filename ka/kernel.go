@@ -21,7 +21,7 @@ type Kernel struct {
 	checked variant        // the kernel's code (lean.go)
 	lean    *leanKernel    // its lean variant (lean.go), nil when it has none
 	group   NDRange        // from WithGroupSize, in dimension order; Dims 0: the default (groupshape.go)
-	tuner   *tuner         // WithGroupSize(Auto)'s (autotune.go), else nil
+	tuner   *tuner         // WithAutoGroupSize's (autotune.go), else nil
 	types   []reflect.Type // the Go types of the parameters after the Item
 }
 
@@ -38,14 +38,10 @@ type KernelOption func(*Kernel) error
 // Without it, a launch picks a shape for the device (groupshape.go): 256
 // work-items, up to 32 of them along dimension 0 on a GPU (so 8×32 in 2-D)
 // and all 256 on a CPU device (1×256), capped by the range and the
-// device's limits. WithGroupSize(Auto) lets the first launches time
-// candidate shapes and keep the fastest (see Auto).
+// device's limits; WithAutoGroupSize lets the first launches time
+// candidate shapes and keep the fastest.
 func WithGroupSize(sizes ...int) KernelOption {
 	return func(k *Kernel) error {
-		if len(sizes) == 1 && sizes[0] == Auto {
-			k.group, k.tuner = NDRange{}, &tuner{}
-			return nil
-		}
 		if len(sizes) == 0 || len(sizes) > 3 {
 			return fmt.Errorf("ka: WithGroupSize takes 1 to 3 sizes, got %d: %w", len(sizes), ErrBadLaunch)
 		}

@@ -153,6 +153,23 @@ func generate(t *testing.T, imp *stubImporter, src string) (*groupfn.Func, error
 	return nil, nil
 }
 
+// generated returns the group function of src's kernel K, after checking
+// that its source contains each of has and none of hasNot and that it
+// compiles.
+func generated(t *testing.T, imp *stubImporter, src string, has, hasNot []string) *groupfn.Func {
+	t.Helper()
+	fn, err := generate(t, imp, src)
+	require.NoError(t, err)
+	for _, s := range has {
+		assert.Contains(t, fn.Source, s)
+	}
+	for _, s := range hasNot {
+		assert.NotContains(t, fn.Source, s)
+	}
+	compiles(t, imp, "", fn)
+	return fn
+}
+
 // compiles type-checks a group function in a package of its own.
 func compiles(t *testing.T, imp *stubImporter, rest string, fn *groupfn.Func) {
 	var b strings.Builder

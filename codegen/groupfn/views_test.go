@@ -1,11 +1,6 @@
 package groupfn_test
 
-import (
-	"testing"
-
-	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
-)
+import "testing"
 
 // TestViews checks that a kernel's matrix and volume parameters are taken
 // apart once at the top of its group function and their methods become
@@ -54,15 +49,7 @@ func TestViews(t *testing.T) {
 }`, []string{"a.Set(i, j, kernel.At2(bData, bRows, bCols, bStride, i, j))", "i < a.Rows() && j < a.Cols()"}, []string{"a.View()", "aData"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			fn, err := generate(t, imp, c.src)
-			require.NoError(t, err)
-			for _, s := range c.has {
-				assert.Contains(t, fn.Source, s)
-			}
-			for _, s := range c.hasNot {
-				assert.NotContains(t, fn.Source, s)
-			}
-			compiles(t, imp, "", fn)
+			generated(t, imp, c.src, c.has, c.hasNot)
 		})
 	}
 }

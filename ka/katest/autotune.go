@@ -10,7 +10,7 @@ import (
 	"github.com/kago-dev/kago/ka"
 )
 
-// testAutoGroupSize checks WithGroupSize(ka.Auto) on every backend: it is
+// testAutoGroupSize checks WithAutoGroupSize on every backend: it is
 // refused for a kernel whose results depend on its groups; a saxpy
 // launched through its trials and after them computes what the host does,
 // whatever shapes it tried; and once the trials have completed, a launch
@@ -18,11 +18,11 @@ import (
 // that cannot time kernels).
 func testAutoGroupSize(t *testing.T, dev *ka.Device) {
 	ctx := context.Background()
-	_, err := ka.NewKernel(dev, Reverse, ka.WithGroupSize(ka.Auto))
+	_, err := ka.NewKernel(dev, Reverse, ka.WithAutoGroupSize())
 	require.ErrorIs(t, err, ka.ErrUnsupported, "a kernel with local memory and barriers")
 	assert.ErrorContains(t, err, "group shape")
 
-	k, err := ka.NewKernel(dev, Saxpy, ka.WithGroupSize(ka.Auto))
+	k, err := ka.NewKernel(dev, Saxpy, ka.WithAutoGroupSize())
 	require.NoError(t, err)
 	const n = 10007
 	hx, hy := make([]float32, n), make([]float32, n)

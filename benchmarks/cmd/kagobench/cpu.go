@@ -94,8 +94,8 @@ func cpuRows(quick bool) []cpuRow {
 		cpuRow{"5-point stencil, flat []float32", sq, func(dev *ka.Device) (func() error, func(), error) {
 			return kagoOp(dev, kernels.Stencil5Slice, ka.Range2(grid, grid), nil, grid, grid, in, out)
 		}, stencilGo, stencilPar},
-		cpuRow{"5-point stencil, ka.Matrix, WithGroupSize(ka.Auto)", sq, func(dev *ka.Device) (func() error, func(), error) {
-			return kagoOp(dev, kernels.Stencil5Matrix, ka.Range2(grid, grid), []int{ka.Auto}, matrix(grid, in), matrix(grid, out))
+		cpuRow{"5-point stencil, ka.Matrix, WithAutoGroupSize", sq, func(dev *ka.Device) (func() error, func(), error) {
+			return kagoOp(dev, kernels.Stencil5Matrix, ka.Range2(grid, grid), autoGroups, matrix(grid, in), matrix(grid, out))
 		}, stencilGo, stencilPar},
 		cpuRow{"Sobel, ka.Matrix", sq, func(dev *ka.Device) (func() error, func(), error) {
 			return kagoOp(dev, kernels.Sobel, ka.Range2(grid, grid), nil, matrix(grid, in), matrix(grid, out))
@@ -169,9 +169,13 @@ type matrixArg struct {
 
 func matrix(n int, data []float32) matrixArg { return matrixArg{n, data} }
 
+// autoGroups, as kagoOp's group, loads the kernel WithAutoGroupSize.
+var autoGroups = []int{}
+
 // kagoOp uploads args (slices as arrays, matrixArgs as matrices, scalars
-// as they are), loads fn on dev (in groups of group, or the default) and
-// returns an op that launches it over r and synchronizes.
+// as they are), loads fn on dev (in groups of group; nil: the default;
+// autoGroups: tuned) and returns an op that launches it over r and
+// synchronizes.
 func kagoOp(dev *ka.Device, fn any, r ka.NDRange, group []int, args ...any) (func() error, func(), error) {
 	var frees []func()
 	free := func() {
@@ -205,8 +209,12 @@ func kagoOp(dev *ka.Device, fn any, r ka.NDRange, group []int, args ...any) (fun
 			return nil, nil, err
 		}
 	}
+	tune := group != nil && len(group) == 0
 	var opts []ka.KernelOption
-	if group != nil {
+	switch {
+	case tune:
+		opts = append(opts, ka.WithAutoGroupSize())
+	case group != nil:
 		opts = append(opts, ka.WithGroupSize(group...))
 	}
 	kn, err := ka.NewKernel(dev, fn, opts...)
@@ -215,7 +223,7 @@ func kagoOp(dev *ka.Device, fn any, r ka.NDRange, group []int, args ...any) (fun
 		return nil, nil, err
 	}
 	op := launchOp(dev, kn, r, dargs...)
-	if len(group) == 1 && group[0] == ka.Auto {
+	if tune {
 		// The tuner's trials are launches: run them before the timing.
 		for range 64 {
 			if _, tuned, err := kn.GroupSizeFor(r); err != nil || tuned {
