@@ -56,6 +56,9 @@ type Package struct {
 	Path, Name, Dir string
 	// Fset holds the positions of the package's files.
 	Fset *token.FileSet
+	// Warnings are the type errors of host code that Load passed over:
+	// functions no kernel uses, whose bodies it compiled as a panic.
+	Warnings []string
 
 	cfg      Config
 	ssa      *ssa.Package
@@ -117,15 +120,23 @@ func Load(cfg Config, pattern string) (*Package, error) {
 	}
 	p := pkgs[0]
 	// The errors of the package and of its dependencies: SSA cannot be
-	// built for a package that imports one that does not type-check.
-	var msgs []string
-	packages.Visit([]*packages.Package{p}, nil, func(q *packages.Package) {
-		for _, e := range q.Errors {
-			msgs = append(msgs, e.Error())
+	// built for a package that imports one that does not type-check. Type
+	// errors in host code that no kernel uses are warnings
+	// (hosterrors.go).
+	var warnings []string
+	if errs := loadErrors(p); len(errs) > 0 {
+		var ok bool
+		var why string
+		if warnings, why, ok = elideHostErrors(p, errs); !ok {
+			var msgs []string
+			if why != "" {
+				msgs = append(msgs, why+":")
+			}
+			for _, e := range errs {
+				msgs = append(msgs, e.Error())
+			}
+			return nil, fmt.Errorf("loading %s:\n%s", pattern, strings.Join(msgs, "\n"))
 		}
-	})
-	if len(msgs) > 0 {
-		return nil, fmt.Errorf("loading %s:\n%s", pattern, strings.Join(msgs, "\n"))
 	}
 	prog, ssaPkgs := ssautil.Packages(append([]*packages.Package{p}, dm...), ssa.InstantiateGenerics)
 	if ssaPkgs[0] == nil {
@@ -137,7 +148,7 @@ func Load(cfg Config, pattern string) (*Package, error) {
 		pkgDir = filepath.Dir(p.GoFiles[0])
 	}
 	pk := newPackage(cfg, p.Fset, ssaPkgs[0], p.Syntax, pkgDir)
-	pk.files, pk.info = p.Syntax, p.TypesInfo
+	pk.files, pk.info, pk.Warnings = p.Syntax, p.TypesInfo, warnings
 	return pk, nil
 }
 

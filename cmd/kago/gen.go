@@ -169,6 +169,9 @@ func generate(cfg codegen.Config, targets []driver.Target, embed bool) (*output,
 	if err != nil {
 		return nil, err
 	}
+	for _, w := range p.Warnings {
+		fmt.Fprintln(os.Stderr, "kago gen: warning:", w)
+	}
 	kernels, err := p.Compile()
 	if err != nil {
 		return nil, err
