@@ -45,6 +45,12 @@ func (c kagoCode) PTX(entry string) ([]byte, error) {
 	return kgen.ReadCodeFile(kagoPTX, "kago_kernels/"+string(c)+".ptx", entry)
 }
 
+// kagoKernelSource holds the source files the kernels were generated from, so
+// that NewKernel can tell that the code below is not stale (kgen.CheckSource).
+//
+//go:embed chained.go floatsort.go kernels.go minmax.go radix.go reduce.go sort.go
+var kagoKernelSource embed.FS
+
 func init() {
 	kgen.RegisterGeneric(kagoGenerickChainedScan)
 	kgen.RegisterKernel(kChainedScanFloat32, &driver.KernelSpec{
@@ -86,6 +92,7 @@ func init() {
 		Barrier: false,
 		Needs:   driver.Int64Atomics,
 		Code:    kagoCode("kChainedScanFloat32"),
+		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"SumChunk", "kChainedScanFloat32", "nextChunk", "publishChunk", "published", "scanChunk", "sumChunk", "waitChunk"}, Hash: "a41d93452962e8377383a95d7ae4a9a8"},
 		Lean:    &driver.Lean{Entry: "kChainedScanFloat32_lean", Facts: []string{"le(0,sub(len(2),1))", "le(len(2),len(2))", "le(padded(1),1)", "le(padded(2),1)"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]float32)
@@ -129,6 +136,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("kFloat32FromKey"),
+		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"kFloat32FromKey", "negNaNs32"}, Hash: "8fb58fc118afa9b706f7090db5cf4bdd"},
 		Lean:    &driver.Lean{Entry: "kFloat32FromKey_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(range(0),len(0))", "le(range(0),len(1))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]uint32)
@@ -167,6 +175,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("kFloat32Key"),
+		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"kFloat32Key", "negNaNs32"}, Hash: "0e2e59be6446e7d8ed2bbb50020c7096"},
 		Lean:    &driver.Lean{Entry: "kFloat32Key_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(range(0),len(0))", "le(range(0),len(1))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]float32)
@@ -205,6 +214,7 @@ func init() {
 		Barrier: false,
 		Needs:   driver.FP64,
 		Code:    kagoCode("kFloat64FromKey"),
+		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"kFloat64FromKey", "negNaNs64"}, Hash: "437155a98c237fe52e7092a793bd413e"},
 		Lean:    &driver.Lean{Entry: "kFloat64FromKey_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(range(0),len(0))", "le(range(0),len(1))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]uint64)
@@ -243,6 +253,7 @@ func init() {
 		Barrier: false,
 		Needs:   driver.FP64,
 		Code:    kagoCode("kFloat64Key"),
+		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"kFloat64Key", "negNaNs64"}, Hash: "ceeef93bf80cf81c55206fdd1bf82b27"},
 		Lean:    &driver.Lean{Entry: "kFloat64Key_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(range(0),len(0))", "le(range(0),len(1))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]float64)
@@ -299,6 +310,7 @@ var kagoGenerickChainedScan = &kgen.Generic{
 	},
 	GroupBlocks: true,
 	Code:        kagoCode("kChainedScan"),
+	Source:      &driver.Source{Files: kagoKernelSource, Names: []string{"SumChunk", "chained32", "kChainedScan", "nextChunk", "publishChunk", "published", "scanChunk", "sumChunk", "waitChunk"}, Hash: "5f9565b179c22b2fce45c07bbdef784b"},
 	Instances: []kgen.Instance{
 		{Name: "kChainedScan[int16]", Entry: "kChainedScan_int16", Func: (func(ka.Item, []int16, []int16, []uint64, bool))(nil), Faults: kagoFaultskChainedScan_0, Needs: driver.Int64Atomics, Lean: &driver.Lean{Entry: "kChainedScan_int16_lean", Facts: []string{"le(0,sub(len(2),1))", "le(len(2),len(2))", "le(padded(1),1)", "le(padded(2),1)"}}},
 		{Name: "kChainedScan[int32]", Entry: "kChainedScan_int32", Func: (func(ka.Item, []int32, []int32, []uint64, bool))(nil), Faults: kagoFaultskChainedScan_0, Needs: driver.Int64Atomics, Lean: &driver.Lean{Entry: "kChainedScan_int32_lean", Facts: []string{"le(0,sub(len(2),1))", "le(len(2),len(2))", "le(padded(1),1)", "le(padded(2),1)"}}},
@@ -324,6 +336,7 @@ var kagoGenerickFill = &kgen.Generic{
 	},
 	GroupBlocks: true,
 	Code:        kagoCode("kFill"),
+	Source:      &driver.Source{Files: kagoKernelSource, Names: []string{"kFill"}, Hash: "dc8bce52f2578337c527f85618d677c4"},
 	Instances: []kgen.Instance{
 		{Name: "kFill[float32]", Entry: "kFill_float32", Func: (func(ka.Item, []float32, float32))(nil), Faults: kagoFaultskFill_0, Lean: &driver.Lean{Entry: "kFill_float32_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(range(0),len(0))"}}},
 		{Name: "kFill[float64]", Entry: "kFill_float64", Func: (func(ka.Item, []float64, float64))(nil), Faults: kagoFaultskFill_0, Needs: driver.FP64, Lean: &driver.Lean{Entry: "kFill_float64_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(range(0),len(0))"}}},
@@ -358,6 +371,7 @@ var kagoGenerickGather = &kgen.Generic{
 	},
 	GroupBlocks: true,
 	Code:        kagoCode("kGather"),
+	Source:      &driver.Source{Files: kagoKernelSource, Names: []string{"kGather"}, Hash: "f6c7a05c00e99d4a48fcb704d994dbb3"},
 	Instances: []kgen.Instance{
 		{Name: "kGather[bool]", Entry: "kGather_bool", Func: (func(ka.Item, []bool, []bool, []uint32))(nil), Faults: kagoFaultskGather_0, Lean: &driver.Lean{Entry: "kGather_bool_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(range(0),len(2))", "le(4294967296,len(1))", "le(range(0),len(0))"}}},
 		{Name: "kGather[float32]", Entry: "kGather_float32", Func: (func(ka.Item, []float32, []float32, []uint32))(nil), Faults: kagoFaultskGather_0, Lean: &driver.Lean{Entry: "kGather_float32_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(range(0),len(2))", "le(4294967296,len(1))", "le(range(0),len(0))"}}},
@@ -392,6 +406,7 @@ var kagoGenerickInt64FromKey = &kgen.Generic{
 	},
 	GroupBlocks: true,
 	Code:        kagoCode("kInt64FromKey"),
+	Source:      &driver.Source{Files: kagoKernelSource, Names: []string{"kInt64FromKey"}, Hash: "cb94881e94bf2ed53f9f4e9e7ffaacde"},
 	Instances: []kgen.Instance{
 		{Name: "kInt64FromKey[int64]", Entry: "kInt64FromKey_int64", Func: (func(ka.Item, []uint64, []int64, uint64))(nil), Faults: kagoFaultskInt64FromKey_0, Lean: &driver.Lean{Entry: "kInt64FromKey_int64_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(range(0),len(0))", "le(range(0),len(1))"}}},
 		{Name: "kInt64FromKey[int]", Entry: "kInt64FromKey_int64", Func: (func(ka.Item, []uint64, []int, uint64))(nil), Faults: kagoFaultskInt64FromKey_0, Lean: &driver.Lean{Entry: "kInt64FromKey_int64_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(range(0),len(0))", "le(range(0),len(1))"}}},
@@ -416,6 +431,7 @@ var kagoGenerickInt64Key = &kgen.Generic{
 	},
 	GroupBlocks: true,
 	Code:        kagoCode("kInt64Key"),
+	Source:      &driver.Source{Files: kagoKernelSource, Names: []string{"kInt64Key"}, Hash: "2894273aaed0057f5ac694a861b11d80"},
 	Instances: []kgen.Instance{
 		{Name: "kInt64Key[int64]", Entry: "kInt64Key_int64", Func: (func(ka.Item, []int64, []uint64, uint64))(nil), Faults: kagoFaultskInt64Key_0, Lean: &driver.Lean{Entry: "kInt64Key_int64_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(range(0),len(0))", "le(range(0),len(1))"}}},
 		{Name: "kInt64Key[int]", Entry: "kInt64Key_int64", Func: (func(ka.Item, []int, []uint64, uint64))(nil), Faults: kagoFaultskInt64Key_0, Lean: &driver.Lean{Entry: "kInt64Key_int64_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(range(0),len(0))", "le(range(0),len(1))"}}},
@@ -440,6 +456,7 @@ var kagoGenerickIntFromKey = &kgen.Generic{
 	},
 	GroupBlocks: true,
 	Code:        kagoCode("kIntFromKey"),
+	Source:      &driver.Source{Files: kagoKernelSource, Names: []string{"kIntFromKey"}, Hash: "bd26418042a609e8481d64d35cefc9ba"},
 	Instances: []kgen.Instance{
 		{Name: "kIntFromKey[int16]", Entry: "kIntFromKey_int16", Func: (func(ka.Item, []uint32, []int16, uint32))(nil), Faults: kagoFaultskIntFromKey_0, Lean: &driver.Lean{Entry: "kIntFromKey_int16_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(range(0),len(0))", "le(range(0),len(1))"}}},
 		{Name: "kIntFromKey[int32]", Entry: "kIntFromKey_int32", Func: (func(ka.Item, []uint32, []int32, uint32))(nil), Faults: kagoFaultskIntFromKey_0, Lean: &driver.Lean{Entry: "kIntFromKey_int32_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(range(0),len(0))", "le(range(0),len(1))"}}},
@@ -467,6 +484,7 @@ var kagoGenerickIntKey = &kgen.Generic{
 	},
 	GroupBlocks: true,
 	Code:        kagoCode("kIntKey"),
+	Source:      &driver.Source{Files: kagoKernelSource, Names: []string{"kIntKey"}, Hash: "7d5996ffb5f675046da768351b892400"},
 	Instances: []kgen.Instance{
 		{Name: "kIntKey[int16]", Entry: "kIntKey_int16", Func: (func(ka.Item, []int16, []uint32, uint32, uint32))(nil), Faults: kagoFaultskIntKey_0, Lean: &driver.Lean{Entry: "kIntKey_int16_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(range(0),len(0))", "le(range(0),len(1))"}}},
 		{Name: "kIntKey[int32]", Entry: "kIntKey_int32", Func: (func(ka.Item, []int32, []uint32, uint32, uint32))(nil), Faults: kagoFaultskIntKey_0, Lean: &driver.Lean{Entry: "kIntKey_int32_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(range(0),len(0))", "le(range(0),len(1))"}}},
@@ -490,6 +508,7 @@ var kagoGenerickIota = &kgen.Generic{
 	},
 	GroupBlocks: true,
 	Code:        kagoCode("kIota"),
+	Source:      &driver.Source{Files: kagoKernelSource, Names: []string{"kIota"}, Hash: "4a5852b077de737887510c46f25ba6fc"},
 	Instances: []kgen.Instance{
 		{Name: "kIota[float32]", Entry: "kIota_float32", Func: (func(ka.Item, []float32))(nil), Faults: kagoFaultskIota_0, Lean: &driver.Lean{Entry: "kIota_float32_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(range(0),len(0))"}}},
 		{Name: "kIota[float64]", Entry: "kIota_float64", Func: (func(ka.Item, []float64))(nil), Faults: kagoFaultskIota_0, Needs: driver.FP64, Lean: &driver.Lean{Entry: "kIota_float64_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(range(0),len(0))"}}},
@@ -523,6 +542,7 @@ var kagoGenerickPartialMax = &kgen.Generic{
 	},
 	GroupBlocks: true,
 	Code:        kagoCode("kPartialMax"),
+	Source:      &driver.Source{Files: kagoKernelSource, Names: []string{"SumChunk", "kPartialMax"}, Hash: "a4d98df1403e35b2a81d03cf6cbcafc4"},
 	Instances: []kgen.Instance{
 		{Name: "kPartialMax[float32]", Entry: "kPartialMax_float32", Func: (func(ka.Item, []float32, []float32))(nil), Faults: kagoFaultskPartialMax_0, Lean: &driver.Lean{Entry: "kPartialMax_float32_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(add(mul(1024,sub(range(0),1)),1),len(0))", "le(range(0),len(1))"}}},
 		{Name: "kPartialMax[float64]", Entry: "kPartialMax_float64", Func: (func(ka.Item, []float64, []float64))(nil), Faults: kagoFaultskPartialMax_0, Needs: driver.FP64, Lean: &driver.Lean{Entry: "kPartialMax_float64_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(add(mul(1024,sub(range(0),1)),1),len(0))", "le(range(0),len(1))"}}},
@@ -556,6 +576,7 @@ var kagoGenerickPartialMin = &kgen.Generic{
 	},
 	GroupBlocks: true,
 	Code:        kagoCode("kPartialMin"),
+	Source:      &driver.Source{Files: kagoKernelSource, Names: []string{"SumChunk", "kPartialMin"}, Hash: "2dbc1f6a70c81de3338f50e62c6ac762"},
 	Instances: []kgen.Instance{
 		{Name: "kPartialMin[float32]", Entry: "kPartialMin_float32", Func: (func(ka.Item, []float32, []float32))(nil), Faults: kagoFaultskPartialMin_0, Lean: &driver.Lean{Entry: "kPartialMin_float32_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(add(mul(1024,sub(range(0),1)),1),len(0))", "le(range(0),len(1))"}}},
 		{Name: "kPartialMin[float64]", Entry: "kPartialMin_float64", Func: (func(ka.Item, []float64, []float64))(nil), Faults: kagoFaultskPartialMin_0, Needs: driver.FP64, Lean: &driver.Lean{Entry: "kPartialMin_float64_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(add(mul(1024,sub(range(0),1)),1),len(0))", "le(range(0),len(1))"}}},
@@ -606,6 +627,7 @@ var kagoGenerickPartialReduce = &kgen.Generic{
 	},
 	GroupBlocks: true,
 	Code:        kagoCode("kPartialReduce"),
+	Source:      &driver.Source{Files: kagoKernelSource, Names: []string{"Map", "MapAbs", "MapSquare", "Op", "OpAnd", "OpMax", "OpMin", "OpOr", "OpProd", "OpSum", "SumChunk", "apply", "kPartialReduce"}, Hash: "57d0f2ce1d91f1c1ff26f1d1c9ff04b4"},
 	Instances: []kgen.Instance{
 		{Name: "kPartialReduce[float32]", Entry: "kPartialReduce_float32", Func: (func(ka.Item, []float32, []float32, int, int))(nil), Faults: kagoFaultskPartialReduce_0, Lean: &driver.Lean{Entry: "kPartialReduce_float32_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(range(0),len(1))", "le(add(mul(1024,sub(range(0),1)),1),len(0))"}}},
 		{Name: "kPartialReduce[float64]", Entry: "kPartialReduce_float64", Func: (func(ka.Item, []float64, []float64, int, int))(nil), Faults: kagoFaultskPartialReduce_0, Needs: driver.FP64, Lean: &driver.Lean{Entry: "kPartialReduce_float64_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(range(0),len(1))", "le(add(mul(1024,sub(range(0),1)),1),len(0))"}}},
@@ -642,6 +664,7 @@ var kagoGenerickPartialSum = &kgen.Generic{
 	},
 	GroupBlocks: true,
 	Code:        kagoCode("kPartialSum"),
+	Source:      &driver.Source{Files: kagoKernelSource, Names: []string{"SumChunk", "kPartialSum", "sumChunk"}, Hash: "02e22269303fcd35cb09eadd560abc2a"},
 	Instances: []kgen.Instance{
 		{Name: "kPartialSum[float32]", Entry: "kPartialSum_float32", Func: (func(ka.Item, []float32, []float32))(nil), Faults: kagoFaultskPartialSum_0, Lean: &driver.Lean{Entry: "kPartialSum_float32_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(range(0),len(1))"}}},
 		{Name: "kPartialSum[float64]", Entry: "kPartialSum_float64", Func: (func(ka.Item, []float64, []float64))(nil), Faults: kagoFaultskPartialSum_0, Needs: driver.FP64, Lean: &driver.Lean{Entry: "kPartialSum_float64_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(range(0),len(1))"}}},
@@ -678,6 +701,7 @@ var kagoGenerickRadixHist = &kgen.Generic{
 	},
 	GroupBlocks: true,
 	Code:        kagoCode("kRadixHist"),
+	Source:      &driver.Source{Files: kagoKernelSource, Names: []string{"SumChunk", "kRadixHist", "radixBins"}, Hash: "4b4e676ad68c3e022989321460b69c5f"},
 	Instances: []kgen.Instance{
 		{Name: "kRadixHist[uint32]", Entry: "kRadixHist_uint32", Func: (func(ka.Item, []uint32, []uint32, uint32, int))(nil), Faults: kagoFaultskRadixHist_0, Lean: &driver.Lean{Entry: "kRadixHist_uint32_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(0,min(0,mul(255,arg(3))))", "le(add(add(max(0,mul(255,arg(3))),sub(range(0),1)),1),len(1))"}}},
 		{Name: "kRadixHist[uint64]", Entry: "kRadixHist_uint64", Func: (func(ka.Item, []uint64, []uint32, uint32, int))(nil), Faults: kagoFaultskRadixHist_0, Lean: &driver.Lean{Entry: "kRadixHist_uint64_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(0,min(0,mul(255,arg(3))))", "le(add(add(max(0,mul(255,arg(3))),sub(range(0),1)),1),len(1))"}}},
@@ -713,6 +737,7 @@ var kagoGenerickRadixScatter = &kgen.Generic{
 	},
 	GroupBlocks: true,
 	Code:        kagoCode("kRadixScatter"),
+	Source:      &driver.Source{Files: kagoKernelSource, Names: []string{"SumChunk", "kRadixScatter", "radixBins"}, Hash: "653761048a99e085cd018781e09d5c1f"},
 	Instances: []kgen.Instance{
 		{Name: "kRadixScatter[uint32]", Entry: "kRadixScatter_uint32", Func: (func(ka.Item, []uint32, []uint32, []uint32, []uint32, []uint32, uint32, int, bool))(nil), Faults: kagoFaultskRadixScatter_0, Lean: &driver.Lean{Entry: "kRadixScatter_uint32_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(0,min(0,mul(255,arg(6))))", "le(add(add(max(0,mul(255,arg(6))),sub(range(0),1)),1),len(4))", "le(4294967296,len(1))", "le(4294967296,len(3))"}}},
 		{Name: "kRadixScatter[uint64]", Entry: "kRadixScatter_uint64", Func: (func(ka.Item, []uint64, []uint64, []uint32, []uint32, []uint32, uint32, int, bool))(nil), Faults: kagoFaultskRadixScatter_0, Lean: &driver.Lean{Entry: "kRadixScatter_uint64_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(0,min(0,mul(255,arg(6))))", "le(add(add(max(0,mul(255,arg(6))),sub(range(0),1)),1),len(4))", "le(4294967296,len(1))", "le(4294967296,len(3))"}}},
@@ -739,6 +764,7 @@ var kagoGenerickScanChunk = &kgen.Generic{
 	},
 	GroupBlocks: true,
 	Code:        kagoCode("kScanChunk"),
+	Source:      &driver.Source{Files: kagoKernelSource, Names: []string{"SumChunk", "kScanChunk", "scanChunk"}, Hash: "45f509cd6502c95bd727188a2024a3c6"},
 	Instances: []kgen.Instance{
 		{Name: "kScanChunk[float32]", Entry: "kScanChunk_float32", Func: (func(ka.Item, []float32, []float32, []float32, bool))(nil), Faults: kagoFaultskScanChunk_0, Lean: &driver.Lean{Entry: "kScanChunk_float32_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(range(0),len(2))"}}},
 		{Name: "kScanChunk[float64]", Entry: "kScanChunk_float64", Func: (func(ka.Item, []float64, []float64, []float64, bool))(nil), Faults: kagoFaultskScanChunk_0, Needs: driver.FP64, Lean: &driver.Lean{Entry: "kScanChunk_float64_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(range(0),len(2))"}}},
@@ -770,6 +796,7 @@ var kagoGenerickScanPartials = &kgen.Generic{
 	},
 	GroupBlocks: true,
 	Code:        kagoCode("kScanPartials"),
+	Source:      &driver.Source{Files: kagoKernelSource, Names: []string{"kScanPartials"}, Hash: "01034bbab55d094d8ded6fba5ef5d6f1"},
 	Instances: []kgen.Instance{
 		{Name: "kScanPartials[float32]", Entry: "kScanPartials_float32", Func: (func(ka.Item, []float32, []float32))(nil), Faults: kagoFaultskScanPartials_0, Lean: &driver.Lean{Entry: "kScanPartials_float32_lean", Facts: []string{"le(padded(1),1)", "le(padded(2),1)"}}},
 		{Name: "kScanPartials[float64]", Entry: "kScanPartials_float64", Func: (func(ka.Item, []float64, []float64))(nil), Faults: kagoFaultskScanPartials_0, Needs: driver.FP64, Lean: &driver.Lean{Entry: "kScanPartials_float64_lean", Facts: []string{"le(padded(1),1)", "le(padded(2),1)"}}},

@@ -76,6 +76,11 @@ func NewKernel(dev *Device, fn any, opts ...KernelOption) (*Kernel, error) {
 	if err != nil {
 		return nil, fmt.Errorf("ka: NewKernel: %w", err)
 	}
+	if spec != nil {
+		if err := kgen.CheckSource(spec); err != nil {
+			return nil, fmt.Errorf("ka: NewKernel: %w", err)
+		}
+	}
 	if spec == nil {
 		spec = reflectSpec(fn)
 		for i, p := range spec.Params {

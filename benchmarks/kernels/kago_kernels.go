@@ -43,6 +43,12 @@ func (c kagoCode) PTX(entry string) ([]byte, error) {
 	return kgen.ReadCodeFile(kagoPTX, "kago_kernels/"+string(c)+".ptx", entry)
 }
 
+// kagoKernelSource holds the source files the kernels were generated from, so
+// that NewKernel can tell that the code below is not stale (kgen.CheckSource).
+//
+//go:embed kernels.go nocheck.go programs.go stencils.go stencils_nocheck.go
+var kagoKernelSource embed.FS
+
 func init() {
 	kgen.RegisterKernel(BlockSum, &driver.KernelSpec{
 		Name:  "BlockSum",
@@ -69,6 +75,7 @@ func init() {
 		Needs:    0,
 		MaxGroup: 1024,
 		Code:     kagoCode("BlockSum"),
+		Source:   &driver.Source{Files: kagoKernelSource, Names: []string{"BlockSum"}, Hash: "8234b231e87e6fc61be97c6d5e2e585b"},
 		Lean:     &driver.Lean{Entry: "BlockSum_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(groups(0),len(1))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]int64)
@@ -122,6 +129,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("FDTD"),
+		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"FDTD"}, Hash: "02466eace0f485756cdb7e4a03e0e7c4"},
 		Lean:    &driver.Lean{Entry: "FDTD_lean", Facts: []string{"le(sub(ext(2,0),1),sub(ext(2,0),1))", "le(add(min(sub(range(1),1),sub(ext(2,0),2)),1),ext(0,0))", "le(sub(ext(2,1),1),sub(ext(2,1),1))", "le(add(min(sub(range(0),1),sub(ext(2,1),2)),2),ext(0,1))", "le(add(min(sub(range(0),1),sub(ext(2,1),2)),1),ext(0,1))", "le(add(min(sub(range(1),1),sub(ext(2,0),2)),2),ext(1,0))", "le(add(min(sub(range(0),1),sub(ext(2,1),2)),1),ext(1,1))", "le(add(min(sub(range(1),1),sub(ext(2,0),2)),1),ext(1,0))", "le(padded(2),1)"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(ka.Matrix[float32])
@@ -168,6 +176,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("FDTDNoCheck"),
+		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"FDTDNoCheck"}, Hash: "f11db14097956a1fa180b95bbafa5190"},
 		Lean:    &driver.Lean{Entry: "FDTDNoCheck_lean", Facts: []string{"le(padded(2),1)"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(ka.Matrix[float32])
@@ -207,6 +216,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("Histogram"),
+		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"Histogram"}, Hash: "e8fae95548be8fa3170140855add99ed"},
 		Lean:    &driver.Lean{Entry: "Histogram_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(256,len(1))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]uint8)
@@ -239,6 +249,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("HistogramNoCheck"),
+		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"HistogramNoCheck"}, Hash: "37e571a82bca5ee43e545bffe9cffb93"},
 		Lean:    &driver.Lean{Entry: "HistogramNoCheck_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]uint8)
@@ -295,6 +306,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("KMeansStep"),
+		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"KMeansStep", "nearest"}, Hash: "efe136e3ef924782ef0c0332436f6ac3"},
 		Lean:    &driver.Lean{Entry: "KMeansStep_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(add(min(sub(range(0),1),sub(len(0),1)),1),len(1))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]float32)
@@ -359,6 +371,7 @@ func init() {
 		Barrier: true,
 		Needs:   0,
 		Code:    kagoCode("MatMul"),
+		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"MatMul", "Tile"}, Hash: "b0ea58b3d9d1ccd63dc114e5f21d44f1"},
 		Lean:    &driver.Lean{Entry: "MatMul_lean", Facts: []string{"le(div(sub(add(ext(0,1),16),1),16),div(sub(add(ext(0,1),16),1),16))", "le(add(sub(div(sub(add(ext(0,1),16),1),16),1),1),9223372036854775807)", "le(add(min(add(mul(16,sub(div(sub(add(ext(0,1),16),1),16),1)),sub(group(0),1)),sub(ext(0,1),1)),1),ext(0,1))", "le(add(min(add(mul(16,sub(div(sub(add(ext(0,1),16),1),16),1)),sub(group(1),1)),sub(ext(1,0),1)),1),ext(1,0))", "le(add(add(mul(16,sub(group(1),1)),sub(group(0),1)),1),256)", "le(add(mul(16,sub(group(1),1)),16),256)", "le(add(add(240,sub(group(0),1)),1),256)"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(ka.Matrix[float32])
@@ -399,6 +412,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("MatMulNaiveCancel"),
+		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"MatMulNaiveCancel"}, Hash: "6b52dcb3ab283f4ec61519492409453d"},
 		Lean:    &driver.Lean{Entry: "MatMulNaiveCancel_lean", Facts: []string{"le(padded(2),1)"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(int)
@@ -440,6 +454,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("MatMulNaiveNoCheck"),
+		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"MatMulNaiveNoCheck"}, Hash: "db6ecf6cda94ae255d6d365f90108c31"},
 		Lean:    &driver.Lean{Entry: "MatMulNaiveNoCheck_lean", Facts: []string{"le(padded(2),1)"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(int)
@@ -492,6 +507,7 @@ func init() {
 		Barrier: true,
 		Needs:   0,
 		Code:    kagoCode("MatMulTiled"),
+		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"MatMulTiled", "Tile"}, Hash: "75895bc7638c4680f8fd2a0816d2a72d"},
 		Lean:    &driver.Lean{Entry: "MatMulTiled_lean", Facts: []string{"le(0,sub(padded(1),1))", "le(div(sub(add(arg(0),16),1),16),div(sub(add(arg(0),16),1),16))", "le(add(sub(div(sub(add(arg(0),16),1),16),1),1),9223372036854775807)", "le(div(sub(add(max(arg(0),1),16),1),16),div(sub(add(arg(0),16),1),16))", "le(max(arg(0),1),arg(0))", "le(0,min(0,min(mul(min(sub(padded(1),1),sub(arg(0),1)),max(arg(0),1)),mul(min(sub(padded(1),1),sub(arg(0),1)),arg(0)))))", "le(add(add(max(0,max(mul(min(sub(padded(1),1),sub(arg(0),1)),max(arg(0),1)),mul(min(sub(padded(1),1),sub(arg(0),1)),arg(0)))),min(add(mul(16,sub(div(sub(add(arg(0),16),1),16),1)),sub(group(0),1)),sub(arg(0),1))),1),len(1))", "le(0,sub(padded(0),1))", "le(0,min(0,min(mul(min(add(mul(16,sub(div(sub(add(arg(0),16),1),16),1)),sub(group(1),1)),sub(arg(0),1)),max(arg(0),1)),mul(min(add(mul(16,sub(div(sub(add(arg(0),16),1),16),1)),sub(group(1),1)),sub(arg(0),1)),arg(0)))))", "le(add(add(max(0,max(mul(min(add(mul(16,sub(div(sub(add(arg(0),16),1),16),1)),sub(group(1),1)),sub(arg(0),1)),max(arg(0),1)),mul(min(add(mul(16,sub(div(sub(add(arg(0),16),1),16),1)),sub(group(1),1)),sub(arg(0),1)),arg(0)))),min(sub(padded(0),1),sub(arg(0),1))),1),len(2))", "le(add(add(mul(16,sub(group(1),1)),sub(group(0),1)),1),256)", "le(add(mul(16,sub(group(1),1)),16),256)", "le(add(add(240,sub(group(0),1)),1),256)", "le(0,min(0,min(mul(min(sub(padded(1),1),sub(arg(0),1)),max(max(arg(0),1),1)),mul(min(sub(padded(1),1),sub(arg(0),1)),arg(0)))))", "le(add(add(max(0,max(mul(min(sub(padded(1),1),sub(arg(0),1)),max(max(arg(0),1),1)),mul(min(sub(padded(1),1),sub(arg(0),1)),arg(0)))),min(sub(padded(0),1),sub(arg(0),1))),1),len(3))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(int)
@@ -534,6 +550,7 @@ func init() {
 		Barrier: true,
 		Needs:   0,
 		Code:    kagoCode("MatMulTiledCancel"),
+		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"MatMulTiledCancel", "Tile"}, Hash: "5f646d1864c9be070d562f2d51a04475"},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(int)
 			a1 := args[1].Value.([]float32)
@@ -573,6 +590,7 @@ func init() {
 		Barrier: true,
 		Needs:   0,
 		Code:    kagoCode("MatMulTiledNoCheck"),
+		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"MatMulTiledNoCheck", "Tile"}, Hash: "0fabc4ac99676d806bed0d2719ec905b"},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(int)
 			a1 := args[1].Value.([]float32)
@@ -619,6 +637,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("MatVecCols"),
+		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"MatVecCols"}, Hash: "11698fbc8f14017d87c678ed95e0ded9"},
 		Lean:    &driver.Lean{Entry: "MatVecCols_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(ext(0,0),9223372036854775807)", "le(ext(0,0),len(1))", "le(add(min(sub(range(0),1),sub(ext(0,1),1)),1),len(2))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(ka.Matrix[float32])
@@ -659,6 +678,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("MatVecColsNoCheck"),
+		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"MatVecColsNoCheck"}, Hash: "bceba9510cf12bd6f58797711acec87f"},
 		Lean:    &driver.Lean{Entry: "MatVecColsNoCheck_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(ka.Matrix[float32])
@@ -705,6 +725,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("MatVecRows"),
+		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"MatVecRows"}, Hash: "5ebbccade1ecf5b505041b259571b9de"},
 		Lean:    &driver.Lean{Entry: "MatVecRows_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(ext(0,1),9223372036854775807)", "le(ext(0,1),len(1))", "le(add(min(sub(range(0),1),sub(ext(0,0),1)),1),len(2))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(ka.Matrix[float32])
@@ -745,6 +766,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("MatVecRowsNoCheck"),
+		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"MatVecRowsNoCheck"}, Hash: "74be5927ba99687a989624dd2ea4ce84"},
 		Lean:    &driver.Lean{Entry: "MatVecRowsNoCheck_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(ka.Matrix[float32])
@@ -779,6 +801,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("MemCopyNoCheck"),
+		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"MemCopyNoCheck"}, Hash: "2c839d0bfea9eb61476d74cde1f490f5"},
 		Lean:    &driver.Lean{Entry: "MemCopyNoCheck_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]float32)
@@ -818,6 +841,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("NBodyAccel"),
+		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"Accel", "NBodyAccel", "Particle", "nbodyAccel"}, Hash: "92c96790854cfa5568f49bed6a32fc2f"},
 		Lean:    &driver.Lean{Entry: "NBodyAccel_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(add(min(sub(range(0),1),sub(len(1),1)),1),len(2))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(float32)
@@ -854,6 +878,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("SaxpyContract"),
+		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"SaxpyContract"}, Hash: "7c6c6a3c1c175fb1d64b27a922333a37"},
 		Lean:    &driver.Lean{Entry: "SaxpyContract_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(float32)
@@ -890,6 +915,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("SaxpyNoCheck"),
+		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"SaxpyNoCheck"}, Hash: "65802a30caca1241bc7df03ca2f6dac3"},
 		Lean:    &driver.Lean{Entry: "SaxpyNoCheck_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(float32)
@@ -936,6 +962,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("Sobel"),
+		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"Sobel", "sobelMagnitude"}, Hash: "0c6214e2fe06748849f89b393acea3a7"},
 		Lean:    &driver.Lean{Entry: "Sobel_lean", Facts: []string{"le(sub(ext(0,0),1),sub(ext(0,0),1))", "le(add(min(sub(range(1),1),sub(ext(0,0),2)),1),ext(1,0))", "le(sub(ext(0,1),1),sub(ext(0,1),1))", "le(add(min(sub(range(0),1),sub(ext(0,1),2)),1),ext(1,1))", "le(padded(2),1)"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(ka.Matrix[float32])
@@ -980,6 +1007,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("Stencil5Matrix"),
+		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"Stencil5Matrix"}, Hash: "f7870a6f389c6905800f46a4d7ada2b3"},
 		Lean:    &driver.Lean{Entry: "Stencil5Matrix_lean", Facts: []string{"le(sub(ext(0,0),1),sub(ext(0,0),1))", "le(add(min(sub(range(1),1),sub(ext(0,0),2)),1),ext(1,0))", "le(sub(ext(0,1),1),sub(ext(0,1),1))", "le(add(min(sub(range(0),1),sub(ext(0,1),2)),1),ext(1,1))", "le(padded(2),1)"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(ka.Matrix[float32])
@@ -1018,6 +1046,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("Stencil5MatrixNoCheck"),
+		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"Stencil5MatrixNoCheck"}, Hash: "ce7af3c84d98de24a8170e7d0b5d4e2b"},
 		Lean:    &driver.Lean{Entry: "Stencil5MatrixNoCheck_lean", Facts: []string{"le(padded(2),1)"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(ka.Matrix[float32])
@@ -1064,6 +1093,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("Stencil5Slice"),
+		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"Stencil5Slice"}, Hash: "a37058392721e58a650923aeed0f2901"},
 		Lean:    &driver.Lean{Entry: "Stencil5Slice_lean", Facts: []string{"le(sub(arg(1),1),sub(arg(1),1))", "le(sub(arg(0),1),sub(arg(0),1))", "le(0,add(min(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),1))", "le(add(add(max(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),min(sub(range(0),1),sub(arg(0),2))),1),len(2))", "le(0,sub(add(min(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),1),1))", "le(add(sub(add(max(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),min(sub(range(0),1),sub(arg(0),2))),1),1),len(2))", "le(0,add(min(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),2))", "le(add(add(max(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),min(sub(range(0),1),sub(arg(0),2))),2),len(2))", "le(0,sub(add(min(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),1),arg(0)))", "le(add(sub(add(max(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),min(sub(range(0),1),sub(arg(0),2))),arg(0)),1),len(2))", "le(0,add(add(min(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),1),arg(0)))", "le(add(add(add(max(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),min(sub(range(0),1),sub(arg(0),2))),arg(0)),1),len(2))", "le(add(add(max(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),min(sub(range(0),1),sub(arg(0),2))),1),len(3))", "le(padded(2),1)"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(int)
@@ -1104,6 +1134,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("Stencil5SliceNoCheck"),
+		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"Stencil5SliceNoCheck"}, Hash: "5ae2ca6eddca24975fdb4e7ced3b8f71"},
 		Lean:    &driver.Lean{Entry: "Stencil5SliceNoCheck_lean", Facts: []string{"le(padded(2),1)"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(int)
@@ -1157,6 +1188,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("Stencil7Volume"),
+		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"Stencil7Volume"}, Hash: "93976f330bcce8325bc00f97fd55d423"},
 		Lean:    &driver.Lean{Entry: "Stencil7Volume_lean", Facts: []string{"le(sub(ext(0,0),1),sub(ext(0,0),1))", "le(add(min(sub(range(2),1),sub(ext(0,0),2)),1),ext(1,0))", "le(sub(ext(0,1),1),sub(ext(0,1),1))", "le(add(min(sub(range(1),1),sub(ext(0,1),2)),1),ext(1,1))", "le(sub(ext(0,2),1),sub(ext(0,2),1))", "le(add(min(sub(range(0),1),sub(ext(0,2),2)),1),ext(1,2))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(ka.Volume[float32])
@@ -1199,6 +1231,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("Stencil7VolumeNoCheck"),
+		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"Stencil7VolumeNoCheck"}, Hash: "ff952e8927d3a3f06c6bc5041894d311"},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(ka.Volume[float32])
 			a1 := args[1].Value.(ka.Volume[float32])
@@ -1242,6 +1275,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("Stencil9Matrix"),
+		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"Stencil9Matrix"}, Hash: "f674cf3d7a50cca4b6f101c870ae905d"},
 		Lean:    &driver.Lean{Entry: "Stencil9Matrix_lean", Facts: []string{"le(sub(ext(0,0),1),sub(ext(0,0),1))", "le(add(min(sub(range(1),1),sub(ext(0,0),2)),1),ext(1,0))", "le(sub(ext(0,1),1),sub(ext(0,1),1))", "le(add(min(sub(range(0),1),sub(ext(0,1),2)),1),ext(1,1))", "le(padded(2),1)"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(ka.Matrix[float32])
@@ -1280,6 +1314,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("Stencil9MatrixNoCheck"),
+		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"Stencil9MatrixNoCheck"}, Hash: "72037caaeec5342bb44d315ccf4ae7ad"},
 		Lean:    &driver.Lean{Entry: "Stencil9MatrixNoCheck_lean", Facts: []string{"le(padded(2),1)"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(ka.Matrix[float32])
@@ -1330,6 +1365,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("Stencil9Slice"),
+		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"Stencil9Slice"}, Hash: "50df842e29726f4c13c8425a8425481d"},
 		Lean:    &driver.Lean{Entry: "Stencil9Slice_lean", Facts: []string{"le(sub(arg(1),1),sub(arg(1),1))", "le(sub(arg(0),1),sub(arg(0),1))", "le(0,sub(sub(add(min(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),1),arg(0)),1))", "le(add(sub(sub(add(max(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),min(sub(range(0),1),sub(arg(0),2))),arg(0)),1),1),len(2))", "le(0,sub(add(min(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),1),arg(0)))", "le(add(sub(add(max(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),min(sub(range(0),1),sub(arg(0),2))),arg(0)),1),len(2))", "le(0,add(sub(add(min(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),1),arg(0)),1))", "le(add(sub(add(max(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),min(sub(range(0),1),sub(arg(0),2))),arg(0)),2),len(2))", "le(0,sub(add(min(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),1),1))", "le(add(sub(add(max(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),min(sub(range(0),1),sub(arg(0),2))),1),1),len(2))", "le(0,add(min(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),1))", "le(add(add(max(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),min(sub(range(0),1),sub(arg(0),2))),1),len(2))", "le(0,add(min(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),2))", "le(add(add(max(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),min(sub(range(0),1),sub(arg(0),2))),2),len(2))", "le(0,sub(add(add(min(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),1),arg(0)),1))", "le(add(sub(add(add(max(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),min(sub(range(0),1),sub(arg(0),2))),arg(0)),1),1),len(2))", "le(0,add(add(min(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),1),arg(0)))", "le(add(add(add(max(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),min(sub(range(0),1),sub(arg(0),2))),arg(0)),1),len(2))", "le(0,add(add(add(min(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),1),arg(0)),1))", "le(add(add(add(max(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),min(sub(range(0),1),sub(arg(0),2))),arg(0)),2),len(2))", "le(add(add(max(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),min(sub(range(0),1),sub(arg(0),2))),1),len(3))", "le(padded(2),1)"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(int)
@@ -1370,6 +1406,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("Stencil9SliceNoCheck"),
+		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"Stencil9SliceNoCheck"}, Hash: "184d0e8dbe69452b254581254e5e863d"},
 		Lean:    &driver.Lean{Entry: "Stencil9SliceNoCheck_lean", Facts: []string{"le(padded(2),1)"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(int)
@@ -1408,6 +1445,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("StencilNoCheck"),
+		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"StencilNoCheck"}, Hash: "541692d282698631ee79b1fa09ae6927"},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(int)
 			a1 := args[1].Value.([]float32)
@@ -1450,6 +1488,7 @@ func init() {
 		Barrier: true,
 		Needs:   0,
 		Code:    kagoCode("Sum"),
+		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"Group", "Sum"}, Hash: "58c55b6da1aeca14d385d9376f49b54a"},
 		Lean:    &driver.Lean{Entry: "Sum_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(group(0),256)", "le(groups(0),len(1))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]int64)
@@ -1481,6 +1520,7 @@ func init() {
 		Barrier: true,
 		Needs:   0,
 		Code:    kagoCode("SumNoCheck"),
+		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"Group", "SumNoCheck"}, Hash: "127388a8fb46142c14769d2212abbb2a"},
 		Lean:    &driver.Lean{Entry: "SumNoCheck_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]int64)
@@ -1514,6 +1554,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("TransposeNoCheck"),
+		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"TransposeNoCheck"}, Hash: "a932043a826e4f0d022e7506542a4e55"},
 		Lean:    &driver.Lean{Entry: "TransposeNoCheck_lean", Facts: []string{"le(padded(2),1)"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(int)
@@ -1550,6 +1591,7 @@ func init() {
 		Barrier: true,
 		Needs:   0,
 		Code:    kagoCode("TransposeTiledNoCheck"),
+		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"Tile", "TransposeTiledNoCheck"}, Hash: "b6dc41a4a4fa3fede62e660685078e3f"},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(int)
 			a1 := args[1].Value.([]float32)
@@ -1595,6 +1637,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("Triangular"),
+		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"Triangular"}, Hash: "14c009366e80fd04eafde479aa0da896"},
 		Lean:    &driver.Lean{Entry: "Triangular_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(0,min(sub(range(0),1),sub(ext(0,0),1)))", "le(add(min(sub(range(0),1),sub(ext(0,0),1)),1),9223372036854775807)", "le(add(min(sub(range(0),1),sub(ext(0,0),1)),1),ext(0,1))", "le(add(min(sub(range(0),1),sub(ext(0,0),1)),1),len(1))", "le(add(min(sub(range(0),1),sub(ext(0,0),1)),1),len(2))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(ka.Matrix[float32])
@@ -1635,6 +1678,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("TriangularNoCheck"),
+		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"TriangularNoCheck"}, Hash: "76e1c306241a3d24df03f2d6e421023c"},
 		Lean:    &driver.Lean{Entry: "TriangularNoCheck_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(ka.Matrix[float32])

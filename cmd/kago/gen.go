@@ -200,11 +200,15 @@ func generate(cfg codegen.Config, targets []driver.Target, embed bool) (*output,
 	if err != nil {
 		return nil, err
 	}
-	imports = append(imports, `"github.com/kago-dev/kago/ka"`, `"github.com/kago-dev/kago/ka/driver"`, strconv.Quote(kernelPath), `"github.com/kago-dev/kago/ka/kgen"`)
-	if embed {
-		imports = append(imports, `"embed"`)
-	} else {
+	imports = append(imports, `"github.com/kago-dev/kago/ka"`, `"github.com/kago-dev/kago/ka/driver"`, strconv.Quote(kernelPath), `"github.com/kago-dev/kago/ka/kgen"`, `"embed"`)
+	if !embed {
 		imports = append(imports, strconv.Quote(testcodePath))
+	}
+	srcs := map[string]*sourceRecord{}
+	for _, f := range funcs {
+		if srcs[f.name], err = sourceOf(p, f.name); err != nil {
+			return nil, err
+		}
 	}
 	for _, g := range groups {
 		if g.fn != nil {
@@ -223,12 +227,15 @@ func generate(cfg codegen.Config, targets []driver.Target, embed bool) (*output,
 	} else {
 		writeSourceCode(&b, p.Path, cfg.NoChecks, targets)
 	}
+	var fsDecl strings.Builder
+	writeSourceFS(&fsDecl, srcs)
+	b.WriteString(fsDecl.String())
 	b.WriteString("func init() {\n")
 	for _, f := range funcs {
 		if f.generic {
 			fmt.Fprintf(&b, "kgen.RegisterGeneric(%s)\n", codegen.GenericVar(f.name))
 		} else {
-			writeRegistration(&b, f.instances[0], groups[f.name])
+			writeRegistration(&b, f.instances[0], groups[f.name], srcs[f.name])
 		}
 	}
 	// Where generic functions name generic kernels with type parameters:
@@ -240,7 +247,7 @@ func generate(cfg codegen.Config, targets []driver.Target, embed bool) (*output,
 	b.WriteString("}\n\n")
 	for _, f := range funcs {
 		if f.generic {
-			if err := writeGeneric(&b, f, pkgSym+"."+f.name, groups[f.name]); err != nil {
+			if err := writeGeneric(&b, f, pkgSym+"."+f.name, groups[f.name], srcs[f.name]); err != nil {
 				return nil, err
 			}
 		}

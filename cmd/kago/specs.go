@@ -35,7 +35,7 @@ func refusedComment(b *bytes.Buffer, name string, group *groupFunc) {
 
 // writeRegistration writes the kgen.RegisterKernel call of a plain
 // kernel.
-func writeRegistration(b *bytes.Buffer, k *codegen.Kernel, group *groupFunc) {
+func writeRegistration(b *bytes.Buffer, k *codegen.Kernel, group *groupFunc, src *sourceRecord) {
 	refusedComment(b, k.Name, group)
 	fmt.Fprintf(b, "kgen.RegisterKernel(%s, &driver.KernelSpec{\n", k.Name)
 	fmt.Fprintf(b, "Name: %q,\nEntry: %q,\n", k.Name, k.Entry)
@@ -49,6 +49,7 @@ func writeRegistration(b *bytes.Buffer, k *codegen.Kernel, group *groupFunc) {
 		fmt.Fprintf(b, "MaxGroup: %d,\n", k.MaxGroup)
 	}
 	fmt.Fprintf(b, "Code: kagoCode(%q),\n", k.Name)
+	fmt.Fprintf(b, "Source: %s,\n", sourceExpr(src))
 	if k.Lean != nil {
 		fmt.Fprintf(b, "Lean: %s,\n", leanExpr(k.Lean))
 	}
@@ -171,7 +172,7 @@ func hasFaultRecord(k *codegen.Kernel) bool {
 
 // writeGeneric writes f's kgen.Generic and the fault sites its instances
 // share, checking that the specs it makes are the compiled ones.
-func writeGeneric(b *bytes.Buffer, f *kernelFunc, symbol string, group *groupFunc) error {
+func writeGeneric(b *bytes.Buffer, f *kernelFunc, symbol string, group *groupFunc, src *sourceRecord) error {
 	template := genericParams(f)
 	stops := false
 	for _, k := range f.instances {
@@ -211,6 +212,7 @@ func writeGeneric(b *bytes.Buffer, f *kernelFunc, symbol string, group *groupFun
 		b.WriteString("GroupBlocks: true,\n")
 	}
 	fmt.Fprintf(b, "Code: kagoCode(%q),\n", f.name)
+	fmt.Fprintf(b, "Source: %s,\n", sourceExpr(src))
 	b.WriteString("Instances: []kgen.Instance{\n")
 	for i, k := range f.instances {
 		params := driver.LayoutOf(k.Params)

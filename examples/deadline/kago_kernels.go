@@ -43,6 +43,12 @@ func (c kagoCode) PTX(entry string) ([]byte, error) {
 	return kgen.ReadCodeFile(kagoPTX, "kago_kernels/"+string(c)+".ptx", entry)
 }
 
+// kagoKernelSource holds the source files the kernels were generated from, so
+// that NewKernel can tell that the code below is not stale (kgen.CheckSource).
+//
+//go:embed main.go
+var kagoKernelSource embed.FS
+
 func init() {
 	kgen.RegisterKernel(Fill, &driver.KernelSpec{
 		Name:  "Fill",
@@ -62,6 +68,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("Fill"),
+		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"Fill"}, Hash: "68859114410c064443656f8af7086ec2"},
 		Lean:    &driver.Lean{Entry: "Fill_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]uint32)
@@ -95,6 +102,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("Spin"),
+		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"Spin"}, Hash: "48eec6a8dfbedae4f3e8f6a93ecb6871"},
 		Lean:    &driver.Lean{Entry: "Spin_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]uint32)

@@ -43,6 +43,12 @@ func (c kagoCode) PTX(entry string) ([]byte, error) {
 	return kgen.ReadCodeFile(kagoPTX, "kago_kernels/"+string(c)+".ptx", entry)
 }
 
+// kagoKernelSource holds the source files the kernels were generated from, so
+// that NewKernel can tell that the code below is not stale (kgen.CheckSource).
+//
+//go:embed main.go
+var kagoKernelSource embed.FS
+
 func init() {
 	kgen.RegisterKernel(Histogram, &driver.KernelSpec{
 		Name:  "Histogram",
@@ -68,6 +74,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("Histogram"),
+		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"Histogram"}, Hash: "e8fae95548be8fa3170140855add99ed"},
 		Lean:    &driver.Lean{Entry: "Histogram_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(256,len(1))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]uint8)
@@ -112,6 +119,7 @@ func init() {
 		Barrier: true,
 		Needs:   0,
 		Code:    kagoCode("HistogramLocal"),
+		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"HistogramLocal"}, Hash: "c7ecf3b41fa680d3010fdd7eeaeb5a3a"},
 		Lean:    &driver.Lean{Entry: "HistogramLocal_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(0,group(0))", "le(add(sub(len(2),1),group(0)),9223372036854775807)", "le(len(2),len(2))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(ka.Local[uint32])

@@ -43,6 +43,12 @@ func (c kagoCode) PTX(entry string) ([]byte, error) {
 	return kgen.ReadCodeFile(kagoPTX, "kago_kernels/"+string(c)+".ptx", entry)
 }
 
+// kagoKernelSource holds the source files the kernels were generated from, so
+// that NewKernel can tell that the code below is not stale (kgen.CheckSource).
+//
+//go:embed main.go
+var kagoKernelSource embed.FS
+
 func init() {
 	kgen.RegisterKernel(MatMul, &driver.KernelSpec{
 		Name:  "MatMul",
@@ -85,6 +91,7 @@ func init() {
 		Barrier: true,
 		Needs:   0,
 		Code:    kagoCode("MatMul"),
+		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"MatMul", "Tile"}, Hash: "b0ea58b3d9d1ccd63dc114e5f21d44f1"},
 		Lean:    &driver.Lean{Entry: "MatMul_lean", Facts: []string{"le(div(sub(add(ext(0,1),16),1),16),div(sub(add(ext(0,1),16),1),16))", "le(add(sub(div(sub(add(ext(0,1),16),1),16),1),1),9223372036854775807)", "le(add(min(add(mul(16,sub(div(sub(add(ext(0,1),16),1),16),1)),sub(group(0),1)),sub(ext(0,1),1)),1),ext(0,1))", "le(add(min(add(mul(16,sub(div(sub(add(ext(0,1),16),1),16),1)),sub(group(1),1)),sub(ext(1,0),1)),1),ext(1,0))", "le(add(add(mul(16,sub(group(1),1)),sub(group(0),1)),1),256)", "le(add(mul(16,sub(group(1),1)),16),256)", "le(add(add(240,sub(group(0),1)),1),256)"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(ka.Matrix[float32])

@@ -43,6 +43,12 @@ func (c kagoCode) PTX(entry string) ([]byte, error) {
 	return kgen.ReadCodeFile(kagoPTX, "kago_kernels/"+string(c)+".ptx", entry)
 }
 
+// kagoKernelSource holds the source files the kernels were generated from, so
+// that NewKernel can tell that the code below is not stale (kgen.CheckSource).
+//
+//go:embed main.go
+var kagoKernelSource embed.FS
+
 func init() {
 	kgen.RegisterKernel(BlockSum, &driver.KernelSpec{
 		Name:  "BlockSum",
@@ -69,6 +75,7 @@ func init() {
 		Needs:    0,
 		MaxGroup: 1024,
 		Code:     kagoCode("BlockSum"),
+		Source:   &driver.Source{Files: kagoKernelSource, Names: []string{"BlockSum"}, Hash: "8234b231e87e6fc61be97c6d5e2e585b"},
 		Lean:     &driver.Lean{Entry: "BlockSum_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(groups(0),len(1))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]int64)

@@ -43,6 +43,12 @@ func (c kagoCode) PTX(entry string) ([]byte, error) {
 	return kgen.ReadCodeFile(kagoPTX, "kago_kernels/"+string(c)+".ptx", entry)
 }
 
+// kagoKernelSource holds the source files the kernels were generated from, so
+// that NewKernel can tell that the code below is not stale (kgen.CheckSource).
+//
+//go:embed main.go
+var kagoKernelSource embed.FS
+
 func init() {
 	kgen.RegisterKernel(Saxpy, &driver.KernelSpec{
 		Name:  "Saxpy",
@@ -70,6 +76,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("Saxpy"),
+		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"Saxpy"}, Hash: "1da4ca83618de346152d45d01b88a61b"},
 		Lean:    &driver.Lean{Entry: "Saxpy_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(add(min(sub(range(0),1),sub(len(2),1)),1),len(1))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(float32)

@@ -3,6 +3,7 @@
 package canceltest
 
 import (
+	"embed"
 	"fmt"
 
 	"github.com/kago-dev/kago/internal/testcode"
@@ -35,6 +36,12 @@ func (kagoCode) PTX(entry string) ([]byte, error) {
 	return kagoSource.Code(driver.PTX, entry)
 }
 
+// kagoKernelSource holds the source files the kernels were generated from, so
+// that NewKernel can tell that the code below is not stale (kgen.CheckSource).
+//
+//go:embed kernels.go
+var kagoKernelSource embed.FS
+
 func init() {
 	// Loops runs a work-item at a time on native: the ka.Item is used other than by calling its methods (passed to a function?).
 	kgen.RegisterKernel(Loops, &driver.KernelSpec{
@@ -57,6 +64,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("Loops"),
+		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"Loops", "loops"}, Hash: "f512c35f43902d401b332a7f41ae30a6"},
 		Lean:    &driver.Lean{Entry: "Loops_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]int64)
@@ -88,6 +96,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("LoopsCancel"),
+		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"LoopsCancel", "loops"}, Hash: "e181fd556bc46ae4b4aa26c271316d82"},
 		Lean:    &driver.Lean{Entry: "LoopsCancel_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]int64)
@@ -116,6 +125,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("Mark"),
+		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"Mark"}, Hash: "ec6b5bcef5e8507c000a2b8fa35c6e40"},
 		Lean:    &driver.Lean{Entry: "Mark_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]int32)
@@ -149,6 +159,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("Spin"),
+		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"Spin"}, Hash: "bdaf77dbf23ee24af86cc1d16e448dbf"},
 		Lean:    &driver.Lean{Entry: "Spin_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]int32)
@@ -188,6 +199,7 @@ func init() {
 		Barrier: true,
 		Needs:   0,
 		Code:    kagoCode("SpinBarrier"),
+		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"SpinBarrier"}, Hash: "a6364a6d937b9ce1542273b410698dd1"},
 		Lean:    &driver.Lean{Entry: "SpinBarrier_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(add(max(0,min(sub(group(0),1),63)),1),64)", "le(add(max(0,min(group(0),63)),1),64)"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]int32)

@@ -3,6 +3,7 @@
 package collectives
 
 import (
+	"embed"
 	"fmt"
 	"reflect"
 
@@ -35,6 +36,12 @@ func (kagoCode) SPIRV(entry string) ([]byte, error) {
 func (kagoCode) PTX(entry string) ([]byte, error) {
 	return kagoSource.Code(driver.PTX, entry)
 }
+
+// kagoKernelSource holds the source files the kernels were generated from, so
+// that NewKernel can tell that the code below is not stale (kgen.CheckSource).
+//
+//go:embed bench.go kernels.go
+var kagoKernelSource embed.FS
 
 func init() {
 	kgen.RegisterGeneric(kagoGenericAll)
@@ -74,6 +81,7 @@ func init() {
 		Needs:    0,
 		MaxGroup: 1024,
 		Code:     kagoCode("Bools"),
+		Source:   &driver.Source{Files: kagoKernelSource, Names: []string{"Bools"}, Hash: "b55a79f9e5a91f280236d649cbe5ff78"},
 		Lean:     &driver.Lean{Entry: "Bools_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(add(min(sub(padded(0),1),sub(len(1),1)),1),len(2))", "le(add(min(sub(padded(0),1),sub(len(1),1)),1),len(3))", "le(add(min(sub(padded(0),1),sub(len(1),1)),1),len(4))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(int)
@@ -117,6 +125,7 @@ func init() {
 		Needs:    0,
 		MaxGroup: 1024,
 		Code:     kagoCode("Broadcast2"),
+		Source:   &driver.Source{Files: kagoKernelSource, Names: []string{"Broadcast2"}, Hash: "908b7d254e98c626404c696709604725"},
 		Lean:     &driver.Lean{Entry: "Broadcast2_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(range(0),len(1))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(int)
@@ -154,6 +163,7 @@ func init() {
 		Needs:    0,
 		MaxGroup: 1024,
 		Code:     kagoCode("GroupSumBlocks"),
+		Source:   &driver.Source{Files: kagoKernelSource, Names: []string{"GroupSumBlocks"}, Hash: "f74fc1880ccbc85afe3e6b0a255396b3"},
 		Lean:     &driver.Lean{Entry: "GroupSumBlocks_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(groups(0),len(1))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]float32)
@@ -194,6 +204,7 @@ func init() {
 		Barrier: true,
 		Needs:   0,
 		Code:    kagoCode("TreeSum"),
+		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"BenchGroup", "TreeSum"}, Hash: "80d381fb06b051bb8fccbe6c4147a422"},
 		Lean:    &driver.Lean{Entry: "TreeSum_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(group(0),256)", "le(groups(0),len(1))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]float32)
@@ -242,7 +253,8 @@ var kagoGenericAll = &kgen.Generic{
 		{Name: "emax", Slice: true},
 		{Name: "bc", Slice: true},
 	},
-	Code: kagoCode("All"),
+	Code:   kagoCode("All"),
+	Source: &driver.Source{Files: kagoKernelSource, Names: []string{"All"}, Hash: "06eabdc038c7cc6dbc514bd497704a71"},
 	Instances: []kgen.Instance{
 		{Name: "All[float32]", Entry: "All_float32", Func: (func(ka.Item, int, []float32, []float32, []float32, []float32, []float32, []float32, []float32, []float32, []float32, []float32, []float32))(nil), Faults: kagoFaultsAll_0, Barrier: true, MaxGroup: 1024, Lean: &driver.Lean{Entry: "All_float32_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(1,len(1))", "le(add(min(sub(padded(0),1),sub(len(1),1)),1),len(2))", "le(add(min(sub(padded(0),1),sub(len(1),1)),1),len(3))", "le(add(min(sub(padded(0),1),sub(len(1),1)),1),len(4))", "le(add(min(sub(padded(0),1),sub(len(1),1)),1),len(5))", "le(add(min(sub(padded(0),1),sub(len(1),1)),1),len(6))", "le(add(min(sub(padded(0),1),sub(len(1),1)),1),len(7))", "le(add(min(sub(padded(0),1),sub(len(1),1)),1),len(8))", "le(add(min(sub(padded(0),1),sub(len(1),1)),1),len(9))", "le(add(min(sub(padded(0),1),sub(len(1),1)),1),len(10))", "le(add(min(sub(padded(0),1),sub(len(1),1)),1),len(11))"}}},
 		{Name: "All[float64]", Entry: "All_float64", Func: (func(ka.Item, int, []float64, []float64, []float64, []float64, []float64, []float64, []float64, []float64, []float64, []float64, []float64))(nil), Faults: kagoFaultsAll_0, Needs: driver.FP64, Barrier: true, MaxGroup: 1024, Lean: &driver.Lean{Entry: "All_float64_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(1,len(1))", "le(add(min(sub(padded(0),1),sub(len(1),1)),1),len(2))", "le(add(min(sub(padded(0),1),sub(len(1),1)),1),len(3))", "le(add(min(sub(padded(0),1),sub(len(1),1)),1),len(4))", "le(add(min(sub(padded(0),1),sub(len(1),1)),1),len(5))", "le(add(min(sub(padded(0),1),sub(len(1),1)),1),len(6))", "le(add(min(sub(padded(0),1),sub(len(1),1)),1),len(7))", "le(add(min(sub(padded(0),1),sub(len(1),1)),1),len(8))", "le(add(min(sub(padded(0),1),sub(len(1),1)),1),len(9))", "le(add(min(sub(padded(0),1),sub(len(1),1)),1),len(10))", "le(add(min(sub(padded(0),1),sub(len(1),1)),1),len(11))"}}},

@@ -3,6 +3,7 @@
 package faulttest
 
 import (
+	"embed"
 	"fmt"
 	"reflect"
 	"strconv"
@@ -37,6 +38,12 @@ func (kagoCode) PTX(entry string) ([]byte, error) {
 	return kagoSource.Code(driver.PTX, entry)
 }
 
+// kagoKernelSource holds the source files the kernels were generated from, so
+// that NewKernel can tell that the code below is not stale (kgen.CheckSource).
+//
+//go:embed kernels.go
+var kagoKernelSource embed.FS
+
 func init() {
 	kgen.RegisterKernel(Broadcast, &driver.KernelSpec{
 		Name:  "Broadcast",
@@ -62,6 +69,7 @@ func init() {
 		Needs:    0,
 		MaxGroup: 1024,
 		Code:     kagoCode("Broadcast"),
+		Source:   &driver.Source{Files: kagoKernelSource, Names: []string{"Broadcast"}, Hash: "b2203de7724bcf15bf3c324438ead2b7"},
 		Lean:     &driver.Lean{Entry: "Broadcast_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]int32)
@@ -96,6 +104,7 @@ func init() {
 		Needs:    0,
 		MaxGroup: 1024,
 		Code:     kagoCode("BroadcastNext"),
+		Source:   &driver.Source{Files: kagoKernelSource, Names: []string{"BroadcastNext"}, Hash: "3e744c16ff10a6f6f9d0384a2904e47e"},
 		Lean:     &driver.Lean{Entry: "BroadcastNext_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]int32)
@@ -125,6 +134,7 @@ func init() {
 		Needs:    0,
 		MaxGroup: 1024,
 		Code:     kagoCode("BroadcastNoCheck"),
+		Source:   &driver.Source{Files: kagoKernelSource, Names: []string{"BroadcastNoCheck"}, Hash: "b1b7f686defdf8436852ffde8514a0db"},
 		Lean:     &driver.Lean{Entry: "BroadcastNoCheck_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]int32)
@@ -163,6 +173,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("Decided"),
+		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"Decided"}, Hash: "70154e8ce483b0486c63a1f16e93d95e"},
 		Lean:    &driver.Lean{Entry: "Decided_lean", Facts: []string{"le(range(0),len(0))", "le(range(0),len(1))", "le(padded(1),1)", "le(padded(2),1)"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]int32)
@@ -195,6 +206,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("Fill"),
+		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"Fill"}, Hash: "1d81bf24db130a8d67c190c47620b6b8"},
 		Lean:    &driver.Lean{Entry: "Fill_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]int32)
@@ -232,6 +244,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("FromMemory"),
+		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"FromMemory"}, Hash: "0310f2790a20aea52c914cdf85731ff3"},
 		Lean:    &driver.Lean{Entry: "FromMemory_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]int32)
@@ -261,6 +274,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("Hello"),
+		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"Hello"}, Hash: "aa7a64553495129e4ece4022c7151e8c"},
 		Lean:    &driver.Lean{Entry: "Hello_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]int32)
@@ -293,6 +307,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("OneBelow"),
+		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"OneBelow"}, Hash: "51e4a416d478607f571588efbd7727d8"},
 		Lean:    &driver.Lean{Entry: "OneBelow_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]int32)
@@ -327,6 +342,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("Panic"),
+		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"Panic"}, Hash: "01dc5156ac2ec28497df735e72d115ab"},
 		Lean:    &driver.Lean{Entry: "Panic_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]int32)
@@ -360,6 +376,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("PanicInt"),
+		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"PanicInt"}, Hash: "03e2e23ffddd0f4ca09206e6f57d5030"},
 		Lean:    &driver.Lean{Entry: "PanicInt_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(int)
@@ -391,6 +408,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("PanicItoa"),
+		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"PanicItoa"}, Hash: "c1fcb3dcf00d3bbe31829d6de4548171"},
 		Lean:    &driver.Lean{Entry: "PanicItoa_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(int)
@@ -425,6 +443,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("PanicValue"),
+		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"PanicValue"}, Hash: "fe91c3deabfabee056016db81d6d9708"},
 		Lean:    &driver.Lean{Entry: "PanicValue_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]float32)
@@ -465,6 +484,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("Read"),
+		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"Read"}, Hash: "2b4e2118e48c0cd636c6e482b5e1a3ee"},
 		Lean:    &driver.Lean{Entry: "Read_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(0,arg(2))", "le(add(arg(2),1),len(0))", "le(1,len(1))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]int32)
@@ -508,6 +528,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("Slice"),
+		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"Slice"}, Hash: "b009d6406ff082b25ba043a251000913"},
 		Lean:    &driver.Lean{Entry: "Slice_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(1,len(0))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]int32)
@@ -553,6 +574,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("Slice3"),
+		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"Slice3"}, Hash: "9083351084adbbace52069190d0f5adb"},
 		Lean:    &driver.Lean{Entry: "Slice3_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(1,len(0))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]int32)
@@ -598,6 +620,7 @@ func init() {
 		Barrier: true,
 		Needs:   0,
 		Code:    kagoCode("Tile"),
+		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"Tile"}, Hash: "2d601e886febd2ca3163f56fc6979d51"},
 		Lean:    &driver.Lean{Entry: "Tile_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(0,arg(2))", "le(add(add(sub(padded(0),1),arg(2)),1),len(0))", "le(group(0),16)", "le(0,sub(15,sub(group(0),1)))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]int32)
@@ -633,6 +656,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("Unguarded"),
+		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"Unguarded"}, Hash: "8fc517dde60bb291682ddbc39a36944c"},
 		Lean:    &driver.Lean{Entry: "Unguarded_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(range(0),len(0))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]float32)
@@ -660,6 +684,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("UnguardedNoCheck"),
+		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"UnguardedNoCheck"}, Hash: "d7a475fbd868e65dae46a4381e8e8928"},
 		Lean:    &driver.Lean{Entry: "UnguardedNoCheck_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]float32)
@@ -694,6 +719,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("WrapAround"),
+		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"WrapAround"}, Hash: "787cacaa678cae2134c07af527c620c6"},
 		Lean:    &driver.Lean{Entry: "WrapAround_lean", Facts: []string{"le(0,add(arg(1),1))", "le(add(min(add(arg(1),1),sub(len(0),1)),1),len(0))", "le(padded(1),1)", "le(padded(2),1)"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]int32)
@@ -730,6 +756,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("Write"),
+		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"Write"}, Hash: "652246d117ec046d5fc56a177f7acfbb"},
 		Lean:    &driver.Lean{Entry: "Write_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(0,arg(1))", "le(add(arg(1),1),len(0))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]int32)
@@ -766,6 +793,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("WrongBound"),
+		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"WrongBound"}, Hash: "c0eda23633687bc069b64e1931af9343"},
 		Lean:    &driver.Lean{Entry: "WrongBound_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(add(min(sub(range(0),1),sub(arg(1),1)),1),len(0))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]int32)
@@ -796,6 +824,7 @@ var kagoGenericDiv = &kgen.Generic{
 	},
 	GroupBlocks: true,
 	Code:        kagoCode("Div"),
+	Source:      &driver.Source{Files: kagoKernelSource, Names: []string{"Div", "Integer"}, Hash: "c22b6bddc1043d5d1754769455ab3fc0"},
 	Instances: []kgen.Instance{
 		{Name: "Div[int16]", Entry: "Div_int16", Func: (func(ka.Item, []int16, int16))(nil), Faults: kagoFaultsDiv_0, Lean: &driver.Lean{Entry: "Div_int16_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}}},
 		{Name: "Div[int32]", Entry: "Div_int32", Func: (func(ka.Item, []int32, int32))(nil), Faults: kagoFaultsDiv_0, Lean: &driver.Lean{Entry: "Div_int32_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}}},
@@ -823,6 +852,7 @@ var kagoGenericRem = &kgen.Generic{
 	},
 	GroupBlocks: true,
 	Code:        kagoCode("Rem"),
+	Source:      &driver.Source{Files: kagoKernelSource, Names: []string{"Integer", "Rem"}, Hash: "941a2b0a540bcdc41d46c3fc0b75a03a"},
 	Instances: []kgen.Instance{
 		{Name: "Rem[int16]", Entry: "Rem_int16", Func: (func(ka.Item, []int16, int16))(nil), Faults: kagoFaultsRem_0, Lean: &driver.Lean{Entry: "Rem_int16_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}}},
 		{Name: "Rem[int32]", Entry: "Rem_int32", Func: (func(ka.Item, []int32, int32))(nil), Faults: kagoFaultsRem_0, Lean: &driver.Lean{Entry: "Rem_int32_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}}},

@@ -3,6 +3,7 @@
 package subgroups
 
 import (
+	"embed"
 	"fmt"
 	"reflect"
 
@@ -35,6 +36,12 @@ func (kagoCode) SPIRV(entry string) ([]byte, error) {
 func (kagoCode) PTX(entry string) ([]byte, error) {
 	return kagoSource.Code(driver.PTX, entry)
 }
+
+// kagoKernelSource holds the source files the kernels were generated from, so
+// that NewKernel can tell that the code below is not stale (kgen.CheckSource).
+//
+//go:embed kernels.go
+var kagoKernelSource embed.FS
 
 func init() {
 	kgen.RegisterGeneric(kagoGenericLanes)
@@ -80,6 +87,7 @@ func init() {
 		Barrier: true,
 		Needs:   0,
 		Code:    kagoCode("Queries"),
+		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"Queries"}, Hash: "bbaea75af55dfba8f0b3110ae6598307"},
 		Lean:    &driver.Lean{Entry: "Queries_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(add(min(sub(padded(0),1),sub(len(0),1)),1),len(1))", "le(add(min(sub(padded(0),1),sub(len(0),1)),1),len(2))", "le(add(min(sub(padded(0),1),sub(len(0),1)),1),len(3))", "le(add(min(sub(padded(0),1),sub(len(0),1)),1),len(4))", "le(add(min(sub(padded(0),1),sub(len(0),1)),1),len(5))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]int32)
@@ -121,6 +129,7 @@ func init() {
 		Barrier: false,
 		Needs:   0,
 		Code:    kagoCode("Queries2"),
+		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"Queries2"}, Hash: "d4992241d5ba43ed381d21aeaf962b31"},
 		Lean:    &driver.Lean{Entry: "Queries2_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(range(0),len(0))", "le(range(0),len(1))", "le(range(0),len(2))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]int32)
@@ -151,7 +160,8 @@ var kagoGenericLanes = &kgen.Generic{
 		{Name: "shuf", Slice: true},
 		{Name: "xor", Slice: true},
 	},
-	Code: kagoCode("Lanes"),
+	Code:   kagoCode("Lanes"),
+	Source: &driver.Source{Files: kagoKernelSource, Names: []string{"Lanes"}, Hash: "f3fe6c1f51429639c912c2114c345e1d"},
 	Instances: []kgen.Instance{
 		{Name: "Lanes[int32]", Entry: "Lanes_int32", Func: (func(ka.Item, []int, []int, []int32, []int32, []int32))(nil), Faults: kagoFaultsLanes_0, Barrier: true, Lean: &driver.Lean{Entry: "Lanes_int32_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(add(min(sub(padded(0),1),sub(len(2),1)),1),len(0))", "le(add(min(sub(padded(0),1),sub(len(2),1)),1),len(1))", "le(add(min(sub(padded(0),1),sub(len(2),1)),1),len(3))", "le(add(min(sub(padded(0),1),sub(len(2),1)),1),len(4))"}}},
 		{Name: "Lanes[uint64]", Entry: "Lanes_uint64", Func: (func(ka.Item, []int, []int, []uint64, []uint64, []uint64))(nil), Faults: kagoFaultsLanes_0, Barrier: true, Lean: &driver.Lean{Entry: "Lanes_uint64_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(add(min(sub(padded(0),1),sub(len(2),1)),1),len(0))", "le(add(min(sub(padded(0),1),sub(len(2),1)),1),len(1))", "le(add(min(sub(padded(0),1),sub(len(2),1)),1),len(3))", "le(add(min(sub(padded(0),1),sub(len(2),1)),1),len(4))"}}},
@@ -183,7 +193,8 @@ var kagoGenericOps = &kgen.Generic{
 		{Name: "mn", Slice: true},
 		{Name: "mx", Slice: true},
 	},
-	Code: kagoCode("Ops"),
+	Code:   kagoCode("Ops"),
+	Source: &driver.Source{Files: kagoKernelSource, Names: []string{"Ops"}, Hash: "8f41a43f366e2a0604d571a1bc8c64ec"},
 	Instances: []kgen.Instance{
 		{Name: "Ops[float32]", Entry: "Ops_float32", Func: (func(ka.Item, int, int, []float32, []float32, []float32, []float32, []float32, []float32))(nil), Faults: kagoFaultsOps_0, Barrier: true, Lean: &driver.Lean{Entry: "Ops_float32_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(add(min(sub(padded(0),1),sub(len(2),1)),1),len(3))", "le(add(min(sub(padded(0),1),sub(len(2),1)),1),len(4))", "le(add(min(sub(padded(0),1),sub(len(2),1)),1),len(5))", "le(add(min(sub(padded(0),1),sub(len(2),1)),1),len(6))", "le(add(min(sub(padded(0),1),sub(len(2),1)),1),len(7))"}}},
 		{Name: "Ops[float64]", Entry: "Ops_float64", Func: (func(ka.Item, int, int, []float64, []float64, []float64, []float64, []float64, []float64))(nil), Faults: kagoFaultsOps_0, Needs: driver.FP64, Barrier: true, Lean: &driver.Lean{Entry: "Ops_float64_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(add(min(sub(padded(0),1),sub(len(2),1)),1),len(3))", "le(add(min(sub(padded(0),1),sub(len(2),1)),1),len(4))", "le(add(min(sub(padded(0),1),sub(len(2),1)),1),len(5))", "le(add(min(sub(padded(0),1),sub(len(2),1)),1),len(6))", "le(add(min(sub(padded(0),1),sub(len(2),1)),1),len(7))"}}},

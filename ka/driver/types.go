@@ -3,6 +3,7 @@ package driver
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"reflect"
 )
 
@@ -130,6 +131,18 @@ type Capabilities struct {
 	Targets      []Target // code the device takes, best first
 	ILVersions   []string // SPIR-V versions the device accepts (OpenCL)
 	Notes        []string // anything a user should know (e.g. "no priority hints")
+}
+
+// Source is what a kernel's generated code was generated from, for the
+// check that it is not stale (kgen.CheckSource): the package's source
+// files that hold the kernel and the declarations it follows from, as the
+// generated file embeds them, those declarations' names ("Scale",
+// "helper", "Vec3.Add", "Tile") and the hash of their tokens
+// (kgen.SourceHash).
+type Source struct {
+	Files fs.FS
+	Names []string
+	Hash  string
 }
 
 // NDRange is the size of a launch or of a work-group in up to three
@@ -314,6 +327,9 @@ type KernelSpec struct {
 	// for no id or size relative to their group, whose work-items see the
 	// same values whatever the group shape.
 	GroupBlocks bool
+	// Source is what kago gen generated the kernel's code from, for the
+	// staleness check; nil for kernels without generated code.
+	Source *Source
 	// Func is the kernel function's Go type, set on the specs a
 	// kgen.Generic makes: a typed launcher passes the spec itself to ka.NewKernel,
 	// which checks untyped launches' struct arguments against the

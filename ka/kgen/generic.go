@@ -47,6 +47,9 @@ type Generic struct {
 	// Code is the device code of every instance, each under its
 	// Instance.Entry.
 	Code driver.Code
+	// Source is what the code was generated from (CheckSource), for every
+	// instance.
+	Source *driver.Source
 	// Instances are the compiled instances.
 	Instances []Instance
 
@@ -156,7 +159,7 @@ func (g *Generic) makeSpec(in *Instance) *driver.KernelSpec {
 		}
 	}
 	return &driver.KernelSpec{Name: in.Name, Entry: in.Entry, Params: params, DeviceParams: layout, Barrier: in.Barrier,
-		Needs: in.Needs, MaxGroup: in.MaxGroup, Faults: in.Faults, Code: g.Code, Func: reflect.TypeOf(in.Func), Lean: in.Lean}
+		Needs: in.Needs, MaxGroup: in.MaxGroup, Faults: in.Faults, Code: g.Code, Func: reflect.TypeOf(in.Func), Lean: in.Lean, Source: g.Source}
 }
 
 // paramsOf is Params with the types of scalar parameters and of slices'

@@ -3,6 +3,7 @@
 package gftest
 
 import (
+	"embed"
 	"fmt"
 
 	"github.com/kago-dev/kago/internal/testcode"
@@ -35,6 +36,12 @@ func (kagoCode) PTX(entry string) ([]byte, error) {
 	return kagoSource.Code(driver.PTX, entry)
 }
 
+// kagoKernelSource holds the source files the kernels were generated from, so
+// that NewKernel can tell that the code below is not stale (kgen.CheckSource).
+//
+//go:embed kernels.go
+var kagoKernelSource embed.FS
+
 func init() {
 	kgen.RegisterKernel(Collectives, &driver.KernelSpec{
 		Name:  "Collectives",
@@ -66,6 +73,7 @@ func init() {
 		Needs:    0,
 		MaxGroup: 1024,
 		Code:     kagoCode("Collectives"),
+		Source:   &driver.Source{Files: kagoKernelSource, Names: []string{"Collectives", "Group"}, Hash: "822262a3828241ab869ac07e764cd6e5"},
 		Lean:     &driver.Lean{Entry: "Collectives_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(group(0),64)", "le(0,sub(63,sub(group(0),1)))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(int)
@@ -106,6 +114,7 @@ func init() {
 		Barrier: true,
 		Needs:   0,
 		Code:    kagoCode("Grid2D"),
+		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"Grid2D"}, Hash: "7cfbc5220e3ed8a49ff731a1c2d54dc7"},
 		Lean:    &driver.Lean{Entry: "Grid2D_lean", Facts: []string{"le(0,min(0,mul(sub(padded(1),1),arg(0))))", "le(add(add(max(0,mul(sub(padded(1),1),arg(0))),sub(padded(0),1)),1),len(1))", "le(add(add(mul(8,sub(group(1),1)),sub(group(0),1)),1),64)", "le(0,mul(8,sub(7,sub(group(1),1))))", "le(add(add(56,sub(group(0),1)),1),64)", "le(padded(2),1)"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(int)
@@ -149,6 +158,7 @@ func init() {
 		Barrier: true,
 		Needs:   0,
 		Code:    kagoCode("Rotate"),
+		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"Group", "Rotate"}, Hash: "b200b09e3742f91723dfca33052fc6d4"},
 		Lean:    &driver.Lean{Entry: "Rotate_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(padded(0),len(1))", "le(group(0),64)"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(int)
@@ -189,6 +199,7 @@ func init() {
 		Barrier: true,
 		Needs:   0,
 		Code:    kagoCode("Scan"),
+		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"Group", "Scan"}, Hash: "48bdd906ea7c6b2f588ebb43b0535c5b"},
 		Lean:    &driver.Lean{Entry: "Scan_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(group(0),64)"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]int32)
@@ -230,6 +241,7 @@ func init() {
 		Barrier: true,
 		Needs:   0,
 		Code:    kagoCode("SwitchBarrier"),
+		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"Group", "SwitchBarrier"}, Hash: "f446ab8fb81075e2d6f6818bd87a1452"},
 		Lean:    &driver.Lean{Entry: "SwitchBarrier_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(padded(0),len(1))", "le(group(0),64)", "le(0,sub(63,sub(group(0),1)))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(int)
@@ -266,6 +278,7 @@ func init() {
 		Barrier: true,
 		Needs:   0,
 		Code:    kagoCode("TwoBarriers"),
+		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"Group", "TwoBarriers"}, Hash: "e2a2019eec26ed9946657167ad9e30f4"},
 		Lean:    &driver.Lean{Entry: "TwoBarriers_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(padded(0),len(0))", "le(group(0),64)", "le(0,sub(63,sub(group(0),1)))", "le(add(max(0,min(group(0),63)),1),64)", "le(padded(0),len(1))"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]float32)
