@@ -57,6 +57,10 @@ func (f *frame) createCall(call *ssa.Call) lowered {
 				return f.createKaCall(call, callee, obj)
 			case "math":
 				return f.createMathCall(call, obj.Name(), goMath, lltypes.Double)
+			case "fmt":
+				if l, ok := f.createFmtPrint(call, obj.Name()); ok {
+					return l
+				}
 			}
 		}
 		if callee.Signature.Recv() != nil && len(common.Args) > 0 && isItem(common.Args[0].Type()) {

@@ -1,7 +1,9 @@
 package codegen
 
 // This file implements printing in kernels: print and println (Go's
-// builtins) and ka.Printf, lowered to @ka.printf with a C printf format
+// builtins), ka.Printf, and fmt.Printf, fmt.Println and fmt.Print (what a
+// Go programmer writes first: the same lowering, their results
+// discarded), lowered to @ka.printf with a C printf format
 // (docs/ir.md): integers widened to i64 (%ld, %lu), floats to double, a bool
 // printed as "true" or "false" by branching on it, constant strings written
 // into the format.
@@ -38,11 +40,12 @@ func (f *frame) markPrintfs() {
 				continue
 			}
 			fn := call.Common().StaticCallee()
-			if fn == nil || !isKaFunc(fn, "Printf") || len(call.Common().Args) != 2 {
+			args := call.Common().Args
+			if fn == nil || !(isKaFunc(fn, "Printf") || isFmtPrint(fn)) || len(args) == 0 {
 				continue
 			}
 			form := &panicForm{}
-			vals, ok := varargs(call.Common().Args[1], form)
+			vals, ok := varargs(args[len(args)-1], form)
 			if !ok {
 				f.printfArgs[call] = nil
 				continue
@@ -114,17 +117,82 @@ func (f *frame) printPiece(a ssa.Value, pos token.Pos) (piece, bool) {
 	return piece{val: v, conv: "%ld"}, true
 }
 
+// isFmtPrint reports whether fn is fmt.Printf, fmt.Println or fmt.Print.
+func isFmtPrint(fn *ssa.Function) bool {
+	obj := funcObject(fn)
+	if obj == nil || obj.Pkg() == nil || obj.Pkg().Path() != "fmt" {
+		return false
+	}
+	switch obj.Name() {
+	case "Printf", "Println", "Print":
+		return true
+	}
+	return false
+}
+
+// createFmtPrint lowers fmt.Printf as ka.Printf, and fmt.Println and
+// fmt.Print as println does, with fmt's spacing (Print puts a space between
+// operands only when neither is a string) and floats as %g; ok is false
+// for fmt's other functions. The results (a count and an error) cannot be
+// used.
+func (f *frame) createFmtPrint(call *ssa.Call, name string) (l lowered, ok bool) {
+	if fn := call.Common().StaticCallee(); fn == nil || !isFmtPrint(fn) {
+		return nil, false
+	}
+	pos := call.Pos()
+	if refs := call.Referrers(); refs != nil && len(*refs) > 0 {
+		f.errorf(pos, "%s", unsupported("the results of fmt."+name+" (kernels print and discard them: call it as a statement)"))
+		return nil, true
+	}
+	if name == "Printf" {
+		return f.printf(call, "fmt.Printf"), true
+	}
+	args, have := f.printfArgs[call]
+	if !have || args == nil {
+		f.errorf(pos, "%s", unsupported("this call of fmt."+name+" (pass the arguments directly, not as a slice...)"))
+		return nil, true
+	}
+	var ps []piece
+	for i, a := range args {
+		p, ok := f.printPiece(a, pos)
+		if !ok {
+			return nil, true
+		}
+		if i > 0 {
+			prevString := isStringConstValue(args[i-1])
+			if name == "Println" || !prevString && p.val != nil {
+				ps = append(ps, piece{text: " "})
+			}
+		}
+		ps = append(ps, p)
+	}
+	if name == "Println" {
+		ps = append(ps, piece{text: "\n"})
+	}
+	f.createPrintf(ps)
+	return nil, true
+}
+
+// isStringConstValue reports whether a is a constant string.
+func isStringConstValue(a ssa.Value) bool {
+	c, ok := a.(*ssa.Const)
+	return ok && isStringConst(c)
+}
+
 // createKaPrintf lowers ka.Printf(format, args...): Go's verbs to C's.
-func (f *frame) createKaPrintf(call *ssa.Call) lowered {
+func (f *frame) createKaPrintf(call *ssa.Call) lowered { return f.printf(call, "ka.Printf") }
+
+// printf lowers a Printf of Go's verbs named name (ka.Printf, fmt.Printf).
+func (f *frame) printf(call *ssa.Call, name string) lowered {
 	pos := call.Pos()
 	c, ok := call.Common().Args[0].(*ssa.Const)
 	if !ok || !isStringConst(c) {
-		f.errorf(pos, "the format of ka.Printf in a kernel must be a constant")
+		f.errorf(pos, "the format of %s in a kernel must be a constant", name)
 		return nil
 	}
 	args, ok := f.printfArgs[call]
 	if !ok || args == nil {
-		f.errorf(pos, "%s", unsupported("this call of ka.Printf (pass the arguments directly, not as a slice...)"))
+		f.errorf(pos, "%s", unsupported("this call of "+name+" (pass the arguments directly, not as a slice...)"))
 		return nil
 	}
 	format := gconstant.StringVal(c.Value)
@@ -148,7 +216,7 @@ func (f *frame) createKaPrintf(call *ssa.Call) lowered {
 			j++
 		}
 		if j >= len(format) {
-			f.errorf(pos, "ka.Printf: the format ends in a verb's middle")
+			f.errorf(pos, "%s: the format ends in a verb's middle", name)
 			return nil
 		}
 		spec, verb := format[i+1:j], format[j]
@@ -158,13 +226,13 @@ func (f *frame) createKaPrintf(call *ssa.Call) lowered {
 			continue
 		}
 		if next >= len(args) {
-			f.errorf(pos, "ka.Printf: %%%c has no argument", verb)
+			f.errorf(pos, "%s: %%%c has no argument", name, verb)
 			return nil
 		}
 		a := args[next]
 		next++
 		if strings.IndexByte("vdxXofFeEgGts", verb) < 0 {
-			f.errorf(pos, "%s", unsupported(fmt.Sprintf("the verb %%%c of ka.Printf (kernels take v d x X o f F e E g G t s)", verb)))
+			f.errorf(pos, "%s", unsupported(fmt.Sprintf("the verb %%%c of %s (kernels take v d x X o f F e E g G t s)", verb, name)))
 			return nil
 		}
 		p, ok := f.printPiece(a, pos)
@@ -174,19 +242,19 @@ func (f *frame) createKaPrintf(call *ssa.Call) lowered {
 		switch {
 		case p.val == nil: // a constant string
 			if verb != 's' && verb != 'v' {
-				f.errorf(pos, "ka.Printf: %%%c of a string", verb)
+				f.errorf(pos, "%s: %%%c of a string", name, verb)
 				return nil
 			}
 			lit.WriteString(p.text)
 			continue
 		case p.b:
 			if verb != 't' && verb != 'v' {
-				f.errorf(pos, "ka.Printf: %%%c of a bool", verb)
+				f.errorf(pos, "%s: %%%c of a bool", name, verb)
 				return nil
 			}
 		case isFloat(a.Type()):
 			if strings.IndexByte("vfFeEgG", verb) < 0 {
-				f.errorf(pos, "ka.Printf: %%%c of a float", verb)
+				f.errorf(pos, "%s: %%%c of a float", name, verb)
 				return nil
 			}
 			if verb != 'v' {
@@ -196,7 +264,7 @@ func (f *frame) createKaPrintf(call *ssa.Call) lowered {
 			}
 		default:
 			if strings.IndexByte("vdxXo", verb) < 0 {
-				f.errorf(pos, "ka.Printf: %%%c of an integer", verb)
+				f.errorf(pos, "%s: %%%c of an integer", name, verb)
 				return nil
 			}
 			conv := "d"
@@ -212,7 +280,7 @@ func (f *frame) createKaPrintf(call *ssa.Call) lowered {
 		ps = append(ps, p)
 	}
 	if next != len(args) {
-		f.errorf(pos, "ka.Printf: %d arguments for %d verbs", len(args), next)
+		f.errorf(pos, "%s: %d arguments for %d verbs", name, len(args), next)
 		return nil
 	}
 	flush()

@@ -200,13 +200,17 @@ func Fill(it ka.Item, x []int32, v int32) {
 	}
 }
 
-// Hello prints from each work-item, with println and ka.Printf.
+// Hello prints from each work-item, with println, ka.Printf and fmt's
+// Println, Printf and Print.
 //
 //ka:kernel
 func Hello(it ka.Item, x []int32) {
 	if i := it.Global(); i < len(x) {
 		println("hello from work-item", i, x[i] > 1)
 		ka.Printf("x[%d] = %d, %v%%\n", i, x[i], x[i] > 2)
+		fmt.Println("fmt.Println", i, x[i] > 1, 0.5)
+		fmt.Printf("fmt.Printf %d %v\n", i, x[i])
+		fmt.Print("fmt.Print", i, x[i], "\n")
 	}
 }
 

@@ -60,12 +60,21 @@ func TestPrint(t *testing.T) {
 			require.NoError(t, err, "%s", out)
 			var got []string
 			for _, l := range strings.Split(string(out), "\n") {
-				if strings.HasPrefix(l, "hello") || strings.HasPrefix(l, "x[") {
+				if strings.HasPrefix(l, "hello") || strings.HasPrefix(l, "x[") || strings.HasPrefix(l, "fmt.") {
 					got = append(got, l)
 				}
 			}
 			sort.Strings(got)
 			assert.Equal(t, []string{
+				"fmt.Print0 1",
+				"fmt.Print1 2",
+				"fmt.Print2 3",
+				"fmt.Printf 0 1",
+				"fmt.Printf 1 2",
+				"fmt.Printf 2 3",
+				"fmt.Println 0 false 0.5",
+				"fmt.Println 1 true 0.5",
+				"fmt.Println 2 true 0.5",
 				"hello from work-item 0 false",
 				"hello from work-item 1 true",
 				"hello from work-item 2 true",

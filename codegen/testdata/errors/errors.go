@@ -99,7 +99,10 @@ func OtherPackage(it ka.Item, out []int32) {
 
 //ka:kernel
 func Print(it ka.Item, out []int32) {
-	fmt.Println(out[0]) // ERROR: call of fmt.Println
+	if n, _ := fmt.Println(out[0]); n > 0 { // ERROR: the results of fmt.Println
+		out[0] = 1
+	}
+	_ = fmt.Sprint(out[0]) // ERROR: call of fmt.Sprint
 }
 
 func fact(n int32) int32 {
