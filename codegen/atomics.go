@@ -26,7 +26,7 @@ func (f *frame) createAtomic(call *ssa.Call, name string) lowered {
 	ptr := vs[0]
 	pt, ok := ptr.Type().(*lltypes.PointerType)
 	if !ok || pt.AddrSpace == spacePrivate {
-		f.unsupportedAt(pos, "atomic on a local variable (atomics need an element of a slice or local array)")
+		f.unsupportedAt(pos, "atomic on a local variable")
 		return poison{}
 	}
 	t := call.Type()

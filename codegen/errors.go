@@ -97,9 +97,49 @@ func (l ErrorList) err() error {
 	return l
 }
 
-// unsupported is the message for a Go construct kernels cannot use.
+// unsupported is the message for a Go construct kernels cannot use, with
+// what to write instead where insteadOf knows it.
 func unsupported(construct string) string {
-	return construct + " is not supported in kernels"
+	msg := construct + " is not supported in kernels"
+	for _, in := range insteadOf {
+		if strings.HasPrefix(construct, in.construct) {
+			if in.instead != "" {
+				msg += " (instead: " + in.instead + ")"
+			}
+			break
+		}
+	}
+	return msg
+}
+
+// insteadOf is what to write instead of the constructs kernels cannot use,
+// by the start of the construct's name in the message, the first match
+// counting: the "instead" column of docs/kernel-language.md's table ("Compile
+// errors"), which TestInsteadMatchesDocs holds it to.
+var insteadOf = []struct{ construct, instead string }{
+	{"map", "slices indexed by key"},
+	{"range over a string or map", "slices indexed by key, byte slices"},
+	{"string", "byte slices"},
+	{"interface", "concrete types, generics"},
+	{"type assertion", "concrete types, generics"},
+	{"closure", "top-level helper functions"},
+	{"function value", "top-level helper functions"},
+	{"call of a function value", "top-level helper functions"},
+	{"go statement", "one work-item per task; barriers"},
+	{"channel", "one work-item per task; barriers"},
+	{"select", "one work-item per task; barriers"},
+	{"defer", "early return"},
+	{"recover", "early return"},
+	{"this panic value", `the forms of "When a kernel fails"; a flag in an array`},
+	{"panic in a kernel that uses barriers", `the forms of "When a kernel fails"; a flag in an array`},
+	{"heap allocation", "buffers passed in, local arrays, loops"},
+	{"append", "buffers passed in, local arrays, loops"},
+	{"copy", "buffers passed in, local arrays, loops"},
+	{"package-level variable", "parameters or constants"},
+	{"complex number", "pairs of floats"},
+	{"recursion", "loops"},
+	{"atomic on a local variable", "an element of a slice or local array"},
+	{"call of ", ""}, // its message says what kernels may call
 }
 
 // errorf records a diagnostic at pos for the kernel being compiled.
@@ -111,6 +151,15 @@ func (c *compiler) errorf(pos token.Pos, format string, args ...any) {
 }
 
 // unsupportedAt records that construct is not supported, at pos.
+// A construct is reported once per kernel, at its first use: one map
+// used on three lines is one mistake.
 func (c *compiler) unsupportedAt(pos token.Pos, construct string) {
+	if c.reported == nil {
+		c.reported = map[string]bool{}
+	}
+	if c.reported[construct] {
+		return
+	}
+	c.reported[construct] = true
 	c.errorf(pos, "%s", unsupported(construct))
 }

@@ -125,6 +125,7 @@ type compiler struct {
 
 	barrier, float64, int64Atomics bool
 	errs                           ErrorList
+	reported                       map[string]bool // constructs reported (unsupportedAt)
 
 	// The checks decided at launch (launchfacts.go): lean is set when this
 	// compilation is the kernel's lean variant, which leaves them out and

@@ -3,7 +3,9 @@
 // or as plain Go (the native backend).
 //
 // A kernel is a top-level function marked //ka:kernel whose first parameter
-// is an Item; its other parameters are scalars and slices of scalars:
+// is an Item; its other parameters are scalars, structs of them, slices of
+// those, Matrix and Volume views and Local memory
+// (docs/kernel-language.md):
 //
 //	//ka:kernel
 //	func Saxpy(it ka.Item, a float32, x, y []float32) {

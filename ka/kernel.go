@@ -85,7 +85,7 @@ func NewKernel(dev *Device, fn any, opts ...KernelOption) (*Kernel, error) {
 		spec = reflectSpec(fn)
 		for i, p := range spec.Params {
 			if p.Type == driver.Invalid {
-				return nil, fmt.Errorf("ka: NewKernel: %s: parameter %d has type %s, which kernels do not take (scalars and slices of scalars only): %w", spec.Name, i+1, reflect.TypeOf(fn).In(i+1), ErrUnsupported)
+				return nil, fmt.Errorf("ka: NewKernel: %s has no generated code, and without it parameter %d's type %s cannot be bound (only scalars, slices of scalars and ka.Local): run go generate, or import github.com/kago-dev/kago/jit; a NewKernel called from an init that runs before kago_kernels.go's finds no code either: %w", spec.Name, i+1, reflect.TypeOf(fn).In(i+1), ErrUnsupported)
 			}
 		}
 	} else if spec.Native == nil {

@@ -51,3 +51,21 @@ func TestMessages(t *testing.T) {
 	require.Len(t, opened, 2, "%v", err)
 	assert.NotEqual(t, opened[0][1], opened[1][1], "%v", err)
 }
+
+// matrixNoCode is a kernel with a ka.Matrix parameter that kago gen never
+// compiled (ka's tests have no generated code).
+func matrixNoCode(it ka.Item, m ka.Matrix[float32]) { m.Set(0, 0, 1) }
+
+// TestNoCodeMessage checks the error for a kernel that needs generated
+// code and has none: it says what to do, not that kernels take only
+// scalars and slices.
+func TestNoCodeMessage(t *testing.T) {
+	dev, err := ka.Open("native")
+	require.NoError(t, err)
+	defer dev.Close()
+	_, err = ka.NewKernel(dev, matrixNoCode)
+	require.ErrorIs(t, err, ka.ErrUnsupported)
+	assert.ErrorContains(t, err, "has no generated code")
+	assert.ErrorContains(t, err, "run go generate, or import github.com/kago-dev/kago/jit")
+	assert.NotContains(t, err.Error(), "kernels do not take")
+}
