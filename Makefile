@@ -14,8 +14,12 @@ all: test
 deps:
 	@scripts/deps.sh
 
-run: deps
-	$(GO) run ./examples/saxpy
+# go run -v names each package as it compiles it: a first build compiles
+# kago and its dependencies (a minute or two), a later one nothing.
+run:
+	@scripts/deps.sh run
+	@echo "make run: building examples/saxpy (go lists the packages it compiles; none when cached)" >&2
+	$(GO) run -v ./examples/saxpy
 
 test: deps lint check-generated
 	$(GOTEST) $(TESTFLAGS) ./...

@@ -1,11 +1,15 @@
 #!/usr/bin/env bash
-# Installs what kago's run and tests need on Debian: the PoCL OpenCL runtime
-# (the CPU device every machine can have), the OpenCL ICD loader, clinfo,
-# and the SPIR-V tools the compiler's tests check their output with.
+# Installs what kago needs on Debian. `deps.sh run`: what running needs, the
+# PoCL OpenCL runtime (the CPU device every machine can have) and the
+# OpenCL ICD loader. `deps.sh` (the tests): those, clinfo, and the SPIR-V
+# tools the compiler's tests check their output with.
 # As root it installs them with apt-get; otherwise it prints the command.
 set -euo pipefail
 
-want=(pocl-opencl-icd ocl-icd-libopencl1 clinfo spirv-tools llvm-spirv-15)
+want=(pocl-opencl-icd ocl-icd-libopencl1)
+if [ "${1:-test}" != run ]; then
+  want+=(clinfo spirv-tools llvm-spirv-15)
+fi
 missing=()
 for p in "${want[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
