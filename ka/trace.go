@@ -17,10 +17,15 @@ import (
 //     "kago.read", "kago.write" or "kago.copy";
 //   - each wait (Synchronize, Event.Wait, LaunchTimed's Wait) is a region
 //     "kago.wait" with a log naming what was waited for;
-//   - where the backend can time kernels (driver.KernelTimer), each kernel
-//     launched while tracing is logged, by the goroutine whose wait saw it
-//     complete, with the kernel's name as the log's category and its
-//     device interval (from the profiling clocks) as the message.
+//   - each kernel launched while tracing is a task "kago.kernel <name>"
+//     (go tool trace's user tasks), from its enqueue to the wait that saw it
+//     complete, which may be another goroutine's: its span on the timeline
+//     is the host's view, enqueue to observed completion, an upper bound on
+//     the device's. Where the backend can time kernels
+//     (driver.KernelTimer), the task carries a log with the kernel's name as
+//     category and its device duration and interval (on the device's
+//     profiling clock, which is not the trace's) as the message; without,
+//     the task ends at the stream's next wait.
 //
 // With tracing off every hook is one check of trace.IsEnabled (an atomic
 // load) and allocates nothing; BenchmarkLaunchTracing measures both cases.
@@ -48,11 +53,14 @@ func traceWait(what string) func() {
 	return r.End
 }
 
-// tracedKernel is a kernel launched while tracing, whose device interval
-// is logged once a wait on its stream has seen it complete.
+// tracedKernel is a kernel launched while tracing: its task, ended, and
+// its device interval logged, once a wait on its stream has seen it
+// complete.
 type tracedKernel struct {
 	name string
-	span driver.Span
+	span driver.Span // nil where the backend cannot time kernels
+	ctx  context.Context
+	task *trace.Task
 }
 
 // launchTraced enqueues a kernel while tracing is on: in a region, with
@@ -63,15 +71,19 @@ func (s *Stream) launchTraced(q *queue, k *Kernel, fn driver.Function, r, group 
 	ctx := context.Background()
 	defer trace.StartRegion(ctx, "kago.launch").End()
 	trace.Log(ctx, "kago.kernel", k.spec.Name)
-	kt, ok := q.q.(driver.KernelTimer)
-	if !ok {
-		return q.q.Launch(fn, r, group, args)
+	tctx, task := trace.NewTask(ctx, "kago.kernel "+k.spec.Name)
+	var sp driver.Span
+	var err error
+	if kt, ok := q.q.(driver.KernelTimer); ok {
+		sp, err = kt.LaunchTimed(fn, r, group, args)
+	} else {
+		err = q.q.Launch(fn, r, group, args)
 	}
-	sp, err := kt.LaunchTimed(fn, r, group, args)
 	if err != nil {
+		task.End()
 		return err
 	}
-	s.spans = append(s.spans, tracedKernel{name: k.spec.Name, span: sp})
+	s.spans = append(s.spans, tracedKernel{name: k.spec.Name, span: sp, ctx: tctx, task: task})
 	return nil
 }
 
@@ -84,14 +96,17 @@ func (s *Stream) logKernels() {
 	}
 	on := trace.IsEnabled()
 	for i, k := range s.spans {
-		if on {
+		if on && k.span != nil {
 			if start, end, err := k.span.Interval(); err == nil {
-				trace.Log(context.Background(), k.name, fmt.Sprintf("device %v, from %d ns to %d ns on the device clock", time.Duration(end-start), start, end))
+				trace.Log(k.ctx, k.name, fmt.Sprintf("device %v, from %d ns to %d ns on the device clock", time.Duration(end-start), start, end))
 			} else {
-				trace.Log(context.Background(), k.name, fmt.Sprintf("device interval unknown: %v", err))
+				trace.Log(k.ctx, k.name, fmt.Sprintf("device interval unknown: %v", err))
 			}
 		}
-		k.span.Release()
+		if k.span != nil {
+			k.span.Release()
+		}
+		k.task.End()
 		s.spans[i] = tracedKernel{}
 	}
 	s.spans = s.spans[:0]

@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"runtime/trace"
 	"strings"
 	"testing"
@@ -16,8 +17,9 @@ import (
 )
 
 // With runtime/trace on, a launch, a copy and a wait are regions of the
-// goroutine that issued them, and the kernel's device interval is a log
-// whose category is the kernel's name. The trace is parsed by the Go
+// goroutine that issued them, the kernel is a task from its enqueue to the
+// wait that saw it complete, and the kernel's device interval is a log of
+// that task whose category is the kernel's name. The trace is parsed by the Go
 // toolchain's own reader (go tool trace -d=parsed), which needs no module
 // beyond the standard distribution.
 func TestTraceShowsLaunchesCopiesAndWaits(t *testing.T) {
@@ -58,9 +60,17 @@ func TestTraceShowsLaunchesCopiesAndWaits(t *testing.T) {
 		`Category="kago.kernel" Message="` + name + `"`,
 		`Category="kago.wait" Message="Stream.Synchronize"`,
 		`Category="` + name + `" Message="device `,
+		`TaskBegin`, `Type="kago.kernel ` + name + `"`, `TaskEnd`,
 	} {
 		assert.Contains(t, events, want)
 	}
+	// The device log belongs to the kernel's task, which ends after it.
+	begin := regexp.MustCompile(`TaskBegin Time=\d+ ID=(\d+) Parent=\d+ Type="kago.kernel ` + regexp.QuoteMeta(name) + `"`).FindStringSubmatch(events)
+	require.NotNil(t, begin, "the kernel's task")
+	logAt := strings.Index(events, `Task=`+begin[1]+` Category="`+name+`" Message="device `)
+	endAt := strings.Index(events, `TaskEnd Time=`)
+	assert.Positive(t, logAt, "the device log is the task's")
+	assert.Greater(t, endAt, logAt, "the task ends after its device log")
 	if t.Failed() || testing.Verbose() {
 		for _, l := range strings.Split(events, "\n") {
 			if strings.Contains(l, "kago") || strings.Contains(l, "CopyInts") {
