@@ -47,24 +47,29 @@ func (backend) Open(i int) (driver.Device, error) {
 	if i != 0 {
 		return nil, fmt.Errorf("native: no device %d: %w", i, driver.ErrNoDevice)
 	}
-	perItem, err := perItemMode()
+	perItem, debug, err := perItemMode()
 	if err != nil {
 		return nil, err
 	}
-	return &device{info: info(), perItem: perItem}, nil
+	return &device{info: info(), perItem: perItem, debug: debug}, nil
 }
 
 // perItemMode reads KAGO_NATIVE: "items" makes a device run every kernel a
 // work-item at a time, ignoring group functions (to compare the two, or to
-// debug a group function); "" or "groups" is the default.
-func perItemMode() (bool, error) {
+// debug a group function); "debug" also runs every work-item on a
+// goroutine of its own, so that the race detector sees a race between any
+// two work-items and a debugger stops in the kernel's own lines; "" or
+// "groups" is the default.
+func perItemMode() (perItem, debug bool, err error) {
 	switch v := os.Getenv("KAGO_NATIVE"); v {
 	case "", "groups":
-		return false, nil
+		return false, false, nil
 	case "items":
-		return true, nil
+		return true, false, nil
+	case "debug":
+		return true, true, nil
 	default:
-		return false, fmt.Errorf("native: KAGO_NATIVE=%q: want groups or items: %w", v, driver.ErrInvalid)
+		return false, false, fmt.Errorf("native: KAGO_NATIVE=%q: want groups, items or debug: %w", v, driver.ErrInvalid)
 	}
 }
 

@@ -11,8 +11,9 @@ import (
 type device struct {
 	info driver.DeviceInfo
 	// perItem: run every kernel a work-item at a time, as kernels without
-	// group functions run (KAGO_NATIVE=items at Open).
-	perItem bool
+	// group functions run (KAGO_NATIVE=items at Open); debug: each on a
+	// goroutine of its own (KAGO_NATIVE=debug).
+	perItem, debug bool
 }
 
 func (d *device) Info() driver.DeviceInfo { return d.info }
@@ -35,6 +36,7 @@ type function struct {
 	group   driver.GroupFunc // nil: a work-item at a time
 	blocks  bool             // group may run blocks of groups (driver.KernelSpec.GroupBlocks)
 	barrier bool
+	debug   bool // every work-item on a goroutine of its own (KAGO_NATIVE=debug)
 }
 
 // bound is a launch's kernel with its arguments bound: item runs one
@@ -57,7 +59,7 @@ func (d *device) Load(spec *driver.KernelSpec) (driver.Function, error) {
 	if spec.Native == nil {
 		return nil, fmt.Errorf("native: kernel %s has no Go entry (KernelSpec.Native is nil): %w", spec.Name, driver.ErrUnsupported)
 	}
-	fn := &function{name: spec.Name, native: spec.Native, barrier: spec.Barrier}
+	fn := &function{name: spec.Name, native: spec.Native, barrier: spec.Barrier, debug: d.debug}
 	if !d.perItem {
 		fn.group, fn.blocks = spec.Group, spec.GroupBlocks && spec.Group != nil
 	}

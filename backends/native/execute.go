@@ -74,7 +74,7 @@ func (l *launch) work() {
 			return
 		}
 		l.initGroup(&w, gi)
-		if !l.fn.barrier {
+		if !l.fn.barrier && !l.fn.debug {
 			l.runSequential(&w)
 			continue
 		}
@@ -90,7 +90,7 @@ func (l *launch) work() {
 		if !l.stop.enter(grp) {
 			return
 		}
-		l.runGoroutines(&w, grp, items[:n])
+		l.runGoroutines(&w, grp, items[:n], !l.fn.barrier)
 		l.stop.leave(grp)
 	}
 }
@@ -154,10 +154,13 @@ func (l *launch) runSequential(w *kernel.WorkItem) {
 	l.each(w, true, func(w *kernel.WorkItem) { l.body(w.Item()) })
 }
 
-func (l *launch) runGoroutines(w *kernel.WorkItem, grp *kernel.Group, items []kernel.WorkItem) {
+// runGoroutines runs the work-items of w's group each on a goroutine of
+// its own: the whole group for a kernel with barriers, only the work-items
+// inside the range when masked (KAGO_NATIVE=debug's barrier-free kernels).
+func (l *launch) runGoroutines(w *kernel.WorkItem, grp *kernel.Group, items []kernel.WorkItem, masked bool) {
 	var wg sync.WaitGroup
 	i := 0
-	l.each(w, false, func(w *kernel.WorkItem) {
+	l.each(w, masked, func(w *kernel.WorkItem) {
 		it := &items[i]
 		i++
 		*it = *w

@@ -163,7 +163,7 @@ func (l *groupLaunch) locate(g driver.NDRange, ng [3]int, first, last int, p any
 		il.initGroup(&w, gi)
 		if l.fn.barrier {
 			n := g.Total()
-			il.runGoroutines(&w, kernel.NewGroup(n), make([]kernel.WorkItem, n))
+			il.runGoroutines(&w, kernel.NewGroup(n), make([]kernel.WorkItem, n), false)
 		} else {
 			il.runSequential(&w)
 		}

@@ -127,6 +127,39 @@ func init() {
 			return func(g *kernel.WorkGroup) { kagoGroupGrid2D(g, a0, a1) }
 		},
 	})
+	kgen.RegisterKernel(Racy, &driver.KernelSpec{
+		Name:  "Racy",
+		Entry: "Racy",
+		Params: []driver.Param{
+			{Name: "x", Type: driver.Int32, Slice: true},
+		},
+		DeviceParams: driver.DeviceParams{
+			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
+			{Kind: driver.ParamLength, Arg: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
+			{Kind: driver.ParamFaultRecord, Size: 8},
+			{Kind: driver.ParamLaunchID, Size: 4},
+		},
+		Faults: []driver.FaultSite{
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 158, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+		},
+		Barrier: false,
+		Needs:   0,
+		Code:    kagoCode("Racy"),
+		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"Racy"}, Hash: "d5dc11d013023014d2c8072246b589f9"},
+		Lean:    &driver.Lean{Entry: "Racy_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(1,len(0))"}},
+		Native: func(args []driver.Arg) func(kernel.Item) {
+			a0 := args[0].Value.([]int32)
+			return func(it kernel.Item) { Racy(ka.Item(it), a0) }
+		},
+		Group: func(args []driver.Arg) func(*kernel.WorkGroup) {
+			a0 := args[0].Value.([]int32)
+			return func(g *kernel.WorkGroup) { kagoGroupRacy(g, a0) }
+		},
+		GroupBlocks: true,
+	})
 	kgen.RegisterKernel(Rotate, &driver.KernelSpec{
 		Name:  "Rotate",
 		Entry: "Rotate",
@@ -333,6 +366,27 @@ func (k Grid2DKernel) Launch(s *ka.Stream, r ka.NDRange, cols int, m *ka.Array[i
 		return fmt.Errorf("launching Grid2D: a zero Grid2DKernel, not one from NewGrid2DKernel: %w", ka.ErrInvalid)
 	}
 	return k.k.Launch(s, r, cols, m)
+}
+
+// RacyKernel is the kernel Racy loaded on a device. Its Launch
+// takes Racy's parameters, so a wrong argument is a compile error.
+type RacyKernel struct{ k *ka.Kernel }
+
+// NewRacyKernel loads the kernel Racy on dev, as ka.NewKernel does.
+func NewRacyKernel(dev *ka.Device, opts ...ka.KernelOption) (RacyKernel, error) {
+	k, err := ka.NewKernel(dev, Racy, opts...)
+	return RacyKernel{k}, err
+}
+
+// Kernel returns the loaded kernel (nil for the zero RacyKernel).
+func (k RacyKernel) Kernel() *ka.Kernel { return k.k }
+
+// Launch enqueues Racy on s over r, as ka.Kernel.Launch does.
+func (k RacyKernel) Launch(s *ka.Stream, r ka.NDRange, x *ka.Array[int32]) error {
+	if k.k == nil {
+		return fmt.Errorf("launching Racy: a zero RacyKernel, not one from NewRacyKernel: %w", ka.ErrInvalid)
+	}
+	return k.k.Launch(s, r, x)
 }
 
 // RotateKernel is the kernel Rotate loaded on a device. Its Launch
@@ -608,6 +662,42 @@ func kagoGroupGrid2D(kg *kernel.WorkGroup, cols int, m []int32) {
 				x := gx
 				y := gy
 				m[y*cols+x] = tile[(7-ly)*8+lx] + int32(kg.ID[1]*1000+kg.Linear)
+			}
+		}
+	}
+}
+
+// kagoGroupRacy runs one work-group of Racy, its work-items as loops
+// (see package groupfn).
+func kagoGroupRacy(kg *kernel.WorkGroup, x []int32) {
+	n0 := kg.Size[0]
+	n1 := kg.Size[1]
+	n2 := kg.Size[2]
+	b0 := kg.ID[0] * n0
+	b1 := kg.ID[1] * n1
+	b2 := kg.ID[2] * n2
+	m0 := kg.GlobalSize[0] - b0
+	if m0 > n0 {
+		m0 = n0
+	}
+	m1 := kg.GlobalSize[1] - b1
+	if m1 > n1 {
+		m1 = n1
+	}
+	m2 := kg.GlobalSize[2] - b2
+	if m2 > n2 {
+		m2 = n2
+	}
+	gs0 := kg.GlobalSize[0]
+	gs1 := kg.GlobalSize[1]
+	for lz := range m2 {
+		gz := b2 + lz
+		for ly := range m1 {
+			gy := b1 + ly
+			row := gs0 * (gy + gs1*gz)
+			for lx := range m0 {
+				gx := b0 + lx
+				x[0] = int32((row + gx))
 			}
 		}
 	}

@@ -148,3 +148,12 @@ func Collectives(it ka.Item, rounds int, x, out []int32) {
 		out[i] = acc + b + m
 	}
 }
+
+// Racy stores each work-item's index in x[0]: a data race between its
+// work-items on purpose, for the race detector's test of KAGO_NATIVE=debug
+// (backends/native's TestDebugModeRace).
+//
+//ka:kernel
+func Racy(it ka.Item, x []int32) {
+	x[0] = int32(it.Global())
+}
