@@ -152,14 +152,19 @@ func (c *compiler) errorf(pos token.Pos, format string, args ...any) {
 
 // unsupportedAt records that construct is not supported, at pos.
 // A construct is reported once per kernel, at its first use: one map
-// used on three lines is one mistake.
+// used on three lines is one mistake, and so is a closure and its call
+// (reported at the literal, which comes first).
 func (c *compiler) unsupportedAt(pos token.Pos, construct string) {
 	if c.reported == nil {
 		c.reported = map[string]bool{}
 	}
-	if c.reported[construct] {
+	key := construct
+	if key == "call of a function value (closure)" {
+		key = "closure"
+	}
+	if c.reported[key] {
 		return
 	}
-	c.reported[construct] = true
+	c.reported[key] = true
 	c.errorf(pos, "%s", unsupported(construct))
 }
