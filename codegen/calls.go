@@ -68,7 +68,9 @@ func (f *frame) createCall(call *ssa.Call) lowered {
 		}
 		return f.createInlinedCall(call, callee)
 	case *ssa.MakeClosure:
-		f.unsupportedAt(pos, "call of a function value (closure)")
+		// The closure itself: one mistake with its literal, reported
+		// once (at the literal, which comes first).
+		f.unsupportedAt(pos, "closure")
 	default:
 		f.unsupportedAt(pos, "call of a function value")
 	}

@@ -152,19 +152,14 @@ func (c *compiler) errorf(pos token.Pos, format string, args ...any) {
 
 // unsupportedAt records that construct is not supported, at pos.
 // A construct is reported once per kernel, at its first use: one map
-// used on three lines is one mistake, and so is a closure and its call
-// (reported at the literal, which comes first).
+// used on three lines is one mistake.
 func (c *compiler) unsupportedAt(pos token.Pos, construct string) {
 	if c.reported == nil {
 		c.reported = map[string]bool{}
 	}
-	key := construct
-	if key == "call of a function value (closure)" {
-		key = "closure"
-	}
-	if c.reported[key] {
+	if c.reported[construct] {
 		return
 	}
-	c.reported[key] = true
+	c.reported[construct] = true
 	c.errorf(pos, "%s", unsupported(construct))
 }

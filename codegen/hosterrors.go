@@ -68,16 +68,18 @@ func elideHostErrors(p *packages.Package, errs []packages.Error) (warnings []str
 			}
 		}
 	}
-	broken := map[*ast.FuncDecl]bool{}
 	for _, e := range errs {
 		if e.Kind != packages.TypeError {
 			return nil, "", false
 		}
+	}
+	// The type checker's errors, with their positions (errs has them as
+	// text): each must lie in a function's body.
+	broken := map[*ast.FuncDecl]bool{}
+	for _, e := range p.TypeErrors {
 		var in *ast.FuncDecl
 		for _, fd := range funcs {
-			body := p.Fset.Position(fd.Body.Lbrace)
-			end := p.Fset.Position(fd.Body.Rbrace)
-			if posWithin(e.Pos, body, end) {
+			if fd.Body.Lbrace <= e.Pos && e.Pos <= fd.Body.Rbrace {
 				in = fd
 			}
 		}
@@ -85,7 +87,10 @@ func elideHostErrors(p *packages.Package, errs []packages.Error) (warnings []str
 			return nil, "", false
 		}
 		broken[in] = true
-		warnings = append(warnings, fmt.Sprintf("%s: %s (in %s, host code: its kernels are generated anyway)", e.Pos, e.Msg, in.Name.Name))
+		warnings = append(warnings, fmt.Sprintf("%s: %s (in %s, host code: its kernels are generated anyway)", e.Fset.Position(e.Pos), e.Msg, in.Name.Name))
+	}
+	if len(broken) == 0 {
+		return nil, "", false
 	}
 	// No kernel may use a broken function, directly or through others.
 	decl := map[types.Object]*ast.FuncDecl{}
@@ -164,39 +169,6 @@ func usesBroken(info *types.Info, decl map[types.Object]*ast.FuncDecl, broken ma
 		return found
 	}
 	return walk(fd)
-}
-
-// posWithin reports whether the error position pos ("file:line:col")
-// lies between from and to in one file.
-func posWithin(pos string, from, to token.Position) bool {
-	var p token.Position
-	file, rest, ok := cutLast(pos)
-	if !ok {
-		return false
-	}
-	file2, lineStr, ok := cutLast(file)
-	if ok {
-		if _, err := fmt.Sscan(lineStr, &p.Line); err == nil {
-			fmt.Sscan(rest, &p.Column)
-			file = file2
-		} else {
-			fmt.Sscan(rest, &p.Line)
-		}
-	}
-	if file != from.Filename {
-		return false
-	}
-	after := p.Line > from.Line || p.Line == from.Line && p.Column >= from.Column
-	before := p.Line < to.Line || p.Line == to.Line && p.Column <= to.Column
-	return after && before
-}
-
-func cutLast(s string) (string, string, bool) {
-	i := strings.LastIndexByte(s, ':')
-	if i < 0 {
-		return s, "", false
-	}
-	return s[:i], s[i+1:], true
 }
 
 type importerFunc func(path string) (*types.Package, error)

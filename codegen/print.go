@@ -64,18 +64,26 @@ func (f *frame) markPrintfs() {
 // createPrint lowers print and println: Go's formats (floats as %+e, which
 // prints a two-digit exponent where Go prints three).
 func (f *frame) createPrint(call *ssa.Call, ln bool) lowered {
-	pos := call.Pos()
+	f.printOperands(call.Common().Args, call.Pos(), ln, false, "%+e")
+	return nil
+}
+
+// printOperands prints args as Go's print functions space them: with ln a
+// space between every two and a newline after (println, fmt.Println), with
+// fmtPrint a space between two neither of which is a string (fmt.Print),
+// else none (print); floats with floatConv, or printPiece's %g if "".
+func (f *frame) printOperands(args []ssa.Value, pos token.Pos, ln, fmtPrint bool, floatConv string) {
 	var ps []piece
-	for i, a := range call.Common().Args {
-		if ln && i > 0 {
-			ps = append(ps, piece{text: " "})
-		}
+	for i, a := range args {
 		p, ok := f.printPiece(a, pos)
 		if !ok {
-			return nil
+			return
 		}
-		if isFloat(a.Type()) {
-			p.conv = "%+e"
+		if floatConv != "" && isFloat(a.Type()) {
+			p.conv = floatConv
+		}
+		if i > 0 && (ln || fmtPrint && !isStringConstValue(args[i-1]) && p.val != nil) {
+			ps = append(ps, piece{text: " "})
 		}
 		ps = append(ps, p)
 	}
@@ -83,7 +91,6 @@ func (f *frame) createPrint(call *ssa.Call, ln bool) lowered {
 		ps = append(ps, piece{text: "\n"})
 	}
 	f.createPrintf(ps)
-	return nil
 }
 
 // printPiece is the piece printing a with its default conversion (the
@@ -152,24 +159,7 @@ func (f *frame) createFmtPrint(call *ssa.Call, name string) (l lowered, ok bool)
 		f.errorf(pos, "%s", unsupported("this call of fmt."+name+" (pass the arguments directly, not as a slice...)"))
 		return nil, true
 	}
-	var ps []piece
-	for i, a := range args {
-		p, ok := f.printPiece(a, pos)
-		if !ok {
-			return nil, true
-		}
-		if i > 0 {
-			prevString := isStringConstValue(args[i-1])
-			if name == "Println" || !prevString && p.val != nil {
-				ps = append(ps, piece{text: " "})
-			}
-		}
-		ps = append(ps, p)
-	}
-	if name == "Println" {
-		ps = append(ps, piece{text: "\n"})
-	}
-	f.createPrintf(ps)
+	f.printOperands(args, pos, name == "Println", name == "Print", "")
 	return nil, true
 }
 

@@ -80,7 +80,7 @@ type trial struct {
 
 // shape returns the group shape for a launch over r whose default (or
 // validated shape) is def, and the trial the launch is, if any.
-func (tu *tuner) shape(r, def NDRange, caps Capabilities) (NDRange, *trial) {
+func (tu *tuner) shape(r, def NDRange, valid func(g NDRange) bool) (NDRange, *trial) {
 	tu.mu.Lock()
 	defer tu.mu.Unlock()
 	if tu.untimed || r.Total() == 0 {
@@ -92,7 +92,7 @@ func (tu *tuner) shape(r, def NDRange, caps Capabilities) (NDRange, *trial) {
 	c := classOf(r)
 	t := tu.classes[c]
 	if t == nil {
-		t = &tuning{cands: candidates(r, def, caps)}
+		t = &tuning{cands: candidates(r, def, valid)}
 		t.times = make([][]*KernelTime, len(t.cands))
 		if len(t.cands) == 1 {
 			t.best = t.cands[0] // nothing to choose from
@@ -161,9 +161,10 @@ func fastest(times [][]time.Duration) int {
 }
 
 // candidates are the shapes tried for launches like r: def first, then a
-// few totals and aspect ratios along dimension 0, within the device's
-// limits and no wider than the range needs, each once.
-func candidates(r, def NDRange, caps Capabilities) []NDRange {
+// few totals and aspect ratios along dimension 0, no wider than the range
+// needs, each once, and only those valid takes (the launch's checks:
+// Kernel.groupErr).
+func candidates(r, def NDRange, valid func(g NDRange) bool) []NDRange {
 	var shapes [][3]int
 	switch r.Dims {
 	case 1:
@@ -176,7 +177,7 @@ func candidates(r, def NDRange, caps Capabilities) []NDRange {
 	out := []NDRange{def}
 	for _, s := range shapes {
 		g := fit(NDRange{Dims: r.Dims, Size: s}, r)
-		if !groupFits(g, caps) || checkGroups(r, g, caps) != nil {
+		if !valid(g) {
 			continue
 		}
 		dup := false
@@ -197,16 +198,6 @@ func fit(g, r NDRange) NDRange {
 	}
 	g.Dims = r.Dims
 	return g
-}
-
-// groupFits reports whether the device takes groups of g.
-func groupFits(g NDRange, caps Capabilities) bool {
-	for d := range 3 {
-		if g.Size[d] > driver.MaxGroupDim || caps.MaxGroupDims[d] > 0 && g.Size[d] > caps.MaxGroupDims[d] {
-			return false
-		}
-	}
-	return caps.MaxGroupSize <= 0 || g.Total() <= caps.MaxGroupSize
 }
 
 // kernelTime wraps a trial's span as a KernelTime, released with it when

@@ -9,28 +9,35 @@ import (
 	"github.com/kago-dev/kago/ka/driver"
 )
 
+// launchChecks is the launch's group check (Kernel.groupErr) of a kernel
+// on a device with capabilities caps, as the tuner gets it.
+func launchChecks(caps driver.Capabilities, r NDRange) func(NDRange) bool {
+	k := &Kernel{dev: &Device{info: driver.DeviceInfo{Capabilities: caps}}, spec: &driver.KernelSpec{Name: "K"}}
+	return func(g NDRange) bool { return k.groupErr(r, g) == nil }
+}
+
 // TestTuneCandidates checks the shapes the tuner tries: the default first,
 // each within the device's limits and no wider than the range, none twice.
 func TestTuneCandidates(t *testing.T) {
 	caps := driver.Capabilities{MaxGroupSize: 256, MaxGroupDims: [3]int{256, 256, 64}}
 	r := Range2(1000, 1000)
 	def := defaultGroup(r, driver.CPU, caps)
-	cs := candidates(r, def, caps)
+	cs := candidates(r, def, launchChecks(caps, r))
 	assert.Equal(t, def, cs[0], "the default first")
 	seen := map[[3]int]bool{}
 	for _, c := range cs {
 		assert.Equal(t, 2, c.Dims)
-		assert.True(t, groupFits(c, caps), "%v fits the device", c)
+		assert.True(t, launchChecks(caps, r)(c), "%v fits the device", c)
 		assert.False(t, seen[c.Size], "%v twice", c)
 		seen[c.Size] = true
 	}
 	assert.False(t, seen[[3]int{1024, 1, 1}], "1024 work-items exceed the device's 256")
 	assert.True(t, seen[[3]int{32, 8, 1}])
 
-	narrow := candidates(Range(40), NDRange{Dims: 1, Size: [3]int{40, 1, 1}}, caps)
+	narrow := candidates(Range(40), NDRange{Dims: 1, Size: [3]int{40, 1, 1}}, launchChecks(caps, Range(40)))
 	assert.Equal(t, []NDRange{{Dims: 1, Size: [3]int{40, 1, 1}}}, narrow, "a 40-item range: every candidate capped to 40 is the default")
 	var tu tuner
-	g, tr := tu.shape(Range(40), narrow[0], caps)
+	g, tr := tu.shape(Range(40), narrow[0], launchChecks(caps, Range(40)))
 	assert.Nil(t, tr, "one candidate: nothing to try")
 	assert.Equal(t, narrow[0], g)
 }
@@ -52,20 +59,20 @@ func TestTuneSequence(t *testing.T) {
 	var tu tuner
 	r := Range(1 << 20)
 	def := defaultGroup(r, driver.CPU, caps)
-	n := len(candidates(r, def, caps))
+	n := len(candidates(r, def, launchChecks(caps, r)))
 	for i := range tuneRounds * n {
-		_, tr := tu.shape(r, def, caps)
+		_, tr := tu.shape(r, def, launchChecks(caps, r))
 		if assert.NotNil(t, tr, "launch %d is a trial", i) {
 			assert.Equal(t, i%n, tr.cand)
 			tu.record(tr, nil) // not timed
 		}
 	}
-	g, tr := tu.shape(r, def, caps)
+	g, tr := tu.shape(r, def, launchChecks(caps, r))
 	assert.Nil(t, tr)
 	assert.Equal(t, def, g, "no times: the default, decided")
-	_, tr = tu.shape(Range(1<<10), def, caps)
+	_, tr = tu.shape(Range(1<<10), def, launchChecks(caps, Range(1<<10)))
 	assert.NotNil(t, tr, "another size class has trials of its own")
-	g, tr = tu.shape(Range(0), def, caps)
+	g, tr = tu.shape(Range(0), def, launchChecks(caps, Range(0)))
 	assert.Nil(t, tr, "an empty launch is no trial")
 	assert.Equal(t, def, g)
 }

@@ -186,7 +186,7 @@ func (k *Kernel) launch(s *Stream, r NDRange, timed bool, args []any) (*eventSta
 	}
 	var tr *trial
 	if k.tuner != nil {
-		group, tr = k.tuner.shape(r, group, k.dev.info.Capabilities)
+		group, tr = k.tuner.shape(r, group, func(g NDRange) bool { return k.groupErr(r, g) == nil })
 	}
 	params := k.spec.Params
 	if len(args) != len(params) {
@@ -346,24 +346,34 @@ func (k *Kernel) checkRange(r NDRange) (NDRange, error) {
 		return NDRange{}, fmt.Errorf("ka: launching %s: group size %v has more dimensions than range %v: %w", k.spec.Name, g, r, ErrBadLaunch)
 	}
 	g.Dims = r.Dims
+	if err := k.groupErr(r, g); err != nil {
+		return NDRange{}, err
+	}
+	return g, nil
+}
+
+// groupErr is the error of a launch over r in groups of g that the device
+// or the kernel cannot take, nil when both can.
+func (k *Kernel) groupErr(r, g NDRange) error {
+	caps := k.dev.info.Capabilities
 	for d := range 3 {
 		if g.Size[d] > driver.MaxGroupDim {
-			return NDRange{}, fmt.Errorf("ka: launching %s: group size %v: %d in dimension %d exceeds kago's limit %d: %w", k.spec.Name, g, g.Size[d], d, driver.MaxGroupDim, ErrBadLaunch)
+			return fmt.Errorf("ka: launching %s: group size %v: %d in dimension %d exceeds kago's limit %d: %w", k.spec.Name, g, g.Size[d], d, driver.MaxGroupDim, ErrBadLaunch)
 		}
 		if m := caps.MaxGroupDims[d]; m > 0 && g.Size[d] > m {
-			return NDRange{}, fmt.Errorf("ka: launching %s: group size %v: %d in dimension %d exceeds the device's limit %d: %w", k.spec.Name, g, g.Size[d], d, m, ErrBadLaunch)
+			return fmt.Errorf("ka: launching %s: group size %v: %d in dimension %d exceeds the device's limit %d: %w", k.spec.Name, g, g.Size[d], d, m, ErrBadLaunch)
 		}
 	}
 	if caps.MaxGroupSize > 0 && g.Total() > caps.MaxGroupSize {
-		return NDRange{}, fmt.Errorf("ka: launching %s: group size %v has %d work-items, the device allows %d: %w", k.spec.Name, g, g.Total(), caps.MaxGroupSize, ErrBadLaunch)
+		return fmt.Errorf("ka: launching %s: group size %v has %d work-items, the device allows %d: %w", k.spec.Name, g, g.Total(), caps.MaxGroupSize, ErrBadLaunch)
 	}
 	if m := k.spec.MaxGroup; m > 0 && g.Total() > m {
-		return NDRange{}, fmt.Errorf("ka: launching %s: group size %v has %d work-items, the kernel's group collectives handle at most %d: %w", k.spec.Name, g, g.Total(), m, ErrBadLaunch)
+		return fmt.Errorf("ka: launching %s: group size %v has %d work-items, the kernel's group collectives handle at most %d: %w", k.spec.Name, g, g.Total(), m, ErrBadLaunch)
 	}
 	if err := checkGroups(r, g, caps); err != nil {
-		return NDRange{}, fmt.Errorf("ka: launching %s over %v in groups of %v: %v: %w", k.spec.Name, r, g, err, ErrBadLaunch)
+		return fmt.Errorf("ka: launching %s over %v in groups of %v: %v: %w", k.spec.Name, r, g, err, ErrBadLaunch)
 	}
-	return g, nil
+	return nil
 }
 
 // checkGroups checks that r, rounded up to whole groups of g, has a group

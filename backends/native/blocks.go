@@ -36,10 +36,6 @@ func blockOf(r, g driver.NDRange, procs int) int {
 // panicked with p, in the launch's own groups: those of block gi, found
 // again a work-item at a time (locate).
 func (l *groupLaunch) locateBlock(gi int, p any) {
-	if l.block == 1 {
-		l.locate(l.g, l.ng, gi, gi, p)
-		return
-	}
 	g := l.g
 	g.Size[0] /= l.block
 	ng, _ := groupCounts(l.r, g)

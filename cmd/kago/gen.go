@@ -204,9 +204,13 @@ func generate(cfg codegen.Config, targets []driver.Target, embed bool) (*output,
 	if !embed {
 		imports = append(imports, strconv.Quote(testcodePath))
 	}
+	index, err := newSourceIndex(p)
+	if err != nil {
+		return nil, err
+	}
 	srcs := map[string]*sourceRecord{}
 	for _, f := range funcs {
-		if srcs[f.name], err = sourceOf(p, f.name); err != nil {
+		if srcs[f.name], err = index.record(f.name); err != nil {
 			return nil, err
 		}
 	}

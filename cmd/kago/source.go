@@ -21,37 +21,61 @@ import (
 
 // sourceRecord is one kernel function's record.
 type sourceRecord struct {
-	names []string // sorted, as kgen.SourceHash takes them
+	names []string // sorted, as kgen.HashDecls takes them
 	files []string // base names
 	hash  string
 }
 
-// sourceOf returns the record of the kernel function name of p.
-func sourceOf(p *codegen.Package, name string) (*sourceRecord, error) {
+// sourceIndex is what the records of a package's kernels are made from,
+// built once: the package's declarations by kgen.DeclTokens' names, the
+// file of each, and the tokens of every declaration of its files.
+type sourceIndex struct {
+	info   *types.Info
+	pkg    *types.Package
+	decls  map[string]ast.Node
+	fileOf map[ast.Node]string // base names
+	tokens map[string]string   // kgen.AllDecls of the package's files
+}
+
+func newSourceIndex(p *codegen.Package) (*sourceIndex, error) {
 	files, info, pkg := p.Syntax()
-	decls := map[string]ast.Node{} // by kgen.DeclTokens' names
-	fileOf := map[ast.Node]string{}
+	ix := &sourceIndex{info: info, pkg: pkg, decls: map[string]ast.Node{}, fileOf: map[ast.Node]string{}}
+	contents := map[string][]byte{}
 	for _, f := range files {
 		file := filepath.Base(p.Fset.File(f.Pos()).Name())
+		if file == codegen.GeneratedFile {
+			continue // its loaded form is a stub; no kernel uses it
+		}
+		b, err := os.ReadFile(filepath.Join(p.Dir, file))
+		if err != nil {
+			return nil, err
+		}
+		contents[file] = b
 		for _, d := range f.Decls {
 			switch d := d.(type) {
 			case *ast.FuncDecl:
-				decls[funcKey(d)], fileOf[d] = d, file
+				ix.decls[funcKey(d)], ix.fileOf[d] = d, file
 			case *ast.GenDecl:
 				for _, s := range d.Specs {
 					switch s := s.(type) {
 					case *ast.TypeSpec:
-						decls[s.Name.Name], fileOf[s] = s, file
+						ix.decls[s.Name.Name], ix.fileOf[s] = s, file
 					case *ast.ValueSpec:
 						for _, n := range s.Names {
-							decls[n.Name], fileOf[s] = s, file
+							ix.decls[n.Name], ix.fileOf[s] = s, file
 						}
 					}
 				}
 			}
 		}
 	}
-	root, ok := decls[name]
+	ix.tokens = kgen.AllDecls(contents)
+	return ix, nil
+}
+
+// record returns the record of the kernel function name.
+func (ix *sourceIndex) record(name string) (*sourceRecord, error) {
+	root, ok := ix.decls[name]
 	if !ok {
 		return nil, fmt.Errorf("kernel %s: no declaration of it", name)
 	}
@@ -67,12 +91,12 @@ func sourceOf(p *codegen.Package, name string) (*sourceRecord, error) {
 			if !ok {
 				return true
 			}
-			obj := info.Uses[id]
-			if obj == nil || obj.Pkg() != pkg {
+			obj := ix.info.Uses[id]
+			if obj == nil || obj.Pkg() != ix.pkg {
 				return true
 			}
 			k := objKey(obj)
-			if d, ok := decls[k]; ok && k != "" {
+			if d, ok := ix.decls[k]; ok && k != "" {
 				visit(k, d)
 			}
 			return true
@@ -83,20 +107,15 @@ func sourceOf(p *codegen.Package, name string) (*sourceRecord, error) {
 	fileSet := map[string]bool{}
 	for k := range used {
 		src.names = append(src.names, k)
-		fileSet[fileOf[decls[k]]] = true
+		if f := ix.fileOf[ix.decls[k]]; !fileSet[f] {
+			fileSet[f] = true
+			src.files = append(src.files, f)
+		}
 	}
 	sort.Strings(src.names)
-	contents := map[string][]byte{}
-	for f := range fileSet {
-		b, err := os.ReadFile(filepath.Join(p.Dir, f))
-		if err != nil {
-			return nil, fmt.Errorf("kernel %s: %w", name, err)
-		}
-		src.files, contents[f] = append(src.files, f), b
-	}
 	sort.Strings(src.files)
 	var missing []string
-	src.hash, missing = kgen.SourceHash(contents, src.names)
+	src.hash, missing = kgen.HashDecls(ix.tokens, src.names)
 	if len(missing) > 0 {
 		return nil, fmt.Errorf("internal error: kernel %s: the staleness check finds no declaration of %s", name, strings.Join(missing, ", "))
 	}

@@ -142,7 +142,6 @@ type gen struct {
 	need          map[string]bool               // top-level names the emitted body uses
 	views         []*view                       // matrix and volume parameters taken apart (views.go)
 	launchLocals  map[types.Object]*launchLocal // ka.Local parameters (launchlocal.go)
-	viewEdits     map[types.Object][]token.Pos
 }
 
 // edit replaces the source from a node's start to end with text.
@@ -225,7 +224,6 @@ func (g *gen) generate() *Func {
 	})
 	g.need = map[string]bool{}
 	g.pickNames()
-	g.viewEdits = map[types.Object][]token.Pos{}
 	g.scan()
 	g.keepViews()
 	g.stopChecks()

@@ -3,6 +3,7 @@ package groupfn
 import (
 	"fmt"
 	"go/ast"
+	"go/token"
 	"go/types"
 	"strings"
 )
@@ -24,6 +25,7 @@ type view struct {
 	param types.Object
 	names []string // its parts, in View's order: data, the extents, the strides
 	used  []bool
+	edits []token.Pos // the edits of its method calls, by start
 }
 
 // viewParts are the parts of View's results by dimensions, as name
@@ -90,7 +92,7 @@ func (g *gen) viewCall(n *ast.CallExpr) bool {
 		return false
 	}
 	g.edits[n.Pos()] = e
-	g.viewEdits[obj] = append(g.viewEdits[obj], n.Pos())
+	v.edits = append(v.edits, n.Pos())
 	return true
 }
 
@@ -116,7 +118,7 @@ func (g *gen) keepViews() {
 	kept := g.views[:0]
 	for _, v := range g.views {
 		if len(g.assigned[v.param]) > 0 || g.addrOf[v.param] {
-			for _, p := range g.viewEdits[v.param] {
+			for _, p := range v.edits {
 				delete(g.edits, p)
 			}
 			continue

@@ -138,7 +138,7 @@ type Capabilities struct {
 // files that hold the kernel and the declarations it follows from, as the
 // generated file embeds them, those declarations' names ("Scale",
 // "helper", "Vec3.Add", "Tile") and the hash of their tokens
-// (kgen.SourceHash).
+// (kgen.HashDecls).
 type Source struct {
 	Files fs.FS
 	Names []string

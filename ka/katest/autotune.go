@@ -2,6 +2,7 @@ package katest
 
 import (
 	"context"
+	"fmt"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -15,7 +16,9 @@ import (
 // launched through its trials and after them computes what the host does,
 // whatever shapes it tried; and once the trials have completed, a launch
 // settles on a shape that GroupSizeFor reports (the default, on a backend
-// that cannot time kernels).
+// that cannot time kernels). Then the hostile cases: an empty range, one
+// tuned kernel launched from many tasks at once over ranges of several
+// size classes, and a launch after Close.
 func testAutoGroupSize(t *testing.T, dev *ka.Device) {
 	ctx := context.Background()
 	_, err := ka.NewKernel(dev, Reverse, ka.WithAutoGroupSize())
@@ -66,4 +69,68 @@ func testAutoGroupSize(t *testing.T, dev *ka.Device) {
 	assert.Equal(t, 1, g.Dims)
 	assert.Positive(t, g.Size[0])
 	assert.LessOrEqual(t, g.Size[0], n)
+	autoHostile(t, dev.Backend())
+}
+
+// autoHostile launches a kernel loaded WithAutoGroupSize on a device of
+// its own: over an empty range, from 8 tasks at once (each with its
+// arrays, all through the one tuner, over ranges of 3 size classes), and
+// after the device's Close.
+func autoHostile(t *testing.T, backend string) {
+	ctx := context.Background()
+	d, err := ka.Open(backend)
+	require.NoError(t, err)
+	k, err := ka.NewKernel(d, Saxpy, ka.WithAutoGroupSize())
+	require.NoError(t, err)
+	empty, err := ka.Alloc[float32](d, 0)
+	require.NoError(t, err)
+	require.NoError(t, k.Launch(d.Stream(), ka.Range(0), float32(1), empty, empty), "an empty range: no trial, nothing to run")
+	const tasks, launches = 8, 20
+	var all []*ka.Task
+	for i := range tasks {
+		n := []int{777, 4099, 20011}[i%3]
+		all = append(all, ka.Spawn(d, func(s *ka.Stream) error {
+			hx, hy := make([]float32, n), make([]float32, n)
+			for j := range hx {
+				hx[j], hy[j] = float32(j%7), float32(i)
+			}
+			x, err := ka.FromSlice(ctx, d, hx)
+			if err != nil {
+				return err
+			}
+			defer x.Free()
+			y, err := ka.FromSlice(ctx, d, hy)
+			if err != nil {
+				return err
+			}
+			defer y.Free()
+			for range launches {
+				if err := k.Launch(s, ka.Range(n), float32(0.5), x, y); err != nil {
+					return err
+				}
+			}
+			got := make([]float32, n)
+			if err := y.ReadAsync(s, got); err != nil {
+				return err
+			}
+			if err := s.Synchronize(ctx); err != nil {
+				return err
+			}
+			for j := range got {
+				want := hy[j]
+				for range launches {
+					want = 0.5*hx[j] + want
+				}
+				if got[j] != want {
+					return fmt.Errorf("task %d, element %d: %v, want %v", i, j, got[j], want)
+				}
+			}
+			return nil
+		}))
+	}
+	for _, task := range all {
+		assert.NoError(t, task.Wait(ctx))
+	}
+	require.NoError(t, d.Close())
+	assert.ErrorIs(t, k.Launch(d.Stream(), ka.Range(16), float32(1), empty, empty), ka.ErrClosed, "after Close")
 }

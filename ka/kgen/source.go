@@ -120,38 +120,43 @@ func DeclTokens(src []byte) map[string]string {
 			i = j
 		case token.TYPE, token.CONST, token.VAR:
 			kw := toks[i].t
-			if i+1 < len(toks) && toks[i+1].t == token.LPAREN {
-				j := end(i+2, 1) // the group's ')'
-				for j < len(toks) && toks[j].t != token.RPAREN {
-					j = end(j, 1)
+			// names are the names a spec starting at k declares: a type's
+			// one, or a const or var spec's list before its type or value.
+			names := func(k, end int) []string {
+				var ns []string
+				for ; k < end && toks[k].t == token.IDENT; k += 2 {
+					ns = append(ns, toks[k].lit)
+					if kw == token.TYPE || k+1 >= end || toks[k+1].t != token.COMMA {
+						break
+					}
 				}
-				j = end(j, 0)
-				group := text(toks[i:j])
-				for k, d := i+2, 1; k < j; k++ { // each spec's first name, and more for const and var
-					switch toks[k].t {
-					case token.LPAREN, token.LBRACK, token.LBRACE:
-						d++
-					case token.RPAREN, token.RBRACK, token.RBRACE:
-						d--
-					}
-					if d != 1 || toks[k].t != token.IDENT || (toks[k-1].t != token.SEMICOLON && toks[k-1].t != token.LPAREN && !(kw != token.TYPE && toks[k-1].t == token.COMMA)) {
-						continue
-					}
-					if kw == token.TYPE {
-						s := end(k, 1)
-						out[toks[k].lit] = text(append([]tok{{token.TYPE, ""}}, toks[k:s]...))
-					} else {
-						out[toks[k].lit] = group
-					}
+				return ns
+			}
+			if i+1 >= len(toks) || toks[i+1].t != token.LPAREN {
+				j := end(i, 0)
+				for _, n := range names(i+1, j) {
+					out[n] = text(toks[i:j])
 				}
 				i = j
 				continue
 			}
-			j := end(i, 0)
-			for k := i + 1; k < j && toks[k].t == token.IDENT; k += 2 { // var a, b = ...
-				out[toks[k].lit] = text(toks[i:j])
-				if k+1 >= j || toks[k+1].t != token.COMMA {
-					break
+			// A group: its specs at depth 1 up to its ')'.
+			var specs [][2]int
+			k := i + 2
+			for k < len(toks) && toks[k].t != token.RPAREN {
+				s := end(k, 1)
+				specs = append(specs, [2]int{k, s})
+				k = s
+			}
+			j := end(k, 0)
+			group := text(toks[i:j])
+			for _, sp := range specs {
+				for _, n := range names(sp[0], sp[1]) {
+					if kw == token.TYPE {
+						out[n] = text(append([]tok{{token.TYPE, ""}}, toks[sp[0]:sp[1]]...))
+					} else {
+						out[n] = group
+					}
 				}
 			}
 			i = j
@@ -162,17 +167,8 @@ func DeclTokens(src []byte) map[string]string {
 	return out
 }
 
-// SourceHash is the hash of the declarations names, found in the Go files
-// of files, that a kernel's code follows from: the hex FNV-1a 128-bit hash
-// of each name and its tokens, in the order of names (a check against
-// edits, not an adversary: FNV keeps crypto out of every program). missing are the names no file
-// declares.
-func SourceHash(files map[string][]byte, names []string) (hash string, missing []string) {
-	return hashDecls(allDecls(files), names)
-}
-
-// allDecls merges the DeclTokens of files.
-func allDecls(files map[string][]byte) map[string]string {
+// AllDecls merges the DeclTokens of the Go source files files, by name.
+func AllDecls(files map[string][]byte) map[string]string {
 	decls := map[string]string{}
 	keys := make([]string, 0, len(files))
 	for k := range files {
@@ -187,8 +183,12 @@ func allDecls(files map[string][]byte) map[string]string {
 	return decls
 }
 
-// hashDecls is SourceHash over the declarations decls.
-func hashDecls(decls map[string]string, names []string) (hash string, missing []string) {
+// HashDecls is the hash of the declarations names of decls (AllDecls)
+// that a kernel's code follows from: the hex FNV-1a 128-bit hash of each
+// name and its tokens, in the order of names (a check against edits, not
+// an adversary: FNV keeps crypto out of every program). missing are the
+// names decls lacks.
+func HashDecls(decls map[string]string, names []string) (hash string, missing []string) {
 	h := fnv.New128a()
 	for _, n := range names {
 		t, ok := decls[n]
@@ -229,7 +229,7 @@ func checkSource(kernel string, src *driver.Source) error {
 	if err != nil {
 		return fmt.Errorf("kernel %s: reading its embedded source: %v: %w", kernel, err, driver.ErrInvalid)
 	}
-	hash, missing := hashDecls(decls, src.Names)
+	hash, missing := HashDecls(decls, src.Names)
 	if hash == src.Hash {
 		return nil
 	}
@@ -271,5 +271,5 @@ func readDecls(fsys fs.FS) (map[string]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	return allDecls(files), nil
+	return AllDecls(files), nil
 }

@@ -63,12 +63,30 @@ func TestDeclTokens(t *testing.T) {
 	assert.NotEqual(t, d["K"], edited["K"], "an edit of the body counts")
 	assert.Equal(t, d["Vec.Add"], edited["Vec.Add"])
 
-	h, missing := SourceHash(map[string][]byte{"p.go": []byte(declSrc)}, []string{"K", "Tile"})
+	h, missing := sourceHash(map[string][]byte{"p.go": []byte(declSrc)}, []string{"K", "Tile"})
 	assert.Empty(t, missing)
-	h2, _ := SourceHash(map[string][]byte{"p.go": []byte(replace(declSrc, "const Tile = 16", "const Tile = 32"))}, []string{"K", "Tile"})
+	h2, _ := sourceHash(map[string][]byte{"p.go": []byte(replace(declSrc, "const Tile = 16", "const Tile = 32"))}, []string{"K", "Tile"})
 	assert.NotEqual(t, h, h2, "a constant the kernel uses counts")
-	_, missing = SourceHash(map[string][]byte{"p.go": []byte(declSrc)}, []string{"K", "Gone"})
+	_, missing = sourceHash(map[string][]byte{"p.go": []byte(declSrc)}, []string{"K", "Gone"})
 	assert.Equal(t, []string{"Gone"}, missing)
+}
+
+// sourceHash is HashDecls over the declarations of files.
+func sourceHash(files map[string][]byte, names []string) (string, []string) {
+	return HashDecls(AllDecls(files), names)
+}
+
+// TestDeclTokensHostile feeds DeclTokens sources that do not parse, and a
+// grouped var whose value names another declaration: it must not panic,
+// and only names a spec declares are declarations.
+func TestDeclTokensHostile(t *testing.T) {
+	for _, src := range []string{"", "package", "func", "func (", "func (x", "func (x T", "type (", "type (A", "const ( A = (", "var", "var (", "var ( a,", "func F() { {", "}}}", "type T struct{ a int", "\x00\xff\"unterminated"} {
+		assert.NotPanics(t, func() { DeclTokens([]byte(src)) }, "%q", src)
+	}
+	d := DeclTokens([]byte("package p\n\nfunc z() int { return 1 }\n\nvar (\n\tx, y = 1, z()\n)\n"))
+	assert.Contains(t, d, "x")
+	assert.Contains(t, d, "y")
+	assert.Contains(t, d["z"], "func", "z is the function, not a name in var's values")
 }
 
 func replace(s, old, new string) string {
@@ -91,7 +109,7 @@ func BenchmarkSourceHash(b *testing.B) {
 	files := map[string][]byte{"kernels.go": src}
 	b.SetBytes(int64(len(src)))
 	for b.Loop() {
-		SourceHash(files, []string{"Saxpy"})
+		sourceHash(files, []string{"Saxpy"})
 	}
 }
 
@@ -99,7 +117,7 @@ func BenchmarkSourceHash(b *testing.B) {
 // an edited declaration or a removed one is an error naming the kernel,
 // and KAGO_STALE=ok lets stale code run.
 func TestCheckSource(t *testing.T) {
-	hash, _ := SourceHash(map[string][]byte{"p.go": []byte(declSrc)}, []string{"K", "Tile"})
+	hash, _ := sourceHash(map[string][]byte{"p.go": []byte(declSrc)}, []string{"K", "Tile"})
 	spec := func(src string) *driver.KernelSpec {
 		return &driver.KernelSpec{Name: "K", Source: &driver.Source{Files: fstest.MapFS{"p.go": {Data: []byte(src)}}, Names: []string{"K", "Tile"}, Hash: hash}}
 	}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"math/bits"
 	"runtime"
 
 	"github.com/kago-dev/kago/algo"
@@ -255,14 +256,10 @@ func ramp(n, seed int) []float32 {
 	return v
 }
 
-// pow2 names a power of two n as "2^k".
+// pow2 names a power of two n as "2^k", another n as its digits.
 func pow2(n int) string {
-	k := 0
-	for 1<<k < n {
-		k++
-	}
-	if 1<<k == n {
-		return fmt.Sprintf("2^%d", k)
+	if n > 0 && n&(n-1) == 0 {
+		return fmt.Sprintf("2^%d", bits.TrailingZeros(uint(n)))
 	}
 	return fmt.Sprint(n)
 }
