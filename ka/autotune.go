@@ -66,10 +66,11 @@ func classOf(r NDRange) sizeClass {
 
 // tuning is one size class's state.
 type tuning struct {
-	cands []NDRange
-	times [][]*KernelTime // per candidate, its trials' times
-	next  int             // the next trial: candidate next%len(cands)
-	best  NDRange         // Dims 0 until decided
+	cands   []NDRange
+	times   [][]*KernelTime // per candidate, its trials' times
+	next    int             // the next trial: candidate next%len(cands)
+	pending int             // trials handed out and not yet recorded
+	best    NDRange         // Dims 0 until decided
 }
 
 // trial is one timed launch of a candidate.
@@ -105,6 +106,7 @@ func (tu *tuner) shape(r, def NDRange, valid func(g NDRange) bool) (NDRange, *tr
 	case t.next < tuneRounds*len(t.cands):
 		i := t.next % len(t.cands)
 		t.next++
+		t.pending++
 		return fit(t.cands[i], r), &trial{t, i}
 	}
 	if best, ok := t.decide(); ok {
@@ -114,19 +116,25 @@ func (tu *tuner) shape(r, def NDRange, valid func(g NDRange) bool) (NDRange, *tr
 	return def, nil
 }
 
-// record keeps a trial's time (nil when its launch was not timed).
+// record keeps a trial's time (nil when its launch was not timed or
+// failed). Every trial shape hands out is recorded once, whatever becomes
+// of its launch, so that decide waits for all of them.
 func (tu *tuner) record(tr *trial, kt *KernelTime) {
 	tu.mu.Lock()
 	defer tu.mu.Unlock()
-	if kt != nil {
+	tr.t.pending--
+	if kt != nil && tr.t.times != nil {
 		tr.t.times[tr.cand] = append(tr.t.times[tr.cand], kt)
 	}
 }
 
 // decide picks the candidate with the shortest time once every trial has
-// completed; a candidate whose trials all failed does not count, and ties
-// go to the earlier candidate.
+// been recorded and has completed; a candidate whose trials all failed
+// does not count, and ties go to the earlier candidate.
 func (t *tuning) decide() (NDRange, bool) {
+	if t.pending > 0 {
+		return NDRange{}, false // a launch between shape and record
+	}
 	for _, ts := range t.times {
 		for _, kt := range ts {
 			if kt.ev != nil && !kt.ev.Done() {

@@ -76,3 +76,33 @@ func TestTuneSequence(t *testing.T) {
 	assert.Nil(t, tr, "an empty launch is no trial")
 	assert.Equal(t, def, g)
 }
+
+// TestTuneWaitsForRecords checks the race CI found: a trial handed out
+// but not yet recorded (its launch still between shape and record on
+// another goroutine) keeps the class undecided, and recording it after
+// the decision is harmless.
+func TestTuneWaitsForRecords(t *testing.T) {
+	caps := driver.Capabilities{MaxGroupSize: 1024, MaxGroupDims: [3]int{1024, 1024, 64}}
+	var tu tuner
+	r := Range(1 << 20)
+	def := defaultGroup(r, driver.CPU, caps)
+	n := len(candidates(r, def, launchChecks(caps, r)))
+	var late *trial
+	for i := range tuneRounds * n {
+		_, tr := tu.shape(r, def, launchChecks(caps, r))
+		if i == 0 {
+			late = tr // its launch has not come back yet
+			continue
+		}
+		tu.record(tr, nil)
+	}
+	_, tr := tu.shape(r, def, launchChecks(caps, r))
+	assert.Nil(t, tr)
+	assert.Zero(t, tu.classes[classOf(r)].best.Dims, "one trial unrecorded: not decided")
+	tu.record(late, nil)
+	tu.shape(r, def, launchChecks(caps, r))
+	assert.NotZero(t, tu.classes[classOf(r)].best.Dims, "all recorded: decided")
+	assert.NotPanics(t, func() {
+		tu.record(&trial{t: tu.classes[classOf(r)], cand: 1}, &KernelTime{})
+	}, "a record after the decision keeps nothing")
+}

@@ -185,8 +185,12 @@ func (k *Kernel) launch(s *Stream, r NDRange, timed bool, args []any) (*eventSta
 		return nil, err
 	}
 	var tr *trial
+	var trialTime *KernelTime
 	if k.tuner != nil {
 		group, tr = k.tuner.shape(r, group, func(g NDRange) bool { return k.groupErr(r, g) == nil })
+		if tr != nil {
+			defer func() { k.tuner.record(tr, trialTime) }() // on every return
+		}
 	}
 	params := k.spec.Params
 	if len(args) != len(params) {
@@ -288,7 +292,7 @@ func (k *Kernel) launch(s *Stream, r NDRange, timed bool, args []any) (*eventSta
 				break
 			}
 			if err == nil {
-				k.tuner.record(tr, kernelTime(k.spec.Name, span, !timed))
+				trialTime = kernelTime(k.spec.Name, span, !timed)
 				if !timed {
 					span = nil // the tuner's; the caller asked for none
 				}
