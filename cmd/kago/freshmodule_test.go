@@ -58,6 +58,20 @@ func TestFreshModule(t *testing.T) {
 		require.NoError(t, err, "%s:\n%s", strings.Join(args, " "), out)
 		return string(out)
 	}
+	// go get in a new module loads kago's whole module graph, which
+	// reads go.mod files (golang.org/x/tools v0.1.4's, required by
+	// github.com/llir/ll) that building kago never needs, so a fresh
+	// machine's module cache lacks them: go mod graph in this checkout,
+	// with the user's proxy, fetches them (offline when they are cached).
+	graph := exec.Command("go", "mod", "graph")
+	graph.Dir, graph.Env = root, os.Environ()
+	if userHasProxy {
+		graph.Env = append(graph.Env, "GOPROXY="+userProxy)
+	} else {
+		graph.Env = append(graph.Env, "GOPROXY=")
+	}
+	out, err := graph.CombinedOutput()
+	require.NoError(t, err, "go mod graph:\n%s", out)
 	run(strings.Fields(setup[0])...)
 	run("go", "mod", "edit", "-replace", "github.com/kago-dev/kago="+root)
 	for _, c := range setup[1:] {

@@ -68,6 +68,9 @@ func tempModuleOf(t *testing.T, src string) string {
 	return dir
 }
 
+// userProxy is GOPROXY as the test binary found it, before TestMain.
+var userProxy, userHasProxy = os.LookupEnv("GOPROXY")
+
 // TestMain makes the go command, run by the tests and by codegen.Load,
 // work offline in the temporary modules, which list none of kago's own
 // requirements.
