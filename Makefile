@@ -21,8 +21,12 @@ run:
 	@echo "make run: building examples/saxpy (go lists the packages it compiles; none when cached)" >&2
 	$(GO) run -v ./examples/saxpy
 
+# KAGO_NATIVE=groups: a -race build's native devices default to the debug
+# mode (a goroutine per work-item), which would keep the corpus, the
+# collectives and the examples from ever running their group functions
+# under the race detector; backends/native runs the suite in every mode.
 test: deps lint check-generated
-	$(GOTEST) $(TESTFLAGS) ./...
+	KAGO_NATIVE=groups $(GOTEST) $(TESTFLAGS) ./...
 	@$(MAKE) --no-print-directory test-nocgo
 	@$(MAKE) --no-print-directory test-sim
 	@$(MAKE) --no-print-directory fuzz

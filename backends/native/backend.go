@@ -17,7 +17,11 @@
 // for kernels that call Item.Barrier or ka.LocalArray (as recorded in
 // their KernelSpec; kernels without generated code are assumed to), each
 // work-item of a group on its own goroutine, so that barriers are real.
-// KAGO_NATIVE=items makes a device run every kernel a work-item at a time.
+// KAGO_NATIVE=items makes a device run every kernel a work-item at a time,
+// and KAGO_NATIVE=debug each work-item on a goroutine of its own, so that
+// the race detector sees a race between any two work-items and a debugger
+// stops in the kernel's own lines; a -race build runs in debug mode unless
+// KAGO_NATIVE=groups (or items) says otherwise.
 // The work-items that run are those of every device
 // (docs/kernel-language.md, "Ranges and groups"): only those inside the
 // range for a kernel without barriers, whole groups for one with barriers,
@@ -51,17 +55,30 @@ func (backend) Open(i int) (driver.Device, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &device{info: info(), perItem: perItem, debug: debug}, nil
+	in := info()
+	switch {
+	case debug:
+		in.Capabilities.Notes = append(in.Capabilities.Notes, "debug mode (KAGO_NATIVE=debug, the default of a -race build): every work-item on a goroutine of its own")
+	case perItem:
+		in.Capabilities.Notes = append(in.Capabilities.Notes, "KAGO_NATIVE=items: every kernel a work-item at a time")
+	}
+	return &device{info: in, perItem: perItem, debug: debug}, nil
 }
 
 // perItemMode reads KAGO_NATIVE: "items" makes a device run every kernel a
 // work-item at a time, ignoring group functions (to compare the two, or to
 // debug a group function); "debug" also runs every work-item on a
 // goroutine of its own, so that the race detector sees a race between any
-// two work-items and a debugger stops in the kernel's own lines; "" or
-// "groups" is the default.
+// two work-items and a debugger stops in the kernel's own lines; "groups"
+// runs group functions. Unset (or empty), it is "groups", or "debug" in a
+// -race build: a race between work-items of one group is then reported
+// without asking for it, at the price of a goroutine per work-item.
 func perItemMode() (perItem, debug bool, err error) {
-	switch v := os.Getenv("KAGO_NATIVE"); v {
+	v := os.Getenv("KAGO_NATIVE")
+	if v == "" && raceEnabled {
+		v = "debug"
+	}
+	switch v {
 	case "", "groups":
 		return false, false, nil
 	case "items":

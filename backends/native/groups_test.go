@@ -23,6 +23,15 @@ func TestConformanceItems(t *testing.T) {
 	katest.Run(t, "native", katest.Skip("CancelClose"))
 }
 
+// TestConformanceDebug runs the conformance suite in KAGO_NATIVE=debug,
+// every work-item on a goroutine of its own (the default of a -race
+// build); CancelClose, ka's logic whatever the mode, runs only in
+// TestConformance, as for TestConformanceItems.
+func TestConformanceDebug(t *testing.T) {
+	t.Setenv("KAGO_NATIVE", "debug")
+	katest.Run(t, "native", katest.Skip("CancelClose"))
+}
+
 func TestBadKAGONATIVE(t *testing.T) {
 	t.Setenv("KAGO_NATIVE", "fast")
 	_, err := ka.Open("native")

@@ -1,5 +1,0 @@
-//go:build !race
-
-package native
-
-const raceEnabled = false
