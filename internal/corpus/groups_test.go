@@ -7,9 +7,11 @@ import (
 )
 
 // TestCorpusGroupsVsItems runs every case on the native backend through
-// the kernels' group functions (the default) and a work-item at a time
+// the kernels' group functions (KAGO_NATIVE=groups, said outright: a
+// -race build's default is debug) and a work-item at a time
 // (KAGO_NATIVE=items): the results must be identical.
 func TestCorpusGroupsVsItems(t *testing.T) {
+	t.Setenv("KAGO_NATIVE", "groups")
 	groups, err := runAll(t, "native")
 	require.NoError(t, err)
 	t.Setenv("KAGO_NATIVE", "items")
