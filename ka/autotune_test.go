@@ -50,16 +50,23 @@ func TestTuneFastest(t *testing.T) {
 	assert.Equal(t, 0, fastest([][]time.Duration{nil, nil}), "nothing timed: the default")
 }
 
+// tuneMillion is a launch over Range(1<<20) on a CPU device with groups
+// of up to 1024: the device's capabilities, the range, its default shape
+// and how many candidates the tuner tries for it.
+func tuneMillion() (caps driver.Capabilities, r, def NDRange, n int) {
+	caps = driver.Capabilities{MaxGroupSize: 1024, MaxGroupDims: [3]int{1024, 1024, 64}}
+	r = Range(1 << 20)
+	def = defaultGroup(r, driver.CPU, caps)
+	return caps, r, def, len(candidates(r, def, launchChecks(caps, r)))
+}
+
 // TestTuneSequence checks that a size class's first launches are its
 // trials, tuneRounds rounds of every candidate, and later ones the
 // default until the trials' times are in; ranges of another size class
 // tune on their own.
 func TestTuneSequence(t *testing.T) {
-	caps := driver.Capabilities{MaxGroupSize: 1024, MaxGroupDims: [3]int{1024, 1024, 64}}
+	caps, r, def, n := tuneMillion()
 	var tu tuner
-	r := Range(1 << 20)
-	def := defaultGroup(r, driver.CPU, caps)
-	n := len(candidates(r, def, launchChecks(caps, r)))
 	for i := range tuneRounds * n {
 		_, tr := tu.shape(r, def, launchChecks(caps, r))
 		if assert.NotNil(t, tr, "launch %d is a trial", i) {
@@ -82,11 +89,8 @@ func TestTuneSequence(t *testing.T) {
 // another goroutine) keeps the class undecided, and recording it after
 // the decision is harmless.
 func TestTuneWaitsForRecords(t *testing.T) {
-	caps := driver.Capabilities{MaxGroupSize: 1024, MaxGroupDims: [3]int{1024, 1024, 64}}
+	caps, r, def, n := tuneMillion()
 	var tu tuner
-	r := Range(1 << 20)
-	def := defaultGroup(r, driver.CPU, caps)
-	n := len(candidates(r, def, launchChecks(caps, r)))
 	var late *trial
 	for i := range tuneRounds * n {
 		_, tr := tu.shape(r, def, launchChecks(caps, r))
