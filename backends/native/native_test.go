@@ -2,9 +2,7 @@ package native_test
 
 import (
 	"context"
-	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -44,20 +42,6 @@ func TestConformance(t *testing.T) {
 	katest.Run(t, "native")
 }
 
-// lineOf is the number of the first line of file that contains text.
-func lineOf(t *testing.T, file, text string) int {
-	t.Helper()
-	src, err := os.ReadFile(file)
-	require.NoError(t, err)
-	for i, l := range strings.Split(string(src), "\n") {
-		if strings.Contains(l, text) {
-			return i + 1
-		}
-	}
-	require.Failf(t, "no such line", "%s has no line with %q", file, text)
-	return 0
-}
-
 // TestPanicIsKernelError checks the native backend's debugging promise: a
 // panic in a work-item (an index out of range in the last group's
 // work-items past the range, a division by zero, a panic with a value) is a
@@ -92,7 +76,7 @@ func TestPanicIsKernelError(t *testing.T) {
 		assert.Equal(t, k.Name(), kerr.Kernel)
 		assert.Equal(t, c.kind, kerr.Kind, "%v", kerr)
 		assert.Equal(t, "native_test.go", filepath.Base(kerr.File))
-		assert.Equal(t, lineOf(t, "native_test.go", c.line), kerr.Line, "%v", kerr)
+		assert.Equal(t, katest.LineOf(t, "native_test.go", c.line), kerr.Line, "%v", kerr)
 		assert.Contains(t, kerr.Error(), c.says)
 		assert.Contains(t, kerr.Error(), "native_test.go:")
 		assert.Equal(t, kerr.GlobalID[0]/64, kerr.GroupID[0], "the group holds the work-item")

@@ -3,30 +3,15 @@ package collectives
 import (
 	"fmt"
 	"math"
-	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/kago-dev/kago/ka"
+	"github.com/kago-dev/kago/ka/katest"
 )
-
-// lineOf is the line of kernels.go holding marker.
-func lineOf(t *testing.T, marker string) int {
-	t.Helper()
-	src, err := os.ReadFile("kernels.go")
-	require.NoError(t, err)
-	for i, l := range strings.Split(string(src), "\n") {
-		if strings.Contains(l, marker) {
-			return i + 1
-		}
-	}
-	require.FailNowf(t, "no line of kernels.go holds the marker", "%q", marker)
-	return 0
-}
 
 // TestBroadcastOutOfRange: ka.GroupBroadcast from outside the group, in
 // 2-D groups of 4×3 over a range that leaves partial groups in both
@@ -35,7 +20,7 @@ func lineOf(t *testing.T, marker string) int {
 // and the sum after the broadcast (nothing hangs), and the stream then
 // broadcasts correctly, from the first and the last work-item.
 func TestBroadcastOutOfRange(t *testing.T) {
-	line := lineOf(t, "b := ka.GroupBroadcast(it, int32(it.Local()), from)")
+	line := katest.LineOf(t, "kernels.go", "b := ka.GroupBroadcast(it, int32(it.Local()), from)")
 	const gx, gy, nx, ny = 4, 3, 10, 7
 	for _, b := range backends {
 		t.Run(b, func(t *testing.T) {

@@ -1,12 +1,10 @@
 package faulttest_test
 
 import (
-	"bufio"
 	"context"
 	"errors"
 	"fmt"
 	"math"
-	"os"
 	"path/filepath"
 	"reflect"
 	"regexp"
@@ -119,22 +117,6 @@ func faults() []fault {
 		}
 	}
 	return fs
-}
-
-// lineOf is the line of kernels.go holding marker.
-func lineOf(t *testing.T, marker string) int {
-	t.Helper()
-	f, err := os.Open("kernels.go")
-	require.NoError(t, err)
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	for n := 1; sc.Scan(); n++ {
-		if strings.Contains(sc.Text(), marker) {
-			return n
-		}
-	}
-	require.FailNowf(t, "no line of kernels.go holds the marker", "%q", marker)
-	return 0
 }
 
 // runner launches a kernel on one target, with guard arrays allocated
@@ -272,7 +254,7 @@ func checkFault(t *testing.T, f fault, err error) {
 	require.ErrorAs(t, err, &ke)
 	assert.Equal(t, f.kind, ke.Kind, "kind")
 	assert.Equal(t, "kernels.go", filepath.Base(ke.File), "file")
-	assert.Equal(t, lineOf(t, f.line), ke.Line, "line")
+	assert.Equal(t, katest.LineOf(t, "kernels.go", f.line), ke.Line, "line")
 	if f.re {
 		assert.Regexp(t, regexp.MustCompile(f.msg), ke.Message)
 	} else {
@@ -320,7 +302,7 @@ func TestUnguardedLoop(t *testing.T) {
 	k, err := faulttest.NewUnguardedKernel(dev)
 	require.NoError(t, err)
 	s := dev.Stream()
-	line := lineOf(t, "x[it.Global()] = 1")
+	line := katest.LineOf(t, "kernels.go", "x[it.Global()] = 1")
 	re := regexp.MustCompile(fmt.Sprintf(`^kernel Unguarded: work-item \[(\d+) 0 0\] of group \[\d+ 0 0\]: kernels.go:%d: index out of range \[(\d+)\] with length 16$`, line))
 	for i := 0; i < 100; i++ {
 		require.NoError(t, k.Launch(s, ka.Range(64), x))
@@ -383,7 +365,7 @@ func TestBroadcastNoCheck(t *testing.T) {
 	checked, err := kgen.LookupKernel(faulttest.Broadcast)
 	require.NoError(t, err)
 	require.NotEmpty(t, checked.Faults)
-	assert.Equal(t, driver.FaultSite{Kind: driver.FaultIndex, File: "kernels.go", Line: lineOf(t, "b := ka.GroupBroadcast(it, int32(it.Local()), from)"), Format: kernel.BroadcastFault, Args: []driver.ScalarType{driver.Int, driver.Int}}, checked.Faults[0], "the checked kernel's broadcast site")
+	assert.Equal(t, driver.FaultSite{Kind: driver.FaultIndex, File: "kernels.go", Line: katest.LineOf(t, "kernels.go", "b := ka.GroupBroadcast(it, int32(it.Local()), from)"), Format: kernel.BroadcastFault, Args: []driver.ScalarType{driver.Int, driver.Int}}, checked.Faults[0], "the checked kernel's broadcast site")
 	t.Run("native", func(t *testing.T) {
 		checkFault(t, broadcastNoCheck, kaRunner(katest.Open(t, "native"))(t, broadcastNoCheck, 0))
 	})
