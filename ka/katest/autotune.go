@@ -2,7 +2,6 @@ package katest
 
 import (
 	"context"
-	"fmt"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -85,48 +84,9 @@ func autoHostile(t *testing.T, backend string) {
 	empty, err := ka.Alloc[float32](d, 0)
 	require.NoError(t, err)
 	require.NoError(t, k.Launch(d.Stream(), ka.Range(0), float32(1), empty, empty), "an empty range: no trial, nothing to run")
-	const tasks, launches = 8, 20
 	var all []*ka.Task
-	for i := range tasks {
-		n := []int{777, 4099, 20011}[i%3]
-		all = append(all, ka.Spawn(d, func(s *ka.Stream) error {
-			hx, hy := make([]float32, n), make([]float32, n)
-			for j := range hx {
-				hx[j], hy[j] = float32(j%7), float32(i)
-			}
-			x, err := ka.FromSlice(ctx, d, hx)
-			if err != nil {
-				return err
-			}
-			defer x.Free()
-			y, err := ka.FromSlice(ctx, d, hy)
-			if err != nil {
-				return err
-			}
-			defer y.Free()
-			for range launches {
-				if err := k.Launch(s, ka.Range(n), float32(0.5), x, y); err != nil {
-					return err
-				}
-			}
-			got := make([]float32, n)
-			if err := y.ReadAsync(s, got); err != nil {
-				return err
-			}
-			if err := s.Synchronize(ctx); err != nil {
-				return err
-			}
-			for j := range got {
-				want := hy[j]
-				for range launches {
-					want = 0.5*hx[j] + want
-				}
-				if got[j] != want {
-					return fmt.Errorf("task %d, element %d: %v, want %v", i, j, got[j], want)
-				}
-			}
-			return nil
-		}))
+	for i := range 8 {
+		all = append(all, ka.Spawn(d, saxpyTask(d, k, []int{777, 4099, 20011}[i%3], 20)))
 	}
 	for _, task := range all {
 		assert.NoError(t, task.Wait(ctx))

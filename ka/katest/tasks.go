@@ -3,6 +3,7 @@ package katest
 import (
 	"context"
 	"errors"
+	"fmt"
 	"sync"
 	"testing"
 	"time"
@@ -13,9 +14,9 @@ import (
 	"github.com/kago-dev/kago/ka"
 )
 
-// saxpyTask returns a task body that runs y = 2x + y on its own arrays
-// and checks the result.
-func saxpyTask(dev *ka.Device, k *ka.Kernel, n int) func(*ka.Stream) error {
+// saxpyTask returns a task body that runs y = 2x + y launches times on
+// its own arrays of n elements and checks the result.
+func saxpyTask(dev *ka.Device, k *ka.Kernel, n, launches int) func(*ka.Stream) error {
 	return func(s *ka.Stream) error {
 		ctx := context.Background()
 		hx, hy := make([]float32, n), make([]float32, n)
@@ -32,16 +33,22 @@ func saxpyTask(dev *ka.Device, k *ka.Kernel, n int) func(*ka.Stream) error {
 			return err
 		}
 		defer y.Free()
-		if err := k.Launch(s, ka.Range(n), float32(2), x, y); err != nil {
-			return err
+		for range launches {
+			if err := k.Launch(s, ka.Range(n), float32(2), x, y); err != nil {
+				return err
+			}
 		}
 		got := make([]float32, n)
 		if err := y.Read(ctx, got); err != nil {
 			return err
 		}
 		for i := range got {
-			if want := 2*hx[i] + 1; got[i] != want {
-				return errors.New("wrong saxpy result")
+			want := hy[i]
+			for range launches {
+				want = 2*hx[i] + want
+			}
+			if got[i] != want {
+				return fmt.Errorf("saxpy of %d elements, %d launches: element %d is %v, want %v", n, launches, i, got[i], want)
 			}
 		}
 		return nil
@@ -60,13 +67,13 @@ func testSpawn(t *testing.T, dev *ka.Device) {
 	release.Add(1)
 	var all []*ka.Task
 	for range tasks {
-		all = append(all, ka.Spawn(dev, saxpyTask(dev, k, 1000)))
+		all = append(all, ka.Spawn(dev, saxpyTask(dev, k, 1000, 1)))
 	}
 	// A second wave that holds its streams until released.
 	var held []*ka.Task
 	for range tasks {
 		held = append(held, ka.Spawn(dev, func(s *ka.Stream) error {
-			err := saxpyTask(dev, k, 100)(s)
+			err := saxpyTask(dev, k, 100, 1)(s)
 			launched.Done()
 			release.Wait()
 			return err
@@ -91,7 +98,7 @@ func testSpawnReuse(t *testing.T, dev *ka.Device) {
 	for range rounds {
 		var batch []*ka.Task
 		for range width {
-			batch = append(batch, ka.Spawn(dev, saxpyTask(dev, k, 64)))
+			batch = append(batch, ka.Spawn(dev, saxpyTask(dev, k, 64, 1)))
 		}
 		for _, task := range batch {
 			require.NoError(t, task.Wait(context.Background()))
