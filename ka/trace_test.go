@@ -68,9 +68,10 @@ func TestTraceShowsLaunchesCopiesAndWaits(t *testing.T) {
 	begin := regexp.MustCompile(`TaskBegin Time=\d+ ID=(\d+) Parent=\d+ Type="kago.kernel ` + regexp.QuoteMeta(name) + `"`).FindStringSubmatch(events)
 	require.NotNil(t, begin, "the kernel's task")
 	logAt := strings.Index(events, `Task=`+begin[1]+` Category="`+name+`" Message="device `)
-	endAt := strings.Index(events, `TaskEnd Time=`)
+	end := regexp.MustCompile(`TaskEnd Time=\d+ ID=` + begin[1] + ` `).FindStringIndex(events)
+	require.NotNil(t, end, "the kernel's task ends")
 	assert.Positive(t, logAt, "the device log is the task's")
-	assert.Greater(t, endAt, logAt, "the task ends after its device log")
+	assert.Greater(t, end[0], logAt, "the task ends after its device log")
 	if t.Failed() || testing.Verbose() {
 		for _, l := range strings.Split(events, "\n") {
 			if strings.Contains(l, "kago") || strings.Contains(l, "CopyInts") {
