@@ -82,7 +82,7 @@ func (f *frame) createKaCall(call *ssa.Call, callee *ssa.Function, obj *types.Fu
 	case "LocalArray":
 		return f.createLocalArray(call)
 	case "Printf":
-		return f.createKaPrintf(call)
+		return f.printf(call, "ka.Printf")
 	case "AtomicAdd", "AtomicSub", "AtomicAnd", "AtomicOr", "AtomicXor", "AtomicMax", "AtomicMin", "AtomicExchange", "AtomicCAS":
 		return f.createAtomic(call, name)
 	}

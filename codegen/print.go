@@ -124,17 +124,13 @@ func (f *frame) printPiece(a ssa.Value, pos token.Pos) (piece, bool) {
 	return piece{val: v, conv: "%ld"}, true
 }
 
-// isFmtPrint reports whether fn is fmt.Printf, fmt.Println or fmt.Print.
+// fmtPrints are the functions of fmt that kernels may call.
+var fmtPrints = map[string]bool{"Printf": true, "Println": true, "Print": true}
+
+// isFmtPrint reports whether fn is one of fmtPrints.
 func isFmtPrint(fn *ssa.Function) bool {
 	obj := funcObject(fn)
-	if obj == nil || obj.Pkg() == nil || obj.Pkg().Path() != "fmt" {
-		return false
-	}
-	switch obj.Name() {
-	case "Printf", "Println", "Print":
-		return true
-	}
-	return false
+	return obj != nil && obj.Pkg() != nil && obj.Pkg().Path() == "fmt" && fmtPrints[obj.Name()]
 }
 
 // createFmtPrint lowers fmt.Printf as ka.Printf, and fmt.Println and
@@ -143,7 +139,7 @@ func isFmtPrint(fn *ssa.Function) bool {
 // for fmt's other functions. The results (a count and an error) cannot be
 // used.
 func (f *frame) createFmtPrint(call *ssa.Call, name string) (l lowered, ok bool) {
-	if fn := call.Common().StaticCallee(); fn == nil || !isFmtPrint(fn) {
+	if !fmtPrints[name] {
 		return nil, false
 	}
 	pos := call.Pos()
@@ -168,9 +164,6 @@ func isStringConstValue(a ssa.Value) bool {
 	c, ok := a.(*ssa.Const)
 	return ok && isStringConst(c)
 }
-
-// createKaPrintf lowers ka.Printf(format, args...): Go's verbs to C's.
-func (f *frame) createKaPrintf(call *ssa.Call) lowered { return f.printf(call, "ka.Printf") }
 
 // printf lowers a Printf of Go's verbs named name (ka.Printf, fmt.Printf).
 func (f *frame) printf(call *ssa.Call, name string) lowered {
