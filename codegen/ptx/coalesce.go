@@ -4,7 +4,8 @@ package ptx
 // that jumps back to it (a loop's k+1 or sum+x*y, a load
 // on one side of an if) is usually computed in
 // that block and used by nothing but the phi; computed straight into the
-// phi's register, the edge needs no mov. ptxas is expected to coalesce
+// phi's register, the edge needs no mov. So is a strength-reduced
+// pointer's step (codegen/internal/opt/strength.go). ptxas is expected to coalesce
 // such copies itself (not checked here: no ptxas), so this is for the
 // code as written (the simulator's counts, a
 // reader): it is done only where the phi's old value is dead from that
@@ -66,6 +67,12 @@ func oneInstruction(in ir.Instruction) bool {
 		return true
 	case *ir.InstLoad: // not an i1 (a byte, then a compare)
 		return emitutil.IntBits(in.ElemType) != 1
+	case *ir.InstGetElementPtr:
+		// An add or a mad (createAddress), after a cvt of a 32-bit
+		// index into a register of its own; not p[0], which is p's
+		// register.
+		imm, ok := constOffset(in)
+		return !ok || imm != 0
 	}
 	return false
 }

@@ -97,6 +97,8 @@ func simplify(inst ir.Instruction) (v value.Value, repl ir.Instruction) {
 			return inst.Cond, nil // select c, true, false
 		}
 		return nil, nil
+	case *ir.InstGetElementPtr:
+		return simplifyGEP(inst)
 	case *ir.InstTrunc, *ir.InstZExt, *ir.InstSExt:
 		from, to := convOperands(inst)
 		x, w, ok := intConst(from)
@@ -175,6 +177,31 @@ func simplify(inst ir.Instruction) (v value.Value, repl ir.Instruction) {
 		return nil, combineAdd(op, x, cy, t)
 	}
 	return nil, nil
+}
+
+// simplifyGEP folds a getelementptr of one constant index: p[0] is p,
+// and p[c1][c2] is p[c1+c2] (the strength-reduced addresses of an
+// unrolled loop, Q[1][1]), exact as addresses wrap at 64 bits.
+func simplifyGEP(g *ir.InstGetElementPtr) (value.Value, ir.Instruction) {
+	if len(g.Indices) != 1 || bits(g.Indices[0].Type()) != 64 {
+		return nil, nil
+	}
+	c2, _, ok := intConst(g.Indices[0])
+	if !ok {
+		return nil, nil
+	}
+	if c2 == 0 && g.Type().Equal(g.Src.Type()) {
+		return g.Src, nil
+	}
+	in, ok := g.Src.(*ir.InstGetElementPtr)
+	if !ok || len(in.Indices) != 1 || !in.ElemType.Equal(g.ElemType) || bits(in.Indices[0].Type()) != 64 {
+		return nil, nil
+	}
+	c1, _, ok := intConst(in.Indices[0])
+	if !ok {
+		return nil, nil
+	}
+	return nil, ir.NewGetElementPtr(g.ElemType, in.Src, newConst(types.I64, c1+c2))
 }
 
 // combineAdd folds a chain of constant additions, (x + c1) + c2 (either

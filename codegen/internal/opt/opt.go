@@ -2,7 +2,8 @@
 // kernel's portable IR (docs/ir.md): constant folding and simplification
 // (fold.go), strength reduction of divisions by powers of two
 // (divpow2.go), dominator-based common-subexpression elimination
-// (cse.go) and loop-invariant code motion (licm.go), over a dominator
+// (cse.go), loop-invariant code motion (licm.go) and strength reduction
+// of addresses indexed by induction variables (strength.go), over a dominator
 // tree (dom.go) and a natural-loop forest (loops.go) that other passes
 // (a loop unroller) can share. The PTX emitter translates one
 // instruction at a time and ptxas does not make up for it, so without
@@ -42,7 +43,8 @@ import (
 	"github.com/llir/llvm/ir"
 )
 
-// Func optimizes kernel f in place: fold, divpow2, cse, licm, then fold,
+// Func optimizes kernel f in place: fold, divpow2, cse, licm, strength
+// reduction (and licm again when it made invariants), then fold,
 // the split of constant offsets out of indices (gepsplit.go), cse and
 // fold again. Folding first gives the other passes constants and
 // fewer blocks; divisions by powers of two become shifts before CSE so
@@ -60,6 +62,9 @@ func Func(f *ir.Func) {
 	divPow2(f)
 	cse(f)
 	licm(f)
+	if reduceStrength(f) { // strength.go
+		licm(f) // the new invariants of inner preheaders
+	}
 	fold(f)
 	splitOffsets(f) // gepsplit.go
 	cse(f)

@@ -42,17 +42,21 @@ func effects(f *ir.Func) []string {
 	return out
 }
 
-// loopInsts counts the instructions in f's loops and the sdivs among
-// them.
+// loopInsts counts the instructions in f's loops, each 16 times for
+// every loop around it past the first (a loop's preheader inside
+// another runs once per entry, its body once per turn), and the sdivs
+// among them.
 func loopInsts(f *ir.Func) (n, sdivs int) {
 	g := newCFG(f)
 	lf := findLoops(g, newDomTree(g))
 	for _, b := range f.Blocks {
-		if lf.innermost[b] == nil {
+		l := lf.innermost[b]
+		if l == nil {
 			continue
 		}
+		w := 1 << (4 * (l.depth - 1))
 		for _, inst := range b.Insts {
-			n++
+			n += w
 			if _, ok := inst.(*ir.InstSDiv); ok {
 				sdivs++
 			}
