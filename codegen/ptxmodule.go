@@ -7,7 +7,9 @@ package codegen
 // that PoCL and drivers compile has to be done here: full unrolling of
 // constant-trip loops (codegen/internal/unroll), the scalar passes
 // (codegen/internal/opt: folding, divisions by powers of two, CSE, LICM,
-// constant offsets split out of indices for [reg+imm] addressing) and
+// strength reduction of addresses, constant offsets split out of indices
+// for [reg+imm] addressing), partial unrolling of counted loops and the
+// scalar passes again, and
 // value-range narrowing (codegen/internal/narrow): 64-bit integer
 // arithmetic that provably fits in 32 bits is done in 32 bits, which pays
 // on GPUs, where a 64-bit multiply or compare takes several instructions.
@@ -51,6 +53,18 @@ func (k *Kernel) ptxModule() (*ir.Module, error) {
 				return nil, fmt.Errorf("internal error: unrolling: %w", err)
 			}
 			opt.Func(f)
+			// Loops that folding has cut down (bounds checks proven
+			// away) may now unroll fully; the rest with a counter,
+			// partially. Then the scalar passes again, for the copies:
+			// their constant offsets, the counter's chain of +1s, the
+			// dead header tests.
+			if unroll.Func(f)+unroll.Partial(f) > 0 {
+				ircheck.Renumber(f)
+				if err := f.AssignIDs(); err != nil {
+					return nil, fmt.Errorf("internal error: partial unrolling: %w", err)
+				}
+				opt.Func(f)
+			}
 			narrow.Func(f)
 			ircheck.Renumber(f)
 			if err := f.AssignIDs(); err != nil {

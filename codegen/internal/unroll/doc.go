@@ -87,6 +87,9 @@
 // barriers (docs/ir.md) are copied with their barrier when the pass runs
 // after them, and made for each copied barrier when it runs before.
 //
+// Partial (partial.go) unrolls the counted loops that stay (k < n, n
+// known at run time) by Factor, with the original loop as the remainder.
+//
 // # Use
 //
 // Func works on one *ir.Func. It lays the blocks out again

@@ -231,6 +231,54 @@ func (m copyOf) get(v value.Value) value.Value {
 	return v
 }
 
+// copyInsts appends to nb the copies of b's instructions, their
+// operands mapped by m (which learns each copy), folding those whose
+// operands have become constants; a header's phis (skipPhis) are left
+// out, m holding their values. It returns the copied phis, whose entries
+// mapPhis maps once every block of the copy exists.
+func copyInsts(m copyOf, b, nb *ir.Block, skipPhis bool) []*ir.InstPhi {
+	var phis []*ir.InstPhi
+	for _, inst := range b.Insts {
+		if _, ok := inst.(*ir.InstPhi); ok && skipPhis {
+			continue // replaced by this turn's values, in m
+		}
+		c := copyInst(inst)
+		if phi, ok := c.(*ir.InstPhi); ok {
+			phis = append(phis, phi) // its operands once all are copied
+			nb.Insts = append(nb.Insts, c)
+			m[inst.(value.Value)] = phi
+			continue
+		}
+		for _, op := range c.(value.User).Operands() {
+			*op = m.get(*op)
+		}
+		nv, isValue := c.(value.Value)
+		if isValue {
+			if r := fold(nv); r != nil {
+				m[inst.(value.Value)] = r
+				continue
+			}
+		}
+		canonicalize(c)
+		nb.Insts = append(nb.Insts, c)
+		if isValue {
+			m[inst.(value.Value)] = nv
+		}
+	}
+	return phis
+}
+
+// mapPhis maps the entries of a copy's phis by m: their values and their
+// predecessors (the header's edge: this turn's header copy).
+func mapPhis(m copyOf, phis []*ir.InstPhi) {
+	for _, phi := range phis {
+		for _, inc := range phi.Incs {
+			inc.X = m.get(inc.X)
+			inc.Pred = m.get(inc.Pred)
+		}
+	}
+}
+
 // transform unrolls the loop: trips copies of the header and the body
 // (each header copy branching to its body copy, each latch copy to the
 // next header copy), then a last header copy branching to the exit.
@@ -270,37 +318,7 @@ func (p *plan) transform() {
 			}
 			return m.get(t)
 		}
-		var phis []*ir.InstPhi
-		copyBlock := func(b *ir.Block, nb *ir.Block) {
-			for _, inst := range b.Insts {
-				if _, ok := inst.(*ir.InstPhi); ok && b == h {
-					continue // replaced by this turn's values, in m
-				}
-				c := copyInst(inst)
-				if phi, ok := c.(*ir.InstPhi); ok {
-					phis = append(phis, phi) // its operands once all are copied
-					nb.Insts = append(nb.Insts, c)
-					m[inst.(value.Value)] = phi
-					continue
-				}
-				for _, op := range c.(value.User).Operands() {
-					*op = m.get(*op)
-				}
-				nv, isValue := c.(value.Value)
-				if isValue {
-					if r := fold(nv); r != nil {
-						m[inst.(value.Value)] = r
-						continue
-					}
-				}
-				canonicalize(c)
-				nb.Insts = append(nb.Insts, c)
-				if isValue {
-					m[inst.(value.Value)] = nv
-				}
-			}
-		}
-		copyBlock(h, heads[i])
+		phis := copyInsts(m, h, heads[i], true)
 		if i == n {
 			heads[i].Term = ir.NewBr(p.exit)
 			blocks = append(blocks, heads[i])
@@ -310,16 +328,11 @@ func (p *plan) transform() {
 		blocks = append(blocks, heads[i])
 		for _, b := range p.order {
 			nb := m[b].(*ir.Block)
-			copyBlock(b, nb)
+			phis = append(phis, copyInsts(m, b, nb, false)...)
 			nb.Term = copyTerm(b.Term, m, target)
 			blocks = append(blocks, nb)
 		}
-		for _, phi := range phis {
-			for _, inc := range phi.Incs {
-				inc.X = m.get(inc.X)
-				inc.Pred = m.get(inc.Pred) // the header's edge: this turn's
-			}
-		}
+		mapPhis(m, phis)
 	}
 	p.rewire(heads, copies)
 	p.replaceBlocks(blocks)

@@ -111,10 +111,16 @@ func unroll(t *testing.T, src string) result {
 // unrollModule is unroll of a whole module, declarations included.
 func unrollModule(t *testing.T, src string) result {
 	t.Helper()
+	return passModule(t, src, Func)
+}
+
+// passModule is unrollModule with pass (Func or Partial) for the pass.
+func passModule(t *testing.T, src string, pass func(*ir.Func) int) result {
+	t.Helper()
 	m, f := parse(t, src)
 	_, err := ircheck.Check("test input", m)
 	require.NoError(t, err, "the test's IR is outside docs/ir.md:\n%s", src)
-	n := Func(f)
+	n := pass(f)
 	f.Blocks = ircheck.Layout(f)
 	ircheck.Renumber(f)
 	require.NoError(t, f.AssignIDs())
