@@ -5,6 +5,7 @@ package codegen
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/kago-dev/kago/ka/driver"
 )
@@ -69,6 +70,13 @@ func (k *Kernel) Spec(targets ...driver.Target) (*driver.KernelSpec, error) {
 			return nil, err
 		}
 		spec.Lean = &driver.Lean{Entry: k.Lean.Entry, Facts: append([]string(nil), k.Lean.Facts...), Code: lean}
+		if e := k.Lean.Exact; e != nil && slices.Contains(targets, driver.PTX) {
+			code, err := e.codeMap([]driver.Target{driver.PTX})
+			if err != nil {
+				return nil, err
+			}
+			spec.Lean.Exact = &driver.Exact{Entry: e.Entry, Code: code}
+		}
 	}
 	return spec, nil
 }

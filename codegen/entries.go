@@ -82,6 +82,9 @@ func distinctEntries(kernels []*Kernel) {
 			renameEntry(k, name)
 			if k.Lean != nil {
 				renameEntry(k.Lean, name+LeanSuffix)
+				if k.Lean.Exact != nil {
+					renameEntry(k.Lean.Exact, k.Lean.Entry+ExactSuffix)
+				}
 			}
 		}
 	}

@@ -64,6 +64,11 @@ type Kernel struct {
 	// kernel's parameters, device parameters and fault sites.
 	Lean  *Kernel
 	Facts []string
+	// Exact is a lean variant's copy without the range test, for
+	// launches whose range is a whole number of groups in every
+	// dimension (exact.go), or nil when the variant has barriers (and so
+	// no range test) or is none. Only its PTX is written.
+	Exact *Kernel
 }
 
 // Compile compiles every kernel of the package. Its error, when not nil, is
@@ -149,6 +154,13 @@ func compileKernel(p *Package, fn *ssa.Function) (*Kernel, ErrorList) {
 			return k, lerrs // the same source compiled once: cannot happen
 		}
 		k.Lean = lean
+		if !lean.Barrier {
+			exact, err := exactVariant(lean) // exact.go
+			if err != nil {
+				return k, ErrorList{&Error{Pos: k.Pos, Msg: err.Error()}}
+			}
+			lean.Exact = exact
+		}
 	}
 	return k, errs
 }

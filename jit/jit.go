@@ -131,6 +131,7 @@ func (c *Compiler) Compile(fn any, name string, typ reflect.Type) (*driver.Kerne
 	var spec *driver.KernelSpec
 	var errs []error
 	code, lean := driver.CodeMap{}, driver.CodeMap{}
+	var exact *driver.Exact // the lean variant's exact copy, from the PTX target's spec
 	for _, t := range codegen.Targets() {
 		s, err := k.Spec(t)
 		if err != nil {
@@ -140,6 +141,9 @@ func (c *Compiler) Compile(fn any, name string, typ reflect.Type) (*driver.Kerne
 		code[t] = s.Code.(driver.CodeMap)[t]
 		if s.Lean != nil {
 			lean[t] = s.Lean.Code.(driver.CodeMap)[t]
+			if s.Lean.Exact != nil {
+				exact = s.Lean.Exact
+			}
 		}
 		if spec == nil {
 			spec = s
@@ -151,6 +155,9 @@ func (c *Compiler) Compile(fn any, name string, typ reflect.Type) (*driver.Kerne
 	}
 	if spec == nil {
 		return nil, fmt.Errorf("jit: no target could take kernel %s: %w", k.Name, errors.Join(errs...))
+	}
+	if spec.Lean != nil {
+		spec.Lean.Exact = exact
 	}
 	c.store(key, spec)
 	return spec, nil

@@ -47,6 +47,9 @@ type fakeDevice struct {
 	// leanErr, when set, is the error of loading a lean variant;
 	// checkedErr that of loading a kernel that has one.
 	leanErr, checkedErr error
+	// exactErr, when set, is the error of loading a lean variant's exact
+	// copy (as a backend without PTX fails to).
+	exactErr error
 }
 
 func newFakeDevice(priorities bool) *fakeDevice {
@@ -72,6 +75,13 @@ func (d *fakeDevice) NewQueue(p driver.Priority) (driver.Queue, error) {
 }
 func (d *fakeDevice) Alloc(size int) (driver.Buffer, error) { return &fakeBuffer{dev: d}, nil }
 func (d *fakeDevice) Load(spec *driver.KernelSpec) (driver.Function, error) {
+	if spec.Lean == nil && strings.HasSuffix(spec.Entry, "_lean_exact") {
+		d.logf("load %s", spec.Entry)
+		if d.exactErr != nil {
+			return nil, d.exactErr
+		}
+		return spec.Entry, nil
+	}
 	if spec.Lean == nil && spec.Entry != "" && strings.HasSuffix(spec.Entry, "_lean") {
 		d.logf("load %s", spec.Entry)
 		if d.leanErr != nil {

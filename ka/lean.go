@@ -8,12 +8,19 @@ package ka
 // launch runs it. Otherwise it runs the checked kernel, which reports a
 // fault as it always has.
 //
-// NewKernel loads the lean variant of a kernel that has one, and the
-// checked kernel only at the first launch that needs it (whose facts do
-// not hold): most programs then compile one program per kernel, not two
-// (a driver's compile is what a kernel's first use costs most). A lean
-// variant that fails to load is dropped, and the checked kernel loaded
-// at once instead.
+// A lean variant without barriers may have an exact copy
+// (driver.Lean.Exact, codegen/exact.go): the variant without its range
+// test, which a launch whose facts hold runs when its range is a whole
+// number of groups in every dimension, the common case.
+//
+// NewKernel loads the exact copy of a kernel that has one, else its lean
+// variant, and each other variant only at the first launch that needs
+// it (a partial group; facts that do not hold): most programs then
+// compile one program per kernel, not two or three (a driver's compile
+// is what a kernel's first use costs most). A variant that fails to load
+// is not tried again: the exact copy on a backend without PTX, which
+// then loads the lean variant at once; the lean variant, whose launches
+// then run the checked kernel.
 
 import (
 	"fmt"
@@ -48,17 +55,19 @@ func (v *variant) load(dev *Device) (driver.Function, error) {
 }
 
 // leanKernel is a kernel's lean variant and the facts that let a launch
-// run it. Its variant's err, set by NewKernel's load, means the variant
+// run it. Its variant's err, set by the first load, means the variant
 // failed to load and is not used.
 type leanKernel struct {
 	variant
 	facts *kgen.Facts
+	exact *variant // the variant without its range test (driver.Lean.Exact); nil if none
 }
 
-// leanSpec is the spec of a kernel's lean variant, with its parsed facts.
+// leanSpec is the spec of a kernel's lean variant, with its parsed facts
+// and the spec of its exact entry (nil when it has none).
 type leanSpec struct {
-	spec  *driver.KernelSpec
-	facts *kgen.Facts
+	spec, exact *driver.KernelSpec
+	facts       *kgen.Facts
 }
 
 // leanSpecs holds the leanSpec of each spec with a lean variant, made
@@ -83,16 +92,37 @@ func newLean(spec *driver.KernelSpec) (*leanKernel, error) {
 		if spec.Lean.Code != nil {
 			s.Code = spec.Lean.Code
 		}
-		ls, _ = leanSpecs.LoadOrStore(spec, &leanSpec{&s, facts})
+		l := &leanSpec{spec: &s, facts: facts}
+		if x := spec.Lean.Exact; x != nil {
+			e := s
+			e.Entry = x.Entry
+			if x.Code != nil {
+				e.Code = x.Code
+			}
+			l.exact = &e
+		}
+		ls, _ = leanSpecs.LoadOrStore(spec, l)
 	}
 	l := ls.(*leanSpec)
-	return &leanKernel{variant: variant{spec: l.spec}, facts: l.facts}, nil
+	k := &leanKernel{variant: variant{spec: l.spec}, facts: l.facts}
+	if l.exact != nil {
+		k.exact = &variant{spec: l.exact}
+	}
+	return k, nil
 }
 
-// load loads k's code: its lean variant where it has one, else (or when
-// the variant fails to load) the checked kernel.
+// load loads k's code: the lean variant's exact copy where it has one
+// (whole groups are the common launch), else the lean variant where it
+// has one, else (or when those fail to load) the checked kernel. A
+// backend without the exact copy's code (it has PTX only) fails to load
+// it and so loads the variant.
 func (k *Kernel) load() error {
 	if k.lean != nil {
+		if x := k.lean.exact; x != nil {
+			if _, err := x.load(k.dev); err == nil {
+				return nil
+			}
+		}
 		if _, err := k.lean.load(k.dev); err == nil {
 			return nil
 		}
@@ -104,12 +134,31 @@ func (k *Kernel) load() error {
 }
 
 // function returns the function that a launch of k over r in groups of
-// group with args runs: the lean variant's when its facts hold, else the
-// checked kernel's, loaded now if this is the first launch that needs
-// it.
+// group with args runs: when the lean variant's facts hold, its exact
+// copy's for whole groups, else the variant's; else the checked
+// kernel's. Each is loaded at the first launch that needs it, and one
+// that fails to load is not tried again (variant.load keeps its error).
 func (k *Kernel) function(r, group NDRange, args []driver.Arg) (driver.Function, error) {
-	if l := k.lean; l != nil && l.err == nil && l.facts.Hold(r, group, args) {
-		return l.fn, nil
+	if l := k.lean; l != nil && l.facts.Hold(r, group, args) {
+		if l.exact != nil && wholeGroups(r, group) {
+			if fn, err := l.exact.load(k.dev); err == nil {
+				return fn, nil
+			}
+		}
+		if fn, err := l.load(k.dev); err == nil {
+			return fn, nil
+		}
 	}
 	return k.checked.load(k.dev)
+}
+
+// wholeGroups reports whether range r is a whole number of groups of
+// group in every dimension: no work-item of the launch is outside it.
+func wholeGroups(r, group NDRange) bool {
+	for d := range 3 {
+		if g := group.Size[d]; g > 0 && r.Size[d]%g != 0 {
+			return false
+		}
+	}
+	return true
 }

@@ -15,6 +15,10 @@ import (
 // x[it.GlobalID(0)+off]: off ≥ 0 and range(0)-1+off < len(x).
 func withLean(it Item, off int, x []float32) {}
 
+// withExact is withLean with an exact copy of its lean variant
+// (driver.Lean.Exact).
+func withExact(it Item, off int, x []float32) {}
+
 // badFacts' lean variant has a fact that names a parameter of the wrong
 // kind.
 func badFacts(it Item, off int, x []float32) {}
@@ -24,6 +28,11 @@ func init() {
 	kgen.RegisterKernel(withLean, &driver.KernelSpec{
 		Name: "withLean", Entry: "withLean", Params: params,
 		Lean: &driver.Lean{Entry: "withLean_lean", Facts: []string{"le(0,arg(0))", "le(add(sub(range(0),1),arg(0)),sub(len(1),1))"}},
+	})
+	kgen.RegisterKernel(withExact, &driver.KernelSpec{
+		Name: "withExact", Entry: "withExact", Params: params,
+		Lean: &driver.Lean{Entry: "withExact_lean", Facts: []string{"le(0,arg(0))", "le(add(sub(range(0),1),arg(0)),sub(len(1),1))"},
+			Exact: &driver.Exact{Entry: "withExact_lean_exact"}},
 	})
 	kgen.RegisterKernel(badFacts, &driver.KernelSpec{
 		Name: "badFacts", Entry: "badFacts", Params: params,
@@ -125,13 +134,65 @@ func TestLeanSpecShared(t *testing.T) {
 // TestLeanLaunchAllocatesNothing: deciding the lean variant adds no
 // allocation to a launch.
 func TestLeanLaunchAllocatesNothing(t *testing.T) {
+	for _, fn := range []any{withLean, withExact} {
+		dev, fd := openFake(t, false)
+		k, err := NewKernel(dev, fn, WithGroupSize(2))
+		require.NoError(t, err)
+		x, _ := Alloc[float32](dev, 8)
+		s := dev.Stream()
+		var off any = 2 // boxed once, outside the runs
+		launch := func() { require.NoError(t, k.Launch(s, Range(4), off, x)) }
+		launch() // loads what it runs
+		fd.quiet = true
+		assert.Zero(t, testing.AllocsPerRun(100, launch), "allocations of a launch of %s", k.spec.Name)
+	}
+}
+
+// TestExactPerLaunch: NewKernel loads the lean variant's exact copy,
+// which a launch whose facts hold runs when its range is a whole number
+// of groups; a partial last group runs the lean variant, loaded at its
+// first such launch; failed facts run the checked kernel.
+func TestExactPerLaunch(t *testing.T) {
 	dev, fd := openFake(t, false)
-	k, err := NewKernel(dev, withLean)
+	fd.takeLog()
+	k, err := NewKernel(dev, withExact, WithGroupSize(16))
 	require.NoError(t, err)
-	x, _ := Alloc[float32](dev, 8)
+	assert.Equal(t, []string{"load withExact_lean_exact"}, fd.takeLog(), "the exact copy only")
+	x, err := Alloc[float32](dev, 64)
+	require.NoError(t, err)
 	s := dev.Stream()
-	var off any = 2 // boxed once, outside the runs
-	launch := func() { require.NoError(t, k.Launch(s, Range(4), off, x)) }
-	fd.quiet = true
-	assert.Zero(t, testing.AllocsPerRun(100, launch), "allocations of a launch of a kernel with a lean variant")
+	fd.takeLog()
+	for _, c := range []struct {
+		n    int
+		want []string
+	}{
+		{64, []string{"launch withExact_lean_exact on q1"}},
+		{48, []string{"launch withExact_lean_exact on q1"}},
+		{40, []string{"load withExact_lean", "launch withExact_lean on q1"}}, // a partial group
+		{39, []string{"launch withExact_lean on q1"}},                        // loaded once
+		{16, []string{"launch withExact_lean_exact on q1"}},
+		{65, []string{"launch withExact on q1"}}, // past x
+	} {
+		require.NoError(t, k.Launch(s, Range(c.n), 0, x))
+		assert.Equal(t, c.want, fd.takeLog(), "range %d", c.n)
+	}
+}
+
+// TestExactLoadFails: a backend that cannot load the exact copy (it has
+// PTX only) runs the lean variant for whole groups too, and does not try
+// the copy again.
+func TestExactLoadFails(t *testing.T) {
+	dev, fd := openFake(t, false)
+	fd.exactErr = errors.New("no PTX")
+	fd.takeLog()
+	k, err := NewKernel(dev, withExact, WithGroupSize(16))
+	require.NoError(t, err)
+	assert.Equal(t, []string{"load withExact_lean_exact", "load withExact_lean"}, fd.takeLog())
+	x, err := Alloc[float32](dev, 64)
+	require.NoError(t, err)
+	s := dev.Stream()
+	fd.takeLog()
+	require.NoError(t, k.Launch(s, Range(64), 0, x))
+	require.NoError(t, k.Launch(s, Range(40), 0, x))
+	assert.Equal(t, []string{"launch withExact_lean on q1", "launch withExact_lean on q1"}, fd.takeLog())
 }

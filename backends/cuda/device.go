@@ -38,6 +38,7 @@ type Device struct {
 
 	mu     sync.Mutex
 	funcs  map[*driver.KernelSpec]*function // Load's cache
+	mods   map[string]cu.Module             // the modules loaded, by their PTX: entries of one module share it
 	closed atomic.Bool
 }
 
@@ -86,7 +87,7 @@ func openDevice(drv cu.Driver, i int) (*Device, error) {
 		return nil, fmt.Errorf("cuda: opening %s: %w", info.Name, err)
 	}
 	return &Device{ordinal: i, id: id, ctx: ctx, info: info, lim: lim, least: least, greatest: greatest,
-		private: private, stops: stops, records: records, funcs: make(map[*driver.KernelSpec]*function)}, nil
+		private: private, stops: stops, records: records, funcs: make(map[*driver.KernelSpec]*function), mods: make(map[string]cu.Module)}, nil
 }
 
 // Info describes the device.
@@ -140,10 +141,10 @@ func (d *Device) Close() error {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	var errs []error
-	for _, f := range d.funcs {
-		errs = append(errs, d.ctx.UnloadModule(f.mod))
+	for _, mod := range d.mods {
+		errs = append(errs, d.ctx.UnloadModule(mod))
 	}
-	d.funcs = nil
+	d.funcs, d.mods = nil, nil
 	op := streamOp{ctx: d.ctx, s: d.private}
 	errs = append(errs, op.wait(context.Background(), "close"))
 	for _, s := range []cu.Stream{d.stops, d.records} {

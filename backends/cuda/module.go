@@ -8,8 +8,9 @@ import (
 	"github.com/kago-dev/kago/ka/driver"
 )
 
-// function is a kernel loaded into the device's context: its module (one
-// per kernel, as codegen/ptx emits them) and its CUfunction.
+// function is a kernel loaded into the device's context: its module
+// (shared by the entries of one PTX text, a lean variant and its exact
+// entry: driver.Lean.Exact) and its CUfunction.
 type function struct {
 	spec       *driver.KernelSpec
 	mod        cu.Module
@@ -20,7 +21,9 @@ type function struct {
 
 // Load returns the kernel of spec for this device, JIT-compiling its PTX
 // (driver.PTXOf(spec), entry spec.Entry) into the context on first use.
-// The result is cached per spec, so a kernel is loaded once per context. A
+// The result is cached per spec, and the module per PTX text (module), so
+// a kernel is loaded once per context and the entries of one PTX share a
+// compile. A
 // PTX the driver rejects gives an error carrying the JIT's error log.
 func (d *Device) Load(spec *driver.KernelSpec) (driver.Function, error) {
 	if spec == nil {
@@ -41,21 +44,34 @@ func (d *Device) Load(spec *driver.KernelSpec) (driver.Function, error) {
 	if spec.Entry == "" {
 		return nil, fmt.Errorf("cuda: kernel %s has no entry symbol", spec.Name)
 	}
-	mod, err := d.ctx.LoadModule(ptx)
+	mod, err := d.module(ptx)
 	if err != nil {
 		return nil, fmt.Errorf("cuda: kernel %s: loading its PTX on %s: %w", spec.Name, d.info.Name, err)
 	}
 	fn, err := d.ctx.Function(mod, spec.Entry)
 	if err != nil {
-		d.ctx.UnloadModule(mod)
 		return nil, fmt.Errorf("cuda: kernel %s: %w", spec.Name, err)
 	}
 	maxThreads, err := d.ctx.FuncAttribute(fn, cu.FuncAttrMaxThreadsPerBlock)
 	if err != nil {
-		d.ctx.UnloadModule(mod)
 		return nil, fmt.Errorf("cuda: kernel %s: %w", spec.Name, err)
 	}
 	f := &function{spec: spec, mod: mod, fn: fn, maxThreads: maxThreads, layout: spec.Layout()}
 	d.funcs[spec] = f
 	return f, nil
+}
+
+// module returns the module of ptx, JIT-compiling it on its first use in
+// the context: a PTX text that defines several entries is compiled once.
+// A module stays loaded until Close. d.mu is held.
+func (d *Device) module(ptx []byte) (cu.Module, error) {
+	if mod, ok := d.mods[string(ptx)]; ok {
+		return mod, nil
+	}
+	mod, err := d.ctx.LoadModule(ptx)
+	if err != nil {
+		return mod, err
+	}
+	d.mods[string(ptx)] = mod
+	return mod, nil
 }

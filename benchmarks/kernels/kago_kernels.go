@@ -130,7 +130,7 @@ func init() {
 		Needs:   0,
 		Code:    kagoCode("FDTD"),
 		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"FDTD"}, Hash: "02466eace0f485756cdb7e4a03e0e7c4"},
-		Lean:    &driver.Lean{Entry: "FDTD_lean", Facts: []string{"le(sub(ext(2,0),1),sub(ext(2,0),1))", "le(add(min(sub(range(1),1),sub(ext(2,0),2)),1),ext(0,0))", "le(sub(ext(2,1),1),sub(ext(2,1),1))", "le(add(min(sub(range(0),1),sub(ext(2,1),2)),2),ext(0,1))", "le(add(min(sub(range(0),1),sub(ext(2,1),2)),1),ext(0,1))", "le(add(min(sub(range(1),1),sub(ext(2,0),2)),2),ext(1,0))", "le(add(min(sub(range(0),1),sub(ext(2,1),2)),1),ext(1,1))", "le(add(min(sub(range(1),1),sub(ext(2,0),2)),1),ext(1,0))", "le(padded(2),1)"}},
+		Lean:    &driver.Lean{Entry: "FDTD_lean", Facts: []string{"le(sub(ext(2,0),1),sub(ext(2,0),1))", "le(add(min(sub(range(1),1),sub(ext(2,0),2)),1),ext(0,0))", "le(sub(ext(2,1),1),sub(ext(2,1),1))", "le(add(min(sub(range(0),1),sub(ext(2,1),2)),2),ext(0,1))", "le(add(min(sub(range(0),1),sub(ext(2,1),2)),1),ext(0,1))", "le(add(min(sub(range(1),1),sub(ext(2,0),2)),2),ext(1,0))", "le(add(min(sub(range(0),1),sub(ext(2,1),2)),1),ext(1,1))", "le(add(min(sub(range(1),1),sub(ext(2,0),2)),1),ext(1,0))", "le(padded(2),1)"}, Exact: &driver.Exact{Entry: "FDTD_lean_exact"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(ka.Matrix[float32])
 			a1 := args[1].Value.(ka.Matrix[float32])
@@ -177,7 +177,7 @@ func init() {
 		Needs:   0,
 		Code:    kagoCode("FDTDNoCheck"),
 		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"FDTDNoCheck"}, Hash: "f11db14097956a1fa180b95bbafa5190"},
-		Lean:    &driver.Lean{Entry: "FDTDNoCheck_lean", Facts: []string{"le(padded(2),1)"}},
+		Lean:    &driver.Lean{Entry: "FDTDNoCheck_lean", Facts: []string{"le(padded(2),1)"}, Exact: &driver.Exact{Entry: "FDTDNoCheck_lean_exact"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(ka.Matrix[float32])
 			a1 := args[1].Value.(ka.Matrix[float32])
@@ -217,7 +217,7 @@ func init() {
 		Needs:   0,
 		Code:    kagoCode("Histogram"),
 		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"Histogram"}, Hash: "e8fae95548be8fa3170140855add99ed"},
-		Lean:    &driver.Lean{Entry: "Histogram_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(256,len(1))"}},
+		Lean:    &driver.Lean{Entry: "Histogram_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(256,len(1))"}, Exact: &driver.Exact{Entry: "Histogram_lean_exact"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]uint8)
 			a1 := args[1].Value.([]uint32)
@@ -250,7 +250,7 @@ func init() {
 		Needs:   0,
 		Code:    kagoCode("HistogramNoCheck"),
 		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"HistogramNoCheck"}, Hash: "37e571a82bca5ee43e545bffe9cffb93"},
-		Lean:    &driver.Lean{Entry: "HistogramNoCheck_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}},
+		Lean:    &driver.Lean{Entry: "HistogramNoCheck_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}, Exact: &driver.Exact{Entry: "HistogramNoCheck_lean_exact"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]uint8)
 			a1 := args[1].Value.([]uint32)
@@ -307,7 +307,7 @@ func init() {
 		Needs:   0,
 		Code:    kagoCode("KMeansStep"),
 		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"KMeansStep", "nearest"}, Hash: "efe136e3ef924782ef0c0332436f6ac3"},
-		Lean:    &driver.Lean{Entry: "KMeansStep_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(add(min(sub(range(0),1),sub(len(0),1)),1),len(1))"}},
+		Lean:    &driver.Lean{Entry: "KMeansStep_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(add(min(sub(range(0),1),sub(len(0),1)),1),len(1))"}, Exact: &driver.Exact{Entry: "KMeansStep_lean_exact"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]float32)
 			a1 := args[1].Value.([]float32)
@@ -413,7 +413,7 @@ func init() {
 		Needs:   0,
 		Code:    kagoCode("MatMulNaiveCancel"),
 		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"MatMulNaiveCancel"}, Hash: "6b52dcb3ab283f4ec61519492409453d"},
-		Lean:    &driver.Lean{Entry: "MatMulNaiveCancel_lean", Facts: []string{"le(padded(2),1)"}},
+		Lean:    &driver.Lean{Entry: "MatMulNaiveCancel_lean", Facts: []string{"le(padded(2),1)"}, Exact: &driver.Exact{Entry: "MatMulNaiveCancel_lean_exact"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(int)
 			a1 := args[1].Value.([]float32)
@@ -455,7 +455,7 @@ func init() {
 		Needs:   0,
 		Code:    kagoCode("MatMulNaiveNoCheck"),
 		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"MatMulNaiveNoCheck"}, Hash: "db6ecf6cda94ae255d6d365f90108c31"},
-		Lean:    &driver.Lean{Entry: "MatMulNaiveNoCheck_lean", Facts: []string{"le(padded(2),1)"}},
+		Lean:    &driver.Lean{Entry: "MatMulNaiveNoCheck_lean", Facts: []string{"le(padded(2),1)"}, Exact: &driver.Exact{Entry: "MatMulNaiveNoCheck_lean_exact"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(int)
 			a1 := args[1].Value.([]float32)
@@ -638,7 +638,7 @@ func init() {
 		Needs:   0,
 		Code:    kagoCode("MatVecCols"),
 		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"MatVecCols"}, Hash: "11698fbc8f14017d87c678ed95e0ded9"},
-		Lean:    &driver.Lean{Entry: "MatVecCols_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(ext(0,0),9223372036854775807)", "le(ext(0,0),len(1))", "le(add(min(sub(range(0),1),sub(ext(0,1),1)),1),len(2))"}},
+		Lean:    &driver.Lean{Entry: "MatVecCols_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(ext(0,0),9223372036854775807)", "le(ext(0,0),len(1))", "le(add(min(sub(range(0),1),sub(ext(0,1),1)),1),len(2))"}, Exact: &driver.Exact{Entry: "MatVecCols_lean_exact"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(ka.Matrix[float32])
 			a1 := args[1].Value.([]float32)
@@ -679,7 +679,7 @@ func init() {
 		Needs:   0,
 		Code:    kagoCode("MatVecColsNoCheck"),
 		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"MatVecColsNoCheck"}, Hash: "bceba9510cf12bd6f58797711acec87f"},
-		Lean:    &driver.Lean{Entry: "MatVecColsNoCheck_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}},
+		Lean:    &driver.Lean{Entry: "MatVecColsNoCheck_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}, Exact: &driver.Exact{Entry: "MatVecColsNoCheck_lean_exact"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(ka.Matrix[float32])
 			a1 := args[1].Value.([]float32)
@@ -726,7 +726,7 @@ func init() {
 		Needs:   0,
 		Code:    kagoCode("MatVecRows"),
 		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"MatVecRows"}, Hash: "5ebbccade1ecf5b505041b259571b9de"},
-		Lean:    &driver.Lean{Entry: "MatVecRows_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(ext(0,1),9223372036854775807)", "le(ext(0,1),len(1))", "le(add(min(sub(range(0),1),sub(ext(0,0),1)),1),len(2))"}},
+		Lean:    &driver.Lean{Entry: "MatVecRows_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(ext(0,1),9223372036854775807)", "le(ext(0,1),len(1))", "le(add(min(sub(range(0),1),sub(ext(0,0),1)),1),len(2))"}, Exact: &driver.Exact{Entry: "MatVecRows_lean_exact"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(ka.Matrix[float32])
 			a1 := args[1].Value.([]float32)
@@ -767,7 +767,7 @@ func init() {
 		Needs:   0,
 		Code:    kagoCode("MatVecRowsNoCheck"),
 		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"MatVecRowsNoCheck"}, Hash: "74be5927ba99687a989624dd2ea4ce84"},
-		Lean:    &driver.Lean{Entry: "MatVecRowsNoCheck_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}},
+		Lean:    &driver.Lean{Entry: "MatVecRowsNoCheck_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}, Exact: &driver.Exact{Entry: "MatVecRowsNoCheck_lean_exact"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(ka.Matrix[float32])
 			a1 := args[1].Value.([]float32)
@@ -802,7 +802,7 @@ func init() {
 		Needs:   0,
 		Code:    kagoCode("MemCopyNoCheck"),
 		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"MemCopyNoCheck"}, Hash: "2c839d0bfea9eb61476d74cde1f490f5"},
-		Lean:    &driver.Lean{Entry: "MemCopyNoCheck_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}},
+		Lean:    &driver.Lean{Entry: "MemCopyNoCheck_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}, Exact: &driver.Exact{Entry: "MemCopyNoCheck_lean_exact"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]float32)
 			a1 := args[1].Value.([]float32)
@@ -842,7 +842,7 @@ func init() {
 		Needs:   0,
 		Code:    kagoCode("NBodyAccel"),
 		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"Accel", "NBodyAccel", "Particle", "nbodyAccel"}, Hash: "92c96790854cfa5568f49bed6a32fc2f"},
-		Lean:    &driver.Lean{Entry: "NBodyAccel_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(add(min(sub(range(0),1),sub(len(1),1)),1),len(2))"}},
+		Lean:    &driver.Lean{Entry: "NBodyAccel_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(add(min(sub(range(0),1),sub(len(1),1)),1),len(2))"}, Exact: &driver.Exact{Entry: "NBodyAccel_lean_exact"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(float32)
 			a1 := args[1].Value.([]Particle)
@@ -879,7 +879,7 @@ func init() {
 		Needs:   0,
 		Code:    kagoCode("SaxpyContract"),
 		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"SaxpyContract"}, Hash: "7c6c6a3c1c175fb1d64b27a922333a37"},
-		Lean:    &driver.Lean{Entry: "SaxpyContract_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}},
+		Lean:    &driver.Lean{Entry: "SaxpyContract_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}, Exact: &driver.Exact{Entry: "SaxpyContract_lean_exact"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(float32)
 			a1 := args[1].Value.([]float32)
@@ -916,7 +916,7 @@ func init() {
 		Needs:   0,
 		Code:    kagoCode("SaxpyNoCheck"),
 		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"SaxpyNoCheck"}, Hash: "65802a30caca1241bc7df03ca2f6dac3"},
-		Lean:    &driver.Lean{Entry: "SaxpyNoCheck_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}},
+		Lean:    &driver.Lean{Entry: "SaxpyNoCheck_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}, Exact: &driver.Exact{Entry: "SaxpyNoCheck_lean_exact"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(float32)
 			a1 := args[1].Value.([]float32)
@@ -963,7 +963,7 @@ func init() {
 		Needs:   0,
 		Code:    kagoCode("Sobel"),
 		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"Sobel", "sobelMagnitude"}, Hash: "0c6214e2fe06748849f89b393acea3a7"},
-		Lean:    &driver.Lean{Entry: "Sobel_lean", Facts: []string{"le(sub(ext(0,0),1),sub(ext(0,0),1))", "le(add(min(sub(range(1),1),sub(ext(0,0),2)),1),ext(1,0))", "le(sub(ext(0,1),1),sub(ext(0,1),1))", "le(add(min(sub(range(0),1),sub(ext(0,1),2)),1),ext(1,1))", "le(padded(2),1)"}},
+		Lean:    &driver.Lean{Entry: "Sobel_lean", Facts: []string{"le(sub(ext(0,0),1),sub(ext(0,0),1))", "le(add(min(sub(range(1),1),sub(ext(0,0),2)),1),ext(1,0))", "le(sub(ext(0,1),1),sub(ext(0,1),1))", "le(add(min(sub(range(0),1),sub(ext(0,1),2)),1),ext(1,1))", "le(padded(2),1)"}, Exact: &driver.Exact{Entry: "Sobel_lean_exact"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(ka.Matrix[float32])
 			a1 := args[1].Value.(ka.Matrix[float32])
@@ -1008,7 +1008,7 @@ func init() {
 		Needs:   0,
 		Code:    kagoCode("Stencil5Matrix"),
 		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"Stencil5Matrix"}, Hash: "f7870a6f389c6905800f46a4d7ada2b3"},
-		Lean:    &driver.Lean{Entry: "Stencil5Matrix_lean", Facts: []string{"le(sub(ext(0,0),1),sub(ext(0,0),1))", "le(add(min(sub(range(1),1),sub(ext(0,0),2)),1),ext(1,0))", "le(sub(ext(0,1),1),sub(ext(0,1),1))", "le(add(min(sub(range(0),1),sub(ext(0,1),2)),1),ext(1,1))", "le(padded(2),1)"}},
+		Lean:    &driver.Lean{Entry: "Stencil5Matrix_lean", Facts: []string{"le(sub(ext(0,0),1),sub(ext(0,0),1))", "le(add(min(sub(range(1),1),sub(ext(0,0),2)),1),ext(1,0))", "le(sub(ext(0,1),1),sub(ext(0,1),1))", "le(add(min(sub(range(0),1),sub(ext(0,1),2)),1),ext(1,1))", "le(padded(2),1)"}, Exact: &driver.Exact{Entry: "Stencil5Matrix_lean_exact"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(ka.Matrix[float32])
 			a1 := args[1].Value.(ka.Matrix[float32])
@@ -1047,7 +1047,7 @@ func init() {
 		Needs:   0,
 		Code:    kagoCode("Stencil5MatrixNoCheck"),
 		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"Stencil5MatrixNoCheck"}, Hash: "ce7af3c84d98de24a8170e7d0b5d4e2b"},
-		Lean:    &driver.Lean{Entry: "Stencil5MatrixNoCheck_lean", Facts: []string{"le(padded(2),1)"}},
+		Lean:    &driver.Lean{Entry: "Stencil5MatrixNoCheck_lean", Facts: []string{"le(padded(2),1)"}, Exact: &driver.Exact{Entry: "Stencil5MatrixNoCheck_lean_exact"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(ka.Matrix[float32])
 			a1 := args[1].Value.(ka.Matrix[float32])
@@ -1094,7 +1094,7 @@ func init() {
 		Needs:   0,
 		Code:    kagoCode("Stencil5Slice"),
 		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"Stencil5Slice"}, Hash: "a37058392721e58a650923aeed0f2901"},
-		Lean:    &driver.Lean{Entry: "Stencil5Slice_lean", Facts: []string{"le(sub(arg(1),1),sub(arg(1),1))", "le(sub(arg(0),1),sub(arg(0),1))", "le(0,add(min(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),1))", "le(add(add(max(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),min(sub(range(0),1),sub(arg(0),2))),1),len(2))", "le(0,sub(add(min(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),1),1))", "le(add(sub(add(max(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),min(sub(range(0),1),sub(arg(0),2))),1),1),len(2))", "le(0,add(min(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),2))", "le(add(add(max(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),min(sub(range(0),1),sub(arg(0),2))),2),len(2))", "le(0,sub(add(min(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),1),arg(0)))", "le(add(sub(add(max(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),min(sub(range(0),1),sub(arg(0),2))),arg(0)),1),len(2))", "le(0,add(add(min(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),1),arg(0)))", "le(add(add(add(max(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),min(sub(range(0),1),sub(arg(0),2))),arg(0)),1),len(2))", "le(add(add(max(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),min(sub(range(0),1),sub(arg(0),2))),1),len(3))", "le(padded(2),1)"}},
+		Lean:    &driver.Lean{Entry: "Stencil5Slice_lean", Facts: []string{"le(sub(arg(1),1),sub(arg(1),1))", "le(sub(arg(0),1),sub(arg(0),1))", "le(0,add(min(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),1))", "le(add(add(max(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),min(sub(range(0),1),sub(arg(0),2))),1),len(2))", "le(0,sub(add(min(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),1),1))", "le(add(sub(add(max(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),min(sub(range(0),1),sub(arg(0),2))),1),1),len(2))", "le(0,add(min(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),2))", "le(add(add(max(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),min(sub(range(0),1),sub(arg(0),2))),2),len(2))", "le(0,sub(add(min(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),1),arg(0)))", "le(add(sub(add(max(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),min(sub(range(0),1),sub(arg(0),2))),arg(0)),1),len(2))", "le(0,add(add(min(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),1),arg(0)))", "le(add(add(add(max(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),min(sub(range(0),1),sub(arg(0),2))),arg(0)),1),len(2))", "le(add(add(max(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),min(sub(range(0),1),sub(arg(0),2))),1),len(3))", "le(padded(2),1)"}, Exact: &driver.Exact{Entry: "Stencil5Slice_lean_exact"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(int)
 			a1 := args[1].Value.(int)
@@ -1135,7 +1135,7 @@ func init() {
 		Needs:   0,
 		Code:    kagoCode("Stencil5SliceNoCheck"),
 		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"Stencil5SliceNoCheck"}, Hash: "5ae2ca6eddca24975fdb4e7ced3b8f71"},
-		Lean:    &driver.Lean{Entry: "Stencil5SliceNoCheck_lean", Facts: []string{"le(padded(2),1)"}},
+		Lean:    &driver.Lean{Entry: "Stencil5SliceNoCheck_lean", Facts: []string{"le(padded(2),1)"}, Exact: &driver.Exact{Entry: "Stencil5SliceNoCheck_lean_exact"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(int)
 			a1 := args[1].Value.(int)
@@ -1189,7 +1189,7 @@ func init() {
 		Needs:   0,
 		Code:    kagoCode("Stencil7Volume"),
 		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"Stencil7Volume"}, Hash: "93976f330bcce8325bc00f97fd55d423"},
-		Lean:    &driver.Lean{Entry: "Stencil7Volume_lean", Facts: []string{"le(sub(ext(0,0),1),sub(ext(0,0),1))", "le(add(min(sub(range(2),1),sub(ext(0,0),2)),1),ext(1,0))", "le(sub(ext(0,1),1),sub(ext(0,1),1))", "le(add(min(sub(range(1),1),sub(ext(0,1),2)),1),ext(1,1))", "le(sub(ext(0,2),1),sub(ext(0,2),1))", "le(add(min(sub(range(0),1),sub(ext(0,2),2)),1),ext(1,2))"}},
+		Lean:    &driver.Lean{Entry: "Stencil7Volume_lean", Facts: []string{"le(sub(ext(0,0),1),sub(ext(0,0),1))", "le(add(min(sub(range(2),1),sub(ext(0,0),2)),1),ext(1,0))", "le(sub(ext(0,1),1),sub(ext(0,1),1))", "le(add(min(sub(range(1),1),sub(ext(0,1),2)),1),ext(1,1))", "le(sub(ext(0,2),1),sub(ext(0,2),1))", "le(add(min(sub(range(0),1),sub(ext(0,2),2)),1),ext(1,2))"}, Exact: &driver.Exact{Entry: "Stencil7Volume_lean_exact"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(ka.Volume[float32])
 			a1 := args[1].Value.(ka.Volume[float32])
@@ -1276,7 +1276,7 @@ func init() {
 		Needs:   0,
 		Code:    kagoCode("Stencil9Matrix"),
 		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"Stencil9Matrix"}, Hash: "f674cf3d7a50cca4b6f101c870ae905d"},
-		Lean:    &driver.Lean{Entry: "Stencil9Matrix_lean", Facts: []string{"le(sub(ext(0,0),1),sub(ext(0,0),1))", "le(add(min(sub(range(1),1),sub(ext(0,0),2)),1),ext(1,0))", "le(sub(ext(0,1),1),sub(ext(0,1),1))", "le(add(min(sub(range(0),1),sub(ext(0,1),2)),1),ext(1,1))", "le(padded(2),1)"}},
+		Lean:    &driver.Lean{Entry: "Stencil9Matrix_lean", Facts: []string{"le(sub(ext(0,0),1),sub(ext(0,0),1))", "le(add(min(sub(range(1),1),sub(ext(0,0),2)),1),ext(1,0))", "le(sub(ext(0,1),1),sub(ext(0,1),1))", "le(add(min(sub(range(0),1),sub(ext(0,1),2)),1),ext(1,1))", "le(padded(2),1)"}, Exact: &driver.Exact{Entry: "Stencil9Matrix_lean_exact"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(ka.Matrix[float32])
 			a1 := args[1].Value.(ka.Matrix[float32])
@@ -1315,7 +1315,7 @@ func init() {
 		Needs:   0,
 		Code:    kagoCode("Stencil9MatrixNoCheck"),
 		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"Stencil9MatrixNoCheck"}, Hash: "72037caaeec5342bb44d315ccf4ae7ad"},
-		Lean:    &driver.Lean{Entry: "Stencil9MatrixNoCheck_lean", Facts: []string{"le(padded(2),1)"}},
+		Lean:    &driver.Lean{Entry: "Stencil9MatrixNoCheck_lean", Facts: []string{"le(padded(2),1)"}, Exact: &driver.Exact{Entry: "Stencil9MatrixNoCheck_lean_exact"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(ka.Matrix[float32])
 			a1 := args[1].Value.(ka.Matrix[float32])
@@ -1366,7 +1366,7 @@ func init() {
 		Needs:   0,
 		Code:    kagoCode("Stencil9Slice"),
 		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"Stencil9Slice"}, Hash: "50df842e29726f4c13c8425a8425481d"},
-		Lean:    &driver.Lean{Entry: "Stencil9Slice_lean", Facts: []string{"le(sub(arg(1),1),sub(arg(1),1))", "le(sub(arg(0),1),sub(arg(0),1))", "le(0,sub(sub(add(min(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),1),arg(0)),1))", "le(add(sub(sub(add(max(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),min(sub(range(0),1),sub(arg(0),2))),arg(0)),1),1),len(2))", "le(0,sub(add(min(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),1),arg(0)))", "le(add(sub(add(max(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),min(sub(range(0),1),sub(arg(0),2))),arg(0)),1),len(2))", "le(0,add(sub(add(min(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),1),arg(0)),1))", "le(add(sub(add(max(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),min(sub(range(0),1),sub(arg(0),2))),arg(0)),2),len(2))", "le(0,sub(add(min(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),1),1))", "le(add(sub(add(max(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),min(sub(range(0),1),sub(arg(0),2))),1),1),len(2))", "le(0,add(min(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),1))", "le(add(add(max(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),min(sub(range(0),1),sub(arg(0),2))),1),len(2))", "le(0,add(min(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),2))", "le(add(add(max(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),min(sub(range(0),1),sub(arg(0),2))),2),len(2))", "le(0,sub(add(add(min(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),1),arg(0)),1))", "le(add(sub(add(add(max(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),min(sub(range(0),1),sub(arg(0),2))),arg(0)),1),1),len(2))", "le(0,add(add(min(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),1),arg(0)))", "le(add(add(add(max(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),min(sub(range(0),1),sub(arg(0),2))),arg(0)),1),len(2))", "le(0,add(add(add(min(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),1),arg(0)),1))", "le(add(add(add(max(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),min(sub(range(0),1),sub(arg(0),2))),arg(0)),2),len(2))", "le(add(add(max(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),min(sub(range(0),1),sub(arg(0),2))),1),len(3))", "le(padded(2),1)"}},
+		Lean:    &driver.Lean{Entry: "Stencil9Slice_lean", Facts: []string{"le(sub(arg(1),1),sub(arg(1),1))", "le(sub(arg(0),1),sub(arg(0),1))", "le(0,sub(sub(add(min(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),1),arg(0)),1))", "le(add(sub(sub(add(max(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),min(sub(range(0),1),sub(arg(0),2))),arg(0)),1),1),len(2))", "le(0,sub(add(min(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),1),arg(0)))", "le(add(sub(add(max(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),min(sub(range(0),1),sub(arg(0),2))),arg(0)),1),len(2))", "le(0,add(sub(add(min(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),1),arg(0)),1))", "le(add(sub(add(max(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),min(sub(range(0),1),sub(arg(0),2))),arg(0)),2),len(2))", "le(0,sub(add(min(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),1),1))", "le(add(sub(add(max(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),min(sub(range(0),1),sub(arg(0),2))),1),1),len(2))", "le(0,add(min(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),1))", "le(add(add(max(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),min(sub(range(0),1),sub(arg(0),2))),1),len(2))", "le(0,add(min(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),2))", "le(add(add(max(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),min(sub(range(0),1),sub(arg(0),2))),2),len(2))", "le(0,sub(add(add(min(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),1),arg(0)),1))", "le(add(sub(add(add(max(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),min(sub(range(0),1),sub(arg(0),2))),arg(0)),1),1),len(2))", "le(0,add(add(min(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),1),arg(0)))", "le(add(add(add(max(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),min(sub(range(0),1),sub(arg(0),2))),arg(0)),1),len(2))", "le(0,add(add(add(min(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),1),arg(0)),1))", "le(add(add(add(max(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),min(sub(range(0),1),sub(arg(0),2))),arg(0)),2),len(2))", "le(add(add(max(arg(0),mul(min(sub(range(1),1),sub(arg(1),2)),arg(0))),min(sub(range(0),1),sub(arg(0),2))),1),len(3))", "le(padded(2),1)"}, Exact: &driver.Exact{Entry: "Stencil9Slice_lean_exact"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(int)
 			a1 := args[1].Value.(int)
@@ -1407,7 +1407,7 @@ func init() {
 		Needs:   0,
 		Code:    kagoCode("Stencil9SliceNoCheck"),
 		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"Stencil9SliceNoCheck"}, Hash: "184d0e8dbe69452b254581254e5e863d"},
-		Lean:    &driver.Lean{Entry: "Stencil9SliceNoCheck_lean", Facts: []string{"le(padded(2),1)"}},
+		Lean:    &driver.Lean{Entry: "Stencil9SliceNoCheck_lean", Facts: []string{"le(padded(2),1)"}, Exact: &driver.Exact{Entry: "Stencil9SliceNoCheck_lean_exact"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(int)
 			a1 := args[1].Value.(int)
@@ -1555,7 +1555,7 @@ func init() {
 		Needs:   0,
 		Code:    kagoCode("TransposeNoCheck"),
 		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"TransposeNoCheck"}, Hash: "a932043a826e4f0d022e7506542a4e55"},
-		Lean:    &driver.Lean{Entry: "TransposeNoCheck_lean", Facts: []string{"le(padded(2),1)"}},
+		Lean:    &driver.Lean{Entry: "TransposeNoCheck_lean", Facts: []string{"le(padded(2),1)"}, Exact: &driver.Exact{Entry: "TransposeNoCheck_lean_exact"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(int)
 			a1 := args[1].Value.([]float32)
@@ -1638,7 +1638,7 @@ func init() {
 		Needs:   0,
 		Code:    kagoCode("Triangular"),
 		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"Triangular"}, Hash: "14c009366e80fd04eafde479aa0da896"},
-		Lean:    &driver.Lean{Entry: "Triangular_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(0,min(sub(range(0),1),sub(ext(0,0),1)))", "le(add(min(sub(range(0),1),sub(ext(0,0),1)),1),9223372036854775807)", "le(add(min(sub(range(0),1),sub(ext(0,0),1)),1),ext(0,1))", "le(add(min(sub(range(0),1),sub(ext(0,0),1)),1),len(1))", "le(add(min(sub(range(0),1),sub(ext(0,0),1)),1),len(2))"}},
+		Lean:    &driver.Lean{Entry: "Triangular_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(0,min(sub(range(0),1),sub(ext(0,0),1)))", "le(add(min(sub(range(0),1),sub(ext(0,0),1)),1),9223372036854775807)", "le(add(min(sub(range(0),1),sub(ext(0,0),1)),1),ext(0,1))", "le(add(min(sub(range(0),1),sub(ext(0,0),1)),1),len(1))", "le(add(min(sub(range(0),1),sub(ext(0,0),1)),1),len(2))"}, Exact: &driver.Exact{Entry: "Triangular_lean_exact"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(ka.Matrix[float32])
 			a1 := args[1].Value.([]float32)
@@ -1679,7 +1679,7 @@ func init() {
 		Needs:   0,
 		Code:    kagoCode("TriangularNoCheck"),
 		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"TriangularNoCheck"}, Hash: "76e1c306241a3d24df03f2d6e421023c"},
-		Lean:    &driver.Lean{Entry: "TriangularNoCheck_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}},
+		Lean:    &driver.Lean{Entry: "TriangularNoCheck_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}, Exact: &driver.Exact{Entry: "TriangularNoCheck_lean_exact"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(ka.Matrix[float32])
 			a1 := args[1].Value.([]float32)

@@ -10,6 +10,7 @@ package main
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -100,6 +101,13 @@ func codeFiles(funcs []*kernelFunc, targets []driver.Target) (map[string][]byte,
 					}
 					sections[t] = append(sections[t], kgen.CodeSection{Entry: v.Entry, Code: code, Comment: strings.Join(names, ", ")})
 				}
+			}
+			if lean := by[entry][0].Lean; lean != nil && lean.Exact != nil && slices.Contains(targets, driver.PTX) {
+				code, err := codegen.Emit(lean.Exact, driver.PTX) // PTX only (codegen/exact.go)
+				if err != nil {
+					return nil, err
+				}
+				sections[driver.PTX] = append(sections[driver.PTX], kgen.CodeSection{Entry: lean.Exact.Entry, Code: code, Comment: strings.Join(names, ", ")})
 			}
 		}
 		for _, t := range targets {

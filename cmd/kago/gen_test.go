@@ -244,7 +244,10 @@ func TestGenFiles(t *testing.T) {
 	}
 	spv := section(t, filepath.Join(kern, codeDir, "Saxpy.spv"), 0)
 	assert.Equal(t, []byte{0x03, 0x02, 0x23, 0x07}, spv[:4], "SPIR-V is written as binary")
-	assert.Equal(t, map[string]string{"Scale_float32": "Scale[float32]", "Scale_float32_lean": "Scale[float32]"}, entries(t, filepath.Join(kern, codeDir, "Scale.ptx")), "the instance and its lean variant (1-D)")
+	assert.Equal(t, map[string]string{"Scale_float32": "Scale[float32]", "Scale_float32_lean": "Scale[float32]", "Scale_float32_lean_exact": "Scale[float32]"},
+		entries(t, filepath.Join(kern, codeDir, "Scale.ptx")), "the instance, its lean variant (1-D) and the variant's exact copy")
+	assert.Equal(t, map[string]string{"Scale_float32": "Scale[float32]", "Scale_float32_lean": "Scale[float32]"},
+		entries(t, filepath.Join(kern, codeDir, "Scale.cl")), "no exact copy: PTX only")
 
 	// A stray file of ours goes; a file kago gen does not write stays.
 	require.NoError(t, os.WriteFile(filepath.Join(kern, codeDir, "Gone.ptx"), []byte("old"), 0o644))

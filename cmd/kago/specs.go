@@ -260,7 +260,11 @@ func leanExpr(lean *codegen.Kernel) string {
 	for i, f := range lean.Facts {
 		facts[i] = strconv.Quote(f)
 	}
-	return fmt.Sprintf("&driver.Lean{Entry: %q, Facts: []string{%s}}", lean.Entry, strings.Join(facts, ", "))
+	exact := ""
+	if lean.Exact != nil {
+		exact = fmt.Sprintf(", Exact: &driver.Exact{Entry: %q}", lean.Exact.Entry)
+	}
+	return fmt.Sprintf("&driver.Lean{Entry: %q, Facts: []string{%s}%s}", lean.Entry, strings.Join(facts, ", "), exact)
 }
 
 // faultsName is the variable of f's fault sites number n.

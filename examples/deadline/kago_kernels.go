@@ -69,7 +69,7 @@ func init() {
 		Needs:   0,
 		Code:    kagoCode("Fill"),
 		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"Fill"}, Hash: "68859114410c064443656f8af7086ec2"},
-		Lean:    &driver.Lean{Entry: "Fill_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}},
+		Lean:    &driver.Lean{Entry: "Fill_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}, Exact: &driver.Exact{Entry: "Fill_lean_exact"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]uint32)
 			a1 := args[1].Value.(uint32)
@@ -103,7 +103,7 @@ func init() {
 		Needs:   0,
 		Code:    kagoCode("Spin"),
 		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"Spin"}, Hash: "48eec6a8dfbedae4f3e8f6a93ecb6871"},
-		Lean:    &driver.Lean{Entry: "Spin_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}},
+		Lean:    &driver.Lean{Entry: "Spin_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}, Exact: &driver.Exact{Entry: "Spin_lean_exact"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]uint32)
 			a1 := args[1].Value.(int32)

@@ -75,7 +75,7 @@ func init() {
 		Needs:   0,
 		Code:    kagoCode("Histogram"),
 		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"Histogram"}, Hash: "e8fae95548be8fa3170140855add99ed"},
-		Lean:    &driver.Lean{Entry: "Histogram_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(256,len(1))"}},
+		Lean:    &driver.Lean{Entry: "Histogram_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(256,len(1))"}, Exact: &driver.Exact{Entry: "Histogram_lean_exact"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]uint8)
 			a1 := args[1].Value.([]uint32)

@@ -77,7 +77,7 @@ func init() {
 		Needs:   0,
 		Code:    kagoCode("Saxpy"),
 		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"Saxpy"}, Hash: "1da4ca83618de346152d45d01b88a61b"},
-		Lean:    &driver.Lean{Entry: "Saxpy_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(add(min(sub(range(0),1),sub(len(2),1)),1),len(1))"}},
+		Lean:    &driver.Lean{Entry: "Saxpy_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(add(min(sub(range(0),1),sub(len(2),1)),1),len(1))"}, Exact: &driver.Exact{Entry: "Saxpy_lean_exact"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(float32)
 			a1 := args[1].Value.([]float32)

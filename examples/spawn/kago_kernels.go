@@ -77,7 +77,7 @@ func init() {
 		Needs:   0,
 		Code:    kagoCode("Poly"),
 		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"Poly"}, Hash: "2f8fde20d296ee3df48b85ff8e4e47bd"},
-		Lean:    &driver.Lean{Entry: "Poly_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(add(min(sub(range(0),1),sub(len(2),1)),1),len(1))"}},
+		Lean:    &driver.Lean{Entry: "Poly_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(add(min(sub(range(0),1),sub(len(2),1)),1),len(1))"}, Exact: &driver.Exact{Entry: "Poly_lean_exact"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(float32)
 			a1 := args[1].Value.([]float32)

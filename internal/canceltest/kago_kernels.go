@@ -65,7 +65,7 @@ func init() {
 		Needs:   0,
 		Code:    kagoCode("Loops"),
 		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"Loops", "loops"}, Hash: "f512c35f43902d401b332a7f41ae30a6"},
-		Lean:    &driver.Lean{Entry: "Loops_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}},
+		Lean:    &driver.Lean{Entry: "Loops_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}, Exact: &driver.Exact{Entry: "Loops_lean_exact"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]int64)
 			a1 := args[1].Value.(int)
@@ -97,7 +97,7 @@ func init() {
 		Needs:   0,
 		Code:    kagoCode("LoopsCancel"),
 		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"LoopsCancel", "loops"}, Hash: "e181fd556bc46ae4b4aa26c271316d82"},
-		Lean:    &driver.Lean{Entry: "LoopsCancel_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}},
+		Lean:    &driver.Lean{Entry: "LoopsCancel_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}, Exact: &driver.Exact{Entry: "LoopsCancel_lean_exact"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]int64)
 			a1 := args[1].Value.(int)
@@ -126,7 +126,7 @@ func init() {
 		Needs:   0,
 		Code:    kagoCode("Mark"),
 		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"Mark"}, Hash: "ec6b5bcef5e8507c000a2b8fa35c6e40"},
-		Lean:    &driver.Lean{Entry: "Mark_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}},
+		Lean:    &driver.Lean{Entry: "Mark_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}, Exact: &driver.Exact{Entry: "Mark_lean_exact"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]int32)
 			a1 := args[1].Value.(int32)
@@ -160,7 +160,7 @@ func init() {
 		Needs:   0,
 		Code:    kagoCode("Spin"),
 		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"Spin"}, Hash: "bdaf77dbf23ee24af86cc1d16e448dbf"},
-		Lean:    &driver.Lean{Entry: "Spin_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}},
+		Lean:    &driver.Lean{Entry: "Spin_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}, Exact: &driver.Exact{Entry: "Spin_lean_exact"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]int32)
 			a1 := args[1].Value.(int32)

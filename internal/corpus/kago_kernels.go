@@ -85,7 +85,7 @@ func init() {
 		Needs:   driver.Int64Atomics,
 		Code:    kagoCode("BitAtomics"),
 		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"BitAtomics"}, Hash: "f6ccef2482c5b7fca789dcc880e9d81c"},
-		Lean:    &driver.Lean{Entry: "BitAtomics_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(4,len(1))", "le(4,len(2))", "le(1,len(3))"}},
+		Lean:    &driver.Lean{Entry: "BitAtomics_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(4,len(1))", "le(4,len(2))", "le(1,len(3))"}, Exact: &driver.Exact{Entry: "BitAtomics_lean_exact"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]uint32)
 			a1 := args[1].Value.([]uint32)
@@ -131,7 +131,7 @@ func init() {
 		Needs:   0,
 		Code:    kagoCode("BitOps"),
 		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"BitOps"}, Hash: "18f2d6e505b4e11de7615023049e9c6b"},
-		Lean:    &driver.Lean{Entry: "BitOps_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(add(min(sub(range(0),1),sub(len(0),1)),1),len(1))", "le(add(min(sub(range(0),1),sub(len(0),1)),1),len(2))"}},
+		Lean:    &driver.Lean{Entry: "BitOps_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(add(min(sub(range(0),1),sub(len(0),1)),1),len(1))", "le(add(min(sub(range(0),1),sub(len(0),1)),1),len(2))"}, Exact: &driver.Exact{Entry: "BitOps_lean_exact"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]int32)
 			a1 := args[1].Value.([]uint8)
@@ -173,7 +173,7 @@ func init() {
 		Needs:   0,
 		Code:    kagoCode("BoolFlags"),
 		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"BoolFlags"}, Hash: "de5d5622ff9a20d3b1aa0fbdfd93712b"},
-		Lean:    &driver.Lean{Entry: "BoolFlags_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(add(min(sub(range(0),1),sub(len(1),1)),1),len(2))"}},
+		Lean:    &driver.Lean{Entry: "BoolFlags_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(add(min(sub(range(0),1),sub(len(1),1)),1),len(2))"}, Exact: &driver.Exact{Entry: "BoolFlags_lean_exact"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(bool)
 			a1 := args[1].Value.([]int32)
@@ -223,7 +223,7 @@ func init() {
 		Needs:   0,
 		Code:    kagoCode("Contract"),
 		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"Contract"}, Hash: "98a7f63acd8908b29fb6b39c68bf5f00"},
-		Lean:    &driver.Lean{Entry: "Contract_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(add(min(sub(range(0),1),sub(len(2),1)),1),len(1))", "le(add(min(sub(range(0),1),sub(len(2),1)),1),len(3))", "le(add(min(sub(range(0),1),sub(len(2),1)),1),len(4))"}},
+		Lean:    &driver.Lean{Entry: "Contract_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(add(min(sub(range(0),1),sub(len(2),1)),1),len(1))", "le(add(min(sub(range(0),1),sub(len(2),1)),1),len(3))", "le(add(min(sub(range(0),1),sub(len(2),1)),1),len(4))"}, Exact: &driver.Exact{Entry: "Contract_lean_exact"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(float32)
 			a1 := args[1].Value.([]float32)
@@ -274,7 +274,7 @@ func init() {
 		Needs:   driver.FP64,
 		Code:    kagoCode("Convert"),
 		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"Convert"}, Hash: "05292d6d344ac580527b946c7425881b"},
-		Lean:    &driver.Lean{Entry: "Convert_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(add(mul(8,min(sub(range(0),1),sub(len(0),1))),1),len(1))", "le(add(mul(8,min(sub(range(0),1),sub(len(0),1))),2),len(1))", "le(add(mul(8,min(sub(range(0),1),sub(len(0),1))),3),len(1))", "le(add(mul(8,min(sub(range(0),1),sub(len(0),1))),4),len(1))", "le(add(mul(8,min(sub(range(0),1),sub(len(0),1))),5),len(1))", "le(add(mul(8,min(sub(range(0),1),sub(len(0),1))),6),len(1))", "le(add(mul(8,min(sub(range(0),1),sub(len(0),1))),7),len(1))", "le(add(mul(8,min(sub(range(0),1),sub(len(0),1))),8),len(1))"}},
+		Lean:    &driver.Lean{Entry: "Convert_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(add(mul(8,min(sub(range(0),1),sub(len(0),1))),1),len(1))", "le(add(mul(8,min(sub(range(0),1),sub(len(0),1))),2),len(1))", "le(add(mul(8,min(sub(range(0),1),sub(len(0),1))),3),len(1))", "le(add(mul(8,min(sub(range(0),1),sub(len(0),1))),4),len(1))", "le(add(mul(8,min(sub(range(0),1),sub(len(0),1))),5),len(1))", "le(add(mul(8,min(sub(range(0),1),sub(len(0),1))),6),len(1))", "le(add(mul(8,min(sub(range(0),1),sub(len(0),1))),7),len(1))", "le(add(mul(8,min(sub(range(0),1),sub(len(0),1))),8),len(1))"}, Exact: &driver.Exact{Entry: "Convert_lean_exact"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]float64)
 			a1 := args[1].Value.([]int64)
@@ -327,7 +327,7 @@ func init() {
 		Needs:   0,
 		Code:    kagoCode("Helpers"),
 		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"Helpers", "clampAdd", "divmod"}, Hash: "defdd69ac86d30391c82e691a305e83e"},
-		Lean:    &driver.Lean{Entry: "Helpers_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(add(min(sub(range(0),1),sub(len(0),1)),1),len(1))", "le(add(min(sub(range(0),1),sub(len(0),1)),1),len(2))", "le(add(min(sub(range(0),1),sub(len(0),1)),1),len(3))", "le(add(min(sub(range(0),1),sub(len(0),1)),1),len(4))"}},
+		Lean:    &driver.Lean{Entry: "Helpers_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(add(min(sub(range(0),1),sub(len(0),1)),1),len(1))", "le(add(min(sub(range(0),1),sub(len(0),1)),1),len(2))", "le(add(min(sub(range(0),1),sub(len(0),1)),1),len(3))", "le(add(min(sub(range(0),1),sub(len(0),1)),1),len(4))"}, Exact: &driver.Exact{Entry: "Helpers_lean_exact"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]int64)
 			a1 := args[1].Value.([]int64)
@@ -372,7 +372,7 @@ func init() {
 		Needs:   0,
 		Code:    kagoCode("Histogram"),
 		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"Histogram"}, Hash: "960257daa47fdeba61b1cca84b8962fc"},
-		Lean:    &driver.Lean{Entry: "Histogram_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(4294967296,len(1))"}},
+		Lean:    &driver.Lean{Entry: "Histogram_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(4294967296,len(1))"}, Exact: &driver.Exact{Entry: "Histogram_lean_exact"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]uint32)
 			a1 := args[1].Value.([]uint32)
@@ -457,7 +457,7 @@ func init() {
 		Needs:   0,
 		Code:    kagoCode("Loops"),
 		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"Loops"}, Hash: "7965b0457203b62f051c09a34407f1ba"},
-		Lean:    &driver.Lean{Entry: "Loops_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(add(min(sub(range(0),1),sub(len(0),1)),1),len(1))"}},
+		Lean:    &driver.Lean{Entry: "Loops_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(add(min(sub(range(0),1),sub(len(0),1)),1),len(1))"}, Exact: &driver.Exact{Entry: "Loops_lean_exact"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]int32)
 			a1 := args[1].Value.([]int32)
@@ -495,7 +495,7 @@ func init() {
 		Needs:   0,
 		Code:    kagoCode("Masked"),
 		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"Masked"}, Hash: "76fec7a5322005425f553c3d17240b9a"},
-		Lean:    &driver.Lean{Entry: "Masked_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(add(min(sub(range(0),1),sub(len(1),1)),1),len(0))"}},
+		Lean:    &driver.Lean{Entry: "Masked_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(add(min(sub(range(0),1),sub(len(1),1)),1),len(0))"}, Exact: &driver.Exact{Entry: "Masked_lean_exact"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]float32)
 			a1 := args[1].Value.([]float32)
@@ -577,7 +577,7 @@ func init() {
 		Needs:   0,
 		Code:    kagoCode("MatMul"),
 		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"MatMul"}, Hash: "b50ea31ebe260fbf9a405c1211de1974"},
-		Lean:    &driver.Lean{Entry: "MatMul_lean", Facts: []string{"le(0,sub(range(0),1))", "le(max(arg(0),1),arg(0))", "le(0,sub(range(1),1))", "le(max(max(arg(0),1),1),arg(0))", "le(add(sub(arg(0),1),1),9223372036854775807)", "le(0,min(0,min(mul(min(sub(range(1),1),sub(arg(0),1)),max(max(arg(0),1),1)),mul(min(sub(range(1),1),sub(arg(0),1)),arg(0)))))", "le(add(add(max(0,max(mul(min(sub(range(1),1),sub(arg(0),1)),max(max(arg(0),1),1)),mul(min(sub(range(1),1),sub(arg(0),1)),arg(0)))),sub(arg(0),1)),1),len(1))", "le(0,min(0,min(mul(sub(arg(0),1),max(max(arg(0),1),1)),mul(sub(arg(0),1),arg(0)))))", "le(add(add(max(0,max(mul(sub(arg(0),1),max(max(arg(0),1),1)),mul(sub(arg(0),1),arg(0)))),min(sub(range(0),1),sub(arg(0),1))),1),len(2))", "le(add(add(max(0,max(mul(min(sub(range(1),1),sub(arg(0),1)),max(max(arg(0),1),1)),mul(min(sub(range(1),1),sub(arg(0),1)),arg(0)))),min(sub(range(0),1),sub(arg(0),1))),1),len(3))", "le(padded(2),1)"}},
+		Lean:    &driver.Lean{Entry: "MatMul_lean", Facts: []string{"le(0,sub(range(0),1))", "le(max(arg(0),1),arg(0))", "le(0,sub(range(1),1))", "le(max(max(arg(0),1),1),arg(0))", "le(add(sub(arg(0),1),1),9223372036854775807)", "le(0,min(0,min(mul(min(sub(range(1),1),sub(arg(0),1)),max(max(arg(0),1),1)),mul(min(sub(range(1),1),sub(arg(0),1)),arg(0)))))", "le(add(add(max(0,max(mul(min(sub(range(1),1),sub(arg(0),1)),max(max(arg(0),1),1)),mul(min(sub(range(1),1),sub(arg(0),1)),arg(0)))),sub(arg(0),1)),1),len(1))", "le(0,min(0,min(mul(sub(arg(0),1),max(max(arg(0),1),1)),mul(sub(arg(0),1),arg(0)))))", "le(add(add(max(0,max(mul(sub(arg(0),1),max(max(arg(0),1),1)),mul(sub(arg(0),1),arg(0)))),min(sub(range(0),1),sub(arg(0),1))),1),len(2))", "le(add(add(max(0,max(mul(min(sub(range(1),1),sub(arg(0),1)),max(max(arg(0),1),1)),mul(min(sub(range(1),1),sub(arg(0),1)),arg(0)))),min(sub(range(0),1),sub(arg(0),1))),1),len(3))", "le(padded(2),1)"}, Exact: &driver.Exact{Entry: "MatMul_lean_exact"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(int)
 			a1 := args[1].Value.([]float32)
@@ -681,7 +681,7 @@ func init() {
 		Needs:   driver.FP64,
 		Code:    kagoCode("MathErf"),
 		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"MathErf"}, Hash: "0cd69a60d5e1f5b2f2e0a53fb4ea5267"},
-		Lean:    &driver.Lean{Entry: "MathErf_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(range(0),len(0))", "le(add(mul(4,sub(range(0),1)),1),len(2))", "le(add(mul(4,sub(range(0),1)),2),len(2))", "le(range(0),len(1))", "le(add(mul(4,sub(range(0),1)),3),len(2))", "le(add(mul(4,sub(range(0),1)),4),len(2))"}},
+		Lean:    &driver.Lean{Entry: "MathErf_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(range(0),len(0))", "le(add(mul(4,sub(range(0),1)),1),len(2))", "le(add(mul(4,sub(range(0),1)),2),len(2))", "le(range(0),len(1))", "le(add(mul(4,sub(range(0),1)),3),len(2))", "le(add(mul(4,sub(range(0),1)),4),len(2))"}, Exact: &driver.Exact{Entry: "MathErf_lean_exact"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]float64)
 			a1 := args[1].Value.([]float64)
@@ -755,7 +755,7 @@ func init() {
 		Needs:   driver.FP64,
 		Code:    kagoCode("MathExact"),
 		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"MathExact", "MathExactN", "canon"}, Hash: "6dd7dbe284d5591d0b90e7133e81422d"},
-		Lean:    &driver.Lean{Entry: "MathExact_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(range(0),len(0))", "le(range(0),len(1))", "le(range(0),len(2))"}},
+		Lean:    &driver.Lean{Entry: "MathExact_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(range(0),len(0))", "le(range(0),len(1))", "le(range(0),len(2))"}, Exact: &driver.Exact{Entry: "MathExact_lean_exact"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]float64)
 			a1 := args[1].Value.([]float64)
@@ -811,7 +811,7 @@ func init() {
 		Needs:   driver.FP64,
 		Code:    kagoCode("MathFuncs"),
 		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"MathFuncs"}, Hash: "7062859ce5c0fe25489fa383e9f30613"},
-		Lean:    &driver.Lean{Entry: "MathFuncs_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(add(min(sub(range(0),1),sub(len(0),1)),1),len(1))", "le(add(mul(4,min(sub(range(0),1),sub(len(0),1))),1),len(2))", "le(add(mul(4,min(sub(range(0),1),sub(len(0),1))),2),len(2))", "le(add(mul(4,min(sub(range(0),1),sub(len(0),1))),3),len(2))", "le(add(mul(4,min(sub(range(0),1),sub(len(0),1))),4),len(2))", "le(add(mul(4,min(sub(range(0),1),sub(len(0),1))),1),len(3))", "le(add(mul(4,min(sub(range(0),1),sub(len(0),1))),2),len(3))", "le(add(mul(4,min(sub(range(0),1),sub(len(0),1))),3),len(3))", "le(add(mul(4,min(sub(range(0),1),sub(len(0),1))),4),len(3))"}},
+		Lean:    &driver.Lean{Entry: "MathFuncs_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(add(min(sub(range(0),1),sub(len(0),1)),1),len(1))", "le(add(mul(4,min(sub(range(0),1),sub(len(0),1))),1),len(2))", "le(add(mul(4,min(sub(range(0),1),sub(len(0),1))),2),len(2))", "le(add(mul(4,min(sub(range(0),1),sub(len(0),1))),3),len(2))", "le(add(mul(4,min(sub(range(0),1),sub(len(0),1))),4),len(2))", "le(add(mul(4,min(sub(range(0),1),sub(len(0),1))),1),len(3))", "le(add(mul(4,min(sub(range(0),1),sub(len(0),1))),2),len(3))", "le(add(mul(4,min(sub(range(0),1),sub(len(0),1))),3),len(3))", "le(add(mul(4,min(sub(range(0),1),sub(len(0),1))),4),len(3))"}, Exact: &driver.Exact{Entry: "MathFuncs_lean_exact"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]float32)
 			a1 := args[1].Value.([]float64)
@@ -859,7 +859,7 @@ func init() {
 		Needs:   driver.FP64,
 		Code:    kagoCode("MathGamma"),
 		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"MathGamma"}, Hash: "27afba9cced14b02bc777086e55d1ccb"},
-		Lean:    &driver.Lean{Entry: "MathGamma_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(range(0),len(0))", "le(add(mul(2,sub(range(0),1)),1),len(1))", "le(add(mul(2,sub(range(0),1)),2),len(1))", "le(range(0),len(2))"}},
+		Lean:    &driver.Lean{Entry: "MathGamma_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(range(0),len(0))", "le(add(mul(2,sub(range(0),1)),1),len(1))", "le(add(mul(2,sub(range(0),1)),2),len(1))", "le(range(0),len(2))"}, Exact: &driver.Exact{Entry: "MathGamma_lean_exact"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]float64)
 			a1 := args[1].Value.([]float64)
@@ -916,7 +916,7 @@ func init() {
 		Needs:   0,
 		Code:    kagoCode("MatrixAxpy"),
 		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"MatrixAxpy"}, Hash: "5e383f708f556b338012189217655a15"},
-		Lean:    &driver.Lean{Entry: "MatrixAxpy_lean", Facts: []string{"le(add(min(sub(range(1),1),sub(ext(2,0),1)),1),ext(1,0))", "le(add(min(sub(range(0),1),sub(ext(2,1),1)),1),ext(1,1))", "le(add(min(sub(range(1),1),sub(ext(2,0),1)),1),ext(3,0))", "le(1,ext(3,1))", "le(padded(2),1)"}},
+		Lean:    &driver.Lean{Entry: "MatrixAxpy_lean", Facts: []string{"le(add(min(sub(range(1),1),sub(ext(2,0),1)),1),ext(1,0))", "le(add(min(sub(range(0),1),sub(ext(2,1),1)),1),ext(1,1))", "le(add(min(sub(range(1),1),sub(ext(2,0),1)),1),ext(3,0))", "le(1,ext(3,1))", "le(padded(2),1)"}, Exact: &driver.Exact{Entry: "MatrixAxpy_lean_exact"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(float32)
 			a1 := args[1].Value.(ka.Matrix[float32])
@@ -1023,7 +1023,7 @@ func init() {
 		Needs:   0,
 		Code:    kagoCode("MatrixTranspose"),
 		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"MatrixTranspose"}, Hash: "80c5df281b9ab15a3989279747b42a57"},
-		Lean:    &driver.Lean{Entry: "MatrixTranspose_lean", Facts: []string{"le(add(min(sub(range(0),1),sub(ext(0,1),1)),1),ext(1,0))", "le(add(min(sub(range(1),1),sub(ext(0,0),1)),1),ext(1,1))", "le(padded(2),1)"}},
+		Lean:    &driver.Lean{Entry: "MatrixTranspose_lean", Facts: []string{"le(add(min(sub(range(0),1),sub(ext(0,1),1)),1),ext(1,0))", "le(add(min(sub(range(1),1),sub(ext(0,0),1)),1),ext(1,1))", "le(padded(2),1)"}, Exact: &driver.Exact{Entry: "MatrixTranspose_lean_exact"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(ka.Matrix[float32])
 			a1 := args[1].Value.(ka.Matrix[float32])
@@ -1061,7 +1061,7 @@ func init() {
 		Needs:   0,
 		Code:    kagoCode("MemCopy"),
 		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"MemCopy"}, Hash: "2144eb8f5f2af651527418afa9779b82"},
-		Lean:    &driver.Lean{Entry: "MemCopy_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(add(min(sub(range(0),1),sub(len(0),1)),1),len(1))"}},
+		Lean:    &driver.Lean{Entry: "MemCopy_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(add(min(sub(range(0),1),sub(len(0),1)),1),len(1))"}, Exact: &driver.Exact{Entry: "MemCopy_lean_exact"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]uint8)
 			a1 := args[1].Value.([]uint8)
@@ -1110,7 +1110,7 @@ func init() {
 		Needs:   driver.Int64Atomics,
 		Code:    kagoCode("MinMax"),
 		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"MinMax"}, Hash: "742b0db5a5f8fcc17adaf81f6cced9c8"},
-		Lean:    &driver.Lean{Entry: "MinMax_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(3,len(1))", "le(2,len(2))", "le(1,len(3))"}},
+		Lean:    &driver.Lean{Entry: "MinMax_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(3,len(1))", "le(2,len(2))", "le(1,len(3))"}, Exact: &driver.Exact{Entry: "MinMax_lean_exact"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]float32)
 			a1 := args[1].Value.([]float32)
@@ -1161,7 +1161,7 @@ func init() {
 		Needs:   0,
 		Code:    kagoCode("NBody"),
 		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"Body", "Encounters", "NBody", "NBodyParams", "Vec3", "add3", "scale3"}, Hash: "2e274f092e6cbc74e7211687b5cb5142"},
-		Lean:    &driver.Lean{Entry: "NBody_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(add(min(sub(range(0),1),sub(len(1),1)),1),len(2))"}},
+		Lean:    &driver.Lean{Entry: "NBody_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(add(min(sub(range(0),1),sub(len(1),1)),1),len(2))"}, Exact: &driver.Exact{Entry: "NBody_lean_exact"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(NBodyParams)
 			a1 := args[1].Value.([]Body)
@@ -1204,7 +1204,7 @@ func init() {
 		Needs:   0,
 		Code:    kagoCode("Partial2D"),
 		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"Partial2D"}, Hash: "b8854be4b9e0e6898a74465d8641c83a"},
-		Lean:    &driver.Lean{Entry: "Partial2D_lean", Facts: []string{"le(padded(2),1)", "le(0,sub(range(0),1))", "le(0,min(0,min(mul(min(min(sub(range(1),1),sub(arg(0),1)),sub(range(1),1)),max(arg(1),1)),mul(min(min(sub(range(1),1),sub(arg(0),1)),sub(range(1),1)),arg(1)))))", "le(add(add(max(0,max(mul(min(min(sub(range(1),1),sub(arg(0),1)),sub(range(1),1)),max(arg(1),1)),mul(min(min(sub(range(1),1),sub(arg(0),1)),sub(range(1),1)),arg(1)))),min(min(sub(range(0),1),sub(arg(1),1)),sub(range(0),1))),1),len(2))"}},
+		Lean:    &driver.Lean{Entry: "Partial2D_lean", Facts: []string{"le(padded(2),1)", "le(0,sub(range(0),1))", "le(0,min(0,min(mul(min(min(sub(range(1),1),sub(arg(0),1)),sub(range(1),1)),max(arg(1),1)),mul(min(min(sub(range(1),1),sub(arg(0),1)),sub(range(1),1)),arg(1)))))", "le(add(add(max(0,max(mul(min(min(sub(range(1),1),sub(arg(0),1)),sub(range(1),1)),max(arg(1),1)),mul(min(min(sub(range(1),1),sub(arg(0),1)),sub(range(1),1)),arg(1)))),min(min(sub(range(0),1),sub(arg(1),1)),sub(range(0),1))),1),len(2))"}, Exact: &driver.Exact{Entry: "Partial2D_lean_exact"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(int)
 			a1 := args[1].Value.(int)
@@ -1255,7 +1255,7 @@ func init() {
 		Needs:   0,
 		Code:    kagoCode("Private3x3"),
 		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"Private3x3"}, Hash: "7588a0743d8eca6a03154550c078add1"},
-		Lean:    &driver.Lean{Entry: "Private3x3_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(add(mul(4,sub(range(0),1)),1),len(1))"}},
+		Lean:    &driver.Lean{Entry: "Private3x3_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(add(mul(4,sub(range(0),1)),1),len(1))"}, Exact: &driver.Exact{Entry: "Private3x3_lean_exact"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]float32)
 			a1 := args[1].Value.([]float32)
@@ -1296,7 +1296,7 @@ func init() {
 		Needs:   0,
 		Code:    kagoCode("PrivateArray"),
 		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"PrivateArray"}, Hash: "858094bd008fcbe3ebd473a3b7bd62e9"},
-		Lean:    &driver.Lean{Entry: "PrivateArray_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}},
+		Lean:    &driver.Lean{Entry: "PrivateArray_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}, Exact: &driver.Exact{Entry: "PrivateArray_lean_exact"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]int32)
 			a1 := args[1].Value.([]int32)
@@ -1340,7 +1340,7 @@ func init() {
 		Needs:   0,
 		Code:    kagoCode("PrivateStructs"),
 		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"Particle", "PrivateStructs", "Vec3", "add3", "scale3"}, Hash: "ec61b2ef671979dc00867c9adeb7b14d"},
-		Lean:    &driver.Lean{Entry: "PrivateStructs_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}},
+		Lean:    &driver.Lean{Entry: "PrivateStructs_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}, Exact: &driver.Exact{Entry: "PrivateStructs_lean_exact"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]float32)
 			a1 := args[1].Value.([]float32)
@@ -1422,7 +1422,7 @@ func init() {
 		Needs:   0,
 		Code:    kagoCode("Saxpy"),
 		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"Saxpy"}, Hash: "1da4ca83618de346152d45d01b88a61b"},
-		Lean:    &driver.Lean{Entry: "Saxpy_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(add(min(sub(range(0),1),sub(len(2),1)),1),len(1))"}},
+		Lean:    &driver.Lean{Entry: "Saxpy_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(add(min(sub(range(0),1),sub(len(2),1)),1),len(1))"}, Exact: &driver.Exact{Entry: "Saxpy_lean_exact"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(float32)
 			a1 := args[1].Value.([]float32)
@@ -1482,7 +1482,7 @@ func init() {
 		Needs:   0,
 		Code:    kagoCode("SignedDiv"),
 		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"SignedDiv"}, Hash: "8e0e80db057520a5c8281b25e5897d44"},
-		Lean:    &driver.Lean{Entry: "SignedDiv_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(add(min(sub(range(0),1),sub(len(0),1)),1),len(1))", "le(add(mul(8,min(sub(range(0),1),sub(len(0),1))),1),len(2))", "le(add(mul(8,min(sub(range(0),1),sub(len(0),1))),2),len(2))", "le(add(mul(8,min(sub(range(0),1),sub(len(0),1))),3),len(2))", "le(add(mul(8,min(sub(range(0),1),sub(len(0),1))),4),len(2))", "le(add(mul(8,min(sub(range(0),1),sub(len(0),1))),5),len(2))", "le(add(mul(8,min(sub(range(0),1),sub(len(0),1))),6),len(2))", "le(add(mul(8,min(sub(range(0),1),sub(len(0),1))),7),len(2))", "le(add(mul(8,min(sub(range(0),1),sub(len(0),1))),8),len(2))"}},
+		Lean:    &driver.Lean{Entry: "SignedDiv_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(add(min(sub(range(0),1),sub(len(0),1)),1),len(1))", "le(add(mul(8,min(sub(range(0),1),sub(len(0),1))),1),len(2))", "le(add(mul(8,min(sub(range(0),1),sub(len(0),1))),2),len(2))", "le(add(mul(8,min(sub(range(0),1),sub(len(0),1))),3),len(2))", "le(add(mul(8,min(sub(range(0),1),sub(len(0),1))),4),len(2))", "le(add(mul(8,min(sub(range(0),1),sub(len(0),1))),5),len(2))", "le(add(mul(8,min(sub(range(0),1),sub(len(0),1))),6),len(2))", "le(add(mul(8,min(sub(range(0),1),sub(len(0),1))),7),len(2))", "le(add(mul(8,min(sub(range(0),1),sub(len(0),1))),8),len(2))"}, Exact: &driver.Exact{Entry: "SignedDiv_lean_exact"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]int64)
 			a1 := args[1].Value.([]int64)
@@ -1543,7 +1543,7 @@ func init() {
 		Needs:   driver.FP64,
 		Code:    kagoCode("Stencil3D"),
 		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"Stencil3D"}, Hash: "cf4ee991c51fa17fdd5e060b92121d21"},
-		Lean:    &driver.Lean{Entry: "Stencil3D_lean", Facts: []string{"le(add(min(sub(range(2),1),sub(ext(0,0),1)),1),ext(1,0))", "le(add(min(sub(range(1),1),sub(ext(0,1),1)),1),ext(1,1))", "le(add(min(sub(range(0),1),sub(ext(0,2),1)),1),ext(1,2))", "le(sub(ext(0,0),1),sub(ext(0,0),1))", "le(add(min(sub(range(2),1),sub(ext(0,0),1)),2),ext(0,0))", "le(sub(ext(0,1),1),sub(ext(0,1),1))", "le(add(min(sub(range(1),1),sub(ext(0,1),1)),2),ext(0,1))", "le(sub(ext(0,2),1),sub(ext(0,2),1))", "le(add(min(sub(range(0),1),sub(ext(0,2),1)),2),ext(0,2))"}},
+		Lean:    &driver.Lean{Entry: "Stencil3D_lean", Facts: []string{"le(add(min(sub(range(2),1),sub(ext(0,0),1)),1),ext(1,0))", "le(add(min(sub(range(1),1),sub(ext(0,1),1)),1),ext(1,1))", "le(add(min(sub(range(0),1),sub(ext(0,2),1)),1),ext(1,2))", "le(sub(ext(0,0),1),sub(ext(0,0),1))", "le(add(min(sub(range(2),1),sub(ext(0,0),1)),2),ext(0,0))", "le(sub(ext(0,1),1),sub(ext(0,1),1))", "le(add(min(sub(range(1),1),sub(ext(0,1),1)),2),ext(0,1))", "le(sub(ext(0,2),1),sub(ext(0,2),1))", "le(add(min(sub(range(0),1),sub(ext(0,2),1)),2),ext(0,2))"}, Exact: &driver.Exact{Entry: "Stencil3D_lean_exact"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(ka.Volume[float64])
 			a1 := args[1].Value.(ka.Volume[float64])
@@ -1602,7 +1602,7 @@ func init() {
 		Needs:   driver.FP64,
 		Code:    kagoCode("StructParam"),
 		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"Particle", "StepParams", "StructParam", "Vec3", "add3", "scale3"}, Hash: "85ed6ac1a90723e344ea0c26b8f02224"},
-		Lean:    &driver.Lean{Entry: "StructParam_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(add(mul(4,sub(range(0),1)),1),len(2))", "le(add(mul(4,sub(range(0),1)),2),len(2))", "le(add(mul(4,sub(range(0),1)),3),len(2))", "le(add(mul(4,sub(range(0),1)),4),len(2))"}},
+		Lean:    &driver.Lean{Entry: "StructParam_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(add(mul(4,sub(range(0),1)),1),len(2))", "le(add(mul(4,sub(range(0),1)),2),len(2))", "le(add(mul(4,sub(range(0),1)),3),len(2))", "le(add(mul(4,sub(range(0),1)),4),len(2))"}, Exact: &driver.Exact{Entry: "StructParam_lean_exact"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(StepParams)
 			a1 := args[1].Value.([]float32)
@@ -1642,7 +1642,7 @@ func init() {
 		Needs:   driver.FP64,
 		Code:    kagoCode("Switch"),
 		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"Switch"}, Hash: "60e28f31e2bd01a7c1d3d97867c3c84b"},
-		Lean:    &driver.Lean{Entry: "Switch_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(add(min(sub(range(0),1),sub(len(0),1)),1),len(1))"}},
+		Lean:    &driver.Lean{Entry: "Switch_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(add(min(sub(range(0),1),sub(len(0),1)),1),len(1))"}, Exact: &driver.Exact{Entry: "Switch_lean_exact"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]int32)
 			a1 := args[1].Value.([]float64)
@@ -1685,7 +1685,7 @@ func init() {
 		Needs:   0,
 		Code:    kagoCode("Transpose"),
 		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"Transpose"}, Hash: "742d725257ca88dca191c7ef6c2b5231"},
-		Lean:    &driver.Lean{Entry: "Transpose_lean", Facts: []string{"le(0,sub(range(0),1))", "le(0,min(0,min(mul(min(sub(range(1),1),sub(arg(0),1)),max(arg(1),1)),mul(min(sub(range(1),1),sub(arg(0),1)),arg(1)))))", "le(add(add(max(0,max(mul(min(sub(range(1),1),sub(arg(0),1)),max(arg(1),1)),mul(min(sub(range(1),1),sub(arg(0),1)),arg(1)))),min(sub(range(0),1),sub(arg(1),1))),1),len(2))", "le(0,sub(range(1),1))", "le(0,min(0,min(mul(min(sub(range(0),1),sub(arg(1),1)),max(arg(0),1)),mul(min(sub(range(0),1),sub(arg(1),1)),arg(0)))))", "le(add(add(max(0,max(mul(min(sub(range(0),1),sub(arg(1),1)),max(arg(0),1)),mul(min(sub(range(0),1),sub(arg(1),1)),arg(0)))),min(sub(range(1),1),sub(arg(0),1))),1),len(3))", "le(padded(2),1)"}},
+		Lean:    &driver.Lean{Entry: "Transpose_lean", Facts: []string{"le(0,sub(range(0),1))", "le(0,min(0,min(mul(min(sub(range(1),1),sub(arg(0),1)),max(arg(1),1)),mul(min(sub(range(1),1),sub(arg(0),1)),arg(1)))))", "le(add(add(max(0,max(mul(min(sub(range(1),1),sub(arg(0),1)),max(arg(1),1)),mul(min(sub(range(1),1),sub(arg(0),1)),arg(1)))),min(sub(range(0),1),sub(arg(1),1))),1),len(2))", "le(0,sub(range(1),1))", "le(0,min(0,min(mul(min(sub(range(0),1),sub(arg(1),1)),max(arg(0),1)),mul(min(sub(range(0),1),sub(arg(1),1)),arg(0)))))", "le(add(add(max(0,max(mul(min(sub(range(0),1),sub(arg(1),1)),max(arg(0),1)),mul(min(sub(range(0),1),sub(arg(1),1)),arg(0)))),min(sub(range(1),1),sub(arg(0),1))),1),len(3))", "le(padded(2),1)"}, Exact: &driver.Exact{Entry: "Transpose_lean_exact"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(int)
 			a1 := args[1].Value.(int)
@@ -1724,7 +1724,7 @@ var kagoGenericAddG = &kgen.Generic{
 	Code:        kagoCode("AddG"),
 	Source:      &driver.Source{Files: kagoKernelSource, Names: []string{"AddG"}, Hash: "d9dcdeb24170bc359f260a698fcade28"},
 	Instances: []kgen.Instance{
-		{Name: "AddG[float32]", Entry: "AddG_float32", Func: (func(ka.Item, []float32, []float32))(nil), Faults: kagoFaultsAddG_0, Lean: &driver.Lean{Entry: "AddG_float32_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(range(0),len(1))", "le(range(0),len(0))"}}},
+		{Name: "AddG[float32]", Entry: "AddG_float32", Func: (func(ka.Item, []float32, []float32))(nil), Faults: kagoFaultsAddG_0, Lean: &driver.Lean{Entry: "AddG_float32_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(range(0),len(1))", "le(range(0),len(0))"}, Exact: &driver.Exact{Entry: "AddG_float32_lean_exact"}}},
 	},
 }
 
@@ -1746,8 +1746,8 @@ var kagoGenericCopyG = &kgen.Generic{
 	Code:        kagoCode("CopyG"),
 	Source:      &driver.Source{Files: kagoKernelSource, Names: []string{"CopyG"}, Hash: "da0045d126ee31d8a42dbc72938cff15"},
 	Instances: []kgen.Instance{
-		{Name: "CopyG[float32]", Entry: "CopyG_float32", Func: (func(ka.Item, []float32, []float32))(nil), Faults: kagoFaultsCopyG_0, Lean: &driver.Lean{Entry: "CopyG_float32_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(range(0),len(1))", "le(range(0),len(0))"}}},
-		{Name: "CopyG[int32]", Entry: "CopyG_int32", Func: (func(ka.Item, []int32, []int32))(nil), Faults: kagoFaultsCopyG_0, Lean: &driver.Lean{Entry: "CopyG_int32_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(range(0),len(1))", "le(range(0),len(0))"}}},
+		{Name: "CopyG[float32]", Entry: "CopyG_float32", Func: (func(ka.Item, []float32, []float32))(nil), Faults: kagoFaultsCopyG_0, Lean: &driver.Lean{Entry: "CopyG_float32_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(range(0),len(1))", "le(range(0),len(0))"}, Exact: &driver.Exact{Entry: "CopyG_float32_lean_exact"}}},
+		{Name: "CopyG[int32]", Entry: "CopyG_int32", Func: (func(ka.Item, []int32, []int32))(nil), Faults: kagoFaultsCopyG_0, Lean: &driver.Lean{Entry: "CopyG_int32_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(range(0),len(1))", "le(range(0),len(0))"}, Exact: &driver.Exact{Entry: "CopyG_int32_lean_exact"}}},
 	},
 }
 
@@ -1763,8 +1763,8 @@ var kagoGenericScale = &kgen.Generic{
 	Code:        kagoCode("Scale"),
 	Source:      &driver.Source{Files: kagoKernelSource, Names: []string{"Scale"}, Hash: "e111a6541b7f7e614a05e9eaea6c54c5"},
 	Instances: []kgen.Instance{
-		{Name: "Scale[float32]", Entry: "Scale_float32", Func: (func(ka.Item, float32, []float32))(nil), Lean: &driver.Lean{Entry: "Scale_float32_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}}},
-		{Name: "Scale[float64]", Entry: "Scale_float64", Func: (func(ka.Item, float64, []float64))(nil), Needs: driver.FP64, Lean: &driver.Lean{Entry: "Scale_float64_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}}},
+		{Name: "Scale[float32]", Entry: "Scale_float32", Func: (func(ka.Item, float32, []float32))(nil), Lean: &driver.Lean{Entry: "Scale_float32_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}, Exact: &driver.Exact{Entry: "Scale_float32_lean_exact"}}},
+		{Name: "Scale[float64]", Entry: "Scale_float64", Func: (func(ka.Item, float64, []float64))(nil), Needs: driver.FP64, Lean: &driver.Lean{Entry: "Scale_float64_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}, Exact: &driver.Exact{Entry: "Scale_float64_lean_exact"}}},
 	},
 }
 

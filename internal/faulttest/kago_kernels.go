@@ -174,7 +174,7 @@ func init() {
 		Needs:   0,
 		Code:    kagoCode("Decided"),
 		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"Decided"}, Hash: "70154e8ce483b0486c63a1f16e93d95e"},
-		Lean:    &driver.Lean{Entry: "Decided_lean", Facts: []string{"le(range(0),len(0))", "le(range(0),len(1))", "le(padded(1),1)", "le(padded(2),1)"}},
+		Lean:    &driver.Lean{Entry: "Decided_lean", Facts: []string{"le(range(0),len(0))", "le(range(0),len(1))", "le(padded(1),1)", "le(padded(2),1)"}, Exact: &driver.Exact{Entry: "Decided_lean_exact"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]int32)
 			a1 := args[1].Value.([]int32)
@@ -207,7 +207,7 @@ func init() {
 		Needs:   0,
 		Code:    kagoCode("Fill"),
 		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"Fill"}, Hash: "1d81bf24db130a8d67c190c47620b6b8"},
-		Lean:    &driver.Lean{Entry: "Fill_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}},
+		Lean:    &driver.Lean{Entry: "Fill_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}, Exact: &driver.Exact{Entry: "Fill_lean_exact"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]int32)
 			a1 := args[1].Value.(int32)
@@ -245,7 +245,7 @@ func init() {
 		Needs:   0,
 		Code:    kagoCode("FromMemory"),
 		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"FromMemory"}, Hash: "0310f2790a20aea52c914cdf85731ff3"},
-		Lean:    &driver.Lean{Entry: "FromMemory_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}},
+		Lean:    &driver.Lean{Entry: "FromMemory_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}, Exact: &driver.Exact{Entry: "FromMemory_lean_exact"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]int32)
 			a1 := args[1].Value.([]int32)
@@ -275,7 +275,7 @@ func init() {
 		Needs:   0,
 		Code:    kagoCode("Hello"),
 		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"Hello"}, Hash: "94f57e924aa28f21fb29f849e5d97573"},
-		Lean:    &driver.Lean{Entry: "Hello_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}},
+		Lean:    &driver.Lean{Entry: "Hello_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}, Exact: &driver.Exact{Entry: "Hello_lean_exact"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]int32)
 			return func(it kernel.Item) { Hello(ka.Item(it), a0) }
@@ -308,7 +308,7 @@ func init() {
 		Needs:   0,
 		Code:    kagoCode("OneBelow"),
 		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"OneBelow"}, Hash: "51e4a416d478607f571588efbd7727d8"},
-		Lean:    &driver.Lean{Entry: "OneBelow_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}},
+		Lean:    &driver.Lean{Entry: "OneBelow_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}, Exact: &driver.Exact{Entry: "OneBelow_lean_exact"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]int32)
 			return func(it kernel.Item) { OneBelow(ka.Item(it), a0) }
@@ -343,7 +343,7 @@ func init() {
 		Needs:   0,
 		Code:    kagoCode("Panic"),
 		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"Panic"}, Hash: "01dc5156ac2ec28497df735e72d115ab"},
-		Lean:    &driver.Lean{Entry: "Panic_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}},
+		Lean:    &driver.Lean{Entry: "Panic_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}, Exact: &driver.Exact{Entry: "Panic_lean_exact"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]int32)
 			a1 := args[1].Value.(int)
@@ -377,7 +377,7 @@ func init() {
 		Needs:   0,
 		Code:    kagoCode("PanicInt"),
 		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"PanicInt"}, Hash: "03e2e23ffddd0f4ca09206e6f57d5030"},
-		Lean:    &driver.Lean{Entry: "PanicInt_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}},
+		Lean:    &driver.Lean{Entry: "PanicInt_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}, Exact: &driver.Exact{Entry: "PanicInt_lean_exact"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(int)
 			return func(it kernel.Item) { PanicInt(ka.Item(it), a0) }
@@ -409,7 +409,7 @@ func init() {
 		Needs:   0,
 		Code:    kagoCode("PanicItoa"),
 		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"PanicItoa"}, Hash: "c1fcb3dcf00d3bbe31829d6de4548171"},
-		Lean:    &driver.Lean{Entry: "PanicItoa_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}},
+		Lean:    &driver.Lean{Entry: "PanicItoa_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}, Exact: &driver.Exact{Entry: "PanicItoa_lean_exact"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(int)
 			return func(it kernel.Item) { PanicItoa(ka.Item(it), a0) }
@@ -444,7 +444,7 @@ func init() {
 		Needs:   0,
 		Code:    kagoCode("PanicValue"),
 		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"PanicValue"}, Hash: "fe91c3deabfabee056016db81d6d9708"},
-		Lean:    &driver.Lean{Entry: "PanicValue_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}},
+		Lean:    &driver.Lean{Entry: "PanicValue_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}, Exact: &driver.Exact{Entry: "PanicValue_lean_exact"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]float32)
 			a1 := args[1].Value.(float32)
@@ -485,7 +485,7 @@ func init() {
 		Needs:   0,
 		Code:    kagoCode("Read"),
 		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"Read"}, Hash: "2b4e2118e48c0cd636c6e482b5e1a3ee"},
-		Lean:    &driver.Lean{Entry: "Read_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(0,arg(2))", "le(add(arg(2),1),len(0))", "le(1,len(1))"}},
+		Lean:    &driver.Lean{Entry: "Read_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(0,arg(2))", "le(add(arg(2),1),len(0))", "le(1,len(1))"}, Exact: &driver.Exact{Entry: "Read_lean_exact"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]int32)
 			a1 := args[1].Value.([]int32)
@@ -529,7 +529,7 @@ func init() {
 		Needs:   0,
 		Code:    kagoCode("Slice"),
 		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"Slice"}, Hash: "b009d6406ff082b25ba043a251000913"},
-		Lean:    &driver.Lean{Entry: "Slice_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(1,len(0))"}},
+		Lean:    &driver.Lean{Entry: "Slice_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(1,len(0))"}, Exact: &driver.Exact{Entry: "Slice_lean_exact"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]int32)
 			a1 := args[1].Value.(int)
@@ -575,7 +575,7 @@ func init() {
 		Needs:   0,
 		Code:    kagoCode("Slice3"),
 		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"Slice3"}, Hash: "9083351084adbbace52069190d0f5adb"},
-		Lean:    &driver.Lean{Entry: "Slice3_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(1,len(0))"}},
+		Lean:    &driver.Lean{Entry: "Slice3_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(1,len(0))"}, Exact: &driver.Exact{Entry: "Slice3_lean_exact"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]int32)
 			a1 := args[1].Value.(int)
@@ -657,7 +657,7 @@ func init() {
 		Needs:   0,
 		Code:    kagoCode("Unguarded"),
 		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"Unguarded"}, Hash: "8fc517dde60bb291682ddbc39a36944c"},
-		Lean:    &driver.Lean{Entry: "Unguarded_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(range(0),len(0))"}},
+		Lean:    &driver.Lean{Entry: "Unguarded_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(range(0),len(0))"}, Exact: &driver.Exact{Entry: "Unguarded_lean_exact"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]float32)
 			return func(it kernel.Item) { Unguarded(ka.Item(it), a0) }
@@ -685,7 +685,7 @@ func init() {
 		Needs:   0,
 		Code:    kagoCode("UnguardedNoCheck"),
 		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"UnguardedNoCheck"}, Hash: "d7a475fbd868e65dae46a4381e8e8928"},
-		Lean:    &driver.Lean{Entry: "UnguardedNoCheck_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}},
+		Lean:    &driver.Lean{Entry: "UnguardedNoCheck_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}, Exact: &driver.Exact{Entry: "UnguardedNoCheck_lean_exact"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]float32)
 			return func(it kernel.Item) { UnguardedNoCheck(ka.Item(it), a0) }
@@ -720,7 +720,7 @@ func init() {
 		Needs:   0,
 		Code:    kagoCode("WrapAround"),
 		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"WrapAround"}, Hash: "787cacaa678cae2134c07af527c620c6"},
-		Lean:    &driver.Lean{Entry: "WrapAround_lean", Facts: []string{"le(0,add(arg(1),1))", "le(add(min(add(arg(1),1),sub(len(0),1)),1),len(0))", "le(padded(1),1)", "le(padded(2),1)"}},
+		Lean:    &driver.Lean{Entry: "WrapAround_lean", Facts: []string{"le(0,add(arg(1),1))", "le(add(min(add(arg(1),1),sub(len(0),1)),1),len(0))", "le(padded(1),1)", "le(padded(2),1)"}, Exact: &driver.Exact{Entry: "WrapAround_lean_exact"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]int32)
 			a1 := args[1].Value.(int)
@@ -757,7 +757,7 @@ func init() {
 		Needs:   0,
 		Code:    kagoCode("Write"),
 		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"Write"}, Hash: "652246d117ec046d5fc56a177f7acfbb"},
-		Lean:    &driver.Lean{Entry: "Write_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(0,arg(1))", "le(add(arg(1),1),len(0))"}},
+		Lean:    &driver.Lean{Entry: "Write_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(0,arg(1))", "le(add(arg(1),1),len(0))"}, Exact: &driver.Exact{Entry: "Write_lean_exact"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]int32)
 			a1 := args[1].Value.(int)
@@ -794,7 +794,7 @@ func init() {
 		Needs:   0,
 		Code:    kagoCode("WrongBound"),
 		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"WrongBound"}, Hash: "c0eda23633687bc069b64e1931af9343"},
-		Lean:    &driver.Lean{Entry: "WrongBound_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(add(min(sub(range(0),1),sub(arg(1),1)),1),len(0))"}},
+		Lean:    &driver.Lean{Entry: "WrongBound_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(add(min(sub(range(0),1),sub(arg(1),1)),1),len(0))"}, Exact: &driver.Exact{Entry: "WrongBound_lean_exact"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]int32)
 			a1 := args[1].Value.(int)
@@ -826,14 +826,14 @@ var kagoGenericDiv = &kgen.Generic{
 	Code:        kagoCode("Div"),
 	Source:      &driver.Source{Files: kagoKernelSource, Names: []string{"Div", "Integer"}, Hash: "c22b6bddc1043d5d1754769455ab3fc0"},
 	Instances: []kgen.Instance{
-		{Name: "Div[int16]", Entry: "Div_int16", Func: (func(ka.Item, []int16, int16))(nil), Faults: kagoFaultsDiv_0, Lean: &driver.Lean{Entry: "Div_int16_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}}},
-		{Name: "Div[int32]", Entry: "Div_int32", Func: (func(ka.Item, []int32, int32))(nil), Faults: kagoFaultsDiv_0, Lean: &driver.Lean{Entry: "Div_int32_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}}},
-		{Name: "Div[int64]", Entry: "Div_int64", Func: (func(ka.Item, []int64, int64))(nil), Faults: kagoFaultsDiv_0, Lean: &driver.Lean{Entry: "Div_int64_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}}},
-		{Name: "Div[int8]", Entry: "Div_int8", Func: (func(ka.Item, []int8, int8))(nil), Faults: kagoFaultsDiv_0, Lean: &driver.Lean{Entry: "Div_int8_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}}},
-		{Name: "Div[uint16]", Entry: "Div_uint16", Func: (func(ka.Item, []uint16, uint16))(nil), Faults: kagoFaultsDiv_0, Lean: &driver.Lean{Entry: "Div_uint16_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}}},
-		{Name: "Div[uint32]", Entry: "Div_uint32", Func: (func(ka.Item, []uint32, uint32))(nil), Faults: kagoFaultsDiv_0, Lean: &driver.Lean{Entry: "Div_uint32_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}}},
-		{Name: "Div[uint64]", Entry: "Div_uint64", Func: (func(ka.Item, []uint64, uint64))(nil), Faults: kagoFaultsDiv_0, Lean: &driver.Lean{Entry: "Div_uint64_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}}},
-		{Name: "Div[uint8]", Entry: "Div_uint8", Func: (func(ka.Item, []uint8, uint8))(nil), Faults: kagoFaultsDiv_0, Lean: &driver.Lean{Entry: "Div_uint8_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}}},
+		{Name: "Div[int16]", Entry: "Div_int16", Func: (func(ka.Item, []int16, int16))(nil), Faults: kagoFaultsDiv_0, Lean: &driver.Lean{Entry: "Div_int16_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}, Exact: &driver.Exact{Entry: "Div_int16_lean_exact"}}},
+		{Name: "Div[int32]", Entry: "Div_int32", Func: (func(ka.Item, []int32, int32))(nil), Faults: kagoFaultsDiv_0, Lean: &driver.Lean{Entry: "Div_int32_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}, Exact: &driver.Exact{Entry: "Div_int32_lean_exact"}}},
+		{Name: "Div[int64]", Entry: "Div_int64", Func: (func(ka.Item, []int64, int64))(nil), Faults: kagoFaultsDiv_0, Lean: &driver.Lean{Entry: "Div_int64_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}, Exact: &driver.Exact{Entry: "Div_int64_lean_exact"}}},
+		{Name: "Div[int8]", Entry: "Div_int8", Func: (func(ka.Item, []int8, int8))(nil), Faults: kagoFaultsDiv_0, Lean: &driver.Lean{Entry: "Div_int8_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}, Exact: &driver.Exact{Entry: "Div_int8_lean_exact"}}},
+		{Name: "Div[uint16]", Entry: "Div_uint16", Func: (func(ka.Item, []uint16, uint16))(nil), Faults: kagoFaultsDiv_0, Lean: &driver.Lean{Entry: "Div_uint16_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}, Exact: &driver.Exact{Entry: "Div_uint16_lean_exact"}}},
+		{Name: "Div[uint32]", Entry: "Div_uint32", Func: (func(ka.Item, []uint32, uint32))(nil), Faults: kagoFaultsDiv_0, Lean: &driver.Lean{Entry: "Div_uint32_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}, Exact: &driver.Exact{Entry: "Div_uint32_lean_exact"}}},
+		{Name: "Div[uint64]", Entry: "Div_uint64", Func: (func(ka.Item, []uint64, uint64))(nil), Faults: kagoFaultsDiv_0, Lean: &driver.Lean{Entry: "Div_uint64_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}, Exact: &driver.Exact{Entry: "Div_uint64_lean_exact"}}},
+		{Name: "Div[uint8]", Entry: "Div_uint8", Func: (func(ka.Item, []uint8, uint8))(nil), Faults: kagoFaultsDiv_0, Lean: &driver.Lean{Entry: "Div_uint8_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}, Exact: &driver.Exact{Entry: "Div_uint8_lean_exact"}}},
 	},
 }
 
@@ -854,14 +854,14 @@ var kagoGenericRem = &kgen.Generic{
 	Code:        kagoCode("Rem"),
 	Source:      &driver.Source{Files: kagoKernelSource, Names: []string{"Integer", "Rem"}, Hash: "941a2b0a540bcdc41d46c3fc0b75a03a"},
 	Instances: []kgen.Instance{
-		{Name: "Rem[int16]", Entry: "Rem_int16", Func: (func(ka.Item, []int16, int16))(nil), Faults: kagoFaultsRem_0, Lean: &driver.Lean{Entry: "Rem_int16_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}}},
-		{Name: "Rem[int32]", Entry: "Rem_int32", Func: (func(ka.Item, []int32, int32))(nil), Faults: kagoFaultsRem_0, Lean: &driver.Lean{Entry: "Rem_int32_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}}},
-		{Name: "Rem[int64]", Entry: "Rem_int64", Func: (func(ka.Item, []int64, int64))(nil), Faults: kagoFaultsRem_0, Lean: &driver.Lean{Entry: "Rem_int64_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}}},
-		{Name: "Rem[int8]", Entry: "Rem_int8", Func: (func(ka.Item, []int8, int8))(nil), Faults: kagoFaultsRem_0, Lean: &driver.Lean{Entry: "Rem_int8_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}}},
-		{Name: "Rem[uint16]", Entry: "Rem_uint16", Func: (func(ka.Item, []uint16, uint16))(nil), Faults: kagoFaultsRem_0, Lean: &driver.Lean{Entry: "Rem_uint16_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}}},
-		{Name: "Rem[uint32]", Entry: "Rem_uint32", Func: (func(ka.Item, []uint32, uint32))(nil), Faults: kagoFaultsRem_0, Lean: &driver.Lean{Entry: "Rem_uint32_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}}},
-		{Name: "Rem[uint64]", Entry: "Rem_uint64", Func: (func(ka.Item, []uint64, uint64))(nil), Faults: kagoFaultsRem_0, Lean: &driver.Lean{Entry: "Rem_uint64_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}}},
-		{Name: "Rem[uint8]", Entry: "Rem_uint8", Func: (func(ka.Item, []uint8, uint8))(nil), Faults: kagoFaultsRem_0, Lean: &driver.Lean{Entry: "Rem_uint8_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}}},
+		{Name: "Rem[int16]", Entry: "Rem_int16", Func: (func(ka.Item, []int16, int16))(nil), Faults: kagoFaultsRem_0, Lean: &driver.Lean{Entry: "Rem_int16_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}, Exact: &driver.Exact{Entry: "Rem_int16_lean_exact"}}},
+		{Name: "Rem[int32]", Entry: "Rem_int32", Func: (func(ka.Item, []int32, int32))(nil), Faults: kagoFaultsRem_0, Lean: &driver.Lean{Entry: "Rem_int32_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}, Exact: &driver.Exact{Entry: "Rem_int32_lean_exact"}}},
+		{Name: "Rem[int64]", Entry: "Rem_int64", Func: (func(ka.Item, []int64, int64))(nil), Faults: kagoFaultsRem_0, Lean: &driver.Lean{Entry: "Rem_int64_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}, Exact: &driver.Exact{Entry: "Rem_int64_lean_exact"}}},
+		{Name: "Rem[int8]", Entry: "Rem_int8", Func: (func(ka.Item, []int8, int8))(nil), Faults: kagoFaultsRem_0, Lean: &driver.Lean{Entry: "Rem_int8_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}, Exact: &driver.Exact{Entry: "Rem_int8_lean_exact"}}},
+		{Name: "Rem[uint16]", Entry: "Rem_uint16", Func: (func(ka.Item, []uint16, uint16))(nil), Faults: kagoFaultsRem_0, Lean: &driver.Lean{Entry: "Rem_uint16_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}, Exact: &driver.Exact{Entry: "Rem_uint16_lean_exact"}}},
+		{Name: "Rem[uint32]", Entry: "Rem_uint32", Func: (func(ka.Item, []uint32, uint32))(nil), Faults: kagoFaultsRem_0, Lean: &driver.Lean{Entry: "Rem_uint32_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}, Exact: &driver.Exact{Entry: "Rem_uint32_lean_exact"}}},
+		{Name: "Rem[uint64]", Entry: "Rem_uint64", Func: (func(ka.Item, []uint64, uint64))(nil), Faults: kagoFaultsRem_0, Lean: &driver.Lean{Entry: "Rem_uint64_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}, Exact: &driver.Exact{Entry: "Rem_uint64_lean_exact"}}},
+		{Name: "Rem[uint8]", Entry: "Rem_uint8", Func: (func(ka.Item, []uint8, uint8))(nil), Faults: kagoFaultsRem_0, Lean: &driver.Lean{Entry: "Rem_uint8_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}, Exact: &driver.Exact{Entry: "Rem_uint8_lean_exact"}}},
 	},
 }
 

@@ -130,7 +130,7 @@ func init() {
 		Needs:   0,
 		Code:    kagoCode("Queries2"),
 		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"Queries2"}, Hash: "d4992241d5ba43ed381d21aeaf962b31"},
-		Lean:    &driver.Lean{Entry: "Queries2_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(range(0),len(0))", "le(range(0),len(1))", "le(range(0),len(2))"}},
+		Lean:    &driver.Lean{Entry: "Queries2_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(range(0),len(0))", "le(range(0),len(1))", "le(range(0),len(2))"}, Exact: &driver.Exact{Entry: "Queries2_lean_exact"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]int32)
 			a1 := args[1].Value.([]int32)

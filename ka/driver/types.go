@@ -372,4 +372,19 @@ type Lean struct {
 	// Code, when not nil, is the variant's code; else it is read from the
 	// spec's Code with Entry.
 	Code Code
+	// Exact, when not nil, is the variant without its range test, which
+	// a launch whose range is a whole number of groups in every dimension
+	// runs instead, no work-item being outside the range. It has PTX
+	// only; a backend that cannot load it runs the variant.
+	Exact *Exact
+}
+
+// Exact is the entry of a lean variant without its range test
+// (Lean.Exact).
+type Exact struct {
+	// Entry is its symbol ("Saxpy_lean_exact").
+	Entry string
+	// Code, when not nil, is its code; else it is read from the
+	// variant's code with Entry.
+	Code Code
 }

@@ -104,7 +104,7 @@ func init() {
 		Needs:   driver.FP64 | driver.Int64Atomics,
 		Code:    kagoCode("Atomics"),
 		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"Atomics"}, Hash: "507f32cf2bea89732495eab61680f6d5"},
-		Lean:    &driver.Lean{Entry: "Atomics_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(6,len(1))", "le(2,len(2))", "le(2,len(3))", "le(1,len(4))", "le(2,len(5))", "le(2,len(6))"}},
+		Lean:    &driver.Lean{Entry: "Atomics_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(6,len(1))", "le(2,len(2))", "le(2,len(3))", "le(1,len(4))", "le(2,len(5))", "le(2,len(6))"}, Exact: &driver.Exact{Entry: "Atomics_lean_exact"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(int)
 			a1 := args[1].Value.([]int32)
@@ -148,7 +148,7 @@ func init() {
 		Needs:   0,
 		Code:    kagoCode("Busy"),
 		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"Busy"}, Hash: "720aee7e6e81f1bacb51fa3ad6e7262e"},
-		Lean:    &driver.Lean{Entry: "Busy_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}},
+		Lean:    &driver.Lean{Entry: "Busy_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}, Exact: &driver.Exact{Entry: "Busy_lean_exact"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]int32)
 			a1 := args[1].Value.(int32)
@@ -184,7 +184,7 @@ func init() {
 		Needs:   0,
 		Code:    kagoCode("Count"),
 		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"Count"}, Hash: "1757f9f11d4715647d8a6017da540d41"},
-		Lean:    &driver.Lean{Entry: "Count_lean", Facts: []string{"le(2,len(0))", "le(padded(2),1)"}},
+		Lean:    &driver.Lean{Entry: "Count_lean", Facts: []string{"le(2,len(0))", "le(padded(2),1)"}, Exact: &driver.Exact{Entry: "Count_lean_exact"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]int32)
 			return func(it kernel.Item) { Count(ka.Item(it), a0) }
@@ -254,7 +254,7 @@ func init() {
 		Needs:   0,
 		Code:    kagoCode("Histogram"),
 		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"Histogram"}, Hash: "5eb7086eb66775409dd8abb9655bce97"},
-		Lean:    &driver.Lean{Entry: "Histogram_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}},
+		Lean:    &driver.Lean{Entry: "Histogram_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}, Exact: &driver.Exact{Entry: "Histogram_lean_exact"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]int32)
 			a1 := args[1].Value.([]int32)
@@ -309,7 +309,7 @@ func init() {
 		Needs:   0,
 		Code:    kagoCode("Indices"),
 		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"Indices"}, Hash: "4583165124f53b5ffe7a866ef2107a7d"},
-		Lean:    &driver.Lean{Entry: "Indices_lean", Facts: []string{"le(add(mul(21,add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1)))))),1),len(0))", "le(add(mul(21,add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1)))))),2),len(0))", "le(add(mul(21,add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1)))))),3),len(0))", "le(add(mul(21,add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1)))))),4),len(0))", "le(add(mul(21,add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1)))))),5),len(0))", "le(add(mul(21,add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1)))))),6),len(0))", "le(add(mul(21,add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1)))))),7),len(0))", "le(add(mul(21,add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1)))))),8),len(0))", "le(add(mul(21,add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1)))))),9),len(0))", "le(add(mul(21,add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1)))))),10),len(0))", "le(add(mul(21,add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1)))))),11),len(0))", "le(add(mul(21,add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1)))))),12),len(0))", "le(add(mul(21,add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1)))))),13),len(0))", "le(add(mul(21,add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1)))))),14),len(0))", "le(add(mul(21,add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1)))))),15),len(0))", "le(add(mul(21,add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1)))))),16),len(0))", "le(add(mul(21,add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1)))))),17),len(0))", "le(add(mul(21,add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1)))))),18),len(0))", "le(add(mul(21,add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1)))))),19),len(0))", "le(add(mul(21,add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1)))))),20),len(0))", "le(add(mul(21,add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1)))))),21),len(0))"}},
+		Lean:    &driver.Lean{Entry: "Indices_lean", Facts: []string{"le(add(mul(21,add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1)))))),1),len(0))", "le(add(mul(21,add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1)))))),2),len(0))", "le(add(mul(21,add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1)))))),3),len(0))", "le(add(mul(21,add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1)))))),4),len(0))", "le(add(mul(21,add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1)))))),5),len(0))", "le(add(mul(21,add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1)))))),6),len(0))", "le(add(mul(21,add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1)))))),7),len(0))", "le(add(mul(21,add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1)))))),8),len(0))", "le(add(mul(21,add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1)))))),9),len(0))", "le(add(mul(21,add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1)))))),10),len(0))", "le(add(mul(21,add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1)))))),11),len(0))", "le(add(mul(21,add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1)))))),12),len(0))", "le(add(mul(21,add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1)))))),13),len(0))", "le(add(mul(21,add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1)))))),14),len(0))", "le(add(mul(21,add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1)))))),15),len(0))", "le(add(mul(21,add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1)))))),16),len(0))", "le(add(mul(21,add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1)))))),17),len(0))", "le(add(mul(21,add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1)))))),18),len(0))", "le(add(mul(21,add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1)))))),19),len(0))", "le(add(mul(21,add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1)))))),20),len(0))", "le(add(mul(21,add(sub(range(0),1),mul(range(0),add(sub(range(1),1),mul(range(1),sub(range(2),1)))))),21),len(0))"}, Exact: &driver.Exact{Entry: "Indices_lean_exact"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]int32)
 			return func(it kernel.Item) { Indices(ka.Item(it), a0) }
@@ -343,7 +343,7 @@ func init() {
 		Needs:   0,
 		Code:    kagoCode("LinearIndices"),
 		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"LinearIndices"}, Hash: "f42600a95aa6c3efa7a2d74d536d4fba"},
-		Lean:    &driver.Lean{Entry: "LinearIndices_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(add(mul(3,sub(range(0),1)),1),len(0))", "le(add(mul(3,sub(range(0),1)),2),len(0))", "le(add(mul(3,sub(range(0),1)),3),len(0))"}},
+		Lean:    &driver.Lean{Entry: "LinearIndices_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(add(mul(3,sub(range(0),1)),1),len(0))", "le(add(mul(3,sub(range(0),1)),2),len(0))", "le(add(mul(3,sub(range(0),1)),3),len(0))"}, Exact: &driver.Exact{Entry: "LinearIndices_lean_exact"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]int32)
 			return func(it kernel.Item) { LinearIndices(ka.Item(it), a0) }
@@ -388,7 +388,7 @@ func init() {
 		Needs:   0,
 		Code:    kagoCode("MatrixAt"),
 		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"MatrixAt"}, Hash: "6036fd71fbdf1008860884f742add079"},
-		Lean:    &driver.Lean{Entry: "MatrixAt_lean", Facts: []string{"le(2,len(1))", "le(1,len(2))", "le(padded(1),1)", "le(padded(2),1)"}},
+		Lean:    &driver.Lean{Entry: "MatrixAt_lean", Facts: []string{"le(2,len(1))", "le(1,len(2))", "le(padded(1),1)", "le(padded(2),1)"}, Exact: &driver.Exact{Entry: "MatrixAt_lean_exact"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(ka.Matrix[float32])
 			a1 := args[1].Value.([]int)
@@ -445,7 +445,7 @@ func init() {
 		Needs:   0,
 		Code:    kagoCode("MemoryOrder"),
 		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"MemoryOrder"}, Hash: "f1c6f89e4ce1c6043bd9702c4ce4c73c"},
-		Lean:    &driver.Lean{Entry: "MemoryOrder_lean", Facts: []string{"le(padded(2),1)", "le(range(1),ext(0,0))", "le(range(0),ext(0,1))", "le(range(1),ext(1,0))", "le(range(0),ext(1,1))", "le(range(1),ext(2,0))", "le(range(0),ext(2,1))"}},
+		Lean:    &driver.Lean{Entry: "MemoryOrder_lean", Facts: []string{"le(padded(2),1)", "le(range(1),ext(0,0))", "le(range(0),ext(0,1))", "le(range(1),ext(1,0))", "le(range(0),ext(1,1))", "le(range(1),ext(2,0))", "le(range(0),ext(2,1))"}, Exact: &driver.Exact{Entry: "MemoryOrder_lean_exact"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(ka.Matrix[int32])
 			a1 := args[1].Value.(ka.Matrix[int32])
@@ -488,7 +488,7 @@ func init() {
 		Needs:   0,
 		Code:    kagoCode("PairSum"),
 		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"Pair", "PairSum"}, Hash: "555c55a61a8b434186594814977bf9f0"},
-		Lean:    &driver.Lean{Entry: "PairSum_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(range(0),len(1))", "le(range(0),len(2))"}},
+		Lean:    &driver.Lean{Entry: "PairSum_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(range(0),len(1))", "le(range(0),len(2))"}, Exact: &driver.Exact{Entry: "PairSum_lean_exact"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(Pair)
 			a1 := args[1].Value.([]Pair)
@@ -529,7 +529,7 @@ func init() {
 		Needs:   0,
 		Code:    kagoCode("Poke"),
 		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"Poke"}, Hash: "12ca253ac30e5b19e70f675e9e655491"},
-		Lean:    &driver.Lean{Entry: "Poke_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(0,arg(1))", "le(add(arg(1),1),len(0))"}},
+		Lean:    &driver.Lean{Entry: "Poke_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(0,arg(1))", "le(add(arg(1),1),len(0))"}, Exact: &driver.Exact{Entry: "Poke_lean_exact"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]int32)
 			a1 := args[1].Value.(int)
@@ -604,7 +604,7 @@ func init() {
 		Needs:   0,
 		Code:    kagoCode("Saxpy"),
 		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"Saxpy"}, Hash: "1da4ca83618de346152d45d01b88a61b"},
-		Lean:    &driver.Lean{Entry: "Saxpy_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(add(min(sub(range(0),1),sub(len(2),1)),1),len(1))"}},
+		Lean:    &driver.Lean{Entry: "Saxpy_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(add(min(sub(range(0),1),sub(len(2),1)),1),len(1))"}, Exact: &driver.Exact{Entry: "Saxpy_lean_exact"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(float32)
 			a1 := args[1].Value.([]float32)
@@ -700,7 +700,7 @@ func init() {
 		Needs:   0,
 		Code:    kagoCode("VolumeAt"),
 		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"VolumeAt"}, Hash: "8eea133f8d244dd1ba86403dff774cd4"},
-		Lean:    &driver.Lean{Entry: "VolumeAt_lean", Facts: []string{"le(3,len(1))", "le(1,len(2))", "le(padded(1),1)", "le(padded(2),1)"}},
+		Lean:    &driver.Lean{Entry: "VolumeAt_lean", Facts: []string{"le(3,len(1))", "le(1,len(2))", "le(padded(1),1)", "le(padded(2),1)"}, Exact: &driver.Exact{Entry: "VolumeAt_lean_exact"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.(ka.Volume[float32])
 			a1 := args[1].Value.([]int)
@@ -729,8 +729,8 @@ var kagoGenericScale = &kgen.Generic{
 	Code:        kagoCode("Scale"),
 	Source:      &driver.Source{Files: kagoKernelSource, Names: []string{"Scale"}, Hash: "e111a6541b7f7e614a05e9eaea6c54c5"},
 	Instances: []kgen.Instance{
-		{Name: "Scale[float32]", Entry: "Scale_float32", Func: (func(ka.Item, float32, []float32))(nil), Lean: &driver.Lean{Entry: "Scale_float32_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}}},
-		{Name: "Scale[float64]", Entry: "Scale_float64", Func: (func(ka.Item, float64, []float64))(nil), Needs: driver.FP64, Lean: &driver.Lean{Entry: "Scale_float64_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}}},
+		{Name: "Scale[float32]", Entry: "Scale_float32", Func: (func(ka.Item, float32, []float32))(nil), Lean: &driver.Lean{Entry: "Scale_float32_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}, Exact: &driver.Exact{Entry: "Scale_float32_lean_exact"}}},
+		{Name: "Scale[float64]", Entry: "Scale_float64", Func: (func(ka.Item, float64, []float64))(nil), Needs: driver.FP64, Lean: &driver.Lean{Entry: "Scale_float64_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}, Exact: &driver.Exact{Entry: "Scale_float64_lean_exact"}}},
 	},
 }
 

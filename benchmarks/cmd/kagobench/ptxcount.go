@@ -175,6 +175,12 @@ func (pc *ptxCounter) optLLCSpec(spec *driver.KernelSpec, fn any) (*driver.Kerne
 				return nil, nil, fmt.Errorf("%s: the committed lean variant %s is not the one compiled now (stale kago_kernels? run go generate ./benchmarks/kernels)", spec.Name, spec.Lean.Entry)
 			}
 			variants = append(variants, k.Lean)
+			if spec.Lean.Exact != nil {
+				if k.Lean.Exact == nil || k.Lean.Exact.Entry != spec.Lean.Exact.Entry {
+					return nil, nil, fmt.Errorf("%s: the committed exact entry %s is not the one compiled now (stale kago_kernels? run go generate ./benchmarks/kernels)", spec.Name, spec.Lean.Exact.Entry)
+				}
+				variants = append(variants, k.Lean.Exact)
+			}
 		}
 		for _, v := range variants {
 			p, err := optLLC(v.Module.String())
@@ -192,6 +198,9 @@ func (pc *ptxCounter) optLLCSpec(spec *driver.KernelSpec, fn any) (*driver.Kerne
 	if spec.Lean != nil {
 		l := *spec.Lean
 		l.Code = code
+		if l.Exact != nil {
+			l.Exact = &driver.Exact{Entry: l.Exact.Entry, Code: code}
+		}
 		s.Lean = &l
 	}
 	return &s, code, nil
@@ -202,7 +211,7 @@ func (pc *ptxCounter) optLLCSpec(spec *driver.KernelSpec, fn any) (*driver.Kerne
 type ptxRow struct {
 	name, size string
 	lean       bool   // the kernel has a lean variant
-	ran        string // the variant that ran: "lean", "checked", "?" (unknown without optllc) or "–" (no lean variant)
+	ran        string // the variant that ran: "exact", "lean", "checked", "?" (unknown without optllc) or "–" (no lean variant)
 	count      [nCols]simCount
 	ok, same   [nCols]bool
 }
@@ -267,9 +276,13 @@ func (pc *ptxCounter) count(dev *ka.Device, c twinCase) (ptxRow, error) {
 		if col == colOptLLC && row.lean {
 			// ka decides by the spec's facts and the launch, the same
 			// for kago's spec and this copy of it.
-			row.ran = "lean"
-			if code.loaded(spec.Entry) {
+			switch {
+			case code.loaded(spec.Entry):
 				row.ran = "checked"
+			case code.loaded(spec.Lean.Entry) || spec.Lean.Exact == nil:
+				row.ran = "lean"
+			default:
+				row.ran = "exact" // the lean variant without its range test (codegen/exact.go)
 			}
 		}
 	}
@@ -344,7 +357,7 @@ func ptxcountMarkdown(rows []ptxRow, pc *ptxCounter, sz twinSizes, elapsed time.
 	if len(leans) == 0 {
 		b.WriteString("- Lean variants: none of these kernels has one; each column counts its one entry\n")
 	} else {
-		fmt.Fprintf(&b, "- Lean variants (%s): ka picks the variant per launch by the spec's facts, for kago and optllc alike (optllc has both entries, each from its variant's IR); column \"ran\" says which ran (\"?\" without optllc); the twins have one entry each\n", strings.Join(leans, ", "))
+		fmt.Fprintf(&b, "- Lean variants (%s): ka picks the variant per launch by the spec's facts, for kago and optllc alike (optllc has both entries, each from its variant's IR); column \"ran\" says which ran (\"exact\": the lean variant without its range test, for a range of whole groups; \"?\" without optllc); the twins have one entry each\n", strings.Join(leans, ", "))
 	}
 	for col := range nCols {
 		if pc.why[col] != "" {

@@ -149,7 +149,7 @@ func init() {
 		Needs:   0,
 		Code:    kagoCode("Racy"),
 		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"Racy"}, Hash: "d5dc11d013023014d2c8072246b589f9"},
-		Lean:    &driver.Lean{Entry: "Racy_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(1,len(0))"}},
+		Lean:    &driver.Lean{Entry: "Racy_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(1,len(0))"}, Exact: &driver.Exact{Entry: "Racy_lean_exact"}},
 		Native: func(args []driver.Arg) func(kernel.Item) {
 			a0 := args[0].Value.([]int32)
 			return func(it kernel.Item) { Racy(ka.Item(it), a0) }
