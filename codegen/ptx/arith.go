@@ -24,7 +24,8 @@ import (
 )
 
 // createExtend returns a 32-bit register holding v (an i8 or i16 in a b32
-// register) sign- or zero-extended to 32 bits. Wider values are returned as
+// register) sign- or zero-extended to 32 bits: a loaded one's register
+// for zero extension, which its load did. Wider values are returned as
 // they are.
 func (fe *funcEmitter) createExtend(v value.Value, signed bool) string {
 	bits := emitutil.IntBits(v.Type())
@@ -34,6 +35,9 @@ func (fe *funcEmitter) createExtend(v value.Value, signed bool) string {
 			return extendImm(op, bits, signed)
 		}
 		return op
+	}
+	if _, isLoad := v.(*ir.InstLoad); isLoad && !signed {
+		return op // ld.u8 and ld.u16 zero-extend into the register (createLoad)
 	}
 	r := fe.newReg(classB32)
 	if signed {
@@ -57,12 +61,19 @@ func (fe *funcEmitter) createIntBinary(inst value.Named) {
 	}
 	var opc string
 	signed, needExt := false, false
-	switch inst.(type) {
+	switch inst := inst.(type) {
 	case *ir.InstAdd:
+		if mul := fe.mads.byAdd[inst]; mul != nil {
+			fe.createMad(inst, mul, w) // mad.go
+			return
+		}
 		opc = "add.s"
 	case *ir.InstSub:
 		opc = "sub.s"
 	case *ir.InstMul:
+		if fe.mads.fused[inst] {
+			return // its add's mad computes it
+		}
 		opc = "mul.lo.s"
 	case *ir.InstAnd:
 		opc = "and.b"

@@ -31,7 +31,12 @@ func (fe *funcEmitter) createAtomicRMW(inst *ir.InstAtomicRMW) {
 		w = "64"
 	}
 	var op string
-	v := fe.reg(inst.X)
+	var v string
+	if !a.Float && inst.Op != enum.AtomicOpSub {
+		v = fe.operand(inst.X) // an integer immediate as it is (atom.add.u32 %r, [%rd], 1)
+	} else {
+		v = fe.reg(inst.X)
+	}
 	switch inst.Op {
 	case enum.AtomicOpAdd:
 		op = "add.u" + w

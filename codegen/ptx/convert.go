@@ -97,6 +97,8 @@ func (fe *funcEmitter) createTrunc(inst value.Named, from value.Value, fb, tb in
 		t := fe.newReg(classB32)
 		fe.ins("and.b32 %s, %s, 1", t, src)
 		fe.ins("setp.ne.u32 %s, %s, 0", fe.def(inst), t)
+	case fb == 64 && fe.low32[from] != "":
+		fe.alias(inst, fe.low32[from]) // a special register's own 32 bits
 	case fb == 64:
 		fe.ins("cvt.u32.u64 %s, %s", fe.def(inst), src)
 	default:

@@ -148,6 +148,8 @@ type funcEmitter struct {
 	subgroup    *subgroupRegs                        // the caller's warp, in a kernel that uses subgroups (subgroups.go)
 	offsets     map[*ir.InstGetElementPtr]offsetAddr // getelementptrs folded into [reg+imm] (offsets.go)
 	uses        map[value.Value]int                  // each value's uses as an operand (emitutil.Uses)
+	low32       map[value.Value]string               // 32-bit registers that a 64-bit value was zero-extended from (a special register's)
+	mads        intMads                              // integer mul/add pairs written as mad.lo (mad.go)
 
 	block *ir.Block     // block being emitted, for errors
 	inst  ir.LLStringer // instruction being emitted, for errors
@@ -165,6 +167,7 @@ func newFuncEmitter(me *moduleEmitter, f *ir.Func) *funcEmitter {
 		contraction:   emitutil.Contractions(f),
 		offsets:       foldedOffsets(f, uses),
 		uses:          uses,
+		low32:         map[value.Value]string{},
 	}
 }
 
@@ -194,6 +197,7 @@ func (fe *funcEmitter) createKernel(out *strings.Builder) {
 	fe.createSubgroupRegs()
 	fe.createPhiRegs()
 	fe.coalescePhis() // coalesce.go
+	fe.findMads()     // mad.go, knowing which values write phis' registers
 	for i, b := range order {
 		fe.block = b
 		fe.inst = nil

@@ -68,10 +68,11 @@ func (fe *funcEmitter) createCall(inst *ir.InstCall) {
 }
 
 // createSpecialReg reads dimension d of a special register, widened to 64
-// bits.
+// bits; its 32-bit register is what a truncation of it reads (low32).
 func (fe *funcEmitter) createSpecialReg(inst *ir.InstCall, sreg string, d int) {
 	dst := fe.def(inst)
 	r := fe.newReg(classB32)
 	fe.ins("mov.u32 %s, %s.%s", r, sreg, dims[d])
 	fe.ins("cvt.u64.u32 %s, %s", dst, r)
+	fe.low32[inst] = r
 }

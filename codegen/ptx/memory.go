@@ -135,5 +135,9 @@ func (fe *funcEmitter) createAddress(d, base string, idx value.Value, size int64
 		fe.ins("cvt.s64.s32 %s, %s", w, fe.createExtend(idx, true))
 		i = w
 	}
+	if size == 1 {
+		fe.ins("add.s64 %s, %s, %s", d, base, i)
+		return
+	}
 	fe.ins("mad.lo.s64 %s, %s, %d, %s", d, i, size, base)
 }
