@@ -38,7 +38,7 @@ func (fe *funcEmitter) coalescePhis() {
 			if at < 0 || fe.uses[c.Src] != 1 || !oneInstruction(b.Insts[at]) {
 				continue
 			}
-			if _, done := fe.regs[c.Src]; done || readsAfter(b, at, c.Phi) || copiesRead(copies, c.Phi) {
+			if _, done := fe.regs[c.Src]; done || fe.readsAfter(b, at, c.Phi) || copiesRead(copies, c.Phi) {
 				continue
 			}
 			fe.regs[c.Src] = fe.regs[c.Phi]
@@ -77,12 +77,20 @@ func oneInstruction(in ir.Instruction) bool {
 	return false
 }
 
-// readsAfter reports whether an instruction of b after index at reads v.
-func readsAfter(b *ir.Block, at int, v value.Value) bool {
+// readsAfter reports whether an instruction of b after index at reads v,
+// itself or as the base of a getelementptr folded into its address
+// (offsets.go), which reads v's register there.
+func (fe *funcEmitter) readsAfter(b *ir.Block, at int, v value.Value) bool {
 	for _, in := range b.Insts[at+1:] {
 		if u, ok := in.(value.User); ok {
 			for _, op := range u.Operands() {
-				if op != nil && *op == v {
+				if op == nil {
+					continue
+				}
+				if *op == v {
+					return true
+				}
+				if g, ok := (*op).(*ir.InstGetElementPtr); ok && fe.offsets[g].base == v {
 					return true
 				}
 			}

@@ -150,6 +150,7 @@ type funcEmitter struct {
 	uses        map[value.Value]int                  // each value's uses as an operand (emitutil.Uses)
 	low32       map[value.Value]string               // 32-bit registers that a 64-bit value was zero-extended from (a special register's)
 	mads        intMads                              // integer mul/add pairs written as mad.lo (mad.go)
+	vec         map[*ir.InstLoad]*vecLoad            // shared-memory loads grouped into ld.shared.v4 (vector.go)
 
 	block *ir.Block     // block being emitted, for errors
 	inst  ir.LLStringer // instruction being emitted, for errors
@@ -196,8 +197,9 @@ func (fe *funcEmitter) createKernel(out *strings.Builder) {
 	fe.createParams()
 	fe.createSubgroupRegs()
 	fe.createPhiRegs()
-	fe.coalescePhis() // coalesce.go
-	fe.findMads()     // mad.go, knowing which values write phis' registers
+	fe.coalescePhis()    // coalesce.go
+	fe.findMads()        // mad.go, knowing which values write phis' registers
+	fe.findVectorLoads() // vector.go, likewise
 	for i, b := range order {
 		fe.block = b
 		fe.inst = nil

@@ -24,13 +24,15 @@ import (
 )
 
 // createGlobals declares each workgroup global as a module-scope .shared
-// array (the module holds one kernel, so module scope is the kernel's).
+// array (the module holds one kernel, so module scope is the kernel's),
+// aligned to at least 16 bytes.
 func (me *moduleEmitter) createGlobals(out *strings.Builder) {
 	for _, g := range me.m.Globals {
 		size, align, _ := sizeOf(g.ContentType)
 		if int64(g.Align) > align {
 			align = int64(g.Align)
 		}
+		align = max(align, 16) // for ld.shared.v4 (vector.go)
 		sym := sanitize(g.Name())
 		me.globals[g] = sym
 		fmt.Fprintf(out, ".shared .align %d .b8 %s[%d];\n", align, sym, size)
@@ -64,6 +66,12 @@ func (fe *funcEmitter) createAlloca(inst *ir.InstAlloca) {
 }
 
 func (fe *funcEmitter) createLoad(inst *ir.InstLoad) {
+	if g := fe.vec[inst]; g != nil {
+		if g.lead == inst {
+			fe.createVectorLoad(g) // vector.go
+		}
+		return
+	}
 	sp := fe.space(inst.Src)
 	t := inst.ElemType
 	mt := memType(t)
