@@ -47,7 +47,6 @@ package unroll
 // the remainder alike).
 
 import (
-	"github.com/kago-dev/kago/codegen/internal/ircheck"
 	"github.com/llir/llvm/ir"
 	"github.com/llir/llvm/ir/constant"
 	"github.com/llir/llvm/ir/enum"
@@ -71,31 +70,18 @@ const MaxPartialSize = 256
 // returns how many it unrolled. f's blocks are laid out again; the new
 // values are unnamed with ID 0, for the caller to number.
 func Partial(f *ir.Func) int {
-	n := 0
 	seen := map[*ir.Block]bool{} // headers tried: remainders and main loops are not unrolled again
-	for {
-		g := NewCFG(f)
-		if g == nil {
-			return n
+	return rounds(f, func(g *CFG, l *Loop) bool {
+		if seen[l.Header] {
+			return false
 		}
-		done := false
-		for _, l := range g.Loops() {
-			if len(l.Children) > 0 || seen[l.Header] {
-				continue
-			}
-			seen[l.Header] = true
-			if c, ok := analyzeCounted(f, g, l); ok {
-				seen[c.transform()] = true
-				n++
-				done = true
-				break
-			}
+		seen[l.Header] = true
+		c, ok := analyzeCounted(f, g, l)
+		if ok {
+			seen[c.transform()] = true
 		}
-		if !done {
-			return n
-		}
-		f.Blocks = ircheck.Layout(f)
-	}
+		return ok
+	})
 }
 
 // counted is a loop that Partial unrolls: its plan, the counter k and

@@ -33,23 +33,31 @@ const MaxSize = 1024
 // out again (ircheck.Layout); the copies' values are unnamed, with ID 0:
 // the caller numbers them (ircheck.Renumber and AssignIDs, as after every pass).
 func Func(f *ir.Func) int {
+	return rounds(f, func(g *CFG, l *Loop) bool {
+		p, ok := analyze(f, g, l)
+		if ok {
+			p.transform()
+		}
+		return ok
+	})
+}
+
+// rounds transforms f's innermost loops one per round, each round
+// trying them in g.Loops' order with try until one reports that it
+// transformed it, then laying f out and finding its loops again: a
+// transformed loop may leave a constant behind for a loop tried before
+// it (one bounded by the first's last counter) or make its parent
+// innermost. It returns how many try transformed.
+func rounds(f *ir.Func, try func(g *CFG, l *Loop) bool) int {
 	n := 0
 	for {
 		g := NewCFG(f)
 		if g == nil {
 			return n
 		}
-		// One loop per round, then the control flow again: an unrolled
-		// loop may leave a constant behind for a loop tried before it
-		// (one bounded by the first's last counter) or make its parent
-		// innermost.
 		done := false
 		for _, l := range g.Loops() {
-			if len(l.Children) > 0 {
-				continue
-			}
-			if p, ok := analyze(f, g, l); ok {
-				p.transform()
+			if len(l.Children) == 0 && try(g, l) {
 				n++
 				done = true
 				break
