@@ -16,7 +16,7 @@ import (
 // counter, whose old value another copy of the edge (d = k) reads, keeps
 // its own register and copy. TestLoopOnSimulator runs swapped phis.
 func TestCoalescePhis(t *testing.T) {
-	m, err := asm.ParseString("k.ll", `
+	body := loopBody(t, `
 define spir_kernel void @K(i64 addrspace(1)* %out.ptr, i64 %out.len, i64 %n, i64 %ka.gsize0, i64 %ka.gsize1, i64 %ka.gsize2) {
 entry:
 	br label %head
@@ -36,13 +36,6 @@ exit:
 	ret void
 }
 `)
-	require.NoError(t, err)
-	src, err := Emit(m, Options{})
-	require.NoError(t, err)
-	code := string(src)
-	_, body, ok := strings.Cut(code, "$L__BB2:")
-	require.True(t, ok, code)
-	body, _, _ = strings.Cut(body, "$L__BB3:")
 	sum := regexp.MustCompile(`add\.s64 (%rd\d+), (%rd\d+), %rd\d+;`).FindStringSubmatch(body)
 	require.NotNil(t, sum, body)
 	assert.Equal(t, sum[1], sum[2], "the sum in its phi's register: %s", body)
@@ -53,7 +46,7 @@ exit:
 // (a getelementptr by a constant or by a register, one add or mad) is
 // computed in its phi's register: the loop's back edge has no mov.
 func TestCoalescePointerStep(t *testing.T) {
-	m, err := asm.ParseString("k.ll", `
+	body := loopBody(t, `
 define spir_kernel void @K(float addrspace(1)* %a.ptr, i64 %a.len, i64 %n, i64 %ka.gsize0, i64 %ka.gsize1, i64 %ka.gsize2) {
 entry:
 	br label %head
@@ -74,13 +67,6 @@ exit:
 	ret void
 }
 `)
-	require.NoError(t, err)
-	src, err := Emit(m, Options{})
-	require.NoError(t, err)
-	code := string(src)
-	_, body, ok := strings.Cut(code, "$L__BB2:")
-	require.True(t, ok, code)
-	body, _, _ = strings.Cut(body, "$L__BB3:")
 	assert.NotContains(t, body, "mov.b64", "no copies on the back edge: %s", body)
 	step := regexp.MustCompile(`add\.s64 (%rd\d+), (%rd\d+), 4;`).FindStringSubmatch(body)
 	require.NotNil(t, step, body)
@@ -88,4 +74,19 @@ exit:
 	mad := regexp.MustCompile(`mad\.lo\.s64 (%rd\d+), %rd\d+, 4, (%rd\d+);`).FindStringSubmatch(body)
 	require.NotNil(t, mad, body)
 	assert.Equal(t, mad[1], mad[2], "q too: %s", body)
+}
+
+// loopBody emits the kernel src (IR text) and returns its PTX from label
+// $L__BB2 (a loop's body, in these tests' kernels) to $L__BB3 or the end.
+func loopBody(t *testing.T, src string) string {
+	t.Helper()
+	m, err := asm.ParseString("k.ll", src)
+	require.NoError(t, err)
+	ptx, err := Emit(m, Options{})
+	require.NoError(t, err)
+	code := string(ptx)
+	_, body, ok := strings.Cut(code, "$L__BB2:")
+	require.True(t, ok, code)
+	body, _, _ = strings.Cut(body, "$L__BB3:")
+	return body
 }

@@ -4,9 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/llir/llvm/asm"
 	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
 )
 
 // TestMadFusion checks mad.go: a multiply whose only use is an add of the
@@ -15,7 +13,7 @@ import (
 // counter k, and k+1, written into k's register after it, must not be
 // what the add's mad reads. The second store's k*5+2 has nothing between.
 func TestMadFusion(t *testing.T) {
-	m, err := asm.ParseString("k.ll", `
+	body := loopBody(t, `
 define spir_kernel void @K(i64 addrspace(1)* %out.ptr, i64 %out.len, i64 %n, i64 %ka.gsize0, i64 %ka.gsize1, i64 %ka.gsize2) {
 entry:
 	br label %head
@@ -36,12 +34,6 @@ exit:
 	ret void
 }
 `)
-	require.NoError(t, err)
-	src, err := Emit(m, Options{})
-	require.NoError(t, err)
-	code := string(src)
-	_, body, ok := strings.Cut(code, "$L__BB2:")
-	require.True(t, ok, code)
 	assert.Contains(t, body, "mul.lo.s64", "k*3 stays a multiply: k+1 is written into k's register before the add:\n%s", body)
 	assert.NotContains(t, body, ", 3, 7;", body)
 	assert.Contains(t, body, ", 5, 2;", "n*5+2 is one mad:\n%s", body)

@@ -235,14 +235,7 @@ func (c *counted) transform() *ir.Block {
 		} else {
 			heads[j].Term = ir.NewBr(m[c.next].(*ir.Block))
 		}
-		blocks = append(blocks, heads[j])
-		for _, b := range c.order {
-			nb := m[b].(*ir.Block)
-			phis = append(phis, copyInsts(m, b, nb, false)...)
-			nb.Term = copyTerm(b.Term, m, target)
-			blocks = append(blocks, nb)
-		}
-		mapPhis(m, phis)
+		blocks = c.copyBody(m, target, phis, append(blocks, heads[j]))
 	}
 	last := copies[Factor-1]
 	for i, phi := range hphis {

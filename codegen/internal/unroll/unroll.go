@@ -287,6 +287,21 @@ func mapPhis(m copyOf, phis []*ir.InstPhi) {
 	}
 }
 
+// copyBody copies the loop's body blocks (p.order) into their copies in
+// m, branches mapped by target, appends them to blocks and returns it;
+// then it maps the entries of the copy's phis, phis (the header copy's)
+// and the body's.
+func (p *plan) copyBody(m copyOf, target func(value.Value) value.Value, phis []*ir.InstPhi, blocks []*ir.Block) []*ir.Block {
+	for _, b := range p.order {
+		nb := m[b].(*ir.Block)
+		phis = append(phis, copyInsts(m, b, nb, false)...)
+		nb.Term = copyTerm(b.Term, m, target)
+		blocks = append(blocks, nb)
+	}
+	mapPhis(m, phis)
+	return blocks
+}
+
 // transform unrolls the loop: trips copies of the header and the body
 // (each header copy branching to its body copy, each latch copy to the
 // next header copy), then a last header copy branching to the exit.
@@ -333,14 +348,7 @@ func (p *plan) transform() {
 			break
 		}
 		heads[i].Term = ir.NewBr(target(p.next).(*ir.Block))
-		blocks = append(blocks, heads[i])
-		for _, b := range p.order {
-			nb := m[b].(*ir.Block)
-			phis = append(phis, copyInsts(m, b, nb, false)...)
-			nb.Term = copyTerm(b.Term, m, target)
-			blocks = append(blocks, nb)
-		}
-		mapPhis(m, phis)
+		blocks = p.copyBody(m, target, phis, append(blocks, heads[i]))
 	}
 	p.rewire(heads, copies)
 	p.replaceBlocks(blocks)
