@@ -8,12 +8,12 @@ import (
 	"github.com/kago-dev/kago/ka/driver"
 )
 
-// function is a kernel loaded into the device's context: its module
-// (shared by the entries of one PTX text, a lean variant and its exact
-// entry: driver.Lean.Exact) and its CUfunction.
+// function is a kernel loaded into the device's context: its CUfunction,
+// in a module that Device.mods holds until Close, one per PTX text (the
+// specs of a generic kernel's instances that compile alike share their
+// code, and so their module).
 type function struct {
 	spec       *driver.KernelSpec
-	mod        cu.Module
 	fn         cu.Function
 	maxThreads int                 // CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK
 	layout     driver.DeviceParams // spec.Layout(), the parameters packArgs fills
@@ -56,7 +56,7 @@ func (d *Device) Load(spec *driver.KernelSpec) (driver.Function, error) {
 	if err != nil {
 		return nil, fmt.Errorf("cuda: kernel %s: %w", spec.Name, err)
 	}
-	f := &function{spec: spec, mod: mod, fn: fn, maxThreads: maxThreads, layout: spec.Layout()}
+	f := &function{spec: spec, fn: fn, maxThreads: maxThreads, layout: spec.Layout()}
 	d.funcs[spec] = f
 	return f, nil
 }

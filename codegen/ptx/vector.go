@@ -62,7 +62,7 @@ func (fe *funcEmitter) findVectorLoads() {
 			case *ir.InstStore, *ir.InstAtomicRMW, *ir.InstCmpXchg:
 				clear(open)
 			case *ir.InstCall:
-				if c, ok := emitutil.CallOf(in); !ok || !isQuery(c.Op) {
+				if c, ok := emitutil.CallOf(in); !ok || !c.Op.IsQuery() {
 					clear(open) // a barrier, printf, a subgroup operation
 				}
 			}
@@ -182,16 +182,4 @@ func trailingZeros(v value.Value) int {
 		return min(trailingZeros(v.From), emitutil.IntBits(v.To))
 	}
 	return 0
-}
-
-// isQuery reports whether a call of op is a work-item query, which reads
-// no memory.
-func isQuery(op emitutil.Op) bool {
-	switch op {
-	case emitutil.GlobalID, emitutil.LocalID, emitutil.GroupID, emitutil.GroupSize,
-		emitutil.NumGroups, emitutil.GlobalSize, emitutil.SubgroupSize,
-		emitutil.SubgroupID, emitutil.SubgroupLocalID:
-		return true
-	}
-	return false
 }

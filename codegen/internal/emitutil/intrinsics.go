@@ -15,6 +15,19 @@ import (
 // Op is one kernel intrinsic.
 type Op uint8
 
+// IsQuery reports whether op is a work-item query (the ids and sizes of
+// the work-item, its group and subgroup): the same value wherever it runs
+// in a work-item, reading no memory. The subgroup shuffle and ballot are
+// not queries: they exchange values between work-items.
+func (op Op) IsQuery() bool {
+	switch op {
+	case GlobalID, LocalID, GroupID, GroupSize, NumGroups, GlobalSize,
+		SubgroupSize, SubgroupID, SubgroupLocalID:
+		return true
+	}
+	return false
+}
+
 // The intrinsics of docs/ir.md.
 const (
 	_          Op = iota

@@ -51,16 +51,7 @@ func pure(inst ir.Instruction) bool {
 // they must run where and as often as the program says, like a barrier.
 func isQuery(call *ir.InstCall) bool {
 	c, ok := emitutil.CallOf(call)
-	if !ok {
-		return false
-	}
-	switch c.Op {
-	case emitutil.GlobalID, emitutil.LocalID, emitutil.GroupID, emitutil.GroupSize,
-		emitutil.NumGroups, emitutil.GlobalSize, emitutil.SubgroupSize,
-		emitutil.SubgroupID, emitutil.SubgroupLocalID:
-		return true
-	}
-	return false
+	return ok && c.Op.IsQuery()
 }
 
 // touchesFloat reports whether inst has a float result or operand.

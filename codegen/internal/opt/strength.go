@@ -97,13 +97,7 @@ func (r *reducer) findIVs() {
 		if bits(phi.Type()) != 64 || len(phi.Incs) != 2 || entering(phi, r.pre) == nil {
 			continue
 		}
-		var next value.Value
-		for _, inc := range phi.Incs {
-			if inc.Pred == value.Value(latch) {
-				next = inc.X
-			}
-		}
-		add, ok := next.(*ir.InstAdd)
+		add, ok := entering(phi, latch).(*ir.InstAdd)
 		if !ok {
 			continue
 		}
@@ -148,9 +142,6 @@ func (r *reducer) reduce(d *domTree, lf *loopForest) bool {
 				continue
 			}
 			k := groupKey{src: operandKey(g.Src), elem: g.ElemType.LLString(), iv: af.iv, a: operandKey(af.a), b: operandKey(af.b)}
-			if k.a == nil {
-				continue
-			}
 			if _, seen := groups[k]; !seen {
 				order = append(order, k)
 			}

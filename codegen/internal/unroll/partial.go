@@ -99,32 +99,23 @@ func analyzeCounted(f *ir.Func, g *CFG, l *Loop) (*counted, bool) {
 	if !ok || p.latch == l.Header {
 		return nil, false
 	}
-	size := 0
-	for _, b := range l.Blocks {
-		for _, inst := range b.Insts {
-			if !copyable(inst) {
-				return nil, false
-			}
-			if _, isPhi := inst.(*ir.InstPhi); b == l.Header && !isPhi {
-				if _, isGEP := inst.(*ir.InstGetElementPtr); !isGEP && !pure(inst.(value.Value)) {
-					return nil, false
-				}
-			}
-		}
-		if _, ok := Successors(b.Term); !ok {
-			return nil, false
-		}
-		if b != l.Header {
-			for _, s := range g.Succs[b] {
-				if !l.In[s] {
-					return nil, false // another exit
-				}
-			}
-		}
-		size += len(b.Insts) + 1
-	}
-	if Factor*size > MaxPartialSize {
+	size, ok := p.measure()
+	if !ok || Factor*size > MaxPartialSize {
 		return nil, false
+	}
+	for _, inst := range l.Header.Insts {
+		if _, isPhi := inst.(*ir.InstPhi); !isPhi {
+			if _, isGEP := inst.(*ir.InstGetElementPtr); !isGEP && !pure(inst.(value.Value)) {
+				return nil, false // the header runs once more than before
+			}
+		}
+	}
+	for _, b := range l.Blocks[1:] {
+		for _, s := range g.Succs[b] {
+			if !l.In[s] {
+				return nil, false // another exit
+			}
+		}
 	}
 	c := &counted{plan: p}
 	if !c.condition() {

@@ -132,23 +132,9 @@ func analyze(f *ir.Func, g *CFG, l *Loop) (*plan, bool) {
 	if !ok {
 		return nil, false
 	}
-	// Every instruction can be copied; count them.
-	size := 0
-	for _, b := range l.Blocks {
-		for _, inst := range b.Insts {
-			if !copyable(inst) {
-				return nil, false
-			}
-			if v, ok := inst.(value.Value); ok {
-				p.defs[v] = b
-			}
-		}
-		switch b.Term.(type) {
-		case *ir.TermBr, *ir.TermCondBr, *ir.TermRet, *ir.TermUnreachable:
-		default:
-			return nil, false
-		}
-		size += len(b.Insts) + 1
+	size, ok := p.measure()
+	if !ok {
+		return nil, false
 	}
 	p.trips, ok = tripCount(l, p.cond, p.exitWhen, p.pre, p.latch)
 	if !ok || p.trips*size > MaxSize {
@@ -161,6 +147,29 @@ func analyze(f *ir.Func, g *CFG, l *Loop) (*plan, bool) {
 	// postorder restricted to the loop.
 	p.order = l.Blocks[1:]
 	return p, true
+}
+
+// measure checks that every instruction and terminator of the loop can
+// be copied, records the loop's values in p.defs and returns the loop's
+// size: its instructions and terminators.
+func (p *plan) measure() (size int, ok bool) {
+	for _, b := range p.l.Blocks {
+		for _, inst := range b.Insts {
+			if !copyable(inst) {
+				return 0, false
+			}
+			if v, ok := inst.(value.Value); ok {
+				p.defs[v] = b
+			}
+		}
+		switch b.Term.(type) {
+		case *ir.TermBr, *ir.TermCondBr, *ir.TermRet, *ir.TermUnreachable:
+		default:
+			return 0, false
+		}
+		size += len(b.Insts) + 1
+	}
+	return size, true
 }
 
 // usesOutside checks the uses of the loop's values outside it. A phi of
