@@ -13,7 +13,10 @@ import (
 	"github.com/kago-dev/kago/ka/driver"
 )
 
-func init() { add("LeanVariant", testLeanVariant) }
+func init() {
+	add("LeanVariant", testLeanVariant)
+	add("ExactCopy", testExactCopy)
+}
 
 // testLeanVariant checks a kernel whose checks its launches decide (docs/
 // kernel-language.md, "Checks that only the launch can decide"): Saxpy's
@@ -88,4 +91,67 @@ func testLeanVariant(t *testing.T, dev *ka.Device) {
 	s := d.Stream()
 	require.NoError(t, d.Close())
 	assert.ErrorIs(t, k2.Launch(s, ka.Range(n), float32(2), x, y), ka.ErrClosed, "a launch that would load the checked kernel, after Close")
+}
+
+// testExactCopy checks the lean variant's exact copy (driver.Lean.Exact:
+// the lean variant without its range test, which the CUDA backends run
+// when every dimension of a range divides by its group) on a device of
+// its own. A Saxpy loaded WithGroupSize(128) is launched from 8 tasks at
+// once over ranges that divide by the group and ranges that do not, so
+// that the copy (loaded by NewKernel) and the lean variant (loaded by the
+// first partial launch, whichever task makes it) run side by side and
+// compute what the host does. Then the hostile cases: an empty range runs
+// nothing; a partial range over longer arrays runs no work-item past it
+// (the copy must not run there); a whole-group range whose x is too short for it runs the
+// checked kernel, not the copy, and reports the fault; a launch after
+// Close is ErrClosed.
+func testExactCopy(t *testing.T, dev *ka.Device) {
+	ctx := context.Background()
+	d, err := ka.Open(dev.Backend())
+	require.NoError(t, err)
+	k, err := ka.NewKernel(d, Saxpy, ka.WithGroupSize(128))
+	require.NoError(t, err)
+	ranges := []int{1024, 129, 1280, 1, 128, 1000, 4096, 127}
+	var tasks []*ka.Task
+	for _, n := range ranges {
+		tasks = append(tasks, ka.Spawn(d, saxpyTask(d, k, n, 3)))
+	}
+	for i, task := range tasks {
+		assert.NoError(t, task.Wait(ctx), "ka.Range(%d) in groups of 128", ranges[i])
+	}
+
+	s := d.Stream()
+	const n = 1024
+	x, err := ka.Alloc[float32](d, n/2)
+	require.NoError(t, err)
+	y, err := ka.FromSlice(ctx, d, make([]float32, n))
+	require.NoError(t, err)
+	require.NoError(t, k.Launch(s, ka.Range(0), float32(2), x, y), "an empty range")
+	ones := make([]float32, n)
+	for i := range ones {
+		ones[i] = 1
+	}
+	short, err := ka.FromSlice(ctx, d, ones)
+	require.NoError(t, err)
+	require.NoError(t, k.Launch(s, ka.Range(129), float32(2), short, short))
+	got := make([]float32, n)
+	require.NoError(t, short.Read(ctx, got))
+	for i, v := range got {
+		want := float32(1)
+		if i < 129 {
+			want = 3
+		}
+		require.Equal(t, want, v, "element %d after ka.Range(129) over 1024 elements: only the range's run", i)
+	}
+	err = k.Launch(s, ka.Range(n), float32(2), x, y)
+	if err == nil {
+		err = s.Synchronize(ctx)
+	}
+	var ke *ka.KernelError
+	if assert.ErrorAs(t, err, &ke, "a whole-group range past the end of x") {
+		assert.Equal(t, driver.FaultIndex, ke.Kind)
+		assert.Regexp(t, `^index out of range \[([5-9][0-9][0-9]|10[0-2][0-9])\] with length 512$`, ke.Message)
+	}
+	require.NoError(t, d.Close())
+	assert.ErrorIs(t, k.Launch(s, ka.Range(n), float32(2), y, y), ka.ErrClosed, "after Close")
 }
