@@ -27,6 +27,9 @@ func (fe *funcEmitter) createConversion(inst value.Named) {
 	case *ir.InstTrunc:
 		fe.createTrunc(inst, from, fb, tb)
 	case *ir.InstZExt, *ir.InstSExt:
+		if fe.mads.wide[inst] {
+			return // its address's mad.wide computes it (mad.go)
+		}
 		_, signed := inst.(*ir.InstSExt)
 		fe.createExt(inst, from, fb, tb, signed)
 	case *ir.InstFPTrunc:

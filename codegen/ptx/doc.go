@@ -21,8 +21,9 @@
 //     integers keep unspecified upper bits and are extended where it
 //     matters), %rd (i64, pointers), %f (float), %fd (double).
 //   - Integer arithmetic: one instruction per IR operation, but a
-//     multiply and the add that is its only use are one mad.lo (mad.go),
-//     a byte or half loaded with ld.u8/ld.u16 needs no zero extension,
+//     multiply and the add that is its only use are one mad.lo, an
+//     address whose index is a sign or zero extension used nowhere else
+//     one mad.wide of the narrow register (mad.go), a byte or half loaded with ld.u8/ld.u16 needs no zero extension,
 //     a truncated work-item query reads its 32-bit special register and
 //     an atomic's integer operand may be an immediate.
 //   - Phis: a register per phi; moves on each incoming edge, through

@@ -1,17 +1,25 @@
 package ptx
 
-// This file writes an integer multiply and the add that is its only use
-// as one mad.lo: the row*n + col of every 2-D index, which nvcc's code
-// computes in one instruction. It is exact (both wrap the same way), so
-// unlike the float contraction (//ka:contract) it needs no opt-in.
+// This file fuses two kinds of integer pairs into one mad, as nvcc's code
+// does; both are exact (they wrap the same way), so unlike the float
+// contraction (//ka:contract) they need no opt-in:
 //
-// The mad runs where the add was, reading the multiply's operands there,
-// so the pair is fused only when those registers still hold the
-// operands then: the two are in one block, and no instruction between
-// them writes a phi's register (coalesce.go gives some values their
-// phi's register, which a multiply of the phi may have read).
+//   - a multiply and the add that is its only use, as one mad.lo: the
+//     row*n + col of every 2-D index;
+//   - the extension of a narrower integer to 64 bits and the address
+//     base + ext*size that is its only use, as one mad.wide.s32 (or .u32
+//     for a zero extension) of the narrow register: the a[int32(i)] of a
+//     narrowed index, the bins[data[i]] of a byte.
+//
+// The mad runs where the second of the pair was, reading the first's
+// operands there, so a pair is fused only when those registers still
+// hold the operands then: the two are in one block, and no instruction
+// between them writes a phi's register (coalesce.go gives some values
+// their phi's register, which the first of the pair may have read).
 
 import (
+	"math"
+
 	"github.com/kago-dev/kago/codegen/internal/emitutil"
 	"github.com/llir/llvm/ir"
 	"github.com/llir/llvm/ir/constant"
@@ -19,20 +27,26 @@ import (
 )
 
 // intMads are the fused pairs: each add's multiply, and the multiplies
-// that their adds compute.
+// that their adds compute; the extensions that their addresses compute.
 type intMads struct {
 	byAdd map[*ir.InstAdd]*ir.InstMul
 	fused map[*ir.InstMul]bool
+	wide  map[value.Value]bool // sext or zext to i64, computed by its getelementptr's mad.wide
 }
 
 // findMads finds the pairs of fe's function. It runs after coalescePhis:
 // the values that write a phi's register are those with a register
 // already.
 func (fe *funcEmitter) findMads() {
-	fe.mads = intMads{byAdd: map[*ir.InstAdd]*ir.InstMul{}, fused: map[*ir.InstMul]bool{}}
+	fe.mads = intMads{byAdd: map[*ir.InstAdd]*ir.InstMul{}, fused: map[*ir.InstMul]bool{}, wide: map[value.Value]bool{}}
 	for _, b := range fe.fn.Blocks {
-		since := map[*ir.InstMul]bool{} // multiplies of b with no phi register written since
+		since := map[value.Value]bool{} // multiplies and extensions of b with no phi register written since
 		for _, inst := range b.Insts {
+			if gep, ok := inst.(*ir.InstGetElementPtr); ok {
+				if ext := wideIndex(gep); ext != nil && since[ext] && fe.uses[ext] == 1 {
+					fe.mads.wide[ext] = true
+				}
+			}
 			if add, ok := inst.(*ir.InstAdd); ok && emitutil.IntBits(add.Type()) > 1 {
 				for _, op := range []value.Value{add.X, add.Y} {
 					if mul, ok := op.(*ir.InstMul); ok && since[mul] && fe.uses[mul] == 1 && !fe.mads.fused[mul] {
@@ -46,8 +60,9 @@ func (fe *funcEmitter) findMads() {
 					clear(since) // v writes a phi's register
 				}
 			}
-			if mul, ok := inst.(*ir.InstMul); ok {
-				since[mul] = true
+			switch inst.(type) {
+			case *ir.InstMul, *ir.InstSExt, *ir.InstZExt:
+				since[inst.(value.Value)] = true
 			}
 		}
 	}
@@ -66,4 +81,44 @@ func (fe *funcEmitter) createMad(add *ir.InstAdd, mul *ir.InstMul, w string) {
 		a, b = b, a
 	}
 	fe.ins("mad.lo.s%s %s, %s, %s, %s", w, fe.def(add), fe.reg(a), fe.operand(b), fe.operand(c))
+}
+
+// wideIndex returns the varying index of gep when it is a sext or zext of
+// an 8-, 16- or 32-bit register to i64 and the element's size fits the
+// 32-bit multiplicand of a mad.wide; nil otherwise.
+func wideIndex(gep *ir.InstGetElementPtr) value.Value {
+	elem, idx := gepIndex(gep.ElemType, gep.Indices)
+	var from value.Value
+	switch ext := idx.(type) {
+	case *ir.InstSExt:
+		from = ext.From
+	case *ir.InstZExt:
+		from = ext.From
+	default:
+		return nil
+	}
+	if _, isConst := from.(constant.Constant); isConst || emitutil.IntBits(idx.Type()) != 64 {
+		return nil
+	}
+	if bits := emitutil.IntBits(from.Type()); bits < 8 || bits > 32 {
+		return nil
+	}
+	if size, _, _ := sizeOf(elem); size <= 0 || size > math.MaxInt32 {
+		return nil
+	}
+	return idx
+}
+
+// createWideAddress emits d = base + idx*size as one mad.wide of the
+// narrow register that idx, a sext or zext fused into the address
+// (wideIndex), extends.
+func (fe *funcEmitter) createWideAddress(d, base string, idx value.Value, size int64) {
+	t, from := "s32", value.Value(nil)
+	switch ext := idx.(type) {
+	case *ir.InstSExt:
+		from = ext.From
+	case *ir.InstZExt:
+		t, from = "u32", ext.From
+	}
+	fe.ins("mad.wide.%s %s, %s, %d, %s", t, d, fe.createExtend(from, t == "s32"), size, base)
 }

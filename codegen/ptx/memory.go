@@ -131,18 +131,17 @@ func gepIndex(src types.Type, indices []value.Value) (types.Type, value.Value) {
 	return src, indices[0]
 }
 
-// createAddress emits d = base + idx*size, idx an integer index.
+// createAddress emits d = base + idx*size, idx an i64 index.
 func (fe *funcEmitter) createAddress(d, base string, idx value.Value, size int64) {
 	if c, ok := idx.(*constant.Int); ok {
 		fe.ins("add.s64 %s, %s, %d", d, base, c.X.Int64()*size)
 		return
 	}
-	i := fe.reg(idx)
-	if bits := emitutil.IntBits(idx.Type()); bits != 64 {
-		w := fe.newReg(classB64)
-		fe.ins("cvt.s64.s32 %s, %s", w, fe.createExtend(idx, true))
-		i = w
+	if fe.mads.wide[idx] {
+		fe.createWideAddress(d, base, idx, size) // mad.go
+		return
 	}
+	i := fe.reg(idx)
 	if size == 1 {
 		fe.ins("add.s64 %s, %s, %s", d, base, i)
 		return
