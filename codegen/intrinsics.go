@@ -43,6 +43,9 @@ func (f *frame) createKaCall(call *ssa.Call, callee *ssa.Function, obj *types.Fu
 		name = obj.Name()
 	}
 	args := call.Common().Args
+	if fn := f.halfConversion(callee); fn != nil {
+		return f.createInlinedCall(call, fn) // devmath.go
+	}
 	if callee.Signature.Recv() != nil {
 		if _, ok := f.getValue(args[0], pos).(itemValue); !ok {
 			f.unsupportedAt(pos, "this use of ka.Item")

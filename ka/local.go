@@ -13,7 +13,9 @@ import "github.com/kago-dev/kago/ka/kernel"
 // order, as with Barrier.
 func LocalArray[T Scalar](it Item, n int) []T { return kernel.LocalArray[T](it.w(), n) }
 
-// Scalar is the set of element types kernels can use.
+// Scalar is the set of element types kernels can use: Go's numeric types
+// and bool, and the 16-bit floats Float16 and BFloat16 (half.go).
 type Scalar interface {
-	bool | int | int8 | int16 | int32 | int64 | uint | uint8 | uint16 | uint32 | uint64 | float32 | float64
+	bool | int | int8 | int16 | int32 | int64 | uint | uint8 | uint16 | uint32 | uint64 | float32 | float64 |
+		Float16 | BFloat16
 }

@@ -4,8 +4,9 @@ import (
 	"math"
 
 	// Go's code for the package math functions that kernels compile from
-	// source (math.Gamma, math.Lgamma): imported so that it is in every
-	// kernel package's program.
+	// source (math.Gamma, math.Lgamma) and for the 16-bit float
+	// conversions (half.go): imported so that it is in every kernel
+	// package's program.
 	_ "github.com/kago-dev/kago/ka/internal/devmath"
 )
 

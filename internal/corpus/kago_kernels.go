@@ -41,7 +41,7 @@ func (kagoCode) PTX(entry string) ([]byte, error) {
 // kagoKernelSource holds the source files the kernels were generated from, so
 // that NewKernel can tell that the code below is not stale (kgen.CheckSource).
 //
-//go:embed aggregates.go contract.go generichost.go kernels.go localmem.go matherf.go mathexact.go mathgamma.go matrices.go ranges.go
+//go:embed aggregates.go contract.go generichost.go half.go kernels.go localmem.go matherf.go mathexact.go mathgamma.go matrices.go ranges.go
 var kagoKernelSource embed.FS
 
 func init() {
@@ -288,6 +288,114 @@ func init() {
 		GroupBlocks: true,
 	})
 	kgen.RegisterGeneric(kagoGenericCopyG)
+	kgen.RegisterKernel(HalfBits, &driver.KernelSpec{
+		Name:  "HalfBits",
+		Entry: "HalfBits",
+		Params: []driver.Param{
+			{Name: "h", Type: driver.Uint16, Slice: true},
+			{Name: "x", Type: driver.Float32, Slice: true},
+			{Name: "f16", Type: driver.Uint32, Slice: true},
+			{Name: "bf16", Type: driver.Uint32, Slice: true},
+			{Name: "xh", Type: driver.Uint16, Slice: true},
+			{Name: "xb", Type: driver.Uint16, Slice: true},
+		},
+		DeviceParams: driver.DeviceParams{
+			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
+			{Kind: driver.ParamLength, Arg: 0, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
+			{Kind: driver.ParamLength, Arg: 1, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 2, Size: 8},
+			{Kind: driver.ParamLength, Arg: 2, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 3, Size: 8},
+			{Kind: driver.ParamLength, Arg: 3, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 4, Size: 8},
+			{Kind: driver.ParamLength, Arg: 4, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 5, Size: 8},
+			{Kind: driver.ParamLength, Arg: 5, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
+			{Kind: driver.ParamFaultRecord, Size: 8},
+			{Kind: driver.ParamLaunchID, Size: 4},
+		},
+		Faults: []driver.FaultSite{
+			{Kind: driver.FaultIndex, File: "half.go", Line: 16, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "half.go", Line: 17, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "half.go", Line: 20, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "half.go", Line: 20, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+		},
+		Barrier: false,
+		Needs:   0,
+		Code:    kagoCode("HalfBits"),
+		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"HalfBits"}, Hash: "23c0d2ce23e33a23dc4a9c16a4aef0e8"},
+		Lean:    &driver.Lean{Entry: "HalfBits_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(add(min(sub(range(0),1),sub(len(0),1)),1),len(2))", "le(add(min(sub(range(0),1),sub(len(0),1)),1),len(3))", "le(add(min(sub(range(0),1),sub(len(1),1)),1),len(4))", "le(add(min(sub(range(0),1),sub(len(1),1)),1),len(5))"}, Exact: &driver.Exact{Entry: "HalfBits_lean_exact"}},
+		Native: func(args []driver.Arg) func(kernel.Item) {
+			a0 := args[0].Value.([]uint16)
+			a1 := args[1].Value.([]float32)
+			a2 := args[2].Value.([]uint32)
+			a3 := args[3].Value.([]uint32)
+			a4 := args[4].Value.([]ka.Float16)
+			a5 := args[5].Value.([]ka.BFloat16)
+			return func(it kernel.Item) { HalfBits(ka.Item(it), a0, a1, a2, a3, a4, a5) }
+		},
+		Group: func(args []driver.Arg) func(*kernel.WorkGroup) {
+			a0 := args[0].Value.([]uint16)
+			a1 := args[1].Value.([]float32)
+			a2 := args[2].Value.([]uint32)
+			a3 := args[3].Value.([]uint32)
+			a4 := args[4].Value.([]ka.Float16)
+			a5 := args[5].Value.([]ka.BFloat16)
+			return func(g *kernel.WorkGroup) { kagoGroupHalfBits(g, a0, a1, a2, a3, a4, a5) }
+		},
+		GroupBlocks: true,
+	})
+	kgen.RegisterKernel(HalfMatVec, &driver.KernelSpec{
+		Name:  "HalfMatVec",
+		Entry: "HalfMatVec",
+		Params: []driver.Param{
+			{Name: "a", Type: driver.Uint16, Dims: 2},
+			{Name: "v", Type: driver.Uint16, Slice: true},
+			{Name: "y", Type: driver.Uint16, Slice: true},
+		},
+		DeviceParams: driver.DeviceParams{
+			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
+			{Kind: driver.ParamOffset, Arg: 0, Size: 8},
+			{Kind: driver.ParamShape, Arg: 0, Dim: 0, Size: 8},
+			{Kind: driver.ParamShape, Arg: 0, Dim: 1, Size: 8},
+			{Kind: driver.ParamStride, Arg: 0, Dim: 0, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
+			{Kind: driver.ParamLength, Arg: 1, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 2, Size: 8},
+			{Kind: driver.ParamLength, Arg: 2, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
+			{Kind: driver.ParamFaultRecord, Size: 8},
+			{Kind: driver.ParamLaunchID, Size: 4},
+		},
+		Faults: []driver.FaultSite{
+			{Kind: driver.FaultIndex, File: "half.go", Line: 36, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "half.go", Line: 38, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+		},
+		Barrier: false,
+		Needs:   0,
+		Code:    kagoCode("HalfMatVec"),
+		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"HalfMatVec"}, Hash: "e2d3b0bb4970fb609a8e0982ad1414f1"},
+		Lean:    &driver.Lean{Entry: "HalfMatVec_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(ext(0,1),9223372036854775807)", "le(ext(0,1),len(1))", "le(add(min(sub(range(0),1),sub(ext(0,0),1)),1),len(2))"}, Exact: &driver.Exact{Entry: "HalfMatVec_lean_exact"}},
+		Native: func(args []driver.Arg) func(kernel.Item) {
+			a0 := args[0].Value.(ka.Matrix[ka.BFloat16])
+			a1 := args[1].Value.([]ka.Float16)
+			a2 := args[2].Value.([]ka.Float16)
+			return func(it kernel.Item) { HalfMatVec(ka.Item(it), a0, a1, a2) }
+		},
+		Group: func(args []driver.Arg) func(*kernel.WorkGroup) {
+			a0 := args[0].Value.(ka.Matrix[ka.BFloat16])
+			a1 := args[1].Value.([]ka.Float16)
+			a2 := args[2].Value.([]ka.Float16)
+			return func(g *kernel.WorkGroup) { kagoGroupHalfMatVec(g, a0, a1, a2) }
+		},
+		GroupBlocks: true,
+	})
 	kgen.RegisterKernel(Helpers, &driver.KernelSpec{
 		Name:  "Helpers",
 		Entry: "Helpers",
@@ -1945,6 +2053,48 @@ func (k CopyGKernel[T]) Launch(s *ka.Stream, r ka.NDRange, dst *ka.Array[T], src
 	return k.k.Launch(s, r, dst, src)
 }
 
+// HalfBitsKernel is the kernel HalfBits loaded on a device. Its Launch
+// takes HalfBits's parameters, so a wrong argument is a compile error.
+type HalfBitsKernel struct{ k *ka.Kernel }
+
+// NewHalfBitsKernel loads the kernel HalfBits on dev, as ka.NewKernel does.
+func NewHalfBitsKernel(dev *ka.Device, opts ...ka.KernelOption) (HalfBitsKernel, error) {
+	k, err := ka.NewKernel(dev, HalfBits, opts...)
+	return HalfBitsKernel{k}, err
+}
+
+// Kernel returns the loaded kernel (nil for the zero HalfBitsKernel).
+func (k HalfBitsKernel) Kernel() *ka.Kernel { return k.k }
+
+// Launch enqueues HalfBits on s over r, as ka.Kernel.Launch does.
+func (k HalfBitsKernel) Launch(s *ka.Stream, r ka.NDRange, h *ka.Array[uint16], x *ka.Array[float32], f16 *ka.Array[uint32], bf16 *ka.Array[uint32], xh *ka.Array[ka.Float16], xb *ka.Array[ka.BFloat16]) error {
+	if k.k == nil {
+		return fmt.Errorf("launching HalfBits: a zero HalfBitsKernel, not one from NewHalfBitsKernel: %w", ka.ErrInvalid)
+	}
+	return k.k.Launch(s, r, h, x, f16, bf16, xh, xb)
+}
+
+// HalfMatVecKernel is the kernel HalfMatVec loaded on a device. Its Launch
+// takes HalfMatVec's parameters, so a wrong argument is a compile error.
+type HalfMatVecKernel struct{ k *ka.Kernel }
+
+// NewHalfMatVecKernel loads the kernel HalfMatVec on dev, as ka.NewKernel does.
+func NewHalfMatVecKernel(dev *ka.Device, opts ...ka.KernelOption) (HalfMatVecKernel, error) {
+	k, err := ka.NewKernel(dev, HalfMatVec, opts...)
+	return HalfMatVecKernel{k}, err
+}
+
+// Kernel returns the loaded kernel (nil for the zero HalfMatVecKernel).
+func (k HalfMatVecKernel) Kernel() *ka.Kernel { return k.k }
+
+// Launch enqueues HalfMatVec on s over r, as ka.Kernel.Launch does.
+func (k HalfMatVecKernel) Launch(s *ka.Stream, r ka.NDRange, a *ka.Matrix[ka.BFloat16], v *ka.Array[ka.Float16], y *ka.Array[ka.Float16]) error {
+	if k.k == nil {
+		return fmt.Errorf("launching HalfMatVec: a zero HalfMatVecKernel, not one from NewHalfMatVecKernel: %w", ka.ErrInvalid)
+	}
+	return k.k.Launch(s, r, a, v, y)
+}
+
 // HelpersKernel is the kernel Helpers loaded on a device. Its Launch
 // takes Helpers's parameters, so a wrong argument is a compile error.
 type HelpersKernel struct{ k *ka.Kernel }
@@ -2907,6 +3057,95 @@ func kagoGroupCopyG[T int32 | float32](kg *kernel.WorkGroup, dst, src []T) {
 				gx := b0 + lx
 				i := (row + gx)
 				dst[i] = src[i]
+			}
+		}
+	}
+}
+
+// kagoGroupHalfBits runs one work-group of HalfBits, its work-items as loops
+// (see package groupfn).
+func kagoGroupHalfBits(kg *kernel.WorkGroup, h []uint16, x []float32, f16 []uint32, bf16 []uint32, xh []ka.Float16, xb []ka.BFloat16) {
+	n0 := kg.Size[0]
+	n1 := kg.Size[1]
+	n2 := kg.Size[2]
+	b0 := kg.ID[0] * n0
+	b1 := kg.ID[1] * n1
+	b2 := kg.ID[2] * n2
+	m0 := kg.GlobalSize[0] - b0
+	if m0 > n0 {
+		m0 = n0
+	}
+	m1 := kg.GlobalSize[1] - b1
+	if m1 > n1 {
+		m1 = n1
+	}
+	m2 := kg.GlobalSize[2] - b2
+	if m2 > n2 {
+		m2 = n2
+	}
+	gs0 := kg.GlobalSize[0]
+	gs1 := kg.GlobalSize[1]
+	for lz := range m2 {
+		gz := b2 + lz
+		for ly := range m1 {
+			gy := b1 + ly
+			row := gs0 * (gy + gs1*gz)
+			for lx := range m0 {
+				gx := b0 + lx
+				i := (row + gx)
+				if i < len(h) {
+					f16[i] = math.Float32bits(ka.Float16(h[i]).Float32())
+					bf16[i] = math.Float32bits(ka.BFloat16(h[i]).Float32())
+				}
+				if i < len(x) {
+					xh[i], xb[i] = ka.ToFloat16(x[i]), ka.ToBFloat16(x[i])
+				}
+			}
+		}
+	}
+}
+
+// kagoGroupHalfMatVec runs one work-group of HalfMatVec, its work-items as loops
+// (see package groupfn).
+func kagoGroupHalfMatVec(kg *kernel.WorkGroup, a ka.Matrix[ka.BFloat16], v []ka.Float16, y []ka.Float16) {
+	n0 := kg.Size[0]
+	n1 := kg.Size[1]
+	n2 := kg.Size[2]
+	b0 := kg.ID[0] * n0
+	b1 := kg.ID[1] * n1
+	b2 := kg.ID[2] * n2
+	m0 := kg.GlobalSize[0] - b0
+	if m0 > n0 {
+		m0 = n0
+	}
+	m1 := kg.GlobalSize[1] - b1
+	if m1 > n1 {
+		m1 = n1
+	}
+	m2 := kg.GlobalSize[2] - b2
+	if m2 > n2 {
+		m2 = n2
+	}
+	gs0 := kg.GlobalSize[0]
+	gs1 := kg.GlobalSize[1]
+	aData, aRows, aCols, aStride := a.View()
+	for lz := range m2 {
+		gz := b2 + lz
+		for ly := range m1 {
+			gy := b1 + ly
+			row := gs0 * (gy + gs1*gz)
+		items:
+			for lx := range m0 {
+				gx := b0 + lx
+				r := (row + gx)
+				if r >= len(aRows) {
+					continue items
+				}
+				var sum float32
+				for c := 0; c < len(aCols); c++ {
+					sum += kernel.At2(aData, aRows, aCols, aStride, r, c).Float32() * v[c].Float32()
+				}
+				y[r] = ka.ToFloat16(sum)
 			}
 		}
 	}

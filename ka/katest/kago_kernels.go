@@ -47,7 +47,7 @@ func (c kagoCode) PTX(entry string) ([]byte, error) {
 // kagoKernelSource holds the source files the kernels were generated from, so
 // that NewKernel can tell that the code below is not stale (kgen.CheckSource).
 //
-//go:embed elemtypes.go kernels.go shapes.go
+//go:embed elemtypes.go half.go kernels.go shapes.go
 var kagoKernelSource embed.FS
 
 func init() {
@@ -226,6 +226,117 @@ func init() {
 		Group: func(args []driver.Arg) func(*kernel.WorkGroup) {
 			a0 := args[0].Value.([]int32)
 			return func(g *kernel.WorkGroup) { kagoGroupCountBarrier(g, a0) }
+		},
+	})
+	kgen.RegisterKernel(HalfConvert, &driver.KernelSpec{
+		Name:  "HalfConvert",
+		Entry: "HalfConvert",
+		Params: []driver.Param{
+			{Name: "h", Type: driver.Uint16, Slice: true},
+			{Name: "b", Type: driver.Uint16, Slice: true},
+			{Name: "hf", Type: driver.Float32, Slice: true},
+			{Name: "bf", Type: driver.Float32, Slice: true},
+			{Name: "x", Type: driver.Float32, Slice: true},
+			{Name: "xh", Type: driver.Uint16, Slice: true},
+			{Name: "xb", Type: driver.Uint16, Slice: true},
+		},
+		DeviceParams: driver.DeviceParams{
+			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
+			{Kind: driver.ParamLength, Arg: 0, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
+			{Kind: driver.ParamLength, Arg: 1, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 2, Size: 8},
+			{Kind: driver.ParamLength, Arg: 2, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 3, Size: 8},
+			{Kind: driver.ParamLength, Arg: 3, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 4, Size: 8},
+			{Kind: driver.ParamLength, Arg: 4, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 5, Size: 8},
+			{Kind: driver.ParamLength, Arg: 5, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 6, Size: 8},
+			{Kind: driver.ParamLength, Arg: 6, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
+			{Kind: driver.ParamFaultRecord, Size: 8},
+			{Kind: driver.ParamLaunchID, Size: 4},
+		},
+		Faults: []driver.FaultSite{
+			{Kind: driver.FaultIndex, File: "half.go", Line: 31, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "half.go", Line: 31, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "half.go", Line: 31, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "half.go", Line: 34, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "half.go", Line: 34, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+		},
+		Barrier: false,
+		Needs:   0,
+		Code:    kagoCode("HalfConvert"),
+		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"HalfConvert"}, Hash: "462dedff8ac2782f6798076671a4b4b2"},
+		Lean:    &driver.Lean{Entry: "HalfConvert_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(add(min(sub(range(0),1),sub(len(0),1)),1),len(1))", "le(add(min(sub(range(0),1),sub(len(0),1)),1),len(2))", "le(add(min(sub(range(0),1),sub(len(0),1)),1),len(3))", "le(add(min(sub(range(0),1),sub(len(4),1)),1),len(5))", "le(add(min(sub(range(0),1),sub(len(4),1)),1),len(6))"}, Exact: &driver.Exact{Entry: "HalfConvert_lean_exact"}},
+		Native: func(args []driver.Arg) func(kernel.Item) {
+			a0 := args[0].Value.([]ka.Float16)
+			a1 := args[1].Value.([]ka.BFloat16)
+			a2 := args[2].Value.([]float32)
+			a3 := args[3].Value.([]float32)
+			a4 := args[4].Value.([]float32)
+			a5 := args[5].Value.([]ka.Float16)
+			a6 := args[6].Value.([]ka.BFloat16)
+			return func(it kernel.Item) { HalfConvert(ka.Item(it), a0, a1, a2, a3, a4, a5, a6) }
+		},
+		Group: func(args []driver.Arg) func(*kernel.WorkGroup) {
+			a0 := args[0].Value.([]ka.Float16)
+			a1 := args[1].Value.([]ka.BFloat16)
+			a2 := args[2].Value.([]float32)
+			a3 := args[3].Value.([]float32)
+			a4 := args[4].Value.([]float32)
+			a5 := args[5].Value.([]ka.Float16)
+			a6 := args[6].Value.([]ka.BFloat16)
+			return func(g *kernel.WorkGroup) { kagoGroupHalfConvert(g, a0, a1, a2, a3, a4, a5, a6) }
+		},
+		GroupBlocks: true,
+	})
+	kgen.RegisterKernel(HalfReverse, &driver.KernelSpec{
+		Name:  "HalfReverse",
+		Entry: "HalfReverse",
+		Params: []driver.Param{
+			{Name: "a", Type: driver.Float32},
+			{Name: "x", Type: driver.Uint16, Slice: true},
+			{Name: "out", Slice: true, StructSize: 4},
+		},
+		DeviceParams: driver.DeviceParams{
+			{Kind: driver.ParamScalar, Arg: 0, Size: 4},
+			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
+			{Kind: driver.ParamLength, Arg: 1, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 2, Size: 8},
+			{Kind: driver.ParamLength, Arg: 2, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
+			{Kind: driver.ParamFaultRecord, Size: 8},
+			{Kind: driver.ParamLaunchID, Size: 4},
+		},
+		Faults: []driver.FaultSite{
+			{Kind: driver.FaultIndex, File: "half.go", Line: 52, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "half.go", Line: 52, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "half.go", Line: 54, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "half.go", Line: 55, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+		},
+		Barrier: true,
+		Needs:   0,
+		Code:    kagoCode("HalfReverse"),
+		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"HalfPair", "HalfReverse"}, Hash: "c5d89bf43e838e596477179f539f11b2"},
+		Lean:    &driver.Lean{Entry: "HalfReverse_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(padded(0),len(1))", "le(group(0),64)", "le(0,sub(63,sub(group(0),1)))", "le(padded(0),len(2))"}},
+		Native: func(args []driver.Arg) func(kernel.Item) {
+			a0 := args[0].Value.(float32)
+			a1 := args[1].Value.([]ka.Float16)
+			a2 := args[2].Value.([]HalfPair)
+			return func(it kernel.Item) { HalfReverse(ka.Item(it), a0, a1, a2) }
+		},
+		Group: func(args []driver.Arg) func(*kernel.WorkGroup) {
+			a0 := args[0].Value.(float32)
+			a1 := args[1].Value.([]ka.Float16)
+			a2 := args[2].Value.([]HalfPair)
+			return func(g *kernel.WorkGroup) { kagoGroupHalfReverse(g, a0, a1, a2) }
 		},
 	})
 	kgen.RegisterKernel(Histogram, &driver.KernelSpec{
@@ -818,6 +929,48 @@ func (k CountBarrierKernel) Launch(s *ka.Stream, r ka.NDRange, counts *ka.Array[
 	return k.k.Launch(s, r, counts)
 }
 
+// HalfConvertKernel is the kernel HalfConvert loaded on a device. Its Launch
+// takes HalfConvert's parameters, so a wrong argument is a compile error.
+type HalfConvertKernel struct{ k *ka.Kernel }
+
+// NewHalfConvertKernel loads the kernel HalfConvert on dev, as ka.NewKernel does.
+func NewHalfConvertKernel(dev *ka.Device, opts ...ka.KernelOption) (HalfConvertKernel, error) {
+	k, err := ka.NewKernel(dev, HalfConvert, opts...)
+	return HalfConvertKernel{k}, err
+}
+
+// Kernel returns the loaded kernel (nil for the zero HalfConvertKernel).
+func (k HalfConvertKernel) Kernel() *ka.Kernel { return k.k }
+
+// Launch enqueues HalfConvert on s over r, as ka.Kernel.Launch does.
+func (k HalfConvertKernel) Launch(s *ka.Stream, r ka.NDRange, h *ka.Array[ka.Float16], b *ka.Array[ka.BFloat16], hf *ka.Array[float32], bf *ka.Array[float32], x *ka.Array[float32], xh *ka.Array[ka.Float16], xb *ka.Array[ka.BFloat16]) error {
+	if k.k == nil {
+		return fmt.Errorf("launching HalfConvert: a zero HalfConvertKernel, not one from NewHalfConvertKernel: %w", ka.ErrInvalid)
+	}
+	return k.k.Launch(s, r, h, b, hf, bf, x, xh, xb)
+}
+
+// HalfReverseKernel is the kernel HalfReverse loaded on a device. Its Launch
+// takes HalfReverse's parameters, so a wrong argument is a compile error.
+type HalfReverseKernel struct{ k *ka.Kernel }
+
+// NewHalfReverseKernel loads the kernel HalfReverse on dev, as ka.NewKernel does.
+func NewHalfReverseKernel(dev *ka.Device, opts ...ka.KernelOption) (HalfReverseKernel, error) {
+	k, err := ka.NewKernel(dev, HalfReverse, opts...)
+	return HalfReverseKernel{k}, err
+}
+
+// Kernel returns the loaded kernel (nil for the zero HalfReverseKernel).
+func (k HalfReverseKernel) Kernel() *ka.Kernel { return k.k }
+
+// Launch enqueues HalfReverse on s over r, as ka.Kernel.Launch does.
+func (k HalfReverseKernel) Launch(s *ka.Stream, r ka.NDRange, a float32, x *ka.Array[ka.Float16], out *ka.Array[HalfPair]) error {
+	if k.k == nil {
+		return fmt.Errorf("launching HalfReverse: a zero HalfReverseKernel, not one from NewHalfReverseKernel: %w", ka.ErrInvalid)
+	}
+	return k.k.Launch(s, r, a, x, out)
+}
+
 // HistogramKernel is the kernel Histogram loaded on a device. Its Launch
 // takes Histogram's parameters, so a wrong argument is a compile error.
 type HistogramKernel struct{ k *ka.Kernel }
@@ -1251,6 +1404,91 @@ func kagoGroupCountBarrier(kg *kernel.WorkGroup, counts []int32) {
 				if gx < kg.GlobalSize[0] && gy < kg.GlobalSize[1] && gz < kg.GlobalSize[2] {
 					ka.AtomicAdd(&counts[1], 1)
 				}
+			}
+		}
+	}
+}
+
+// kagoGroupHalfConvert runs one work-group of HalfConvert, its work-items as loops
+// (see package groupfn).
+func kagoGroupHalfConvert(kg *kernel.WorkGroup, h []ka.Float16, b []ka.BFloat16, hf, bf []float32, x []float32, xh []ka.Float16, xb []ka.BFloat16) {
+	n0 := kg.Size[0]
+	n1 := kg.Size[1]
+	n2 := kg.Size[2]
+	b0 := kg.ID[0] * n0
+	b1 := kg.ID[1] * n1
+	b2 := kg.ID[2] * n2
+	m0 := kg.GlobalSize[0] - b0
+	if m0 > n0 {
+		m0 = n0
+	}
+	m1 := kg.GlobalSize[1] - b1
+	if m1 > n1 {
+		m1 = n1
+	}
+	m2 := kg.GlobalSize[2] - b2
+	if m2 > n2 {
+		m2 = n2
+	}
+	gs0 := kg.GlobalSize[0]
+	gs1 := kg.GlobalSize[1]
+	for lz := range m2 {
+		gz := b2 + lz
+		for ly := range m1 {
+			gy := b1 + ly
+			row := gs0 * (gy + gs1*gz)
+			for lx := range m0 {
+				gx := b0 + lx
+				i := (row + gx)
+				if i < len(h) {
+					hf[i], bf[i] = h[i].Float32(), b[i].Float32()
+				}
+				if i < len(x) {
+					xh[i], xb[i] = ka.ToFloat16(x[i]), ka.ToBFloat16(x[i])
+				}
+			}
+		}
+	}
+}
+
+// kagoGroupHalfReverse runs one work-group of HalfReverse, its work-items as loops
+// (see package groupfn).
+func kagoGroupHalfReverse(kg *kernel.WorkGroup, a float32, x []ka.Float16, out []HalfPair) {
+	n0 := kg.Size[0]
+	n1 := kg.Size[1]
+	n2 := kg.Size[2]
+	b0 := kg.ID[0] * n0
+	b1 := kg.ID[1] * n1
+	b2 := kg.ID[2] * n2
+	gs0 := kg.GlobalSize[0]
+	gs1 := kg.GlobalSize[1]
+	tile := kernel.GroupLocal[ka.Float16](kg, 0, 64)
+	for lz := range n2 {
+		gz := b2 + lz
+		for ly := range n1 {
+			gy := b1 + ly
+			row := gs0 * (gy + gs1*gz)
+			lrow := n0 * (ly + n1*lz)
+			for lx := range n0 {
+				gx := b0 + lx
+				l1 := lrow + lx
+				l := l1
+				tile[l] = x[(row + gx)]
+			}
+		}
+	}
+	for lz := range n2 {
+		gz := b2 + lz
+		for ly := range n1 {
+			gy := b1 + ly
+			row := gs0 * (gy + gs1*gz)
+			lrow := n0 * (ly + n1*lz)
+			for lx := range n0 {
+				gx := b0 + lx
+				l1 := lrow + lx
+				l := l1
+				v := a * tile[63-l].Float32()
+				out[(row + gx)] = HalfPair{H: ka.ToFloat16(v), B: ka.ToBFloat16(v)}
 			}
 		}
 	}
