@@ -138,6 +138,24 @@ var gfCases = []gfCase{
 		}
 		return [][]int32{bits}
 	}},
+	{"Accumulate", gftest.Accumulate, true, func(t *testing.T, dev *ka.Device) [][]int32 {
+		n := 2 * gftest.Group
+		hx := ramp(n, func(i int) int32 { return int32(i%13) - 6 })
+		out := upload(t, dev, make([]int32, n))
+		launch(t, dev, gftest.Accumulate, ka.Range(n), []int{gftest.Group}, upload(t, dev, hx), out)
+		got := download(t, out)
+		for i := range got {
+			base, l := i/gftest.Group*gftest.Group, i%gftest.Group
+			at := func(j int) int32 { return hx[base+j%gftest.Group] }
+			var want, sum int32
+			for k, w := range []int32{1, 10, 100, 1000} {
+				want += w * at(l+k) * int32(k+1)
+				sum += at(l+1) * int32(k+1)
+			}
+			require.Equal(t, want+7*sum+4, got[i], "element %d", i)
+		}
+		return [][]int32{got}
+	}},
 	{"Grid2D", gftest.Grid2D, true, func(t *testing.T, dev *ka.Device) [][]int32 {
 		cols, rows := 24, 16
 		m := upload(t, dev, ramp(cols*rows, func(i int) int32 { return int32(i) }))

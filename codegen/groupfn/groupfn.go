@@ -247,8 +247,29 @@ func (g *gen) scan() {
 	g.assigned = map[types.Object][]token.Pos{}
 	g.defs = map[types.Object]ast.Expr{}
 	g.addrOf = map[types.Object]bool{}
+	// An assignment to an element of an array value or a field of a
+	// struct value (acc[i] += x, p.sum = y) changes the variable itself,
+	// which a work-item loop must store back as it does for acc = x.
 	assign := func(e ast.Expr) {
-		if id, ok := ast.Unparen(e).(*ast.Ident); ok {
+		for {
+			e = ast.Unparen(e)
+			if ix, ok := e.(*ast.IndexExpr); ok {
+				if _, isArray := g.info.TypeOf(ix.X).Underlying().(*types.Array); isArray {
+					e = ix.X
+					continue
+				}
+			}
+			if sel, ok := e.(*ast.SelectorExpr); ok {
+				if s := g.info.Selections[sel]; s != nil && s.Kind() == types.FieldVal && !s.Indirect() {
+					if _, isPtr := g.info.TypeOf(sel.X).Underlying().(*types.Pointer); !isPtr {
+						e = sel.X
+						continue
+					}
+				}
+			}
+			break
+		}
+		if id, ok := e.(*ast.Ident); ok {
 			if obj := g.info.Uses[id]; obj != nil {
 				g.assigned[obj] = append(g.assigned[obj], id.Pos())
 			}

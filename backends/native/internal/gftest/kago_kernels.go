@@ -43,6 +43,49 @@ func (kagoCode) PTX(entry string) ([]byte, error) {
 var kagoKernelSource embed.FS
 
 func init() {
+	kgen.RegisterKernel(Accumulate, &driver.KernelSpec{
+		Name:  "Accumulate",
+		Entry: "Accumulate",
+		Params: []driver.Param{
+			{Name: "x", Type: driver.Int32, Slice: true},
+			{Name: "out", Type: driver.Int32, Slice: true},
+		},
+		DeviceParams: driver.DeviceParams{
+			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
+			{Kind: driver.ParamLength, Arg: 0, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
+			{Kind: driver.ParamLength, Arg: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
+			{Kind: driver.ParamFaultRecord, Size: 8},
+			{Kind: driver.ParamLaunchID, Size: 4},
+		},
+		Faults: []driver.FaultSite{
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 179, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 179, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 181, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 182, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 183, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 183, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 186, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+		},
+		Barrier: true,
+		Needs:   0,
+		Code:    kagoCode("Accumulate"),
+		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"Acc", "Accumulate", "Group"}, Hash: "be3b169e3001399fdb293c05ec0b1ce3"},
+		Lean:    &driver.Lean{Entry: "Accumulate_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(padded(0),len(0))", "le(group(0),64)", "le(add(max(0,min(add(group(0),2),63)),1),64)", "le(add(max(0,min(group(0),63)),1),64)", "le(padded(0),len(1))"}},
+		Native: func(args []driver.Arg) func(kernel.Item) {
+			a0 := args[0].Value.([]int32)
+			a1 := args[1].Value.([]int32)
+			return func(it kernel.Item) { Accumulate(ka.Item(it), a0, a1) }
+		},
+		Group: func(args []driver.Arg) func(*kernel.WorkGroup) {
+			a0 := args[0].Value.([]int32)
+			a1 := args[1].Value.([]int32)
+			return func(g *kernel.WorkGroup) { kagoGroupAccumulate(g, a0, a1) }
+		},
+	})
 	kgen.RegisterKernel(Collectives, &driver.KernelSpec{
 		Name:  "Collectives",
 		Entry: "Collectives",
@@ -326,6 +369,27 @@ func init() {
 	})
 }
 
+// AccumulateKernel is the kernel Accumulate loaded on a device. Its Launch
+// takes Accumulate's parameters, so a wrong argument is a compile error.
+type AccumulateKernel struct{ k *ka.Kernel }
+
+// NewAccumulateKernel loads the kernel Accumulate on dev, as ka.NewKernel does.
+func NewAccumulateKernel(dev *ka.Device, opts ...ka.KernelOption) (AccumulateKernel, error) {
+	k, err := ka.NewKernel(dev, Accumulate, opts...)
+	return AccumulateKernel{k}, err
+}
+
+// Kernel returns the loaded kernel (nil for the zero AccumulateKernel).
+func (k AccumulateKernel) Kernel() *ka.Kernel { return k.k }
+
+// Launch enqueues Accumulate on s over r, as ka.Kernel.Launch does.
+func (k AccumulateKernel) Launch(s *ka.Stream, r ka.NDRange, x *ka.Array[int32], out *ka.Array[int32]) error {
+	if k.k == nil {
+		return fmt.Errorf("launching Accumulate: a zero AccumulateKernel, not one from NewAccumulateKernel: %w", ka.ErrInvalid)
+	}
+	return k.k.Launch(s, r, x, out)
+}
+
 // CollectivesKernel is the kernel Collectives loaded on a device. Its Launch
 // takes Collectives's parameters, so a wrong argument is a compile error.
 type CollectivesKernel struct{ k *ka.Kernel }
@@ -471,6 +535,83 @@ func (k TwoBarriersKernel) Launch(s *ka.Stream, r ka.NDRange, x *ka.Array[float3
 		return fmt.Errorf("launching TwoBarriers: a zero TwoBarriersKernel, not one from NewTwoBarriersKernel: %w", ka.ErrInvalid)
 	}
 	return k.k.Launch(s, r, x, out)
+}
+
+// kagoGroupAccumulate runs one work-group of Accumulate, its work-items as loops
+// (see package groupfn).
+func kagoGroupAccumulate(kg *kernel.WorkGroup, x, out []int32) {
+	n0 := kg.Size[0]
+	n1 := kg.Size[1]
+	n2 := kg.Size[2]
+	b0 := kg.ID[0] * n0
+	b1 := kg.ID[1] * n1
+	b2 := kg.ID[2] * n2
+	gs0 := kg.GlobalSize[0]
+	gs1 := kg.GlobalSize[1]
+	accPerItem := kernel.GroupPrivate[[4]int32](kg, 0)
+	sPerItem := kernel.GroupPrivate[Acc](kg, 1)
+	tmp := kernel.GroupLocal[int32](kg, 0, Group)
+	for lz := range n2 {
+		for ly := range n1 {
+			lrow := n0 * (ly + n1*lz)
+			for lx := range n0 {
+				l1 := lrow + lx
+				l := l1
+				var acc [4]int32
+				var s Acc
+				_ = l // computed again after the barrier
+				accPerItem[l1] = acc
+				sPerItem[l1] = s
+			}
+		}
+	}
+	for k := 0; k < 4; k++ {
+		for lz := range n2 {
+			gz := b2 + lz
+			for ly := range n1 {
+				gy := b1 + ly
+				row := gs0 * (gy + gs1*gz)
+				lrow := n0 * (ly + n1*lz)
+				for lx := range n0 {
+					gx := b0 + lx
+					l1 := lrow + lx
+					l := l1
+					tmp[l] = x[(row+gx)] * int32(k+1)
+				}
+			}
+		}
+		for lz := range n2 {
+			for ly := range n1 {
+				lrow := n0 * (ly + n1*lz)
+				for lx := range n0 {
+					l1 := lrow + lx
+					l := l1
+					acc := accPerItem[l1]
+					s := sPerItem[l1]
+					acc[k] += tmp[(l+k)%Group]
+					s.Sum += tmp[(l+1)%Group]
+					s.Parts[k%2] += 1
+					accPerItem[l1] = acc
+					sPerItem[l1] = s
+				}
+			}
+		}
+	}
+	for lz := range n2 {
+		gz := b2 + lz
+		for ly := range n1 {
+			gy := b1 + ly
+			row := gs0 * (gy + gs1*gz)
+			lrow := n0 * (ly + n1*lz)
+			for lx := range n0 {
+				gx := b0 + lx
+				l1 := lrow + lx
+				acc := accPerItem[l1]
+				s := sPerItem[l1]
+				out[(row + gx)] = acc[0] + 10*acc[1] + 100*acc[2] + 1000*acc[3] + s.Sum*7 + s.Parts[0] + s.Parts[1]
+			}
+		}
+	}
 }
 
 // kagoGroupCollectives runs one work-group of Collectives, its work-items as loops

@@ -157,3 +157,31 @@ func Collectives(it ka.Item, rounds int, x, out []int32) {
 func Racy(it ka.Item, x []int32) {
 	x[0] = int32(it.Global())
 }
+
+// Acc is a struct a work-item keeps across barriers.
+type Acc struct {
+	Sum   int32
+	Parts [2]int32
+}
+
+// Accumulate adds x's group neighbours into an array and a struct kept
+// per work-item, changed only element by element and field by field,
+// across the barriers of a loop: what a group function must store back
+// after each work-item loop (acc[k] += v is an assignment to acc).
+//
+//ka:kernel
+func Accumulate(it ka.Item, x, out []int32) {
+	tmp := ka.LocalArray[int32](it, Group)
+	l := it.Local()
+	var acc [4]int32
+	var s Acc
+	for k := 0; k < 4; k++ {
+		tmp[l] = x[it.Global()] * int32(k+1)
+		it.Barrier()
+		acc[k] += tmp[(l+k)%Group]
+		s.Sum += tmp[(l+1)%Group]
+		s.Parts[k%2] += 1
+		it.Barrier()
+	}
+	out[it.Global()] = acc[0] + 10*acc[1] + 100*acc[2] + 1000*acc[3] + s.Sum*7 + s.Parts[0] + s.Parts[1]
+}
