@@ -6,6 +6,7 @@ require (
 	github.com/llir/llvm v0.3.6
 	github.com/stretchr/testify v1.11.1
 	golang.org/x/tools v0.52.0
+	gonum.org/v1/gonum v0.17.0
 )
 
 require (

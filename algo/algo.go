@@ -2,7 +2,8 @@
 // kernels and compiled by kago gen (kago_kernels.go is generated and
 // committed): Fill and Iota; Sum, Min, Max, Reduce and MapReduce;
 // InclusiveScan and ExclusiveScan; Sort and SortPairs of every integer
-// and float key type (docs/algorithms.md); arrays are copied with ka.Copy.
+// and float key type; MatMul, a GEMM of float32 and float64 matrices
+// (docs/algorithms.md); arrays are copied with ka.Copy.
 // Every function takes the
 // *ka.Stream it runs on and is ordered on it; the reductions wait for
 // their result on it. Float results are deterministic: each function

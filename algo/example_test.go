@@ -74,3 +74,25 @@ func ExampleMapReduce() {
 	fmt.Println(ss, big)
 	// Output: 169 12
 }
+
+// MatMul computes C = alpha·A·B + beta·C, here C = A·Bᵀ.
+func ExampleMatMul() {
+	ctx := context.Background()
+	dev, err := ka.Open("native")
+	if err != nil {
+		panic(err)
+	}
+	defer dev.Close()
+	a, _ := ka.MatrixFromSlice(ctx, dev, 2, 3, []float32{1, 2, 3, 4, 5, 6})
+	b, _ := ka.MatrixFromSlice(ctx, dev, 2, 3, []float32{1, 0, 1, 0, 1, 0})
+	c, _ := ka.AllocMatrix[float32](dev, 2, 2)
+	if err := algo.MatMul(dev.Stream(), false, true, 1, a, b, 0, c); err != nil {
+		panic(err)
+	}
+	out := make([]float32, 4)
+	if err := c.Read(ctx, out); err != nil {
+		panic(err)
+	}
+	fmt.Println(out)
+	// Output: [4 2 10 5]
+}

@@ -48,7 +48,7 @@ func (c kagoCode) PTX(entry string) ([]byte, error) {
 // kagoKernelSource holds the source files the kernels were generated from, so
 // that NewKernel can tell that the code below is not stale (kgen.CheckSource).
 //
-//go:embed chained.go floatsort.go kernels.go minmax.go radix.go reduce.go sort.go
+//go:embed chained.go floatsort.go kernels.go matmul.go minmax.go radix.go reduce.go sort.go
 var kagoKernelSource embed.FS
 
 func init() {
@@ -273,6 +273,7 @@ func init() {
 	kgen.RegisterGeneric(kagoGenerickIntFromKey)
 	kgen.RegisterGeneric(kagoGenerickIntKey)
 	kgen.RegisterGeneric(kagoGenerickIota)
+	kgen.RegisterGeneric(kagoGenerickMatMul)
 	kgen.RegisterGeneric(kagoGenerickPartialMax)
 	kgen.RegisterGeneric(kagoGenerickPartialMin)
 	kgen.RegisterGeneric(kagoGenerickPartialReduce)
@@ -522,6 +523,53 @@ var kagoGenerickIota = &kgen.Generic{
 		{Name: "kIota[uint64]", Entry: "kIota_uint64", Func: (func(ka.Item, []uint64))(nil), Faults: kagoFaultskIota_0, Lean: &driver.Lean{Entry: "kIota_uint64_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(range(0),len(0))"}, Exact: &driver.Exact{Entry: "kIota_uint64_lean_exact"}}},
 		{Name: "kIota[uint8]", Entry: "kIota_uint8", Func: (func(ka.Item, []uint8))(nil), Faults: kagoFaultskIota_0, Lean: &driver.Lean{Entry: "kIota_uint8_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(range(0),len(0))"}, Exact: &driver.Exact{Entry: "kIota_uint8_lean_exact"}}},
 		{Name: "kIota[uint]", Entry: "kIota_uint64", Func: (func(ka.Item, []uint))(nil), Faults: kagoFaultskIota_0, Lean: &driver.Lean{Entry: "kIota_uint64_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(range(0),len(0))"}, Exact: &driver.Exact{Entry: "kIota_uint64_lean_exact"}}},
+	},
+}
+
+// kagoFaultskMatMul_0 are fault sites of instances of kMatMul.
+var kagoFaultskMatMul_0 = []driver.FaultSite{
+	{Kind: driver.FaultIndex, File: "matmul.go", Line: 43, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "matmul.go", Line: 43, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "matmul.go", Line: 45, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "matmul.go", Line: 45, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "matmul.go", Line: 48, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "matmul.go", Line: 53, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "matmul.go", Line: 53, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "matmul.go", Line: 55, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "matmul.go", Line: 55, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "matmul.go", Line: 58, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "matmul.go", Line: 64, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "matmul.go", Line: 65, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "matmul.go", Line: 69, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "matmul.go", Line: 69, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "matmul.go", Line: 69, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "matmul.go", Line: 78, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "matmul.go", Line: 78, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "matmul.go", Line: 80, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "matmul.go", Line: 80, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "matmul.go", Line: 82, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "matmul.go", Line: 82, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+}
+
+// kagoGenerickMatMul is the generic kernel kMatMul as kago gen compiled it: the
+// specs of its instances are made at their first use (kgen.Generic).
+var kagoGenerickMatMul = &kgen.Generic{
+	Symbol: "github.com/kago-dev/kago/algo.kMatMul",
+	Params: []driver.Param{
+		{Name: "ta"},
+		{Name: "tb"},
+		{Name: "kk"},
+		{Name: "alpha"},
+		{Name: "a", Type: driver.Float32, Dims: 2},
+		{Name: "b", Type: driver.Float32, Dims: 2},
+		{Name: "beta"},
+		{Name: "c", Type: driver.Float32, Dims: 2},
+	},
+	Code:   kagoCode("kMatMul"),
+	Source: &driver.Source{Files: kagoKernelSource, Names: []string{"kMatMul", "mmBlock", "mmGroup", "mmK"}, Hash: "2b0f804022868ea798fd6afa194b871f"},
+	Instances: []kgen.Instance{
+		{Name: "kMatMul[float32]", Entry: "kMatMul_float32", Func: (func(ka.Item, bool, bool, int, float32, ka.Matrix[float32], ka.Matrix[float32], float32, ka.Matrix[float32]))(nil), Faults: kagoFaultskMatMul_0, Barrier: true, Lean: &driver.Lean{Entry: "kMatMul_float32_lean", Facts: []string{"le(add(sub(arg(2),1),16),9223372036854775807)", "le(add(min(add(sub(arg(2),1),max(0,min(add(add(mul(16,sub(group(1),1)),sub(group(0),1)),768),15))),sub(arg(2),1)),1),ext(4,0))", "le(add(min(add(mul(64,sub(groups(1),1)),div(add(add(mul(16,sub(group(1),1)),sub(group(0),1)),768),16)),sub(ext(7,0),1)),1),ext(4,1))", "le(add(min(add(mul(64,sub(groups(1),1)),div(add(add(mul(16,sub(group(1),1)),sub(group(0),1)),768),16)),sub(ext(7,0),1)),1),ext(4,0))", "le(add(min(add(sub(arg(2),1),max(0,min(add(add(mul(16,sub(group(1),1)),sub(group(0),1)),768),15))),sub(arg(2),1)),1),ext(4,1))", "le(add(add(mul(16,div(add(add(mul(16,sub(group(1),1)),sub(group(0),1)),768),16)),max(0,min(add(add(mul(16,sub(group(1),1)),sub(group(0),1)),768),15))),1),1024)", "le(add(min(add(mul(64,sub(groups(0),1)),max(0,min(add(add(mul(16,sub(group(1),1)),sub(group(0),1)),768),63))),sub(ext(7,1),1)),1),ext(5,0))", "le(add(min(add(sub(arg(2),1),div(add(add(mul(16,sub(group(1),1)),sub(group(0),1)),768),64)),sub(arg(2),1)),1),ext(5,1))", "le(add(min(add(sub(arg(2),1),div(add(add(mul(16,sub(group(1),1)),sub(group(0),1)),768),64)),sub(arg(2),1)),1),ext(5,0))", "le(add(min(add(mul(64,sub(groups(0),1)),max(0,min(add(add(mul(16,sub(group(1),1)),sub(group(0),1)),768),63))),sub(ext(7,1),1)),1),ext(5,1))", "le(add(add(mul(64,div(add(add(mul(16,sub(group(1),1)),sub(group(0),1)),768),64)),max(0,min(add(add(mul(16,sub(group(1),1)),sub(group(0),1)),768),63))),1),1024)", "le(add(mul(16,add(group(1),47)),16),1024)", "le(add(add(960,sub(group(0),1)),49),1024)", "le(add(min(add(add(mul(64,sub(groups(1),1)),sub(group(1),1)),48),sub(ext(7,0),1)),1),ext(7,0))", "le(add(min(add(add(mul(64,sub(groups(0),1)),sub(group(0),1)),48),sub(ext(7,1),1)),1),ext(7,1))"}}},
+		{Name: "kMatMul[float64]", Entry: "kMatMul_float64", Func: (func(ka.Item, bool, bool, int, float64, ka.Matrix[float64], ka.Matrix[float64], float64, ka.Matrix[float64]))(nil), Params: []driver.Param{{Name: "ta", Type: driver.Bool}, {Name: "tb", Type: driver.Bool}, {Name: "kk", Type: driver.Int}, {Name: "alpha", Type: driver.Float64}, {Name: "a", Type: driver.Float64, Dims: 2}, {Name: "b", Type: driver.Float64, Dims: 2}, {Name: "beta", Type: driver.Float64}, {Name: "c", Type: driver.Float64, Dims: 2}}, Faults: kagoFaultskMatMul_0, Needs: driver.FP64, Barrier: true, Lean: &driver.Lean{Entry: "kMatMul_float64_lean", Facts: []string{"le(add(sub(arg(2),1),16),9223372036854775807)", "le(add(min(add(sub(arg(2),1),max(0,min(add(add(mul(16,sub(group(1),1)),sub(group(0),1)),768),15))),sub(arg(2),1)),1),ext(4,0))", "le(add(min(add(mul(64,sub(groups(1),1)),div(add(add(mul(16,sub(group(1),1)),sub(group(0),1)),768),16)),sub(ext(7,0),1)),1),ext(4,1))", "le(add(min(add(mul(64,sub(groups(1),1)),div(add(add(mul(16,sub(group(1),1)),sub(group(0),1)),768),16)),sub(ext(7,0),1)),1),ext(4,0))", "le(add(min(add(sub(arg(2),1),max(0,min(add(add(mul(16,sub(group(1),1)),sub(group(0),1)),768),15))),sub(arg(2),1)),1),ext(4,1))", "le(add(add(mul(16,div(add(add(mul(16,sub(group(1),1)),sub(group(0),1)),768),16)),max(0,min(add(add(mul(16,sub(group(1),1)),sub(group(0),1)),768),15))),1),1024)", "le(add(min(add(mul(64,sub(groups(0),1)),max(0,min(add(add(mul(16,sub(group(1),1)),sub(group(0),1)),768),63))),sub(ext(7,1),1)),1),ext(5,0))", "le(add(min(add(sub(arg(2),1),div(add(add(mul(16,sub(group(1),1)),sub(group(0),1)),768),64)),sub(arg(2),1)),1),ext(5,1))", "le(add(min(add(sub(arg(2),1),div(add(add(mul(16,sub(group(1),1)),sub(group(0),1)),768),64)),sub(arg(2),1)),1),ext(5,0))", "le(add(min(add(mul(64,sub(groups(0),1)),max(0,min(add(add(mul(16,sub(group(1),1)),sub(group(0),1)),768),63))),sub(ext(7,1),1)),1),ext(5,1))", "le(add(add(mul(64,div(add(add(mul(16,sub(group(1),1)),sub(group(0),1)),768),64)),max(0,min(add(add(mul(16,sub(group(1),1)),sub(group(0),1)),768),63))),1),1024)", "le(add(mul(16,add(group(1),47)),16),1024)", "le(add(add(960,sub(group(0),1)),49),1024)", "le(add(min(add(add(mul(64,sub(groups(1),1)),sub(group(1),1)),48),sub(ext(7,0),1)),1),ext(7,0))", "le(add(min(add(add(mul(64,sub(groups(0),1)),sub(group(0),1)),48),sub(ext(7,1),1)),1),ext(7,1))"}}},
 	},
 }
 
@@ -1257,6 +1305,54 @@ func (k kIotaKernel[T]) Launch(s *ka.Stream, r ka.NDRange, x *ka.Array[T]) error
 		return fmt.Errorf("launching kIota: a zero kIotaKernel, not one from newKIotaKernel: %w", ka.ErrInvalid)
 	}
 	return k.k.Launch(s, r, x)
+}
+
+// kMatMulKernel is an instance of the generic kernel kMatMul loaded on a device. Its Launch
+// takes kMatMul's parameters, so a wrong argument is a compile error.
+type kMatMulKernel[T float32 | float64] struct{ k *ka.Kernel }
+
+// newKMatMulKernel loads an instance of the generic kernel kMatMul on dev, as
+// ka.NewKernel does. Its type arguments must be those of an instance that
+// kago gen compiled (a call of it in this package makes kago gen compile
+// that instance); for any other the error wraps ka.ErrUnsupported.
+func newKMatMulKernel[T float32 | float64](dev *ka.Device, opts ...ka.KernelOption) (kMatMulKernel[T], error) {
+	spec, err := kagoGenerickMatMul.Typed(reflect.TypeFor[func(ka.Item, bool, bool, int, T, ka.Matrix[T], ka.Matrix[T], T, ka.Matrix[T])](), func(args []driver.Arg) func(kernel.Item) {
+		a0 := kgen.ArgValue[bool](args[0])
+		a1 := kgen.ArgValue[bool](args[1])
+		a2 := kgen.ArgValue[int](args[2])
+		a3 := kgen.ArgValue[T](args[3])
+		a4 := kgen.ArgValue[ka.Matrix[T]](args[4])
+		a5 := kgen.ArgValue[ka.Matrix[T]](args[5])
+		a6 := kgen.ArgValue[T](args[6])
+		a7 := kgen.ArgValue[ka.Matrix[T]](args[7])
+		return func(it kernel.Item) { kMatMul[T](ka.Item(it), a0, a1, a2, a3, a4, a5, a6, a7) }
+	}, func(args []driver.Arg) func(*kernel.WorkGroup) {
+		a0 := kgen.ArgValue[bool](args[0])
+		a1 := kgen.ArgValue[bool](args[1])
+		a2 := kgen.ArgValue[int](args[2])
+		a3 := kgen.ArgValue[T](args[3])
+		a4 := kgen.ArgValue[ka.Matrix[T]](args[4])
+		a5 := kgen.ArgValue[ka.Matrix[T]](args[5])
+		a6 := kgen.ArgValue[T](args[6])
+		a7 := kgen.ArgValue[ka.Matrix[T]](args[7])
+		return func(g *kernel.WorkGroup) { kagoGroupkMatMul[T](g, a0, a1, a2, a3, a4, a5, a6, a7) }
+	})
+	if err != nil {
+		return kMatMulKernel[T]{}, err
+	}
+	k, err := ka.NewKernel(dev, spec, opts...)
+	return kMatMulKernel[T]{k}, err
+}
+
+// Kernel returns the loaded kernel (nil for the zero kMatMulKernel).
+func (k kMatMulKernel[T]) Kernel() *ka.Kernel { return k.k }
+
+// Launch enqueues kMatMul on s over r, as ka.Kernel.Launch does.
+func (k kMatMulKernel[T]) Launch(s *ka.Stream, r ka.NDRange, ta bool, tb bool, kk int, alpha T, a *ka.Matrix[T], b *ka.Matrix[T], beta T, c *ka.Matrix[T]) error {
+	if k.k == nil {
+		return fmt.Errorf("launching kMatMul: a zero kMatMulKernel, not one from newKMatMulKernel: %w", ka.ErrInvalid)
+	}
+	return k.k.Launch(s, r, ta, tb, kk, alpha, a, b, beta, c)
 }
 
 // kPartialMaxKernel is an instance of the generic kernel kPartialMax loaded on a device. Its Launch
@@ -2096,6 +2192,128 @@ func kagoGroupkIota[T ka.Number](kg *kernel.WorkGroup, x []T) {
 				gx := b0 + lx
 				i := (row + gx)
 				x[i] = T(i)
+			}
+		}
+	}
+}
+
+// kagoGroupkMatMul runs one work-group of kMatMul, its work-items as loops
+// (see package groupfn).
+func kagoGroupkMatMul[T float32 | float64](kg *kernel.WorkGroup, ta, tb bool, kk int, alpha T, a, b ka.Matrix[T], beta T, c ka.Matrix[T]) {
+	n0 := kg.Size[0]
+	n1 := kg.Size[1]
+	n2 := kg.Size[2]
+	cData, cRows, cCols, cStride := c.View()
+	aData, aRows, aCols, aStride := a.View()
+	bData, bRows, bCols, bStride := b.View()
+	lPerItem := kernel.GroupPrivate[int](kg, 0)
+	accPerItem := kernel.GroupPrivate[[4][4]T](kg, 1)
+	as := kernel.GroupLocal[T](kg, 0, mmBlock*mmK)
+	bs := kernel.GroupLocal[T](kg, 1, mmK*mmBlock)
+	for lz := range n2 {
+		for ly1 := range n1 {
+			lrow := n0 * (ly1 + n1*lz)
+			for lx1 := range n0 {
+				l1 := lrow + lx1
+				lx, ly := lx1, ly1
+				l := ly*mmGroup + lx
+				row0, col0 := kg.ID[1]*mmBlock, kg.ID[0]*mmBlock
+				m, n := len(cRows), len(cCols)
+				var acc [4][4]T
+				lPerItem[l1] = l
+				_ = row0 // computed again after the barrier
+				_ = col0 // computed again after the barrier
+				_ = m    // computed again after the barrier
+				_ = n    // computed again after the barrier
+				accPerItem[l1] = acc
+			}
+		}
+	}
+	for k0 := 0; k0 < kk; k0 += mmK {
+		for lz := range n2 {
+			for ly1 := range n1 {
+				lrow := n0 * (ly1 + n1*lz)
+				for lx1 := range n0 {
+					l1 := lrow + lx1
+					l := lPerItem[l1]
+					row0 := kg.ID[1] * mmBlock
+					col0 := kg.ID[0] * mmBlock
+					m := len(cRows)
+					n := len(cCols)
+					for q := 0; q < 4; q++ {
+						e := l + mmGroup*mmGroup*q
+						r, x := e/mmK, e%mmK
+						var v T
+						if i, k := row0+r, k0+x; i < m && k < kk {
+							if ta {
+								v = kernel.At2(aData, aRows, aCols, aStride, k, i)
+							} else {
+								v = kernel.At2(aData, aRows, aCols, aStride, i, k)
+							}
+						}
+						as[r*mmK+x] = v
+						x, j := e/mmBlock, e%mmBlock
+						var w T
+						if k, jj := k0+x, col0+j; k < kk && jj < n {
+							if tb {
+								w = kernel.At2(bData, bRows, bCols, bStride, jj, k)
+							} else {
+								w = kernel.At2(bData, bRows, bCols, bStride, k, jj)
+							}
+						}
+						bs[x*mmBlock+j] = w
+					}
+				}
+			}
+		}
+		for lz := range n2 {
+			for ly1 := range n1 {
+				lrow := n0 * (ly1 + n1*lz)
+				for lx1 := range n0 {
+					l1 := lrow + lx1
+					lx := lx1
+					ly := ly1
+					acc := accPerItem[l1]
+					for x := 0; x < mmK; x++ {
+						var av, bv [4]T
+						for q := 0; q < 4; q++ {
+							av[q] = as[(ly+mmGroup*q)*mmK+x]
+							bv[q] = bs[x*mmBlock+lx+mmGroup*q]
+						}
+						for q := 0; q < 4; q++ {
+							for p := 0; p < 4; p++ {
+								acc[q][p] += av[q] * bv[p]
+							}
+						}
+					}
+					accPerItem[l1] = acc
+				}
+			}
+		}
+	}
+	for lz := range n2 {
+		for ly1 := range n1 {
+			lrow := n0 * (ly1 + n1*lz)
+			for lx1 := range n0 {
+				l1 := lrow + lx1
+				lx := lx1
+				ly := ly1
+				row0 := kg.ID[1] * mmBlock
+				col0 := kg.ID[0] * mmBlock
+				m := len(cRows)
+				n := len(cCols)
+				acc := accPerItem[l1]
+				for q := 0; q < 4; q++ {
+					for p := 0; p < 4; p++ {
+						if i, j := row0+ly+mmGroup*q, col0+lx+mmGroup*p; i < m && j < n {
+							v := alpha * acc[q][p]
+							if beta != 0 {
+								v += beta * kernel.At2(cData, cRows, cCols, cStride, i, j)
+							}
+							kernel.Set2(cData, cRows, cCols, cStride, i, j, v)
+						}
+					}
+				}
 			}
 		}
 	}

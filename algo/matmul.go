@@ -1,0 +1,137 @@
+package algo
+
+import (
+	"fmt"
+
+	"github.com/kago-dev/kago/ka"
+)
+
+// The blocking of kMatMul: a group of mmGroup×mmGroup work-items
+// computes a block of mmBlock×mmBlock elements of C, each
+// work-item a 4×4 micro-tile of it (rows ly, ly+16, …; columns lx,
+// lx+16, …, so that neighbouring work-items touch neighbouring elements),
+// from tiles of mmK columns of op(A) and rows of op(B) in local memory.
+const (
+	mmGroup = 16
+	mmBlock = 4 * mmGroup
+	mmK     = 16
+)
+
+// kMatMul computes c = alpha·op(a)·op(b) + beta·c, op(x) being x or its
+// transpose (ta, tb), for one block of c per group; kk is the inner
+// dimension. Each element's products are added in the order of k from 0,
+// one rounding each, to a sum that starts at 0: the host's sequential
+// loop, so the result has the same bits on every target. Where beta is 0,
+// c is not read.
+//
+//ka:kernel
+func kMatMul[T float32 | float64](it ka.Item, ta, tb bool, kk int, alpha T, a, b ka.Matrix[T], beta T, c ka.Matrix[T]) {
+	as := ka.LocalArray[T](it, mmBlock*mmK) // as[r*mmK+x]: op(a)[row0+r][k0+x]
+	bs := ka.LocalArray[T](it, mmK*mmBlock) // bs[x*mmBlock+j]: op(b)[k0+x][col0+j]
+	lx, ly := it.LocalID(0), it.LocalID(1)
+	l := ly*mmGroup + lx
+	row0, col0 := it.GroupID(1)*mmBlock, it.GroupID(0)*mmBlock
+	m, n := c.Rows(), c.Cols()
+	var acc [4][4]T
+	for k0 := 0; k0 < kk; k0 += mmK {
+		for q := 0; q < 4; q++ {
+			e := l + mmGroup*mmGroup*q
+			r, x := e/mmK, e%mmK
+			var v T
+			if i, k := row0+r, k0+x; i < m && k < kk {
+				if ta {
+					v = a.At(k, i)
+				} else {
+					v = a.At(i, k)
+				}
+			}
+			as[r*mmK+x] = v
+			x, j := e/mmBlock, e%mmBlock
+			var w T
+			if k, jj := k0+x, col0+j; k < kk && jj < n {
+				if tb {
+					w = b.At(jj, k)
+				} else {
+					w = b.At(k, jj)
+				}
+			}
+			bs[x*mmBlock+j] = w
+		}
+		it.Barrier()
+		for x := 0; x < mmK; x++ {
+			var av, bv [4]T
+			for q := 0; q < 4; q++ {
+				av[q] = as[(ly+mmGroup*q)*mmK+x]
+				bv[q] = bs[x*mmBlock+lx+mmGroup*q]
+			}
+			for q := 0; q < 4; q++ {
+				for p := 0; p < 4; p++ {
+					acc[q][p] += av[q] * bv[p]
+				}
+			}
+		}
+		it.Barrier()
+	}
+	for q := 0; q < 4; q++ {
+		for p := 0; p < 4; p++ {
+			if i, j := row0+ly+mmGroup*q, col0+lx+mmGroup*p; i < m && j < n {
+				v := alpha * acc[q][p]
+				if beta != 0 {
+					v += beta * c.At(i, j)
+				}
+				c.Set(i, j, v)
+			}
+		}
+	}
+}
+
+// matMulInstances are the instances of kMatMul.
+var matMulInstances = []any{kMatMul[float32], kMatMul[float64]}
+
+// MatMul computes C = alpha·op(A)·op(B) + beta·C on s, as BLAS's GEMM
+// does: op(X) is X, or its transpose when transA (transB) is set; op(A)
+// is m×k, op(B) k×n and C m×n, of any sizes (views included). Each
+// element of C is alpha·sum + beta·C (one rounding each; where beta is 0
+// C is not read, so its NaNs do not propagate), sum being the products
+// op(A)[i][p]·op(B)[p][j] added in the order of p from 0 to a sum that
+// starts at 0, one rounding each, as a sequential Go loop adds them: the
+// result has the same bits on every device and backend. Mismatched
+// shapes, a nil matrix, one of another device than s, and a C that shares
+// memory with A or B (a view of the same allocation, even a disjoint one)
+// are errors wrapping ka.ErrInvalid, before anything is enqueued.
+func MatMul[T float32 | float64](s *ka.Stream, transA, transB bool, alpha T, a, b *ka.Matrix[T], beta T, c *ka.Matrix[T]) error {
+	if s == nil {
+		return fmt.Errorf("algo.MatMul on a nil stream: %w", ka.ErrInvalid)
+	}
+	for i, x := range []*ka.Matrix[T]{a, b, c} {
+		switch d := x.Device(); {
+		case d == nil:
+			return fmt.Errorf("algo.MatMul: matrix %c is nil, or not made by ka.AllocMatrix: %w", "ABC"[i], ka.ErrInvalid)
+		case d != s.Device():
+			return fmt.Errorf("algo.MatMul: matrix %c is on %s, the stream on %s: %w", "ABC"[i], d, s.Device(), ka.ErrInvalid)
+		}
+	}
+	m, k := a.Rows(), a.Cols()
+	if transA {
+		m, k = k, m
+	}
+	kb, n := b.Rows(), b.Cols()
+	if transB {
+		kb, n = n, kb
+	}
+	if k != kb || c.Rows() != m || c.Cols() != n {
+		return fmt.Errorf("algo.MatMul: op(A) is %d×%d, op(B) %d×%d, C %d×%d: want m×k, k×n and m×n: %w", m, k, kb, n, c.Rows(), c.Cols(), ka.ErrInvalid)
+	}
+	if c.Array() == a.Array() || c.Array() == b.Array() {
+		return fmt.Errorf("algo.MatMul: C shares memory with A or B: %w", ka.ErrInvalid)
+	}
+	if m == 0 || n == 0 {
+		return nil
+	}
+	kern, err := newKMatMulKernel[T](s.Device(), ka.WithGroupSize(mmGroup, mmGroup))
+	if err != nil {
+		return err
+	}
+	blocks := func(x int) int { return (x + mmBlock - 1) / mmBlock * mmGroup }
+	return kern.Launch(s, ka.Range2(blocks(m), blocks(n)), transA, transB, k, alpha, a, b, beta, c)
+}
