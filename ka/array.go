@@ -251,7 +251,7 @@ func (a *Array[T]) launchArg(s *Stream, elem driver.ScalarType) (driver.Arg, err
 		return driver.Arg{}, fmt.Errorf("is a ka.Array[%s] not made by Alloc or FromSlice", typeName[T]())
 	}
 	dev := s.dev
-	if t := scalarTypeOf(zero); t != elem {
+	if t := scalarTypeOf(zero); t != elem && !namedScalar[T](elem) {
 		return driver.Arg{}, fmt.Errorf("is *ka.Array[%s], want *ka.Array[%s]", typeName[T](), elem)
 	}
 	if a.dev != dev {
@@ -265,6 +265,15 @@ func (a *Array[T]) launchArg(s *Stream, elem driver.ScalarType) (driver.Arg, err
 	}
 	a.last = s
 	return driver.Arg{Buffer: a.buf, Len: a.n, Value: a.view}, nil
+}
+
+// namedScalar reports whether T is a named type whose underlying type is
+// the scalar elem (type Celsius float32 for driver.Float32): its arrays
+// hold elem's bytes. (Launch has checked that T is the parameter's own
+// element type.)
+func namedScalar[T any](elem driver.ScalarType) bool {
+	t := reflect.TypeFor[T]()
+	return t.PkgPath() != "" && elem != driver.Invalid && driver.ScalarType(t.Kind()) == elem
 }
 
 // arrayArg is what Launch needs of an *Array[T] of any T.

@@ -36,6 +36,18 @@ func PairSum(it ka.Item, p Pair, ps []Pair, out []float32) {
 	out[i] = p.A + ps[i].A + float32(p.B+ps[i].B)
 }
 
+// Celsius is a named scalar type, as an array element and a parameter.
+type Celsius float32
+
+// Warm adds d to every element of x.
+//
+//ka:kernel
+func Warm(it ka.Item, d Celsius, x []Celsius) {
+	if i := it.Global(); i < len(x) {
+		x[i] += d
+	}
+}
+
 func testElementTypes(t *testing.T, dev *ka.Device) {
 	ctx := context.Background()
 	type withPointer struct {
@@ -114,6 +126,21 @@ func testElementTypes(t *testing.T, dev *ka.Device) {
 	for _, a := range []interface{ Free() error }{ps, twins, out} {
 		require.NoError(t, a.Free())
 	}
+
+	// A named scalar's array is its own type's, not its underlying one's.
+	kw, err := ka.NewKernel(dev, Warm)
+	require.NoError(t, err)
+	temps, err := ka.FromSlice(ctx, dev, []Celsius{20, -3.5})
+	require.NoError(t, err)
+	defer temps.Free()
+	plain, err := ka.FromSlice(ctx, dev, []float32{20, -3.5})
+	require.NoError(t, err)
+	defer plain.Free()
+	require.NoError(t, kw.Launch(s, ka.Range(2), Celsius(1.5), temps))
+	assert.ErrorIs(t, kw.Launch(s, ka.Range(2), Celsius(1.5), plain), ka.ErrBadLaunch, "a []float32 for a []Celsius")
+	warm := make([]Celsius, 2)
+	require.NoError(t, temps.Read(ctx, warm))
+	assert.Equal(t, []Celsius{21.5, -2}, warm)
 }
 
 // freeAfter frees a, which Alloc returned with err.

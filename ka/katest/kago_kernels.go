@@ -826,6 +826,38 @@ func init() {
 		},
 		GroupBlocks: true,
 	})
+	kgen.RegisterKernel(Warm, &driver.KernelSpec{
+		Name:  "Warm",
+		Entry: "Warm",
+		Params: []driver.Param{
+			{Name: "d", Type: driver.Float32},
+			{Name: "x", Type: driver.Float32, Slice: true},
+		},
+		DeviceParams: driver.DeviceParams{
+			{Kind: driver.ParamScalar, Arg: 0, Size: 4},
+			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
+			{Kind: driver.ParamLength, Arg: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
+		},
+		Barrier: false,
+		Needs:   0,
+		Code:    kagoCode("Warm"),
+		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"Celsius", "Warm"}, Hash: "9591ec6edcdd12ce5773af266b7670b7"},
+		Lean:    &driver.Lean{Entry: "Warm_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)"}, Exact: &driver.Exact{Entry: "Warm_lean_exact"}},
+		Native: func(args []driver.Arg) func(kernel.Item) {
+			a0 := Celsius(args[0].Value.(float32))
+			a1 := args[1].Value.([]Celsius)
+			return func(it kernel.Item) { Warm(ka.Item(it), a0, a1) }
+		},
+		Group: func(args []driver.Arg) func(*kernel.WorkGroup) {
+			a0 := Celsius(args[0].Value.(float32))
+			a1 := args[1].Value.([]Celsius)
+			return func(g *kernel.WorkGroup) { kagoGroupWarm(g, a0, a1) }
+		},
+		GroupBlocks: true,
+	})
 }
 
 // kagoGenericScale is the generic kernel Scale as kago gen compiled it: the
@@ -1236,6 +1268,27 @@ func (k VolumeAtKernel) Launch(s *ka.Stream, r ka.NDRange, v *ka.Volume[float32]
 		return fmt.Errorf("launching VolumeAt: a zero VolumeAtKernel, not one from NewVolumeAtKernel: %w", ka.ErrInvalid)
 	}
 	return k.k.Launch(s, r, v, at, out)
+}
+
+// WarmKernel is the kernel Warm loaded on a device. Its Launch
+// takes Warm's parameters, so a wrong argument is a compile error.
+type WarmKernel struct{ k *ka.Kernel }
+
+// NewWarmKernel loads the kernel Warm on dev, as ka.NewKernel does.
+func NewWarmKernel(dev *ka.Device, opts ...ka.KernelOption) (WarmKernel, error) {
+	k, err := ka.NewKernel(dev, Warm, opts...)
+	return WarmKernel{k}, err
+}
+
+// Kernel returns the loaded kernel (nil for the zero WarmKernel).
+func (k WarmKernel) Kernel() *ka.Kernel { return k.k }
+
+// Launch enqueues Warm on s over r, as ka.Kernel.Launch does.
+func (k WarmKernel) Launch(s *ka.Stream, r ka.NDRange, d Celsius, x *ka.Array[Celsius]) error {
+	if k.k == nil {
+		return fmt.Errorf("launching Warm: a zero WarmKernel, not one from NewWarmKernel: %w", ka.ErrInvalid)
+	}
+	return k.k.Launch(s, r, d, x)
 }
 
 // kagoGroupAtomics runs one work-group of Atomics, its work-items as loops
@@ -1993,6 +2046,48 @@ func kagoGroupVolumeAt(kg *kernel.WorkGroup, v ka.Volume[float32], at []int, out
 		for range m1 {
 			for range m0 {
 				out[0] = kernel.At3(vData, vDepth, vRows, vCols, vPlaneStride, vStride, at[0], at[1], at[2])
+			}
+		}
+	}
+}
+
+// kagoGroupWarm runs one work-group of Warm, its work-items as loops
+// (see package groupfn).
+func kagoGroupWarm(kg *kernel.WorkGroup, d Celsius, x []Celsius) {
+	n0 := kg.Size[0]
+	n1 := kg.Size[1]
+	n2 := kg.Size[2]
+	b0 := kg.ID[0] * n0
+	b1 := kg.ID[1] * n1
+	b2 := kg.ID[2] * n2
+	m0 := kg.GlobalSize[0] - b0
+	if m0 > n0 {
+		m0 = n0
+	}
+	m1 := kg.GlobalSize[1] - b1
+	if m1 > n1 {
+		m1 = n1
+	}
+	m2 := kg.GlobalSize[2] - b2
+	if m2 > n2 {
+		m2 = n2
+	}
+	gs0 := kg.GlobalSize[0]
+	gs1 := kg.GlobalSize[1]
+	for lz := range m2 {
+		gz := b2 + lz
+		for ly := range m1 {
+			gy := b1 + ly
+			row := gs0 * (gy + gs1*gz)
+			lo := row + b0
+			hi := lo + m0
+			if e := len(x); hi > e {
+				hi = e
+			}
+			for i := lo; i < hi; i++ {
+				if i < len(x) {
+					x[i] += d
+				}
 			}
 		}
 	}
