@@ -88,15 +88,12 @@ func (fe *funcEmitter) createMad(add *ir.InstAdd, mul *ir.InstMul, w string) {
 // 32-bit multiplicand of a mad.wide; nil otherwise.
 func wideIndex(gep *ir.InstGetElementPtr) value.Value {
 	elem, idx := gepIndex(gep.ElemType, gep.Indices)
-	var from value.Value
-	switch ext := idx.(type) {
-	case *ir.InstSExt:
-		from = ext.From
-	case *ir.InstZExt:
-		from = ext.From
+	switch idx.(type) {
+	case *ir.InstSExt, *ir.InstZExt:
 	default:
 		return nil
 	}
+	from, _ := emitutil.ConversionOperands(idx)
 	if _, isConst := from.(constant.Constant); isConst || emitutil.IntBits(idx.Type()) != 64 {
 		return nil
 	}
@@ -113,12 +110,10 @@ func wideIndex(gep *ir.InstGetElementPtr) value.Value {
 // narrow register that idx, a sext or zext fused into the address
 // (wideIndex), extends.
 func (fe *funcEmitter) createWideAddress(d, base string, idx value.Value, size int64) {
-	t, from := "s32", value.Value(nil)
-	switch ext := idx.(type) {
-	case *ir.InstSExt:
-		from = ext.From
-	case *ir.InstZExt:
-		t, from = "u32", ext.From
+	from, _ := emitutil.ConversionOperands(idx)
+	t := "s32"
+	if _, zext := idx.(*ir.InstZExt); zext {
+		t = "u32"
 	}
 	fe.ins("mad.wide.%s %s, %s, %d, %s", t, d, fe.createExtend(from, t == "s32"), size, base)
 }
