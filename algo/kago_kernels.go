@@ -528,27 +528,27 @@ var kagoGenerickIota = &kgen.Generic{
 
 // kagoFaultskMatMul_0 are fault sites of instances of kMatMul.
 var kagoFaultskMatMul_0 = []driver.FaultSite{
-	{Kind: driver.FaultIndex, File: "matmul.go", Line: 43, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-	{Kind: driver.FaultIndex, File: "matmul.go", Line: 43, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-	{Kind: driver.FaultIndex, File: "matmul.go", Line: 45, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-	{Kind: driver.FaultIndex, File: "matmul.go", Line: 45, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-	{Kind: driver.FaultIndex, File: "matmul.go", Line: 48, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-	{Kind: driver.FaultIndex, File: "matmul.go", Line: 53, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-	{Kind: driver.FaultIndex, File: "matmul.go", Line: 53, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-	{Kind: driver.FaultIndex, File: "matmul.go", Line: 55, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-	{Kind: driver.FaultIndex, File: "matmul.go", Line: 55, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-	{Kind: driver.FaultIndex, File: "matmul.go", Line: 58, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-	{Kind: driver.FaultIndex, File: "matmul.go", Line: 64, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-	{Kind: driver.FaultIndex, File: "matmul.go", Line: 65, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-	{Kind: driver.FaultIndex, File: "matmul.go", Line: 69, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-	{Kind: driver.FaultIndex, File: "matmul.go", Line: 69, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-	{Kind: driver.FaultIndex, File: "matmul.go", Line: 69, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-	{Kind: driver.FaultIndex, File: "matmul.go", Line: 78, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-	{Kind: driver.FaultIndex, File: "matmul.go", Line: 78, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-	{Kind: driver.FaultIndex, File: "matmul.go", Line: 80, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-	{Kind: driver.FaultIndex, File: "matmul.go", Line: 80, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-	{Kind: driver.FaultIndex, File: "matmul.go", Line: 82, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-	{Kind: driver.FaultIndex, File: "matmul.go", Line: 82, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "matmul.go", Line: 83, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "matmul.go", Line: 83, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "matmul.go", Line: 85, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "matmul.go", Line: 85, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "matmul.go", Line: 44, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "matmul.go", Line: 83, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "matmul.go", Line: 83, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "matmul.go", Line: 85, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "matmul.go", Line: 85, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "matmul.go", Line: 50, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "matmul.go", Line: 56, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "matmul.go", Line: 57, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "matmul.go", Line: 61, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "matmul.go", Line: 61, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "matmul.go", Line: 61, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "matmul.go", Line: 70, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "matmul.go", Line: 70, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "matmul.go", Line: 72, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "matmul.go", Line: 72, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "matmul.go", Line: 74, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "matmul.go", Line: 74, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
 }
 
 // kagoGenerickMatMul is the generic kernel kMatMul as kago gen compiled it: the
@@ -566,7 +566,7 @@ var kagoGenerickMatMul = &kgen.Generic{
 		{Name: "c", Type: driver.Float32, Dims: 2},
 	},
 	Code:   kagoCode("kMatMul"),
-	Source: &driver.Source{Files: kagoKernelSource, Names: []string{"kMatMul", "mmBlock", "mmGroup", "mmK"}, Hash: "2b0f804022868ea798fd6afa194b871f"},
+	Source: &driver.Source{Files: kagoKernelSource, Names: []string{"kMatMul", "mmBlock", "mmGroup", "mmK", "opAt"}, Hash: "023fd23c018505602f0b21d66a478391"},
 	Instances: []kgen.Instance{
 		{Name: "kMatMul[float32]", Entry: "kMatMul_float32", Func: (func(ka.Item, bool, bool, int, float32, ka.Matrix[float32], ka.Matrix[float32], float32, ka.Matrix[float32]))(nil), Faults: kagoFaultskMatMul_0, Barrier: true, Lean: &driver.Lean{Entry: "kMatMul_float32_lean", Facts: []string{"le(add(sub(arg(2),1),16),9223372036854775807)", "le(add(min(add(sub(arg(2),1),max(0,min(add(add(mul(16,sub(group(1),1)),sub(group(0),1)),768),15))),sub(arg(2),1)),1),ext(4,0))", "le(add(min(add(mul(64,sub(groups(1),1)),div(add(add(mul(16,sub(group(1),1)),sub(group(0),1)),768),16)),sub(ext(7,0),1)),1),ext(4,1))", "le(add(min(add(mul(64,sub(groups(1),1)),div(add(add(mul(16,sub(group(1),1)),sub(group(0),1)),768),16)),sub(ext(7,0),1)),1),ext(4,0))", "le(add(min(add(sub(arg(2),1),max(0,min(add(add(mul(16,sub(group(1),1)),sub(group(0),1)),768),15))),sub(arg(2),1)),1),ext(4,1))", "le(add(add(mul(16,div(add(add(mul(16,sub(group(1),1)),sub(group(0),1)),768),16)),max(0,min(add(add(mul(16,sub(group(1),1)),sub(group(0),1)),768),15))),1),1024)", "le(add(min(add(mul(64,sub(groups(0),1)),max(0,min(add(add(mul(16,sub(group(1),1)),sub(group(0),1)),768),63))),sub(ext(7,1),1)),1),ext(5,0))", "le(add(min(add(sub(arg(2),1),div(add(add(mul(16,sub(group(1),1)),sub(group(0),1)),768),64)),sub(arg(2),1)),1),ext(5,1))", "le(add(min(add(sub(arg(2),1),div(add(add(mul(16,sub(group(1),1)),sub(group(0),1)),768),64)),sub(arg(2),1)),1),ext(5,0))", "le(add(min(add(mul(64,sub(groups(0),1)),max(0,min(add(add(mul(16,sub(group(1),1)),sub(group(0),1)),768),63))),sub(ext(7,1),1)),1),ext(5,1))", "le(add(add(mul(64,div(add(add(mul(16,sub(group(1),1)),sub(group(0),1)),768),64)),max(0,min(add(add(mul(16,sub(group(1),1)),sub(group(0),1)),768),63))),1),1024)", "le(add(mul(16,add(group(1),47)),16),1024)", "le(add(add(960,sub(group(0),1)),49),1024)", "le(add(min(add(add(mul(64,sub(groups(1),1)),sub(group(1),1)),48),sub(ext(7,0),1)),1),ext(7,0))", "le(add(min(add(add(mul(64,sub(groups(0),1)),sub(group(0),1)),48),sub(ext(7,1),1)),1),ext(7,1))"}}},
 		{Name: "kMatMul[float64]", Entry: "kMatMul_float64", Func: (func(ka.Item, bool, bool, int, float64, ka.Matrix[float64], ka.Matrix[float64], float64, ka.Matrix[float64]))(nil), Params: []driver.Param{{Name: "ta", Type: driver.Bool}, {Name: "tb", Type: driver.Bool}, {Name: "kk", Type: driver.Int}, {Name: "alpha", Type: driver.Float64}, {Name: "a", Type: driver.Float64, Dims: 2}, {Name: "b", Type: driver.Float64, Dims: 2}, {Name: "beta", Type: driver.Float64}, {Name: "c", Type: driver.Float64, Dims: 2}}, Faults: kagoFaultskMatMul_0, Needs: driver.FP64, Barrier: true, Lean: &driver.Lean{Entry: "kMatMul_float64_lean", Facts: []string{"le(add(sub(arg(2),1),16),9223372036854775807)", "le(add(min(add(sub(arg(2),1),max(0,min(add(add(mul(16,sub(group(1),1)),sub(group(0),1)),768),15))),sub(arg(2),1)),1),ext(4,0))", "le(add(min(add(mul(64,sub(groups(1),1)),div(add(add(mul(16,sub(group(1),1)),sub(group(0),1)),768),16)),sub(ext(7,0),1)),1),ext(4,1))", "le(add(min(add(mul(64,sub(groups(1),1)),div(add(add(mul(16,sub(group(1),1)),sub(group(0),1)),768),16)),sub(ext(7,0),1)),1),ext(4,0))", "le(add(min(add(sub(arg(2),1),max(0,min(add(add(mul(16,sub(group(1),1)),sub(group(0),1)),768),15))),sub(arg(2),1)),1),ext(4,1))", "le(add(add(mul(16,div(add(add(mul(16,sub(group(1),1)),sub(group(0),1)),768),16)),max(0,min(add(add(mul(16,sub(group(1),1)),sub(group(0),1)),768),15))),1),1024)", "le(add(min(add(mul(64,sub(groups(0),1)),max(0,min(add(add(mul(16,sub(group(1),1)),sub(group(0),1)),768),63))),sub(ext(7,1),1)),1),ext(5,0))", "le(add(min(add(sub(arg(2),1),div(add(add(mul(16,sub(group(1),1)),sub(group(0),1)),768),64)),sub(arg(2),1)),1),ext(5,1))", "le(add(min(add(sub(arg(2),1),div(add(add(mul(16,sub(group(1),1)),sub(group(0),1)),768),64)),sub(arg(2),1)),1),ext(5,0))", "le(add(min(add(mul(64,sub(groups(0),1)),max(0,min(add(add(mul(16,sub(group(1),1)),sub(group(0),1)),768),63))),sub(ext(7,1),1)),1),ext(5,1))", "le(add(add(mul(64,div(add(add(mul(16,sub(group(1),1)),sub(group(0),1)),768),64)),max(0,min(add(add(mul(16,sub(group(1),1)),sub(group(0),1)),768),63))),1),1024)", "le(add(mul(16,add(group(1),47)),16),1024)", "le(add(add(960,sub(group(0),1)),49),1024)", "le(add(min(add(add(mul(64,sub(groups(1),1)),sub(group(1),1)),48),sub(ext(7,0),1)),1),ext(7,0))", "le(add(min(add(add(mul(64,sub(groups(0),1)),sub(group(0),1)),48),sub(ext(7,1),1)),1),ext(7,1))"}}},
@@ -2204,8 +2204,6 @@ func kagoGroupkMatMul[T float32 | float64](kg *kernel.WorkGroup, ta, tb bool, kk
 	n1 := kg.Size[1]
 	n2 := kg.Size[2]
 	cData, cRows, cCols, cStride := c.View()
-	aData, aRows, aCols, aStride := a.View()
-	bData, bRows, bCols, bStride := b.View()
 	lPerItem := kernel.GroupPrivate[int](kg, 0)
 	accPerItem := kernel.GroupPrivate[[4][4]T](kg, 1)
 	as := kernel.GroupLocal[T](kg, 0, mmBlock*mmK)
@@ -2245,21 +2243,13 @@ func kagoGroupkMatMul[T float32 | float64](kg *kernel.WorkGroup, ta, tb bool, kk
 						r, x := e/mmK, e%mmK
 						var v T
 						if i, k := row0+r, k0+x; i < m && k < kk {
-							if ta {
-								v = kernel.At2(aData, aRows, aCols, aStride, k, i)
-							} else {
-								v = kernel.At2(aData, aRows, aCols, aStride, i, k)
-							}
+							v = opAt(a, ta, i, k)
 						}
 						as[r*mmK+x] = v
 						x, j := e/mmBlock, e%mmBlock
 						var w T
 						if k, jj := k0+x, col0+j; k < kk && jj < n {
-							if tb {
-								w = kernel.At2(bData, bRows, bCols, bStride, jj, k)
-							} else {
-								w = kernel.At2(bData, bRows, bCols, bStride, k, jj)
-							}
+							w = opAt(b, tb, k, jj)
 						}
 						bs[x*mmBlock+j] = w
 					}

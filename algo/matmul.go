@@ -39,21 +39,13 @@ func kMatMul[T float32 | float64](it ka.Item, ta, tb bool, kk int, alpha T, a, b
 			r, x := e/mmK, e%mmK
 			var v T
 			if i, k := row0+r, k0+x; i < m && k < kk {
-				if ta {
-					v = a.At(k, i)
-				} else {
-					v = a.At(i, k)
-				}
+				v = opAt(a, ta, i, k)
 			}
 			as[r*mmK+x] = v
 			x, j := e/mmBlock, e%mmBlock
 			var w T
 			if k, jj := k0+x, col0+j; k < kk && jj < n {
-				if tb {
-					w = b.At(jj, k)
-				} else {
-					w = b.At(k, jj)
-				}
+				w = opAt(b, tb, k, jj)
 			}
 			bs[x*mmBlock+j] = w
 		}
@@ -83,6 +75,14 @@ func kMatMul[T float32 | float64](it ka.Item, ta, tb bool, kk int, alpha T, a, b
 			}
 		}
 	}
+}
+
+// opAt is op(x)[i][j]: x's element (i, j), or (j, i) when transposed.
+func opAt[T float32 | float64](x ka.Matrix[T], transposed bool, i, j int) T {
+	if transposed {
+		return x.At(j, i)
+	}
+	return x.At(i, j)
 }
 
 // matMulInstances are the instances of kMatMul.
