@@ -274,6 +274,7 @@ func init() {
 	kgen.RegisterGeneric(kagoGenerickIntKey)
 	kgen.RegisterGeneric(kagoGenerickIota)
 	kgen.RegisterGeneric(kagoGenerickMatMul)
+	kgen.RegisterGeneric(kagoGenerickMatMulRows)
 	kgen.RegisterGeneric(kagoGenerickPartialMax)
 	kgen.RegisterGeneric(kagoGenerickPartialMin)
 	kgen.RegisterGeneric(kagoGenerickPartialReduce)
@@ -570,6 +571,54 @@ var kagoGenerickMatMul = &kgen.Generic{
 	Instances: []kgen.Instance{
 		{Name: "kMatMul[float32]", Entry: "kMatMul_float32", Func: (func(ka.Item, bool, bool, int, float32, ka.Matrix[float32], ka.Matrix[float32], float32, ka.Matrix[float32]))(nil), Faults: kagoFaultskMatMul_0, Barrier: true, Lean: &driver.Lean{Entry: "kMatMul_float32_lean", Facts: []string{"le(add(sub(arg(2),1),16),9223372036854775807)", "le(add(min(add(sub(arg(2),1),max(0,min(add(add(mul(16,sub(group(1),1)),sub(group(0),1)),768),15))),sub(arg(2),1)),1),ext(4,0))", "le(add(min(add(mul(64,sub(groups(1),1)),div(add(add(mul(16,sub(group(1),1)),sub(group(0),1)),768),16)),sub(ext(7,0),1)),1),ext(4,1))", "le(add(min(add(mul(64,sub(groups(1),1)),div(add(add(mul(16,sub(group(1),1)),sub(group(0),1)),768),16)),sub(ext(7,0),1)),1),ext(4,0))", "le(add(min(add(sub(arg(2),1),max(0,min(add(add(mul(16,sub(group(1),1)),sub(group(0),1)),768),15))),sub(arg(2),1)),1),ext(4,1))", "le(add(add(mul(16,div(add(add(mul(16,sub(group(1),1)),sub(group(0),1)),768),16)),max(0,min(add(add(mul(16,sub(group(1),1)),sub(group(0),1)),768),15))),1),1024)", "le(add(min(add(mul(64,sub(groups(0),1)),max(0,min(add(add(mul(16,sub(group(1),1)),sub(group(0),1)),768),63))),sub(ext(7,1),1)),1),ext(5,0))", "le(add(min(add(sub(arg(2),1),div(add(add(mul(16,sub(group(1),1)),sub(group(0),1)),768),64)),sub(arg(2),1)),1),ext(5,1))", "le(add(min(add(sub(arg(2),1),div(add(add(mul(16,sub(group(1),1)),sub(group(0),1)),768),64)),sub(arg(2),1)),1),ext(5,0))", "le(add(min(add(mul(64,sub(groups(0),1)),max(0,min(add(add(mul(16,sub(group(1),1)),sub(group(0),1)),768),63))),sub(ext(7,1),1)),1),ext(5,1))", "le(add(add(mul(64,div(add(add(mul(16,sub(group(1),1)),sub(group(0),1)),768),64)),max(0,min(add(add(mul(16,sub(group(1),1)),sub(group(0),1)),768),63))),1),1024)", "le(add(mul(16,add(group(1),47)),16),1024)", "le(add(add(960,sub(group(0),1)),49),1024)", "le(add(min(add(add(mul(64,sub(groups(1),1)),sub(group(1),1)),48),sub(ext(7,0),1)),1),ext(7,0))", "le(add(min(add(add(mul(64,sub(groups(0),1)),sub(group(0),1)),48),sub(ext(7,1),1)),1),ext(7,1))"}}},
 		{Name: "kMatMul[float64]", Entry: "kMatMul_float64", Func: (func(ka.Item, bool, bool, int, float64, ka.Matrix[float64], ka.Matrix[float64], float64, ka.Matrix[float64]))(nil), Params: []driver.Param{{Name: "ta", Type: driver.Bool}, {Name: "tb", Type: driver.Bool}, {Name: "kk", Type: driver.Int}, {Name: "alpha", Type: driver.Float64}, {Name: "a", Type: driver.Float64, Dims: 2}, {Name: "b", Type: driver.Float64, Dims: 2}, {Name: "beta", Type: driver.Float64}, {Name: "c", Type: driver.Float64, Dims: 2}}, Faults: kagoFaultskMatMul_0, Needs: driver.FP64, Barrier: true, Lean: &driver.Lean{Entry: "kMatMul_float64_lean", Facts: []string{"le(add(sub(arg(2),1),16),9223372036854775807)", "le(add(min(add(sub(arg(2),1),max(0,min(add(add(mul(16,sub(group(1),1)),sub(group(0),1)),768),15))),sub(arg(2),1)),1),ext(4,0))", "le(add(min(add(mul(64,sub(groups(1),1)),div(add(add(mul(16,sub(group(1),1)),sub(group(0),1)),768),16)),sub(ext(7,0),1)),1),ext(4,1))", "le(add(min(add(mul(64,sub(groups(1),1)),div(add(add(mul(16,sub(group(1),1)),sub(group(0),1)),768),16)),sub(ext(7,0),1)),1),ext(4,0))", "le(add(min(add(sub(arg(2),1),max(0,min(add(add(mul(16,sub(group(1),1)),sub(group(0),1)),768),15))),sub(arg(2),1)),1),ext(4,1))", "le(add(add(mul(16,div(add(add(mul(16,sub(group(1),1)),sub(group(0),1)),768),16)),max(0,min(add(add(mul(16,sub(group(1),1)),sub(group(0),1)),768),15))),1),1024)", "le(add(min(add(mul(64,sub(groups(0),1)),max(0,min(add(add(mul(16,sub(group(1),1)),sub(group(0),1)),768),63))),sub(ext(7,1),1)),1),ext(5,0))", "le(add(min(add(sub(arg(2),1),div(add(add(mul(16,sub(group(1),1)),sub(group(0),1)),768),64)),sub(arg(2),1)),1),ext(5,1))", "le(add(min(add(sub(arg(2),1),div(add(add(mul(16,sub(group(1),1)),sub(group(0),1)),768),64)),sub(arg(2),1)),1),ext(5,0))", "le(add(min(add(mul(64,sub(groups(0),1)),max(0,min(add(add(mul(16,sub(group(1),1)),sub(group(0),1)),768),63))),sub(ext(7,1),1)),1),ext(5,1))", "le(add(add(mul(64,div(add(add(mul(16,sub(group(1),1)),sub(group(0),1)),768),64)),max(0,min(add(add(mul(16,sub(group(1),1)),sub(group(0),1)),768),63))),1),1024)", "le(add(mul(16,add(group(1),47)),16),1024)", "le(add(add(960,sub(group(0),1)),49),1024)", "le(add(min(add(add(mul(64,sub(groups(1),1)),sub(group(1),1)),48),sub(ext(7,0),1)),1),ext(7,0))", "le(add(min(add(add(mul(64,sub(groups(0),1)),sub(group(0),1)),48),sub(ext(7,1),1)),1),ext(7,1))"}}},
+	},
+}
+
+// kagoFaultskMatMulRows_0 are fault sites of instances of kMatMulRows.
+var kagoFaultskMatMulRows_0 = []driver.FaultSite{
+	{Kind: driver.FaultIndex, File: "matmul.go", Line: 83, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "matmul.go", Line: 83, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "matmul.go", Line: 85, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "matmul.go", Line: 85, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "matmul.go", Line: 114, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "matmul.go", Line: 114, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "matmul.go", Line: 114, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "matmul.go", Line: 114, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "matmul.go", Line: 83, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "matmul.go", Line: 83, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "matmul.go", Line: 85, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "matmul.go", Line: 85, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "matmul.go", Line: 83, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "matmul.go", Line: 83, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "matmul.go", Line: 85, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "matmul.go", Line: 85, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "matmul.go", Line: 122, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "matmul.go", Line: 122, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "matmul.go", Line: 129, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "matmul.go", Line: 131, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "matmul.go", Line: 133, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+}
+
+// kagoGenerickMatMulRows is the generic kernel kMatMulRows as kago gen compiled it: the
+// specs of its instances are made at their first use (kgen.Generic).
+var kagoGenerickMatMulRows = &kgen.Generic{
+	Symbol: "github.com/kago-dev/kago/algo.kMatMulRows",
+	Params: []driver.Param{
+		{Name: "ta"},
+		{Name: "tb"},
+		{Name: "kk"},
+		{Name: "alpha"},
+		{Name: "a", Type: driver.Float32, Dims: 2},
+		{Name: "b", Type: driver.Float32, Dims: 2},
+		{Name: "beta"},
+		{Name: "c", Type: driver.Float32, Dims: 2},
+	},
+	GroupBlocks: true,
+	Code:        kagoCode("kMatMulRows"),
+	Source:      &driver.Source{Files: kagoKernelSource, Names: []string{"kMatMulRows", "mmRow", "opAt"}, Hash: "ba7e55faab57fb49069414eb29137def"},
+	Instances: []kgen.Instance{
+		{Name: "kMatMulRows[float32]", Entry: "kMatMulRows_float32", Func: (func(ka.Item, bool, bool, int, float32, ka.Matrix[float32], ka.Matrix[float32], float32, ka.Matrix[float32]))(nil), Faults: kagoFaultskMatMulRows_0, Lean: &driver.Lean{Entry: "kMatMulRows_float32_lean", Facts: []string{"le(add(sub(arg(2),1),1),9223372036854775807)", "le(add(sub(arg(2),1),1),ext(4,0))", "le(add(min(sub(range(1),1),sub(ext(7,0),1)),1),ext(4,1))", "le(add(min(sub(range(1),1),sub(ext(7,0),1)),1),ext(4,0))", "le(add(sub(arg(2),1),1),ext(4,1))", "le(add(sub(arg(2),1),1),ext(5,0))", "le(add(sub(arg(2),1),1),ext(5,1))", "le(padded(2),1)"}, Exact: &driver.Exact{Entry: "kMatMulRows_float32_lean_exact"}}},
+		{Name: "kMatMulRows[float64]", Entry: "kMatMulRows_float64", Func: (func(ka.Item, bool, bool, int, float64, ka.Matrix[float64], ka.Matrix[float64], float64, ka.Matrix[float64]))(nil), Params: []driver.Param{{Name: "ta", Type: driver.Bool}, {Name: "tb", Type: driver.Bool}, {Name: "kk", Type: driver.Int}, {Name: "alpha", Type: driver.Float64}, {Name: "a", Type: driver.Float64, Dims: 2}, {Name: "b", Type: driver.Float64, Dims: 2}, {Name: "beta", Type: driver.Float64}, {Name: "c", Type: driver.Float64, Dims: 2}}, Faults: kagoFaultskMatMulRows_0, Needs: driver.FP64, Lean: &driver.Lean{Entry: "kMatMulRows_float64_lean", Facts: []string{"le(add(sub(arg(2),1),1),9223372036854775807)", "le(add(sub(arg(2),1),1),ext(4,0))", "le(add(min(sub(range(1),1),sub(ext(7,0),1)),1),ext(4,1))", "le(add(min(sub(range(1),1),sub(ext(7,0),1)),1),ext(4,0))", "le(add(sub(arg(2),1),1),ext(4,1))", "le(add(sub(arg(2),1),1),ext(5,0))", "le(add(sub(arg(2),1),1),ext(5,1))", "le(padded(2),1)"}, Exact: &driver.Exact{Entry: "kMatMulRows_float64_lean_exact"}}},
 	},
 }
 
@@ -1351,6 +1400,54 @@ func (k kMatMulKernel[T]) Kernel() *ka.Kernel { return k.k }
 func (k kMatMulKernel[T]) Launch(s *ka.Stream, r ka.NDRange, ta bool, tb bool, kk int, alpha T, a *ka.Matrix[T], b *ka.Matrix[T], beta T, c *ka.Matrix[T]) error {
 	if k.k == nil {
 		return fmt.Errorf("launching kMatMul: a zero kMatMulKernel, not one from newKMatMulKernel: %w", ka.ErrInvalid)
+	}
+	return k.k.Launch(s, r, ta, tb, kk, alpha, a, b, beta, c)
+}
+
+// kMatMulRowsKernel is an instance of the generic kernel kMatMulRows loaded on a device. Its Launch
+// takes kMatMulRows's parameters, so a wrong argument is a compile error.
+type kMatMulRowsKernel[T float32 | float64] struct{ k *ka.Kernel }
+
+// newKMatMulRowsKernel loads an instance of the generic kernel kMatMulRows on dev, as
+// ka.NewKernel does. Its type arguments must be those of an instance that
+// kago gen compiled (a call of it in this package makes kago gen compile
+// that instance); for any other the error wraps ka.ErrUnsupported.
+func newKMatMulRowsKernel[T float32 | float64](dev *ka.Device, opts ...ka.KernelOption) (kMatMulRowsKernel[T], error) {
+	spec, err := kagoGenerickMatMulRows.Typed(reflect.TypeFor[func(ka.Item, bool, bool, int, T, ka.Matrix[T], ka.Matrix[T], T, ka.Matrix[T])](), func(args []driver.Arg) func(kernel.Item) {
+		a0 := kgen.ArgValue[bool](args[0])
+		a1 := kgen.ArgValue[bool](args[1])
+		a2 := kgen.ArgValue[int](args[2])
+		a3 := kgen.ArgValue[T](args[3])
+		a4 := kgen.ArgValue[ka.Matrix[T]](args[4])
+		a5 := kgen.ArgValue[ka.Matrix[T]](args[5])
+		a6 := kgen.ArgValue[T](args[6])
+		a7 := kgen.ArgValue[ka.Matrix[T]](args[7])
+		return func(it kernel.Item) { kMatMulRows[T](ka.Item(it), a0, a1, a2, a3, a4, a5, a6, a7) }
+	}, func(args []driver.Arg) func(*kernel.WorkGroup) {
+		a0 := kgen.ArgValue[bool](args[0])
+		a1 := kgen.ArgValue[bool](args[1])
+		a2 := kgen.ArgValue[int](args[2])
+		a3 := kgen.ArgValue[T](args[3])
+		a4 := kgen.ArgValue[ka.Matrix[T]](args[4])
+		a5 := kgen.ArgValue[ka.Matrix[T]](args[5])
+		a6 := kgen.ArgValue[T](args[6])
+		a7 := kgen.ArgValue[ka.Matrix[T]](args[7])
+		return func(g *kernel.WorkGroup) { kagoGroupkMatMulRows[T](g, a0, a1, a2, a3, a4, a5, a6, a7) }
+	})
+	if err != nil {
+		return kMatMulRowsKernel[T]{}, err
+	}
+	k, err := ka.NewKernel(dev, spec, opts...)
+	return kMatMulRowsKernel[T]{k}, err
+}
+
+// Kernel returns the loaded kernel (nil for the zero kMatMulRowsKernel).
+func (k kMatMulRowsKernel[T]) Kernel() *ka.Kernel { return k.k }
+
+// Launch enqueues kMatMulRows on s over r, as ka.Kernel.Launch does.
+func (k kMatMulRowsKernel[T]) Launch(s *ka.Stream, r ka.NDRange, ta bool, tb bool, kk int, alpha T, a *ka.Matrix[T], b *ka.Matrix[T], beta T, c *ka.Matrix[T]) error {
+	if k.k == nil {
+		return fmt.Errorf("launching kMatMulRows: a zero kMatMulRowsKernel, not one from newKMatMulRowsKernel: %w", ka.ErrInvalid)
 	}
 	return k.k.Launch(s, r, ta, tb, kk, alpha, a, b, beta, c)
 }
@@ -2192,6 +2289,72 @@ func kagoGroupkIota[T ka.Number](kg *kernel.WorkGroup, x []T) {
 				gx := b0 + lx
 				i := (row + gx)
 				x[i] = T(i)
+			}
+		}
+	}
+}
+
+// kagoGroupkMatMulRows runs one work-group of kMatMulRows, its work-items as loops
+// (see package groupfn).
+func kagoGroupkMatMulRows[T float32 | float64](kg *kernel.WorkGroup, ta, tb bool, kk int, alpha T, a, b ka.Matrix[T], beta T, c ka.Matrix[T]) {
+	n0 := kg.Size[0]
+	n1 := kg.Size[1]
+	n2 := kg.Size[2]
+	b0 := kg.ID[0] * n0
+	b1 := kg.ID[1] * n1
+	b2 := kg.ID[2] * n2
+	m0 := kg.GlobalSize[0] - b0
+	if m0 > n0 {
+		m0 = n0
+	}
+	m1 := kg.GlobalSize[1] - b1
+	if m1 > n1 {
+		m1 = n1
+	}
+	m2 := kg.GlobalSize[2] - b2
+	if m2 > n2 {
+		m2 = n2
+	}
+	cData, cRows, cCols, cStride := c.View()
+	bData, bRows, bCols, bStride := b.View()
+	for range m2 {
+		for ly := range m1 {
+			gy := b1 + ly
+		items:
+			for lx := range m0 {
+				gx := b0 + lx
+				i, j0 := gy, gx*mmRow
+				m, n := len(cRows), len(cCols)
+				if i >= m || j0 >= n {
+					continue items
+				}
+				var acc [mmRow]T
+				if j0+mmRow <= n && !tb {
+					for p := 0; p < kk; p++ {
+						av := opAt(a, ta, i, p)
+						for jj := range mmRow {
+							acc[jj] += av * kernel.At2(bData, bRows, bCols, bStride, p, j0+jj)
+						}
+					}
+				} else {
+					for p := 0; p < kk; p++ {
+						av := opAt(a, ta, i, p)
+						for jj := range mmRow {
+							if j0+jj < n {
+								acc[jj] += av * opAt(b, tb, p, j0+jj)
+							}
+						}
+					}
+				}
+				for jj := range mmRow {
+					if j := j0 + jj; j < n {
+						v := alpha * acc[jj]
+						if beta != 0 {
+							v += beta * kernel.At2(cData, cRows, cCols, cStride, i, j)
+						}
+						kernel.Set2(cData, cRows, cCols, cStride, i, j, v)
+					}
+				}
 			}
 		}
 	}

@@ -85,8 +85,58 @@ func opAt[T float32 | float64](x ka.Matrix[T], transposed bool, i, j int) T {
 	return x.At(i, j)
 }
 
-// matMulInstances are the instances of kMatMul.
-var matMulInstances = []any{kMatMul[float32], kMatMul[float64]}
+// matMulTiledOnCPU makes MatMul run the tiled kernel on CPU devices too,
+// for the tests of both kernels.
+var matMulTiledOnCPU = false
+
+// mmRow is the number of columns of C that one work-item of kMatMulRows
+// computes.
+const mmRow = 16
+
+// kMatMulRows is kMatMul for CPU devices, with the same order: each
+// work-item computes mmRow neighbouring elements of one row of C, adding
+// the products of each p into mmRow accumulators, p from 0. Without
+// barriers or local memory, a CPU compiler keeps the accumulators in a
+// vector register and loads each row of op(B)'s block as one vector.
+//
+//ka:kernel
+func kMatMulRows[T float32 | float64](it ka.Item, ta, tb bool, kk int, alpha T, a, b ka.Matrix[T], beta T, c ka.Matrix[T]) {
+	i, j0 := it.GlobalID(1), it.GlobalID(0)*mmRow
+	m, n := c.Rows(), c.Cols()
+	if i >= m || j0 >= n {
+		return
+	}
+	var acc [mmRow]T
+	if j0+mmRow <= n && !tb {
+		for p := 0; p < kk; p++ {
+			av := opAt(a, ta, i, p)
+			for jj := range mmRow {
+				acc[jj] += av * b.At(p, j0+jj)
+			}
+		}
+	} else {
+		for p := 0; p < kk; p++ {
+			av := opAt(a, ta, i, p)
+			for jj := range mmRow {
+				if j0+jj < n {
+					acc[jj] += av * opAt(b, tb, p, j0+jj)
+				}
+			}
+		}
+	}
+	for jj := range mmRow {
+		if j := j0 + jj; j < n {
+			v := alpha * acc[jj]
+			if beta != 0 {
+				v += beta * c.At(i, j)
+			}
+			c.Set(i, j, v)
+		}
+	}
+}
+
+// matMulInstances are the instances of kMatMul and kMatMulRows.
+var matMulInstances = []any{kMatMul[float32], kMatMul[float64], kMatMulRows[float32], kMatMulRows[float64]}
 
 // MatMul computes C = alpha·op(A)·op(B) + beta·C on s, as BLAS's GEMM
 // does: op(X) is X, or its transpose when transA (transB) is set; op(A)
@@ -127,6 +177,13 @@ func MatMul[T float32 | float64](s *ka.Stream, transA, transB bool, alpha T, a, 
 	}
 	if m == 0 || n == 0 {
 		return nil
+	}
+	if s.Device().Kind() == ka.CPU && !matMulTiledOnCPU {
+		kern, err := newKMatMulRowsKernel[T](s.Device())
+		if err != nil {
+			return err
+		}
+		return kern.Launch(s, ka.Range2(m, (n+mmRow-1)/mmRow), transA, transB, k, alpha, a, b, beta, c)
 	}
 	kern, err := newKMatMulKernel[T](s.Device(), ka.WithGroupSize(mmGroup, mmGroup))
 	if err != nil {

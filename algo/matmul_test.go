@@ -4,6 +4,7 @@ import (
 	"context"
 	"math"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -47,14 +48,19 @@ func randSlice[T float32 | float64](r *rand.Rand, n int) []T {
 }
 
 // TestMatMul checks MatMul against refMatMul bit for bit on every backend
-// (cuda-sim: the smaller shapes): shapes that are not multiples of the
-// block, both transposes, beta 0 (C's NaNs not read) and not, and views
-// with a stride of their own.
+// (cuda-sim: the smaller shapes), with both kernels on CPU devices (the
+// row kernel they run, and the tiled one GPUs run): shapes that are not
+// multiples of the block, both transposes, beta 0 (C's NaNs not read) and
+// not, and views with a stride of their own.
 func TestMatMul(t *testing.T) {
 	type shape struct{ m, n, k int }
 	shapes := []shape{{1, 1, 1}, {3, 7, 5}, {64, 64, 16}, {65, 63, 17}, {20, 130, 70}, {2, 3, 0}}
-	for _, backend := range append(testBackends, "cuda-sim") {
-		t.Run(backend, func(t *testing.T) {
+	routes := []string{"native", "pocl", "cuda", "cuda-sim", "native/tiled", "pocl/tiled"}
+	for _, route := range routes {
+		backend, tiled := strings.CutSuffix(route, "/tiled")
+		t.Run(route, func(t *testing.T) {
+			matMulTiledOnCPU = tiled // the tiled kernel on a CPU device too
+			defer func() { matMulTiledOnCPU = false }()
 			dev := open(t, backend)
 			ctx := context.Background()
 			s := dev.Stream()
