@@ -189,7 +189,7 @@ func (f *frame) createIndexAddr(ia *ssa.IndexAddr) lowered {
 	case poison:
 		return poison{}
 	case *aggPtr:
-		return f.aggIndex(x, ia.Index, pos)
+		return f.aggIndex(x, ia, ia.X, ia.Index, pos)
 	case *recPtr:
 		return f.recIndex(x, ia.Index, pos)
 	case *sliceValue:
@@ -210,8 +210,10 @@ func (f *frame) createIndexAddr(ia *ssa.IndexAddr) lowered {
 		return f.cur.NewGetElementPtr(x.elem, ptr, i)
 	case value.Value:
 		if at := arrayPointee(x); at != nil {
-			c := f.indexCheck(ia, ia.Index, lconst(int64(at.Len)), i, constant.NewInt(lltypes.I64, int64(at.Len)), pos)
-			i = f.keep(c, i, constant.NewInt(lltypes.I64, 0))
+			if !f.arrayInBounds(ia, ia.X, ia.Index, int64(at.Len)) { // prove.go
+				c := f.indexCheck(ia, ia.Index, lconst(int64(at.Len)), i, constant.NewInt(lltypes.I64, int64(at.Len)), pos)
+				i = f.keep(c, i, constant.NewInt(lltypes.I64, 0))
+			}
 			return f.cur.NewGetElementPtr(at, x, constant.NewInt(lltypes.I64, 0), i)
 		}
 	}
@@ -333,7 +335,7 @@ func (f *frame) createCopy(dst, src value.Value, at *lltypes.ArrayType) {
 func (f *frame) createIndex(ix *ssa.Index) lowered {
 	pos := ix.Pos()
 	if av, ok := f.getValue(ix.X, pos).(*aggValue); ok {
-		switch p := f.aggIndex(av.p, ix.Index, pos).(type) {
+		switch p := f.aggIndex(av.p, ix, ix.X, ix.Index, pos).(type) {
 		case *aggPtr:
 			return &aggValue{p: p}
 		case value.Value:

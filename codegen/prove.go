@@ -11,7 +11,9 @@ package codegen
 //
 //   - a guard: the access is dominated by the edge of an if whose
 //     condition says x < len(s) (x < len(s), len(s) > x, or the false edge
-//     of x >= len(s) or len(s) <= x), and x is known non-negative;
+//     of x >= len(s) or len(s) <= x), and x is known non-negative; for an
+//     array of n elements (a kernel's private [4][4]float32), x < c for a
+//     constant c ≤ n;
 //   - an earlier access s[x] of the same slice and index whose check
 //     dominates this one, in a kernel without barriers (where a failing
 //     check ends the work-item; in a kernel with barriers the work-item
@@ -44,6 +46,66 @@ func (f *frame) inBounds(at ssa.Instruction, s, x ssa.Value) bool {
 		ia, ok := in.(*ssa.IndexAddr)
 		return ok && ia.X == s && ia.Index == x
 	})
+}
+
+// arrayInBounds reports whether index x of arr, an array (or a pointer
+// to one) of n elements, at instruction at is proven to be in [0, n): a
+// guard x < c with a constant c ≤ n, as the loop `for i := 0; i < n; i++`
+// over a private array gives, or an earlier access of arr with the same
+// index.
+func (f *frame) arrayInBounds(at ssa.Instruction, arr, x ssa.Value, n int64) bool {
+	atMost := func(v ssa.Value) bool { c, ok := constInt(v); return ok && c <= n }
+	return counterBelow(x, atMost) || f.proven(at, x, atMost, func(in ssa.Instruction) bool {
+		switch in := in.(type) {
+		case *ssa.IndexAddr:
+			return in.X == arr && in.Index == x
+		case *ssa.Index:
+			return in.X == arr && in.Index == x
+		}
+		return false
+	})
+}
+
+// counterBelow reports whether x is a loop counter that stays in [0, c)
+// for a constant c that isBound accepts: a phi each of whose incoming
+// values is a constant in [0, c), or x+k (0 ≤ k) on an edge that only a
+// branch on x+k < c takes. That is go/ssa's form of `for i := range c`,
+// whose test is at the loop's end, so that no guard dominates the body.
+// By induction on the loop's turns: if x is in [0, c), x+k ≥ 0 cannot
+// wrap, and the edge's test keeps it below c.
+func counterBelow(x ssa.Value, isBound func(ssa.Value) bool) bool {
+	phi, ok := x.(*ssa.Phi)
+	if !ok || !isInteger(phi.Type()) || isUnsigned(phi.Type()) || len(phi.Edges) != len(phi.Block().Preds) {
+		return false
+	}
+	b := phi.Block()
+	for i, v := range phi.Edges {
+		if c, ok := constInt(v); ok {
+			if c < 0 || !isBound(ssa.NewConst(constant.MakeInt64(c+1), phi.Type())) {
+				return false
+			}
+			continue
+		}
+		if y, k := offset(v); y != phi || k < 0 || k > 1<<62 {
+			return false
+		}
+		p := b.Preds[i]
+		if len(p.Succs) != 2 || p.Succs[0] == p.Succs[1] || len(p.Instrs) == 0 {
+			return false
+		}
+		cond, ok := p.Instrs[len(p.Instrs)-1].(*ssa.If)
+		if !ok {
+			return false
+		}
+		op, ok := cond.Cond.(*ssa.BinOp)
+		if !ok {
+			return false
+		}
+		if d, ok := (guard{op, b == p.Succs[0]}).below(v, isBound); !ok || d < 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // viewInBounds reports whether index x of dimension d of the view v

@@ -148,3 +148,29 @@ func Neighbours(it ka.Item, x []float32, m ka.Matrix[float32], a int) {
 		m.Set(i, j, m.At(i-1, j)+m.At(i+1, j)) // checks: 0
 	}
 }
+
+//ka:kernel
+func PrivateArrays(it ka.Item, x []float32, k int) {
+	var acc [4][3]float32
+	var last [5]float32
+	for q := 0; q < 4; q++ {
+		for p := range 3 {
+			row := &acc[q]           // checks: 0 (q < 4, from 0)
+			row[p] += float32(q * p) // checks: 0 (p < 3, from 0)
+		}
+		last[q+1] = acc[q][0] // checks: 0 (q+1 < 5: q < 4)
+	}
+	for q := 0; q < 5; q++ {
+		last[q] += acc[q][0] // checks: 1 (q < 5 does not make q < 4 for acc)
+	}
+	for q := range 5 {
+		last[q] += acc[q][1] // checks: 1 (last[q] is proven: q < 5; acc[q] is not)
+	}
+	if k >= 0 && k < 3 {
+		last[k] = acc[0][k] // checks: 0 (0 ≤ k < 3 ≤ 4 and 5)
+	}
+	last[k%5] = 1 // checks: 1 (k may be negative)
+	if i := it.Global(); i < len(x) {
+		x[i] = last[4] // checks: 0
+	}
+}
