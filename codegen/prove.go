@@ -89,19 +89,11 @@ func counterBelow(x ssa.Value, isBound func(ssa.Value) bool) bool {
 		if y, k := offset(v); y != phi || k < 0 || k > 1<<62 {
 			return false
 		}
-		p := b.Preds[i]
-		if len(p.Succs) != 2 || p.Succs[0] == p.Succs[1] || len(p.Instrs) == 0 {
-			return false
-		}
-		cond, ok := p.Instrs[len(p.Instrs)-1].(*ssa.If)
+		g, ok := edgeGuard(b.Preds[i], b)
 		if !ok {
 			return false
 		}
-		op, ok := cond.Cond.(*ssa.BinOp)
-		if !ok {
-			return false
-		}
-		if d, ok := (guard{op, b == p.Succs[0]}).below(v, isBound); !ok || d < 0 {
+		if d, ok := g.below(v, isBound); !ok || d < 0 {
 			return false
 		}
 	}
@@ -238,19 +230,25 @@ func guards(b *ssa.BasicBlock) []guard {
 		if len(b.Preds) != 1 {
 			continue
 		}
-		p := b.Preds[0]
-		if len(p.Succs) != 2 || p.Succs[0] == p.Succs[1] || len(p.Instrs) == 0 {
-			continue
-		}
-		cond, ok := p.Instrs[len(p.Instrs)-1].(*ssa.If)
-		if !ok {
-			continue
-		}
-		if op, ok := cond.Cond.(*ssa.BinOp); ok {
-			gs = append(gs, guard{op, b == p.Succs[0]})
+		if g, ok := edgeGuard(b.Preds[0], b); ok {
+			gs = append(gs, g)
 		}
 	}
 	return gs
+}
+
+// edgeGuard returns the condition that holds on the edge p → b when p
+// ends in an if on a comparison whose two targets differ.
+func edgeGuard(p, b *ssa.BasicBlock) (guard, bool) {
+	if len(p.Succs) != 2 || p.Succs[0] == p.Succs[1] || len(p.Instrs) == 0 {
+		return guard{}, false
+	}
+	cond, ok := p.Instrs[len(p.Instrs)-1].(*ssa.If)
+	if !ok {
+		return guard{}, false
+	}
+	op, ok := cond.Cond.(*ssa.BinOp)
+	return guard{op, b == p.Succs[0]}, ok
 }
 
 // normal returns the guard as x op y that holds: its operator, negated
