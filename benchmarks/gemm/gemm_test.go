@@ -1,4 +1,4 @@
-// Package gemm benchmarks algo.MatMul against gonum's pure-Go Sgemm, what a
+// Package gemm benchmarks algo.MatMul against gonum's pure-Go Sgemm and Dgemm, what a
 // Go program would call otherwise (gonum is a dependency of this
 // benchmark only, not of the library):
 //
@@ -26,6 +26,20 @@ import (
 )
 
 func BenchmarkSgemm(b *testing.B) {
+	benchGEMM(b, func(m, n, k int, a, bm, c []float32) {
+		gonum.Implementation{}.Sgemm(blas.NoTrans, blas.NoTrans, m, n, k, 1, a, k, bm, n, 0, c, n)
+	})
+}
+
+func BenchmarkDgemm(b *testing.B) {
+	benchGEMM(b, func(m, n, k int, a, bm, c []float64) {
+		gonum.Implementation{}.Dgemm(blas.NoTrans, blas.NoTrans, m, n, k, 1, a, k, bm, n, 0, c, n)
+	})
+}
+
+// benchGEMM times algo.MatMul on PoCL and gonum's GEMM of T, one after the
+// other in each iteration, for three shapes.
+func benchGEMM[T float32 | float64](b *testing.B, gemm func(m, n, k int, a, bm, c []T)) {
 	ctx := context.Background()
 	dev, err := ka.Open("pocl")
 	if err != nil {
@@ -35,12 +49,12 @@ func BenchmarkSgemm(b *testing.B) {
 	for _, sh := range [][3]int{{256, 256, 256}, {1024, 1024, 1024}, {4096, 64, 256}} {
 		m, n, k := sh[0], sh[1], sh[2]
 		b.Run(fmt.Sprintf("%dx%dx%d", m, n, k), func(b *testing.B) {
-			ha, hb := make([]float32, m*k), make([]float32, k*n)
+			ha, hb := make([]T, m*k), make([]T, k*n)
 			for i := range ha {
-				ha[i] = float32(i%7) - 3
+				ha[i] = T(i%7) - 3
 			}
 			for i := range hb {
-				hb[i] = float32(i%5) - 2
+				hb[i] = T(i%5) - 2
 			}
 			a, err := ka.MatrixFromSlice(ctx, dev, m, k, ha)
 			if err != nil {
@@ -52,13 +66,13 @@ func BenchmarkSgemm(b *testing.B) {
 				b.Fatal(err)
 			}
 			defer bm.Free()
-			c, err := ka.AllocMatrix[float32](dev, m, n)
+			c, err := ka.AllocMatrix[T](dev, m, n)
 			if err != nil {
 				b.Fatal(err)
 			}
 			defer c.Free()
 			s := dev.Stream()
-			hc := make([]float32, m*n)
+			hc := make([]T, m*n)
 			kago := func() time.Duration {
 				t0 := time.Now()
 				if err := algo.MatMul(s, false, false, 1, a, bm, 0, c); err != nil {
@@ -71,7 +85,7 @@ func BenchmarkSgemm(b *testing.B) {
 			}
 			gon := func() time.Duration {
 				t0 := time.Now()
-				gonum.Implementation{}.Sgemm(blas.NoTrans, blas.NoTrans, m, n, k, 1, ha, k, hb, n, 0, hc, n)
+				gemm(m, n, k, ha, hb, hc)
 				return time.Since(t0)
 			}
 			kago() // loads the kernel
