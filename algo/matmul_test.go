@@ -2,8 +2,10 @@ package algo
 
 import (
 	"context"
+	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -126,11 +128,19 @@ func TestMatMul(t *testing.T) {
 	}
 }
 
-// TestMatMulHostile: every bad call is an error wrapping ka.ErrInvalid
-// before anything is enqueued, and C is left as it was.
+// TestMatMulHostile, on native and PoCL: every bad call is an error
+// wrapping ka.ErrInvalid before anything is enqueued, and C is left as it
+// was; 8 tasks multiply at once, each on its own matrices; after Close a
+// call is ka.ErrClosed.
 func TestMatMulHostile(t *testing.T) {
+	for _, backend := range []string{"native", "pocl"} {
+		t.Run(backend, func(t *testing.T) { matMulHostile(t, backend) })
+	}
+}
+
+func matMulHostile(t *testing.T, backend string) {
 	ctx := context.Background()
-	dev := open(t, "native")
+	dev := open(t, backend)
 	s := dev.Stream()
 	a, err := ka.MatrixFromSlice(ctx, dev, 2, 3, []float32{1, 2, 3, 4, 5, 6})
 	require.NoError(t, err)
@@ -138,7 +148,7 @@ func TestMatMulHostile(t *testing.T) {
 	require.NoError(t, err)
 	c, err := ka.MatrixFromSlice(ctx, dev, 2, 4, []float32{9, 9, 9, 9, 9, 9, 9, 9})
 	require.NoError(t, err)
-	other := open(t, "native")
+	other := open(t, backend)
 	elsewhere, err := ka.AllocMatrix[float32](other, 3, 4)
 	require.NoError(t, err)
 	wide, err := ka.AllocMatrix[float32](dev, 4, 4)
@@ -162,4 +172,46 @@ func TestMatMulHostile(t *testing.T) {
 	got := make([]float32, 8)
 	require.NoError(t, c.Read(ctx, got))
 	assert.Equal(t, []float32{9, 9, 9, 9, 9, 9, 9, 9}, got, "C untouched")
+
+	var tasks []*ka.Task
+	for i := range 8 {
+		tasks = append(tasks, ka.Spawn(dev, func(s *ka.Stream) error {
+			m, n, k := 5+i, 70+i, 17
+			r := rand.New(rand.NewPCG(uint64(i), 9))
+			ha, hb := randSlice[float32](r, m*k), randSlice[float32](r, k*n)
+			a, err := ka.MatrixFromSlice(ctx, dev, m, k, ha)
+			if err != nil {
+				return err
+			}
+			defer a.Free()
+			b, err := ka.MatrixFromSlice(ctx, dev, k, n, hb)
+			if err != nil {
+				return err
+			}
+			defer b.Free()
+			c, err := ka.AllocMatrix[float32](dev, m, n)
+			if err != nil {
+				return err
+			}
+			defer c.Free()
+			if err := MatMul(s, false, false, 1, a, b, 0, c); err != nil {
+				return err
+			}
+			got := make([]float32, m*n)
+			if err := c.Read(ctx, got); err != nil {
+				return err
+			}
+			want := make([]float32, m*n)
+			refMatMul(false, false, m, n, k, 1, ha, hb, 0, want)
+			if !slices.Equal(got, want) {
+				return fmt.Errorf("task %d: %v, want %v", i, got, want)
+			}
+			return nil
+		}))
+	}
+	for _, task := range tasks {
+		assert.NoError(t, task.Wait(ctx))
+	}
+	require.NoError(t, dev.Close())
+	assert.ErrorIs(t, MatMul(s, false, false, 1, a, b, 0, c), ka.ErrClosed, "after Close")
 }

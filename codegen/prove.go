@@ -55,7 +55,7 @@ func (f *frame) inBounds(at ssa.Instruction, s, x ssa.Value) bool {
 // index.
 func (f *frame) arrayInBounds(at ssa.Instruction, arr, x ssa.Value, n int64) bool {
 	atMost := func(v ssa.Value) bool { c, ok := constInt(v); return ok && c <= n }
-	return counterBelow(x, atMost) || f.proven(at, x, atMost, func(in ssa.Instruction) bool {
+	return counterBelow(x, n, atMost) || f.proven(at, x, atMost, func(in ssa.Instruction) bool {
 		switch in := in.(type) {
 		case *ssa.IndexAddr:
 			return in.X == arr && in.Index == x
@@ -66,14 +66,14 @@ func (f *frame) arrayInBounds(at ssa.Instruction, arr, x ssa.Value, n int64) boo
 	})
 }
 
-// counterBelow reports whether x is a loop counter that stays in [0, c)
-// for a constant c that isBound accepts: a phi each of whose incoming
-// values is a constant in [0, c), or x+k (0 ≤ k) on an edge that only a
-// branch on x+k < c takes. That is go/ssa's form of `for i := range c`,
+// counterBelow reports whether x is a loop counter that stays in [0, n):
+// a phi each of whose incoming values is a constant in [0, n), or x+k
+// (0 ≤ k) on an edge that only a branch on x+k < c takes, c a bound that
+// atMost accepts (a constant ≤ n). That is go/ssa's form of `for i := range c`,
 // whose test is at the loop's end, so that no guard dominates the body.
 // By induction on the loop's turns: if x is in [0, c), x+k ≥ 0 cannot
 // wrap, and the edge's test keeps it below c.
-func counterBelow(x ssa.Value, isBound func(ssa.Value) bool) bool {
+func counterBelow(x ssa.Value, n int64, atMost func(ssa.Value) bool) bool {
 	phi, ok := x.(*ssa.Phi)
 	if !ok || !isInteger(phi.Type()) || isUnsigned(phi.Type()) || len(phi.Edges) != len(phi.Block().Preds) {
 		return false
@@ -81,7 +81,7 @@ func counterBelow(x ssa.Value, isBound func(ssa.Value) bool) bool {
 	b := phi.Block()
 	for i, v := range phi.Edges {
 		if c, ok := constInt(v); ok {
-			if c < 0 || !isBound(ssa.NewConst(constant.MakeInt64(c+1), phi.Type())) {
+			if c < 0 || c >= n {
 				return false
 			}
 			continue
@@ -93,7 +93,7 @@ func counterBelow(x ssa.Value, isBound func(ssa.Value) bool) bool {
 		if !ok {
 			return false
 		}
-		if d, ok := g.below(v, isBound); !ok || d < 0 {
+		if _, ok := g.below(v, atMost); !ok {
 			return false
 		}
 	}

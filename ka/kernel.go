@@ -473,7 +473,7 @@ func scalarTypeOf(v any) driver.ScalarType {
 		return driver.Uint
 	case uint8:
 		return driver.Uint8
-	case uint16, Float16, BFloat16: // the 16-bit floats are their bits (half.go)
+	case uint16:
 		return driver.Uint16
 	case uint32:
 		return driver.Uint32
@@ -507,9 +507,7 @@ func reflectSpec(fn any) *driver.KernelSpec {
 			spec.Params = append(spec.Params, p)
 			continue
 		}
-		if in.PkgPath() == "" || in == reflect.TypeFor[Float16]() || in == reflect.TypeFor[BFloat16]() {
-			p.Type = driver.ScalarType(in.Kind())
-		}
+		p.Type = driver.ScalarType(in.Kind()) // a named scalar too (ka.Float16): reflectNative converts it
 		if p.Type.Size() == 0 {
 			p.Type = driver.Invalid
 		}
