@@ -47,6 +47,7 @@ package unroll
 // the remainder alike).
 
 import (
+	"github.com/kago-dev/kago/codegen/internal/cfg"
 	"github.com/llir/llvm/ir"
 	"github.com/llir/llvm/ir/constant"
 	"github.com/llir/llvm/ir/enum"
@@ -71,7 +72,7 @@ const MaxPartialSize = 256
 // values are unnamed with ID 0, for the caller to number.
 func Partial(f *ir.Func) int {
 	seen := map[*ir.Block]bool{} // headers tried: remainders and main loops are not unrolled again
-	return rounds(f, func(g *CFG, l *Loop) bool {
+	return rounds(f, func(g *cfg.Graph, l *cfg.Loop) bool {
 		if seen[l.Header] {
 			return false
 		}
@@ -94,7 +95,7 @@ type counted struct {
 
 // analyzeCounted returns loop l as a counted loop, false when Partial
 // leaves it alone.
-func analyzeCounted(f *ir.Func, g *CFG, l *Loop) (*counted, bool) {
+func analyzeCounted(f *ir.Func, g *cfg.Graph, l *cfg.Loop) (*counted, bool) {
 	p, ok := header(f, g, l)
 	if !ok || p.latch == l.Header {
 		return nil, false
@@ -129,7 +130,7 @@ func analyzeCounted(f *ir.Func, g *CFG, l *Loop) (*counted, bool) {
 // stepping by 1 and n defined outside the loop.
 func (c *counted) condition() bool {
 	ic, ok := c.cond.(*ir.InstICmp)
-	if !ok || !c.l.defines(ic) {
+	if !ok || !c.l.Defines(ic) {
 		return false
 	}
 	var k, n value.Value
@@ -142,7 +143,7 @@ func (c *counted) condition() bool {
 		return false
 	}
 	phi, ok := k.(*ir.InstPhi)
-	if !ok || width(phi.Type()) != 64 || !c.l.phiOf(phi) || c.l.defines(n) {
+	if !ok || width(phi.Type()) != 64 || !c.l.IsHeaderPhi(phi) || c.l.Defines(n) {
 		return false
 	}
 	next, ok := incoming(phi, c.latch).(*ir.InstAdd)

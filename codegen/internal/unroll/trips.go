@@ -5,6 +5,7 @@ package unroll
 // constant starting values.
 
 import (
+	"github.com/kago-dev/kago/codegen/internal/cfg"
 	"github.com/llir/llvm/ir"
 	"github.com/llir/llvm/ir/value"
 )
@@ -20,7 +21,7 @@ import (
 // times, on those phis alone: a division by zero, MinInt / -1 or an
 // oversized shift on the way gives up, as does a loop that has not left
 // after MaxTrips turns.
-func tripCount(l *Loop, cond value.Value, exitWhen bool, pre, latch *ir.Block) (int, bool) {
+func tripCount(l *cfg.Loop, cond value.Value, exitWhen bool, pre, latch *ir.Block) (int, bool) {
 	// Collect the phis the condition depends on, checking the shape.
 	phis := map[*ir.InstPhi]bool{}
 	var order []*ir.InstPhi
@@ -35,7 +36,7 @@ func tripCount(l *Loop, cond value.Value, exitWhen bool, pre, latch *ir.Block) (
 			return true
 		}
 		seen[v] = true
-		if p, ok := v.(*ir.InstPhi); ok && l.phiOf(p) {
+		if p, ok := v.(*ir.InstPhi); ok && l.IsHeaderPhi(p) {
 			if !phis[p] {
 				phis[p] = true
 				order = append(order, p)
@@ -43,7 +44,7 @@ func tripCount(l *Loop, cond value.Value, exitWhen bool, pre, latch *ir.Block) (
 			}
 			return true
 		}
-		if !pure(v) || !l.defines(v) {
+		if !pure(v) || !l.Defines(v) {
 			return false
 		}
 		for _, op := range v.(value.User).Operands() {
@@ -116,30 +117,4 @@ func incoming(phi *ir.InstPhi, pred *ir.Block) value.Value {
 		}
 	}
 	return nil
-}
-
-// phiOf reports whether p is one of the header's phis.
-func (l *Loop) phiOf(p *ir.InstPhi) bool {
-	for _, inst := range l.Header.Insts {
-		if inst == p {
-			return true
-		}
-	}
-	return false
-}
-
-// defines reports whether v is an instruction of one of the loop's
-// blocks.
-func (l *Loop) defines(v value.Value) bool {
-	if _, ok := v.(ir.Instruction); !ok {
-		return false
-	}
-	for _, b := range l.Blocks {
-		for _, inst := range b.Insts {
-			if any(inst) == any(v) {
-				return true
-			}
-		}
-	}
-	return false
 }

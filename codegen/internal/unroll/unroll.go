@@ -5,6 +5,7 @@ package unroll
 // (transform, rewire, replaceBlocks, mergeChains).
 
 import (
+	"github.com/kago-dev/kago/codegen/internal/cfg"
 	"github.com/kago-dev/kago/codegen/internal/ircheck"
 	"github.com/llir/llvm/ir"
 	"github.com/llir/llvm/ir/value"
@@ -33,7 +34,7 @@ const MaxSize = 1024
 // out again (ircheck.Layout); the copies' values are unnamed, with ID 0:
 // the caller numbers them (ircheck.Renumber and AssignIDs, as after every pass).
 func Func(f *ir.Func) int {
-	return rounds(f, func(g *CFG, l *Loop) bool {
+	return rounds(f, func(g *cfg.Graph, l *cfg.Loop) bool {
 		p, ok := analyze(f, g, l)
 		if ok {
 			p.transform()
@@ -48,10 +49,10 @@ func Func(f *ir.Func) int {
 // transformed loop may leave a constant behind for a loop tried before
 // it (one bounded by the first's last counter) or make its parent
 // innermost. It returns how many try transformed.
-func rounds(f *ir.Func, try func(g *CFG, l *Loop) bool) int {
+func rounds(f *ir.Func, try func(g *cfg.Graph, l *cfg.Loop) bool) int {
 	n := 0
 	for {
-		g := NewCFG(f)
+		g := cfg.New(f)
 		if g == nil {
 			return n
 		}
@@ -73,8 +74,8 @@ func rounds(f *ir.Func, try func(g *CFG, l *Loop) bool) int {
 // plan is a loop that can be unrolled, and what its transformation needs.
 type plan struct {
 	f        *ir.Func                  // the function
-	g        *CFG                      // its control flow before the transformation
-	l        *Loop                     // the loop
+	g        *cfg.Graph                // its control flow before the transformation
+	l        *cfg.Loop                 // the loop
 	pre      *ir.Block                 // the header's one predecessor outside the loop
 	latch    *ir.Block                 // the header's one predecessor inside the loop
 	next     *ir.Block                 // the header's successor inside the loop
@@ -90,7 +91,7 @@ type plan struct {
 // header is not the entry and is the loop's one entry, with one
 // preheader and one latch, and it leaves the loop on a conditional br;
 // false when l is not of that shape.
-func header(f *ir.Func, g *CFG, l *Loop) (*plan, bool) {
+func header(f *ir.Func, g *cfg.Graph, l *cfg.Loop) (*plan, bool) {
 	h := l.Header
 	if h == f.Blocks[0] || len(l.Latches) != 1 || !l.SingleEntry(g) {
 		return nil, false
@@ -127,7 +128,7 @@ func header(f *ir.Func, g *CFG, l *Loop) (*plan, bool) {
 
 // analyze returns the plan of loop l, or false when l is not one that
 // Func unrolls.
-func analyze(f *ir.Func, g *CFG, l *Loop) (*plan, bool) {
+func analyze(f *ir.Func, g *cfg.Graph, l *cfg.Loop) (*plan, bool) {
 	p, ok := header(f, g, l)
 	if !ok {
 		return nil, false
@@ -435,7 +436,7 @@ func (p *plan) replaceBlocks(copies []*ir.Block) {
 		}
 	}
 	p.f.Blocks = blocks
-	g := NewCFG(p.f)
+	g := cfg.New(p.f)
 	if g == nil {
 		return
 	}
@@ -484,7 +485,7 @@ func (p *plan) newBlock() *ir.Block {
 // only branch on, and the chain of a straight-line body. Instructions
 // keep their order.
 func mergeChains(f *ir.Func, fresh map[*ir.Block]bool) {
-	g := NewCFG(f)
+	g := cfg.New(f)
 	if g == nil {
 		return
 	}

@@ -2,6 +2,7 @@ package unroll
 
 import (
 	"flag"
+	"github.com/kago-dev/kago/codegen/internal/cfg"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -167,7 +168,7 @@ func count(text, re string) int {
 // constantLoops returns the loops of f whose trip count the pass can
 // compute (whether or not within the caps).
 func constantLoops(f *ir.Func) int {
-	g := NewCFG(f)
+	g := cfg.New(f)
 	n := 0
 	for _, l := range g.Loops() {
 		p, ok := header(f, g, l)
@@ -221,7 +222,7 @@ func TestMatMulInner(t *testing.T) {
 	require.Equal(t, 16, count(r.text, `fadd float`))
 	require.Equal(t, 32, count(r.text, `load float`))
 	require.Zero(t, count(r.text, `phi|icmp`), r.text)
-	require.Empty(t, NewCFG(r.f).Loops())
+	require.Empty(t, cfg.New(r.f).Loops())
 	// k*16 is folded into the second tile's index: add i64 %lx, 16, ...
 	require.Contains(t, r.text, "add i64 %lx, 240")
 	// The exit's store reads the 16th sum.
@@ -279,7 +280,7 @@ func TestReduction(t *testing.T) {
 		require.Contains(t, r.text, "icmp slt i64 %l, "+s+"\n")
 	}
 	require.Zero(t, count(r.text, `sdiv`))
-	require.Empty(t, NewCFG(r.f).Loops())
+	require.Empty(t, cfg.New(r.f).Loops())
 	sameTrace(t, r)
 	golden(t, "reduction.golden", r.text)
 }
@@ -454,7 +455,7 @@ exit:
 	} {
 		require.Equal(t, n, count(r.text, re), re)
 	}
-	require.Empty(t, NewCFG(r.f).Loops())
+	require.Empty(t, cfg.New(r.f).Loops())
 	sameTrace(t, r)
 }
 
@@ -634,7 +635,7 @@ func TestBodyExits(t *testing.T) {
 	require.Regexp(t, `phi i32 \[ 3, %\w+ \], \[ 3, %\w+ \], \[ 3, %\w+ \], \[ 3, %\w+ \]\n`, r.text)
 	require.Regexp(t, `phi i64 \[ 0, %\w+ \], \[ 1, %\w+ \], \[ 2, %\w+ \], \[ 3, %\w+ \]\n`, r.text)
 	require.Equal(t, 1, count(r.text, `cmpxchg`))
-	require.Empty(t, NewCFG(r.f).Loops())
+	require.Empty(t, cfg.New(r.f).Loops())
 	for _, xlen := range []uint64{0, 2, 100} {
 		sameTraceWith(t, r, map[string]uint64{"x.len": xlen})
 	}
@@ -675,7 +676,7 @@ exit:
 	src := nest("4", "4")
 	r := unroll(t, src)
 	require.Equal(t, 2, r.n)
-	require.Empty(t, NewCFG(r.f).Loops())
+	require.Empty(t, cfg.New(r.f).Loops())
 	require.Equal(t, 16, count(r.text, `store i64 \d, i64 addrspace\(1\)\* %\d+`))
 	for k := 0; k < 16; k++ {
 		require.Regexp(t, `getelementptr i64, i64 addrspace\(1\)\* %o, i64 `+strconv.Itoa(k)+`\n`, r.text)
@@ -687,7 +688,7 @@ exit:
 	src = nest("30", "16")
 	r = unroll(t, src)
 	require.Equal(t, 1, r.n)
-	require.Len(t, NewCFG(r.f).Loops(), 1)
+	require.Len(t, cfg.New(r.f).Loops(), 1)
 	require.Equal(t, 16, count(r.text, `store i64`))
 	sameTrace(t, r)
 }
@@ -723,7 +724,7 @@ exit:
 	ret void`)
 	r := unroll(t, src)
 	require.Equal(t, 2, r.n)
-	require.Empty(t, NewCFG(r.f).Loops())
+	require.Empty(t, cfg.New(r.f).Loops())
 	require.Contains(t, r.text, "store i64 3, ")
 	sameTrace(t, r)
 }

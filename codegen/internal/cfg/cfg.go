@@ -1,21 +1,18 @@
-package unroll
-
-// This file finds a function's natural loops. It is self-contained (it
-// reads the control flow from the terminators' operands, computes the
-// dominators and the loop forest) so that it can move into a shared
-// optimizing package with the rest of the loop passes.
+// Package cfg reads a kernel function's control flow: the successors and
+// predecessors of its blocks (from the terminators' operands), their
+// reverse postorder, dominators and natural loops. The loop unroller and
+// the structurizer share it.
+package cfg
 
 import (
-	"sort"
-
 	"github.com/llir/llvm/ir"
 )
 
-// CFG is a function's control flow, read from the terminators' operands
+// Graph is a function's control flow, read from the terminators' operands
 // (llir's Succs caches the targets, and a pass that retargets a branch may
 // leave the cache stale). Only the blocks reachable from the entry have a
 // reverse postorder number and a dominator.
-type CFG struct {
+type Graph struct {
 	// Blocks are the function's blocks, in its order.
 	Blocks []*ir.Block
 	// Succs are each block's successors, in terminator order (a target
@@ -51,11 +48,11 @@ func Successors(t ir.Terminator) ([]*ir.Block, bool) {
 	return nil, false
 }
 
-// NewCFG reads f's control flow and computes its dominators. It returns
+// New reads f's control flow and computes its dominators. It returns
 // nil when a block has no terminator or one that Successors cannot
 // follow.
-func NewCFG(f *ir.Func) *CFG {
-	g := &CFG{
+func New(f *ir.Func) *Graph {
+	g := &Graph{
 		Blocks: f.Blocks,
 		Succs:  make(map[*ir.Block][]*ir.Block, len(f.Blocks)),
 		Preds:  make(map[*ir.Block][]*ir.Block, len(f.Blocks)),
@@ -96,7 +93,7 @@ func NewCFG(f *ir.Func) *CFG {
 
 // number computes the reverse postorder from entry (a depth-first walk,
 // successors in terminator order).
-func (g *CFG) number(entry *ir.Block) {
+func (g *Graph) number(entry *ir.Block) {
 	type frame struct {
 		b    *ir.Block
 		next int
@@ -128,7 +125,7 @@ func (g *CFG) number(entry *ir.Block) {
 
 // dominators computes the immediate dominators of the reachable blocks
 // (Cooper, Harvey and Kennedy's iteration over the reverse postorder).
-func (g *CFG) dominators() {
+func (g *Graph) dominators() {
 	entry := g.RPO[0]
 	g.idom[entry] = entry
 	for changed := true; changed; {
@@ -155,7 +152,7 @@ func (g *CFG) dominators() {
 }
 
 // intersect returns the nearest common dominator of a and b.
-func (g *CFG) intersect(a, b *ir.Block) *ir.Block {
+func (g *Graph) intersect(a, b *ir.Block) *ir.Block {
 	for a != b {
 		for g.rpo[a] > g.rpo[b] {
 			a = g.idom[a]
@@ -167,15 +164,28 @@ func (g *CFG) intersect(a, b *ir.Block) *ir.Block {
 	return a
 }
 
+// Num returns b's reverse postorder number, -1 for a block not reachable
+// from the entry.
+func (g *Graph) Num(b *ir.Block) int {
+	if n, ok := g.rpo[b]; ok {
+		return n
+	}
+	return -1
+}
+
+// IDom returns b's immediate dominator: nil for the entry and for blocks
+// not reachable from it.
+func (g *Graph) IDom(b *ir.Block) *ir.Block { return g.idom[b] }
+
 // Reachable reports whether b is reachable from the entry.
-func (g *CFG) Reachable(b *ir.Block) bool {
+func (g *Graph) Reachable(b *ir.Block) bool {
 	_, ok := g.rpo[b]
 	return ok
 }
 
 // Dominates reports whether a dominates b (every block dominates
 // itself); false when either is unreachable.
-func (g *CFG) Dominates(a, b *ir.Block) bool {
+func (g *Graph) Dominates(a, b *ir.Block) bool {
 	if !g.Reachable(a) || !g.Reachable(b) {
 		return false
 	}
@@ -185,93 +195,4 @@ func (g *CFG) Dominates(a, b *ir.Block) bool {
 		}
 	}
 	return false
-}
-
-// Loop is a natural loop: a header H and the back edges L→H of the
-// latches L that H dominates; its blocks are H and the blocks that reach
-// a latch without passing through H.
-type Loop struct {
-	// Header is the loop's header.
-	Header *ir.Block
-	// Latches are the blocks with a back edge to the header, in block
-	// order.
-	Latches []*ir.Block
-	// Blocks are the loop's blocks, the header first, then in the
-	// reverse postorder of the function.
-	Blocks []*ir.Block
-	// In holds the loop's blocks.
-	In map[*ir.Block]bool
-	// Parent is the innermost loop that contains this one, nil if none.
-	Parent *Loop
-	// Children are the loops whose parent this one is.
-	Children []*Loop
-}
-
-// SingleEntry reports whether the header is the loop's only entry: every
-// other block of the loop has all its predecessors inside the loop (a
-// predecessor that is not reachable from the entry counts as outside).
-func (l *Loop) SingleEntry(g *CFG) bool {
-	for _, b := range l.Blocks[1:] {
-		for _, p := range g.Preds[b] {
-			if !l.In[p] {
-				return false
-			}
-		}
-	}
-	return true
-}
-
-// Loops returns g's natural loops, innermost first (a loop comes after
-// every loop it contains), loops of one size in the order of their
-// headers in the reverse postorder. Back edges to one header make one
-// loop. Irreducible cycles (a retreating edge to a block that does not
-// dominate its source) are not loops here.
-func (g *CFG) Loops() []*Loop {
-	byHeader := map[*ir.Block]*Loop{}
-	var loops []*Loop
-	for _, h := range g.RPO {
-		for _, l := range g.Preds[h] {
-			if !g.Dominates(h, l) {
-				continue
-			}
-			lp := byHeader[h]
-			if lp == nil {
-				lp = &Loop{Header: h, In: map[*ir.Block]bool{h: true}}
-				byHeader[h] = lp
-				loops = append(loops, lp)
-			}
-			lp.Latches = append(lp.Latches, l)
-			// Walk backwards from the latch, stopping at the header.
-			work := []*ir.Block{l}
-			for len(work) > 0 {
-				b := work[len(work)-1]
-				work = work[:len(work)-1]
-				if lp.In[b] || !g.Reachable(b) {
-					continue
-				}
-				lp.In[b] = true
-				work = append(work, g.Preds[b]...)
-			}
-		}
-	}
-	for _, lp := range loops {
-		lp.Blocks = []*ir.Block{lp.Header}
-		for _, b := range g.RPO {
-			if b != lp.Header && lp.In[b] {
-				lp.Blocks = append(lp.Blocks, b)
-			}
-		}
-	}
-	sort.SliceStable(loops, func(i, j int) bool { return len(loops[i].Blocks) < len(loops[j].Blocks) })
-	// A loop's parent is the smallest other loop holding its header.
-	for i, lp := range loops {
-		for _, outer := range loops[i+1:] {
-			if outer.In[lp.Header] {
-				lp.Parent = outer
-				outer.Children = append(outer.Children, lp)
-				break
-			}
-		}
-	}
-	return loops
 }
