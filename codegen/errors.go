@@ -138,6 +138,7 @@ var insteadOf = []struct{ construct, instead string }{
 	{"package-level variable", "parameters or constants"},
 	{"complex number", "pairs of floats"},
 	{"recursion", "loops"},
+	{"goto into a loop", "break and continue, or a goto out of the loop"},
 	{"atomic on a local variable", "an element of a slice or local array"},
 	{"call of ", ""}, // its message says what kernels may call
 }

@@ -89,6 +89,7 @@ func (c *compiler) newFrame(fn *ssa.Function) *frame {
 // createBody lowers the frame's function body and returns its first block.
 // For an inlined helper, cont is the block its returns branch to.
 func (f *frame) createBody(cont *ir.Block) *ir.Block {
+	f.checkReducible()
 	for _, b := range f.fn.Blocks {
 		f.blocks[b] = f.fn2().NewBlock("")
 	}

@@ -6,11 +6,14 @@
 // # Shape of the output
 //
 // The kernel keeps the module's parameters, the hidden ones (%ka.gsize0..2,
-// the launch's range) becoming ulong ka_gsize0..2. Every SSA value is a variable declared at the top of the
-// body; blocks are labels, branches are goto, and a phi is a variable
-// assigned on each incoming edge just before the jump (through temporaries
-// when the phis of a block read each other, as SSA's parallel copies
-// require). Each @ka.local.<k> is a __local array at kernel scope. The
+// the launch's range) becoming ulong ka_gsize0..2. Every SSA value is a
+// variable declared at the top of the body. Control flow is structured
+// (codegen/internal/structure, control.go): loops are for (;;), two-way
+// branches if/else, jumps break and continue, and a forward goto is left
+// only where those cannot say a jump (a labelled break or continue, &&
+// before an else, a shared fault path). A phi is a variable assigned on
+// each incoming edge just before the jump (through temporaries when the
+// phis of a block read each other, as SSA's parallel copies require). Each @ka.local.<k> is a __local array at kernel scope. The
 // file starts with #pragma OPENCL FP_CONTRACT OFF (LLVM's separate fmul and
 // fadd must not be fused) and the extension pragmas the kernel needs. A
 // kernel with the "ka-contract" attribute (//ka:contract) gets FP_CONTRACT

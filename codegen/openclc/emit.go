@@ -81,16 +81,14 @@ func Emit(m *ir.Module, opts Options) ([]byte, error) {
 		moduleEmitter: me,
 		fn:            f,
 		vals:          map[value.Value]string{},
-		labels:        map[*ir.Block]string{},
+		gotos:         map[*ir.Block]string{},
 		cmpxchgs:      map[*ir.InstCmpXchg]cmpxchgVars{},
 		contraction:   emitutil.Contractions(f),
 	}
 	fe.createGlobals(m)
 	fe.createParams()
 	fe.createDecls()
-	for _, b := range f.Blocks {
-		fe.createBlock(b)
-	}
+	fe.createBody()
 	fe.block, fe.inst = nil, nil
 	fe.checkFeatures()
 	if err := me.errs.Err(); err != nil {
@@ -113,13 +111,15 @@ type moduleEmitter struct {
 }
 
 // funcEmitter holds the state of the kernel being emitted: its values,
-// labels, declarations and body. It embeds the module's state.
+// declarations and body. It embeds the module's state.
 type funcEmitter struct {
 	*moduleEmitter
 	fn *ir.Func
 
 	vals     map[value.Value]string          // C expression of each parameter, global and instruction result
-	labels   map[*ir.Block]string            // goto label of each block that is a branch target
+	gotos    map[*ir.Block]string            // the label of each block a goto emitted so far jumps to (control.go)
+	loops    []*loopScope                    // the for (;;) statements being emitted, innermost last
+	depth    int                             // nesting of the statement being emitted
 	cmpxchgs map[*ir.InstCmpXchg]cmpxchgVars // the two variables holding a cmpxchg's {T, i1} result
 
 	contraction emitutil.Contraction // the fmul/fadd pairs written as one expression (//ka:contract)
@@ -153,9 +153,9 @@ func (fe *funcEmitter) createParams() {
 }
 
 // createDecls gives every instruction result a C variable, declared at the
-// top of the kernel body, before any code is emitted: with goto-based
-// control flow and phis assigned in predecessors, a value may be used in the
-// text above its definition.
+// top of the kernel body, before any code is emitted: with phis assigned
+// on the edges into their blocks (a loop's back edge among them), a value
+// may be used in the text above its definition, and in another C scope.
 func (fe *funcEmitter) createDecls() {
 	for _, b := range fe.fn.Blocks {
 		fe.block = b
@@ -165,13 +165,6 @@ func (fe *funcEmitter) createDecls() {
 		}
 	}
 	fe.block, fe.inst = nil, nil
-	for _, b := range fe.fn.Blocks {
-		for _, s := range successors(b.Term) {
-			if _, ok := fe.labels[s]; !ok {
-				fe.labels[s] = fe.names.fresh(s.Name(), "L")
-			}
-		}
-	}
 }
 
 // createDecl declares the variable(s) of one instruction result.
@@ -198,21 +191,6 @@ func (fe *funcEmitter) createDecl(inst ir.Instruction) {
 	name := fe.names.fresh(v.Name(), "t")
 	fe.vals[v] = name
 	fe.decls = append(fe.decls, declare(ct, name))
-}
-
-// createBlock emits one basic block: its label, its instructions, and its
-// terminator with the phi copies of each outgoing edge.
-func (fe *funcEmitter) createBlock(b *ir.Block) {
-	fe.block = b
-	if l, ok := fe.labels[b]; ok {
-		fmt.Fprintf(&fe.body, "%s:\n", l)
-	}
-	for _, inst := range b.Insts {
-		fe.inst = inst
-		fe.createInst(inst)
-	}
-	fe.inst = b.Term
-	fe.createTerm(b)
 }
 
 // createInst is the dispatch: every instruction of the contract, which
@@ -307,9 +285,9 @@ func (fe *funcEmitter) assign(inst value.Value, expr string) {
 	fe.line(fe.vals[inst] + " = " + expr + ";")
 }
 
-// line emits one statement, indented.
+// line emits one statement, indented to its depth.
 func (fe *funcEmitter) line(s string) {
-	fe.body.WriteString("\t")
+	fe.body.WriteString(strings.Repeat("\t", 1+fe.depth))
 	fe.body.WriteString(s)
 	fe.body.WriteString("\n")
 }

@@ -142,6 +142,12 @@ var cases = []corpusCase{
 		o := out(h, make([]int32, n))
 		h.launch(Loops, ka.Range(n), []int{32}, x, o)
 	}},
+	{"Gotos", 0, func(h *harness) {
+		n := 200
+		x := in(h, seq(n, func(i int) int32 { return int32(i) - 60 }))
+		o := out(h, make([]int32, n))
+		h.launch(Gotos, ka.Range(n), []int{32}, x, o)
+	}},
 	{"Switch", 0, func(h *harness) {
 		n := 300
 		x := in(h, seq(n, func(i int) int32 { return int32(i) - 100 }))

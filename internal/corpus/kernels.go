@@ -191,6 +191,70 @@ outer:
 	out[i] = acc
 }
 
+// Gotos exercises the control flow that the OpenCL C emitter writes with
+// more than if, for, break and continue: a loop made of a label and a goto,
+// a goto out of two loops, && and || before an else, a labelled continue
+// and break carrying values out of the inner loop, and a return from
+// inside a loop.
+//
+//ka:kernel
+func Gotos(it ka.Item, x []int32, out []int32) {
+	i := it.Global()
+	if i >= len(x) {
+		return
+	}
+	v := x[i]
+	acc, k := int32(0), int32(0)
+again:
+	if k < v%7 {
+		acc += k * 3
+		k++
+		goto again
+	}
+	for a := int32(0); a < 8; a++ {
+		for b := int32(0); b < 8; b++ {
+			if a+b > v%11 {
+				goto found
+			}
+			acc ^= a*8 + b
+		}
+	}
+	acc += 1000
+found:
+	if v > 3 && v%2 == 0 {
+		acc += 7
+	} else {
+		acc -= 5
+	}
+	if v < -10 || v%5 == 0 {
+		acc *= 3
+	} else {
+		acc += 2
+	}
+	s, t := int32(1), int32(0)
+next:
+	for a := int32(0); a < 6; a++ {
+		for b := int32(0); b < 6; b++ {
+			if b > a {
+				s, t = t+b, s
+				continue next
+			}
+			if s > v+30 {
+				break next
+			}
+			s += b
+		}
+	}
+	acc += s*5 + t
+	for j := int32(0); j < 20; j++ {
+		if j*j > v+50 {
+			out[i] = acc + j
+			return
+		}
+	}
+	out[i] = acc
+}
+
 // Switch exercises switch statements with fallthrough and default.
 //
 //ka:kernel

@@ -266,3 +266,38 @@ func PrintBad(it ka.Item, out []int32, n int) {
 	ka.Printf("%q\n", out[0]) // ERROR: the verb %q of ka.Printf
 	ka.Printf("%d %d\n", n)   // ERROR: ka.Printf: %d has no argument
 }
+
+//ka:kernel
+func GotoIntoLoop(it ka.Item, out []int32) {
+	x := out[0]
+	if x > 5 {
+		goto inside
+	}
+top:
+	x++
+inside:
+	x -= 2 // ERROR: goto into a loop is not supported in kernels (instead: break and continue, or a goto out of the loop)
+	if x > 0 {
+		goto top
+	}
+	out[0] = x
+}
+
+//ka:kernel
+func GotoLoops(it ka.Item, out []int32) {
+	i := 0
+again: // a loop made of gotos, entered at its head only: fine
+	if out[i] > 0 {
+		i++
+		if i < len(out) {
+			goto again
+		}
+	}
+	for j := range out {
+		if out[j] < 0 {
+			goto done // out of the loop: fine
+		}
+	}
+done:
+	out[0] = int32(i)
+}

@@ -50,54 +50,51 @@ __kernel void Atomics(
 
 	i_0 = (ulong)get_global_id(0);
 	inr_1 = (long)i_0 < (long)vals_len;
-	if (inr_1) goto body_30;
-	goto exit_31;
-body_30:
-	pv_2 = vals_ptr + (long)i_0;
-	v_3 = *pv_2;
-	bucket_4 = i_0 % 4ul;
-	pc_5 = counts_ptr + (long)bucket_4;
-	t_6 = atomic_add((volatile __global uint*)pc_5, 1u);
-	{
-		uint ka_seen = *(volatile __global uint*)sum_ptr, ka_want;
-		do {
-			ka_want = ka_seen;
-			ka_seen = atomic_cmpxchg((volatile __global uint*)sum_ptr, ka_want, as_uint(as_float(ka_want) + v_3));
-		} while (ka_seen != ka_want);
-		t_7 = as_float(ka_seen);
+	if (inr_1) {
+		pv_2 = vals_ptr + (long)i_0;
+		v_3 = *pv_2;
+		bucket_4 = i_0 % 4ul;
+		pc_5 = counts_ptr + (long)bucket_4;
+		t_6 = atomic_add((volatile __global uint*)pc_5, 1u);
+		{
+			uint ka_seen = *(volatile __global uint*)sum_ptr, ka_want;
+			do {
+				ka_want = ka_seen;
+				ka_seen = atomic_cmpxchg((volatile __global uint*)sum_ptr, ka_want, as_uint(as_float(ka_want) + v_3));
+			} while (ka_seen != ka_want);
+			t_7 = as_float(ka_seen);
+		}
+		k64_8 = i_0 - 8ul;
+		k_9 = (uint)k64_8;
+		t_10 = (uint)atomic_max((volatile __global int*)mm_ptr, (int)k_9);
+		pm1_11 = mm_ptr + 1;
+		t_12 = (uint)atomic_min((volatile __global int*)pm1_11, (int)k_9);
+		pm2_13 = mm_ptr + 2;
+		t_14 = atomic_max((volatile __global uint*)pm2_13, k_9);
+		pm3_15 = mm_ptr + 3;
+		t_16 = atomic_min((volatile __global uint*)pm3_15, k_9);
+		pm4_17 = mm_ptr + 4;
+		t_18 = atomic_sub((volatile __global uint*)pm4_17, 1u);
+		pm5_19 = mm_ptr + 5;
+		t_20 = atomic_xchg((volatile __global uint*)pm5_19, 7u);
+		old0_21 = *fmax_ptr;
+		old_22 = old0_21;
+		for (;;) {
+			oldf_23 = as_float(old_22);
+			bigger_24 = v_3 > oldf_23;
+			if (!bigger_24) {
+				break;
+			}
+			new_25 = as_uint(v_3);
+			pair_26 = atomic_cmpxchg((volatile __global uint*)fmax_ptr, old_22, new_25);
+			pair_ok_27 = pair_26 == old_22;
+			seen_28 = pair_26;
+			ok_29 = pair_ok_27;
+			if (ok_29) {
+				break;
+			}
+			old_22 = seen_28;
+		}
 	}
-	k64_8 = i_0 - 8ul;
-	k_9 = (uint)k64_8;
-	t_10 = (uint)atomic_max((volatile __global int*)mm_ptr, (int)k_9);
-	pm1_11 = mm_ptr + 1;
-	t_12 = (uint)atomic_min((volatile __global int*)pm1_11, (int)k_9);
-	pm2_13 = mm_ptr + 2;
-	t_14 = atomic_max((volatile __global uint*)pm2_13, k_9);
-	pm3_15 = mm_ptr + 3;
-	t_16 = atomic_min((volatile __global uint*)pm3_15, k_9);
-	pm4_17 = mm_ptr + 4;
-	t_18 = atomic_sub((volatile __global uint*)pm4_17, 1u);
-	pm5_19 = mm_ptr + 5;
-	t_20 = atomic_xchg((volatile __global uint*)pm5_19, 7u);
-	old0_21 = *fmax_ptr;
-	old_22 = old0_21;
-	goto cas_32;
-cas_32:
-	oldf_23 = as_float(old_22);
-	bigger_24 = v_3 > oldf_23;
-	if (bigger_24) goto try_33;
-	goto exit_31;
-try_33:
-	new_25 = as_uint(v_3);
-	pair_26 = atomic_cmpxchg((volatile __global uint*)fmax_ptr, old_22, new_25);
-	pair_ok_27 = pair_26 == old_22;
-	seen_28 = pair_26;
-	ok_29 = pair_ok_27;
-	if (ok_29) goto exit_31;
-	goto retry_34;
-retry_34:
-	old_22 = seen_28;
-	goto cas_32;
-exit_31:
 	return;
 }

@@ -37,38 +37,37 @@ __kernel void Atomics64(
 
 	i_0 = (ulong)get_global_id(0);
 	inr_1 = (long)i_0 < (long)n;
-	if (inr_1) goto body_19;
-	goto exit_20;
-body_19:
-	t_2 = atom_add((volatile __global ulong*)acc_ptr, i_0);
-	k_3 = i_0 - 5ul;
-	p1_4 = acc_ptr + 1;
-	t_5 = (ulong)atom_max((volatile __global long*)p1_4, (long)k_3);
-	p2_6 = acc_ptr + 2;
-	t_7 = atom_min((volatile __global ulong*)p2_6, k_3);
-	d_8 = (double)(long)i_0;
-	{
-		ulong ka_seen = *(volatile __global ulong*)sum_ptr, ka_want;
-		do {
-			ka_want = ka_seen;
-			ka_seen = atom_cmpxchg((volatile __global ulong*)sum_ptr, ka_want, as_ulong(as_double(ka_want) + d_8));
-		} while (ka_seen != ka_want);
-		t_9 = as_double(ka_seen);
+	if (inr_1) {
+		t_2 = atom_add((volatile __global ulong*)acc_ptr, i_0);
+		k_3 = i_0 - 5ul;
+		p1_4 = acc_ptr + 1;
+		t_5 = (ulong)atom_max((volatile __global long*)p1_4, (long)k_3);
+		p2_6 = acc_ptr + 2;
+		t_7 = atom_min((volatile __global ulong*)p2_6, k_3);
+		d_8 = (double)(long)i_0;
+		{
+			ulong ka_seen = *(volatile __global ulong*)sum_ptr, ka_want;
+			do {
+				ka_want = ka_seen;
+				ka_seen = atom_cmpxchg((volatile __global ulong*)sum_ptr, ka_want, as_ulong(as_double(ka_want) + d_8));
+			} while (ka_seen != ka_want);
+			t_9 = as_double(ka_seen);
+		}
+		p3_10 = acc_ptr + 3;
+		old0_11 = *p3_10;
+		old_12 = old0_11;
+		for (;;) {
+			twice_13 = old_12 << 1ul;
+			new_14 = twice_13 | 1ul;
+			pair_15 = atom_cmpxchg((volatile __global ulong*)p3_10, old_12, new_14);
+			pair_ok_16 = pair_15 == old_12;
+			seen_17 = pair_15;
+			ok_18 = pair_ok_16;
+			if (ok_18) {
+				break;
+			}
+			old_12 = seen_17;
+		}
 	}
-	p3_10 = acc_ptr + 3;
-	old0_11 = *p3_10;
-	old_12 = old0_11;
-	goto cas_21;
-cas_21:
-	twice_13 = old_12 << 1ul;
-	new_14 = twice_13 | 1ul;
-	pair_15 = atom_cmpxchg((volatile __global ulong*)p3_10, old_12, new_14);
-	pair_ok_16 = pair_15 == old_12;
-	seen_17 = pair_15;
-	ok_18 = pair_ok_16;
-	if (ok_18) goto exit_20;
-	old_12 = seen_17;
-	goto cas_21;
-exit_20:
 	return;
 }

@@ -46,8 +46,6 @@ __kernel void BitAtomics(
 	float t_28;
 	float t_29;
 
-	goto L_30;
-L_30:
 	t_0 = u_ptr;
 	t_1 = atomic_sub((volatile __global uint*)t_0, 3u);
 	t_2 = u_ptr + 1;

@@ -29,20 +29,17 @@ __kernel void Flags(
 	twiceb_1 = (bool)(twice & 1);
 	i_2 = (ulong)get_global_id(0);
 	inr_3 = (long)i_2 < (long)x_len;
-	if (inr_3) goto body_13;
-	goto exit_14;
-body_13:
-	p_4 = x_ptr + (long)i_2;
-	v_5 = *p_4;
-	nv_6 = -(v_5);
-	v1_7 = negb_0 ? nv_6 : v_5;
-	dv_8 = v1_7 * 0x1p+01f;
-	v2_9 = twiceb_1 ? dv_8 : v1_7;
-	both_10 = negb_0 & twiceb_1;
-	notboth_11 = both_10 ^ true;
-	v3_12 = notboth_11 ? v2_9 : 0x1.8p+00f;
-	*p_4 = v3_12;
-	goto exit_14;
-exit_14:
+	if (inr_3) {
+		p_4 = x_ptr + (long)i_2;
+		v_5 = *p_4;
+		nv_6 = -(v_5);
+		v1_7 = negb_0 ? nv_6 : v_5;
+		dv_8 = v1_7 * 0x1p+01f;
+		v2_9 = twiceb_1 ? dv_8 : v1_7;
+		both_10 = negb_0 & twiceb_1;
+		notboth_11 = both_10 ^ true;
+		v3_12 = notboth_11 ? v2_9 : 0x1.8p+00f;
+		*p_4 = v3_12;
+	}
 	return;
 }

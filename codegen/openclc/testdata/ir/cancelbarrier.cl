@@ -159,8 +159,6 @@ __kernel void CancelBarrier(
 	*(&priv_4) = 0u;
 	t_5 = ka_fault_2 + 6;
 	t_6 = ka_fault_2 + 16;
-	goto L_145;
-L_145:
 	t_7 = ka_local_0_0;
 	t_8 = (ulong)get_local_id(2);
 	t_9 = (ulong)get_local_size(1);
@@ -183,12 +181,141 @@ L_145:
 	t_26 = (uint)t_25;
 	t_27 = t_26;
 	t_28 = 0u;
-	goto L_146;
-L_146:
-	t_29 = (int)t_28 < (int)rounds;
-	if (t_29) goto L_147;
-	goto L_148;
-L_148:
+	for (;;) {
+		t_29 = (int)t_28 < (int)rounds;
+		if (!t_29) {
+			break;
+		}
+		t_63 = t_16 < 64ul;
+		if (t_63) {
+			t_83 = t_16;
+		} else {
+			t_64 = ka_fault_2;
+			cas_65 = atomic_cmpxchg((volatile __global uint*)t_64, 0u, 1u);
+			cas_ok_66 = cas_65 == 0u;
+			t_67 = cas_ok_66;
+			if (t_67) {
+				t_68 = ka_fault_2 + 1;
+				*t_68 = ka_launch_3;
+				t_69 = ka_fault_2 + 2;
+				*t_69 = 0u;
+				t_70 = (ulong)get_global_id(0);
+				t_71 = (uint)t_70;
+				t_72 = ka_fault_2 + 3;
+				*t_72 = t_71;
+				t_73 = (ulong)get_global_id(1);
+				t_74 = (uint)t_73;
+				t_75 = ka_fault_2 + 4;
+				*t_75 = t_74;
+				t_76 = (ulong)get_global_id(2);
+				t_77 = (uint)t_76;
+				t_78 = ka_fault_2 + 5;
+				*t_78 = t_77;
+				t_79 = (__global ulong*)ka_fault_2;
+				t_80 = t_79 + 4;
+				*t_80 = t_16;
+				t_81 = t_79 + 5;
+				*t_81 = 64ul;
+				t_82 = t_79 + 6;
+				*t_82 = 0ul;
+			}
+			t_83 = 0ul;
+		}
+		t_84 = t_7 + (long)t_83;
+		*t_84 = t_27;
+		t_85 = *(&priv_4);
+		t_86 = t_85 ^ 1u;
+		*(&priv_4) = t_86;
+		t_87 = (ulong)t_85;
+		t_88 = ka_local_stop_1 + (long)t_87;
+		t_89 = (ulong)get_local_id(0);
+		t_90 = t_89 == 0ul;
+		t_91 = true & t_90;
+		t_92 = (ulong)get_local_id(1);
+		t_93 = t_92 == 0ul;
+		t_94 = t_91 & t_93;
+		t_95 = (ulong)get_local_id(2);
+		t_96 = t_95 == 0ul;
+		t_97 = t_94 & t_96;
+		if (t_97) {
+			t_98 = *(volatile __typeof__(*t_5)*)t_5;
+			*t_88 = t_98;
+		}
+		barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+		t_99 = *t_88;
+		t_100 = t_99 != 0u;
+		if (t_100) {
+			goto L_145;
+		}
+		t_101 = t_27 * 0x19660du;
+		t_102 = t_16 + 1ul;
+		t_103 = (ulong)((long)t_102 % (long)64ul);
+		t_104 = t_103 < 64ul;
+		if (t_104) {
+			t_124 = t_103;
+		} else {
+			t_105 = ka_fault_2;
+			cas_106 = atomic_cmpxchg((volatile __global uint*)t_105, 0u, 1u);
+			cas_ok_107 = cas_106 == 0u;
+			t_108 = cas_ok_107;
+			if (t_108) {
+				t_109 = ka_fault_2 + 1;
+				*t_109 = ka_launch_3;
+				t_110 = ka_fault_2 + 2;
+				*t_110 = 1u;
+				t_111 = (ulong)get_global_id(0);
+				t_112 = (uint)t_111;
+				t_113 = ka_fault_2 + 3;
+				*t_113 = t_112;
+				t_114 = (ulong)get_global_id(1);
+				t_115 = (uint)t_114;
+				t_116 = ka_fault_2 + 4;
+				*t_116 = t_115;
+				t_117 = (ulong)get_global_id(2);
+				t_118 = (uint)t_117;
+				t_119 = ka_fault_2 + 5;
+				*t_119 = t_118;
+				t_120 = (__global ulong*)ka_fault_2;
+				t_121 = t_120 + 4;
+				*t_121 = t_103;
+				t_122 = t_120 + 5;
+				*t_122 = 64ul;
+				t_123 = t_120 + 6;
+				*t_123 = 0ul;
+			}
+			t_124 = 0ul;
+		}
+		t_125 = t_7 + (long)t_124;
+		t_126 = *t_125;
+		t_127 = t_101 + t_126;
+		t_128 = *(&priv_4);
+		t_129 = t_128 ^ 1u;
+		*(&priv_4) = t_129;
+		t_130 = (ulong)t_128;
+		t_131 = ka_local_stop_1 + (long)t_130;
+		t_132 = (ulong)get_local_id(0);
+		t_133 = t_132 == 0ul;
+		t_134 = true & t_133;
+		t_135 = (ulong)get_local_id(1);
+		t_136 = t_135 == 0ul;
+		t_137 = t_134 & t_136;
+		t_138 = (ulong)get_local_id(2);
+		t_139 = t_138 == 0ul;
+		t_140 = t_137 & t_139;
+		if (t_140) {
+			t_141 = *(volatile __typeof__(*t_5)*)t_5;
+			*t_131 = t_141;
+		}
+		barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+		t_142 = *t_131;
+		t_143 = t_142 != 0u;
+		if (t_143) {
+			goto L_145;
+		}
+		t_144 = t_28 + 1u;
+		t_27 = t_127;
+		t_28 = t_144;
+	}
 	t_30 = (ulong)get_global_id(2);
 	t_31 = ka_gsize1;
 	t_32 = (ulong)get_global_id(1);
@@ -199,209 +326,48 @@ L_148:
 	t_37 = t_33 * t_36;
 	t_38 = t_34 + t_37;
 	t_39 = (long)t_38 < (long)x_len;
-	if (t_39) goto L_149;
-	goto L_150;
-L_149:
-	t_40 = t_38 < x_len;
-	if (t_40) {
-		t_60 = x_ptr;
-		t_61 = t_38;
-		goto L_151;
+	if (t_39) {
+		t_40 = t_38 < x_len;
+		if (t_40) {
+			t_60 = x_ptr;
+			t_61 = t_38;
+		} else {
+			t_41 = ka_fault_2;
+			cas_42 = atomic_cmpxchg((volatile __global uint*)t_41, 0u, 1u);
+			cas_ok_43 = cas_42 == 0u;
+			t_44 = cas_ok_43;
+			if (t_44) {
+				t_45 = ka_fault_2 + 1;
+				*t_45 = ka_launch_3;
+				t_46 = ka_fault_2 + 2;
+				*t_46 = 2u;
+				t_47 = (ulong)get_global_id(0);
+				t_48 = (uint)t_47;
+				t_49 = ka_fault_2 + 3;
+				*t_49 = t_48;
+				t_50 = (ulong)get_global_id(1);
+				t_51 = (uint)t_50;
+				t_52 = ka_fault_2 + 4;
+				*t_52 = t_51;
+				t_53 = (ulong)get_global_id(2);
+				t_54 = (uint)t_53;
+				t_55 = ka_fault_2 + 5;
+				*t_55 = t_54;
+				t_56 = (__global ulong*)ka_fault_2;
+				t_57 = t_56 + 4;
+				*t_57 = t_38;
+				t_58 = t_56 + 5;
+				*t_58 = x_len;
+				t_59 = t_56 + 6;
+				*t_59 = 0ul;
+			}
+			t_60 = t_6;
+			t_61 = 0ul;
+		}
+		t_62 = t_60 + (long)t_61;
+		*t_62 = t_27;
 	}
-	goto L_152;
-L_152:
-	t_41 = ka_fault_2;
-	cas_42 = atomic_cmpxchg((volatile __global uint*)t_41, 0u, 1u);
-	cas_ok_43 = cas_42 == 0u;
-	t_44 = cas_ok_43;
-	if (t_44) goto L_153;
-	goto L_154;
-L_153:
-	t_45 = ka_fault_2 + 1;
-	*t_45 = ka_launch_3;
-	t_46 = ka_fault_2 + 2;
-	*t_46 = 2u;
-	t_47 = (ulong)get_global_id(0);
-	t_48 = (uint)t_47;
-	t_49 = ka_fault_2 + 3;
-	*t_49 = t_48;
-	t_50 = (ulong)get_global_id(1);
-	t_51 = (uint)t_50;
-	t_52 = ka_fault_2 + 4;
-	*t_52 = t_51;
-	t_53 = (ulong)get_global_id(2);
-	t_54 = (uint)t_53;
-	t_55 = ka_fault_2 + 5;
-	*t_55 = t_54;
-	t_56 = (__global ulong*)ka_fault_2;
-	t_57 = t_56 + 4;
-	*t_57 = t_38;
-	t_58 = t_56 + 5;
-	*t_58 = x_len;
-	t_59 = t_56 + 6;
-	*t_59 = 0ul;
-	goto L_154;
-L_154:
-	t_60 = t_6;
-	t_61 = 0ul;
-	goto L_151;
-L_151:
-	t_62 = t_60 + (long)t_61;
-	*t_62 = t_27;
-	goto L_150;
-L_150:
 	return;
-L_147:
-	t_63 = t_16 < 64ul;
-	if (t_63) {
-		t_83 = t_16;
-		goto L_155;
-	}
-	goto L_156;
-L_156:
-	t_64 = ka_fault_2;
-	cas_65 = atomic_cmpxchg((volatile __global uint*)t_64, 0u, 1u);
-	cas_ok_66 = cas_65 == 0u;
-	t_67 = cas_ok_66;
-	if (t_67) goto L_157;
-	goto L_158;
-L_157:
-	t_68 = ka_fault_2 + 1;
-	*t_68 = ka_launch_3;
-	t_69 = ka_fault_2 + 2;
-	*t_69 = 0u;
-	t_70 = (ulong)get_global_id(0);
-	t_71 = (uint)t_70;
-	t_72 = ka_fault_2 + 3;
-	*t_72 = t_71;
-	t_73 = (ulong)get_global_id(1);
-	t_74 = (uint)t_73;
-	t_75 = ka_fault_2 + 4;
-	*t_75 = t_74;
-	t_76 = (ulong)get_global_id(2);
-	t_77 = (uint)t_76;
-	t_78 = ka_fault_2 + 5;
-	*t_78 = t_77;
-	t_79 = (__global ulong*)ka_fault_2;
-	t_80 = t_79 + 4;
-	*t_80 = t_16;
-	t_81 = t_79 + 5;
-	*t_81 = 64ul;
-	t_82 = t_79 + 6;
-	*t_82 = 0ul;
-	goto L_158;
-L_158:
-	t_83 = 0ul;
-	goto L_155;
-L_155:
-	t_84 = t_7 + (long)t_83;
-	*t_84 = t_27;
-	t_85 = *(&priv_4);
-	t_86 = t_85 ^ 1u;
-	*(&priv_4) = t_86;
-	t_87 = (ulong)t_85;
-	t_88 = ka_local_stop_1 + (long)t_87;
-	t_89 = (ulong)get_local_id(0);
-	t_90 = t_89 == 0ul;
-	t_91 = true & t_90;
-	t_92 = (ulong)get_local_id(1);
-	t_93 = t_92 == 0ul;
-	t_94 = t_91 & t_93;
-	t_95 = (ulong)get_local_id(2);
-	t_96 = t_95 == 0ul;
-	t_97 = t_94 & t_96;
-	if (t_97) goto L_159;
-	goto L_160;
-L_159:
-	t_98 = *(volatile __typeof__(*t_5)*)t_5;
-	*t_88 = t_98;
-	goto L_160;
-L_160:
-	barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
-	t_99 = *t_88;
-	t_100 = t_99 != 0u;
-	if (t_100) goto L_161;
-	goto L_162;
-L_162:
-	t_101 = t_27 * 0x19660du;
-	t_102 = t_16 + 1ul;
-	t_103 = (ulong)((long)t_102 % (long)64ul);
-	t_104 = t_103 < 64ul;
-	if (t_104) {
-		t_124 = t_103;
-		goto L_163;
-	}
-	goto L_164;
-L_164:
-	t_105 = ka_fault_2;
-	cas_106 = atomic_cmpxchg((volatile __global uint*)t_105, 0u, 1u);
-	cas_ok_107 = cas_106 == 0u;
-	t_108 = cas_ok_107;
-	if (t_108) goto L_165;
-	goto L_166;
-L_165:
-	t_109 = ka_fault_2 + 1;
-	*t_109 = ka_launch_3;
-	t_110 = ka_fault_2 + 2;
-	*t_110 = 1u;
-	t_111 = (ulong)get_global_id(0);
-	t_112 = (uint)t_111;
-	t_113 = ka_fault_2 + 3;
-	*t_113 = t_112;
-	t_114 = (ulong)get_global_id(1);
-	t_115 = (uint)t_114;
-	t_116 = ka_fault_2 + 4;
-	*t_116 = t_115;
-	t_117 = (ulong)get_global_id(2);
-	t_118 = (uint)t_117;
-	t_119 = ka_fault_2 + 5;
-	*t_119 = t_118;
-	t_120 = (__global ulong*)ka_fault_2;
-	t_121 = t_120 + 4;
-	*t_121 = t_103;
-	t_122 = t_120 + 5;
-	*t_122 = 64ul;
-	t_123 = t_120 + 6;
-	*t_123 = 0ul;
-	goto L_166;
-L_166:
-	t_124 = 0ul;
-	goto L_163;
-L_163:
-	t_125 = t_7 + (long)t_124;
-	t_126 = *t_125;
-	t_127 = t_101 + t_126;
-	t_128 = *(&priv_4);
-	t_129 = t_128 ^ 1u;
-	*(&priv_4) = t_129;
-	t_130 = (ulong)t_128;
-	t_131 = ka_local_stop_1 + (long)t_130;
-	t_132 = (ulong)get_local_id(0);
-	t_133 = t_132 == 0ul;
-	t_134 = true & t_133;
-	t_135 = (ulong)get_local_id(1);
-	t_136 = t_135 == 0ul;
-	t_137 = t_134 & t_136;
-	t_138 = (ulong)get_local_id(2);
-	t_139 = t_138 == 0ul;
-	t_140 = t_137 & t_139;
-	if (t_140) goto L_167;
-	goto L_168;
-L_167:
-	t_141 = *(volatile __typeof__(*t_5)*)t_5;
-	*t_131 = t_141;
-	goto L_168;
-L_168:
-	barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
-	t_142 = *t_131;
-	t_143 = t_142 != 0u;
-	if (t_143) goto L_161;
-	goto L_169;
-L_169:
-	t_144 = t_28 + 1u;
-	t_27 = t_127;
-	t_28 = t_144;
-	goto L_146;
-L_161:
+	L_145: ;
 	return;
 }

@@ -114,119 +114,105 @@ __kernel void CancelSpin(
 	t_20 = t_14 | t_19;
 	t_21 = *(volatile __typeof__(*t_3)*)t_3;
 	t_22 = t_21 != 0u;
-	if (t_22) goto L_82;
-	goto L_83;
-L_83:
-	if (t_20) goto partial_84;
-	goto L_85;
-partial_84:
-	t_23 = (ulong)get_global_id(0);
-	t_24 = ka_gsize0;
-	t_25 = t_23 >= t_24;
-	t_26 = (ulong)get_global_id(1);
-	t_27 = ka_gsize1;
-	t_28 = t_26 >= t_27;
-	t_29 = t_25 | t_28;
-	t_30 = (ulong)get_global_id(2);
-	t_31 = ka_gsize2;
-	t_32 = t_30 >= t_31;
-	t_33 = t_29 | t_32;
-	if (t_33) goto outside_86;
-	goto L_85;
-L_85:
-	t_34 = (ulong)get_global_id(2);
-	t_35 = ka_gsize1;
-	t_36 = (ulong)get_global_id(1);
-	t_37 = ka_gsize0;
-	t_38 = (ulong)get_global_id(0);
-	t_39 = t_35 * t_34;
-	t_40 = t_36 + t_39;
-	t_41 = t_37 * t_40;
-	t_42 = t_38 + t_41;
-	t_43 = (uint)t_42;
-	t_44 = t_43;
-	t_45 = 0u;
-	goto L_87;
-L_87:
-	t_46 = (int)t_45 < (int)n;
-	if (t_46) goto L_88;
-	goto L_89;
-L_89:
-	t_47 = (long)t_42 < (long)x_len;
-	if (t_47) goto L_90;
-	goto L_91;
-L_90:
-	t_48 = t_42 < x_len;
-	if (t_48) goto L_92;
-	t_49 = 0u;
-	t_50 = t_42;
-	t_51 = x_len;
-	t_52 = 0ul;
-	goto fault_93;
-fault_93:
-	t_53 = ka_fault_0;
-	cas_54 = atomic_cmpxchg((volatile __global uint*)t_53, 0u, 1u);
-	cas_ok_55 = cas_54 == 0u;
-	t_56 = cas_ok_55;
-	if (t_56) goto L_94;
-	goto L_95;
-L_94:
-	t_57 = ka_fault_0 + 1;
-	*t_57 = ka_launch_1;
-	t_58 = ka_fault_0 + 2;
-	*t_58 = t_49;
-	t_59 = (ulong)get_global_id(0);
-	t_60 = (uint)t_59;
-	t_61 = ka_fault_0 + 3;
-	*t_61 = t_60;
-	t_62 = (ulong)get_global_id(1);
-	t_63 = (uint)t_62;
-	t_64 = ka_fault_0 + 4;
-	*t_64 = t_63;
-	t_65 = (ulong)get_global_id(2);
-	t_66 = (uint)t_65;
-	t_67 = ka_fault_0 + 5;
-	*t_67 = t_66;
-	t_68 = (__global ulong*)ka_fault_0;
-	t_69 = t_68 + 4;
-	*t_69 = t_50;
-	t_70 = t_68 + 5;
-	*t_70 = t_51;
-	t_71 = t_68 + 6;
-	*t_71 = t_52;
-	goto L_95;
-L_95:
+	if (!t_22) {
+		if (t_20) {
+			t_23 = (ulong)get_global_id(0);
+			t_24 = ka_gsize0;
+			t_25 = t_23 >= t_24;
+			t_26 = (ulong)get_global_id(1);
+			t_27 = ka_gsize1;
+			t_28 = t_26 >= t_27;
+			t_29 = t_25 | t_28;
+			t_30 = (ulong)get_global_id(2);
+			t_31 = ka_gsize2;
+			t_32 = t_30 >= t_31;
+			t_33 = t_29 | t_32;
+			if (t_33) {
+				return;
+			}
+		}
+		t_34 = (ulong)get_global_id(2);
+		t_35 = ka_gsize1;
+		t_36 = (ulong)get_global_id(1);
+		t_37 = ka_gsize0;
+		t_38 = (ulong)get_global_id(0);
+		t_39 = t_35 * t_34;
+		t_40 = t_36 + t_39;
+		t_41 = t_37 * t_40;
+		t_42 = t_38 + t_41;
+		t_43 = (uint)t_42;
+		t_44 = t_43;
+		t_45 = 0u;
+		for (;;) {
+			t_46 = (int)t_45 < (int)n;
+			if (!t_46) {
+				break;
+			}
+			t_73 = t_44 * 0x19660du;
+			t_74 = t_73 + 0x3c6ef35fu;
+			t_75 = t_45 + 1u;
+			t_76 = *(&priv_2);
+			t_77 = t_76 + 1u;
+			*(&priv_2) = t_77;
+			t_78 = t_77 & 1023u;
+			t_79 = t_78 == 0u;
+			if (t_79) {
+				t_80 = *(volatile __typeof__(*t_3)*)t_3;
+				t_81 = t_80 != 0u;
+				if (t_81) {
+					goto L_82;
+				}
+				t_44 = t_74;
+				t_45 = t_75;
+			} else {
+				t_44 = t_74;
+				t_45 = t_75;
+			}
+		}
+		t_47 = (long)t_42 < (long)x_len;
+		if (t_47) {
+			t_48 = t_42 < x_len;
+			if (!t_48) {
+				t_49 = 0u;
+				t_50 = t_42;
+				t_51 = x_len;
+				t_52 = 0ul;
+				t_53 = ka_fault_0;
+				cas_54 = atomic_cmpxchg((volatile __global uint*)t_53, 0u, 1u);
+				cas_ok_55 = cas_54 == 0u;
+				t_56 = cas_ok_55;
+				if (t_56) {
+					t_57 = ka_fault_0 + 1;
+					*t_57 = ka_launch_1;
+					t_58 = ka_fault_0 + 2;
+					*t_58 = t_49;
+					t_59 = (ulong)get_global_id(0);
+					t_60 = (uint)t_59;
+					t_61 = ka_fault_0 + 3;
+					*t_61 = t_60;
+					t_62 = (ulong)get_global_id(1);
+					t_63 = (uint)t_62;
+					t_64 = ka_fault_0 + 4;
+					*t_64 = t_63;
+					t_65 = (ulong)get_global_id(2);
+					t_66 = (uint)t_65;
+					t_67 = ka_fault_0 + 5;
+					*t_67 = t_66;
+					t_68 = (__global ulong*)ka_fault_0;
+					t_69 = t_68 + 4;
+					*t_69 = t_50;
+					t_70 = t_68 + 5;
+					*t_70 = t_51;
+					t_71 = t_68 + 6;
+					*t_71 = t_52;
+				}
+				return;
+			}
+			t_72 = x_ptr + (long)t_42;
+			*t_72 = t_44;
+		}
+		return;
+	}
+	L_82: ;
 	return;
-L_92:
-	t_72 = x_ptr + (long)t_42;
-	*t_72 = t_44;
-	goto L_91;
-L_91:
-	return;
-L_88:
-	t_73 = t_44 * 0x19660du;
-	t_74 = t_73 + 0x3c6ef35fu;
-	t_75 = t_45 + 1u;
-	goto L_96;
-outside_86:
-	return;
-L_82:
-	return;
-L_96:
-	t_76 = *(&priv_2);
-	t_77 = t_76 + 1u;
-	*(&priv_2) = t_77;
-	t_78 = t_77 & 1023u;
-	t_79 = t_78 == 0u;
-	if (t_79) goto L_97;
-	t_44 = t_74;
-	t_45 = t_75;
-	goto L_87;
-L_97:
-	t_80 = *(volatile __typeof__(*t_3)*)t_3;
-	t_81 = t_80 != 0u;
-	if (t_81) goto L_82;
-	t_44 = t_74;
-	t_45 = t_75;
-	goto L_87;
 }

@@ -69,8 +69,6 @@ __kernel void Faults(
 	__global ulong* t_56;
 	__global ulong* t_57;
 
-	goto L_58;
-L_58:
 	t_2 = (ulong)get_global_id(2);
 	t_3 = ka_gsize1;
 	t_4 = (ulong)get_global_id(1);
@@ -81,128 +79,121 @@ L_58:
 	t_9 = t_5 * t_8;
 	t_10 = t_6 + t_9;
 	t_11 = t_10 < x_len;
-	if (t_11) goto L_59;
-	t_35 = 0u;
-	t_36 = t_10;
-	t_37 = x_len;
-	t_38 = 0ul;
-	goto fault_60;
-L_59:
-	t_12 = x_ptr + (long)t_10;
-	t_13 = *t_12;
-	t_14 = (int)t_13 < (int)0u;
-	if (t_14) goto L_61;
-	goto L_62;
-L_62:
-	t_15 = t_10 <= x_len;
-	if (t_15) goto L_63;
-	t_35 = 3u;
-	t_36 = t_10;
-	t_37 = x_len;
-	t_38 = 0ul;
-	goto fault_60;
-L_63:
-	t_16 = 1ul <= t_10;
-	if (t_16) goto L_64;
-	t_35 = 4u;
-	t_36 = 1ul;
-	t_37 = t_10;
-	t_38 = 0ul;
-	goto fault_60;
-L_64:
-	t_17 = x_ptr + 1;
-	t_18 = t_10 - 1ul;
-	t_19 = t_10 < x_len;
-	if (t_19) goto L_65;
-	t_35 = 5u;
-	t_36 = t_10;
-	t_37 = x_len;
-	t_38 = 0ul;
-	goto fault_60;
-L_65:
-	t_20 = x_ptr + (long)t_10;
-	t_21 = *t_20;
-	t_22 = d != 0u;
-	if (t_22) goto L_66;
-	t_35 = 6u;
-	t_36 = 0ul;
-	t_37 = 0ul;
-	t_38 = 0ul;
-	goto fault_60;
-L_66:
-	t_23 = (uint)((int)t_21 / (int)d);
-	t_24 = t_10 < x_len;
-	if (t_24) goto L_67;
-	t_35 = 7u;
-	t_36 = t_10;
-	t_37 = x_len;
-	t_38 = 0ul;
-	goto fault_60;
-L_67:
-	t_25 = x_ptr + (long)t_10;
-	t_26 = *t_25;
-	t_27 = (uint)((int)t_26 % (int)7u);
-	t_28 = t_23 + t_27;
-	t_29 = 0ul < t_18;
-	if (t_29) goto L_68;
-	t_35 = 8u;
-	t_36 = 0ul;
-	t_37 = t_18;
-	t_38 = 0ul;
-	goto fault_60;
-L_68:
-	t_30 = t_17;
-	*t_30 = t_28;
-	return;
-L_61:
-	t_31 = t_10 < x_len;
-	if (t_31) goto L_69;
-	t_35 = 1u;
-	t_36 = t_10;
-	t_37 = x_len;
-	t_38 = 0ul;
-	goto fault_60;
-L_69:
-	t_32 = x_ptr + (long)t_10;
-	t_33 = *t_32;
-	t_34 = (ulong)t_33;
-	t_35 = 2u;
-	t_36 = t_10;
-	t_37 = t_34;
-	t_38 = 0ul;
-	goto fault_60;
-fault_60:
+	if (t_11) {
+		t_12 = x_ptr + (long)t_10;
+		t_13 = *t_12;
+		t_14 = (int)t_13 < (int)0u;
+		if (t_14) {
+			t_31 = t_10 < x_len;
+			if (t_31) {
+				t_32 = x_ptr + (long)t_10;
+				t_33 = *t_32;
+				t_34 = (ulong)t_33;
+				t_35 = 2u;
+				t_36 = t_10;
+				t_37 = t_34;
+				t_38 = 0ul;
+			} else {
+				t_35 = 1u;
+				t_36 = t_10;
+				t_37 = x_len;
+				t_38 = 0ul;
+			}
+		} else {
+			t_15 = t_10 <= x_len;
+			if (t_15) {
+				t_16 = 1ul <= t_10;
+				if (t_16) {
+					t_17 = x_ptr + 1;
+					t_18 = t_10 - 1ul;
+					t_19 = t_10 < x_len;
+					if (t_19) {
+						t_20 = x_ptr + (long)t_10;
+						t_21 = *t_20;
+						t_22 = d != 0u;
+						if (t_22) {
+							t_23 = (uint)((int)t_21 / (int)d);
+							t_24 = t_10 < x_len;
+							if (t_24) {
+								t_25 = x_ptr + (long)t_10;
+								t_26 = *t_25;
+								t_27 = (uint)((int)t_26 % (int)7u);
+								t_28 = t_23 + t_27;
+								t_29 = 0ul < t_18;
+								if (t_29) {
+									t_30 = t_17;
+									*t_30 = t_28;
+									return;
+								}
+								t_35 = 8u;
+								t_36 = 0ul;
+								t_37 = t_18;
+								t_38 = 0ul;
+							} else {
+								t_35 = 7u;
+								t_36 = t_10;
+								t_37 = x_len;
+								t_38 = 0ul;
+							}
+						} else {
+							t_35 = 6u;
+							t_36 = 0ul;
+							t_37 = 0ul;
+							t_38 = 0ul;
+						}
+					} else {
+						t_35 = 5u;
+						t_36 = t_10;
+						t_37 = x_len;
+						t_38 = 0ul;
+					}
+				} else {
+					t_35 = 4u;
+					t_36 = 1ul;
+					t_37 = t_10;
+					t_38 = 0ul;
+				}
+			} else {
+				t_35 = 3u;
+				t_36 = t_10;
+				t_37 = x_len;
+				t_38 = 0ul;
+			}
+		}
+	} else {
+		t_35 = 0u;
+		t_36 = t_10;
+		t_37 = x_len;
+		t_38 = 0ul;
+	}
 	t_39 = ka_fault_0;
 	cas_40 = atomic_cmpxchg((volatile __global uint*)t_39, 0u, 1u);
 	cas_ok_41 = cas_40 == 0u;
 	t_42 = cas_ok_41;
-	if (t_42) goto L_70;
-	goto L_71;
-L_70:
-	t_43 = ka_fault_0 + 1;
-	*t_43 = ka_launch_1;
-	t_44 = ka_fault_0 + 2;
-	*t_44 = t_35;
-	t_45 = (ulong)get_global_id(0);
-	t_46 = (uint)t_45;
-	t_47 = ka_fault_0 + 3;
-	*t_47 = t_46;
-	t_48 = (ulong)get_global_id(1);
-	t_49 = (uint)t_48;
-	t_50 = ka_fault_0 + 4;
-	*t_50 = t_49;
-	t_51 = (ulong)get_global_id(2);
-	t_52 = (uint)t_51;
-	t_53 = ka_fault_0 + 5;
-	*t_53 = t_52;
-	t_54 = (__global ulong*)ka_fault_0;
-	t_55 = t_54 + 4;
-	*t_55 = t_36;
-	t_56 = t_54 + 5;
-	*t_56 = t_37;
-	t_57 = t_54 + 6;
-	*t_57 = t_38;
-	goto L_71;
-L_71:
+	if (t_42) {
+		t_43 = ka_fault_0 + 1;
+		*t_43 = ka_launch_1;
+		t_44 = ka_fault_0 + 2;
+		*t_44 = t_35;
+		t_45 = (ulong)get_global_id(0);
+		t_46 = (uint)t_45;
+		t_47 = ka_fault_0 + 3;
+		*t_47 = t_46;
+		t_48 = (ulong)get_global_id(1);
+		t_49 = (uint)t_48;
+		t_50 = ka_fault_0 + 4;
+		*t_50 = t_49;
+		t_51 = (ulong)get_global_id(2);
+		t_52 = (uint)t_51;
+		t_53 = ka_fault_0 + 5;
+		*t_53 = t_52;
+		t_54 = (__global ulong*)ka_fault_0;
+		t_55 = t_54 + 4;
+		*t_55 = t_36;
+		t_56 = t_54 + 5;
+		*t_56 = t_37;
+		t_57 = t_54 + 6;
+		*t_57 = t_38;
+	}
 	return;
 }

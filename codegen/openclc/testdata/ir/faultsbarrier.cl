@@ -154,8 +154,6 @@ __kernel void FaultsBarrier(
 
 	t_4 = flag != (uchar)0;
 	t_5 = ka_fault_1 + 16;
-	goto L_141;
-L_141:
 	t_6 = ka_local_0_0;
 	t_7 = priv_3;
 	*t_7 = 0u;
@@ -178,45 +176,38 @@ L_141:
 	t_21 = t_20 < 4ul;
 	if (t_21) {
 		t_41 = t_20;
-		goto L_142;
+	} else {
+		t_22 = ka_fault_1;
+		cas_23 = atomic_cmpxchg((volatile __global uint*)t_22, 0u, 1u);
+		cas_ok_24 = cas_23 == 0u;
+		t_25 = cas_ok_24;
+		if (t_25) {
+			t_26 = ka_fault_1 + 1;
+			*t_26 = ka_launch_2;
+			t_27 = ka_fault_1 + 2;
+			*t_27 = 0u;
+			t_28 = (ulong)get_global_id(0);
+			t_29 = (uint)t_28;
+			t_30 = ka_fault_1 + 3;
+			*t_30 = t_29;
+			t_31 = (ulong)get_global_id(1);
+			t_32 = (uint)t_31;
+			t_33 = ka_fault_1 + 4;
+			*t_33 = t_32;
+			t_34 = (ulong)get_global_id(2);
+			t_35 = (uint)t_34;
+			t_36 = ka_fault_1 + 5;
+			*t_36 = t_35;
+			t_37 = (__global ulong*)ka_fault_1;
+			t_38 = t_37 + 4;
+			*t_38 = t_20;
+			t_39 = t_37 + 5;
+			*t_39 = 4ul;
+			t_40 = t_37 + 6;
+			*t_40 = 0ul;
+		}
+		t_41 = 0ul;
 	}
-	goto L_143;
-L_143:
-	t_22 = ka_fault_1;
-	cas_23 = atomic_cmpxchg((volatile __global uint*)t_22, 0u, 1u);
-	cas_ok_24 = cas_23 == 0u;
-	t_25 = cas_ok_24;
-	if (t_25) goto L_144;
-	goto L_145;
-L_144:
-	t_26 = ka_fault_1 + 1;
-	*t_26 = ka_launch_2;
-	t_27 = ka_fault_1 + 2;
-	*t_27 = 0u;
-	t_28 = (ulong)get_global_id(0);
-	t_29 = (uint)t_28;
-	t_30 = ka_fault_1 + 3;
-	*t_30 = t_29;
-	t_31 = (ulong)get_global_id(1);
-	t_32 = (uint)t_31;
-	t_33 = ka_fault_1 + 4;
-	*t_33 = t_32;
-	t_34 = (ulong)get_global_id(2);
-	t_35 = (uint)t_34;
-	t_36 = ka_fault_1 + 5;
-	*t_36 = t_35;
-	t_37 = (__global ulong*)ka_fault_1;
-	t_38 = t_37 + 4;
-	*t_38 = t_20;
-	t_39 = t_37 + 5;
-	*t_39 = 4ul;
-	t_40 = t_37 + 6;
-	*t_40 = 0ul;
-	goto L_145;
-L_145:
-	t_41 = 0ul;
-	goto L_142;
-L_142:
 	t_42 = priv_3 + (long)t_41;
 	*t_42 = 1u;
 	t_43 = (ulong)get_local_id(2);
@@ -233,161 +224,137 @@ L_142:
 	t_54 = t_51 < 16ul;
 	if (t_54) {
 		t_74 = t_51;
-		goto L_146;
+	} else {
+		t_55 = ka_fault_1;
+		cas_56 = atomic_cmpxchg((volatile __global uint*)t_55, 0u, 1u);
+		cas_ok_57 = cas_56 == 0u;
+		t_58 = cas_ok_57;
+		if (t_58) {
+			t_59 = ka_fault_1 + 1;
+			*t_59 = ka_launch_2;
+			t_60 = ka_fault_1 + 2;
+			*t_60 = 1u;
+			t_61 = (ulong)get_global_id(0);
+			t_62 = (uint)t_61;
+			t_63 = ka_fault_1 + 3;
+			*t_63 = t_62;
+			t_64 = (ulong)get_global_id(1);
+			t_65 = (uint)t_64;
+			t_66 = ka_fault_1 + 4;
+			*t_66 = t_65;
+			t_67 = (ulong)get_global_id(2);
+			t_68 = (uint)t_67;
+			t_69 = ka_fault_1 + 5;
+			*t_69 = t_68;
+			t_70 = (__global ulong*)ka_fault_1;
+			t_71 = t_70 + 4;
+			*t_71 = t_51;
+			t_72 = t_70 + 5;
+			*t_72 = 16ul;
+			t_73 = t_70 + 6;
+			*t_73 = 0ul;
+		}
+		t_74 = 0ul;
 	}
-	goto L_147;
-L_147:
-	t_55 = ka_fault_1;
-	cas_56 = atomic_cmpxchg((volatile __global uint*)t_55, 0u, 1u);
-	cas_ok_57 = cas_56 == 0u;
-	t_58 = cas_ok_57;
-	if (t_58) goto L_148;
-	goto L_149;
-L_148:
-	t_59 = ka_fault_1 + 1;
-	*t_59 = ka_launch_2;
-	t_60 = ka_fault_1 + 2;
-	*t_60 = 1u;
-	t_61 = (ulong)get_global_id(0);
-	t_62 = (uint)t_61;
-	t_63 = ka_fault_1 + 3;
-	*t_63 = t_62;
-	t_64 = (ulong)get_global_id(1);
-	t_65 = (uint)t_64;
-	t_66 = ka_fault_1 + 4;
-	*t_66 = t_65;
-	t_67 = (ulong)get_global_id(2);
-	t_68 = (uint)t_67;
-	t_69 = ka_fault_1 + 5;
-	*t_69 = t_68;
-	t_70 = (__global ulong*)ka_fault_1;
-	t_71 = t_70 + 4;
-	*t_71 = t_51;
-	t_72 = t_70 + 5;
-	*t_72 = 16ul;
-	t_73 = t_70 + 6;
-	*t_73 = 0ul;
-	goto L_149;
-L_149:
-	t_74 = 0ul;
-	goto L_146;
-L_146:
 	t_75 = t_6 + (long)t_74;
 	*t_75 = t_53;
 	barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
-	if (t_4) goto L_150;
-	goto L_151;
-L_150:
-	t_76 = (ulong)get_global_id(2);
-	t_77 = ka_gsize1;
-	t_78 = (ulong)get_global_id(1);
-	t_79 = ka_gsize0;
-	t_80 = (ulong)get_global_id(0);
-	t_81 = t_77 * t_76;
-	t_82 = t_78 + t_81;
-	t_83 = t_79 * t_82;
-	t_84 = t_80 + t_83;
-	t_85 = (ulong)get_local_id(2);
-	t_86 = (ulong)get_local_size(1);
-	t_87 = (ulong)get_local_id(1);
-	t_88 = (ulong)get_local_size(0);
-	t_89 = (ulong)get_local_id(0);
-	t_90 = t_86 * t_85;
-	t_91 = t_87 + t_90;
-	t_92 = t_88 * t_91;
-	t_93 = t_89 + t_92;
-	t_94 = 15ul - t_93;
-	t_95 = t_94 < 16ul;
-	if (t_95) {
-		t_115 = t_94;
-		goto L_152;
+	if (t_4) {
+		t_76 = (ulong)get_global_id(2);
+		t_77 = ka_gsize1;
+		t_78 = (ulong)get_global_id(1);
+		t_79 = ka_gsize0;
+		t_80 = (ulong)get_global_id(0);
+		t_81 = t_77 * t_76;
+		t_82 = t_78 + t_81;
+		t_83 = t_79 * t_82;
+		t_84 = t_80 + t_83;
+		t_85 = (ulong)get_local_id(2);
+		t_86 = (ulong)get_local_size(1);
+		t_87 = (ulong)get_local_id(1);
+		t_88 = (ulong)get_local_size(0);
+		t_89 = (ulong)get_local_id(0);
+		t_90 = t_86 * t_85;
+		t_91 = t_87 + t_90;
+		t_92 = t_88 * t_91;
+		t_93 = t_89 + t_92;
+		t_94 = 15ul - t_93;
+		t_95 = t_94 < 16ul;
+		if (t_95) {
+			t_115 = t_94;
+		} else {
+			t_96 = ka_fault_1;
+			cas_97 = atomic_cmpxchg((volatile __global uint*)t_96, 0u, 1u);
+			cas_ok_98 = cas_97 == 0u;
+			t_99 = cas_ok_98;
+			if (t_99) {
+				t_100 = ka_fault_1 + 1;
+				*t_100 = ka_launch_2;
+				t_101 = ka_fault_1 + 2;
+				*t_101 = 2u;
+				t_102 = (ulong)get_global_id(0);
+				t_103 = (uint)t_102;
+				t_104 = ka_fault_1 + 3;
+				*t_104 = t_103;
+				t_105 = (ulong)get_global_id(1);
+				t_106 = (uint)t_105;
+				t_107 = ka_fault_1 + 4;
+				*t_107 = t_106;
+				t_108 = (ulong)get_global_id(2);
+				t_109 = (uint)t_108;
+				t_110 = ka_fault_1 + 5;
+				*t_110 = t_109;
+				t_111 = (__global ulong*)ka_fault_1;
+				t_112 = t_111 + 4;
+				*t_112 = t_94;
+				t_113 = t_111 + 5;
+				*t_113 = 16ul;
+				t_114 = t_111 + 6;
+				*t_114 = 0ul;
+			}
+			t_115 = 0ul;
+		}
+		t_116 = t_6 + (long)t_115;
+		t_117 = *t_116;
+		t_118 = t_84 < out_len;
+		if (t_118) {
+			t_138 = out_ptr;
+			t_139 = t_84;
+		} else {
+			t_119 = ka_fault_1;
+			cas_120 = atomic_cmpxchg((volatile __global uint*)t_119, 0u, 1u);
+			cas_ok_121 = cas_120 == 0u;
+			t_122 = cas_ok_121;
+			if (t_122) {
+				t_123 = ka_fault_1 + 1;
+				*t_123 = ka_launch_2;
+				t_124 = ka_fault_1 + 2;
+				*t_124 = 3u;
+				t_125 = (ulong)get_global_id(0);
+				t_126 = (uint)t_125;
+				t_127 = ka_fault_1 + 3;
+				*t_127 = t_126;
+				t_128 = (ulong)get_global_id(1);
+				t_129 = (uint)t_128;
+				t_130 = ka_fault_1 + 4;
+				*t_130 = t_129;
+				t_131 = (ulong)get_global_id(2);
+				t_132 = (uint)t_131;
+				t_133 = ka_fault_1 + 5;
+				*t_133 = t_132;
+				t_134 = (__global ulong*)ka_fault_1;
+				t_135 = t_134 + 4;
+				*t_135 = t_84;
+				t_136 = t_134 + 5;
+				*t_136 = out_len;
+				t_137 = t_134 + 6;
+				*t_137 = 0ul;
+			}
+			t_138 = t_5;
+			t_139 = 0ul;
+		}
+		t_140 = t_138 + (long)t_139;
+		*t_140 = t_117;
 	}
-	goto L_153;
-L_153:
-	t_96 = ka_fault_1;
-	cas_97 = atomic_cmpxchg((volatile __global uint*)t_96, 0u, 1u);
-	cas_ok_98 = cas_97 == 0u;
-	t_99 = cas_ok_98;
-	if (t_99) goto L_154;
-	goto L_155;
-L_154:
-	t_100 = ka_fault_1 + 1;
-	*t_100 = ka_launch_2;
-	t_101 = ka_fault_1 + 2;
-	*t_101 = 2u;
-	t_102 = (ulong)get_global_id(0);
-	t_103 = (uint)t_102;
-	t_104 = ka_fault_1 + 3;
-	*t_104 = t_103;
-	t_105 = (ulong)get_global_id(1);
-	t_106 = (uint)t_105;
-	t_107 = ka_fault_1 + 4;
-	*t_107 = t_106;
-	t_108 = (ulong)get_global_id(2);
-	t_109 = (uint)t_108;
-	t_110 = ka_fault_1 + 5;
-	*t_110 = t_109;
-	t_111 = (__global ulong*)ka_fault_1;
-	t_112 = t_111 + 4;
-	*t_112 = t_94;
-	t_113 = t_111 + 5;
-	*t_113 = 16ul;
-	t_114 = t_111 + 6;
-	*t_114 = 0ul;
-	goto L_155;
-L_155:
-	t_115 = 0ul;
-	goto L_152;
-L_152:
-	t_116 = t_6 + (long)t_115;
-	t_117 = *t_116;
-	t_118 = t_84 < out_len;
-	if (t_118) {
-		t_138 = out_ptr;
-		t_139 = t_84;
-		goto L_156;
-	}
-	goto L_157;
-L_157:
-	t_119 = ka_fault_1;
-	cas_120 = atomic_cmpxchg((volatile __global uint*)t_119, 0u, 1u);
-	cas_ok_121 = cas_120 == 0u;
-	t_122 = cas_ok_121;
-	if (t_122) goto L_158;
-	goto L_159;
-L_158:
-	t_123 = ka_fault_1 + 1;
-	*t_123 = ka_launch_2;
-	t_124 = ka_fault_1 + 2;
-	*t_124 = 3u;
-	t_125 = (ulong)get_global_id(0);
-	t_126 = (uint)t_125;
-	t_127 = ka_fault_1 + 3;
-	*t_127 = t_126;
-	t_128 = (ulong)get_global_id(1);
-	t_129 = (uint)t_128;
-	t_130 = ka_fault_1 + 4;
-	*t_130 = t_129;
-	t_131 = (ulong)get_global_id(2);
-	t_132 = (uint)t_131;
-	t_133 = ka_fault_1 + 5;
-	*t_133 = t_132;
-	t_134 = (__global ulong*)ka_fault_1;
-	t_135 = t_134 + 4;
-	*t_135 = t_84;
-	t_136 = t_134 + 5;
-	*t_136 = out_len;
-	t_137 = t_134 + 6;
-	*t_137 = 0ul;
-	goto L_159;
-L_159:
-	t_138 = t_5;
-	t_139 = 0ul;
-	goto L_156;
-L_156:
-	t_140 = t_138 + (long)t_139;
-	*t_140 = t_117;
-	goto L_151;
-L_151:
 	return;
 }

@@ -39,48 +39,41 @@ __kernel void LocalHist(
 	l_0 = (ulong)get_local_id(0);
 	n_1 = (ulong)get_local_size(0);
 	b0_2 = l_0;
-	goto zero_head_22;
-zero_head_22:
-	zmore_3 = (long)b0_2 < (long)local_len;
-	if (zmore_3) goto zero_body_23;
-	goto count_24;
-zero_body_23:
-	pz_4 = local_ptr + (long)b0_2;
-	*pz_4 = 0u;
-	b0_next_5 = b0_2 + n_1;
-	b0_2 = b0_next_5;
-	goto zero_head_22;
-count_24:
+	for (;;) {
+		zmore_3 = (long)b0_2 < (long)local_len;
+		if (!zmore_3) {
+			break;
+		}
+		pz_4 = local_ptr + (long)b0_2;
+		*pz_4 = 0u;
+		b0_next_5 = b0_2 + n_1;
+		b0_2 = b0_next_5;
+	}
 	barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
 	i_6 = (ulong)get_global_id(0);
 	inr_7 = (long)i_6 < (long)in_len;
-	if (inr_7) goto add_25;
-	goto flush_start_26;
-add_25:
-	px_8 = in_ptr + (long)i_6;
-	x_9 = *px_8;
-	len32_10 = (uint)local_len;
-	bin32_11 = x_9 % len32_10;
-	bin_12 = (ulong)bin32_11;
-	pb_13 = local_ptr + (long)bin_12;
-	old_14 = atomic_add((volatile __local uint*)pb_13, 1u);
-	goto flush_start_26;
-flush_start_26:
+	if (inr_7) {
+		px_8 = in_ptr + (long)i_6;
+		x_9 = *px_8;
+		len32_10 = (uint)local_len;
+		bin32_11 = x_9 % len32_10;
+		bin_12 = (ulong)bin32_11;
+		pb_13 = local_ptr + (long)bin_12;
+		old_14 = atomic_add((volatile __local uint*)pb_13, 1u);
+	}
 	barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
 	b1_15 = l_0;
-	goto flush_head_27;
-flush_head_27:
-	fmore_16 = (long)b1_15 < (long)local_len;
-	if (fmore_16) goto flush_body_28;
-	goto exit_29;
-flush_body_28:
-	ph_17 = local_ptr + (long)b1_15;
-	c_18 = *ph_17;
-	pg_19 = bins_ptr + (long)b1_15;
-	old2_20 = atomic_add((volatile __global uint*)pg_19, c_18);
-	b1_next_21 = b1_15 + n_1;
-	b1_15 = b1_next_21;
-	goto flush_head_27;
-exit_29:
+	for (;;) {
+		fmore_16 = (long)b1_15 < (long)local_len;
+		if (!fmore_16) {
+			break;
+		}
+		ph_17 = local_ptr + (long)b1_15;
+		c_18 = *ph_17;
+		pg_19 = bins_ptr + (long)b1_15;
+		old2_20 = atomic_add((volatile __global uint*)pg_19, c_18);
+		b1_next_21 = b1_15 + n_1;
+		b1_15 = b1_next_21;
+	}
 	return;
 }

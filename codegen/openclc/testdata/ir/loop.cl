@@ -53,80 +53,67 @@ __kernel void Loop(
 		k_3 = 0ul;
 		x_4 = x0_1;
 		steps_5 = 0ul;
-		goto head_34;
+		for (;;) {
+			more_6 = (long)k_3 < (long)limit;
+			if (!more_6) {
+				steps_out_18 = steps_5;
+				break;
+			}
+			isone_7 = x_4 == 1ul;
+			if (isone_7) {
+				steps_out_18 = steps_5;
+				break;
+			}
+			r_8 = (ulong)((long)x_4 % (long)2ul);
+			even_9 = r_8 == 0ul;
+			if (even_9) {
+				h_10 = (ulong)((long)x_4 / (long)2ul);
+				s1_11 = steps_5 + 1ul;
+				x_next_15 = h_10;
+				steps_next_16 = s1_11;
+			} else {
+				t3_12 = x_4 * 3ul;
+				t31_13 = t3_12 + 1ul;
+				s2_14 = steps_5 + 1ul;
+				x_next_15 = t31_13;
+				steps_next_16 = s2_14;
+			}
+			k_next_17 = k_3 + 1ul;
+			k_3 = k_next_17;
+			x_4 = x_next_15;
+			steps_5 = steps_next_16;
+		}
+		fibn_19 = (ulong)((long)i_0 % (long)60ul);
+		j_20 = 0ul;
+		a_21 = 0ul;
+		b_22 = 1ul;
+		p_23 = 1ul;
+		q_24 = 2ul;
+		for (;;) {
+			fmore_25 = (long)j_20 < (long)fibn_19;
+			if (!fmore_25) {
+				break;
+			}
+			ab_26 = a_21 + b_22;
+			j_next_27 = j_20 + 1ul;
+			{
+				j_20 = j_next_27;
+				a_21 = b_22;
+				b_22 = ab_26;
+				ulong ka_old0 = p_23;
+				p_23 = q_24;
+				q_24 = ka_old0;
+			}
+		}
+		o_28 = i_0 * 3ul;
+		p0_29 = out_ptr + (long)o_28;
+		*p0_29 = steps_out_18;
+		o1_30 = o_28 + 1ul;
+		p1_31 = out_ptr + (long)o1_30;
+		*p1_31 = a_21;
+		o2_32 = o_28 + 2ul;
+		p2_33 = out_ptr + (long)o2_32;
+		*p2_33 = p_23;
 	}
-	goto exit_35;
-head_34:
-	more_6 = (long)k_3 < (long)limit;
-	if (more_6) goto body_36;
-	steps_out_18 = steps_5;
-	goto done_37;
-body_36:
-	isone_7 = x_4 == 1ul;
-	if (isone_7) {
-		steps_out_18 = steps_5;
-		goto done_37;
-	}
-	goto test_even_38;
-test_even_38:
-	r_8 = (ulong)((long)x_4 % (long)2ul);
-	even_9 = r_8 == 0ul;
-	if (even_9) goto halve_39;
-	goto triple_40;
-halve_39:
-	h_10 = (ulong)((long)x_4 / (long)2ul);
-	s1_11 = steps_5 + 1ul;
-	x_next_15 = h_10;
-	steps_next_16 = s1_11;
-	goto latch_41;
-triple_40:
-	t3_12 = x_4 * 3ul;
-	t31_13 = t3_12 + 1ul;
-	s2_14 = steps_5 + 1ul;
-	x_next_15 = t31_13;
-	steps_next_16 = s2_14;
-	goto latch_41;
-latch_41:
-	k_next_17 = k_3 + 1ul;
-	k_3 = k_next_17;
-	x_4 = x_next_15;
-	steps_5 = steps_next_16;
-	goto head_34;
-done_37:
-	fibn_19 = (ulong)((long)i_0 % (long)60ul);
-	j_20 = 0ul;
-	a_21 = 0ul;
-	b_22 = 1ul;
-	p_23 = 1ul;
-	q_24 = 2ul;
-	goto fib_head_42;
-fib_head_42:
-	fmore_25 = (long)j_20 < (long)fibn_19;
-	if (fmore_25) goto fib_body_43;
-	goto store_44;
-fib_body_43:
-	ab_26 = a_21 + b_22;
-	j_next_27 = j_20 + 1ul;
-	{
-		j_20 = j_next_27;
-		a_21 = b_22;
-		b_22 = ab_26;
-		ulong ka_old0 = p_23;
-		p_23 = q_24;
-		q_24 = ka_old0;
-	}
-	goto fib_head_42;
-store_44:
-	o_28 = i_0 * 3ul;
-	p0_29 = out_ptr + (long)o_28;
-	*p0_29 = steps_out_18;
-	o1_30 = o_28 + 1ul;
-	p1_31 = out_ptr + (long)o1_30;
-	*p1_31 = a_21;
-	o2_32 = o_28 + 2ul;
-	p2_33 = out_ptr + (long)o2_32;
-	*p2_33 = p_23;
-	goto exit_35;
-exit_35:
 	return;
 }

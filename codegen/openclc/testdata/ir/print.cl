@@ -59,8 +59,6 @@ __kernel void Print(
 	ulong t_45;
 
 	t_2 = ok != (uchar)0;
-	goto L_46;
-L_46:
 	t_3 = (ulong)get_global_id(2);
 	t_4 = ka_gsize1;
 	t_5 = (ulong)get_global_id(1);
@@ -71,82 +69,69 @@ L_46:
 	t_10 = t_6 * t_9;
 	t_11 = t_7 + t_10;
 	t_12 = t_11 < x_len;
-	if (t_12) goto L_47;
-	t_19 = 0u;
-	t_20 = t_11;
-	t_21 = x_len;
-	t_22 = 0ul;
-	goto fault_48;
-L_47:
-	t_13 = x_ptr + (long)t_11;
-	t_14 = *t_13;
-	t_15 = (double)t_14;
-	if (t_2) goto L_49;
-	goto L_50;
-L_50:
-	printf("x %ld %+e false\n", t_11, t_15);
-	goto L_51;
-L_49:
-	printf("x %ld %+e true\n", t_11, t_15);
-	goto L_51;
-L_51:
-	t_16 = (ulong)(long)(char)(uchar)253;
-	t_17 = (ulong)(ushort)7;
-	printf("no newline %ld%lu", t_16, t_17);
-	t_18 = t_11 < x_len;
-	if (t_18) goto L_52;
-	t_19 = 1u;
-	t_20 = t_11;
-	t_21 = x_len;
-	t_22 = 0ul;
-	goto fault_48;
-fault_48:
+	if (t_12) {
+		t_13 = x_ptr + (long)t_11;
+		t_14 = *t_13;
+		t_15 = (double)t_14;
+		if (t_2) {
+			printf("x %ld %+e true\n", t_11, t_15);
+		} else {
+			printf("x %ld %+e false\n", t_11, t_15);
+		}
+		t_16 = (ulong)(long)(char)(uchar)253;
+		t_17 = (ulong)(ushort)7;
+		printf("no newline %ld%lu", t_16, t_17);
+		t_18 = t_11 < x_len;
+		if (t_18) {
+			t_42 = x_ptr + (long)t_11;
+			t_43 = *t_42;
+			t_44 = (double)t_43;
+			t_45 = (ulong)255u;
+			if (t_2) {
+				printf("x[%ld] = %.2f (true, %lx%%)\n", t_11, t_44, t_45);
+			} else {
+				printf("x[%ld] = %.2f (false, %lx%%)\n", t_11, t_44, t_45);
+			}
+			return;
+		}
+		t_19 = 1u;
+		t_20 = t_11;
+		t_21 = x_len;
+		t_22 = 0ul;
+	} else {
+		t_19 = 0u;
+		t_20 = t_11;
+		t_21 = x_len;
+		t_22 = 0ul;
+	}
 	t_23 = ka_fault_0;
 	cas_24 = atomic_cmpxchg((volatile __global uint*)t_23, 0u, 1u);
 	cas_ok_25 = cas_24 == 0u;
 	t_26 = cas_ok_25;
-	if (t_26) goto L_53;
-	goto L_54;
-L_53:
-	t_27 = ka_fault_0 + 1;
-	*t_27 = ka_launch_1;
-	t_28 = ka_fault_0 + 2;
-	*t_28 = t_19;
-	t_29 = (ulong)get_global_id(0);
-	t_30 = (uint)t_29;
-	t_31 = ka_fault_0 + 3;
-	*t_31 = t_30;
-	t_32 = (ulong)get_global_id(1);
-	t_33 = (uint)t_32;
-	t_34 = ka_fault_0 + 4;
-	*t_34 = t_33;
-	t_35 = (ulong)get_global_id(2);
-	t_36 = (uint)t_35;
-	t_37 = ka_fault_0 + 5;
-	*t_37 = t_36;
-	t_38 = (__global ulong*)ka_fault_0;
-	t_39 = t_38 + 4;
-	*t_39 = t_20;
-	t_40 = t_38 + 5;
-	*t_40 = t_21;
-	t_41 = t_38 + 6;
-	*t_41 = t_22;
-	goto L_54;
-L_54:
-	return;
-L_52:
-	t_42 = x_ptr + (long)t_11;
-	t_43 = *t_42;
-	t_44 = (double)t_43;
-	t_45 = (ulong)255u;
-	if (t_2) goto L_55;
-	goto L_56;
-L_56:
-	printf("x[%ld] = %.2f (false, %lx%%)\n", t_11, t_44, t_45);
-	goto L_57;
-L_55:
-	printf("x[%ld] = %.2f (true, %lx%%)\n", t_11, t_44, t_45);
-	goto L_57;
-L_57:
+	if (t_26) {
+		t_27 = ka_fault_0 + 1;
+		*t_27 = ka_launch_1;
+		t_28 = ka_fault_0 + 2;
+		*t_28 = t_19;
+		t_29 = (ulong)get_global_id(0);
+		t_30 = (uint)t_29;
+		t_31 = ka_fault_0 + 3;
+		*t_31 = t_30;
+		t_32 = (ulong)get_global_id(1);
+		t_33 = (uint)t_32;
+		t_34 = ka_fault_0 + 4;
+		*t_34 = t_33;
+		t_35 = (ulong)get_global_id(2);
+		t_36 = (uint)t_35;
+		t_37 = ka_fault_0 + 5;
+		*t_37 = t_36;
+		t_38 = (__global ulong*)ka_fault_0;
+		t_39 = t_38 + 4;
+		*t_39 = t_20;
+		t_40 = t_38 + 5;
+		*t_40 = t_21;
+		t_41 = t_38 + 6;
+		*t_41 = t_22;
+	}
 	return;
 }

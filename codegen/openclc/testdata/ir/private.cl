@@ -36,42 +36,35 @@ __kernel void Private(
 	inr_3 = (long)i_2 < (long)out_len;
 	if (inr_3) {
 		k_4 = 0ul;
-		goto head_20;
+		for (;;) {
+			more_5 = (long)k_4 < (long)8ul;
+			if (!more_5) {
+				break;
+			}
+			ik_6 = i_2 * k_4;
+			v_7 = (uint)ik_6;
+			pa_8 = a_0 + (long)k_4;
+			*pa_8 = v_7;
+			k_next_9 = k_4 + 1ul;
+			k_4 = k_next_9;
+		}
+		pidx_10 = idx_ptr + (long)i_2;
+		j_11 = *pidx_10;
+		inb_12 = j_11 < 8ul;
+		if (!inb_12) {
+			printf("kago: kernel Private: index out of range (work-item %lu,%lu,%lu)\n", (ulong)get_global_id(0), (ulong)get_global_id(1), (ulong)get_global_id(2));
+			return;
+			return; /* unreachable */
+		}
+		pj_13 = a_0 + (long)j_11;
+		aj_14 = *pj_13;
+		*(&acc_1) = aj_14;
+		p7_15 = a_0 + 7;
+		a7_16 = *p7_15;
+		s0_17 = *(&acc_1);
+		s_18 = s0_17 + a7_16;
+		po_19 = out_ptr + (long)i_2;
+		*po_19 = s_18;
 	}
-	goto exit_21;
-head_20:
-	more_5 = (long)k_4 < (long)8ul;
-	if (more_5) goto body_22;
-	goto use_23;
-body_22:
-	ik_6 = i_2 * k_4;
-	v_7 = (uint)ik_6;
-	pa_8 = a_0 + (long)k_4;
-	*pa_8 = v_7;
-	k_next_9 = k_4 + 1ul;
-	k_4 = k_next_9;
-	goto head_20;
-use_23:
-	pidx_10 = idx_ptr + (long)i_2;
-	j_11 = *pidx_10;
-	inb_12 = j_11 < 8ul;
-	if (inb_12) goto ok_24;
-	goto fail_25;
-fail_25:
-	printf("kago: kernel Private: index out of range (work-item %lu,%lu,%lu)\n", (ulong)get_global_id(0), (ulong)get_global_id(1), (ulong)get_global_id(2));
-	return;
-	return; /* unreachable */
-ok_24:
-	pj_13 = a_0 + (long)j_11;
-	aj_14 = *pj_13;
-	*(&acc_1) = aj_14;
-	p7_15 = a_0 + 7;
-	a7_16 = *p7_15;
-	s0_17 = *(&acc_1);
-	s_18 = s0_17 + a7_16;
-	po_19 = out_ptr + (long)i_2;
-	*po_19 = s_18;
-	goto exit_21;
-exit_21:
 	return;
 }

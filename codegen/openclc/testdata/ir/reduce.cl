@@ -39,54 +39,44 @@ __kernel void Reduce(
 	l_1 = (ulong)get_local_id(0);
 	i_2 = (ulong)get_global_id(0);
 	inr_3 = (long)i_2 < (long)x_len;
-	if (inr_3) goto load_24;
-	v_6 = 0x0p+00f;
-	goto fill_25;
-load_24:
-	px_4 = x_ptr + (long)i_2;
-	xv_5 = *px_4;
-	v_6 = xv_5;
-	goto fill_25;
-fill_25:
+	if (inr_3) {
+		px_4 = x_ptr + (long)i_2;
+		xv_5 = *px_4;
+		v_6 = xv_5;
+	} else {
+		v_6 = 0x0p+00f;
+	}
 	pl_7 = ka_local_0_0 + (long)l_1;
 	*pl_7 = v_6;
 	barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
 	gs_8 = (ulong)get_local_size(0);
 	s0_9 = (ulong)((long)gs_8 / (long)2ul);
 	s_10 = s0_9;
-	goto head_26;
-head_26:
-	more_11 = (long)s_10 > (long)0ul;
-	if (more_11) goto step_27;
-	goto out_28;
-step_27:
-	active_12 = (long)l_1 < (long)s_10;
-	if (active_12) goto add_29;
-	goto step_done_30;
-add_29:
-	ls_13 = l_1 + s_10;
-	pls_14 = ka_local_0_0 + (long)ls_13;
-	a_15 = *pl_7;
-	b_16 = *pls_14;
-	sum_17 = a_15 + b_16;
-	*pl_7 = sum_17;
-	goto step_done_30;
-step_done_30:
-	barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
-	s_next_18 = (ulong)((long)s_10 >> 1ul);
-	s_10 = s_next_18;
-	goto head_26;
-out_28:
+	for (;;) {
+		more_11 = (long)s_10 > (long)0ul;
+		if (!more_11) {
+			break;
+		}
+		active_12 = (long)l_1 < (long)s_10;
+		if (active_12) {
+			ls_13 = l_1 + s_10;
+			pls_14 = ka_local_0_0 + (long)ls_13;
+			a_15 = *pl_7;
+			b_16 = *pls_14;
+			sum_17 = a_15 + b_16;
+			*pl_7 = sum_17;
+		}
+		barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+		s_next_18 = (ulong)((long)s_10 >> 1ul);
+		s_10 = s_next_18;
+	}
 	first_19 = l_1 == 0ul;
-	if (first_19) goto write_31;
-	goto exit_32;
-write_31:
-	g_20 = (ulong)get_group_id(0);
-	p0_21 = ka_local_0_0;
-	t_22 = *p0_21;
-	pp_23 = partial_ptr + (long)g_20;
-	*pp_23 = t_22;
-	goto exit_32;
-exit_32:
+	if (first_19) {
+		g_20 = (ulong)get_group_id(0);
+		p0_21 = ka_local_0_0;
+		t_22 = *p0_21;
+		pp_23 = partial_ptr + (long)g_20;
+		*pp_23 = t_22;
+	}
 	return;
 }

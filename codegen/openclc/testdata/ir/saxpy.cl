@@ -23,17 +23,14 @@ __kernel void Saxpy(
 
 	t_0 = (ulong)get_global_id(0);
 	t_1 = (long)t_0 < (long)y_len;
-	if (t_1) goto if_then_8;
-	goto if_done_9;
-if_then_8:
-	t_2 = x_ptr + (long)t_0;
-	t_3 = *t_2;
-	t_4 = a * t_3;
-	t_5 = y_ptr + (long)t_0;
-	t_6 = *t_5;
-	t_7 = t_4 + t_6;
-	*t_5 = t_7;
-	goto if_done_9;
-if_done_9:
+	if (t_1) {
+		t_2 = x_ptr + (long)t_0;
+		t_3 = *t_2;
+		t_4 = a * t_3;
+		t_5 = y_ptr + (long)t_0;
+		t_6 = *t_5;
+		t_7 = t_4 + t_6;
+		*t_5 = t_7;
+	}
 	return;
 }

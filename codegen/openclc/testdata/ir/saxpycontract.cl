@@ -28,23 +28,20 @@ __kernel void SaxpyContract(
 
 	t_0 = (ulong)get_global_id(0);
 	t_1 = (long)t_0 < (long)y_len;
-	if (t_1) goto if_then_13;
-	goto if_done_14;
-if_then_13:
-	t_2 = x_ptr + (long)t_0;
-	t_3 = *t_2;
-	t_5 = y_ptr + (long)t_0;
-	t_6 = *t_5;
-	t_7 = a * t_3 + t_6;
-	*t_5 = t_7;
-	t_8 = *t_2;
-	t_9 = a * t_8;
-	t_10 = t_9 + t_7;
-	*t_2 = t_10;
-	t_11 = a * a;
-	t_12 = t_11 + t_11;
-	*t_5 = t_12;
-	goto if_done_14;
-if_done_14:
+	if (t_1) {
+		t_2 = x_ptr + (long)t_0;
+		t_3 = *t_2;
+		t_5 = y_ptr + (long)t_0;
+		t_6 = *t_5;
+		t_7 = a * t_3 + t_6;
+		*t_5 = t_7;
+		t_8 = *t_2;
+		t_9 = a * t_8;
+		t_10 = t_9 + t_7;
+		*t_2 = t_10;
+		t_11 = a * a;
+		t_12 = t_11 + t_11;
+		*t_5 = t_12;
+	}
 	return;
 }

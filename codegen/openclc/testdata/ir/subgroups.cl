@@ -37,15 +37,13 @@ __kernel void Subgroups(
 
 	i_0 = (ulong)get_global_id(0);
 	inx_1 = (long)i_0 < (long)x_len;
-	if (inx_1) goto load_21;
-	v_4 = 0u;
-	goto body_22;
-load_21:
-	px_2 = x_ptr + (long)i_0;
-	xv_3 = *px_2;
-	v_4 = xv_3;
-	goto body_22;
-body_22:
+	if (inx_1) {
+		px_2 = x_ptr + (long)i_0;
+		xv_3 = *px_2;
+		v_4 = xv_3;
+	} else {
+		v_4 = 0u;
+	}
 	n_5 = (ulong)1;
 	lane_6 = (ulong)0;
 	other_7 = lane_6 ^ 1ul;
@@ -60,14 +58,11 @@ body_22:
 	base32_16 = (uint)base_15;
 	r_17 = s_11 + base32_16;
 	ino_18 = (long)i_0 < (long)out_len;
-	if (ino_18) goto write_23;
-	goto exit_24;
-write_23:
-	po_19 = out_ptr + (long)i_0;
-	*po_19 = r_17;
-	pm_20 = mask_ptr + (long)i_0;
-	*pm_20 = b_13;
-	goto exit_24;
-exit_24:
+	if (ino_18) {
+		po_19 = out_ptr + (long)i_0;
+		*po_19 = r_17;
+		pm_20 = mask_ptr + (long)i_0;
+		*pm_20 = b_13;
+	}
 	return;
 }
