@@ -107,7 +107,7 @@ func kMatMulRows[T float32 | float64](it ka.Item, ta, tb bool, kk int, alpha T, 
 		return
 	}
 	var acc [mmRow]T
-	if j0+mmRow <= n && !tb {
+	if !tb && j0 <= b.Cols()-mmRow { // b.Cols() is n; written so, the compiler proves b.At's column in range
 		for p := 0; p < kk; p++ {
 			av := opAt(a, ta, i, p)
 			for jj := range mmRow {

@@ -22,15 +22,19 @@ package codegen
 // x is known non-negative when it is a constant ≥ 0; a work-item query of
 // ka.Item (Global, Local, Group, GlobalID, LocalID, GroupID, GroupSize,
 // NumGroups, GlobalSize, and Global2 and Global3's results), all of them
-// below the launch's size and so below MaxInt; len or cap; a conversion
+// below the launch's size, which is at most ka.MaxWorkItems (2^48); such
+// a query times a constant below 2^15 (or shifted left by less than 15);
+// len or cap; a conversion
 // from a narrower unsigned type; x % y, x >> y or x & y of a non-negative
 // x (or, for &, y); a dominating guard x >= c, c <= x, x > c - 1 or
 // c - 1 < x for a constant c ≥ 0; y + 1 where y ≥ -1 and y + 1 cannot wrap
 // (a guard says y < z for some z, or y is a phi of such values); or a phi
 // whose every incoming value is, where it comes from (the loops
 // `for i := 0; i < n; i++` and `for i := range s` in Go's SSA form).
-// Nothing else is assumed: an index read from memory, a sum of two
-// indices, i+1 without a guard above i, or i-1 keeps its check.
+// An index y+k, k a loop counter from 0 below d+1 (`for k := range 16`),
+// is in range under a guard y < len-d (or y <= len-(d+1)) with y ≥ 0.
+// Nothing else is assumed: an index read from memory, any other sum of
+// two indices, i+1 without a guard above i, or i-1 keeps its check.
 
 import (
 	"go/constant"
@@ -142,13 +146,30 @@ func (f *frame) proven(at ssa.Instruction, x ssa.Value, isBound func(ssa.Value) 
 			return true
 		}
 	}
-	y, c := offset(x)
-	if y == nil || c > 1<<62 {
-		return false
+	if y, c := offset(x); y != nil && c <= 1<<62 {
+		for _, g := range gs {
+			if d, ok := g.below(y, isBound); ok && d >= c && atLeast(y, -c, b, map[*ssa.Phi]int64{}) {
+				return true
+			}
+		}
 	}
-	for _, g := range gs {
-		if d, ok := g.below(y, isBound); ok && d >= c && atLeast(y, -c, b, map[*ssa.Phi]int64{}) {
-			return true
+	// x = y+k for a loop counter k in [0, d+1), in range when a guard says
+	// y < bound-d and y ≥ 0: then 0 ≤ y+k ≤ y+d < bound, which cannot wrap
+	// (the row loop `for jj := range 16 { b.At(p, j0+jj) }` under
+	// `if j0 <= b.Cols()-16`).
+	if op, ok := x.(*ssa.BinOp); ok && op.Op == token.ADD {
+		for _, yk := range [][2]ssa.Value{{op.X, op.Y}, {op.Y, op.X}} {
+			y, k := yk[0], yk[1]
+			for _, g := range gs {
+				d, ok := g.below(y, isBound)
+				if !ok || d > 1<<62 || !nonNegative(y, b) {
+					continue
+				}
+				atMost := func(v ssa.Value) bool { c, ok := constInt(v); return ok && c <= d+1 }
+				if counterBelow(k, d+1, atMost) {
+					return true
+				}
+			}
 		}
 	}
 	return false
@@ -266,24 +287,37 @@ func (g guard) normal() (x ssa.Value, op token.Token, y ssa.Value) {
 
 // below reports whether the guard says x < bound-d for a bound that
 // isBound recognises and a constant d ≥ 0 (bound itself, bound-1,
-// bound+(-2)), and returns d. A bound is a length or an extent, never
-// negative, so bound-d cannot wrap.
+// bound+(-2); or x <= bound-c for c ≥ 1, which is x < bound-(c-1)), and
+// returns d. A bound is a length or an extent, never negative, so bound-d
+// cannot wrap.
 func (g guard) below(x ssa.Value, isBound func(ssa.Value) bool) (d int64, ok bool) {
 	a, op, b := g.normal()
 	var t ssa.Value
+	strict := true
 	switch {
 	case op == token.LSS && a == x:
 		t = b
 	case op == token.GTR && b == x:
 		t = a
+	case op == token.LEQ && a == x:
+		t, strict = b, false
+	case op == token.GEQ && b == x:
+		t, strict = a, false
 	default:
 		return 0, false
 	}
-	if isBound(t) {
+	if strict && isBound(t) {
 		return 0, true
 	}
-	if bound, c := offset(t); bound != nil && c <= 0 && c > -1<<62 && isBound(bound) {
+	bound, c := offset(t)
+	if bound == nil || c > 0 || c <= -1<<62 || !isBound(bound) {
+		return 0, false
+	}
+	if strict {
 		return -c, true
+	}
+	if c <= -1 {
+		return -c - 1, true
 	}
 	return 0, false
 }
@@ -361,6 +395,12 @@ func atLeast(x ssa.Value, k int64, b *ssa.BasicBlock, assumed map[*ssa.Phi]int64
 			if k <= 0 && (atLeast(v.X, 0, b, assumed) || atLeast(v.Y, 0, b, assumed)) {
 				return true
 			}
+		case token.MUL, token.SHL:
+			// A query times a constant below 2^15: a launch has fewer
+			// than ka.MaxWorkItems (2^48) work-items, so it cannot wrap.
+			if k <= 0 && scaledQuery(v) {
+				return true
+			}
 		case token.ADD:
 			// y+1 ≥ k when y ≥ k-1 and y+1 does not wrap.
 			if y, ok := incremented(v); ok && v.Block() != nil &&
@@ -421,6 +461,27 @@ func belowMax(y ssa.Value, b *ssa.BasicBlock, assumed map[*ssa.Phi]bool) bool {
 		return true
 	}
 	return false
+}
+
+// scaledQuery reports whether v is q*c, c*q or q<<s for a work-item
+// query q, a constant c in [0, 2^15) and a constant s in [0, 15): at most
+// 2^48 · 2^15 = 2^63, never negative.
+func scaledQuery(v *ssa.BinOp) bool {
+	query := func(x ssa.Value) bool {
+		switch x := x.(type) {
+		case *ssa.Call:
+			return isQuery(x)
+		case *ssa.Extract:
+			call, ok := x.Tuple.(*ssa.Call)
+			return ok && isQuery(call)
+		}
+		return false
+	}
+	small := func(x ssa.Value, limit int64) bool { c, ok := constInt(x); return ok && c >= 0 && c < limit }
+	if v.Op == token.SHL {
+		return query(v.X) && small(v.Y, 15)
+	}
+	return query(v.X) && small(v.Y, 1<<15) || query(v.Y) && small(v.X, 1<<15)
 }
 
 // incremented returns y for y+1 or 1+y.

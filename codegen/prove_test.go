@@ -48,7 +48,7 @@ func TestProve(t *testing.T) {
 		}
 	}
 	require.NoError(t, sc.Err())
-	require.Len(t, want, 36)
+	require.Len(t, want, 44)
 	for line, n := range want {
 		assert.Equal(t, n, got[line], "prove.go:%d: index checks", line)
 	}

@@ -53,3 +53,19 @@ func TestWithGroupSizeOrder(t *testing.T) {
 	assert.ErrorContains(t, WithGroupSize(4, 0)(&k), "size 0 in dimension 0")
 	assert.ErrorContains(t, WithGroupSize(-1, 4)(&k), "size -1 in dimension 1")
 }
+
+// TestMaxWorkItems checks the cap on a launch's work-items, rounded up to
+// whole groups, on a device without limits of its own.
+func TestMaxWorkItems(t *testing.T) {
+	one := NDRange{Size: [3]int{1, 1, 1}}
+	assert.NoError(t, checkGroups(NDRange{Size: [3]int{MaxWorkItems, 1, 1}}, one, Capabilities{}))
+	assert.NoError(t, checkGroups(NDRange{Size: [3]int{1 << 24, 1 << 24, 1}}, one, Capabilities{}))
+	assert.Error(t, checkGroups(NDRange{Size: [3]int{MaxWorkItems + 1, 1, 1}}, one, Capabilities{}))
+	assert.Error(t, checkGroups(NDRange{Size: [3]int{1 << 24, 1<<24 + 1, 1}}, one, Capabilities{}))
+	// Rounding up counts: 2^48-1 items in groups of 256 are 2^48 ...
+	g := NDRange{Size: [3]int{256, 1, 1}}
+	assert.NoError(t, checkGroups(NDRange{Size: [3]int{MaxWorkItems - 1, 1, 1}}, g, Capabilities{}))
+	// ... and 2^48+1 are 2^48+256.
+	assert.Error(t, checkGroups(NDRange{Size: [3]int{MaxWorkItems + 1, 1, 1}}, g, Capabilities{}))
+	assert.ErrorContains(t, checkGroups(NDRange{Size: [3]int{1 << 47, 4, 1}}, one, Capabilities{}), "ka.MaxWorkItems")
+}

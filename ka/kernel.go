@@ -163,8 +163,9 @@ func (k *Kernel) Params() []driver.Param { return k.spec.Params }
 // (docs/kernel-language.md, "Ranges and groups"). A range
 // with a size of 0 in any of its dimensions is an empty launch: its
 // arguments are checked, nothing is enqueued, and it succeeds. A range
-// whose rounding up to whole groups overflows, or that needs more groups
-// than the device allows (Capabilities.MaxGroups), is an ErrBadLaunch.
+// whose rounding up to whole groups overflows or exceeds MaxWorkItems, or
+// that needs more groups than the device allows (Capabilities.MaxGroups),
+// is an ErrBadLaunch.
 func (k *Kernel) Launch(s *Stream, r NDRange, args ...any) error {
 	_, err := k.launch(s, r, false, args)
 	return err
@@ -407,8 +408,20 @@ func checkGroups(r, g NDRange, caps Capabilities) error {
 		}
 		total *= rounded
 	}
+	if total > MaxWorkItems {
+		return fmt.Errorf("its %d work-items, rounded up to whole groups, are more than ka.MaxWorkItems (2^48)", total)
+	}
 	return nil
 }
+
+// MaxWorkItems is the most work-items a launch may have, counted after its
+// range is rounded up to whole groups: 2^48, more than any device runs in
+// a day. The bound lets the compiler prove that a work-item query times a
+// small constant (it.GlobalID(0)*16) is never negative, so that the index
+// checks of kernels written that way can be proven away
+// (docs/kernel-language.md, "When a kernel fails"). A larger range is an
+// ErrBadLaunch.
+const MaxWorkItems = 1 << 48
 
 // param is parameter i as the kernel's Go source declares it ("x
 // []float32", "p katest.Pair"), for messages.

@@ -174,3 +174,57 @@ func PrivateArrays(it ka.Item, x []float32, k int) {
 		x[i] = last[4] // checks: 0
 	}
 }
+
+// Rows16 indexes y+k for a loop counter k under a guard on y: the row loop
+// of algo's kMatMulRows.
+//
+//ka:kernel
+func Rows16(it ka.Item, s []float32, k int) {
+	j0 := it.GlobalID(0) * 16
+	if j0 <= len(s)-16 {
+		for jj := range 16 {
+			s[j0+jj] += 1 // checks: 0 (0 ≤ j0, j0+jj ≤ j0+15 < len(s))
+		}
+		for jj := range 17 {
+			s[j0+jj] += 2 // checks: 1 (jj may be 16)
+		}
+	}
+	if j0 < len(s)-15 {
+		for jj := range 16 {
+			s[j0+jj] += 3 // checks: 0 (the same bound, written with <)
+		}
+	}
+	if k <= len(s)-16 {
+		for jj := range 16 {
+			s[k+jj] += 4 // checks: 1 (k may be negative)
+		}
+	}
+	j1 := it.GlobalID(0) * (1 << 15)
+	if j1 <= len(s)-16 {
+		for jj := range 16 {
+			s[j1+jj] += 5 // checks: 1 (a query times 2^15 may wrap)
+		}
+	}
+	j2 := it.GlobalID(0) << 4
+	if j2 <= len(s)-16 {
+		for jj := range 16 {
+			s[jj+j2] += 6 // checks: 0 (a query shifted by 4, the counter first)
+		}
+	}
+}
+
+// MatrixRow is the same on a matrix's columns.
+//
+//ka:kernel
+func MatrixRow(it ka.Item, m ka.Matrix[float32], out []float32) {
+	i, j0 := it.GlobalID(1), it.GlobalID(0)*16
+	if i < m.Rows() && j0 <= m.Cols()-16 {
+		var acc float32
+		for jj := range 16 {
+			acc += m.At(i, j0+jj) // checks: 0 (row: i < Rows; column: j0+jj < Cols)
+		}
+		if i < len(out) {
+			out[i] = acc // checks: 0
+		}
+	}
+}
