@@ -1,14 +1,16 @@
 #!/usr/bin/env bash
 # Installs what kago needs on Debian. `deps.sh run`: what running needs, the
 # PoCL OpenCL runtime (the CPU device every machine can have) and the
-# OpenCL ICD loader. `deps.sh` (the tests): those, clinfo, and the SPIR-V
-# tools the compiler's tests check their output with.
+# OpenCL ICD loader. `deps.sh` (the tests): those, clinfo, the SPIR-V
+# tools the compiler's tests check their output with, and the Vulkan loader
+# with Mesa's lavapipe CPU driver that backends/vulkan's binding is tested
+# on.
 # As root it installs them with apt-get; otherwise it prints the command.
 set -euo pipefail
 
 want=(pocl-opencl-icd ocl-icd-libopencl1)
 if [ "${1:-test}" != run ]; then
-  want+=(clinfo spirv-tools llvm-spirv-15)
+  want+=(clinfo spirv-tools llvm-spirv-15 libvulkan1 mesa-vulkan-drivers)
 fi
 missing=()
 for p in "${want[@]}"; do
