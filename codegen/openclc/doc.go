@@ -11,7 +11,8 @@
 // (codegen/internal/structure, control.go): loops are for (;;), two-way
 // branches if/else, jumps break and continue, and a forward goto is left
 // only where those cannot say a jump (a labelled break or continue, &&
-// before an else, a shared fault path). A phi is a variable assigned on
+// before an else, a shared fault path); a loop that indexes a private
+// array with its counter gets #pragma unroll. A phi is a variable assigned on
 // each incoming edge just before the jump (through temporaries when the
 // phis of a block read each other, as SSA's parallel copies require). Each @ka.local.<k> is a __local array at kernel scope. The
 // file starts with #pragma OPENCL FP_CONTRACT OFF (LLVM's separate fmul and

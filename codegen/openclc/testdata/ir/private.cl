@@ -36,6 +36,7 @@ __kernel void Private(
 	inr_3 = (long)i_2 < (long)out_len;
 	if (inr_3) {
 		k_4 = 0ul;
+		#pragma unroll
 		for (;;) {
 			more_5 = (long)k_4 < (long)8ul;
 			if (!more_5) {
