@@ -69,3 +69,4 @@ fuzz:
 bench: deps
 	$(GO) run ./benchmarks/cmd/kagobench
 	$(GO) run ./benchmarks/cmd/kagobench -ptxcount
+	$(GO) test -run '^$$' -bench . -benchtime 5x ./benchmarks/gemm
