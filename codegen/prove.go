@@ -371,14 +371,14 @@ func atLeast(x ssa.Value, k int64, b *ssa.BasicBlock, assumed map[*ssa.Phi]int64
 	case *ssa.Const:
 		return constAtLeast(v, k)
 	case *ssa.Call:
-		if k <= 0 && isQuery(v) {
+		if k <= 0 && isQueryValue(v) {
 			return true
 		}
 		if bi, ok := v.Common().Value.(*ssa.Builtin); ok && k <= 0 && (bi.Name() == "len" || bi.Name() == "cap") {
 			return true
 		}
 	case *ssa.Extract:
-		if call, ok := v.Tuple.(*ssa.Call); ok && k <= 0 && isQuery(call) {
+		if k <= 0 && isQueryValue(v) {
 			return true
 		}
 	case *ssa.Convert:
@@ -467,21 +467,24 @@ func belowMax(y ssa.Value, b *ssa.BasicBlock, assumed map[*ssa.Phi]bool) bool {
 // query q, a constant c in [0, 2^15) and a constant s in [0, 15): at most
 // 2^48 · 2^15 = 2^63, never negative.
 func scaledQuery(v *ssa.BinOp) bool {
-	query := func(x ssa.Value) bool {
-		switch x := x.(type) {
-		case *ssa.Call:
-			return isQuery(x)
-		case *ssa.Extract:
-			call, ok := x.Tuple.(*ssa.Call)
-			return ok && isQuery(call)
-		}
-		return false
-	}
 	small := func(x ssa.Value, limit int64) bool { c, ok := constInt(x); return ok && c >= 0 && c < limit }
 	if v.Op == token.SHL {
-		return query(v.X) && small(v.Y, 15)
+		return isQueryValue(v.X) && small(v.Y, 15)
 	}
-	return query(v.X) && small(v.Y, 1<<15) || query(v.Y) && small(v.X, 1<<15)
+	return isQueryValue(v.X) && small(v.Y, 1<<15) || isQueryValue(v.Y) && small(v.X, 1<<15)
+}
+
+// isQueryValue reports whether x is the result of a work-item query: the
+// call, or one result of Global2 or Global3.
+func isQueryValue(x ssa.Value) bool {
+	switch x := x.(type) {
+	case *ssa.Call:
+		return isQuery(x)
+	case *ssa.Extract:
+		call, ok := x.Tuple.(*ssa.Call)
+		return ok && isQuery(call)
+	}
+	return false
 }
 
 // incremented returns y for y+1 or 1+y.

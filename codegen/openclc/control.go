@@ -23,9 +23,9 @@ package openclc
 // A loop that indexes a private array with one of its header's phis (a
 // counter: `for jj := range 16 { acc[jj] += ... }`) gets #pragma unroll.
 // In the bitcode PoCL's clang makes of a kernel (program.bc in PoCL's
-// kernel cache) every for, while and do carries llvm.loop.unroll.disable
-// (what clang attaches under -fno-unroll-loops), which outlives PoCL's
-// passes: algo.MatMul's row kernel then kept its 16 sums in memory, 16
+// kernel cache) every for (;;) carries llvm.loop.unroll.disable (what
+// clang attaches to every loop statement under -fno-unroll-loops; while (1)
+// and do … while (1) measured as slow), which outlives PoCL's passes: algo.MatMul's row kernel then kept its 16 sums in memory, 16
 // GFLOP/s at 1024³ on the 2-vCPU VM against 21 with the loop unrolled and
 // the sums in registers. Other loops stay as clang leaves them, as
 // hand-written OpenCL C does (the tiled matmul twin ran 9% slower with
@@ -39,7 +39,6 @@ import (
 	"github.com/kago-dev/kago/codegen/internal/emitutil"
 	"github.com/kago-dev/kago/codegen/internal/structure"
 	"github.com/llir/llvm/ir"
-	"github.com/llir/llvm/ir/value"
 )
 
 // loopScope is one for (;;) being emitted.
@@ -56,46 +55,32 @@ func (fe *funcEmitter) createBody() {
 		fe.errorf(ErrBadIR, "%v", err)
 		return
 	}
-	fe.unroll = unrolled(fe.fn)
 	fe.createStmts(tree, nil)
 	for b := range fe.gotos {
 		fe.errorf(ErrBadIR, "internal error: goto to %s, which comes before it", b.Name())
 	}
 }
 
-// unrolled returns the headers of the loops that index a private array
-// with one of their own header's phis (a counter).
-func unrolled(f *ir.Func) map[*ir.Block]bool {
-	out := map[*ir.Block]bool{}
-	g := cfg.New(f)
-	if g == nil {
-		return out
-	}
-	for _, l := range g.Loops() {
-		phis := map[value.Value]bool{}
-		for _, inst := range l.Header.Insts {
-			if p, ok := inst.(*ir.InstPhi); ok {
-				phis[p] = true
+// countsPrivateArray reports whether l indexes a private array (an
+// alloca) with one of its header's phis, a counter.
+func countsPrivateArray(l *cfg.Loop) bool {
+	for _, b := range l.Blocks {
+		for _, inst := range b.Insts {
+			gep, ok := inst.(*ir.InstGetElementPtr)
+			if !ok {
+				continue
 			}
-		}
-		for _, b := range l.Blocks {
-			for _, inst := range b.Insts {
-				gep, ok := inst.(*ir.InstGetElementPtr)
-				if !ok {
-					continue
-				}
-				if _, ok := gep.Src.(*ir.InstAlloca); !ok {
-					continue
-				}
-				for _, ix := range gep.Indices {
-					if phis[ix] {
-						out[l.Header] = true
-					}
+			if _, ok := gep.Src.(*ir.InstAlloca); !ok {
+				continue
+			}
+			for _, ix := range gep.Indices {
+				if p, ok := ix.(*ir.InstPhi); ok && l.IsHeaderPhi(p) {
+					return true
 				}
 			}
 		}
 	}
-	return out
+	return false
 }
 
 // createStmts emits ss; next is the block whose code runs when ss ends
@@ -144,7 +129,7 @@ func (fe *funcEmitter) createStmt(s structure.Stmt, next *ir.Block) {
 		fe.createIf(s, next)
 	case *structure.Loop:
 		fe.loops = append(fe.loops, &loopScope{header: s.Header, after: next})
-		if fe.unroll[s.Header] {
+		if countsPrivateArray(s.Natural) {
 			fe.line("#pragma unroll")
 		}
 		fe.line("for (;;) {")

@@ -120,7 +120,6 @@ type funcEmitter struct {
 	gotos    map[*ir.Block]string            // the label of each block a goto emitted so far jumps to (control.go)
 	loops    []*loopScope                    // the for (;;) statements being emitted, innermost last
 	depth    int                             // nesting of the statement being emitted
-	unroll   map[*ir.Block]bool              // the headers of the loops to write #pragma unroll before (control.go)
 	cmpxchgs map[*ir.InstCmpXchg]cmpxchgVars // the two variables holding a cmpxchg's {T, i1} result
 
 	contraction emitutil.Contraction // the fmul/fadd pairs written as one expression (//ka:contract)

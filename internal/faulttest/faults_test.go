@@ -83,6 +83,7 @@ func faults() []fault {
 		fault{"kept/wrong-bound", faulttest.WrongBound, 32, 0, []any{ints(16), 32}, idx, "x[i] = 1 // bound n", `^index out of range \[(1[6-9]|2[0-9]|3[01])\] with length 16$`, true, -1},
 		fault{"kept/wraps", faulttest.WrapAround, 4, 0, []any{ints(16), math.MaxInt}, idx, "x[k] = 2 // wraps", "index out of range [-9223372036854775808]", false, -1},
 		fault{"kept/one-below", faulttest.OneBelow, 16, 0, []any{ints(16)}, idx, "x[k] = 3 // one below", "index out of range [-1]", false, 0},
+		fault{"kept/negative-run", faulttest.NegativeRun, 4, 0, []any{ints(16), -2}, idx, "x[k+jj] = 6 // negative run", "index out of range [-2]", false, -1},
 		fault{"kept/from-memory", faulttest.FromMemory, 16, 0, []any{neg, ints(16)}, idx, "x[k] = 4 // from memory", "index out of range [-2]", false, 5},
 		// A launch whose facts hold runs the lean variant, which reports
 		// the checks it keeps as the checked kernel does; one whose facts

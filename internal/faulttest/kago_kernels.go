@@ -166,9 +166,9 @@ func init() {
 			{Kind: driver.ParamLaunchID, Size: 4},
 		},
 		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 270, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 270, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 271, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 283, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 283, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 284, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
 		},
 		Barrier: false,
 		Needs:   0,
@@ -239,7 +239,7 @@ func init() {
 			{Kind: driver.ParamLaunchID, Size: 4},
 		},
 		Faults: []driver.FaultSite{
-			{Kind: driver.FaultIndex, File: "kernels.go", Line: 257, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 270, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
 		},
 		Barrier: false,
 		Needs:   0,
@@ -283,6 +283,43 @@ func init() {
 		Group: func(args []driver.Arg) func(*kernel.WorkGroup) {
 			a0 := args[0].Value.([]int32)
 			return func(g *kernel.WorkGroup) { kagoGroupHello(g, a0) }
+		},
+		GroupBlocks: true,
+	})
+	kgen.RegisterKernel(NegativeRun, &driver.KernelSpec{
+		Name:  "NegativeRun",
+		Entry: "NegativeRun",
+		Params: []driver.Param{
+			{Name: "x", Type: driver.Int32, Slice: true},
+			{Name: "k", Type: driver.Int},
+		},
+		DeviceParams: driver.DeviceParams{
+			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
+			{Kind: driver.ParamLength, Arg: 0, Size: 8},
+			{Kind: driver.ParamScalar, Arg: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
+			{Kind: driver.ParamFaultRecord, Size: 8},
+			{Kind: driver.ParamLaunchID, Size: 4},
+		},
+		Faults: []driver.FaultSite{
+			{Kind: driver.FaultIndex, File: "kernels.go", Line: 259, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+		},
+		Barrier: false,
+		Needs:   0,
+		Code:    kagoCode("NegativeRun"),
+		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"NegativeRun"}, Hash: "c43ca8e586f022aa08ff40578c03b81f"},
+		Lean:    &driver.Lean{Entry: "NegativeRun_lean", Facts: []string{"le(padded(1),1)", "le(padded(2),1)"}, Exact: &driver.Exact{Entry: "NegativeRun_lean_exact"}},
+		Native: func(args []driver.Arg) func(kernel.Item) {
+			a0 := args[0].Value.([]int32)
+			a1 := args[1].Value.(int)
+			return func(it kernel.Item) { NegativeRun(ka.Item(it), a0, a1) }
+		},
+		Group: func(args []driver.Arg) func(*kernel.WorkGroup) {
+			a0 := args[0].Value.([]int32)
+			a1 := args[1].Value.(int)
+			return func(g *kernel.WorkGroup) { kagoGroupNegativeRun(g, a0, a1) }
 		},
 		GroupBlocks: true,
 	})
@@ -1054,6 +1091,27 @@ func (k HelloKernel) Launch(s *ka.Stream, r ka.NDRange, x *ka.Array[int32]) erro
 	return k.k.Launch(s, r, x)
 }
 
+// NegativeRunKernel is the kernel NegativeRun loaded on a device. Its Launch
+// takes NegativeRun's parameters, so a wrong argument is a compile error.
+type NegativeRunKernel struct{ k *ka.Kernel }
+
+// NewNegativeRunKernel loads the kernel NegativeRun on dev, as ka.NewKernel does.
+func NewNegativeRunKernel(dev *ka.Device, opts ...ka.KernelOption) (NegativeRunKernel, error) {
+	k, err := ka.NewKernel(dev, NegativeRun, opts...)
+	return NegativeRunKernel{k}, err
+}
+
+// Kernel returns the loaded kernel (nil for the zero NegativeRunKernel).
+func (k0 NegativeRunKernel) Kernel() *ka.Kernel { return k0.k }
+
+// Launch enqueues NegativeRun on s over r, as ka.Kernel.Launch does.
+func (k0 NegativeRunKernel) Launch(s *ka.Stream, r ka.NDRange, x *ka.Array[int32], k int) error {
+	if k0.k == nil {
+		return fmt.Errorf("launching NegativeRun: a zero NegativeRunKernel, not one from NewNegativeRunKernel: %w", ka.ErrInvalid)
+	}
+	return k0.k.Launch(s, r, x, k)
+}
+
 // OneBelowKernel is the kernel OneBelow loaded on a device. Its Launch
 // takes OneBelow's parameters, so a wrong argument is a compile error.
 type OneBelowKernel struct{ k *ka.Kernel }
@@ -1747,6 +1805,40 @@ func kagoGroupHello(kg *kernel.WorkGroup, x []int32) {
 					fmt.Println("fmt.Println", i, x[i] > 1, 0.5)
 					fmt.Printf("fmt.Printf %d %v\n", i, x[i])
 					fmt.Print("fmt.Print", i, x[i], "\n")
+				}
+			}
+		}
+	}
+}
+
+// kagoGroupNegativeRun runs one work-group of NegativeRun, its work-items as loops
+// (see package groupfn).
+func kagoGroupNegativeRun(kg *kernel.WorkGroup, x []int32, k int) {
+	n0 := kg.Size[0]
+	n1 := kg.Size[1]
+	n2 := kg.Size[2]
+	b0 := kg.ID[0] * n0
+	b1 := kg.ID[1] * n1
+	b2 := kg.ID[2] * n2
+	m0 := kg.GlobalSize[0] - b0
+	if m0 > n0 {
+		m0 = n0
+	}
+	m1 := kg.GlobalSize[1] - b1
+	if m1 > n1 {
+		m1 = n1
+	}
+	m2 := kg.GlobalSize[2] - b2
+	if m2 > n2 {
+		m2 = n2
+	}
+	for range m2 {
+		for range m1 {
+			for range m0 {
+				if k <= len(x)-4 {
+					for jj := range 4 {
+						x[k+jj] = 6 // negative run
+					}
 				}
 			}
 		}

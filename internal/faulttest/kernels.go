@@ -248,6 +248,19 @@ func OneBelow(it ka.Item, x []int32) {
 	}
 }
 
+// NegativeRun indexes a run k+jj under k <= len(x)-4, the guard of
+// algo.MatMul's row loop, with a k that may be negative: the check is
+// kept (prove needs k ≥ 0).
+//
+//ka:kernel
+func NegativeRun(it ka.Item, x []int32, k int) {
+	if k <= len(x)-4 {
+		for jj := range 4 {
+			x[k+jj] = 6 // negative run
+		}
+	}
+}
+
 // FromMemory indexes x with an index read from idx, which may be negative.
 //
 //ka:kernel

@@ -92,6 +92,7 @@ func testHostile(t *testing.T, dev *ka.Device) {
 		{"Launch with a nil scalar", func() error { return k.Launch(s, ka.Range(4), nil, x, y) }, ka.ErrBadLaunch},
 		{"Launch over MaxInt", func() error { return k.Launch(s, ka.Range(math.MaxInt), float32(2), x, y) }, ka.ErrBadLaunch},
 		{"Launch over MaxInt-1", func() error { return k.Launch(s, ka.Range(math.MaxInt-1), float32(2), x, y) }, ka.ErrBadLaunch},
+		{"Launch over ka.MaxWorkItems", func() error { return k.Launch(s, ka.Range2(1<<24, 1<<24+1), float32(2), x, y) }, ka.ErrBadLaunch},
 		{"Launch whose work-items overflow an int", func() error { return k.Launch(s, ka.Range3(1<<30, 1<<30, 1<<30), float32(2), x, y) }, ka.ErrBadLaunch},
 		{"Launch over a negative range", func() error { return k.Launch(s, ka.Range(-1), float32(2), x, y) }, ka.ErrBadLaunch},
 		{"Launch over MinInt", func() error { return k.Launch(s, ka.Range2(4, math.MinInt), float32(2), x, y) }, ka.ErrBadLaunch},

@@ -61,10 +61,12 @@ type If struct {
 
 // Loop runs Body, which starts with its header's code, until a Jump leaves
 // it; a Jump whose Target is the loop starts Body again. Body never ends
-// without a Jump, Return or Unreachable.
+// without a Jump, Return or Unreachable. Natural is the graph's loop it
+// stands for: its blocks, latches and nesting.
 type Loop struct {
-	Header *ir.Block
-	Body   []Stmt
+	Header  *ir.Block
+	Natural *cfg.Loop
+	Body    []Stmt
 }
 
 // Region runs Body; a Jump whose Target is the region leaves Body for the
@@ -99,11 +101,10 @@ func (*Unreachable) stmt() {}
 // builder holds what Build knows about the graph while it writes the tree.
 type builder struct {
 	g       *cfg.Graph
-	loops   map[*ir.Block]*cfg.Loop // the loop of each header
-	kids    map[*ir.Block][]*ir.Block
-	merge   map[*ir.Block]bool
-	loopOf  map[*ir.Block]*Loop   // the Loop statement of each header, once made
-	follows map[*ir.Block]*Region // the Region each merge block follows, once made
+	loops   map[*ir.Block]*cfg.Loop   // the loop of each header
+	kids    map[*ir.Block][]*ir.Block // the merge blocks each block places after it
+	loopOf  map[*ir.Block]*Loop       // the Loop statement of each header, once made
+	follows map[*ir.Block]*Region     // the Region each merge block follows, made before any jump to it
 }
 
 // Build returns f's body as structured statements. Blocks not reachable
@@ -126,7 +127,7 @@ func Build(f *ir.Func) ([]Stmt, error) {
 		}
 	}
 	bd := &builder{g: g, loops: map[*ir.Block]*cfg.Loop{}, kids: map[*ir.Block][]*ir.Block{},
-		merge: map[*ir.Block]bool{}, loopOf: map[*ir.Block]*Loop{}, follows: map[*ir.Block]*Region{}}
+		loopOf: map[*ir.Block]*Loop{}, follows: map[*ir.Block]*Region{}}
 	all := g.Loops()
 	innermost := map[*ir.Block]*cfg.Loop{}
 	for _, l := range all { // innermost first: the first loop found is the innermost
@@ -149,8 +150,7 @@ func Build(f *ir.Func) ([]Stmt, error) {
 		for l := innermost[parent]; l != nil && !l.In[y]; l = l.Parent {
 			parent, moved = l.Header, true // after the outermost loop y is not in
 		}
-		if forward >= 2 || moved {
-			bd.merge[y] = true
+		if forward >= 2 || moved { // a merge block
 			bd.kids[parent] = append(bd.kids[parent], y)
 		}
 	}
@@ -178,7 +178,7 @@ func (bd *builder) tree(x *ir.Block) []Stmt {
 		}
 	}
 	return bd.within(outside, func() []Stmt {
-		lp := &Loop{Header: x}
+		lp := &Loop{Header: x, Natural: l}
 		bd.loopOf[x] = lp
 		lp.Body = bd.within(inside, func() []Stmt { return bd.code(x) })
 		return []Stmt{lp}
@@ -224,7 +224,7 @@ func (bd *builder) branch(x, t *ir.Block) []Stmt {
 	switch {
 	case bd.g.Num(t) <= bd.g.Num(x):
 		return []Stmt{&Jump{From: x, To: t, Target: bd.loopOf[t]}}
-	case bd.merge[t]:
+	case bd.follows[t] != nil: // a merge block, whose region is around x
 		return []Stmt{&Jump{From: x, To: t, Target: bd.follows[t]}}
 	}
 	return append([]Stmt{&Jump{From: x, To: t}}, bd.tree(t)...)

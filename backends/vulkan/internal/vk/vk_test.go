@@ -367,6 +367,13 @@ func TestHostile(t *testing.T) {
 	assert.ErrorIs(t, err, ErrZeroHandle)
 	_, err = d.MapMemory(0, 0, 4)
 	assert.ErrorIs(t, err, ErrZeroHandle)
+	// Huge: 2^50 bytes, more than any heap here, is the driver's error
+	// (lavapipe: VK_ERROR_OUT_OF_DEVICE_MEMORY), not a crash.
+	_, err = d.NewBuffer(1<<50, BufferStorage, HostMemory)
+	assert.Error(t, err)
+	_, err = d.AllocateMemory(1<<50, 0, false)
+	var ve *Error
+	assert.ErrorAs(t, err, &ve)
 	d.DestroyBuffer(0)
 	d.FreeMemory(0)
 	d.DestroyShaderModule(0)
