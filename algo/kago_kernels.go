@@ -579,13 +579,14 @@ var kagoFaultskMatMulRows_0 = []driver.FaultSite{
 	{Kind: driver.FaultIndex, File: "matmul.go", Line: 83, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
 	{Kind: driver.FaultIndex, File: "matmul.go", Line: 85, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
 	{Kind: driver.FaultIndex, File: "matmul.go", Line: 85, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-	{Kind: driver.FaultIndex, File: "matmul.go", Line: 131, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-	{Kind: driver.FaultIndex, File: "matmul.go", Line: 133, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-	{Kind: driver.FaultIndex, File: "matmul.go", Line: 83, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-	{Kind: driver.FaultIndex, File: "matmul.go", Line: 83, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-	{Kind: driver.FaultIndex, File: "matmul.go", Line: 85, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-	{Kind: driver.FaultIndex, File: "matmul.go", Line: 85, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
-	{Kind: driver.FaultIndex, File: "matmul.go", Line: 114, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "matmul.go", Line: 142, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "matmul.go", Line: 145, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "matmul.go", Line: 174, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "matmul.go", Line: 174, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "matmul.go", Line: 176, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "matmul.go", Line: 176, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "matmul.go", Line: 129, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+	{Kind: driver.FaultIndex, File: "matmul.go", Line: 132, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
 }
 
 // kagoGenerickMatMulRows is the generic kernel kMatMulRows as kago gen compiled it: the
@@ -604,10 +605,10 @@ var kagoGenerickMatMulRows = &kgen.Generic{
 	},
 	GroupBlocks: true,
 	Code:        kagoCode("kMatMulRows"),
-	Source:      &driver.Source{Files: kagoKernelSource, Names: []string{"kMatMulRows", "mmRow", "opAt"}, Hash: "e5184121fd64fef918189719162b1c21"},
+	Source:      &driver.Source{Files: kagoKernelSource, Names: []string{"kMatMulRows", "mmItemCols", "mmItemRows", "opAt"}, Hash: "dde40743da0435534ec5d5ffda5f1d02"},
 	Instances: []kgen.Instance{
-		{Name: "kMatMulRows[float32]", Entry: "kMatMulRows_float32", Func: (func(ka.Item, bool, bool, int, float32, ka.Matrix[float32], ka.Matrix[float32], float32, ka.Matrix[float32]))(nil), Faults: kagoFaultskMatMulRows_0, Lean: &driver.Lean{Entry: "kMatMulRows_float32_lean", Facts: []string{"le(add(sub(arg(2),1),1),9223372036854775807)", "le(add(sub(arg(2),1),1),ext(4,0))", "le(add(min(sub(range(1),1),sub(ext(7,0),1)),1),ext(4,1))", "le(add(min(sub(range(1),1),sub(ext(7,0),1)),1),ext(4,0))", "le(add(sub(arg(2),1),1),ext(4,1))", "le(add(sub(arg(2),1),1),ext(5,1))", "le(add(sub(arg(2),1),1),ext(5,0))", "le(padded(2),1)"}, Exact: &driver.Exact{Entry: "kMatMulRows_float32_lean_exact"}}},
-		{Name: "kMatMulRows[float64]", Entry: "kMatMulRows_float64", Func: (func(ka.Item, bool, bool, int, float64, ka.Matrix[float64], ka.Matrix[float64], float64, ka.Matrix[float64]))(nil), Params: []driver.Param{{Name: "ta", Type: driver.Bool}, {Name: "tb", Type: driver.Bool}, {Name: "kk", Type: driver.Int}, {Name: "alpha", Type: driver.Float64}, {Name: "a", Type: driver.Float64, Dims: 2}, {Name: "b", Type: driver.Float64, Dims: 2}, {Name: "beta", Type: driver.Float64}, {Name: "c", Type: driver.Float64, Dims: 2}}, Faults: kagoFaultskMatMulRows_0, Needs: driver.FP64, Lean: &driver.Lean{Entry: "kMatMulRows_float64_lean", Facts: []string{"le(add(sub(arg(2),1),1),9223372036854775807)", "le(add(sub(arg(2),1),1),ext(4,0))", "le(add(min(sub(range(1),1),sub(ext(7,0),1)),1),ext(4,1))", "le(add(min(sub(range(1),1),sub(ext(7,0),1)),1),ext(4,0))", "le(add(sub(arg(2),1),1),ext(4,1))", "le(add(sub(arg(2),1),1),ext(5,1))", "le(add(sub(arg(2),1),1),ext(5,0))", "le(padded(2),1)"}, Exact: &driver.Exact{Entry: "kMatMulRows_float64_lean_exact"}}},
+		{Name: "kMatMulRows[float32]", Entry: "kMatMulRows_float32", Func: (func(ka.Item, bool, bool, int, float32, ka.Matrix[float32], ka.Matrix[float32], float32, ka.Matrix[float32]))(nil), Faults: kagoFaultskMatMulRows_0, Lean: &driver.Lean{Entry: "kMatMulRows_float32_lean", Facts: []string{"le(add(sub(arg(2),1),1),9223372036854775807)", "le(add(sub(arg(2),1),1),ext(4,0))", "le(add(sub(arg(2),1),1),ext(4,1))", "le(add(sub(arg(2),1),1),ext(5,1))", "le(add(sub(arg(2),1),1),ext(5,0))", "le(padded(2),1)"}, Exact: &driver.Exact{Entry: "kMatMulRows_float32_lean_exact"}}},
+		{Name: "kMatMulRows[float64]", Entry: "kMatMulRows_float64", Func: (func(ka.Item, bool, bool, int, float64, ka.Matrix[float64], ka.Matrix[float64], float64, ka.Matrix[float64]))(nil), Params: []driver.Param{{Name: "ta", Type: driver.Bool}, {Name: "tb", Type: driver.Bool}, {Name: "kk", Type: driver.Int}, {Name: "alpha", Type: driver.Float64}, {Name: "a", Type: driver.Float64, Dims: 2}, {Name: "b", Type: driver.Float64, Dims: 2}, {Name: "beta", Type: driver.Float64}, {Name: "c", Type: driver.Float64, Dims: 2}}, Faults: kagoFaultskMatMulRows_0, Needs: driver.FP64, Lean: &driver.Lean{Entry: "kMatMulRows_float64_lean", Facts: []string{"le(add(sub(arg(2),1),1),9223372036854775807)", "le(add(sub(arg(2),1),1),ext(4,0))", "le(add(sub(arg(2),1),1),ext(4,1))", "le(add(sub(arg(2),1),1),ext(5,1))", "le(add(sub(arg(2),1),1),ext(5,0))", "le(padded(2),1)"}, Exact: &driver.Exact{Entry: "kMatMulRows_float64_lean_exact"}}},
 	},
 }
 
@@ -2305,6 +2306,7 @@ func kagoGroupkMatMulRows[T float32 | float64](kg *kernel.WorkGroup, ta, tb bool
 		m2 = n2
 	}
 	cData, cRows, cCols, cStride := c.View()
+	aData, aRows, aCols, aStride := a.View()
 	bData, bRows, bCols, bStride := b.View()
 	for range m2 {
 		for ly := range m1 {
@@ -2312,36 +2314,70 @@ func kagoGroupkMatMulRows[T float32 | float64](kg *kernel.WorkGroup, ta, tb bool
 		items:
 			for lx := range m0 {
 				gx := b0 + lx
-				i, j0 := gy, gx*mmRow
+				i0, j0 := gy*mmItemRows, gx*mmItemCols
 				m, n := len(cRows), len(cCols)
-				if i >= m || j0 >= n {
+				if i0 >= m || j0 >= n {
 					continue items
 				}
-				var acc [mmRow]T
-				if !tb && j0 <= len(bCols)-mmRow { // b.Cols() is n; written so, the compiler proves b.At's column in range
+				var acc [mmItemRows][mmItemCols]T
+				// Inside C with B not transposed, the guards let the compiler prove
+				// every index of the loop in range (b.Cols() is n, and a.Rows() or
+				// a.Cols() is m; written so, docs/kernel-language.md); the two loops
+				// differ only in how they read op(A).
+				switch {
+				case !tb && !ta && i0 <= len(aRows)-mmItemRows && j0 <= len(bCols)-mmItemCols:
 					for p := 0; p < kk; p++ {
-						av := opAt(a, ta, i, p)
-						for jj := range mmRow {
-							acc[jj] += av * kernel.At2(bData, bRows, bCols, bStride, p, j0+jj)
+						var av [mmItemRows]T
+						for r := range mmItemRows {
+							av[r] = kernel.At2(aData, aRows, aCols, aStride, i0+r, p)
+						}
+						for jj := range mmItemCols {
+							bv := kernel.At2(bData, bRows, bCols, bStride, p, j0+jj)
+							for r := range mmItemRows {
+								acc[r][jj] += av[r] * bv
+							}
 						}
 					}
-				} else {
+				case !tb && ta && i0 <= len(aCols)-mmItemRows && j0 <= len(bCols)-mmItemCols:
 					for p := 0; p < kk; p++ {
-						av := opAt(a, ta, i, p)
-						for jj := range mmRow {
+						var av [mmItemRows]T
+						for r := range mmItemRows {
+							av[r] = kernel.At2(aData, aRows, aCols, aStride, p, i0+r)
+						}
+						for jj := range mmItemCols {
+							bv := kernel.At2(bData, bRows, bCols, bStride, p, j0+jj)
+							for r := range mmItemRows {
+								acc[r][jj] += av[r] * bv
+							}
+						}
+					}
+				default: // the edges, and a transposed B
+					for p := 0; p < kk; p++ {
+						var av [mmItemRows]T
+						for r := range mmItemRows {
+							if i0+r < m {
+								av[r] = opAt(a, ta, i0+r, p)
+							}
+						}
+						for jj := range mmItemCols {
 							if j0+jj < n {
-								acc[jj] += av * opAt(b, tb, p, j0+jj)
+								bv := opAt(b, tb, p, j0+jj)
+								for r := range mmItemRows {
+									acc[r][jj] += av[r] * bv
+								}
 							}
 						}
 					}
 				}
-				for jj := range mmRow {
-					if j := j0 + jj; j < n {
-						v := alpha * acc[jj]
-						if beta != 0 {
-							v += beta * kernel.At2(cData, cRows, cCols, cStride, i, j)
+				for r := range mmItemRows {
+					for jj := range mmItemCols {
+						if i, j := i0+r, j0+jj; i < m && j < n {
+							v := alpha * acc[r][jj]
+							if beta != 0 {
+								v += beta * kernel.At2(cData, cRows, cCols, cStride, i, j)
+							}
+							kernel.Set2(cData, cRows, cCols, cStride, i, j, v)
 						}
-						kernel.Set2(cData, cRows, cCols, cStride, i, j, v)
 					}
 				}
 			}

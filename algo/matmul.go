@@ -89,48 +89,92 @@ func opAt[T float32 | float64](x ka.Matrix[T], transposed bool, i, j int) T {
 // for the tests of both kernels.
 var matMulTiledOnCPU = false
 
-// mmRow is the number of columns of C that one work-item of kMatMulRows
-// computes.
-const mmRow = 16
+// The blocking of kMatMulRows: each work-item computes a block of
+// mmItemRows×mmItemCols neighbouring elements of C. Measured on PoCL at 1024³
+// (docs/algorithms.md), 8×32 beat 1×16, 4×16, 8×16, 4×32, 12×32 and
+// 16×32 for both element types; 8×64 was no faster beyond the noise and
+// would send twice as many edge columns down the checked path.
+const (
+	mmItemRows = 8
+	mmItemCols = 32
+)
 
 // kMatMulRows is kMatMul for CPU devices, with the same order: each
-// work-item computes mmRow neighbouring elements of one row of C, adding
-// the products of each p into mmRow accumulators, p from 0. Without
-// barriers or local memory, a CPU compiler keeps the accumulators in a
-// vector register and loads each row of op(B)'s block as one vector.
+// work-item computes an mmItemRows×mmItemCols block of C, adding the products of
+// each p into mmItemRows×mmItemCols accumulators, p from 0. Each element of
+// op(A) it loads serves mmItemCols products and each of op(B) mmItemRows, and
+// without barriers or local memory the CPU compiler keeps the
+// accumulators in vector registers and loads each row of op(B)'s block as
+// vectors. A block inside C with B not transposed takes a loop whose
+// indices the compiler proves in range; the edges and a transposed B
+// take the loop that checks each element (5–6× slower at 1024³).
 //
 //ka:kernel
 func kMatMulRows[T float32 | float64](it ka.Item, ta, tb bool, kk int, alpha T, a, b ka.Matrix[T], beta T, c ka.Matrix[T]) {
-	i, j0 := it.GlobalID(1), it.GlobalID(0)*mmRow
+	i0, j0 := it.GlobalID(1)*mmItemRows, it.GlobalID(0)*mmItemCols
 	m, n := c.Rows(), c.Cols()
-	if i >= m || j0 >= n {
+	if i0 >= m || j0 >= n {
 		return
 	}
-	var acc [mmRow]T
-	if !tb && j0 <= b.Cols()-mmRow { // b.Cols() is n; written so, the compiler proves b.At's column in range
+	var acc [mmItemRows][mmItemCols]T
+	// Inside C with B not transposed, the guards let the compiler prove
+	// every index of the loop in range (b.Cols() is n, and a.Rows() or
+	// a.Cols() is m; written so, docs/kernel-language.md); the two loops
+	// differ only in how they read op(A).
+	switch {
+	case !tb && !ta && i0 <= a.Rows()-mmItemRows && j0 <= b.Cols()-mmItemCols:
 		for p := 0; p < kk; p++ {
-			av := opAt(a, ta, i, p)
-			for jj := range mmRow {
-				acc[jj] += av * b.At(p, j0+jj)
+			var av [mmItemRows]T
+			for r := range mmItemRows {
+				av[r] = a.At(i0+r, p)
+			}
+			for jj := range mmItemCols {
+				bv := b.At(p, j0+jj)
+				for r := range mmItemRows {
+					acc[r][jj] += av[r] * bv
+				}
 			}
 		}
-	} else {
+	case !tb && ta && i0 <= a.Cols()-mmItemRows && j0 <= b.Cols()-mmItemCols:
 		for p := 0; p < kk; p++ {
-			av := opAt(a, ta, i, p)
-			for jj := range mmRow {
+			var av [mmItemRows]T
+			for r := range mmItemRows {
+				av[r] = a.At(p, i0+r)
+			}
+			for jj := range mmItemCols {
+				bv := b.At(p, j0+jj)
+				for r := range mmItemRows {
+					acc[r][jj] += av[r] * bv
+				}
+			}
+		}
+	default: // the edges, and a transposed B
+		for p := 0; p < kk; p++ {
+			var av [mmItemRows]T
+			for r := range mmItemRows {
+				if i0+r < m {
+					av[r] = opAt(a, ta, i0+r, p)
+				}
+			}
+			for jj := range mmItemCols {
 				if j0+jj < n {
-					acc[jj] += av * opAt(b, tb, p, j0+jj)
+					bv := opAt(b, tb, p, j0+jj)
+					for r := range mmItemRows {
+						acc[r][jj] += av[r] * bv
+					}
 				}
 			}
 		}
 	}
-	for jj := range mmRow {
-		if j := j0 + jj; j < n {
-			v := alpha * acc[jj]
-			if beta != 0 {
-				v += beta * c.At(i, j)
+	for r := range mmItemRows {
+		for jj := range mmItemCols {
+			if i, j := i0+r, j0+jj; i < m && j < n {
+				v := alpha * acc[r][jj]
+				if beta != 0 {
+					v += beta * c.At(i, j)
+				}
+				c.Set(i, j, v)
 			}
-			c.Set(i, j, v)
 		}
 	}
 }
@@ -183,7 +227,7 @@ func MatMul[T float32 | float64](s *ka.Stream, transA, transB bool, alpha T, a, 
 		if err != nil {
 			return err
 		}
-		return kern.Launch(s, ka.Range2(m, (n+mmRow-1)/mmRow), transA, transB, k, alpha, a, b, beta, c)
+		return kern.Launch(s, ka.Range2((m+mmItemRows-1)/mmItemRows, (n+mmItemCols-1)/mmItemCols), transA, transB, k, alpha, a, b, beta, c)
 	}
 	kern, err := newKMatMulKernel[T](s.Device(), ka.WithGroupSize(mmGroup, mmGroup))
 	if err != nil {
