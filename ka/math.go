@@ -2,6 +2,9 @@ package ka
 
 import (
 	"math"
+	"unsafe"
+
+	"github.com/kago-dev/kago/internal/fma"
 
 	// Go's code for the package math functions that kernels compile from
 	// source (math.Gamma, math.Lgamma) and for the 16-bit float
@@ -57,9 +60,17 @@ func Pow[T Float](x, y T) T { return T(math.Pow(float64(x), float64(y))) }
 // Abs returns the absolute value of x.
 func Abs[T Float](x T) T { return T(math.Abs(float64(x))) }
 
-// FMA returns x*y + z with one rounding (for float32 on the native backend:
-// computed in float64, then rounded to float32).
-func FMA[T Float](x, y, z T) T { return T(math.FMA(float64(x), float64(y), float64(z))) }
+// FMA returns x*y + z with one rounding, as a device's fused multiply-add
+// computes it: the same bits on every target, the native backend
+// included (for float32 there, internal/fma: float32(math.FMA(...))
+// would round twice).
+func FMA[T Float](x, y, z T) T {
+	var zero T
+	if unsafe.Sizeof(zero) == 4 {
+		return T(fma.Float32(float32(x), float32(y), float32(z)))
+	}
+	return T(math.FMA(float64(x), float64(y), float64(z)))
+}
 
 // Floor returns the greatest integer value ≤ x.
 func Floor[T Float](x T) T { return T(math.Floor(float64(x))) }

@@ -41,7 +41,7 @@ func (kagoCode) PTX(entry string) ([]byte, error) {
 // kagoKernelSource holds the source files the kernels were generated from, so
 // that NewKernel can tell that the code below is not stale (kgen.CheckSource).
 //
-//go:embed aggregates.go contract.go generichost.go half.go kernels.go localmem.go matherf.go mathexact.go mathgamma.go matrices.go ranges.go
+//go:embed aggregates.go contract.go fma.go generichost.go half.go kernels.go localmem.go matherf.go mathexact.go mathgamma.go matrices.go ranges.go
 var kagoKernelSource embed.FS
 
 func init() {
@@ -288,6 +288,79 @@ func init() {
 		GroupBlocks: true,
 	})
 	kgen.RegisterGeneric(kagoGenericCopyG)
+	kgen.RegisterKernel(FusedMulAdd, &driver.KernelSpec{
+		Name:  "FusedMulAdd",
+		Entry: "FusedMulAdd",
+		Params: []driver.Param{
+			{Name: "x", Type: driver.Float32, Slice: true},
+			{Name: "y", Type: driver.Float32, Slice: true},
+			{Name: "z", Type: driver.Float32, Slice: true},
+			{Name: "r", Type: driver.Float32, Slice: true},
+			{Name: "a", Type: driver.Float64, Slice: true},
+			{Name: "b", Type: driver.Float64, Slice: true},
+			{Name: "c", Type: driver.Float64, Slice: true},
+			{Name: "s", Type: driver.Float64, Slice: true},
+		},
+		DeviceParams: driver.DeviceParams{
+			{Kind: driver.ParamBuffer, Arg: 0, Size: 8},
+			{Kind: driver.ParamLength, Arg: 0, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 1, Size: 8},
+			{Kind: driver.ParamLength, Arg: 1, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 2, Size: 8},
+			{Kind: driver.ParamLength, Arg: 2, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 3, Size: 8},
+			{Kind: driver.ParamLength, Arg: 3, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 4, Size: 8},
+			{Kind: driver.ParamLength, Arg: 4, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 5, Size: 8},
+			{Kind: driver.ParamLength, Arg: 5, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 6, Size: 8},
+			{Kind: driver.ParamLength, Arg: 6, Size: 8},
+			{Kind: driver.ParamBuffer, Arg: 7, Size: 8},
+			{Kind: driver.ParamLength, Arg: 7, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 0, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 1, Size: 8},
+			{Kind: driver.ParamGlobalSize, Dim: 2, Size: 8},
+			{Kind: driver.ParamFaultRecord, Size: 8},
+			{Kind: driver.ParamLaunchID, Size: 4},
+		},
+		Faults: []driver.FaultSite{
+			{Kind: driver.FaultIndex, File: "fma.go", Line: 13, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "fma.go", Line: 13, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "fma.go", Line: 13, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "fma.go", Line: 16, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "fma.go", Line: 16, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+			{Kind: driver.FaultIndex, File: "fma.go", Line: 16, Format: "index out of range [%d] with length %d", Args: []driver.ScalarType{driver.Int, driver.Int}},
+		},
+		Barrier: false,
+		Needs:   driver.FP64,
+		Code:    kagoCode("FusedMulAdd"),
+		Source:  &driver.Source{Files: kagoKernelSource, Names: []string{"FusedMulAdd"}, Hash: "2546296373788405b8f43b846d6ba910"},
+		Lean:    &driver.Lean{Entry: "FusedMulAdd_lean", Facts: []string{"le(padded(2),1)", "le(padded(1),1)", "le(add(min(sub(range(0),1),sub(len(3),1)),1),len(0))", "le(add(min(sub(range(0),1),sub(len(3),1)),1),len(1))", "le(add(min(sub(range(0),1),sub(len(3),1)),1),len(2))", "le(add(min(sub(range(0),1),sub(len(7),1)),1),len(4))", "le(add(min(sub(range(0),1),sub(len(7),1)),1),len(5))", "le(add(min(sub(range(0),1),sub(len(7),1)),1),len(6))"}, Exact: &driver.Exact{Entry: "FusedMulAdd_lean_exact"}},
+		Native: func(args []driver.Arg) func(kernel.Item) {
+			a0 := args[0].Value.([]float32)
+			a1 := args[1].Value.([]float32)
+			a2 := args[2].Value.([]float32)
+			a3 := args[3].Value.([]float32)
+			a4 := args[4].Value.([]float64)
+			a5 := args[5].Value.([]float64)
+			a6 := args[6].Value.([]float64)
+			a7 := args[7].Value.([]float64)
+			return func(it kernel.Item) { FusedMulAdd(ka.Item(it), a0, a1, a2, a3, a4, a5, a6, a7) }
+		},
+		Group: func(args []driver.Arg) func(*kernel.WorkGroup) {
+			a0 := args[0].Value.([]float32)
+			a1 := args[1].Value.([]float32)
+			a2 := args[2].Value.([]float32)
+			a3 := args[3].Value.([]float32)
+			a4 := args[4].Value.([]float64)
+			a5 := args[5].Value.([]float64)
+			a6 := args[6].Value.([]float64)
+			a7 := args[7].Value.([]float64)
+			return func(g *kernel.WorkGroup) { kagoGroupFusedMulAdd(g, a0, a1, a2, a3, a4, a5, a6, a7) }
+		},
+		GroupBlocks: true,
+	})
 	// Gotos runs a work-item at a time on native: goto in the kernel.
 	kgen.RegisterKernel(Gotos, &driver.KernelSpec{
 		Name:  "Gotos",
@@ -2073,6 +2146,27 @@ func (k CopyGKernel[T]) Launch(s *ka.Stream, r ka.NDRange, dst *ka.Array[T], src
 	return k.k.Launch(s, r, dst, src)
 }
 
+// FusedMulAddKernel is the kernel FusedMulAdd loaded on a device. Its Launch
+// takes FusedMulAdd's parameters, so a wrong argument is a compile error.
+type FusedMulAddKernel struct{ k *ka.Kernel }
+
+// NewFusedMulAddKernel loads the kernel FusedMulAdd on dev, as ka.NewKernel does.
+func NewFusedMulAddKernel(dev *ka.Device, opts ...ka.KernelOption) (FusedMulAddKernel, error) {
+	k, err := ka.NewKernel(dev, FusedMulAdd, opts...)
+	return FusedMulAddKernel{k}, err
+}
+
+// Kernel returns the loaded kernel (nil for the zero FusedMulAddKernel).
+func (k FusedMulAddKernel) Kernel() *ka.Kernel { return k.k }
+
+// Launch enqueues FusedMulAdd on s0 over r0, as ka.Kernel.Launch does.
+func (k FusedMulAddKernel) Launch(s0 *ka.Stream, r0 ka.NDRange, x *ka.Array[float32], y *ka.Array[float32], z *ka.Array[float32], r *ka.Array[float32], a *ka.Array[float64], b *ka.Array[float64], c *ka.Array[float64], s *ka.Array[float64]) error {
+	if k.k == nil {
+		return fmt.Errorf("launching FusedMulAdd: a zero FusedMulAddKernel, not one from NewFusedMulAddKernel: %w", ka.ErrInvalid)
+	}
+	return k.k.Launch(s0, r0, x, y, z, r, a, b, c, s)
+}
+
 // GotosKernel is the kernel Gotos loaded on a device. Its Launch
 // takes Gotos's parameters, so a wrong argument is a compile error.
 type GotosKernel struct{ k *ka.Kernel }
@@ -3098,6 +3192,48 @@ func kagoGroupCopyG[T int32 | float32](kg *kernel.WorkGroup, dst, src []T) {
 				gx := b0 + lx
 				i := (row + gx)
 				dst[i] = src[i]
+			}
+		}
+	}
+}
+
+// kagoGroupFusedMulAdd runs one work-group of FusedMulAdd, its work-items as loops
+// (see package groupfn).
+func kagoGroupFusedMulAdd(kg *kernel.WorkGroup, x, y, z, r []float32, a, b, c, s []float64) {
+	n0 := kg.Size[0]
+	n1 := kg.Size[1]
+	n2 := kg.Size[2]
+	b0 := kg.ID[0] * n0
+	b1 := kg.ID[1] * n1
+	b2 := kg.ID[2] * n2
+	m0 := kg.GlobalSize[0] - b0
+	if m0 > n0 {
+		m0 = n0
+	}
+	m1 := kg.GlobalSize[1] - b1
+	if m1 > n1 {
+		m1 = n1
+	}
+	m2 := kg.GlobalSize[2] - b2
+	if m2 > n2 {
+		m2 = n2
+	}
+	gs0 := kg.GlobalSize[0]
+	gs1 := kg.GlobalSize[1]
+	for lz := range m2 {
+		gz := b2 + lz
+		for ly := range m1 {
+			gy := b1 + ly
+			row := gs0 * (gy + gs1*gz)
+			for lx := range m0 {
+				gx := b0 + lx
+				i := (row + gx)
+				if i < len(r) {
+					r[i] = ka.FMA(x[i], y[i], z[i])
+				}
+				if i < len(s) {
+					s[i] = ka.FMA(a[i], b[i], c[i])
+				}
 			}
 		}
 	}

@@ -1,6 +1,10 @@
 package ptxsim
 
-import "math"
+import (
+	"math"
+
+	"github.com/kago-dev/kago/internal/fma"
+)
 
 func f32(v uint64) float32     { return math.Float32frombits(uint32(v)) }
 func f64(v uint64) float64     { return math.Float64frombits(v) }
@@ -8,25 +12,6 @@ func bits32(f float32) uint64  { return uint64(math.Float32bits(f)) }
 func bits64(f float64) uint64  { return math.Float64bits(f) }
 func isNaN32(f float32) bool   { return f != f }
 func canonNaN(bits int) uint64 { return map[int]uint64{32: 0x7fffffff, 64: 0x7fffffffffffffff}[bits] }
-
-// fma32 is a*b+c rounded once to float32. The product is exact in
-// float64; the sum is rounded to odd in float64 (correct to within half an
-// ulp plus the sticky bit), from which rounding to float32 is correct
-// because float64 has more than 24+2 bits.
-func fma32(a, b, c float32) float32 {
-	p, z := float64(a)*float64(b), float64(c)
-	s := p + z
-	if math.IsInf(s, 0) || math.IsNaN(s) {
-		return float32(s)
-	}
-	// TwoSum: e is the exact error of s.
-	bb := s - p
-	e := (p - (s - bb)) + (z - bb)
-	if e != 0 && math.Float64bits(s)&1 == 0 {
-		s = math.Nextafter(s, math.Copysign(math.Inf(1), e))
-	}
-	return float32(s)
-}
 
 // floatArith is the float instructions on .f32 and .f64. Results are
 // IEEE 754 with round-to-nearest-even (.rn, also the default where the
@@ -148,7 +133,7 @@ func (d *decoder) floatArith(op opcode, ty ptype) (func(*thread, *inst), error) 
 		}
 		a, b, c := s[0], s[1], s[2]
 		if single {
-			return func(t *thread, _ *inst) { dst.set(t, bits32(fma32(f32(a.get(t)), f32(b.get(t)), f32(c.get(t))))) }, nil
+			return func(t *thread, _ *inst) { dst.set(t, bits32(fma.Float32(f32(a.get(t)), f32(b.get(t)), f32(c.get(t))))) }, nil
 		}
 		return func(t *thread, _ *inst) { dst.set(t, bits64(math.FMA(f64(a.get(t)), f64(b.get(t)), f64(c.get(t))))) }, nil
 	case "copysign":
