@@ -54,6 +54,9 @@ go build -ldflags="-s -w" -o "$out/bin/cancelcost" ./benchmarks/cmd/cancelcost
 # generated kernels against the CUDA C twins, which run.sh compiles with
 # the toolkit's nvcc. kagobench opens libOpenCL and libcuda with dlopen.
 go build -ldflags="-s -w" -o "$out/bin/kagobench" ./benchmarks/cmd/kagobench
+# algo.MatMul against cuBLAS (benchmarks/gemm, BenchmarkCUBLAS): the test
+# binary dlopens libcudart and libcublas from the GPU machine's toolkit.
+go test -c -ldflags="-s -w" -o "$out/bin/gemm.test" ./benchmarks/gemm
 mkdir -p "$out/twins"
 cp benchmarks/twins/cuda/twins.cu "$out/twins/"
 
@@ -109,6 +112,14 @@ if "$nvcc" -ptx -arch="$arch" -fmad=false -O3 -o "$here/twins/twins.ptx" "$here/
 else
 	echo "FAIL nvcc on twins.cu"; fail=1
 fi
+echo "== GEMM: algo.MatMul against cuBLAS (benchmarks/gemm; docs/algorithms.md)"
+# The directories of the CUDA runtime and cuBLAS: the toolkit's, or the
+# Python wheels' (nvidia-cublas, nvidia-cuda-runtime) where it has none.
+libs=$(find /usr/local/cuda* /usr/lib/x86_64-linux-gnu /opt -name 'libcublas.so*' -o -name 'libcudart.so*' 2>/dev/null |
+	xargs -r -n1 dirname | sort -u | tr '\n' ':')
+echo "cuBLAS and runtime from: ${libs:-none found}"
+KAGO_CUDA_LIBS="$libs" LD_LIBRARY_PATH="$libs${LD_LIBRARY_PATH:-}" KAGO_CUDA_REQUIRED=1 timeout "$limit" \
+	"$here/bin/gemm.test" -test.v -test.run '^$' -test.bench CUBLAS -test.benchtime 5x || fail=1
 [ $fail = 0 ] && echo "gpu-check: PASS" || echo "gpu-check: FAIL"
 exit $fail
 RUN
