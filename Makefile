@@ -37,7 +37,7 @@ test: deps lint check-generated
 # needs cgo).
 # -short: the repeated rounds of the conformance suite's races (CancelClose,
 # CloseWhileBusy) ran in full under -race above; here they check the build.
-NOCGO_PKGS = ./ka/... ./backends/native/... ./examples/histogram ./examples/matmul ./examples/reduce ./examples/saxpy ./examples/spawn ./examples/multidevice
+NOCGO_PKGS = ./ka/... ./backends/native/... ./examples/histogram ./examples/matmul ./examples/mlp ./examples/reduce ./examples/saxpy ./examples/spawn ./examples/multidevice
 test-nocgo:
 	CGO_ENABLED=0 $(GOTEST) -short -count=1 -timeout 20m $(NOCGO_PKGS)
 
