@@ -28,6 +28,10 @@ func (fe *funcEmitter) createIntBinary(inst value.Value, op uint32, x, y value.V
 
 // createFloatBinary creates a float binary operation.
 func (fe *funcEmitter) createFloatBinary(inst value.Value, op uint32, x, y value.Value) {
+	if fe.vk != nil {
+		fe.vkFloatBinary(inst, op, x, y)
+		return
+	}
 	if m, ok := inst.(*ir.InstFMul); ok && fe.contraction.Fused(m) {
 		return // computed by its fadd's fma
 	}

@@ -54,6 +54,10 @@ func (fe *funcEmitter) atomicScope(a emitutil.Atomic) (scope, storage uint32) {
 
 // createAtomicRMW creates atomicrmw.
 func (fe *funcEmitter) createAtomicRMW(inst *ir.InstAtomicRMW) {
+	if fe.vk != nil {
+		fe.vkAtomicRMW(inst)
+		return
+	}
 	a := emitutil.AtomicOf(inst.Dst, inst.X.Type())
 	scope, storage := fe.atomicScope(a)
 	fb := 0
@@ -112,6 +116,10 @@ func (fe *funcEmitter) createFloatAddLoop(inst *ir.InstAtomicRMW, scope, storage
 // createCmpXchg creates OpAtomicCompareExchange and the success flag
 // (old == cmp); extractvalue picks one of them.
 func (fe *funcEmitter) createCmpXchg(inst *ir.InstCmpXchg) {
+	if fe.vk != nil {
+		fe.vkCmpXchg(inst)
+		return
+	}
 	a := emitutil.AtomicOf(inst.Ptr, inst.Cmp.Type())
 	scope, _ := fe.atomicScope(a)
 	bits := a.Bits

@@ -28,6 +28,10 @@ var intPredicates = map[enum.IPred]uint32{
 // comparisons for eq/ne and are widened to i32 (true = 1 unsigned, -1
 // signed) for the ordering predicates; pointers are compared as addresses.
 func (fe *funcEmitter) createICmp(inst *ir.InstICmp) {
+	if fe.isLogical(inst.X.Type()) {
+		fe.vkICmpLogical(inst)
+		return
+	}
 	op := intPredicates[inst.Pred]
 	x, y := fe.getValue(inst.X), fe.getValue(inst.Y)
 	switch t := inst.X.Type(); {
@@ -90,10 +94,19 @@ func (fe *funcEmitter) createFCmp(inst *ir.InstFCmp) {
 	case enum.FPredTrue, enum.FPredFalse:
 		fe.body.op(opCopyObject, fe.getBoolType(), fe.getValueID(inst), fe.getBoolConst(inst.Pred == enum.FPredTrue))
 		return
+	case enum.FPredORD, enum.FPredUNO:
+		if fe.vk != nil {
+			fe.vkOrdered(inst)
+			return
+		}
 	}
 	fe.body.op(floatPredicates[inst.Pred], fe.getBoolType(), fe.getValueID(inst), fe.getValue(inst.X), fe.getValue(inst.Y))
 }
 
 func (fe *funcEmitter) createSelect(inst *ir.InstSelect) {
+	if fe.isLogical(inst.Type()) {
+		fe.vkSelectLogical(inst)
+		return
+	}
 	fe.body.op(opSelect, fe.typeOf(inst.Type()), fe.getValueID(inst), fe.getValue(inst.Cond), fe.getValue(inst.ValueTrue), fe.getValue(inst.ValueFalse))
 }

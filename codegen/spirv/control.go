@@ -23,6 +23,10 @@ type phiFixup struct {
 // for a conditional branch with both targets the same); SPIR-V wants one
 // entry per parent block, so repeats are dropped.
 func (fe *funcEmitter) createPhi(inst *ir.InstPhi) {
+	if fe.vk != nil {
+		fe.vkPhi(inst)
+		return
+	}
 	ops := []uint32{fe.typeOf(inst.Typ), fe.getValueID(inst)}
 	var preds []*ir.Block
 	seen := map[*ir.Block]bool{}

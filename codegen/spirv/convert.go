@@ -15,6 +15,12 @@ import (
 )
 
 func (fe *funcEmitter) createConversion(inst ir.Instruction) {
+	if bc, ok := inst.(*ir.InstBitCast); ok && fe.vk != nil {
+		if _, isPtr := bc.To.(*types.PointerType); isPtr {
+			fe.vkBitcastPointer(bc)
+			return
+		}
+	}
 	var from value.Value
 	var to types.Type
 	var op uint32

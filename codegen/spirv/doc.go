@@ -1,6 +1,7 @@
 // Package spirv translates a kernel's portable LLVM IR module (docs/ir.md)
-// to a SPIR-V binary for the OpenCL environment, writing the words itself:
-// no external compiler runs at run time.
+// to a SPIR-V binary for the OpenCL environment, or for Vulkan compute
+// (Options.Vulkan, below), writing the words itself: no external compiler
+// runs at run time.
 //
 //	spv, err := spirv.Emit(module, spirv.Options{})
 //
@@ -103,6 +104,40 @@
 // with the "ka-contract" attribute (//ka:contract) each of
 // emitutil.Contractions' pairs is an OpenCL.std fma, whatever the mode
 // (docs/ir.md, "Contraction").
+//
+// # Vulkan
+//
+// With Options.Vulkan the module is in the shader dialect of Vulkan
+// compute instead (docs/ir.md, "Vulkan SPIR-V", has the rules and why):
+//
+//	spv, err := spirv.Emit(module, spirv.Options{Vulkan: true, ContractionOff: true})
+//
+// SPIR-V 1.5; capabilities Shader, Int64 and PhysicalStorageBufferAddresses
+// (Float64, Int8, Int16, Int64Atomics, StorageBuffer8/16BitAccess when
+// used); OpMemoryModel PhysicalStorageBuffer64 GLSL450; OpEntryPoint
+// GLCompute with every global variable in its interface. What differs
+// from the table above:
+//
+//	IR                                  Vulkan SPIR-V
+//	parameter i (all, hidden included)  u64 member i (Offset 8*i) of the Block struct in the
+//	                                    StorageBuffer at set 0, binding 0, loaded in the entry
+//	T addrspace(1)*                     PhysicalStorageBuffer pointer (ArrayStride), from the
+//	                                    slot's device address by OpConvertUToPtr; Aligned accesses
+//	T addrspace(3)* parameter           Workgroup [L x T], L the spec constant VulkanLocalSpecID+k
+//	T addrspace(0|3)* values            logical: OpAccessChain of the variable at each use
+//	                                    (logical.go); no OpPtrAccessChain, pointer phi or bitcast
+//	br, conditional br, phi             structured: OpLoopMerge, OpSelectionMerge, phi variables,
+//	                                    %ka.exit for jumps out of several constructs (structured.go)
+//	@ka.global_id etc.                  uvec3 (32-bit) Input built-ins, OpUConvert to i64
+//	@ka.group_size(d)                   the WorkgroupSize spec-constant composite (SpecId 0, 1, 2)
+//	@ka.barrier                         OpControlBarrier Workgroup Workgroup
+//	                                    AcquireRelease|WorkgroupMemory|UniformMemory
+//	float atomicrmw xchg, fadd          on the bits: OpAtomicExchange, a structured CAS loop
+//	math                                GLSL.std.450 (glsl.go); float64 transcendentals, cbrt,
+//	                                    hypot, expm1, log1p: *Error
+//	ContractionOff                      NoContraction on every float operation
+//	@ka.printf                          nothing (a no-op)
+//	fcmp ord, uno                       OpIsNan
 //
 // # Errors
 //

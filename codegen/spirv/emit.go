@@ -15,11 +15,15 @@ import (
 )
 
 // Emit translates m, one kernel in the form of docs/ir.md, to a SPIR-V
-// binary module for the OpenCL environment (little-endian words). Anything
+// binary module for the OpenCL environment (little-endian words), or for
+// Vulkan compute with Options.Vulkan (vulkan.go). Anything
 // outside the contract is reported, all of it in one error (errors.Join of
 // *Error values, each wrapping ErrBadIR or ErrUnsupported), and no binary is
 // returned.
 func Emit(m *ir.Module, opts Options) ([]byte, error) {
+	if opts.Vulkan {
+		return emitVulkan(m, opts)
+	}
 	me := newModuleEmitter(opts)
 	kernel, err := ircheck.Check("spirv", m)
 	if err != nil {
@@ -173,6 +177,8 @@ type funcEmitter struct {
 	inst    ir.LLStringer // the instruction being translated, for errors
 	trapped bool          // an llvm.trap was seen in this block
 	aliased bool          // the instruction's result is another value's id (alias)
+
+	vk *vulkanState // the shader dialect's state (vulkan.go); nil for OpenCL
 }
 
 // getValueID returns the result id of a parameter or instruction, allocating it
@@ -245,7 +251,9 @@ func (fe *funcEmitter) createInst(inst ir.Instruction) {
 	fe.aliased = false
 	defer func() {
 		_, isPair := inst.(*ir.InstCmpXchg) // no id of its own: see createCmpXchg
-		if v, ok := inst.(namedValue); ok && !v.IsUnnamed() && !emitutil.IsVoid(v.Type()) && !fe.aliased && !isPair {
+		_, isAlloca := inst.(*ir.InstAlloca)
+		if v, ok := inst.(namedValue); ok && !v.IsUnnamed() && !emitutil.IsVoid(v.Type()) && !fe.aliased && !isPair &&
+			(isAlloca || !fe.isLogical(v.Type())) { // a logical pointer has no id (logical.go)
 			fe.name(fe.getValueID(v), v.Name())
 		}
 	}()

@@ -37,6 +37,9 @@ var builtInNames = map[uint32]string{
 // createCall maps each Op of emitutil's intrinsic table.
 func (fe *funcEmitter) createCall(inst *ir.InstCall) {
 	c, _ := emitutil.CallOf(inst)
+	if fe.vk != nil && fe.vkCall(inst, c) {
+		return
+	}
 	switch c.Op {
 	case emitutil.GlobalID:
 		fe.createWorkItemQuery(inst, builtInGlobalInvocationID, c.Dim)

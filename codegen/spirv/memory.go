@@ -61,6 +61,10 @@ func memoryOperands(align ir.Align) []uint32 {
 
 // createLoad creates OpLoad; an i1 is loaded as an i8 and compared with 0.
 func (fe *funcEmitter) createLoad(inst *ir.InstLoad) {
+	if fe.vk != nil {
+		fe.vkLoad(inst)
+		return
+	}
 	ptr := fe.getValue(inst.Src)
 	mem := memoryOperands(inst.Align)
 	if inst.Volatile {
@@ -80,6 +84,10 @@ func (fe *funcEmitter) createLoad(inst *ir.InstLoad) {
 
 // createStore creates OpStore; an i1 is stored as an i8 of 0 or 1.
 func (fe *funcEmitter) createStore(inst *ir.InstStore) {
+	if fe.vk != nil {
+		fe.vkStore(inst)
+		return
+	}
 	ptr, x := fe.getValue(inst.Dst), fe.getValue(inst.Src)
 	if emitutil.IsBool(inst.Src.Type()) {
 		x = fe.createBoolToInt(x, 8, 1)
@@ -91,6 +99,10 @@ func (fe *funcEmitter) createStore(inst *ir.InstStore) {
 // OpPtrAccessChain (OpInBoundsPtrAccessChain when inbounds), and
 // `getelementptr [N x T], [N x T]* %a, i64 0, i64 %i` is OpAccessChain.
 func (fe *funcEmitter) createGEP(inst *ir.InstGetElementPtr) {
+	if fe.isLogical(inst.Type()) {
+		fe.vkGEP(inst)
+		return
+	}
 	rt := fe.memTypeOf(inst.Type())
 	base := fe.getValue(inst.Src)
 	if len(inst.Indices) == 2 {

@@ -34,6 +34,16 @@ type Options struct {
 	// an fma), for results that match the native backend bit for bit. By
 	// default contraction is allowed, as Go's specification allows it.
 	ContractionOff bool
+
+	// Vulkan selects the shader dialect for Vulkan compute instead of the
+	// OpenCL environment (vulkan.go; docs/ir.md, "Vulkan SPIR-V"): SPIR-V
+	// 1.5 (or Version, at least 1.5), the Shader capability, GLCompute,
+	// the PhysicalStorageBuffer64 GLSL450 memory model, the parameters in
+	// one storage buffer, structured control flow and GLSL.std.450 math.
+	// LocalSize gives the default values of the workgroup size's
+	// specialization constants; LocalSizeHint is ignored; ContractionOff
+	// decorates float arithmetic NoContraction.
+	Vulkan bool
 }
 
 // version returns the header version word, defaulting to 1.0.

@@ -92,6 +92,9 @@ func (fe *funcEmitter) storageClass(as types.AddrSpace) uint32 {
 	case 0:
 		return storageFunction
 	case 1:
+		if fe.vk != nil {
+			return storagePhysicalStorageBuffer
+		}
 		return storageCrossWorkgroup
 	}
 	return storageWorkgroup // 3: no other space passes ircheck
@@ -126,6 +129,9 @@ func (fe *funcEmitter) memTypeOf(t types.Type) uint32 {
 			return fe.getFloatType(64)
 		}
 	case *types.PointerType:
+		if fe.vk != nil {
+			return fe.vkPointerType(t)
+		}
 		return fe.getPointerType(fe.storageClass(t.AddrSpace), fe.memTypeOf(t.ElemType))
 	case *types.ArrayType:
 		return fe.getArrayType(fe.memTypeOf(t.ElemType), t.Len)
@@ -199,6 +205,11 @@ func (me *moduleEmitter) getSpecial(op, typ uint32) uint32 {
 // getValue returns the id of an operand: a constant, a workgroup global, a
 // parameter or an instruction's result.
 func (fe *funcEmitter) getValue(v value.Value) uint32 {
+	if fe.vk != nil {
+		if id, ok := fe.vkValue(v); ok {
+			return id
+		}
+	}
 	switch c := v.(type) {
 	case *constant.Int:
 		if c.Typ.BitSize == 1 {

@@ -8,8 +8,9 @@
 // compute limits, subgroup size, features, memory types, queue families),
 // a logical device with one compute queue, buffers and device memory,
 // shader modules from SPIR-V, compute pipelines with storage-buffer
-// descriptor sets, push constants and a specialization-constant workgroup
-// size, command pools and buffers, fences, timeline semaphores and
+// descriptor sets, push constants, a specialization-constant workgroup
+// size and further specialization constants (codegen/spirv's ka.Local
+// lengths), command pools and buffers, fences, timeline semaphores and
 // timestamp queries. Every failing call is an *Error naming the call and
 // its VkResult.
 //

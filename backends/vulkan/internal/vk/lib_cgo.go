@@ -505,10 +505,13 @@ static kr kv_create_layouts(uintptr_t tab, uintptr_t d, u32 n, u32 push, u64 *se
 	return r;
 }
 // kv_create_pipeline makes a compute pipeline whose specialization
-// constants 0, 1 and 2 are wg[0..2] (uint32).
-static kr kv_create_pipeline(uintptr_t tab, uintptr_t d, u64 module, const char *entry, u64 layout, const u32 *wg, u64 *out) {
-	VkSpecializationMapEntry me[3] = {{0, 0, 4}, {1, 4, 4}, {2, 8, 4}};
-	VkSpecializationInfo spec = {3, me, 12, wg};
+// constants 0 .. n-1 are spec[0..n-1] (uint32; 0, 1 and 2 the workgroup
+// size; n <= KV_MAX_SPEC).
+#define KV_MAX_SPEC 19
+static kr kv_create_pipeline(uintptr_t tab, uintptr_t d, u64 module, const char *entry, u64 layout, const u32 *spec_data, u32 n, u64 *out) {
+	VkSpecializationMapEntry me[KV_MAX_SPEC];
+	for (u32 k = 0; k < n && k < KV_MAX_SPEC; k++) { me[k].constantID = k; me[k].offset = 4 * k; me[k].size = 4; }
+	VkSpecializationInfo spec = {n, me, 4 * (size_t)n, spec_data};
 	VkComputePipelineCreateInfo ci;
 	memset(&ci, 0, sizeof ci);
 	ci.sType = ST_COMPUTE_PIPELINE_CREATE_INFO;
@@ -852,13 +855,16 @@ func cCreateLayouts(d *Device, n, push uint32) (set DescriptorSetLayout, layout 
 	}
 	return DescriptorSetLayout(s), PipelineLayout(l), nil
 }
-func cCreatePipeline(d *Device, m ShaderModule, entry string, layout PipelineLayout, wg [3]uint32) (uint64, error) {
+func cCreatePipeline(d *Device, m ShaderModule, entry string, layout PipelineLayout, spec []uint32) (uint64, error) {
 	t, h := d.c()
 	s := C.CString(entry)
 	defer C.free(unsafe.Pointer(s))
-	cw := [3]C.u32{C.u32(wg[0]), C.u32(wg[1]), C.u32(wg[2])}
+	cw := make([]C.u32, len(spec))
+	for k, v := range spec {
+		cw[k] = C.u32(v)
+	}
 	var p C.u64
-	err := check("vkCreateComputePipelines", int32(C.kv_create_pipeline(t, h, C.u64(m), s, C.u64(layout), &cw[0], &p)))
+	err := check("vkCreateComputePipelines", int32(C.kv_create_pipeline(t, h, C.u64(m), s, C.u64(layout), &cw[0], C.u32(len(cw)), &p)))
 	return uint64(p), err
 }
 func cDestroyPipeline(d *Device, p uint64, layout PipelineLayout, set DescriptorSetLayout) {

@@ -41,7 +41,16 @@ type ComputePipelineInfo struct {
 	// (uint32), for a shader whose WorkgroupSize is a spec-constant
 	// composite of them.
 	WorkgroupSize [3]uint32
+	// Specialization holds further specialization constants (uint32),
+	// from constant id 3 on: Specialization[k] is constant 3+k (the
+	// lengths of codegen/spirv's ka.Local arrays, spirv.VulkanLocalSpecID).
+	// At most MaxSpecialization.
+	Specialization []uint32
 }
+
+// MaxSpecialization is the most constants ComputePipelineInfo.Specialization
+// holds.
+const MaxSpecialization = 16
 
 // Pipeline is a compute pipeline with its descriptor set layout and
 // pipeline layout.
@@ -78,6 +87,9 @@ func (d *Device) CreateComputePipeline(info ComputePipelineInfo) (*Pipeline, err
 	if uint64(wg[0])*uint64(wg[1])*uint64(wg[2]) > uint64(d.Physical.Properties.Limits.MaxComputeWorkGroupInvocations) {
 		return nil, fmt.Errorf("%w: workgroup size %v over %d invocations", ErrInvalidArgument, wg, d.Physical.Properties.Limits.MaxComputeWorkGroupInvocations)
 	}
+	if len(info.Specialization) > MaxSpecialization {
+		return nil, fmt.Errorf("%w: %d specialization constants, at most %d", ErrInvalidArgument, len(info.Specialization), MaxSpecialization)
+	}
 	entry := info.Entry
 	if entry == "" {
 		entry = "main"
@@ -86,7 +98,8 @@ func (d *Device) CreateComputePipeline(info ComputePipelineInfo) (*Pipeline, err
 	if err != nil {
 		return nil, err
 	}
-	h, err := cCreatePipeline(d, info.Module, entry, layout, wg)
+	spec := append(wg[:], info.Specialization...)
+	h, err := cCreatePipeline(d, info.Module, entry, layout, spec)
 	if err != nil {
 		cDestroyPipeline(d, 0, layout, set)
 		return nil, err
