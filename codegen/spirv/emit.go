@@ -44,7 +44,7 @@ func Emit(m *ir.Module, opts Options) ([]byte, error) {
 	if err := me.errs.Err(); err != nil {
 		return nil, err
 	}
-	return me.assemble(kernel.Name(), fe.id, fe.body), nil
+	return me.assemble(me.openCLHeader(), kernel.Name(), fe.id, fe.body), nil
 }
 
 // Error is one problem found while emitting SPIR-V; see emitutil.Error for
@@ -66,7 +66,7 @@ type moduleEmitter struct {
 	nextID  uint32
 	caps    map[uint32]bool
 	exts    map[string]bool
-	extInst uint32 // the OpenCL.std import, 0 until a math function needs it
+	extInst uint32 // the extended instructions' import (OpenCL.std, GLSL.std.450), 0 until a math function needs it
 
 	modes       section // OpExecutionMode
 	names       section // OpName
@@ -118,10 +118,23 @@ func (me *moduleEmitter) getExtInst() uint32 {
 	return me.extInst
 }
 
+// header is what the module headers of the two environments differ in.
+type header struct {
+	version                          uint32
+	extInst                          string // the extended instruction set's name
+	addressing, memoryModel, execMod uint32
+	source                           bool // OpSource OpenCL C (the OpenCL environment)
+}
+
+// openCLHeader is the OpenCL environment's header.
+func (me *moduleEmitter) openCLHeader() header {
+	return header{me.opts.version(), "OpenCL.std", addressingPhysical64, memoryModelOpenCL, executionKernel, true}
+}
+
 // assemble lays the sections out in the order of the specification (2.4).
-func (me *moduleEmitter) assemble(entry string, fn uint32, body section) []byte {
+func (me *moduleEmitter) assemble(h header, entry string, fn uint32, body section) []byte {
 	var s section
-	s = append(s, magic, me.opts.version(), 0, me.nextID, 0)
+	s = append(s, magic, h.version, 0, me.nextID, 0)
 	for _, c := range sortedKeys(me.caps) {
 		s.op(opCapability, c)
 	}
@@ -129,13 +142,15 @@ func (me *moduleEmitter) assemble(entry string, fn uint32, body section) []byte 
 		s.op(opExtension, stringWords(e)...)
 	}
 	if me.extInst != 0 {
-		s.op(opExtInstImport, cat([]uint32{me.extInst}, stringWords("OpenCL.std")...)...)
+		s.op(opExtInstImport, cat([]uint32{me.extInst}, stringWords(h.extInst)...)...)
 	}
-	s.op(opMemoryModel, addressingPhysical64, memoryModelOpenCL)
-	ep := cat([]uint32{executionKernel, fn}, stringWords(entry)...)
+	s.op(opMemoryModel, h.addressing, h.memoryModel)
+	ep := cat([]uint32{h.execMod, fn}, stringWords(entry)...)
 	s.op(opEntryPoint, cat(ep, me.interface_...)...)
 	s = append(s, me.modes...)
-	s.op(opSource, sourceOpenCLC, 100000) // OpenCL C 1.0: the language the kernel could have been written in
+	if h.source {
+		s.op(opSource, sourceOpenCLC, 100000) // OpenCL C 1.0: the language the kernel could have been written in
+	}
 	s = append(s, me.names...)
 	s = append(s, me.annotations...)
 	s = append(s, me.globals...)

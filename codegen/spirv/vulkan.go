@@ -28,7 +28,6 @@ package spirv
 // pipeline creation; its length parameter is a slot as usual.
 
 import (
-	"encoding/binary"
 	"fmt"
 
 	"github.com/kago-dev/kago/codegen/internal/emitutil"
@@ -127,7 +126,8 @@ func emitVulkan(m *ir.Module, opts Options) ([]byte, error) {
 	if err := me.errs.Err(); err != nil {
 		return nil, err
 	}
-	return me.assembleVulkan(fe.vk.version, kernel.Name(), fe.id, fe.body), nil
+	return me.assemble(header{fe.vk.version, "GLSL.std.450", addressingPhysicalStorageBuffer64, memoryModelGLSL450, executionGLCompute, false},
+		kernel.Name(), fe.id, fe.body), nil
 }
 
 // createVulkanGlobals declares the workgroup size, the Workgroup variable
@@ -404,33 +404,4 @@ func (fe *funcEmitter) vkCall(inst *ir.InstCall, c emitutil.Call) bool {
 		return false
 	}
 	return true
-}
-
-// assembleVulkan lays the sections out in the order of the specification
-// (2.4), with the shader dialect's header.
-func (me *moduleEmitter) assembleVulkan(version uint32, entry string, fn uint32, body section) []byte {
-	var s section
-	s = append(s, magic, version, 0, me.nextID, 0)
-	for _, c := range sortedKeys(me.caps) {
-		s.op(opCapability, c)
-	}
-	for _, e := range sortedKeys(me.exts) {
-		s.op(opExtension, stringWords(e)...)
-	}
-	if me.extInst != 0 {
-		s.op(opExtInstImport, cat([]uint32{me.extInst}, stringWords("GLSL.std.450")...)...)
-	}
-	s.op(opMemoryModel, addressingPhysicalStorageBuffer64, memoryModelGLSL450)
-	ep := cat([]uint32{executionGLCompute, fn}, stringWords(entry)...)
-	s.op(opEntryPoint, cat(ep, me.interface_...)...)
-	s = append(s, me.modes...)
-	s = append(s, me.names...)
-	s = append(s, me.annotations...)
-	s = append(s, me.globals...)
-	s = append(s, body...)
-	out := make([]byte, 4*len(s))
-	for i, w := range s {
-		binary.LittleEndian.PutUint32(out[4*i:], w)
-	}
-	return out
 }
