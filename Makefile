@@ -70,3 +70,4 @@ bench: deps
 	$(GO) run ./benchmarks/cmd/kagobench
 	$(GO) run ./benchmarks/cmd/kagobench -ptxcount
 	$(GO) test -run '^$$' -bench . -benchtime 5x ./benchmarks/gemm
+	$(GO) test -run '^$$' -bench . -benchtime 20x ./benchmarks/half
