@@ -225,8 +225,8 @@ func MatMul[T float32 | float64](s *ka.Stream, transA, transB bool, alpha T, a, 
 	if s.Device().Kind() == ka.CPU && !matMulTiledOnCPU {
 		// Groups of one work-item: each has a whole 8×32 block to compute,
 		// and ka's default of 256 work-items per group left a 256×256 C in
-		// one group, on one core (measured 1.5–2.0× slower at 256³ on PoCL
-		// and native; 1.05–1.2× at 1024³ on PoCL).
+		// one group, on one core (measured 1.45–1.95× slower at 256³ on
+		// PoCL, 1.5–2.5× on native; 1.05–1.22× at 1024³ on PoCL).
 		kern, err := newKMatMulRowsKernel[T](s.Device(), ka.WithGroupSize(1, 1))
 		if err != nil {
 			return err

@@ -64,7 +64,16 @@ func main() {
 	}
 }
 
+// maxElems bounds each matrix of the example, so that a mistyped size is
+// an error rather than an allocation the machine cannot make.
+const maxElems = 1 << 28
+
 func run(backend string, batch, in, out int) error {
+	for _, sh := range [][2]int{{batch, in}, {in, out}, {batch, out}} {
+		if sh[0] < 0 || sh[1] < 0 || sh[1] > 0 && sh[0] > maxElems/sh[1] {
+			return fmt.Errorf("sizes %d, %d, %d: each must be ≥ 0, and each matrix at most %d elements", batch, in, out, maxElems)
+		}
+	}
 	ctx := context.Background()
 	dev, err := ka.Open(backend)
 	if err != nil {

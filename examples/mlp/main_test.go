@@ -24,3 +24,13 @@ func TestRun(t *testing.T) {
 		})
 	}
 }
+
+// TestRunBadSizes: negative and huge sizes are errors before anything is
+// allocated; empty ones run.
+func TestRunBadSizes(t *testing.T) {
+	for _, sh := range [][3]int{{-1, 4, 4}, {4, -3, 4}, {4, 4, -1}, {1 << 20, 1 << 20, 2}, {2, 1 << 40, 1 << 40}} {
+		require.ErrorContains(t, run("native", sh[0], sh[1], sh[2]), "each must be ≥ 0", "%v", sh)
+	}
+	require.NoError(t, run("native", 0, 5, 3))
+	require.NoError(t, run("native", 2, 0, 3))
+}
